@@ -1,0 +1,45 @@
+# Canopy — see README.md. `make run` and `make test` are the two commands a new user needs.
+SWIFT ?= swift
+PREFIX ?= /usr/local
+CANOPY_RELEASE := .build/release/canopy
+SAMPLES := Reports/samples
+
+.PHONY: deps build release test run bench lint format check clean install static
+
+deps:
+	@.ci/install-deps build
+
+build: deps
+	$(SWIFT) build
+
+release: deps
+	$(SWIFT) build -c release --product canopy
+
+## make test: build (debug, one configuration) and run every test.
+test: deps
+	$(SWIFT) test
+
+## make run: build, then run Canopy on the sample data and print where the results are.
+run: release
+	@echo "== canopy inspect $(SAMPLES)"
+	$(CANOPY_RELEASE) inspect --summary $(SAMPLES)
+
+## make bench: generate large reports and measure parse time and memory against libxml2 baselines.
+bench: release
+	@.ci/install-deps bench
+	bench/run.sh
+
+lint:
+	$(SWIFT) format lint --recursive --parallel Sources Tests
+
+format:
+	$(SWIFT) format --in-place --recursive --parallel Sources Tests
+
+check: lint test
+
+install: release
+	install -d $(PREFIX)/bin
+	install -m 0755 $(CANOPY_RELEASE) $(PREFIX)/bin/canopy
+
+clean:
+	rm -rf .build Reports/site Reports/*.sqlite* Reports/summary.md Reports/report.json bench/out

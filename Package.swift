@@ -1,0 +1,71 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+/// Upcoming features on every target (house style, after Hummingbird).
+let swiftSettings: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("MemberImportVisibility"),
+]
+
+let package = Package(
+    name: "Canopy",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "canopy", targets: ["canopy"]),
+        .library(name: "CanopyPipeline", targets: ["CanopyPipeline"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+    ],
+    targets: [
+        .target(name: "CanopyModel", swiftSettings: swiftSettings),
+        .systemLibrary(
+            name: "CLibXML2",
+            pkgConfig: "libxml-2.0",
+            providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]
+        ),
+        .target(name: "CanopyParsers", dependencies: ["CanopyModel", "CLibXML2"], swiftSettings: swiftSettings),
+        .target(name: "CanopyAnalysis", dependencies: ["CanopyModel"], swiftSettings: swiftSettings),
+        .target(
+            name: "CanopyHistory",
+            dependencies: [
+                "CanopyModel",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .target(name: "CanopyRender", dependencies: ["CanopyModel", "CanopyAnalysis"], swiftSettings: swiftSettings),
+        .target(
+            name: "CanopyPipeline",
+            dependencies: [
+                "CanopyModel", "CanopyParsers", "CanopyAnalysis", "CanopyHistory", "CanopyRender",
+                .product(name: "Yams", package: "Yams"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(
+            name: "canopy",
+            dependencies: [
+                "CanopyPipeline",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(name: "CanopyModelTests", dependencies: ["CanopyModel"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "CanopyParsersTests", dependencies: ["CanopyParsers"],
+            resources: [.copy("Fixtures")], swiftSettings: swiftSettings),
+        .testTarget(name: "CanopyAnalysisTests", dependencies: ["CanopyAnalysis", "CanopyParsers"], swiftSettings: swiftSettings),
+        .testTarget(name: "CanopyHistoryTests", dependencies: ["CanopyHistory", "CanopyAnalysis"], swiftSettings: swiftSettings),
+        .testTarget(name: "CanopyRenderTests", dependencies: ["CanopyRender"], resources: [.copy("Golden")], swiftSettings: swiftSettings),
+        .testTarget(name: "CanopyPipelineTests", dependencies: ["CanopyPipeline"], swiftSettings: swiftSettings),
+        .testTarget(name: "CLITests", dependencies: ["canopy"], swiftSettings: swiftSettings),
+    ]
+)

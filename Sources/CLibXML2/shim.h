@@ -1,0 +1,8 @@
+#ifndef CANOPY_CLIBXML2_SHIM_H
+#define CANOPY_CLIBXML2_SHIM_H
+#include <libxml/parser.h>
+#include <libxml/parserInternals.h>
+#include <libxml/SAX2.h>
+#include <libxml/xmlerror.h>
+#include <libxml/xmlreader.h>
+#endif

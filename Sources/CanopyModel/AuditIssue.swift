@@ -1,0 +1,63 @@
+/// A reference to the element an audit issue or failure is about.
+public struct ElementReference: Sendable, Equatable, Hashable, Codable {
+    public var identifier: String?
+    public var label: String?
+    /// `XCUIElement.ElementType` case name (`button`), when known.
+    public var elementType: String?
+    public var frame: Frame?
+
+    public init(identifier: String? = nil, label: String? = nil, elementType: String? = nil, frame: Frame? = nil) {
+        self.identifier = identifier
+        self.label = label
+        self.elementType = elementType
+        self.frame = frame
+    }
+}
+
+/// One accessibility finding: from an audit export or recognised in a test failure.
+public struct AuditIssue: Sendable, Equatable, Hashable, Codable {
+    public enum Severity: String, Sendable, Equatable, Hashable, Codable, CaseIterable {
+        case error
+        case warning
+    }
+
+    /// Where the finding came from.
+    public enum Origin: String, Sendable, Equatable, Hashable, Codable {
+        /// A Canopy audit JSON export of `XCUIAccessibilityAuditIssue`s.
+        case auditFile
+        /// An Appium WebDriverAgent audit JSON.
+        case appium
+        /// An A11yUITests assertion or unhandled Xcode audit issue reported as a test failure.
+        case testFailure
+    }
+
+    /// The audit type or check: Xcode's `contrast`, `hitRegion`, `dynamicType`, … or an A11yUITests
+    /// check (`buttonLabel`, `minimumInteractiveSize`, …).
+    public var auditType: String
+    public var severity: Severity
+    public var compactDescription: String
+    public var detailedDescription: String?
+    public var element: ElementReference?
+    /// The screen the issue was found on, when known.
+    public var screen: String?
+    /// The key of the test that found it (`TestIdentity.key`), when known.
+    public var test: String?
+    public var origin: Origin
+    /// The input file it was read from.
+    public var source: String
+
+    public init(
+        auditType: String, severity: Severity, compactDescription: String, detailedDescription: String? = nil,
+        element: ElementReference? = nil, screen: String? = nil, test: String? = nil, origin: Origin, source: String
+    ) {
+        self.auditType = auditType
+        self.severity = severity
+        self.compactDescription = compactDescription
+        self.detailedDescription = detailedDescription
+        self.element = element
+        self.screen = screen
+        self.test = test
+        self.origin = origin
+        self.source = source
+    }
+}

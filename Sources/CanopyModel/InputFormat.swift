@@ -1,0 +1,39 @@
+/// The kinds of input Canopy reads, detected from content.
+public enum InputFormat: String, Sendable, Equatable, Hashable, Codable, CaseIterable {
+    case junitXML = "junit"
+    case xcresultTests = "xcresult-tests"
+    case xcresultSummary = "xcresult-summary"
+    case elementSnapshot = "element-snapshot"
+    case a11yUITestsSnapshot = "a11yuitests-snapshot"
+    case auditJSON = "audit"
+    case appiumAudit = "appium-audit"
+
+    /// A human description used in errors that list what Canopy accepts.
+    public var displayName: String {
+        switch self {
+        case .junitXML: "JUnit XML (xcbeautify, xcpretty, trainer, xcresultparser, Surefire, pytest, gotestsum, Gradle, Jenkins)"
+        case .xcresultTests: "xcresulttool `get test-results tests` JSON"
+        case .xcresultSummary: "xcresulttool `get test-results summary` JSON"
+        case .elementSnapshot: "Canopy element-tree snapshot JSON (Config/schemas/element-snapshot.schema.json)"
+        case .a11yUITestsSnapshot: "A11yUITests snapshot JSON"
+        case .auditJSON: "Canopy accessibility audit JSON (Config/schemas/audit.schema.json)"
+        case .appiumAudit: "Appium WebDriverAgent accessibility audit JSON"
+        }
+    }
+}
+
+/// One input file that contributed to a run.
+public struct InputFile: Sendable, Equatable, Hashable, Codable {
+    public var path: String
+    public var format: InputFormat
+    /// The producer recognised inside the format (`xcbeautify`, `surefire`, `xcode26`), when known.
+    public var producer: String?
+    public var bytes: Int
+
+    public init(path: String, format: InputFormat, producer: String? = nil, bytes: Int) {
+        self.path = path
+        self.format = format
+        self.producer = producer
+        self.bytes = bytes
+    }
+}

@@ -1,0 +1,66 @@
+/// Everything ingested for one test run: tests with their attempts, screens, audit issues.
+public struct Run: Sendable, Equatable, Hashable, Codable {
+    public var metadata: RunMetadata
+    public var tests: [TestCase]
+    public var screens: [Screen]
+    public var auditIssues: [AuditIssue]
+    public var inputs: [InputFile]
+    public var diagnostics: [Diagnostic]
+
+    public init(
+        metadata: RunMetadata = RunMetadata(), tests: [TestCase] = [], screens: [Screen] = [],
+        auditIssues: [AuditIssue] = [], inputs: [InputFile] = [], diagnostics: [Diagnostic] = []
+    ) {
+        self.metadata = metadata
+        self.tests = tests
+        self.screens = screens
+        self.auditIssues = auditIssues
+        self.inputs = inputs
+        self.diagnostics = diagnostics
+    }
+
+    /// Counts of tests by final outcome and of attempts.
+    public var totals: RunTotals { RunTotals(run: self) }
+}
+
+/// Counts over a run, as shown by `canopy inspect` and stored with each run.
+public struct RunTotals: Sendable, Equatable, Hashable, Codable {
+    public var tests = 0
+    public var attempts = 0
+    public var passed = 0
+    public var failed = 0
+    public var skipped = 0
+    public var flaky = 0
+    /// Elements across all screens.
+    public var elements = 0
+    /// Elements with a non-empty identifier.
+    public var identifiedElements = 0
+    public var auditIssues = 0
+    public var screens = 0
+    /// Sum of known test durations, in seconds.
+    public var duration = 0.0
+
+    public init() {}
+
+    public init(run: Run) {
+        for test in run.tests {
+            tests += 1
+            attempts += test.attempts.count
+            duration += test.duration ?? 0
+            switch test.outcome {
+            case .passed: passed += 1
+            case .failed: failed += 1
+            case .skipped: skipped += 1
+            case .flaky: flaky += 1
+            }
+        }
+        screens = run.screens.count
+        for screen in run.screens {
+            screen.root.forEachElement { element in
+                elements += 1
+                if element.nonEmptyIdentifier != nil { identifiedElements += 1 }
+            }
+        }
+        auditIssues = run.auditIssues.count
+    }
+}

@@ -1,0 +1,90 @@
+/// What analysis concluded about one run, in the form history stores it: per-failure categories
+/// and fingerprints, identifier nodes touched, and coverage figures.
+///
+/// Analysis (`CanopyAnalysis`) produces it from a `Run`; history (`CanopyHistory`) persists it
+/// beside the run so trends and flakiness can be computed without re-analysing old inputs.
+public struct RunDigest: Sendable, Equatable, Hashable, Codable {
+    public var failures: [FailureDigest]
+    public var coverage: [CoverageFigure]
+    public var identifierNodes: [IdentifierNodeDigest]
+
+    public init(failures: [FailureDigest] = [], coverage: [CoverageFigure] = [], identifierNodes: [IdentifierNodeDigest] = []) {
+        self.failures = failures
+        self.coverage = coverage
+        self.identifierNodes = identifierNodes
+    }
+}
+
+/// The analysis of one failure of one attempt.
+public struct FailureDigest: Sendable, Equatable, Hashable, Codable {
+    /// `TestIdentity.key` of the test.
+    public var testKey: String
+    /// Index of the attempt in `TestCase.attempts`.
+    public var attemptIndex: Int
+    /// Failure category name (`elementNotFound`, `uiQueryTimeout`, …).
+    public var category: String
+    /// Whether the category blames the test infrastructure rather than the app.
+    public var isInfrastructure: Bool
+    /// Stable fingerprint of (category, normalised message, identifier template).
+    public var fingerprint: String
+    /// The normalised message the fingerprint was made from.
+    public var normalizedMessage: String
+    /// The identifier template the failure was mapped to (`Podcast-{id}-row`), when any.
+    public var identifier: String?
+
+    public init(
+        testKey: String, attemptIndex: Int, category: String, isInfrastructure: Bool, fingerprint: String,
+        normalizedMessage: String, identifier: String? = nil
+    ) {
+        self.testKey = testKey
+        self.attemptIndex = attemptIndex
+        self.category = category
+        self.isInfrastructure = isInfrastructure
+        self.fingerprint = fingerprint
+        self.normalizedMessage = normalizedMessage
+        self.identifier = identifier
+    }
+}
+
+/// Identifier coverage over one scope.
+public struct CoverageFigure: Sendable, Equatable, Hashable, Codable {
+    public enum Scope: String, Sendable, Equatable, Hashable, Codable {
+        case overall, screen, elementType, branch
+    }
+
+    public var scope: Scope
+    /// The screen, element type or branch name; empty for `overall`.
+    public var name: String
+    /// Interactive elements in scope.
+    public var interactive: Int
+    /// Interactive elements with a deliberate identifier.
+    public var identified: Int
+
+    public init(scope: Scope, name: String, interactive: Int, identified: Int) {
+        self.scope = scope
+        self.name = name
+        self.interactive = interactive
+        self.identified = identified
+    }
+
+    /// `identified / interactive`, or nil when there is nothing to cover.
+    public var ratio: Double? { interactive > 0 ? Double(identified) / Double(interactive) : nil }
+}
+
+/// One node of the identifier tree as touched by a run.
+public struct IdentifierNodeDigest: Sendable, Equatable, Hashable, Codable {
+    /// The node's template path (`Checkout.PaymentSheet.PayButton`, `Podcast-{id}-row`).
+    public var path: String
+    public var tests: Int
+    public var failures: Int
+    public var flakyTests: Int
+    public var auditIssues: Int
+
+    public init(path: String, tests: Int, failures: Int, flakyTests: Int, auditIssues: Int) {
+        self.path = path
+        self.tests = tests
+        self.failures = failures
+        self.flakyTests = flakyTests
+        self.auditIssues = auditIssues
+    }
+}

@@ -1,0 +1,51 @@
+import Foundation
+
+/// What is known about where and when a run happened.
+public struct RunMetadata: Sendable, Equatable, Hashable, Codable {
+    /// The run's stable key (CI provider + build + attempt, or a content hash of its inputs).
+    public var runKey: String?
+    public var commit: String?
+    public var branch: String?
+    public var pullRequest: String?
+    /// `github`, `gitlab`, `bitrise`, `jenkins`, `buildkite`, `circleci`, `xcode-cloud`, `local`.
+    public var ciProvider: String?
+    public var buildID: String?
+    public var buildURL: String?
+    public var attempt: Int?
+    public var device: String?
+    public var osVersion: String?
+    public var title: String?
+    public var startedAt: Date?
+    public var finishedAt: Date?
+
+    public init(
+        runKey: String? = nil, commit: String? = nil, branch: String? = nil, pullRequest: String? = nil,
+        ciProvider: String? = nil, buildID: String? = nil, buildURL: String? = nil, attempt: Int? = nil,
+        device: String? = nil, osVersion: String? = nil, title: String? = nil, startedAt: Date? = nil,
+        finishedAt: Date? = nil
+    ) {
+        self.runKey = runKey
+        self.commit = commit
+        self.branch = branch
+        self.pullRequest = pullRequest
+        self.ciProvider = ciProvider
+        self.buildID = buildID
+        self.buildURL = buildURL
+        self.attempt = attempt
+        self.device = device
+        self.osVersion = osVersion
+        self.title = title
+        self.startedAt = startedAt
+        self.finishedAt = finishedAt
+    }
+
+    /// Fills the fields this value lacks from `other`; fields already set win.
+    public func merging(_ other: RunMetadata) -> RunMetadata {
+        RunMetadata(
+            runKey: runKey ?? other.runKey, commit: commit ?? other.commit, branch: branch ?? other.branch,
+            pullRequest: pullRequest ?? other.pullRequest, ciProvider: ciProvider ?? other.ciProvider,
+            buildID: buildID ?? other.buildID, buildURL: buildURL ?? other.buildURL, attempt: attempt ?? other.attempt,
+            device: device ?? other.device, osVersion: osVersion ?? other.osVersion, title: title ?? other.title,
+            startedAt: startedAt ?? other.startedAt, finishedAt: finishedAt ?? other.finishedAt)
+    }
+}

@@ -1,0 +1,28 @@
+/// One captured screen: an element tree from a snapshot file.
+public struct Screen: Sendable, Equatable, Hashable, Codable {
+    /// What the snapshot carries.
+    public enum Kind: String, Sendable, Equatable, Hashable, Codable {
+        /// Canopy's element-tree snapshot: identifiers, labels, types, frames.
+        case elementTree
+        /// An A11yUITests snapshot: labels, types, traits and frames but no identifiers, so only
+        /// label coverage can be measured from it.
+        case labelOnly
+    }
+
+    /// The screen's name (`Checkout.PaymentSheet`, or derived from the file name).
+    public var name: String
+    /// The input file it was read from.
+    public var source: String
+    /// The test that captured it, when known (`LoginTests/testLogin()`).
+    public var test: String?
+    public var kind: Kind
+    public var root: ElementSnapshot
+
+    public init(name: String, source: String, test: String? = nil, kind: Kind, root: ElementSnapshot) {
+        self.name = name
+        self.source = source
+        self.test = test
+        self.kind = kind
+        self.root = root
+    }
+}

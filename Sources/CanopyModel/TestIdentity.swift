@@ -1,0 +1,59 @@
+/// What makes two reported test executions the same test.
+///
+/// Retries, repetitions and rerun elements of one identity fold into attempts of one `TestCase`.
+/// The `bundle` (test bundle, module or outer suite path) is kept for display but is not part of
+/// the key, because producers disagree on it: xcbeautify names the class suite, trainer nests
+/// bundle → class, xcpretty repeats suites. A device or configuration is part of the key: the same
+/// test on two devices is two tests.
+public struct TestIdentity: Sendable, Equatable, Hashable, Codable, Comparable, CustomStringConvertible {
+    /// The test bundle, module or enclosing suite path, when the producer says (`AppUITests`).
+    public var bundle: String?
+    /// The class or suite that declares the test (`AppUITests.LoginTests`), or the suite name when
+    /// the producer gives no class.
+    public var className: String
+    /// The test name as written (`testLogin()`, `login works`).
+    public var name: String
+    /// The arguments of a parameterised test, as written (`"iPad", 2`).
+    public var arguments: String?
+    /// The device the test ran on (`iPhone 16 Pro (18.2)`).
+    public var device: String?
+    /// The test plan configuration (`Default`, `German`).
+    public var configuration: String?
+
+    public init(
+        bundle: String? = nil, className: String, name: String, arguments: String? = nil,
+        device: String? = nil, configuration: String? = nil
+    ) {
+        self.bundle = bundle
+        self.className = className
+        self.name = name
+        self.arguments = arguments
+        self.device = device
+        self.configuration = configuration
+    }
+
+    /// The name without a trailing `()`, so `testLogin()` and `testLogin` are one test.
+    public var normalizedName: String {
+        name.hasSuffix("()") ? String(name.dropLast(2)) : name
+    }
+
+    /// A stable textual key: `Class/name(args)@device#configuration`.
+    public var key: String {
+        var key = className + "/" + normalizedName
+        if let arguments, !arguments.isEmpty { key += "(" + arguments + ")" }
+        if let device, !device.isEmpty { key += "@" + device }
+        if let configuration, !configuration.isEmpty { key += "#" + configuration }
+        return key
+    }
+
+    /// The key without device and configuration: the same test across devices.
+    public var testKey: String {
+        var key = className + "/" + normalizedName
+        if let arguments, !arguments.isEmpty { key += "(" + arguments + ")" }
+        return key
+    }
+
+    public var description: String { key }
+
+    public static func < (lhs: TestIdentity, rhs: TestIdentity) -> Bool { lhs.key < rhs.key }
+}

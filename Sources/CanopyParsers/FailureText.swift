@@ -1,0 +1,129 @@
+import CanopyModel
+import Foundation
+
+/// Pulls the real message and the source location out of the ways JUnit producers decorate a
+/// failure (see FORMATS.md §1).
+enum FailureText {
+    struct Decoded: Equatable {
+        var message: String
+        var detail: String?
+        var location: SourceLocation?
+        /// The message carried xcresultparser's `[FLAKY] ` prefix.
+        var flaggedFlaky: Bool
+    }
+
+    /// Decodes the `message` attribute, the `type` and the element body of a failure.
+    static func decode(message rawMessage: String?, type: String?, body: String?) -> Decoded {
+        var message = rawMessage ?? ""
+        var detail = body
+        var location: SourceLocation?
+        var flaky = false
+
+        if message.hasPrefix("[FLAKY] ") {
+            message.removeFirst("[FLAKY] ".count)
+            flaky = true
+        }
+        // xcbeautify: "File.swift:42 - reason"
+        if let match = xcbeautifyLocation(message) {
+            location = match.location
+            message = match.rest
+        }
+        // trainer (legacy): "reason (/p/File.swift#CharacterRangeLen=0&EndingLineNumber=36&StartingLineNumber=36)"
+        if let match = trainerLegacyLocation(message) {
+            location = location ?? match.location
+            message = match.rest
+        }
+        if let text = detail {
+            // xcpretty: the body is only "path/File.swift:12".
+            if let bare = bareLocation(text) {
+                location = location ?? bare
+                detail = nil
+            } else if let match = trailingLocation(text) {
+                // xcresultparser: "failed - reason (File.swift:109)"; the message is "Type: Suite.test()".
+                location = location ?? match.location
+                if message.isEmpty || isXCResultParserPlaceholder(message, type: type) {
+                    var reason = match.rest
+                    if reason.hasPrefix("failed - ") { reason.removeFirst("failed - ".count) }
+                    message = reason
+                    detail = nil
+                }
+            } else if location == nil {
+                location = lastFileLineMention(text)
+            }
+        }
+        if message.isEmpty, let text = detail {
+            message = String(text.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: true).first ?? "")
+        }
+        if message.isEmpty, let type, !type.isEmpty { message = type }
+        return Decoded(message: message, detail: detail, location: location, flaggedFlaky: flaky)
+    }
+
+    private static let sourceExtensions: Set<Substring> = ["swift", "m", "mm", "c", "cc", "cpp", "h", "kt", "java", "py", "go", "js", "ts", "rb"]
+
+    /// Splits "path.ext:LINE" or "path.ext:LINE:COL" into a location.
+    private static func location(from text: Substring) -> SourceLocation? {
+        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
+        guard parts.count >= 2 else { return nil }
+        let numbers = parts.reversed().prefix { !$0.isEmpty && $0.allSatisfy(\.isNumber) }
+        guard (1...2).contains(numbers.count) else { return nil }
+        let file = parts.dropLast(numbers.count).joined(separator: ":")
+        guard let dot = file.lastIndex(of: "."), sourceExtensions.contains(file[file.index(after: dot)...]) else { return nil }
+        let values = numbers.reversed().compactMap { Int($0) }
+        return SourceLocation(file: file, line: values.first, column: values.count > 1 ? values[1] : nil)
+    }
+
+    private static func xcbeautifyLocation(_ message: String) -> (location: SourceLocation, rest: String)? {
+        guard let range = message.range(of: " - ") else { return nil }
+        let head = message[..<range.lowerBound]
+        guard !head.contains(" ") || head.hasPrefix("/"), let location = location(from: head) else { return nil }
+        return (location, String(message[range.upperBound...]))
+    }
+
+    private static func trainerLegacyLocation(_ message: String) -> (location: SourceLocation, rest: String)? {
+        guard let marker = message.range(of: "#CharacterRangeLen="), let open = message[..<marker.lowerBound].lastIndex(of: "(") else {
+            return nil
+        }
+        let file = String(message[message.index(after: open)..<marker.lowerBound])
+        let tail = message[marker.upperBound...]
+        var line: Int?
+        if let start = tail.range(of: "StartingLineNumber=") {
+            line = Int(tail[start.upperBound...].prefix { $0.isNumber })
+        }
+        let close = tail.firstIndex(of: ")") ?? message.endIndex
+        let rest = (String(message[..<open]) + String(message[close...].dropFirst())).trimmingASCIIWhitespace()
+        return (SourceLocation(file: file, line: line), rest)
+    }
+
+    private static func bareLocation(_ body: String) -> SourceLocation? {
+        let trimmed = body.trimmingASCIIWhitespace()
+        guard !trimmed.contains("\n"), !trimmed.contains(" ") || trimmed.hasPrefix("/") else { return nil }
+        return location(from: Substring(trimmed))
+    }
+
+    private static func trailingLocation(_ body: String) -> (location: SourceLocation, rest: String)? {
+        let trimmed = body.trimmingASCIIWhitespace()
+        guard trimmed.hasSuffix(")"), let open = trimmed.lastIndex(of: "(") else { return nil }
+        let inside = trimmed[trimmed.index(after: open)..<trimmed.index(before: trimmed.endIndex)]
+        guard let location = location(from: inside) else { return nil }
+        return (location, String(trimmed[..<open]).trimmingASCIIWhitespace())
+    }
+
+    private static func isXCResultParserPlaceholder(_ message: String, type: String?) -> Bool {
+        guard let type, !type.isEmpty else { return false }
+        return message.hasPrefix(type + ": ")
+    }
+
+    /// The last "file.ext:LINE" mention at the start of a line (pytest tracebacks, Go output).
+    private static func lastFileLineMention(_ text: String) -> SourceLocation? {
+        for line in text.split(separator: "\n").reversed().prefix(40) {
+            let trimmed = line.drop { $0 == " " || $0 == "\t" }
+            guard let colon = trimmed.firstIndex(of: ":") else { continue }
+            let afterColon = trimmed[trimmed.index(after: colon)...]
+            let digits = afterColon.prefix { $0.isNumber }
+            guard !digits.isEmpty else { continue }
+            let candidate = trimmed[..<afterColon.index(afterColon.startIndex, offsetBy: digits.count)]
+            if let location = location(from: candidate) { return location }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,426 @@
+import CanopyModel
+
+/// Turns the SAX events of one JUnit XML file into tests with attempts.
+///
+/// Every dialect of FORMATS.md §1 uses the same vocabulary with different habits; this builder
+/// keeps per-testcase state and decides at `</testcase>` how the elements map onto attempts:
+/// Surefire's flaky/rerun elements, xcresultparser's `flaky="true"`, trainer's repetition
+/// properties and xcbeautify's one-entry-per-assertion all end up as ordered attempts of one test.
+final class JUnitEventBuilder: XMLStreamHandler {
+    /// A `<failure>`, `<error>`, `<skipped>` or one of Surefire's rerun/flaky elements.
+    struct ResultElement {
+        var kind: JUnitElement
+        var message: String?
+        var type: String?
+        var body: BoundedText
+        var stackTrace: BoundedText
+        var output: BoundedText
+        var errorOutput: BoundedText
+    }
+
+    struct PendingCase {
+        var className: String?
+        var name: String?
+        var time: String?
+        var file: String?
+        var line: Int?
+        var flaky = false
+        var startLine: Int
+        var results: [ResultElement] = []
+        var output: BoundedText
+        var errorOutput: BoundedText
+        var properties: [(String, String)] = []
+    }
+
+    private enum Sink {
+        case none
+        case caseOutput, caseErrorOutput
+        case resultBody, resultStackTrace, resultOutput, resultErrorOutput
+        case propertyValue
+    }
+
+    let path: String
+    let outputLimit: Int
+    /// Whether the file starts with `<?xml …?>`; xcbeautify writes none.
+    private(set) var hasXMLDeclaration = false
+
+    private(set) var folder = TestFolder()
+    private(set) var diagnostics: [Diagnostic] = []
+    private(set) var rootElement: JUnitElement?
+    private(set) var signals = DialectSignals()
+
+    private var suites: [String] = []
+    private var current: PendingCase?
+    /// Index into `current.results` of the element that is open, if any.
+    private var openResult: Int?
+    private var sink: Sink = .none
+    private var propertyName: String?
+    private var propertyValue = BoundedText(limit: 4096)
+    private var depth = 0
+    private var unknownElementsWarned: Set<String> = []
+    /// Tests whose last attempt is an untimed xcbeautify failure entry that a following entry may extend.
+    private var openAssertionAttempts: Set<String> = []
+    private var missingTimeCount = 0
+    private var badTimeSamples: [String] = []
+    private var combinedResultWarnings = 0
+
+    init(path: String, outputLimit: Int) {
+        self.path = path
+        self.outputLimit = outputLimit
+    }
+
+    // MARK: XMLStreamHandler
+
+    func documentWillStart(hasXMLDeclaration: Bool) {
+        self.hasXMLDeclaration = hasXMLDeclaration
+    }
+
+    func startElement(_ name: UnsafePointer<UInt8>, attributes: XMLAttributes, line: Int) {
+        depth += 1
+        let element = JUnitElement.classify(name)
+        if rootElement == nil {
+            rootElement = element
+            if element != .testsuites && element != .testsuite {
+                return
+            }
+        }
+        switch element {
+        case .testsuites:
+            break
+        case .testsuite:
+            var suiteName = ""
+            for index in 0..<attributes.count where attributeNameEquals(attributes.name(at: index), "name") {
+                suiteName = string(attributes.value(at: index))
+            }
+            if suiteName == "pytest" { signals.pytest = true }
+            if suiteName == "PARALLEL_TESTS" { signals.xcbeautify = true }
+            if suiteName == "Session-level issues" { signals.xcresultparser = true }
+            suites.append(suiteName)
+        case .testcase:
+            startCase(attributes: attributes, line: line)
+        case .failure, .error, .skipped, .rerunFailure, .rerunError, .flakyFailure, .flakyError:
+            startResult(element, attributes: attributes, line: line)
+        case .systemOut:
+            sink = openResult != nil ? .resultOutput : (current != nil ? .caseOutput : .none)
+        case .systemErr:
+            sink = openResult != nil ? .resultErrorOutput : (current != nil ? .caseErrorOutput : .none)
+        case .stackTrace:
+            sink = openResult != nil ? .resultStackTrace : .none
+        case .properties:
+            break
+        case .property:
+            startProperty(attributes: attributes)
+        case .other:
+            let text = String(cString: name)
+            if unknownElementsWarned.insert(text).inserted {
+                diagnostics.append(Diagnostic(.warning, "unknown element <\(text)> ignored", file: path, line: line))
+            }
+        }
+    }
+
+    func endElement(_ name: UnsafePointer<UInt8>) {
+        depth -= 1
+        switch JUnitElement.classify(name) {
+        case .testsuite:
+            if !suites.isEmpty { suites.removeLast() }
+        case .testcase:
+            finishCase()
+        case .failure, .error, .skipped, .rerunFailure, .rerunError, .flakyFailure, .flakyError:
+            openResult = nil
+            sink = .none
+        case .systemOut, .systemErr:
+            sink = openResult != nil ? .resultBody : .none
+        case .stackTrace:
+            sink = openResult != nil ? .resultBody : .none
+        case .property:
+            finishProperty()
+        default:
+            break
+        }
+    }
+
+    func characters(_ bytes: UnsafeBufferPointer<UInt8>) {
+        switch sink {
+        case .none:
+            return
+        case .caseOutput:
+            current?.output.append(bytes)
+        case .caseErrorOutput:
+            current?.errorOutput.append(bytes)
+        case .resultBody:
+            if let openResult { current?.results[openResult].body.append(bytes) }
+        case .resultStackTrace:
+            if let openResult { current?.results[openResult].stackTrace.append(bytes) }
+        case .resultOutput:
+            if let openResult { current?.results[openResult].output.append(bytes) }
+        case .resultErrorOutput:
+            if let openResult { current?.results[openResult].errorOutput.append(bytes) }
+        case .propertyValue:
+            propertyValue.append(bytes)
+        }
+    }
+
+    // MARK: Test cases
+
+    private func startCase(attributes: XMLAttributes, line: Int) {
+        var pending = PendingCase(
+            startLine: line, output: BoundedText(limit: outputLimit), errorOutput: BoundedText(limit: outputLimit))
+        for index in 0..<attributes.count {
+            let name = attributes.name(at: index)
+            let value = attributes.value(at: index)
+            if attributeNameEquals(name, "name") {
+                pending.name = string(value)
+            } else if attributeNameEquals(name, "classname") {
+                pending.className = string(value)
+            } else if attributeNameEquals(name, "time") {
+                pending.time = string(value)
+            } else if attributeNameEquals(name, "file") {
+                pending.file = string(value)
+            } else if attributeNameEquals(name, "line") {
+                pending.line = Int(string(value))
+            } else if attributeNameEquals(name, "flaky") {
+                pending.flaky = string(value).lowercased() == "true"
+                if pending.flaky { signals.xcresultparser = true }
+            }
+        }
+        current = pending
+        openResult = nil
+        sink = .none
+    }
+
+    private func startResult(_ kind: JUnitElement, attributes: XMLAttributes, line: Int) {
+        guard current != nil else {
+            diagnostics.append(Diagnostic(.warning, "<\(kind)> outside a <testcase> ignored", file: path, line: line))
+            return
+        }
+        var result = ResultElement(
+            kind: kind, body: BoundedText(limit: outputLimit), stackTrace: BoundedText(limit: outputLimit),
+            output: BoundedText(limit: outputLimit), errorOutput: BoundedText(limit: outputLimit))
+        for index in 0..<attributes.count {
+            let name = attributes.name(at: index)
+            if attributeNameEquals(name, "message") {
+                result.message = string(attributes.value(at: index)).truncatedUTF8(to: outputLimit)
+            } else if attributeNameEquals(name, "type") {
+                result.type = string(attributes.value(at: index))
+            }
+        }
+        switch kind {
+        case .rerunFailure, .rerunError, .flakyFailure, .flakyError: signals.surefire = true
+        case .skipped where result.type?.hasPrefix("pytest.") == true: signals.pytest = true
+        case .failure where result.type == "Uncategorized": signals.xcresultparser = true
+        default: break
+        }
+        current!.results.append(result)
+        openResult = current!.results.count - 1
+        sink = .resultBody
+    }
+
+    private func startProperty(attributes: XMLAttributes) {
+        propertyName = nil
+        propertyValue.reset()
+        var value: String?
+        for index in 0..<attributes.count {
+            let name = attributes.name(at: index)
+            if attributeNameEquals(name, "name") {
+                propertyName = string(attributes.value(at: index))
+            } else if attributeNameEquals(name, "value") {
+                value = string(attributes.value(at: index))
+            }
+        }
+        if let value {
+            propertyValue.append(value)
+            sink = .none
+        } else {
+            sink = .propertyValue
+        }
+    }
+
+    private func finishProperty() {
+        defer { propertyName = nil; propertyValue.reset() }
+        guard let propertyName else { return }
+        let value = propertyValue.string() ?? ""
+        switch propertyName {
+        case "go.version": signals.gotestsum = true
+        case "repetition", "device", "testname", "argument", "Configuration": if current != nil { signals.trainer = true }
+        default: if propertyName.hasPrefix("java.") || propertyName.hasPrefix("surefire.") { signals.surefire = true }
+        }
+        if current != nil { current!.properties.append((propertyName, value)) }
+        if openResult == nil { sink = .none }
+    }
+
+    private func finishCase() {
+        guard let pending = current else { return }
+        current = nil
+        openResult = nil
+        sink = .none
+        let test = makeTest(pending)
+        add(test, pending: pending)
+    }
+
+    private func makeTest(_ pending: PendingCase) -> TestCase {
+        let property: (String) -> String? = { key in pending.properties.last(where: { $0.0 == key })?.1 }
+        let enclosing = suites.filter { !$0.isEmpty && $0 != "PARALLEL_TESTS" }
+        let className = nonEmpty(pending.className) ?? enclosing.last ?? "(no class)"
+        let bundleSuites = enclosing.filter { $0 != className }
+        let name = nonEmpty(pending.name) ?? nonEmpty(property("testname")) ?? "(unnamed)"
+        if pending.name == nil {
+            diagnostics.append(Diagnostic(.warning, "<testcase> without a name", file: path, line: pending.startLine))
+        }
+        let identity = TestIdentity(
+            bundle: bundleSuites.isEmpty ? nil : bundleSuites.joined(separator: "/"),
+            className: className, name: name, arguments: nonEmpty(property("argument")),
+            device: nonEmpty(property("device")), configuration: nonEmpty(property("Configuration")))
+
+        var duration: Double?
+        if let time = pending.time {
+            duration = DurationText.seconds(junit: time)
+            if duration == nil, badTimeSamples.count < 3 { badTimeSamples.append("line \(pending.startLine): \"\(time)\"") }
+        } else {
+            missingTimeCount += 1
+        }
+        let origin = SourceLocation(file: path, line: pending.startLine)
+        let label = nonEmpty(property("repetition"))
+        let caseOutput = pending.output.string()
+        let caseErrorOutput = pending.errorOutput.string()
+
+        let primary = pending.results.filter { $0.kind == .failure || $0.kind == .error || $0.kind == .skipped }
+        let reruns = pending.results.filter { $0.kind == .rerunFailure || $0.kind == .rerunError }
+        let flakes = pending.results.filter { $0.kind == .flakyFailure || $0.kind == .flakyError }
+        let primaryFailures = primary.filter { $0.kind != .skipped }
+
+        var attempts: [Attempt] = []
+        if !flakes.isEmpty && primaryFailures.isEmpty {
+            // Surefire: flakyFailure/flakyError only = the test failed, was rerun, and passed.
+            for flake in flakes { attempts.append(attempt(from: [flake], label: "\(flake.kind)", origin: origin)) }
+            attempts.append(Attempt(outcome: .passed, duration: duration, label: "passed on rerun", origin: origin))
+        } else {
+            var first = attempt(from: primary, label: label, origin: origin)
+            first.duration = duration
+            if first.outcome.isFailure {
+                first.output = caseOutput ?? first.output
+                first.errorOutput = caseErrorOutput ?? first.errorOutput
+            }
+            let decodedFlaky = pending.results.contains { $0.message?.hasPrefix("[FLAKY] ") == true }
+            attempts.append(first)
+            // Surefire: failure + rerunFailure* = failed on every run.
+            for rerun in reruns { attempts.append(attempt(from: [rerun], label: "\(rerun.kind)", origin: origin)) }
+            // xcresultparser collapses repetitions into one testcase marked flaky="true".
+            if (pending.flaky || decodedFlaky) && first.outcome.isFailure && reruns.isEmpty {
+                attempts.append(Attempt(outcome: .passed, label: "passed on retry (collapsed by the producer)", origin: origin))
+            }
+        }
+        if primary.contains(where: { $0.kind == .skipped }) && !primaryFailures.isEmpty {
+            combinedResultWarnings += 1
+        }
+        let location = pending.file.map { SourceLocation(file: $0, line: pending.line) }
+        return TestCase(identity: identity, attempts: attempts, location: location)
+    }
+
+    /// One attempt from the result elements that describe it (none = passed).
+    private func attempt(from results: [ResultElement], label: String?, origin: SourceLocation) -> Attempt {
+        var outcome = Outcome.passed
+        var failures: [Failure] = []
+        var skipReason: String?
+        var output: String?
+        var errorOutput: String?
+        for result in results {
+            let elementOutcome: Outcome
+            switch result.kind {
+            case .skipped:
+                elementOutcome = result.type == "pytest.xfail" ? .expectedFailure : .skipped
+                skipReason = nonEmpty(result.message) ?? result.body.string()
+            case .error, .rerunError, .flakyError:
+                elementOutcome = .error
+            default:
+                elementOutcome = .failed
+            }
+            if elementOutcome.rank > outcome.rank { outcome = elementOutcome }
+            if elementOutcome.isFailure {
+                let body = result.body.string() ?? result.stackTrace.string()
+                let decoded = FailureText.decode(message: result.message, type: result.type, body: body)
+                if decoded.location.map({ $0.file.hasSuffix(".swift") || $0.file.hasSuffix(".m") }) == true,
+                    result.body.isEmpty, result.type == nil, result.message?.contains(" - ") == true
+                {
+                    signals.xcbeautifyMessages = true
+                }
+                if result.message?.contains("#CharacterRangeLen=") == true { signals.trainerLegacy = true }
+                if decoded.detail == nil, body != nil, decoded.location != nil, result.type == nil { signals.xcpretty = true }
+                failures.append(
+                    Failure(message: decoded.message, type: nonEmpty(result.type), detail: decoded.detail,
+                            location: decoded.location, isError: elementOutcome == .error))
+                output = result.output.string() ?? output
+                errorOutput = result.errorOutput.string() ?? errorOutput
+            }
+        }
+        return Attempt(
+            outcome: outcome, label: label, failures: failures, skipReason: skipReason, output: output,
+            errorOutput: errorOutput, origin: origin)
+    }
+
+    /// Folds the test into the run. xcbeautify writes one untimed `<testcase>` per failed assertion,
+    /// so consecutive untimed failure entries of one test are assertions of one attempt, not retries.
+    private func add(_ test: TestCase, pending: PendingCase) {
+        let key = test.identity.key
+        let isAssertionEntry = !hasXMLDeclaration && pending.time == nil && test.attempts.count == 1
+            && test.attempts[0].outcome == .failed
+            && pending.results.allSatisfy { $0.kind == .failure && $0.type == nil && $0.body.isEmpty }
+        if isAssertionEntry, openAssertionAttempts.contains(key), let position = folder.position(of: key) {
+            folder.update(at: position) { existing in
+                existing.attempts[existing.attempts.count - 1].failures.append(contentsOf: test.attempts[0].failures)
+            }
+            return
+        }
+        folder.add(test)
+        if isAssertionEntry { openAssertionAttempts.insert(key) } else { openAssertionAttempts.remove(key) }
+    }
+
+    /// Diagnostics summarising per-file oddities, added once at the end.
+    func finish() {
+        if missingTimeCount > 0 {
+            diagnostics.append(Diagnostic(.note, "\(missingTimeCount) testcase(s) have no time attribute; their duration is unknown", file: path))
+        }
+        if !badTimeSamples.isEmpty {
+            diagnostics.append(Diagnostic(
+                .warning, "unreadable time attribute(s) treated as unknown: \(badTimeSamples.joined(separator: ", "))", file: path))
+        }
+        if combinedResultWarnings > 0 {
+            diagnostics.append(Diagnostic(
+                .warning, "\(combinedResultWarnings) testcase(s) carry both <skipped> and a failure or error; counted as failed", file: path))
+        }
+    }
+
+    private func string(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        String(decoding: bytes, as: UTF8.self)
+    }
+
+    private func nonEmpty(_ text: String?) -> String? {
+        guard let text, !text.isEmpty else { return nil }
+        return text
+    }
+}
+
+/// Evidence gathered while reading, used to name the producer of a JUnit file.
+struct DialectSignals {
+    var surefire = false
+    var pytest = false
+    var gotestsum = false
+    var trainer = false
+    var trainerLegacy = false
+    var xcresultparser = false
+    var xcbeautify = false
+    var xcbeautifyMessages = false
+    var xcpretty = false
+
+    /// The producer's name, most specific evidence first.
+    func producer(root: JUnitElement?, hasXMLDeclaration: Bool) -> String {
+        if surefire { return "surefire" }
+        if pytest { return "pytest" }
+        if gotestsum { return "gotestsum" }
+        if trainer { return "trainer" }
+        if trainerLegacy { return "trainer-legacy" }
+        if xcresultparser { return "xcresultparser" }
+        if !hasXMLDeclaration && root == .testsuites && (xcbeautify || xcbeautifyMessages) { return "xcbeautify" }
+        if xcpretty { return "xcpretty" }
+        return "junit"
+    }
+}

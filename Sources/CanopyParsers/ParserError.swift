@@ -1,0 +1,52 @@
+/// Why an input could not be read. Every case names the file and, where known, the line and
+/// column or the JSON path, and says what to do next.
+public enum ParserError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The file could not be opened or read.
+    case unreadable(path: String, reason: String)
+    /// The file has no content.
+    case empty(path: String)
+    /// The content is not well-formed (XML or JSON) or is truncated.
+    case malformed(path: String, line: Int?, column: Int?, message: String, hint: String?)
+    /// The content was refused for safety (DTD entities).
+    case unsafe(path: String, line: Int?, column: Int?, message: String)
+    /// The content is well-formed but not a shape Canopy reads.
+    case unknownFormat(path: String, found: String)
+    /// A JSON value has the wrong type or a required key is missing.
+    case invalidValue(path: String, jsonPath: String, message: String)
+
+    /// The file the error is about.
+    public var path: String {
+        switch self {
+        case .unreadable(let path, _), .empty(let path), .malformed(let path, _, _, _, _), .unsafe(let path, _, _, _),
+            .unknownFormat(let path, _), .invalidValue(let path, _, _):
+            path
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .unreadable(let path, let reason):
+            return "\(path): error: cannot read the file: \(reason). Check the path and its permissions."
+        case .empty(let path):
+            return "\(path): error: the file is empty (0 bytes). The reporter did not write it: was the test step killed or did it run out of disk?"
+        case .malformed(let path, let line, let column, let message, let hint):
+            return "\(ParserError.place(path, line, column)): error: \(message)" + (hint.map { ". \($0)" } ?? "")
+        case .unsafe(let path, let line, let column, let message):
+            return "\(ParserError.place(path, line, column)): error: \(message)"
+        case .unknownFormat(let path, let found):
+            let accepted = InputFormatList.accepted
+            return "\(path): error: not a report Canopy reads (\(found)). Canopy reads: \(accepted)."
+        case .invalidValue(let path, let jsonPath, let message):
+            return "\(path): error: at \(jsonPath): \(message)"
+        }
+    }
+
+    private static func place(_ path: String, _ line: Int?, _ column: Int?) -> String {
+        var text = path
+        if let line, line > 0 {
+            text += ":\(line)"
+            if let column, column > 0 { text += ":\(column)" }
+        }
+        return text
+    }
+}

@@ -1,0 +1,28 @@
+import CanopyModel
+
+/// Maps each format to its parser and reads files in parallel.
+public struct ParserRegistry: Sendable {
+    /// Bytes of captured output kept per attempt and stream.
+    public var outputLimit: Int
+
+    public init(outputLimit: Int = 16 * 1024) {
+        self.outputLimit = outputLimit
+    }
+
+    /// The parser for `format`, or nil when this build cannot read it yet.
+    public func parser(for format: InputFormat) -> (any ReportParser)? {
+        switch format {
+        case .junitXML: JUnitXMLParser(outputLimit: outputLimit)
+        default: nil
+        }
+    }
+
+    /// Detects the format of `path` and parses it.
+    public func parse(fileAt path: String) throws(ParserError) -> ParsedInput {
+        let format = try InputDetector.detect(path: path)
+        guard let parser = parser(for: format) else {
+            throw .unknownFormat(path: path, found: "\(format.displayName), which this build does not read yet")
+        }
+        return try parser.parse(fileAt: path)
+    }
+}

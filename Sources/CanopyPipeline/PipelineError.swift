@@ -1,0 +1,29 @@
+import CanopyParsers
+
+/// Why a command could not do its work. Every case maps to exit code 2 and says what to do.
+public enum PipelineError: Error, Sendable, CustomStringConvertible {
+    /// One or more inputs could not be read; nothing was stored.
+    case inputs([ParserError])
+    /// The configuration is invalid at `keyPath`.
+    case configuration(file: String, keyPath: String, message: String)
+    /// The command line asks for something impossible.
+    case usage(String)
+    /// Writing an output file failed.
+    case output(path: String, reason: String)
+
+    public var description: String {
+        switch self {
+        case .inputs(let errors):
+            return errors.map(\.description).joined(separator: "\n")
+        case .configuration(let file, let keyPath, let message):
+            return "\(file): error: at \(keyPath): \(message)"
+        case .usage(let message):
+            return "error: \(message)"
+        case .output(let path, let reason):
+            return "\(path): error: cannot write: \(reason)"
+        }
+    }
+
+    /// The process exit code for this error.
+    public var exitCode: Int32 { 2 }
+}

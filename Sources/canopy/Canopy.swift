@@ -1,0 +1,43 @@
+import ArgumentParser
+import CanopyPipeline
+import Foundation
+
+/// The `canopy` command: UI-test results in, answers out.
+@main
+struct Canopy: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "canopy",
+        abstract: "Turns UI-test results (JUnit, xcresult JSON, accessibility snapshots and audits) into answers.",
+        discussion: """
+            Exit codes: 0 success, 1 a gate failed, 2 bad input, configuration or usage.
+            Start with `canopy inspect PATH…` on your own report files.
+            """,
+        subcommands: [InspectCommand.self]
+    )
+
+    /// Runs the command and maps every failure to Canopy's exit codes (usage errors are 2, not 64).
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch let error as PipelineError {
+            FileHandle.standardError.write(Data((error.description + "\n").utf8))
+            Foundation.exit(error.exitCode)
+        } catch {
+            let code = exitCode(for: error)
+            if code == .success || error is CleanExit {
+                exit(withError: error)
+            }
+            if code.rawValue == 1 && !(error is ExitCode) {
+                // ArgumentParser uses 1 for thrown errors it does not know; ours are input errors.
+                FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
+                Foundation.exit(2)
+            }
+            if code == .validationFailure {
+                FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
+                Foundation.exit(2)
+            }
+            exit(withError: error)
+        }
+    }
+}

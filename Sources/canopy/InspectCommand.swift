@@ -1,0 +1,40 @@
+import ArgumentParser
+import CanopyPipeline
+import Foundation
+
+extension Inspector.Format: ExpressibleByArgument {}
+
+/// `canopy inspect FILE…`: parse inputs and print what was understood.
+struct InspectCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "inspect",
+        abstract: "Parse report files and print what Canopy understood (tests, attempts, diagnostics).",
+        discussion: """
+            Formats are detected from content. A directory means every *.xml, *.json and *.junit file in it.
+            Examples:
+              canopy inspect build/reports/junit.xml
+              canopy inspect --format json --summary Reports/samples/
+            """
+    )
+
+    @Argument(help: "Report files, directories or globs.")
+    var paths: [String]
+
+    @Option(help: "Output format: text or json.")
+    var format: Inspector.Format = .text
+
+    @Flag(help: "Print only totals and diagnostics.")
+    var summary = false
+
+    func validate() throws {
+        if paths.isEmpty { throw ValidationError("give at least one report file or directory") }
+    }
+
+    func run() throws {
+        let outcome = try Inspector().inspect(paths, format: format, summary: summary)
+        FileHandle.standardOutput.write(Data(outcome.output.utf8))
+        if !outcome.errors.isEmpty {
+            throw PipelineError.inputs(outcome.errors)
+        }
+    }
+}
