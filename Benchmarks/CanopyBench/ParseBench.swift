@@ -1,3 +1,4 @@
+import CanopyModel
 import CanopyParsers
 import Foundation
 
