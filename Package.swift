@@ -68,7 +68,9 @@ let package = Package(
         .testTarget(
             name: "CanopyParsersTests", dependencies: ["CanopyParsers"],
             resources: [.copy("Fixtures")], swiftSettings: swiftSettings),
-        .testTarget(name: "CanopyAnalysisTests", dependencies: ["CanopyAnalysis", "CanopyParsers"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "CanopyAnalysisTests", dependencies: ["CanopyAnalysis", "CanopyParsers"],
+            resources: [.copy("Fixtures")], swiftSettings: swiftSettings),
         .testTarget(name: "CanopyHistoryTests", dependencies: ["CanopyHistory", "CanopyAnalysis"], swiftSettings: swiftSettings),
         .testTarget(name: "CanopyRenderTests", dependencies: ["CanopyRender"], resources: [.copy("Golden")], swiftSettings: swiftSettings),
         .testTarget(name: "CanopyPipelineTests", dependencies: ["CanopyPipeline"], swiftSettings: swiftSettings),
