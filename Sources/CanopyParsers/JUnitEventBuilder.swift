@@ -90,7 +90,7 @@ final class JUnitEventBuilder: XMLStreamHandler {
         case .testsuite:
             var suiteName = ""
             for index in 0..<attributes.count where attributeNameEquals(attributes.name(at: index), "name") {
-                suiteName = string(attributes.value(at: index))
+                suiteName = attributes.string(at: index)
             }
             if suiteName == "pytest" { signals.pytest = true }
             if suiteName == "PARALLEL_TESTS" { signals.xcbeautify = true }
@@ -167,19 +167,18 @@ final class JUnitEventBuilder: XMLStreamHandler {
             startLine: line, output: BoundedText(limit: outputLimit), errorOutput: BoundedText(limit: outputLimit))
         for index in 0..<attributes.count {
             let name = attributes.name(at: index)
-            let value = attributes.value(at: index)
             if attributeNameEquals(name, "name") {
-                pending.name = string(value)
+                pending.name = attributes.string(at: index)
             } else if attributeNameEquals(name, "classname") {
-                pending.className = string(value)
+                pending.className = attributes.string(at: index)
             } else if attributeNameEquals(name, "time") {
-                pending.time = string(value)
+                pending.time = attributes.string(at: index)
             } else if attributeNameEquals(name, "file") {
-                pending.file = string(value)
+                pending.file = attributes.string(at: index)
             } else if attributeNameEquals(name, "line") {
-                pending.line = Int(string(value))
+                pending.line = Int(attributes.string(at: index))
             } else if attributeNameEquals(name, "flaky") {
-                pending.flaky = string(value).lowercased() == "true"
+                pending.flaky = attributes.string(at: index).lowercased() == "true"
                 if pending.flaky { signals.xcresultparser = true }
             }
         }
@@ -199,9 +198,9 @@ final class JUnitEventBuilder: XMLStreamHandler {
         for index in 0..<attributes.count {
             let name = attributes.name(at: index)
             if attributeNameEquals(name, "message") {
-                result.message = string(attributes.value(at: index)).truncatedUTF8(to: outputLimit)
+                result.message = attributes.string(at: index).truncatedUTF8(to: outputLimit)
             } else if attributeNameEquals(name, "type") {
-                result.type = string(attributes.value(at: index))
+                result.type = attributes.string(at: index)
             }
         }
         switch kind {
@@ -222,9 +221,9 @@ final class JUnitEventBuilder: XMLStreamHandler {
         for index in 0..<attributes.count {
             let name = attributes.name(at: index)
             if attributeNameEquals(name, "name") {
-                propertyName = string(attributes.value(at: index))
+                propertyName = attributes.string(at: index)
             } else if attributeNameEquals(name, "value") {
-                value = string(attributes.value(at: index))
+                value = attributes.string(at: index)
             }
         }
         if let value {
@@ -339,7 +338,7 @@ final class JUnitEventBuilder: XMLStreamHandler {
                 let body = result.body.string() ?? result.stackTrace.string()
                 let decoded = FailureText.decode(message: result.message, type: result.type, body: body)
                 if decoded.location.map({ $0.file.hasSuffix(".swift") || $0.file.hasSuffix(".m") }) == true,
-                    result.body.isEmpty, result.type == nil, result.message?.contains(" - ") == true
+                    body == nil, result.type == nil, result.message?.contains(" - ") == true
                 {
                     signals.xcbeautifyMessages = true
                 }
@@ -363,7 +362,7 @@ final class JUnitEventBuilder: XMLStreamHandler {
         let key = test.identity.key
         let isAssertionEntry = !hasXMLDeclaration && pending.time == nil && test.attempts.count == 1
             && test.attempts[0].outcome == .failed
-            && pending.results.allSatisfy { $0.kind == .failure && $0.type == nil && $0.body.isEmpty }
+            && pending.results.allSatisfy { $0.kind == .failure && $0.type == nil && $0.body.string() == nil }
         if isAssertionEntry, openAssertionAttempts.contains(key), let position = folder.position(of: key) {
             folder.update(at: position) { existing in
                 existing.attempts[existing.attempts.count - 1].failures.append(contentsOf: test.attempts[0].failures)
@@ -387,10 +386,6 @@ final class JUnitEventBuilder: XMLStreamHandler {
             diagnostics.append(Diagnostic(
                 .warning, "\(combinedResultWarnings) testcase(s) carry both <skipped> and a failure or error; counted as failed", file: path))
         }
-    }
-
-    private func string(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
-        String(decoding: bytes, as: UTF8.self)
     }
 
     private func nonEmpty(_ text: String?) -> String? {

@@ -24,11 +24,23 @@ struct XMLAttributes {
         base![index * 5]!
     }
 
-    /// The attribute's value bytes, entities already decoded by libxml2.
+    /// The attribute's raw value bytes as libxml2 hands them over.
     func value(at index: Int) -> UnsafeBufferPointer<UInt8> {
         let start = base![index * 5 + 3]!
         let end = base![index * 5 + 4]!
         return UnsafeBufferPointer(start: start, count: end - start)
+    }
+
+    /// The attribute's value as a string, fully decoded.
+    ///
+    /// Without entity substitution (which Canopy keeps off for safety) libxml2's SAX2 decodes
+    /// every predefined entity in an attribute value except `&amp;`, which it hands over as
+    /// `&#38;`; this undoes that one re-escaping. Values without `&` (nearly all) pay one scan.
+    func string(at index: Int) -> String {
+        let bytes = value(at: index)
+        let text = String(decoding: bytes, as: UTF8.self)
+        guard bytes.contains(UInt8(ascii: "&")) else { return text }
+        return text.replacingOccurrences(of: "&#38;", with: "&")
     }
 }
 
@@ -156,12 +168,11 @@ final class XMLStreamReader {
             }
             if let stopRequest { throw stopRequest }
             if status != 0 || ctxt.pointee.wellFormed == 0 {
-                if count == 0, failure.map({ $0.message.hasPrefix("Extra content at the end") }) ?? true,
-                    ctxt.pointee.nameNr > 0
-                {
+                if count == 0, ctxt.pointee.nameNr > 0 {
                     // At end of input the push parser reports "Extra content at the end of the
-                    // document" for a truncated file; the open-element stack says what really happened.
-                    throw truncation(ctxt)
+                    // document" (or whatever token was cut) for a truncated file; the open-element
+                    // stack says what really happened.
+                    throw truncation(ctxt, detail: failure?.message)
                 }
                 throw failure ?? lastError(ctxt)
             }
@@ -169,14 +180,13 @@ final class XMLStreamReader {
         }
     }
 
-    private func truncation(_ ctxt: xmlParserCtxtPtr) -> XMLStreamFailure {
+    private func truncation(_ ctxt: xmlParserCtxtPtr, detail: String?) -> XMLStreamFailure {
         let open = Int(ctxt.pointee.nameNr)
         let innermost = ctxt.pointee.name.map { String(cString: $0) } ?? "?"
         let enclosing = open > 1 ? " and \(open - 1) enclosing element(s)" : ""
-        return XMLStreamFailure(
-            kind: .malformed,
-            message: "Premature end of data: the file ends inside <\(innermost)>\(enclosing), which are never closed",
-            line: currentLine, column: currentColumn)
+        var message = "Premature end of data: the file ends inside <\(innermost)>\(enclosing), which are never closed"
+        if let detail, !detail.hasPrefix("Extra content at the end") { message += " (libxml2: \(detail))" }
+        return XMLStreamFailure(kind: .malformed, message: message, line: currentLine, column: currentColumn)
     }
 
     private func lastError(_ ctxt: xmlParserCtxtPtr) -> XMLStreamFailure {
