@@ -1,0 +1,64 @@
+import Foundation
+import Testing
+
+@Suite("canopy inspect (end to end)")
+struct InspectCommandTests {
+    @Test("JSON on a report where a test failed then passed on retry: one flaky test, two attempts")
+    func flakyJSON() throws {
+        let result = try CLIRunner.run(["inspect", "--format", "json", CLIRunner.fixture("junit/xcbeautify.xml")])
+        #expect(result.status == 0)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let totals = try #require(object["totals"] as? [String: Any])
+        #expect(totals["flaky"] as? Int == 1)
+        #expect(totals["tests"] as? Int == 7)
+        let tests = try #require(object["tests"] as? [[String: Any]])
+        let login = try #require(tests.first { $0["name"] as? String == "testLoginShowsError()" })
+        #expect(login["outcome"] as? String == "flaky")
+        #expect((login["attempts"] as? [Any])?.count == 2)
+        #expect(object["schema"] as? String == "canopy.inspect/1")
+        #expect((object["files"] as? [[String: Any]])?.first?["producer"] as? String == "xcbeautify")
+    }
+
+    @Test("--summary leaves out tests; text output lists the non-passing tests")
+    func summaryAndText() throws {
+        let json = try CLIRunner.run(["inspect", "--format", "json", "--summary", CLIRunner.fixture("junit/surefire.xml")])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        #expect(object["tests"] == nil)
+        #expect(object["totals"] != nil)
+        let text = try CLIRunner.run(["inspect", CLIRunner.fixture("junit/surefire.xml")])
+        #expect(text.status == 0)
+        #expect(text.stdout.contains("surefire"))
+        #expect(text.stdout.contains("cancelsOrder"))
+        #expect(text.stdout.contains("flaky 2"))
+    }
+
+    @Test("a directory means every report inside it")
+    func directory() throws {
+        let directory = CLIRunner.fixture("junit")
+        let result = try CLIRunner.run(["inspect", "--summary", "--format", "json", directory])
+        #expect(result.status == 2)  // the fixture folder holds broken files on purpose
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let files = try #require(object["files"] as? [[String: Any]])
+        #expect(files.count >= 20)
+        #expect(result.stderr.contains("truncated.xml:6:"))
+    }
+
+    @Test("malformed input: exit 2 and file:line:column on stderr", arguments: ["truncated.xml", "mismatched.xml", "empty.xml", "xxe-file.xml", "binary.xml"])
+    func malformed(_ file: String) throws {
+        let result = try CLIRunner.run(["inspect", CLIRunner.fixture("junit/\(file)")])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains(file))
+        #expect(result.stderr.contains("error:"))
+    }
+
+    @Test("usage errors exit 2, not ArgumentParser's 64")
+    func usage() throws {
+        #expect(try CLIRunner.run(["inspect"]).status == 2)
+        #expect(try CLIRunner.run(["inspect", "--format", "yaml", "x.xml"]).status == 2)
+        #expect(try CLIRunner.run(["no-such-command"]).status == 2)
+        #expect(try CLIRunner.run(["inspect", "/nonexistent.xml"]).status == 2)
+        let help = try CLIRunner.run(["--help"])
+        #expect(help.status == 0)
+        #expect(help.stdout.contains("inspect"))
+    }
+}
