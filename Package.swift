@@ -20,6 +20,8 @@ let package = Package(
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        // Already built as a dependency of postgres-nio; used for content hashes of inputs.
+        .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
     ],
     targets: [
         .target(name: "CanopyModel", swiftSettings: swiftSettings),
@@ -47,6 +49,7 @@ let package = Package(
                 "CanopyModel", "CanopyParsers", "CanopyAnalysis", "CanopyHistory", "CanopyRender",
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "Crypto", package: "swift-crypto"),
             ],
             swiftSettings: swiftSettings
         ),

@@ -1,0 +1,105 @@
+import Foundation
+import CanopyModel
+
+/// What the CI system (if any) says about the current job, read from environment variables.
+public struct CIEnvironment: Sendable, Equatable {
+    /// `github`, `gitlab`, `bitrise`, `jenkins`, `buildkite`, `circleci`, `xcode-cloud`, or nil locally.
+    public var provider: String?
+    public var metadata: RunMetadata
+    /// A job name that distinguishes parallel jobs of one build (GitHub's job, GitLab's job id).
+    public var job: String?
+    /// Where GitHub Actions wants the job summary appended.
+    public var stepSummaryPath: String?
+
+    public init(provider: String? = nil, metadata: RunMetadata = RunMetadata(), job: String? = nil, stepSummaryPath: String? = nil) {
+        self.provider = provider
+        self.metadata = metadata
+        self.job = job
+        self.stepSummaryPath = stepSummaryPath
+    }
+
+    /// Detects the CI provider and reads commit, branch, pull request, build id, URL and attempt.
+    public static func detect(_ env: [String: String]) -> CIEnvironment {
+        func value(_ key: String) -> String? {
+            guard let text = env[key]?.trimmingCharacters(in: .whitespaces), !text.isEmpty else { return nil }
+            return text
+        }
+        func number(_ key: String) -> Int? { value(key).flatMap(Int.init) }
+
+        if value("GITHUB_ACTIONS") == "true" {
+            let server = value("GITHUB_SERVER_URL") ?? "https://github.com"
+            var url: String?
+            if let repository = value("GITHUB_REPOSITORY"), let run = value("GITHUB_RUN_ID") {
+                url = "\(server)/\(repository)/actions/runs/\(run)"
+            }
+            var pullRequest: String?
+            if let ref = value("GITHUB_REF"), ref.hasPrefix("refs/pull/") {
+                pullRequest = ref.split(separator: "/").dropFirst(2).first.map(String.init)
+            }
+            let branch = value("GITHUB_HEAD_REF") ?? value("GITHUB_REF_NAME")
+            return CIEnvironment(
+                provider: "github",
+                metadata: RunMetadata(
+                    commit: value("GITHUB_SHA"), branch: branch, pullRequest: pullRequest, ciProvider: "github",
+                    buildID: value("GITHUB_RUN_ID"), buildURL: url, attempt: number("GITHUB_RUN_ATTEMPT")),
+                job: value("GITHUB_JOB"), stepSummaryPath: value("GITHUB_STEP_SUMMARY"))
+        }
+        if value("GITLAB_CI") != nil {
+            return CIEnvironment(
+                provider: "gitlab",
+                metadata: RunMetadata(
+                    commit: value("CI_COMMIT_SHA"),
+                    branch: value("CI_MERGE_REQUEST_SOURCE_BRANCH_NAME") ?? value("CI_COMMIT_REF_NAME"),
+                    pullRequest: value("CI_MERGE_REQUEST_IID"), ciProvider: "gitlab", buildID: value("CI_JOB_ID"),
+                    buildURL: value("CI_JOB_URL"), attempt: nil),
+                job: value("CI_JOB_NAME"))
+        }
+        if value("BITRISE_IO") != nil || value("BITRISE_BUILD_SLUG") != nil {
+            return CIEnvironment(
+                provider: "bitrise",
+                metadata: RunMetadata(
+                    commit: value("BITRISE_GIT_COMMIT") ?? value("GIT_CLONE_COMMIT_HASH"), branch: value("BITRISE_GIT_BRANCH"),
+                    pullRequest: value("BITRISE_PULL_REQUEST"), ciProvider: "bitrise",
+                    buildID: value("BITRISE_BUILD_SLUG") ?? value("BITRISE_BUILD_NUMBER"), buildURL: value("BITRISE_BUILD_URL")),
+                job: value("BITRISE_TRIGGERED_WORKFLOW_ID"))
+        }
+        if value("BUILDKITE") == "true" {
+            let pr = value("BUILDKITE_PULL_REQUEST").flatMap { $0 == "false" ? nil : $0 }
+            return CIEnvironment(
+                provider: "buildkite",
+                metadata: RunMetadata(
+                    commit: value("BUILDKITE_COMMIT"), branch: value("BUILDKITE_BRANCH"), pullRequest: pr,
+                    ciProvider: "buildkite", buildID: value("BUILDKITE_BUILD_ID"), buildURL: value("BUILDKITE_BUILD_URL"),
+                    attempt: number("BUILDKITE_RETRY_COUNT").map { $0 + 1 }),
+                job: value("BUILDKITE_JOB_ID"))
+        }
+        if value("CIRCLECI") == "true" {
+            let pr = value("CIRCLE_PR_NUMBER") ?? value("CIRCLE_PULL_REQUEST").flatMap { $0.split(separator: "/").last.map(String.init) }
+            return CIEnvironment(
+                provider: "circleci",
+                metadata: RunMetadata(
+                    commit: value("CIRCLE_SHA1"), branch: value("CIRCLE_BRANCH"), pullRequest: pr, ciProvider: "circleci",
+                    buildID: value("CIRCLE_WORKFLOW_JOB_ID") ?? value("CIRCLE_BUILD_NUM"), buildURL: value("CIRCLE_BUILD_URL")),
+                job: value("CIRCLE_JOB"))
+        }
+        if value("CI_XCODEBUILD_ACTION") != nil || value("CI_XCODE_PROJECT") != nil || value("CI_WORKFLOW") != nil && value("CI_BUILD_ID") != nil {
+            return CIEnvironment(
+                provider: "xcode-cloud",
+                metadata: RunMetadata(
+                    commit: value("CI_COMMIT"), branch: value("CI_BRANCH"), pullRequest: value("CI_PULL_REQUEST_NUMBER"),
+                    ciProvider: "xcode-cloud", buildID: value("CI_BUILD_ID"), buildURL: value("CI_BUILD_URL")),
+                job: value("CI_WORKFLOW"))
+        }
+        if value("JENKINS_URL") != nil || value("JENKINS_HOME") != nil {
+            var branch = value("BRANCH_NAME") ?? value("GIT_BRANCH")
+            if let current = branch, current.hasPrefix("origin/") { branch = String(current.dropFirst("origin/".count)) }
+            return CIEnvironment(
+                provider: "jenkins",
+                metadata: RunMetadata(
+                    commit: value("GIT_COMMIT"), branch: branch, pullRequest: value("CHANGE_ID"), ciProvider: "jenkins",
+                    buildID: value("BUILD_TAG") ?? value("BUILD_NUMBER"), buildURL: value("BUILD_URL")),
+                job: value("JOB_NAME"))
+        }
+        return CIEnvironment()
+    }
+}

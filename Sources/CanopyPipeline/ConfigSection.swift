@@ -1,0 +1,154 @@
+import Foundation
+import Yams
+
+/// A YAML mapping being read into typed configuration, tracking the key path for errors and
+/// which keys were read, so an unknown key is an error that names it and lists the known ones.
+struct ConfigSection {
+    let file: String
+    let path: String
+    private let entries: [(key: String, value: Node, mark: Mark?)]
+    private var used: Set<String> = []
+
+    init(file: String, path: String, node: Node) throws {
+        self.file = file
+        self.path = path
+        guard case .mapping(let mapping) = node else {
+            throw ConfigSection.error(file, path.isEmpty ? "(top level)" : path, node.mark, "expected a mapping of keys to values, found \(ConfigSection.kind(node))")
+        }
+        var entries: [(String, Node, Mark?)] = []
+        for (key, value) in mapping {
+            guard let name = key.string else {
+                throw ConfigSection.error(file, path, key.mark, "keys must be strings")
+            }
+            entries.append((name, value, key.mark))
+        }
+        self.entries = entries
+    }
+
+    private func child(_ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
+
+    /// The raw node for `key`, marking it as read.
+    mutating func node(_ key: String) -> Node? {
+        used.insert(key)
+        guard let entry = entries.first(where: { $0.key == key }) else { return nil }
+        if entry.value.null != nil { return nil }
+        return entry.value
+    }
+
+    mutating func string(_ key: String) throws -> String? {
+        guard let node = node(key) else { return nil }
+        guard case .scalar(let scalar) = node else { throw typeError(key, node, "a string") }
+        return scalar.string
+    }
+
+    mutating func bool(_ key: String) throws -> Bool? {
+        guard let node = node(key) else { return nil }
+        guard case .scalar = node, let value = node.bool else { throw typeError(key, node, "true or false") }
+        return value
+    }
+
+    mutating func int(_ key: String, range: ClosedRange<Int>? = nil) throws -> Int? {
+        guard let node = node(key) else { return nil }
+        guard case .scalar = node, let value = node.int else { throw typeError(key, node, "a whole number") }
+        if let range, !range.contains(value) {
+            throw ConfigSection.error(file, child(key), node.mark, "\(value) is out of range; expected \(range.lowerBound)…\(range.upperBound)")
+        }
+        return value
+    }
+
+    mutating func double(_ key: String, range: ClosedRange<Double>? = nil) throws -> Double? {
+        guard let node = node(key) else { return nil }
+        var parsed: Double? = node.float.map { Double($0) } ?? node.int.map { Double($0) }
+        if parsed == nil, case .scalar(let scalar) = node, scalar.string.hasSuffix("%") {
+            parsed = Double(scalar.string.dropLast()).map { $0 / 100 }
+        }
+        guard case .scalar = node, let value = parsed else { throw typeError(key, node, "a number") }
+        if let range, !range.contains(value) {
+            throw ConfigSection.error(file, child(key), node.mark, "\(value) is out of range; expected \(range.lowerBound)…\(range.upperBound)")
+        }
+        return value
+    }
+
+    mutating func strings(_ key: String) throws -> [String]? {
+        guard let node = node(key) else { return nil }
+        guard case .sequence(let sequence) = node else { throw typeError(key, node, "a list of strings") }
+        return try sequence.enumerated().map { index, item in
+            guard case .scalar(let scalar) = item else {
+                throw ConfigSection.error(file, "\(child(key))[\(index)]", item.mark, "expected a string, found \(ConfigSection.kind(item))")
+            }
+            return scalar.string
+        }
+    }
+
+    /// A regular expression, compiled now so a bad pattern is an error naming its key.
+    mutating func regex(_ key: String) throws -> String? {
+        guard let pattern = try string(key) else { return nil }
+        try ConfigSection.validateRegex(pattern, file: file, path: child(key), mark: entries.first { $0.key == key }?.value.mark)
+        return pattern
+    }
+
+    static func validateRegex(_ pattern: String, file: String, path: String, mark: Mark?) throws {
+        do {
+            _ = try NSRegularExpression(pattern: pattern)
+        } catch {
+            throw ConfigSection.error(file, path, mark, "'\(pattern)' is not a valid regular expression; check brackets and escapes (YAML single quotes keep backslashes as written)")
+        }
+    }
+
+    mutating func date(_ key: String) throws -> Date? {
+        guard let node = node(key) else { return nil }
+        if let date = node.timestamp { return date }
+        guard case .scalar(let scalar) = node else { throw typeError(key, node, "a date (YYYY-MM-DD)") }
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withFullDate]
+        guard let date = formatter.date(from: scalar.string) ?? ISO8601DateFormatter().date(from: scalar.string) else {
+            throw typeError(key, node, "a date (YYYY-MM-DD)")
+        }
+        return date
+    }
+
+    /// A nested mapping.
+    mutating func section(_ key: String) throws -> ConfigSection? {
+        guard let node = node(key) else { return nil }
+        return try ConfigSection(file: file, path: child(key), node: node)
+    }
+
+    /// A list of mappings.
+    mutating func sections(_ key: String) throws -> [ConfigSection]? {
+        guard let node = node(key) else { return nil }
+        guard case .sequence(let sequence) = node else { throw typeError(key, node, "a list") }
+        return try sequence.enumerated().map { index, item in
+            try ConfigSection(file: file, path: "\(child(key))[\(index)]", node: item)
+        }
+    }
+
+    /// The mapping's own keys and values, for maps with free-form keys.
+    var keys: [String] { entries.map(\.key) }
+
+    /// Throws for the first key that was never read.
+    func finish() throws {
+        for entry in entries where !used.contains(entry.key) {
+            let known = used.sorted().joined(separator: ", ")
+            throw ConfigSection.error(file, child(entry.key), entry.mark, "unknown key '\(entry.key)'; known keys here: \(known)")
+        }
+    }
+
+    private func typeError(_ key: String, _ node: Node, _ expected: String) -> PipelineError {
+        ConfigSection.error(file, child(key), node.mark, "expected \(expected), found \(ConfigSection.kind(node))")
+    }
+
+    static func error(_ file: String, _ path: String, _ mark: Mark?, _ message: String) -> PipelineError {
+        var place = file
+        if let mark { place += ":\(mark.line):\(mark.column)" }
+        return .configuration(file: place, keyPath: path, message: message)
+    }
+
+    static func kind(_ node: Node) -> String {
+        switch node {
+        case .scalar(let scalar): "'\(scalar.string)'"
+        case .mapping: "a mapping"
+        case .sequence: "a list"
+        case .alias: "an alias"
+        }
+    }
+}

@@ -1,0 +1,87 @@
+import Foundation
+
+/// The values the gates look at, computed by the pipeline from the report and the baseline.
+public struct GateInput: Sendable, Equatable {
+    /// Identifier coverage of this run, when snapshots were given.
+    public var coverage: Double?
+    /// Identifier coverage of the baseline run, when known.
+    public var baselineCoverage: Double?
+    /// Keys of tests failing now that did not fail in the baseline (all failing tests when there is none).
+    public var newFailures: [String]
+    public var newFlakyTests: [String]
+    /// Descriptions of accessibility errors the baseline did not have.
+    public var newAuditErrors: [String]
+    /// Failing tests per cause category.
+    public var failuresPerCategory: [String: Int]
+
+    public init(
+        coverage: Double? = nil, baselineCoverage: Double? = nil, newFailures: [String] = [], newFlakyTests: [String] = [],
+        newAuditErrors: [String] = [], failuresPerCategory: [String: Int] = [:]
+    ) {
+        self.coverage = coverage
+        self.baselineCoverage = baselineCoverage
+        self.newFailures = newFailures
+        self.newFlakyTests = newFlakyTests
+        self.newAuditErrors = newAuditErrors
+        self.failuresPerCategory = failuresPerCategory
+    }
+}
+
+/// One gate's verdict.
+public struct GateResult: Sendable, Equatable, Codable {
+    public var name: String
+    public var passed: Bool
+    /// What was measured against what was allowed (`3 new failures, at most 0 allowed`).
+    public var detail: String
+    /// The offending items, most important first (bounded).
+    public var items: [String]
+
+    public init(name: String, passed: Bool, detail: String, items: [String] = []) {
+        self.name = name
+        self.passed = passed
+        self.detail = detail
+        self.items = items
+    }
+}
+
+/// Evaluates the configured gates. Pure: values in, verdicts out.
+public enum GateEvaluator {
+    public static func evaluate(_ input: GateInput, configuration: GateConfiguration) -> [GateResult] {
+        var results: [GateResult] = []
+        func percent(_ value: Double) -> String { String(format: "%.1f%%", value * 100) }
+
+        if let minimum = configuration.minimumCoverage {
+            if let coverage = input.coverage {
+                results.append(GateResult(
+                    name: "minimum identifier coverage", passed: coverage + 1e-9 >= minimum,
+                    detail: "coverage \(percent(coverage)), at least \(percent(minimum)) required"))
+            } else {
+                results.append(GateResult(
+                    name: "minimum identifier coverage", passed: true,
+                    detail: "no element-tree snapshots given; coverage not measured"))
+            }
+        }
+        if let maximum = configuration.maximumCoverageDrop, let coverage = input.coverage, let baseline = input.baselineCoverage {
+            let drop = baseline - coverage
+            results.append(GateResult(
+                name: "maximum coverage drop", passed: drop <= maximum + 1e-9,
+                detail: "coverage \(percent(baseline)) → \(percent(coverage)) (\(drop > 0 ? "-" : "+")\(percent(abs(drop)))), at most -\(percent(maximum)) allowed"))
+        }
+        func countGate(_ name: String, _ items: [String], _ limit: Int?, _ noun: String) {
+            guard let limit else { return }
+            results.append(GateResult(
+                name: name, passed: items.count <= limit,
+                detail: "\(items.count) \(noun), at most \(limit) allowed", items: Array(items.prefix(20))))
+        }
+        countGate("no new failures", input.newFailures, configuration.maximumNewFailures, "new failing test(s)")
+        countGate("no new flaky tests", input.newFlakyTests, configuration.maximumNewFlakyTests, "new flaky test(s)")
+        countGate("no new accessibility errors", input.newAuditErrors, configuration.maximumNewAuditErrors, "new accessibility error(s)")
+        for (category, limit) in configuration.maximumFailuresPerCategory.sorted(by: { $0.key < $1.key }) {
+            let count = input.failuresPerCategory[category] ?? 0
+            results.append(GateResult(
+                name: "failures caused by \(category)", passed: count <= limit,
+                detail: "\(count) failing test(s) in category \(category), at most \(limit) allowed"))
+        }
+        return results
+    }
+}

@@ -1,0 +1,122 @@
+#!/usr/bin/env python3
+"""Deterministic generator of realistic JUnit XML for `make bench`.
+
+Writes an xcbeautify/trainer-like report of an iOS UI-test job: UI test bundles, classes, tests
+with retries, ~10% failing with real XCUITest wordings (FORMATS.md §5) that carry identifiers,
+and captured `system-out` logs (the bulk of the bytes). `--dense` writes no system-out, so the
+file has ~6x more elements per MB.
+
+    python3 bench/gen_junit.py --tests 90000 --out bench/out/junit-100mb.xml
+    python3 bench/gen_junit.py --tests 900000 --out bench/out/junit-1gb.xml
+    python3 bench/gen_junit.py --tests 90000 --dense --out bench/out/junit-dense.xml
+"""
+import argparse
+import random
+
+SCREENS = ["Login", "Feed", "Podcast", "Player", "Search", "Settings", "Checkout", "Profile", "Library", "Onboarding"]
+ELEMENTS = ["Submit", "Cancel", "Title", "Row", "PlayButton", "PauseButton", "SearchField", "Toggle", "Cell", "Header"]
+TYPES = ["Button", "Cell", "StaticText", "TextField", "Switch", "Image"]
+
+FAILURES = [
+    'Failed to tap "{id}" Button: No matches found for first query match sequence: `Descendants matching type Button` -> `Elements matching predicate \'"{id}" IN identifiers\'`, given input App element pid: {pid}',
+    'Failed to get matching snapshot: No matches found for Descendants matching type Table from input {{( Application, pid: {pid}, label: \'App\' )}}',
+    'Failed to tap "{id}" Button: Find single matching element. Multiple matching elements found for <XCUIElementQuery: 0x{addr:012x}>.',
+    'Failed to get matching snapshots: Timed out while evaluating UI query.',
+    'Failed to synthesize event: Failed to scroll to visible (by AX action) Button, identifier: \'{id}\'',
+    'Neither element nor any descendant has keyboard focus. Element: TextField, identifier: \'{id}\'',
+    'App event loop idle notification not received, will attempt to continue.',
+    'Test operation failure: Lost connection to test manager service.',
+    'Lost connection to the application (pid {pid})',
+    'Asynchronous wait failed: Exceeded timeout of {secs} seconds, with unfulfilled expectations: "{id} exists".',
+    'XCTAssertEqual failed: ("{n}") is not equal to ("{m}")',
+    'XCTAssertTrue failed - {id} is not hittable',
+    'Snapshot does not match reference',
+    'Test crashed with signal abrt',
+]
+
+LOG_LINES = [
+    "t = {t:>7.2f}s     Tap \"{id}\" {type}",
+    "t = {t:>7.2f}s         Wait for com.example.app to idle",
+    "t = {t:>7.2f}s         Find the \"{id}\" {type}",
+    "t = {t:>7.2f}s         Check for interrupting elements affecting \"{id}\" {type}",
+    "t = {t:>7.2f}s         Synthesize event",
+    "t = {t:>7.2f}s     Checking existence of `\"{id}\" {type}`",
+    "t = {t:>7.2f}s     Requesting snapshot of accessibility hierarchy for app with pid {pid}",
+    "t = {t:>7.2f}s     Find: Descendants matching type {type}",
+    "t = {t:>7.2f}s     Find: Elements matching predicate '\"{id}\" IN identifiers'",
+]
+
+
+def identifier(rng):
+    screen = rng.choice(SCREENS)
+    if rng.random() < 0.3:
+        return f"Podcast-{rng.randint(1000, 99999)}-row"
+    return f"{screen}.{rng.choice(['Main', 'Sheet', 'List', 'Header'])}.{rng.choice(ELEMENTS)}"
+
+
+def esc(text):
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace('"', "&quot;")
+
+
+def system_out(rng, lines):
+    t = 0.0
+    out = []
+    for _ in range(lines):
+        t += rng.random() * 0.4
+        out.append(rng.choice(LOG_LINES).format(t=t, id=identifier(rng), type=rng.choice(TYPES), pid=rng.randint(1000, 99999)))
+    return esc("\n".join(out))
+
+
+def failure_message(rng):
+    template = rng.choice(FAILURES)
+    return template.format(id=identifier(rng), pid=rng.randint(1000, 99999), addr=rng.getrandbits(44),
+                           secs=rng.choice([5, 10, 30]), n=rng.randint(0, 99), m=rng.randint(0, 99))
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--tests", type=int, default=90000)
+    parser.add_argument("--out", required=True)
+    parser.add_argument("--dense", action="store_true", help="no system-out: many more elements per MB")
+    parser.add_argument("--seed", type=int, default=20261122)
+    args = parser.parse_args()
+    rng = random.Random(args.seed)
+    bundles = ["AppUITests", "CheckoutUITests", "PlayerUITests", "AccessibilityUITests"]
+    per_class = 30
+    written = 0
+    with open(args.out, "w", encoding="utf-8") as out:
+        out.write('<?xml version="1.0" encoding="UTF-8"?>\n')
+        out.write(f'<testsuites name="All tests" tests="{args.tests}">\n')
+        class_index = 0
+        while written < args.tests:
+            bundle = bundles[class_index % len(bundles)]
+            cls = f"{bundle}.{rng.choice(SCREENS)}Tests{class_index}"
+            class_index += 1
+            out.write(f'  <testsuite name="{cls}" tests="{per_class}">\n')
+            for i in range(per_class):
+                if written >= args.tests:
+                    break
+                written += 1
+                name = f"test{rng.choice(SCREENS)}{rng.choice(ELEMENTS)}{i}()"
+                roll = rng.random()
+                attempts = 1
+                if roll < 0.10:
+                    attempts = rng.choice([1, 2, 3])  # failing; some retried
+                for attempt in range(attempts):
+                    failing = roll < 0.10 and not (attempts > 1 and attempt == attempts - 1 and rng.random() < 0.5)
+                    time = f"{rng.random() * 20:.3f}"
+                    out.write(f'    <testcase classname="{cls}" name="{name}" time="{time}">\n')
+                    if failing:
+                        msg = esc(failure_message(rng))
+                        out.write(f'      <failure message="{cls.split(".")[1]}.swift:{rng.randint(10, 400)} - {msg}"/>\n')
+                    elif roll > 0.995:
+                        out.write('      <skipped message="Requires a physical device"/>\n')
+                    if not args.dense:
+                        out.write(f"      <system-out>{system_out(rng, rng.randint(6, 17))}</system-out>\n")
+                    out.write("    </testcase>\n")
+            out.write("  </testsuite>\n")
+        out.write("</testsuites>\n")
+
+
+if __name__ == "__main__":
+    main()
