@@ -2,31 +2,97 @@
 ///
 /// Parsers and the run assembler feed executions in reading order; the folder keeps first-seen
 /// order of tests and appends attempts in the order they arrive.
+///
+/// Tests are indexed by a 64-bit FNV-1a hash of the identity's key fields instead of the key
+/// string: building and SipHashing `TestIdentity.key` for every testcase cost ~15% of parsing
+/// the 100 MB bench report. A hash hit is confirmed by comparing the fields; a true collision
+/// falls back to an index by key string.
 public struct TestFolder: Sendable {
-    private var index: [String: Int] = [:]
+    private var index: [UInt64: Int] = [:]
+    private var collisions: [String: Int] = [:]
     public private(set) var tests: [TestCase] = []
 
-    public init() {}
-
-    /// Adds the attempts of `test` to the test with the same key, or appends it as a new test.
-    public mutating func add(_ test: TestCase) {
-        let key = test.identity.key
-        if let position = index[key] {
-            tests[position].attempts.append(contentsOf: test.attempts)
-            if tests[position].location == nil { tests[position].location = test.location }
-            if tests[position].identity.bundle == nil { tests[position].identity.bundle = test.identity.bundle }
-            for tag in test.tags where !tests[position].tags.contains(tag) { tests[position].tags.append(tag) }
-        } else {
-            index[key] = tests.count
-            tests.append(test)
-        }
+    public init(capacity: Int = 0) {
+        reserveCapacity(capacity)
     }
 
-    /// Position of the test with `key`, if present.
-    public func position(of key: String) -> Int? { index[key] }
+    /// Prepares room for `capacity` tests.
+    public mutating func reserveCapacity(_ capacity: Int) {
+        guard capacity > tests.count else { return }
+        index.reserveCapacity(capacity)
+        tests.reserveCapacity(capacity)
+    }
+
+    /// Adds the attempts of `test` to the test with the same identity, or appends it as a new test.
+    /// - Returns: the test's position.
+    @discardableResult
+    public mutating func add(_ test: TestCase) -> Int {
+        let hash = TestFolder.hash(test.identity)
+        if let position = position(of: test.identity, hash: hash) {
+            merge(test, into: position)
+            return position
+        }
+        insert(test, hash: hash)
+        return tests.count - 1
+    }
+
+    /// Position of the test with this identity, if present.
+    public func position(of identity: TestIdentity) -> Int? {
+        position(of: identity, hash: TestFolder.hash(identity))
+    }
+
+    private func position(of identity: TestIdentity, hash: UInt64) -> Int? {
+        if let position = index[hash], TestFolder.sameTest(tests[position].identity, identity) { return position }
+        return collisions.isEmpty ? nil : collisions[identity.key]
+    }
 
     /// Mutates the test at `position` in place.
     public mutating func update(at position: Int, _ body: (inout TestCase) -> Void) {
         body(&tests[position])
+    }
+
+    private mutating func insert(_ test: TestCase, hash: UInt64) {
+        if index[hash] == nil {
+            index[hash] = tests.count
+        } else {
+            collisions[test.identity.key] = tests.count
+        }
+        tests.append(test)
+    }
+
+    private mutating func merge(_ test: TestCase, into position: Int) {
+        tests[position].attempts.append(contentsOf: test.attempts)
+        if tests[position].location == nil { tests[position].location = test.location }
+        if tests[position].identity.bundle == nil { tests[position].identity.bundle = test.identity.bundle }
+        for tag in test.tags where !tests[position].tags.contains(tag) { tests[position].tags.append(tag) }
+    }
+
+    private static func sameTest(_ lhs: TestIdentity, _ rhs: TestIdentity) -> Bool {
+        lhs.className == rhs.className && lhs.normalizedName == rhs.normalizedName
+            && (lhs.arguments ?? "") == (rhs.arguments ?? "") && (lhs.device ?? "") == (rhs.device ?? "")
+            && (lhs.configuration ?? "") == (rhs.configuration ?? "")
+    }
+
+    /// FNV-1a over the fields that make up `TestIdentity.key`, with separators.
+    static func hash(_ identity: TestIdentity) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        func mix(_ text: String?) {
+            if var text {
+                text.withUTF8 { bytes in
+                    for byte in bytes {
+                        hash ^= UInt64(byte)
+                        hash &*= 0x0000_0100_0000_01b3
+                    }
+                }
+            }
+            hash ^= 0x1f
+            hash &*= 0x0000_0100_0000_01b3
+        }
+        mix(identity.className)
+        mix(identity.normalizedName)
+        mix(identity.arguments.flatMap { $0.isEmpty ? nil : $0 })
+        mix(identity.device.flatMap { $0.isEmpty ? nil : $0 })
+        mix(identity.configuration.flatMap { $0.isEmpty ? nil : $0 })
+        return hash
     }
 }

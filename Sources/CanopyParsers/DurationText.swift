@@ -5,11 +5,14 @@ enum DurationText {
     /// Parses a JUnit `time` attribute: `1.5`, `7.5e-05`, `1,234.5` (thousands commas),
     /// `0,012` (decimal comma). Returns nil for garbage (`<<computed>>`), negatives and non-finite.
     static func seconds(junit text: String) -> Double? {
+        // Fast path for the common case (plain decimal or exponent), without Foundation.
+        if let value = Double(text), value.isFinite, value >= 0 { return value }
+        if Double(text) != nil { return nil }
         var cleaned = text.trimmingASCIIWhitespace()
         if cleaned.hasSuffix("s"), !cleaned.hasSuffix("ms") { cleaned.removeLast() }
         if cleaned.isEmpty { return nil }
-        if cleaned.contains(",") {
-            if cleaned.contains(".") || isThousandsGrouped(cleaned) {
+        if cleaned.utf8.contains(UInt8(ascii: ",")) {
+            if cleaned.utf8.contains(UInt8(ascii: ".")) || isThousandsGrouped(cleaned) {
                 cleaned.removeAll { $0 == "," }
             } else {
                 cleaned = cleaned.replacingOccurrences(of: ",", with: ".")

@@ -73,14 +73,14 @@ enum FailureText {
     }
 
     private static func xcbeautifyLocation(_ message: String) -> (location: SourceLocation, rest: String)? {
-        guard let range = message.range(of: " - ") else { return nil }
+        guard let range = message.firstRange(ofASCII: " - ") else { return nil }
         let head = message[..<range.lowerBound]
-        guard !head.contains(" ") || head.hasPrefix("/"), let location = location(from: head) else { return nil }
+        guard !head.utf8.contains(UInt8(ascii: " ")) || head.hasPrefix("/"), let location = location(from: head) else { return nil }
         return (location, String(message[range.upperBound...]))
     }
 
     private static func trainerLegacyLocation(_ message: String) -> (location: SourceLocation, rest: String)? {
-        guard let marker = message.range(of: "#CharacterRangeLen="), let open = message[..<marker.lowerBound].lastIndex(of: "(") else {
+        guard message.utf8.contains(UInt8(ascii: "#")), let marker = message.range(of: "#CharacterRangeLen="), let open = message[..<marker.lowerBound].lastIndex(of: "(") else {
             return nil
         }
         let file = String(message[message.index(after: open)..<marker.lowerBound])
@@ -123,6 +123,28 @@ enum FailureText {
             guard !digits.isEmpty else { continue }
             let candidate = trimmed[..<afterColon.index(afterColon.startIndex, offsetBy: digits.count)]
             if let location = location(from: candidate) { return location }
+        }
+        return nil
+    }
+}
+
+extension String {
+    /// The first occurrence of an ASCII needle, found by a byte scan (no Foundation, no
+    /// grapheme breaking): failure messages are decoded once per failure of a 900k-test file.
+    func firstRange(ofASCII needle: StaticString) -> Range<String.Index>? {
+        let pattern = UnsafeBufferPointer(start: needle.utf8Start, count: needle.utf8CodeUnitCount)
+        guard let first = pattern.first else { return nil }
+        let bytes = utf8
+        var index = bytes.startIndex
+        while let candidate = bytes[index...].firstIndex(of: first) {
+            var matchEnd = candidate
+            var matched = true
+            for byte in pattern {
+                guard matchEnd < bytes.endIndex, bytes[matchEnd] == byte else { matched = false; break }
+                matchEnd = bytes.index(after: matchEnd)
+            }
+            if matched { return candidate..<matchEnd }
+            index = bytes.index(after: candidate)
         }
         return nil
     }

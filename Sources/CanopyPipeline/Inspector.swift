@@ -14,6 +14,8 @@ public struct Inspector {
         public var output: String
         /// Errors to print on standard error; non-empty means exit code 2.
         public var errors: [ParserError]
+        /// The run that was assembled; returned so the caller decides when it is released.
+        public var run: Run
     }
 
     public var registry: ParserRegistry
@@ -50,6 +52,6 @@ public struct Inspector {
         case .json:
             output = try JSONOutput.encode(InspectionDocument(run: run, failedFiles: failed, summary: summary)) + "\n"
         }
-        return Outcome(output: output, errors: errors)
+        return Outcome(output: output, errors: errors, run: run)
     }
 }
