@@ -17,7 +17,7 @@ struct JSONReadFailure: Error, Equatable {
 /// Nesting is capped at `maximumDepth` so a hostile or runaway file fails with an error instead
 /// of exhausting the stack.
 struct JSONReader {
-    static let maximumDepth = 512
+    static let maximumDepth = 1024
 
     static func parse(_ bytes: [UInt8]) throws(JSONReadFailure) -> JSONValue {
         var reader = JSONReader(bytes: bytes)
@@ -194,7 +194,10 @@ struct JSONReader {
         let expected = Array(literal.utf8)
         let count = expected.count
         guard index + count <= bytes.count else {
-            throw failure("unexpected end of data, expected '\(literal)'")
+            if bytes[index...].elementsEqual(expected.prefix(bytes.count - index)) {
+                throw failure("unexpected end of data, expected '\(literal)'", at: bytes.count)
+            }
+            throw failure("expected '\(literal)'")
         }
         guard bytes[index..<(index + count)].elementsEqual(expected) else { throw failure("expected '\(literal)'") }
         index += count
@@ -215,8 +218,8 @@ struct JSONReader {
     }
 
     /// A failure at the current position; line and column are computed only now, on the error path.
-    private func failure(_ message: String) -> JSONReadFailure {
-        let position = min(index, bytes.count)
+    private func failure(_ message: String, at offset: Int? = nil) -> JSONReadFailure {
+        let position = min(offset ?? index, bytes.count)
         var line = 1
         var lineStart = 0
         for offset in 0..<position where bytes[offset] == 0x0A {
