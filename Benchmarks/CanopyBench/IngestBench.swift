@@ -1,6 +1,87 @@
-/// Benchmark placeholder: the owning module's issue replaces this file.
+import CanopyModel
+import CanopyParsers
+import Foundation
+
+/// `CanopyBench xcresult FILE|DIR` and `CanopyBench snapshots DIR`: parse in-process and print
+/// time, throughput and peak memory. Given the bench output directory (as `bench/run.sh` does),
+/// they read `xcresult-100mb.json` and `snapshots/` inside it, generating them when missing
+/// with `bench/gen_xcresult.py` and `bench/gen_snapshots.py`.
 enum IngestBench {
     static func run(_ kind: String, _ arguments: [String]) throws {
-        print("ingest bench: not built yet")
+        guard let argument = arguments.first else { throw BenchError.usage("\(kind) FILE|DIR") }
+        switch kind {
+        case "xcresult": try xcresult(resolveXCResult(argument))
+        default: try snapshots(resolveSnapshots(argument))
+        }
+    }
+
+    private static func xcresult(_ path: String) throws {
+        let start = Date()
+        let input = try XCResultTestsParser().parse(fileAt: path)
+        let seconds = Date().timeIntervalSince(start)
+        let run = RunAssembler.assemble([input])
+        let megabytes = Double(input.file.bytes) / 1_000_000
+        print("## xcresult tests JSON: \(path)")
+        print("xcresult.bytes: \(String(format: "%.1f", megabytes)) MB")
+        print("xcresult.seconds: \(String(format: "%.3f", seconds)) s")
+        print("xcresult.throughput: \(String(format: "%.1f", megabytes / seconds)) MB/s")
+        print("xcresult.tests: \(run.totals.tests) tests")
+        print("xcresult.attempts: \(run.totals.attempts) attempts")
+        print("xcresult.flaky: \(run.totals.flaky) tests")
+        print("xcresult.peakRSS: \(peakResidentMegabytes()) MB")
+    }
+
+    private static func snapshots(_ directory: String) throws {
+        let start = Date()
+        let files = try InputExpander.expand([directory])
+        let results = ParserRegistry().parseAll(files)
+        let inputs = try results.map { try $0.get() }
+        let seconds = Date().timeIntervalSince(start)
+        let run = RunAssembler.assemble(inputs)
+        let megabytes = Double(inputs.reduce(0) { $0 + $1.file.bytes }) / 1_000_000
+        print("## element snapshots: \(directory)")
+        print("snapshots.files: \(files.count) files")
+        print("snapshots.bytes: \(String(format: "%.1f", megabytes)) MB")
+        print("snapshots.seconds: \(String(format: "%.3f", seconds)) s")
+        print("snapshots.throughput: \(String(format: "%.1f", megabytes / seconds)) MB/s")
+        print("snapshots.filesPerSecond: \(String(format: "%.0f", Double(files.count) / seconds)) files/s")
+        print("snapshots.screens: \(run.totals.screens) screens")
+        print("snapshots.elements: \(run.totals.elements) elements")
+        print("snapshots.peakRSS: \(peakResidentMegabytes()) MB")
+    }
+
+    private static func resolveXCResult(_ argument: String) throws -> String {
+        guard isDirectory(argument) else { return argument }
+        let file = argument + "/xcresult-100mb.json"
+        if !FileManager.default.fileExists(atPath: file) { try generate("bench/gen_xcresult.py", out: file) }
+        return file
+    }
+
+    private static func resolveSnapshots(_ argument: String) throws -> String {
+        let nested = argument + "/snapshots"
+        if argument.hasSuffix("snapshots") || argument.hasSuffix("snapshots/") { return argument }
+        if !FileManager.default.fileExists(atPath: nested) { try generate("bench/gen_snapshots.py", out: nested) }
+        return nested
+    }
+
+    private static func isDirectory(_ path: String) -> Bool {
+        var directory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &directory) && directory.boolValue
+    }
+
+    private static func generate(_ script: String, out: String) throws {
+        print("bench: generating \(out)")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", script, "--out", out]
+        try process.run()
+        process.waitUntilExit()
+    }
+
+    /// Peak resident set size of this process (getrusage `ru_maxrss`, KiB on Linux).
+    private static func peakResidentMegabytes() -> Int {
+        var usage = rusage()
+        getrusage(RUSAGE_SELF, &usage)
+        return usage.ru_maxrss / 1024
     }
 }

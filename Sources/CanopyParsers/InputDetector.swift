@@ -28,7 +28,7 @@ public enum InputDetector {
             if root == "testsuites" || root == "testsuite" { return .junitXML }
             throw .unknownFormat(path: path, found: "an XML document whose root is <\(root)>")
         case UInt8(ascii: "{"), UInt8(ascii: "["):
-            if let format = JSONShapeSniffer.format(head: head) { return format }
+            if let format = JSONShapeSniffer.format(head: head, path: path, sniffLength: sniffLength) { return format }
             throw .unknownFormat(path: path, found: "JSON of a shape Canopy does not know")
         default:
             throw .unknownFormat(path: path, found: "neither XML nor JSON (binary or plain text)")

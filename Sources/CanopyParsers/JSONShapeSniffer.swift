@@ -1,19 +1,57 @@
 import CanopyModel
+import Foundation
 
-/// Recognises Canopy's JSON inputs from the keys in the first bytes of a file.
+/// Recognises Canopy's JSON inputs by the keys they use.
 ///
-/// Key order is not stable between xcresulttool dumps, so each format is recognised by any of
-/// several keys that only it uses.
+/// First from the keys found in the first bytes of a file (`"key":`, wherever they sit: key order
+/// is not stable between xcresulttool dumps); when that is inconclusive and the file is longer than
+/// what was sniffed, the whole file is parsed and its top-level keys decide.
 enum JSONShapeSniffer {
+    static func format(head: [UInt8], path: String, sniffLength: Int) -> InputFormat? {
+        if let format = format(head: head) { return format }
+        guard head.count >= sniffLength, let document = try? JSONDocument.load(path) else { return nil }
+        return format(value: document.value)
+    }
+
+    /// The format suggested by the keys present in `head`; nil when no shape is recognised.
     static func format(head: [UInt8]) -> InputFormat? {
-        let text = String(decoding: head, as: UTF8.self)
-        func has(_ key: String) -> Bool { text.contains("\"\(key)\"") }
-        if has("testNodes") || has("testPlanConfigurations") && !has("totalTestCount") { return .xcresultTests }
-        if has("totalTestCount") || has("testFailures") || has("devicesAndConfigurations") { return .xcresultSummary }
-        if has("snapshot") && (has("generated") || has("version")) { return .a11yUITestsSnapshot }
-        if has("elementDescription") || has("elementAttributes") { return .appiumAudit }
-        if has("auditType") || has("auditIssues") { return .auditJSON }
-        if has("elementType") || has("screens") { return .elementSnapshot }
+        let keys = JSONKeyScanner.keys(in: head)
+        return format(keys: keys, arrayRoot: firstSignificantByte(head) == UInt8(ascii: "["))
+    }
+
+    /// The format of a fully parsed document, from its top-level keys (or its first item's).
+    static func format(value: JSONValue) -> InputFormat? {
+        switch value {
+        case .object(let members):
+            var keys = Set(members.keys)
+            if let first = members["value"]?.array?.first?.object { keys.formUnion(first.keys) }
+            if let first = members["issues"]?.array?.first?.object { keys.formUnion(first.keys) }
+            return format(keys: keys, arrayRoot: false)
+        case .array(let items):
+            return format(keys: Set(items.first?.object?.keys ?? [:].keys), arrayRoot: true)
+        default:
+            return nil
+        }
+    }
+
+    private static func format(keys: Set<String>, arrayRoot: Bool) -> InputFormat? {
+        func has(_ names: String...) -> Bool { names.contains { keys.contains($0) } }
+        if has("testNodes") { return .xcresultTests }
+        if has("totalTestCount", "devicesAndConfigurations", "testFailures", "environmentDescription") { return .xcresultSummary }
+        if has("testPlanConfigurations") { return .xcresultTests }
+        if has("snapshot"), has("generated", "filename", "version") || !has("root", "screens", "elementType") {
+            return .a11yUITestsSnapshot
+        }
+        if has("elementAttributes", "elementDescription") { return .appiumAudit }
+        if has("issues", "auditIssues", "auditType", "compactDescription") { return .auditJSON }
+        if has("screens", "root", "elementType") { return .elementSnapshot }
+        _ = arrayRoot
         return nil
+    }
+
+    private static func firstSignificantByte(_ head: [UInt8]) -> UInt8? {
+        var index = head.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        while index < head.count, [0x20, 0x09, 0x0A, 0x0D].contains(head[index]) { index += 1 }
+        return index < head.count ? head[index] : nil
     }
 }

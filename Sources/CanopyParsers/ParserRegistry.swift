@@ -13,7 +13,12 @@ public struct ParserRegistry: Sendable {
     public func parser(for format: InputFormat) -> (any ReportParser)? {
         switch format {
         case .junitXML: JUnitXMLParser(outputLimit: outputLimit)
-        default: nil
+        case .xcresultTests: XCResultTestsParser()
+        case .xcresultSummary: XCResultSummaryParser()
+        case .elementSnapshot: ElementSnapshotParser()
+        case .a11yUITestsSnapshot: A11yUITestsSnapshotParser()
+        case .auditJSON: AuditJSONParser()
+        case .appiumAudit: AppiumAuditParser()
         }
     }
 

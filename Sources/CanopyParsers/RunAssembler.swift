@@ -4,7 +4,9 @@ import CanopyModel
 ///
 /// Tests with the same identity across files fold into one test (a retry written to a second
 /// report file is still an attempt of the same test), screens and audit issues are concatenated,
-/// metadata is merged with the explicit metadata winning.
+/// metadata is merged with the explicit metadata winning. Accessibility findings that arrived as
+/// test failures (`FailureAuditRecognizer`) join the audit issues, attributed to their test; the
+/// failures themselves stay on the test.
 public enum RunAssembler {
     public static func assemble(_ inputs: [ParsedInput], metadata: RunMetadata = RunMetadata()) -> Run {
         var run = Run(metadata: metadata)
@@ -21,6 +23,25 @@ public enum RunAssembler {
             run.metadata = run.metadata.merging(input.metadata)
         }
         run.tests = testFiles.count > 1 ? folder.tests : (testFiles.first?.tests ?? [])
+        run.auditIssues += recognizedAuditIssues(in: run.tests, inputs: run.inputs)
         return run
+    }
+
+    /// Audit issues found in test failures, once per test even when several attempts repeat them.
+    static func recognizedAuditIssues(in tests: [TestCase], inputs: [InputFile]) -> [AuditIssue] {
+        var issues: [AuditIssue] = []
+        for test in tests {
+            var seen: Set<AuditIssue> = []
+            for attempt in test.attempts {
+                let source = attempt.origin?.file ?? inputs.first?.path ?? ""
+                for failure in attempt.failures {
+                    for issue in FailureAuditRecognizer.issues(in: failure, test: test.identity.key, source: source)
+                    where seen.insert(issue).inserted {
+                        issues.append(issue)
+                    }
+                }
+            }
+        }
+        return issues
     }
 }

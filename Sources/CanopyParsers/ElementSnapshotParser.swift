@@ -1,0 +1,57 @@
+import CanopyModel
+import Foundation
+
+/// Reads Canopy's element-tree snapshot JSON (FORMATS.md §3,
+/// `Config/schemas/element-snapshot.schema.json`): one screen per file (`{"name", "test", "root"}`
+/// or a bare root element) or a `{"screens": […]}` list. A screen without a name is named after
+/// its file.
+public struct ElementSnapshotParser: ReportParser {
+    public init() {}
+
+    public var format: InputFormat { .elementSnapshot }
+
+    public func parse(fileAt path: String) throws(ParserError) -> ParsedInput {
+        let document = try JSONDocument.load(path)
+        return try parse(document.value, path: path, bytes: document.bytes)
+    }
+
+    func parse(_ root: JSONValue, path: String, bytes: Int) throws(ParserError) -> ParsedInput {
+        var decoder = SnapshotElementDecoder(path: path)
+        var screens: [Screen] = []
+        let fallbackName = Self.screenName(fromPath: path)
+        if let list = root["screens"] {
+            guard let entries = list.array else {
+                throw .invalidValue(path: path, jsonPath: "$.screens", message: "expected an array of screens, found \(list.typeName)")
+            }
+            for (index, entry) in entries.enumerated() {
+                let name = entry["name"]?.text ?? (entries.count == 1 ? fallbackName : "\(fallbackName) #\(index + 1)")
+                screens.append(try screen(entry, name: name, jsonPath: "$.screens[\(index)]", path: path, decoder: &decoder))
+            }
+        } else if root["root"] != nil {
+            screens.append(try screen(root, name: root["name"]?.text ?? fallbackName, jsonPath: "$", path: path, decoder: &decoder))
+        } else if root.object != nil {
+            let element = try decoder.element(root, jsonPath: "$")
+            screens.append(Screen(name: fallbackName, source: path, kind: .elementTree, root: element))
+        } else {
+            throw .invalidValue(path: path, jsonPath: "$", message: "expected an object with \"root\" or \"screens\", found \(root.typeName)")
+        }
+        let file = InputFile(path: path, format: .elementSnapshot, bytes: bytes)
+        return ParsedInput(file: file, screens: screens, diagnostics: decoder.diagnostics)
+    }
+
+    private func screen(
+        _ entry: JSONValue, name: String, jsonPath: String, path: String, decoder: inout SnapshotElementDecoder
+    ) throws(ParserError) -> Screen {
+        guard let rootValue = entry["root"] else {
+            throw .invalidValue(path: path, jsonPath: jsonPath + ".root", message: "a screen needs a \"root\" element")
+        }
+        let root = try decoder.element(rootValue, jsonPath: jsonPath + ".root")
+        return Screen(name: name, source: path, test: entry["test"]?.text, kind: .elementTree, root: root)
+    }
+
+    /// `Snapshots/Login-Form.json` → `Login-Form`.
+    static func screenName(fromPath path: String) -> String {
+        let file = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
+        return file.isEmpty ? path : file
+    }
+}

@@ -1,0 +1,34 @@
+import CanopyModel
+import Foundation
+
+/// Reads a JSON input file into a `JSONValue`, turning read and syntax failures into
+/// `ParserError`s that name the file, the line, the column and the byte offset.
+enum JSONDocument {
+    struct Loaded {
+        var value: JSONValue
+        var bytes: Int
+    }
+
+    static func load(_ path: String) throws(ParserError) -> Loaded {
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            throw .unreadable(path: path, reason: error.localizedDescription)
+        }
+        if data.isEmpty { throw .empty(path: path) }
+        var bytes = [UInt8](data)
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
+        do {
+            return Loaded(value: try JSONReader.parse(bytes), bytes: data.count)
+        } catch {
+            let hint =
+                error.truncated
+                ? "The file looks truncated: did the step that wrote it stop early?"
+                : "Expected well-formed JSON"
+            throw .malformed(
+                path: path, line: error.line, column: error.column,
+                message: "invalid JSON at byte offset \(error.offset): \(error.message)", hint: hint)
+        }
+    }
+}

@@ -1,0 +1,233 @@
+import Foundation
+
+/// Where and why a JSON text is not well-formed.
+struct JSONReadFailure: Error, Equatable {
+    var message: String
+    /// Byte offset of the problem, 0-based.
+    var offset: Int
+    var line: Int
+    var column: Int
+    /// Whether the text ended before the value did (a truncated file).
+    var truncated: Bool
+}
+
+/// A strict RFC 8259 reader that builds a `JSONValue` and reports failures by line, column and
+/// byte offset (Foundation's `JSONSerialization` on Linux says only "Unexpected end of file").
+///
+/// Nesting is capped at `maximumDepth` so a hostile or runaway file fails with an error instead
+/// of exhausting the stack.
+struct JSONReader {
+    static let maximumDepth = 1024
+
+    static func parse(_ bytes: [UInt8]) throws(JSONReadFailure) -> JSONValue {
+        var reader = JSONReader(bytes: bytes)
+        reader.skipWhitespace()
+        let value = try reader.parseValue(depth: 0)
+        reader.skipWhitespace()
+        if reader.index < bytes.count { throw reader.failure("unexpected content after the top-level value") }
+        return value
+    }
+
+    private let bytes: [UInt8]
+    private var index = 0
+
+    private init(bytes: [UInt8]) { self.bytes = bytes }
+
+    private mutating func parseValue(depth: Int) throws(JSONReadFailure) -> JSONValue {
+        guard index < bytes.count else { throw failure("unexpected end of data, a value was expected") }
+        switch bytes[index] {
+        case UInt8(ascii: "{"): return try parseObject(depth: depth + 1)
+        case UInt8(ascii: "["): return try parseArray(depth: depth + 1)
+        case UInt8(ascii: "\""): return .string(try parseString())
+        case UInt8(ascii: "t"): try expectLiteral("true"); return .bool(true)
+        case UInt8(ascii: "f"): try expectLiteral("false"); return .bool(false)
+        case UInt8(ascii: "n"): try expectLiteral("null"); return .null
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try parseNumber())
+        default: throw failure("unexpected character '\(Unicode.Scalar(bytes[index]))', a value was expected")
+        }
+    }
+
+    private mutating func parseObject(depth: Int) throws(JSONReadFailure) -> JSONValue {
+        guard depth <= Self.maximumDepth else { throw failure("nesting deeper than \(Self.maximumDepth) levels") }
+        index += 1
+        var members: [String: JSONValue] = [:]
+        skipWhitespace()
+        if try peek() == UInt8(ascii: "}") { index += 1; return .object(members) }
+        while true {
+            skipWhitespace()
+            guard try peek() == UInt8(ascii: "\"") else { throw failure("expected a quoted key") }
+            let key = try parseString()
+            skipWhitespace()
+            guard try peek() == UInt8(ascii: ":") else { throw failure("expected ':' after the key \"\(key)\"") }
+            index += 1
+            skipWhitespace()
+            members[key] = try parseValue(depth: depth)
+            skipWhitespace()
+            switch try peek() {
+            case UInt8(ascii: ","): index += 1
+            case UInt8(ascii: "}"): index += 1; return .object(members)
+            default: throw failure("expected ',' or '}' in an object")
+            }
+        }
+    }
+
+    private mutating func parseArray(depth: Int) throws(JSONReadFailure) -> JSONValue {
+        guard depth <= Self.maximumDepth else { throw failure("nesting deeper than \(Self.maximumDepth) levels") }
+        index += 1
+        var items: [JSONValue] = []
+        skipWhitespace()
+        if try peek() == UInt8(ascii: "]") { index += 1; return .array(items) }
+        while true {
+            skipWhitespace()
+            items.append(try parseValue(depth: depth))
+            skipWhitespace()
+            switch try peek() {
+            case UInt8(ascii: ","): index += 1
+            case UInt8(ascii: "]"): index += 1; return .array(items)
+            default: throw failure("expected ',' or ']' in an array")
+            }
+        }
+    }
+
+    private mutating func parseString() throws(JSONReadFailure) -> String {
+        index += 1
+        let start = index
+        // Fast path: no escapes.
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\"") {
+                let text = String(decoding: bytes[start..<index], as: UTF8.self)
+                index += 1
+                return text
+            }
+            if byte == UInt8(ascii: "\\") { break }
+            if byte < 0x20 { throw failure("control character in a string") }
+            index += 1
+        }
+        var scalars = Array(bytes[start..<index])
+        while index < bytes.count {
+            let byte = bytes[index]
+            switch byte {
+            case UInt8(ascii: "\""):
+                index += 1
+                return String(decoding: scalars, as: UTF8.self)
+            case UInt8(ascii: "\\"):
+                index += 1
+                guard index < bytes.count else { break }
+                let escape = bytes[index]
+                index += 1
+                switch escape {
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): scalars.append(escape)
+                case UInt8(ascii: "b"): scalars.append(0x08)
+                case UInt8(ascii: "f"): scalars.append(0x0C)
+                case UInt8(ascii: "n"): scalars.append(0x0A)
+                case UInt8(ascii: "r"): scalars.append(0x0D)
+                case UInt8(ascii: "t"): scalars.append(0x09)
+                case UInt8(ascii: "u"):
+                    var code = try parseHex4()
+                    if (0xD800..<0xDC00).contains(code), index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"),
+                        bytes[index + 1] == UInt8(ascii: "u")
+                    {
+                        index += 2
+                        let low = try parseHex4()
+                        if (0xDC00..<0xE000).contains(low) { code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00) }
+                    }
+                    let scalar = Unicode.Scalar(code) ?? "\u{FFFD}"
+                    scalars.append(contentsOf: Array(String(Character(scalar)).utf8))
+                default:
+                    index -= 1
+                    throw failure("invalid escape '\\\(Unicode.Scalar(escape))' in a string")
+                }
+            default:
+                if byte < 0x20 { throw failure("control character in a string") }
+                scalars.append(byte)
+                index += 1
+            }
+        }
+        throw failure("unexpected end of data inside a string")
+    }
+
+    private mutating func parseHex4() throws(JSONReadFailure) -> UInt32 {
+        guard index + 4 <= bytes.count else { throw failure("unexpected end of data in a \\u escape") }
+        var code: UInt32 = 0
+        for _ in 0..<4 {
+            let byte = bytes[index]
+            let digit: UInt8
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
+            default: throw failure("invalid hex digit in a \\u escape")
+            }
+            code = code << 4 | UInt32(digit)
+            index += 1
+        }
+        return code
+    }
+
+    private mutating func parseNumber() throws(JSONReadFailure) -> Double {
+        let start = index
+        while index < bytes.count {
+            switch bytes[index] {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "."),
+                UInt8(ascii: "e"), UInt8(ascii: "E"):
+                index += 1
+            default:
+                break
+            }
+            if index < bytes.count, !Self.isNumberByte(bytes[index]) { break }
+        }
+        let text = String(decoding: bytes[start..<index], as: UTF8.self)
+        guard let value = Double(text), value.isFinite else {
+            index = start
+            throw failure("invalid number '\(text)'")
+        }
+        return value
+    }
+
+    private static func isNumberByte(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "+")
+            || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E")
+    }
+
+    private mutating func expectLiteral(_ literal: String) throws(JSONReadFailure) {
+        let expected = Array(literal.utf8)
+        let count = expected.count
+        guard index + count <= bytes.count else {
+            if bytes[index...].elementsEqual(expected.prefix(bytes.count - index)) {
+                throw failure("unexpected end of data, expected '\(literal)'", at: bytes.count)
+            }
+            throw failure("expected '\(literal)'")
+        }
+        guard bytes[index..<(index + count)].elementsEqual(expected) else { throw failure("expected '\(literal)'") }
+        index += count
+    }
+
+    private func peek() throws(JSONReadFailure) -> UInt8 {
+        guard index < bytes.count else { throw failure("unexpected end of data") }
+        return bytes[index]
+    }
+
+    private mutating func skipWhitespace() {
+        while index < bytes.count {
+            switch bytes[index] {
+            case 0x20, 0x09, 0x0A, 0x0D: index += 1
+            default: return
+            }
+        }
+    }
+
+    /// A failure at the current position; line and column are computed only now, on the error path.
+    private func failure(_ message: String, at offset: Int? = nil) -> JSONReadFailure {
+        let position = min(offset ?? index, bytes.count)
+        var line = 1
+        var lineStart = 0
+        for offset in 0..<position where bytes[offset] == 0x0A {
+            line += 1
+            lineStart = offset + 1
+        }
+        let column = String(decoding: bytes[lineStart..<position], as: UTF8.self).count + 1
+        return JSONReadFailure(
+            message: message, offset: position, line: line, column: column, truncated: position >= bytes.count)
+    }
+}

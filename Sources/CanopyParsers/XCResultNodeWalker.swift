@@ -1,0 +1,173 @@
+import Foundation
+import CanopyModel
+
+/// Walks xcresulttool test nodes, folding test cases into `TestCase`s with ordered attempts.
+struct XCResultNodeWalker {
+    let path: String
+    let devices: [XCResultDevice]
+    var folder = TestFolder()
+    var diagnostics: [Diagnostic] = []
+    private var sawFirstRun = false
+    private var sawRetry = false
+
+    init(path: String, devices: [XCResultDevice]) {
+        self.path = path
+        self.devices = devices
+    }
+
+    /// `xcode26` when repetitions are named "First Run", `xcode16` when only "Retry N".
+    var producer: String? {
+        if sawFirstRun { return "xcode26" }
+        if sawRetry { return "xcode16" }
+        return nil
+    }
+
+    mutating func walk(_ node: JSONValue, context: XCResultNodeContext, jsonPath: String) {
+        guard node.object != nil else {
+            diagnostics.append(Diagnostic(.warning, "\(jsonPath): expected a test node object, found \(node.typeName); skipped", file: path))
+            return
+        }
+        guard let type = node["nodeType"]?.text else {
+            diagnostics.append(Diagnostic(.warning, "\(jsonPath): a test node without nodeType; skipped", file: path))
+            return
+        }
+        let name = node["name"]?.string ?? ""
+        var context = context
+        switch type {
+        case "Test Case":
+            addTestCase(node, context: context, jsonPath: jsonPath)
+            return
+        case "Unit test bundle", "UI test bundle":
+            context.bundle = name
+        case "Test Suite":
+            context.suites.append(name)
+        case "Test Plan Configuration", "Device", "Arguments", "Test Case Run", "Test Plan":
+            apply(type, node, to: &context)
+        case "Failure Message", "Source Code Reference", "Attachment", "Expression", "Test Value", "Runtime Warning", "Repetition":
+            return
+        default:
+            diagnostics.append(Diagnostic(.note, "\(jsonPath): unknown nodeType \"\(type)\"; its children are read", file: path))
+        }
+        for (index, child) in (node["children"]?.array ?? []).enumerated() {
+            walk(child, context: context, jsonPath: "\(jsonPath).children[\(index)]")
+        }
+    }
+
+    private func apply(_ type: String, _ node: JSONValue, to context: inout XCResultNodeContext) {
+        let name = node["name"]?.string ?? ""
+        switch type {
+        case "Test Plan Configuration": context.configuration = name
+        case "Device":
+            let id = node["nodeIdentifier"]?.text
+            let known = devices.first { $0.id != nil && $0.id == id } ?? devices.first { $0.name == name }
+            context.device = known?.displayName ?? name
+        case "Arguments": context.arguments = name
+        default: break
+        }
+    }
+
+    private mutating func addTestCase(_ node: JSONValue, context: XCResultNodeContext, jsonPath: String) {
+        let name = node["name"]?.string ?? ""
+        var identity = Self.identity(name: name, nodeIdentifier: node["nodeIdentifier"]?.text, context: context)
+        let tags = (node["tags"]?.array ?? []).compactMap(\.text)
+        var runs: [(context: XCResultNodeContext, attempts: [Attempt])] = []
+        collectRuns(node, context: context, jsonPath: jsonPath, into: &runs)
+        for run in runs {
+            identity.configuration = run.context.configuration
+            identity.device = run.context.device
+            identity.arguments = run.context.arguments
+            folder.add(TestCase(identity: identity, attempts: run.attempts, tags: tags))
+        }
+    }
+
+    /// Appends one attempt per `Repetition` (or one for the node itself when it has none), grouped
+    /// by the device, configuration and arguments they ran with.
+    private mutating func collectRuns(
+        _ node: JSONValue, context: XCResultNodeContext, jsonPath: String,
+        into runs: inout [(context: XCResultNodeContext, attempts: [Attempt])]
+    ) {
+        let children = node["children"]?.array ?? []
+        var splitting = false
+        for (index, child) in children.enumerated() {
+            let type = child["nodeType"]?.text ?? ""
+            let childPath = "\(jsonPath).children[\(index)]"
+            switch type {
+            case "Device", "Test Plan Configuration", "Arguments", "Test Case Run":
+                splitting = true
+                var inner = context
+                apply(type, child, to: &inner)
+                collectRuns(child, context: inner, jsonPath: childPath, into: &runs)
+            case "Repetition":
+                splitting = true
+                let label = child["name"]?.string
+                if label == "First Run" { sawFirstRun = true }
+                if label?.hasPrefix("Retry") == true { sawRetry = true }
+                append(attempt(child, label: label, jsonPath: childPath), context: context, to: &runs)
+            default:
+                break
+            }
+        }
+        if !splitting {
+            append(attempt(node, label: nil, jsonPath: jsonPath), context: context, to: &runs)
+        }
+    }
+
+    private func append(
+        _ attempt: Attempt, context: XCResultNodeContext, to runs: inout [(context: XCResultNodeContext, attempts: [Attempt])]
+    ) {
+        if let index = runs.firstIndex(where: { $0.context.runKey == context.runKey }) {
+            runs[index].attempts.append(attempt)
+        } else {
+            runs.append((context, [attempt]))
+        }
+    }
+
+    private func attempt(_ node: JSONValue, label: String?, jsonPath: String) -> Attempt {
+        var messages: [(text: String, location: SourceLocation?)] = []
+        for child in node["children"]?.array ?? [] where child["nodeType"]?.text == "Failure Message" {
+            messages.append(XCResultFailureText.decode(child))
+        }
+        let result = node["result"]?.text
+        var outcome: Outcome
+        switch result {
+        case "Passed": outcome = .passed
+        case "Failed": outcome = .failed
+        case "Skipped": outcome = .skipped
+        case "Expected Failure": outcome = .expectedFailure
+        default: outcome = messages.isEmpty ? .passed : .failed
+        }
+        var duration = node["durationInSeconds"]?.number
+        if duration == nil, let text = node["duration"]?.text { duration = DurationText.seconds(xcresult: text) }
+        var attempt = Attempt(outcome: outcome, duration: duration, label: label, origin: SourceLocation(file: path))
+        switch outcome {
+        case .skipped:
+            attempt.skipReason = messages.first.map { XCResultFailureText.skipReason($0.text) } ?? node["details"]?.text
+        case .expectedFailure:
+            attempt.skipReason = messages.first?.text ?? node["details"]?.text
+        case .failed, .error:
+            attempt.failures = messages.map { Failure(message: $0.text, location: $0.location) }
+        case .passed:
+            break
+        }
+        _ = jsonPath
+        return attempt
+    }
+
+    /// className and name from the `nodeIdentifier` (`Module/Suite/test()` or `Class/test()`),
+    /// which is stable where Swift Testing's display `name` is not.
+    static func identity(name: String, nodeIdentifier: String?, context: XCResultNodeContext) -> TestIdentity {
+        var className = context.suites.joined(separator: ".")
+        var testName = name
+        if let nodeIdentifier, nodeIdentifier.contains("/") {
+            var parts = nodeIdentifier.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+            testName = parts.removeLast()
+            className = parts.joined(separator: ".")
+            if parts.count == 1, let bundle = context.bundle, !bundle.isEmpty, parts[0] != bundle {
+                className = bundle + "." + className
+            }
+        } else if let bundle = context.bundle, !bundle.isEmpty, !className.hasPrefix(bundle) {
+            className = className.isEmpty ? bundle : bundle + "." + className
+        }
+        return TestIdentity(bundle: context.bundle, className: className, name: testName)
+    }
+}
