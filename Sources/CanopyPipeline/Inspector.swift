@@ -1,3 +1,4 @@
+import CanopyAnalysis
 import CanopyModel
 import CanopyParsers
 import CanopyRender
@@ -53,5 +54,29 @@ public struct Inspector {
             output = try JSONOutput.encode(InspectionDocument(run: run, failedFiles: failed, summary: summary)) + "\n"
         }
         return Outcome(output: output, errors: errors, run: run)
+    }
+
+    /// Reads `arguments` (files, directories, globs) as one run and prints its `canopy.report/1`
+    /// JSON: identifier tree, coverage, failure categories and clusters.
+    public func report(_ arguments: [String], configuration: AnalysisConfiguration = AnalysisConfiguration()) throws -> Outcome {
+        let paths: [String]
+        do {
+            paths = try InputExpander.expand(arguments)
+        } catch {
+            throw PipelineError.inputs([error])
+        }
+        if paths.isEmpty {
+            throw PipelineError.usage("no report files found in \(arguments.joined(separator: ", ")) (looked for *.xml, *.json, *.junit)")
+        }
+        var parsed: [ParsedInput] = []
+        var errors: [ParserError] = []
+        for result in registry.parseAll(paths) {
+            switch result {
+            case .success(let input): parsed.append(input)
+            case .failure(let error): errors.append(error)
+            }
+        }
+        let report = ReportBuilder.build(run: RunAssembler.assemble(parsed), configuration: configuration)
+        return Outcome(output: try JSONOutput.encode(report) + "\n", errors: errors)
     }
 }

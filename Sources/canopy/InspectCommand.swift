@@ -14,6 +14,7 @@ struct InspectCommand: ParsableCommand {
             Examples:
               canopy inspect build/reports/junit.xml
               canopy inspect --format json --summary Reports/samples/
+              canopy inspect --report junit.xml snapshots/ audits/   (canopy.report/1 JSON: identifiers, coverage, causes)
             """
     )
 
@@ -26,12 +27,16 @@ struct InspectCommand: ParsableCommand {
     @Flag(help: "Print only totals and diagnostics.")
     var summary = false
 
+    @Flag(help: "Analyse the inputs as one run and print the canopy.report/1 JSON (identifier tree, coverage, failure causes, clusters).")
+    var report = false
+
     func validate() throws {
         if paths.isEmpty { throw ValidationError("give at least one report file or directory") }
     }
 
     func run() throws {
-        let outcome = try Inspector().inspect(paths, format: format, summary: summary)
+        let inspector = Inspector()
+        let outcome = try report ? inspector.report(paths) : inspector.inspect(paths, format: format, summary: summary)
         FileHandle.standardOutput.write(Data(outcome.output.utf8))
         if !outcome.errors.isEmpty {
             throw PipelineError.inputs(outcome.errors)

@@ -1,0 +1,27 @@
+import Foundation
+
+/// A compiled regular expression. `NSRegularExpression` is immutable and documented thread-safe,
+/// hence `@unchecked Sendable`.
+final class CompiledPattern: @unchecked Sendable {
+    let source: String
+    private let regex: NSRegularExpression
+
+    init(_ source: String, caseInsensitive: Bool = true) throws {
+        self.source = source
+        regex = try NSRegularExpression(pattern: source, options: caseInsensitive ? [.caseInsensitive] : [])
+    }
+
+    /// Whether the pattern matches anywhere in `text`.
+    func matches(_ text: String) -> Bool {
+        regex.firstMatch(in: text, range: NSRange(location: 0, length: text.utf16.count)) != nil
+    }
+
+    /// The UTF-16 length of a match that starts exactly at `offset`, if any.
+    func anchoredMatch(in text: String, utf16Offset offset: Int, utf16Length length: Int) -> Int? {
+        let range = NSRange(location: offset, length: length - offset)
+        guard let match = regex.firstMatch(in: text, options: [.anchored], range: range), match.range.location == offset else {
+            return nil
+        }
+        return match.range.length
+    }
+}

@@ -1,0 +1,117 @@
+import CanopyModel
+
+/// Measures identifier coverage over element-tree snapshots and label coverage over label-only ones.
+struct CoverageAnalyzer {
+    let scheme: IdentifierScheme
+    /// Raw identifier → template.
+    let templates: [String: String]
+
+    private struct Tally {
+        var interactive = 0
+        var identified = 0
+    }
+
+    /// The coverage report; records elements and attributed coverage into `facts` by template.
+    func analyze(_ screens: [Screen], branchDepth: Int, facts: inout [String: NodeFacts]) -> CoverageReport {
+        var overall = Tally()
+        var byScreen: [(String, Tally)] = []
+        var byType: [String: Tally] = [:]
+        var missing: [MissingIdentifier] = []
+        var duplicates: [DuplicateIdentifier] = []
+        var labelOverall = Tally()
+        var labelScreens: [CoverageFigure] = []
+
+        for screen in screens {
+            var tally = Tally()
+            if screen.kind == .labelOnly {
+                screen.root.forEachElement { element in
+                    guard scheme.isInteractive(element.elementType) else { return }
+                    tally.interactive += 1
+                    if let label = element.label, !label.isEmpty { tally.identified += 1 }
+                }
+                labelOverall.interactive += tally.interactive
+                labelOverall.identified += tally.identified
+                labelScreens.append(CoverageFigure(scope: .screen, name: screen.name, interactive: tally.interactive, identified: tally.identified))
+                continue
+            }
+            var counts: [String: (count: Int, types: Set<String>)] = [:]
+            visit(screen.root, screen: screen, branch: nil) { element, branch, deliberate in
+                if let identifier = element.nonEmptyIdentifier {
+                    counts[identifier, default: (0, [])].count += 1
+                    counts[identifier, default: (0, [])].types.insert(element.elementType)
+                    let template = templates[identifier] ?? identifier
+                    facts[template, default: NodeFacts()].elements += 1
+                    facts[template, default: NodeFacts()].note(identifier: identifier, source: .snapshot, elementType: element.elementType)
+                    if let test = screen.test { facts[template, default: NodeFacts()].tests.insert(test) }
+                }
+                guard scheme.isInteractive(element.elementType) else { return }
+                tally.interactive += 1
+                byType[element.elementType, default: Tally()].interactive += 1
+                if deliberate {
+                    tally.identified += 1
+                    byType[element.elementType, default: Tally()].identified += 1
+                }
+                if let branch {
+                    facts[branch, default: NodeFacts()].interactive += 1
+                    if deliberate { facts[branch, default: NodeFacts()].identified += 1 }
+                }
+                if !deliberate {
+                    missing.append(
+                        MissingIdentifier(
+                            screen: screen.name, elementType: element.elementType, label: element.label,
+                            identifier: element.nonEmptyIdentifier, frame: element.frame, branch: branch))
+                }
+            }
+            for (identifier, entry) in counts.sorted(by: { $0.key < $1.key }) where entry.count > 1 {
+                duplicates.append(DuplicateIdentifier(screen: screen.name, identifier: identifier, count: entry.count, elementTypes: entry.types.sorted()))
+            }
+            overall.interactive += tally.interactive
+            overall.identified += tally.identified
+            byScreen.append((screen.name, tally))
+        }
+
+        var report = CoverageReport(
+            overall: CoverageFigure(scope: .overall, name: "", interactive: overall.interactive, identified: overall.identified),
+            screens: byScreen.map { CoverageFigure(scope: .screen, name: $0.0, interactive: $0.1.interactive, identified: $0.1.identified) },
+            elementTypes: byType.sorted { $0.key < $1.key }.map {
+                CoverageFigure(scope: .elementType, name: $0.key, interactive: $0.value.interactive, identified: $0.value.identified)
+            },
+            missing: missing, duplicates: duplicates)
+        if !labelScreens.isEmpty {
+            report.labelCoverage = LabelCoverage(
+                overall: CoverageFigure(scope: .overall, name: "", interactive: labelOverall.interactive, identified: labelOverall.identified),
+                screens: labelScreens,
+                note: "label-only snapshots (A11yUITests) carry no identifiers: these figures are label coverage, not identifier coverage")
+            report.notes.append("\(labelScreens.count) label-only screen(s) report label coverage instead of identifier coverage")
+        }
+        if byScreen.isEmpty {
+            report.notes.append("no element-tree snapshots: identifier coverage cannot be measured")
+        }
+        return report
+    }
+
+    /// Visits every element with the template of its nearest deliberately identified ancestor or
+    /// itself, and whether it carries a deliberate identifier itself.
+    private func visit(_ element: ElementSnapshot, screen: Screen, branch: String?, _ body: (ElementSnapshot, String?, Bool) -> Void) {
+        let deliberate = Self.isDeliberate(element)
+        var branch = branch
+        if deliberate, let identifier = element.nonEmptyIdentifier { branch = templates[identifier] ?? identifier }
+        body(element, branch, deliberate)
+        for child in element.children { visit(child, screen: screen, branch: branch, body) }
+    }
+
+    /// A non-empty identifier that is not just the label again.
+    static func isDeliberate(_ element: ElementSnapshot) -> Bool {
+        guard let identifier = element.nonEmptyIdentifier else { return false }
+        return identifier.trimmingSpaces() != (element.label ?? "").trimmingSpaces()
+    }
+}
+
+extension String {
+    func trimmingSpaces() -> String {
+        var view = Substring(self)
+        while view.first?.isWhitespace == true { view.removeFirst() }
+        while view.last?.isWhitespace == true { view.removeLast() }
+        return String(view)
+    }
+}

@@ -1,0 +1,60 @@
+import CanopyModel
+
+/// The identifiers and labels a run's snapshots and audits know, used to decide whether a quoted
+/// name in a failure is an identifier, a label of an identified element, or neither.
+struct ElementIndex {
+    private(set) var identifiers: Set<String> = []
+    /// Label → identifier of the first identified element carrying it (snapshots, then audits).
+    private(set) var identifierByLabel: [String: String] = [:]
+    private let separators: Set<Character>
+
+    init(run: Run, separators: Set<Character>) {
+        self.separators = separators
+        for screen in run.screens {
+            screen.root.forEachElement { element in
+                add(identifier: element.nonEmptyIdentifier, label: element.label)
+            }
+        }
+        for issue in run.auditIssues {
+            add(identifier: issue.element?.identifier, label: issue.element?.label)
+        }
+    }
+
+    private mutating func add(identifier: String?, label: String?) {
+        guard let identifier, !identifier.isEmpty else { return }
+        identifiers.insert(identifier)
+        if let label, !label.isEmpty, label != identifier, identifierByLabel[label] == nil {
+            identifierByLabel[label] = identifier
+        }
+    }
+
+    /// The identifier a mention stands for, and how it was decided; nil for a label of no
+    /// identified element or a name that reads like prose.
+    func resolve(_ reference: ExtractedReference, explicit: Set<String>) -> (identifier: String, resolution: Resolution)? {
+        let text = reference.text
+        switch reference.kind {
+        case .identifier:
+            return (text, .explicit)
+        case .label:
+            return identifierByLabel[text].map { ($0, .label) }
+        case .name:
+            if identifiers.contains(text) { return (text, .known) }
+            if explicit.contains(text) { return (text, .explicit) }
+            if let identifier = identifierByLabel[text] { return (identifier, .label) }
+            return looksLikeIdentifier(text) ? (text, .assumed) : nil
+        }
+    }
+
+    /// No whitespace, and a separator or a lower-to-upper camelCase step (`code-key-1`, `loginButton`).
+    func looksLikeIdentifier(_ text: String) -> Bool {
+        var previousLower = false
+        var camel = false
+        for character in text {
+            if character.isWhitespace { return false }
+            if separators.contains(character) { camel = true }
+            if character.isUppercase && previousLower { camel = true }
+            previousLower = character.isLowercase
+        }
+        return camel
+    }
+}

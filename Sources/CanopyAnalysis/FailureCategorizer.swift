@@ -1,0 +1,55 @@
+import CanopyModel
+
+/// Assigns each failure the first category whose pattern matches one of its fields.
+struct FailureCategorizer {
+    struct Rule {
+        var index: Int
+        var rule: FailureCategoryRule
+        var pattern: CompiledPattern
+    }
+
+    /// What a rule can look at.
+    struct Subject {
+        var message: String
+        var type: String?
+        var detail: String?
+        var output: String?
+        var identifier: String?
+    }
+
+    let rules: [Rule]
+    /// Whether some rule reads the detail or output, which disables memoisation by message.
+    let readsLongText: Bool
+
+    /// Compiles the rules; a rule whose pattern does not compile is skipped with a diagnostic.
+    init(rules: [FailureCategoryRule], diagnostics: inout [Diagnostic]) {
+        var compiled: [Rule] = []
+        for (index, rule) in rules.enumerated() {
+            do {
+                compiled.append(Rule(index: index, rule: rule, pattern: try CompiledPattern(rule.pattern)))
+            } catch {
+                diagnostics.append(Diagnostic(.warning, "category \(rule.name): pattern \(rule.pattern) does not compile; rule skipped"))
+            }
+        }
+        self.rules = compiled
+        readsLongText = rules.contains { $0.fields.contains(.detail) || $0.fields.contains(.output) }
+    }
+
+    /// The index (into `rules`) of the first rule that matches.
+    func categorize(_ subject: Subject) -> Int {
+        for (position, rule) in rules.enumerated() {
+            for field in rule.rule.fields {
+                let text: String?
+                switch field {
+                case .message: text = subject.message
+                case .type: text = subject.type
+                case .detail: text = subject.detail
+                case .output: text = subject.output
+                case .identifier: text = subject.identifier
+                }
+                if let text, !text.isEmpty, rule.pattern.matches(text) { return position }
+            }
+        }
+        return rules.count - 1
+    }
+}

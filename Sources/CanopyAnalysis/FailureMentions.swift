@@ -1,0 +1,68 @@
+import CanopyModel
+
+/// Element mentions of every failure and of every failing attempt's output, resolved to raw
+/// identifiers (pass 3 of `ReportBuilder`).
+struct FailureMentions {
+    struct Mention {
+        var identifier: String
+        var elementType: String?
+        var resolution: Resolution
+    }
+
+    /// Per test, per attempt, per failure: the element the failure itself names.
+    private(set) var byFailure: [[[Mention?]]] = []
+    /// Per test, per attempt: the elements its output's activity lines act on, in order.
+    private(set) var byOutput: [[[Mention]]] = []
+
+    init(run: Run, index: ElementIndex) {
+        var extracted: [[[[ExtractedReference]]]] = []
+        var explicit: Set<String> = []
+        for test in run.tests {
+            extracted.append(test.attempts.map { attempt in
+                attempt.failures.map { failure in
+                    var references = IdentifierExtractor.references(in: failure.message)
+                    if let detail = failure.detail { references += IdentifierExtractor.references(in: detail) }
+                    for reference in references where reference.kind == .identifier { explicit.insert(reference.text) }
+                    return references
+                }
+            })
+        }
+        for (testIndex, test) in run.tests.enumerated() {
+            var failures: [[Mention?]] = []
+            var outputs: [[Mention]] = []
+            for (attemptIndex, attempt) in test.attempts.enumerated() {
+                failures.append(extracted[testIndex][attemptIndex].map { Self.primary($0, index: index, explicit: explicit) })
+                var mentions: [Mention] = []
+                for text in [attempt.output, attempt.errorOutput].compactMap({ $0 }) where attempt.outcome.isFailure {
+                    for reference in IdentifierExtractor.references(in: text) {
+                        if let resolved = index.resolve(reference, explicit: explicit) {
+                            mentions.append(Mention(identifier: resolved.identifier, elementType: reference.elementType, resolution: .activity))
+                        }
+                    }
+                }
+                outputs.append(mentions)
+            }
+            byFailure.append(failures)
+            byOutput.append(outputs)
+        }
+    }
+
+    /// The first identifier-syntax mention, else the first mention that resolves.
+    private static func primary(_ references: [ExtractedReference], index: ElementIndex, explicit: Set<String>) -> Mention? {
+        let ordered = references.filter { $0.kind == .identifier } + references.filter { $0.kind != .identifier }
+        for reference in ordered {
+            guard let resolved = index.resolve(reference, explicit: explicit) else { continue }
+            let type = reference.elementType ?? references.first { $0.text == resolved.identifier && $0.elementType != nil }?.elementType
+            return Mention(identifier: resolved.identifier, elementType: type, resolution: resolved.resolution)
+        }
+        return nil
+    }
+
+    /// Every raw identifier mentioned.
+    var identifiers: Set<String> {
+        var all: Set<String> = []
+        for test in byFailure { for attempt in test { for mention in attempt { if let mention { all.insert(mention.identifier) } } } }
+        for test in byOutput { for attempt in test { for mention in attempt { all.insert(mention.identifier) } } }
+        return all
+    }
+}

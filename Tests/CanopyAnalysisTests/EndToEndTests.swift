@@ -1,0 +1,107 @@
+import CanopyAnalysis
+import CanopyModel
+import CanopyParsers
+import Foundation
+import Testing
+
+/// A JUnit file, element-tree snapshots and audit issues about the same screens: the report's tree
+/// shows failures, audit issues and coverage on the same nodes.
+struct EndToEndTests {
+    static func run() throws -> Run {
+        let input = try JUnitXMLParser().parse(fileAt: Fixture.path("checkout-junit.xml"))
+        var run = RunAssembler.assemble([input])
+        let sheet = ElementSnapshot(
+            identifier: "Checkout.PaymentSheet", elementType: "other",
+            children: [
+                ElementSnapshot(identifier: "Checkout.PaymentSheet.PayButton", label: "Pay now", elementType: "button"),
+                ElementSnapshot(label: "Edit", elementType: "button", frame: Frame(x: 300, y: 80, width: 44, height: 44)),
+                ElementSnapshot(identifier: "Checkout.Promo", label: "Promo", elementType: "button"),
+            ])
+        let feed = ElementSnapshot(
+            elementType: "table",
+            children: [
+                ElementSnapshot(identifier: "Podcast-7-row", label: "Episode 7", elementType: "cell"),
+                ElementSnapshot(identifier: "Podcast-8-row", label: "Episode 8", elementType: "cell"),
+            ])
+        run.screens = [
+            Screen(name: "Checkout", source: "checkout.json", kind: .elementTree, root: ElementSnapshot(label: "App", elementType: "application", children: [sheet])),
+            Screen(name: "Feed", source: "feed.json", kind: .elementTree, root: ElementSnapshot(label: "App", elementType: "application", children: [feed])),
+        ]
+        run.auditIssues = [
+            AuditIssue(
+                auditType: "contrast", severity: .error, compactDescription: "Contrast failed",
+                element: ElementReference(identifier: "Checkout.PaymentSheet.PayButton", label: "Pay now", elementType: "button"),
+                screen: "Checkout", test: "AppUITests.CheckoutTests/testPayRetry", origin: .auditFile, source: "audit.json"),
+            AuditIssue(
+                auditType: "dynamicType", severity: .warning, compactDescription: "Dynamic Type font sizes are unsupported",
+                element: ElementReference(label: "Episode 7", elementType: "cell"), screen: "Feed", origin: .auditFile, source: "audit.json"),
+        ]
+        return run
+    }
+
+    @Test func failuresAuditsAndCoverageMeetOnTheSameNodes() throws {
+        let report = ReportBuilder.build(run: try Self.run())
+        let pay = try #require(report.node("Checkout.PaymentSheet.PayButton"))
+        #expect(pay.own.failures == 2)
+        #expect(pay.own.tests == 2)
+        #expect(pay.own.flakyTests == 1)
+        #expect(pay.own.auditIssues == 1)
+        #expect(pay.own.auditIssuesByType == ["contrast": 1])
+        #expect(pay.own.interactive == 1 && pay.own.identified == 1)
+        #expect(pay.sources == [.audit, .failure, .snapshot])
+        #expect(pay.elementTypes == ["button"])
+
+        let sheet = try #require(report.node("Checkout.PaymentSheet"))
+        #expect(sheet.branch.failures == 2)
+        #expect(sheet.branch.auditIssues == 1)
+        #expect(sheet.branch.interactive == 2)
+        #expect(sheet.branch.identified == 1)
+        let checkout = try #require(report.node("Checkout"))
+        #expect(checkout.branch.failures == 3)
+        #expect(checkout.branch.interactive == 3)
+        #expect(checkout.branch.identified == 2)
+        #expect(!checkout.isIdentifier)
+
+        let podcast = try #require(report.node("Podcast-{id}-row"))
+        #expect(podcast.own.failures == 1)
+        #expect(podcast.own.auditIssuesBySeverity == ["warning": 1])
+        #expect(podcast.own.elements == 2)
+        #expect(podcast.examples == ["Podcast-7-row", "Podcast-8-row", "Podcast-123-row"])
+    }
+
+    @Test func failuresAreJoinedToElementsCategoriesAndClusters() throws {
+        let report = ReportBuilder.build(run: try Self.run())
+        let byTest = Dictionary(grouping: report.failures, by: \.test)
+        let label = try #require(byTest["AppUITests.CheckoutTests/testPayWithLabel"]?.first)
+        #expect(label.element == ElementMatch(identifier: "Checkout.PaymentSheet.PayButton", template: "Checkout.PaymentSheet.PayButton", elementType: "button", resolution: .label))
+        #expect(label.category == "elementNotFound")
+        let promo = try #require(byTest["AppUITests.CheckoutTests/testPromo"]?.first)
+        #expect(promo.element?.identifier == "Checkout.Promo")
+        #expect(promo.element?.resolution == .activity)
+        #expect(promo.category == "assertion")
+        let launch = try #require(byTest["AppUITests.CheckoutTests/testLaunch"]?.first)
+        #expect(launch.isInfrastructure)
+        #expect(launch.element == nil)
+        #expect(report.summary.failures == 5)
+        #expect(report.summary.infrastructureFailures == 1)
+        #expect(report.clusters.count == 5)
+        #expect(report.auditIssues.map(\.element?.template) == ["Checkout.PaymentSheet.PayButton", "Podcast-{id}-row"])
+        #expect(report.auditIssues.map(\.inSnapshot) == [true, true])
+        #expect(report.coverage.missing.map(\.label) == ["Edit"])
+    }
+
+    @Test func reportEncodesAsCanopyReportAndDigests() throws {
+        let report = ReportBuilder.build(run: try Self.run())
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        let json = String(decoding: try encoder.encode(report), as: UTF8.self)
+        #expect(json.contains(#""schema":"canopy.report\/1""#) || json.contains(#""schema":"canopy.report/1""#))
+        let decoded = try JSONDecoder().decode(Report.self, from: Data(json.utf8))
+        #expect(decoded == report)
+        let digest = report.digest
+        #expect(digest.failures.count == 5)
+        #expect(digest.failures.first { $0.testKey == "AppUITests.FeedTests/testOpenPodcast" }?.identifier == "Podcast-{id}-row")
+        #expect(digest.coverage.first == CoverageFigure(scope: .overall, name: "", interactive: 5, identified: 4))
+        #expect(digest.identifierNodes.contains(IdentifierNodeDigest(path: "Checkout.PaymentSheet.PayButton", tests: 2, failures: 2, flakyTests: 1, auditIssues: 1)))
+    }
+}

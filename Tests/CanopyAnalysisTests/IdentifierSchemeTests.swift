@@ -1,0 +1,64 @@
+import CanopyAnalysis
+import Testing
+
+struct IdentifierSchemeTests {
+    static let templated: [(String, String)] = [
+        ("Podcast-123-row", "Podcast-{id}-row"),
+        ("Podcast-123-row-bg", "Podcast-{id}-row-bg"),
+        ("Feed.Cell.4", "Feed.Cell.{index}"),
+        ("Feed.Cell.12345", "Feed.Cell.{id}"),
+        ("tab2", "tab2"),
+        ("TabBar.tab2.button", "TabBar.tab2.button"),
+        ("Cell4", "Cell4"),
+        ("Order.3F2504E0-4F89-11D3-9A0C-0305E82C3301.row", "Order.{uuid}.row"),
+        ("Episode.2024-05-01.title", "Episode.{date}.title"),
+        ("Commit.9fceb02d0ae598e95dc970b74767f19372d61af8", "Commit.{hash}"),
+        ("Episode.how-to-cook-2.row", "Episode.{slug}.row"),
+        ("login_button_submit", "login_button_submit"),
+        ("UIA.Health.ReviewHealthChecklistTile.Header.Title", "UIA.Health.ReviewHealthChecklistTile.Header.Title"),
+        ("Loading View", "Loading View"),
+        ("deadbeef", "deadbeef"),
+    ]
+
+    @Test(arguments: templated)
+    func templates(_ raw: String, _ expected: String) throws {
+        let scheme = try IdentifierScheme()
+        #expect(scheme.template(raw) == expected)
+    }
+
+    @Test func dataDrivenFoldFoldsAnInnerPositionWithManyValues() throws {
+        let scheme = try IdentifierScheme()
+        let countries = ["France", "Germany", "Spain", "Italy", "Norway", "Sweden", "Chile", "Peru", "Japan", "Kenya", "Ghana", "Nepal"]
+        var identifiers = countries.map { "Country.\($0).cell" }
+        identifiers += ["Settings.wifi", "Settings.sound", "tab2"]
+        let templates = scheme.templates(for: identifiers)
+        #expect(templates["Country.France.cell"] == "Country.{value}.cell")
+        #expect(templates["Country.Nepal.cell"] == "Country.{value}.cell")
+        #expect(templates["Settings.wifi"] == "Settings.wifi")
+        #expect(templates["tab2"] == "tab2")
+    }
+
+    @Test func dataDrivenFoldLeavesFewValuesAndLeavesAlone() throws {
+        let scheme = try IdentifierScheme()
+        let identifiers = (1...11).map { "Country.C\($0)x.cell" }
+        #expect(scheme.templates(for: identifiers)["Country.C1x.cell"] == "Country.C1x.cell")
+        let leaves = (1...20).map { "Settings.option\($0)x" }
+        #expect(scheme.templates(for: leaves)["Settings.option1x"] == "Settings.option1x")
+    }
+
+    @Test(arguments: [("Login.Submit", true), ("login_button_submit", true), ("Loading View", false), ("1Login", false), ("Login..Submit", false)])
+    func convention(_ identifier: String, _ follows: Bool) throws {
+        #expect(try IdentifierScheme().followsConvention(identifier) == follows)
+    }
+
+    @Test func invalidPatternNamesItsKeyPath() {
+        var configuration = IdentifierSchemeConfiguration()
+        configuration.dynamicSegments = [DynamicSegmentRule(placeholder: "x", pattern: "([")]
+        #expect(throws: AnalysisError.self) { try IdentifierScheme(configuration: configuration) }
+        do {
+            _ = try IdentifierScheme(configuration: configuration)
+        } catch {
+            #expect(error.description.contains("identifiers.dynamicSegments[0].pattern"))
+        }
+    }
+}
