@@ -1,6 +1,175 @@
-/// Benchmark placeholder: the owning module's issue replaces this file.
+import CanopyAnalysis
+import CanopyHistory
+import CanopyModel
+import Foundation
+
+/// `CanopyBench store …`: history store figures, and the ingest loop the kill test drives.
+///
+/// - `store ingest-loop DB COUNT TESTS`: ingests runs `loop-0…` of TESTS tests into DB (a path or
+///   postgres:// URL), printing `begin N` before and `stored N inserted|alreadyStored` after each.
+/// - `store bench [--store DB] [--runs 365] [--tests 20000] [--large 90000] [--failing 0.02]`:
+///   ingest time of one large run, then trend and flakiness query times over a runs × tests history.
 enum StoreBench {
     static func run(_ arguments: [String]) throws {
-        print("store bench: not built yet")
+        guard let command = arguments.first else {
+            throw BenchError.usage("store ingest-loop DB COUNT TESTS | store bench [--store DB] [--runs N] [--tests N] [--large N]")
+        }
+        let rest = Array(arguments.dropFirst())
+        switch command {
+        case "ingest-loop": try blocking { try await ingestLoop(rest) }
+        case "bench": try blocking { try await bench(rest) }
+        default: throw BenchError.usage("store ingest-loop|bench …")
+        }
+    }
+
+    static func ingestLoop(_ arguments: [String]) async throws {
+        guard arguments.count >= 3, let count = Int(arguments[1]), let tests = Int(arguments[2]) else {
+            throw BenchError.usage("store ingest-loop DB COUNT TESTS")
+        }
+        let store = try await HistoryStores.open(arguments[0])
+        for index in 0..<count {
+            say("begin \(index)")
+            let (run, digest) = SyntheticHistory.run(key: "loop-\(index)", night: index, tests: tests, failing: 0.02)
+            let result = try await store.store(run, digest: digest)
+            say("stored \(index) \(result.rawValue)")
+        }
+        await store.close()
+    }
+
+    static func bench(_ arguments: [String]) async throws {
+        var options: [String: String] = [:]
+        var index = 0
+        while index + 1 < arguments.count {
+            options[arguments[index].replacingOccurrences(of: "--", with: "")] = arguments[index + 1]
+            index += 2
+        }
+        let runs = Int(options["runs"] ?? "") ?? 365
+        let tests = Int(options["tests"] ?? "") ?? 20_000
+        let large = Int(options["large"] ?? "") ?? 90_000
+        let failing = Double(options["failing"] ?? "") ?? 0.02
+        let location = options["store"] ?? NSTemporaryDirectory() + "canopy-store-bench-\(UUID().uuidString)/history.sqlite"
+        let store = try await HistoryStores.open(location)
+        say("store.location: \(store.location)")
+
+        let (big, bigDigest) = SyntheticHistory.run(key: "large-\(UUID().uuidString)", night: -1, tests: large, failing: failing)
+        var started = Date()
+        _ = try await store.store(big, digest: bigDigest)
+        say("store.ingest.large.tests: \(large)")
+        say("store.ingest.large.seconds: \(seconds(since: started))")
+
+        started = Date()
+        let prefix = UUID().uuidString.prefix(8)
+        for night in 0..<runs {
+            let (run, digest) = SyntheticHistory.run(key: "h-\(prefix)-\(night)", night: night, tests: tests, failing: failing)
+            _ = try await store.store(run, digest: digest)
+        }
+        let populate = seconds(since: started)
+        say("store.history.runs: \(runs)  tests: \(tests)")
+        say("store.history.ingest.seconds: \(populate)  per-run: \(populate / Double(max(runs, 1)))")
+
+        started = Date()
+        let trend = try await store.trend(in: .all)
+        say("store.query.trend.seconds: \(seconds(since: started))  points: \(trend.count)")
+
+        started = Date()
+        let window = HistoryWindow(days: 30, until: SyntheticHistory.epoch.addingTimeInterval(Double(runs) * 86_400))
+        let recent = try await store.trend(in: window)
+        say("store.query.trend30d.seconds: \(seconds(since: started))  points: \(recent.count)")
+
+        started = Date()
+        var accumulator = FlakinessAccumulator()
+        var rows = 0
+        try await store.forEachTestRun(in: .all, onlyTestsWithFailures: true) {
+            rows += 1
+            accumulator.add($0)
+        }
+        let results = accumulator.finish()
+        say("store.query.flakiness.seconds: \(seconds(since: started))  rows: \(rows)  tests: \(results.count)  flaky: \(results.filter { $0.state == .flaky }.count)")
+
+        started = Date()
+        var failures: [FailureRow] = []
+        try await store.forEachFailure(in: .all) { failures.append($0) }
+        let elements = FlakinessAnalyzer().flakyElements(failures: failures, tests: results)
+        say("store.query.flakyElements.seconds: \(seconds(since: started))  failures: \(failures.count)  elements: \(elements.count)")
+
+        started = Date()
+        var all = 0
+        try await store.forEachTestRun(in: .all, onlyTestsWithFailures: false) { _ in all += 1 }
+        say("store.query.fullScan.seconds: \(seconds(since: started))  rows: \(all)")
+        await store.close()
+    }
+
+    static func seconds(since start: Date) -> String { String(format: "%.3f", Date().timeIntervalSince(start)) }
+
+    static func say(_ line: String) {
+        print(line)
+        fflush(stdout)
+    }
+
+    /// Runs async work from the synchronous bench entry point.
+    static func blocking(_ work: @escaping @Sendable () async throws -> Void) throws {
+        let outcome = Outcome()
+        let done = DispatchSemaphore(value: 0)
+        Task {
+            do { try await work() } catch { outcome.set(error) }
+            done.signal()
+        }
+        done.wait()
+        if let error = outcome.error { throw error }
+    }
+
+    final class Outcome: @unchecked Sendable {
+        private let lock = NSLock()
+        private var stored: (any Error)?
+        func set(_ error: any Error) { lock.withLock { stored = error } }
+        var error: (any Error)? { lock.withLock { stored } }
+    }
+}
+
+/// Synthetic nightly runs: `failing` of the tests fail sometimes (half of those flaky by retry,
+/// a quarter failing outright in streaks, a quarter in infrastructure).
+enum SyntheticHistory {
+    static let epoch = Date(timeIntervalSince1970: 1_735_689_600)  // 2025-01-01
+
+    static func run(key: String, night: Int, tests count: Int, failing: Double) -> (Run, RunDigest) {
+        let metadata = RunMetadata(
+            runKey: key, commit: "c\(night)", branch: "main", ciProvider: "github", buildID: key, attempt: 1,
+            device: "iPhone 16", osVersion: "18.2", startedAt: epoch.addingTimeInterval(Double(night) * 86_400))
+        let failingTests = Int(Double(count) * failing)
+        var tests: [TestCase] = []
+        tests.reserveCapacity(count)
+        var failures: [FailureDigest] = []
+        for index in 0..<count {
+            let identity = TestIdentity(className: "Suite\(index / 100)", name: "test\(index)()", device: "iPhone 16")
+            var outcomes: [Outcome] = [.passed]
+            var infrastructure = false
+            if index < failingTests {
+                let hash = (index &* 2_654_435_761 &+ night &* 40_503) % 97
+                switch index % 4 {
+                case 0, 1: if hash < 15 { outcomes = [.failed, .passed] }
+                case 2: if (night / 30 + index) % 3 == 0 { outcomes = [.failed, .failed] }
+                default:
+                    if hash < 10 {
+                        outcomes = [.error, .passed]
+                        infrastructure = true
+                    }
+                }
+            }
+            let attempts = outcomes.enumerated().map { attemptIndex, outcome in
+                Attempt(outcome: outcome, duration: 2.5, label: attemptIndex == 0 ? "First Run" : "Retry \(attemptIndex)")
+            }
+            for (attemptIndex, outcome) in outcomes.enumerated() where outcome.isFailure {
+                failures.append(
+                    FailureDigest(
+                        testKey: identity.key, attemptIndex: attemptIndex,
+                        category: infrastructure ? "simulatorCrash" : "elementNotFound", isInfrastructure: infrastructure,
+                        fingerprint: "fp\(index % 50)", normalizedMessage: "element {id} not found",
+                        identifier: "Screen\(index % 40).Button\(index % 7)"))
+            }
+            tests.append(TestCase(identity: identity, attempts: attempts))
+        }
+        let digest = RunDigest(
+            failures: failures, coverage: [CoverageFigure(scope: .overall, name: "", interactive: 1_000, identified: 700 + night % 100)])
+        return (Run(metadata: metadata, tests: tests), digest)
     }
 }

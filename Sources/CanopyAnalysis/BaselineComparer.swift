@@ -1,0 +1,73 @@
+import CanopyModel
+
+/// Compares a run with its baseline: values in, values out.
+public enum BaselineComparer {
+    /// Compares `current` with `baseline`; with no baseline, nothing is new.
+    public static func compare(_ current: BaselineSnapshot, with baseline: BaselineSnapshot?) -> BaselineComparison {
+        guard let baseline else { return BaselineComparison(baselineRunKey: nil) }
+        let before = Dictionary(baseline.tests.map { ($0.testKey, $0.outcome) }, uniquingKeysWith: { $1 })
+        var comparison = BaselineComparison(baselineRunKey: baseline.runKey)
+        for test in current.tests {
+            let previous = before[test.testKey]
+            switch test.outcome {
+            case .failed:
+                if previous == .failed { comparison.stillFailing.append(test.testKey) } else { comparison.newFailures.append(test.testKey) }
+            case .passed:
+                if previous == .failed { comparison.fixedTests.append(test.testKey) }
+            case .flaky:
+                if previous != .flaky { comparison.newFlakyTests.append(test.testKey) }
+            case .skipped:
+                break
+            }
+        }
+        comparison.newFailures.sort()
+        comparison.fixedTests.sort()
+        comparison.newFlakyTests.sort()
+        comparison.stillFailing.sort()
+
+        var baselineIssues: [AuditKey: Int] = [:]
+        for issue in baseline.auditIssues { baselineIssues[AuditKey(issue), default: 0] += 1 }
+        var unmatched = baselineIssues
+        for issue in current.auditIssues {
+            let key = AuditKey(issue)
+            if let count = unmatched[key], count > 0 {
+                unmatched[key] = count - 1
+            } else {
+                comparison.newAuditIssues.append(issue)
+            }
+        }
+        comparison.resolvedAuditIssues = unmatched.values.reduce(0, +)
+        comparison.coverage = coverageChanges(from: baseline.coverage, to: current.coverage)
+        return comparison
+    }
+
+    static func coverageChanges(from before: [CoverageFigure], to after: [CoverageFigure]) -> [CoverageChange] {
+        func key(_ figure: CoverageFigure) -> String { figure.scope.rawValue + "\u{1F}" + figure.name }
+        let old = Dictionary(before.map { (key($0), $0) }, uniquingKeysWith: { $1 })
+        let new = Dictionary(after.map { (key($0), $0) }, uniquingKeysWith: { $1 })
+        let order: [CoverageFigure.Scope] = [.overall, .branch, .screen, .elementType]
+        return Set(old.keys).union(new.keys).compactMap { key -> CoverageChange? in
+            guard let figure = new[key] ?? old[key] else { return nil }
+            return CoverageChange(scope: figure.scope, name: figure.name, before: old[key]?.ratio, after: new[key]?.ratio)
+        }.sorted {
+            let l = order.firstIndex(of: $0.scope) ?? 0
+            let r = order.firstIndex(of: $1.scope) ?? 0
+            return (l, $0.name) < (r, $1.name)
+        }
+    }
+}
+
+/// What makes two audit issues the same finding across runs.
+struct AuditKey: Hashable {
+    var type: String
+    var severity: String
+    var element: String
+    var screen: String
+
+    init(_ issue: AuditIssue) {
+        type = issue.auditType
+        severity = issue.severity.rawValue
+        element = issue.element?.identifier ?? issue.element?.label ?? issue.compactDescription
+        screen = issue.screen ?? ""
+    }
+}

@@ -1,0 +1,84 @@
+import CanopyModel
+
+/// What one run looked like, for comparing against another: test outcomes, audit issues, coverage.
+public struct BaselineSnapshot: Sendable, Equatable, Hashable, Codable {
+    public var runKey: String?
+    public var commit: String?
+    public var tests: [TestRunRow]
+    public var auditIssues: [AuditIssue]
+    public var coverage: [CoverageFigure]
+
+    public init(runKey: String?, commit: String?, tests: [TestRunRow], auditIssues: [AuditIssue], coverage: [CoverageFigure]) {
+        self.runKey = runKey
+        self.commit = commit
+        self.tests = tests
+        self.auditIssues = auditIssues
+        self.coverage = coverage
+    }
+
+    /// The snapshot of a run just analysed (before or without storing it).
+    public init(run: Run, digest: RunDigest) {
+        self.init(
+            runKey: run.metadata.runKey, commit: run.metadata.commit, tests: TestRunRow.rows(for: run, digest: digest),
+            auditIssues: run.auditIssues, coverage: digest.coverage)
+    }
+}
+
+/// Coverage of one scope before and after.
+public struct CoverageChange: Sendable, Equatable, Hashable, Codable {
+    public var scope: CoverageFigure.Scope
+    public var name: String
+    public var before: Double?
+    public var after: Double?
+
+    public init(scope: CoverageFigure.Scope, name: String, before: Double?, after: Double?) {
+        self.scope = scope
+        self.name = name
+        self.before = before
+        self.after = after
+    }
+
+    /// `after - before` when both are known (a drop is negative).
+    public var delta: Double? {
+        guard let before, let after else { return nil }
+        return after - before
+    }
+}
+
+/// The current run against its baseline (the previous run on the branch, or a named one).
+public struct BaselineComparison: Sendable, Equatable, Hashable, Codable {
+    /// The baseline's run key; nil when there was no baseline (then every list is empty).
+    public var baselineRunKey: String?
+    /// Tests failing now (every attempt) that did not fail in the baseline, or are new. Sorted keys.
+    public var newFailures: [String]
+    /// Tests that failed in the baseline and pass now. Sorted keys.
+    public var fixedTests: [String]
+    /// Tests flaky now (a retry passed) that were not flaky in the baseline. Sorted keys.
+    public var newFlakyTests: [String]
+    /// Tests failing in both.
+    public var stillFailing: [String]
+    /// Audit issues not in the baseline (same type, element, screen and severity).
+    public var newAuditIssues: [AuditIssue]
+    /// Baseline audit issues gone now.
+    public var resolvedAuditIssues: Int
+    /// Every scope in either run, overall first.
+    public var coverage: [CoverageChange]
+
+    public init(
+        baselineRunKey: String?, newFailures: [String] = [], fixedTests: [String] = [], newFlakyTests: [String] = [],
+        stillFailing: [String] = [], newAuditIssues: [AuditIssue] = [], resolvedAuditIssues: Int = 0,
+        coverage: [CoverageChange] = []
+    ) {
+        self.baselineRunKey = baselineRunKey
+        self.newFailures = newFailures
+        self.fixedTests = fixedTests
+        self.newFlakyTests = newFlakyTests
+        self.stillFailing = stillFailing
+        self.newAuditIssues = newAuditIssues
+        self.resolvedAuditIssues = resolvedAuditIssues
+        self.coverage = coverage
+    }
+
+    /// The overall coverage change, when recorded.
+    public var overallCoverage: CoverageChange? { coverage.first { $0.scope == .overall } }
+}

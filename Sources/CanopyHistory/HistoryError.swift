@@ -1,0 +1,41 @@
+/// Why history could not be opened, read or written. Every message names the store (password
+/// redacted), carries the SQL when a statement failed, and says what to do next.
+public enum HistoryError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The location is neither a file path nor a `postgres://` URL Canopy understands.
+    case invalidLocation(String, reason: String)
+    /// The store could not be opened or connected to.
+    case cannotOpen(location: String, reason: String)
+    /// The run has no key, so storing it twice could not be detected.
+    case missingRunKey
+    /// A statement failed.
+    case statementFailed(location: String, sql: String, reason: String)
+    /// A migration failed; the store is left at the previous version.
+    case migrationFailed(location: String, version: Int, name: String, sql: String, reason: String)
+    /// The store was migrated by a newer Canopy that knows more migrations than this one.
+    case schemaTooNew(location: String, found: Int, known: Int)
+    /// Writers kept colliding and the run could not be stored within the retry budget.
+    case busy(location: String, attempts: Int, reason: String)
+    /// A stored value could not be read back.
+    case corruptValue(location: String, column: String, value: String)
+
+    public var description: String {
+        switch self {
+        case .invalidLocation(let location, let reason):
+            return "history store '\(StoreLocation.redact(location))': \(reason). Use a file path (Reports/history.sqlite) or postgres://user@host:port/database."
+        case .cannotOpen(let location, let reason):
+            return "\(location): cannot open the history store: \(reason). Check that the directory exists and is writable, or that the PostgreSQL server is running and the URL (--store or CANOPY_STORE) is right."
+        case .missingRunKey:
+            return "the run has no run key, so Canopy cannot tell whether it is already stored. Set the CI build metadata or let the pipeline derive a content hash of the inputs."
+        case .statementFailed(let location, let sql, let reason):
+            return "\(location): a history statement failed: \(reason)\n  SQL: \(sql)\nIf the store was edited by hand, restore it from a backup or delete it to start a new history."
+        case .migrationFailed(let location, let version, let name, let sql, let reason):
+            return "\(location): migration \(version) (\(name)) failed: \(reason)\n  SQL: \(sql)\nThe store is unchanged at the previous version; check that the database user may create tables and indexes."
+        case .schemaTooNew(let location, let found, let known):
+            return "\(location): the history store is at schema version \(found) but this Canopy knows only up to \(known). Upgrade Canopy, or point --store at another store."
+        case .busy(let location, let attempts, let reason):
+            return "\(location): could not store the run after \(attempts) attempts because other writers held the store (\(reason)). Retry the ingest; it is idempotent."
+        case .corruptValue(let location, let column, let value):
+            return "\(location): unexpected value '\(value)' in column \(column). The store was written by an incompatible tool; start a new history file."
+        }
+    }
+}

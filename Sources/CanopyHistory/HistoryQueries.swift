@@ -1,0 +1,164 @@
+import CanopyModel
+import Foundation
+
+/// A statement and its arguments, written with `?` placeholders (PostgreSQL numbers them).
+struct SQLStatement: Sendable {
+    var sql: String
+    var arguments: [SQLValue]
+
+    /// The SQL with `?` replaced by `$1`, `$2`, … for PostgreSQL. Canopy's SQL has no `?` in literals.
+    var numberedSQL: String {
+        var result = ""
+        result.reserveCapacity(sql.utf8.count + 16)
+        var number = 0
+        for character in sql {
+            if character == "?" {
+                number += 1
+                result += "$\(number)"
+            } else {
+                result.append(character)
+            }
+        }
+        return result
+    }
+}
+
+/// The read queries, shared by both stores so they behave the same.
+enum HistoryQueries {
+    /// `SELECT id FROM runs …` for the runs in `window`.
+    static func runIDs(_ window: HistoryWindow) -> SQLStatement {
+        var sql = "SELECT id FROM runs WHERE 1 = 1"
+        var arguments: [SQLValue] = []
+        if let branch = window.branch {
+            sql += " AND branch = ?"
+            arguments.append(.text(branch))
+        }
+        if let days = window.days {
+            let until = window.until ?? Date()
+            sql += " AND sort_time >= ?"
+            arguments.append(.double(until.timeIntervalSince1970 - Double(days) * 86_400))
+        }
+        if let until = window.until {
+            sql += " AND sort_time <= ?"
+            arguments.append(.double(until.timeIntervalSince1970))
+        }
+        if let runs = window.runs {
+            sql += " ORDER BY sort_time DESC, id DESC LIMIT \(max(0, runs))"
+        }
+        return SQLStatement(sql: sql, arguments: arguments)
+    }
+
+    static let runColumns = RunRecord.selectColumns.joined(separator: ", ")
+
+    static func runs(_ window: HistoryWindow) -> SQLStatement {
+        let ids = runIDs(window)
+        return SQLStatement(
+            sql: "SELECT \(runColumns) FROM runs WHERE id IN (\(ids.sql)) ORDER BY sort_time, id", arguments: ids.arguments)
+    }
+
+    static func run(key: String) -> SQLStatement {
+        SQLStatement(sql: "SELECT \(runColumns) FROM runs WHERE run_key = ?", arguments: [.text(key)])
+    }
+
+    static func previousRun(branch: String, before key: String?) -> SQLStatement {
+        guard let key else {
+            return SQLStatement(
+                sql: "SELECT \(runColumns) FROM runs WHERE branch = ? ORDER BY sort_time DESC, id DESC LIMIT 1",
+                arguments: [.text(branch)])
+        }
+        // Before the given run when it is stored; otherwise the latest other run on the branch.
+        return SQLStatement(
+            sql: """
+                SELECT \(runColumns) FROM runs WHERE branch = ? AND run_key <> ? AND NOT EXISTS (
+                  SELECT 1 FROM runs c WHERE c.run_key = ? AND (c.sort_time < runs.sort_time
+                    OR (c.sort_time = runs.sort_time AND c.id < runs.id)))
+                ORDER BY sort_time DESC, id DESC LIMIT 1
+                """,
+            arguments: [.text(branch), .text(key), .text(key)])
+    }
+
+    static let testRunColumns = """
+        r.run_key, r.commit_sha, r.started_at, t.test_key, t.device, r.os_version, t.outcome, t.attempts, \
+        t.failed_attempts, t.infra_failed_attempts, t.duration
+        """
+
+    static func testRuns(runKey: String) -> SQLStatement {
+        SQLStatement(
+            sql: "SELECT \(testRunColumns) FROM tests t JOIN runs r ON r.id = t.run_id WHERE r.run_key = ? ORDER BY t.test_index",
+            arguments: [.text(runKey)])
+    }
+
+    static func testRuns(_ window: HistoryWindow, onlyTestsWithFailures: Bool) -> SQLStatement {
+        let ids = runIDs(window)
+        var sql = "SELECT \(testRunColumns) FROM tests t JOIN runs r ON r.id = t.run_id WHERE t.run_id IN (\(ids.sql))"
+        var arguments = ids.arguments
+        if onlyTestsWithFailures {
+            // The partial index tests_failing finds the few tests that failed anywhere in the window.
+            sql += " AND t.test_key IN (SELECT test_key FROM tests WHERE failed_attempts > 0 AND run_id IN (\(ids.sql)))"
+            arguments += ids.arguments
+        }
+        sql += " ORDER BY t.test_key, r.os_version, r.sort_time, r.id"
+        return SQLStatement(sql: sql, arguments: arguments)
+    }
+
+    static func failures(_ window: HistoryWindow) -> SQLStatement {
+        let ids = runIDs(window)
+        return SQLStatement(
+            sql: """
+                SELECT r.run_key, r.commit_sha, f.test_key, f.attempt_index, f.category, f.is_infrastructure, \
+                f.fingerprint, f.identifier FROM failures f JOIN runs r ON r.id = f.run_id \
+                WHERE f.run_id IN (\(ids.sql)) ORDER BY r.sort_time, r.id, f.ordinal
+                """,
+            arguments: ids.arguments)
+    }
+
+    static func auditIssues(runKey: String) -> SQLStatement {
+        let columns = AuditIssueRecord.columns.dropFirst(2).map { "a." + $0 }.joined(separator: ", ")
+        return SQLStatement(
+            sql: "SELECT \(columns) FROM audit_issues a JOIN runs r ON r.id = a.run_id WHERE r.run_key = ? ORDER BY a.ordinal",
+            arguments: [.text(runKey)])
+    }
+
+    static func coverage(runKey: String) -> SQLStatement {
+        SQLStatement(
+            sql: """
+                SELECT c.scope, c.name, c.interactive, c.identified FROM coverage c JOIN runs r ON r.id = c.run_id \
+                WHERE r.run_key = ? ORDER BY c.scope, c.name
+                """,
+            arguments: [.text(runKey)])
+    }
+
+    static func identifierNodes(runKey: String) -> SQLStatement {
+        SQLStatement(
+            sql: """
+                SELECT n.path, n.tests, n.failures, n.flaky_tests, n.audit_issues FROM identifier_nodes n \
+                JOIN runs r ON r.id = n.run_id WHERE r.run_key = ? ORDER BY n.path
+                """,
+            arguments: [.text(runKey)])
+    }
+
+    /// Per-run trend figures, pass rate and coverage computed by the database.
+    static func trend(_ window: HistoryWindow) -> SQLStatement {
+        let ids = runIDs(window)
+        return SQLStatement(
+            sql: """
+                SELECT r.run_key, r.commit_sha, r.branch, r.started_at, r.tests, r.passed, r.failed, r.flaky, r.skipped, \
+                CAST(r.passed AS DOUBLE PRECISION) / NULLIF(r.tests - r.skipped, 0), r.duration, r.audit_issues, \
+                CAST(c.identified AS DOUBLE PRECISION) / NULLIF(c.interactive, 0) \
+                FROM runs r LEFT JOIN coverage c ON c.run_id = r.id AND c.scope = 'overall' \
+                WHERE r.id IN (\(ids.sql)) ORDER BY r.sort_time, r.id
+                """,
+            arguments: ids.arguments)
+    }
+
+    /// Failures per run and category over `window`.
+    static func trendCategories(_ window: HistoryWindow) -> SQLStatement {
+        let ids = runIDs(window)
+        return SQLStatement(
+            sql: """
+                SELECT r.run_key, f.category, COUNT(*) FROM failures f JOIN runs r ON r.id = f.run_id \
+                WHERE f.run_id IN (\(ids.sql)) GROUP BY r.run_key, f.category
+                """,
+            arguments: ids.arguments)
+    }
+}

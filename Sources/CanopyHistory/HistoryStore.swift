@@ -1,0 +1,81 @@
+import CanopyModel
+import Foundation
+
+/// The write side of history: stores one analysed run, atomically and idempotently.
+public protocol HistoryWriter: Sendable {
+    /// Stores `run` with what analysis concluded about it, in one transaction.
+    ///
+    /// The run's identity is `run.metadata.runKey`; a key already stored is left as it is and
+    /// reported as `.alreadyStored`. A crash mid-way leaves no partial run.
+    func store(_ run: Run, digest: RunDigest) async throws -> IngestResult
+}
+
+/// The read side of history: the queries analysis and trends need.
+public protocol HistoryReader: Sendable {
+    /// Runs in `window`, oldest first.
+    func runs(in window: HistoryWindow) async throws -> [StoredRun]
+    /// The run stored under `key`, if any.
+    func run(key: String) async throws -> StoredRun?
+    /// The latest run on `branch` that started before the run `key` (or the latest run, when `key` is nil).
+    func previousRun(branch: String, before key: String?) async throws -> StoredRun?
+    /// Every test of one stored run.
+    func testRuns(runKey: String) async throws -> [TestRunRow]
+    /// Streams per-test, per-run rows over `window`, ordered by test key, OS version, then run time.
+    ///
+    /// With `onlyTestsWithFailures`, only tests that failed at least one attempt in the window are
+    /// streamed (tests absent from the stream passed every run). Rows come from a cursor: memory
+    /// stays flat however large the window.
+    func forEachTestRun(
+        in window: HistoryWindow, onlyTestsWithFailures: Bool, _ body: (TestRunRow) throws -> Void
+    ) async throws
+    /// Streams the analysed failures over `window`, ordered by run time.
+    func forEachFailure(in window: HistoryWindow, _ body: (FailureRow) throws -> Void) async throws
+    /// The audit issues of one stored run.
+    func auditIssues(runKey: String) async throws -> [AuditIssue]
+    /// The coverage figures of one stored run.
+    func coverage(runKey: String) async throws -> [CoverageFigure]
+    /// The identifier nodes one stored run touched.
+    func identifierNodes(runKey: String) async throws -> [IdentifierNodeDigest]
+    /// One trend point per run in `window`, oldest first, computed in SQL.
+    func trend(in window: HistoryWindow) async throws -> [TrendPoint]
+}
+
+/// A history store: both sides, plus where it lives and how to let it go.
+public protocol HistoryStore: HistoryReader, HistoryWriter {
+    /// The store's location with any password redacted.
+    var location: String { get }
+    /// The schema version the store is at.
+    func schemaVersion() async throws -> Int
+    /// Releases connections. The store must not be used afterwards.
+    func close() async
+}
+
+/// What storing a run did.
+public enum IngestResult: String, Sendable, Equatable, Hashable, Codable {
+    /// The run was new and is now stored.
+    case inserted
+    /// A run with the same key was already stored; nothing changed.
+    case alreadyStored
+}
+
+/// Which runs a query covers: optionally one branch, a time window and a run count.
+public struct HistoryWindow: Sendable, Equatable, Hashable, Codable {
+    /// Only runs on this branch; nil for every branch.
+    public var branch: String?
+    /// Only runs that started within this many days before `until` (`--days`).
+    public var days: Int?
+    /// Only the latest this many runs (`--runs`).
+    public var runs: Int?
+    /// The end of the window; nil for now.
+    public var until: Date?
+
+    public init(branch: String? = nil, days: Int? = nil, runs: Int? = nil, until: Date? = nil) {
+        self.branch = branch
+        self.days = days
+        self.runs = runs
+        self.until = until
+    }
+
+    /// Every stored run.
+    public static let all = HistoryWindow()
+}

@@ -1,0 +1,49 @@
+import CanopyModel
+import Foundation
+
+/// Everything one run writes, as rows per table, built before the transaction opens so the
+/// transaction only binds and inserts.
+struct IngestBatch: Sendable {
+    /// One child table's rows.
+    struct Table: Sendable {
+        var name: String
+        var columns: [String]
+        var rows: [any RunChildRecord]
+
+        init<Record: RunChildRecord>(_ records: [Record]) {
+            name = Record.table
+            columns = Record.columns
+            rows = records
+        }
+    }
+
+    var key: String
+    var run: RunRecord
+    var tables: [Table]
+
+    init(run: Run, digest: RunDigest, ingestedAt: Date = Date()) throws {
+        guard let key = run.metadata.runKey, !key.isEmpty else { throw HistoryError.missingRunKey }
+        self.key = key
+        self.run = RunRecord(key: key, metadata: run.metadata, totals: run.totals, ingestedAt: ingestedAt)
+        let rows = TestRunRow.rows(for: run, digest: digest)
+        var tests: [TestRecord] = []
+        var attempts: [AttemptRecord] = []
+        tests.reserveCapacity(run.tests.count)
+        for (index, test) in run.tests.enumerated() {
+            tests.append(TestRecord(index: index, identity: test.identity, row: rows[index]))
+            for (attemptIndex, attempt) in test.attempts.enumerated() {
+                attempts.append(AttemptRecord(testIndex: index, attemptIndex: attemptIndex, attempt: attempt))
+            }
+        }
+        let failures = digest.failures.enumerated().map { FailureRecord(ordinal: $0.offset, digest: $0.element) }
+        var seenPaths = Set<String>()
+        let nodes = digest.identifierNodes.filter { seenPaths.insert($0.path).inserted }.map(IdentifierNodeRecord.init)
+        let audits = run.auditIssues.enumerated().map { AuditIssueRecord(ordinal: $0.offset, issue: $0.element) }
+        var seenScopes = Set<String>()
+        let coverage = digest.coverage.filter { seenScopes.insert($0.scope.rawValue + "\u{1F}" + $0.name).inserted }
+            .map(CoverageRecord.init)
+        tables = [
+            Table(tests), Table(attempts), Table(failures), Table(nodes), Table(audits), Table(coverage),
+        ]
+    }
+}

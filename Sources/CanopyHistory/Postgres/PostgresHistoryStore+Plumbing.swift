@@ -1,0 +1,91 @@
+import CanopyModel
+import Foundation
+import PostgresNIO
+
+extension PostgresHistoryStore {
+    /// Leases a connection, mapping a failure to connect to `HistoryError.cannotOpen`.
+    func withConnection<T>(_ body: (PostgresConnection) async throws -> T) async throws -> T {
+        do {
+            return try await client.withConnection { try await body($0) }
+        } catch let error as HistoryError {
+            throw error
+        } catch let error as PostgresStatementError {
+            throw error.failure
+        } catch let error as PSQLError where error.serverInfo != nil {
+            throw HistoryError.statementFailed(location: location, sql: Self.sql(of: error), reason: Self.reason(error))
+        } catch {
+            throw HistoryError.cannotOpen(location: location, reason: Self.reason(error))
+        }
+    }
+
+    func execute(_ sql: String, on connection: PostgresConnection) async throws {
+        try await execute(SQLStatement(sql: sql, arguments: []), on: connection)
+    }
+
+    func execute(_ statement: SQLStatement, on connection: PostgresConnection) async throws {
+        try await forEach(statement, on: connection) { _ in }
+    }
+
+    /// Runs `statement` and hands each row to `body` as it streams from the server.
+    func forEach(
+        _ statement: SQLStatement, on connection: PostgresConnection, _ body: (PostgresRowReader) throws -> Void
+    ) async throws {
+        do {
+            let rows = try await connection.query(Self.query(statement), logger: logger)
+            for try await row in rows { try body(PostgresRowReader(row: row.makeRandomAccess())) }
+        } catch let error as HistoryError {
+            throw error
+        } catch let error as PSQLError where error.serverInfo != nil {
+            throw PostgresStatementError(
+                sqlState: error.serverInfo?[.sqlState] ?? "",
+                failure: .statementFailed(location: location, sql: Self.short(statement.sql), reason: Self.reason(error)))
+        }
+    }
+
+    static func query(_ statement: SQLStatement) -> PostgresQuery {
+        var bindings = PostgresBindings(capacity: statement.arguments.count)
+        for value in statement.arguments {
+            switch value {
+            case .int(let int): bindings.append(int)
+            case .double(let double): bindings.append(double)
+            case .text(let text): bindings.append(text)
+            case .null: bindings.appendNull()
+            }
+        }
+        return PostgresQuery(unsafeSQL: statement.numberedSQL, binds: bindings)
+    }
+
+    /// The server's message and SQLSTATE, never the connection URL.
+    static func reason(_ error: any Error) -> String {
+        if let error = error as? PSQLError {
+            if let info = error.serverInfo {
+                return "\(info[.message] ?? "server error") (SQLSTATE \(info[.sqlState] ?? "?"))"
+            }
+            return StoreLocation.redact("\(error.code)" + (error.underlying.map { ": \($0)" } ?? ""))
+        }
+        if let error = error as? PostgresStatementError { return error.failure.description }
+        return StoreLocation.redact(String(describing: error))
+    }
+
+    static func sql(of error: PSQLError) -> String { short(error.query?.sql ?? "(no statement)") }
+
+    static func short(_ sql: String) -> String { sql.count > 400 ? String(sql.prefix(400)) + "…" : sql }
+}
+
+/// A failed statement with the server's SQLSTATE, so writers can tell a retryable conflict.
+struct PostgresStatementError: Error {
+    var sqlState: String
+    var failure: HistoryError
+
+    /// serialization_failure, deadlock_detected, unique_violation: another writer got there first.
+    var isRetryable: Bool { ["40001", "40P01", "23505"].contains(sqlState) }
+}
+
+/// Reads postgres-nio rows by position.
+struct PostgresRowReader: SQLRowReader {
+    let row: PostgresRandomAccessRow
+
+    func text(_ index: Int) throws -> String? { try row[index].decode(String?.self) }
+    func int(_ index: Int) throws -> Int? { try row[index].decode(Int?.self) }
+    func double(_ index: Int) throws -> Double? { try row[index].decode(Double?.self) }
+}

@@ -1,0 +1,72 @@
+import CanopyModel
+import Foundation
+import PostgresNIO
+
+extension PostgresHistoryStore {
+    public func runs(in window: HistoryWindow) async throws -> [StoredRun] {
+        try await fetchAll(HistoryQueries.runs(window)) { try RunRecord.decode($0) }
+    }
+
+    public func run(key: String) async throws -> StoredRun? {
+        try await fetchAll(HistoryQueries.run(key: key)) { try RunRecord.decode($0) }.first
+    }
+
+    public func previousRun(branch: String, before key: String?) async throws -> StoredRun? {
+        try await fetchAll(HistoryQueries.previousRun(branch: branch, before: key)) { try RunRecord.decode($0) }.first
+    }
+
+    public func testRuns(runKey: String) async throws -> [TestRunRow] {
+        let location = location
+        return try await fetchAll(HistoryQueries.testRuns(runKey: runKey)) {
+            try HistoryRowDecoding.testRun($0, location: location)
+        }
+    }
+
+    public func forEachTestRun(
+        in window: HistoryWindow, onlyTestsWithFailures: Bool, _ body: (TestRunRow) throws -> Void
+    ) async throws {
+        let location = location
+        let statement = HistoryQueries.testRuns(window, onlyTestsWithFailures: onlyTestsWithFailures)
+        try await withConnection { connection in
+            try await self.forEach(statement, on: connection) { try body(HistoryRowDecoding.testRun($0, location: location)) }
+        }
+    }
+
+    public func forEachFailure(in window: HistoryWindow, _ body: (FailureRow) throws -> Void) async throws {
+        try await withConnection { connection in
+            try await self.forEach(HistoryQueries.failures(window), on: connection) { try body(HistoryRowDecoding.failure($0)) }
+        }
+    }
+
+    public func auditIssues(runKey: String) async throws -> [AuditIssue] {
+        let location = location
+        return try await fetchAll(HistoryQueries.auditIssues(runKey: runKey)) {
+            try AuditIssueRecord.decode($0, location: location)
+        }
+    }
+
+    public func coverage(runKey: String) async throws -> [CoverageFigure] {
+        let location = location
+        return try await fetchAll(HistoryQueries.coverage(runKey: runKey)) { try CoverageRecord.decode($0, location: location) }
+    }
+
+    public func identifierNodes(runKey: String) async throws -> [IdentifierNodeDigest] {
+        try await fetchAll(HistoryQueries.identifierNodes(runKey: runKey)) { try IdentifierNodeRecord.decode($0) }
+    }
+
+    public func trend(in window: HistoryWindow) async throws -> [TrendPoint] {
+        let points = try await fetchAll(HistoryQueries.trend(window)) { try HistoryRowDecoding.trendPoint($0) }
+        let counts = try await fetchAll(HistoryQueries.trendCategories(window)) {
+            (try $0.text(0) ?? "", try $0.text(1) ?? "", try $0.int(2) ?? 0)
+        }
+        return HistoryRowDecoding.attach(counts, to: points)
+    }
+
+    func fetchAll<T>(_ statement: SQLStatement, _ decode: (PostgresRowReader) throws -> T) async throws -> [T] {
+        try await withConnection { connection in
+            var result: [T] = []
+            try await self.forEach(statement, on: connection) { result.append(try decode($0)) }
+            return result
+        }
+    }
+}

@@ -1,0 +1,111 @@
+import CanopyModel
+import Foundation
+import Logging
+import PostgresNIO
+
+/// History in a shared PostgreSQL server (`--store postgres://…` or `CANOPY_STORE`), through
+/// postgres-nio: the same schema, migrations and behaviour as `SQLiteHistoryStore`.
+public final class PostgresHistoryStore: HistoryStore {
+    let client: PostgresClient
+    private let runner: Task<Void, Never>
+    let logger: Logger
+    public let location: String
+
+    /// Connects to the server at `address` and migrates the schema.
+    public init(address: PostgresAddress, maximumConnections: Int = 4) async throws {
+        location = address.description
+        logger = Logger(label: "canopy.history.postgres", factory: { _ in SwiftLogNoOpLogHandler() })
+        let tls: PostgresClient.Configuration.TLS
+        switch address.sslMode {
+        case "require": tls = .require(.makeClientConfiguration())
+        case "prefer": tls = .prefer(.makeClientConfiguration())
+        default: tls = .disable
+        }
+        var configuration = PostgresClient.Configuration(
+            host: address.host, port: address.port, username: address.user, password: address.password,
+            database: address.database, tls: tls)
+        configuration.options.maximumConnections = maximumConnections
+        configuration.options.minimumConnections = 0
+        configuration.options.connectTimeout = .seconds(5)
+        let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
+        self.client = client
+        runner = Task { await client.run() }
+        do {
+            try await migrate()
+        } catch {
+            runner.cancel()
+            throw error
+        }
+    }
+
+    public func close() async {
+        runner.cancel()
+        await runner.value
+    }
+
+    // MARK: Migrations
+
+    /// Serialises migrations of concurrent writers on a session advisory lock.
+    static let migrationLock = 0x43414E4F  // "CANO"
+
+    private func migrate() async throws {
+        let location = location
+        try await withConnection { connection in
+            try await self.execute("SELECT pg_advisory_lock(\(Self.migrationLock))", on: connection)
+            do {
+                try await self.execute(
+                    """
+                    CREATE TABLE IF NOT EXISTS canopy_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, \
+                    applied_at DOUBLE PRECISION NOT NULL)
+                    """, on: connection)
+                let applied = Set(try await self.appliedVersions(on: connection))
+                if let found = applied.max(), found > HistoryMigration.latestVersion {
+                    throw HistoryError.schemaTooNew(location: location, found: found, known: HistoryMigration.latestVersion)
+                }
+                for migration in HistoryMigration.all where !applied.contains(migration.version) {
+                    try await self.apply(migration, on: connection)
+                }
+            } catch {
+                _ = try? await self.execute("SELECT pg_advisory_unlock(\(Self.migrationLock))", on: connection)
+                throw error
+            }
+            try await self.execute("SELECT pg_advisory_unlock(\(Self.migrationLock))", on: connection)
+        }
+    }
+
+    private func apply(_ migration: HistoryMigration, on connection: PostgresConnection) async throws {
+        try await execute("BEGIN", on: connection)
+        do {
+            for sql in migration.sql(for: .postgres) {
+                do {
+                    try await connection.query(PostgresQuery(unsafeSQL: sql), logger: logger)
+                } catch {
+                    throw HistoryError.migrationFailed(
+                        location: location, version: migration.version, name: migration.name, sql: sql,
+                        reason: Self.reason(error))
+                }
+            }
+            try await execute(
+                SQLStatement(
+                    sql: "INSERT INTO canopy_migrations (version, name, applied_at) VALUES (?, ?, ?)",
+                    arguments: [.int(migration.version), .text(migration.name), .double(Date().timeIntervalSince1970)]),
+                on: connection)
+            try await execute("COMMIT", on: connection)
+        } catch {
+            _ = try? await execute("ROLLBACK", on: connection)
+            throw error
+        }
+    }
+
+    private func appliedVersions(on connection: PostgresConnection) async throws -> [Int] {
+        var versions: [Int] = []
+        try await forEach(SQLStatement(sql: "SELECT version FROM canopy_migrations", arguments: []), on: connection) {
+            if let version = try $0.int(0) { versions.append(version) }
+        }
+        return versions
+    }
+
+    public func schemaVersion() async throws -> Int {
+        try await withConnection { try await self.appliedVersions(on: $0).max() ?? 0 }
+    }
+}

@@ -1,0 +1,19 @@
+import CanopyModel
+
+/// One row of `identifier_nodes`.
+struct IdentifierNodeRecord: RunChildRecord {
+    static let table = "identifier_nodes"
+    static let columns = ["run_id", "path", "tests", "failures", "flaky_tests", "audit_issues"]
+
+    var node: IdentifierNodeDigest
+
+    func values(runID: Int) -> [SQLValue] {
+        [.int(runID), .text(node.path), .int(node.tests), .int(node.failures), .int(node.flakyTests), .int(node.auditIssues)]
+    }
+
+    static func decode(_ row: some SQLRowReader) throws -> IdentifierNodeDigest {
+        IdentifierNodeDigest(
+            path: try row.text(0) ?? "", tests: try row.int(1) ?? 0, failures: try row.int(2) ?? 0,
+            flakyTests: try row.int(3) ?? 0, auditIssues: try row.int(4) ?? 0)
+    }
+}

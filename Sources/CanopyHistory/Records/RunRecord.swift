@@ -1,0 +1,60 @@
+import CanopyModel
+import Foundation
+
+/// One row of `runs`.
+struct RunRecord: Sendable {
+    static let columns = [
+        "run_key", "commit_sha", "branch", "pull_request", "ci_provider", "build_id", "build_url", "ci_attempt",
+        "device", "os_version", "title", "started_at", "finished_at", "sort_time", "ingested_at",
+        "tests", "attempts", "passed", "failed", "skipped", "flaky", "elements", "identified_elements",
+        "audit_issues", "screens", "duration",
+    ]
+    /// The columns `StoredRun` is read from, in `decode` order.
+    static let selectColumns = columns.filter { $0 != "sort_time" && $0 != "ingested_at" }
+
+    var key: String
+    var metadata: RunMetadata
+    var totals: RunTotals
+    var ingestedAt: Date
+
+    var values: [SQLValue] {
+        let m = metadata
+        let t = totals
+        let sortTime = (m.startedAt ?? ingestedAt).timeIntervalSince1970
+        return [
+            .text(key), SQLValue(m.commit), SQLValue(m.branch), SQLValue(m.pullRequest), SQLValue(m.ciProvider),
+            SQLValue(m.buildID), SQLValue(m.buildURL), SQLValue(m.attempt), SQLValue(m.device), SQLValue(m.osVersion),
+            SQLValue(m.title), SQLValue(m.startedAt?.timeIntervalSince1970), SQLValue(m.finishedAt?.timeIntervalSince1970),
+            .double(sortTime), .double(ingestedAt.timeIntervalSince1970),
+            .int(t.tests), .int(t.attempts), .int(t.passed), .int(t.failed), .int(t.skipped), .int(t.flaky),
+            .int(t.elements), .int(t.identifiedElements), .int(t.auditIssues), .int(t.screens), .double(t.duration),
+        ]
+    }
+
+    /// Reads a `StoredRun` from a row selected with `selectColumns`, starting at column `offset`.
+    static func decode(_ row: some SQLRowReader, offset: Int = 0) throws -> StoredRun {
+        var i = offset
+        func text() throws -> String? { defer { i += 1 }; return try row.text(i) }
+        func int() throws -> Int? { defer { i += 1 }; return try row.int(i) }
+        func double() throws -> Double? { defer { i += 1 }; return try row.double(i) }
+        let key = try text() ?? ""
+        let metadata = RunMetadata(
+            runKey: key, commit: try text(), branch: try text(), pullRequest: try text(), ciProvider: try text(),
+            buildID: try text(), buildURL: try text(), attempt: try int(), device: try text(), osVersion: try text(),
+            title: try text(), startedAt: try double().map(Date.init(timeIntervalSince1970:)),
+            finishedAt: try double().map(Date.init(timeIntervalSince1970:)))
+        var totals = RunTotals()
+        totals.tests = try int() ?? 0
+        totals.attempts = try int() ?? 0
+        totals.passed = try int() ?? 0
+        totals.failed = try int() ?? 0
+        totals.skipped = try int() ?? 0
+        totals.flaky = try int() ?? 0
+        totals.elements = try int() ?? 0
+        totals.identifiedElements = try int() ?? 0
+        totals.auditIssues = try int() ?? 0
+        totals.screens = try int() ?? 0
+        totals.duration = try double() ?? 0
+        return StoredRun(key: key, metadata: metadata, totals: totals)
+    }
+}

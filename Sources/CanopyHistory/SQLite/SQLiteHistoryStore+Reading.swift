@@ -1,0 +1,86 @@
+import CanopyModel
+import Foundation
+import GRDB
+
+extension SQLiteHistoryStore {
+    public func runs(in window: HistoryWindow) async throws -> [StoredRun] {
+        try fetchAll(HistoryQueries.runs(window)) { try RunRecord.decode($0) }
+    }
+
+    public func run(key: String) async throws -> StoredRun? {
+        try fetchAll(HistoryQueries.run(key: key)) { try RunRecord.decode($0) }.first
+    }
+
+    public func previousRun(branch: String, before key: String?) async throws -> StoredRun? {
+        try fetchAll(HistoryQueries.previousRun(branch: branch, before: key)) { try RunRecord.decode($0) }.first
+    }
+
+    public func testRuns(runKey: String) async throws -> [TestRunRow] {
+        let location = location
+        return try fetchAll(HistoryQueries.testRuns(runKey: runKey)) { try HistoryRowDecoding.testRun($0, location: location) }
+    }
+
+    public func forEachTestRun(
+        in window: HistoryWindow, onlyTestsWithFailures: Bool, _ body: (TestRunRow) throws -> Void
+    ) async throws {
+        let location = location
+        try forEach(HistoryQueries.testRuns(window, onlyTestsWithFailures: onlyTestsWithFailures)) {
+            try body(HistoryRowDecoding.testRun($0, location: location))
+        }
+    }
+
+    public func forEachFailure(in window: HistoryWindow, _ body: (FailureRow) throws -> Void) async throws {
+        try forEach(HistoryQueries.failures(window)) { try body(HistoryRowDecoding.failure($0)) }
+    }
+
+    public func auditIssues(runKey: String) async throws -> [AuditIssue] {
+        let location = location
+        return try fetchAll(HistoryQueries.auditIssues(runKey: runKey)) { try AuditIssueRecord.decode($0, location: location) }
+    }
+
+    public func coverage(runKey: String) async throws -> [CoverageFigure] {
+        let location = location
+        return try fetchAll(HistoryQueries.coverage(runKey: runKey)) { try CoverageRecord.decode($0, location: location) }
+    }
+
+    public func identifierNodes(runKey: String) async throws -> [IdentifierNodeDigest] {
+        try fetchAll(HistoryQueries.identifierNodes(runKey: runKey)) { try IdentifierNodeRecord.decode($0) }
+    }
+
+    public func trend(in window: HistoryWindow) async throws -> [TrendPoint] {
+        let points = try fetchAll(HistoryQueries.trend(window)) { try HistoryRowDecoding.trendPoint($0) }
+        let counts = try fetchAll(HistoryQueries.trendCategories(window)) {
+            (try $0.text(0) ?? "", try $0.text(1) ?? "", try $0.int(2) ?? 0)
+        }
+        return HistoryRowDecoding.attach(counts, to: points)
+    }
+
+    // MARK: Cursor plumbing
+
+    /// Runs `statement` and hands each row to `body` from a cursor, in one read transaction.
+    func forEach(_ statement: SQLStatement, _ body: (GRDBRowReader) throws -> Void) throws {
+        do {
+            try pool.read { db in
+                let cursor = try Row.fetchCursor(db, sql: statement.sql, arguments: Self.arguments(statement.arguments))
+                while let row = try cursor.next() { try body(GRDBRowReader(row: row)) }
+            }
+        } catch let error as DatabaseError {
+            throw HistoryError.statementFailed(location: location, sql: statement.sql, reason: Self.reason(error))
+        }
+    }
+
+    func fetchAll<T>(_ statement: SQLStatement, _ decode: (GRDBRowReader) throws -> T) throws -> [T] {
+        var result: [T] = []
+        try forEach(statement) { result.append(try decode($0)) }
+        return result
+    }
+}
+
+/// Reads GRDB rows by position.
+struct GRDBRowReader: SQLRowReader {
+    let row: Row
+
+    func text(_ index: Int) throws -> String? { row[index] }
+    func int(_ index: Int) throws -> Int? { row[index] }
+    func double(_ index: Int) throws -> Double? { row[index] }
+}

@@ -1,0 +1,99 @@
+import CanopyModel
+import Foundation
+import GRDB
+
+/// History in an embedded SQLite file (the default, `Reports/history.sqlite`), through GRDB.
+///
+/// WAL journal so readers never block the writer, a busy timeout so concurrent writers (other
+/// CI processes on the same file) wait instead of failing, one `BEGIN IMMEDIATE` transaction per
+/// run, so a crash mid-ingest leaves no partial run.
+public final class SQLiteHistoryStore: HistoryStore {
+    let pool: DatabasePool
+    public let location: String
+
+    /// How long a writer waits for another writer's lock before the statement fails.
+    public static let busyTimeout: TimeInterval = 30
+
+    /// Opens the file at `path`, creating it and its directory when missing, and migrates it.
+    public init(path: String) throws {
+        location = path
+        let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        var configuration = Configuration()
+        configuration.busyMode = .timeout(Self.busyTimeout)
+        configuration.foreignKeysEnabled = true
+        configuration.prepareDatabase { db in
+            // WAL + NORMAL: a committed run survives a crash of the process; only power loss may undo the last one.
+            try db.execute(sql: "PRAGMA synchronous = NORMAL")
+        }
+        do {
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            pool = try DatabasePool(path: path, configuration: configuration)
+        } catch {
+            throw HistoryError.cannotOpen(location: path, reason: Self.reason(error))
+        }
+        try migrate()
+    }
+
+    // MARK: Migrations
+
+    private var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        let location = location
+        for migration in HistoryMigration.all {
+            migrator.registerMigration(Self.identifier(migration)) { db in
+                for sql in migration.sql(for: .sqlite) {
+                    do {
+                        try db.execute(sql: sql)
+                    } catch {
+                        throw HistoryError.migrationFailed(
+                            location: location, version: migration.version, name: migration.name, sql: sql,
+                            reason: Self.reason(error))
+                    }
+                }
+            }
+        }
+        return migrator
+    }
+
+    static func identifier(_ migration: HistoryMigration) -> String { "\(migration.version)-\(migration.name)" }
+
+    private func migrate() throws {
+        let migrator = migrator
+        do {
+            if try pool.read({ try migrator.hasBeenSuperseded($0) }) {
+                throw HistoryError.schemaTooNew(
+                    location: location, found: try schemaVersionNow(), known: HistoryMigration.latestVersion)
+            }
+            do {
+                try migrator.migrate(pool)
+            } catch {
+                // Another process may have migrated the new file at the same moment: check once more.
+                if try pool.read({ try migrator.hasCompletedMigrations($0) }) { return }
+                throw error
+            }
+        } catch let error as HistoryError {
+            throw error
+        } catch {
+            throw HistoryError.cannotOpen(location: location, reason: Self.reason(error))
+        }
+    }
+
+    private func schemaVersionNow() throws -> Int {
+        let applied = try pool.read { try migrator.appliedIdentifiers($0) }
+        return applied.compactMap { Int($0.prefix(while: \.isNumber)) }.max() ?? 0
+    }
+
+    public func schemaVersion() async throws -> Int {
+        do { return try schemaVersionNow() } catch { throw HistoryError.cannotOpen(location: location, reason: Self.reason(error)) }
+    }
+
+    public func close() async {
+        try? pool.close()
+    }
+
+    /// A short reason for an error: SQLite's message without the SQL (which errors carry separately).
+    static func reason(_ error: any Error) -> String {
+        if let error = error as? DatabaseError { return "\(error.resultCode): \(error.message ?? "unknown error")" }
+        return String(describing: error)
+    }
+}

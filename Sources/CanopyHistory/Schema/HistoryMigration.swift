@@ -1,0 +1,36 @@
+/// The SQL dialect a statement is written for.
+enum SQLDialect: Sendable {
+    case sqlite
+    case postgres
+}
+
+/// One versioned schema change, applied once per store in a transaction.
+///
+/// Migrations are never edited once they have landed: a change to the schema is a new migration
+/// appended to `HistoryMigration.all` (GRDB's rule). Statements use two tokens that each dialect
+/// spells differently: `{ID}` (an auto-increment primary key) and `{REAL}` (a double column).
+struct HistoryMigration: Sendable {
+    var version: Int
+    var name: String
+    var statements: [String]
+
+    /// The statements spelled for `dialect`.
+    func sql(for dialect: SQLDialect) -> [String] {
+        statements.map { statement in
+            switch dialect {
+            case .sqlite:
+                statement.replacingOccurrences(of: "{ID}", with: "INTEGER PRIMARY KEY AUTOINCREMENT")
+                    .replacingOccurrences(of: "{REAL}", with: "DOUBLE PRECISION")
+            case .postgres:
+                statement.replacingOccurrences(of: "{ID}", with: "BIGSERIAL PRIMARY KEY")
+                    .replacingOccurrences(of: "{REAL}", with: "DOUBLE PRECISION")
+            }
+        }
+    }
+
+    /// Every migration, in order. Append only.
+    static let all: [HistoryMigration] = [.v1Initial]
+
+    /// The highest version this build knows.
+    static var latestVersion: Int { all.last?.version ?? 0 }
+}

@@ -1,0 +1,69 @@
+import CanopyAnalysis
+import CanopyModel
+import Foundation
+import Testing
+
+@Suite struct BaselineComparerTests {
+    static func row(_ test: String, _ outcome: TestOutcome) -> TestRunRow {
+        TestRunRow(
+            runKey: "r", commit: nil, startedAt: nil, testKey: test, device: nil, osVersion: nil, outcome: outcome,
+            attempts: outcome == .flaky ? 2 : 1, failedAttempts: outcome == .failed || outcome == .flaky ? 1 : 0,
+            infrastructureFailedAttempts: 0)
+    }
+
+    static func issue(_ type: String, _ identifier: String) -> AuditIssue {
+        AuditIssue(
+            auditType: type, severity: .error, compactDescription: type, element: ElementReference(identifier: identifier),
+            screen: "Checkout", origin: .auditFile, source: "audit.json")
+    }
+
+    @Test func newFailuresFixedTestsNewFlakyAuditAndCoverage() {
+        let baseline = BaselineSnapshot(
+            runKey: "night-1", commit: "a",
+            tests: [Self.row("A", .passed), Self.row("B", .failed), Self.row("C", .passed), Self.row("D", .flaky), Self.row("E", .failed)],
+            auditIssues: [Self.issue("contrast", "Pay"), Self.issue("hitRegion", "Close")],
+            coverage: [CoverageFigure(scope: .overall, name: "", interactive: 10, identified: 8)])
+        let current = BaselineSnapshot(
+            runKey: "night-2", commit: "b",
+            tests: [
+                Self.row("A", .failed), Self.row("B", .passed), Self.row("C", .flaky), Self.row("D", .flaky),
+                Self.row("E", .failed), Self.row("N", .failed),
+            ],
+            auditIssues: [Self.issue("contrast", "Pay"), Self.issue("dynamicType", "Title")],
+            coverage: [
+                CoverageFigure(scope: .overall, name: "", interactive: 10, identified: 7),
+                CoverageFigure(scope: .screen, name: "Checkout", interactive: 4, identified: 4),
+            ])
+        let comparison = BaselineComparer.compare(current, with: baseline)
+        #expect(comparison.baselineRunKey == "night-1")
+        #expect(comparison.newFailures == ["A", "N"])
+        #expect(comparison.fixedTests == ["B"])
+        #expect(comparison.newFlakyTests == ["C"])
+        #expect(comparison.stillFailing == ["E"])
+        #expect(comparison.newAuditIssues.map(\.auditType) == ["dynamicType"])
+        #expect(comparison.resolvedAuditIssues == 1)
+        #expect(comparison.coverage.first?.scope == .overall)
+        #expect(abs((comparison.overallCoverage?.delta ?? 0) + 0.1) < 1e-9)
+        #expect(comparison.coverage.last == CoverageChange(scope: .screen, name: "Checkout", before: nil, after: 1))
+    }
+
+    @Test func withoutABaselineNothingIsNew() {
+        let current = BaselineSnapshot(runKey: "x", commit: nil, tests: [Self.row("A", .failed)], auditIssues: [], coverage: [])
+        let comparison = BaselineComparer.compare(current, with: nil)
+        #expect(comparison.baselineRunKey == nil)
+        #expect(comparison.newFailures.isEmpty)
+    }
+
+    @Test func aSnapshotOfARunUsesItsDigestForInfrastructure() {
+        let identity = TestIdentity(className: "A", name: "a")
+        let run = Run(
+            metadata: RunMetadata(runKey: "k"),
+            tests: [TestCase(identity: identity, attempts: [Attempt(outcome: .failed), Attempt(outcome: .passed)])])
+        let digest = RunDigest(failures: [
+            FailureDigest(testKey: "A/a", attemptIndex: 0, category: "simulatorCrash", isInfrastructure: true, fingerprint: "f", normalizedMessage: "m")
+        ])
+        let snapshot = BaselineSnapshot(run: run, digest: digest)
+        #expect(snapshot.tests.first?.infrastructureFailedAttempts == 1)
+        #expect(snapshot.tests.first.map(FlakinessAnalyzer.verdict(of:)) == .infrastructureFlake)
+    }
+}

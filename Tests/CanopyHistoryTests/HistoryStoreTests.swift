@@ -1,0 +1,171 @@
+import CanopyModel
+import Foundation
+import Testing
+
+@testable import CanopyHistory
+
+/// The shared store suite: every test runs on SQLite and, when configured, PostgreSQL.
+@Suite struct HistoryStoreTests {
+    static let checkout = RunFactory.ScriptedTest(
+        className: "CheckoutTests", name: "testPay()", outcomes: [.failed, .passed], identifier: "Checkout.PayButton")
+
+    static func sampleRun(key: String = "github-100-1", night: Double = 1) -> (Run, RunDigest) {
+        RunFactory.run(
+            key: key, commit: "abc123", night: night,
+            tests: [
+                checkout,
+                .init(className: "LoginTests", name: "testLogin()", outcomes: [.passed]),
+                .init(className: "LoginTests", name: "testLogout()", outcomes: [.failed, .error], identifier: "Login.Submit"),
+                .init(className: "LoginTests", name: "testSkip()", outcomes: [.skipped]),
+            ],
+            auditIssues: [RunFactory.issue("contrast", "Checkout.PayButton")],
+            coverage: [
+                CoverageFigure(scope: .overall, name: "", interactive: 40, identified: 30),
+                CoverageFigure(scope: .screen, name: "Checkout", interactive: 10, identified: 9),
+            ],
+            nodes: [IdentifierNodeDigest(path: "Checkout.PayButton", tests: 1, failures: 1, flakyTests: 1, auditIssues: 1)])
+    }
+
+    @Test(arguments: StoreKind.available)
+    func storesARunAndReadsItBack(_ kind: StoreKind) async throws {
+        try await TestStore.make(kind).with { store in
+            let (run, digest) = Self.sampleRun()
+            #expect(try await store.store(run, digest: digest) == .inserted)
+
+            let stored = try #require(try await store.run(key: "github-100-1"))
+            #expect(stored.metadata.commit == "abc123")
+            #expect(stored.metadata.branch == "main")
+            #expect(stored.metadata.ciProvider == "github")
+            #expect(stored.metadata.buildURL == "https://ci.example/builds/github-100-1")
+            #expect(stored.metadata.osVersion == "18.2")
+            #expect(stored.metadata.startedAt == run.metadata.startedAt)
+            #expect(stored.totals == run.totals)
+
+            let tests = try await store.testRuns(runKey: "github-100-1")
+            #expect(tests.map(\.testKey) == run.tests.map(\.identity.key))
+            #expect(tests.map(\.outcome) == [.flaky, .passed, .failed, .skipped])
+            #expect(tests[0].failedAttempts == 1)
+            #expect(tests[2].attempts == 2)
+            #expect(tests[2].failedAttempts == 2)
+
+            #expect(try await store.auditIssues(runKey: "github-100-1") == run.auditIssues)
+            #expect(Set(try await store.coverage(runKey: "github-100-1")) == Set(digest.coverage))
+            #expect(try await store.identifierNodes(runKey: "github-100-1") == digest.identifierNodes)
+
+            var failures: [FailureRow] = []
+            try await store.forEachFailure(in: .all) { failures.append($0) }
+            #expect(failures.count == 3)
+            #expect(failures.map(\.identifier) == ["Checkout.PayButton", "Login.Submit", "Login.Submit"])
+            #expect(failures.allSatisfy { $0.category == "elementNotFound" && !$0.isInfrastructure })
+            #expect(try await store.schemaVersion() == HistoryMigration.latestVersion)
+        }
+    }
+
+    @Test(arguments: StoreKind.available)
+    func theSameRunKeyIsStoredOnce(_ kind: StoreKind) async throws {
+        try await TestStore.make(kind).with { store in
+            let (run, digest) = Self.sampleRun()
+            #expect(try await store.store(run, digest: digest) == .inserted)
+            #expect(try await store.store(run, digest: digest) == .alreadyStored)
+            var changed = run
+            changed.tests.removeLast()
+            #expect(try await store.store(changed, digest: digest) == .alreadyStored)
+            #expect(try await store.runs(in: .all).count == 1)
+            #expect(try await store.testRuns(runKey: "github-100-1").count == 4)
+        }
+    }
+
+    @Test(arguments: StoreKind.available)
+    func aRunWithoutKeyIsRefusedWithAMessageThatSaysWhatToDo(_ kind: StoreKind) async throws {
+        try await TestStore.make(kind).with { store in
+            var (run, digest) = Self.sampleRun()
+            run.metadata.runKey = nil
+            await #expect(throws: HistoryError.missingRunKey) { try await store.store(run, digest: digest) }
+            #expect(HistoryError.missingRunKey.description.contains("content hash"))
+            #expect(try await store.runs(in: .all).isEmpty)
+        }
+    }
+
+    @Test(arguments: StoreKind.available)
+    func windowsSelectByBranchDaysAndRunCount(_ kind: StoreKind) async throws {
+        try await TestStore.make(kind).with { store in
+            for night in 1...10 {
+                let (run, digest) = RunFactory.bulk(key: "main-\(night)", night: Double(night), count: 3)
+                _ = try await store.store(run, digest: digest)
+            }
+            for night in [3, 6] {
+                let (run, digest) = RunFactory.bulk(key: "feature-\(night)", night: Double(night) + 0.5, count: 3, branch: "feature")
+                _ = try await store.store(run, digest: digest)
+            }
+            let until = RunFactory.epoch.addingTimeInterval(10 * 86_400)
+            #expect(try await store.runs(in: .all).count == 12)
+            #expect(try await store.runs(in: HistoryWindow(branch: "feature")).map(\.key) == ["feature-3", "feature-6"])
+            #expect(try await store.runs(in: HistoryWindow(runs: 3)).map(\.key) == ["main-8", "main-9", "main-10"])
+            let lastFour = try await store.runs(in: HistoryWindow(branch: "main", days: 3, until: until))
+            #expect(lastFour.map(\.key) == ["main-7", "main-8", "main-9", "main-10"])
+
+            #expect(try await store.previousRun(branch: "main", before: "main-5")?.key == "main-4")
+            #expect(try await store.previousRun(branch: "main", before: nil)?.key == "main-10")
+            #expect(try await store.previousRun(branch: "main", before: "main-1") == nil)
+            #expect(try await store.previousRun(branch: "main", before: "not-stored-yet")?.key == "main-10")
+            #expect(try await store.previousRun(branch: "feature", before: "feature-6")?.key == "feature-3")
+        }
+    }
+
+    @Test(arguments: StoreKind.available)
+    func trendIsComputedPerRun(_ kind: StoreKind) async throws {
+        try await TestStore.make(kind).with { store in
+            let (first, firstDigest) = Self.sampleRun(key: "n1", night: 1)
+            _ = try await store.store(first, digest: firstDigest)
+            let (second, secondDigest) = RunFactory.bulk(key: "n2", night: 2, count: 4)
+            _ = try await store.store(second, digest: secondDigest)
+
+            let points = try await store.trend(in: .all)
+            #expect(points.map(\.runKey) == ["n1", "n2"])
+            // n1: 4 tests, 1 skipped, 1 passed, 1 failed, 1 flaky.
+            #expect(points[0].passRate == 1.0 / 3.0)
+            #expect(points[0].flaky == 1)
+            #expect(points[0].failed == 1)
+            #expect(points[0].coverage == 0.75)
+            #expect(points[0].auditIssues == 1)
+            #expect(points[0].failuresByCategory == ["elementNotFound": 3])
+            #expect(points[0].duration == first.totals.duration)
+            #expect(points[1].passRate == 1)
+            #expect(points[1].coverage == nil)
+            #expect(points[1].failuresByCategory.isEmpty)
+        }
+    }
+
+    @Test(arguments: StoreKind.available)
+    func testRunsStreamOnlyTestsThatFailedWhenAsked(_ kind: StoreKind) async throws {
+        try await TestStore.make(kind).with { store in
+            for night in 1...3 {
+                let (run, digest) = Self.sampleRun(key: "n\(night)", night: Double(night))
+                _ = try await store.store(run, digest: digest)
+            }
+            var all: [TestRunRow] = []
+            try await store.forEachTestRun(in: .all, onlyTestsWithFailures: false) { all.append($0) }
+            var failing: [TestRunRow] = []
+            try await store.forEachTestRun(in: .all, onlyTestsWithFailures: true) { failing.append($0) }
+            #expect(all.count == 12)
+            #expect(Set(failing.map(\.testKey)) == ["CheckoutTests/testPay@iPhone 16", "LoginTests/testLogout@iPhone 16"])
+            #expect(failing.count == 6)
+            // Ordered by test, then run time: each test's rows are contiguous and in night order.
+            #expect(failing.map(\.runKey) == ["n1", "n2", "n3", "n1", "n2", "n3"])
+        }
+    }
+
+    @Test(arguments: StoreKind.available)
+    func reopeningAMigratedStoreKeepsItsRuns(_ kind: StoreKind) async throws {
+        let test = try await TestStore.make(kind)
+        let first = try await test.open()
+        let (run, digest) = Self.sampleRun()
+        _ = try await first.store(run, digest: digest)
+        await first.close()
+        let second = try await test.open()
+        #expect(try await second.schemaVersion() == 1)
+        #expect(try await second.runs(in: .all).map(\.key) == ["github-100-1"])
+        await second.close()
+        await test.remove()
+    }
+}

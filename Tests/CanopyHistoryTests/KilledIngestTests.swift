@@ -1,0 +1,91 @@
+import Foundation
+import Testing
+
+@testable import CanopyHistory
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A child process (`CanopyBench store ingest-loop`) is killed with SIGKILL while it writes a
+/// run; the store must hold only whole runs, and a rerun must complete the work.
+@Suite struct KilledIngestTests {
+    /// `.build/<triple>/debug/CanopyBench`, next to the test bundle.
+    static var bench: String? {
+        var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        if directory.lastPathComponent.hasSuffix(".xctest") { directory.deleteLastPathComponent() }
+        for _ in 0..<4 {
+            let candidate = directory.appendingPathComponent("CanopyBench").path
+            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+            directory.deleteLastPathComponent()
+        }
+        let fallback = FileManager.default.currentDirectoryPath + "/.build/debug/CanopyBench"
+        return FileManager.default.isExecutableFile(atPath: fallback) ? fallback : nil
+    }
+
+    /// Reads lines the child prints, from a background thread.
+    final class Lines: @unchecked Sendable {
+        private let lock = NSLock()
+        private var text = ""
+        func append(_ data: Data) { lock.withLock { text += String(decoding: data, as: UTF8.self) } }
+        var all: String { lock.withLock { text } }
+    }
+
+    static func start(_ binary: String, _ arguments: [String]) throws -> (Process, Lines) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: binary)
+        process.arguments = arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = FileHandle.nullDevice
+        let lines = Lines()
+        pipe.fileHandleForReading.readabilityHandler = { handle in lines.append(handle.availableData) }
+        try process.run()
+        return (process, lines)
+    }
+
+    @Test(arguments: StoreKind.available)
+    func aKilledIngestLeavesWholeRunsAndTheRerunCompletes(_ kind: StoreKind) async throws {
+        let binary = try #require(Self.bench, "CanopyBench is not built next to the tests: run swift build --build-tests")
+        let test = try await TestStore.make(kind)
+        let tests = 20_000
+        let (child, lines) = try Self.start(binary, ["store", "ingest-loop", test.location, "50", "\(tests)"])
+        // Wait until the child is inside its third run's ingest, then kill it without warning.
+        let deadline = Date().addingTimeInterval(240)
+        while !lines.all.contains("begin 2"), child.isRunning, Date() < deadline { try await Task.sleep(nanoseconds: 20_000_000) }
+        try await Task.sleep(nanoseconds: 150_000_000)
+        #expect(child.isRunning, "the child finished or failed before it could be killed: \(lines.all)")
+        kill(child.processIdentifier, SIGKILL)
+        child.waitUntilExit()
+        #expect(child.terminationReason == .uncaughtSignal)
+        let storedBeforeKill = lines.all.components(separatedBy: "\n").filter { $0.hasPrefix("stored") }.count
+
+        let store = try await test.open()
+        let runs = try await store.runs(in: .all)
+        #expect(runs.count >= 2)
+        #expect(runs.count <= storedBeforeKill + 1)
+        for run in runs {
+            #expect(run.totals.tests == tests)
+            #expect(try await store.testRuns(runKey: run.key).count == tests, "partial run \(run.key)")
+        }
+        if let sqlite = store as? SQLiteHistoryStore {
+            #expect(try sqlite.integrityCheck() == "ok")
+            #expect(try sqlite.partialRuns().isEmpty)
+        }
+        await store.close()
+
+        // The rerun stores what is missing and skips what is there.
+        let count = runs.count + 2
+        let (rerun, rerunLines) = try Self.start(binary, ["store", "ingest-loop", test.location, "\(count)", "\(tests)"])
+        rerun.waitUntilExit()
+        #expect(rerun.terminationStatus == 0)
+        try await Task.sleep(nanoseconds: 100_000_000)
+        let output = rerunLines.all
+        #expect(output.components(separatedBy: "alreadyStored").count - 1 == runs.count)
+        #expect(output.components(separatedBy: " inserted").count - 1 == 2)
+        let reopened = try await test.open()
+        #expect(try await reopened.runs(in: .all).count == count)
+        await reopened.close()
+        await test.remove()
+    }
+}

@@ -1,0 +1,86 @@
+import CanopyModel
+import Foundation
+import Testing
+
+@testable import CanopyHistory
+
+@Suite struct StoreLocationTests {
+    @Test func aFilePathIsSQLiteAndAPostgresURLIsPostgres() throws {
+        #expect(try StoreLocation(parsing: "Reports/history.sqlite") == .sqlite(path: "Reports/history.sqlite"))
+        guard case .postgres(let address) = try StoreLocation(parsing: "postgres://ci:s3cret@db.example:6432/canopy") else {
+            Issue.record("not parsed as PostgreSQL")
+            return
+        }
+        #expect(address.host == "db.example")
+        #expect(address.port == 6432)
+        #expect(address.user == "ci")
+        #expect(address.password == "s3cret")
+        #expect(address.database == "canopy")
+        #expect(address.sslMode == "prefer")
+        #expect(try PostgresAddress(url: "postgresql://canopy@127.0.0.1/canopy").sslMode == "disable")
+        #expect(try PostgresAddress(url: "postgresql://canopy@127.0.0.1/canopy").port == 5432)
+    }
+
+    @Test func thePasswordIsNeverPrinted() throws {
+        let location = try StoreLocation(parsing: "postgres://ci:s3cret@db.example:6432/canopy")
+        #expect(location.description == "postgres://ci:***@db.example:6432/canopy")
+        #expect(!location.description.contains("s3cret"))
+        #expect(StoreLocation.redact("connect postgres://u:p%40ss@h/db failed") == "connect postgres://u:***@h/db failed")
+        #expect(StoreLocation.redact("postgres://u@h/db") == "postgres://u@h/db")
+        let error = HistoryError.invalidLocation("postgres://ci:s3cret@/canopy", reason: "the URL has no host")
+        #expect(!error.description.contains("s3cret"))
+    }
+
+    @Test func badLocationsAreErrorsThatSayWhatToUse() {
+        #expect(throws: HistoryError.self) { try StoreLocation(parsing: "mysql://db/canopy") }
+        #expect(throws: HistoryError.self) { try StoreLocation(parsing: "  ") }
+        #expect(throws: HistoryError.self) { try StoreLocation(parsing: "postgres://u@h/db?sslmode=verify-full") }
+        let message = HistoryError.invalidLocation("mysql://db", reason: "only postgres:// URLs and file paths are supported")
+            .description
+        #expect(message.contains("postgres://user@host:port/database"))
+    }
+
+    @Test func anUnreachableServerIsAnErrorWithoutThePassword() async throws {
+        // Port 1 on loopback refuses connections at once.
+        await #expect(throws: HistoryError.self) { try await HistoryStores.open("postgres://ci:s3cret@127.0.0.1:1/canopy") }
+        do {
+            _ = try await HistoryStores.open("postgres://ci:s3cret@127.0.0.1:1/canopy")
+        } catch {
+            #expect(!String(describing: error).contains("s3cret"))
+            #expect(String(describing: error).contains("postgres://ci:***@127.0.0.1:1/canopy"))
+        }
+    }
+
+    @Test func aFailedStatementCarriesItsSQL() throws {
+        let error = HistoryError.statementFailed(location: "h.sqlite", sql: "SELECT nope FROM runs", reason: "no such column")
+        #expect(error.description.contains("SQL: SELECT nope FROM runs"))
+    }
+}
+
+@Suite struct SQLiteStoreTests {
+    @Test func theFileIsInWALModeWithABusyTimeout() async throws {
+        let directory = NSTemporaryDirectory() + "canopy-history-" + UUID().uuidString
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let store = try SQLiteHistoryStore(path: directory + "/nested/history.sqlite")
+        #expect(try store.pragma("journal_mode") == "wal")
+        #expect(try store.pragma("busy_timeout") == String(Int(SQLiteHistoryStore.busyTimeout * 1000)))
+        let indexes = try store.indexNames()
+        #expect(Set(indexes).isSuperset(of: ["runs_branch_time", "tests_key_run", "tests_failing", "failures_category"]))
+        await store.close()
+    }
+
+    @Test func aStoreFromANewerCanopyIsRefused() async throws {
+        let directory = NSTemporaryDirectory() + "canopy-history-" + UUID().uuidString
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let path = directory + "/history.sqlite"
+        let store = try SQLiteHistoryStore(path: path)
+        try store.execute("INSERT INTO grdb_migrations (identifier) VALUES ('99-future')")
+        await store.close()
+        #expect(throws: HistoryError.self) { try SQLiteHistoryStore(path: path) }
+        do {
+            _ = try SQLiteHistoryStore(path: path)
+        } catch {
+            #expect(String(describing: error).contains("Upgrade Canopy"))
+        }
+    }
+}
