@@ -19,31 +19,15 @@ public struct Inspector {
         public var run: Run
     }
 
-    public var registry: ParserRegistry
+    public var reader: InputReader
 
-    public init(registry: ParserRegistry = ParserRegistry()) {
-        self.registry = registry
+    public init(reader: InputReader = InputReader()) {
+        self.reader = reader
     }
 
     /// Reads `arguments` (files, directories, globs) and renders what was understood.
     public func inspect(_ arguments: [String], format: Format, summary: Bool) throws -> Outcome {
-        let paths: [String]
-        do {
-            paths = try InputExpander.expand(arguments)
-        } catch {
-            throw PipelineError.inputs([error])
-        }
-        if paths.isEmpty {
-            throw PipelineError.usage("no report files found in \(arguments.joined(separator: ", ")) (looked for *.xml, *.json, *.junit)")
-        }
-        var parsed: [ParsedInput] = []
-        var errors: [ParserError] = []
-        for result in registry.parseAll(paths) {
-            switch result {
-            case .success(let input): parsed.append(input)
-            case .failure(let error): errors.append(error)
-            }
-        }
+        let (parsed, errors) = try reader.read(InputSelection(paths: arguments))
         let run = RunAssembler.assemble(parsed)
         let failed = errors.map { (path: $0.path, error: $0.description) }
         let output: String
@@ -59,24 +43,9 @@ public struct Inspector {
     /// Reads `arguments` (files, directories, globs) as one run and prints its `canopy.report/1`
     /// JSON: identifier tree, coverage, failure categories and clusters.
     public func report(_ arguments: [String], configuration: AnalysisConfiguration = AnalysisConfiguration()) throws -> Outcome {
-        let paths: [String]
-        do {
-            paths = try InputExpander.expand(arguments)
-        } catch {
-            throw PipelineError.inputs([error])
-        }
-        if paths.isEmpty {
-            throw PipelineError.usage("no report files found in \(arguments.joined(separator: ", ")) (looked for *.xml, *.json, *.junit)")
-        }
-        var parsed: [ParsedInput] = []
-        var errors: [ParserError] = []
-        for result in registry.parseAll(paths) {
-            switch result {
-            case .success(let input): parsed.append(input)
-            case .failure(let error): errors.append(error)
-            }
-        }
-        let report = ReportBuilder.build(run: RunAssembler.assemble(parsed), configuration: configuration)
-        return Outcome(output: try JSONOutput.encode(report) + "\n", errors: errors)
+        let (parsed, errors) = try reader.read(InputSelection(paths: arguments))
+        let run = RunAssembler.assemble(parsed)
+        let report = ReportBuilder.build(run: run, configuration: configuration)
+        return Outcome(output: try JSONOutput.encode(report) + "\n", errors: errors, run: run)
     }
 }

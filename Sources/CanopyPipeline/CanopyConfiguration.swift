@@ -1,0 +1,29 @@
+import CanopyAnalysis
+
+/// Everything `Config/canopy.yml` can set. Every key has a default, so no file is needed.
+public struct CanopyConfiguration: Sendable {
+    /// Identifier scheme, coverage and failure categories.
+    public var analysis = AnalysisConfiguration()
+    public var flakiness = FlakinessConfiguration()
+    public var gates = GateConfiguration()
+    public var quarantine: [QuarantineEntry] = []
+    public var output = OutputConfiguration()
+    /// Where history lives: a SQLite path or a `postgres://` URL (`store:`).
+    public var store: String?
+    /// The file this was read from, nil for defaults.
+    public var source: String?
+
+    public init() {}
+}
+
+/// Output budgets and limits (`output:` in canopy.yml).
+public struct OutputConfiguration: Sendable, Equatable {
+    /// Bytes of Markdown appended to `$GITHUB_STEP_SUMMARY` (GitHub's limit is 1 MiB).
+    public var summaryBudget = 1_048_576
+    /// Bytes of the PR-comment variant (`Reports/comment.md`; GitHub's limit is 65,535).
+    public var commentBudget = 65_535
+    /// At most this many annotations are printed, most important first.
+    public var annotations = 10
+
+    public init() {}
+}

@@ -1,0 +1,184 @@
+import CanopyAnalysis
+import Foundation
+import Yams
+
+/// Reads `Config/canopy.yml` (or `--config`, or `CANOPY_CONFIG`) into a `CanopyConfiguration`,
+/// validating every key: an unknown key, a wrong type or a bad regular expression is an error
+/// naming the file, line, column and key path.
+public enum ConfigurationLoader {
+    /// The default location, used when present.
+    public static let defaultPath = "Config/canopy.yml"
+
+    /// Loads the explicit file, else `CANOPY_CONFIG`, else `Config/canopy.yml` when it exists, else defaults.
+    public static func load(explicit: String?, environment: [String: String]) throws -> CanopyConfiguration {
+        if let path = explicit ?? environment["CANOPY_CONFIG"].flatMap({ $0.isEmpty ? nil : $0 }) {
+            guard FileManager.default.fileExists(atPath: path) else {
+                throw PipelineError.configuration(file: path, keyPath: "(file)", message: "the configuration file does not exist")
+            }
+            return try load(path: path)
+        }
+        if FileManager.default.fileExists(atPath: defaultPath) { return try load(path: defaultPath) }
+        return CanopyConfiguration()
+    }
+
+    public static func load(path: String) throws -> CanopyConfiguration {
+        let text: String
+        do {
+            text = try String(contentsOfFile: path, encoding: .utf8)
+        } catch {
+            throw PipelineError.configuration(file: path, keyPath: "(file)", message: "cannot read the file: \(error.localizedDescription)")
+        }
+        return try parse(text, file: path)
+    }
+
+    public static func parse(_ text: String, file: String) throws -> CanopyConfiguration {
+        let node: Node?
+        do {
+            node = try Yams.compose(yaml: text)
+        } catch let error as YamlError {
+            throw PipelineError.configuration(file: file, keyPath: "(syntax)", message: "not valid YAML: \(error)")
+        } catch {
+            throw PipelineError.configuration(file: file, keyPath: "(syntax)", message: "not valid YAML: \(error)")
+        }
+        var configuration = CanopyConfiguration()
+        configuration.source = file
+        guard let node else { return configuration }
+        var root = try ConfigSection(file: file, path: "", node: node)
+        configuration.store = try root.string("store")
+        if var identifiers = try root.section("identifiers") {
+            configuration.analysis.identifiers = try readIdentifiers(&identifiers, base: configuration.analysis.identifiers)
+            try identifiers.finish()
+        }
+        if var coverage = try root.section("coverage") {
+            if let depth = try coverage.int("branchDepth", range: 1...20) { configuration.analysis.coverage.branchDepth = depth }
+            try coverage.finish()
+        }
+        if let rules = try root.sections("categories") {
+            configuration.analysis.categories = try rules.map(readCategory)
+        }
+        if let keep = try root.bool("defaultCategories") { configuration.analysis.defaultCategories = keep }
+        if var flakiness = try root.section("flakiness") {
+            configuration.flakiness = try readFlakiness(&flakiness)
+            try flakiness.finish()
+        }
+        if var gates = try root.section("gates") {
+            configuration.gates = try readGates(&gates)
+            try gates.finish()
+        }
+        if let entries = try root.sections("quarantine") {
+            configuration.quarantine = try entries.map(readQuarantine)
+        }
+        if var output = try root.section("output") {
+            if let budget = try output.int("summaryBudget", range: 1024...1_048_576) { configuration.output.summaryBudget = budget }
+            if let budget = try output.int("commentBudget", range: 1024...65_535) { configuration.output.commentBudget = budget }
+            if let count = try output.int("annotations", range: 0...1000) { configuration.output.annotations = count }
+            try output.finish()
+        }
+        try root.finish()
+        do {
+            try configuration.analysis.validate()
+        } catch {
+            throw PipelineError.configuration(file: file, keyPath: "(analysis)", message: "\(error)")
+        }
+        return configuration
+    }
+
+    private static func readIdentifiers(_ section: inout ConfigSection, base: IdentifierSchemeConfiguration) throws -> IdentifierSchemeConfiguration {
+        var scheme = base
+        if let separators = try section.strings("separators") { scheme.separators = separators }
+        if let rules = try section.sections("dynamicSegments") {
+            scheme.dynamicSegments = try rules.map { rule in
+                var rule = rule
+                guard let placeholder = try rule.string("placeholder"), let pattern = try rule.regex("pattern") else {
+                    throw PipelineError.configuration(file: rule.file, keyPath: rule.path, message: "each dynamic segment needs 'placeholder' and 'pattern'")
+                }
+                var position = DynamicSegmentRule.Position.any
+                if let text = try rule.string("position") {
+                    guard let parsed = DynamicSegmentRule.Position(rawValue: text) else {
+                        throw PipelineError.configuration(file: rule.file, keyPath: rule.path + ".position", message: "expected any, last or inner, found '\(text)'")
+                    }
+                    position = parsed
+                }
+                try rule.finish()
+                return DynamicSegmentRule(placeholder: placeholder, pattern: pattern, position: position)
+            }
+        }
+        if var fold = try section.section("dataDrivenFold") {
+            if let enabled = try fold.bool("enabled") { scheme.dataDrivenFold.enabled = enabled }
+            if let minimum = try fold.int("minimumDistinctValues", range: 2...100_000) { scheme.dataDrivenFold.minimumDistinctValues = minimum }
+            if let placeholder = try fold.string("placeholder") { scheme.dataDrivenFold.placeholder = placeholder }
+            if let last = try fold.bool("foldLastSegment") { scheme.dataDrivenFold.foldLastSegment = last }
+            try fold.finish()
+        }
+        if let convention = try section.regex("convention") { scheme.convention = convention.isEmpty ? nil : convention }
+        if let types = try section.strings("interactiveElementTypes") { scheme.interactiveElementTypes = types }
+        if let length = try section.int("maxIdentifierLength", range: 1...10_000) { scheme.maxIdentifierLength = length }
+        return scheme
+    }
+
+    private static func readCategory(_ section: ConfigSection) throws -> FailureCategoryRule {
+        var section = section
+        guard let name = try section.string("name"), let pattern = try section.regex("pattern") else {
+            throw PipelineError.configuration(file: section.file, keyPath: section.path, message: "each category needs 'name' and 'pattern'")
+        }
+        var rule = FailureCategoryRule(name: name, pattern: pattern)
+        if let fields = try section.strings("fields") {
+            rule.fields = try fields.map { field in
+                guard let parsed = FailureCategoryRule.Field(rawValue: field) else {
+                    let known = FailureCategoryRule.Field.allCases.map(\.rawValue).joined(separator: ", ")
+                    throw PipelineError.configuration(file: section.file, keyPath: section.path + ".fields", message: "unknown field '\(field)'; use \(known)")
+                }
+                return parsed
+            }
+        }
+        if let infrastructure = try section.bool("infrastructure") { rule.infrastructure = infrastructure }
+        rule.description = try section.string("description")
+        try section.finish()
+        return rule
+    }
+
+    private static func readFlakiness(_ section: inout ConfigSection) throws -> FlakinessConfiguration {
+        var flakiness = FlakinessConfiguration()
+        if let days = try section.int("windowDays", range: 1...3650) { flakiness.windowDays = days }
+        if let runs = try section.int("windowRuns", range: 1...100_000) { flakiness.windowRuns = runs }
+        if let value = try section.double("significance", range: 0.000001...0.5) { flakiness.significance = value }
+        if let value = try section.double("wilsonZ", range: 0.5...5) { flakiness.wilsonZ = value }
+        if let value = try section.int("minimumBrokenCommits", range: 1...1000) { flakiness.minimumBrokenCommits = value }
+        if let value = try section.int("minimumFixedCommits", range: 1...1000) { flakiness.minimumFixedCommits = value }
+        if let value = try section.int("mixedCommitsForFlaky", range: 1...1000) { flakiness.mixedCommitsForFlaky = value }
+        if let value = try section.double("scoreDecay", range: 0.01...1) { flakiness.scoreDecay = value }
+        if let value = try section.bool("infrastructureFlakesCountAsPasses") { flakiness.infrastructureFlakesCountAsPasses = value }
+        if let value = try section.int("minimumTestsPerFlakyElement", range: 1...1000) { flakiness.minimumTestsPerFlakyElement = value }
+        return flakiness
+    }
+
+    private static func readGates(_ section: inout ConfigSection) throws -> GateConfiguration {
+        var gates = GateConfiguration()
+        gates.minimumCoverage = try section.double("minimumCoverage", range: 0...1)
+        gates.maximumCoverageDrop = try section.double("maximumCoverageDrop", range: 0...1)
+        if section.keys.contains("maximumNewFailures") { gates.maximumNewFailures = try section.int("maximumNewFailures", range: 0...1_000_000) }
+        gates.maximumNewFlakyTests = try section.int("maximumNewFlakyTests", range: 0...1_000_000)
+        if section.keys.contains("maximumNewAuditErrors") {
+            gates.maximumNewAuditErrors = try section.int("maximumNewAuditErrors", range: 0...1_000_000)
+        }
+        if var perCategory = try section.section("maximumFailuresPerCategory") {
+            for key in perCategory.keys {
+                if let limit = try perCategory.int(key, range: 0...1_000_000) { gates.maximumFailuresPerCategory[key] = limit }
+            }
+            try perCategory.finish()
+        }
+        return gates
+    }
+
+    private static func readQuarantine(_ section: ConfigSection) throws -> QuarantineEntry {
+        var section = section
+        let entry = QuarantineEntry(
+            test: try section.string("test"), identifier: try section.string("identifier"), auditType: try section.string("auditType"),
+            reason: try section.string("reason"), expires: try section.date("expires"))
+        try section.finish()
+        if entry.test == nil && entry.identifier == nil {
+            throw PipelineError.configuration(file: section.file, keyPath: section.path, message: "a quarantine entry needs 'test' or 'identifier'")
+        }
+        return entry
+    }
+}
