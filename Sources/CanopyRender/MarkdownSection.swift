@@ -1,3 +1,5 @@
+import Foundation
+
 /// One section of the Markdown summary: a fixed head, a list of items (table rows or list lines)
 /// that the size budget may shorten, and a tail saying how many items were left out.
 struct MarkdownSection {
@@ -18,12 +20,16 @@ struct MarkdownSection {
         self.items = items
         self.tail = tail
         self.shown = items.count
+        self.title = head.range(of: "\n\n").map { String(head[..<$0.lowerBound]) + "\n" } ?? head
         var total = 0
         prefixBytes = [0] + items.map { item in
             total += item.utf8.count
             return total
         }
     }
+
+    /// The heading alone, written instead of `head` when every item was cut.
+    private var title: String
 
     /// Bytes of the first `n` items (prefix sums, so the budget can try many cuts cheaply).
     private var prefixBytes: [Int]
@@ -39,7 +45,7 @@ struct MarkdownSection {
     func bytes(shown: Int) -> Int {
         guard !items.isEmpty else { return 0 }
         if shown == 0 {
-            return head.utf8.count + tail.utf8.count + cutLine(shown: 0).utf8.count
+            return title.utf8.count + tail.utf8.count + cutLine(shown: 0).utf8.count
         }
         return head.utf8.count + prefixBytes[shown] + cutLine(shown: shown).utf8.count + tail.utf8.count
     }
@@ -47,6 +53,7 @@ struct MarkdownSection {
     /// The section with the current cut.
     var text: String {
         guard !items.isEmpty else { return "" }
+        guard shown > 0 else { return title + cutLine(shown: 0) + tail }
         return head + items.prefix(shown).joined() + cutLine(shown: shown) + tail
     }
 }

@@ -41,7 +41,7 @@ struct BrowserTests {
     /// 100,000 tests, 10,000 failures: interactive within 2 s (time to the end of the page's set-up,
     /// from navigation start: reading the file, parsing the JSON, drawing the first page).
     @Test func hundredThousandTestsInteractiveWithinTwoSeconds() throws {
-        let html = HTMLDashboardRenderer().render(DashboardSample.large())
+        let html = HTMLDashboardRenderer().render(Fixtures.large)
         let verdict = try Chromium.selfTest(html: html, name: "large")
         expectClean(verdict)
         #expect(verdict.rows == 100_000)

@@ -3,7 +3,7 @@ import Testing
 
 @Suite("Markdown size budget")
 struct MarkdownBudgetTests {
-    static let large = DashboardSample.large()
+    static let large = Fixtures.large
 
     @Test(arguments: [MarkdownRenderer.stepSummaryBudget, MarkdownRenderer.commentBudget, 20_000])
     func largeRunFitsWithNotice(budget: Int) {
