@@ -4,7 +4,7 @@ PREFIX ?= /usr/local
 CANOPY_RELEASE := .build/release/canopy
 SAMPLES := Reports/samples
 
-.PHONY: deps build release test run bench lint format check clean install static
+.PHONY: deps build release test run bench lint format check clean install static screenshot
 
 deps:
 	@.ci/install-deps build
@@ -28,6 +28,12 @@ run: release
 bench: release
 	@.ci/install-deps bench
 	bench/run.sh
+
+## make screenshot: the sample dashboard in headless Chromium, to docs/dashboard.png (shown in the README).
+## The page is the golden file of DashboardSample.make(); `RECORD=1 swift test --filter CanopyRenderTests` refreshes it.
+screenshot:
+	@.ci/install-deps chromium
+	.ci/screenshot docs/dashboard.png
 
 lint:
 	$(SWIFT) format lint --recursive --parallel Sources Tests

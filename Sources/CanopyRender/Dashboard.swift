@@ -1,0 +1,61 @@
+import Foundation
+
+/// Everything the dashboards show, as plain values: the input of every renderer in this module.
+///
+/// The pipeline maps the analysis `Report` and the history (flakiness, baseline, trend) onto this
+/// view model, so the renderers depend on nothing but these structs. Lists arrive in the order
+/// they should be shown (most important first); renderers never re-rank them.
+public struct Dashboard: Sendable, Equatable, Codable {
+    /// The page title, e.g. `"Canopy — MyApp UI tests"`.
+    public var title: String
+    /// When the dashboard was rendered (shown in the footer).
+    public var generatedAt: Date
+    /// Status and key figures with their change against the baseline.
+    public var headline: DashboardHeadline
+    /// Build, commit, branch and the full dashboard's location.
+    public var links: DashboardLinks
+    /// Gate results, in configuration order.
+    public var gates: [DashboardGate]
+    /// Failures that the baseline did not have, most important first.
+    public var newFailures: [DashboardNewFailure]
+    /// The identifier tree, flattened in pre-order (each node's descendants follow it).
+    public var identifierTree: [DashboardTreeNode]
+    /// Failure clusters (same fingerprint), largest first.
+    public var clusters: [DashboardCluster]
+    /// Failures grouped by cause category, largest first.
+    public var categories: [DashboardCategoryGroup]
+    /// Failures grouped by the identifier they hit, largest first.
+    public var failuresByIdentifier: [DashboardIdentifierGroup]
+    /// Flaky and state-changing tests, ranked by score (highest first).
+    public var flakyTests: [DashboardFlakyTest]
+    /// Audit issues and elements missing identifiers.
+    public var accessibility: DashboardAccessibility
+    /// Every test of the run (can be 100,000 rows).
+    public var tests: [DashboardTestRow]
+    /// The trend over a window of runs, when history is available.
+    public var trend: DashboardTrend?
+
+    public init(
+        title: String, generatedAt: Date, headline: DashboardHeadline, links: DashboardLinks = DashboardLinks(),
+        gates: [DashboardGate] = [], newFailures: [DashboardNewFailure] = [], identifierTree: [DashboardTreeNode] = [],
+        clusters: [DashboardCluster] = [], categories: [DashboardCategoryGroup] = [],
+        failuresByIdentifier: [DashboardIdentifierGroup] = [], flakyTests: [DashboardFlakyTest] = [],
+        accessibility: DashboardAccessibility = DashboardAccessibility(), tests: [DashboardTestRow] = [],
+        trend: DashboardTrend? = nil
+    ) {
+        self.title = title
+        self.generatedAt = generatedAt
+        self.headline = headline
+        self.links = links
+        self.gates = gates
+        self.newFailures = newFailures
+        self.identifierTree = identifierTree
+        self.clusters = clusters
+        self.categories = categories
+        self.failuresByIdentifier = failuresByIdentifier
+        self.flakyTests = flakyTests
+        self.accessibility = accessibility
+        self.tests = tests
+        self.trend = trend
+    }
+}

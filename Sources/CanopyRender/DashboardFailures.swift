@@ -1,0 +1,104 @@
+/// A failure the baseline did not have.
+public struct DashboardNewFailure: Sendable, Equatable, Hashable, Codable {
+    /// The test key (`Bundle.Class/name`).
+    public var test: String
+    /// The first line(s) of the failure message.
+    public var message: String
+    /// `File.swift:42`, when known.
+    public var location: String?
+    /// The cause category (`assertion`, `timeout`, `element-not-found`, `infrastructure`, …).
+    public var category: String
+    /// The accessibility identifier the failure hit, when known.
+    public var identifier: String?
+    /// The fingerprint of the cluster it belongs to.
+    public var clusterID: String?
+
+    public init(
+        test: String, message: String, location: String? = nil, category: String, identifier: String? = nil,
+        clusterID: String? = nil
+    ) {
+        self.test = test
+        self.message = message
+        self.location = location
+        self.category = category
+        self.identifier = identifier
+        self.clusterID = clusterID
+    }
+}
+
+/// Failures with the same fingerprint (normalised message, category, identifier).
+public struct DashboardCluster: Sendable, Equatable, Hashable, Codable {
+    /// The fingerprint, short hex.
+    public var id: String
+    public var category: String
+    /// Whether the cause is the infrastructure (simulator, network, CI) rather than the app.
+    public var isInfrastructure: Bool
+    /// The message with numbers, ids and addresses replaced by placeholders.
+    public var normalizedMessage: String
+    /// One real message of the cluster.
+    public var example: String
+    public var identifier: String?
+    /// Failures in the cluster.
+    public var count: Int
+    /// Keys of the tests it hit (may be a prefix of all of them; `testCount` is the total).
+    public var tests: [String]
+    public var testCount: Int
+
+    public init(
+        id: String, category: String, isInfrastructure: Bool, normalizedMessage: String, example: String,
+        identifier: String? = nil, count: Int, tests: [String], testCount: Int? = nil
+    ) {
+        self.id = id
+        self.category = category
+        self.isInfrastructure = isInfrastructure
+        self.normalizedMessage = normalizedMessage
+        self.example = example
+        self.identifier = identifier
+        self.count = count
+        self.tests = tests
+        self.testCount = testCount ?? tests.count
+    }
+}
+
+/// Failures of one cause category.
+public struct DashboardCategoryGroup: Sendable, Equatable, Hashable, Codable {
+    public var category: String
+    public var isInfrastructure: Bool
+    public var count: Int
+    /// Tests hit (a prefix; `testCount` is the total).
+    public var tests: [String]
+    public var testCount: Int
+    /// Clusters in this category, largest first.
+    public var clusterIDs: [String]
+
+    public init(
+        category: String, isInfrastructure: Bool, count: Int, tests: [String], testCount: Int? = nil,
+        clusterIDs: [String] = []
+    ) {
+        self.category = category
+        self.isInfrastructure = isInfrastructure
+        self.count = count
+        self.tests = tests
+        self.testCount = testCount ?? tests.count
+        self.clusterIDs = clusterIDs
+    }
+}
+
+/// Failures that hit one identifier (or identifier branch).
+public struct DashboardIdentifierGroup: Sendable, Equatable, Hashable, Codable {
+    public var identifier: String
+    public var count: Int
+    /// Tests hit (a prefix; `testCount` is the total).
+    public var tests: [String]
+    public var testCount: Int
+    /// Categories seen on this identifier, most frequent first.
+    public var categories: [String]
+
+    public init(identifier: String, count: Int, tests: [String], testCount: Int? = nil, categories: [String] = []) {
+        self.identifier = identifier
+        self.count = count
+        self.tests = tests
+        self.testCount = testCount ?? tests.count
+        self.categories = categories
+    }
+}

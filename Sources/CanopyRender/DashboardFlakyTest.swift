@@ -1,0 +1,58 @@
+/// Where a test stands across runs.
+public enum DashboardFlakyState: String, Sendable, Equatable, Hashable, Codable, CaseIterable {
+    /// Fails and passes on the same code.
+    case flaky
+    /// Passed until `since`, fails every run from it on.
+    case newlyBroken
+    /// Failed until `since`, passes from it on.
+    case fixed
+    /// Failed in the baseline and still fails.
+    case stillFailing
+    /// Passes.
+    case stable
+}
+
+/// The evidence behind a flakiness verdict, over the history window.
+public struct DashboardFlakyEvidence: Sendable, Equatable, Hashable, Codable {
+    public var runs: Int
+    public var failures: Int
+    /// Pass↔fail transitions between consecutive runs.
+    public var flips: Int
+    /// Runs in which a retry passed after a failure.
+    public var retries: Int
+    /// Commits on which the test both failed and passed (short hashes).
+    public var commits: [String]
+
+    public init(runs: Int, failures: Int, flips: Int, retries: Int, commits: [String] = []) {
+        self.runs = runs
+        self.failures = failures
+        self.flips = flips
+        self.retries = retries
+        self.commits = commits
+    }
+}
+
+/// A test ranked by flakiness score.
+public struct DashboardFlakyTest: Sendable, Equatable, Hashable, Codable {
+    public var test: String
+    /// 0…1, higher is flakier.
+    public var score: Double
+    public var state: DashboardFlakyState
+    /// The commit the state dates from (`newlyBroken` since X, `fixed` at Y).
+    public var since: String?
+    public var evidence: DashboardFlakyEvidence
+    /// The most recent failure message.
+    public var lastMessage: String?
+
+    public init(
+        test: String, score: Double, state: DashboardFlakyState, since: String? = nil, evidence: DashboardFlakyEvidence,
+        lastMessage: String? = nil
+    ) {
+        self.test = test
+        self.score = score
+        self.state = state
+        self.since = since
+        self.evidence = evidence
+        self.lastMessage = lastMessage
+    }
+}

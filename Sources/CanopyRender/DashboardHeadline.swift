@@ -1,0 +1,99 @@
+/// The overall verdict of a run.
+public enum DashboardStatus: String, Sendable, Equatable, Hashable, Codable, CaseIterable {
+    /// Every test passed (flaky tests passed on retry) and every gate passed.
+    case passed
+    /// At least one test failed.
+    case failed
+    /// Tests passed but at least one gate failed.
+    case gateFailed
+}
+
+/// One key figure and its value in the baseline run, when there is one.
+public struct DashboardKPI: Sendable, Equatable, Hashable, Codable {
+    public var value: Double
+    /// The same figure in the baseline; nil when there is no baseline.
+    public var baseline: Double?
+
+    public init(_ value: Double, baseline: Double? = nil) {
+        self.value = value
+        self.baseline = baseline
+    }
+
+    /// `value - baseline`, or nil without a baseline.
+    public var change: Double? { baseline.map { value - $0 } }
+}
+
+/// Status and key figures of the run, each with its change against the baseline.
+public struct DashboardHeadline: Sendable, Equatable, Codable {
+    public var status: DashboardStatus
+    public var tests: DashboardKPI
+    public var passed: DashboardKPI
+    public var failed: DashboardKPI
+    public var flaky: DashboardKPI
+    public var skipped: DashboardKPI
+    /// Passed (including flaky) over tests that ran, 0…1.
+    public var passRate: DashboardKPI
+    /// Identified interactive elements over interactive elements, 0…1.
+    public var identifierCoverage: DashboardKPI
+    public var auditErrors: DashboardKPI
+    public var auditWarnings: DashboardKPI
+    /// Wall-clock duration of the run in seconds.
+    public var duration: DashboardKPI
+
+    public init(
+        status: DashboardStatus, tests: DashboardKPI, passed: DashboardKPI, failed: DashboardKPI, flaky: DashboardKPI,
+        skipped: DashboardKPI, passRate: DashboardKPI, identifierCoverage: DashboardKPI, auditErrors: DashboardKPI,
+        auditWarnings: DashboardKPI, duration: DashboardKPI
+    ) {
+        self.status = status
+        self.tests = tests
+        self.passed = passed
+        self.failed = failed
+        self.flaky = flaky
+        self.skipped = skipped
+        self.passRate = passRate
+        self.identifierCoverage = identifierCoverage
+        self.auditErrors = auditErrors
+        self.auditWarnings = auditWarnings
+        self.duration = duration
+    }
+}
+
+/// Where the run came from and where the full dashboard lives. URLs are shown as links only
+/// when their scheme is http or https.
+public struct DashboardLinks: Sendable, Equatable, Codable {
+    public var buildURL: String?
+    public var commit: String?
+    public var commitURL: String?
+    public var branch: String?
+    /// What the figures are compared with, e.g. `"main @ 1a2b3c4"`.
+    public var baseline: String?
+    /// The full HTML dashboard: a URL or a path (named in Markdown when sections were cut).
+    public var dashboard: String?
+
+    public init(
+        buildURL: String? = nil, commit: String? = nil, commitURL: String? = nil, branch: String? = nil,
+        baseline: String? = nil, dashboard: String? = nil
+    ) {
+        self.buildURL = buildURL
+        self.commit = commit
+        self.commitURL = commitURL
+        self.branch = branch
+        self.baseline = baseline
+        self.dashboard = dashboard
+    }
+}
+
+/// The result of one gate from `Config/canopy.yml`.
+public struct DashboardGate: Sendable, Equatable, Hashable, Codable {
+    public var name: String
+    public var passed: Bool
+    /// What was measured against what, e.g. `"coverage 71.2% < minimum 75%"`.
+    public var detail: String
+
+    public init(name: String, passed: Bool, detail: String) {
+        self.name = name
+        self.passed = passed
+        self.detail = detail
+    }
+}

@@ -1,0 +1,46 @@
+/// Makes text from test data safe to display before any format-specific escaping: removes control
+/// characters, turns bidirectional overrides into U+FFFD (so a test name cannot reorder what follows
+/// it), and bounds the length.
+enum DisplayText {
+    /// One line: newlines, U+2028/U+2029 and tabs become spaces; at most `limit` scalars (then `…`).
+    static func line(_ text: String, limit: Int = 300) -> String {
+        clean(text, keepNewlines: false, limit: limit)
+    }
+
+    /// Several lines (newlines kept as `\n`); at most `limit` scalars (then `…`).
+    static func block(_ text: String, limit: Int = 4000) -> String {
+        clean(text, keepNewlines: true, limit: limit)
+    }
+
+    private static func clean(_ text: String, keepNewlines: Bool, limit: Int) -> String {
+        var out = String.UnicodeScalarView()
+        var count = 0
+        var previousWasCR = false
+        for scalar in text.unicodeScalars {
+            if count >= limit {
+                out.append("…")
+                break
+            }
+            let value = scalar.value
+            if value == 0x0A && previousWasCR {
+                previousWasCR = false
+                continue
+            }
+            previousWasCR = value == 0x0D
+            switch value {
+            case 0x0A, 0x0D, 0x85, 0x2028, 0x2029:
+                out.append(keepNewlines ? "\n" : " ")
+            case 0x09:
+                out.append(" ")
+            case 0x00..<0x20, 0x7F..<0xA0:
+                continue
+            case 0x200E, 0x200F, 0x061C, 0x202A...0x202E, 0x2066...0x2069:
+                out.append("\u{FFFD}")
+            default:
+                out.append(scalar)
+            }
+            count += 1
+        }
+        return String(out)
+    }
+}

@@ -1,0 +1,91 @@
+import Foundation
+
+/// Number and change formatting shared by the renderers (locale-independent, so goldens are stable).
+enum Format {
+    /// `12,345`.
+    static func count(_ value: Int) -> String {
+        let digits = String(value.magnitude)
+        var out = ""
+        for (index, character) in digits.enumerated() {
+            if index > 0 && (digits.count - index) % 3 == 0 { out += "," }
+            out.append(character)
+        }
+        return value < 0 ? "−" + out : out
+    }
+
+    /// `71.2%` for 0.712.
+    static func percent(_ ratio: Double) -> String { fixed(ratio * 100, digits: 1) + "%" }
+
+    /// `12m 4s`, `4.2s`, `1h 2m`.
+    static func duration(_ seconds: Double) -> String {
+        guard seconds.isFinite, seconds >= 0 else { return "–" }
+        if seconds < 60 { return fixed(seconds, digits: 1) + "s" }
+        let total = Int(seconds.rounded())
+        if total < 3600 { return "\(total / 60)m \(total % 60)s" }
+        return "\(total / 3600)h \((total % 3600) / 60)m"
+    }
+
+    /// `value` with `digits` decimals, no locale.
+    static func fixed(_ value: Double, digits: Int) -> String {
+        guard value.isFinite else { return "–" }
+        return String(format: "%.\(digits)f", value)
+    }
+
+    /// Score 0…1 as `0.82`.
+    static func score(_ value: Double) -> String { fixed(value, digits: 2) }
+
+    /// The value of a KPI in its unit.
+    static func value(_ kpi: DashboardKPI, _ unit: KPIUnit) -> String {
+        switch unit {
+        case .count: count(Int(kpi.value.rounded()))
+        case .ratio: percent(kpi.value)
+        case .seconds: duration(kpi.value)
+        }
+    }
+
+    /// The signed change of a KPI in its unit (`+4`, `−1.3 pp`, `+12.0s`), or nil without a baseline
+    /// or when it did not change.
+    static func change(_ kpi: DashboardKPI, _ unit: KPIUnit) -> String? {
+        guard let change = kpi.change, change != 0, change.isFinite else { return nil }
+        let sign = change > 0 ? "+" : "−"
+        switch unit {
+        case .count: return sign + count(Int(abs(change).rounded()))
+        case .ratio: return sign + fixed(abs(change) * 100, digits: 1) + " pp"
+        case .seconds: return sign + duration(abs(change))
+        }
+    }
+
+    /// Whether a change is good, bad or neither for a KPI where `higherIsBetter` (nil: neutral).
+    static func judgement(_ kpi: DashboardKPI, higherIsBetter: Bool?) -> ChangeJudgement {
+        guard let change = kpi.change, change != 0, let higherIsBetter else { return .neutral }
+        return (change > 0) == higherIsBetter ? .better : .worse
+    }
+
+    /// `2026-11-21`.
+    static func day(_ date: Date) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "yyyy-MM-dd"
+        return formatter.string(from: date)
+    }
+
+    /// `2026-11-21 03:12 UTC`.
+    static func timestamp(_ date: Date) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "yyyy-MM-dd HH:mm 'UTC'"
+        return formatter.string(from: date)
+    }
+}
+
+/// How a KPI's value is written.
+enum KPIUnit {
+    case count, ratio, seconds
+}
+
+/// Whether a change is an improvement.
+enum ChangeJudgement: String {
+    case better, worse, neutral
+}

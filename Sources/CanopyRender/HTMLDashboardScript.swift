@@ -1,0 +1,90 @@
+/// The dashboard's scripts. Their SHA-256 hashes go into the Content-Security-Policy, so no other
+/// script (and no inline event handler) can run even if markup were ever injected.
+enum HTMLDashboardScript {
+    /// Runs first: collects errors and CSP violations (any network attempt is one) for the self-test,
+    /// and in self-test mode records any call to `alert`, `confirm` or `prompt`.
+    static let guardScript = #"""
+(function(){var s=window.__canopy={errors:[],violations:[],alerts:[]};
+window.addEventListener('error',function(e){s.errors.push(String(e.message||e.type))},true);
+document.addEventListener('securitypolicyviolation',function(e){s.violations.push(e.violatedDirective+' '+e.blockedURI)});
+var ce=console.error;console.error=function(){s.errors.push(Array.prototype.join.call(arguments,' '));return ce.apply(console,arguments)};
+if(location.hash==='#canopy-selftest'){['alert','confirm','prompt'].forEach(function(n){window[n]=function(m){s.alerts.push(n+':'+String(m))}})}})();
+"""#
+
+    /// Tabs, tree, the tests table (search, filters, sort, pages) and the self-test.
+    static let app = #"""
+(function(){'use strict';
+var $=function(id){return document.getElementById(id)};
+var fmt=function(n){return n.toLocaleString('en-US')};
+/* Tabs: arrow keys, Home and End move between them (WAI-ARIA tabs pattern). */
+var tabs=Array.prototype.slice.call(document.querySelectorAll('[role=tab]'));
+function selectTab(tab,focus){tabs.forEach(function(t){var on=t===tab;t.setAttribute('aria-selected',on?'true':'false');t.tabIndex=on?0:-1;
+var p=$(t.getAttribute('aria-controls'));if(p)p.hidden=!on});if(focus)tab.focus()}
+tabs.forEach(function(tab,i){tab.addEventListener('click',function(){selectTab(tab,false)});
+tab.addEventListener('keydown',function(e){var j=e.key==='ArrowRight'?i+1:e.key==='ArrowLeft'?i-1:e.key==='Home'?0:e.key==='End'?tabs.length-1:null;
+if(j===null)return;e.preventDefault();selectTab(tabs[(j+tabs.length)%tabs.length],true)})});
+/* Tree: disclosure buttons with aria-expanded; ArrowRight opens, ArrowLeft closes. */
+function setExpanded(b,on){b.setAttribute('aria-expanded',on?'true':'false');var l=$(b.getAttribute('aria-controls'));if(l)l.hidden=!on}
+document.addEventListener('click',function(e){var t=e.target;if(!t||!t.closest)return;var b=t.closest('button.twisty');
+if(b){setExpanded(b,b.getAttribute('aria-expanded')!=='true');return}
+var a=t.closest('[data-tree]');if(a){var on=a.getAttribute('data-tree')==='expand';
+Array.prototype.forEach.call(document.querySelectorAll('button.twisty'),function(x){setExpanded(x,on)})}});
+document.addEventListener('keydown',function(e){var t=e.target;if(!t||!t.classList||!t.classList.contains('twisty'))return;
+if(e.key==='ArrowRight'){setExpanded(t,true);e.preventDefault()}else if(e.key==='ArrowLeft'){setExpanded(t,false);e.preventDefault()}});
+/* Tests: rows come from the embedded JSON; only the current page is in the DOM. */
+var node=$('canopy-data');var data=node?JSON.parse(node.textContent):null;var T=data&&data.tests;var body=$('t-body');
+var st={q:'',o:-1,d:-1,c:-1,sort:null,dir:1,page:0,size:50};var rows=T?T.rows:[];var view=[];var hay=null;
+function key(r){return r[0]>=0?T.prefixes[r[0]]+r[2]:r[2]}
+function text(i){if(!hay){hay=new Array(rows.length);for(var k=0;k<rows.length;k++){var r=rows[k];hay[k]=(key(r)+' '+(r[1]>=0?T.classes[r[1]]:'')+' '+r[7]).toLowerCase()}}return hay[i]}
+var get={key:function(r){return key(r).toLowerCase()},device:function(r){return r[3]<0?'':T.devices[r[3]]},outcome:function(r){return T.outcomes[r[4]]},
+attempts:function(r){return r[5]},duration:function(r){return r[6]},message:function(r){return r[7].toLowerCase()},category:function(r){return r[8]<0?'':T.categories[r[8]]}};
+function apply(){var q=st.q.toLowerCase().trim();view=[];
+for(var i=0;i<rows.length;i++){var r=rows[i];if(st.o>=0&&r[4]!==st.o)continue;if(st.d>=0&&r[3]!==st.d)continue;if(st.c>=0&&r[8]!==st.c)continue;
+if(q&&text(i).indexOf(q)<0)continue;view.push(i)}
+if(st.sort){var g=get[st.sort],dir=st.dir;var dec=view.map(function(i){return[g(rows[i]),i]});
+dec.sort(function(a,b){return a[0]<b[0]?-dir:a[0]>b[0]?dir:a[1]-b[1]});view=dec.map(function(x){return x[1]})}
+st.page=0;draw()}
+var icons={passed:'✓',failed:'✗',flaky:'↻',skipped:'⊘'};var chips={passed:'pass',failed:'fail',flaky:'flaky',skipped:'skip'};
+function td(tr,value,cls,code){var c=document.createElement('td');if(cls)c.className=cls;
+if(code){var k=document.createElement('code');k.textContent=value;c.appendChild(k)}else c.textContent=value;tr.appendChild(c);return c}
+function draw(){if(!body)return;var start=st.page*st.size,end=Math.min(view.length,start+st.size);var frag=document.createDocumentFragment();
+for(var k=start;k<end;k++){var r=rows[view[k]];var o=T.outcomes[r[4]];var tr=document.createElement('tr');tr.setAttribute('data-outcome',o);
+td(tr,key(r),'',true);td(tr,r[3]<0?'–':T.devices[r[3]]);
+var c=td(tr,'');var chip=document.createElement('span');chip.className='chip '+(chips[o]||'');chip.textContent=(icons[o]||'')+' '+o;c.appendChild(chip);
+td(tr,String(r[5]),'n');td(tr,r[6]<0?'–':(r[6]/1000).toFixed(1)+'s','n');td(tr,r[7]||'–','msg');td(tr,r[8]<0?'–':T.categories[r[8]]);frag.appendChild(tr)}
+body.replaceChildren(frag);var pages=Math.max(1,Math.ceil(view.length/st.size));
+$('t-count').textContent=view.length?('Showing '+fmt(start+1)+'–'+fmt(end)+' of '+fmt(view.length)+' tests'+(view.length<rows.length?' (filtered from '+fmt(rows.length)+')':'')):'No test matches.';
+$('t-page').textContent='Page '+fmt(st.page+1)+' of '+fmt(pages);$('t-prev').disabled=st.page===0;$('t-next').disabled=st.page>=pages-1}
+var timer=null;function later(){clearTimeout(timer);timer=setTimeout(apply,150)}
+function flush(){clearTimeout(timer);apply()}
+if(T&&body){var q=$('t-q');q.addEventListener('input',function(){st.q=q.value;later()});
+$('t-form').addEventListener('submit',function(e){e.preventDefault();flush()});
+[['t-outcome','o'],['t-device','d'],['t-category','c']].forEach(function(p){var s=$(p[0]);s.addEventListener('change',function(){st[p[1]]=s.value===''?-1:+s.value;apply()})});
+$('t-prev').addEventListener('click',function(){if(st.page>0){st.page--;draw()}});
+$('t-next').addEventListener('click',function(){if((st.page+1)*st.size<view.length){st.page++;draw()}});
+Array.prototype.forEach.call(document.querySelectorAll('button.sort'),function(b){b.addEventListener('click',function(){var k=b.getAttribute('data-sort');
+st.dir=st.sort===k?-st.dir:1;st.sort=k;Array.prototype.forEach.call(document.querySelectorAll('th[aria-sort]'),function(th){th.setAttribute('aria-sort','none')});
+b.parentNode.setAttribute('aria-sort',st.dir===1?'ascending':'descending');apply()})});
+apply()}
+var tti=performance.now();
+/* Self-test for the browser tests: only with #canopy-selftest in the URL. */
+if(location.hash!=='#canopy-selftest')return;
+var v={tti:tti,rows:rows.length,checks:{}};
+try{var tw=document.querySelector('button.twisty');
+if(tw){var list=$(tw.getAttribute('aria-controls'));tw.click();v.checks.treeExpands=tw.getAttribute('aria-expanded')==='true'&&!list.hidden;tw.click();v.checks.treeCollapses=list.hidden}
+if(tabs.length>1){var ev=new KeyboardEvent('keydown',{key:'ArrowRight',bubbles:true});tabs[0].dispatchEvent(ev);v.checks.tabKeyboard=tabs[1].getAttribute('aria-selected')==='true'}
+var tt=$('tab-tests');if(tt){tt.click();v.checks.tabSwitches=!$('view-tests').hidden}
+if(T&&body&&rows.length>1){var before=view.length;var term=key(rows[rows.length-1]);var qi=$('t-q');qi.value=term;qi.dispatchEvent(new Event('input'));flush();
+v.searchRows=view.length;v.checks.searchFilters=view.length>=1&&view.length<before&&body.rows.length>=1&&body.rows[0].cells[0].textContent.indexOf(term)>=0;
+qi.value='';qi.dispatchEvent(new Event('input'));flush();var fo=T.outcomes.indexOf('failed');var sel=$('t-outcome');sel.value=String(fo);sel.dispatchEvent(new Event('change'));
+var ok=view.length<rows.length&&body.rows.length>0;for(var k=0;k<body.rows.length;k++)if(body.rows[k].getAttribute('data-outcome')!=='failed')ok=false;
+v.filterRows=view.length;v.checks.filterApplies=ok;sel.value='';sel.dispatchEvent(new Event('change'));
+var sb=document.querySelector('button.sort[data-sort=duration]');sb.click();sb.click();var d0=rows[view[0]][6],d1=rows[view[view.length-1]][6];
+v.checks.sorts=d0>=d1&&sb.parentNode.getAttribute('aria-sort')==='descending';
+var nx=$('t-next');if(view.length>st.size){nx.click();v.checks.pages=st.page===1&&body.rows.length>0}}
+}catch(e){v.exception=String(e&&e.stack||e)}
+setTimeout(function(){var s=window.__canopy||{};v.errors=s.errors;v.violations=s.violations;v.alerts=s.alerts;
+v.resources=performance.getEntriesByType('resource').map(function(e){return e.name});v.dom=document.getElementsByTagName('*').length;
+$('canopy-selftest').textContent=JSON.stringify(v)},400)})();
+"""#
+}

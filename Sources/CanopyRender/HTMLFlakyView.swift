@@ -1,0 +1,24 @@
+/// Flaky tests ranked by score, with their evidence and state.
+enum HTMLFlakyView {
+    static func render(_ tests: [DashboardFlakyTest], rowLimit: Int) -> String {
+        var out = "<h2>Flaky tests <span class=\"count\">\(Format.count(tests.count))</span></h2>"
+        out += "<p class=\"lede\">Ranked by flakiness score over the history window. Flips are pass↔fail changes between runs; "
+        out += "retries are runs where a retry passed after a failure; commits are those on which the test both failed and passed.</p>"
+        guard !tests.isEmpty else { return out + "<p class=\"empty\"><span aria-hidden=\"true\">✓</span> No flaky tests.</p>" }
+        out += "<table class=\"grid\"><thead><tr><th scope=\"col\" class=\"n\">#</th><th scope=\"col\">Score</th><th scope=\"col\">Test</th><th scope=\"col\">State</th>"
+        out += "<th scope=\"col\" class=\"n\">Runs</th><th scope=\"col\" class=\"n\">Failures</th><th scope=\"col\" class=\"n\">Flips</th><th scope=\"col\" class=\"n\">Retries</th>"
+        out += "<th scope=\"col\">Commits</th><th scope=\"col\">Last failure</th></tr></thead><tbody>"
+        for (rank, test) in tests.prefix(rowLimit).enumerated() {
+            let e = test.evidence
+            let score = min(1, max(0, test.score))
+            out += "<tr><td class=\"n\">\(rank + 1)</td>"
+            out += "<td><span class=\"score\"><span class=\"bar fair\" aria-hidden=\"true\"><span style=\"width:\(Format.fixed(score * 100, digits: 0))%\"></span></span>\(Format.score(test.score))</span></td>"
+            out += "<td><code>\(HTMLText.escape(test.test))</code></td><td>\(HTMLParts.state(test.state, since: test.since))</td>"
+            out += "<td class=\"n\">\(e.runs)</td><td class=\"n\">\(e.failures)</td><td class=\"n\">\(e.flips)</td><td class=\"n\">\(e.retries)</td>"
+            out += "<td>\(e.commits.prefix(5).map { "<code>\(HTMLText.escape($0, limit: 12))</code>" }.joined(separator: " "))</td>"
+            out += "<td class=\"msg\">\(test.lastMessage.map { HTMLText.escape($0) } ?? "–")</td></tr>"
+        }
+        out += "</tbody></table>"
+        return out + HTMLParts.more(shown: min(rowLimit, tests.count), of: tests.count, hint: "lower scores are left out")
+    }
+}

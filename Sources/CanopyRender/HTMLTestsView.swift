@@ -1,0 +1,33 @@
+import CanopyModel
+
+/// The tests view: search, filters, sortable columns and pages, all drawn by the script from
+/// the embedded JSON (only the visible page exists in the DOM, so 100,000 tests stay fast).
+enum HTMLTestsView {
+    static func render(_ data: HTMLDashboardData, total: Int) -> String {
+        var out = "<h2>Tests <span class=\"count\">\(Format.count(total))</span></h2>"
+        out += "<form class=\"controls\" role=\"search\" id=\"t-form\" aria-controls=\"t-table\">"
+        out += "<label>Search<input id=\"t-q\" type=\"search\" placeholder=\"Test, class or failure message\" autocomplete=\"off\" spellcheck=\"false\"></label>"
+        out += select(id: "t-outcome", label: "Outcome", options: TestOutcome.allCases.map(\.rawValue))
+        out += select(id: "t-device", label: "Device", options: data.tests.devices)
+        out += select(id: "t-category", label: "Cause", options: data.tests.categories)
+        out += "</form>"
+        out += "<p id=\"t-count\" class=\"muted\" aria-live=\"polite\"></p>"
+        out += "<div class=\"scroll\"><table class=\"grid\" id=\"t-table\"><thead><tr>"
+        let columns = [("key", "Test"), ("device", "Device"), ("outcome", "Outcome"), ("attempts", "Attempts"), ("duration", "Duration"), ("message", "First failure"), ("category", "Cause")]
+        for (key, label) in columns {
+            out += "<th scope=\"col\" aria-sort=\"none\"><button type=\"button\" class=\"sort\" data-sort=\"\(key)\">\(label)<span class=\"arrow\" aria-hidden=\"true\"></span></button></th>"
+        }
+        out += "</tr></thead><tbody id=\"t-body\"></tbody></table></div>"
+        out += "<nav class=\"pager\" aria-label=\"Test pages\"><button type=\"button\" class=\"btn\" id=\"t-prev\">← Previous</button>"
+        out += "<span id=\"t-page\" class=\"muted\"></span><button type=\"button\" class=\"btn\" id=\"t-next\">Next →</button></nav>"
+        return out
+    }
+
+    private static func select(id: String, label: String, options: [String]) -> String {
+        var out = "<label>\(label)<select id=\"\(id)\"><option value=\"\">All</option>"
+        for (index, option) in options.enumerated() {
+            out += "<option value=\"\(index)\">\(HTMLText.escape(option, limit: 80))</option>"
+        }
+        return out + "</select></label>"
+    }
+}

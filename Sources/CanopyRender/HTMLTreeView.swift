@@ -1,0 +1,121 @@
+/// The identifier tree view: a collapsible tree (disclosure buttons with `aria-expanded`) with a
+/// coverage bar, failures, flaky tests and audit issues per node, and a treemap of coverage.
+enum HTMLTreeView {
+    static func render(_ nodes: [DashboardTreeNode]) -> String {
+        guard !nodes.isEmpty else { return "<h2>Identifier tree</h2><p class=\"empty\">No identifiers were found in this run.</p>" }
+        var out = "<h2>Identifier tree</h2>"
+        out += "<p class=\"lede\">Coverage is the share of interactive elements carrying an accessibility identifier. "
+        out += "Open a branch to see where failures, flaky tests and audit issues sit.</p>"
+        out += "<div class=\"tools\"><button type=\"button\" class=\"btn\" data-tree=\"expand\">Expand all</button>"
+        out += "<button type=\"button\" class=\"btn\" data-tree=\"collapse\">Collapse all</button></div>"
+        out += "<ul class=\"tree\" id=\"tree\">"
+        var open = 0
+        for (index, node) in nodes.enumerated() {
+            let depth = min(max(0, node.depth), open)
+            while open > depth {
+                out += "</ul></li>"
+                open -= 1
+            }
+            let hasChildren = index + 1 < nodes.count && nodes[index + 1].depth > depth
+            out += "<li>" + row(node, id: hasChildren ? "tn\(index)" : nil)
+            if hasChildren {
+                out += "<ul id=\"tn\(index)\" hidden>"
+                open += 1
+            } else {
+                out += "</li>"
+            }
+        }
+        while open > 0 {
+            out += "</ul></li>"
+            open -= 1
+        }
+        out += "</ul>"
+        out += "<h3>Coverage by branch</h3>" + treemap(nodes)
+        return out
+    }
+
+    private static func row(_ node: DashboardTreeNode, id: String?) -> String {
+        var out = "<div class=\"node\" title=\"\(HTMLText.escape(node.path))\">"
+        if let id {
+            out += "<button type=\"button\" class=\"twisty\" aria-expanded=\"false\" aria-controls=\"\(id)\">"
+            out += "<span class=\"chev\" aria-hidden=\"true\">▸</span><code>\(HTMLText.escape(node.segment, limit: 120))</code></button>"
+        } else {
+            out += "<span class=\"leaf\"><span class=\"chev\" aria-hidden=\"true\">·</span><code>\(HTMLText.escape(node.segment, limit: 120))</code></span>"
+        }
+        out += coverageBar(node)
+        out += "<span class=\"badges\">"
+        if node.failures > 0 { out += "<span class=\"chip fail\"><span aria-hidden=\"true\">✗</span> \(Format.count(node.failures)) failed</span>" }
+        if node.flakyTests > 0 { out += "<span class=\"chip flaky\"><span aria-hidden=\"true\">↻</span> \(Format.count(node.flakyTests)) flaky</span>" }
+        if node.auditErrors > 0 { out += "<span class=\"chip fail\"><span aria-hidden=\"true\">⚠</span> \(Format.count(node.auditErrors)) audit errors</span>" }
+        if node.auditWarnings > 0 { out += "<span class=\"chip warn\"><span aria-hidden=\"true\">⚠</span> \(Format.count(node.auditWarnings)) warnings</span>" }
+        return out + "</span></div>"
+    }
+
+    static func coverageBar(_ node: DashboardTreeNode) -> String {
+        let percent = Format.percent(node.coverage)
+        return "<span class=\"cov\"><span class=\"bar \(band(node.coverage))\" aria-hidden=\"true\"><span style=\"width:\(Format.fixed(node.coverage * 100, digits: 1))%\"></span></span>"
+            + "<span class=\"num\">\(percent) <small>(\(Format.count(node.identified))/\(Format.count(node.elements)))</small></span></span>"
+    }
+
+    /// The colour band of a coverage ratio (the number is always shown next to it).
+    static func band(_ coverage: Double) -> String {
+        switch coverage {
+        case 0.9...: "good"
+        case 0.75..<0.9: "fair"
+        case 0.5..<0.75: "weak"
+        default: "poor"
+        }
+    }
+
+    /// Slice-and-dice treemap: roots as columns sized by elements, their children stacked inside.
+    static func treemap(_ nodes: [DashboardTreeNode]) -> String {
+        let roots = nodes.enumerated().filter { $0.element.depth == 0 && $0.element.elements > 0 }
+        let total = Double(roots.reduce(0) { $0 + $1.element.elements })
+        guard total > 0 else { return "" }
+        let width = 1000.0
+        let height = 360.0
+        var svg = "<svg class=\"treemap\" viewBox=\"0 0 1000 360\" role=\"img\" aria-label=\"Treemap of identifier coverage by branch; area is the number of elements\">"
+        var x = 0.0
+        for (index, root) in roots {
+            let w = width * Double(root.elements) / total
+            var children: [DashboardTreeNode] = []
+            var next = index + 1
+            while next < nodes.count && nodes[next].depth > root.depth {
+                if nodes[next].depth == root.depth + 1 && nodes[next].elements > 0 { children.append(nodes[next]) }
+                next += 1
+            }
+            svg += "<g><title>\(HTMLText.escape(root.path)): \(Format.percent(root.coverage)) of \(Format.count(root.elements)) elements</title>"
+            let childTotal = Double(children.reduce(0) { $0 + $1.elements })
+            if children.isEmpty || childTotal == 0 {
+                svg += cell(root, x: x, y: 18, w: w, h: height - 18, label: root.segment)
+            } else {
+                var y = 18.0
+                for child in children {
+                    let h = (height - 18) * Double(child.elements) / childTotal
+                    svg += cell(child, x: x, y: y, w: w, h: h, label: child.segment)
+                    y += h
+                }
+            }
+            if w > 40 {
+                svg += "<text class=\"tm-root\" x=\"\(SVGChart.n(x + 4))\" y=\"13\">\(HTMLText.escape(root.segment, limit: max(3, Int(w / 7))))</text>"
+            }
+            svg += "</g>"
+            x += w
+        }
+        svg += "</svg>"
+        svg += "<ul class=\"legend\"><li><span class=\"swatch good\" aria-hidden=\"true\"></span>≥ 90%</li>"
+        svg += "<li><span class=\"swatch fair\" aria-hidden=\"true\"></span>75–90%</li><li><span class=\"swatch weak\" aria-hidden=\"true\"></span>50–75%</li>"
+        svg += "<li><span class=\"swatch poor\" aria-hidden=\"true\"></span>&lt; 50%</li></ul>"
+        return svg
+    }
+
+    private static func cell(_ node: DashboardTreeNode, x: Double, y: Double, w: Double, h: Double, label: String) -> String {
+        var out = "<rect class=\"tm \(band(node.coverage))\" x=\"\(SVGChart.n(x))\" y=\"\(SVGChart.n(y))\" width=\"\(SVGChart.n(max(0, w - 1)))\" height=\"\(SVGChart.n(max(0, h - 1)))\">"
+        out += "<title>\(HTMLText.escape(node.path)): \(Format.percent(node.coverage)) (\(Format.count(node.identified))/\(Format.count(node.elements)))</title></rect>"
+        if w > 60 && h > 28 {
+            out += "<text class=\"tm-label\" x=\"\(SVGChart.n(x + 4))\" y=\"\(SVGChart.n(y + 14))\">\(HTMLText.escape(label, limit: max(3, Int(w / 7))))</text>"
+            out += "<text class=\"tm-label\" x=\"\(SVGChart.n(x + 4))\" y=\"\(SVGChart.n(y + 26))\">\(Format.percent(node.coverage))</text>"
+        }
+        return out
+    }
+}

@@ -1,0 +1,74 @@
+/// The head of the Markdown summary: status, key figures with their change, links and gates.
+enum MarkdownHeadline {
+    static func render(_ dashboard: Dashboard) -> String {
+        let h = dashboard.headline
+        var out = "## \(statusIcon(h.status)) \(statusText(h.status)) — \(MarkdownText.escape(dashboard.title, limit: 120))\n\n"
+        var line = "**\(Format.count(Int(h.tests.value)))** tests: \(Format.count(Int(h.passed.value))) passed, "
+        line += "**\(Format.count(Int(h.failed.value))) failed**, \(Format.count(Int(h.flaky.value))) flaky, "
+        line += "\(Format.count(Int(h.skipped.value))) skipped · pass rate **\(Format.percent(h.passRate.value))**"
+        line += " · identifier coverage **\(Format.percent(h.identifierCoverage.value))**"
+        if let change = Format.change(h.identifierCoverage, .ratio) { line += " (\(change))" }
+        out += line + "\n\n"
+
+        var context: [String] = []
+        if let branch = dashboard.links.branch { context.append("branch " + MarkdownText.code(branch, limit: 100)) }
+        if let commit = dashboard.links.commit {
+            let label = String(commit.prefix(12))
+            context.append(
+                "commit " + (SafeURL.http(dashboard.links.commitURL ?? "") != nil
+                    ? MarkdownText.link(label, url: dashboard.links.commitURL) : MarkdownText.code(label)))
+        }
+        if let build = dashboard.links.buildURL, SafeURL.http(build) != nil {
+            context.append(MarkdownText.link("CI build", url: build))
+        }
+        if let baseline = dashboard.links.baseline { context.append("compared with " + MarkdownText.code(baseline, limit: 100)) }
+        if !context.isEmpty { out += context.joined(separator: " · ") + "\n\n" }
+
+        out += "| | this run | change |\n|---|---:|---:|\n"
+        let rows: [(String, DashboardKPI, KPIUnit, Bool?)] = [
+            ("Tests", h.tests, .count, nil), ("Passed", h.passed, .count, true), ("Failed", h.failed, .count, false),
+            ("Flaky", h.flaky, .count, false), ("Skipped", h.skipped, .count, nil),
+            ("Pass rate", h.passRate, .ratio, true), ("Identifier coverage", h.identifierCoverage, .ratio, true),
+            ("Audit errors", h.auditErrors, .count, false), ("Audit warnings", h.auditWarnings, .count, false),
+            ("Duration", h.duration, .seconds, false),
+        ]
+        for (label, kpi, unit, higherIsBetter) in rows {
+            var change = "–"
+            if let text = Format.change(kpi, unit) {
+                switch Format.judgement(kpi, higherIsBetter: higherIsBetter) {
+                case .better: change = "\(text) 🟢 better"
+                case .worse: change = "\(text) 🔴 worse"
+                case .neutral: change = text
+                }
+            }
+            out += "| \(label) | \(Format.value(kpi, unit)) | \(change) |\n"
+        }
+        out += "\n"
+
+        if !dashboard.gates.isEmpty {
+            out += "**Gates**\n\n| gate | result | detail |\n|---|---|---|\n"
+            for gate in dashboard.gates.prefix(50) {
+                let result = gate.passed ? "✅ passed" : "❌ failed"
+                out += "| \(MarkdownText.escape(gate.name, limit: 80)) | \(result) | \(MarkdownText.escape(gate.detail, limit: 200)) |\n"
+            }
+            out += "\n"
+        }
+        return out
+    }
+
+    static func statusIcon(_ status: DashboardStatus) -> String {
+        switch status {
+        case .passed: "✅"
+        case .failed: "❌"
+        case .gateFailed: "⚠️"
+        }
+    }
+
+    static func statusText(_ status: DashboardStatus) -> String {
+        switch status {
+        case .passed: "Passed"
+        case .failed: "Failed"
+        case .gateFailed: "Gate failed"
+        }
+    }
+}

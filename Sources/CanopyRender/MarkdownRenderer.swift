@@ -1,0 +1,41 @@
+/// GitHub-flavoured Markdown for `$GITHUB_STEP_SUMMARY`, pull-request comments and GitLab.
+///
+/// Order: headline (status, counts, pass rate, coverage with change, gates), then new failures,
+/// flaky tests with evidence, failures by identifier, failures by cause, accessibility findings
+/// and coverage gaps. When the document would exceed `budget` bytes, sections are shortened from
+/// the last one up and a notice says what was cut and where the full dashboard is.
+public struct MarkdownRenderer: DashboardRenderer {
+    /// GitHub's limit for one step summary: 1 MiB.
+    public static let stepSummaryBudget = 1_048_576
+    /// GitHub's limit for an issue or pull-request comment body.
+    public static let commentBudget = 65_535
+
+    /// The size limit in UTF-8 bytes.
+    public var budget: Int
+
+    public init(budget: Int = MarkdownRenderer.stepSummaryBudget) {
+        self.budget = budget
+    }
+
+    public func render(_ dashboard: Dashboard) -> String {
+        let sections = [
+            MarkdownSections.newFailures(dashboard.newFailures),
+            MarkdownSections.flaky(dashboard.flakyTests),
+            MarkdownSections.byIdentifier(dashboard.failuresByIdentifier),
+            MarkdownSections.byCause(categories: dashboard.categories, clusters: dashboard.clusters),
+            MarkdownSections.accessibility(dashboard.accessibility.issues),
+            MarkdownSections.coverageGaps(dashboard.identifierTree),
+            MarkdownSections.missingIdentifiers(dashboard.accessibility.missingIdentifiers),
+        ]
+        let budgeter = MarkdownBudget(limit: budget, dashboard: dashboard.links.dashboard)
+        return budgeter.fit(head: MarkdownHeadline.render(dashboard), sections: sections, foot: foot(dashboard))
+    }
+
+    private func foot(_ dashboard: Dashboard) -> String {
+        var text = "<sub>Canopy · " + MarkdownText.escape(Format.timestamp(dashboard.generatedAt))
+        if let link = dashboard.links.dashboard {
+            text += " · " + (SafeURL.http(link) != nil ? MarkdownText.link("full dashboard", url: link) : MarkdownText.code(link))
+        }
+        return text + "</sub>\n"
+    }
+}

@@ -1,0 +1,100 @@
+/// The shrinkable sections of the Markdown summary, one builder per view.
+enum MarkdownSections {
+    static func newFailures(_ failures: [DashboardNewFailure]) -> MarkdownSection {
+        let head = "### ❌ New failures (\(Format.count(failures.count)))\n\n| test | failure | cause | identifier | location |\n|---|---|---|---|---|\n"
+        let items = failures.map { failure in
+            "| \(MarkdownText.code(failure.test, limit: 160)) | \(MarkdownText.escape(failure.message, limit: 200)) | "
+                + "\(MarkdownText.escape(failure.category, limit: 40)) | \(optionalCode(failure.identifier)) | "
+                + "\(failure.location.map { MarkdownText.escape($0, limit: 120) } ?? "–") |\n"
+        }
+        return MarkdownSection(name: "new failures", head: head, items: items)
+    }
+
+    static func flaky(_ tests: [DashboardFlakyTest]) -> MarkdownSection {
+        let head = "### 🔁 Flaky tests (\(Format.count(tests.count)))\n\n| score | test | state | runs | failures | flips | retries | commits |\n"
+            + "|---:|---|---|---:|---:|---:|---:|---|\n"
+        let items = tests.map { test in
+            let e = test.evidence
+            let commits = e.commits.prefix(5).map { MarkdownText.code($0, limit: 12) }.joined(separator: " ")
+            return "| \(Format.score(test.score)) | \(MarkdownText.code(test.test, limit: 160)) | \(state(test)) | "
+                + "\(e.runs) | \(e.failures) | \(e.flips) | \(e.retries) | \(commits.isEmpty ? "–" : commits) |\n"
+        }
+        return MarkdownSection(name: "flaky tests", head: head, items: items)
+    }
+
+    static func byIdentifier(_ groups: [DashboardIdentifierGroup]) -> MarkdownSection {
+        let head = "### 🌳 Failures by identifier\n\n| identifier | failures | tests | causes |\n|---|---:|---:|---|\n"
+        let items = groups.map { group in
+            "| \(MarkdownText.code(group.identifier, limit: 160)) | \(Format.count(group.count)) | \(Format.count(group.testCount)) | "
+                + "\(group.categories.prefix(4).map { MarkdownText.escape($0, limit: 40) }.joined(separator: ", ")) |\n"
+        }
+        return MarkdownSection(name: "identifiers", head: head, items: items)
+    }
+
+    static func byCause(categories: [DashboardCategoryGroup], clusters: [DashboardCluster]) -> MarkdownSection {
+        guard !categories.isEmpty || !clusters.isEmpty else { return MarkdownSection(name: "clusters", head: "", items: []) }
+        var head = "### 🧭 Failures by cause\n\n| cause | failures | tests |\n|---|---:|---:|\n"
+        for group in categories.prefix(40) {
+            let infra = group.isInfrastructure ? " (infrastructure)" : ""
+            head += "| \(MarkdownText.escape(group.category, limit: 60))\(infra) | \(Format.count(group.count)) | \(Format.count(group.testCount)) |\n"
+        }
+        head += "\n**Clusters** (same normalised message)\n\n| failures | cause | message | identifier | tests |\n|---:|---|---|---|---:|\n"
+        let items = clusters.map { cluster in
+            "| \(Format.count(cluster.count)) | \(MarkdownText.escape(cluster.category, limit: 40))\(cluster.isInfrastructure ? " 🏗️" : "") | "
+                + "\(MarkdownText.escape(cluster.normalizedMessage, limit: 200)) | \(optionalCode(cluster.identifier)) | "
+                + "\(Format.count(cluster.testCount)) |\n"
+        }
+        return MarkdownSection(name: "clusters", head: head, items: items)
+    }
+
+    static func accessibility(_ issues: [DashboardAuditIssue]) -> MarkdownSection {
+        let errors = issues.filter { $0.severity == .error }.count
+        let head = "### ♿ Accessibility findings (\(Format.count(errors)) errors, \(Format.count(issues.count - errors)) warnings)\n\n"
+            + "| severity | audit | element | screen | issue |\n|---|---|---|---|---|\n"
+        let items = issues.map { issue in
+            let severity = issue.severity == .error ? "❌ error" : "⚠️ warning"
+            var element = issue.identifier.map { MarkdownText.code($0, limit: 120) } ?? "no identifier"
+            if let label = issue.label { element += " “\(MarkdownText.escape(label, limit: 60))”" }
+            if let type = issue.elementType { element += " (\(MarkdownText.escape(type, limit: 30)))" }
+            return "| \(severity) | \(MarkdownText.escape(issue.auditType, limit: 40)) | \(element) | "
+                + "\(issue.screen.map { MarkdownText.escape($0, limit: 60) } ?? "–") | \(MarkdownText.escape(issue.description, limit: 200)) |\n"
+        }
+        return MarkdownSection(name: "accessibility findings", head: head, items: items)
+    }
+
+    static func coverageGaps(_ tree: [DashboardTreeNode]) -> MarkdownSection {
+        let gaps = tree.filter { $0.childCount == 0 && $0.identified < $0.elements }
+            .sorted { ($0.elements - $0.identified, $1.path) > ($1.elements - $1.identified, $0.path) }
+        let head = "### 🕳️ Coverage gaps (\(Format.count(gaps.count)) branches)\n\n| branch | coverage | identified | elements |\n|---|---:|---:|---:|\n"
+        let items = gaps.map { node in
+            "| \(MarkdownText.code(node.path, limit: 160)) | \(Format.percent(node.coverage)) | \(Format.count(node.identified)) | \(Format.count(node.elements)) |\n"
+        }
+        return MarkdownSection(name: "coverage gaps", head: head, items: items)
+    }
+
+    static func missingIdentifiers(_ screens: [DashboardScreenGap]) -> MarkdownSection {
+        let head = "### 🏷️ Elements missing identifiers\n\n| screen | missing | of elements | examples |\n|---|---:|---:|---|\n"
+        let items = screens.map { screen in
+            let examples = screen.missing.prefix(3).map { element in
+                MarkdownText.escape(element.elementType, limit: 30) + (element.label.map { " “\(MarkdownText.escape($0, limit: 40))”" } ?? "")
+            }.joined(separator: ", ")
+            return "| \(MarkdownText.escape(screen.screen, limit: 80)) | \(Format.count(screen.missing.count)) | \(Format.count(screen.elements)) | \(examples) |\n"
+        }
+        return MarkdownSection(name: "screens", head: head, items: items)
+    }
+
+    static func state(_ test: DashboardFlakyTest) -> String {
+        let since = test.since.map { MarkdownText.code($0, limit: 12) }
+        switch test.state {
+        case .flaky: return "🔁 flaky"
+        case .newlyBroken: return "❌ newly broken" + (since.map { " since \($0)" } ?? "")
+        case .fixed: return "✅ fixed" + (since.map { " at \($0)" } ?? "")
+        case .stillFailing: return "❌ still failing"
+        case .stable: return "✅ stable"
+        }
+    }
+
+    private static func optionalCode(_ text: String?) -> String {
+        text.map { MarkdownText.code($0, limit: 120) } ?? "–"
+    }
+}

@@ -1,0 +1,85 @@
+/// Inline SVG charts: sparklines for the overview and line and bar charts for the trend.
+/// Every chart has a text alternative (`role="img"` with a label); values also appear in tables.
+enum SVGChart {
+    /// A small line of `values` (oldest first), 120×28.
+    static func sparkline(_ values: [Double], label: String) -> String {
+        guard values.count >= 2 else { return "" }
+        let points = scaled(values, width: 116, height: 24, inset: 2)
+        let last = points[points.count - 1]
+        return "<svg class=\"spark\" viewBox=\"0 0 120 28\" width=\"120\" height=\"28\" role=\"img\" aria-label=\"\(HTMLText.escapeRaw(label))\">"
+            + "<polyline fill=\"none\" stroke=\"currentColor\" stroke-width=\"1.5\" points=\"\(polyline(points))\"/>"
+            + "<circle cx=\"\(n(last.0))\" cy=\"\(n(last.1))\" r=\"2.5\" fill=\"currentColor\"/></svg>"
+    }
+
+    /// A line chart of one series over the trend points with min/max labels and a point per run.
+    static func line(title: String, values: [Double], labels: [String], format: (Double) -> String) -> String {
+        guard !values.isEmpty else { return "" }
+        let width = 560.0
+        let height = 160.0
+        let points = scaled(values, width: width - 70, height: height - 30, inset: 10).map { ($0.0 + 60, $0.1 + 8) }
+        let low = values.min() ?? 0
+        let high = values.max() ?? 0
+        var svg = "<svg class=\"chart\" viewBox=\"0 0 \(n(width)) \(n(height))\" role=\"img\" aria-label=\"\(HTMLText.escapeRaw(title)): "
+        svg += "from \(HTMLText.escapeRaw(format(values[0]))) to \(HTMLText.escapeRaw(format(values[values.count - 1])))\">"
+        svg += "<line class=\"axis\" x1=\"60\" y1=\"8\" x2=\"60\" y2=\"\(n(height - 12))\"/>"
+        svg += "<line class=\"axis\" x1=\"60\" y1=\"\(n(height - 12))\" x2=\"\(n(width))\" y2=\"\(n(height - 12))\"/>"
+        svg += "<text class=\"tick\" x=\"54\" y=\"20\" text-anchor=\"end\">\(HTMLText.escapeRaw(format(high)))</text>"
+        svg += "<text class=\"tick\" x=\"54\" y=\"\(n(height - 16))\" text-anchor=\"end\">\(HTMLText.escapeRaw(format(low)))</text>"
+        svg += "<polyline class=\"series\" fill=\"none\" points=\"\(polyline(points))\"/>"
+        for (index, point) in points.enumerated() {
+            let label = index < labels.count ? labels[index] : ""
+            svg += "<circle class=\"dot\" cx=\"\(n(point.0))\" cy=\"\(n(point.1))\" r=\"3\"><title>\(HTMLText.escape(label)): \(HTMLText.escapeRaw(format(values[index])))</title></circle>"
+        }
+        return svg + "</svg>"
+    }
+
+    /// Stacked bars: one bar per run, one segment per category (patterned by order and named in the legend).
+    static func stacked(title: String, series: [(name: String, values: [Int])], labels: [String]) -> String {
+        let count = series.first?.values.count ?? 0
+        guard count > 0 else { return "" }
+        let width = 560.0
+        let height = 160.0
+        let totals = (0..<count).map { index in series.reduce(0) { $0 + (index < $1.values.count ? $1.values[index] : 0) } }
+        let maximum = Double(max(1, totals.max() ?? 1))
+        let slot = (width - 70) / Double(count)
+        var svg = "<svg class=\"chart\" viewBox=\"0 0 \(n(width)) \(n(height))\" role=\"img\" aria-label=\"\(HTMLText.escapeRaw(title))\">"
+        svg += "<line class=\"axis\" x1=\"60\" y1=\"\(n(height - 12))\" x2=\"\(n(width))\" y2=\"\(n(height - 12))\"/>"
+        svg += "<text class=\"tick\" x=\"54\" y=\"20\" text-anchor=\"end\">\(Int(maximum))</text>"
+        svg += "<text class=\"tick\" x=\"54\" y=\"\(n(height - 16))\" text-anchor=\"end\">0</text>"
+        for index in 0..<count {
+            var y = height - 12
+            for (seriesIndex, entry) in series.enumerated() where index < entry.values.count && entry.values[index] > 0 {
+                let h = Double(entry.values[index]) / maximum * (height - 30)
+                y -= h
+                let label = (index < labels.count ? labels[index] : "") + " · " + entry.name + ": \(entry.values[index])"
+                svg += "<rect class=\"cat cat\(seriesIndex % 6)\" x=\"\(n(62 + Double(index) * slot))\" y=\"\(n(y))\" width=\"\(n(max(2, slot - 4)))\" height=\"\(n(h))\"><title>\(HTMLText.escape(label))</title></rect>"
+            }
+        }
+        return svg + "</svg>"
+    }
+
+    /// Legend for `stacked`.
+    static func legend(_ names: [String]) -> String {
+        "<ul class=\"legend\">" + names.enumerated().map { index, name in
+            "<li><span class=\"swatch cat\(index % 6)\" aria-hidden=\"true\"></span>\(HTMLText.escape(name, limit: 60))</li>"
+        }.joined() + "</ul>"
+    }
+
+    private static func scaled(_ values: [Double], width: Double, height: Double, inset: Double) -> [(Double, Double)] {
+        let low = values.min() ?? 0
+        let high = values.max() ?? 0
+        let span = high - low
+        let step = values.count > 1 ? width / Double(values.count - 1) : 0
+        return values.enumerated().map { index, value in
+            let ratio = span > 0 ? (value - low) / span : 0.5
+            return (inset + Double(index) * step, inset + (1 - ratio) * height)
+        }
+    }
+
+    private static func polyline(_ points: [(Double, Double)]) -> String {
+        points.map { "\(n($0.0)),\(n($0.1))" }.joined(separator: " ")
+    }
+
+    /// A coordinate with one decimal.
+    static func n(_ value: Double) -> String { Format.fixed(value, digits: 1) }
+}

@@ -1,0 +1,22 @@
+/// The nightly trend report (`canopy trend`) in the dashboard shell: the time series over the
+/// window and the tests that changed state first, then flaky tests and the latest run's tests.
+public struct TrendRenderer: DashboardRenderer {
+    public var rowLimit: Int
+
+    public init(rowLimit: Int = 200) {
+        self.rowLimit = rowLimit
+    }
+
+    public func render(_ dashboard: Dashboard) -> String {
+        let data = HTMLDashboardData(dashboard.tests)
+        let trend = dashboard.trend ?? DashboardTrend(window: "no history", points: [])
+        let views = [
+            HTMLView(id: "trend", label: "Trend", html: HTMLTrendView.render(trend, rowLimit: rowLimit)),
+            HTMLView(id: "flaky", label: "Flaky tests", html: HTMLFlakyView.render(dashboard.flakyTests, rowLimit: rowLimit)),
+            HTMLView(id: "overview", label: "Latest run", html: HTMLOverviewView.render(dashboard, rowLimit: min(rowLimit, 200))),
+            HTMLView(id: "tests", label: "Tests", html: HTMLTestsView.render(data, total: dashboard.tests.count)),
+        ]
+        return HTMLPage.render(
+            dashboard: dashboard, heading: "Trend — " + dashboard.title, views: views, data: HTMLText.scriptJSON(data))
+    }
+}

@@ -1,0 +1,56 @@
+import CanopyRender
+import Foundation
+import Testing
+
+/// The dashboard in a real headless Chromium, loaded from a file URL (see `Chromium`).
+@Suite("Dashboard in headless Chromium", .serialized, .enabled(if: Chromium.path != nil, Comment(rawValue: Chromium.skipMessage)))
+struct BrowserTests {
+    private func expectClean(_ verdict: Chromium.Verdict, sourceLocation: SourceLocation = #_sourceLocation) {
+        #expect(verdict.exception == nil, "self-test threw: \(verdict.exception ?? "")", sourceLocation: sourceLocation)
+        #expect(verdict.errors == [], "console errors: \(verdict.errors ?? [])", sourceLocation: sourceLocation)
+        #expect(verdict.violations == [], "CSP violations (blocked loads or scripts): \(verdict.violations ?? [])", sourceLocation: sourceLocation)
+        #expect(verdict.resources == [], "network requests: \(verdict.resources ?? [])", sourceLocation: sourceLocation)
+        #expect(verdict.alerts == [], "hostile data executed: \(verdict.alerts ?? [])", sourceLocation: sourceLocation)
+    }
+
+    @Test func sampleDashboardIsInteractive() throws {
+        let verdict = try Chromium.selfTest(html: HTMLDashboardRenderer().render(DashboardSample.make()), name: "sample")
+        expectClean(verdict)
+        #expect(verdict.rows == 48)
+        for check in ["treeExpands", "treeCollapses", "tabKeyboard", "tabSwitches", "searchFilters", "filterApplies", "sorts"] {
+            #expect(verdict.checks[check] == true, "\(check) failed: \(verdict.checks)")
+        }
+        #expect(verdict.filterRows == 3)
+    }
+
+    @Test func hostileCorpusExecutesNothing() throws {
+        for (name, renderer) in [("hostile", HTMLDashboardRenderer() as any DashboardRenderer), ("hostile-trend", TrendRenderer())] {
+            let verdict = try Chromium.selfTest(html: renderer.render(HostileCorpus.dashboard()), name: name)
+            expectClean(verdict)
+            #expect(verdict.checks["searchFilters"] == true, "\(name): \(verdict.checks)")
+            #expect(verdict.checks["filterApplies"] == true, "\(name): \(verdict.checks)")
+        }
+    }
+
+    @Test func trendReportLoads() throws {
+        let verdict = try Chromium.selfTest(html: TrendRenderer().render(DashboardSample.make()), name: "trend")
+        expectClean(verdict)
+        #expect(verdict.checks["tabKeyboard"] == true)
+    }
+
+    /// 100,000 tests, 10,000 failures: interactive within 2 s (time to the end of the page's set-up,
+    /// from navigation start: reading the file, parsing the JSON, drawing the first page).
+    @Test func hundredThousandTestsInteractiveWithinTwoSeconds() throws {
+        let html = HTMLDashboardRenderer().render(Fixtures.large)
+        let verdict = try Chromium.selfTest(html: html, name: "large")
+        expectClean(verdict)
+        #expect(verdict.rows == 100_000)
+        for check in ["treeExpands", "searchFilters", "filterApplies", "sorts", "pages"] {
+            #expect(verdict.checks[check] == true, "\(check) failed: \(verdict.checks)")
+        }
+        #expect(verdict.filterRows == 10_000)
+        print("canopy-browser: 100k-test dashboard interactive after \(Int(verdict.tti)) ms; \(html.utf8.count) bytes; \(verdict.dom ?? 0) DOM elements")
+        #expect(verdict.tti < 2_000, "time to interactive \(verdict.tti) ms")
+        #expect((verdict.dom ?? 0) < 60_000, "no per-row DOM for hidden rows")
+    }
+}

@@ -1,0 +1,94 @@
+import CanopyRender
+import Foundation
+
+/// Strings from test data that try to break out of every output format.
+enum HostileCorpus {
+    static let strings = [
+        "<script>alert(1)</script>",
+        "\"><img src=x onerror=alert(1)>",
+        "javascript:alert(1)",
+        "]]></x><script>alert(2)</script>",
+        "</script><script>alert(3)</script>",
+        "{{x}} ${alert(4)} <%= 5 %>",
+        "a | b | c `code` ``` fence",
+        "line one\nline two\r\n| injected | row |\n# heading",
+        "sep\u{2028}line\u{2029}para",
+        "rtl \u{202E}gnp.exe\u{202C} done",
+        "**bold** _em_ [link](javascript:alert(5)) ![img](http://evil.example/x.png) <b>b</b> &amp; &lt;",
+        "@everyone #1 :smile: ~~strike~~ $x$ \\",
+        "<svg onload=alert(6)><iframe src=//evil.example>",
+        "<!-- comment --> <style>body{display:none}</style>",
+        String(repeating: "very long ", count: 5_000),
+        "'; alert(7); '",
+    ]
+
+    /// A hostile URL for every link field.
+    static let urls = ["javascript:alert(1)", " JAVASCRIPT:alert(1)", "data:text/html,<script>alert(1)</script>", "//evil.example", "vbscript:x"]
+
+    static func string(_ index: Int) -> String { strings[index % strings.count] }
+
+    /// The sample dashboard with every string from test data replaced by hostile text.
+    static func dashboard() -> Dashboard {
+        var d = DashboardSample.make()
+        var i = 0
+        func next() -> String {
+            i += 1
+            return string(i)
+        }
+        d.title = next()
+        d.links = DashboardLinks(buildURL: urls[0], commit: next(), commitURL: urls[1], branch: next(), baseline: next(), dashboard: urls[2])
+        d.gates = d.gates.map { DashboardGate(name: next(), passed: $0.passed, detail: next()) }
+        d.newFailures = d.newFailures.map { _ in
+            DashboardNewFailure(test: next(), message: next(), location: next(), category: next(), identifier: next(), clusterID: next())
+        }
+        d.identifierTree = d.identifierTree.map { node in
+            var node = node
+            node.path = next()
+            node.segment = next()
+            return node
+        }
+        d.clusters = d.clusters.map { cluster in
+            DashboardCluster(id: next(), category: next(), isInfrastructure: cluster.isInfrastructure, normalizedMessage: next(), example: next(),
+                             identifier: next(), count: cluster.count, tests: [next(), next()])
+        }
+        d.categories = d.categories.map { DashboardCategoryGroup(category: next(), isInfrastructure: $0.isInfrastructure, count: $0.count, tests: [next()], clusterIDs: [next()]) }
+        d.failuresByIdentifier = d.failuresByIdentifier.map { DashboardIdentifierGroup(identifier: next(), count: $0.count, tests: [next()], categories: [next()]) }
+        d.flakyTests = d.flakyTests.map { test in
+            var test = test
+            test.test = next()
+            test.since = next()
+            test.lastMessage = next()
+            test.evidence.commits = [next(), next()]
+            return test
+        }
+        d.accessibility.issues = d.accessibility.issues.map { issue in
+            DashboardAuditIssue(auditType: next(), severity: issue.severity, identifier: next(), label: next(), elementType: next(), screen: next(), test: next(), description: next())
+        }
+        d.accessibility.missingIdentifiers = d.accessibility.missingIdentifiers.map { gap in
+            DashboardScreenGap(screen: next(), elements: gap.elements, missing: gap.missing.map { _ in DashboardUnidentifiedElement(elementType: next(), label: next(), frame: next()) })
+        }
+        d.tests = d.tests.map { row in
+            var row = row
+            let name = next()
+            row.className = next()
+            row.name = name
+            row.key = next() + "/" + name
+            row.device = next()
+            row.message = next()
+            row.category = next()
+            return row
+        }
+        if var trend = d.trend {
+            trend.window = next()
+            trend.points = trend.points.map { point in
+                var point = point
+                point.commit = next()
+                point.failuresByCategory = point.failuresByCategory.map { DashboardCategoryCount(category: next() + $0.category, count: $0.count) }
+                return point
+            }
+            trend.changes = trend.changes.map { DashboardStateChange(test: next(), from: $0.from, to: $0.to, commit: next(), date: $0.date) }
+            d.trend = trend
+        }
+        return d
+    }
+}

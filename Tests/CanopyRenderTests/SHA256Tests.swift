@@ -1,0 +1,14 @@
+@testable import CanopyRender
+import Testing
+
+@Suite("SHA-256 for the CSP hashes")
+struct SHA256Tests {
+    @Test(arguments: [
+        ("", "'sha256-47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU='"),
+        ("abc", "'sha256-ungWv48Bz+pBQUDeXa4iI7ADYaOWF3qctBD/YfIAFa0='"),
+        (String(repeating: "a", count: 1000), "'sha256-Qe3s5C1j6Nm/UVqbppMuHCDLyfWl0TRkWttdsblzfqM='"),
+    ])
+    func knownVectors(input: String, expected: String) {
+        #expect(SHA256.cspSource(input) == expected)
+    }
+}
