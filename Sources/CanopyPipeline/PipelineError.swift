@@ -10,6 +10,8 @@ public enum PipelineError: Error, Sendable, CustomStringConvertible {
     case usage(String)
     /// Writing an output file failed.
     case output(path: String, reason: String)
+    /// The history store could not be opened or used (the message has any password redacted).
+    case store(String)
 
     public var description: String {
         switch self {
@@ -21,6 +23,8 @@ public enum PipelineError: Error, Sendable, CustomStringConvertible {
             return "error: \(message)"
         case .output(let path, let reason):
             return "\(path): error: cannot write: \(reason)"
+        case .store(let message):
+            return "error: history store: \(message)"
         }
     }
 

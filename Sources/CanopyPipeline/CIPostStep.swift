@@ -1,0 +1,127 @@
+import CanopyAnalysis
+import CanopyHistory
+import CanopyModel
+import CanopyRender
+import Foundation
+
+/// `canopy run`: the CI post-step in one call — ingest the inputs as one run, store it, analyse
+/// it against history, write the summary, dashboard and report, annotate, and judge the gates.
+public struct CIPostStep {
+    public struct Outcome: Sendable {
+        public var runKey: String
+        public var stored: Bool
+        public var gates: [GateResult]
+        public var warnings: [String]
+        /// Lines for standard output (annotations, the gate verdicts, where the files are).
+        public var lines: [String]
+        public var exitCode: Int32 { gates.contains { !$0.passed } ? 1 : 0 }
+    }
+
+    public let workflow: Workflow
+
+    public init(options: RunOptions) throws {
+        workflow = try Workflow(options: options)
+    }
+
+    public func run() async throws -> Outcome {
+        let options = workflow.options
+        let prepared = try workflow.prepare()
+        let store = try await workflow.openStore()
+        let result: IngestResult
+        let insights: HistoryInsights
+        do {
+            result = try await store.store(prepared.run, digest: prepared.digest)
+            insights = try await workflow.insights(for: prepared, store: store, stored: true)
+        } catch let error as PipelineError {
+            await store.close()
+            throw error
+        } catch {
+            await store.close()
+            throw PipelineError.store(StoreLocation.redact("\(error)"))
+        }
+        await store.close()
+
+        let (gateInput, warnings) = GateInputBuilder.build(
+            prepared: prepared, comparison: insights.comparison, quarantine: workflow.configuration.quarantine, now: options.now)
+        let gates = GateEvaluator.evaluate(gateInput, configuration: workflow.configuration.gates)
+        let paths = OutputPaths(directory: options.outputDirectory)
+        let dashboard = DashboardBuilder(prepared: prepared, insights: insights, gates: gates, dashboardPath: paths.dashboard, now: options.now).build()
+        let summary = MarkdownRenderer(budget: workflow.configuration.output.summaryBudget).render(dashboard)
+        try ArtifactWriter.write(summary, to: paths.summary)
+        try ArtifactWriter.write(MarkdownRenderer(budget: workflow.configuration.output.commentBudget).render(dashboard), to: paths.comment)
+        try ArtifactWriter.write(HTMLDashboardRenderer().render(dashboard), to: paths.dashboard)
+        try ArtifactWriter.write(try JSONOutput.encode(prepared.report) + "\n", to: paths.report)
+        try ArtifactWriter.write(
+            try JSONOutput.encode(RunInsightsDocument(runKey: prepared.run.metadata.runKey ?? "", insights: insights, gates: gates)) + "\n",
+            to: paths.insights)
+
+        var lines: [String] = []
+        if let summaryPath = workflow.ci.stepSummaryPath { try ArtifactWriter.append(summary + "\n", to: summaryPath) }
+        let mode = options.annotations == .automatic ? (workflow.ci.provider == "github" ? .github : .none) : options.annotations
+        let newFailures = insights.comparison.baselineRunKey != nil ? Set(gateInput.newFailures) : nil
+        let candidates = Annotations.candidates(prepared, newFailures: newFailures)
+        switch mode {
+        case .github: lines += Annotations.github(candidates, limit: workflow.configuration.output.annotations)
+        case .gitlab: try ArtifactWriter.write(try Annotations.gitlab(candidates, limit: workflow.configuration.output.annotations), to: paths.codeQuality)
+        case .none, .automatic: break
+        }
+        lines += GateText.lines(gates)
+        lines.append("run \(prepared.run.metadata.runKey ?? "?") \(result == .inserted ? "stored" : "was already stored") in \(workflow.storeLocation.redactedStore)")
+        lines.append("summary:   \(paths.summary)")
+        lines.append("dashboard: \(paths.dashboard)")
+        lines.append("report:    \(paths.report)")
+        return Outcome(
+            runKey: prepared.run.metadata.runKey ?? "", stored: result == .inserted, gates: gates,
+            warnings: warnings + prepared.run.diagnostics.filter { $0.severity >= .warning }.map(\.description), lines: lines)
+    }
+}
+
+/// Where a command writes its files under `--out`.
+struct OutputPaths {
+    var directory: String
+    var summary: String { path("summary.md") }
+    var comment: String { path("comment.md") }
+    var dashboard: String { path("site/index.html") }
+    var report: String { path("report.json") }
+    var insights: String { path("insights.json") }
+    var codeQuality: String { path("gl-code-quality.json") }
+    var trendDashboard: String { path("trend/index.html") }
+    var trendSummary: String { path("trend/summary.md") }
+
+    private func path(_ name: String) -> String { (directory as NSString).appendingPathComponent(name) }
+}
+
+/// The `canopy.insights/1` document: what history and the gates said about a run.
+struct RunInsightsDocument: Encodable {
+    var schema = "canopy.insights/1"
+    var runKey: String
+    var baselineRunKey: String?
+    var baseline: BaselineComparison
+    var flakiness: [TestFlakiness]
+    var flakyElements: [FlakyElement]
+    var gates: [GateResult]
+
+    init(runKey: String, insights: HistoryInsights, gates: [GateResult]) {
+        self.runKey = runKey
+        baselineRunKey = insights.baselineRun?.key
+        baseline = insights.comparison
+        flakiness = insights.flakiness
+        flakyElements = insights.flakyElements
+        self.gates = gates
+    }
+}
+
+/// Gate verdicts as text lines.
+enum GateText {
+    static func lines(_ gates: [GateResult]) -> [String] {
+        gates.flatMap { gate in
+            ["\(gate.passed ? "✓ gate passed" : "✗ GATE FAILED"): \(gate.name) — \(gate.detail)"]
+                + (gate.passed ? [] : gate.items.prefix(10).map { "    \($0)" })
+        }
+    }
+}
+
+extension String {
+    /// The store location with any password removed, for messages.
+    var redactedStore: String { StoreLocation.redact(self) }
+}

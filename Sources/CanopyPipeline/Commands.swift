@@ -1,0 +1,159 @@
+import CanopyAnalysis
+import CanopyHistory
+import CanopyModel
+import CanopyRender
+import Foundation
+
+/// `canopy ingest`: parse and store a run. Idempotent: the same run twice is one run.
+public struct Ingestion {
+    public let workflow: Workflow
+
+    public init(options: RunOptions) throws {
+        workflow = try Workflow(options: options)
+    }
+
+    /// Returns the run key and whether it was new.
+    public func run() async throws -> (runKey: String, inserted: Bool, tests: Int) {
+        let prepared = try workflow.prepare()
+        let store = try await workflow.openStore()
+        do {
+            let result = try await store.store(prepared.run, digest: prepared.digest)
+            await store.close()
+            return (prepared.run.metadata.runKey ?? "", result == .inserted, prepared.run.tests.count)
+        } catch {
+            await store.close()
+            throw PipelineError.store(StoreLocation.redact("\(error)"))
+        }
+    }
+}
+
+/// `canopy check`: evaluate the gates for the inputs against history, storing nothing.
+public struct GateCheck {
+    public let workflow: Workflow
+
+    public init(options: RunOptions) throws {
+        workflow = try Workflow(options: options)
+    }
+
+    public func run() async throws -> (gates: [GateResult], lines: [String]) {
+        let prepared = try workflow.prepare()
+        let store = try await workflow.openStore()
+        let insights: HistoryInsights
+        do {
+            insights = try await workflow.insights(for: prepared, store: store, stored: false)
+        } catch {
+            await store.close()
+            throw error as? PipelineError ?? PipelineError.store(StoreLocation.redact("\(error)"))
+        }
+        await store.close()
+        let (input, warnings) = GateInputBuilder.build(
+            prepared: prepared, comparison: insights.comparison, quarantine: workflow.configuration.quarantine, now: workflow.options.now)
+        let gates = GateEvaluator.evaluate(input, configuration: workflow.configuration.gates)
+        var lines = warnings.map { "warning: \($0)" }
+        let baseline = insights.baselineRun.map { "against \($0.metadata.commit.map { String($0.prefix(12)) } ?? $0.key)" } ?? "without a baseline (no earlier run on this branch)"
+        lines.append("checked \(prepared.run.tests.count) tests \(baseline)")
+        lines += GateText.lines(gates)
+        return (gates, lines)
+    }
+}
+
+/// Where `report` and `trend` read from and write to.
+public struct HistoryOptions: Sendable {
+    public var store: String?
+    public var configPath: String?
+    public var outputDirectory = "Reports"
+    public var environment: [String: String]
+    public var now: Date
+
+    public init(environment: [String: String] = ProcessInfo.processInfo.environment, now: Date = Date()) {
+        self.environment = environment
+        self.now = now
+    }
+
+    var runOptions: RunOptions {
+        var options = RunOptions(environment: environment, now: now)
+        options.store = store
+        options.configPath = configPath
+        options.outputDirectory = outputDirectory
+        options.quiet = true
+        return options
+    }
+}
+
+/// `canopy trend`: the nightly report over a window of runs.
+public struct TrendReport {
+    public let workflow: Workflow
+
+    public init(options: HistoryOptions) throws {
+        workflow = try Workflow(options: options.runOptions)
+    }
+
+    public func run(days: Int?, runs: Int?, branch: String?) async throws -> [String] {
+        let store = try await workflow.openStore()
+        let window = HistoryWindow(branch: branch, days: days, runs: runs ?? (days == nil ? 30 : nil), until: nil)
+        let points: [TrendPoint]
+        var flakiness: [TestFlakiness] = []
+        var latest: StoredRun?
+        do {
+            points = try await store.trend(in: window)
+            var rows: [TestRunRow] = []
+            try await store.forEachTestRun(in: window, onlyTestsWithFailures: true) { rows.append($0) }
+            flakiness = FlakinessAnalyzer(configuration: workflow.configuration.flakiness).analyze(rows)
+            latest = try await store.runs(in: window).last
+        } catch {
+            await store.close()
+            throw PipelineError.store(StoreLocation.redact("\(error)"))
+        }
+        await store.close()
+        guard let latest, !points.isEmpty else {
+            throw PipelineError.usage("no runs stored in \(workflow.storeLocation.redactedStore) for that window; run `canopy ingest` or `canopy run` first")
+        }
+        let paths = OutputPaths(directory: workflow.options.outputDirectory)
+        let dashboard = TrendDashboardBuilder.build(points: points, flakiness: flakiness, latest: latest, window: window, now: workflow.options.now)
+        try ArtifactWriter.write(HTMLDashboardRenderer().render(dashboard), to: paths.trendDashboard)
+        try ArtifactWriter.write(TrendMarkdownRenderer(budget: workflow.configuration.output.summaryBudget).render(dashboard), to: paths.trendSummary)
+        let changed = dashboard.trend?.changes.count ?? 0
+        return [
+            "trend over \(points.count) runs, \(changed) test(s) changed state",
+            "trend dashboard: \(paths.trendDashboard)",
+            "trend summary:   \(paths.trendSummary)",
+        ]
+    }
+}
+
+/// The trend dashboard: the latest run's headline, the series, and the tests that changed state.
+enum TrendDashboardBuilder {
+    static func build(points: [TrendPoint], flakiness: [TestFlakiness], latest: StoredRun, window: HistoryWindow, now: Date) -> Dashboard {
+        let dates = Dictionary(points.compactMap { point in point.commit.map { ($0, point.startedAt ?? now) } }, uniquingKeysWith: { first, _ in first })
+        var changes: [DashboardStateChange] = []
+        for result in flakiness {
+            guard let to = DashboardBuilder.state(result.state), let commit = result.state.commit else { continue }
+            let from: DashboardFlakyState = to == .fixed ? .newlyBroken : .stable
+            changes.append(DashboardStateChange(test: result.key.testKey, from: from, to: to, commit: String(commit.prefix(12)), date: dates[commit] ?? now))
+        }
+        let flaky = flakiness.compactMap { result -> DashboardFlakyTest? in
+            guard let state = DashboardBuilder.state(result.state) else { return nil }
+            return DashboardFlakyTest(
+                test: result.key.testKey + (result.key.device.map { "@\($0)" } ?? ""), score: result.score, state: state,
+                since: result.state.commit.map { String($0.prefix(12)) },
+                evidence: DashboardFlakyEvidence(
+                    runs: result.evidence.runs, failures: result.evidence.failedRuns, flips: result.evidence.flips,
+                    retries: result.evidence.retries, commits: result.evidence.commits.map { String($0.commit.prefix(12)) }))
+        }
+        let totals = latest.totals
+        let last = points.last
+        let first = points.first
+        let headline = DashboardHeadline(
+            status: totals.failed > 0 ? .failed : .passed, tests: DashboardKPI(Double(totals.tests)), passed: DashboardKPI(Double(totals.passed)),
+            failed: DashboardKPI(Double(totals.failed)), flaky: DashboardKPI(Double(totals.flaky)), skipped: DashboardKPI(Double(totals.skipped)),
+            passRate: DashboardKPI(last?.passRate ?? 1, baseline: first?.passRate),
+            identifierCoverage: DashboardKPI(last?.coverage ?? 0, baseline: first?.coverage),
+            auditErrors: DashboardKPI(Double(last?.auditIssues ?? 0), baseline: first.map { Double($0.auditIssues) }),
+            auditWarnings: DashboardKPI(0), duration: DashboardKPI(totals.duration, baseline: first?.duration))
+        let windowText = window.days.map { "last \($0) days" } ?? "last \(points.count) runs"
+        return Dashboard(
+            title: "Canopy — nightly trend", generatedAt: now, headline: headline,
+            links: DashboardLinks(buildURL: latest.metadata.buildURL, commit: latest.metadata.commit, branch: window.branch ?? latest.metadata.branch),
+            flakyTests: flaky, trend: DashboardBuilder.trend(points, changes: changes, window: windowText))
+    }
+}

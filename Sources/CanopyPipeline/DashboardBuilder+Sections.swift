@@ -1,0 +1,89 @@
+import CanopyAnalysis
+import CanopyModel
+import CanopyRender
+import Foundation
+
+extension DashboardBuilder {
+    /// Tests with failures in the window, ranked by score, with their state and evidence. Without
+    /// history, the run's own flaky tests.
+    func flakyTests() -> [DashboardFlakyTest] {
+        let lastMessages = Dictionary(prepared.report.failures.map { ($0.test, $0.message) }, uniquingKeysWith: { first, _ in first })
+        guard let insights, !insights.flakiness.isEmpty else {
+            return prepared.run.tests.filter { $0.outcome == .flaky }.map { test in
+                DashboardFlakyTest(
+                    test: test.identity.key, score: 0.5, state: .flaky,
+                    evidence: DashboardFlakyEvidence(runs: 1, failures: test.attempts.filter { $0.outcome.isFailure }.count, flips: 1, retries: test.attempts.count - 1),
+                    lastMessage: lastMessages[test.identity.key])
+            }
+        }
+        return insights.flakiness.compactMap { result in
+            guard let state = DashboardBuilder.state(result.state) else { return nil }
+            let key = result.key.testKey + (result.key.device.map { "@\($0)" } ?? "")
+            return DashboardFlakyTest(
+                test: key, score: result.score, state: state, since: result.state.commit.map { String($0.prefix(12)) },
+                evidence: DashboardFlakyEvidence(
+                    runs: result.evidence.runs, failures: result.evidence.failedRuns, flips: result.evidence.flips,
+                    retries: result.evidence.retries, commits: result.evidence.commits.map { String($0.commit.prefix(12)) }),
+                lastMessage: lastMessages[key] ?? lastMessages[result.key.testKey])
+        }
+    }
+
+    static func state(_ state: FlakinessState) -> DashboardFlakyState? {
+        switch state {
+        case .stable: .stable
+        case .flaky: .flaky
+        case .newlyBroken: .newlyBroken
+        case .fixed: .fixed
+        case .stillFailing: .stillFailing
+        case .unconfirmedFailure: .newlyBroken
+        }
+    }
+
+    func accessibility() -> DashboardAccessibility {
+        let issues = prepared.report.auditIssues.map { finding in
+            DashboardAuditIssue(
+                auditType: finding.issue.auditType, severity: finding.issue.severity == .error ? .error : .warning,
+                identifier: finding.issue.element?.identifier, label: finding.issue.element?.label,
+                elementType: finding.issue.element?.elementType, screen: finding.issue.screen, test: finding.issue.test,
+                description: finding.issue.detailedDescription.map { "\(finding.issue.compactDescription) — \($0)" } ?? finding.issue.compactDescription)
+        }
+        var byScreen: [String: [MissingIdentifier]] = [:]
+        for missing in prepared.report.coverage.missing { byScreen[missing.screen, default: []].append(missing) }
+        let gaps = byScreen.keys.sorted().map { screen in
+            let figure = prepared.report.coverage.screens.first { $0.name == screen }
+            return DashboardScreenGap(
+                screen: screen, elements: figure?.interactive ?? byScreen[screen]?.count ?? 0,
+                missing: (byScreen[screen] ?? []).map { missing in
+                    DashboardUnidentifiedElement(
+                        elementType: missing.elementType, label: missing.label,
+                        frame: missing.frame.map { "\(Int($0.x)),\(Int($0.y)) \(Int($0.width))×\(Int($0.height))" })
+                })
+        }
+        return DashboardAccessibility(issues: issues, missingIdentifiers: gaps)
+    }
+
+    func testRows() -> [DashboardTestRow] {
+        var first: [String: FailureRecord] = [:]
+        for record in prepared.report.failures where first[record.test] == nil { first[record.test] = record }
+        return prepared.run.tests.map { test in
+            let record = first[test.identity.key]
+            return DashboardTestRow(
+                key: test.identity.key, className: test.identity.className, name: test.identity.name, device: test.identity.device,
+                outcome: test.outcome, attempts: test.attempts.count, duration: test.duration,
+                message: record?.message ?? test.attempts.first?.skipReason, category: record?.category)
+        }
+    }
+
+    static func trend(_ points: [TrendPoint], changes: [DashboardStateChange], window: String) -> DashboardTrend {
+        DashboardTrend(
+            window: window,
+            points: points.map { point in
+                DashboardTrendPoint(
+                    date: point.startedAt ?? Date(timeIntervalSince1970: 0), commit: point.commit.map { String($0.prefix(12)) } ?? point.runKey,
+                    passRate: point.passRate ?? 1, flaky: point.flaky,
+                    failuresByCategory: point.failuresByCategory.sorted { $0.key < $1.key }.map { DashboardCategoryCount(category: $0.key, count: $0.value) },
+                    coverage: point.coverage ?? 0, auditIssues: point.auditIssues, duration: point.duration)
+            },
+            changes: changes)
+    }
+}

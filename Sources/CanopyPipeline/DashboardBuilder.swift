@@ -1,0 +1,116 @@
+import CanopyAnalysis
+import CanopyModel
+import CanopyRender
+import Foundation
+
+/// Maps the analysed run and what history says about it onto the renderers' `Dashboard`.
+///
+/// The renderers own a view model of exactly what they show, so they stay independent of how
+/// analysis and history represent things; this is the one place that knows both sides.
+struct DashboardBuilder {
+    var prepared: PreparedRun
+    var insights: HistoryInsights?
+    var gates: [GateResult]
+    var dashboardPath: String?
+    var now: Date
+
+    func build() -> Dashboard {
+        let run = prepared.run
+        let report = prepared.report
+        var dashboard = Dashboard(
+            title: run.metadata.title ?? "Canopy — UI test report", generatedAt: now, headline: headline(),
+            links: DashboardLinks(
+                buildURL: run.metadata.buildURL, commit: run.metadata.commit, branch: run.metadata.branch,
+                baseline: insights?.baselineRun.map { $0.metadata.commit.map { String($0.prefix(12)) } ?? $0.key },
+                dashboard: dashboardPath),
+            gates: gates.map { DashboardGate(name: $0.name, passed: $0.passed, detail: $0.detail) },
+            newFailures: newFailures(),
+            identifierTree: report.identifierTree.map(treeNode),
+            clusters: report.clusters.map(cluster),
+            categories: categories(),
+            failuresByIdentifier: failuresByIdentifier(),
+            flakyTests: flakyTests(),
+            accessibility: accessibility(),
+            tests: testRows())
+        if let insights, !insights.trend.isEmpty { dashboard.trend = DashboardBuilder.trend(insights.trend, changes: [], window: "last \(insights.trend.count) runs") }
+        return dashboard
+    }
+
+    private func headline() -> DashboardHeadline {
+        let totals = prepared.run.totals
+        let baseline = insights?.baselineRun?.totals
+        let passRate = totals.tests > 0 ? Double(totals.passed + totals.flaky) / Double(max(1, totals.tests - totals.skipped)) : 1
+        let baselineRate = baseline.map { base in base.tests > 0 ? Double(base.passed + base.flaky) / Double(max(1, base.tests - base.skipped)) : 1 }
+        let errors = prepared.run.auditIssues.filter { $0.severity == .error }.count
+        let warnings = prepared.run.auditIssues.count - errors
+        let coverage = prepared.report.coverage.overall.ratio ?? 0
+        let baselineCoverage = insights?.comparison.coverage.first { $0.scope == .overall }?.before
+        let status: DashboardStatus = gates.contains { !$0.passed } ? .gateFailed : (totals.failed > 0 ? .failed : .passed)
+        func kpi(_ value: Int, _ base: Int?) -> DashboardKPI { DashboardKPI(Double(value), baseline: base.map(Double.init)) }
+        return DashboardHeadline(
+            status: status, tests: kpi(totals.tests, baseline?.tests), passed: kpi(totals.passed, baseline?.passed),
+            failed: kpi(totals.failed, baseline?.failed), flaky: kpi(totals.flaky, baseline?.flaky),
+            skipped: kpi(totals.skipped, baseline?.skipped), passRate: DashboardKPI(passRate, baseline: baselineRate),
+            identifierCoverage: DashboardKPI(coverage, baseline: baselineCoverage), auditErrors: kpi(errors, nil),
+            auditWarnings: kpi(warnings, nil), duration: DashboardKPI(totals.duration, baseline: baseline?.duration))
+    }
+
+    /// Failures of tests that are new against the baseline (every failure when there is none),
+    /// app problems before infrastructure.
+    private func newFailures() -> [DashboardNewFailure] {
+        let newKeys = Set(insights.map { $0.comparison.baselineRunKey != nil ? $0.comparison.newFailures : [] } ?? [])
+        let useAll = insights?.comparison.baselineRunKey == nil
+        var seen: Set<String> = []
+        var rows: [DashboardNewFailure] = []
+        for record in prepared.report.failures.sorted(by: { !$0.isInfrastructure && $1.isInfrastructure })
+        where record.testOutcome == .failed && (useAll || newKeys.contains(record.test)) && seen.insert(record.test).inserted {
+            rows.append(DashboardNewFailure(
+                test: record.test, message: record.message, location: record.location?.description, category: record.category,
+                identifier: record.element?.template, clusterID: record.fingerprint))
+        }
+        return rows
+    }
+
+    private func treeNode(_ node: IdentifierNode) -> DashboardTreeNode {
+        let children = prepared.report.identifierTree.lazy.filter { $0.parent == node.path }.count
+        let bySeverity = node.branch.auditIssuesBySeverity
+        return DashboardTreeNode(
+            path: node.path, segment: node.segment, depth: node.depth, childCount: children,
+            elements: node.branch.interactive, identified: node.branch.identified, failures: node.branch.failures,
+            flakyTests: node.branch.flakyTests, auditErrors: bySeverity["error"] ?? 0, auditWarnings: bySeverity["warning"] ?? 0)
+    }
+
+    private func cluster(_ cluster: FailureCluster) -> DashboardCluster {
+        DashboardCluster(
+            id: cluster.fingerprint, category: cluster.category, isInfrastructure: cluster.isInfrastructure,
+            normalizedMessage: cluster.normalizedMessage, example: cluster.exampleMessage, identifier: cluster.identifier,
+            count: cluster.count, tests: Array(cluster.tests.prefix(50)), testCount: cluster.testCount)
+    }
+
+    private func categories() -> [DashboardCategoryGroup] {
+        prepared.report.categories.map { category in
+            let records = prepared.report.failures.filter { $0.category == category.name }
+            var tests: [String] = []
+            var seen: Set<String> = []
+            for record in records where seen.insert(record.test).inserted && tests.count < 50 { tests.append(record.test) }
+            let clusterIDs = prepared.report.clusters.filter { $0.category == category.name }.map(\.fingerprint)
+            return DashboardCategoryGroup(
+                category: category.name, isInfrastructure: category.isInfrastructure, count: category.failures, tests: tests,
+                testCount: category.tests, clusterIDs: clusterIDs)
+        }
+    }
+
+    private func failuresByIdentifier() -> [DashboardIdentifierGroup] {
+        var groups: [String: (count: Int, tests: [String], testSet: Set<String>, categories: [String])] = [:]
+        for record in prepared.report.failures {
+            guard let identifier = record.element?.template else { continue }
+            var group = groups[identifier] ?? (0, [], [], [])
+            group.count += 1
+            if group.testSet.insert(record.test).inserted && group.tests.count < 50 { group.tests.append(record.test) }
+            if !group.categories.contains(record.category) { group.categories.append(record.category) }
+            groups[identifier] = group
+        }
+        return groups.map { DashboardIdentifierGroup(identifier: $0.key, count: $0.value.count, tests: $0.value.tests, testCount: $0.value.testSet.count, categories: $0.value.categories) }
+            .sorted { ($0.count, $1.identifier) > ($1.count, $0.identifier) }
+    }
+}

@@ -1,0 +1,40 @@
+import CanopyAnalysis
+import CanopyModel
+import Foundation
+
+/// Computes what the gates look at from the analysed run and its baseline, leaving out
+/// quarantined tests and audit issues, and warns about expired quarantine entries.
+enum GateInputBuilder {
+    static func build(
+        prepared: PreparedRun, comparison: BaselineComparison, quarantine: [QuarantineEntry], now: Date
+    ) -> (input: GateInput, warnings: [String]) {
+        let active = quarantine.filter { $0.isActive(on: now) }
+        var warnings: [String] = []
+        for entry in quarantine where !entry.isActive(on: now) {
+            let what = entry.test ?? entry.identifier ?? "?"
+            warnings.append("quarantine entry for \(what) expired; it no longer applies — fix the test or extend 'expires'")
+        }
+        func quarantined(_ testKey: String) -> Bool {
+            active.contains { $0.matches(testKey: testKey) || $0.matches(testKey: String(testKey.split(separator: "@").first ?? "")) }
+        }
+        let hasBaseline = comparison.baselineRunKey != nil
+        let failing = prepared.run.tests.filter { $0.outcome == .failed }.map(\.identity.key)
+        let newFailures = (hasBaseline ? comparison.newFailures : failing).filter { !quarantined($0) }
+        let newFlaky = comparison.newFlakyTests.filter { !quarantined($0) }
+        let auditErrors = (hasBaseline ? comparison.newAuditIssues : prepared.run.auditIssues)
+            .filter { $0.severity == .error }
+            .filter { issue in !active.contains { $0.matches(identifier: issue.element?.identifier, auditType: issue.auditType) } }
+            .map { issue in "\(issue.auditType): \(issue.compactDescription) on \(issue.element?.identifier ?? issue.element?.label ?? "an element")" }
+        var perCategory: [String: Int] = [:]
+        for category in prepared.report.categories { perCategory[category.name] = category.tests }
+        let overall = prepared.report.coverage.overall
+        let coverage = prepared.run.screens.contains { $0.kind == .elementTree } ? overall.ratio : nil
+        let baselineCoverage = comparison.coverage.first { $0.scope == .overall }?.before
+        return (
+            GateInput(
+                coverage: coverage, baselineCoverage: baselineCoverage, newFailures: newFailures, newFlakyTests: newFlaky,
+                newAuditErrors: auditErrors, failuresPerCategory: perCategory),
+            warnings
+        )
+    }
+}

@@ -1,0 +1,117 @@
+import CanopyAnalysis
+import CanopyHistory
+import CanopyModel
+import CanopyRender
+import Foundation
+
+/// `canopy report [--run KEY]`: renders the dashboard of a stored run (default: the latest) from
+/// what history holds — tests, attempts, failure categories and identifiers, audit issues,
+/// coverage and identifier nodes — with flakiness over the window. Failure messages are not
+/// kept in history; `canopy run` writes the full dashboard of the run it ingests.
+public struct StoredRunReport {
+    public let workflow: Workflow
+
+    public init(options: HistoryOptions) throws {
+        workflow = try Workflow(options: options.runOptions)
+    }
+
+    /// The stored runs, newest first, one line each.
+    public func list(limit: Int) async throws -> [String] {
+        let store = try await workflow.openStore()
+        let runs: [StoredRun]
+        do { runs = try await store.runs(in: HistoryWindow(runs: limit)) } catch {
+            await store.close()
+            throw PipelineError.store(StoreLocation.redact("\(error)"))
+        }
+        await store.close()
+        return runs.reversed().map { run in
+            let date = run.metadata.startedAt.map { ISO8601DateFormatter().string(from: $0) } ?? "-"
+            return "\(run.key)\t\(date)\t\(run.metadata.branch ?? "-")\t\(run.metadata.commit.map { String($0.prefix(12)) } ?? "-")\t\(run.totals.tests) tests, \(run.totals.failed) failed, \(run.totals.flaky) flaky"
+        }
+    }
+
+    public func run(key: String?) async throws -> [String] {
+        let store = try await workflow.openStore()
+        let dashboard: Dashboard
+        do {
+            guard let stored = try await (key != nil ? store.run(key: key!) : store.runs(in: HistoryWindow(runs: 1)).last) else {
+                await store.close()
+                throw PipelineError.usage(key.map { "no stored run has the key '\($0)'; `canopy report --list` shows them" } ?? "the store is empty; run `canopy ingest` or `canopy run` first")
+            }
+            dashboard = try await build(stored, store: store)
+        } catch let error as PipelineError {
+            throw error
+        } catch {
+            await store.close()
+            throw PipelineError.store(StoreLocation.redact("\(error)"))
+        }
+        await store.close()
+        let paths = OutputPaths(directory: workflow.options.outputDirectory)
+        try ArtifactWriter.write(HTMLDashboardRenderer().render(dashboard), to: paths.dashboard)
+        try ArtifactWriter.write(MarkdownRenderer(budget: workflow.configuration.output.summaryBudget).render(dashboard), to: paths.summary)
+        return ["dashboard: \(paths.dashboard)", "summary:   \(paths.summary)"]
+    }
+
+    private func build(_ stored: StoredRun, store: any HistoryStore) async throws -> Dashboard {
+        let tests = try await store.testRuns(runKey: stored.key)
+        let audits = try await store.auditIssues(runKey: stored.key)
+        let coverage = try await store.coverage(runKey: stored.key)
+        let nodes = try await store.identifierNodes(runKey: stored.key)
+        let window = HistoryWindow(branch: stored.metadata.branch, days: workflow.configuration.flakiness.windowDays, until: stored.metadata.startedAt)
+        var rows: [TestRunRow] = []
+        try await store.forEachTestRun(in: window, onlyTestsWithFailures: true) { rows.append($0) }
+        var failures: [FailureRow] = []
+        try await store.forEachFailure(in: window) { if $0.runKey == stored.key { failures.append($0) } }
+        let flakiness = FlakinessAnalyzer(configuration: workflow.configuration.flakiness).analyze(rows)
+        let points = try await store.trend(in: window)
+
+        let totals = stored.totals
+        let overall = coverage.first { $0.scope == .overall }
+        let errors = audits.filter { $0.severity == .error }.count
+        let categoryOf = Dictionary(failures.map { ($0.testKey, $0.category) }, uniquingKeysWith: { first, _ in first })
+        var byCategory: [String: (count: Int, tests: [String], infrastructure: Bool)] = [:]
+        for failure in failures {
+            var entry = byCategory[failure.category] ?? (0, [], failure.isInfrastructure)
+            entry.count += 1
+            if !entry.tests.contains(failure.testKey) { entry.tests.append(failure.testKey) }
+            byCategory[failure.category] = entry
+        }
+        let branchCoverage = Dictionary(coverage.filter { $0.scope == .branch }.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        let headline = DashboardHeadline(
+            status: totals.failed > 0 ? .failed : .passed, tests: DashboardKPI(Double(totals.tests)), passed: DashboardKPI(Double(totals.passed)),
+            failed: DashboardKPI(Double(totals.failed)), flaky: DashboardKPI(Double(totals.flaky)), skipped: DashboardKPI(Double(totals.skipped)),
+            passRate: DashboardKPI(totals.tests > 0 ? Double(totals.passed + totals.flaky) / Double(max(1, totals.tests - totals.skipped)) : 1),
+            identifierCoverage: DashboardKPI(overall?.ratio ?? 0), auditErrors: DashboardKPI(Double(errors)),
+            auditWarnings: DashboardKPI(Double(audits.count - errors)), duration: DashboardKPI(totals.duration))
+        var dashboard = Dashboard(
+            title: "Canopy — run \(stored.key)", generatedAt: workflow.options.now, headline: headline,
+            links: DashboardLinks(buildURL: stored.metadata.buildURL, commit: stored.metadata.commit, branch: stored.metadata.branch),
+            identifierTree: nodes.map { node in
+                let segments = node.path.split(whereSeparator: { ".-_".contains($0) })
+                let figure = branchCoverage[node.path]
+                return DashboardTreeNode(
+                    path: node.path, segment: String(segments.last ?? Substring(node.path)), depth: max(0, segments.count - 1),
+                    childCount: nodes.filter { $0.path.hasPrefix(node.path) && $0.path != node.path }.count,
+                    elements: figure?.interactive ?? 0, identified: figure?.identified ?? 0, failures: node.failures,
+                    flakyTests: node.flakyTests, auditErrors: node.auditIssues)
+            },
+            categories: byCategory.sorted { $0.value.count > $1.value.count }.map {
+                DashboardCategoryGroup(category: $0.key, isInfrastructure: $0.value.infrastructure, count: $0.value.count, tests: Array($0.value.tests.prefix(50)), testCount: $0.value.tests.count)
+            },
+            accessibility: DashboardAccessibility(issues: audits.map { issue in
+                DashboardAuditIssue(
+                    auditType: issue.auditType, severity: issue.severity == .error ? .error : .warning, identifier: issue.element?.identifier,
+                    label: issue.element?.label, elementType: issue.element?.elementType, screen: issue.screen, test: issue.test,
+                    description: issue.compactDescription)
+            }),
+            tests: tests.map { row in
+                let parts = row.testKey.split(separator: "/", maxSplits: 1)
+                return DashboardTestRow(
+                    key: row.testKey + (row.device.map { "@\($0)" } ?? ""), className: String(parts.first ?? ""), name: String(parts.last ?? ""),
+                    device: row.device, outcome: row.outcome, attempts: row.attempts, duration: row.duration, category: categoryOf[row.testKey])
+            })
+        dashboard.flakyTests = TrendDashboardBuilder.build(points: points, flakiness: flakiness, latest: stored, window: window, now: workflow.options.now).flakyTests
+        if !points.isEmpty { dashboard.trend = DashboardBuilder.trend(points, changes: [], window: "\(points.count) runs up to this one") }
+        return dashboard
+    }
+}

@@ -1,0 +1,115 @@
+import CanopyAnalysis
+import CanopyHistory
+import CanopyModel
+import CanopyParsers
+import Foundation
+
+/// A run read from its inputs and analysed, not yet stored.
+public struct PreparedRun: Sendable {
+    public var run: Run
+    public var report: Report
+    public var digest: RunDigest
+}
+
+/// The steps every command shares, in the order data flows: read → assemble → analyse → store →
+/// compare with history. Each step takes values and returns values; only `openStore` and the
+/// insight queries touch the database.
+public struct Workflow: Sendable {
+    public let options: RunOptions
+    public let configuration: CanopyConfiguration
+    public let ci: CIEnvironment
+    public let progress: Progress
+
+    public init(options: RunOptions) throws {
+        self.options = options
+        configuration = try ConfigurationLoader.load(explicit: options.configPath, environment: options.environment)
+        ci = CIEnvironment.detect(options.environment)
+        progress = Progress.automatic(quiet: options.quiet)
+    }
+
+    /// Where history lives, by precedence: `--store`, `CANOPY_STORE`, `store:` in the config, default.
+    public var storeLocation: String {
+        if let store = options.store, !store.isEmpty { return store }
+        if let store = options.environment["CANOPY_STORE"], !store.isEmpty { return store }
+        if let store = configuration.store, !store.isEmpty { return store }
+        return (options.outputDirectory as NSString).appendingPathComponent("history.sqlite")
+    }
+
+    /// Parses the inputs (all or nothing), assembles the run with its metadata and key, analyses it.
+    public func prepare() throws -> PreparedRun {
+        guard !options.inputs.isEmpty else { throw PipelineError.usage("give the report files to read (paths, directories, or --junit/--xcresult/--snapshots/--audits)") }
+        let parsed = try InputReader().readAll(options.inputs, progress: progress)
+        var metadata = options.metadata.merging(ci.metadata)
+        if ci.provider == nil { metadata = metadata.merging(LocalGit.metadata(environment: options.environment)) }
+        var run = RunAssembler.assemble(parsed, metadata: metadata)
+        if run.metadata.startedAt == nil { run.metadata.startedAt = options.now }
+        if run.metadata.ciProvider == nil { run.metadata.ciProvider = ci.provider ?? "local" }
+        run.metadata.runKey = try RunIdentity.key(ci: ci, inputPaths: run.inputs.map(\.path), explicit: options.metadata.runKey)
+        let report = ReportBuilder.build(run: run, configuration: configuration.analysis)
+        return PreparedRun(run: run, report: report, digest: report.digest)
+    }
+
+    public func openStore() async throws -> any HistoryStore {
+        do {
+            return try await HistoryStores.open(storeLocation)
+        } catch {
+            throw PipelineError.store(StoreLocation.redact("\(error)"))
+        }
+    }
+
+    /// Compares the run with history: the baseline run, flakiness over the window, flaky
+    /// elements and the trend. `stored` says whether the run itself is already in the store.
+    public func insights(for prepared: PreparedRun, store: any HistoryStore, stored: Bool) async throws -> HistoryInsights {
+        let runKey = prepared.run.metadata.runKey
+        var baselineRun: StoredRun?
+        if let key = options.baseline {
+            baselineRun = try await store.run(key: key)
+            if baselineRun == nil { throw PipelineError.usage("no stored run has the key '\(key)' (--baseline); `canopy report --list` shows the stored runs") }
+        } else if let branch = prepared.run.metadata.branch {
+            baselineRun = try await store.previousRun(branch: branch, before: stored ? runKey : nil)
+            if baselineRun?.key == runKey { baselineRun = nil }
+        }
+        var baselineSnapshot: BaselineSnapshot?
+        if let baselineRun {
+            baselineSnapshot = BaselineSnapshot(
+                runKey: baselineRun.key, commit: baselineRun.metadata.commit,
+                tests: try await store.testRuns(runKey: baselineRun.key),
+                auditIssues: try await store.auditIssues(runKey: baselineRun.key),
+                coverage: try await store.coverage(runKey: baselineRun.key))
+        }
+        let comparison = BaselineComparer.compare(BaselineSnapshot(run: prepared.run, digest: prepared.digest), with: baselineSnapshot)
+
+        let window = HistoryWindow(
+            branch: prepared.run.metadata.branch, days: configuration.flakiness.windowDays, runs: configuration.flakiness.windowRuns)
+        let analyzer = FlakinessAnalyzer(configuration: configuration.flakiness)
+        var rows: [TestRunRow] = []
+        var failingKeys: Set<String> = []
+        try await store.forEachTestRun(in: window, onlyTestsWithFailures: true) { row in
+            rows.append(row)
+            failingKeys.insert(row.testKey)
+        }
+        if !stored {
+            // `check` does not store the run: its rows join the history it is judged against.
+            for row in BaselineSnapshot(run: prepared.run, digest: prepared.digest).tests
+            where row.failedAttempts > 0 || failingKeys.contains(row.testKey) {
+                rows.append(row)
+            }
+        }
+        let flakiness = analyzer.analyze(rows)
+        var failureRows: [FailureRow] = []
+        try await store.forEachFailure(in: window) { failureRows.append($0) }
+        let elements = analyzer.flakyElements(failures: failureRows, tests: flakiness)
+        let trend = try await store.trend(in: window)
+        return HistoryInsights(baselineRun: baselineRun, comparison: comparison, flakiness: flakiness, flakyElements: elements, trend: trend)
+    }
+}
+
+/// What history says about a run.
+public struct HistoryInsights: Sendable {
+    public var baselineRun: StoredRun?
+    public var comparison: BaselineComparison
+    /// Tests with any failure in the window, ranked by flakiness score.
+    public var flakiness: [TestFlakiness]
+    public var flakyElements: [FlakyElement]
+    public var trend: [TrendPoint]
+}
