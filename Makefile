@@ -21,8 +21,7 @@ test: deps
 
 ## make run: build, then run Canopy on the sample data and print where the results are.
 run: release
-	@echo "== canopy inspect $(SAMPLES)"
-	$(CANOPY_RELEASE) inspect --summary $(SAMPLES)
+	@CANOPY=$(CANOPY_RELEASE) Reports/samples/run.sh
 
 ## make bench: generate large reports and measure parse time and memory against libxml2 baselines.
 bench: release

@@ -4,22 +4,27 @@ import Foundation
 
 /// The `canopy` command: UI-test results in, answers out.
 @main
-struct Canopy: ParsableCommand {
+struct Canopy: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "canopy",
         abstract: "Turns UI-test results (JUnit, xcresult JSON, accessibility snapshots and audits) into answers.",
         discussion: """
             Exit codes: 0 success, 1 a gate failed, 2 bad input, configuration or usage.
-            Start with `canopy inspect PATH…` on your own report files.
+            Start with `canopy inspect PATH…` on your own report files; in CI call `canopy run`.
+            Shell completions: canopy --generate-completion-script bash|zsh|fish
             """,
-        subcommands: [InspectCommand.self]
+        subcommands: [RunCommand.self, IngestCommand.self, ReportCommand.self, TrendCommand.self, CheckCommand.self, InspectCommand.self]
     )
 
     /// Runs the command and maps every failure to Canopy's exit codes (usage errors are 2, not 64).
-    static func main() {
+    static func main() async {
         do {
             var command = try parseAsRoot()
-            try command.run()
+            if var asyncCommand = command as? any AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
         } catch let error as PipelineError {
             FileHandle.standardError.write(Data((error.description + "\n").utf8))
             Foundation.exit(error.exitCode)

@@ -2,7 +2,6 @@ import ArgumentParser
 import CanopyPipeline
 import Foundation
 
-extension Inspector.Format: ExpressibleByArgument {}
 
 /// `canopy inspect FILE…`: parse inputs and print what was understood.
 struct InspectCommand: ParsableCommand {

@@ -1,0 +1,116 @@
+import ArgumentParser
+import CanopyModel
+import CanopyPipeline
+import Foundation
+
+extension Inspector.Format: ExpressibleByArgument {}
+extension AnnotationMode: ExpressibleByArgument {}
+
+/// The inputs of a run: plain paths detected by content, or typed flags.
+struct InputOptions: ParsableArguments {
+    @Argument(help: "Report files, directories or globs; the format is detected from the content.")
+    var paths: [String] = []
+
+    @Option(help: "A JUnit XML file or directory (repeatable).")
+    var junit: [String] = []
+
+    @Option(help: "An xcresulttool JSON file (`get test-results tests` or `summary`) (repeatable).")
+    var xcresult: [String] = []
+
+    @Option(help: "An element-tree or A11yUITests snapshot file or directory (repeatable).")
+    var snapshots: [String] = []
+
+    @Option(help: "An accessibility audit JSON file or directory (repeatable).")
+    var audits: [String] = []
+
+    var selection: InputSelection {
+        InputSelection(paths: paths, junit: junit, xcresult: xcresult, snapshots: snapshots, audits: audits)
+    }
+
+    func validate() throws {
+        if selection.isEmpty { throw ValidationError("give the report files to read (paths, directories, or --junit/--xcresult/--snapshots/--audits)") }
+    }
+}
+
+/// Where history and output live.
+struct StoreOptions: ParsableArguments {
+    @Option(help: "History store: a SQLite path or postgres://user@host/db (default: CANOPY_STORE, then `store:` in the config, then <out>/history.sqlite).")
+    var store: String?
+
+    @Option(help: "Configuration file (default: CANOPY_CONFIG, then Config/canopy.yml when present).")
+    var config: String?
+
+    @Option(help: "Output directory for summary.md, site/index.html and report.json.")
+    var out = "Reports"
+}
+
+/// Run metadata given on the command line (wins over CI detection).
+struct MetadataOptions: ParsableArguments {
+    @Option(help: "Commit of the run (default: from CI, else the working directory's git).")
+    var commit: String?
+
+    @Option(help: "Branch of the run.")
+    var branch: String?
+
+    @Option(name: .customLong("run-key"), help: "Stable key of the run (default: CI provider + build + attempt, else a content hash of the inputs).")
+    var runKey: String?
+
+    @Option(name: .customLong("started-at"), help: "Start time, ISO 8601 (default: from the inputs, else now).")
+    var startedAt: String?
+
+    @Option(name: .customLong("build-url"), help: "Link to the CI build.")
+    var buildURL: String?
+
+    func metadata() throws -> RunMetadata {
+        var date: Date?
+        if let startedAt {
+            guard let parsed = ISO8601DateFormatter().date(from: startedAt) else {
+                throw ValidationError("--started-at '\(startedAt)' is not an ISO 8601 time such as 2026-11-22T02:00:00Z")
+            }
+            date = parsed
+        }
+        return RunMetadata(runKey: runKey, commit: commit, branch: branch, buildURL: buildURL, startedAt: date)
+    }
+}
+
+/// Output verbosity.
+struct VerbosityOptions: ParsableArguments {
+    @Flag(name: .shortAndLong, help: "Print nothing but errors and the gate verdicts.")
+    var quiet = false
+
+    @Flag(name: .shortAndLong, help: "Print warnings from the inputs too.")
+    var verbose = false
+}
+
+extension RunOptions {
+    init(inputs: InputOptions, store: StoreOptions, metadata: MetadataOptions, verbosity: VerbosityOptions) throws {
+        self.init()
+        self.inputs = inputs.selection
+        self.store = store.store
+        configPath = store.config
+        outputDirectory = store.out
+        self.metadata = try metadata.metadata()
+        quiet = verbosity.quiet
+    }
+}
+
+extension HistoryOptions {
+    init(store: StoreOptions) {
+        self.init()
+        self.store = store.store
+        configPath = store.config
+        outputDirectory = store.out
+    }
+}
+
+/// Writes lines to standard output.
+func emit(_ lines: [String]) {
+    guard !lines.isEmpty else { return }
+    FileHandle.standardOutput.write(Data((lines.joined(separator: "\n") + "\n").utf8))
+}
+
+/// Writes lines to standard error.
+func warn(_ lines: [String]) {
+    guard !lines.isEmpty else { return }
+    FileHandle.standardError.write(Data((lines.joined(separator: "\n") + "\n").utf8))
+}

@@ -1,0 +1,151 @@
+import ArgumentParser
+import CanopyPipeline
+import Foundation
+
+/// `canopy run`: the CI post-step in one call.
+struct RunCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "run",
+        abstract: "Ingest a test run, store it, analyse it against history, write the summary and dashboard, and apply the gates.",
+        discussion: """
+            Writes <out>/summary.md, <out>/comment.md, <out>/site/index.html, <out>/report.json and <out>/insights.json;
+            appends the summary to $GITHUB_STEP_SUMMARY and prints ::error annotations on GitHub Actions.
+            Exit 0 when every gate passes, 1 when a gate failed, 2 on bad input or configuration.
+            Examples:
+              canopy run build/reports/ snapshots/ audits/
+              canopy run --junit junit.xml --xcresult tests.json --snapshots snapshots/ --store postgres://ci@db/canopy
+            """)
+
+    @OptionGroup var inputs: InputOptions
+    @OptionGroup var storeOptions: StoreOptions
+    @OptionGroup var metadata: MetadataOptions
+    @OptionGroup var verbosity: VerbosityOptions
+
+    @Option(help: "Compare against this stored run instead of the previous run on the branch.")
+    var baseline: String?
+
+    @Option(help: "Annotations for new failures: auto (GitHub on GitHub Actions), none, github, gitlab.")
+    var annotations: AnnotationMode = .automatic
+
+    func run() async throws {
+        var options = try RunOptions(inputs: inputs, store: storeOptions, metadata: metadata, verbosity: verbosity)
+        options.baseline = baseline
+        options.annotations = annotations
+        let outcome = try await CIPostStep(options: options).run()
+        if verbosity.verbose { warn(outcome.warnings.map { "warning: \($0)" }) }
+        emit(verbosity.quiet ? outcome.lines.filter { $0.hasPrefix("::") || $0.contains("GATE") } : outcome.lines)
+        throw ExitCode(outcome.exitCode)
+    }
+}
+
+/// `canopy ingest`: parse and store a run.
+struct IngestCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "ingest",
+        abstract: "Parse the inputs as one run and store it in history (idempotent: the same run twice is one run).",
+        discussion: """
+            Examples:
+              canopy ingest --commit $SHA --branch main Reports/samples/night-01
+              canopy ingest --store postgres://ci@db/canopy --run-key nightly-2026-11-22 build/reports/
+            """)
+
+    @OptionGroup var inputs: InputOptions
+    @OptionGroup var storeOptions: StoreOptions
+    @OptionGroup var metadata: MetadataOptions
+    @OptionGroup var verbosity: VerbosityOptions
+
+    func run() async throws {
+        let options = try RunOptions(inputs: inputs, store: storeOptions, metadata: metadata, verbosity: verbosity)
+        let result = try await Ingestion(options: options).run()
+        if !verbosity.quiet {
+            emit(["\(result.inserted ? "stored" : "already stored, unchanged:") run \(result.runKey) (\(result.tests) tests)"])
+        }
+    }
+}
+
+/// `canopy check`: evaluate the gates only.
+struct CheckCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "check",
+        abstract: "Evaluate the gates for the inputs against history without storing anything.",
+        discussion: """
+            Exit 0 when every gate passes, 1 when a gate failed, 2 on bad input or configuration.
+            Example:
+              canopy check --config Config/canopy.yml build/reports/ snapshots/
+            """)
+
+    @OptionGroup var inputs: InputOptions
+    @OptionGroup var storeOptions: StoreOptions
+    @OptionGroup var metadata: MetadataOptions
+    @OptionGroup var verbosity: VerbosityOptions
+
+    @Option(help: "Compare against this stored run instead of the previous run on the branch.")
+    var baseline: String?
+
+    func run() async throws {
+        var options = try RunOptions(inputs: inputs, store: storeOptions, metadata: metadata, verbosity: verbosity)
+        options.baseline = baseline
+        let result = try await GateCheck(options: options).run()
+        emit(result.lines)
+        throw ExitCode(result.gates.contains { !$0.passed } ? 1 : 0)
+    }
+}
+
+/// `canopy report`: render the dashboard for a stored run.
+struct ReportCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "report",
+        abstract: "Render the dashboard of a stored run (default: the latest) from history.",
+        discussion: """
+            Examples:
+              canopy report                 # the latest run
+              canopy report --list          # stored runs, newest first
+              canopy report --run nightly-2026-11-21
+            """)
+
+    @OptionGroup var storeOptions: StoreOptions
+
+    @Option(name: .customLong("run"), help: "The key of the stored run.")
+    var runKey: String?
+
+    @Flag(help: "List the stored runs instead.")
+    var list = false
+
+    func run() async throws {
+        let report = try StoredRunReport(options: HistoryOptions(store: storeOptions))
+        emit(list ? try await report.list(limit: 50) : try await report.run(key: runKey))
+    }
+}
+
+/// `canopy trend`: the nightly trend report.
+struct TrendCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "trend",
+        abstract: "Render the trend dashboard over a window of runs: pass rate, flaky tests, causes, coverage, audits, duration.",
+        discussion: """
+            Writes <out>/trend/index.html and <out>/trend/summary.md.
+            Examples:
+              canopy trend --days 30
+              canopy trend --runs 14 --branch main
+            """)
+
+    @OptionGroup var storeOptions: StoreOptions
+
+    @Option(help: "Runs from the last N days.")
+    var days: Int?
+
+    @Option(help: "The last N runs (default 30 when --days is not given).")
+    var runs: Int?
+
+    @Option(help: "Only runs on this branch.")
+    var branch: String?
+
+    func validate() throws {
+        if let days, days < 1 { throw ValidationError("--days must be at least 1") }
+        if let runs, runs < 1 { throw ValidationError("--runs must be at least 1") }
+    }
+
+    func run() async throws {
+        emit(try await TrendReport(options: HistoryOptions(store: storeOptions)).run(days: days, runs: runs, branch: branch))
+    }
+}
