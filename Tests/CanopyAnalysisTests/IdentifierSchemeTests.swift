@@ -58,7 +58,7 @@ struct IdentifierSchemeTests {
         do {
             _ = try IdentifierScheme(configuration: configuration)
         } catch {
-            #expect(error.description.contains("identifiers.dynamicSegments[0].pattern"))
+            #expect("\(error)".contains("identifiers.dynamicSegments[0].pattern"))
         }
     }
 }
