@@ -63,9 +63,9 @@ enum StoreBench {
             let (run, digest) = SyntheticHistory.run(key: "h-\(prefix)-\(night)", night: night, tests: tests, failing: failing)
             _ = try await store.store(run, digest: digest)
         }
-        let populate = seconds(since: started)
+        let populate = Date().timeIntervalSince(started)
         say("store.history.runs: \(runs)  tests: \(tests)")
-        say("store.history.ingest.seconds: \(populate)  per-run: \(populate / Double(max(runs, 1)))")
+        say("store.history.ingest.seconds: \(String(format: "%.1f", populate))  per-run: \(String(format: "%.3f", populate / Double(max(runs, 1))))")
 
         started = Date()
         let trend = try await store.trend(in: .all)
@@ -102,13 +102,12 @@ enum StoreBench {
     static func seconds(since start: Date) -> String { String(format: "%.3f", Date().timeIntervalSince(start)) }
 
     static func say(_ line: String) {
-        print(line)
-        fflush(stdout)
+        FileHandle.standardOutput.write(Data((line + "\n").utf8))
     }
 
     /// Runs async work from the synchronous bench entry point.
     static func blocking(_ work: @escaping @Sendable () async throws -> Void) throws {
-        let outcome = Outcome()
+        let outcome = ErrorBox()
         let done = DispatchSemaphore(value: 0)
         Task {
             do { try await work() } catch { outcome.set(error) }
@@ -118,7 +117,7 @@ enum StoreBench {
         if let error = outcome.error { throw error }
     }
 
-    final class Outcome: @unchecked Sendable {
+    final class ErrorBox: @unchecked Sendable {
         private let lock = NSLock()
         private var stored: (any Error)?
         func set(_ error: any Error) { lock.withLock { stored = error } }

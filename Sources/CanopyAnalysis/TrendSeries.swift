@@ -1,3 +1,4 @@
+import Foundation
 import CanopyModel
 
 /// A figure a trend can follow over runs.

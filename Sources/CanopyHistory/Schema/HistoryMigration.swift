@@ -1,3 +1,5 @@
+import Foundation
+
 /// The SQL dialect a statement is written for.
 enum SQLDialect: Sendable {
     case sqlite
