@@ -6,7 +6,7 @@ import Foundation
 /// `CanopyBench store …`: history store figures, and the ingest loop the kill test drives.
 ///
 /// - `store ingest-loop DB COUNT TESTS`: ingests runs `loop-0…` of TESTS tests into DB (a path or
-///   postgres:// URL), printing `begin N` before and `stored N inserted|alreadyStored` after each.
+///   postgres:// URL), printing `begin N` just before storing and `stored N inserted|alreadyStored` after.
 /// - `store bench [--store DB] [--runs 365] [--tests 20000] [--large 90000] [--failing 0.02]`:
 ///   ingest time of one large run, then trend and flakiness query times over a runs × tests history.
 enum StoreBench {
@@ -28,8 +28,8 @@ enum StoreBench {
         }
         let store = try await HistoryStores.open(arguments[0])
         for index in 0..<count {
-            say("begin \(index)")
             let (run, digest) = SyntheticHistory.run(key: "loop-\(index)", night: index, tests: tests, failing: 0.02)
+            say("begin \(index)")  // after building the run: the kill test aims inside the store call
             let result = try await store.store(run, digest: digest)
             say("stored \(index) \(result.rawValue)")
         }
