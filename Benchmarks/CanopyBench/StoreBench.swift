@@ -6,7 +6,7 @@ import Foundation
 /// `CanopyBench store …`: history store figures, and the ingest loop the kill test drives.
 ///
 /// - `store ingest-loop DB COUNT TESTS`: ingests runs `loop-0…` of TESTS tests into DB (a path or
-///   postgres:// URL), printing `begin N` before and `stored N inserted|alreadyStored` after each.
+///   postgres:// URL), printing `begin N` just before storing and `stored N inserted|alreadyStored` after.
 /// - `store bench [--store DB] [--runs 365] [--tests 20000] [--large 90000] [--failing 0.02]`:
 ///   ingest time of one large run, then trend and flakiness query times over a runs × tests history.
 enum StoreBench {
@@ -28,8 +28,8 @@ enum StoreBench {
         }
         let store = try await HistoryStores.open(arguments[0])
         for index in 0..<count {
-            say("begin \(index)")
             let (run, digest) = SyntheticHistory.run(key: "loop-\(index)", night: index, tests: tests, failing: 0.02)
+            say("begin \(index)")  // after building the run: the kill test aims inside the store call
             let result = try await store.store(run, digest: digest)
             say("stored \(index) \(result.rawValue)")
         }
@@ -63,9 +63,9 @@ enum StoreBench {
             let (run, digest) = SyntheticHistory.run(key: "h-\(prefix)-\(night)", night: night, tests: tests, failing: failing)
             _ = try await store.store(run, digest: digest)
         }
-        let populate = seconds(since: started)
+        let populate = Date().timeIntervalSince(started)
         say("store.history.runs: \(runs)  tests: \(tests)")
-        say("store.history.ingest.seconds: \(populate)  per-run: \(populate / Double(max(runs, 1)))")
+        say("store.history.ingest.seconds: \(String(format: "%.1f", populate))  per-run: \(String(format: "%.3f", populate / Double(max(runs, 1))))")
 
         started = Date()
         let trend = try await store.trend(in: .all)
@@ -102,13 +102,12 @@ enum StoreBench {
     static func seconds(since start: Date) -> String { String(format: "%.3f", Date().timeIntervalSince(start)) }
 
     static func say(_ line: String) {
-        print(line)
-        fflush(stdout)
+        FileHandle.standardOutput.write(Data((line + "\n").utf8))
     }
 
     /// Runs async work from the synchronous bench entry point.
     static func blocking(_ work: @escaping @Sendable () async throws -> Void) throws {
-        let outcome = Outcome()
+        let outcome = ErrorBox()
         let done = DispatchSemaphore(value: 0)
         Task {
             do { try await work() } catch { outcome.set(error) }
@@ -118,7 +117,7 @@ enum StoreBench {
         if let error = outcome.error { throw error }
     }
 
-    final class Outcome: @unchecked Sendable {
+    final class ErrorBox: @unchecked Sendable {
         private let lock = NSLock()
         private var stored: (any Error)?
         func set(_ error: any Error) { lock.withLock { stored = error } }

@@ -1,3 +1,4 @@
+import Foundation
 import CanopyModel
 
 /// Compares a run with its baseline: values in, values out.

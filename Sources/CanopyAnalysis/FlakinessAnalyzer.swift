@@ -1,3 +1,4 @@
+import Foundation
 import CanopyModel
 
 /// Tells flaky tests from broken ones across runs: values in (history rows), values out.

@@ -9,8 +9,8 @@ public enum HistoryStores {
     /// Opens (creating and migrating when needed) the store at `location`.
     public static func open(_ location: StoreLocation) async throws -> any HistoryStore {
         switch location {
-        case .sqlite(let path): try SQLiteHistoryStore(path: path)
-        case .postgres(let address): try await PostgresHistoryStore(address: address)
+        case .sqlite(let path): return try SQLiteHistoryStore(path: path)
+        case .postgres(let address): return try await PostgresHistoryStore(address: address)
         }
     }
 }

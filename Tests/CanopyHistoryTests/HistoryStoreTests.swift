@@ -28,7 +28,7 @@ import Testing
 
     @Test(arguments: StoreKind.available)
     func storesARunAndReadsItBack(_ kind: StoreKind) async throws {
-        try await TestStore.make(kind).with { store in
+        try await TestStore.make(kind).with { store async throws in
             let (run, digest) = Self.sampleRun()
             #expect(try await store.store(run, digest: digest) == .inserted)
 
@@ -63,7 +63,7 @@ import Testing
 
     @Test(arguments: StoreKind.available)
     func theSameRunKeyIsStoredOnce(_ kind: StoreKind) async throws {
-        try await TestStore.make(kind).with { store in
+        try await TestStore.make(kind).with { store async throws in
             let (run, digest) = Self.sampleRun()
             #expect(try await store.store(run, digest: digest) == .inserted)
             #expect(try await store.store(run, digest: digest) == .alreadyStored)
@@ -77,7 +77,7 @@ import Testing
 
     @Test(arguments: StoreKind.available)
     func aRunWithoutKeyIsRefusedWithAMessageThatSaysWhatToDo(_ kind: StoreKind) async throws {
-        try await TestStore.make(kind).with { store in
+        try await TestStore.make(kind).with { store async throws in
             var (run, digest) = Self.sampleRun()
             run.metadata.runKey = nil
             await #expect(throws: HistoryError.missingRunKey) { try await store.store(run, digest: digest) }
@@ -88,7 +88,7 @@ import Testing
 
     @Test(arguments: StoreKind.available)
     func windowsSelectByBranchDaysAndRunCount(_ kind: StoreKind) async throws {
-        try await TestStore.make(kind).with { store in
+        try await TestStore.make(kind).with { store async throws in
             for night in 1...10 {
                 let (run, digest) = RunFactory.bulk(key: "main-\(night)", night: Double(night), count: 3)
                 _ = try await store.store(run, digest: digest)
@@ -114,7 +114,7 @@ import Testing
 
     @Test(arguments: StoreKind.available)
     func trendIsComputedPerRun(_ kind: StoreKind) async throws {
-        try await TestStore.make(kind).with { store in
+        try await TestStore.make(kind).with { store async throws in
             let (first, firstDigest) = Self.sampleRun(key: "n1", night: 1)
             _ = try await store.store(first, digest: firstDigest)
             let (second, secondDigest) = RunFactory.bulk(key: "n2", night: 2, count: 4)
@@ -138,7 +138,7 @@ import Testing
 
     @Test(arguments: StoreKind.available)
     func testRunsStreamOnlyTestsThatFailedWhenAsked(_ kind: StoreKind) async throws {
-        try await TestStore.make(kind).with { store in
+        try await TestStore.make(kind).with { store async throws in
             for night in 1...3 {
                 let (run, digest) = Self.sampleRun(key: "n\(night)", night: Double(night))
                 _ = try await store.store(run, digest: digest)

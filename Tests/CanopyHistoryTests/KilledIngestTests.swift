@@ -1,3 +1,4 @@
+import CanopyModel
 import Foundation
 import Testing
 
@@ -53,7 +54,7 @@ import Glibc
         // Wait until the child is inside its third run's ingest, then kill it without warning.
         let deadline = Date().addingTimeInterval(240)
         while !lines.all.contains("begin 2"), child.isRunning, Date() < deadline { try await Task.sleep(nanoseconds: 20_000_000) }
-        try await Task.sleep(nanoseconds: 150_000_000)
+        try await Task.sleep(nanoseconds: 300_000_000)
         #expect(child.isRunning, "the child finished or failed before it could be killed: \(lines.all)")
         kill(child.processIdentifier, SIGKILL)
         child.waitUntilExit()

@@ -24,7 +24,7 @@ import Testing
 
     @Test(arguments: StoreKind.available)
     func everyStateCommitAndScoreDirection(_ kind: StoreKind) async throws {
-        try await TestStore.make(kind).with { store in
+        try await TestStore.make(kind).with { store async throws in
             try await Self.load(store)
             let results = try await Self.analyse(store, onlyTestsWithFailures: false)
             func result(_ name: String) throws -> TestFlakiness { try #require(results[Self.main(name)], "\(name)") }
@@ -94,7 +94,7 @@ import Testing
 
     @Test(arguments: StoreKind.available)
     func withinRunVerdicts(_ kind: StoreKind) async throws {
-        try await TestStore.make(kind).with { store in
+        try await TestStore.make(kind).with { store async throws in
             try await Self.load(store)
             func verdict(_ run: String, _ test: String) async throws -> RunVerdict {
                 let rows = try await store.testRuns(runKey: run)
@@ -111,7 +111,7 @@ import Testing
 
     @Test(arguments: StoreKind.available)
     func flakyElementsBaselineAndTrend(_ kind: StoreKind) async throws {
-        try await TestStore.make(kind).with { store in
+        try await TestStore.make(kind).with { store async throws in
             try await Self.load(store)
             let main = HistoryWindow(branch: "main")
             var rows: [TestRunRow] = []

@@ -3,20 +3,39 @@ import Logging
 import PostgresNIO
 
 extension PostgresHistoryStore {
+    /// One direct connection: fails at once when the server refuses (the pool would keep retrying).
+    static func connect(_ address: PostgresAddress, logger: Logger) async throws -> PostgresConnection {
+        let tls: PostgresConnection.Configuration.TLS
+        switch address.sslMode {
+        case "require": tls = .require(try makeTLSContext())
+        case "prefer": tls = .prefer(try makeTLSContext())
+        default: tls = .disable
+        }
+        var configuration = PostgresConnection.Configuration(
+            host: address.host, port: address.port, username: address.user, password: address.password,
+            database: address.database, tls: tls)
+        configuration.options.connectTimeout = .seconds(5)
+        do {
+            return try await PostgresConnection.connect(configuration: configuration, id: 1, logger: logger)
+        } catch {
+            throw HistoryError.cannotOpen(location: address.description, reason: reason(error))
+        }
+    }
+
+    private static func makeTLSContext() throws -> NIOSSLContext {
+        do {
+            return try NIOSSLContext(configuration: .makeClientConfiguration())
+        } catch {
+            throw HistoryError.invalidLocation(
+                "postgres://", reason: "TLS could not be set up (\(error)); use sslmode=disable on a trusted network")
+        }
+    }
+
     /// Runs maintenance statements (`CREATE DATABASE`, `DROP DATABASE`) outside a transaction on
     /// a connection of its own. Used by tests and benchmarks to give each a fresh database.
     static func administer(_ address: PostgresAddress, statements: [String]) async throws {
         let logger = Logger(label: "canopy.history.postgres.admin", factory: { _ in SwiftLogNoOpLogHandler() })
-        var configuration = PostgresConnection.Configuration(
-            host: address.host, port: address.port, username: address.user, password: address.password,
-            database: address.database, tls: .disable)
-        configuration.options.connectTimeout = .seconds(5)
-        let connection: PostgresConnection
-        do {
-            connection = try await PostgresConnection.connect(configuration: configuration, id: 1, logger: logger)
-        } catch {
-            throw HistoryError.cannotOpen(location: address.description, reason: reason(error))
-        }
+        let connection = try await connect(address, logger: logger)
         defer { Task { try? await connection.close() } }
         for sql in statements {
             do {

@@ -31,7 +31,15 @@ public final class PostgresHistoryStore: HistoryStore {
         self.client = client
         runner = Task { await client.run() }
         do {
-            try await migrate()
+            // Migrate on a direct connection first: an unreachable server fails here at once.
+            let connection = try await Self.connect(address, logger: logger)
+            do {
+                try await migrate(on: connection)
+                try? await connection.close()
+            } catch {
+                try? await connection.close()
+                throw error
+            }
         } catch {
             runner.cancel()
             throw error
@@ -48,9 +56,9 @@ public final class PostgresHistoryStore: HistoryStore {
     /// Serialises migrations of concurrent writers on a session advisory lock.
     static let migrationLock = 0x43414E4F  // "CANO"
 
-    private func migrate() async throws {
+    private func migrate(on connection: PostgresConnection) async throws {
         let location = location
-        try await withConnection { connection in
+        do {
             try await self.execute("SELECT pg_advisory_lock(\(Self.migrationLock))", on: connection)
             do {
                 try await self.execute(
@@ -70,6 +78,8 @@ public final class PostgresHistoryStore: HistoryStore {
                 throw error
             }
             try await self.execute("SELECT pg_advisory_unlock(\(Self.migrationLock))", on: connection)
+        } catch let error as PostgresStatementError {
+            throw error.failure
         }
     }
 
