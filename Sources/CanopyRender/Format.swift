@@ -13,6 +13,11 @@ enum Format {
         return value < 0 ? "−" + out : out
     }
 
+    /// `1 warning`, `2 warnings`.
+    static func plural(_ value: Int, _ singular: String, _ plural: String? = nil) -> String {
+        "\(count(value)) \(value == 1 ? singular : plural ?? singular + "s")"
+    }
+
     /// `71.2%` for 0.712.
     static func percent(_ ratio: Double) -> String { fixed(ratio * 100, digits: 1) + "%" }
 

@@ -20,9 +20,12 @@ var fmt=function(n){return n.toLocaleString('en-US')};
 var tabs=Array.prototype.slice.call(document.querySelectorAll('[role=tab]'));
 function selectTab(tab,focus){tabs.forEach(function(t){var on=t===tab;t.setAttribute('aria-selected',on?'true':'false');t.tabIndex=on?0:-1;
 var p=$(t.getAttribute('aria-controls'));if(p)p.hidden=!on});if(focus)tab.focus()}
-tabs.forEach(function(tab,i){tab.addEventListener('click',function(){selectTab(tab,false)});
+tabs.forEach(function(tab,i){tab.addEventListener('click',function(){selectTab(tab,false);
+if(history.replaceState&&location.hash!=='#canopy-selftest')history.replaceState(null,'','#'+tab.id.slice(4))});
 tab.addEventListener('keydown',function(e){var j=e.key==='ArrowRight'?i+1:e.key==='ArrowLeft'?i-1:e.key==='Home'?0:e.key==='End'?tabs.length-1:null;
 if(j===null)return;e.preventDefault();selectTab(tabs[(j+tabs.length)%tabs.length],true)})});
+/* A view named in the URL (#tree, #tests, …) opens first, so links can point at it. */
+var start=$('tab-'+location.hash.slice(1));if(start&&tabs.indexOf(start)>=0)selectTab(start,false);
 /* Tree: disclosure buttons with aria-expanded; ArrowRight opens, ArrowLeft closes. */
 function setExpanded(b,on){b.setAttribute('aria-expanded',on?'true':'false');var l=$(b.getAttribute('aria-controls'));if(l)l.hidden=!on}
 document.addEventListener('click',function(e){var t=e.target;if(!t||!t.closest)return;var b=t.closest('button.twisty');

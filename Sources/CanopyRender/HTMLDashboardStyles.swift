@@ -109,6 +109,7 @@ th[aria-sort=ascending] .arrow::after{content:"▲"}th[aria-sort=descending] .ar
 .charts{display:grid;grid-template-columns:repeat(auto-fill,minmax(420px,1fr));gap:1rem}
 .panel{margin:0;background:var(--card);border:1px solid var(--line);border-radius:12px;padding:.75rem 1rem}
 .panel figcaption{font-weight:600;margin-bottom:.25rem}
+.charts+details{margin-top:1rem}
 .chart{width:100%;height:auto}
 .axis{stroke:var(--line)}.tick{font-size:11px;fill:var(--muted)}
 .series{stroke:var(--accent);stroke-width:2}.dot{fill:var(--accent)}

@@ -12,7 +12,7 @@ enum HTMLFailuresView {
             if let identifier = cluster.identifier { out += "<code>\(HTMLText.escape(identifier))</code>" }
             out += "<span class=\"muted\">cluster \(HTMLText.escape(cluster.id, limit: 16))</span></header>"
             out += "<p class=\"msg\">\(HTMLText.escape(cluster.normalizedMessage, limit: 500))</p>"
-            out += "<details><summary>Example and \(Format.count(cluster.testCount)) tests hit</summary>"
+            out += "<details><summary>Example and \(Format.plural(cluster.testCount, "test")) hit</summary>"
             out += "<pre>\(HTMLText.block(cluster.example, limit: 2000))</pre>\(HTMLParts.tests(cluster.tests, total: cluster.testCount))</details></article>"
         }
         out += HTMLParts.more(shown: min(rowLimit, dashboard.clusters.count), of: dashboard.clusters.count, hint: "smaller clusters are left out")

@@ -8,7 +8,7 @@ enum HTMLTreeView {
         out += "Open a branch to see where failures, flaky tests and audit issues sit.</p>"
         out += "<div class=\"tools\"><button type=\"button\" class=\"btn\" data-tree=\"expand\">Expand all</button>"
         out += "<button type=\"button\" class=\"btn\" data-tree=\"collapse\">Collapse all</button></div>"
-        out += "<ul class=\"tree\" id=\"tree\">"
+        out += "<ul class=\"tree\" id=\"identifier-tree\">"
         var open = 0
         for (index, node) in nodes.enumerated() {
             let depth = min(max(0, node.depth), open)
@@ -46,8 +46,8 @@ enum HTMLTreeView {
         out += "<span class=\"badges\">"
         if node.failures > 0 { out += "<span class=\"chip fail\"><span aria-hidden=\"true\">✗</span> \(Format.count(node.failures)) failed</span>" }
         if node.flakyTests > 0 { out += "<span class=\"chip flaky\"><span aria-hidden=\"true\">↻</span> \(Format.count(node.flakyTests)) flaky</span>" }
-        if node.auditErrors > 0 { out += "<span class=\"chip fail\"><span aria-hidden=\"true\">⚠</span> \(Format.count(node.auditErrors)) audit errors</span>" }
-        if node.auditWarnings > 0 { out += "<span class=\"chip warn\"><span aria-hidden=\"true\">⚠</span> \(Format.count(node.auditWarnings)) warnings</span>" }
+        if node.auditErrors > 0 { out += "<span class=\"chip fail\"><span aria-hidden=\"true\">⚠</span> \(Format.plural(node.auditErrors, "audit error"))</span>" }
+        if node.auditWarnings > 0 { out += "<span class=\"chip warn\"><span aria-hidden=\"true\">⚠</span> \(Format.plural(node.auditWarnings, "warning"))</span>" }
         return out + "</span></div>"
     }
 

@@ -16,15 +16,16 @@ enum SVGChart {
         guard !values.isEmpty else { return "" }
         let width = 560.0
         let height = 160.0
-        let points = scaled(values, width: width - 70, height: height - 30, inset: 10).map { ($0.0 + 60, $0.1 + 8) }
+        let points = scaled(values, width: width - 84, height: height - 40, inset: 10).map { ($0.0 + 60, $0.1 + 4) }
         let low = values.min() ?? 0
         let high = values.max() ?? 0
         var svg = "<svg class=\"chart\" viewBox=\"0 0 \(n(width)) \(n(height))\" role=\"img\" aria-label=\"\(HTMLText.escapeRaw(title)): "
         svg += "from \(HTMLText.escapeRaw(format(values[0]))) to \(HTMLText.escapeRaw(format(values[values.count - 1])))\">"
-        svg += "<line class=\"axis\" x1=\"60\" y1=\"8\" x2=\"60\" y2=\"\(n(height - 12))\"/>"
-        svg += "<line class=\"axis\" x1=\"60\" y1=\"\(n(height - 12))\" x2=\"\(n(width))\" y2=\"\(n(height - 12))\"/>"
+        svg += "<line class=\"axis\" x1=\"60\" y1=\"8\" x2=\"60\" y2=\"\(n(height - 18))\"/>"
+        svg += "<line class=\"axis\" x1=\"60\" y1=\"\(n(height - 18))\" x2=\"\(n(width))\" y2=\"\(n(height - 18))\"/>"
+        svg += dateTicks(labels, width: width, height: height)
         svg += "<text class=\"tick\" x=\"54\" y=\"20\" text-anchor=\"end\">\(HTMLText.escapeRaw(format(high)))</text>"
-        svg += "<text class=\"tick\" x=\"54\" y=\"\(n(height - 16))\" text-anchor=\"end\">\(HTMLText.escapeRaw(format(low)))</text>"
+        svg += "<text class=\"tick\" x=\"54\" y=\"\(n(height - 22))\" text-anchor=\"end\">\(HTMLText.escapeRaw(format(low)))</text>"
         svg += "<polyline class=\"series\" fill=\"none\" points=\"\(polyline(points))\"/>"
         for (index, point) in points.enumerated() {
             let label = index < labels.count ? labels[index] : ""
@@ -42,14 +43,16 @@ enum SVGChart {
         let totals = (0..<count).map { index in series.reduce(0) { $0 + (index < $1.values.count ? $1.values[index] : 0) } }
         let maximum = Double(max(1, totals.max() ?? 1))
         let slot = (width - 70) / Double(count)
+        let base = height - 18
         var svg = "<svg class=\"chart\" viewBox=\"0 0 \(n(width)) \(n(height))\" role=\"img\" aria-label=\"\(HTMLText.escapeRaw(title))\">"
-        svg += "<line class=\"axis\" x1=\"60\" y1=\"\(n(height - 12))\" x2=\"\(n(width))\" y2=\"\(n(height - 12))\"/>"
+        svg += "<line class=\"axis\" x1=\"60\" y1=\"\(n(base))\" x2=\"\(n(width))\" y2=\"\(n(base))\"/>"
         svg += "<text class=\"tick\" x=\"54\" y=\"20\" text-anchor=\"end\">\(Int(maximum))</text>"
-        svg += "<text class=\"tick\" x=\"54\" y=\"\(n(height - 16))\" text-anchor=\"end\">0</text>"
+        svg += "<text class=\"tick\" x=\"54\" y=\"\(n(base - 4))\" text-anchor=\"end\">0</text>"
+        svg += dateTicks(labels, width: width, height: height)
         for index in 0..<count {
-            var y = height - 12
+            var y = base
             for (seriesIndex, entry) in series.enumerated() where index < entry.values.count && entry.values[index] > 0 {
-                let h = Double(entry.values[index]) / maximum * (height - 30)
+                let h = Double(entry.values[index]) / maximum * (base - 14)
                 y -= h
                 let label = (index < labels.count ? labels[index] : "") + " · " + entry.name + ": \(entry.values[index])"
                 svg += "<rect class=\"cat cat\(seriesIndex % 6)\" x=\"\(n(62 + Double(index) * slot))\" y=\"\(n(y))\" width=\"\(n(max(2, slot - 4)))\" height=\"\(n(h))\"><title>\(HTMLText.escape(label))</title></rect>"
@@ -63,6 +66,16 @@ enum SVGChart {
         "<ul class=\"legend\">" + names.enumerated().map { index, name in
             "<li><span class=\"swatch cat\(index % 6)\" aria-hidden=\"true\"></span>\(HTMLText.escape(name, limit: 60))</li>"
         }.joined() + "</ul>"
+    }
+
+    /// The first and last run's label under the x axis.
+    private static func dateTicks(_ labels: [String], width: Double, height: Double) -> String {
+        guard let first = labels.first, let last = labels.last else { return "" }
+        var out = "<text class=\"tick\" x=\"62\" y=\"\(n(height - 3))\">\(HTMLText.escape(first, limit: 40))</text>"
+        if labels.count > 1 {
+            out += "<text class=\"tick\" x=\"\(n(width - 2))\" y=\"\(n(height - 3))\" text-anchor=\"end\">\(HTMLText.escape(last, limit: 40))</text>"
+        }
+        return out
     }
 
     private static func scaled(_ values: [Double], width: Double, height: Double, inset: Double) -> [(Double, Double)] {

@@ -63,6 +63,10 @@ enum Chromium {
         process.standardOutput = output
         process.standardError = errors
         try process.run()
+        // A hung browser must not hang the test run: stop it after two minutes.
+        let watchdog = DispatchWorkItem { if process.isRunning { process.terminate() } }
+        DispatchQueue.global().asyncAfter(deadline: .now() + 120, execute: watchdog)
+        defer { watchdog.cancel() }
         // Read before waiting: the DOM of a 100k-test page is bigger than a pipe buffer.
         let dom = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)

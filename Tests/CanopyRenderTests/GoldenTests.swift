@@ -1,3 +1,4 @@
+import CanopyModel
 import CanopyRender
 import Testing
 
