@@ -1,0 +1,171 @@
+import Foundation
+import Testing
+
+/// End-to-end tests of the commands that store and judge runs, on the built binary.
+@Suite("canopy run, ingest, check, report, trend (end to end)", .serialized)
+struct PipelineCommandTests {
+    let sample = CLIRunner.repository.appendingPathComponent("Reports/samples").path
+
+    private func temporaryDirectory() throws -> String {
+        let path = NSTemporaryDirectory() + "canopy-cli-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        return path
+    }
+
+    private func night(_ number: Int) -> String { sample + String(format: "/night-%02d", number) }
+
+    private func ingest(_ out: String, _ number: Int, extra: [String] = []) throws -> CLIRunner.Result {
+        try CLIRunner.run(
+            ["ingest", "--quiet", "--out", out, "--run-key", "night-\(number)", "--commit", "c\(number)", "--branch", "main",
+             "--started-at", String(format: "2026-11-%02dT02:00:00Z", number)] + extra + [night(number)])
+    }
+
+    @Test("ingest is idempotent: the same run twice is one run")
+    func ingestIdempotent() throws {
+        let out = try temporaryDirectory()
+        #expect(try ingest(out, 1).status == 0)
+        let again = try CLIRunner.run(["ingest", "--out", out, "--run-key", "night-1", night(1)])
+        #expect(again.status == 0)
+        #expect(again.stdout.contains("already stored"))
+        let list = try CLIRunner.run(["report", "--list", "--out", out])
+        #expect(list.stdout.split(separator: "\n").count == 1)
+    }
+
+    @Test("run writes summary, dashboard and report; a failing gate exits 1 and is named")
+    func runWritesArtifacts() throws {
+        let out = try temporaryDirectory()
+        for number in 1...12 { #expect(try ingest(out, number).status == 0) }
+        let result = try CLIRunner.run(
+            ["run", "--out", out, "--run-key", "night-13", "--commit", "c13", "--branch", "main", "--started-at", "2026-11-13T02:00:00Z", night(13)])
+        #expect(result.status == 1)
+        #expect(result.stdout.contains("GATE FAILED: no new failures"))
+        #expect(result.stdout.contains("AppUITests.SettingsTests/testDarkModeToggle"))
+        for file in ["summary.md", "comment.md", "site/index.html", "report.json", "insights.json"] {
+            #expect(FileManager.default.fileExists(atPath: out + "/" + file), "\(file) missing")
+        }
+        let summary = try String(contentsOfFile: out + "/summary.md", encoding: .utf8)
+        #expect(summary.contains("testDarkModeToggle"))
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: out + "/report.json"))) as? [String: Any])
+        #expect(report["schema"] as? String == "canopy.report/1")
+    }
+
+    @Test("on GitHub Actions: the summary is appended and ::error annotations are printed")
+    func githubActions() throws {
+        let out = try temporaryDirectory()
+        let summaryFile = out + "/step-summary.md"
+        FileManager.default.createFile(atPath: summaryFile, contents: Data("previous step\n".utf8))
+        let env = [
+            "GITHUB_ACTIONS": "true", "GITHUB_STEP_SUMMARY": summaryFile, "GITHUB_SHA": "abc123", "GITHUB_REF_NAME": "main",
+            "GITHUB_RUN_ID": "42", "GITHUB_RUN_ATTEMPT": "1", "GITHUB_REPOSITORY": "acme/podcasts", "GITHUB_SERVER_URL": "https://github.com",
+        ]
+        let result = try CLIRunner.run(["run", "--out", out, night(13)], environment: env)
+        #expect(result.status == 1)
+        let annotations = result.stdout.split(separator: "\n").filter { $0.hasPrefix("::error ") }
+        #expect(!annotations.isEmpty)
+        #expect(annotations.contains { $0.contains("file=SettingsTests.swift,line=41") })
+        let appended = try String(contentsOfFile: summaryFile, encoding: .utf8)
+        #expect(appended.hasPrefix("previous step\n"))
+        #expect(appended.contains("testDarkModeToggle"))
+        let insights = try String(contentsOfFile: out + "/insights.json", encoding: .utf8)
+        #expect(insights.contains("github:42"))
+    }
+
+    @Test("check passes and fails by the configured gates without storing anything")
+    func checkGates() throws {
+        let out = try temporaryDirectory()
+        for number in 1...11 { #expect(try ingest(out, number).status == 0) }
+        let strict = out + "/strict.yml"
+        try "gates:\n  minimumCoverage: 0.99\n  maximumNewFailures: 0\n".write(toFile: strict, atomically: true, encoding: .utf8)
+        let lenient = out + "/lenient.yml"
+        try "gates:\n  maximumNewFailures: 5\n  maximumNewAuditErrors: 5\n".write(toFile: lenient, atomically: true, encoding: .utf8)
+        let failing = try CLIRunner.run(["check", "--out", out, "--config", strict, "--branch", "main", night(12)])
+        #expect(failing.status == 1)
+        #expect(failing.stdout.contains("GATE FAILED: minimum identifier coverage"))
+        let passing = try CLIRunner.run(["check", "--out", out, "--config", lenient, "--branch", "main", night(12)])
+        #expect(passing.status == 0)
+        #expect(!passing.stdout.contains("GATE FAILED"))
+        let list = try CLIRunner.run(["report", "--list", "--out", out])
+        #expect(list.stdout.split(separator: "\n").count == 11)
+    }
+
+    @Test("quarantined tests do not fail the gate until the entry expires")
+    func quarantine() throws {
+        let out = try temporaryDirectory()
+        for number in 12...12 { #expect(try ingest(out, number).status == 0) }
+        let config = out + "/q.yml"
+        try """
+            gates:
+              maximumNewAuditErrors: 10
+            quarantine:
+              - test: "AppUITests.SettingsTests/*"
+                reason: dark mode rework
+                expires: 2999-01-01
+            """.write(toFile: config, atomically: true, encoding: .utf8)
+        let result = try CLIRunner.run(["check", "--out", out, "--config", config, "--branch", "main", night(13)])
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        try """
+            gates:
+              maximumNewAuditErrors: 10
+            quarantine:
+              - test: "AppUITests.SettingsTests/*"
+                expires: 2001-01-01
+            """.write(toFile: config, atomically: true, encoding: .utf8)
+        let expired = try CLIRunner.run(["check", "--out", out, "--config", config, "--branch", "main", night(13)])
+        #expect(expired.status == 1)
+        #expect(expired.stdout.contains("expired"))
+    }
+
+    @Test(
+        "configuration errors exit 2 naming the key path",
+        arguments: [
+            ("gates:\n  minimumCoverag: 0.5\n", "gates.minimumCoverag"),
+            ("gates:\n  minimumCoverage: high\n", "gates.minimumCoverage"),
+            ("categories:\n  - name: x\n    pattern: '([unclosed'\n", "categories[0].pattern"),
+            ("flakiness:\n  windowDays: -3\n", "flakiness.windowDays"),
+            ("unknownSection: 1\n", "unknownSection"),
+            ("gates: [1, 2\n", "(syntax)"),
+        ])
+    func configurationErrors(_ yaml: String, _ keyPath: String) throws {
+        let out = try temporaryDirectory()
+        let config = out + "/bad.yml"
+        try yaml.write(toFile: config, atomically: true, encoding: .utf8)
+        let result = try CLIRunner.run(["check", "--out", out, "--config", config, night(1)])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains(keyPath), "\(result.stderr)")
+        #expect(result.stderr.contains("bad.yml"))
+    }
+
+    @Test("a bad input stores nothing and exits 2")
+    func badInputStoresNothing() throws {
+        let out = try temporaryDirectory()
+        let result = try CLIRunner.run(["run", "--out", out, night(1), CLIRunner.fixture("junit/truncated.xml")])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("truncated.xml:6:"))
+        #expect(!FileManager.default.fileExists(atPath: out + "/history.sqlite"))
+    }
+
+    @Test("report renders a stored run; trend renders the window")
+    func reportAndTrend() throws {
+        let out = try temporaryDirectory()
+        for number in 1...5 { #expect(try ingest(out, number).status == 0) }
+        let report = try CLIRunner.run(["report", "--out", out, "--run", "night-3"])
+        #expect(report.status == 0, "\(report.stderr)")
+        #expect(FileManager.default.fileExists(atPath: out + "/site/index.html"))
+        let missing = try CLIRunner.run(["report", "--out", out, "--run", "nope"])
+        #expect(missing.status == 2)
+        let trend = try CLIRunner.run(["trend", "--out", out, "--runs", "5"])
+        #expect(trend.status == 0, "\(trend.stderr)")
+        #expect(trend.stdout.contains("trend over 5 runs"))
+        let html = try String(contentsOfFile: out + "/trend/index.html", encoding: .utf8)
+        #expect(html.contains("Content-Security-Policy"))
+    }
+
+    @Test("a store URL's password never appears in output")
+    func passwordRedacted() throws {
+        let out = try temporaryDirectory()
+        let result = try CLIRunner.run(["ingest", "--out", out, "--store", "postgres://canopy:s3cr3t-pw@127.0.0.1:1/nowhere", night(1)])
+        #expect(result.status == 2)
+        #expect(!result.stderr.contains("s3cr3t-pw"))
+        #expect(!result.stdout.contains("s3cr3t-pw"))
+    }
+}
