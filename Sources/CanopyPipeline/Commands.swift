@@ -110,7 +110,7 @@ public struct TrendReport {
         }
         let paths = OutputPaths(directory: workflow.options.outputDirectory)
         let dashboard = TrendDashboardBuilder.build(points: points, flakiness: flakiness, latest: latest, window: window, now: workflow.options.now)
-        try ArtifactWriter.write(HTMLDashboardRenderer().render(dashboard), to: paths.trendDashboard)
+        try ArtifactWriter.write(TrendRenderer().render(dashboard), to: paths.trendDashboard)
         try ArtifactWriter.write(TrendMarkdownRenderer(budget: workflow.configuration.output.summaryBudget).render(dashboard), to: paths.trendSummary)
         let changed = dashboard.trend?.changes.count ?? 0
         return [
