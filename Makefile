@@ -28,11 +28,13 @@ bench: release
 	@.ci/install-deps bench
 	bench/run.sh
 
-## make screenshot: the sample dashboard in headless Chromium, to docs/dashboard.png (shown in the README).
-## The page is the golden file of DashboardSample.make(); `RECORD=1 swift test --filter CanopyRenderTests` refreshes it.
-screenshot:
+## make screenshot: `make run` on the sample history, then its dashboard and trend in headless
+## Chromium, to docs/dashboard.png and docs/trend.png (shown in the README).
+screenshot: run
 	@.ci/install-deps chromium
-	.ci/screenshot docs/dashboard.png
+	.ci/screenshot docs/dashboard.png Reports/site/index.html
+	.ci/screenshot docs/dashboard-tree.png Reports/site/index.html '#tree'
+	.ci/screenshot docs/trend.png Reports/trend/index.html
 
 lint:
 	$(SWIFT) format lint --recursive --parallel Sources Tests

@@ -185,7 +185,7 @@ def element(kind, identifier, label, y):
 
 def write_snapshots(path, night, rng):
     # Each interactive element gets its identifier on a night drawn once (stable across runs of this script).
-    share = 0.5 + 0.4 * (night - 1) / (NIGHTS - 1)
+    share = 0.35 + 0.45 * (night - 1) / (NIGHTS - 1)
     screens = []
     for screen, items in SCREENS.items():
         children = [element("staticText", "", screen.split(".")[-1], 60)]

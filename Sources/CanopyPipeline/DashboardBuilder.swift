@@ -75,7 +75,8 @@ struct DashboardBuilder {
         let children = prepared.report.identifierTree.lazy.filter { $0.parent == node.path }.count
         let bySeverity = node.branch.auditIssuesBySeverity
         return DashboardTreeNode(
-            path: node.path, segment: node.segment, depth: node.depth, childCount: children,
+            // Analysis numbers roots 1; the renderer's flattened pre-order tree starts at 0.
+            path: node.path, segment: node.segment, depth: max(0, node.depth - 1), childCount: children,
             elements: node.branch.interactive, identified: node.branch.identified, failures: node.branch.failures,
             flakyTests: node.branch.flakyTests, auditErrors: bySeverity["error"] ?? 0, auditWarnings: bySeverity["warning"] ?? 0)
     }
