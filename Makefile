@@ -4,7 +4,7 @@ PREFIX ?= /usr/local
 CANOPY_RELEASE := .build/release/canopy
 SAMPLES := Reports/samples
 
-.PHONY: deps build release test run bench lint format check clean install static screenshot
+.PHONY: deps build release test run bench lint format check clean install static screenshot fuzz soak
 
 deps:
 	@.ci/install-deps build
@@ -44,9 +44,15 @@ format:
 
 check: lint test
 
+## make install: release build installed to $(PREFIX)/bin (PREFIX=/usr/local by default).
 install: release
 	install -d $(PREFIX)/bin
 	install -m 0755 $(CANOPY_RELEASE) $(PREFIX)/bin/canopy
+
+## make static: a Linux binary with the Swift runtime linked in, for machines without Swift.
+static: deps
+	$(SWIFT) build -c release --product canopy --static-swift-stdlib
+	@echo "static binary: .build/release/canopy (needs only libc, libxml2 and libsqlite3 on the target)"
 
 clean:
 	rm -rf .build Reports/site Reports/*.sqlite* Reports/summary.md Reports/report.json bench/out
