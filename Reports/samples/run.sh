@@ -4,23 +4,24 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 canopy=${CANOPY:-.build/release/canopy}
+config=${CANOPY_CONFIG_FILE:-Reports/samples/canopy.yml}
 out=${CANOPY_OUT:-Reports}
 rm -f "$out"/history.sqlite "$out"/history.sqlite-wal "$out"/history.sqlite-shm
 last=$(grep -v '^#' Reports/samples/nights.tsv | tail -1 | cut -f1)
 while IFS=$'\t' read -r folder started commit branch; do
   case "$folder" in ''|'#'*) continue ;; esac
   [ "$folder" = "$last" ] && break
-  "$canopy" ingest --quiet --out "$out" --run-key "nightly-${started%%T*}" --commit "$commit" --branch "$branch" --started-at "$started" "Reports/samples/$folder"
+  "$canopy" ingest --quiet --config "$config" --out "$out" --run-key "nightly-${started%%T*}" --commit "$commit" --branch "$branch" --started-at "$started" "Reports/samples/$folder"
 done < Reports/samples/nights.tsv
 read -r folder started commit branch < <(grep "^$last" Reports/samples/nights.tsv)
 echo "== canopy run on $folder (the CI post-step; exit 1 means a gate failed, which the sample data does on purpose)"
 set +e
-"$canopy" run --out "$out" --run-key "nightly-${started%%T*}" --commit "$commit" --branch "$branch" --started-at "$started" "Reports/samples/$folder" 2>/dev/null
+"$canopy" run --config "$config" --out "$out" --run-key "nightly-${started%%T*}" --commit "$commit" --branch "$branch" --started-at "$started" "Reports/samples/$folder" 2>/dev/null
 status=$?
 set -e
 [ "$status" -le 1 ] || exit "$status"
 echo "== canopy trend --runs 14"
-"$canopy" trend --out "$out" --runs 14
+"$canopy" trend --config "$config" --out "$out" --runs 14
 echo
 echo "Open the dashboard: file://$(pwd)/$out/site/index.html"
 echo "Open the trend:     file://$(pwd)/$out/trend/index.html"

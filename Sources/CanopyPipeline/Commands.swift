@@ -152,7 +152,7 @@ enum TrendDashboardBuilder {
             auditWarnings: DashboardKPI(0), duration: DashboardKPI(totals.duration, baseline: first?.duration))
         let windowText = window.days.map { "last \($0) days" } ?? "last \(points.count) runs"
         return Dashboard(
-            title: "Canopy — nightly trend", generatedAt: now, headline: headline,
+            title: "Canopy", generatedAt: now, headline: headline,
             links: DashboardLinks(buildURL: latest.metadata.buildURL, commit: latest.metadata.commit, branch: window.branch ?? latest.metadata.branch),
             flakyTests: flaky, trend: DashboardBuilder.trend(points, changes: changes, window: windowText))
     }

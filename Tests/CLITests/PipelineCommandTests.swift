@@ -160,6 +160,31 @@ struct PipelineCommandTests {
         #expect(html.contains("Content-Security-Policy"))
     }
 
+    @Test("the sample history tells its story: flaky tests, broken on night 10 and fixed on 12, broken on 13")
+    func sampleStory() throws {
+        let out = try temporaryDirectory()
+        let config = sample + "/canopy.yml"
+        for number in 1...13 { #expect(try ingest(out, number, extra: ["--config", config]).status == 0) }
+        let result = try CLIRunner.run(
+            ["run", "--config", config, "--out", out, "--run-key", "night-14", "--commit", "c14", "--branch", "main",
+             "--started-at", "2026-11-14T02:00:00Z", night(14)])
+        #expect(result.status == 1)
+        let insights = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: out + "/insights.json"))) as? [String: Any])
+        let flakiness = try #require(insights["flakiness"] as? [[String: Any]])
+        func state(_ test: String) -> [String: Any]? {
+            flakiness.first { (($0["key"] as? [String: Any])?["testKey"] as? String) == test }?["state"] as? [String: Any]
+        }
+        #expect(state("AppUITests.FeedTests/testPullToRefresh")?["flaky"] != nil)
+        #expect(state("PlayerUITests.PlayerTests/testScrubbing")?["flaky"] != nil)
+        #expect((state("AppUITests.SearchTests/testFilterChips")?["fixed"] as? [String: Any])?["at"] as? String == "c12")
+        #expect((state("AppUITests.SettingsTests/testDarkModeToggle")?["newlyBroken"] as? [String: Any])?["since"] as? String == "c13")
+        let scores = flakiness.compactMap { $0["score"] as? Double }
+        #expect(scores == scores.sorted(by: >))
+        let trend = try CLIRunner.run(["trend", "--config", config, "--out", out, "--runs", "14"])
+        #expect(trend.stdout.contains("trend over 14 runs"))
+    }
+
     @Test("a store URL's password never appears in output")
     func passwordRedacted() throws {
         let out = try temporaryDirectory()
