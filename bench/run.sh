@@ -34,7 +34,30 @@ for file in "$out/junit-100mb.xml" "$out/junit-dense.xml" "$out/junit-1gb.xml"; 
     --label "xmllint --stream --noout" -- xmllint --stream --noout --huge "$file"
 done
 
-for section in xcresult snapshots analysis store pipeline; do
-  echo
-  "$benchbin" "$section" "$out" || echo "bench $section failed"
-done
+echo
+echo "## xcresult JSON and snapshots (issue 3)"
+"$benchbin" xcresult "$out" || echo "bench xcresult failed"
+"$benchbin" snapshots "$out" || echo "bench snapshots failed"
+
+echo
+echo "## Analysis of the 100 MB report (issue 4)"
+"$benchbin" analysis "$out/junit-100mb.xml" || echo "bench analysis failed"
+
+echo
+echo "## History store: ingest, trend and flakiness queries over 365 runs x 20,000 tests (issue 5)"
+history="$out/history-365.sqlite"
+if [ ! -s "$history" ]; then
+  "$benchbin" store bench --store "$history" --runs 365 --tests 20000 || echo "bench store failed"
+else
+  echo "(reusing $history; delete it to measure ingest again)"
+fi
+if [ -n "${CANOPY_TEST_POSTGRES:-}" ]; then
+  "$benchbin" store bench --store "$CANOPY_TEST_POSTGRES" --runs 365 --tests 20000 || echo "bench store (PostgreSQL) failed"
+fi
+
+echo
+echo "## canopy run on the 100 MB report with a 365-run SQLite history, vs parsing alone (issue 7)"
+run_store="$out/run-history.sqlite"
+python3 bench/measure.py --runs "$(( runs < 3 ? runs : 3 ))" --size "$out/junit-100mb.xml" \
+  --label "canopy inspect --summary (parse only)" -- "$canopy" inspect --summary "$out/junit-100mb.xml" \
+  --label "canopy run (parse, store, analyse, compare, render)" -- bench/run-once.sh "$canopy" "$history" "$run_store" "$out/junit-100mb.xml"
