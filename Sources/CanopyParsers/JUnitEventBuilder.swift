@@ -299,13 +299,7 @@ final class JUnitEventBuilder: XMLStreamHandler {
             className: className, name: name, arguments: nonEmpty(property("argument")),
             device: nonEmpty(property("device")), configuration: nonEmpty(property("Configuration")))
 
-        var duration: Double?
-        if let time = pending.time {
-            duration = DurationText.seconds(junit: time)
-            if duration == nil, badTimeSamples.count < 3 { badTimeSamples.append("line \(pending.startLine): \"\(time)\"") }
-        } else {
-            missingTimeCount += 1
-        }
+        let duration = duration(of: pending)
         let origin = SourceLocation(file: path, line: pending.startLine)
         let label = nonEmpty(property("repetition"))
         let caseOutput = pending.output.string()
@@ -344,15 +338,20 @@ final class JUnitEventBuilder: XMLStreamHandler {
         return TestCase(identity: identity, attempts: attempts, location: location)
     }
 
+    /// The testcase's `time` in seconds; a missing or unreadable time is counted for the diagnostics.
+    private func duration(of pending: PendingCase) -> Double? {
+        guard let time = pending.time else {
+            missingTimeCount += 1
+            return nil
+        }
+        let duration = DurationText.seconds(junit: time)
+        if duration == nil, badTimeSamples.count < 3 { badTimeSamples.append("line \(pending.startLine): \"\(time)\"") }
+        return duration
+    }
+
     /// The common case, kept allocation-light: a passing testcase with a name and class.
     private func makePassedTest(_ pending: PendingCase, className: String, name: String) -> TestCase {
-        var duration: Double?
-        if let time = pending.time {
-            duration = DurationText.seconds(junit: time)
-            if duration == nil, badTimeSamples.count < 3 { badTimeSamples.append("line \(pending.startLine): \"\(time)\"") }
-        } else {
-            missingTimeCount += 1
-        }
+        let duration = duration(of: pending)
         if suites.count != lastSuiteCount || className != lastClassName {
             lastSuiteCount = suites.count
             lastClassName = className

@@ -26,20 +26,10 @@ public struct CIPostStep {
     public func run() async throws -> Outcome {
         let options = workflow.options
         let prepared = try workflow.prepare()
-        let store = try await workflow.openStore()
-        let result: IngestResult
-        let insights: HistoryInsights
-        do {
-            result = try await store.store(prepared.run, digest: prepared.digest)
-            insights = try await workflow.insights(for: prepared, store: store, stored: true)
-        } catch let error as PipelineError {
-            await store.close()
-            throw error
-        } catch {
-            await store.close()
-            throw PipelineError.store(StoreLocation.redact("\(error)"))
+        let (result, insights) = try await workflow.withStore { store in
+            let result = try await store.store(prepared.run, digest: prepared.digest)
+            return (result, try await workflow.insights(for: prepared, store: store, stored: true))
         }
-        await store.close()
 
         let (gateInput, warnings) = GateInputBuilder.build(
             prepared: prepared, comparison: insights.comparison, quarantine: workflow.configuration.quarantine, now: options.now)

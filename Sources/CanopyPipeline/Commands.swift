@@ -15,15 +15,8 @@ public struct Ingestion {
     /// Returns the run key and whether it was new.
     public func run() async throws -> (runKey: String, inserted: Bool, tests: Int) {
         let prepared = try workflow.prepare()
-        let store = try await workflow.openStore()
-        do {
-            let result = try await store.store(prepared.run, digest: prepared.digest)
-            await store.close()
-            return (prepared.run.metadata.runKey ?? "", result == .inserted, prepared.run.tests.count)
-        } catch {
-            await store.close()
-            throw PipelineError.store(StoreLocation.redact("\(error)"))
-        }
+        let result = try await workflow.withStore { try await $0.store(prepared.run, digest: prepared.digest) }
+        return (prepared.run.metadata.runKey ?? "", result == .inserted, prepared.run.tests.count)
     }
 }
 
@@ -37,15 +30,7 @@ public struct GateCheck {
 
     public func run() async throws -> (gates: [GateResult], lines: [String]) {
         let prepared = try workflow.prepare()
-        let store = try await workflow.openStore()
-        let insights: HistoryInsights
-        do {
-            insights = try await workflow.insights(for: prepared, store: store, stored: false)
-        } catch {
-            await store.close()
-            throw error as? PipelineError ?? PipelineError.store(StoreLocation.redact("\(error)"))
-        }
-        await store.close()
+        let insights = try await workflow.withStore { try await workflow.insights(for: prepared, store: $0, stored: false) }
         let (input, warnings) = GateInputBuilder.build(
             prepared: prepared, comparison: insights.comparison, quarantine: workflow.configuration.quarantine, now: workflow.options.now)
         let gates = GateEvaluator.evaluate(input, configuration: workflow.configuration.gates)
@@ -89,22 +74,13 @@ public struct TrendReport {
     }
 
     public func run(days: Int?, runs: Int?, branch: String?) async throws -> [String] {
-        let store = try await workflow.openStore()
         let window = HistoryWindow(branch: branch, days: days, runs: runs ?? (days == nil ? 30 : nil), until: nil)
-        let points: [TrendPoint]
-        var flakiness: [TestFlakiness] = []
-        var latest: StoredRun?
-        do {
-            points = try await store.trend(in: window)
+        let configuration = workflow.configuration.flakiness
+        let (points, flakiness, latest) = try await workflow.withStore { store in
             var rows: [TestRunRow] = []
             try await store.forEachTestRun(in: window, onlyTestsWithFailures: true) { rows.append($0) }
-            flakiness = FlakinessAnalyzer(configuration: workflow.configuration.flakiness).analyze(rows)
-            latest = try await store.runs(in: window).last
-        } catch {
-            await store.close()
-            throw PipelineError.store(StoreLocation.redact("\(error)"))
+            return (try await store.trend(in: window), FlakinessAnalyzer(configuration: configuration).analyze(rows), try await store.runs(in: window).last)
         }
-        await store.close()
         guard let latest, !points.isEmpty else {
             throw PipelineError.usage("no runs stored in \(workflow.storeLocation.redactedStore) for that window; run `canopy ingest` or `canopy run` first")
         }

@@ -17,13 +17,7 @@ public struct StoredRunReport {
 
     /// The stored runs, newest first, one line each.
     public func list(limit: Int) async throws -> [String] {
-        let store = try await workflow.openStore()
-        let runs: [StoredRun]
-        do { runs = try await store.runs(in: HistoryWindow(runs: limit)) } catch {
-            await store.close()
-            throw PipelineError.store(StoreLocation.redact("\(error)"))
-        }
-        await store.close()
+        let runs = try await workflow.withStore { try await $0.runs(in: HistoryWindow(runs: limit)) }
         return runs.reversed().map { run in
             let date = run.metadata.startedAt.map { ISO8601DateFormatter().string(from: $0) } ?? "-"
             return "\(run.key)\t\(date)\t\(run.metadata.branch ?? "-")\t\(run.metadata.commit.map { String($0.prefix(12)) } ?? "-")\t\(run.totals.tests) tests, \(run.totals.failed) failed, \(run.totals.flaky) flaky"
@@ -31,21 +25,14 @@ public struct StoredRunReport {
     }
 
     public func run(key: String?) async throws -> [String] {
-        let store = try await workflow.openStore()
-        let dashboard: Dashboard
-        do {
-            guard let stored = try await (key != nil ? store.run(key: key!) : store.runs(in: HistoryWindow(runs: 1)).last) else {
-                await store.close()
+        let dashboard = try await workflow.withStore { store in
+            let found: StoredRun?
+            if let key { found = try await store.run(key: key) } else { found = try await store.runs(in: HistoryWindow(runs: 1)).last }
+            guard let stored = found else {
                 throw PipelineError.usage(key.map { "no stored run has the key '\($0)'; `canopy report --list` shows them" } ?? "the store is empty; run `canopy ingest` or `canopy run` first")
             }
-            dashboard = try await build(stored, store: store)
-        } catch let error as PipelineError {
-            throw error
-        } catch {
-            await store.close()
-            throw PipelineError.store(StoreLocation.redact("\(error)"))
+            return try await build(stored, store: store)
         }
-        await store.close()
         let paths = OutputPaths(directory: workflow.options.outputDirectory)
         try ArtifactWriter.write(HTMLDashboardRenderer().render(dashboard), to: paths.dashboard)
         try ArtifactWriter.write(MarkdownRenderer(budget: workflow.configuration.output.summaryBudget).render(dashboard), to: paths.summary)

@@ -57,6 +57,23 @@ public struct Workflow: Sendable {
         }
     }
 
+    /// Opens the store, runs `body`, and closes the store whatever happens; store errors become
+    /// `PipelineError.store` with any password redacted.
+    public func withStore<T: Sendable>(_ body: (any HistoryStore) async throws -> T) async throws -> T {
+        let store = try await openStore()
+        do {
+            let value = try await body(store)
+            await store.close()
+            return value
+        } catch let error as PipelineError {
+            await store.close()
+            throw error
+        } catch {
+            await store.close()
+            throw PipelineError.store(StoreLocation.redact("\(error)"))
+        }
+    }
+
     /// Compares the run with history: the baseline run, flakiness over the window, flaky
     /// elements and the trend. `stored` says whether the run itself is already in the store.
     public func insights(for prepared: PreparedRun, store: any HistoryStore, stored: Bool) async throws -> HistoryInsights {
