@@ -81,7 +81,7 @@ enum IngestBench {
     /// Peak resident set size of this process (getrusage `ru_maxrss`, KiB on Linux).
     private static func peakResidentMegabytes() -> Int {
         var usage = rusage()
-        getrusage(RUSAGE_SELF, &usage)
+        getrusage(RUSAGE_SELF.rawValue, &usage)
         return usage.ru_maxrss / 1024
     }
 }
