@@ -23,6 +23,7 @@ public enum FailureAuditRecognizer {
     /// `"{condition}: {msg}\n{elements joined by ", "}.\n{reason}"`, one issue per element (or one
     /// without an element when none is listed).
     static func a11yUITests(_ text: String, test: String?, source: String) -> [AuditIssue]? {
+        guard ByteSearch.contains(text, "Accessibility ") else { return nil }
         let severity: AuditIssue.Severity
         let marker: Range<String.Index>
         if let range = text.range(of: failureMarker) {
