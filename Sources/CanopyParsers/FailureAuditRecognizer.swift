@@ -57,7 +57,7 @@ public enum FailureAuditRecognizer {
 
     /// An unhandled `performAccessibilityAudit` issue: the failure message is its compact description.
     static func xcodeAudit(_ message: String, test: String?, source: String) -> AuditIssue? {
-        var text = message.trimmingCharacters(in: .whitespacesAndNewlines)
+        var text = message.trimmingASCIIWhitespace()
         for prefix in ["Accessibility Audit: ", "Accessibility audit failure: ", "Issue: "] where text.hasPrefix(prefix) {
             text.removeFirst(prefix.count)
         }
