@@ -55,9 +55,17 @@ struct AuditIssueReader {
         } else if let text = element["elementType"]?.text ?? element["type"]?.text {
             type = ElementTypeName.name(text: text) ?? text
         }
-        let reference = ElementReference(
-            identifier: element["identifier"]?.text ?? element["name"]?.text, label: element["label"]?.text,
-            elementType: type, frame: SnapshotElementDecoder.frame(element["frame"] ?? element["rect"]))
+        let label = element["label"]?.text
+        // WebDriverAgent: `rawIdentifier` is the identifier (null when empty); `name` falls back to
+        // the label, so it counts only when neither identifier key is present and it differs.
+        var identifier = element["identifier"]?.text ?? element["rawIdentifier"]?.text
+        if identifier == nil, element["identifier"] == nil, element["rawIdentifier"] == nil, let name = element["name"]?.text,
+            name != label
+        {
+            identifier = name
+        }
+        let frame = SnapshotElementDecoder.frame(element["frame"]) ?? SnapshotElementDecoder.frame(element["rect"])
+        let reference = ElementReference(identifier: identifier, label: label, elementType: type, frame: frame)
         return reference == ElementReference() ? nil : reference
     }
 }

@@ -23,6 +23,7 @@ public enum FailureAuditRecognizer {
     /// `"{condition}: {msg}\n{elements joined by ", "}.\n{reason}"`, one issue per element (or one
     /// without an element when none is listed).
     static func a11yUITests(_ text: String, test: String?, source: String) -> [AuditIssue]? {
+        guard ByteSearch.contains(text, "Accessibility ") else { return nil }
         let severity: AuditIssue.Severity
         let marker: Range<String.Index>
         if let range = text.range(of: failureMarker) {
@@ -56,7 +57,7 @@ public enum FailureAuditRecognizer {
 
     /// An unhandled `performAccessibilityAudit` issue: the failure message is its compact description.
     static func xcodeAudit(_ message: String, test: String?, source: String) -> AuditIssue? {
-        var text = message.trimmingCharacters(in: .whitespacesAndNewlines)
+        var text = message.trimmingASCIIWhitespace()
         for prefix in ["Accessibility Audit: ", "Accessibility audit failure: ", "Issue: "] where text.hasPrefix(prefix) {
             text.removeFirst(prefix.count)
         }

@@ -50,7 +50,7 @@ struct JSONReader {
     private mutating func parseObject(depth: Int) throws(JSONReadFailure) -> JSONValue {
         guard depth <= Self.maximumDepth else { throw failure("nesting deeper than \(Self.maximumDepth) levels") }
         index += 1
-        var members: [String: JSONValue] = [:]
+        var members = JSONObject()
         skipWhitespace()
         if try peek() == UInt8(ascii: "}") { index += 1; return .object(members) }
         while true {
@@ -61,7 +61,8 @@ struct JSONReader {
             guard try peek() == UInt8(ascii: ":") else { throw failure("expected ':' after the key \"\(key)\"") }
             index += 1
             skipWhitespace()
-            members[key] = try parseValue(depth: depth)
+            members.keys.append(key)
+            members.values.append(try parseValue(depth: depth))
             skipWhitespace()
             switch try peek() {
             case UInt8(ascii: ","): index += 1

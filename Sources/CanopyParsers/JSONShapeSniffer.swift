@@ -28,7 +28,7 @@ enum JSONShapeSniffer {
             if let first = members["issues"]?.array?.first?.object { keys.formUnion(first.keys) }
             return format(keys: keys, arrayRoot: false)
         case .array(let items):
-            return format(keys: Set(items.first?.object?.keys ?? [:].keys), arrayRoot: true)
+            return format(keys: Set(items.first?.object?.keys ?? []), arrayRoot: true)
         default:
             return nil
         }

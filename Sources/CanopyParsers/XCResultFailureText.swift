@@ -32,7 +32,7 @@ enum XCResultFailureText {
 
     /// `LoginTests.swift:42: XCTAssertTrue failed` → location and the rest.
     private static func leadingLocation(_ text: String) -> (location: SourceLocation, rest: String)? {
-        guard let range = text.range(of: ": ") else { return nil }
+        guard let range = text.firstRange(of: ": ") else { return nil }
         let head = text[..<range.lowerBound]
         guard !head.contains(" "), let location = parseLocation(head) else { return nil }
         return (location, String(text[range.upperBound...]))

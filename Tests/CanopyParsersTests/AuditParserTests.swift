@@ -36,7 +36,9 @@ struct AuditParserTests {
             frame: Frame(x: 16, y: 770, width: 200, height: 20)))
         #expect(input.auditIssues[1].auditType == "dynamicType")
         #expect(input.auditIssues[1].severity == .warning)
-        #expect(input.auditIssues[1].element?.elementType == "button")
+        #expect(input.auditIssues[1].element == ElementReference(
+            label: "Sign in", elementType: "button", frame: Frame(x: 16, y: 700, width: 361, height: 50)),
+            "WebDriverAgent's name falls back to the label: not an identifier")
     }
 
     @Test func appiumRawAuditTypeBit() throws {
