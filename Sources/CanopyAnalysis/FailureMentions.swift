@@ -45,6 +45,7 @@ struct FailureMentions {
             byFailure.append(failures)
             byOutput.append(outputs)
         }
+        identifiers = Self.collect(byFailure, byOutput)
     }
 
     /// The first identifier-syntax mention, else the first mention that resolves.
@@ -59,7 +60,9 @@ struct FailureMentions {
     }
 
     /// Every raw identifier mentioned.
-    var identifiers: Set<String> {
+    private(set) var identifiers: Set<String> = []
+
+    private static func collect(_ byFailure: [[[Mention?]]], _ byOutput: [[[Mention]]]) -> Set<String> {
         var all: Set<String> = []
         for test in byFailure { for attempt in test { for mention in attempt { if let mention { all.insert(mention.identifier) } } } }
         for test in byOutput { for attempt in test { for mention in attempt { all.insert(mention.identifier) } } }

@@ -13,7 +13,10 @@ struct MessageNormalizer {
 
     func normalize(_ message: String) -> String {
         let input = Array(message.unicodeScalars)
-        var output = String.UnicodeScalarView()
+        // An array, not a `String.UnicodeScalarView`: the view's `count` walks the string, which made
+        // this loop quadratic in the first bench run.
+        var output: [Unicode.Scalar] = []
+        output.reserveCapacity(input.count)
         var index = 0
         while index < input.count, output.count < Self.limit {
             let scalar = input[index]
@@ -34,9 +37,10 @@ struct MessageNormalizer {
                 index += 1
             }
         }
-        var text = String(output)
-        while text.last == " " { text.removeLast() }
-        return text
+        while output.last == " " { output.removeLast() }
+        var text = String.UnicodeScalarView()
+        text.append(contentsOf: output)
+        return String(text)
     }
 
     private func quotedIdentifier(_ input: [Unicode.Scalar], at open: Int) -> (String, Int)? {
@@ -50,7 +54,7 @@ struct MessageNormalizer {
     }
 
     /// A placeholder for the token starting at `index` and where it ends, if it is dynamic.
-    private static func token(_ input: [Unicode.Scalar], at index: Int, after output: String.UnicodeScalarView) -> (String, Int)? {
+    private static func token(_ input: [Unicode.Scalar], at index: Int, after output: [Unicode.Scalar]) -> (String, Int)? {
         let scanner = TokenScanner(input: input)
         if let end = scanner.address(at: index) { return ("{address}", end) }
         if let end = scanner.uuid(at: index) { return ("{uuid}", end) }
@@ -59,7 +63,9 @@ struct MessageNormalizer {
         if let end = scanner.frame(at: index) { return ("{frame}", end) }
         guard let end = scanner.number(at: index) else { return nil }
         if let unitEnd = scanner.durationUnit(at: end) { return ("{duration}", unitEnd) }
-        let before = String(String.UnicodeScalarView(output.suffix(5))).lowercased()
+        var tail = String.UnicodeScalarView()
+        tail.append(contentsOf: output.suffix(5))
+        let before = String(tail).lowercased()
         if before.hasSuffix("pid: ") || before.hasSuffix("pid ") || before.hasSuffix("pid:") { return ("{pid}", end) }
         return ("{n}", end)
     }

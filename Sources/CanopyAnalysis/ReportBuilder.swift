@@ -36,7 +36,8 @@ public enum ReportBuilder {
         let clusters = ClusterBuilder.clusters(failures, testLimit: clusterTestLimit)
         let categories = ClusterBuilder.categories(failures, clusters: clusters, rules: categorizer.rules.map(\.rule))
         // 8. Join audit issues to elements and nodes.
-        let outcomes = Dictionary(run.tests.map { ($0.identity.key, $0.outcome) }, uniquingKeysWith: { first, _ in first })
+        let outcomes: [String: TestOutcome] =
+            run.auditIssues.isEmpty ? [:] : Dictionary(run.tests.map { ($0.identity.key, $0.outcome) }, uniquingKeysWith: { first, _ in first })
         let audits = AuditJoiner(index: index, templates: templates).findings(run: run, testOutcomes: outcomes, facts: &facts)
         // 9. Build the tree and roll figures up its branches; branch coverage; identifier checks.
         let tree = IdentifierTreeBuilder(scheme: scheme).nodes(facts)
