@@ -51,6 +51,21 @@ struct InspectCommandTests {
         #expect(result.stderr.contains("error:"))
     }
 
+    @Test("--report prints the canopy.report/1 analysis of the inputs as one run")
+    func reportJSON() throws {
+        let night = CLIRunner.repository.appendingPathComponent("Reports/samples/night-10").path
+        let result = try CLIRunner.run(["inspect", "--report", night])
+        #expect(result.status == 0, "\(result.stderr)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        #expect(object["schema"] as? String == "canopy.report/1")
+        let failures = try #require(object["failures"] as? [[String: Any]])
+        let chip = try #require(failures.first { ($0["test"] as? String)?.hasSuffix("testFilterChips") == true })
+        #expect(chip["category"] as? String == "elementNotFound")
+        #expect((chip["element"] as? [String: Any])?["template"] as? String == "Search.Filter.Chip-{id}")
+        let tree = try #require(object["identifierTree"] as? [[String: Any]])
+        #expect(tree.contains { $0["path"] as? String == "Search.Filter" })
+    }
+
     @Test("usage errors exit 2, not ArgumentParser's 64")
     func usage() throws {
         #expect(try CLIRunner.run(["inspect"]).status == 2)
