@@ -32,7 +32,8 @@ public struct CIPostStep {
         }
 
         let (gateInput, warnings) = GateInputBuilder.build(
-            prepared: prepared, comparison: insights.comparison, quarantine: workflow.configuration.quarantine, now: options.now)
+            prepared: prepared, comparison: insights.comparison, quarantine: workflow.configuration.quarantine,
+            knownFlaky: HistoryInsights.flakyTestKeys(insights), now: options.now)
         let gates = GateEvaluator.evaluate(gateInput, configuration: workflow.configuration.gates)
         let paths = OutputPaths(directory: options.outputDirectory)
         let dashboard = DashboardBuilder(prepared: prepared, insights: insights, gates: gates, dashboardPath: paths.dashboard, now: options.now).build()
@@ -55,6 +56,7 @@ public struct CIPostStep {
         case .gitlab: try ArtifactWriter.write(try Annotations.gitlab(candidates, limit: workflow.configuration.output.annotations), to: paths.codeQuality)
         case .none, .automatic: break
         }
+        lines += warnings.map { "note: \($0)" }
         lines += GateText.lines(gates)
         lines.append("run \(prepared.run.metadata.runKey ?? "?") \(result == .inserted ? "stored" : "was already stored") in \(workflow.storeLocation.redactedStore)")
         lines.append("summary:   \(paths.summary)")

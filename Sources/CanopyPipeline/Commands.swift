@@ -32,7 +32,8 @@ public struct GateCheck {
         let prepared = try workflow.prepare()
         let insights = try await workflow.withStore { try await workflow.insights(for: prepared, store: $0, stored: false) }
         let (input, warnings) = GateInputBuilder.build(
-            prepared: prepared, comparison: insights.comparison, quarantine: workflow.configuration.quarantine, now: workflow.options.now)
+            prepared: prepared, comparison: insights.comparison, quarantine: workflow.configuration.quarantine,
+            knownFlaky: HistoryInsights.flakyTestKeys(insights), now: workflow.options.now)
         let gates = GateEvaluator.evaluate(input, configuration: workflow.configuration.gates)
         var lines = warnings.map { "warning: \($0)" }
         let baseline = insights.baselineRun.map { "against \($0.metadata.commit.map { String($0.prefix(12)) } ?? $0.key)" } ?? "without a baseline (no earlier run on this branch)"

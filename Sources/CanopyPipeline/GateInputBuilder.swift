@@ -5,8 +5,11 @@ import Foundation
 /// Computes what the gates look at from the analysed run and its baseline, leaving out
 /// quarantined tests and audit issues, and warns about expired quarantine entries.
 enum GateInputBuilder {
+    /// - Parameter knownFlaky: test keys history already calls flaky; a failure of one of them is
+    ///   not a new failure (the flaky-test gate and the dashboard track them), so a known flake
+    ///   does not block a pull request.
     static func build(
-        prepared: PreparedRun, comparison: BaselineComparison, quarantine: [QuarantineEntry], now: Date
+        prepared: PreparedRun, comparison: BaselineComparison, quarantine: [QuarantineEntry], knownFlaky: Set<String> = [], now: Date
     ) -> (input: GateInput, warnings: [String]) {
         let active = quarantine.filter { $0.isActive(on: now) }
         var warnings: [String] = []
@@ -19,7 +22,11 @@ enum GateInputBuilder {
         }
         let hasBaseline = comparison.baselineRunKey != nil
         let failing = prepared.run.tests.filter { $0.outcome == .failed }.map(\.identity.key)
-        let newFailures = (hasBaseline ? comparison.newFailures : failing).filter { !quarantined($0) }
+        let candidates = (hasBaseline ? comparison.newFailures : failing).filter { !quarantined($0) }
+        let newFailures = candidates.filter { !knownFlaky.contains($0) && !knownFlaky.contains(String($0.split(separator: "@").first ?? "")) }
+        if newFailures.count < candidates.count {
+            warnings.append("\(candidates.count - newFailures.count) failing test(s) are known to be flaky and not counted as new failures: \(candidates.filter { !newFailures.contains($0) }.prefix(5).joined(separator: ", "))")
+        }
         let newFlaky = comparison.newFlakyTests.filter { !quarantined($0) }
         let auditErrors = (hasBaseline ? comparison.newAuditIssues : prepared.run.auditIssues)
             .filter { $0.severity == .error }

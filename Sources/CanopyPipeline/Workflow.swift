@@ -129,4 +129,14 @@ public struct HistoryInsights: Sendable {
     public var flakiness: [TestFlakiness]
     public var flakyElements: [FlakyElement]
     public var trend: [TrendPoint]
+
+    /// Keys (with and without device) of the tests history calls flaky.
+    static func flakyTestKeys(_ insights: HistoryInsights) -> Set<String> {
+        var keys: Set<String> = []
+        for result in insights.flakiness where result.state == .flaky {
+            keys.insert(result.key.testKey)
+            if let device = result.key.device { keys.insert(result.key.testKey + "@" + device) }
+        }
+        return keys
+    }
 }

@@ -168,7 +168,9 @@ struct PipelineCommandTests {
         let result = try CLIRunner.run(
             ["run", "--config", config, "--out", out, "--run-key", "night-14", "--commit", "c14", "--branch", "main",
              "--started-at", "2026-11-14T02:00:00Z", night(14)])
-        #expect(result.status == 1)
+        // testScrubbing fails again on night 14, but history knows it is flaky: not a new failure.
+        #expect(result.status == 0, "\(result.stdout)")
+        #expect(result.stdout.contains("known to be flaky"))
         let insights = try #require(
             try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: out + "/insights.json"))) as? [String: Any])
         let flakiness = try #require(insights["flakiness"] as? [[String: Any]])
