@@ -7,9 +7,11 @@ struct ElementIndex {
     /// Label → identifier of the first identified element carrying it (snapshots, then audits).
     private(set) var identifierByLabel: [String: String] = [:]
     private let separators: Set<Character>
+    private let asciiSeparators: Set<UInt8>
 
     init(run: Run, separators: Set<Character>) {
         self.separators = separators
+        asciiSeparators = Set(separators.compactMap { $0.asciiValue })
         for screen in run.screens {
             screen.root.forEachElement { element in
                 add(identifier: element.nonEmptyIdentifier, label: element.label)
@@ -47,6 +49,18 @@ struct ElementIndex {
 
     /// No whitespace, and a separator or a lower-to-upper camelCase step (`code-key-1`, `loginButton`).
     func looksLikeIdentifier(_ text: String) -> Bool {
+        // ASCII fast path: Character's Unicode properties cost ~7% of analysing the bench report.
+        if text.utf8.allSatisfy({ $0 < 0x80 }) {
+            var previousLower = false
+            var camel = false
+            for byte in text.utf8 {
+                if byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D { return false }
+                if asciiSeparators.contains(byte) { camel = true }
+                if byte >= 0x41 && byte <= 0x5A && previousLower { camel = true }
+                previousLower = byte >= 0x61 && byte <= 0x7A
+            }
+            return camel
+        }
         var previousLower = false
         var camel = false
         for character in text {
