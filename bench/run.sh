@@ -57,7 +57,7 @@ fi
 
 echo
 echo "## canopy run on the 100 MB report with a 365-run SQLite history, vs parsing alone (issue 7)"
-run_store="$out/run-history.sqlite"
+run_out="$out/run-out"
 python3 bench/measure.py --runs "$(( runs < 3 ? runs : 3 ))" --size "$out/junit-100mb.xml" \
   --label "canopy inspect --summary (parse only)" -- "$canopy" inspect --summary "$out/junit-100mb.xml" \
-  --label "canopy run (parse, store, analyse, compare, render)" -- bench/run-once.sh "$canopy" "$history" "$run_store" "$out/junit-100mb.xml"
+  --label "canopy run (parse, store, analyse, compare, render)" -- bench/run-once.sh "$canopy" "$history" "$run_out" "$out/junit-100mb.xml"
