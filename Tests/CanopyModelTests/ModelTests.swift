@@ -1,0 +1,90 @@
+import Testing
+
+@testable import CanopyModel
+
+@Suite("Run model")
+struct ModelTests {
+    @Test(
+        "final outcome from attempts",
+        arguments: [
+            ([Outcome.passed], TestOutcome.passed), ([.failed], .failed), ([.error], .failed), ([.skipped], .skipped),
+            ([.failed, .passed], .flaky), ([.passed, .failed], .flaky), ([.error, .failed], .failed),
+            ([.expectedFailure], .passed), ([.skipped, .passed], .passed), ([], .skipped), ([.failed, .skipped], .failed),
+        ] as [([Outcome], TestOutcome)])
+    func finalOutcome(_ attempts: [Outcome], _ expected: TestOutcome) {
+        #expect(TestOutcome(attempts: attempts) == expected)
+    }
+
+    @Test("identity keys: trailing () ignored; device and configuration separate tests")
+    func identityKeys() {
+        let plain = TestIdentity(className: "AppUITests.LoginTests", name: "testLogin()")
+        #expect(plain.key == "AppUITests.LoginTests/testLogin")
+        #expect(TestIdentity(className: "AppUITests.LoginTests", name: "testLogin").key == plain.key)
+        let phone = TestIdentity(className: "A", name: "t", arguments: "\"de\"", device: "iPhone 16", configuration: "German")
+        #expect(phone.key == "A/t(\"de\")@iPhone 16#German")
+        #expect(phone.testKey == "A/t(\"de\")")
+        #expect(TestIdentity(bundle: "X", className: "A", name: "t").key == TestIdentity(bundle: "Y", className: "A", name: "t").key)
+    }
+
+    @Test("the folder keeps first-seen order and appends attempts in arrival order")
+    func folding() {
+        var folder = TestFolder()
+        let first = TestCase(identity: TestIdentity(className: "A", name: "one()"), attempts: [Attempt(outcome: .failed, label: "First Run")])
+        let other = TestCase(identity: TestIdentity(className: "A", name: "two"), attempts: [Attempt(outcome: .passed)])
+        let retry = TestCase(identity: TestIdentity(bundle: "B", className: "A", name: "one"), attempts: [Attempt(outcome: .passed, label: "Retry 1")])
+        #expect(folder.add(first) == 0)
+        #expect(folder.add(other) == 1)
+        #expect(folder.add(retry) == 0)
+        #expect(folder.tests.map(\.identity.name) == ["one()", "two"])
+        #expect(folder.tests[0].attempts.map(\.label) == ["First Run", "Retry 1"])
+        #expect(folder.tests[0].outcome == .flaky)
+        #expect(folder.tests[0].identity.bundle == "B")
+        #expect(folder.position(of: TestIdentity(className: "A", name: "two")) == 1)
+        #expect(folder.position(of: TestIdentity(className: "A", name: "three")) == nil)
+    }
+
+    @Test("different devices never fold together, and many tests all stay distinct")
+    func distinctTests() {
+        var folder = TestFolder(capacity: 10)
+        for index in 0..<5000 {
+            folder.add(TestCase(identity: TestIdentity(className: "C\(index % 7)", name: "t\(index)", device: index % 2 == 0 ? "iPhone" : "iPad")))
+        }
+        #expect(folder.tests.count == 5000)
+        folder.add(TestCase(identity: TestIdentity(className: "C0", name: "t0", device: "iPad")))
+        #expect(folder.tests.count == 5001)
+    }
+
+    @Test("totals count tests, attempts, outcomes, elements and identified elements")
+    func totals() {
+        let screen = Screen(
+            name: "Login", source: "s.json", kind: .elementTree,
+            root: ElementSnapshot(elementType: "other", children: [
+                ElementSnapshot(identifier: "Login.Submit", elementType: "button"), ElementSnapshot(identifier: "", elementType: "button"),
+            ]))
+        let run = Run(
+            tests: [
+                TestCase(
+                    identity: TestIdentity(className: "A", name: "a"),
+                    attempts: [Attempt(outcome: .failed, duration: 1), Attempt(outcome: .passed, duration: 2)]),
+                TestCase(identity: TestIdentity(className: "A", name: "b"), attempts: [Attempt(outcome: .skipped)]),
+            ],
+            screens: [screen])
+        let totals = run.totals
+        #expect(totals.tests == 2)
+        #expect(totals.attempts == 3)
+        #expect(totals.flaky == 1)
+        #expect(totals.skipped == 1)
+        #expect(totals.duration == 3)
+        #expect(totals.elements == 3)
+        #expect(totals.identifiedElements == 1)
+    }
+
+    @Test("diagnostics print like compiler messages; metadata merges with the receiver winning")
+    func diagnosticsAndMetadata() {
+        #expect(Diagnostic(.warning, "odd", file: "r.xml", line: 3, column: 7).description == "r.xml:3:7: warning: odd")
+        #expect(Diagnostic(.error, "bad").description == "error: bad")
+        let merged = RunMetadata(commit: "abc").merging(RunMetadata(commit: "zzz", branch: "main"))
+        #expect(merged.commit == "abc")
+        #expect(merged.branch == "main")
+    }
+}

@@ -1,0 +1,145 @@
+import CanopyAnalysis
+import CanopyModel
+import Foundation
+import Testing
+
+@testable import CanopyPipeline
+
+@Suite("CI detection and run identity")
+struct CIEnvironmentTests {
+    @Test(
+        "each provider is detected with commit, branch and build",
+        arguments: [
+            (["GITHUB_ACTIONS": "true", "GITHUB_SHA": "a1", "GITHUB_HEAD_REF": "feature", "GITHUB_REF": "refs/pull/42/merge", "GITHUB_RUN_ID": "9",
+              "GITHUB_RUN_ATTEMPT": "2", "GITHUB_REPOSITORY": "acme/app"], "github", "a1", "feature", "42", "9"),
+            (["GITLAB_CI": "true", "CI_COMMIT_SHA": "b2", "CI_COMMIT_REF_NAME": "main", "CI_JOB_ID": "77"], "gitlab", "b2", "main", nil, "77"),
+            (["BITRISE_IO": "true", "BITRISE_GIT_COMMIT": "c3", "BITRISE_GIT_BRANCH": "dev", "BITRISE_BUILD_SLUG": "s1", "BITRISE_PULL_REQUEST": "5"],
+             "bitrise", "c3", "dev", "5", "s1"),
+            (["JENKINS_URL": "http://j", "GIT_COMMIT": "d4", "GIT_BRANCH": "origin/main", "BUILD_TAG": "jenkins-app-12"], "jenkins", "d4", "main", nil,
+             "jenkins-app-12"),
+            (["BUILDKITE": "true", "BUILDKITE_COMMIT": "e5", "BUILDKITE_BRANCH": "main", "BUILDKITE_PULL_REQUEST": "false", "BUILDKITE_BUILD_ID": "u1"],
+             "buildkite", "e5", "main", nil, "u1"),
+            (["CIRCLECI": "true", "CIRCLE_SHA1": "f6", "CIRCLE_BRANCH": "main", "CIRCLE_PULL_REQUEST": "https://github.com/a/b/pull/8", "CIRCLE_BUILD_NUM": "3"],
+             "circleci", "f6", "main", "8", "3"),
+            (["CI_XCODEBUILD_ACTION": "test-without-building", "CI_COMMIT": "g7", "CI_BRANCH": "main", "CI_BUILD_ID": "x1"], "xcode-cloud", "g7", "main", nil,
+             "x1"),
+        ] as [([String: String], String, String, String, String?, String)])
+    func providers(_ env: [String: String], _ provider: String, _ commit: String, _ branch: String, _ pr: String?, _ build: String) {
+        let ci = CIEnvironment.detect(env)
+        #expect(ci.provider == provider)
+        #expect(ci.metadata.commit == commit)
+        #expect(ci.metadata.branch == branch)
+        #expect(ci.metadata.pullRequest == pr)
+        #expect(ci.metadata.buildID == build)
+    }
+
+    @Test("no CI: nothing detected")
+    func local() {
+        #expect(CIEnvironment.detect(["HOME": "/root"]).provider == nil)
+    }
+
+    @Test("run keys: CI build and attempt, else a content hash independent of paths and order")
+    func runKeys() throws {
+        let github = CIEnvironment.detect(["GITHUB_ACTIONS": "true", "GITHUB_RUN_ID": "9", "GITHUB_RUN_ATTEMPT": "2", "GITHUB_JOB": "ui"])
+        #expect(try RunIdentity.key(ci: github, inputPaths: []) == "github:9:ui#2")
+        #expect(try RunIdentity.key(ci: github, inputPaths: [], explicit: "mine") == "mine")
+        let directory = NSTemporaryDirectory() + "canopy-id-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        try "one".write(toFile: directory + "/a.xml", atomically: true, encoding: .utf8)
+        try "two".write(toFile: directory + "/b.xml", atomically: true, encoding: .utf8)
+        try "one".write(toFile: directory + "/copy.xml", atomically: true, encoding: .utf8)
+        let key = try RunIdentity.key(ci: CIEnvironment(), inputPaths: [directory + "/a.xml", directory + "/b.xml"])
+        #expect(key.hasPrefix("sha256:"))
+        #expect(try RunIdentity.key(ci: CIEnvironment(), inputPaths: [directory + "/b.xml", directory + "/copy.xml"]) == key)
+        #expect(try RunIdentity.key(ci: CIEnvironment(), inputPaths: [directory + "/a.xml"]) != key)
+    }
+}
+
+@Suite("Gates, quarantine, configuration, annotations")
+struct GateTests {
+    @Test("gates pass and fail at their limits")
+    func gates() {
+        let config = GateConfiguration(
+            minimumCoverage: 0.8, maximumCoverageDrop: 0.02, maximumNewFailures: 0, maximumNewFlakyTests: 1,
+            maximumNewAuditErrors: 0, maximumFailuresPerCategory: ["appCrashed": 0])
+        let input = GateInput(
+            coverage: 0.75, baselineCoverage: 0.8, newFailures: ["A/x"], newFlakyTests: ["A/y"], newAuditErrors: [],
+            failuresPerCategory: ["appCrashed": 2])
+        let results = Dictionary(uniqueKeysWithValues: GateEvaluator.evaluate(input, configuration: config).map { ($0.name, $0) })
+        #expect(results["minimum identifier coverage"]?.passed == false)
+        #expect(results["maximum coverage drop"]?.passed == false)
+        #expect(results["no new failures"]?.passed == false)
+        #expect(results["no new failures"]?.items == ["A/x"])
+        #expect(results["no new flaky tests"]?.passed == true)
+        #expect(results["no new accessibility errors"]?.passed == true)
+        #expect(results["failures caused by appCrashed"]?.passed == false)
+        let clean = GateEvaluator.evaluate(GateInput(coverage: 0.9, baselineCoverage: 0.9), configuration: config)
+        #expect(clean.allSatisfy { $0.passed })
+    }
+
+    @Test("quarantine globs and expiry")
+    func quarantine() {
+        let entry = QuarantineEntry(test: "AppUITests.FeedTests/*", expires: Date(timeIntervalSince1970: 1_800_000_000))
+        #expect(entry.matches(testKey: "AppUITests.FeedTests/testScroll"))
+        #expect(!entry.matches(testKey: "AppUITests.LoginTests/testScroll"))
+        #expect(entry.isActive(on: Date(timeIntervalSince1970: 1_700_000_000)))
+        #expect(!entry.isActive(on: Date(timeIntervalSince1970: 1_900_000_000)))
+        let audit = QuarantineEntry(identifier: "Podcast-{id}-row", auditType: "contrast")
+        #expect(audit.matches(identifier: "Podcast-{id}-row", auditType: "contrast"))
+        #expect(!audit.matches(identifier: "Podcast-{id}-row", auditType: "hitRegion"))
+        #expect(QuarantineEntry.glob("*Tests/test*", matches: "AppUITests/testLogin"))
+    }
+
+    @Test("configuration maps every section onto the typed values")
+    func configuration() throws {
+        let yaml = """
+            store: /tmp/h.sqlite
+            identifiers:
+              separators: [".", "-"]
+              maxIdentifierLength: 64
+            categories:
+              - name: backendDown
+                pattern: 'HTTP 5\\d\\d'
+                fields: [message, output]
+                infrastructure: true
+            flakiness:
+              windowDays: 14
+              significance: 0.1
+            gates:
+              minimumCoverage: 60%
+              maximumFailuresPerCategory: {appCrashed: 0}
+            quarantine:
+              - test: "A/*"
+                expires: 2030-01-01
+            output:
+              annotations: 3
+            """
+        let config = try ConfigurationLoader.parse(yaml, file: "c.yml")
+        #expect(config.store == "/tmp/h.sqlite")
+        #expect(config.analysis.identifiers.separators == [".", "-"])
+        #expect(config.analysis.identifiers.maxIdentifierLength == 64)
+        #expect(config.analysis.categories.first?.infrastructure == true)
+        #expect(config.flakiness.windowDays == 14)
+        #expect(config.flakiness.significance == 0.1)
+        #expect(config.gates.minimumCoverage == 0.6)
+        #expect(config.gates.maximumNewFailures == 0)
+        #expect(config.gates.maximumFailuresPerCategory == ["appCrashed": 0])
+        #expect(config.quarantine.first?.test == "A/*")
+        #expect(config.output.annotations == 3)
+        #expect(try ConfigurationLoader.parse("", file: "empty.yml").gates.maximumNewFailures == 0)
+    }
+
+    @Test("the shipped Config/canopy.yml loads")
+    func shippedConfig() throws {
+        let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Config/canopy.yml").path
+        let config = try ConfigurationLoader.load(path: path)
+        #expect(config.gates.maximumNewAuditErrors == 0)
+    }
+
+    @Test("annotation text is escaped the way GitHub's workflow commands require")
+    func annotationEscaping() {
+        #expect(Annotations.escapeData("50% done\nnext") == "50%25 done%0Anext")
+        #expect(Annotations.escapeProperty("a:b,c") == "a%3Ab%2Cc")
+    }
+}
