@@ -68,18 +68,24 @@ public struct TestFolder: Sendable {
     }
 
     private static func sameTest(_ lhs: TestIdentity, _ rhs: TestIdentity) -> Bool {
-        lhs.className == rhs.className && lhs.normalizedName == rhs.normalizedName
+        lhs.className == rhs.className && lhs.name.utf8.dropLast(trailingParentheses(lhs.name)).elementsEqual(rhs.name.utf8.dropLast(trailingParentheses(rhs.name)))
             && (lhs.arguments ?? "") == (rhs.arguments ?? "") && (lhs.device ?? "") == (rhs.device ?? "")
             && (lhs.configuration ?? "") == (rhs.configuration ?? "")
+    }
+
+    /// 2 when `name` ends with `()` (which `TestIdentity.normalizedName` drops), else 0; counted
+    /// on the bytes so that hashing and comparing never allocate a trimmed copy.
+    private static func trailingParentheses(_ name: String) -> Int {
+        name.utf8.last == UInt8(ascii: ")") && name.utf8.dropLast().last == UInt8(ascii: "(") ? 2 : 0
     }
 
     /// FNV-1a over the fields that make up `TestIdentity.key`, with separators.
     static func hash(_ identity: TestIdentity) -> UInt64 {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        func mix(_ text: String?) {
+        func mix(_ text: String?, dropLast: Int = 0) {
             if var text {
                 text.withUTF8 { bytes in
-                    for byte in bytes {
+                    for byte in bytes.dropLast(dropLast) {
                         hash ^= UInt64(byte)
                         hash &*= 0x0000_0100_0000_01b3
                     }
@@ -89,7 +95,7 @@ public struct TestFolder: Sendable {
             hash &*= 0x0000_0100_0000_01b3
         }
         mix(identity.className)
-        mix(identity.normalizedName)
+        mix(identity.name, dropLast: trailingParentheses(identity.name))
         mix(identity.arguments.flatMap { $0.isEmpty ? nil : $0 })
         mix(identity.device.flatMap { $0.isEmpty ? nil : $0 })
         mix(identity.configuration.flatMap { $0.isEmpty ? nil : $0 })
