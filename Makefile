@@ -4,7 +4,7 @@ PREFIX ?= /usr/local
 CANOPY_RELEASE := .build/release/canopy
 SAMPLES := Reports/samples
 
-.PHONY: deps build release test run bench lint format check clean install static screenshot
+.PHONY: deps build release test run bench soak fuzz lint format check clean install static screenshot
 
 deps:
 	@.ci/install-deps build
@@ -28,6 +28,17 @@ bench: release
 	@.ci/install-deps bench
 	bench/run.sh
 
+## make soak: SIGKILL during ingest (SQLite, and PostgreSQL when CANOPY_TEST_POSTGRES is set), a full
+## disk (tmpfs, root only) and 16 concurrent writers; bounded (SOAK_KILLS, SOAK_RUNS); prints a table.
+soak: build
+	@.ci/install-deps soak
+	CANOPY=.build/debug/canopy bench/soak.sh
+
+## make fuzz: libFuzzer + AddressSanitizer on every parser, the config and the message analysis,
+## FUZZ_SECONDS (60) per target from the fixtures; prints a table. `FUZZ_SECONDS=10 make fuzz` in CI.
+fuzz: deps
+	bench/fuzz.sh
+
 ## make screenshot: `make run` on the sample history, then its dashboard and trend in headless
 ## Chromium, to docs/dashboard.png and docs/trend.png (shown in the README).
 screenshot: run
@@ -49,4 +60,4 @@ install: release
 	install -m 0755 $(CANOPY_RELEASE) $(PREFIX)/bin/canopy
 
 clean:
-	rm -rf .build Reports/site Reports/*.sqlite* Reports/summary.md Reports/report.json bench/out
+	rm -rf .build .build-fuzz Reports/site Reports/*.sqlite* Reports/summary.md Reports/report.json bench/out

@@ -67,6 +67,14 @@ let package = Package(
             path: "Benchmarks/CanopyBench",
             swiftSettings: swiftSettings
         ),
+        // `make fuzz` only (bench/fuzz.sh): the libFuzzer entry point, built with
+        // -sanitize=fuzzer,address -parse-as-library; in an ordinary build an executable that does nothing.
+        .executableTarget(
+            name: "CanopyFuzz",
+            dependencies: ["CanopyParsers", "CanopyAnalysis", "CanopyPipeline", "CanopyModel"],
+            path: "Fuzz/CanopyFuzz",
+            swiftSettings: swiftSettings
+        ),
         .testTarget(name: "CanopyModelTests", dependencies: ["CanopyModel"], swiftSettings: swiftSettings),
         .testTarget(
             name: "CanopyParsersTests", dependencies: ["CanopyParsers"],
