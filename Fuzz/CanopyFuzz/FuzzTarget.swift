@@ -1,7 +1,6 @@
 import CanopyAnalysis
 import CanopyModel
 import CanopyParsers
-import CanopyPipeline
 import Foundation
 
 /// What one fuzz run exercises. Every target swallows the errors its code is allowed to throw:
@@ -12,8 +11,6 @@ enum FuzzTarget: String, CaseIterable {
     /// Format detection and every JSON parser (xcresult tests and summary, snapshots, audits),
     /// each forced onto the input whatever the detection says.
     case json
-    /// `ConfigurationLoader.parse` on the input as YAML text.
-    case config
     /// The analysis of a run whose one failure carries the input as its message: identifier
     /// extraction, categories, `MessageNormalizer` and fingerprints.
     case normalizer
@@ -43,8 +40,6 @@ enum FuzzTarget: String, CaseIterable {
             for format in InputFormat.allCases where format != .junitXML {
                 _ = try? registry.parser(for: format)?.parse(fileAt: path)
             }
-        case .config:
-            _ = try? ConfigurationLoader.parse(String(decoding: bytes, as: UTF8.self), file: "fuzz.yml")
         case .normalizer:
             let message = String(decoding: bytes, as: UTF8.self)
             let failure = Failure(message: message, detail: message)
