@@ -31,6 +31,10 @@ cleanup() {
   rm -rf "$WORK"
 }
 trap cleanup EXIT
+# A private copy, so a rebuild while the soak runs cannot swap the binary under it.
+cp "$CANOPY" "$WORK/canopy"
+CANOPY_SHOWN=$CANOPY
+CANOPY="$WORK/canopy"
 
 ROWS=()
 FAILED=0
@@ -75,7 +79,7 @@ kill_trials() { # kind store
     sleep "$(printf '0.%03d' $((delay_ms % 1000)))"
     sleep $((delay_ms / 1000))
     kill -KILL $pid 2>/dev/null
-    wait $pid
+    { wait $pid; } 2>/dev/null  # no "Killed" line from the shell
     status=$?
     [ $status -eq 137 ] && killed=$((killed + 1))
     if is_crash $status; then crashes=$((crashes + 1)); echo "soak: trial $trial exited $status: $(head -3 "$WORK/out")" >&2; fi
@@ -195,6 +199,6 @@ echo "|----------------|--------|---------|-------|-----------|-----------------
 printf '%s\n' "${ROWS[@]}"
 echo
 for note in "${NOTES[@]}"; do echo "- $note"; done
-echo "- $(($(date +%s) - began)) s with $CANOPY; SOAK_KILLS=$KILLS SOAK_WRITERS=$WRITERS SOAK_RUNS=$RUNS"
+echo "- $(($(date +%s) - began)) s with $CANOPY_SHOWN; SOAK_KILLS=$KILLS SOAK_WRITERS=$WRITERS SOAK_RUNS=$RUNS"
 if [ $FAILED = 1 ]; then echo "soak: FAILED (every figure but trials must be 0)"; exit 1; fi
 echo "soak: passed"

@@ -81,30 +81,66 @@ struct HostileCLITests {
         #expect(result.status == 0, "\(result.stderr)")
     }
 
-    @Test("symlink loops, dangling links and links out of the directory: bounded, no crash, the good reports stored")
-    func symlinks() throws {
+    @Test("links to reports are read; links to directories (a loop back up) are not followed")
+    func linksFollowed() throws {
         let directory = try inputDirectory(with: [:])
         let manager = FileManager.default
-        try manager.createSymbolicLink(atPath: directory + "/self.xml", withDestinationPath: "self.xml")
-        try manager.createSymbolicLink(atPath: directory + "/a.json", withDestinationPath: "b.json")
-        try manager.createSymbolicLink(atPath: directory + "/b.json", withDestinationPath: "a.json")
-        try manager.createSymbolicLink(atPath: directory + "/dangling.xml", withDestinationPath: "/nonexistent/canopy.xml")
+        let linked = CLIRunner.repository.appendingPathComponent("Reports/samples/night-02/audit.json").path
+        try manager.createSymbolicLink(atPath: directory + "/linked-audit.json", withDestinationPath: linked)
         try manager.createSymbolicLink(atPath: directory + "/loop", withDestinationPath: "..")
-        try manager.createSymbolicLink(atPath: directory + "/passwd.xml", withDestinationPath: "/etc/passwd")
+        let result = try BoundedRun.run(["inspect", "--summary", "--format", "json", directory])
+        #expect(!result.timedOut && !result.crashed)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("linked-audit.json"))
+    }
+
+    @Test(
+        "a dangling link, a link to itself or a loop of links: exit 2 naming it, bounded, nothing stored",
+        arguments: [["self.xml": "self.xml"], ["a.json": "b.json", "b.json": "a.json"], ["gone.xml": "/nonexistent/canopy.xml"]])
+    func brokenLinks(_ links: [String: String]) throws {
+        let directory = try inputDirectory(with: [:])
+        for (name, target) in links {
+            try FileManager.default.createSymbolicLink(atPath: directory + "/" + name, withDestinationPath: target)
+        }
         let out = try temporaryDirectory()
         let result = try ingest(out, [directory])
-        #expect(!result.timedOut, "ingest hung on a symlink loop")
+        #expect(!result.timedOut, "ingest hung on a symlink")
         #expect(!result.crashed)
-        #expect([0, 2].contains(result.status), "\(result.stderr)")
-        #expect(!result.stdout.contains("root:") && !result.stderr.contains("root:"))
-        if result.status == 2 {
-            #expect(!FileManager.default.fileExists(atPath: out + "/history.sqlite"))
-        }
-        // A loop named on the command line is an error naming it, not a hang.
-        let direct = try ingest(try temporaryDirectory(), [directory + "/self.xml"])
+        #expect(result.status == 2, "\(result.stderr)")
+        #expect(links.keys.contains { result.stderr.contains($0) }, "\(result.stderr)")
+        #expect(result.stderr.contains("symbolic link"))
+        #expect(!FileManager.default.fileExists(atPath: out + "/history.sqlite"))
+        // Named on the command line, a loop is an error too.
+        let direct = try ingest(try temporaryDirectory(), [directory + "/" + (links.keys.sorted().first ?? "")])
         #expect(!direct.timedOut && !direct.crashed)
         #expect(direct.status == 2)
-        #expect(direct.stderr.contains("self.xml"))
+    }
+
+    @Test("a link to a file that is not a report (/etc/passwd): exit 2, and none of its content is printed")
+    func linkToSystemFile() throws {
+        let directory = try inputDirectory(with: [:])
+        try FileManager.default.createSymbolicLink(atPath: directory + "/passwd.xml", withDestinationPath: "/etc/passwd")
+        let out = try temporaryDirectory()
+        let result = try ingest(out, [directory])
+        #expect(!result.timedOut && !result.crashed)
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("passwd.xml"))
+        #expect(!result.stdout.contains("root:") && !result.stderr.contains("root:"))
+        #expect(!FileManager.default.fileExists(atPath: out + "/history.sqlite"))
+    }
+
+    @Test("NUL bytes in XML are replaced with a warning; the run is stored")
+    func nulInXML() throws {
+        let xml = "<testsuites><testsuite name=\"a\u{0}\"><testcase classname=\"A\" name=\"t\"/></testsuite></testsuites>"
+        let directory = try temporaryDirectory()
+        try Data(xml.utf8).write(to: URL(fileURLWithPath: directory + "/nul.xml"))
+        let inspect = try BoundedRun.run(["inspect", directory + "/nul.xml"])
+        #expect(inspect.status == 0)
+        #expect(inspect.stdout.contains("not allowed in XML"), "\(inspect.stdout)")
+        let out = try temporaryDirectory()
+        let result = try ingest(out, [directory])
+        #expect(!result.crashed && !result.timedOut)
+        #expect(result.status == 0, "\(result.stderr)")
     }
 
     @Test(
