@@ -68,7 +68,7 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         // `make fuzz` only (bench/fuzz.sh): the libFuzzer entry point, built with
-        // -sanitize=fuzzer,address -parse-as-library; in an ordinary build an executable that does nothing.
+        // -sanitize=fuzzer,address -DCANOPY_FUZZ; in an ordinary build an executable that does nothing.
         .executableTarget(
             name: "CanopyFuzz",
             // Not CanopyPipeline: its dependencies (NIO, BoringSSL, GRDB) would make the sanitizer build

@@ -18,7 +18,7 @@ mkdir -p "$OUT/artifacts"
 
 echo "fuzz: building CanopyFuzz with -sanitize=fuzzer,address (first build: several minutes)"
 if ! swift build --scratch-path .build-fuzz -c debug --product CanopyFuzz \
-  -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library >"$OUT/build.log" 2>&1; then
+  -Xswiftc -sanitize=fuzzer,address -Xswiftc -DCANOPY_FUZZ >"$OUT/build.log" 2>&1; then
   grep -E "error:" "$OUT/build.log" | head -20
   echo "fuzz: the build failed (log: $OUT/build.log)"
   exit 2
