@@ -6,6 +6,7 @@
 #   kill-sqlite      SOAK_KILLS (50) `canopy ingest` runs SIGKILLed at a random point; after each,
 #                    PRAGMA integrity_check must say ok and a rerun of the same run must succeed.
 #   kill-postgres    the same against $CANOPY_TEST_POSTGRES (skipped when unset).
+#   pg-restart       a private PostgreSQL cluster restarted during ingests (root, PostgreSQL installed).
 #   disk-full        ingests into a store on a small tmpfs until the disk is full: the failing ingest
 #                    must exit 2 with a clear message, and the store must stay whole (root only).
 #   concurrent       16 `canopy ingest` processes × SOAK_RUNS (50) runs into one SQLite store, each
@@ -116,6 +117,49 @@ kill_trials() { # kind store
   row "kill-$kind" "$KILLS" "$crashes" "$hangs" "$lost" "$dup"
 }
 
+# --- PostgreSQL restarted during an ingest ------------------------------------------------------------
+# A private cluster (not the shared CANOPY_TEST_POSTGRES one) restarted with `pg_ctl restart -m
+# immediate` at a random point of an ingest: the ingest succeeds or exits 2 with an error that says
+# to retry, the rerun succeeds, and every run is stored once.
+pg_restart() {
+  local bin
+  bin=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -1)
+  if [ -z "$bin" ] || [ "$(id -u)" != 0 ] || ! command -v psql >/dev/null; then
+    NOTES+=("pg-restart: skipped, needs root and PostgreSQL installed (.ci/install-deps postgres)"); row pg-restart - - - - -; return
+  fi
+  local dir="/tmp/canopy-pg-soak-$$" port=${SOAK_PG_PORT:-55439} url crashes=0 hangs=0 restarted=0 failed=0 trials=${SOAK_RESTARTS:-5}
+  if ! url=$(CANOPY_PG_DIR=$dir CANOPY_PG_PORT=$port .ci/start-postgres 2>"$WORK/out"); then
+    NOTES+=("pg-restart: skipped, the private cluster did not start: $(head -1 "$WORK/out")"); row pg-restart - - - - -; return
+  fi
+  local ctl=(runuser -u postgres -- "$bin/pg_ctl" -D "$dir")
+  canopy ingest --quiet --store "$url" --run-key "restart-warmup" "$INPUT" >/dev/null 2>&1
+  for trial in $(seq 1 "$trials"); do
+    timeout -s KILL "${SOAK_RESTART_TIMEOUT:-30}" "$CANOPY" ingest --quiet --store "$url" --run-key "restart-$trial" "$INPUT" >"$WORK/out" 2>&1 &
+    local pid=$! status
+    sleep "0.$((RANDOM % 9))$((RANDOM % 10))"
+    "${ctl[@]}" restart -m immediate -w >/dev/null 2>&1 && restarted=$((restarted + 1))
+    { wait $pid; } 2>/dev/null
+    status=$?
+    if is_crash $status; then crashes=$((crashes + 1)); fi
+    if [ $status -eq 137 ]; then hangs=$((hangs + 1)); fi
+    if [ $status -eq 2 ]; then
+      failed=$((failed + 1))
+      [ $failed = 1 ] && NOTES+=("pg-restart: e.g. $(grep -m1 -i error "$WORK/out" | cut -c1-200)")
+    fi
+    canopy ingest --quiet --store "$url" --run-key "restart-$trial" "$INPUT" >"$WORK/out" 2>&1
+    status=$?
+    if [ $status -eq 124 ] || [ $status -eq 137 ]; then hangs=$((hangs + 1))
+    elif [ $status -ne 0 ]; then FAILED=1; NOTES+=("pg-restart: the rerun of trial $trial exited $status"); fi
+  done
+  local counts rows distinct
+  counts=$(psql -At -F '|' "$url" -c "SELECT count(*), count(DISTINCT run_key) FROM runs WHERE run_key LIKE 'restart-%' AND run_key <> 'restart-warmup'" 2>/dev/null)
+  rows=${counts%%|*}; distinct=${counts##*|}
+  "${ctl[@]}" stop -m fast >/dev/null 2>&1
+  rm -rf "$dir"
+  NOTES+=("pg-restart: the server was restarted $restarted times during $trials ingests; $failed exited 2, $hangs hung (killed after ${SOAK_RESTART_TIMEOUT:-30} s)")
+  row pg-restart "$trials" "$crashes" "$hangs" $((trials - ${distinct:-0})) $((${rows:-0} - ${distinct:-0}))
+}
+
 # --- Full disk -------------------------------------------------------------------------------------
 disk_full() {
   if [ "$(id -u)" != 0 ]; then NOTES+=("disk-full: skipped, mounting a tmpfs needs root"); row disk-full - - - - -; return; fi
@@ -190,6 +234,7 @@ else
   NOTES+=("kill-postgres: skipped, CANOPY_TEST_POSTGRES is not set (.ci/start-postgres prints a URL)")
   row kill-postgres - - - - -
 fi
+pg_restart
 disk_full
 concurrent
 
