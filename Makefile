@@ -4,7 +4,7 @@ PREFIX ?= /usr/local
 CANOPY_RELEASE := .build/release/canopy
 SAMPLES := Reports/samples
 
-.PHONY: deps build release test run bench lint format check clean install static screenshot fuzz soak
+.PHONY: deps build release test run bench soak fuzz lint format check clean install static screenshot
 
 deps:
 	@.ci/install-deps build
@@ -27,6 +27,17 @@ run: release
 bench: release
 	@.ci/install-deps bench
 	bench/run.sh
+
+## make soak: SIGKILL during ingest (SQLite, and PostgreSQL when CANOPY_TEST_POSTGRES is set), a full
+## disk (tmpfs, root only) and 16 concurrent writers; bounded (SOAK_KILLS, SOAK_RUNS); prints a table.
+soak: build
+	@.ci/install-deps soak
+	CANOPY=.build/debug/canopy bench/soak.sh
+
+## make fuzz: libFuzzer + AddressSanitizer on every parser, the config and the message analysis,
+## FUZZ_SECONDS (60) per target from the fixtures; prints a table. `FUZZ_SECONDS=10 make fuzz` in CI.
+fuzz: deps
+	bench/fuzz.sh
 
 ## make screenshot: `make run` on the sample history, then its dashboard and trend in headless
 ## Chromium, to docs/dashboard.png and docs/trend.png (shown in the README).
@@ -55,4 +66,4 @@ static: deps
 	@echo "static binary: .build/release/canopy (needs only libc, libxml2 and libsqlite3 on the target)"
 
 clean:
-	rm -rf .build Reports/site Reports/*.sqlite* Reports/summary.md Reports/report.json bench/out
+	rm -rf .build .build-fuzz Reports/site Reports/*.sqlite* Reports/summary.md Reports/report.json bench/out

@@ -67,6 +67,16 @@ let package = Package(
             path: "Benchmarks/CanopyBench",
             swiftSettings: swiftSettings
         ),
+        // `make fuzz` only (bench/fuzz.sh): the libFuzzer entry point, built with
+        // -sanitize=fuzzer,address -DCANOPY_FUZZ; in an ordinary build an executable that does nothing.
+        .executableTarget(
+            name: "CanopyFuzz",
+            // Not CanopyPipeline: its dependencies (NIO, BoringSSL, GRDB) would make the sanitizer build
+            // take tens of minutes; the configuration is fuzzed by ConfigurationFuzzTests instead.
+            dependencies: ["CanopyParsers", "CanopyAnalysis", "CanopyModel"],
+            path: "Fuzz/CanopyFuzz",
+            swiftSettings: swiftSettings
+        ),
         .testTarget(name: "CanopyModelTests", dependencies: ["CanopyModel"], swiftSettings: swiftSettings),
         .testTarget(
             name: "CanopyParsersTests", dependencies: ["CanopyParsers"],

@@ -6,7 +6,8 @@ public enum InputExpander {
     public static let reportExtensions: Set<String> = ["xml", "json", "junit"]
 
     /// Expands `arguments`: a file stays, a directory yields every report file inside it
-    /// (recursively, sorted, hidden files skipped), a glob (`*`, `?`, `[`) yields its matches.
+    /// (recursively, sorted, hidden files skipped, links to files followed), a glob (`*`, `?`, `[`)
+    /// yields its matches.
     /// - Throws: `ParserError.unreadable` for an argument that matches nothing.
     public static func expand(_ arguments: [String]) throws(ParserError) -> [String] {
         var files: [String] = []
@@ -46,9 +47,19 @@ public enum InputExpander {
         let base = directory.hasSuffix("/") ? String(directory.dropLast()) : directory
         for case let file as URL in enumerator {
             guard reportExtensions.contains(file.pathExtension.lowercased()) else { continue }
-            let values = try? file.resourceValues(forKeys: [.isRegularFileKey])
-            guard values?.isRegularFile == true else { continue }
             let relative = file.path.hasPrefix(url.path) ? String(file.path.dropFirst(url.path.count)) : "/" + file.lastPathComponent
+            let values = try? file.resourceValues(forKeys: [.isRegularFileKey, .isSymbolicLinkKey])
+            if values?.isSymbolicLink == true {
+                // A link to a report is read; one that resolves to nothing (dangling, or a loop) is an
+                // error naming it rather than a silent skip. Links to directories are not followed.
+                var info = stat()
+                guard stat(file.path, &info) == 0 else {
+                    throw .unreadable(path: base + relative, reason: "a symbolic link that resolves to nothing (dangling, or a loop)")
+                }
+                guard info.st_mode & mode_t(S_IFMT) == mode_t(S_IFREG) else { continue }
+            } else {
+                guard values?.isRegularFile == true else { continue }
+            }
             files.append(base + relative)
         }
         return files.sorted()

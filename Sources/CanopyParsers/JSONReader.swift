@@ -18,6 +18,9 @@ struct JSONReadFailure: Error, Equatable {
 /// of exhausting the stack.
 struct JSONReader {
     static let maximumDepth = 1024
+    /// Longest string value kept, in bytes; longer ones keep their head and a marker, so one
+    /// 100 MB message does not become a 100 MB `String` (the parsers bound what they keep further).
+    static let maximumStringBytes = 1024 * 1024
 
     static func parse(_ bytes: [UInt8]) throws(JSONReadFailure) -> JSONValue {
         var reader = JSONReader(bytes: bytes)
@@ -97,7 +100,7 @@ struct JSONReader {
         while index < bytes.count {
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
-                let text = String(decoding: bytes[start..<index], as: UTF8.self)
+                let text = Self.boundedString(bytes[start..<index])
                 index += 1
                 return text
             }
@@ -111,7 +114,7 @@ struct JSONReader {
             switch byte {
             case UInt8(ascii: "\""):
                 index += 1
-                return String(decoding: scalars, as: UTF8.self)
+                return Self.boundedString(scalars[...])
             case UInt8(ascii: "\\"):
                 index += 1
                 guard index < bytes.count else { break }
@@ -146,6 +149,16 @@ struct JSONReader {
             }
         }
         throw failure("unexpected end of data inside a string")
+    }
+
+    /// The UTF-8 `bytes` as a string of at most `maximumStringBytes`, cut at a scalar boundary
+    /// with a marker naming what was cut.
+    private static func boundedString(_ bytes: ArraySlice<UInt8>) -> String {
+        guard bytes.count > maximumStringBytes else { return String(decoding: bytes, as: UTF8.self) }
+        var end = bytes.startIndex + maximumStringBytes
+        while end > bytes.startIndex, UTF8.isContinuation(bytes[end]) { end -= 1 }
+        let cut = bytes.endIndex - end
+        return String(decoding: bytes[bytes.startIndex..<end], as: UTF8.self) + " … [\(cut) bytes cut by Canopy]"
     }
 
     private mutating func parseHex4() throws(JSONReadFailure) -> UInt32 {

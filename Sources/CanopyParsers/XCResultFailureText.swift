@@ -4,8 +4,11 @@ import CanopyModel
 /// Reads xcresulttool `Failure Message` nodes: the message, and the location from a
 /// `Source Code Reference` child or a leading `File.swift:42: ` in the message.
 enum XCResultFailureText {
+    /// Bytes of a failure message kept (as for a JUnit message attribute).
+    static let messageLimit = 16 * 1024
+
     static func decode(_ node: JSONValue) -> (text: String, location: SourceLocation?) {
-        var text = node["name"]?.string ?? ""
+        var text = (node["name"]?.string ?? "").truncatedUTF8(to: messageLimit)
         var location: SourceLocation?
         if let prefix = leadingLocation(text) {
             location = prefix.location

@@ -1,0 +1,249 @@
+#!/usr/bin/env bash
+# make soak: faults and load against the history store, bounded in count and time, ending in a table
+#   check | trials | crashes | hangs | runs lost | runs duplicated
+# Every figure but trials must be zero; the script exits 1 otherwise.
+#
+#   kill-sqlite      SOAK_KILLS (50) `canopy ingest` runs SIGKILLed at a random point; after each,
+#                    PRAGMA integrity_check must say ok and a rerun of the same run must succeed.
+#   kill-postgres    the same against $CANOPY_TEST_POSTGRES (skipped when unset).
+#   pg-restart       a private PostgreSQL cluster restarted during ingests (root, PostgreSQL installed).
+#   disk-full        ingests into a store on a small tmpfs until the disk is full: the failing ingest
+#                    must exit 2 with a clear message, and the store must stay whole (root only).
+#   concurrent       16 `canopy ingest` processes × SOAK_RUNS (50) runs into one SQLite store, each
+#                    also re-uploading one of another process's runs; every run stored exactly once.
+#
+# CANOPY=path/to/canopy (default .build/debug/canopy); SOAK_KILLS, SOAK_RUNS, SOAK_WRITERS,
+# SOAK_TIMEOUT (seconds per canopy call, default 120) bound the work.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+
+CANOPY=${CANOPY:-.build/debug/canopy}
+KILLS=${SOAK_KILLS:-50}
+RUNS=${SOAK_RUNS:-50}
+WRITERS=${SOAK_WRITERS:-16}
+TIMEOUT=${SOAK_TIMEOUT:-120}
+[ -x "$CANOPY" ] || { echo "soak: $CANOPY is not built (make build)" >&2; exit 2; }
+command -v sqlite3 >/dev/null || { echo "soak: sqlite3 is needed for the integrity checks (apt-get install sqlite3)" >&2; exit 2; }
+
+WORK=$(mktemp -d /tmp/canopy-soak.XXXXXX)
+MOUNTED=""
+cleanup() {
+  [ -n "$MOUNTED" ] && umount "$MOUNTED" 2>/dev/null
+  rm -rf "$WORK"
+}
+trap cleanup EXIT
+# A private copy, so a rebuild while the soak runs cannot swap the binary under it.
+cp "$CANOPY" "$WORK/canopy"
+CANOPY_SHOWN=$CANOPY
+CANOPY="$WORK/canopy"
+
+ROWS=()
+FAILED=0
+NOTES=()
+row() { # check trials crashes hangs lost duplicated
+  ROWS+=("$(printf '| %-14s | %6s | %7s | %5s | %9s | %15s |' "$@")")
+  for value in "$3" "$4" "$5" "$6"; do [ "$value" = "0" ] || [ "$value" = "-" ] || FAILED=1; done
+}
+
+# A run big enough that the store write takes a while, so kills land inside it.
+INPUT="$WORK/input"
+mkdir -p "$INPUT"
+python3 bench/gen_junit.py --tests "${SOAK_TESTS:-4000}" --dense --out "$INPUT/junit.xml" >/dev/null
+EXPECTED_TESTS=""
+
+# canopy with a deadline; prints nothing, returns its status (124 = hung and killed by timeout).
+canopy() { timeout -s KILL "$TIMEOUT" "$CANOPY" "$@"; }
+# A status that is a crash: a signal we did not send, or an exit code Canopy never uses.
+is_crash() { [ "$1" -ne 0 ] && [ "$1" -ne 1 ] && [ "$1" -ne 2 ] && [ "$1" -ne 124 ] && [ "$1" -ne 137 ]; }
+
+sqlite_count() { sqlite3 -batch "$1" "$2" 2>/dev/null; }
+
+# --- SIGKILL at random points --------------------------------------------------------------------
+kill_trials() { # kind store
+  local kind=$1 store=$2 prefix="kill-$RANDOM$RANDOM" crashes=0 hangs=0 lost=0 dup=0 killed=0 status
+  # Calibrate: how long one whole ingest takes here.
+  local start end
+  start=$(date +%s%N)
+  canopy ingest --quiet --store "$store" --run-key "$prefix-calibration" "$INPUT" >"$WORK/out" 2>&1
+  local status=$?
+  end=$(date +%s%N)
+  if [ $status -ne 0 ]; then
+    echo "soak: the calibration ingest failed ($status): $(head -3 "$WORK/out")" >&2
+    row "kill-$kind" 0 1 0 0 0
+    return
+  fi
+  local span_ms=$(((end - start) / 1000000))
+  for trial in $(seq 1 "$KILLS"); do
+    local key="$prefix-$trial" delay_ms=$((RANDOM % (span_ms * 12 / 10 + 1)))
+    "$CANOPY" ingest --quiet --store "$store" --run-key "$key" "$INPUT" >"$WORK/out" 2>&1 &
+    local pid=$!
+    sleep "$(printf '0.%03d' $((delay_ms % 1000)))"
+    sleep $((delay_ms / 1000))
+    kill -KILL $pid 2>/dev/null
+    { wait $pid; } 2>/dev/null  # no "Killed" line from the shell
+    status=$?
+    [ $status -eq 137 ] && killed=$((killed + 1))
+    if is_crash $status; then crashes=$((crashes + 1)); echo "soak: trial $trial exited $status: $(head -3 "$WORK/out")" >&2; fi
+    if [ "$kind" = sqlite ]; then
+      local check
+      check=$(sqlite3 -batch "$store" "PRAGMA integrity_check" 2>&1)
+      [ "$check" = "ok" ] || { crashes=$((crashes + 1)); echo "soak: integrity_check after trial $trial: $check" >&2; }
+    fi
+    canopy ingest --quiet --store "$store" --run-key "$key" "$INPUT" >"$WORK/out" 2>&1
+    status=$?
+    if [ $status -eq 124 ] || [ $status -eq 137 ]; then hangs=$((hangs + 1))
+    elif [ $status -ne 0 ]; then
+      FAILED=1
+      NOTES+=("kill-$kind: the rerun of trial $trial exited $status: $(grep -m1 -i error "$WORK/out" | cut -c1-160)")
+    fi
+  done
+  # Every trial's run is stored once, whole (as many tests as the calibration run).
+  local query_runs="SELECT count(*), count(DISTINCT run_key) FROM runs WHERE run_key LIKE '$prefix-%' AND run_key <> '$prefix-calibration'"
+  local query_whole="SELECT count(*) FROM runs r WHERE r.run_key LIKE '$prefix-%' AND r.tests = (SELECT tests FROM runs WHERE run_key = '$prefix-calibration') AND r.tests = (SELECT count(*) FROM tests t WHERE t.run_id = r.id)"
+  local counts whole
+  if [ "$kind" = sqlite ]; then
+    counts=$(sqlite_count "$store" "$query_runs")
+    whole=$(sqlite_count "$store" "$query_whole")
+  else
+    counts=$(psql -At -F '|' "$store" -c "$query_runs" 2>/dev/null)
+    whole=$(psql -At "$store" -c "$query_whole" 2>/dev/null)
+  fi
+  local rows=${counts%%|*} distinct=${counts##*|}
+  rows=${rows:-0}; distinct=${distinct:-0}; whole=${whole:-0}
+  # Missing runs, plus stored runs that are not whole (the calibration run counts among `whole`).
+  lost=$((KILLS - distinct + (distinct + 1 - whole)))
+  dup=$((rows - distinct))
+  NOTES+=("kill-$kind: one ingest took ${span_ms} ms; $killed of $KILLS trials were killed mid-ingest, the rest had finished")
+  row "kill-$kind" "$KILLS" "$crashes" "$hangs" "$lost" "$dup"
+}
+
+# --- PostgreSQL restarted during an ingest ------------------------------------------------------------
+# A private cluster (not the shared CANOPY_TEST_POSTGRES one) restarted with `pg_ctl restart -m
+# immediate` at a random point of an ingest: the ingest succeeds or exits 2 with an error that says
+# to retry, the rerun succeeds, and every run is stored once.
+pg_restart() {
+  local bin
+  bin=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -1)
+  if [ -z "$bin" ] || [ "$(id -u)" != 0 ] || ! command -v psql >/dev/null; then
+    NOTES+=("pg-restart: skipped, needs root and PostgreSQL installed (.ci/install-deps postgres)"); row pg-restart - - - - -; return
+  fi
+  local dir="/tmp/canopy-pg-soak-$$" port=${SOAK_PG_PORT:-55439} url crashes=0 hangs=0 restarted=0 failed=0 trials=${SOAK_RESTARTS:-5}
+  if ! url=$(CANOPY_PG_DIR=$dir CANOPY_PG_PORT=$port .ci/start-postgres 2>"$WORK/out"); then
+    NOTES+=("pg-restart: skipped, the private cluster did not start: $(head -1 "$WORK/out")"); row pg-restart - - - - -; return
+  fi
+  local ctl=(runuser -u postgres -- "$bin/pg_ctl" -D "$dir")
+  canopy ingest --quiet --store "$url" --run-key "restart-warmup" "$INPUT" >/dev/null 2>&1
+  for trial in $(seq 1 "$trials"); do
+    timeout -s KILL "${SOAK_RESTART_TIMEOUT:-30}" "$CANOPY" ingest --quiet --store "$url" --run-key "restart-$trial" "$INPUT" >"$WORK/out" 2>&1 &
+    local pid=$! status
+    sleep "0.$((RANDOM % 9))$((RANDOM % 10))"
+    "${ctl[@]}" restart -m immediate -w >/dev/null 2>&1 && restarted=$((restarted + 1))
+    { wait $pid; } 2>/dev/null
+    status=$?
+    if is_crash $status; then crashes=$((crashes + 1)); fi
+    if [ $status -eq 137 ]; then hangs=$((hangs + 1)); fi
+    if [ $status -eq 2 ]; then
+      failed=$((failed + 1))
+      [ $failed = 1 ] && NOTES+=("pg-restart: e.g. $(grep -m1 -i error "$WORK/out" | cut -c1-200)")
+    fi
+    canopy ingest --quiet --store "$url" --run-key "restart-$trial" "$INPUT" >"$WORK/out" 2>&1
+    status=$?
+    if [ $status -eq 124 ] || [ $status -eq 137 ]; then hangs=$((hangs + 1))
+    elif [ $status -ne 0 ]; then FAILED=1; NOTES+=("pg-restart: the rerun of trial $trial exited $status"); fi
+  done
+  local counts rows distinct
+  counts=$(psql -At -F '|' "$url" -c "SELECT count(*), count(DISTINCT run_key) FROM runs WHERE run_key LIKE 'restart-%' AND run_key <> 'restart-warmup'" 2>/dev/null)
+  rows=${counts%%|*}; distinct=${counts##*|}
+  "${ctl[@]}" stop -m fast >/dev/null 2>&1
+  rm -rf "$dir"
+  NOTES+=("pg-restart: the server was restarted $restarted times during $trials ingests; $failed exited 2, $hangs hung (killed after ${SOAK_RESTART_TIMEOUT:-30} s)")
+  row pg-restart "$trials" "$crashes" "$hangs" $((trials - ${distinct:-0})) $((${rows:-0} - ${distinct:-0}))
+}
+
+# --- Full disk -------------------------------------------------------------------------------------
+disk_full() {
+  if [ "$(id -u)" != 0 ]; then NOTES+=("disk-full: skipped, mounting a tmpfs needs root"); row disk-full - - - - -; return; fi
+  local mount="$WORK/small-disk"
+  mkdir -p "$mount"
+  if ! mount -t tmpfs -o size="${SOAK_DISK:-3m}" tmpfs "$mount" 2>"$WORK/out"; then
+    NOTES+=("disk-full: skipped, mount failed: $(head -1 "$WORK/out")"); row disk-full - - - - -; return
+  fi
+  MOUNTED=$mount
+  local store="$mount/history.sqlite" crashes=0 hangs=0 lost=0 stored=0 trials=0 clear=0
+  for trial in $(seq 1 200); do
+    trials=$trial
+    canopy ingest --quiet --store "$store" --run-key "disk-$trial" "$INPUT" >"$WORK/out" 2>&1
+    local status=$?
+    if [ $status -eq 0 ]; then stored=$((stored + 1)); continue; fi
+    if [ $status -eq 124 ] || [ $status -eq 137 ]; then hangs=$((hangs + 1)); break; fi
+    is_crash $status && crashes=$((crashes + 1))
+    grep -qiE "full|space|disk" "$WORK/out" && clear=1
+    NOTES+=("disk-full: ingest $trial exited $status: $(grep -m1 -i error "$WORK/out" | cut -c1-160)")
+    break
+  done
+  [ $clear = 1 ] || { crashes=$((crashes + 1)); NOTES+=("disk-full: no clear 'disk full' message"); }
+  local check
+  check=$(sqlite3 -batch "$store" "PRAGMA integrity_check" 2>&1)
+  [ "$check" = ok ] || { crashes=$((crashes + 1)); NOTES+=("disk-full: integrity_check: $check"); }
+  local present
+  present=$(sqlite_count "$store" "SELECT count(*) FROM runs")
+  lost=$((stored - ${present:-0}))
+  umount "$mount" && MOUNTED=""
+  row disk-full "$trials" "$crashes" "$hangs" "$lost" 0
+}
+
+# --- Concurrent writers ----------------------------------------------------------------------------
+concurrent() {
+  local store="$WORK/concurrent/history.sqlite" crashes=0 hangs=0
+  mkdir -p "$WORK/concurrent"
+  for writer in $(seq 1 "$WRITERS"); do
+    (
+      for run in $(seq 1 "$RUNS"); do
+        canopy ingest --quiet --store "$store" --run-key "c-$writer-$run" --commit "w$writer" "$INPUT" >>"$WORK/writer-$writer.log" 2>&1
+        echo $? >>"$WORK/writer-$writer.status"
+      done
+      # A retried upload of another writer's run must not duplicate it.
+      canopy ingest --quiet --store "$store" --run-key "c-$(((writer % WRITERS) + 1))-1" "$INPUT" >>"$WORK/writer-$writer.log" 2>&1
+      echo $? >>"$WORK/writer-$writer.status"
+    ) &
+  done
+  wait
+  for writer in $(seq 1 "$WRITERS"); do
+    while read -r status; do
+      if [ "$status" -eq 124 ] || [ "$status" -eq 137 ]; then hangs=$((hangs + 1)); fi
+      if is_crash "$status"; then crashes=$((crashes + 1)); fi
+    done <"$WORK/writer-$writer.status"
+  done
+  local failures
+  failures=$(cat "$WORK"/writer-*.status | grep -vc '^0$')
+  [ "$failures" = 0 ] || NOTES+=("concurrent: $failures ingests failed, e.g. $(grep -h -m1 -i error "$WORK"/writer-*.log | head -1 | cut -c1-160)")
+  local counts rows distinct expected=$((WRITERS * RUNS))
+  counts=$(sqlite_count "$store" "SELECT count(*), count(DISTINCT run_key) FROM runs")
+  rows=${counts%%|*}; distinct=${counts##*|}
+  local check
+  check=$(sqlite3 -batch "$store" "PRAGMA integrity_check" 2>&1)
+  [ "$check" = ok ] || { crashes=$((crashes + 1)); NOTES+=("concurrent: integrity_check: $check"); }
+  row concurrent "$expected" "$crashes" "$hangs" $((expected - ${distinct:-0})) $((${rows:-0} - ${distinct:-0}))
+}
+
+began=$(date +%s)
+kill_trials sqlite "$WORK/kill/history.sqlite"
+if [ -n "${CANOPY_TEST_POSTGRES:-}" ]; then
+  kill_trials postgres "$CANOPY_TEST_POSTGRES"
+else
+  NOTES+=("kill-postgres: skipped, CANOPY_TEST_POSTGRES is not set (.ci/start-postgres prints a URL)")
+  row kill-postgres - - - - -
+fi
+pg_restart
+disk_full
+concurrent
+
+echo
+echo "| check          | trials | crashes | hangs | runs lost | runs duplicated |"
+echo "|----------------|--------|---------|-------|-----------|-----------------|"
+printf '%s\n' "${ROWS[@]}"
+echo
+for note in "${NOTES[@]}"; do echo "- $note"; done
+echo "- $(($(date +%s) - began)) s with $CANOPY_SHOWN; SOAK_KILLS=$KILLS SOAK_WRITERS=$WRITERS SOAK_RUNS=$RUNS"
+if [ $FAILED = 1 ]; then echo "soak: FAILED (every figure but trials must be 0)"; exit 1; fi
+echo "soak: passed"
