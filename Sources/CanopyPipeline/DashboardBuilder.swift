@@ -25,7 +25,7 @@ struct DashboardBuilder {
                 dashboard: dashboardPath),
             gates: gates.map { DashboardGate(name: $0.name, passed: $0.passed, detail: $0.detail) },
             newFailures: newFailures(),
-            identifierTree: report.identifierTree.map(treeNode),
+            identifierTree: treeNodes(),
             clusters: report.clusters.map(cluster),
             categories: categories(),
             failuresByIdentifier: failuresByIdentifier(),
@@ -71,8 +71,14 @@ struct DashboardBuilder {
         return rows
     }
 
-    private func treeNode(_ node: IdentifierNode) -> DashboardTreeNode {
-        let children = prepared.report.identifierTree.lazy.filter { $0.parent == node.path }.count
+    /// The tree in the renderer's shape; child counts are counted once, not per node.
+    private func treeNodes() -> [DashboardTreeNode] {
+        var childCounts: [String: Int] = [:]
+        for node in prepared.report.identifierTree { if let parent = node.parent { childCounts[parent, default: 0] += 1 } }
+        return prepared.report.identifierTree.map { treeNode($0, children: childCounts[$0.path] ?? 0) }
+    }
+
+    private func treeNode(_ node: IdentifierNode, children: Int) -> DashboardTreeNode {
         let bySeverity = node.branch.auditIssuesBySeverity
         return DashboardTreeNode(
             // Analysis numbers roots 1; the renderer's flattened pre-order tree starts at 0.

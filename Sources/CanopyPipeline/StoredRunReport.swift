@@ -63,6 +63,11 @@ public struct StoredRunReport {
             if !entry.tests.contains(failure.testKey) { entry.tests.append(failure.testKey) }
             byCategory[failure.category] = entry
         }
+        // Direct children, counted once: a node's parent is its path without the last segment.
+        var childCounts: [String: Int] = [:]
+        for node in nodes {
+            if let cut = node.path.lastIndex(where: { ".-_".contains($0) }) { childCounts[String(node.path[..<cut]), default: 0] += 1 }
+        }
         let branchCoverage = Dictionary(coverage.filter { $0.scope == .branch }.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         let headline = DashboardHeadline(
             status: totals.failed > 0 ? .failed : .passed, tests: DashboardKPI(Double(totals.tests)), passed: DashboardKPI(Double(totals.passed)),
@@ -78,7 +83,7 @@ public struct StoredRunReport {
                 let figure = branchCoverage[node.path]
                 return DashboardTreeNode(
                     path: node.path, segment: String(segments.last ?? Substring(node.path)), depth: max(0, segments.count - 1),
-                    childCount: nodes.filter { $0.path.hasPrefix(node.path) && $0.path != node.path }.count,
+                    childCount: childCounts[node.path] ?? 0,
                     elements: figure?.interactive ?? 0, identified: figure?.identified ?? 0, failures: node.failures,
                     flakyTests: node.flakyTests, auditErrors: node.auditIssues)
             },
