@@ -26,7 +26,7 @@ public struct TestFolder: Sendable {
     /// Adds the attempts of `test` to the test with the same identity, or appends it as a new test.
     /// - Returns: the test's position.
     @discardableResult
-    public mutating func add(_ test: TestCase) -> Int {
+    public mutating func add(_ test: consuming TestCase) -> Int {
         let hash = TestFolder.hash(test.identity)
         if let position = position(of: test.identity, hash: hash) {
             merge(test, into: position)
@@ -51,7 +51,7 @@ public struct TestFolder: Sendable {
         body(&tests[position])
     }
 
-    private mutating func insert(_ test: TestCase, hash: UInt64) {
+    private mutating func insert(_ test: consuming TestCase, hash: UInt64) {
         if index[hash] == nil {
             index[hash] = tests.count
         } else {

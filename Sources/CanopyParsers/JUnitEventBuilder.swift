@@ -7,31 +7,6 @@ import CanopyModel
 /// Surefire's flaky/rerun elements, xcresultparser's `flaky="true"`, trainer's repetition
 /// properties and xcbeautify's one-entry-per-assertion all end up as ordered attempts of one test.
 final class JUnitEventBuilder: XMLStreamHandler {
-    /// A `<failure>`, `<error>`, `<skipped>` or one of Surefire's rerun/flaky elements.
-    struct ResultElement {
-        var kind: JUnitElement
-        var message: String?
-        var type: String?
-        var body: BoundedText
-        var stackTrace: BoundedText
-        var output: BoundedText
-        var errorOutput: BoundedText
-    }
-
-    struct PendingCase {
-        var className: String?
-        var name: String?
-        var time: String?
-        var file: String?
-        var line: Int?
-        var flaky = false
-        var startLine: Int
-        var results: [ResultElement] = []
-        var output: BoundedText
-        var errorOutput: BoundedText
-        var properties: [(String, String)] = []
-    }
-
     private enum Sink {
         case none
         case caseOutput, caseErrorOutput
@@ -44,13 +19,16 @@ final class JUnitEventBuilder: XMLStreamHandler {
     /// Whether the file starts with `<?xml …?>`; xcbeautify writes none.
     private(set) var hasXMLDeclaration = false
 
-    var folder = TestFolder()
-    var diagnostics: [Diagnostic] = []
+    /// Diagnostics of the SAX side (unknown elements, stray results).
+    private var eventDiagnostics: [Diagnostic] = []
     private(set) var rootElement: JUnitElement?
-    var signals = DialectSignals()
+    /// Producer evidence seen in element names, attributes and properties.
+    private var eventSignals = DialectSignals()
+    /// The folder's thread, started at the document's first event.
+    private var pipeline: JUnitCasePipeline?
 
     var suites: [String] = []
-    private var current: PendingCase?
+    private var current: JUnitPendingCase?
     /// Index into `current.results` of the element that is open, if any.
     private var openResult: Int?
     private var sink: Sink = .none
@@ -58,29 +36,55 @@ final class JUnitEventBuilder: XMLStreamHandler {
     private var propertyValue = BoundedText(limit: 4096)
     private var depth = 0
     private var unknownElementsWarned: Set<String> = []
-    /// Positions of tests whose last attempt is an untimed xcbeautify failure entry that a
-    /// following entry may extend.
-    var openAssertionAttempts: Set<Int> = []
-    var missingTimeCount = 0
-    var badTimeSamples: [String] = []
-    var combinedResultWarnings = 0
-    /// The bundle computed for the last class seen, reused while suite and class stay the same.
-    var lastSuiteCount = -1
-    var lastClassName = ""
-    var lastBundle: String?
+    /// The class name of the previous testcase, whose storage the next one of the class shares.
+    private var lastClassName = ""
 
     init(path: String, outputLimit: Int) {
         self.path = path
         self.outputLimit = outputLimit
     }
 
+    /// What the file held, once reading ended: the folded tests, every diagnostic (in line order,
+    /// per-file notes last) and the producer evidence. Waits for the folder's thread.
+    func finish() -> (tests: [TestCase], diagnostics: [Diagnostic], signals: DialectSignals) {
+        let folder = (pipeline ?? JUnitCasePipeline(folder: JUnitCaseFolder(path: path, hasXMLDeclaration: hasXMLDeclaration))).finish()
+        pipeline = nil
+        let caseDiagnostics = folder.diagnostics
+        folder.finish()
+        let notes = folder.diagnostics[caseDiagnostics.count...]
+        var signals = eventSignals
+        signals.merge(folder.signals)
+        // Both sides report in reading order; interleave them by line as one reader would have.
+        let ordered = (eventDiagnostics + caseDiagnostics).enumerated().sorted { lhs, rhs in
+            (lhs.element.line ?? Int.max, lhs.offset) < (rhs.element.line ?? Int.max, rhs.offset)
+        }.map(\.element)
+        return (folder.folder.tests, ordered + notes, signals)
+    }
+
+    /// Stops the folder's thread after a failed read, discarding what it built.
+    func abandon() {
+        _ = pipeline?.finish()
+        pipeline = nil
+    }
+
     // MARK: XMLStreamHandler
 
     func documentWillStart(hasXMLDeclaration: Bool) {
         self.hasXMLDeclaration = hasXMLDeclaration
+        pipeline = JUnitCasePipeline(folder: JUnitCaseFolder(path: path, hasXMLDeclaration: hasXMLDeclaration))
     }
 
-    func startElement(_ name: UnsafePointer<UInt8>, attributes: XMLAttributes, line: Int) {
+    func startElement(_ name: UnsafePointer<UInt8>, attributes: XMLAttributes, line: Int) -> Bool {
+        handleStart(name, attributes: attributes, line: line)
+        return sink != .none
+    }
+
+    func endElement(_ name: UnsafePointer<UInt8>) -> Bool {
+        handleEnd(name)
+        return sink != .none
+    }
+
+    private func handleStart(_ name: UnsafePointer<UInt8>, attributes: XMLAttributes, line: Int) {
         depth += 1
         let element = JUnitElement.classify(name)
         if rootElement == nil {
@@ -97,9 +101,9 @@ final class JUnitEventBuilder: XMLStreamHandler {
             for index in 0..<attributes.count where attributeNameEquals(attributes.name(at: index), "name") {
                 suiteName = attributes.string(at: index)
             }
-            if suiteName == "pytest" { signals.pytest = true }
-            if suiteName == "PARALLEL_TESTS" { signals.xcbeautify = true }
-            if suiteName == "Session-level issues" { signals.xcresultparser = true }
+            if suiteName == "pytest" { eventSignals.pytest = true }
+            if suiteName == "PARALLEL_TESTS" { eventSignals.xcbeautify = true }
+            if suiteName == "Session-level issues" { eventSignals.xcresultparser = true }
             if depth == 1 { reserveFromTestsAttribute(attributes) }
             suites.append(suiteName)
         case .testcase:
@@ -119,12 +123,12 @@ final class JUnitEventBuilder: XMLStreamHandler {
         case .other:
             let text = String(cString: name)
             if unknownElementsWarned.insert(text).inserted {
-                diagnostics.append(Diagnostic(.warning, "unknown element <\(text)> ignored", file: path, line: line))
+                eventDiagnostics.append(Diagnostic(.warning, "unknown element <\(text)> ignored", file: path, line: line))
             }
         }
     }
 
-    func endElement(_ name: UnsafePointer<UInt8>) {
+    private func handleEnd(_ name: UnsafePointer<UInt8>) {
         depth -= 1
         switch JUnitElement.classify(name) {
         case .testsuite:
@@ -182,13 +186,13 @@ final class JUnitEventBuilder: XMLStreamHandler {
         for index in 0..<attributes.count where attributeNameEquals(attributes.name(at: index), "tests") {
             // A quarter more for retries, which add testcases beyond the count (measured: growing
             // past a 90k reservation copied every test once).
-            if let count = Int(attributes.string(at: index)), count > 0 { folder.reserveCapacity(min(count + count / 4, 2_500_000)) }
+            if let count = Int(attributes.string(at: index)), count > 0 { pipeline?.reserve(min(count + count / 4, 2_500_000)) }
         }
     }
 
     private func startCase(attributes: XMLAttributes, line: Int) {
-        var pending = PendingCase(
-            startLine: line, output: BoundedText(limit: outputLimit), errorOutput: BoundedText(limit: outputLimit))
+        var pending = JUnitPendingCase(
+            startLine: line, output: BoundedText(limit: outputLimit), errorOutput: BoundedText(limit: outputLimit), suites: suites)
         for index in 0..<attributes.count {
             let name = attributes.name(at: index)
             if attributeNameEquals(name, "name") {
@@ -196,7 +200,8 @@ final class JUnitEventBuilder: XMLStreamHandler {
             } else if attributeNameEquals(name, "classname") {
                 let className = attributes.string(at: index)
                 // Tests of one class share one string buffer (measured: ~4 MB on 90k tests).
-                pending.className = className == lastClassName ? lastClassName : className
+                if className != lastClassName { lastClassName = className }
+                pending.className = lastClassName
             } else if attributeNameEquals(name, "time") {
                 pending.time = attributes.string(at: index)
             } else if attributeNameEquals(name, "file") {
@@ -205,7 +210,7 @@ final class JUnitEventBuilder: XMLStreamHandler {
                 pending.line = Int(attributes.string(at: index))
             } else if attributeNameEquals(name, "flaky") {
                 pending.flaky = attributes.string(at: index).lowercased() == "true"
-                if pending.flaky { signals.xcresultparser = true }
+                if pending.flaky { eventSignals.xcresultparser = true }
             }
         }
         current = pending
@@ -215,10 +220,10 @@ final class JUnitEventBuilder: XMLStreamHandler {
 
     private func startResult(_ kind: JUnitElement, attributes: XMLAttributes, line: Int) {
         guard current != nil else {
-            diagnostics.append(Diagnostic(.warning, "<\(kind)> outside a <testcase> ignored", file: path, line: line))
+            eventDiagnostics.append(Diagnostic(.warning, "<\(kind)> outside a <testcase> ignored", file: path, line: line))
             return
         }
-        var result = ResultElement(
+        var result = JUnitResultElement(
             kind: kind, body: BoundedText(limit: outputLimit), stackTrace: BoundedText(limit: outputLimit),
             output: BoundedText(limit: outputLimit), errorOutput: BoundedText(limit: outputLimit))
         for index in 0..<attributes.count {
@@ -230,9 +235,9 @@ final class JUnitEventBuilder: XMLStreamHandler {
             }
         }
         switch kind {
-        case .rerunFailure, .rerunError, .flakyFailure, .flakyError: signals.surefire = true
-        case .skipped where result.type?.hasPrefix("pytest.") == true: signals.pytest = true
-        case .failure where result.type == "Uncategorized": signals.xcresultparser = true
+        case .rerunFailure, .rerunError, .flakyFailure, .flakyError: eventSignals.surefire = true
+        case .skipped where result.type?.hasPrefix("pytest.") == true: eventSignals.pytest = true
+        case .failure where result.type == "Uncategorized": eventSignals.xcresultparser = true
         default: break
         }
         current!.results.append(result)
@@ -265,41 +270,19 @@ final class JUnitEventBuilder: XMLStreamHandler {
         guard let propertyName else { return }
         let value = propertyValue.string() ?? ""
         switch propertyName {
-        case "go.version": signals.gotestsum = true
-        case "repetition", "device", "testname", "argument", "Configuration": if current != nil { signals.trainer = true }
-        default: if propertyName.hasPrefix("java.") || propertyName.hasPrefix("surefire.") { signals.surefire = true }
+        case "go.version": eventSignals.gotestsum = true
+        case "repetition", "device", "testname", "argument", "Configuration": if current != nil { eventSignals.trainer = true }
+        default: if propertyName.hasPrefix("java.") || propertyName.hasPrefix("surefire.") { eventSignals.surefire = true }
         }
         if current != nil { current!.properties.append((propertyName, value)) }
         if openResult == nil { sink = .none }
     }
 
     private func finishCase() {
-        guard let pending = current else { return }
-        current = nil
+        guard let pending = current.take() else { return }
         openResult = nil
         sink = .none
-        let test = makeTest(pending)
-        add(test, pending: pending)
-    }
-
-    /// Diagnostics summarising per-file oddities, added once at the end.
-    func finish() {
-        if missingTimeCount > 0 {
-            diagnostics.append(Diagnostic(.note, "\(missingTimeCount) testcase(s) have no time attribute; their duration is unknown", file: path))
-        }
-        if !badTimeSamples.isEmpty {
-            diagnostics.append(Diagnostic(
-                .warning, "unreadable time attribute(s) treated as unknown: \(badTimeSamples.joined(separator: ", "))", file: path))
-        }
-        if combinedResultWarnings > 0 {
-            diagnostics.append(Diagnostic(
-                .warning, "\(combinedResultWarnings) testcase(s) carry both <skipped> and a failure or error; counted as failed", file: path))
-        }
-    }
-
-    func nonEmpty(_ text: String?) -> String? {
-        guard let text, !text.isEmpty else { return nil }
-        return text
+        pipeline?.submit(pending)
     }
 }
 
@@ -314,6 +297,19 @@ struct DialectSignals {
     var xcbeautify = false
     var xcbeautifyMessages = false
     var xcpretty = false
+
+    /// Adds the evidence `other` found.
+    mutating func merge(_ other: DialectSignals) {
+        surefire = surefire || other.surefire
+        pytest = pytest || other.pytest
+        gotestsum = gotestsum || other.gotestsum
+        trainer = trainer || other.trainer
+        trainerLegacy = trainerLegacy || other.trainerLegacy
+        xcresultparser = xcresultparser || other.xcresultparser
+        xcbeautify = xcbeautify || other.xcbeautify
+        xcbeautifyMessages = xcbeautifyMessages || other.xcbeautifyMessages
+        xcpretty = xcpretty || other.xcpretty
+    }
 
     /// The producer's name, most specific evidence first.
     func producer(root: JUnitElement?, hasXMLDeclaration: Bool) -> String {

@@ -41,12 +41,17 @@ public struct JUnitXMLParser: ReportParser {
     private func read(_ path: String, sanitize: Bool) throws(XMLStreamFailure) -> ParsedInput {
         let builder = JUnitEventBuilder(path: path, outputLimit: outputLimit)
         let reader = XMLStreamReader(path: path, handler: builder)
-        try reader.read(sanitize: sanitize)
+        do {
+            try reader.read(sanitize: sanitize)
+        } catch {
+            builder.abandon()
+            throw error
+        }
+        let (tests, builderDiagnostics, signals) = builder.finish()
         if reader.bytesRead == 0 {
             throw XMLStreamFailure(kind: .malformed, message: "empty")
         }
-        builder.finish()
-        var diagnostics = builder.diagnostics
+        var diagnostics = builderDiagnostics
         if let root = builder.rootElement, root != .testsuites, root != .testsuite {
             throw XMLStreamFailure(kind: .malformed, message: "the root element is not <testsuites> or <testsuite>", line: 1)
         }
@@ -56,9 +61,9 @@ public struct JUnitXMLParser: ReportParser {
         if sanitize, reader.replacedCharacters > 0 {
             diagnostics.append(Diagnostic(.note, "\(reader.replacedCharacters) character(s) replaced", file: path))
         }
-        let producer = builder.signals.producer(root: builder.rootElement, hasXMLDeclaration: reader.hasXMLDeclaration)
+        let producer = signals.producer(root: builder.rootElement, hasXMLDeclaration: reader.hasXMLDeclaration)
         let file = InputFile(path: path, format: .junitXML, producer: producer, bytes: reader.bytesRead)
-        return ParsedInput(file: file, tests: builder.folder.tests, diagnostics: diagnostics)
+        return ParsedInput(file: file, tests: tests, diagnostics: diagnostics)
     }
 
     private func convert(_ failure: XMLStreamFailure, path: String) -> ParserError {

@@ -3,15 +3,15 @@ import CanopyModel
 /// Turning a finished `<testcase>` into attempts and folding it into the file's tests: the part
 /// of the builder that knows the dialects' habits (Surefire's flaky/rerun elements,
 /// xcresultparser's `flaky="true"`, trainer's repetitions, xcbeautify's one entry per assertion).
-extension JUnitEventBuilder {
-    func makeTest(_ pending: PendingCase) -> TestCase {
+extension JUnitCaseFolder {
+    func makeTest(_ pending: JUnitPendingCase) -> TestCase {
         if pending.results.isEmpty && pending.properties.isEmpty, let name = pending.name, !name.isEmpty,
             let className = pending.className, !className.isEmpty
         {
             return makePassedTest(pending, className: className, name: name)
         }
         let property: (String) -> String? = { key in pending.properties.last(where: { $0.0 == key })?.1 }
-        let enclosing = suites.filter { !$0.isEmpty && $0 != "PARALLEL_TESTS" }
+        let enclosing = pending.suites.filter { !$0.isEmpty && $0 != "PARALLEL_TESTS" }
         let className = nonEmpty(pending.className) ?? enclosing.last ?? "(no class)"
         let bundleSuites = enclosing.filter { $0 != className }
         let name = nonEmpty(pending.name) ?? nonEmpty(property("testname")) ?? "(unnamed)"
@@ -63,7 +63,7 @@ extension JUnitEventBuilder {
     }
 
     /// The testcase's `time` in seconds; a missing or unreadable time is counted for the diagnostics.
-    private func duration(of pending: PendingCase) -> Double? {
+    private func duration(of pending: JUnitPendingCase) -> Double? {
         guard let time = pending.time else {
             missingTimeCount += 1
             return nil
@@ -74,12 +74,12 @@ extension JUnitEventBuilder {
     }
 
     /// The common case, kept allocation-light: a passing testcase with a name and class.
-    private func makePassedTest(_ pending: PendingCase, className: String, name: String) -> TestCase {
+    private func makePassedTest(_ pending: JUnitPendingCase, className: String, name: String) -> TestCase {
         let duration = duration(of: pending)
-        if suites.count != lastSuiteCount || className != lastClassName {
-            lastSuiteCount = suites.count
+        if className != lastClassName || pending.suites != lastSuites {
+            lastSuites = pending.suites
             lastClassName = className
-            let bundle = suites.filter { !$0.isEmpty && $0 != "PARALLEL_TESTS" && $0 != className }
+            let bundle = pending.suites.filter { !$0.isEmpty && $0 != "PARALLEL_TESTS" && $0 != className }
             lastBundle = bundle.isEmpty ? nil : bundle.joined(separator: "/")
         }
         let identity = TestIdentity(bundle: lastBundle, className: className, name: name)
@@ -89,7 +89,7 @@ extension JUnitEventBuilder {
     }
 
     /// One attempt from the result elements that describe it (none = passed).
-    private func attempt(from results: [ResultElement], label: String?, origin: SourceLocation) -> Attempt {
+    private func attempt(from results: [JUnitResultElement], label: String?, origin: SourceLocation) -> Attempt {
         var outcome = Outcome.passed
         var failures: [Failure] = []
         var skipReason: String?
@@ -133,7 +133,7 @@ extension JUnitEventBuilder {
 
     /// Folds the test into the run. xcbeautify writes one untimed `<testcase>` per failed assertion,
     /// so consecutive untimed failure entries of one test are assertions of one attempt, not retries.
-    func add(_ test: TestCase, pending: PendingCase) {
+    func add(_ test: consuming TestCase, pending: JUnitPendingCase) {
         let isAssertionEntry = !hasXMLDeclaration && pending.time == nil && test.attempts.count == 1
             && test.attempts[0].outcome == .failed
             && pending.results.allSatisfy { $0.kind == .failure && $0.type == nil && $0.body.string() == nil }

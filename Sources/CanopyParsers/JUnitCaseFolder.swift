@@ -1,0 +1,61 @@
+import CanopyModel
+
+/// Turns finished testcases into tests with attempts and folds repeated executions of one test
+/// into one `TestCase` (the consumer side of `JUnitCasePipeline`).
+///
+/// It owns everything it writes; the SAX side (`JUnitEventBuilder`) shares nothing with it but
+/// the batches it sends, and reads the results only after `JUnitCasePipeline.finish()`.
+final class JUnitCaseFolder {
+    let path: String
+    /// Whether the file starts with `<?xml …?>` (xcbeautify writes none); set before the first case.
+    let hasXMLDeclaration: Bool
+
+    var folder = TestFolder()
+    var diagnostics: [Diagnostic] = []
+    /// Producer evidence found in failure texts.
+    var signals = DialectSignals()
+    /// Positions of tests whose last attempt is an untimed xcbeautify failure entry that a
+    /// following entry may extend.
+    var openAssertionAttempts: Set<Int> = []
+    var missingTimeCount = 0
+    var badTimeSamples: [String] = []
+    var combinedResultWarnings = 0
+    /// The bundle computed for the last class seen, reused while suite and class stay the same.
+    var lastSuites: [String] = []
+    var lastClassName = ""
+    var lastBundle: String?
+
+    init(path: String, hasXMLDeclaration: Bool) {
+        self.path = path
+        self.hasXMLDeclaration = hasXMLDeclaration
+    }
+
+    func reserveCapacity(_ count: Int) {
+        folder.reserveCapacity(count)
+    }
+
+    /// Folds one finished testcase into the file's tests.
+    func fold(_ pending: JUnitPendingCase) {
+        add(makeTest(pending), pending: pending)
+    }
+
+    /// Diagnostics summarising per-file oddities, added once at the end.
+    func finish() {
+        if missingTimeCount > 0 {
+            diagnostics.append(Diagnostic(.note, "\(missingTimeCount) testcase(s) have no time attribute; their duration is unknown", file: path))
+        }
+        if !badTimeSamples.isEmpty {
+            diagnostics.append(Diagnostic(
+                .warning, "unreadable time attribute(s) treated as unknown: \(badTimeSamples.joined(separator: ", "))", file: path))
+        }
+        if combinedResultWarnings > 0 {
+            diagnostics.append(Diagnostic(
+                .warning, "\(combinedResultWarnings) testcase(s) carry both <skipped> and a failure or error; counted as failed", file: path))
+        }
+    }
+
+    func nonEmpty(_ text: String?) -> String? {
+        guard let text, !text.isEmpty else { return nil }
+        return text
+    }
+}

@@ -1,0 +1,111 @@
+import Foundation
+
+/// Runs a `JUnitCaseFolder` on its own thread, fed with batches of finished testcases by the SAX
+/// side, so that reading XML and building tests use both cores.
+///
+/// Why: on the element-dense bench report (660k testcases, no captured output) libxml2 itself was
+/// ~12% of parse time and turning testcases into tests most of the rest; on one core that work
+/// queued behind the parser. The folder processes batches in order, so the result is the same as
+/// folding inline. A dedicated `Thread`, not a Dispatch queue: parsers already run inside
+/// `concurrentPerform`, and a consumer waiting for a pool thread there could deadlock the
+/// producer blocked on a full channel.
+final class JUnitCasePipeline: @unchecked Sendable {
+    enum Message: Sendable {
+        /// Room for this many tests (from a `tests` attribute).
+        case reserve(Int)
+        case cases([JUnitPendingCase])
+    }
+
+    /// Testcases per batch: large enough that locking is rare, small enough to keep memory flat.
+    static let batchSize = 256
+    /// Batches in flight before the producer waits.
+    static let capacity = 8
+
+    private let condition = NSCondition()
+    private var queue: [Message] = []
+    private var queueStart = 0
+    private var closed = false
+    private var done = false
+    private var batch: [JUnitPendingCase] = []
+    /// Owned by the consumer thread until `finish()` returns it.
+    private let folder: JUnitCaseFolder
+
+    init(folder: JUnitCaseFolder) {
+        self.folder = folder
+        batch.reserveCapacity(Self.batchSize)
+        let thread = Thread { [self] in consume() }
+        thread.name = "canopy.junit.fold"
+        thread.start()
+    }
+
+    /// Hands over one finished testcase (producer side).
+    func submit(_ pending: consuming JUnitPendingCase) {
+        batch.append(pending)
+        if batch.count >= Self.batchSize { flush() }
+    }
+
+    /// Asks the folder to reserve room before the first testcase.
+    func reserve(_ count: Int) {
+        flush()
+        send(.reserve(count))
+    }
+
+    /// Sends what is left, waits for the folder to finish, and returns it.
+    func finish() -> JUnitCaseFolder {
+        flush()
+        condition.lock()
+        closed = true
+        condition.broadcast()
+        while !done { condition.wait() }
+        condition.unlock()
+        return folder
+    }
+
+    private func flush() {
+        guard !batch.isEmpty else { return }
+        let full = batch
+        batch = []
+        batch.reserveCapacity(Self.batchSize)
+        send(.cases(full))
+    }
+
+    private func send(_ message: Message) {
+        condition.lock()
+        while queue.count - queueStart >= Self.capacity { condition.wait() }
+        queue.append(message)
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    private func consume() {
+        while let message = next() {
+            switch message {
+            case .reserve(let count): folder.reserveCapacity(count)
+            case .cases(let cases):
+                // Borrowed through the buffer: a `for pending in cases` copy retained every field.
+                cases.withUnsafeBufferPointer { batch in
+                    for position in batch.indices { folder.fold(batch[position]) }
+                }
+            }
+        }
+        condition.lock()
+        done = true
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    private func next() -> Message? {
+        condition.lock()
+        defer { condition.unlock() }
+        while queueStart == queue.count && !closed { condition.wait() }
+        guard queueStart < queue.count else { return nil }
+        let message = queue[queueStart]
+        queueStart += 1
+        if queueStart == queue.count {
+            queue.removeAll(keepingCapacity: true)
+            queueStart = 0
+        }
+        condition.broadcast()
+        return message
+    }
+}

@@ -1,0 +1,29 @@
+/// A `<failure>`, `<error>`, `<skipped>` or one of Surefire's rerun/flaky elements, as read.
+struct JUnitResultElement: Sendable {
+    var kind: JUnitElement
+    var message: String?
+    var type: String?
+    var body: BoundedText
+    var stackTrace: BoundedText
+    var output: BoundedText
+    var errorOutput: BoundedText
+}
+
+/// One `<testcase>` as read, before it is turned into attempts: what the SAX side hands to the
+/// case folder at `</testcase>`.
+struct JUnitPendingCase: Sendable {
+    var className: String?
+    var name: String?
+    var time: String?
+    var file: String?
+    var line: Int?
+    var flaky = false
+    var startLine: Int
+    var results: [JUnitResultElement] = []
+    var output: BoundedText
+    var errorOutput: BoundedText
+    var properties: [(String, String)] = []
+    /// Names of the enclosing `<testsuite>` elements, outermost first (shared storage while the
+    /// suite stack does not change, so passing it along costs a retain).
+    var suites: [String] = []
+}
