@@ -15,22 +15,30 @@ struct FailureMentions {
     private(set) var byOutput: [[[Mention]]] = []
 
     init(run: Run, index: ElementIndex) {
-        var extracted: [[[[ExtractedReference]]]] = []
-        var explicit: Set<String> = []
-        for test in run.tests {
-            extracted.append(test.attempts.map { attempt in
+        let tests = run.tests
+        // Both passes are pure per test and run on every core (`ParallelMap`); passing tests
+        // (most of them) have nothing to extract.
+        let extracted: [[[[ExtractedReference]]]] = ParallelMap.map(tests.count) { testIndex in
+            tests[testIndex].attempts.map { attempt in
                 attempt.failures.map { failure in
                     var references = IdentifierExtractor.references(in: failure.message)
                     if let detail = failure.detail { references += IdentifierExtractor.references(in: detail) }
-                    for reference in references where reference.kind == .identifier { explicit.insert(reference.text) }
                     return references
                 }
-            })
+            }
         }
-        for (testIndex, test) in run.tests.enumerated() {
+        var explicit: Set<String> = []
+        for test in extracted {
+            for attempt in test {
+                for references in attempt {
+                    for reference in references where reference.kind == .identifier { explicit.insert(reference.text) }
+                }
+            }
+        }
+        let resolved: [(failures: [[Mention?]], outputs: [[Mention]])] = ParallelMap.map(tests.count) { testIndex in
             var failures: [[Mention?]] = []
             var outputs: [[Mention]] = []
-            for (attemptIndex, attempt) in test.attempts.enumerated() {
+            for (attemptIndex, attempt) in tests[testIndex].attempts.enumerated() {
                 failures.append(extracted[testIndex][attemptIndex].map { Self.primary($0, index: index, explicit: explicit) })
                 var mentions: [Mention] = []
                 for text in [attempt.output, attempt.errorOutput].compactMap({ $0 }) where attempt.outcome.isFailure {
@@ -42,9 +50,10 @@ struct FailureMentions {
                 }
                 outputs.append(mentions)
             }
-            byFailure.append(failures)
-            byOutput.append(outputs)
+            return (failures, outputs)
         }
+        byFailure = resolved.map(\.failures)
+        byOutput = resolved.map(\.outputs)
         identifiers = Self.collect(byFailure, byOutput)
     }
 

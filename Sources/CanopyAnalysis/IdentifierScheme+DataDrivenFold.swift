@@ -2,10 +2,10 @@ extension IdentifierScheme {
     /// Templates for every identifier of a run: rule templating first, then the data-driven fold
     /// over the rule templates. Deterministic: the result depends only on the set of identifiers.
     public func templates(for identifiers: some Sequence<String>) -> [String: String] {
-        var ruleTemplates: [String: String] = [:]
-        for identifier in identifiers where ruleTemplates[identifier] == nil {
-            ruleTemplates[identifier] = template(identifier)
-        }
+        // Templating runs regular expressions per identifier, on every core (`ParallelMap`).
+        let distinct = Array(Set(identifiers))
+        let templated = ParallelMap.map(distinct.count) { template(distinct[$0]) }
+        let ruleTemplates = Dictionary(uniqueKeysWithValues: zip(distinct, templated))
         let fold = configuration.dataDrivenFold
         guard fold.enabled else { return ruleTemplates }
         let folded = foldedPositions(Set(ruleTemplates.values), fold: fold)

@@ -63,7 +63,7 @@ public struct IdentifierScheme: Sendable {
         var position = 0
         while true {
             var replaced = false
-            for rule in rules where position < lastDigitEnd {
+            for rule in rules where position < lastDigitEnd && mayStartDefaultMatch(units[position]) {
                 if let length = rule.pattern.anchoredMatch(in: identifier, utf16Offset: position, utf16Length: count), length > 0 {
                     output += "{" + rule.placeholder + "}"
                     position += length
@@ -108,6 +108,18 @@ public struct IdentifierScheme: Sendable {
         }
         segments.append(current)
         return (segments, found)
+    }
+
+    /// Whether a default rule can match from a segment starting with `unit`: each default pattern
+    /// starts with a digit, a hex letter or a lowercase letter (uuid, date, hash, slug, index, id),
+    /// so an ASCII capital G–Z or punctuation skips every regex (`Podcast`, `Login`). Non-ASCII
+    /// units may be digits to `\d`, so they always try. With custom rules, always true.
+    private func mayStartDefaultMatch(_ unit: UInt16) -> Bool {
+        guard rulesNeedDigits, unit < 0x80 else { return true }
+        switch UInt8(unit) {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "F"): return true
+        default: return false
+        }
     }
 
     private func isSeparator(_ unit: UInt16) -> Bool {
