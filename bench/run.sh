@@ -61,3 +61,7 @@ run_out="$out/run-out"
 python3 bench/measure.py --runs "$(( runs < 3 ? runs : 3 ))" --size "$out/junit-100mb.xml" \
   --label "canopy inspect --summary (parse only)" -- "$canopy" inspect --summary "$out/junit-100mb.xml" \
   --label "canopy run (parse, store, analyse, compare, render)" -- bench/run-once.sh "$canopy" "$history" "$run_out" "$out/junit-100mb.xml"
+echo
+echo "canopy run --verbose, one more run (where the time goes):"
+"$canopy" run --verbose --quiet --store "$history" --out "$run_out" --branch main --commit "bench-steps" \
+  --run-key "bench-steps-$RANDOM$RANDOM" "$out/junit-100mb.xml" 2>&1 >/dev/null | grep '^timings:' || true

@@ -32,7 +32,7 @@ struct RunCommand: AsyncParsableCommand {
         options.baseline = baseline
         options.annotations = annotations
         let outcome = try await CIPostStep(options: options).run()
-        if verbosity.verbose { warn(outcome.warnings.map { "warning: \($0)" }) }
+        if verbosity.verbose { warn(outcome.warnings.map { "warning: \($0)" } + [outcome.timings.line]) }
         emit(verbosity.quiet ? outcome.lines.filter { $0.hasPrefix("::") || $0.contains("GATE") } : outcome.lines)
         throw ExitCode(outcome.exitCode)
     }
