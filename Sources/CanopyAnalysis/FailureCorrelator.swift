@@ -12,12 +12,13 @@ struct FailureCorrelator {
     /// into `facts` by template.
     func records(run: Run, mentions: FailureMentions, facts: inout [String: NodeFacts]) -> [FailureRecord] {
         var records: [FailureRecord] = []
-        var memo: [String: Int] = [:]
         let tests = run.tests
-        // Normalising is pure per message: done for every failure first, on every core.
+        // Normalising and categorising are pure per message: done for every failure first, on
+        // every core.
         let normalized: [[[String]]] = ParallelMap.map(tests.count) { testIndex in
             tests[testIndex].attempts.map { attempt in attempt.failures.map { normalizer.normalize($0.message) } }
         }
+        let categories = categories(tests: tests, mentions: mentions, normalized: normalized)
         for (testIndex, test) in tests.enumerated() {
             // Most tests pass: skip them before computing their key (measured on the 100 MB bench).
             guard test.attempts.contains(where: { !$0.failures.isEmpty || $0.outcome.isFailure }) else { continue }
@@ -37,11 +38,7 @@ struct FailureCorrelator {
                     let mention = mentions.byFailure[testIndex][attemptIndex][failureIndex]
                     var element = mention.map { match($0) }
                     let normalized = normalized[testIndex][attemptIndex][failureIndex]
-                    let subject = FailureCategorizer.Subject(
-                        message: failure.message, type: failure.type, detail: failure.detail,
-                        output: categorizer.readsLongText ? [attempt.output, attempt.errorOutput].compactMap { $0 }.joined(separator: "\n") : nil,
-                        identifier: element?.template)
-                    let category = categorize(subject, normalized: normalized, memo: &memo)
+                    let category = categories[testIndex][attemptIndex][failureIndex]
                     let rule = categorizer.rules[category].rule
                     let fingerprint = FNV1a.hex(rule.name + "\u{1F}" + normalized + "\u{1F}" + (element?.template ?? ""))
                     if element == nil, !rule.infrastructure, let last = activity.last { element = match(last) }
@@ -72,16 +69,48 @@ struct FailureCorrelator {
             elementType: mention.elementType, resolution: mention.resolution)
     }
 
+    /// The category of every failure (an index into the rules), by test, attempt and failure.
+    ///
     /// Categories depend on the raw text, but when no rule reads detail or output they are decided
-    /// once per (normalised message, type, identifier template): variants of one message differ
-    /// only in what normalisation removes. Measured: ~9k regex passes → a few hundred on the bench.
-    private func categorize(_ subject: FailureCategorizer.Subject, normalized: String, memo: inout [String: Int]) -> Int {
-        guard !categorizer.readsLongText else { return categorizer.categorize(subject) }
-        let key = normalized + "\u{1F}" + (subject.type ?? "") + "\u{1F}" + (subject.identifier ?? "")
-        if let known = memo[key] { return known }
-        let category = categorizer.categorize(subject)
-        memo[key] = category
-        return category
+    /// once per (normalised message, type, identifier template), by the first failure with that
+    /// key in reading order: variants of one message differ only in what normalisation removes.
+    /// Measured: ~9k regex passes → a few hundred on the bench. The distinct subjects are then
+    /// categorised on every core.
+    private func categories(tests: [TestCase], mentions: FailureMentions, normalized: [[[String]]]) -> [[[Int]]] {
+        var subjects: [FailureCategorizer.Subject] = []
+        var subjectByKey: [String: Int] = [:]
+        var slots: [[[Int]]] = []
+        slots.reserveCapacity(tests.count)
+        for (testIndex, test) in tests.enumerated() {
+            var attempts: [[Int]] = []
+            for (attemptIndex, attempt) in test.attempts.enumerated() {
+                var failures: [Int] = []
+                for (failureIndex, failure) in attempt.failures.enumerated() {
+                    let template = mentions.byFailure[testIndex][attemptIndex][failureIndex].map { templates[$0.identifier] ?? $0.identifier }
+                    let subject = FailureCategorizer.Subject(
+                        message: failure.message, type: failure.type, detail: failure.detail,
+                        output: categorizer.readsLongText ? [attempt.output, attempt.errorOutput].compactMap { $0 }.joined(separator: "\n") : nil,
+                        identifier: template)
+                    if categorizer.readsLongText {
+                        subjects.append(subject)
+                        failures.append(subjects.count - 1)
+                        continue
+                    }
+                    let key = normalized[testIndex][attemptIndex][failureIndex] + "\u{1F}" + (failure.type ?? "") + "\u{1F}" + (template ?? "")
+                    if let known = subjectByKey[key] {
+                        failures.append(known)
+                    } else {
+                        subjects.append(subject)
+                        subjectByKey[key] = subjects.count - 1
+                        failures.append(subjects.count - 1)
+                    }
+                }
+                attempts.append(failures)
+            }
+            slots.append(attempts)
+        }
+        let decided = ParallelMap.map(subjects.count) { categorizer.categorize(subjects[$0]) }
+        return slots.map { attempts in attempts.map { failures in failures.map { decided[$0] } } }
     }
 
     private func touch(_ facts: inout NodeFacts, test: String, outcome: TestOutcome) {

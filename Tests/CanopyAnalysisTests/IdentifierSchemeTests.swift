@@ -26,6 +26,26 @@ struct IdentifierSchemeTests {
         #expect(scheme.template(raw) == expected)
     }
 
+    /// Identifiers that probe the default rules' ASCII fast paths: Unicode digits (`\d` matches
+    /// them), supplementary-plane digits, a trailing newline (`$` matches before it), runs that
+    /// almost make a uuid, date, hash or slug, and every position of a match.
+    static let fastPathProbes = [
+        "Podcast-123-row", "Feed.Cell.4", "Feed.Cell.1234", "Cell.٣", "Cell.٣٤", "Row-𝟏𝟐-x", "Cell.𝟏𝟐𝟑", "Cell.4\n",
+        "Item-12\n", "Item-12a", "x-1-2-3.y", "a-1-b.c", "ab-12-cd_e", "2026-11-22", "2026-11-2", "20261-1-22",
+        "deadbeef1", "DEADBEEF1", "dead-beef-1.x", "3F2504E0-4F89-11D3-9A0C-0305E82C3301", "3F2504E0-4F89-11D3-9A0C",
+        "Order.3f2504e0-4f89-11d3-9a0c-0305e82c3301.row", "A.B.000", "x_12_y", "12", "1234", "Tab.é4", "Cell.4é",
+        "Σ.12.Ω", "1.2.3", "v1.2-3_4", "-12-", "..4", "Row-٣-row", "a٣b",
+    ]
+
+    @Test(arguments: fastPathProbes)
+    func defaultRulesFastPathsAgreeWithTheRegexes(_ raw: String) throws {
+        // An extra rule that never matches turns the fast paths off: every rule runs its regex.
+        var configuration = IdentifierSchemeConfiguration()
+        configuration.dynamicSegments.append(DynamicSegmentRule(placeholder: "never", pattern: "(?!)"))
+        let regexOnly = try IdentifierScheme(configuration: configuration)
+        #expect(try IdentifierScheme().template(raw) == regexOnly.template(raw))
+    }
+
     @Test func dataDrivenFoldFoldsAnInnerPositionWithManyValues() throws {
         let scheme = try IdentifierScheme()
         let countries = ["France", "Germany", "Spain", "Italy", "Norway", "Sweden", "Chile", "Peru", "Japan", "Kenya", "Ghana", "Nepal"]
