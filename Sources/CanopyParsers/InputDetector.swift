@@ -47,7 +47,7 @@ public enum InputDetector {
         do {
             return Array(try handle.read(upToCount: sniffLength) ?? Data())
         } catch {
-            throw .unreadable(path: path, reason: "\(error.localizedDescription)")
+            throw .unreadable(path: path, reason: ParserError.reason(reading: error))
         }
     }
 

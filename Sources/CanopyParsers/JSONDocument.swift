@@ -14,7 +14,7 @@ enum JSONDocument {
         do {
             data = try Data(contentsOf: URL(fileURLWithPath: path))
         } catch {
-            throw .unreadable(path: path, reason: error.localizedDescription)
+            throw .unreadable(path: path, reason: ParserError.reason(reading: error))
         }
         if data.isEmpty { throw .empty(path: path) }
         var bytes = [UInt8](data)

@@ -1,3 +1,4 @@
+import Foundation
 /// Why an input could not be read. Every case names the file and, where known, the line and
 /// column or the JSON path, and says what to do next.
 public enum ParserError: Error, Sendable, Equatable, CustomStringConvertible {
@@ -48,5 +49,18 @@ public enum ParserError: Error, Sendable, Equatable, CustomStringConvertible {
             if let column, column > 0 { text += ":\(column)" }
         }
         return text
+    }
+}
+
+extension ParserError {
+    /// Why reading a file failed, in the system's words (`Input/output error`) where Foundation
+    /// would say only "The operation could not be completed".
+    static func reason(reading error: any Error) -> String {
+        let nsError = error as NSError
+        if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
+            return String(cString: strerror(Int32(underlying.code)))
+        }
+        if nsError.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(nsError.code))) }
+        return nsError.localizedDescription
     }
 }

@@ -158,6 +158,23 @@ struct HostileCLITests {
         #expect(!FileManager.default.fileExists(atPath: out + "/history.sqlite"))
     }
 
+    /// As root, permissions deny nothing; a file whose read fails still does: `/proc/self/mem` opens
+    /// but reading its offset 0 (unmapped) fails with EIO, in whichever process reads it.
+    @Test(
+        "a file whose read fails (root too): exit 2 naming it, nothing stored",
+        .enabled(if: FileManager.default.fileExists(atPath: "/proc/self/mem"), "needs Linux /proc"))
+    func fileWhoseReadFails() throws {
+        let directory = try inputDirectory(with: ["good.xml": Data("<testsuites><testsuite name=\"S\"><testcase classname=\"A\" name=\"t\"/></testsuite></testsuites>".utf8)])
+        try FileManager.default.createSymbolicLink(atPath: directory + "/broken-disk.xml", withDestinationPath: "/proc/self/mem")
+        let out = try temporaryDirectory()
+        let result = try ingest(out, [directory])
+        #expect(!result.crashed && !result.timedOut)
+        #expect(result.status == 2, "\(result.stderr)")
+        #expect(result.stderr.contains("broken-disk.xml"))
+        #expect(result.stderr.contains("Input/output error"), "the system's reason, not Foundation's generic one: \(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: out + "/history.sqlite"))
+    }
+
     @Test("paths with spaces and unicode work for inputs, output and the store, and are named in errors")
     func spacesAndUnicode() throws {
         let base = try temporaryDirectory("canopy hostile ünï 测试 🌳 ")
