@@ -43,11 +43,17 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .target(name: "CanopyRender", dependencies: ["CanopyModel", "CanopyAnalysis"], swiftSettings: swiftSettings),
+        // `Config/canopy.yml`: loading and validation. Its own module (not part of CanopyPipeline)
+        // so that `make fuzz` can fuzz it without NIO, BoringSSL and GRDB in the sanitizer build.
+        .target(
+            name: "CanopyConfig",
+            dependencies: ["CanopyAnalysis", .product(name: "Yams", package: "Yams")],
+            swiftSettings: swiftSettings
+        ),
         .target(
             name: "CanopyPipeline",
             dependencies: [
-                "CanopyModel", "CanopyParsers", "CanopyAnalysis", "CanopyHistory", "CanopyRender",
-                .product(name: "Yams", package: "Yams"),
+                "CanopyModel", "CanopyParsers", "CanopyAnalysis", "CanopyHistory", "CanopyRender", "CanopyConfig",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
@@ -72,8 +78,8 @@ let package = Package(
         .executableTarget(
             name: "CanopyFuzz",
             // Not CanopyPipeline: its dependencies (NIO, BoringSSL, GRDB) would make the sanitizer build
-            // take tens of minutes; the configuration is fuzzed by ConfigurationFuzzTests instead.
-            dependencies: ["CanopyParsers", "CanopyAnalysis", "CanopyModel"],
+            // take tens of minutes; CanopyConfig brings only Yams.
+            dependencies: ["CanopyParsers", "CanopyAnalysis", "CanopyModel", "CanopyConfig"],
             path: "Fuzz/CanopyFuzz",
             swiftSettings: swiftSettings
         ),
@@ -86,7 +92,7 @@ let package = Package(
             resources: [.copy("Fixtures")], swiftSettings: swiftSettings),
         .testTarget(name: "CanopyHistoryTests", dependencies: ["CanopyHistory", "CanopyAnalysis"], swiftSettings: swiftSettings),
         .testTarget(name: "CanopyRenderTests", dependencies: ["CanopyRender"], resources: [.copy("Golden")], swiftSettings: swiftSettings),
-        .testTarget(name: "CanopyPipelineTests", dependencies: ["CanopyPipeline"], swiftSettings: swiftSettings),
+        .testTarget(name: "CanopyPipelineTests", dependencies: ["CanopyPipeline", "CanopyConfig"], swiftSettings: swiftSettings),
         .testTarget(name: "CLITests", dependencies: ["canopy"], swiftSettings: swiftSettings),
     ]
 )

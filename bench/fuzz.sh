@@ -5,13 +5,13 @@
 #   target | inputs tried | crashes | hangs
 # Crashes and hangs must be zero; the script exits 1 otherwise. Inputs that crash or hang are kept
 # in bench/out/fuzz/artifacts/ (add each as a regression test). `FUZZ_SECONDS=10 make fuzz` is the
-# CI smoke run. The configuration loader is not a libFuzzer target (it would pull NIO, BoringSSL and
-# GRDB into the sanitizer build); ConfigurationFuzzTests mutates configurations in `make test`.
+# CI smoke run. `config` fuzzes the canopy.yml loader (CanopyConfig, with Yams; no NIO, BoringSSL or
+# GRDB in the sanitizer build); ConfigurationFuzzTests also mutates configurations in `make test`.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
 SECONDS_PER_TARGET=${FUZZ_SECONDS:-60}
-TARGETS=${FUZZ_TARGETS:-"junit json normalizer"}
+TARGETS=${FUZZ_TARGETS:-"junit json normalizer config"}
 OUT=bench/out/fuzz
 BIN=.build-fuzz/debug/CanopyFuzz
 mkdir -p "$OUT/artifacts"
@@ -36,6 +36,7 @@ FIXTURES=Tests/CanopyParsersTests/Fixtures
 seed junit $FIXTURES/junit/*.xml $FIXTURES/audits/*.xml Reports/samples/night-0[1-3]/*.xml
 seed json $FIXTURES/xcresult/*.json $FIXTURES/snapshots/*.json $FIXTURES/audits/*.json Reports/samples/night-0[1-3]/*.json
 seed normalizer
+seed config Config/canopy.yml Reports/samples/canopy.yml
 python3 - "$OUT/seeds-normalizer" Reports/samples/night-0[1-3]/*.xml <<'PY'
 import html, re, sys
 out, files = sys.argv[1], sys.argv[2:]

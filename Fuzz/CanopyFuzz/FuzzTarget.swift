@@ -1,4 +1,5 @@
 import CanopyAnalysis
+import CanopyConfig
 import CanopyModel
 import CanopyParsers
 import Foundation
@@ -14,6 +15,9 @@ enum FuzzTarget: String, CaseIterable {
     /// The analysis of a run whose one failure carries the input as its message: identifier
     /// extraction, categories, `MessageNormalizer` and fingerprints.
     case normalizer
+    /// `ConfigurationLoader` on the input as `canopy.yml`: YAML, every section's validation, the
+    /// compiled patterns.
+    case config
 
     static let current: FuzzTarget = {
         let name = ProcessInfo.processInfo.environment["CANOPY_FUZZ_TARGET"] ?? ""
@@ -46,6 +50,8 @@ enum FuzzTarget: String, CaseIterable {
             let attempts = [Attempt(outcome: .failed, failures: [failure]), Attempt(outcome: .passed)]
             let test = TestCase(identity: TestIdentity(className: "LoginTests", name: "testLogin()"), attempts: attempts)
             _ = ReportBuilder.build(run: Run(tests: [test, test]))
+        case .config:
+            _ = try? ConfigurationLoader.parse(String(decoding: bytes, as: UTF8.self), file: "fuzz.yml")
         }
     }
 

@@ -22,7 +22,11 @@ public struct Workflow: Sendable {
 
     public init(options: RunOptions) throws {
         self.options = options
-        configuration = try ConfigurationLoader.load(explicit: options.configPath, environment: options.environment)
+        do {
+            configuration = try ConfigurationLoader.load(explicit: options.configPath, environment: options.environment)
+        } catch let error as ConfigurationError {
+            throw PipelineError.configuration(file: error.file, keyPath: error.keyPath, message: error.message)
+        }
         ci = CIEnvironment.detect(options.environment)
         progress = Progress.automatic(quiet: options.quiet)
     }

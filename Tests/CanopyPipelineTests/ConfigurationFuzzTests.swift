@@ -4,7 +4,7 @@ import Testing
 @testable import CanopyPipeline
 
 /// Hostile and mutated `canopy.yml` files: every one loads or fails with a
-/// `PipelineError.configuration`, quickly; none crashes.
+/// `ConfigurationError`, quickly; none crashes.
 @Suite("Configuration fuzzing and hostile YAML")
 struct ConfigurationFuzzTests {
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -15,7 +15,7 @@ struct ConfigurationFuzzTests {
         do {
             _ = try ConfigurationLoader.parse(text, file: "fuzz.yml")
             return true
-        } catch PipelineError.configuration {
+        } catch is ConfigurationError {
             return false
         } catch {
             Issue.record("unexpected error \(error)")

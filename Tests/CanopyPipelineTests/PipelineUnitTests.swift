@@ -3,6 +3,7 @@ import CanopyModel
 import Foundation
 import Testing
 
+@testable import CanopyConfig
 @testable import CanopyPipeline
 
 @Suite("CI detection and run identity")

@@ -13,7 +13,7 @@ public enum ConfigurationLoader {
     public static func load(explicit: String?, environment: [String: String]) throws -> CanopyConfiguration {
         if let path = explicit ?? environment["CANOPY_CONFIG"].flatMap({ $0.isEmpty ? nil : $0 }) {
             guard FileManager.default.fileExists(atPath: path) else {
-                throw PipelineError.configuration(file: path, keyPath: "(file)", message: "the configuration file does not exist")
+                throw ConfigurationError(file: path, keyPath: "(file)", message: "the configuration file does not exist")
             }
             return try load(path: path)
         }
@@ -26,7 +26,7 @@ public enum ConfigurationLoader {
         do {
             text = try String(contentsOfFile: path, encoding: .utf8)
         } catch {
-            throw PipelineError.configuration(file: path, keyPath: "(file)", message: "cannot read the file: \(error.localizedDescription)")
+            throw ConfigurationError(file: path, keyPath: "(file)", message: "cannot read the file: \(error.localizedDescription)")
         }
         return try parse(text, file: path)
     }
@@ -36,9 +36,9 @@ public enum ConfigurationLoader {
         do {
             node = try Yams.compose(yaml: text)
         } catch let error as YamlError {
-            throw PipelineError.configuration(file: file, keyPath: "(syntax)", message: "not valid YAML: \(error)")
+            throw ConfigurationError(file: file, keyPath: "(syntax)", message: "not valid YAML: \(error)")
         } catch {
-            throw PipelineError.configuration(file: file, keyPath: "(syntax)", message: "not valid YAML: \(error)")
+            throw ConfigurationError(file: file, keyPath: "(syntax)", message: "not valid YAML: \(error)")
         }
         var configuration = CanopyConfiguration()
         configuration.source = file
@@ -78,7 +78,7 @@ public enum ConfigurationLoader {
         do {
             try configuration.analysis.validate()
         } catch {
-            throw PipelineError.configuration(file: file, keyPath: "(analysis)", message: "\(error)")
+            throw ConfigurationError(file: file, keyPath: "(analysis)", message: "\(error)")
         }
         return configuration
     }
@@ -90,12 +90,12 @@ public enum ConfigurationLoader {
             scheme.dynamicSegments = try rules.map { rule in
                 var rule = rule
                 guard let placeholder = try rule.string("placeholder"), let pattern = try rule.regex("pattern") else {
-                    throw PipelineError.configuration(file: rule.file, keyPath: rule.path, message: "each dynamic segment needs 'placeholder' and 'pattern'")
+                    throw ConfigurationError(file: rule.file, keyPath: rule.path, message: "each dynamic segment needs 'placeholder' and 'pattern'")
                 }
                 var position = DynamicSegmentRule.Position.any
                 if let text = try rule.string("position") {
                     guard let parsed = DynamicSegmentRule.Position(rawValue: text) else {
-                        throw PipelineError.configuration(file: rule.file, keyPath: rule.path + ".position", message: "expected any, last or inner, found '\(text)'")
+                        throw ConfigurationError(file: rule.file, keyPath: rule.path + ".position", message: "expected any, last or inner, found '\(text)'")
                     }
                     position = parsed
                 }
@@ -119,14 +119,14 @@ public enum ConfigurationLoader {
     private static func readCategory(_ section: ConfigSection) throws -> FailureCategoryRule {
         var section = section
         guard let name = try section.string("name"), let pattern = try section.regex("pattern") else {
-            throw PipelineError.configuration(file: section.file, keyPath: section.path, message: "each category needs 'name' and 'pattern'")
+            throw ConfigurationError(file: section.file, keyPath: section.path, message: "each category needs 'name' and 'pattern'")
         }
         var rule = FailureCategoryRule(name: name, pattern: pattern)
         if let fields = try section.strings("fields") {
             rule.fields = try fields.map { field in
                 guard let parsed = FailureCategoryRule.Field(rawValue: field) else {
                     let known = FailureCategoryRule.Field.allCases.map(\.rawValue).joined(separator: ", ")
-                    throw PipelineError.configuration(file: section.file, keyPath: section.path + ".fields", message: "unknown field '\(field)'; use \(known)")
+                    throw ConfigurationError(file: section.file, keyPath: section.path + ".fields", message: "unknown field '\(field)'; use \(known)")
                 }
                 return parsed
             }
@@ -177,7 +177,7 @@ public enum ConfigurationLoader {
             reason: try section.string("reason"), expires: try section.date("expires"))
         try section.finish()
         if entry.test == nil && entry.identifier == nil {
-            throw PipelineError.configuration(file: section.file, keyPath: section.path, message: "a quarantine entry needs 'test' or 'identifier'")
+            throw ConfigurationError(file: section.file, keyPath: section.path, message: "a quarantine entry needs 'test' or 'identifier'")
         }
         return entry
     }

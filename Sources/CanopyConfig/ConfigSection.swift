@@ -133,14 +133,14 @@ struct ConfigSection {
         }
     }
 
-    private func typeError(_ key: String, _ node: Node, _ expected: String) -> PipelineError {
+    private func typeError(_ key: String, _ node: Node, _ expected: String) -> ConfigurationError {
         ConfigSection.error(file, child(key), node.mark, "expected \(expected), found \(ConfigSection.kind(node))")
     }
 
-    static func error(_ file: String, _ path: String, _ mark: Mark?, _ message: String) -> PipelineError {
+    static func error(_ file: String, _ path: String, _ mark: Mark?, _ message: String) -> ConfigurationError {
         var place = file
         if let mark { place += ":\(mark.line):\(mark.column)" }
-        return .configuration(file: place, keyPath: path, message: message)
+        return ConfigurationError(file: place, keyPath: path, message: message)
     }
 
     static func kind(_ node: Node) -> String {

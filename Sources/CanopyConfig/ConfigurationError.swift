@@ -1,0 +1,17 @@
+/// An invalid configuration: the file (with line and column when known), the key path and what to
+/// do. The pipeline reports it as `PipelineError.configuration`, exit code 2.
+public struct ConfigurationError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The file, as `path:line:column` when the position is known.
+    public var file: String
+    /// Where in the configuration: `gates.minimumCoverage`, `categories[2].pattern`, `(syntax)`.
+    public var keyPath: String
+    public var message: String
+
+    public init(file: String, keyPath: String, message: String) {
+        self.file = file
+        self.keyPath = keyPath
+        self.message = message
+    }
+
+    public var description: String { "\(file): error: at \(keyPath): \(message)" }
+}
