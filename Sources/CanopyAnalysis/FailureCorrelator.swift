@@ -16,20 +16,20 @@ struct FailureCorrelator {
         // Normalising and categorising are pure per message: done for every failure first, on
         // every core.
         let normalized: [[[String]]] = ParallelMap.map(tests.count) { testIndex in
-            tests[testIndex].attempts.map { attempt in attempt.failures.map { normalizer.normalize($0.message) } }
+            guard FailureMentions.isRelevant(tests[testIndex]) else { return [] }
+            return tests[testIndex].attempts.map { attempt in attempt.failures.map { normalizer.normalize($0.message) } }
         }
         let categories = categories(tests: tests, mentions: mentions, normalized: normalized)
         for (testIndex, test) in tests.enumerated() {
             // Most tests pass: skip them before computing their key (measured on the 100 MB bench).
-            guard test.attempts.contains(where: { !$0.failures.isEmpty || $0.outcome.isFailure }) else { continue }
+            guard FailureMentions.isRelevant(test) else { continue }
             let key = test.identity.key
             let outcome = test.outcome
             for (attemptIndex, attempt) in test.attempts.enumerated() {
+                // Distinct mentions only: a repeat records no new fact (every fact is a set member or
+                // a first-seen example).
                 let activity = mentions.byOutput[testIndex][attemptIndex]
-                // A mention repeated in one attempt's output adds nothing: every fact it records is a
-                // set member or a first-seen example (measured: set inserts of test keys were ~9%).
-                var seen: Set<ActivityKey> = []
-                for mention in activity where seen.insert(ActivityKey(identifier: mention.identifier, elementType: mention.elementType)).inserted {
+                for mention in activity {
                     let template = templates[mention.identifier] ?? mention.identifier
                     facts[template, default: NodeFacts()].note(identifier: mention.identifier, source: .output, elementType: mention.elementType)
                     touch(&facts[template, default: NodeFacts()], test: key, outcome: outcome)
@@ -41,7 +41,7 @@ struct FailureCorrelator {
                     let category = categories[testIndex][attemptIndex][failureIndex]
                     let rule = categorizer.rules[category].rule
                     let fingerprint = FNV1a.hex(rule.name + "\u{1F}" + normalized + "\u{1F}" + (element?.template ?? ""))
-                    if element == nil, !rule.infrastructure, let last = activity.last { element = match(last) }
+                    if element == nil, !rule.infrastructure, let last = mentions.lastOutput[testIndex][attemptIndex] { element = match(last) }
                     if let element {
                         facts[element.template, default: NodeFacts()].failures += 1
                         facts[element.template, default: NodeFacts()].note(identifier: element.identifier, source: .failure, elementType: element.elementType)
@@ -56,11 +56,6 @@ struct FailureCorrelator {
             }
         }
         return records
-    }
-
-    private struct ActivityKey: Hashable {
-        var identifier: String
-        var elementType: String?
     }
 
     private func match(_ mention: FailureMentions.Mention) -> ElementMatch {
@@ -82,6 +77,10 @@ struct FailureCorrelator {
         var slots: [[[Int]]] = []
         slots.reserveCapacity(tests.count)
         for (testIndex, test) in tests.enumerated() {
+            guard FailureMentions.isRelevant(test) else {
+                slots.append([])
+                continue
+            }
             var attempts: [[Int]] = []
             for (attemptIndex, attempt) in test.attempts.enumerated() {
                 var failures: [Int] = []

@@ -9,17 +9,33 @@ struct FailureMentions {
         var resolution: Resolution
     }
 
-    /// Per test, per attempt, per failure: the element the failure itself names.
+    /// Per test, per attempt, per failure: the element the failure itself names. Empty for a test
+    /// that is not `isRelevant`.
     private(set) var byFailure: [[[Mention?]]] = []
-    /// Per test, per attempt: the elements its output's activity lines act on, in order.
+    /// Per test, per attempt: the distinct elements (identifier and type) its output's activity
+    /// lines act on, in order of first mention. A repeat adds no fact, and a failing attempt's log
+    /// names the same few elements many times (measured: most of the mentions of the bench report).
     private(set) var byOutput: [[[Mention]]] = []
+    /// Per test, per attempt: the element the output's last activity line acts on.
+    private(set) var lastOutput: [[Mention?]] = []
+
+    /// Whether a test has anything to analyse: a failure, or a failing attempt whose output counts.
+    static func isRelevant(_ test: TestCase) -> Bool {
+        test.attempts.contains { !$0.failures.isEmpty || $0.outcome.isFailure }
+    }
+
+    private struct MentionKey: Hashable {
+        var identifier: String
+        var elementType: String?
+    }
 
     init(run: Run, index: ElementIndex) {
         let tests = run.tests
         // Both passes are pure per test and run on every core (`ParallelMap`); passing tests
         // (most of them) have nothing to extract.
         let extracted: [[[[ExtractedReference]]]] = ParallelMap.map(tests.count) { testIndex in
-            tests[testIndex].attempts.map { attempt in
+            guard Self.isRelevant(tests[testIndex]) else { return [] }
+            return tests[testIndex].attempts.map { attempt in
                 attempt.failures.map { failure in
                     var references = IdentifierExtractor.references(in: failure.message)
                     if let detail = failure.detail { references += IdentifierExtractor.references(in: detail) }
@@ -35,25 +51,35 @@ struct FailureMentions {
                 }
             }
         }
-        let resolved: [(failures: [[Mention?]], outputs: [[Mention]])] = ParallelMap.map(tests.count) { testIndex in
+        let resolved: [(failures: [[Mention?]], outputs: [[Mention]], last: [Mention?])] = ParallelMap.map(tests.count) { testIndex in
+            guard Self.isRelevant(tests[testIndex]) else { return ([], [], []) }
             var failures: [[Mention?]] = []
             var outputs: [[Mention]] = []
+            var last: [Mention?] = []
             for (attemptIndex, attempt) in tests[testIndex].attempts.enumerated() {
                 failures.append(extracted[testIndex][attemptIndex].map { Self.primary($0, index: index, explicit: explicit) })
                 var mentions: [Mention] = []
+                var seen: Set<MentionKey> = []
+                var lastMention: Mention?
                 for text in [attempt.output, attempt.errorOutput].compactMap({ $0 }) where attempt.outcome.isFailure {
                     for reference in IdentifierExtractor.references(in: text) {
                         if let resolved = index.resolve(reference, explicit: explicit) {
-                            mentions.append(Mention(identifier: resolved.identifier, elementType: reference.elementType, resolution: .activity))
+                            let mention = Mention(identifier: resolved.identifier, elementType: reference.elementType, resolution: .activity)
+                            lastMention = mention
+                            if seen.insert(MentionKey(identifier: mention.identifier, elementType: mention.elementType)).inserted {
+                                mentions.append(mention)
+                            }
                         }
                     }
                 }
                 outputs.append(mentions)
+                last.append(lastMention)
             }
-            return (failures, outputs)
+            return (failures, outputs, last)
         }
         byFailure = resolved.map(\.failures)
         byOutput = resolved.map(\.outputs)
+        lastOutput = resolved.map(\.last)
         identifiers = Self.collect(byFailure, byOutput)
     }
 
