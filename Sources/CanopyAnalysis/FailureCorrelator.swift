@@ -31,8 +31,11 @@ struct FailureCorrelator {
                 let activity = mentions.byOutput[testIndex][attemptIndex]
                 for mention in activity {
                     let template = templates[mention.identifier] ?? mention.identifier
-                    facts[template, default: NodeFacts()].note(identifier: mention.identifier, source: .output, elementType: mention.elementType)
-                    touch(&facts[template, default: NodeFacts()], test: key, outcome: outcome)
+                    // One lookup per fact record (each `facts[…]` hashes the template again).
+                    Self.update(&facts[template, default: NodeFacts()]) { node in
+                        node.note(identifier: mention.identifier, source: .output, elementType: mention.elementType)
+                        touch(&node, test: key, outcome: outcome)
+                    }
                 }
                 for (failureIndex, failure) in attempt.failures.enumerated() {
                     let mention = mentions.byFailure[testIndex][attemptIndex][failureIndex]
@@ -43,9 +46,11 @@ struct FailureCorrelator {
                     let fingerprint = FNV1a.hex(rule.name + "\u{1F}" + normalized + "\u{1F}" + (element?.template ?? ""))
                     if element == nil, !rule.infrastructure, let last = mentions.lastOutput[testIndex][attemptIndex] { element = match(last) }
                     if let element {
-                        facts[element.template, default: NodeFacts()].failures += 1
-                        facts[element.template, default: NodeFacts()].note(identifier: element.identifier, source: .failure, elementType: element.elementType)
-                        touch(&facts[element.template, default: NodeFacts()], test: key, outcome: outcome)
+                        Self.update(&facts[element.template, default: NodeFacts()]) { node in
+                            node.failures += 1
+                            node.note(identifier: element.identifier, source: .failure, elementType: element.elementType)
+                            touch(&node, test: key, outcome: outcome)
+                        }
                     }
                     records.append(
                         FailureRecord(
@@ -110,6 +115,10 @@ struct FailureCorrelator {
         }
         let decided = ParallelMap.map(subjects.count) { categorizer.categorize(subjects[$0]) }
         return slots.map { attempts in attempts.map { failures in failures.map { decided[$0] } } }
+    }
+
+    private static func update(_ node: inout NodeFacts, _ body: (inout NodeFacts) -> Void) {
+        body(&node)
     }
 
     private func touch(_ facts: inout NodeFacts, test: String, outcome: TestOutcome) {
