@@ -16,13 +16,13 @@ struct FailureCorrelator {
         // Normalising and categorising are pure per message: done for every failure first, on
         // every core.
         let normalized: [[[String]]] = ParallelMap.map(tests.count) { testIndex in
-            guard FailureMentions.isRelevant(tests[testIndex]) else { return [] }
+            guard FailureMentions.isRelevant(tests[testIndex].attempts) else { return [] }
             return tests[testIndex].attempts.map { attempt in attempt.failures.map { normalizer.normalize($0.message) } }
         }
         let categories = categories(tests: tests, mentions: mentions, normalized: normalized)
-        for (testIndex, test) in tests.enumerated() {
-            // Most tests pass: skip them before computing their key (measured on the 100 MB bench).
-            guard FailureMentions.isRelevant(test) else { continue }
+        // By index: most tests pass, and are skipped before anything copies them.
+        for testIndex in tests.indices where FailureMentions.isRelevant(tests[testIndex].attempts) {
+            let test = tests[testIndex]
             let key = test.identity.key
             let outcome = test.outcome
             for (attemptIndex, attempt) in test.attempts.enumerated() {
@@ -81,11 +81,12 @@ struct FailureCorrelator {
         var subjectByKey: [String: Int] = [:]
         var slots: [[[Int]]] = []
         slots.reserveCapacity(tests.count)
-        for (testIndex, test) in tests.enumerated() {
-            guard FailureMentions.isRelevant(test) else {
+        for testIndex in tests.indices {
+            guard FailureMentions.isRelevant(tests[testIndex].attempts) else {
                 slots.append([])
                 continue
             }
+            let test = tests[testIndex]
             var attempts: [[Int]] = []
             for (attemptIndex, attempt) in test.attempts.enumerated() {
                 var failures: [Int] = []
