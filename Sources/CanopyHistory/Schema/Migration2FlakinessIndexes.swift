@@ -7,7 +7,9 @@ extension HistoryMigration {
     /// test row of the window through the primary key; and each of the 240,000 rows of those tests
     /// was then a random table read after its `tests_key_run` entry. With the column in the partial
     /// index, and every column the query reads in the test-key index, both steps read indexes only
-    /// (sqlite3 CLI, the query alone: 3.5 s → 0.7 s of CPU). Each replaces the index it extends.
+    /// (sqlite3 CLI, the query alone: 3.5 s → 0.7 s of CPU). Each replaces the index it extends;
+    /// ingest time per run is unchanged (0.76 s → 0.74 s for 20 runs of 20,000 tests), the file
+    /// grows by 14 %, and migrating the 365-run store builds the index once (about 30 s).
     static let v2FlakinessIndexes = HistoryMigration(
         version: 2, name: "flakiness-indexes",
         statements: [
