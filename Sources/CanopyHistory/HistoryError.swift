@@ -26,7 +26,7 @@ public enum HistoryError: Error, Sendable, Equatable, CustomStringConvertible {
         case .invalidLocation(let location, let reason):
             return "history store '\(StoreLocation.redact(location))': \(reason). Use a file path (Reports/history.sqlite) or postgres://user@host:port/database."
         case .cannotOpen(let location, let reason):
-            return "\(location): cannot open the history store: \(reason). Check that the directory exists and is writable, or that the PostgreSQL server is running and the URL (--store or CANOPY_STORE) is right."
+            return "\(location): cannot open the history store: \(reason). Check that the directory exists and is writable, or that the PostgreSQL server is running and the URL (--store or CANOPY_STORE) is right, then retry."
         case .missingRunKey:
             return "the run has no run key, so Canopy cannot tell whether it is already stored. Set the CI build metadata or let the pipeline derive a content hash of the inputs."
         case .statementFailed(let location, let sql, let reason):
