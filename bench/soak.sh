@@ -6,13 +6,14 @@
 #   kill-sqlite      SOAK_KILLS (50) `canopy ingest` runs SIGKILLed at a random point; after each,
 #                    PRAGMA integrity_check must say ok and a rerun of the same run must succeed.
 #   kill-postgres    the same against $CANOPY_TEST_POSTGRES (skipped when unset).
-#   pg-restart       a private PostgreSQL cluster restarted during ingests (root, PostgreSQL installed).
+#   pg-restart       a private PostgreSQL cluster restarted during SOAK_RESTARTS (20) ingests (root,
+#                    PostgreSQL installed); each ends in success or exit 2 saying to retry, never a hang.
 #   disk-full        ingests into a store on a small tmpfs until the disk is full: the failing ingest
 #                    must exit 2 with a clear message, and the store must stay whole (root only).
 #   concurrent       16 `canopy ingest` processes × SOAK_RUNS (50) runs into one SQLite store, each
 #                    also re-uploading one of another process's runs; every run stored exactly once.
 #
-# CANOPY=path/to/canopy (default .build/debug/canopy); SOAK_KILLS, SOAK_RUNS, SOAK_WRITERS,
+# CANOPY=path/to/canopy (default .build/debug/canopy); SOAK_KILLS, SOAK_RUNS, SOAK_WRITERS, SOAK_RESTARTS,
 # SOAK_TIMEOUT (seconds per canopy call, default 120) bound the work.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -127,7 +128,7 @@ pg_restart() {
   if [ -z "$bin" ] || [ "$(id -u)" != 0 ] || ! command -v psql >/dev/null; then
     NOTES+=("pg-restart: skipped, needs root and PostgreSQL installed (.ci/install-deps postgres)"); row pg-restart - - - - -; return
   fi
-  local dir="/tmp/canopy-pg-soak-$$" port=${SOAK_PG_PORT:-55439} url crashes=0 hangs=0 restarted=0 failed=0 trials=${SOAK_RESTARTS:-5}
+  local dir="/tmp/canopy-pg-soak-$$" port=${SOAK_PG_PORT:-55439} url crashes=0 hangs=0 restarted=0 failed=0 trials=${SOAK_RESTARTS:-20}
   if ! url=$(CANOPY_PG_DIR=$dir CANOPY_PG_PORT=$port .ci/start-postgres 2>"$WORK/out"); then
     NOTES+=("pg-restart: skipped, the private cluster did not start: $(head -1 "$WORK/out")"); row pg-restart - - - - -; return
   fi
@@ -145,19 +146,23 @@ pg_restart() {
     if [ $status -eq 2 ]; then
       failed=$((failed + 1))
       [ $failed = 1 ] && NOTES+=("pg-restart: e.g. $(grep -m1 -i error "$WORK/out" | cut -c1-200)")
+      # The error must tell the user to retry.
+      grep -qi retry "$WORK/out" || { FAILED=1; NOTES+=("pg-restart: trial $trial exited 2 without saying to retry: $(head -c 200 "$WORK/out")"); }
     fi
     canopy ingest --quiet --store "$url" --run-key "restart-$trial" "$INPUT" >"$WORK/out" 2>&1
     status=$?
     if [ $status -eq 124 ] || [ $status -eq 137 ]; then hangs=$((hangs + 1))
     elif [ $status -ne 0 ]; then FAILED=1; NOTES+=("pg-restart: the rerun of trial $trial exited $status"); fi
   done
-  local counts rows distinct
+  local counts rows distinct whole
   counts=$(psql -At -F '|' "$url" -c "SELECT count(*), count(DISTINCT run_key) FROM runs WHERE run_key LIKE 'restart-%' AND run_key <> 'restart-warmup'" 2>/dev/null)
   rows=${counts%%|*}; distinct=${counts##*|}
+  # Whole runs: as many test rows as the warm-up run.
+  whole=$(psql -At "$url" -c "SELECT count(*) FROM runs r WHERE r.run_key LIKE 'restart-%' AND r.run_key <> 'restart-warmup' AND r.tests = (SELECT count(*) FROM tests t WHERE t.run_id = r.id) AND r.tests = (SELECT tests FROM runs WHERE run_key = 'restart-warmup')" 2>/dev/null)
   "${ctl[@]}" stop -m fast >/dev/null 2>&1
   rm -rf "$dir"
   NOTES+=("pg-restart: the server was restarted $restarted times during $trials ingests; $failed exited 2, $hangs hung (killed after ${SOAK_RESTART_TIMEOUT:-30} s)")
-  row pg-restart "$trials" "$crashes" "$hangs" $((trials - ${distinct:-0})) $((${rows:-0} - ${distinct:-0}))
+  row pg-restart "$trials" "$crashes" "$hangs" $((trials - ${whole:-0})) $((${rows:-0} - ${distinct:-0}))
 }
 
 # --- Full disk -------------------------------------------------------------------------------------

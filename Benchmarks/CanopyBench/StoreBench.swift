@@ -7,9 +7,10 @@ import Foundation
 ///
 /// - `store ingest-loop DB COUNT TESTS`: ingests runs `loop-0…` of TESTS tests into DB (a path or
 ///   postgres:// URL), printing `begin N` just before storing and `stored N inserted|alreadyStored` after.
-/// - `store bench [--store DB] [--runs 365] [--tests 20000] [--large 90000] [--failing 0.02] [--full-scan yes]`:
-///   ingest time of one large run, then trend and flakiness query times over a runs × tests history
-///   (and, with `--full-scan yes`, a cursor over every test row).
+/// - `store bench [--store DB] [--runs 365] [--tests 20000] [--large 90000] [--failing 0.02] [--full-scan yes]
+///   [--populate no]`: ingest time of one large run, then trend and flakiness query times over a runs × tests
+///   history (and, with `--full-scan yes`, a cursor over every test row). `--populate no` reuses a store
+///   an earlier bench filled (it must hold exactly one such history) and measures the queries only.
 enum StoreBench {
     static func run(_ arguments: [String]) throws {
         guard let command = arguments.first else {
@@ -51,7 +52,13 @@ enum StoreBench {
         let location = options["store"] ?? NSTemporaryDirectory() + "canopy-store-bench-\(UUID().uuidString)/history.sqlite"
         let store = try await HistoryStores.open(location)
         say("store.location: \(store.location)")
+        if options["populate"] != "no" { try await populate(store, runs: runs, tests: tests, large: large, failing: failing) }
+        try await queries(store, runs: runs, fullScan: options["full-scan"] == "yes")
+        await store.close()
+    }
 
+    /// Ingests one large run, then `runs` nightly runs of `tests` tests.
+    static func populate(_ store: any HistoryStore, runs: Int, tests: Int, large: Int, failing: Double) async throws {
         let (big, bigDigest) = SyntheticHistory.run(key: "large-\(UUID().uuidString)", night: -1, tests: large, failing: failing)
         var started = Date()
         _ = try await store.store(big, digest: bigDigest)
@@ -67,8 +74,11 @@ enum StoreBench {
         let populate = Date().timeIntervalSince(started)
         say("store.history.runs: \(runs)  tests: \(tests)")
         say("store.history.ingest.seconds: \(String(format: "%.1f", populate))  per-run: \(String(format: "%.3f", populate / Double(max(runs, 1))))")
+    }
 
-        started = Date()
+    /// Times the trend and flakiness reads over the stored history.
+    static func queries(_ store: any HistoryStore, runs: Int, fullScan: Bool) async throws {
+        var started = Date()
         let trend = try await store.trend(in: .all)
         say("store.query.trend.seconds: \(seconds(since: started))  points: \(trend.count)")
 
@@ -87,19 +97,24 @@ enum StoreBench {
         let results = accumulator.finish()
         say("store.query.flakiness.seconds: \(seconds(since: started))  rows: \(rows)  tests: \(results.count)  flaky: \(results.filter { $0.state == .flaky }.count)")
 
+        // The same read without the analysis: SQL and decoding into rows only.
+        started = Date()
+        var streamed = 0
+        try await store.forEachTestRun(in: .all, onlyTestsWithFailures: true) { _ in streamed += 1 }
+        say("store.query.flakinessRowsOnly.seconds: \(seconds(since: started))  rows: \(streamed)")
+
         started = Date()
         var failures: [FailureRow] = []
         try await store.forEachFailure(in: .all) { failures.append($0) }
         let elements = FlakinessAnalyzer().flakyElements(failures: failures, tests: results)
         say("store.query.flakyElements.seconds: \(seconds(since: started))  failures: \(failures.count)  elements: \(elements.count)")
 
-        if options["full-scan"] == "yes" {
+        if fullScan {
             started = Date()
             var all = 0
             try await store.forEachTestRun(in: .all, onlyTestsWithFailures: false) { _ in all += 1 }
             say("store.query.fullScan.seconds: \(seconds(since: started))  rows: \(all)")
         }
-        await store.close()
     }
 
     static func seconds(since start: Date) -> String { String(format: "%.3f", Date().timeIntervalSince(start)) }

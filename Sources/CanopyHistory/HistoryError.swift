@@ -15,6 +15,9 @@ public enum HistoryError: Error, Sendable, Equatable, CustomStringConvertible {
     case schemaTooNew(location: String, found: Int, known: Int)
     /// Writers kept colliding and the run could not be stored within the retry budget.
     case busy(location: String, attempts: Int, reason: String)
+    /// The connection to the server went away mid-way (server restarted, backend terminated, network);
+    /// a run being written is stored whole or not at all, so the command can simply be run again.
+    case connectionLost(location: String, reason: String)
     /// A stored value could not be read back.
     case corruptValue(location: String, column: String, value: String)
 
@@ -23,7 +26,7 @@ public enum HistoryError: Error, Sendable, Equatable, CustomStringConvertible {
         case .invalidLocation(let location, let reason):
             return "history store '\(StoreLocation.redact(location))': \(reason). Use a file path (Reports/history.sqlite) or postgres://user@host:port/database."
         case .cannotOpen(let location, let reason):
-            return "\(location): cannot open the history store: \(reason). Check that the directory exists and is writable, or that the PostgreSQL server is running and the URL (--store or CANOPY_STORE) is right."
+            return "\(location): cannot open the history store: \(reason). Check that the directory exists and is writable, or that the PostgreSQL server is running and the URL (--store or CANOPY_STORE) is right, then retry."
         case .missingRunKey:
             return "the run has no run key, so Canopy cannot tell whether it is already stored. Set the CI build metadata or let the pipeline derive a content hash of the inputs."
         case .statementFailed(let location, let sql, let reason):
@@ -34,6 +37,8 @@ public enum HistoryError: Error, Sendable, Equatable, CustomStringConvertible {
             return "\(location): the history store is at schema version \(found) but this Canopy knows only up to \(known). Upgrade Canopy, or point --store at another store."
         case .busy(let location, let attempts, let reason):
             return "\(location): could not store the run after \(attempts) attempts because other writers held the store (\(reason)). Retry the ingest; it is idempotent."
+        case .connectionLost(let location, let reason):
+            return "\(location): the connection to the history store was lost (\(reason)). Nothing was half-written: a run is stored whole or not at all. Retry the command once the server is back; ingesting is idempotent."
         case .corruptValue(let location, let column, let value):
             return "\(location): unexpected value '\(value)' in column \(column). The store was written by an incompatible tool; start a new history file."
         }

@@ -65,7 +65,7 @@ import Testing
         #expect(try store.pragma("journal_mode") == "wal")
         #expect(try store.pragma("busy_timeout") == String(Int(SQLiteHistoryStore.busyTimeout * 1000)))
         let indexes = try store.indexNames()
-        #expect(Set(indexes).isSuperset(of: ["runs_branch_time", "tests_key_run", "tests_failing", "failures_category"]))
+        #expect(Set(indexes).isSuperset(of: ["runs_branch_time", "tests_key_cover", "tests_failing_keys", "failures_category"]))
         await store.close()
     }
 

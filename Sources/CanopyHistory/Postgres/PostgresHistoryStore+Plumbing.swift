@@ -9,6 +9,8 @@ extension PostgresHistoryStore {
             return try await client.withConnection { try await body($0) }
         } catch let error as HistoryError {
             throw error
+        } catch let error where Self.isConnectionLoss(error) {
+            throw HistoryError.connectionLost(location: location, reason: Self.reason(error))
         } catch let error as PostgresStatementError {
             throw error.failure
         } catch let error as PSQLError where error.serverInfo != nil {
@@ -31,10 +33,12 @@ extension PostgresHistoryStore {
         _ statement: SQLStatement, on connection: PostgresConnection, _ body: (PostgresRowReader) throws -> Void
     ) async throws {
         do {
-            let rows = try await connection.query(Self.query(statement), logger: logger)
+            let rows = try await startQuery(Self.query(statement), on: connection)
             for try await row in rows { try body(PostgresRowReader(row: row.makeRandomAccess())) }
         } catch let error as HistoryError {
             throw error
+        } catch let error where Self.isConnectionLoss(error) {
+            throw HistoryError.connectionLost(location: location, reason: Self.reason(error))
         } catch let error as PSQLError where error.serverInfo != nil {
             throw PostgresStatementError(
                 sqlState: error.serverInfo?[.sqlState] ?? "",

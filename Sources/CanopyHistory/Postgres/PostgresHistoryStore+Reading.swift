@@ -26,9 +26,23 @@ extension PostgresHistoryStore {
         in window: HistoryWindow, onlyTestsWithFailures: Bool, _ body: (TestRunRow) throws -> Void
     ) async throws {
         let location = location
-        let statement = HistoryQueries.testRuns(window, onlyTestsWithFailures: onlyTestsWithFailures)
+        let ids = HistoryQueries.runIDs(window)
         try await withConnection { connection in
-            try await self.forEach(statement, on: connection) { try body(HistoryRowDecoding.testRun($0, location: location)) }
+            guard onlyTestsWithFailures else {
+                try await self.forEach(HistoryQueries.testRuns(ids), on: connection) {
+                    try body(HistoryRowDecoding.testRun($0, location: location))
+                }
+                return
+            }
+            // The failing tests first, then their rows in batches (see HistoryQueries.testRuns(_:testKeys:)).
+            var keys: [String] = []
+            try await self.forEach(HistoryQueries.failingTestKeys(ids), on: connection) { keys.append(try $0.text(0) ?? "") }
+            for start in stride(from: 0, to: keys.count, by: HistoryQueries.keysPerStatement) {
+                let batch = keys[start..<min(start + HistoryQueries.keysPerStatement, keys.count)]
+                try await self.forEach(HistoryQueries.testRuns(ids, testKeys: batch), on: connection) {
+                    try body(HistoryRowDecoding.testRun($0, location: location))
+                }
+            }
         }
     }
 

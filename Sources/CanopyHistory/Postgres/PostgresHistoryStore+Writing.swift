@@ -5,16 +5,29 @@ import PostgresNIO
 extension PostgresHistoryStore {
     /// How many times a run is retried after a serialization failure or deadlock.
     static let writeAttempts = 8
+    /// How many times a run is written again after the connection was lost (a server restart takes
+    /// 1–3 s here; the pool waits for the server to accept connections again before a retry starts).
+    static let reconnectAttempts = 3
     /// Bound parameters per multi-row INSERT (PostgreSQL allows 65,535).
     static let bindsPerStatement = 30_000
 
     public func store(_ run: Run, digest: RunDigest) async throws -> IngestResult {
         let batch = try IngestBatch(run: run, digest: digest)
         var attempt = 0
+        var reconnects = 0
         while true {
             attempt += 1
             do {
                 return try await client.withConnection { connection in try await self.write(batch, on: connection) }
+            } catch let error where Self.isConnectionLoss(error) {
+                // The transaction died with the connection: nothing of it is stored, unless the COMMIT
+                // got through, in which case the retry finds the run key and reports `alreadyStored`.
+                reconnects += 1
+                guard reconnects < Self.reconnectAttempts else {
+                    if case HistoryError.connectionLost = error { throw error }
+                    throw HistoryError.connectionLost(location: location, reason: Self.reason(error))
+                }
+                try await Task.sleep(nanoseconds: UInt64(reconnects) * 500_000_000)
             } catch let error as PostgresStatementError where error.isRetryable {
                 if attempt >= Self.writeAttempts {
                     throw HistoryError.busy(location: location, attempts: attempt, reason: error.sqlState)
@@ -54,7 +67,8 @@ extension PostgresHistoryStore {
             try await execute("COMMIT", on: connection)
             return .inserted
         } catch {
-            _ = try? await execute("ROLLBACK", on: connection)
+            // After a lost connection there is nothing to roll back: the server already did.
+            if !Self.isConnectionLoss(error) { _ = try? await execute("ROLLBACK", on: connection) }
             throw error
         }
     }

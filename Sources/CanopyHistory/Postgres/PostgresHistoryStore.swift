@@ -46,9 +46,14 @@ public final class PostgresHistoryStore: HistoryStore {
         }
     }
 
+    /// How long `close` waits for the client's connections to shut down.
+    static let closeTimeout = 5.0
+
     public func close() async {
+        // Cancelling run() closes the pool; its connections close in milliseconds, but a connection
+        // the server dropped mid-write must never hold the process open (issue 8), so the wait is bounded.
         runner.cancel()
-        await runner.value
+        _ = await Self.waitAtMost(Self.closeTimeout, for: runner)
     }
 
     // MARK: Migrations
@@ -88,7 +93,11 @@ public final class PostgresHistoryStore: HistoryStore {
         do {
             for sql in migration.sql(for: .postgres) {
                 do {
-                    try await connection.query(PostgresQuery(unsafeSQL: sql), logger: logger)
+                    for try await _ in try await startQuery(PostgresQuery(unsafeSQL: sql), on: connection) {}
+                } catch let error as HistoryError {
+                    throw error
+                } catch let error where Self.isConnectionLoss(error) {
+                    throw HistoryError.connectionLost(location: location, reason: Self.reason(error))
                 } catch {
                     throw HistoryError.migrationFailed(
                         location: location, version: migration.version, name: migration.name, sql: sql,

@@ -24,8 +24,21 @@ extension SQLiteHistoryStore {
         in window: HistoryWindow, onlyTestsWithFailures: Bool, _ body: (TestRunRow) throws -> Void
     ) async throws {
         let location = location
-        try forEach(HistoryQueries.testRuns(window, onlyTestsWithFailures: onlyTestsWithFailures)) {
-            try body(HistoryRowDecoding.testRun($0, location: location))
+        let ids = HistoryQueries.runIDs(window)
+        guard onlyTestsWithFailures else {
+            try forEach(HistoryQueries.testRuns(ids)) { try body(HistoryRowDecoding.testRun($0, location: location)) }
+            return
+        }
+        // The failing tests first, then their rows in batches, all in one read transaction.
+        try read { db in
+            var keys: [String] = []
+            try Self.forEach(db, HistoryQueries.failingTestKeys(ids)) { keys.append(try $0.text(0) ?? "") }
+            for start in stride(from: 0, to: keys.count, by: HistoryQueries.keysPerStatement) {
+                let batch = keys[start..<min(start + HistoryQueries.keysPerStatement, keys.count)]
+                try Self.forEach(db, HistoryQueries.testRuns(ids, testKeys: batch)) {
+                    try body(HistoryRowDecoding.testRun($0, location: location))
+                }
+            }
         }
     }
 
@@ -67,6 +80,21 @@ extension SQLiteHistoryStore {
         } catch let error as DatabaseError {
             throw HistoryError.statementFailed(location: location, sql: statement.sql, reason: Self.reason(error))
         }
+    }
+
+    /// Runs `work` in one read transaction; a failed statement becomes `HistoryError.statementFailed`.
+    func read(_ work: (Database) throws -> Void) throws {
+        do {
+            try pool.read(work)
+        } catch let error as DatabaseError {
+            throw HistoryError.statementFailed(location: location, sql: error.sql ?? "", reason: Self.reason(error))
+        }
+    }
+
+    /// Runs `statement` on `db` and hands each row to `body` from a cursor.
+    static func forEach(_ db: Database, _ statement: SQLStatement, _ body: (GRDBRowReader) throws -> Void) throws {
+        let cursor = try Row.fetchCursor(db, sql: statement.sql, arguments: arguments(statement.arguments))
+        while let row = try cursor.next() { try body(GRDBRowReader(row: row)) }
     }
 
     func fetchAll<T>(_ statement: SQLStatement, _ decode: (GRDBRowReader) throws -> T) throws -> [T] {

@@ -1,0 +1,101 @@
+import Foundation
+import PostgresNIO
+
+extension PostgresHistoryStore {
+    /// How long a query already on a closed connection gets to fail by itself before it is given up.
+    static let closeGrace: TimeAmount = .milliseconds(500)
+
+    /// Sends `query` and waits until the server starts answering, or until the connection closes.
+    ///
+    /// postgres-nio 1.33 writes a query to its channel without a write promise. A query written
+    /// after the channel closed (the server restarted between two statements, or the `ROLLBACK` sent
+    /// right after a FATAL "terminating connection due to administrator command") never reaches the
+    /// connection's state machine, so it is neither answered nor failed and `query` waits forever: the
+    /// `canopy ingest` hang of issue 8 (about 1 in 5 restarts in `make soak`). Racing the query against
+    /// the connection's close future turns that wait into `HistoryError.connectionLost`.
+    func startQuery(_ query: PostgresQuery, on connection: PostgresConnection) async throws -> PostgresRowSequence {
+        guard !connection.isClosed else {
+            throw HistoryError.connectionLost(location: location, reason: "the connection was already closed")
+        }
+        let logger = logger
+        let location = location
+        return try await withCheckedThrowingContinuation { continuation in
+            let race = FirstResult(continuation)
+            race.work = Task {
+                do {
+                    race.finish(.success(try await connection.query(query, logger: logger)))
+                } catch {
+                    race.finish(.failure(error))
+                }
+            }
+            connection.closeFuture.whenComplete { [weak race] _ in
+                guard race != nil else { return }
+                // A query the connection saw is failed by postgres-nio itself as it closes; give that error a moment.
+                connection.eventLoop.scheduleTask(in: Self.closeGrace) { [weak race] in
+                    race?.finish(.failure(HistoryError.connectionLost(location: location, reason: "the server closed the connection")))
+                }
+            }
+        }
+    }
+
+    /// Whether `error` means the connection went away (server restarted, backend terminated, network),
+    /// as opposed to a statement the server rejected: the write can be retried on a new connection.
+    static func isConnectionLoss(_ error: any Error) -> Bool {
+        if case HistoryError.connectionLost = error { return true }
+        if let error = error as? PSQLError {
+            if let state = error.serverInfo?[.sqlState] {
+                // Class 57: operator intervention (admin_shutdown, crash_shutdown, cannot_connect_now); 08: connection exception.
+                return state.hasPrefix("57P") || state.hasPrefix("08")
+            }
+            return [.serverClosedConnection, .clientClosedConnection, .connectionError, .uncleanShutdown, .poolClosed]
+                .contains(error.code)
+        }
+        if let error = error as? PostgresStatementError {
+            return error.sqlState.hasPrefix("57P") || error.sqlState.hasPrefix("08")
+        }
+        return error is ChannelError || error is IOError
+    }
+
+    /// Waits for `work` at most `seconds`; returns whether it finished. A task that ignores
+    /// cancellation is left behind rather than waited for.
+    static func waitAtMost(_ seconds: Double, for work: Task<Void, Never>) async -> Bool {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
+            let race = FirstResult(continuation)
+            Task {
+                await work.value
+                race.finish(.success(true))
+            }
+            Task {
+                try? await Task.sleep(nanoseconds: UInt64(seconds * 1_000_000_000))
+                race.finish(.success(false))
+            }
+        }
+    }
+}
+
+/// Resumes a continuation with whichever result comes first, and cancels the work left behind.
+final class FirstResult<T: Sendable, Failure: Error>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var continuation: CheckedContinuation<T, Failure>?
+    /// The task producing the result, cancelled when another result wins.
+    var work: Task<Void, Never>? {
+        get { lock.withLock { task } }
+        set { lock.withLock { task = newValue } }
+    }
+    private var task: Task<Void, Never>?
+
+    init(_ continuation: CheckedContinuation<T, Failure>) { self.continuation = continuation }
+
+    func finish(_ result: Result<T, Failure>) {
+        let (winner, loser): (CheckedContinuation<T, Failure>?, Task<Void, Never>?) = lock.withLock {
+            defer {
+                continuation = nil
+                task = nil
+            }
+            return (continuation, continuation == nil ? nil : task)
+        }
+        guard let winner else { return }
+        winner.resume(with: result)
+        if case .failure = result { loser?.cancel() }
+    }
+}
