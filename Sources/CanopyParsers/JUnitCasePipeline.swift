@@ -22,8 +22,10 @@ final class JUnitCasePipeline: @unchecked Sendable {
     static let capacity = 8
 
     private let condition = NSCondition()
+    /// At most `capacity` messages; a consumed one is removed at once, so its batch is freed
+    /// (holding consumed batches until the queue drained kept every testcase of a steadily
+    /// flowing file alive: +150 MiB on the element-dense bench report).
     private var queue: [Message] = []
-    private var queueStart = 0
     private var closed = false
     private var done = false
     private var batch: [JUnitPendingCase] = []
@@ -71,7 +73,7 @@ final class JUnitCasePipeline: @unchecked Sendable {
 
     private func send(_ message: Message) {
         condition.lock()
-        while queue.count - queueStart >= Self.capacity { condition.wait() }
+        while queue.count >= Self.capacity { condition.wait() }
         queue.append(message)
         condition.broadcast()
         condition.unlock()
@@ -97,14 +99,9 @@ final class JUnitCasePipeline: @unchecked Sendable {
     private func next() -> Message? {
         condition.lock()
         defer { condition.unlock() }
-        while queueStart == queue.count && !closed { condition.wait() }
-        guard queueStart < queue.count else { return nil }
-        let message = queue[queueStart]
-        queueStart += 1
-        if queueStart == queue.count {
-            queue.removeAll(keepingCapacity: true)
-            queueStart = 0
-        }
+        while queue.isEmpty && !closed { condition.wait() }
+        guard !queue.isEmpty else { return nil }
+        let message = queue.removeFirst()
         condition.broadcast()
         return message
     }
