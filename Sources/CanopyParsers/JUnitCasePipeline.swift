@@ -31,9 +31,16 @@ final class JUnitCasePipeline: @unchecked Sendable {
     private var batch: [JUnitPendingCase] = []
     /// Owned by the consumer thread until `finish()` returns it.
     private let folder: JUnitCaseFolder
+    /// Whether a second thread folds; without one, each testcase is folded as it is submitted.
+    private let threaded: Bool
 
-    init(folder: JUnitCaseFolder) {
+    /// - Parameter threaded: fold on a second thread. Worth it for large files only: starting a
+    ///   thread per file halved the rate of `make fuzz`'s junit target on small inputs, and a
+    ///   directory of small reports is already read in parallel across files.
+    init(folder: JUnitCaseFolder, threaded: Bool) {
         self.folder = folder
+        self.threaded = threaded
+        guard threaded else { return }
         batch.reserveCapacity(Self.batchSize)
         let thread = Thread { [self] in consume() }
         thread.name = "canopy.junit.fold"
@@ -42,18 +49,21 @@ final class JUnitCasePipeline: @unchecked Sendable {
 
     /// Hands over one finished testcase (producer side).
     func submit(_ pending: consuming JUnitPendingCase) {
+        guard threaded else { return folder.fold(pending) }
         batch.append(pending)
         if batch.count >= Self.batchSize { flush() }
     }
 
     /// Asks the folder to reserve room before the first testcase.
     func reserve(_ count: Int) {
+        guard threaded else { return folder.reserveCapacity(count) }
         flush()
         send(.reserve(count))
     }
 
     /// Sends what is left, waits for the folder to finish, and returns it.
     func finish() -> JUnitCaseFolder {
+        guard threaded else { return folder }
         flush()
         condition.lock()
         closed = true

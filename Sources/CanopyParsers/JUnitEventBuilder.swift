@@ -39,15 +39,19 @@ final class JUnitEventBuilder: XMLStreamHandler {
     /// The class name of the previous testcase, whose storage the next one of the class shares.
     private var lastClassName = ""
 
-    init(path: String, outputLimit: Int) {
+    /// Whether testcases are folded on a second thread (`JUnitCasePipeline`).
+    let threadedFolding: Bool
+
+    init(path: String, outputLimit: Int, threadedFolding: Bool) {
         self.path = path
         self.outputLimit = outputLimit
+        self.threadedFolding = threadedFolding
     }
 
     /// What the file held, once reading ended: the folded tests, every diagnostic (in line order,
     /// per-file notes last) and the producer evidence. Waits for the folder's thread.
     func finish() -> (tests: [TestCase], diagnostics: [Diagnostic], signals: DialectSignals) {
-        let folder = (pipeline ?? JUnitCasePipeline(folder: JUnitCaseFolder(path: path, hasXMLDeclaration: hasXMLDeclaration))).finish()
+        let folder = (pipeline ?? JUnitCasePipeline(folder: JUnitCaseFolder(path: path, hasXMLDeclaration: hasXMLDeclaration), threaded: false)).finish()
         pipeline = nil
         let caseDiagnostics = folder.diagnostics
         folder.finish()
@@ -71,7 +75,7 @@ final class JUnitEventBuilder: XMLStreamHandler {
 
     func documentWillStart(hasXMLDeclaration: Bool) {
         self.hasXMLDeclaration = hasXMLDeclaration
-        pipeline = JUnitCasePipeline(folder: JUnitCaseFolder(path: path, hasXMLDeclaration: hasXMLDeclaration))
+        pipeline = JUnitCasePipeline(folder: JUnitCaseFolder(path: path, hasXMLDeclaration: hasXMLDeclaration), threaded: threadedFolding)
     }
 
     func startElement(_ name: UnsafePointer<UInt8>, attributes: XMLAttributes, line: Int) -> Bool {
