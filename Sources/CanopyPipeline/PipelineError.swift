@@ -8,8 +8,8 @@ import CanopyParsers
 public enum PipelineError: Error, Sendable, CustomStringConvertible {
     /// One or more inputs could not be read; nothing was stored.
     case inputs([ParserError])
-    /// The configuration is invalid at `keyPath`.
-    case configuration(file: String, keyPath: String, message: String)
+    /// The configuration is invalid (file, line, column and key path in the error).
+    case configuration(ConfigurationError)
     /// The command line asks for something impossible.
     case usage(String)
     /// Writing an output file failed.
@@ -21,8 +21,8 @@ public enum PipelineError: Error, Sendable, CustomStringConvertible {
         switch self {
         case .inputs(let errors):
             return errors.map(\.description).joined(separator: "\n")
-        case .configuration(let file, let keyPath, let message):
-            return "\(file): error: at \(keyPath): \(message)"
+        case .configuration(let error):
+            return error.description
         case .usage(let message):
             return "error: \(message)"
         case .output(let path, let reason):

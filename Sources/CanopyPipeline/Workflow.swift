@@ -25,7 +25,7 @@ public struct Workflow: Sendable {
         do {
             configuration = try ConfigurationLoader.load(explicit: options.configPath, environment: options.environment)
         } catch let error as ConfigurationError {
-            throw PipelineError.configuration(file: error.file, keyPath: error.keyPath, message: error.message)
+            throw PipelineError.configuration(error)
         }
         ci = CIEnvironment.detect(options.environment)
         progress = Progress.automatic(quiet: options.quiet)
