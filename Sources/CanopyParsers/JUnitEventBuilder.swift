@@ -39,19 +39,23 @@ final class JUnitEventBuilder: XMLStreamHandler {
     /// The class name of the previous testcase, whose storage the next one of the class shares.
     private var lastClassName = ""
 
-    /// Whether testcases are folded on a second thread (`JUnitCasePipeline`).
-    let threadedFolding: Bool
+    /// Files of at least this many bytes fold testcases on a second thread (`JUnitCasePipeline`).
+    let threadedFoldingThreshold: Int
 
-    init(path: String, outputLimit: Int, threadedFolding: Bool) {
+    init(path: String, outputLimit: Int, threadedFoldingThreshold: Int) {
         self.path = path
         self.outputLimit = outputLimit
-        self.threadedFolding = threadedFolding
+        self.threadedFoldingThreshold = threadedFoldingThreshold
+    }
+
+    private func makePipeline(threaded: Bool) -> JUnitCasePipeline {
+        JUnitCasePipeline(folder: JUnitCaseFolder(path: path, hasXMLDeclaration: hasXMLDeclaration), threaded: threaded)
     }
 
     /// What the file held, once reading ended: the folded tests, every diagnostic (in line order,
     /// per-file notes last) and the producer evidence. Waits for the folder's thread.
     func finish() -> (tests: [TestCase], diagnostics: [Diagnostic], signals: DialectSignals) {
-        let folder = (pipeline ?? JUnitCasePipeline(folder: JUnitCaseFolder(path: path, hasXMLDeclaration: hasXMLDeclaration), threaded: false)).finish()
+        let folder = (pipeline ?? makePipeline(threaded: false)).finish()
         pipeline = nil
         let caseDiagnostics = folder.diagnostics
         folder.finish()
@@ -73,9 +77,9 @@ final class JUnitEventBuilder: XMLStreamHandler {
 
     // MARK: XMLStreamHandler
 
-    func documentWillStart(hasXMLDeclaration: Bool) {
+    func documentWillStart(hasXMLDeclaration: Bool, fileSize: Int) {
         self.hasXMLDeclaration = hasXMLDeclaration
-        pipeline = JUnitCasePipeline(folder: JUnitCaseFolder(path: path, hasXMLDeclaration: hasXMLDeclaration), threaded: threadedFolding)
+        pipeline = makePipeline(threaded: fileSize >= threadedFoldingThreshold)
     }
 
     func startElement(_ name: UnsafePointer<UInt8>, attributes: XMLAttributes, line: Int) -> Bool {

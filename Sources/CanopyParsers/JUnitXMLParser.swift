@@ -1,11 +1,5 @@
 import CanopyModel
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Reads JUnit XML in every dialect of FORMATS.md §1 by streaming it through libxml2.
 ///
 /// Memory grows with the number of tests, not with bytes: captured output and failure bodies are
@@ -49,9 +43,7 @@ public struct JUnitXMLParser: ReportParser {
     }
 
     private func read(_ path: String, sanitize: Bool) throws(XMLStreamFailure) -> ParsedInput {
-        var status = stat()
-        let size = stat(path, &status) == 0 ? Int(status.st_size) : 0
-        let builder = JUnitEventBuilder(path: path, outputLimit: outputLimit, threadedFolding: size >= threadedFoldingThreshold)
+        let builder = JUnitEventBuilder(path: path, outputLimit: outputLimit, threadedFoldingThreshold: threadedFoldingThreshold)
         let reader = XMLStreamReader(path: path, handler: builder)
         do {
             try reader.read(sanitize: sanitize)

@@ -50,8 +50,9 @@ struct XMLAttributes {
 /// the next element event: when it does not, libxml2 is told to deliver none (see
 /// `XMLStreamReader.deliverCharacters`).
 protocol XMLStreamHandler: AnyObject {
-    /// Called once before the first event, with what the reader saw at the start of the file.
-    func documentWillStart(hasXMLDeclaration: Bool)
+    /// Called once before the first event, with what the reader saw at the start of the file and
+    /// the file's size in bytes.
+    func documentWillStart(hasXMLDeclaration: Bool, fileSize: Int)
     func startElement(_ name: UnsafePointer<UInt8>, attributes: XMLAttributes, line: Int) -> Bool
     func endElement(_ name: UnsafePointer<UInt8>) -> Bool
     func characters(_ bytes: UnsafeBufferPointer<UInt8>)
@@ -140,6 +141,8 @@ final class XMLStreamReader {
             throw XMLStreamFailure(kind: .io, message: "cannot open file: \(String(cString: strerror(errno)))")
         }
         defer { close(fd) }
+        var status = stat()
+        let fileSize = fstat(fd, &status) == 0 ? Int(status.st_size) : 0
 
         var handlerStruct = XMLStreamReader.makeSAXHandler()
         let userData = Unmanaged.passUnretained(self).toOpaque()
@@ -166,7 +169,7 @@ final class XMLStreamReader {
             if first {
                 first = false
                 hasXMLDeclaration = XMLStreamReader.startsWithDeclaration(UnsafeBufferPointer(start: buffer, count: count))
-                handler.documentWillStart(hasXMLDeclaration: hasXMLDeclaration)
+                handler.documentWillStart(hasXMLDeclaration: hasXMLDeclaration, fileSize: fileSize)
             }
             let terminate: Int32 = count == 0 ? 1 : 0
             var status: Int32
