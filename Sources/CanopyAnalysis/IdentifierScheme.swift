@@ -13,6 +13,25 @@ public struct IdentifierScheme: Sendable {
     /// Measured: templating the identifiers of the 100 MB bench report spent most of its time in
     /// NSRegularExpression on segments like `Login`, `Submit`, `row`.
     private let rulesNeedDigits: Bool
+    /// Which default rule each rule is, when the rules are the defaults (nil otherwise): the key to
+    /// the exact ASCII pre-checks that skip regexes which cannot match.
+    private let defaultRuleKinds: [DefaultRuleKind]?
+
+    private enum DefaultRuleKind {
+        case uuid, date, hexHash, slug, index, id, other
+
+        init(placeholder: String) {
+            switch placeholder {
+            case "uuid": self = .uuid
+            case "date": self = .date
+            case "hash": self = .hexHash
+            case "slug": self = .slug
+            case "index": self = .index
+            case "id": self = .id
+            default: self = .other
+            }
+        }
+    }
 
     /// Compiles the configuration; throws naming the key path of a pattern that does not compile.
     public init(configuration: IdentifierSchemeConfiguration = IdentifierSchemeConfiguration()) throws(AnalysisError) {
@@ -36,6 +55,7 @@ public struct IdentifierScheme: Sendable {
         }
         self.rules = rules
         rulesNeedDigits = configuration.dynamicSegments == DynamicSegmentRule.defaults
+        defaultRuleKinds = rulesNeedDigits ? DynamicSegmentRule.defaults.map { DefaultRuleKind(placeholder: $0.placeholder) } : nil
         if let convention = configuration.convention {
             do {
                 self.convention = try CompiledPattern(convention, caseInsensitive: false)
@@ -64,10 +84,8 @@ public struct IdentifierScheme: Sendable {
         var position = 0
         while true {
             var replaced = false
-            for (ruleIndex, rule) in rules.enumerated()
-            where position < lastDigitEnd && mayStartDefaultMatch(units[position])
-                && mayMatchDefaultRule(ruleIndex, units, at: position)
-            {
+            let tryRules = position < lastDigitEnd && mayStartDefaultMatch(units[position])
+            for (ruleIndex, rule) in rules.enumerated() where tryRules && mayMatchDefaultRule(ruleIndex, units, at: position) {
                 let length = directDefaultMatch(ruleIndex, units, at: position)
                     ?? rule.pattern.anchoredMatch(in: identifier, utf16Offset: position, utf16Length: count)
                 if let length, length > 0 {
@@ -133,24 +151,24 @@ public struct IdentifierScheme: Sendable {
     /// Measured: templating 20k `Podcast-123-row` identifiers ran six regexes at each digit; with
     /// these checks only the `id` rule's runs. With custom rules, always true.
     private func mayMatchDefaultRule(_ ruleIndex: Int, _ units: [UInt16], at position: Int) -> Bool {
-        guard rulesNeedDigits else { return true }
+        guard let kind = defaultRuleKinds?[ruleIndex] else { return true }
         let count = units.count
         func unit(_ offset: Int) -> UInt16? { position + offset < count ? units[position + offset] : nil }
         func isASCIIDigit(_ unit: UInt16) -> Bool { unit >= 48 && unit <= 57 }
         func isLowerHex(_ unit: UInt16) -> Bool { isASCIIDigit(unit) || (unit >= 97 && unit <= 102) }
         func allASCII(_ length: Int) -> Bool { position + length <= count && !units[position..<(position + length)].contains { $0 >= 0x80 } }
-        switch DynamicSegmentRule.defaults[ruleIndex].placeholder {
-        case "uuid":
+        switch kind {
+        case .uuid:
             // [0-9A-Fa-f]{8}-…: 36 units, a dash at 8.
             return count - position >= 36 && (unit(8) == 0x2D || !allASCII(9))
-        case "date":
+        case .date:
             // \d{4}-…: a dash at 4 after four digits.
             guard let dash = unit(4) else { return false }
             return !allASCII(5) || (dash == 0x2D && units[position..<(position + 4)].allSatisfy(isASCIIDigit))
-        case "hash":
+        case .hexHash:
             // [0-9a-f]{8,64}: eight lowercase hex units at least.
             return position + 8 <= count && units[position..<(position + 8)].allSatisfy(isLowerHex)
-        case "slug":
+        case .slug:
             // [a-z0-9]+(?:-[a-z0-9]+){2,}(?=[._]): at least two dashes in the run.
             var dashes = 0
             var index = position
@@ -160,11 +178,11 @@ public struct IdentifierScheme: Sendable {
                 index += 1
             }
             return dashes >= 2
-        case "index":
+        case .index:
             // \d{1,3}$: at most three digits left (six units if they are supplementary-plane digits).
             let left = count - position
             return left <= 3 || (left <= 6 && !allASCII(left))
-        default:
+        case .id, .other:
             return true
         }
     }
@@ -173,15 +191,13 @@ public struct IdentifierScheme: Sendable {
     /// the digits and what follows them are ASCII: `.some(nil)` for no match, nil to ask the regex.
     /// (`\d+(?=separator|$)` and `\d{1,3}$` on ASCII digits; a non-ASCII unit may be a `\d`.)
     private func directDefaultMatch(_ ruleIndex: Int, _ units: [UInt16], at position: Int) -> Int?? {
-        guard rulesNeedDigits else { return nil }
-        let placeholder = DynamicSegmentRule.defaults[ruleIndex].placeholder
-        guard placeholder == "id" || placeholder == "index" else { return nil }
+        guard let kind = defaultRuleKinds?[ruleIndex], kind == .id || kind == .index else { return nil }
         var end = position
         while end < units.count, units[end] >= 48, units[end] <= 57 { end += 1 }
         // Non-ASCII may be a digit; before a line end `$` would match too: both go to the regex.
         if end < units.count, units[end] >= 0x80 || units[end] == 0x0A || units[end] == 0x0D { return nil }
         let run = end - position
-        if placeholder == "index" {
+        if kind == .index {
             return .some(end == units.count && run >= 1 && run <= 3 ? run : nil)
         }
         return .some(run > 0 && (end == units.count || isSeparator(units[end])) ? run : nil)
