@@ -108,13 +108,21 @@ enum HistoryQueries {
     /// Test keys bound per statement by `testRuns(_:testKeys:)`, well under both databases' limits.
     static let keysPerStatement = 500
 
+    /// The statements that read the rows of the tests `keys` over the runs `ids` selects, in key
+    /// order, `keysPerStatement` keys each.
+    static func testRuns(_ ids: SQLStatement, testKeys keys: [String]) -> [SQLStatement] {
+        stride(from: 0, to: keys.count, by: keysPerStatement).map { start in
+            testRuns(ids, testKeys: keys[start..<min(start + keysPerStatement, keys.count)])
+        }
+    }
+
     /// The rows of the tests `keys` over the runs `ids` selects, from tests_key_cover alone.
     ///
     /// The keys are bound as values, not found by a subquery in the same statement: with a subquery
     /// PostgreSQL 15 estimated 15,766 failing tests where there were 655 and read all 7.4 M test
     /// rows (3.6 s at 365 runs × 20,000 tests); with the keys as values it reads 240,000 rows from
     /// the index (0.65 s), and SQLite reads the same index either way.
-    static func testRuns(_ ids: SQLStatement, testKeys keys: ArraySlice<String>) -> SQLStatement {
+    private static func testRuns(_ ids: SQLStatement, testKeys keys: ArraySlice<String>) -> SQLStatement {
         let placeholders = Array(repeating: "?", count: keys.count).joined(separator: ", ")
         return SQLStatement(
             sql: """

@@ -37,9 +37,8 @@ extension PostgresHistoryStore {
             // The failing tests first, then their rows in batches (see HistoryQueries.testRuns(_:testKeys:)).
             var keys: [String] = []
             try await self.forEach(HistoryQueries.failingTestKeys(ids), on: connection) { keys.append(try $0.text(0) ?? "") }
-            for start in stride(from: 0, to: keys.count, by: HistoryQueries.keysPerStatement) {
-                let batch = keys[start..<min(start + HistoryQueries.keysPerStatement, keys.count)]
-                try await self.forEach(HistoryQueries.testRuns(ids, testKeys: batch), on: connection) {
+            for statement in HistoryQueries.testRuns(ids, testKeys: keys) {
+                try await self.forEach(statement, on: connection) {
                     try body(HistoryRowDecoding.testRun($0, location: location))
                 }
             }

@@ -33,9 +33,8 @@ extension SQLiteHistoryStore {
         try read { db in
             var keys: [String] = []
             try Self.forEach(db, HistoryQueries.failingTestKeys(ids)) { keys.append(try $0.text(0) ?? "") }
-            for start in stride(from: 0, to: keys.count, by: HistoryQueries.keysPerStatement) {
-                let batch = keys[start..<min(start + HistoryQueries.keysPerStatement, keys.count)]
-                try Self.forEach(db, HistoryQueries.testRuns(ids, testKeys: batch)) {
+            for statement in HistoryQueries.testRuns(ids, testKeys: keys) {
+                try Self.forEach(db, statement) {
                     try body(HistoryRowDecoding.testRun($0, location: location))
                 }
             }
