@@ -16,7 +16,7 @@ struct AuditJoiner {
         return nil
     }
 
-    func findings(run: Run, testOutcomes: [String: TestOutcome], facts: inout [String: NodeFacts]) -> [AuditFinding] {
+    func findings(run: Run, testOutcomes: [String: TestOutcome], facts: inout NodeFactTable) -> [AuditFinding] {
         var onScreen: [String: Set<String>] = [:]
         var anywhere: Set<String> = []
         for screen in run.screens {
@@ -32,15 +32,16 @@ struct AuditJoiner {
             }
             let template = templates[identifier] ?? identifier
             let element = ElementMatch(identifier: identifier, template: template, elementType: issue.element?.elementType, resolution: resolution)
-            var node = facts[template, default: NodeFacts()]
-            node.note(identifier: identifier, source: .audit, elementType: issue.element?.elementType)
-            node.auditByType[issue.auditType, default: 0] += 1
-            node.auditBySeverity[issue.severity.rawValue, default: 0] += 1
-            if let test = issue.test {
-                node.tests.insert(test)
-                if testOutcomes[test] == .flaky { node.flakyTests.insert(test) }
+            let test = issue.test.map { (number: facts.number(test: $0), flaky: testOutcomes[$0] == .flaky) }
+            facts.update(template) { node in
+                node.note(identifier: identifier, source: .audit, elementType: issue.element?.elementType)
+                node.auditByType[issue.auditType, default: 0] += 1
+                node.auditBySeverity[issue.severity.rawValue, default: 0] += 1
+                if let test {
+                    node.tests.insert(test.number)
+                    if test.flaky { node.flakyTests.insert(test.number) }
+                }
             }
-            facts[template] = node
             let seen = issue.screen.flatMap { onScreen[$0] }?.contains(identifier) ?? anywhere.contains(identifier)
             return AuditFinding(issue: issue, element: element, inSnapshot: seen)
         }

@@ -5,15 +5,19 @@ import Foundation
 final class CompiledPattern: @unchecked Sendable {
     let source: String
     private let regex: NSRegularExpression
+    /// Skips the regex for text that holds none of the pattern's required literals.
+    let literals: RequiredLiterals
 
     init(_ source: String, caseInsensitive: Bool = true) throws {
         self.source = source
         regex = try NSRegularExpression(pattern: source, options: caseInsensitive ? [.caseInsensitive] : [])
+        literals = RequiredLiterals(pattern: source, caseInsensitive: caseInsensitive)
     }
 
     /// Whether the pattern matches anywhere in `text`.
     func matches(_ text: String) -> Bool {
-        regex.firstMatch(in: text, range: NSRange(location: 0, length: text.utf16.count)) != nil
+        guard literals.mayMatch(text) else { return false }
+        return regex.firstMatch(in: text, range: NSRange(location: 0, length: text.utf16.count)) != nil
     }
 
     /// The UTF-16 length of a match that starts exactly at `offset`, if any.

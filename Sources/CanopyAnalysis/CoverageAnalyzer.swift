@@ -12,7 +12,7 @@ struct CoverageAnalyzer {
     }
 
     /// The coverage report; records elements and attributed coverage into `facts` by template.
-    func analyze(_ screens: [Screen], branchDepth: Int, facts: inout [String: NodeFacts]) -> CoverageReport {
+    func analyze(_ screens: [Screen], branchDepth: Int, facts: inout NodeFactTable) -> CoverageReport {
         var overall = Tally()
         var byScreen: [(String, Tally)] = []
         var byType: [String: Tally] = [:]
@@ -40,9 +40,12 @@ struct CoverageAnalyzer {
                     counts[identifier, default: (0, [])].count += 1
                     counts[identifier, default: (0, [])].types.insert(element.elementType)
                     let template = templates[identifier] ?? identifier
-                    facts[template, default: NodeFacts()].elements += 1
-                    facts[template, default: NodeFacts()].note(identifier: identifier, source: .snapshot, elementType: element.elementType)
-                    if let test = screen.test { facts[template, default: NodeFacts()].tests.insert(test) }
+                    let test = screen.test.map { facts.number(test: $0) }
+                    facts.update(template) { node in
+                        node.elements += 1
+                        node.note(identifier: identifier, source: .snapshot, elementType: element.elementType)
+                        if let test { node.tests.insert(test) }
+                    }
                 }
                 guard scheme.isInteractive(element.elementType) else { return }
                 tally.interactive += 1
@@ -52,8 +55,10 @@ struct CoverageAnalyzer {
                     byType[element.elementType, default: Tally()].identified += 1
                 }
                 if let branch {
-                    facts[branch, default: NodeFacts()].interactive += 1
-                    if deliberate { facts[branch, default: NodeFacts()].identified += 1 }
+                    facts.update(branch) { node in
+                        node.interactive += 1
+                        if deliberate { node.identified += 1 }
+                    }
                 }
                 if !deliberate {
                     missing.append(

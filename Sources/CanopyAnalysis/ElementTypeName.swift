@@ -1,7 +1,7 @@
 /// Maps the element type words failure messages and activity lines use (`Button`, `Text Field`,
 /// `StaticText`) onto `XCUIElement.ElementType` case names (`button`, `textField`, `staticText`).
 enum ElementTypeName {
-    /// Keys are the words lowercased and joined without spaces.
+    /// Keys are the words lowercased and joined without spaces (`IdentifierExtractor` builds them).
     static let caseNames: [String: String] = {
         let names = [
             "activityIndicator", "alert", "application", "button", "cell", "checkBox", "collectionView", "colorWell",
@@ -18,12 +18,6 @@ enum ElementTypeName {
         return map
     }()
 
-    /// The case name for one or two words (`Text`, `Field`), if they name an element type.
-    static func caseName(_ words: String) -> String? {
-        caseNames[words.lowercased().replacingSpaces()]
-    }
-}
-
-extension String {
-    fileprivate func replacingSpaces() -> String { String(filter { $0 != " " }) }
+    /// The length of the longest key, in bytes: a longer run of words names no type.
+    static let longestKey = caseNames.keys.map(\.utf8.count).max() ?? 0
 }

@@ -10,7 +10,7 @@ struct FailureCorrelator {
 
     /// Failure records in test, attempt and failure order; records failures, tests and flaky tests
     /// into `facts` by template.
-    func records(run: Run, mentions: FailureMentions, facts: inout [String: NodeFacts]) -> [FailureRecord] {
+    func records(run: Run, mentions: FailureMentions, facts: inout NodeFactTable) -> [FailureRecord] {
         var records: [FailureRecord] = []
         let tests = run.tests
         // Normalising and categorising are pure per message: done for every failure first, on
@@ -24,6 +24,7 @@ struct FailureCorrelator {
         for testIndex in tests.indices where FailureMentions.isRelevant(tests[testIndex].attempts) {
             let test = tests[testIndex]
             let key = test.identity.key
+            let number = facts.number(test: key)
             let outcome = test.outcome
             for (attemptIndex, attempt) in test.attempts.enumerated() {
                 // Distinct mentions only: a repeat records no new fact (every fact is a set member or
@@ -31,10 +32,9 @@ struct FailureCorrelator {
                 let activity = mentions.byOutput[testIndex][attemptIndex]
                 for mention in activity {
                     let template = templates[mention.identifier] ?? mention.identifier
-                    // One lookup per fact record (each `facts[…]` hashes the template again).
-                    Self.update(&facts[template, default: NodeFacts()]) { node in
+                    facts.update(template) { node in
                         node.note(identifier: mention.identifier, source: .output, elementType: mention.elementType)
-                        touch(&node, test: key, outcome: outcome)
+                        touch(&node, test: number, outcome: outcome)
                     }
                 }
                 for (failureIndex, failure) in attempt.failures.enumerated() {
@@ -46,10 +46,10 @@ struct FailureCorrelator {
                     let fingerprint = FNV1a.hex(rule.name + "\u{1F}" + normalized + "\u{1F}" + (element?.template ?? ""))
                     if element == nil, !rule.infrastructure, let last = mentions.lastOutput[testIndex][attemptIndex] { element = match(last) }
                     if let element {
-                        Self.update(&facts[element.template, default: NodeFacts()]) { node in
+                        facts.update(element.template) { node in
                             node.failures += 1
                             node.note(identifier: element.identifier, source: .failure, elementType: element.elementType)
-                            touch(&node, test: key, outcome: outcome)
+                            touch(&node, test: number, outcome: outcome)
                         }
                     }
                     records.append(
@@ -118,11 +118,7 @@ struct FailureCorrelator {
         return slots.map { attempts in attempts.map { failures in failures.map { decided[$0] } } }
     }
 
-    private static func update(_ node: inout NodeFacts, _ body: (inout NodeFacts) -> Void) {
-        body(&node)
-    }
-
-    private func touch(_ facts: inout NodeFacts, test: String, outcome: TestOutcome) {
+    private func touch(_ facts: inout NodeFacts, test: Int, outcome: TestOutcome) {
         facts.tests.insert(test)
         if outcome == .flaky { facts.flakyTests.insert(test) }
     }

@@ -14,7 +14,13 @@ public enum IdentifierExtractor {
     /// The distinct mentions in `text`, in order of first appearance; a text named both ways keeps
     /// the strongest kind (identifier, then label, then name) and any element type seen.
     public static func references(in text: String) -> [ExtractedReference] {
-        let bytes = Array(text.utf8)
+        // The string's own UTF-8 storage when it has one: copying every captured output into an
+        // array first was a measurable part of the scan.
+        var text = text
+        return text.withUTF8 { references(in: $0) }
+    }
+
+    private static func references(in bytes: UnsafeBufferPointer<UInt8>) -> [ExtractedReference] {
         var found: [ExtractedReference] = []
         var position = 0
         while position < bytes.count {
@@ -37,9 +43,10 @@ public enum IdentifierExtractor {
         return merge(found)
     }
 
-    private static func classify(_ bytes: [UInt8], open: Int, close: Int) -> ExtractedReference? {
-        let text = String(decoding: bytes[(open + 1)..<close], as: UTF8.self)
-        if text.allSatisfy(\.isWhitespace) { return nil }
+    private static func classify(_ bytes: UnsafeBufferPointer<UInt8>, open: Int, close: Int) -> ExtractedReference? {
+        let content = UnsafeBufferPointer(rebasing: bytes[(open + 1)..<close])
+        if isBlank(content) { return nil }
+        let text = String(decoding: content, as: UTF8.self)
         if startsWith(bytes, at: close + 1, " IN identifiers") { return ExtractedReference(text: text, kind: .identifier) }
         let type = elementType(bytes, after: close + 1)
         if let word = keyword(bytes, before: open) {
@@ -53,8 +60,21 @@ public enum IdentifierExtractor {
         return ExtractedReference(text: text, kind: .name, elementType: type)
     }
 
+    /// Whether quoted content is empty or whitespace only; ASCII without Unicode tables.
+    private static func isBlank(_ content: UnsafeBufferPointer<UInt8>) -> Bool {
+        var ascii = true
+        for byte in content {
+            if byte >= 0x80 {
+                ascii = false
+                break
+            }
+            if !(byte == space || (byte >= 0x09 && byte <= 0x0D)) { return false }
+        }
+        return ascii || String(decoding: content, as: UTF8.self).allSatisfy(\.isWhitespace)
+    }
+
     /// The lowercased word before `identifier == `, `identifier ==[c] `, `Identifier: `, if any.
-    private static func keyword(_ bytes: [UInt8], before open: Int) -> String? {
+    private static func keyword(_ bytes: UnsafeBufferPointer<UInt8>, before open: Int) -> String? {
         var index = open - 1
         while index >= 0, bytes[index] == space { index -= 1 }
         guard index >= 0 else { return nil }
@@ -74,30 +94,56 @@ public enum IdentifierExtractor {
         var start = index
         while start >= 0, isLetter(bytes[start]) { start -= 1 }
         guard start < index else { return nil }
-        return String(decoding: bytes[(start + 1)...index], as: UTF8.self).lowercased()
+        return String(decoding: UnsafeBufferPointer(rebasing: bytes[(start + 1)...index]), as: UTF8.self).lowercased()
     }
 
     /// The element type named by up to three words after a closing quote (`Button`, `Text Field`).
-    private static func elementType(_ bytes: [UInt8], after index: Int) -> String? {
-        var words: [String] = []
+    ///
+    /// The words are ASCII letters, so they are joined and lowercased as bytes; the longest run of
+    /// words that names a type wins. No string is built for a run longer than any type name.
+    private static func elementType(_ bytes: UnsafeBufferPointer<UInt8>, after index: Int) -> String? {
+        var ends: (Int, Int, Int) = (0, 0, 0)
+        var starts: (Int, Int, Int) = (0, 0, 0)
+        var count = 0
         var position = index
-        while words.count < 3, position < bytes.count, bytes[position] == space {
+        while count < 3, position < bytes.count, bytes[position] == space {
             var end = position + 1
             while end < bytes.count, isLetter(bytes[end]) { end += 1 }
             guard end > position + 1 else { break }
-            words.append(String(decoding: bytes[(position + 1)..<end], as: UTF8.self))
+            switch count {
+            case 0: (starts.0, ends.0) = (position + 1, end)
+            case 1: (starts.1, ends.1) = (position + 1, end)
+            default: (starts.2, ends.2) = (position + 1, end)
+            }
+            count += 1
             position = end
         }
-        for count in stride(from: words.count, through: 1, by: -1) {
-            if let name = ElementTypeName.caseName(words.prefix(count).joined()) { return name }
+        guard count > 0 else { return nil }
+        for words in stride(from: count, through: 1, by: -1) {
+            let ranges = [(starts.0, ends.0), (starts.1, ends.1), (starts.2, ends.2)].prefix(words)
+            let length = ranges.reduce(0) { $0 + $1.1 - $1.0 }
+            guard length <= ElementTypeName.longestKey else { continue }
+            let key = String(unsafeUninitializedCapacity: length) { buffer in
+                var offset = 0
+                for (start, end) in ranges {
+                    for byte in bytes[start..<end] {
+                        buffer[offset] = byte >= 65 && byte <= 90 ? byte + 32 : byte
+                        offset += 1
+                    }
+                }
+                return offset
+            }
+            if let name = ElementTypeName.caseNames[key] { return name }
         }
         return nil
     }
 
-    private static func startsWith(_ bytes: [UInt8], at index: Int, _ prefix: String) -> Bool {
-        let expected = Array(prefix.utf8)
-        guard index + expected.count <= bytes.count else { return false }
-        return bytes[index..<(index + expected.count)].elementsEqual(expected)
+    private static func startsWith(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int, _ prefix: StaticString) -> Bool {
+        let count = prefix.utf8CodeUnitCount
+        guard index + count <= bytes.count else { return false }
+        let expected = prefix.utf8Start
+        for offset in 0..<count where bytes[index + offset] != expected[offset] { return false }
+        return true
     }
 
     private static func isLetter(_ byte: UInt8) -> Bool {
@@ -112,19 +158,27 @@ public enum IdentifierExtractor {
         }
     }
 
+    /// Collapses repeats of one text, in order of first appearance. A linear search while the list
+    /// is short (an output names a handful of elements); a dictionary past that.
     private static func merge(_ found: [ExtractedReference]) -> [ExtractedReference] {
-        var order: [String] = []
-        var byText: [String: ExtractedReference] = [:]
+        var merged: [ExtractedReference] = []
+        var position: [String: Int] = [:]
         for reference in found {
-            guard var existing = byText[reference.text] else {
-                order.append(reference.text)
-                byText[reference.text] = reference
+            let existing: Int?
+            if merged.count < 16 {
+                existing = merged.firstIndex { $0.text == reference.text }
+            } else {
+                if position.isEmpty { for (index, item) in merged.enumerated() { position[item.text] = index } }
+                existing = position[reference.text]
+            }
+            guard let index = existing else {
+                if !position.isEmpty { position[reference.text] = merged.count }
+                merged.append(reference)
                 continue
             }
-            if rank(reference.kind) > rank(existing.kind) { existing.kind = reference.kind }
-            existing.elementType = existing.elementType ?? reference.elementType
-            byText[reference.text] = existing
+            if rank(reference.kind) > rank(merged[index].kind) { merged[index].kind = reference.kind }
+            if merged[index].elementType == nil { merged[index].elementType = reference.elementType }
         }
-        return order.compactMap { byText[$0] }
+        return merged
     }
 }

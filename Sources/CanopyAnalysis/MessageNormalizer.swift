@@ -13,48 +13,69 @@ struct MessageNormalizer {
 
     func normalize(_ message: String) -> String {
         let input = Array(message.unicodeScalars)
-        // An array, not a `String.UnicodeScalarView`: the view's `count` walks the string, which made
-        // this loop quadratic in the first bench run.
-        var output: [Unicode.Scalar] = []
-        output.reserveCapacity(input.count)
+        // The output is built as UTF-8 bytes: appending scalars to a `String.UnicodeScalarView`
+        // was half of this function's time on the bench report.
+        var output = Output(capacity: message.utf8.count)
         var index = 0
-        while index < input.count, output.count < Self.limit {
+        while index < input.count, output.scalars < Self.limit {
             let scalar = input[index]
             let wordStart = index == 0 || !Self.isWordScalar(input[index - 1])
             if scalar == "\"" || scalar == "'", let (template, end) = quotedIdentifier(input, at: index) {
                 output.append(scalar)
-                output.append(contentsOf: template.unicodeScalars)
+                output.append(template)
                 output.append(scalar)
                 index = end + 1
             } else if Self.isWhitespace(scalar) {
-                if let last = output.last, last != " " { output.append(" ") }
+                if let last = output.bytes.last, last != Output.space { output.append(" ") }
                 index += 1
-            } else if wordStart, let (placeholder, end) = Self.token(input, at: index, after: output) {
-                output.append(contentsOf: placeholder.unicodeScalars)
+            } else if wordStart, let (placeholder, end) = Self.token(input, at: index, after: output.bytes) {
+                output.append(placeholder)
                 index = end
             } else {
                 output.append(scalar)
                 index += 1
             }
         }
-        while output.last == " " { output.removeLast() }
-        var text = String.UnicodeScalarView()
-        text.append(contentsOf: output)
-        return String(text)
+        while output.bytes.last == Output.space { output.bytes.removeLast() }
+        return String(decoding: output.bytes, as: UTF8.self)
+    }
+
+    /// The normalised text so far: its UTF-8 bytes, and its length in scalars for `limit`.
+    private struct Output {
+        static let space = UInt8(ascii: " ")
+        var bytes: [UInt8] = []
+        var scalars = 0
+
+        init(capacity: Int) { bytes.reserveCapacity(capacity) }
+
+        mutating func append(_ scalar: Unicode.Scalar) {
+            if scalar.isASCII {
+                bytes.append(UInt8(truncatingIfNeeded: scalar.value))
+            } else {
+                UTF8.encode(scalar) { bytes.append($0) }
+            }
+            scalars += 1
+        }
+
+        mutating func append(_ text: String) {
+            bytes.append(contentsOf: text.utf8)
+            scalars += text.unicodeScalars.count
+        }
     }
 
     private func quotedIdentifier(_ input: [Unicode.Scalar], at open: Int) -> (String, Int)? {
+        guard !templates.isEmpty else { return nil }
         var close = open + 1
         while close < input.count, input[close] != input[open], input[close] != "\n", close - open < 512 { close += 1 }
         guard close < input.count, input[close] == input[open] else { return nil }
-        var content = String.UnicodeScalarView()
-        content.append(contentsOf: input[(open + 1)..<close])
-        guard let template = templates[String(content)] else { return nil }
+        var content = Output(capacity: close - open)
+        for scalar in input[(open + 1)..<close] { content.append(scalar) }
+        guard let template = templates[String(decoding: content.bytes, as: UTF8.self)] else { return nil }
         return (template, close)
     }
 
     /// A placeholder for the token starting at `index` and where it ends, if it is dynamic.
-    private static func token(_ input: [Unicode.Scalar], at index: Int, after output: [Unicode.Scalar]) -> (String, Int)? {
+    private static func token(_ input: [Unicode.Scalar], at index: Int, after output: [UInt8]) -> (String, Int)? {
         let scanner = TokenScanner(input: input)
         if let end = scanner.address(at: index) { return ("{address}", end) }
         if let end = scanner.uuid(at: index) { return ("{uuid}", end) }
@@ -63,11 +84,20 @@ struct MessageNormalizer {
         if let end = scanner.frame(at: index) { return ("{frame}", end) }
         guard let end = scanner.number(at: index) else { return nil }
         if let unitEnd = scanner.durationUnit(at: end) { return ("{duration}", unitEnd) }
-        var tail = String.UnicodeScalarView()
-        tail.append(contentsOf: output.suffix(5))
-        let before = String(tail).lowercased()
-        if before.hasSuffix("pid: ") || before.hasSuffix("pid ") || before.hasSuffix("pid:") { return ("{pid}", end) }
+        if endsWithPID(output) { return ("{pid}", end) }
         return ("{n}", end)
+    }
+
+    /// Whether the text so far ends with `pid: `, `pid ` or `pid:`, in any case. Compared as bytes:
+    /// no scalar but ASCII lowercases to these letters.
+    private static func endsWithPID(_ output: [UInt8]) -> Bool {
+        var end = output.count
+        if end > 0, output[end - 1] == Output.space { end -= 1 }
+        if end > 0, output[end - 1] == UInt8(ascii: ":") { end -= 1 }
+        guard end < output.count, end >= 3 else { return false }
+        let lower = { (byte: UInt8) in byte >= 65 && byte <= 90 ? byte + 32 : byte }
+        return lower(output[end - 3]) == UInt8(ascii: "p") && lower(output[end - 2]) == UInt8(ascii: "i")
+            && lower(output[end - 1]) == UInt8(ascii: "d")
     }
 
     /// ASCII answered without Unicode property tables (they were ~8% of analysing the bench report).

@@ -25,7 +25,7 @@ public enum ReportBuilder {
         for issue in run.auditIssues { if let (identifier, _) = AuditJoiner.identifier(of: issue, index: index) { identifiers.insert(identifier) } }
         let templates = scheme.templates(for: identifiers)
         // 5. Coverage from snapshots; element counts and attributed coverage per template.
-        var facts: [String: NodeFacts] = [:]
+        var facts = NodeFactTable()
         var coverage = CoverageAnalyzer(scheme: scheme, templates: templates)
             .analyze(run.screens, branchDepth: configuration.coverage.branchDepth, facts: &facts)
         // 6. Categorise, normalise and fingerprint every failure; map it to its element.
@@ -40,7 +40,7 @@ public enum ReportBuilder {
             run.auditIssues.isEmpty ? [:] : Dictionary(run.tests.map { ($0.identity.key, $0.outcome) }, uniquingKeysWith: { first, _ in first })
         let audits = AuditJoiner(index: index, templates: templates).findings(run: run, testOutcomes: outcomes, facts: &facts)
         // 9. Build the tree and roll figures up its branches; branch coverage; identifier checks.
-        let tree = IdentifierTreeBuilder(scheme: scheme).nodes(facts)
+        let tree = IdentifierTreeBuilder(scheme: scheme).nodes(facts.nodes)
         coverage.branches = tree.filter { $0.depth <= configuration.coverage.branchDepth && $0.branch.interactive > 0 }.map {
             CoverageFigure(scope: .branch, name: $0.path, interactive: $0.branch.interactive, identified: $0.branch.identified)
         }
