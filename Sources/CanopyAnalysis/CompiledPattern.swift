@@ -16,8 +16,13 @@ final class CompiledPattern: @unchecked Sendable {
 
     /// Whether the pattern matches anywhere in `text`.
     func matches(_ text: String) -> Bool {
+        matches(PreparedText(text))
+    }
+
+    /// Whether the pattern matches anywhere in a text prepared once for several patterns.
+    func matches(_ text: PreparedText) -> Bool {
         guard literals.mayMatch(text) else { return false }
-        return regex.firstMatch(in: text, range: NSRange(location: 0, length: text.utf16.count)) != nil
+        return regex.firstMatch(in: text.text, range: NSRange(location: 0, length: text.text.utf16.count)) != nil
     }
 
     /// The UTF-16 length of a match that starts exactly at `offset`, if any.

@@ -18,6 +18,9 @@ struct FailureCategorizer {
     }
 
     let rules: [Rule]
+    /// Per rule: its name and whether it is infrastructure (read per failure without copying the rule).
+    let names: [String]
+    let infrastructure: [Bool]
     /// Whether some rule reads the detail or output, which disables memoisation by message.
     let readsLongText: Bool
 
@@ -32,11 +35,15 @@ struct FailureCategorizer {
             }
         }
         self.rules = compiled
+        names = compiled.map(\.rule.name)
+        infrastructure = compiled.map(\.rule.infrastructure)
         readsLongText = rules.contains { $0.fields.contains(.detail) || $0.fields.contains(.output) }
     }
 
     /// The index (into `rules`) of the first rule that matches.
     func categorize(_ subject: Subject) -> Int {
+        // Each field is prepared for the literal prefilter once, not once per rule.
+        var prepared: [RuleField: PreparedText] = [:]
         for (position, rule) in rules.enumerated() {
             for field in rule.rule.fields {
                 let text: String?
@@ -47,9 +54,14 @@ struct FailureCategorizer {
                 case .output: text = subject.output
                 case .identifier: text = subject.identifier
                 }
-                if let text, !text.isEmpty, rule.pattern.matches(text) { return position }
+                guard let text, !text.isEmpty else { continue }
+                let ready = prepared[field] ?? PreparedText(text)
+                prepared[field] = ready
+                if rule.pattern.matches(ready) { return position }
             }
         }
         return rules.count - 1
     }
+
+    private typealias RuleField = FailureCategoryRule.Field
 }

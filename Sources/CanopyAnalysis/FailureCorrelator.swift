@@ -11,7 +11,6 @@ struct FailureCorrelator {
     /// Failure records in test, attempt and failure order; records failures, tests and flaky tests
     /// into `facts` by template.
     func records(run: Run, mentions: FailureMentions, facts: inout NodeFactTable) -> [FailureRecord] {
-        var records: [FailureRecord] = []
         let tests = run.tests
         // Normalising and categorising are pure per message: done for every failure first, on
         // every core.
@@ -20,47 +19,73 @@ struct FailureCorrelator {
             return tests[testIndex].attempts.map { attempt in attempt.failures.map { normalizer.normalize($0.message) } }
         }
         let categories = categories(tests: tests, mentions: mentions, normalized: normalized)
-        // By index: most tests pass, and are skipped before anything copies them.
+        // Test numbers first, in run order, so that every pass numbers a key alike.
+        var numbers = [Int](repeating: -1, count: tests.count)
         for testIndex in tests.indices where FailureMentions.isRelevant(tests[testIndex].attempts) {
+            numbers[testIndex] = facts.number(test: tests[testIndex].identity.key)
+        }
+        // Facts and records per range of tests on every core, merged in run order. Every fact is a
+        // count, a set member or a first-seen example, so ranges merged in order give what one
+        // pass in order gives (this pass was the largest sequential part of the analysis).
+        let parts = ParallelMap.mapRanges(tests.count) { range in
+            correlate(range, tests: tests, numbers: numbers, mentions: mentions, normalized: normalized, categories: categories)
+        }
+        var records: [FailureRecord] = []
+        records.reserveCapacity(parts.reduce(0) { $0 + $1.records.count })
+        for part in parts {
+            facts.absorb(part.facts)
+            records += part.records
+        }
+        return records
+    }
+
+    /// The facts and failure records of one range of tests.
+    private func correlate(
+        _ range: Range<Int>, tests: [TestCase], numbers: [Int], mentions: FailureMentions, normalized: [[[String]]],
+        categories: [[[Int]]]
+    ) -> (facts: [String: NodeFacts], records: [FailureRecord]) {
+        var facts: [String: NodeFacts] = [:]
+        var records: [FailureRecord] = []
+        // By index: most tests pass, and are skipped before anything copies them.
+        for testIndex in range where FailureMentions.isRelevant(tests[testIndex].attempts) {
             let test = tests[testIndex]
             let key = test.identity.key
-            let number = facts.number(test: key)
+            let number = numbers[testIndex]
             let outcome = test.outcome
             for (attemptIndex, attempt) in test.attempts.enumerated() {
                 // Distinct mentions only: a repeat records no new fact (every fact is a set member or
                 // a first-seen example).
-                let activity = mentions.byOutput[testIndex][attemptIndex]
+                let activity = mentions.tests[testIndex].outputs[attemptIndex]
                 for mention in activity {
                     let template = templates[mention.identifier] ?? mention.identifier
-                    facts.update(template) { node in
+                    touch(&facts[template, default: NodeFacts()], test: number, outcome: outcome) { node in
                         node.note(identifier: mention.identifier, source: .output, elementType: mention.elementType)
-                        touch(&node, test: number, outcome: outcome)
                     }
                 }
                 for (failureIndex, failure) in attempt.failures.enumerated() {
-                    let mention = mentions.byFailure[testIndex][attemptIndex][failureIndex]
+                    let mention = mentions.tests[testIndex].failures[attemptIndex][failureIndex]
                     var element = mention.map { match($0) }
                     let normalized = normalized[testIndex][attemptIndex][failureIndex]
                     let category = categories[testIndex][attemptIndex][failureIndex]
-                    let rule = categorizer.rules[category].rule
-                    let fingerprint = FNV1a.hex(rule.name + "\u{1F}" + normalized + "\u{1F}" + (element?.template ?? ""))
-                    if element == nil, !rule.infrastructure, let last = mentions.lastOutput[testIndex][attemptIndex] { element = match(last) }
+                    let name = categorizer.names[category]
+                    let infrastructure = categorizer.infrastructure[category]
+                    let fingerprint = FNV1a.hex(name + "\u{1F}" + normalized + "\u{1F}" + (element?.template ?? ""))
+                    if element == nil, !infrastructure, let last = mentions.tests[testIndex].last[attemptIndex] { element = match(last) }
                     if let element {
-                        facts.update(element.template) { node in
+                        touch(&facts[element.template, default: NodeFacts()], test: number, outcome: outcome) { node in
                             node.failures += 1
                             node.note(identifier: element.identifier, source: .failure, elementType: element.elementType)
-                            touch(&node, test: number, outcome: outcome)
                         }
                     }
                     records.append(
                         FailureRecord(
                             test: key, attempt: attemptIndex, index: failureIndex, message: failure.message, location: failure.location,
-                            category: rule.name, isInfrastructure: rule.infrastructure, fingerprint: fingerprint,
+                            category: name, isInfrastructure: infrastructure, fingerprint: fingerprint,
                             normalizedMessage: normalized, element: element, testOutcome: outcome))
                 }
             }
         }
-        return records
+        return (facts, records)
     }
 
     private func match(_ mention: FailureMentions.Mention) -> ElementMatch {
@@ -91,7 +116,7 @@ struct FailureCorrelator {
             for (attemptIndex, attempt) in test.attempts.enumerated() {
                 var failures: [Int] = []
                 for (failureIndex, failure) in attempt.failures.enumerated() {
-                    let template = mentions.byFailure[testIndex][attemptIndex][failureIndex].map { templates[$0.identifier] ?? $0.identifier }
+                    let template = mentions.tests[testIndex].failures[attemptIndex][failureIndex].map { templates[$0.identifier] ?? $0.identifier }
                     let subject = FailureCategorizer.Subject(
                         message: failure.message, type: failure.type, detail: failure.detail,
                         output: categorizer.readsLongText ? [attempt.output, attempt.errorOutput].compactMap { $0 }.joined(separator: "\n") : nil,
@@ -118,8 +143,13 @@ struct FailureCorrelator {
         return slots.map { attempts in attempts.map { failures in failures.map { decided[$0] } } }
     }
 
-    private func touch(_ facts: inout NodeFacts, test: Int, outcome: TestOutcome) {
-        facts.tests.insert(test)
-        if outcome == .flaky { facts.flakyTests.insert(test) }
+    /// Records a fact about a node that a test touched; one dictionary access for all of it.
+    private func touch(_ node: inout NodeFacts, test: Int, outcome: TestOutcome, _ body: (inout NodeFacts) -> Void) {
+        body(&node)
+        // A test's facts arrive together: its repeats skip the set.
+        guard node.lastTest != test else { return }
+        node.lastTest = test
+        node.tests.insert(test)
+        if outcome == .flaky { node.flakyTests.insert(test) }
     }
 }

@@ -9,15 +9,20 @@ struct FailureMentions {
         var resolution: Resolution
     }
 
-    /// Per test, per attempt, per failure: the element the failure itself names. Empty for a test
-    /// that is not `isRelevant`.
-    private(set) var byFailure: [[[Mention?]]] = []
-    /// Per test, per attempt: the distinct elements (identifier and type) its output's activity
-    /// lines act on, in order of first mention. A repeat adds no fact, and a failing attempt's log
-    /// names the same few elements many times (measured: most of the mentions of the bench report).
-    private(set) var byOutput: [[[Mention]]] = []
-    /// Per test, per attempt: the element the output's last activity line acts on.
-    private(set) var lastOutput: [[Mention?]] = []
+    /// What one test's attempts mention; empty for a test that is not `isRelevant`.
+    struct TestMentions {
+        /// Per attempt, per failure: the element the failure itself names.
+        var failures: [[Mention?]] = []
+        /// Per attempt: the distinct elements (identifier and type) its output's activity lines act
+        /// on, in order of first mention. A repeat adds no fact, and a failing attempt's log names
+        /// the same few elements many times (measured: most of the mentions of the bench report).
+        var outputs: [[Mention]] = []
+        /// Per attempt: the element the output's last activity line acts on.
+        var last: [Mention?] = []
+    }
+
+    /// By test, in run order.
+    let tests: [TestMentions]
 
     /// Whether a test has anything to analyse: a failure, or a failing attempt whose output counts.
     /// Takes the attempts, not the test: passing a `TestCase` copied it (retaining every field;
@@ -53,8 +58,8 @@ struct FailureMentions {
                 }
             }
         }
-        let resolved: [(failures: [[Mention?]], outputs: [[Mention]], last: [Mention?])] = ParallelMap.map(tests.count) { testIndex in
-            guard Self.isRelevant(tests[testIndex].attempts) else { return ([], [], []) }
+        self.tests = ParallelMap.map(tests.count) { testIndex in
+            guard Self.isRelevant(tests[testIndex].attempts) else { return TestMentions() }
             var failures: [[Mention?]] = []
             var outputs: [[Mention]] = []
             var last: [Mention?] = []
@@ -68,21 +73,27 @@ struct FailureMentions {
                         if let resolved = index.resolve(reference, explicit: explicit) {
                             let mention = Mention(identifier: resolved.identifier, elementType: reference.elementType, resolution: .activity)
                             lastMention = mention
-                            if seen.insert(MentionKey(identifier: mention.identifier, elementType: mention.elementType)).inserted {
-                                mentions.append(mention)
-                            }
+                            if Self.isNew(mention, in: mentions, seen: &seen) { mentions.append(mention) }
                         }
                     }
                 }
                 outputs.append(mentions)
                 last.append(lastMention)
             }
-            return (failures, outputs, last)
+            return TestMentions(failures: failures, outputs: outputs, last: last)
         }
-        byFailure = resolved.map(\.failures)
-        byOutput = resolved.map(\.outputs)
-        lastOutput = resolved.map(\.last)
-        identifiers = Self.collect(byFailure, byOutput)
+        identifiers = Self.collect(self.tests)
+    }
+
+    /// Whether `mention` is not yet in `mentions`: a linear search while the list is short (a log
+    /// names a handful of elements), a set from then on.
+    private static func isNew(_ mention: Mention, in mentions: [Mention], seen: inout Set<MentionKey>) -> Bool {
+        let key = MentionKey(identifier: mention.identifier, elementType: mention.elementType)
+        guard mentions.count >= 16 else {
+            return !mentions.contains { $0.identifier == key.identifier && $0.elementType == key.elementType }
+        }
+        if seen.isEmpty { seen = Set(mentions.map { MentionKey(identifier: $0.identifier, elementType: $0.elementType) }) }
+        return seen.insert(key).inserted
     }
 
     /// The first identifier-syntax mention, else the first mention that resolves.
@@ -97,12 +108,22 @@ struct FailureMentions {
     }
 
     /// Every raw identifier mentioned.
-    private(set) var identifiers: Set<String> = []
+    let identifiers: Set<String>
 
-    private static func collect(_ byFailure: [[[Mention?]]], _ byOutput: [[[Mention]]]) -> Set<String> {
-        var all: Set<String> = []
-        for test in byFailure { for attempt in test { for mention in attempt { if let mention { all.insert(mention.identifier) } } } }
-        for test in byOutput { for attempt in test { for mention in attempt { all.insert(mention.identifier) } } }
+    /// Gathered per range of tests on every core, then merged: most mentions repeat a few hundred
+    /// identifiers, so the few range sets are much smaller than the mentions.
+    private static func collect(_ tests: [TestMentions]) -> Set<String> {
+        let sets = ParallelMap.mapRanges(tests.count) { range -> Set<String> in
+            var found: Set<String> = []
+            for test in range {
+                for attempt in tests[test].failures { for mention in attempt { if let mention { found.insert(mention.identifier) } } }
+                for attempt in tests[test].outputs { for mention in attempt { found.insert(mention.identifier) } }
+            }
+            return found
+        }
+        guard let largest = sets.indices.max(by: { sets[$0].count < sets[$1].count }) else { return [] }
+        var all = sets[largest]
+        for index in sets.indices where index != largest { all.formUnion(sets[index]) }
         return all
     }
 }

@@ -3,20 +3,18 @@ extension IdentifierScheme {
     /// over the rule templates. Deterministic: the result depends only on the set of identifiers.
     public func templates(for identifiers: some Sequence<String>) -> [String: String] {
         // Templating runs regular expressions per identifier, on every core (`ParallelMap`).
-        let distinct = Array(Set(identifiers))
+        // A set is taken as it is: hashing tens of thousands of identifiers again was measurable.
+        let distinct = (identifiers as? Set<String>).map(Array.init) ?? Array(Set(identifiers))
         let templated = ParallelMap.map(distinct.count) { template(distinct[$0]) }
-        let ruleTemplates = Dictionary(uniqueKeysWithValues: zip(distinct, templated))
         let fold = configuration.dataDrivenFold
-        guard fold.enabled else { return ruleTemplates }
-        let folded = foldedPositions(Set(ruleTemplates.values), fold: fold)
-        guard !folded.isEmpty else { return ruleTemplates }
-        var cache: [String: String] = [:]
-        return ruleTemplates.mapValues { template in
-            if let done = cache[template] { return done }
-            let result = applyFold(template, folded: folded, placeholder: fold.placeholder)
-            cache[template] = result
-            return result
-        }
+        let ruleTemplates: Set<String> = fold.enabled ? Set(templated) : []
+        let folded = fold.enabled ? foldedPositions(ruleTemplates, fold: fold) : []
+        guard !folded.isEmpty else { return Dictionary(uniqueKeysWithValues: zip(distinct, templated)) }
+        // The fold depends on the rule template alone: decided once per template (a few hundred),
+        // not per identifier.
+        var foldedTemplates: [String: String] = [:]
+        for template in ruleTemplates { foldedTemplates[template] = applyFold(template, folded: folded, placeholder: fold.placeholder) }
+        return Dictionary(uniqueKeysWithValues: zip(distinct, templated.map { foldedTemplates[$0] ?? $0 }))
     }
 
     /// The sibling keys (a template with one position blanked) whose blanked position takes at

@@ -41,7 +41,7 @@ struct IdentifierTreeBuilder {
             ordered.append(
                 IdentifierNode(
                     path: path, segment: segment[path] ?? path, parent: parent[path], depth: depth[path] ?? 1,
-                    isIdentifier: facts != nil, sources: (facts?.sources ?? []).sorted(), examples: facts?.examples ?? [],
+                    isIdentifier: facts != nil, sources: facts?.sources ?? [], examples: facts?.examples ?? [],
                     elementTypes: (facts?.elementTypes ?? []).sorted(), own: NodeStats(facts ?? NodeFacts()),
                     branch: NodeStats(branch[path] ?? NodeFacts())))
             for child in (children[path] ?? []).sorted() { emit(child) }

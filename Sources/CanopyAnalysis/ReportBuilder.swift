@@ -21,7 +21,8 @@ public enum ReportBuilder {
         // 3. Find the element each failure names and those each failing attempt's activity touched.
         let mentions = FailureMentions(run: run, index: index)
         // 4. Template every identifier: rules first, then the data-driven fold over the whole run.
-        var identifiers = index.identifiers.union(mentions.identifiers)
+        var identifiers = mentions.identifiers
+        identifiers.formUnion(index.identifiers)
         for issue in run.auditIssues { if let (identifier, _) = AuditJoiner.identifier(of: issue, index: index) { identifiers.insert(identifier) } }
         let templates = scheme.templates(for: identifiers)
         // 5. Coverage from snapshots; element counts and attributed coverage per template.
@@ -32,27 +33,36 @@ public enum ReportBuilder {
         let correlator = FailureCorrelator(
             categorizer: categorizer, normalizer: MessageNormalizer(templates: templates), templates: templates)
         let failures = correlator.records(run: run, mentions: mentions, facts: &facts)
-        // 7. Cluster by fingerprint; count per category.
-        let clusters = ClusterBuilder.clusters(failures, testLimit: clusterTestLimit)
-        let categories = ClusterBuilder.categories(failures, clusters: clusters, rules: categorizer.rules.map(\.rule))
-        // 8. Join audit issues to elements and nodes.
-        let outcomes: [String: TestOutcome] =
-            run.auditIssues.isEmpty ? [:] : Dictionary(run.tests.map { ($0.identity.key, $0.outcome) }, uniquingKeysWith: { first, _ in first })
-        let audits = AuditJoiner(index: index, templates: templates).findings(run: run, testOutcomes: outcomes, facts: &facts)
-        // 9. Build the tree and roll figures up its branches; branch coverage; identifier checks.
-        let tree = IdentifierTreeBuilder(scheme: scheme).nodes(facts.nodes)
-        coverage.branches = tree.filter { $0.depth <= configuration.coverage.branchDepth && $0.branch.interactive > 0 }.map {
-            CoverageFigure(scope: .branch, name: $0.path, interactive: $0.branch.interactive, identified: $0.branch.identified)
-        }
-        let checks = IdentifierChecks(scheme: scheme, templates: templates)
-        coverage.overlong = checks.overlong(run: run, mentioned: mentions.identifiers)
-        coverage.conventionViolations = checks.conventionViolations(run: run)
+        // 7–9 in two independent halves at once: clustering reads the records alone; the audit
+        // join, the tree and the identifier checks read the facts and the run.
+        let ((clusters, categories), (audits, tree)) = ParallelMap.both(
+            {
+                // 7. Cluster by fingerprint; count per category.
+                let clusters = ClusterBuilder.clusters(failures, testLimit: clusterTestLimit)
+                return (clusters, ClusterBuilder.categories(failures, clusters: clusters, rules: categorizer.rules.map(\.rule)))
+            },
+            {
+                // 8. Join audit issues to elements and nodes.
+                let outcomes: [String: TestOutcome] =
+                    run.auditIssues.isEmpty
+                    ? [:] : Dictionary(run.tests.map { ($0.identity.key, $0.outcome) }, uniquingKeysWith: { first, _ in first })
+                let audits = AuditJoiner(index: index, templates: templates).findings(run: run, testOutcomes: outcomes, facts: &facts)
+                // 9. Build the tree and roll figures up its branches; branch coverage; identifier checks.
+                let tree = IdentifierTreeBuilder(scheme: scheme).nodes(facts.nodes)
+                coverage.branches = tree.filter { $0.depth <= configuration.coverage.branchDepth && $0.branch.interactive > 0 }.map {
+                    CoverageFigure(scope: .branch, name: $0.path, interactive: $0.branch.interactive, identified: $0.branch.identified)
+                }
+                let checks = IdentifierChecks(scheme: scheme, templates: templates)
+                coverage.overlong = checks.overlong(run: run, mentioned: mentions.identifiers)
+                coverage.conventionViolations = checks.conventionViolations(run: run)
+                return (audits, tree)
+            })
         // 10. Assemble.
         let summary = RunSummary(
             metadata: run.metadata, totals: run.totals, inputs: run.inputs, failures: failures.count,
-            infrastructureFailures: failures.filter(\.isInfrastructure).count,
-            failuresWithIdentifier: failures.filter { $0.element != nil }.count, clusters: clusters.count,
-            identifiers: tree.filter(\.isIdentifier).count)
+            infrastructureFailures: failures.reduce(0) { $0 + ($1.isInfrastructure ? 1 : 0) },
+            failuresWithIdentifier: failures.reduce(0) { $0 + ($1.element != nil ? 1 : 0) }, clusters: clusters.count,
+            identifiers: tree.reduce(0) { $0 + ($1.isIdentifier ? 1 : 0) })
         return Report(
             summary: summary, identifierTree: tree, coverage: coverage, categories: categories, clusters: clusters,
             failures: failures, auditIssues: audits, diagnostics: diagnostics)

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The literal text a regular expression cannot match without: one string per top-level
 /// alternative, each a run of plain characters outside any group, class or quantifier. A text
 /// holding none of them cannot match, so the regex need not run (category rules are tried against
@@ -28,33 +30,31 @@ struct RequiredLiterals: Sendable {
     }
 
     /// Whether `text` may match: false only when it holds none of the literals.
-    func mayMatch(_ text: String) -> Bool {
+    func mayMatch(_ text: PreparedText) -> Bool {
         guard !alternatives.isEmpty else { return true }
-        var text = text
-        return text.withUTF8 { bytes in
+        if caseInsensitive {
             // ICU folds case beyond ASCII (`K` KELVIN SIGN matches `k`): such text goes to the regex.
-            if caseInsensitive, bytes.contains(where: { $0 >= 0x80 }) { return true }
-            return alternatives.contains { contains(bytes, $0) }
+            guard let lowered = text.asciiLowercased else { return true }
+            return lowered.withUnsafeBufferPointer { bytes in alternatives.contains { Self.contains(bytes, $0) } }
         }
+        return text.utf8.withUnsafeBufferPointer { bytes in alternatives.contains { Self.contains(bytes, $0) } }
     }
 
-    private func contains(_ text: UnsafeBufferPointer<UInt8>, _ literal: [UInt8]) -> Bool {
-        guard let first = literal.first, text.count >= literal.count else { return false }
+    private static func contains(_ text: UnsafeBufferPointer<UInt8>, _ literal: [UInt8]) -> Bool {
+        guard let first = literal.first, text.count >= literal.count, let base = text.baseAddress else { return false }
         var start = 0
-        while start + literal.count <= text.count {
-            if (caseInsensitive ? Self.lower(text[start]) : text[start]) == first {
-                var offset = 1
-                while offset < literal.count, (caseInsensitive ? Self.lower(text[start + offset]) : text[start + offset]) == literal[offset] {
-                    offset += 1
-                }
-                if offset == literal.count { return true }
-            }
-            start += 1
+        let last = text.count - literal.count
+        while start <= last {
+            // `memchr` finds the candidates for the first byte; few remain to compare.
+            guard let found = memchr(base + start, Int32(first), last - start + 1) else { return false }
+            let offset = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+            if literal.withUnsafeBufferPointer({ memcmp(base + offset, $0.baseAddress!, literal.count) == 0 }) { return true }
+            start = offset + 1
         }
         return false
     }
 
-    private static func lower(_ byte: UInt8) -> UInt8 { byte >= 65 && byte <= 90 ? byte + 32 : byte }
+    static func lower(_ byte: UInt8) -> UInt8 { byte >= 65 && byte <= 90 ? byte + 32 : byte }
 
     /// Characters that end a literal run.
     private static let meta: Set<Unicode.Scalar> = ["\\", "(", ")", "[", "]", "{", "}", ".", "*", "+", "?", "^", "$", "|", "#"]
@@ -138,5 +138,20 @@ struct RequiredLiterals: Sendable {
         guard depth == 0, best.count >= minimumLength else { return [] }
         result.append(best)
         return result
+    }
+}
+
+/// A text about to be matched by several patterns: its bytes, and its ASCII-lowercased bytes when
+/// it is all ASCII, made once.
+struct PreparedText {
+    let text: String
+    let utf8: [UInt8]
+    /// Nil when the text holds a non-ASCII byte.
+    let asciiLowercased: [UInt8]?
+
+    init(_ text: String) {
+        self.text = text
+        utf8 = Array(text.utf8)
+        asciiLowercased = utf8.contains { $0 >= 0x80 } ? nil : utf8.map(RequiredLiterals.lower)
     }
 }
