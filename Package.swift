@@ -37,6 +37,9 @@ let package = Package(
             dependencies: [
                 "CanopyModel",
                 .product(name: "GRDB", package: "GRDB.swift"),
+                // SQLite's C API, for binding a run's rows without boxing each value (see
+                // SQLiteHistoryStore+Writing.swift).
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Logging", package: "swift-log"),
             ],

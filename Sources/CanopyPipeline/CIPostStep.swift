@@ -33,6 +33,9 @@ public struct CIPostStep {
         // report.json depends on the analysed run alone: encoded while the store works (measured
         // 0.5 s for the 100 MB bench report). Files are still written only once everything succeeded.
         async let reportJSON = JSONOutput.encode(prepared.report)
+        // So are the dashboard's test rows and the page's tests part (its embedded JSON): the bulk
+        // of the page for a large run, drawn while the store writes and history is read.
+        async let testsPart = Self.testsPart(prepared)
         let (result, insights, storeTimer) = try await workflow.withStore { store in
             var storeTimer = StepTimer()
             let result = try await store.store(prepared.run, digest: prepared.digest)
@@ -49,10 +52,13 @@ public struct CIPostStep {
             knownFlaky: HistoryInsights.flakyTestKeys(insights), now: options.now)
         let gates = GateEvaluator.evaluate(gateInput, configuration: workflow.configuration.gates)
         let paths = OutputPaths(directory: options.outputDirectory)
-        let dashboard = DashboardBuilder(prepared: prepared, insights: insights, gates: gates, dashboardPath: paths.dashboard, now: options.now).build()
+        let (testRows, renderedTests) = await testsPart
+        let dashboard = DashboardBuilder(
+            prepared: prepared, insights: insights, gates: gates, dashboardPath: paths.dashboard, now: options.now, tests: testRows
+        ).build()
         timer.lap("gates+dashboard")
         // The HTML renders beside the Markdown and the insights document.
-        async let html = HTMLDashboardRenderer().render(dashboard)
+        async let html = HTMLDashboardRenderer().render(dashboard, tests: renderedTests)
         let summary = MarkdownRenderer(budget: workflow.configuration.output.summaryBudget).render(dashboard)
         let comment = MarkdownRenderer(budget: workflow.configuration.output.commentBudget).render(dashboard)
         let insightsJSON = try JSONOutput.encode(
@@ -86,6 +92,14 @@ public struct CIPostStep {
             runKey: prepared.run.metadata.runKey ?? "", stored: result == .inserted, gates: gates,
             warnings: warnings + prepared.run.diagnostics.filter { $0.severity >= .warning }.map(\.description), lines: lines,
             timings: timer)
+    }
+}
+
+extension CIPostStep {
+    /// The dashboard's test rows and the HTML page's part drawn from them alone.
+    static func testsPart(_ prepared: PreparedRun) -> ([DashboardTestRow], HTMLDashboardRenderer.TestsPart) {
+        let rows = DashboardBuilder.testRows(of: prepared)
+        return (rows, HTMLDashboardRenderer().renderTests(rows))
     }
 }
 

@@ -62,7 +62,9 @@ extension DashboardBuilder {
         return DashboardAccessibility(issues: issues, missingIdentifiers: gaps)
     }
 
-    func testRows() -> [DashboardTestRow] {
+    /// One row per test of the run; history plays no part, so `canopy run` makes them while it
+    /// stores the run.
+    static func testRows(of prepared: PreparedRun) -> [DashboardTestRow] {
         var first: [String: FailureRecord] = [:]
         for record in prepared.report.failures where first[record.test] == nil { first[record.test] = record }
         return prepared.run.tests.map { test in

@@ -13,6 +13,8 @@ struct DashboardBuilder {
     var gates: [GateResult]
     var dashboardPath: String?
     var now: Date
+    /// The test rows, when made beforehand (`testRows(of:)`); made from `prepared` otherwise.
+    var tests: [DashboardTestRow]? = nil
 
     func build() -> Dashboard {
         let run = prepared.run
@@ -31,7 +33,7 @@ struct DashboardBuilder {
             failuresByIdentifier: failuresByIdentifier(),
             flakyTests: flakyTests(),
             accessibility: accessibility(),
-            tests: testRows())
+            tests: tests ?? Self.testRows(of: prepared))
         if let insights, !insights.trend.isEmpty { dashboard.trend = DashboardBuilder.trend(insights.trend, changes: [], window: "last \(insights.trend.count) runs") }
         return dashboard
     }

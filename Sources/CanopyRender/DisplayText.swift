@@ -13,12 +13,23 @@ enum DisplayText {
     }
 
     private static func clean(_ text: String, keepNewlines: Bool, limit: Int) -> String {
-        var out = String.UnicodeScalarView()
+        // Printable ASCII within the limit needs no change: test keys, names and most messages.
+        // (Appending scalar by scalar was ~10% of `canopy run` on the 90,000-test bench report.)
+        if text.utf8.count <= limit, text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text }
+        var out: [UInt8] = []
+        out.reserveCapacity(min(text.utf8.count, limit * 4) + 3)
         var count = 0
         var previousWasCR = false
+        func append(_ scalar: Unicode.Scalar) {
+            if scalar.isASCII {
+                out.append(UInt8(truncatingIfNeeded: scalar.value))
+            } else {
+                UTF8.encode(scalar) { out.append($0) }
+            }
+        }
         for scalar in text.unicodeScalars {
             if count >= limit {
-                out.append("…")
+                append("…")
                 break
             }
             let value = scalar.value
@@ -29,18 +40,18 @@ enum DisplayText {
             previousWasCR = value == 0x0D
             switch value {
             case 0x0A, 0x0D, 0x85, 0x2028, 0x2029:
-                out.append(keepNewlines ? "\n" : " ")
+                append(keepNewlines ? "\n" : " ")
             case 0x09:
-                out.append(" ")
+                append(" ")
             case 0x00..<0x20, 0x7F..<0xA0:
                 continue
             case 0x200E, 0x200F, 0x061C, 0x202A...0x202E, 0x2066...0x2069:
-                out.append("\u{FFFD}")
+                append("\u{FFFD}")
             default:
-                out.append(scalar)
+                append(scalar)
             }
             count += 1
         }
-        return String(out)
+        return String(decoding: out, as: UTF8.self)
     }
 }

@@ -12,18 +12,36 @@ public struct HTMLDashboardRenderer: DashboardRenderer {
     }
 
     public func render(_ dashboard: Dashboard) -> String {
-        let data = HTMLDashboardData(dashboard.tests)
+        render(dashboard, tests: renderTests(dashboard.tests))
+    }
+
+    /// The parts of the page drawn from the test rows alone: the tests view and its embedded
+    /// JSON, most of a large run's page. `canopy run` renders them while history is read.
+    public struct TestsPart: Sendable {
+        fileprivate var view: String
+        fileprivate var script: String
+        fileprivate var count: Int
+    }
+
+    public func renderTests(_ tests: [DashboardTestRow]) -> TestsPart {
+        let data = HTMLDashboardData(tests)
+        return TestsPart(view: HTMLTestsView.render(data, total: tests.count), script: HTMLText.scriptJSON(data), count: tests.count)
+    }
+
+    /// The page, with its tests part rendered beforehand from `dashboard.tests`.
+    public func render(_ dashboard: Dashboard, tests: TestsPart) -> String {
+        precondition(tests.count == dashboard.tests.count, "the tests part was rendered from other test rows")
         var views = [
             HTMLView(id: "overview", label: "Overview", html: HTMLOverviewView.render(dashboard, rowLimit: min(rowLimit, 200))),
             HTMLView(id: "tree", label: "Identifier tree", html: HTMLTreeView.render(dashboard.identifierTree)),
             HTMLView(id: "failures", label: "Failures", html: HTMLFailuresView.render(dashboard, rowLimit: rowLimit)),
             HTMLView(id: "flaky", label: "Flaky tests", html: HTMLFlakyView.render(dashboard.flakyTests, rowLimit: rowLimit)),
             HTMLView(id: "accessibility", label: "Accessibility", html: HTMLAccessibilityView.render(dashboard.accessibility, rowLimit: rowLimit)),
-            HTMLView(id: "tests", label: "Tests", html: HTMLTestsView.render(data, total: dashboard.tests.count)),
+            HTMLView(id: "tests", label: "Tests", html: tests.view),
         ]
         if let trend = dashboard.trend {
             views.append(HTMLView(id: "trend", label: "Trend", html: HTMLTrendView.render(trend, rowLimit: rowLimit)))
         }
-        return HTMLPage.render(dashboard: dashboard, heading: dashboard.title, views: views, data: HTMLText.scriptJSON(data))
+        return HTMLPage.render(dashboard: dashboard, heading: dashboard.title, views: views, data: tests.script)
     }
 }

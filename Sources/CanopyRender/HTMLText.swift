@@ -42,19 +42,30 @@ enum HTMLText {
         encoder.outputFormatting = [.sortedKeys]
         encoder.dateEncodingStrategy = .iso8601
         encoder.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
-        let json = (try? encoder.encode(value)).map { String(decoding: $0, as: UTF8.self) } ?? "null"
-        var out = ""
-        out.reserveCapacity(json.utf8.count + 64)
-        for scalar in json.unicodeScalars {
-            switch scalar.value {
-            case 0x3C: out += "\\u003c"
-            case 0x3E: out += "\\u003e"
-            case 0x26: out += "\\u0026"
-            case 0x2028: out += "\\u2028"
-            case 0x2029: out += "\\u2029"
-            default: out.unicodeScalars.append(scalar)
+        let json = (try? encoder.encode(value)).map(Array.init) ?? Array("null".utf8)
+        return scriptSafe(json)
+    }
+
+    /// JSON bytes made safe inside `<script>`: `<`, `>`, `&`, U+2028 and U+2029 as `\u` escapes
+    /// (valid in JSON strings, the only place they can occur). Byte by byte: scalar by scalar
+    /// was a tenth of `canopy run` on a 90,000-test dashboard.
+    static func scriptSafe(_ json: [UInt8]) -> String {
+        var out: [UInt8] = []
+        out.reserveCapacity(json.count + 64)
+        var index = 0
+        while index < json.count {
+            let byte = json[index]
+            switch byte {
+            case 0x3C: out.append(contentsOf: Array("\\u003c".utf8))
+            case 0x3E: out.append(contentsOf: Array("\\u003e".utf8))
+            case 0x26: out.append(contentsOf: Array("\\u0026".utf8))
+            case 0xE2 where index + 2 < json.count && json[index + 1] == 0x80 && (json[index + 2] == 0xA8 || json[index + 2] == 0xA9):
+                out.append(contentsOf: Array((json[index + 2] == 0xA8 ? "\\u2028" : "\\u2029").utf8))
+                index += 2
+            default: out.append(byte)
             }
+            index += 1
         }
-        return out
+        return String(decoding: out, as: UTF8.self)
     }
 }

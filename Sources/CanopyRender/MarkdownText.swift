@@ -6,19 +6,29 @@
 /// inside table cells (`|` never splits a cell) and inside `<code>`.
 enum MarkdownText {
     /// Sanitises (one line, bounded) and escapes `text` for inline use.
+    /// The ASCII characters `escape` writes as numeric entities, by byte.
+    private static let escaped: [Bool] = {
+        var table = [Bool](repeating: false, count: 128)
+        for character in "&<>\"'|`*_[](){}#!~\\@:$".utf8 { table[Int(character)] = true }
+        return table
+    }()
+
     static func escape(_ text: String, limit: Int = 300) -> String {
-        var out = ""
-        out.reserveCapacity(text.utf8.count + 16)
-        for scalar in DisplayText.line(text, limit: limit).unicodeScalars {
-            switch scalar {
-            case "&", "<", ">", "\"", "'", "|", "`", "*", "_", "[", "]", "(", ")", "{", "}", "#", "!", "~", "\\",
-                "@", ":", "$":
-                out += "&#\(scalar.value);"
-            default:
-                out.unicodeScalars.append(scalar)
+        // Byte by byte: every character escaped is ASCII, and UTF-8 never uses ASCII bytes inside
+        // a multi-byte sequence.
+        let line = DisplayText.line(text, limit: limit)
+        var out: [UInt8] = []
+        out.reserveCapacity(line.utf8.count + 16)
+        for byte in line.utf8 {
+            if byte < 0x80, escaped[Int(byte)] {
+                out.append(contentsOf: [UInt8(ascii: "&"), UInt8(ascii: "#")])
+                out.append(contentsOf: String(byte).utf8)
+                out.append(UInt8(ascii: ";"))
+            } else {
+                out.append(byte)
             }
         }
-        return out
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// Escaped text in a `<code>` element (entities are decoded there, emphasis is not applied).
