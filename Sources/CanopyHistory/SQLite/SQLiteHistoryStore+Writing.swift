@@ -13,7 +13,9 @@ extension SQLiteHistoryStore {
         while true {
             attempt += 1
             do {
-                return try await pool.writeWithoutTransaction { db in try Self.write(batch, into: db) }
+                let result = try await pool.writeWithoutTransaction { db in try Self.write(batch, into: db) }
+                if result == .inserted { checkpoints.start(pool) }
+                return result
             } catch let error as DatabaseError where error.resultCode == .SQLITE_BUSY || error.resultCode == .SQLITE_LOCKED {
                 if attempt >= Self.writeAttempts {
                     throw HistoryError.busy(location: location, attempts: attempt, reason: Self.reason(error))
