@@ -27,6 +27,23 @@ import Testing
     }
 
     @Test(arguments: StoreKind.available)
+    func textOfEveryShapeRoundTrips(_ kind: StoreKind) async throws {
+        // SQLite binds text through its C API: empty, non-ASCII and long values come back as written.
+        try await TestStore.make(kind).with { store async throws in
+            let names = ["", "testÜmlaut😀()", String(repeating: "long", count: 2_000), "quote'\"back\\slash"]
+            let (run, digest) = RunFactory.run(
+                key: "text-1", commit: "", night: 1,
+                tests: names.map { .init(className: "Text·Tests", name: $0, outcomes: [.passed], device: nil) })
+            #expect(try await store.store(run, digest: digest) == .inserted)
+            let stored = try #require(try await store.run(key: "text-1"))
+            #expect(stored.metadata.commit == "")
+            let tests = try await store.testRuns(runKey: "text-1")
+            #expect(tests.map(\.testKey) == run.tests.map(\.identity.key))
+            #expect(tests.allSatisfy { $0.device == nil && $0.duration == 1.5 })
+        }
+    }
+
+    @Test(arguments: StoreKind.available)
     func storesARunAndReadsItBack(_ kind: StoreKind) async throws {
         try await TestStore.make(kind).with { store async throws in
             let (run, digest) = Self.sampleRun()

@@ -1,0 +1,83 @@
+import Foundation
+import Testing
+
+@testable import CanopyRender
+
+/// Display cleaning, Markdown escaping and script-safe JSON work on bytes; these pin them to the
+/// scalar-by-scalar definitions they replaced.
+struct ByteLevelTextTests {
+    static let samples: [String] = [
+        "", "plain ASCII", String(repeating: "a", count: 300), String(repeating: "a", count: 301), "tab\there", "line\nbreak",
+        "crlf\r\nend", "lone\rcr", "nul\u{0}byte", "del\u{7F}c1\u{85}next", "bidi\u{202E}reversed\u{2066}", "sep\u{2028}para\u{2029}",
+        "émoji 😀 日本語", String(repeating: "é", count: 301), "<script>&\"'|`*_[](){}#!~\\@:$</script>", "mixed\u{200F}é\n",
+    ]
+
+    /// The definition: scalar by scalar, as the renderer did before.
+    static func reference(_ text: String, keepNewlines: Bool, limit: Int) -> String {
+        var out = String.UnicodeScalarView()
+        var count = 0
+        var previousWasCR = false
+        for scalar in text.unicodeScalars {
+            if count >= limit {
+                out.append("…")
+                break
+            }
+            let value = scalar.value
+            if value == 0x0A && previousWasCR {
+                previousWasCR = false
+                continue
+            }
+            previousWasCR = value == 0x0D
+            switch value {
+            case 0x0A, 0x0D, 0x85, 0x2028, 0x2029: out.append(keepNewlines ? "\n" : " ")
+            case 0x09: out.append(" ")
+            case 0x00..<0x20, 0x7F..<0xA0: continue
+            case 0x200E, 0x200F, 0x061C, 0x202A...0x202E, 0x2066...0x2069: out.append("\u{FFFD}")
+            default: out.append(scalar)
+            }
+            count += 1
+        }
+        return String(out)
+    }
+
+    @Test func displayTextMatchesTheScalarDefinition() {
+        for sample in Self.samples {
+            #expect(DisplayText.line(sample) == Self.reference(sample, keepNewlines: false, limit: 300), "\(sample.debugDescription)")
+            #expect(DisplayText.block(sample, limit: 10) == Self.reference(sample, keepNewlines: true, limit: 10), "\(sample.debugDescription)")
+        }
+    }
+
+    @Test func markdownEscapeWritesEveryMarkupCharacterAsAnEntity() {
+        for sample in Self.samples {
+            var expected = ""
+            for scalar in Self.reference(sample, keepNewlines: false, limit: 300).unicodeScalars {
+                if "&<>\"'|`*_[](){}#!~\\@:$".unicodeScalars.contains(scalar) {
+                    expected += "&#\(scalar.value);"
+                } else {
+                    expected.unicodeScalars.append(scalar)
+                }
+            }
+            #expect(MarkdownText.escape(sample) == expected, "\(sample.debugDescription)")
+        }
+    }
+
+    @Test func scriptJSONEscapesWhatWouldEndOrBreakAScript() throws {
+        let value = ["</script><!--&", "line\u{2028}sep\u{2029}", "é😀", "\u{E2}"]
+        let script = HTMLText.scriptJSON(value)
+        #expect(!script.contains("<") && !script.contains(">") && !script.contains("&"))
+        #expect(!script.unicodeScalars.contains("\u{2028}") && !script.unicodeScalars.contains("\u{2029}"))
+        #expect(script.contains("\\u003c\\/script\\u003e\\u003c!--\\u0026") || script.contains("\\u003c/script\\u003e\\u003c!--\\u0026"))
+        let decoded = try JSONDecoder().decode([String].self, from: Data(script.utf8))
+        #expect(decoded == value)
+    }
+
+    @Test(arguments: [
+        ("AppUITests.LoginTests/testLogin", "testLogin", true, "AppUITests.LoginTests/"), ("a/b", "c", false, ""), ("same", "same", true, ""),
+        ("Tést/naïve", "naïve", true, "Tést/"), ("x", "", false, ""), ("e\u{301}/n", "n", true, "e\u{301}/"),
+    ])
+    func keysSplitIntoPrefixAndName(_ key: String, _ name: String, _ hasSuffix: Bool, _ prefix: String) {
+        let (found, head) = HTMLDashboardData.split(key, name: name)
+        #expect(found == hasSuffix)
+        #expect(head == prefix)
+    }
+}
