@@ -2,27 +2,33 @@
 enum ClusterBuilder {
     /// Clusters, largest first, then by fingerprint.
     static func clusters(_ records: [FailureRecord], testLimit: Int) -> [FailureCluster] {
-        var order: [String] = []
-        var clusters: [String: FailureCluster] = [:]
-        var tests: [String: Set<String>] = [:]
-        for record in records {
-            if clusters[record.fingerprint] == nil {
-                order.append(record.fingerprint)
-                clusters[record.fingerprint] = FailureCluster(
-                    fingerprint: record.fingerprint, category: record.category, isInfrastructure: record.isInfrastructure,
+        // One hash of the fingerprint per record; clusters and their test sets live in arrays.
+        var position: [String: Int] = [:]
+        var clusters: [FailureCluster] = []
+        var tests: [Set<String>] = []
+        for index in records.indices {
+            let fingerprint = records[index].fingerprint
+            let slot: Int
+            if let known = position[fingerprint] {
+                slot = known
+            } else {
+                let record = records[index]
+                slot = clusters.count
+                position[fingerprint] = slot
+                clusters.append(FailureCluster(
+                    fingerprint: fingerprint, category: record.category, isInfrastructure: record.isInfrastructure,
                     normalizedMessage: record.normalizedMessage, exampleMessage: record.message,
-                    identifier: record.element?.resolution == .activity ? nil : record.element?.template, count: 0, testCount: 0, tests: [])
+                    identifier: record.element?.resolution == .activity ? nil : record.element?.template, count: 0, testCount: 0, tests: []))
+                tests.append([])
             }
-            clusters[record.fingerprint]?.count += 1
-            tests[record.fingerprint, default: []].insert(record.test)
+            clusters[slot].count += 1
+            tests[slot].insert(records[index].test)
         }
-        return order.compactMap { fingerprint -> FailureCluster? in
-            guard var cluster = clusters[fingerprint] else { return nil }
-            let hit = tests[fingerprint] ?? []
-            cluster.testCount = hit.count
-            cluster.tests = Array(hit.sorted().prefix(testLimit))
-            return cluster
-        }.sorted { $0.count != $1.count ? $0.count > $1.count : $0.fingerprint < $1.fingerprint }
+        for slot in clusters.indices {
+            clusters[slot].testCount = tests[slot].count
+            clusters[slot].tests = Array(tests[slot].sorted().prefix(testLimit))
+        }
+        return clusters.sorted { $0.count != $1.count ? $0.count > $1.count : $0.fingerprint < $1.fingerprint }
     }
 
     /// Every rule in order with its failures, tests and clusters.
@@ -30,9 +36,10 @@ enum ClusterBuilder {
         var failures: [String: Int] = [:]
         var tests: [String: Set<String>] = [:]
         var clusterCounts: [String: Int] = [:]
-        for record in records {
-            failures[record.category, default: 0] += 1
-            tests[record.category, default: []].insert(record.test)
+        for index in records.indices {
+            let category = records[index].category
+            failures[category, default: 0] += 1
+            tests[category, default: []].insert(records[index].test)
         }
         for cluster in clusters { clusterCounts[cluster.category, default: 0] += 1 }
         return rules.map { rule in

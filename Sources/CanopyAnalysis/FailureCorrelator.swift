@@ -14,11 +14,19 @@ struct FailureCorrelator {
         let tests = run.tests
         // Normalising and categorising are pure per message: done for every failure first, on
         // every core.
-        let normalized: [[[String]]] = ParallelMap.map(tests.count) { testIndex in
+        let prepared: [[[PreparedFailure]]] = ParallelMap.map(tests.count) { testIndex in
             guard FailureMentions.isRelevant(tests[testIndex].attempts) else { return [] }
-            return tests[testIndex].attempts.map { attempt in attempt.failures.map { normalizer.normalize($0.message) } }
+            return tests[testIndex].attempts.enumerated().map { attemptIndex, attempt in
+                attempt.failures.enumerated().map { failureIndex, failure in
+                    let normalized = normalizer.normalize(failure.message)
+                    let template = mentions.tests[testIndex].failures[attemptIndex][failureIndex].map { templates[$0.identifier] ?? $0.identifier }
+                    return PreparedFailure(
+                        normalized: normalized, template: template,
+                        subjectKey: normalized + "\u{1F}" + (failure.type ?? "") + "\u{1F}" + (template ?? ""))
+                }
+            }
         }
-        let categories = categories(tests: tests, mentions: mentions, normalized: normalized)
+        let categories = categories(tests: tests, prepared: prepared)
         // Test numbers first, in run order, so that every pass numbers a key alike.
         var numbers = [Int](repeating: -1, count: tests.count)
         for testIndex in tests.indices where FailureMentions.isRelevant(tests[testIndex].attempts) {
@@ -28,7 +36,7 @@ struct FailureCorrelator {
         // count, a set member or a first-seen example, so ranges merged in order give what one
         // pass in order gives (this pass was the largest sequential part of the analysis).
         let parts = ParallelMap.mapRanges(tests.count) { range in
-            correlate(range, tests: tests, numbers: numbers, mentions: mentions, normalized: normalized, categories: categories)
+            correlate(range, tests: tests, numbers: numbers, mentions: mentions, prepared: prepared, categories: categories)
         }
         var records: [FailureRecord] = []
         records.reserveCapacity(parts.reduce(0) { $0 + $1.records.count })
@@ -41,7 +49,7 @@ struct FailureCorrelator {
 
     /// The facts and failure records of one range of tests.
     private func correlate(
-        _ range: Range<Int>, tests: [TestCase], numbers: [Int], mentions: FailureMentions, normalized: [[[String]]],
+        _ range: Range<Int>, tests: [TestCase], numbers: [Int], mentions: FailureMentions, prepared: [[[PreparedFailure]]],
         categories: [[[Int]]]
     ) -> (facts: [String: NodeFacts], records: [FailureRecord]) {
         var facts: [String: NodeFacts] = [:]
@@ -65,7 +73,7 @@ struct FailureCorrelator {
                 for (failureIndex, failure) in attempt.failures.enumerated() {
                     let mention = mentions.tests[testIndex].failures[attemptIndex][failureIndex]
                     var element = mention.map { match($0) }
-                    let normalized = normalized[testIndex][attemptIndex][failureIndex]
+                    let normalized = prepared[testIndex][attemptIndex][failureIndex].normalized
                     let category = categories[testIndex][attemptIndex][failureIndex]
                     let name = categorizer.names[category]
                     let infrastructure = categorizer.infrastructure[category]
@@ -88,6 +96,14 @@ struct FailureCorrelator {
         return (facts, records)
     }
 
+    /// What is decided per failure before categorising, on every core: its normalised message, the
+    /// template of the element it names, and its categorisation key.
+    private struct PreparedFailure {
+        var normalized: String
+        var template: String?
+        var subjectKey: String
+    }
+
     private func match(_ mention: FailureMentions.Mention) -> ElementMatch {
         ElementMatch(
             identifier: mention.identifier, template: templates[mention.identifier] ?? mention.identifier,
@@ -101,7 +117,7 @@ struct FailureCorrelator {
     /// key in reading order: variants of one message differ only in what normalisation removes.
     /// Measured: ~9k regex passes → a few hundred on the bench. The distinct subjects are then
     /// categorised on every core.
-    private func categories(tests: [TestCase], mentions: FailureMentions, normalized: [[[String]]]) -> [[[Int]]] {
+    private func categories(tests: [TestCase], prepared: [[[PreparedFailure]]]) -> [[[Int]]] {
         var subjects: [FailureCategorizer.Subject] = []
         var subjectByKey: [String: Int] = [:]
         var slots: [[[Int]]] = []
@@ -116,7 +132,7 @@ struct FailureCorrelator {
             for (attemptIndex, attempt) in test.attempts.enumerated() {
                 var failures: [Int] = []
                 for (failureIndex, failure) in attempt.failures.enumerated() {
-                    let template = mentions.tests[testIndex].failures[attemptIndex][failureIndex].map { templates[$0.identifier] ?? $0.identifier }
+                    let template = prepared[testIndex][attemptIndex][failureIndex].template
                     let subject = FailureCategorizer.Subject(
                         message: failure.message, type: failure.type, detail: failure.detail,
                         output: categorizer.readsLongText ? [attempt.output, attempt.errorOutput].compactMap { $0 }.joined(separator: "\n") : nil,
@@ -126,7 +142,7 @@ struct FailureCorrelator {
                         failures.append(subjects.count - 1)
                         continue
                     }
-                    let key = normalized[testIndex][attemptIndex][failureIndex] + "\u{1F}" + (failure.type ?? "") + "\u{1F}" + (template ?? "")
+                    let key = prepared[testIndex][attemptIndex][failureIndex].subjectKey
                     if let known = subjectByKey[key] {
                         failures.append(known)
                     } else {
