@@ -11,7 +11,7 @@ import Foundation
 enum AnalysisBench {
     static func run(_ arguments: [String]) throws {
         guard let path = arguments.first else { throw BenchError.usage("analysis FILE [--runs N]") }
-        var runs = 5
+        var runs = 1
         if let flag = arguments.firstIndex(of: "--runs"), flag + 1 < arguments.count, let count = Int(arguments[flag + 1]), count > 0 {
             runs = count
         }
