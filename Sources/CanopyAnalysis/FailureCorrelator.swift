@@ -27,9 +27,10 @@ struct FailureCorrelator {
             }
         }
         let categories = categories(tests: tests, prepared: prepared)
-        // Test numbers first, in run order, so that every pass numbers a key alike.
+        // Test numbers first, in run order, so that every pass numbers a key alike. (`prepared` is
+        // empty for a test with nothing to analyse.)
         var numbers = [Int](repeating: -1, count: tests.count)
-        for testIndex in tests.indices where FailureMentions.isRelevant(tests[testIndex].attempts) {
+        for testIndex in tests.indices where !prepared[testIndex].isEmpty {
             numbers[testIndex] = facts.number(test: tests[testIndex].identity.key)
         }
         // Facts and records per range of tests on every core, merged in run order. Every fact is a
@@ -55,7 +56,7 @@ struct FailureCorrelator {
         var facts: [String: NodeFacts] = [:]
         var records: [FailureRecord] = []
         // By index: most tests pass, and are skipped before anything copies them.
-        for testIndex in range where FailureMentions.isRelevant(tests[testIndex].attempts) {
+        for testIndex in range where !prepared[testIndex].isEmpty {
             let test = tests[testIndex]
             let key = test.identity.key
             let number = numbers[testIndex]
@@ -120,40 +121,30 @@ struct FailureCorrelator {
     private func categories(tests: [TestCase], prepared: [[[PreparedFailure]]]) -> [[[Int]]] {
         var subjects: [FailureCategorizer.Subject] = []
         var subjectByKey: [String: Int] = [:]
-        var slots: [[[Int]]] = []
-        slots.reserveCapacity(tests.count)
-        for testIndex in tests.indices {
-            guard FailureMentions.isRelevant(tests[testIndex].attempts) else {
-                slots.append([])
-                continue
-            }
-            let test = tests[testIndex]
-            var attempts: [[Int]] = []
-            for (attemptIndex, attempt) in test.attempts.enumerated() {
-                var failures: [Int] = []
-                for (failureIndex, failure) in attempt.failures.enumerated() {
-                    let template = prepared[testIndex][attemptIndex][failureIndex].template
-                    let subject = FailureCategorizer.Subject(
-                        message: failure.message, type: failure.type, detail: failure.detail,
-                        output: categorizer.readsLongText ? [attempt.output, attempt.errorOutput].compactMap { $0 }.joined(separator: "\n") : nil,
-                        identifier: template)
+        func subject(_ testIndex: Int, _ attemptIndex: Int, _ failureIndex: Int) -> FailureCategorizer.Subject {
+            let attempt = tests[testIndex].attempts[attemptIndex]
+            let failure = attempt.failures[failureIndex]
+            return FailureCategorizer.Subject(
+                message: failure.message, type: failure.type, detail: failure.detail,
+                output: categorizer.readsLongText ? [attempt.output, attempt.errorOutput].compactMap { $0 }.joined(separator: "\n") : nil,
+                identifier: prepared[testIndex][attemptIndex][failureIndex].template)
+        }
+        // Walks the prepared failures (empty for a test with nothing to analyse); the test itself
+        // is read only for a subject not seen before.
+        let slots: [[[Int]]] = prepared.indices.map { testIndex in
+            prepared[testIndex].indices.map { attemptIndex in
+                prepared[testIndex][attemptIndex].indices.map { failureIndex in
                     if categorizer.readsLongText {
-                        subjects.append(subject)
-                        failures.append(subjects.count - 1)
-                        continue
+                        subjects.append(subject(testIndex, attemptIndex, failureIndex))
+                        return subjects.count - 1
                     }
                     let key = prepared[testIndex][attemptIndex][failureIndex].subjectKey
-                    if let known = subjectByKey[key] {
-                        failures.append(known)
-                    } else {
-                        subjects.append(subject)
-                        subjectByKey[key] = subjects.count - 1
-                        failures.append(subjects.count - 1)
-                    }
+                    if let known = subjectByKey[key] { return known }
+                    subjects.append(subject(testIndex, attemptIndex, failureIndex))
+                    subjectByKey[key] = subjects.count - 1
+                    return subjects.count - 1
                 }
-                attempts.append(failures)
             }
-            slots.append(attempts)
         }
         let decided = ParallelMap.map(subjects.count) { categorizer.categorize(subjects[$0]) }
         return slots.map { attempts in attempts.map { failures in failures.map { decided[$0] } } }
