@@ -7,11 +7,14 @@ struct ElementIndex {
     /// Label → identifier of the first identified element carrying it (snapshots, then audits).
     private(set) var identifierByLabel: [String: String] = [:]
     private let separators: Set<Character>
-    private let asciiSeparators: Set<UInt8>
+    /// Per ASCII byte, whether it is a separator (a table: a set lookup per byte was measurable).
+    private let asciiSeparators: [Bool]
 
     init(run: Run, separators: Set<Character>) {
         self.separators = separators
-        asciiSeparators = Set(separators.compactMap { $0.asciiValue })
+        var table = [Bool](repeating: false, count: 128)
+        for separator in separators { if let byte = separator.asciiValue { table[Int(byte)] = true } }
+        asciiSeparators = table
         for screen in run.screens {
             screen.root.forEachElement { element in
                 add(identifier: element.nonEmptyIdentifier, label: element.label)
@@ -55,7 +58,7 @@ struct ElementIndex {
             var camel = false
             for byte in text.utf8 {
                 if byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D { return false }
-                if asciiSeparators.contains(byte) { camel = true }
+                if asciiSeparators[Int(byte)] { camel = true }
                 if byte >= 0x41 && byte <= 0x5A && previousLower { camel = true }
                 previousLower = byte >= 0x61 && byte <= 0x7A
             }

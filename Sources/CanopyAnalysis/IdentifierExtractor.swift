@@ -1,3 +1,5 @@
+import Foundation
+
 /// Finds element mentions in failure messages, details and captured output (FORMATS.md §5):
 /// `"X" IN identifiers`, `identifier == "X"` (NSPredicate, with `AND`/`OR` and `[c]` modifiers),
 /// `identifier: 'X'`, A11yUITests `Identifier: "X" Button` and `Label: "X" Button`,
@@ -22,13 +24,21 @@ public enum IdentifierExtractor {
 
     private static func references(in bytes: UnsafeBufferPointer<UInt8>) -> [ExtractedReference] {
         var found: [ExtractedReference] = []
+        guard let base = bytes.baseAddress else { return [] }
+        // The next quote of each kind, found with `memchr` (most of a log is between quotes).
+        func next(_ quote: UInt8, from start: Int) -> Int {
+            guard start < bytes.count, let hit = memchr(base + start, Int32(quote), bytes.count - start) else { return bytes.count }
+            return base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+        }
+        var nextDouble = next(doubleQuote, from: 0)
+        var nextSingle = next(singleQuote, from: 0)
         var position = 0
         while position < bytes.count {
+            if nextDouble < position { nextDouble = next(doubleQuote, from: position) }
+            if nextSingle < position { nextSingle = next(singleQuote, from: position) }
+            position = min(nextDouble, nextSingle)
+            guard position < bytes.count else { break }
             let quote = bytes[position]
-            guard quote == doubleQuote || quote == singleQuote else {
-                position += 1
-                continue
-            }
             var close = position + 1
             while close < bytes.count, bytes[close] != quote, bytes[close] != newline, close - position < 512 { close += 1 }
             guard close < bytes.count, bytes[close] == quote, close > position + 1,
