@@ -61,15 +61,19 @@ public struct TestRunRow: Sendable, Equatable, Hashable, Codable {
         }
         let key = run.metadata.runKey ?? ""
         return run.tests.map { test in
+            // The key is built once, and looked up only for a test that failed an attempt (most
+            // pass): this ran twice per `canopy run` over every test.
+            let testKey = test.identity.key
             var failed = 0
             var infrastructure = 0
-            let digests = byTest[test.identity.key] ?? [:]
+            var digests: [Int: [Bool]]?
             for (index, attempt) in test.attempts.enumerated() where attempt.outcome.isFailure {
                 failed += 1
-                if let flags = digests[index], !flags.isEmpty, flags.allSatisfy({ $0 }) { infrastructure += 1 }
+                if digests == nil { digests = byTest[testKey] ?? [:] }
+                if let flags = digests?[index], !flags.isEmpty, flags.allSatisfy({ $0 }) { infrastructure += 1 }
             }
             return TestRunRow(
-                runKey: key, commit: run.metadata.commit, startedAt: run.metadata.startedAt, testKey: test.identity.key,
+                runKey: key, commit: run.metadata.commit, startedAt: run.metadata.startedAt, testKey: testKey,
                 device: test.identity.device ?? run.metadata.device, osVersion: run.metadata.osVersion,
                 outcome: test.outcome, attempts: test.attempts.count, failedAttempts: failed,
                 infrastructureFailedAttempts: infrastructure, duration: test.duration)

@@ -14,7 +14,8 @@ struct TestRecord: RunChildRecord {
 
     func values(runID: Int) -> [SQLValue] {
         [
-            .int(runID), .int(index), .text(identity.key), .text(identity.testKey), .text(identity.className),
+            // `row.testKey` is `identity.key`, already built once for the row.
+            .int(runID), .int(index), .text(row.testKey), .text(identity.testKey), .text(identity.className),
             .text(identity.name), SQLValue(identity.device), SQLValue(identity.configuration), .text(row.outcome.rawValue),
             .int(row.attempts), .int(row.failedAttempts), .int(row.infrastructureFailedAttempts), SQLValue(row.duration),
         ]
