@@ -33,8 +33,9 @@ public struct CIPostStep {
         // report.json depends on the analysed run alone: encoded while the store works (measured
         // 0.5 s for the 100 MB bench report). Files are still written only once everything succeeded.
         async let reportJSON = JSONOutput.encode(prepared.report)
-        // So are the dashboard's test rows and the page's tests part (its embedded JSON): the bulk
-        // of the page for a large run, drawn while the store writes and history is read.
+        // So are the dashboard's sections drawn from the run alone and the page's tests part (its
+        // embedded JSON): the bulk of the page for a large run, made while the store writes and
+        // history is read.
         async let testsPart = Self.testsPart(prepared)
         let (result, insights, storeTimer) = try await workflow.withStore { store in
             var storeTimer = StepTimer()
@@ -52,9 +53,9 @@ public struct CIPostStep {
             knownFlaky: HistoryInsights.flakyTestKeys(insights), now: options.now)
         let gates = GateEvaluator.evaluate(gateInput, configuration: workflow.configuration.gates)
         let paths = OutputPaths(directory: options.outputDirectory)
-        let (testRows, renderedTests) = await testsPart
+        let (parts, renderedTests) = await testsPart
         let dashboard = DashboardBuilder(
-            prepared: prepared, insights: insights, gates: gates, dashboardPath: paths.dashboard, now: options.now, tests: testRows
+            prepared: prepared, insights: insights, gates: gates, dashboardPath: paths.dashboard, now: options.now, parts: parts
         ).build()
         timer.lap("gates+dashboard")
         // The HTML renders beside the Markdown and the insights document.
@@ -96,10 +97,11 @@ public struct CIPostStep {
 }
 
 extension CIPostStep {
-    /// The dashboard's test rows and the HTML page's part drawn from them alone.
-    static func testsPart(_ prepared: PreparedRun) -> ([DashboardTestRow], HTMLDashboardRenderer.TestsPart) {
-        let rows = DashboardBuilder.testRows(of: prepared)
-        return (rows, HTMLDashboardRenderer().renderTests(rows))
+    /// The dashboard's sections drawn from the run alone, and the HTML page's part drawn from
+    /// its test rows.
+    static func testsPart(_ prepared: PreparedRun) -> (DashboardBuilder.RunParts, HTMLDashboardRenderer.TestsPart) {
+        let parts = DashboardBuilder.runParts(of: prepared)
+        return (parts, HTMLDashboardRenderer().renderTests(parts.tests))
     }
 }
 

@@ -13,12 +13,31 @@ struct DashboardBuilder {
     var gates: [GateResult]
     var dashboardPath: String?
     var now: Date
-    /// The test rows, when made beforehand (`testRows(of:)`); made from `prepared` otherwise.
-    var tests: [DashboardTestRow]? = nil
+    /// The sections drawn from the run alone, when made beforehand (`runParts(of:)`); made from
+    /// `prepared` otherwise.
+    var parts: RunParts? = nil
+
+    /// The sections of the dashboard that history plays no part in: `canopy run` makes them while
+    /// it stores the run (for a large run they are most of the work).
+    struct RunParts: Sendable {
+        var tests: [DashboardTestRow]
+        var identifierTree: [DashboardTreeNode]
+        var clusters: [DashboardCluster]
+        var categories: [DashboardCategoryGroup]
+        var failuresByIdentifier: [DashboardIdentifierGroup]
+        var accessibility: DashboardAccessibility
+    }
+
+    static func runParts(of prepared: PreparedRun) -> RunParts {
+        let builder = DashboardBuilder(prepared: prepared, insights: nil, gates: [], dashboardPath: nil, now: Date(timeIntervalSince1970: 0))
+        return RunParts(
+            tests: testRows(of: prepared), identifierTree: builder.treeNodes(), clusters: prepared.report.clusters.map(builder.cluster),
+            categories: builder.categories(), failuresByIdentifier: builder.failuresByIdentifier(), accessibility: builder.accessibility())
+    }
 
     func build() -> Dashboard {
         let run = prepared.run
-        let report = prepared.report
+        let parts = parts ?? Self.runParts(of: prepared)
         var dashboard = Dashboard(
             title: run.metadata.title ?? "Canopy — UI test report", generatedAt: now, headline: headline(),
             links: DashboardLinks(
@@ -27,13 +46,13 @@ struct DashboardBuilder {
                 dashboard: dashboardPath),
             gates: gates.map { DashboardGate(name: $0.name, passed: $0.passed, detail: $0.detail) },
             newFailures: newFailures(),
-            identifierTree: treeNodes(),
-            clusters: report.clusters.map(cluster),
-            categories: categories(),
-            failuresByIdentifier: failuresByIdentifier(),
+            identifierTree: parts.identifierTree,
+            clusters: parts.clusters,
+            categories: parts.categories,
+            failuresByIdentifier: parts.failuresByIdentifier,
             flakyTests: flakyTests(),
-            accessibility: accessibility(),
-            tests: tests ?? Self.testRows(of: prepared))
+            accessibility: parts.accessibility,
+            tests: parts.tests)
         if let insights, !insights.trend.isEmpty { dashboard.trend = DashboardBuilder.trend(insights.trend, changes: [], window: "last \(insights.trend.count) runs") }
         return dashboard
     }
@@ -74,7 +93,7 @@ struct DashboardBuilder {
     }
 
     /// The tree in the renderer's shape; child counts are counted once, not per node.
-    private func treeNodes() -> [DashboardTreeNode] {
+    fileprivate func treeNodes() -> [DashboardTreeNode] {
         var childCounts: [String: Int] = [:]
         for node in prepared.report.identifierTree { if let parent = node.parent { childCounts[parent, default: 0] += 1 } }
         return prepared.report.identifierTree.map { treeNode($0, children: childCounts[$0.path] ?? 0) }
@@ -89,14 +108,14 @@ struct DashboardBuilder {
             flakyTests: node.branch.flakyTests, auditErrors: bySeverity["error"] ?? 0, auditWarnings: bySeverity["warning"] ?? 0)
     }
 
-    private func cluster(_ cluster: FailureCluster) -> DashboardCluster {
+    fileprivate func cluster(_ cluster: FailureCluster) -> DashboardCluster {
         DashboardCluster(
             id: cluster.fingerprint, category: cluster.category, isInfrastructure: cluster.isInfrastructure,
             normalizedMessage: cluster.normalizedMessage, example: cluster.exampleMessage, identifier: cluster.identifier,
             count: cluster.count, tests: Array(cluster.tests.prefix(50)), testCount: cluster.testCount)
     }
 
-    private func categories() -> [DashboardCategoryGroup] {
+    fileprivate func categories() -> [DashboardCategoryGroup] {
         prepared.report.categories.map { category in
             let records = prepared.report.failures.filter { $0.category == category.name }
             var tests: [String] = []
@@ -109,7 +128,7 @@ struct DashboardBuilder {
         }
     }
 
-    private func failuresByIdentifier() -> [DashboardIdentifierGroup] {
+    fileprivate func failuresByIdentifier() -> [DashboardIdentifierGroup] {
         var groups: [String: (count: Int, tests: [String], testSet: Set<String>, categories: [String])] = [:]
         for record in prepared.report.failures {
             guard let identifier = record.element?.template else { continue }
