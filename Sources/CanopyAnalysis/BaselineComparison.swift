@@ -18,9 +18,14 @@ public struct BaselineSnapshot: Sendable, Equatable, Hashable, Codable {
 
     /// The snapshot of a run just analysed (before or without storing it).
     public init(run: Run, digest: RunDigest) {
+        self.init(run: run, digest: digest, testRows: TestRunRow.rows(for: run, digest: digest))
+    }
+
+    /// With the run's test rows made beforehand (`TestRunRow.rows(for:digest:)`).
+    public init(run: Run, digest: RunDigest, testRows: [TestRunRow]) {
         self.init(
-            runKey: run.metadata.runKey, commit: run.metadata.commit, tests: TestRunRow.rows(for: run, digest: digest),
-            auditIssues: run.auditIssues, coverage: digest.coverage)
+            runKey: run.metadata.runKey, commit: run.metadata.commit, tests: testRows, auditIssues: run.auditIssues,
+            coverage: digest.coverage)
     }
 }
 

@@ -6,8 +6,16 @@ public protocol HistoryWriter: Sendable {
     /// Stores `run` with what analysis concluded about it, in one transaction.
     ///
     /// The run's identity is `run.metadata.runKey`; a key already stored is left as it is and
-    /// reported as `.alreadyStored`. A crash mid-way leaves no partial run.
-    func store(_ run: Run, digest: RunDigest) async throws -> IngestResult
+    /// reported as `.alreadyStored`. A crash mid-way leaves no partial run. `testRows` are
+    /// `TestRunRow.rows(for: run, digest: digest)`, made once by a caller that needs them too.
+    func store(_ run: Run, digest: RunDigest, testRows: [TestRunRow]) async throws -> IngestResult
+}
+
+extension HistoryWriter {
+    /// Stores `run`, making its test rows.
+    public func store(_ run: Run, digest: RunDigest) async throws -> IngestResult {
+        try await store(run, digest: digest, testRows: TestRunRow.rows(for: run, digest: digest))
+    }
 }
 
 /// The read side of history: the queries analysis and trends need.

@@ -21,11 +21,11 @@ struct IngestBatch: Sendable {
     var run: RunRecord
     var tables: [Table]
 
-    init(run: Run, digest: RunDigest, ingestedAt: Date = Date()) throws {
+    init(run: Run, digest: RunDigest, testRows rows: [TestRunRow], ingestedAt: Date = Date()) throws {
+        precondition(rows.count == run.tests.count, "one test row per test")
         guard let key = run.metadata.runKey, !key.isEmpty else { throw HistoryError.missingRunKey }
         self.key = key
         self.run = RunRecord(key: key, metadata: run.metadata, totals: run.totals, ingestedAt: ingestedAt)
-        let rows = TestRunRow.rows(for: run, digest: digest)
         var tests: [TestRecord] = []
         var attempts: [AttemptRecord] = []
         tests.reserveCapacity(run.tests.count)

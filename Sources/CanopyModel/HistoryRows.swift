@@ -55,29 +55,40 @@ public struct TestRunRow: Sendable, Equatable, Hashable, Codable {
 
     /// The rows of every test of `run`, with infrastructure counts taken from `digest`.
     public static func rows(for run: Run, digest: RunDigest) -> [TestRunRow] {
+        countingInfrastructure(rows(for: run), run: run, digest: digest)
+    }
+
+    /// The rows of every test of `run` before analysis: no attempt counted as infrastructure yet.
+    /// Independent of the analysis, so `canopy run` makes them beside it.
+    public static func rows(for run: Run) -> [TestRunRow] {
+        let key = run.metadata.runKey ?? ""
+        return run.tests.map { test in
+            TestRunRow(
+                runKey: key, commit: run.metadata.commit, startedAt: run.metadata.startedAt, testKey: test.identity.key,
+                device: test.identity.device ?? run.metadata.device, osVersion: run.metadata.osVersion,
+                outcome: test.outcome, attempts: test.attempts.count, failedAttempts: test.attempts.reduce(0) { $0 + ($1.outcome.isFailure ? 1 : 0) },
+                infrastructureFailedAttempts: 0, duration: test.duration)
+        }
+    }
+
+    /// `rows` (from `rows(for:)`) with each test's failed attempts whose every analysed failure is
+    /// infrastructure counted. Only tests that failed an attempt are looked up.
+    public static func countingInfrastructure(_ rows: [TestRunRow], run: Run, digest: RunDigest) -> [TestRunRow] {
         var byTest: [String: [Int: [Bool]]] = [:]
         for failure in digest.failures {
             byTest[failure.testKey, default: [:]][failure.attemptIndex, default: []].append(failure.isInfrastructure)
         }
-        let key = run.metadata.runKey ?? ""
-        return run.tests.map { test in
-            // The key is built once, and looked up only for a test that failed an attempt (most
-            // pass): this ran twice per `canopy run` over every test.
-            let testKey = test.identity.key
-            var failed = 0
+        guard !byTest.isEmpty else { return rows }
+        var rows = rows
+        for index in rows.indices where rows[index].failedAttempts > 0 {
+            guard let digests = byTest[rows[index].testKey] else { continue }
             var infrastructure = 0
-            var digests: [Int: [Bool]]?
-            for (index, attempt) in test.attempts.enumerated() where attempt.outcome.isFailure {
-                failed += 1
-                if digests == nil { digests = byTest[testKey] ?? [:] }
-                if let flags = digests?[index], !flags.isEmpty, flags.allSatisfy({ $0 }) { infrastructure += 1 }
+            for (attemptIndex, attempt) in run.tests[index].attempts.enumerated() where attempt.outcome.isFailure {
+                if let flags = digests[attemptIndex], !flags.isEmpty, flags.allSatisfy({ $0 }) { infrastructure += 1 }
             }
-            return TestRunRow(
-                runKey: key, commit: run.metadata.commit, startedAt: run.metadata.startedAt, testKey: testKey,
-                device: test.identity.device ?? run.metadata.device, osVersion: run.metadata.osVersion,
-                outcome: test.outcome, attempts: test.attempts.count, failedAttempts: failed,
-                infrastructureFailedAttempts: infrastructure, duration: test.duration)
+            rows[index].infrastructureFailedAttempts = infrastructure
         }
+        return rows
     }
 }
 

@@ -39,7 +39,7 @@ public struct CIPostStep {
         async let testsPart = Self.testsPart(prepared)
         let (result, insights, storeTimer) = try await workflow.withStore { store in
             var storeTimer = StepTimer()
-            let result = try await store.store(prepared.run, digest: prepared.digest)
+            let result = try await store.store(prepared.run, digest: prepared.digest, testRows: prepared.testRows)
             storeTimer.lap("store")
             let insights = try await workflow.insights(for: prepared, store: store, stored: true)
             storeTimer.lap("history")

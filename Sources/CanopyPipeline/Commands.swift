@@ -15,7 +15,7 @@ public struct Ingestion {
     /// Returns the run key and whether it was new.
     public func run() async throws -> (runKey: String, inserted: Bool, tests: Int) {
         let prepared = try workflow.prepare()
-        let result = try await workflow.withStore { try await $0.store(prepared.run, digest: prepared.digest) }
+        let result = try await workflow.withStore { try await $0.store(prepared.run, digest: prepared.digest, testRows: prepared.testRows) }
         return (prepared.run.metadata.runKey ?? "", result == .inserted, prepared.run.tests.count)
     }
 }

@@ -9,6 +9,9 @@ public struct PreparedRun: Sendable {
     public var run: Run
     public var report: Report
     public var digest: RunDigest
+    /// `TestRunRow.rows(for: run, digest: digest)`: what history stores per test and what the
+    /// comparison with history reads, made once.
+    public var testRows: [TestRunRow]
 }
 
 /// The steps every command shares, in the order data flows: read → assemble → analyse → store →
@@ -49,8 +52,14 @@ public struct Workflow: Sendable {
         if run.metadata.startedAt == nil { run.metadata.startedAt = options.now }
         if run.metadata.ciProvider == nil { run.metadata.ciProvider = ci.provider ?? "local" }
         run.metadata.runKey = try RunIdentity.key(ci: ci, inputPaths: run.inputs.map(\.path), explicit: options.metadata.runKey)
+        // The test rows do not depend on the analysis until infrastructure attempts are counted:
+        // made beside it (90,000 rows took ~0.1 s, twice, on `canopy run`'s critical path).
+        let frozen = run
+        let rows = Concurrently.start { TestRunRow.rows(for: frozen) }
         let report = ReportBuilder.build(run: run, configuration: configuration.analysis)
-        return PreparedRun(run: run, report: report, digest: report.digest)
+        let digest = report.digest
+        return PreparedRun(
+            run: run, report: report, digest: digest, testRows: TestRunRow.countingInfrastructure(rows.wait(), run: run, digest: digest))
     }
 
     public func openStore() async throws -> any HistoryStore {
@@ -98,7 +107,8 @@ public struct Workflow: Sendable {
                 auditIssues: try await store.auditIssues(runKey: baselineRun.key),
                 coverage: try await store.coverage(runKey: baselineRun.key))
         }
-        let comparison = BaselineComparer.compare(BaselineSnapshot(run: prepared.run, digest: prepared.digest), with: baselineSnapshot)
+        let current = BaselineSnapshot(run: prepared.run, digest: prepared.digest, testRows: prepared.testRows)
+        let comparison = BaselineComparer.compare(current, with: baselineSnapshot)
 
         let window = HistoryWindow(
             branch: prepared.run.metadata.branch, days: configuration.flakiness.windowDays, runs: configuration.flakiness.windowRuns)
@@ -111,7 +121,7 @@ public struct Workflow: Sendable {
         }
         if !stored {
             // `check` does not store the run: its rows join the history it is judged against.
-            for row in BaselineSnapshot(run: prepared.run, digest: prepared.digest).tests
+            for row in current.tests
             where row.failedAttempts > 0 || failingKeys.contains(row.testKey) {
                 rows.append(row)
             }
@@ -142,5 +152,29 @@ public struct HistoryInsights: Sendable {
             if let device = result.key.device { keys.insert(result.key.testKey + "@" + device) }
         }
         return keys
+    }
+}
+
+/// Work started on another thread and waited for: for the parts of a command that do not depend
+/// on each other (the commands are synchronous up to the store).
+final class Concurrently<Value: Sendable>: @unchecked Sendable {
+    private let done = DispatchSemaphore(value: 0)
+    private var value: Value?
+
+    private init() {}
+
+    static func start(_ work: @escaping @Sendable () -> Value) -> Concurrently {
+        let task = Concurrently()
+        DispatchQueue.global().async {
+            task.value = work()
+            task.done.signal()
+        }
+        return task
+    }
+
+    /// The value, once the work is done (the semaphore orders the write before this read).
+    func wait() -> Value {
+        done.wait()
+        return value!
     }
 }

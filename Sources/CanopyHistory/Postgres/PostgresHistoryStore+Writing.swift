@@ -11,8 +11,8 @@ extension PostgresHistoryStore {
     /// Bound parameters per multi-row INSERT (PostgreSQL allows 65,535).
     static let bindsPerStatement = 30_000
 
-    public func store(_ run: Run, digest: RunDigest) async throws -> IngestResult {
-        let batch = try IngestBatch(run: run, digest: digest)
+    public func store(_ run: Run, digest: RunDigest, testRows: [TestRunRow]) async throws -> IngestResult {
+        let batch = try IngestBatch(run: run, digest: digest, testRows: testRows)
         var attempt = 0
         var reconnects = 0
         while true {

@@ -7,8 +7,8 @@ extension SQLiteHistoryStore {
     /// How many times a run is retried when SQLite reports the store busy past the timeout.
     static let writeAttempts = 8
 
-    public func store(_ run: Run, digest: RunDigest) async throws -> IngestResult {
-        let batch = try IngestBatch(run: run, digest: digest)
+    public func store(_ run: Run, digest: RunDigest, testRows: [TestRunRow]) async throws -> IngestResult {
+        let batch = try IngestBatch(run: run, digest: digest, testRows: testRows)
         var attempt = 0
         while true {
             attempt += 1
