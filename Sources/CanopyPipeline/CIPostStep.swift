@@ -52,25 +52,28 @@ public struct CIPostStep {
             prepared: prepared, comparison: insights.comparison, quarantine: workflow.configuration.quarantine,
             knownFlaky: HistoryInsights.flakyTestKeys(insights), now: options.now)
         let gates = GateEvaluator.evaluate(gateInput, configuration: workflow.configuration.gates)
+        // The insights document (7.5 MB for the bench run) encodes beside the dashboard.
+        async let insightsJSON = JSONOutput.encode(
+            RunInsightsDocument(runKey: prepared.run.metadata.runKey ?? "", insights: insights, gates: gates))
         let paths = OutputPaths(directory: options.outputDirectory)
         let (parts, renderedTests) = await testsPart
         let dashboard = DashboardBuilder(
             prepared: prepared, insights: insights, gates: gates, dashboardPath: paths.dashboard, now: options.now, parts: parts
         ).build()
         timer.lap("gates+dashboard")
-        // The HTML renders beside the Markdown and the insights document.
+        // The HTML and the two Markdown budgets render beside each other.
         async let html = HTMLDashboardRenderer().render(dashboard, tests: renderedTests)
+        let commentBudget = workflow.configuration.output.commentBudget
+        async let comment = MarkdownRenderer(budget: commentBudget).render(dashboard)
         let summary = MarkdownRenderer(budget: workflow.configuration.output.summaryBudget).render(dashboard)
-        let comment = MarkdownRenderer(budget: workflow.configuration.output.commentBudget).render(dashboard)
-        let insightsJSON = try JSONOutput.encode(
-            RunInsightsDocument(runKey: prepared.run.metadata.runKey ?? "", insights: insights, gates: gates))
-        let (dashboardHTML, report) = (await html, try await reportJSON)
+        let (dashboardHTML, report, insightsDocument) = (await html, try await reportJSON, try await insightsJSON)
+        let commentText = await comment
         timer.lap("render")
         try ArtifactWriter.write(summary, to: paths.summary)
-        try ArtifactWriter.write(comment, to: paths.comment)
+        try ArtifactWriter.write(commentText, to: paths.comment)
         try ArtifactWriter.write(dashboardHTML, to: paths.dashboard)
         try ArtifactWriter.write(report + "\n", to: paths.report)
-        try ArtifactWriter.write(insightsJSON + "\n", to: paths.insights)
+        try ArtifactWriter.write(insightsDocument + "\n", to: paths.insights)
         timer.lap("write")
 
         var lines: [String] = []
