@@ -44,6 +44,31 @@ import Testing
     }
 
     @Test(arguments: StoreKind.available)
+    func aRunOfManyTestsComesBackInOrder(_ kind: StoreKind) async throws {
+        // SQLite inserts many rows per statement and the rest one by one: 64 × 3 + 7 tests cross both.
+        try await TestStore.make(kind).with { store async throws in
+            let outcomes: [[Outcome]] = [[.passed], [.failed, .passed], [.skipped], [.failed, .error], [.error]]
+            let scripted = (0..<199).map { index in
+                RunFactory.ScriptedTest(
+                    className: "Many\(index % 7)", name: "test\(index)()", outcomes: outcomes[index % outcomes.count],
+                    infrastructure: index % 10 == 3, identifier: "Screen.Element\(index)", device: index % 2 == 0 ? "iPhone 16" : nil)
+            }
+            let (run, digest) = RunFactory.run(key: "many-1", commit: "c", night: 1, tests: scripted)
+            #expect(try await store.store(run, digest: digest) == .inserted)
+            let stored = try await store.testRuns(runKey: "many-1")
+            // The device column holds the test's own device; the row made in memory falls back to the run's.
+            var expected = TestRunRow.rows(for: run, digest: digest)
+            for index in expected.indices { expected[index].device = run.tests[index].identity.device }
+            #expect(stored == expected)
+            #expect(stored.map(\.infrastructureFailedAttempts).reduce(0, +) > 0)
+            var failures: [FailureRow] = []
+            try await store.forEachFailure(in: .all) { failures.append($0) }
+            #expect(failures.map(\.testKey) == digest.failures.map(\.testKey))
+            #expect(failures.map(\.attemptIndex) == digest.failures.map(\.attemptIndex))
+        }
+    }
+
+    @Test(arguments: StoreKind.available)
     func storesARunAndReadsItBack(_ kind: StoreKind) async throws {
         try await TestStore.make(kind).with { store async throws in
             let (run, digest) = Self.sampleRun()

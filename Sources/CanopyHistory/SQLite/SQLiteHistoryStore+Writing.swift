@@ -41,13 +41,23 @@ extension SQLiteHistoryStore {
                 arguments: arguments(batch.run.values))
             let runID = Int(db.lastInsertedRowID)
             for table in batch.tables where !table.rows.isEmpty {
-                // One cached statement per table, executed per row, inside the one transaction
-                // (bench: ~90k tests + attempts in a few seconds; see StoreBench).
-                let values = Array(repeating: "?", count: table.columns.count).joined(separator: ", ")
-                let statement = try db.cachedStatement(
-                    sql: "INSERT INTO \(table.name) (\(table.columns.joined(separator: ", "))) VALUES (\(values))")
-                for row in table.rows {
-                    try insert(row.values(runID: runID), with: statement, in: db)
+                // Several rows per statement (up to SQLite's 999 bound values on old versions), the
+                // rest one by one; cached statements, inside the one transaction. Row order is kept.
+                let perStatement = max(1, min(64, 999 / table.columns.count))
+                let tuple = "(" + Array(repeating: "?", count: table.columns.count).joined(separator: ", ") + ")"
+                let prefix = "INSERT INTO \(table.name) (\(table.columns.joined(separator: ", "))) VALUES "
+                let many = try db.cachedStatement(sql: prefix + Array(repeating: tuple, count: perStatement).joined(separator: ", "))
+                let one = try db.cachedStatement(sql: prefix + tuple)
+                var start = 0
+                while start + perStatement <= table.rows.count {
+                    var values: [SQLValue] = []
+                    values.reserveCapacity(perStatement * table.columns.count)
+                    for row in table.rows[start..<(start + perStatement)] { values += row.values(runID: runID) }
+                    try insert(values, with: many, in: db)
+                    start += perStatement
+                }
+                for row in table.rows[start...] {
+                    try insert(row.values(runID: runID), with: one, in: db)
                 }
             }
             result = .inserted
