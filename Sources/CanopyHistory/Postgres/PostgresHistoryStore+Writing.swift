@@ -61,7 +61,7 @@ extension PostgresHistoryStore {
                 try await execute("ROLLBACK", on: connection)
                 return .alreadyStored
             }
-            for table in batch.tables where !table.rows.isEmpty {
+            for table in batch.tables where !table.isEmpty {
                 try await insert(table, runID: runID, on: connection)
             }
             try await execute("COMMIT", on: connection)
@@ -79,11 +79,9 @@ extension PostgresHistoryStore {
         let tuple = "(" + Array(repeating: "?", count: table.columns.count).joined(separator: ", ") + ")"
         let prefix = "INSERT INTO \(table.name) (\(table.columns.joined(separator: ", "))) VALUES "
         var start = 0
-        while start < table.rows.count {
-            let end = min(start + rowsPerStatement, table.rows.count)
-            var arguments: [SQLValue] = []
-            arguments.reserveCapacity((end - start) * table.columns.count)
-            for row in table.rows[start..<end] { arguments += row.values(runID: runID) }
+        while start < table.count {
+            let end = min(start + rowsPerStatement, table.count)
+            let arguments = table.values(start..<end, runID: runID)
             let sql = prefix + Array(repeating: tuple, count: end - start).joined(separator: ", ")
             try await execute(SQLStatement(sql: sql, arguments: arguments), on: connection)
             start = end

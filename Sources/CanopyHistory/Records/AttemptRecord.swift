@@ -7,12 +7,20 @@ struct AttemptRecord: RunChildRecord {
 
     var testIndex: Int
     var attemptIndex: Int
-    var attempt: Attempt
+    /// The columns only, not the whole attempt (its output and failures are not stored here).
+    var outcome: Outcome
+    var duration: Double?
+    var label: String?
+
+    init(testIndex: Int, attemptIndex: Int, attempt: Attempt) {
+        self.testIndex = testIndex
+        self.attemptIndex = attemptIndex
+        outcome = attempt.outcome
+        duration = attempt.duration
+        label = attempt.label
+    }
 
     func values(runID: Int) -> [SQLValue] {
-        [
-            .int(runID), .int(testIndex), .int(attemptIndex), .text(attempt.outcome.rawValue),
-            SQLValue(attempt.duration), SQLValue(attempt.label),
-        ]
+        [.int(runID), .int(testIndex), .int(attemptIndex), .text(outcome.rawValue), SQLValue(duration), SQLValue(label)]
     }
 }

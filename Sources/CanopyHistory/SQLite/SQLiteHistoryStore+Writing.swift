@@ -40,7 +40,7 @@ extension SQLiteHistoryStore {
                 sql: "INSERT INTO runs (\(RunRecord.columns.joined(separator: ", "))) VALUES (\(placeholders))",
                 arguments: arguments(batch.run.values))
             let runID = Int(db.lastInsertedRowID)
-            for table in batch.tables where !table.rows.isEmpty {
+            for table in batch.tables where !table.isEmpty {
                 // Several rows per statement (up to SQLite's 999 bound values on old versions), the
                 // rest one by one; cached statements, inside the one transaction. Row order is kept.
                 let perStatement = max(1, min(64, 999 / table.columns.count))
@@ -49,15 +49,12 @@ extension SQLiteHistoryStore {
                 let many = try db.cachedStatement(sql: prefix + Array(repeating: tuple, count: perStatement).joined(separator: ", "))
                 let one = try db.cachedStatement(sql: prefix + tuple)
                 var start = 0
-                while start + perStatement <= table.rows.count {
-                    var values: [SQLValue] = []
-                    values.reserveCapacity(perStatement * table.columns.count)
-                    for row in table.rows[start..<(start + perStatement)] { values += row.values(runID: runID) }
-                    try insert(values, with: many, in: db)
+                while start + perStatement <= table.count {
+                    try insert(table.values(start..<(start + perStatement), runID: runID), with: many, in: db)
                     start += perStatement
                 }
-                for row in table.rows[start...] {
-                    try insert(row.values(runID: runID), with: one, in: db)
+                for index in start..<table.count {
+                    try insert(table.values(index..<(index + 1), runID: runID), with: one, in: db)
                 }
             }
             result = .inserted
