@@ -30,7 +30,9 @@ public struct FlakinessAnalyzer: Sendable {
     public func analyze(_ rows: some Sequence<TestRunRow>) -> [TestFlakiness] {
         var groups: [FlakinessKey: [TestRunRow]] = [:]
         for row in rows { groups[Self.key(of: row), default: []].append(row) }
-        return Self.ranked(groups.compactMap { analyzeTest($0.key, runs: $0.value) })
+        // Each test on its own, on every core; the ranking orders the results whatever the order.
+        let tests = Array(groups)
+        return Self.ranked(ParallelMap.map(tests.count) { analyzeTest(tests[$0].key, runs: tests[$0].value) }.compactMap { $0 })
     }
 
     /// Sorts by score (highest first), then key.

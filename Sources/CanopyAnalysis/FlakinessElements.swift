@@ -4,6 +4,8 @@ extension FlakinessAnalyzer {
     /// Elements whose failures are flaky across different tests: a failure is flaky when its test
     /// passed on retry in that run or the test's state is flaky; an element is listed when at least
     /// `minimumTestsPerFlakyElement` distinct tests failed flakily on it. Sorted by tests, then failures.
+    private static func update<Value>(_ value: inout Value, _ body: (inout Value) -> Void) { body(&value) }
+
     public func flakyElements(failures: some Sequence<FailureRow>, tests: [TestFlakiness]) -> [FlakyElement] {
         var flakyTests = Set<String>()
         var flakyRuns = Set<String>()
@@ -14,13 +16,15 @@ extension FlakinessAnalyzer {
         var elements: [String: (tests: Set<String>, flaky: Int, all: Int)] = [:]
         for failure in failures {
             guard let identifier = failure.identifier, !identifier.isEmpty else { continue }
-            var element = elements[identifier] ?? ([], 0, 0)
-            element.all += 1
-            if flakyTests.contains(failure.testKey) || flakyRuns.contains(failure.runKey + "\u{1F}" + failure.testKey) {
-                element.flaky += 1
-                element.tests.insert(failure.testKey)
+            let flaky = flakyTests.contains(failure.testKey) || flakyRuns.contains(failure.runKey + "\u{1F}" + failure.testKey)
+            // Changed in place: a copy taken out of the dictionary copied its test set on insert.
+            Self.update(&elements[identifier, default: ([], 0, 0)]) { element in
+                element.all += 1
+                if flaky {
+                    element.flaky += 1
+                    element.tests.insert(failure.testKey)
+                }
             }
-            elements[identifier] = element
         }
         return elements.compactMap { identifier, element in
             guard element.tests.count >= configuration.minimumTestsPerFlakyElement else { return nil }
