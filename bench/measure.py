@@ -1,11 +1,11 @@
 #!/usr/bin/env python3
 """Paired-run timing for `make bench`: wall time and peak RSS per process (from wait4).
 
-    python3 bench/measure.py --runs 5 --label canopy -- CMD… --label c-reader -- CMD…
+    python3 bench/measure.py --runs 5 [--size FILE] [--setup 'SHELL COMMAND'] --label canopy -- CMD… --label c-reader -- CMD…
 
 Each round runs every command once, in order, so machine noise hits all of them alike; the
 table shows the median wall time, the median ratio of each command to the first (paired per
-round), and the peak RSS.
+round), and the peak RSS. `--setup` runs before every round, untimed (a fresh copy of a store).
 """
 import os
 import statistics
@@ -35,6 +35,9 @@ def main():
         runs = int(args[1]); args = args[2:]
     if args[:1] == ["--size"]:
         size_mb = os.path.getsize(args[1]) / 1e6; args = args[2:]
+    setup = None
+    if args[:1] == ["--setup"]:
+        setup = args[1]; args = args[2:]
     commands = []
     while args:
         assert args[0] == "--label", "expected --label NAME -- CMD…"
@@ -46,6 +49,8 @@ def main():
     times = {label: [] for label, _ in commands}
     rss = {label: 0.0 for label, _ in commands}
     for _ in range(runs):
+        if setup:
+            subprocess.run(["bash", "-c", setup], check=True)
         for label, command in commands:
             elapsed, peak = run(command)
             times[label].append(elapsed)

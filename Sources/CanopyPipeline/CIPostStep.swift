@@ -37,7 +37,7 @@ public struct CIPostStep {
         // embedded JSON): the bulk of the page for a large run, made while the store writes and
         // history is read.
         async let testsPart = Self.testsPart(prepared)
-        let (result, insights, storeTimer) = try await workflow.withStore { store in
+        let ((result, insights, storeTimer), closing) = try await workflow.withStoreClosingLater { store in
             var storeTimer = StepTimer()
             let result = try await store.store(prepared.run, digest: prepared.digest, testRows: prepared.testRows)
             storeTimer.lap("store")
@@ -45,7 +45,7 @@ public struct CIPostStep {
             storeTimer.lap("history")
             return (result, insights, storeTimer)
         }
-        timer.lap("store+history+close")
+        timer.lap("store+history")
         timer.append(storeTimer)
 
         let (gateInput, warnings) = GateInputBuilder.build(
@@ -69,6 +69,10 @@ public struct CIPostStep {
         let (dashboardHTML, report, insightsDocument) = (await html, try await reportJSON, try await insightsJSON)
         let commentText = await comment
         timer.lap("render")
+        // The store's close (SQLite's checkpoint) ran beside the rendering; files are written once
+        // it is done, so nothing is written for a run whose store did not close.
+        await closing.value
+        timer.lap("close")
         try ArtifactWriter.write(summary, to: paths.summary)
         try ArtifactWriter.write(commentText, to: paths.comment)
         try ArtifactWriter.write(dashboardHTML, to: paths.dashboard)

@@ -73,11 +73,21 @@ public struct Workflow: Sendable {
     /// Opens the store, runs `body`, and closes the store whatever happens; store errors become
     /// `PipelineError.store` with any password redacted.
     public func withStore<T: Sendable>(_ body: (any HistoryStore) async throws -> T) async throws -> T {
+        let (value, closing) = try await withStoreClosingLater(body)
+        await closing.value
+        return value
+    }
+
+    /// `withStore`, but after `body` succeeds the store closes in the background (closing waits
+    /// for SQLite's checkpoint of the run just written): the caller renders meanwhile and awaits
+    /// the returned task before it exits.
+    public func withStoreClosingLater<T: Sendable>(
+        _ body: (any HistoryStore) async throws -> T
+    ) async throws -> (T, Task<Void, Never>) {
         let store = try await openStore()
         do {
             let value = try await body(store)
-            await store.close()
-            return value
+            return (value, Task { await store.close() })
         } catch let error as PipelineError {
             await store.close()
             throw error
