@@ -69,6 +69,28 @@ import Testing
         await store.close()
     }
 
+    @Test func aCheckpointFollowsAStoredRunOnceTheWALPassesTheThreshold() async throws {
+        let directory = NSTemporaryDirectory() + "canopy-history-" + UUID().uuidString
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let path = directory + "/history.sqlite"
+        // Autocheckpoint is off: without one of ours the WAL would only grow.
+        let never = try SQLiteHistoryStore(path: path, checkpointThreshold: .max)
+        #expect(try never.pragma("wal_autocheckpoint") == "0")
+        let (first, firstDigest) = RunFactory.bulk(key: "wal-1", night: 1, count: 300)
+        #expect(try await never.store(first, digest: firstDigest) == .inserted)
+        #expect(never.checkpoints.started == 0)
+        #expect(never.walBytes() > 0)
+        await never.close()
+
+        let always = try SQLiteHistoryStore(path: path, checkpointThreshold: 0)
+        let (second, secondDigest) = RunFactory.bulk(key: "wal-2", night: 2, count: 300)
+        #expect(try await always.store(second, digest: secondDigest) == .inserted)
+        #expect(try await always.store(second, digest: secondDigest) == .alreadyStored)
+        #expect(always.checkpoints.started == 1, "one checkpoint per stored run, none for a run already stored")
+        await always.close()
+        #expect(try await SQLiteHistoryStore(path: path).runs(in: .all).count == 2)
+    }
+
     @Test func aStoreFromANewerCanopyIsRefused() async throws {
         let directory = NSTemporaryDirectory() + "canopy-history-" + UUID().uuidString
         defer { try? FileManager.default.removeItem(atPath: directory) }

@@ -12,13 +12,20 @@ public final class SQLiteHistoryStore: HistoryStore {
     public let location: String
     /// The checkpoint `store` started, awaited by `close`.
     let checkpoints = CheckpointTasks()
+    /// The WAL size past which `store` starts a checkpoint (`defaultCheckpointThreshold`).
+    let checkpointThreshold: Int
 
     /// How long a writer waits for another writer's lock before the statement fails.
     public static let busyTimeout: TimeInterval = 30
 
     /// Opens the file at `path`, creating it and its directory when missing, and migrates it.
-    public init(path: String) throws {
+    public convenience init(path: String) throws {
+        try self.init(path: path, checkpointThreshold: Self.defaultCheckpointThreshold)
+    }
+
+    init(path: String, checkpointThreshold: Int) throws {
         location = path
+        self.checkpointThreshold = checkpointThreshold
         let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
         var configuration = Configuration()
         configuration.busyMode = .timeout(Self.busyTimeout)
@@ -26,9 +33,9 @@ public final class SQLiteHistoryStore: HistoryStore {
         configuration.prepareDatabase { db in
             // WAL + NORMAL: a committed run survives a crash of the process; only power loss may undo the last one.
             try db.execute(sql: "PRAGMA synchronous = NORMAL")
-            // No checkpoint inside a commit: `store` starts one beside what follows it (reading
-            // history, rendering), and `close` waits for it. A 90,000-test run writes ~150 MB of
-            // WAL pages; copying them back inside the commit held the run up by about half a second.
+            // No checkpoint inside a commit: once the WAL passes `checkpointThreshold`, `store`
+            // starts one beside what follows it (reading history, rendering), and `close` waits
+            // for it. Copying a large run's pages back inside the commit held the run up.
             try db.execute(sql: "PRAGMA wal_autocheckpoint = 0")
         }
         do {
@@ -111,10 +118,16 @@ public final class SQLiteHistoryStore: HistoryStore {
 final class CheckpointTasks: @unchecked Sendable {
     private let lock = NSLock()
     private var tasks: [Task<Void, Never>] = []
+    /// How many checkpoints were started (for tests).
+    var started: Int { lock.withLock { startedCount } }
+    private var startedCount = 0
 
     func start(_ pool: DatabasePool) {
         let task = Task.detached { _ = try? await pool.writeWithoutTransaction { try $0.checkpoint(.passive) } }
-        lock.withLock { tasks.append(task) }
+        lock.withLock {
+            tasks.append(task)
+            startedCount += 1
+        }
     }
 
     func finish() async {
