@@ -123,7 +123,15 @@ struct RequiredLiterals: Sendable {
                 if !run.isEmpty { run.removeLast() }
                 endRun()
                 if scalar == "{" {
-                    while index < pattern.count, pattern[index] != "}" { index += 1 }
+                    // Only `{n}`, `{n,}` and `{n,m}`; anything else and the prefilter stands aside.
+                    var close = index + 1
+                    var digits = 0
+                    while close < pattern.count, pattern[close] == "," || ("0"..."9").contains(pattern[close]) {
+                        if pattern[close] != "," { digits += 1 }
+                        close += 1
+                    }
+                    guard digits > 0, close < pattern.count, pattern[close] == "}" else { return [] }
+                    index = close
                 }
             default:
                 if meta.contains(scalar) {

@@ -41,15 +41,16 @@ struct FastPathTests {
 
     @Test(arguments: [
         ("(?i)abc", true), ("(?x) a b c", true), ("(a)\\1xyz", true), ("\\Qabc\\E", true), ("abc|x", true),
-        ("[[a-z]]abcd", true), ("\\p{L}abc", true), ("ß-literal", true), ("abc(?=def)", true),
+        ("[[a-z]]abcd", true), ("\\p{L}abc", true), ("ß-literal", true), ("abc(?=def)", true), ("abc{|defg", true),
+        ("abc{x}|defg", true),
     ])
     func patternsItCannotReadGetNoPrefilter(_ pattern: String, _ caseInsensitive: Bool) {
         #expect(RequiredLiterals(pattern: pattern, caseInsensitive: caseInsensitive).alternatives.isEmpty, "\(pattern)")
     }
 
     @Test func quantifiedCharactersLeaveTheLiteral() {
-        let literals = RequiredLiterals(pattern: "unfulfilled expectations?|colou?r chart|a+bcdef", caseInsensitive: true)
-        #expect(literals.alternatives.map { String(decoding: $0, as: UTF8.self) } == ["unfulfilled expectation", "r chart", "bcdef"])
+        let literals = RequiredLiterals(pattern: "unfulfilled expectations?|colou?r chart|a+bcdef|x{2,3}yzzy", caseInsensitive: true)
+        #expect(literals.alternatives.map { String(decoding: $0, as: UTF8.self) } == ["unfulfilled expectation", "r chart", "bcdef", "yzzy"])
         #expect(literals.mayMatch(PreparedText("UNFULFILLED EXPECTATION")))
         #expect(literals.mayMatch(PreparedText("the colour chart")))
         #expect(!literals.mayMatch(PreparedText("nothing here")))
