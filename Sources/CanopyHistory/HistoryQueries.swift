@@ -105,6 +105,12 @@ enum HistoryQueries {
             arguments: ids.arguments)
     }
 
+    /// The keys of `extra` not among `keys`, sorted (streamed after the failing ones).
+    static func extraKeys(_ extra: Set<String>, besides keys: [String]) -> [String] {
+        guard !extra.isEmpty else { return [] }
+        return extra.subtracting(keys).sorted()
+    }
+
     /// Test keys bound per statement by `testRuns(_:testKeys:)`, well under both databases' limits.
     static let keysPerStatement = 500
 

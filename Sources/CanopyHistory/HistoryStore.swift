@@ -11,6 +11,15 @@ public protocol HistoryWriter: Sendable {
     func store(_ run: Run, digest: RunDigest, testRows: [TestRunRow]) async throws -> IngestResult
 }
 
+extension HistoryReader {
+    /// `forEachTestRun` without extra test keys.
+    public func forEachTestRun(
+        in window: HistoryWindow, onlyTestsWithFailures: Bool, _ body: (TestRunRow) throws -> Void
+    ) async throws {
+        try await forEachTestRun(in: window, onlyTestsWithFailures: onlyTestsWithFailures, alsoTestKeys: [], body)
+    }
+}
+
 extension HistoryWriter {
     /// Stores `run`, making its test rows.
     public func store(_ run: Run, digest: RunDigest) async throws -> IngestResult {
@@ -32,9 +41,10 @@ public protocol HistoryReader: Sendable {
     ///
     /// With `onlyTestsWithFailures`, only tests that failed at least one attempt in the window are
     /// streamed (tests absent from the stream passed every run). Rows come from a cursor: memory
-    /// stays flat however large the window.
+    /// stays flat however large the window. `alsoTestKeys` are streamed too, failed or not
+    /// (their rows come after the others; each test's rows stay in order).
     func forEachTestRun(
-        in window: HistoryWindow, onlyTestsWithFailures: Bool, _ body: (TestRunRow) throws -> Void
+        in window: HistoryWindow, onlyTestsWithFailures: Bool, alsoTestKeys: Set<String>, _ body: (TestRunRow) throws -> Void
     ) async throws
     /// Streams the analysed failures over `window`, ordered by run time.
     func forEachFailure(in window: HistoryWindow, _ body: (FailureRow) throws -> Void) async throws

@@ -39,9 +39,14 @@ public struct CIPostStep {
         async let testsPart = Self.testsPart(prepared)
         let ((result, insights, storeTimer), closing) = try await workflow.withStoreClosingLater { store in
             var storeTimer = StepTimer()
+            // The largest history reads (flakiness rows, the baseline run) are made beside the store.
+            let workflow = workflow
+            async let prefetched = workflow.prefetch(for: prepared, store: store)
             let result = try await store.store(prepared.run, digest: prepared.digest, testRows: prepared.testRows)
             storeTimer.lap("store")
-            let insights = try await workflow.insights(for: prepared, store: store, stored: true)
+            let rows = try? await prefetched
+            let insights = try await workflow.insights(
+                for: prepared, store: store, stored: true, prefetched: result == .inserted ? rows : nil)
             storeTimer.lap("history")
             return (result, insights, storeTimer)
         }

@@ -97,37 +97,111 @@ public struct Workflow: Sendable {
         }
     }
 
-    /// Compares the run with history: the baseline run, flakiness over the window, flaky
-    /// elements and the trend. `stored` says whether the run itself is already in the store.
-    public func insights(for prepared: PreparedRun, store: any HistoryStore, stored: Bool) async throws -> HistoryInsights {
+    /// The window flakiness is judged over.
+    func flakinessWindow(for prepared: PreparedRun) -> HistoryWindow {
+        HistoryWindow(branch: prepared.run.metadata.branch, days: configuration.flakiness.windowDays, runs: configuration.flakiness.windowRuns)
+    }
+
+    /// The largest reads of `insights`, made while the run is being stored.
+    public struct Prefetch: Sendable {
+        /// The window's rows of every test that failed in it or in this run, without this run's.
+        var flakinessRows: [TestRunRow]
+        /// The latest other run on the run's branch and its snapshot (no `--baseline`, a branch).
+        var baseline: (run: StoredRun, snapshot: BaselineSnapshot)?
+        var baselineRead: Bool
+    }
+
+    /// Reads what `insights` reads most of, while the run is being stored. History may be read
+    /// before or just after the run's commit; `insights` uses these only when the stored run is the
+    /// newest of its window and branch (then they tell exactly what its own reads would return),
+    /// and reads again otherwise.
+    public func prefetch(for prepared: PreparedRun, store: any HistoryStore) async throws -> Prefetch {
+        let failing = Set(prepared.testRows.lazy.filter { $0.failedAttempts > 0 }.map(\.testKey))
         let runKey = prepared.run.metadata.runKey
+        var rows: [TestRunRow] = []
+        try await store.forEachTestRun(in: flakinessWindow(for: prepared), onlyTestsWithFailures: true, alsoTestKeys: failing) { row in
+            if row.runKey != runKey { rows.append(row) }
+        }
+        guard options.baseline == nil, let branch = prepared.run.metadata.branch else {
+            return Prefetch(flakinessRows: rows, baseline: nil, baselineRead: false)
+        }
+        // Before the run when it is stored, else the latest other run: the same run either way
+        // once the run proves the newest on its branch.
+        guard let run = try await store.previousRun(branch: branch, before: runKey), run.key != runKey else {
+            return Prefetch(flakinessRows: rows, baseline: nil, baselineRead: true)
+        }
+        return Prefetch(flakinessRows: rows, baseline: (run, try await snapshot(of: run, store: store)), baselineRead: true)
+    }
+
+    private func snapshot(of run: StoredRun, store: any HistoryStore) async throws -> BaselineSnapshot {
+        BaselineSnapshot(
+            runKey: run.key, commit: run.metadata.commit, tests: try await store.testRuns(runKey: run.key),
+            auditIssues: try await store.auditIssues(runKey: run.key), coverage: try await store.coverage(runKey: run.key))
+    }
+
+    /// What `forEachTestRun(in: window, onlyTestsWithFailures: true)` returns now that the run is
+    /// stored, made from `prefetched` and the run's own rows; nil unless the run is the newest of
+    /// its window (then the window can only have lost its oldest runs, and the run's rows come last
+    /// for each test, as the query orders them).
+    private func flakinessRows(
+        from prefetched: [TestRunRow], prepared: PreparedRun, window: HistoryWindow, store: any HistoryStore
+    ) async throws -> [TestRunRow]? {
+        let runs = try await store.runs(in: window)
+        guard let runKey = prepared.run.metadata.runKey, runs.last?.key == runKey else { return nil }
+        let inWindow = Set(runs.map(\.key))
+        // The run's rows as the store reads them back: the test's own device, the start time through
+        // seconds since 1970.
+        let own = zip(prepared.run.tests, prepared.testRows).map { test, row in
+            var row = row
+            row.device = test.identity.device
+            row.startedAt = row.startedAt.map { Date(timeIntervalSince1970: $0.timeIntervalSince1970) }
+            return row
+        }
+        let kept = prefetched.filter { inWindow.contains($0.runKey) }
+        var failing = Set(kept.lazy.filter { $0.failedAttempts > 0 }.map(\.testKey))
+        for row in own where row.failedAttempts > 0 { failing.insert(row.testKey) }
+        return kept.filter { failing.contains($0.testKey) } + own.filter { failing.contains($0.testKey) }
+    }
+
+    /// Compares the run with history: the baseline run, flakiness over the window, flaky
+    /// elements and the trend. `stored` says whether the run itself is already in the store;
+    /// `prefetched` was read beside the store (`prefetch`).
+    public func insights(
+        for prepared: PreparedRun, store: any HistoryStore, stored: Bool, prefetched: Prefetch? = nil
+    ) async throws -> HistoryInsights {
+        let runKey = prepared.run.metadata.runKey
+        let window = flakinessWindow(for: prepared)
+        // The prefetched rows stand only when the run is the newest of its window.
+        var trimmed: [TestRunRow]?
+        if stored, let prefetched {
+            trimmed = try await flakinessRows(from: prefetched.flakinessRows, prepared: prepared, window: window, store: store)
+        }
         var baselineRun: StoredRun?
-        if let key = options.baseline {
+        var baselineSnapshot: BaselineSnapshot?
+        if trimmed != nil, let prefetched, prefetched.baselineRead {
+            baselineRun = prefetched.baseline?.run
+            baselineSnapshot = prefetched.baseline?.snapshot
+        } else if let key = options.baseline {
             baselineRun = try await store.run(key: key)
             if baselineRun == nil { throw PipelineError.usage("no stored run has the key '\(key)' (--baseline); `canopy report --list` shows the stored runs") }
         } else if let branch = prepared.run.metadata.branch {
             baselineRun = try await store.previousRun(branch: branch, before: stored ? runKey : nil)
             if baselineRun?.key == runKey { baselineRun = nil }
         }
-        var baselineSnapshot: BaselineSnapshot?
-        if let baselineRun {
-            baselineSnapshot = BaselineSnapshot(
-                runKey: baselineRun.key, commit: baselineRun.metadata.commit,
-                tests: try await store.testRuns(runKey: baselineRun.key),
-                auditIssues: try await store.auditIssues(runKey: baselineRun.key),
-                coverage: try await store.coverage(runKey: baselineRun.key))
-        }
+        if baselineSnapshot == nil, let baselineRun { baselineSnapshot = try await snapshot(of: baselineRun, store: store) }
         let current = BaselineSnapshot(run: prepared.run, digest: prepared.digest, testRows: prepared.testRows)
         let comparison = BaselineComparer.compare(current, with: baselineSnapshot)
 
-        let window = HistoryWindow(
-            branch: prepared.run.metadata.branch, days: configuration.flakiness.windowDays, runs: configuration.flakiness.windowRuns)
         let analyzer = FlakinessAnalyzer(configuration: configuration.flakiness)
         var rows: [TestRunRow] = []
         var failingKeys: Set<String> = []
-        try await store.forEachTestRun(in: window, onlyTestsWithFailures: true) { row in
-            rows.append(row)
-            failingKeys.insert(row.testKey)
+        if let trimmed {
+            rows = trimmed
+        } else {
+            try await store.forEachTestRun(in: window, onlyTestsWithFailures: true) { row in
+                rows.append(row)
+                failingKeys.insert(row.testKey)
+            }
         }
         if !stored {
             // `check` does not store the run: its rows join the history it is judged against.

@@ -23,7 +23,7 @@ extension PostgresHistoryStore {
     }
 
     public func forEachTestRun(
-        in window: HistoryWindow, onlyTestsWithFailures: Bool, _ body: (TestRunRow) throws -> Void
+        in window: HistoryWindow, onlyTestsWithFailures: Bool, alsoTestKeys: Set<String>, _ body: (TestRunRow) throws -> Void
     ) async throws {
         let location = location
         let ids = HistoryQueries.runIDs(window)
@@ -37,6 +37,7 @@ extension PostgresHistoryStore {
             // The failing tests first, then their rows in batches (see HistoryQueries.testRuns(_:testKeys:)).
             var keys: [String] = []
             try await self.forEach(HistoryQueries.failingTestKeys(ids), on: connection) { keys.append(try $0.text(0) ?? "") }
+            keys += HistoryQueries.extraKeys(alsoTestKeys, besides: keys)
             for statement in HistoryQueries.testRuns(ids, testKeys: keys) {
                 try await self.forEach(statement, on: connection) {
                     try body(HistoryRowDecoding.testRun($0, location: location))

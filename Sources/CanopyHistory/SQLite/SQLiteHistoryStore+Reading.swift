@@ -21,7 +21,7 @@ extension SQLiteHistoryStore {
     }
 
     public func forEachTestRun(
-        in window: HistoryWindow, onlyTestsWithFailures: Bool, _ body: (TestRunRow) throws -> Void
+        in window: HistoryWindow, onlyTestsWithFailures: Bool, alsoTestKeys: Set<String>, _ body: (TestRunRow) throws -> Void
     ) async throws {
         let location = location
         let ids = HistoryQueries.runIDs(window)
@@ -33,6 +33,7 @@ extension SQLiteHistoryStore {
         try read { db in
             var keys: [String] = []
             try Self.forEach(db, HistoryQueries.failingTestKeys(ids)) { keys.append(try $0.text(0) ?? "") }
+            keys += HistoryQueries.extraKeys(alsoTestKeys, besides: keys)
             for statement in HistoryQueries.testRuns(ids, testKeys: keys) {
                 try Self.forEach(db, statement) {
                     try body(HistoryRowDecoding.testRun($0, location: location))

@@ -1,0 +1,102 @@
+import CanopyAnalysis
+import CanopyHistory
+import CanopyModel
+import Foundation
+import Testing
+
+@testable import CanopyPipeline
+
+/// `canopy run` reads the largest parts of history while it stores the run; what it then
+/// concludes must be what reading after the store concludes, or it must read again.
+@Suite("History read beside the store")
+struct PrefetchedInsightsTests {
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let samples = repository.appendingPathComponent("Reports/samples").path
+
+    /// The sample nights: folder, start, commit, branch.
+    static func nights() throws -> [(folder: String, started: Date, commit: String, branch: String)] {
+        let text = try String(contentsOfFile: samples + "/nights.tsv", encoding: .utf8)
+        return text.split(separator: "\n").filter { !$0.hasPrefix("#") }.map { line in
+            let fields = line.split(separator: "\t").map(String.init)
+            return (fields[0], ISO8601DateFormatter().date(from: fields[1])!, fields[2], fields[3])
+        }
+    }
+
+    static func workflow(store: String, night: (folder: String, started: Date, commit: String, branch: String), key: String, baseline: String? = nil) throws -> Workflow {
+        var options = RunOptions(environment: [:], now: night.started)
+        options.inputs = InputSelection(paths: [samples + "/" + night.folder])
+        options.configPath = samples + "/canopy.yml"
+        options.store = store
+        options.quiet = true
+        options.baseline = baseline
+        options.metadata = RunMetadata(runKey: key, commit: night.commit, branch: night.branch, startedAt: night.started)
+        return try Workflow(options: options)
+    }
+
+    /// The insights of storing `night` in each way, on two stores holding the same history.
+    static func bothWays(
+        _ history: ArraySlice<(folder: String, started: Date, commit: String, branch: String)>,
+        then night: (folder: String, started: Date, commit: String, branch: String), key: String, baseline: String? = nil,
+        storeTwice: Bool = false
+    ) async throws -> (after: HistoryInsights, beside: HistoryInsights) {
+        let directory = NSTemporaryDirectory() + "canopy-prefetch-" + UUID().uuidString
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        var results: [HistoryInsights] = []
+        for way in ["after", "beside"] {
+            let path = directory + "/\(way).sqlite"
+            for (index, earlier) in history.enumerated() {
+                let workflow = try workflow(store: path, night: earlier, key: "night-\(index)")
+                let prepared = try workflow.prepare()
+                _ = try await workflow.withStore { try await $0.store(prepared.run, digest: prepared.digest, testRows: prepared.testRows) }
+            }
+            let workflow = try workflow(store: path, night: night, key: key, baseline: baseline)
+            let prepared = try workflow.prepare()
+            if storeTwice {
+                _ = try await workflow.withStore { try await $0.store(prepared.run, digest: prepared.digest, testRows: prepared.testRows) }
+            }
+            let insights = try await workflow.withStore { store in
+                if way == "after" {
+                    _ = try await store.store(prepared.run, digest: prepared.digest, testRows: prepared.testRows)
+                    return try await workflow.insights(for: prepared, store: store, stored: true)
+                }
+                let prefetched = try await workflow.prefetch(for: prepared, store: store)
+                let result = try await store.store(prepared.run, digest: prepared.digest, testRows: prepared.testRows)
+                return try await workflow.insights(for: prepared, store: store, stored: true, prefetched: result == .inserted ? prefetched : nil)
+            }
+            results.append(insights)
+        }
+        return (results[0], results[1])
+    }
+
+    static func expectSame(_ pair: (after: HistoryInsights, beside: HistoryInsights)) {
+        #expect(pair.beside.flakiness == pair.after.flakiness)
+        #expect(pair.beside.flakyElements == pair.after.flakyElements)
+        #expect(pair.beside.comparison == pair.after.comparison)
+        #expect(pair.beside.baselineRun?.key == pair.after.baselineRun?.key)
+        #expect(pair.beside.trend == pair.after.trend)
+    }
+
+    @Test("the newest night: the rows read beside the store are used, and agree")
+    func newestNight() async throws {
+        let nights = try Self.nights()
+        let pair = try await Self.bothWays(nights.dropLast(), then: nights.last!, key: "night-last")
+        Self.expectSame(pair)
+        #expect(!pair.after.flakiness.isEmpty, "the sample history has flaky and broken tests to compare")
+        #expect(pair.after.baselineRun != nil)
+    }
+
+    @Test("a night stored with an earlier date than the history: read again after the store")
+    func backdatedNight() async throws {
+        let nights = try Self.nights()
+        var backdated = nights[3]
+        backdated.started = nights[0].started.addingTimeInterval(-86_400)
+        Self.expectSame(try await Self.bothWays(nights.dropLast(), then: backdated, key: "night-backdated"))
+    }
+
+    @Test("a run already stored, and a run compared with an explicit baseline")
+    func storedAgainAndExplicitBaseline() async throws {
+        let nights = try Self.nights()
+        Self.expectSame(try await Self.bothWays(nights.dropLast(), then: nights.last!, key: "night-again", storeTwice: true))
+        Self.expectSame(try await Self.bothWays(nights.dropLast(), then: nights.last!, key: "night-base", baseline: "night-2"))
+    }
+}
