@@ -109,6 +109,8 @@ public struct Workflow: Sendable {
         /// The latest other run on the run's branch and its snapshot (no `--baseline`, a branch).
         var baseline: (run: StoredRun, snapshot: BaselineSnapshot)?
         var baselineRead: Bool
+        /// The run compared with that baseline, when it was read.
+        var comparison: BaselineComparison?
     }
 
     /// Reads what `insights` reads most of, while the run is being stored. History may be read
@@ -123,14 +125,17 @@ public struct Workflow: Sendable {
             if row.runKey != runKey { rows.append(row) }
         }
         guard options.baseline == nil, let branch = prepared.run.metadata.branch else {
-            return Prefetch(flakinessRows: rows, baseline: nil, baselineRead: false)
+            return Prefetch(flakinessRows: rows, baseline: nil, baselineRead: false, comparison: nil)
         }
         // Before the run when it is stored, else the latest other run: the same run either way
-        // once the run proves the newest on its branch.
+        // once the run proves the newest on its branch. The comparison is made here too.
+        let current = BaselineSnapshot(run: prepared.run, digest: prepared.digest, testRows: prepared.testRows)
         guard let run = try await store.previousRun(branch: branch, before: runKey), run.key != runKey else {
-            return Prefetch(flakinessRows: rows, baseline: nil, baselineRead: true)
+            return Prefetch(flakinessRows: rows, baseline: nil, baselineRead: true, comparison: BaselineComparer.compare(current, with: nil))
         }
-        return Prefetch(flakinessRows: rows, baseline: (run, try await snapshot(of: run, store: store)), baselineRead: true)
+        let snapshot = try await snapshot(of: run, store: store)
+        return Prefetch(
+            flakinessRows: rows, baseline: (run, snapshot), baselineRead: true, comparison: BaselineComparer.compare(current, with: snapshot))
     }
 
     private func snapshot(of run: StoredRun, store: any HistoryStore) async throws -> BaselineSnapshot {
@@ -178,9 +183,11 @@ public struct Workflow: Sendable {
         }
         var baselineRun: StoredRun?
         var baselineSnapshot: BaselineSnapshot?
+        var prefetchedComparison: BaselineComparison?
         if trimmed != nil, let prefetched, prefetched.baselineRead {
             baselineRun = prefetched.baseline?.run
             baselineSnapshot = prefetched.baseline?.snapshot
+            prefetchedComparison = prefetched.comparison
         } else if let key = options.baseline {
             baselineRun = try await store.run(key: key)
             if baselineRun == nil { throw PipelineError.usage("no stored run has the key '\(key)' (--baseline); `canopy report --list` shows the stored runs") }
@@ -190,7 +197,7 @@ public struct Workflow: Sendable {
         }
         if baselineSnapshot == nil, let baselineRun { baselineSnapshot = try await snapshot(of: baselineRun, store: store) }
         let current = BaselineSnapshot(run: prepared.run, digest: prepared.digest, testRows: prepared.testRows)
-        let comparison = BaselineComparer.compare(current, with: baselineSnapshot)
+        let comparison = prefetchedComparison ?? BaselineComparer.compare(current, with: baselineSnapshot)
 
         let analyzer = FlakinessAnalyzer(configuration: configuration.flakiness)
         var rows: [TestRunRow] = []
