@@ -2,7 +2,7 @@ import CLibXML2
 import CanopyModel
 import Foundation
 
-// The only file that touches libxml2. It drives libxml2's SAX2 push parser over a file read in
+// The only file that touches libxml2 (XMLByteSanitizer.swift only rewrites bytes before it). It drives libxml2's SAX2 push parser over a file read in
 // chunks and hands element events to an `XMLStreamHandler` as borrowed byte buffers.
 //
 // Why SAX2 and not xmlTextReader: on this machine a C SAX2 walk of a log-heavy JUnit file ran at
@@ -310,93 +310,5 @@ final class XMLStreamReader {
             }
         }
         return sax
-    }
-}
-
-/// Replaces what XML 1.0 forbids with `?` so that a report with stray control characters (ANSI
-/// escapes in captured output, Surefire's `&#27;`) still reads. Used only on a second pass after
-/// libxml2 rejected the file, so a clean file pays nothing for it.
-struct XMLByteSanitizer {
-    private(set) var replaced = 0
-    /// Bytes held back from the previous chunk: an incomplete UTF-8 sequence or character reference.
-    private var pending: [UInt8] = []
-
-    mutating func clean(_ input: UnsafeBufferPointer<UInt8>, final: Bool) -> [UInt8] {
-        var bytes = pending
-        bytes.append(contentsOf: input)
-        pending.removeAll(keepingCapacity: true)
-        var output: [UInt8] = []
-        output.reserveCapacity(bytes.count)
-        var index = 0
-        let count = bytes.count
-        while index < count {
-            let byte = bytes[index]
-            if byte < 0x20 {
-                if byte == 0x09 || byte == 0x0A || byte == 0x0D {
-                    output.append(byte)
-                } else {
-                    output.append(UInt8(ascii: "?"))
-                    replaced += 1
-                }
-                index += 1
-            } else if byte == UInt8(ascii: "&"), index + 1 < count || !final {
-                // A character reference: &#NN; or &#xHH;
-                guard index + 1 < count else { pending = Array(bytes[index...]); break }
-                if bytes[index + 1] != UInt8(ascii: "#") { output.append(byte); index += 1; continue }
-                var end = index + 2
-                while end < count, end - index < 12, bytes[end] != UInt8(ascii: ";") { end += 1 }
-                if end >= count {
-                    if !final && count - index < 12 { pending = Array(bytes[index...]); break }
-                    output.append(byte); index += 1; continue
-                }
-                guard bytes[end] == UInt8(ascii: ";") else { output.append(byte); index += 1; continue }
-                let body = String(decoding: bytes[(index + 2)..<end], as: UTF8.self)
-                let value: UInt32? = body.first == "x" || body.first == "X" ? UInt32(body.dropFirst(), radix: 16) : UInt32(body)
-                if let value, !XMLByteSanitizer.isAllowed(value) {
-                    output.append(UInt8(ascii: "?"))
-                    replaced += 1
-                } else {
-                    output.append(contentsOf: bytes[index...end])
-                }
-                index = end + 1
-            } else if byte < 0x80 {
-                output.append(byte)
-                index += 1
-            } else {
-                let length = XMLByteSanitizer.sequenceLength(byte)
-                if length == 0 {
-                    output.append(UInt8(ascii: "?")); replaced += 1; index += 1; continue
-                }
-                if index + length > count {
-                    if !final { pending = Array(bytes[index...]); break }
-                    output.append(UInt8(ascii: "?")); replaced += 1; index += 1; continue
-                }
-                var valid = true
-                for offset in 1..<length where bytes[index + offset] & 0xC0 != 0x80 { valid = false }
-                if valid {
-                    output.append(contentsOf: bytes[index..<(index + length)])
-                    index += length
-                } else {
-                    output.append(UInt8(ascii: "?")); replaced += 1; index += 1
-                }
-            }
-        }
-        return output
-    }
-
-    private static func sequenceLength(_ lead: UInt8) -> Int {
-        switch lead {
-        case 0xC2...0xDF: 2
-        case 0xE0...0xEF: 3
-        case 0xF0...0xF4: 4
-        default: 0
-        }
-    }
-
-    private static func isAllowed(_ scalar: UInt32) -> Bool {
-        switch scalar {
-        case 0x9, 0xA, 0xD, 0x20...0xD7FF, 0xE000...0xFFFD, 0x10000...0x10FFFF: true
-        default: false
-        }
     }
 }
