@@ -1,3 +1,4 @@
+import CanopyModel
 import Foundation
 
 /// Finds element mentions in failure messages, details and captured output (FORMATS.md §5):
@@ -137,7 +138,7 @@ public enum IdentifierExtractor {
                 var offset = 0
                 for (start, end) in ranges {
                     for byte in bytes[start..<end] {
-                        buffer[offset] = byte >= 65 && byte <= 90 ? byte + 32 : byte
+                        buffer[offset] = ByteText.lowercased(byte)
                         offset += 1
                     }
                 }

@@ -1,3 +1,5 @@
+import CanopyModel
+
 /// Rewrites a failure message so that variants of one cause read the same: paths, pids,
 /// addresses, frames, durations, numbers, UUIDs and timestamps become placeholders and quoted
 /// identifiers become their templates. Digits inside a word (`tab2`) stay.
@@ -49,11 +51,7 @@ struct MessageNormalizer {
         init(capacity: Int) { bytes.reserveCapacity(capacity) }
 
         mutating func append(_ scalar: Unicode.Scalar) {
-            if scalar.isASCII {
-                bytes.append(UInt8(truncatingIfNeeded: scalar.value))
-            } else {
-                UTF8.encode(scalar) { bytes.append($0) }
-            }
+            bytes.appendUTF8(scalar)
             scalars += 1
         }
 
@@ -95,7 +93,7 @@ struct MessageNormalizer {
         if end > 0, output[end - 1] == Output.space { end -= 1 }
         if end > 0, output[end - 1] == UInt8(ascii: ":") { end -= 1 }
         guard end < output.count, end >= 3 else { return false }
-        let lower = { (byte: UInt8) in byte >= 65 && byte <= 90 ? byte + 32 : byte }
+        let lower = ByteText.lowercased
         return lower(output[end - 3]) == UInt8(ascii: "p") && lower(output[end - 2]) == UInt8(ascii: "i")
             && lower(output[end - 1]) == UInt8(ascii: "d")
     }

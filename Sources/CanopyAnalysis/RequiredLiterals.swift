@@ -1,3 +1,4 @@
+import CanopyModel
 import Foundation
 
 /// The literal text a regular expression cannot match without: one string per top-level
@@ -25,7 +26,7 @@ struct RequiredLiterals: Sendable {
         }
         alternatives = literals.map { literal in
             let bytes = Array(String(String.UnicodeScalarView(literal)).utf8)
-            return caseInsensitive ? bytes.map(Self.lower) : bytes
+            return caseInsensitive ? bytes.map(ByteText.lowercased) : bytes
         }
     }
 
@@ -54,7 +55,6 @@ struct RequiredLiterals: Sendable {
         return false
     }
 
-    static func lower(_ byte: UInt8) -> UInt8 { byte >= 65 && byte <= 90 ? byte + 32 : byte }
 
     /// Characters that end a literal run.
     private static let meta: Set<Unicode.Scalar> = ["\\", "(", ")", "[", "]", "{", "}", ".", "*", "+", "?", "^", "$", "|", "#"]
@@ -160,6 +160,6 @@ struct PreparedText {
     init(_ text: String) {
         self.text = text
         utf8 = Array(text.utf8)
-        asciiLowercased = utf8.contains { $0 >= 0x80 } ? nil : utf8.map(RequiredLiterals.lower)
+        asciiLowercased = utf8.contains { $0 >= 0x80 } ? nil : utf8.map(ByteText.lowercased)
     }
 }

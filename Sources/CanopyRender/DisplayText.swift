@@ -1,3 +1,5 @@
+import CanopyModel
+
 /// Makes text from test data safe to display before any format-specific escaping: removes control
 /// characters, turns bidirectional overrides into U+FFFD (so a test name cannot reorder what follows
 /// it), and bounds the length.
@@ -20,13 +22,7 @@ enum DisplayText {
         out.reserveCapacity(min(text.utf8.count, limit * 4) + 3)
         var count = 0
         var previousWasCR = false
-        func append(_ scalar: Unicode.Scalar) {
-            if scalar.isASCII {
-                out.append(UInt8(truncatingIfNeeded: scalar.value))
-            } else {
-                UTF8.encode(scalar) { out.append($0) }
-            }
-        }
+        func append(_ scalar: Unicode.Scalar) { out.appendUTF8(scalar) }
         for scalar in text.unicodeScalars {
             if count >= limit {
                 append("…")
