@@ -34,7 +34,8 @@ struct RunCommand: AsyncParsableCommand {
         let outcome = try await CIPostStep(options: options).run()
         if verbosity.verbose { warn(outcome.warnings.map { "warning: \($0)" } + [outcome.timings.line]) }
         emit(verbosity.quiet ? outcome.lines.filter { $0.hasPrefix("::") || $0.contains("GATE") } : outcome.lines)
-        throw ExitCode(outcome.exitCode)
+        // Exit while the run and its files are still referenced (see `Outcome.retained`).
+        withExtendedLifetime(outcome) { Foundation.exit(outcome.exitCode) }
     }
 }
 
