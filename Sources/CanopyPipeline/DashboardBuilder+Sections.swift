@@ -67,10 +67,12 @@ extension DashboardBuilder {
     static func testRows(of prepared: PreparedRun) -> [DashboardTestRow] {
         var first: [String: FailureRecord] = [:]
         for record in prepared.report.failures where first[record.test] == nil { first[record.test] = record }
-        return prepared.run.tests.map { test in
-            let record = first[test.identity.key]
+        // The test rows hold each test's key, built once beside the analysis.
+        let keys = prepared.testRows.count == prepared.run.tests.count ? prepared.testRows.map(\.testKey) : prepared.run.tests.map(\.identity.key)
+        return zip(prepared.run.tests, keys).map { test, key in
+            let record = first[key]
             return DashboardTestRow(
-                key: test.identity.key, className: test.identity.className, name: test.identity.name, device: test.identity.device,
+                key: key, className: test.identity.className, name: test.identity.name, device: test.identity.device,
                 outcome: test.outcome, attempts: test.attempts.count, duration: test.duration,
                 message: record?.message ?? test.attempts.first?.skipReason, category: record?.category)
         }
