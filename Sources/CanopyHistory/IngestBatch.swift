@@ -44,10 +44,12 @@ struct IngestBatch: Sendable {
         var tests: [TestRecord] = []
         var attempts: [AttemptRecord] = []
         tests.reserveCapacity(run.tests.count)
-        for (index, test) in run.tests.enumerated() {
-            tests.append(TestRecord(index: index, identity: test.identity, row: rows[index]))
-            for (attemptIndex, attempt) in test.attempts.enumerated() {
-                attempts.append(AttemptRecord(testIndex: index, attemptIndex: attemptIndex, attempt: attempt))
+        // By index: iterating the tests copied each test with its attempts and output (on the
+        // store's critical path, for a few columns of each).
+        for index in run.tests.indices {
+            tests.append(TestRecord(index: index, identity: run.tests[index].identity, row: rows[index]))
+            for attemptIndex in run.tests[index].attempts.indices {
+                attempts.append(AttemptRecord(testIndex: index, attemptIndex: attemptIndex, of: run.tests[index].attempts))
             }
         }
         let failures = digest.failures.enumerated().map { FailureRecord(ordinal: $0.offset, digest: $0.element) }

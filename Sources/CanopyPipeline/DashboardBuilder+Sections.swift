@@ -69,12 +69,15 @@ extension DashboardBuilder {
         for record in prepared.report.failures where first[record.test] == nil { first[record.test] = record }
         // The test rows hold each test's key, built once beside the analysis.
         let keys = prepared.testRows.count == prepared.run.tests.count ? prepared.testRows.map(\.testKey) : prepared.run.tests.map(\.identity.key)
-        return zip(prepared.run.tests, keys).map { test, key in
-            let record = first[key]
+        // By index: iterating the tests copied each one with its attempts and output.
+        let tests = prepared.run.tests
+        return tests.indices.map { index in
+            let record = first[keys[index]]
             return DashboardTestRow(
-                key: key, className: test.identity.className, name: test.identity.name, device: test.identity.device,
-                outcome: test.outcome, attempts: test.attempts.count, duration: test.duration,
-                message: record?.message ?? test.attempts.first?.skipReason, category: record?.category)
+                key: keys[index], className: tests[index].identity.className, name: tests[index].identity.name,
+                device: tests[index].identity.device, outcome: tests[index].outcome, attempts: tests[index].attempts.count,
+                duration: tests[index].duration, message: record?.message ?? tests[index].attempts.first?.skipReason,
+                category: record?.category)
         }
     }
 

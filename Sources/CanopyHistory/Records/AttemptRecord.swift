@@ -12,12 +12,12 @@ struct AttemptRecord: RunChildRecord {
     var duration: Double?
     var label: String?
 
-    init(testIndex: Int, attemptIndex: Int, attempt: Attempt) {
+    init(testIndex: Int, attemptIndex: Int, of attempts: [Attempt]) {
         self.testIndex = testIndex
         self.attemptIndex = attemptIndex
-        outcome = attempt.outcome
-        duration = attempt.duration
-        label = attempt.label
+        outcome = attempts[attemptIndex].outcome
+        duration = attempts[attemptIndex].duration
+        label = attempts[attemptIndex].label
     }
 
     func values(runID: Int) -> [SQLValue] {
