@@ -67,14 +67,14 @@ extension DashboardBuilder {
     static func testRows(of prepared: PreparedRun) -> [DashboardTestRow] {
         var first: [String: FailureRecord] = [:]
         for record in prepared.report.failures where first[record.test] == nil { first[record.test] = record }
-        // The test rows hold each test's key, built once beside the analysis.
-        let keys = prepared.testRows.count == prepared.run.tests.count ? prepared.testRows.map(\.testKey) : prepared.run.tests.map(\.identity.key)
-        // By index: iterating the tests copied each one with its attempts and output.
+        // By index: iterating the tests copied each one with its attempts and output. The keys
+        // come from the test rows, built once beside the analysis.
         let tests = prepared.run.tests
+        let rows = prepared.testRows
         return tests.indices.map { index in
-            let record = first[keys[index]]
+            let record = first[rows[index].testKey]
             return DashboardTestRow(
-                key: keys[index], className: tests[index].identity.className, name: tests[index].identity.name,
+                key: rows[index].testKey, className: tests[index].identity.className, name: tests[index].identity.name,
                 device: tests[index].identity.device, outcome: tests[index].outcome, attempts: tests[index].attempts.count,
                 duration: tests[index].duration, message: record?.message ?? tests[index].attempts.first?.skipReason,
                 category: record?.category)

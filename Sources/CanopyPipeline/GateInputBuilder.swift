@@ -21,10 +21,8 @@ enum GateInputBuilder {
             active.contains { $0.matches(testKey: testKey) || $0.matches(testKey: String(testKey.split(separator: "@").first ?? "")) }
         }
         let hasBaseline = comparison.baselineRunKey != nil
-        // From the test rows (one per test, keys already built): filtering the tests copied them.
-        let failing = prepared.testRows.count == prepared.run.tests.count
-            ? Array(prepared.testRows.lazy.filter { $0.outcome == .failed }.map(\.testKey))
-            : Array(prepared.run.tests.lazy.filter { $0.outcome == .failed }.map(\.identity.key))
+        // From the test rows (keys already built): filtering the tests copied them.
+        let failing = prepared.testRows.filter { $0.outcome == .failed }.map(\.testKey)
         let candidates = (hasBaseline ? comparison.newFailures : failing).filter { !quarantined($0) }
         let newFailures = candidates.filter { !knownFlaky.contains($0) && !knownFlaky.contains(String($0.split(separator: "@").first ?? "")) }
         if newFailures.count < candidates.count {

@@ -6,12 +6,21 @@ import Foundation
 
 /// A run read from its inputs and analysed, not yet stored.
 public struct PreparedRun: Sendable {
-    public var run: Run
-    public var report: Report
-    public var digest: RunDigest
+    public private(set) var run: Run
+    public private(set) var report: Report
+    public private(set) var digest: RunDigest
     /// `TestRunRow.rows(for: run, digest: digest)`: what history stores per test and what the
-    /// comparison with history reads, made once.
-    public var testRows: [TestRunRow]
+    /// comparison with history reads, made once. One row per test, in the run's order, so
+    /// `testRows[i].testKey` is `run.tests[i].identity.key`; read keys from here, not rebuilt.
+    public private(set) var testRows: [TestRunRow]
+
+    init(run: Run, report: Report, digest: RunDigest, testRows: [TestRunRow]) {
+        precondition(testRows.count == run.tests.count, "one test row per test")
+        self.run = run
+        self.report = report
+        self.digest = digest
+        self.testRows = testRows
+    }
 }
 
 /// The steps every command shares, in the order data flows: read → assemble → analyse → store →
@@ -158,7 +167,6 @@ public struct Workflow: Sendable {
         // seconds since 1970.
         let kept = prefetched.filter { inWindow.contains($0.runKey) }
         let rows = prepared.testRows
-        guard rows.count == prepared.run.tests.count else { return nil }
         var failing = Set(kept.lazy.filter { $0.failedAttempts > 0 }.map(\.testKey))
         for index in rows.indices where rows[index].failedAttempts > 0 { failing.insert(rows[index].testKey) }
         // Only the rows of tests that failed somewhere in the window, by index: copying all 90,000

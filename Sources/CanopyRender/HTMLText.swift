@@ -38,15 +38,7 @@ enum HTMLText {
     /// JSON for a `<script type="application/json">` element: `<`, `>`, `&`, U+2028 and U+2029 are
     /// written as `\uXXXX`, so `</script>`, `<!--` and `]]>` in data cannot end the element.
     static func scriptJSON(_ value: some Encodable) -> String {
-        let json: [UInt8]
-        do {
-            json = try JSONByteEncoder(pretty: false, escapesSlashes: true).encode(value)
-        } catch {
-            let encoder = JSONOutput.foundationEncoder(pretty: false)
-            encoder.outputFormatting = [.sortedKeys]
-            json = (try? encoder.encode(value)).map(Array.init) ?? Array("null".utf8)
-        }
-        return scriptSafe(json)
+        scriptSafe((try? JSONOutput.bytes(value, pretty: false, escapesSlashes: true)) ?? Array("null".utf8))
     }
 
     /// JSON bytes made safe inside `<script>`: `<`, `>`, `&`, U+2028 and U+2029 as `\u` escapes

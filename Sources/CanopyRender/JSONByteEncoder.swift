@@ -9,7 +9,8 @@ import Foundation
 /// type encodes them; when an object ends they are put in key order (UTF-8 byte order, as
 /// `JSONEncoder` sorts). What this encoder does not do — `superEncoder`, `Data`, `Decimal` —
 /// throws `JSONByteEncoder.Unsupported`, and `JSONOutput` then uses `JSONEncoder`.
-/// `JSONByteEncoderTests` compares both on every document Canopy writes.
+/// `JSONByteEncoderTests` compares both on every shape; `DocumentEncodingTests` on the documents
+/// of the sample history.
 struct JSONByteEncoder {
     struct Unsupported: Error {
         var what: String

@@ -7,19 +7,22 @@ public enum JSONOutput {
     }
 
     /// The document's UTF-8: written by `JSONByteEncoder`, or by `JSONEncoder` for a value that
-    /// encoder does not handle (the same bytes either way).
-    static func bytes(_ value: some Encodable, pretty: Bool) throws -> [UInt8] {
+    /// encoder does not handle (the same bytes either way). `escapesSlashes` writes `/` as `\/`
+    /// (the page's embedded data).
+    static func bytes(_ value: some Encodable, pretty: Bool, escapesSlashes: Bool = false) throws -> [UInt8] {
         do {
-            return try JSONByteEncoder(pretty: pretty).encode(value)
+            return try JSONByteEncoder(pretty: pretty, escapesSlashes: escapesSlashes).encode(value)
         } catch is JSONByteEncoder.Unsupported {
-            return Array(try foundationEncoder(pretty: pretty).encode(value))
+            return Array(try foundationEncoder(pretty: pretty, escapesSlashes: escapesSlashes).encode(value))
         }
     }
 
     /// `JSONEncoder` with the settings above: the reference `JSONByteEncoder` is tested against.
-    static func foundationEncoder(pretty: Bool) -> JSONEncoder {
+    static func foundationEncoder(pretty: Bool, escapesSlashes: Bool = false) -> JSONEncoder {
         let encoder = JSONEncoder()
-        encoder.outputFormatting = pretty ? [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes] : [.sortedKeys, .withoutEscapingSlashes]
+        encoder.outputFormatting = [.sortedKeys]
+        if pretty { encoder.outputFormatting.insert(.prettyPrinted) }
+        if !escapesSlashes { encoder.outputFormatting.insert(.withoutEscapingSlashes) }
         encoder.dateEncodingStrategy = .iso8601
         encoder.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
         return encoder
