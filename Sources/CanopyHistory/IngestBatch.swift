@@ -1,7 +1,7 @@
 import CanopyModel
 import Foundation
 
-/// Everything one run writes, as rows per table, built before the transaction opens so the
+/// Everything one run writes, as rows per table, gathered before the transaction opens so the
 /// transaction only binds and inserts.
 struct IngestBatch: Sendable {
     /// One child table's rows.
@@ -9,27 +9,37 @@ struct IngestBatch: Sendable {
         var name: String
         var columns: [String]
         var count: Int
-        /// The values of the rows in a range, row after row. The records stay in their typed array:
-        /// casting 190,000 of them to `any RunChildRecord` was measurable.
-        private var rowValues: @Sendable (Range<Int>, Int) -> [SQLValue]
+        /// The rows in their own typed collection: casting 190,000 records to an existential
+        /// was measurable, so only the table is one.
+        private var rows: any RunChildRows
 
-        init<Record: RunChildRecord>(_ records: [Record]) {
-            name = Record.table
-            columns = Record.columns
-            count = records.count
-            let width = Record.columns.count
-            rowValues = { range, runID in
-                var values: [SQLValue] = []
-                values.reserveCapacity(range.count * width)
-                for index in range { values += records[index].values(runID: runID) }
-                return values
-            }
+        init<Rows: RunChildRows>(_ rows: Rows) {
+            name = Rows.table
+            columns = Rows.columns
+            count = rows.count
+            self.rows = rows
         }
 
         var isEmpty: Bool { count == 0 }
 
+        /// Writes the rows in `range`, for the run with `runID`, in column order, row after row.
+        func write<Sink: SQLRowSink>(_ range: Range<Int>, runID: Int, to sink: inout Sink) {
+            Self.write(rows, range, runID: runID, to: &sink)
+        }
+
+        private static func write<Rows: RunChildRows, Sink: SQLRowSink>(
+            _ rows: Rows, _ range: Range<Int>, runID: Int, to sink: inout Sink
+        ) {
+            for index in range { rows.write(row: index, runID: runID, to: &sink) }
+        }
+
         /// The values of the rows in `range` for the run with `runID`, in column order, row after row.
-        func values(_ range: Range<Int>, runID: Int) -> [SQLValue] { rowValues(range, runID) }
+        func values(_ range: Range<Int>, runID: Int) -> [SQLValue] {
+            var list = SQLValueList()
+            list.values.reserveCapacity(range.count * columns.count)
+            write(range, runID: runID, to: &list)
+            return list.values
+        }
     }
 
     var key: String
@@ -41,17 +51,6 @@ struct IngestBatch: Sendable {
         guard let key = run.metadata.runKey, !key.isEmpty else { throw HistoryError.missingRunKey }
         self.key = key
         self.run = RunRecord(key: key, metadata: run.metadata, totals: run.totals, ingestedAt: ingestedAt)
-        var tests: [TestRecord] = []
-        var attempts: [AttemptRecord] = []
-        tests.reserveCapacity(run.tests.count)
-        // By index: iterating the tests copied each test with its attempts and output (on the
-        // store's critical path, for a few columns of each).
-        for index in run.tests.indices {
-            tests.append(TestRecord(index: index, identity: run.tests[index].identity, row: rows[index]))
-            for attemptIndex in run.tests[index].attempts.indices {
-                attempts.append(AttemptRecord(testIndex: index, attemptIndex: attemptIndex, of: run.tests[index].attempts))
-            }
-        }
         let failures = digest.failures.enumerated().map { FailureRecord(ordinal: $0.offset, digest: $0.element) }
         var seenPaths = Set<String>()
         let nodes = digest.identifierNodes.filter { seenPaths.insert($0.path).inserted }.map(IdentifierNodeRecord.init)
@@ -60,7 +59,8 @@ struct IngestBatch: Sendable {
         let coverage = digest.coverage.filter { seenScopes.insert($0.scope.rawValue + "\u{1F}" + $0.name).inserted }
             .map(CoverageRecord.init)
         tables = [
-            Table(tests), Table(attempts), Table(failures), Table(nodes), Table(audits), Table(coverage),
+            Table(TestRows(tests: run.tests, rows: rows)), Table(AttemptRows(tests: run.tests)), Table(failures),
+            Table(nodes), Table(audits), Table(coverage),
         ]
     }
 }

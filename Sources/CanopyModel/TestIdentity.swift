@@ -53,6 +53,15 @@ public struct TestIdentity: Sendable, Equatable, Hashable, Codable, Comparable, 
         return key
     }
 
+    /// The length of `testKey` in UTF-8 bytes, counted without building it: `key` begins with
+    /// `testKey`, so its first this many bytes are the test key.
+    public var testKeyUTF8Count: Int {
+        var count = className.utf8.count + 1 + name.utf8.count
+        if name.hasSuffix("()") { count -= 2 }
+        if let arguments, !arguments.isEmpty { count += arguments.utf8.count + 2 }
+        return count
+    }
+
     public var description: String { key }
 
     public static func < (lhs: TestIdentity, rhs: TestIdentity) -> Bool { lhs.key < rhs.key }

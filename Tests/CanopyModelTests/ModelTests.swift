@@ -26,6 +26,21 @@ struct ModelTests {
         #expect(TestIdentity(bundle: "X", className: "A", name: "t").key == TestIdentity(bundle: "Y", className: "A", name: "t").key)
     }
 
+    @Test(
+        "the test key is the key's first testKeyUTF8Count bytes",
+        arguments: [
+            TestIdentity(className: "A", name: "t"), TestIdentity(className: "A", name: "t()", device: "iPhone 16"),
+            TestIdentity(className: "A.B", name: "()", configuration: "German"),
+            TestIdentity(className: "Ünïcödé·Tests", name: "tést()", arguments: "\"ß\", 2", device: "iPad 🍎", configuration: "Ж"),
+            TestIdentity(className: "A", name: "t()()", arguments: "", device: "", configuration: ""),
+            TestIdentity(className: "", name: "x\u{301}()", device: "@#"), TestIdentity(className: "A", name: "t(\u{301})"),
+            TestIdentity(className: "A/B", name: "t@d#c", arguments: "()", device: nil, configuration: "c"),
+        ])
+    func testKeyPrefix(_ identity: TestIdentity) {
+        #expect(String(decoding: identity.key.utf8.prefix(identity.testKeyUTF8Count), as: UTF8.self) == identity.testKey)
+        #expect(identity.testKeyUTF8Count == identity.testKey.utf8.count)
+    }
+
     @Test("the folder keeps first-seen order and appends attempts in arrival order")
     func folding() {
         var folder = TestFolder()

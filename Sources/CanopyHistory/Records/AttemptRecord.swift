@@ -1,26 +1,34 @@
 import CanopyModel
 
-/// One row of `attempts`.
-struct AttemptRecord: RunChildRecord {
+/// The rows of `attempts`: every attempt of every test, written straight from the run's tests.
+struct AttemptRows: RunChildRows {
     static let table = "attempts"
     static let columns = ["run_id", "test_index", "attempt_index", "outcome", "duration", "label"]
 
-    var testIndex: Int
-    var attemptIndex: Int
-    /// The columns only, not the whole attempt (its output and failures are not stored here).
-    var outcome: Outcome
-    var duration: Double?
-    var label: String?
+    var tests: [TestCase]
+    /// The test and attempt index of each row, in order.
+    private var positions: [(test: Int32, attempt: Int32)]
 
-    init(testIndex: Int, attemptIndex: Int, of attempts: [Attempt]) {
-        self.testIndex = testIndex
-        self.attemptIndex = attemptIndex
-        outcome = attempts[attemptIndex].outcome
-        duration = attempts[attemptIndex].duration
-        label = attempts[attemptIndex].label
+    init(tests: [TestCase]) {
+        self.tests = tests
+        var positions: [(test: Int32, attempt: Int32)] = []
+        positions.reserveCapacity(tests.count)
+        for test in tests.indices {
+            for attempt in tests[test].attempts.indices { positions.append((Int32(test), Int32(attempt))) }
+        }
+        self.positions = positions
     }
 
-    func values(runID: Int) -> [SQLValue] {
-        [.int(runID), .int(testIndex), .int(attemptIndex), .text(outcome.rawValue), SQLValue(duration), SQLValue(label)]
+    var count: Int { positions.count }
+
+    func write<Sink: SQLRowSink>(row index: Int, runID: Int, to sink: inout Sink) {
+        let (test, attempt) = (Int(positions[index].test), Int(positions[index].attempt))
+        let attempts = tests[test].attempts
+        sink.int(runID)
+        sink.int(test)
+        sink.int(attempt)
+        sink.text(attempts[attempt].outcome.rawValue)
+        sink.double(attempts[attempt].duration)
+        sink.text(attempts[attempt].label)
     }
 }

@@ -11,13 +11,20 @@ struct AuditIssueRecord: RunChildRecord {
     var ordinal: Int
     var issue: AuditIssue
 
-    func values(runID: Int) -> [SQLValue] {
-        [
-            .int(runID), .int(ordinal), .text(issue.auditType), .text(issue.severity.rawValue),
-            .text(issue.compactDescription), SQLValue(issue.detailedDescription), SQLValue(issue.element?.identifier),
-            SQLValue(issue.element?.label), SQLValue(issue.element?.elementType), SQLValue(issue.screen),
-            SQLValue(issue.test), .text(issue.origin.rawValue), .text(issue.source),
-        ]
+    func write<Sink: SQLRowSink>(runID: Int, to sink: inout Sink) {
+        sink.int(runID)
+        sink.int(ordinal)
+        sink.text(issue.auditType)
+        sink.text(issue.severity.rawValue)
+        sink.text(issue.compactDescription)
+        sink.text(issue.detailedDescription)
+        sink.text(issue.element?.identifier)
+        sink.text(issue.element?.label)
+        sink.text(issue.element?.elementType)
+        sink.text(issue.screen)
+        sink.text(issue.test)
+        sink.text(issue.origin.rawValue)
+        sink.text(issue.source)
     }
 
     /// Reads an issue from columns 2… of `columns` (selected from `audit_type` on).

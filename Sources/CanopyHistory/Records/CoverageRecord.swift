@@ -7,8 +7,12 @@ struct CoverageRecord: RunChildRecord {
 
     var figure: CoverageFigure
 
-    func values(runID: Int) -> [SQLValue] {
-        [.int(runID), .text(figure.scope.rawValue), .text(figure.name), .int(figure.interactive), .int(figure.identified)]
+    func write<Sink: SQLRowSink>(runID: Int, to sink: inout Sink) {
+        sink.int(runID)
+        sink.text(figure.scope.rawValue)
+        sink.text(figure.name)
+        sink.int(figure.interactive)
+        sink.int(figure.identified)
     }
 
     static func decode(_ row: some SQLRowReader, location: String) throws -> CoverageFigure {

@@ -11,11 +11,15 @@ struct FailureRecord: RunChildRecord {
     var ordinal: Int
     var digest: FailureDigest
 
-    func values(runID: Int) -> [SQLValue] {
-        [
-            .int(runID), .int(ordinal), .text(digest.testKey), .int(digest.attemptIndex), .text(digest.category),
-            SQLValue(digest.isInfrastructure), .text(digest.fingerprint), .text(digest.normalizedMessage),
-            SQLValue(digest.identifier),
-        ]
+    func write<Sink: SQLRowSink>(runID: Int, to sink: inout Sink) {
+        sink.int(runID)
+        sink.int(ordinal)
+        sink.text(digest.testKey)
+        sink.int(digest.attemptIndex)
+        sink.text(digest.category)
+        sink.bool(digest.isInfrastructure)
+        sink.text(digest.fingerprint)
+        sink.text(digest.normalizedMessage)
+        sink.text(digest.identifier)
     }
 }

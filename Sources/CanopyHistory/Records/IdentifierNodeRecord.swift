@@ -7,8 +7,13 @@ struct IdentifierNodeRecord: RunChildRecord {
 
     var node: IdentifierNodeDigest
 
-    func values(runID: Int) -> [SQLValue] {
-        [.int(runID), .text(node.path), .int(node.tests), .int(node.failures), .int(node.flakyTests), .int(node.auditIssues)]
+    func write<Sink: SQLRowSink>(runID: Int, to sink: inout Sink) {
+        sink.int(runID)
+        sink.text(node.path)
+        sink.int(node.tests)
+        sink.int(node.failures)
+        sink.int(node.flakyTests)
+        sink.int(node.auditIssues)
     }
 
     static func decode(_ row: some SQLRowReader) throws -> IdentifierNodeDigest {

@@ -61,11 +61,11 @@ extension SQLiteHistoryStore {
                 let one = try db.cachedStatement(sql: prefix + tuple)
                 var start = 0
                 while start + perStatement <= table.count {
-                    try insert(table.values(start..<(start + perStatement), runID: runID), with: many, in: db)
+                    try insert(table, start..<(start + perStatement), runID: runID, with: many, in: db)
                     start += perStatement
                 }
                 for index in start..<table.count {
-                    try insert(table.values(index..<(index + 1), runID: runID), with: one, in: db)
+                    try insert(table, index..<(index + 1), runID: runID, with: one, in: db)
                 }
             }
             result = .inserted
@@ -74,39 +74,20 @@ extension SQLiteHistoryStore {
         return result
     }
 
-    /// Binds one row straight through SQLite's C API and steps the statement once.
+    /// Binds the rows in `range` straight through SQLite's C API and steps the statement once.
     ///
     /// GRDB's `StatementArguments` boxes every value in an existential and the statement checks
     /// them per execution: ~55% of writing the 90,000-test bench run. The statement is GRDB's own
     /// cached one, inside GRDB's transaction; errors become GRDB's `DatabaseError` as before.
-    private static func insert(_ values: [SQLValue], with statement: Statement, in db: Database) throws {
-        let handle = statement.sqliteStatement
-        sqlite3_reset(handle)
-        for (offset, value) in values.enumerated() {
-            let index = Int32(offset + 1)
-            let code: Int32
-            switch value {
-            case .int(let int): code = sqlite3_bind_int64(handle, index, Int64(int))
-            case .double(let double): code = sqlite3_bind_double(handle, index, double)
-            case .null: code = sqlite3_bind_null(handle, index)
-            case .text(let text):
-                var text = text
-                code = text.withUTF8 { bytes in
-                    // An empty buffer may have no address, and a null pointer would bind NULL.
-                    withUnsafePointer(to: 0 as CChar) { empty in
-                        let pointer = bytes.baseAddress.map { UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self) } ?? empty
-                        return sqlite3_bind_text(handle, index, pointer, Int32(bytes.count), sqliteTransient)
-                    }
-                }
-            }
-            guard code == SQLITE_OK else { throw error(code, statement: statement, in: db) }
-        }
-        let code = sqlite3_step(handle)
+    private static func insert(
+        _ table: IngestBatch.Table, _ range: Range<Int>, runID: Int, with statement: Statement, in db: Database
+    ) throws {
+        var binder = SQLiteRowBinder(statement.sqliteStatement)
+        table.write(range, runID: runID, to: &binder)
+        guard binder.code == SQLITE_OK else { throw error(binder.code, statement: statement, in: db) }
+        let code = sqlite3_step(binder.handle)
         guard code == SQLITE_DONE else { throw error(code, statement: statement, in: db) }
     }
-
-    /// SQLite copies a text value bound with this destructor before the call returns.
-    private static let sqliteTransient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
 
     private static func error(_ code: Int32, statement: Statement, in db: Database) -> DatabaseError {
         DatabaseError(
