@@ -5,8 +5,9 @@ import Foundation
 
 /// `CanopyBench store …`: history store figures, and the ingest loop the kill test drives.
 ///
-/// - `store ingest-loop DB COUNT TESTS`: ingests runs `loop-0…` of TESTS tests into DB (a path or
+/// - `store ingest-loop DB COUNT TESTS [staged]`: ingests runs `loop-0…` of TESTS tests into DB (a path or
 ///   postgres:// URL), printing `begin N` just before storing and `stored N inserted|alreadyStored` after.
+///   `staged` stores as `canopy run` does: `beginStore`, then `finish` after a 0.5 s "analysis".
 /// - `store bench [--store DB] [--runs 365] [--tests 20000] [--large 90000] [--failing 0.02] [--full-scan yes]
 ///   [--populate no]`: ingest time of one large run, then trend and flakiness query times over a runs × tests
 ///   history (and, with `--full-scan yes`, a cursor over every test row). `--populate no` reuses a store
@@ -26,13 +27,21 @@ enum StoreBench {
 
     static func ingestLoop(_ arguments: [String]) async throws {
         guard arguments.count >= 3, let count = Int(arguments[1]), let tests = Int(arguments[2]) else {
-            throw BenchError.usage("store ingest-loop DB COUNT TESTS")
+            throw BenchError.usage("store ingest-loop DB COUNT TESTS [staged]")
         }
+        let staged = arguments.count > 3 && arguments[3] == "staged"
         let store = try await HistoryStores.open(arguments[0])
         for index in 0..<count {
             let (run, digest) = SyntheticHistory.run(key: "loop-\(index)", night: index, tests: tests, failing: 0.02)
             say("begin \(index)")  // after building the run: the kill test aims inside the store call
-            let result = try await store.store(run, digest: digest)
+            let result: IngestResult
+            if staged {
+                let pending = store.beginStore(run, testRows: { TestRunRow.rows(for: run) })
+                try await Task.sleep(nanoseconds: 500_000_000)
+                result = try await pending.finish(digest: digest, testRows: TestRunRow.rows(for: run, digest: digest))
+            } else {
+                result = try await store.store(run, digest: digest)
+            }
             say("stored \(index) \(result.rawValue)")
         }
         await store.close()

@@ -46,21 +46,31 @@ struct IngestBatch: Sendable {
     var run: RunRecord
     var tables: [Table]
 
+    /// Everything the run writes, analysis included.
     init(run: Run, digest: RunDigest, testRows rows: [TestRunRow], ingestedAt: Date = Date()) throws {
+        try self.init(run: run, testRows: rows, ingestedAt: ingestedAt)
+        tables += Self.analysisTables(digest)
+    }
+
+    /// What depends on the run alone: the run, its tests (as `rows` count them), their attempts,
+    /// its audit issues.
+    init(run: Run, testRows rows: [TestRunRow], ingestedAt: Date = Date()) throws {
         precondition(rows.count == run.tests.count, "one test row per test")
         guard let key = run.metadata.runKey, !key.isEmpty else { throw HistoryError.missingRunKey }
         self.key = key
         self.run = RunRecord(key: key, metadata: run.metadata, totals: run.totals, ingestedAt: ingestedAt)
+        let audits = run.auditIssues.enumerated().map { AuditIssueRecord(ordinal: $0.offset, issue: $0.element) }
+        tables = [Table(TestRows(tests: run.tests, rows: rows)), Table(AttemptRows(tests: run.tests)), Table(audits)]
+    }
+
+    /// What the analysis adds: failures, identifier nodes and coverage (one row per path and scope).
+    static func analysisTables(_ digest: RunDigest) -> [Table] {
         let failures = digest.failures.enumerated().map { FailureRecord(ordinal: $0.offset, digest: $0.element) }
         var seenPaths = Set<String>()
         let nodes = digest.identifierNodes.filter { seenPaths.insert($0.path).inserted }.map(IdentifierNodeRecord.init)
-        let audits = run.auditIssues.enumerated().map { AuditIssueRecord(ordinal: $0.offset, issue: $0.element) }
         var seenScopes = Set<String>()
         let coverage = digest.coverage.filter { seenScopes.insert($0.scope.rawValue + "\u{1F}" + $0.name).inserted }
             .map(CoverageRecord.init)
-        tables = [
-            Table(TestRows(tests: run.tests, rows: rows)), Table(AttemptRows(tests: run.tests)), Table(failures),
-            Table(nodes), Table(audits), Table(coverage),
-        ]
+        return [Table(failures), Table(nodes), Table(coverage)]
     }
 }

@@ -53,6 +53,12 @@ public struct Workflow: Sendable {
 
     /// Parses the inputs (all or nothing), assembles the run with its metadata and key, analyses it.
     public func prepare() throws -> PreparedRun {
+        let run = try assemble()
+        return analyse(run, testRows: Concurrently.start { TestRunRow.rows(for: run) })
+    }
+
+    /// Parses the inputs (all or nothing) and assembles the run with its metadata and key.
+    public func assemble() throws -> Run {
         guard !options.inputs.isEmpty else { throw PipelineError.usage("give the report files to read (paths, directories, or --junit/--xcresult/--snapshots/--audits)") }
         let parsed = try InputReader().readAll(options.inputs, progress: progress)
         var metadata = options.metadata.merging(ci.metadata)
@@ -61,14 +67,17 @@ public struct Workflow: Sendable {
         if run.metadata.startedAt == nil { run.metadata.startedAt = options.now }
         if run.metadata.ciProvider == nil { run.metadata.ciProvider = ci.provider ?? "local" }
         run.metadata.runKey = try RunIdentity.key(ci: ci, inputPaths: run.inputs.map(\.path), explicit: options.metadata.runKey)
-        // The test rows do not depend on the analysis until infrastructure attempts are counted:
-        // made beside it (90,000 rows took ~0.1 s, twice, on `canopy run`'s critical path).
-        let frozen = run
-        let rows = Concurrently.start { TestRunRow.rows(for: frozen) }
+        return run
+    }
+
+    /// Analyses `run`. `testRows` makes `TestRunRow.rows(for: run)` beside the analysis, which
+    /// does not need them until infrastructure attempts are counted (90,000 rows took ~0.1 s).
+    func analyse(_ run: Run, testRows: Concurrently<[TestRunRow]>) -> PreparedRun {
         let report = ReportBuilder.build(run: run, configuration: configuration.analysis)
         let digest = report.digest
         return PreparedRun(
-            run: run, report: report, digest: digest, testRows: TestRunRow.countingInfrastructure(rows.wait(), run: run, digest: digest))
+            run: run, report: report, digest: digest,
+            testRows: TestRunRow.countingInfrastructure(testRows.wait(), run: run, digest: digest))
     }
 
     public func openStore() async throws -> any HistoryStore {
@@ -93,7 +102,13 @@ public struct Workflow: Sendable {
     public func withStoreClosingLater<T: Sendable>(
         _ body: (any HistoryStore) async throws -> T
     ) async throws -> (T, Task<Void, Never>) {
-        let store = try await openStore()
+        try await withStoreClosingLater(try await openStore(), body)
+    }
+
+    /// `withStoreClosingLater` on a store the caller opened.
+    func withStoreClosingLater<T: Sendable>(
+        _ store: any HistoryStore, _ body: (any HistoryStore) async throws -> T
+    ) async throws -> (T, Task<Void, Never>) {
         do {
             let value = try await body(store)
             return (value, Task { await store.close() })
@@ -276,9 +291,11 @@ final class Concurrently<Value: Sendable>: @unchecked Sendable {
         return task
     }
 
-    /// The value, once the work is done (the semaphore orders the write before this read).
+    /// The value, once the work is done (the semaphore orders the write before this read); any
+    /// number of callers may wait.
     func wait() -> Value {
         done.wait()
+        defer { done.signal() }
         return value!
     }
 }

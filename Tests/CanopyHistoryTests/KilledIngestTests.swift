@@ -45,12 +45,14 @@ import Glibc
         return (process, lines)
     }
 
-    @Test(arguments: StoreKind.available)
-    func aKilledIngestLeavesWholeRunsAndTheRerunCompletes(_ kind: StoreKind) async throws {
+    /// `store`, and `beginStore` … `finish` as `canopy run` stores (the kill lands while the
+    /// transaction is open, waiting for the analysis or writing).
+    @Test(arguments: StoreKind.available, [false, true])
+    func aKilledIngestLeavesWholeRunsAndTheRerunCompletes(_ kind: StoreKind, staged: Bool) async throws {
         let binary = try #require(Self.bench, "CanopyBench is not built next to the tests: run swift build --build-tests")
         let test = try await TestStore.make(kind)
         let tests = 20_000
-        let (child, lines) = try Self.start(binary, ["store", "ingest-loop", test.location, "50", "\(tests)"])
+        let (child, lines) = try Self.start(binary, ["store", "ingest-loop", test.location, "50", "\(tests)", staged ? "staged" : "whole"])
         // Wait until the child is inside its third run's ingest, then kill it without warning.
         let deadline = Date().addingTimeInterval(240)
         while !lines.all.contains("begin 2"), child.isRunning, Date() < deadline { try await Task.sleep(nanoseconds: 20_000_000) }
@@ -77,7 +79,7 @@ import Glibc
 
         // The rerun stores what is missing and skips what is there.
         let count = runs.count + 2
-        let (rerun, rerunLines) = try Self.start(binary, ["store", "ingest-loop", test.location, "\(count)", "\(tests)"])
+        let (rerun, rerunLines) = try Self.start(binary, ["store", "ingest-loop", test.location, "\(count)", "\(tests)", staged ? "staged" : "whole"])
         rerun.waitUntilExit()
         #expect(rerun.terminationStatus == 0)
         try await Task.sleep(nanoseconds: 100_000_000)

@@ -9,11 +9,17 @@ extension SQLiteHistoryStore {
 
     public func store(_ run: Run, digest: RunDigest, testRows: [TestRunRow]) async throws -> IngestResult {
         let batch = try IngestBatch(run: run, digest: digest, testRows: testRows)
+        return try await writing { db in try Self.write(batch, then: { .nothing }, into: db) }
+    }
+
+    /// Runs `write` on the writer connection, again after a pause while another writer holds the
+    /// store past the busy timeout; starts a checkpoint after a run that left the WAL large.
+    func writing(_ write: @escaping @Sendable (Database) throws -> IngestResult) async throws -> IngestResult {
         var attempt = 0
         while true {
             attempt += 1
             do {
-                let result = try await pool.writeWithoutTransaction { db in try Self.write(batch, into: db) }
+                let result = try await pool.writeWithoutTransaction(write)
                 if result == .inserted, walBytes() >= checkpointThreshold { checkpoints.start(pool) }
                 return result
             } catch let error as DatabaseError where error.resultCode == .SQLITE_BUSY || error.resultCode == .SQLITE_LOCKED {
@@ -39,8 +45,9 @@ extension SQLiteHistoryStore {
         ((try? FileManager.default.attributesOfItem(atPath: location + "-wal"))?[.size] as? NSNumber)?.intValue ?? 0
     }
 
-    /// Inserts the batch in one immediate transaction, unless its key is already stored.
-    private static func write(_ batch: IngestBatch, into db: Database) throws -> IngestResult {
+    /// Inserts the batch in one immediate transaction, unless its key is already stored, then what
+    /// `completion` adds (it may wait for the analysis; nil abandons the run and rolls back).
+    static func write(_ batch: IngestBatch, then completion: () -> IngestCompletion?, into db: Database) throws -> IngestResult {
         var result = IngestResult.alreadyStored
         try db.inTransaction(.immediate) {
             if try Int.fetchOne(db, sql: "SELECT id FROM runs WHERE run_key = ?", arguments: [batch.key]) != nil {
@@ -51,27 +58,40 @@ extension SQLiteHistoryStore {
                 sql: "INSERT INTO runs (\(RunRecord.columns.joined(separator: ", "))) VALUES (\(placeholders))",
                 arguments: arguments(batch.run.values))
             let runID = Int(db.lastInsertedRowID)
-            for table in batch.tables where !table.isEmpty {
-                // Several rows per statement (up to SQLite's 999 bound values on old versions), the
-                // rest one by one; cached statements, inside the one transaction. Row order is kept.
-                let perStatement = max(1, min(64, 999 / table.columns.count))
-                let tuple = "(" + Array(repeating: "?", count: table.columns.count).joined(separator: ", ") + ")"
-                let prefix = "INSERT INTO \(table.name) (\(table.columns.joined(separator: ", "))) VALUES "
-                let many = try db.cachedStatement(sql: prefix + Array(repeating: tuple, count: perStatement).joined(separator: ", "))
-                let one = try db.cachedStatement(sql: prefix + tuple)
-                var start = 0
-                while start + perStatement <= table.count {
-                    try insert(table, start..<(start + perStatement), runID: runID, with: many, in: db)
-                    start += perStatement
-                }
-                for index in start..<table.count {
-                    try insert(table, index..<(index + 1), runID: runID, with: one, in: db)
+            for table in batch.tables { try insert(table, runID: runID, into: db) }
+            guard let completion = completion() else { throw CancellationError() }
+            if !completion.infrastructure.isEmpty {
+                let update = try db.cachedStatement(
+                    sql: "UPDATE tests SET infra_failed_attempts = ? WHERE run_id = ? AND test_index = ?")
+                for (test, count) in completion.infrastructure {
+                    try update.execute(arguments: [count, runID, test])
                 }
             }
+            for table in completion.tables { try insert(table, runID: runID, into: db) }
             result = .inserted
             return .commit
         }
         return result
+    }
+
+    /// Inserts a table's rows: several rows per statement (up to SQLite's 999 bound values on old
+    /// versions), the rest one by one; cached statements, inside the caller's transaction. Row
+    /// order is kept.
+    private static func insert(_ table: IngestBatch.Table, runID: Int, into db: Database) throws {
+        guard !table.isEmpty else { return }
+        let perStatement = max(1, min(64, 999 / table.columns.count))
+        let tuple = "(" + Array(repeating: "?", count: table.columns.count).joined(separator: ", ") + ")"
+        let prefix = "INSERT INTO \(table.name) (\(table.columns.joined(separator: ", "))) VALUES "
+        let many = try db.cachedStatement(sql: prefix + Array(repeating: tuple, count: perStatement).joined(separator: ", "))
+        let one = try db.cachedStatement(sql: prefix + tuple)
+        var start = 0
+        while start + perStatement <= table.count {
+            try insert(table, start..<(start + perStatement), runID: runID, with: many, in: db)
+            start += perStatement
+        }
+        for index in start..<table.count {
+            try insert(table, index..<(index + 1), runID: runID, with: one, in: db)
+        }
     }
 
     /// Binds the rows in `range` straight through SQLite's C API and steps the statement once.
