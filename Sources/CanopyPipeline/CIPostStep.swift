@@ -76,13 +76,12 @@ public struct CIPostStep {
             prepared: prepared, insights: insights, gates: gates, dashboardPath: paths.dashboard, now: options.now, parts: parts
         ).build()
         timer.lap("gates+dashboard")
-        // The HTML and the two Markdown budgets render beside each other.
+        // The HTML renders beside the Markdown (the step summary and the comment, one rendering).
         async let html = HTMLDashboardRenderer().render(dashboard, tests: renderedTests)
-        let commentBudget = workflow.configuration.output.commentBudget
-        async let comment = MarkdownRenderer(budget: commentBudget).render(dashboard)
-        let summary = MarkdownRenderer(budget: workflow.configuration.output.summaryBudget).render(dashboard)
+        let output = workflow.configuration.output
+        let markdown = MarkdownRenderer.render(dashboard, budgets: [output.summaryBudget, output.commentBudget])
+        let (summary, commentText) = (markdown[0], markdown[1])
         let (dashboardHTML, report, insightsDocument) = (await html, try await reportJSON, try await insightsJSON)
-        let commentText = await comment
         timer.lap("render")
         // The store's close (SQLite's checkpoint) ran beside the rendering; files are written once
         // it is done, so nothing is written for a run whose store did not close.

