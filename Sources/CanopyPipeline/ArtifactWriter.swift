@@ -4,10 +4,23 @@ import Foundation
 /// dashboard and a failed write leaves the previous file in place.
 enum ArtifactWriter {
     static func write(_ text: String, to path: String) throws {
+        var text = text
+        try text.withUTF8 { try write(UnsafeRawBufferPointer($0), to: path) }
+    }
+
+    static func write(_ bytes: [UInt8], to path: String) throws {
+        try bytes.withUnsafeBytes { try write($0, to: path) }
+    }
+
+    /// Writes the bytes where they are (a large run's files are tens of MB: no copy into `Data`).
+    private static func write(_ bytes: UnsafeRawBufferPointer, to path: String) throws {
         let url = URL(fileURLWithPath: path)
         do {
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data(text.utf8).write(to: url, options: .atomic)
+            let data = bytes.baseAddress.map {
+                Data(bytesNoCopy: UnsafeMutableRawPointer(mutating: $0), count: bytes.count, deallocator: .none)
+            } ?? Data()
+            try data.write(to: url, options: .atomic)
         } catch {
             throw PipelineError.output(path: path, reason: error.localizedDescription)
         }

@@ -42,7 +42,7 @@ public struct CIPostStep {
         timer.lap("analyse")
         // report.json depends on the analysed run alone: encoded while the store works (measured
         // 0.5 s for the 100 MB bench report). Files are still written only once everything succeeded.
-        async let reportJSON = JSONOutput.encode(prepared.report)
+        async let reportJSON = JSONOutput.fileBytes(prepared.report)
         // So are the dashboard's sections drawn from the run alone and the page's tests part (its
         // embedded JSON): the bulk of the page for a large run, made while the store writes and
         // history is read.
@@ -68,7 +68,7 @@ public struct CIPostStep {
             knownFlaky: HistoryInsights.flakyTestKeys(insights), now: options.now)
         let gates = GateEvaluator.evaluate(gateInput, configuration: workflow.configuration.gates)
         // The insights document (7.5 MB for the bench run) encodes beside the dashboard.
-        async let insightsJSON = JSONOutput.encode(
+        async let insightsJSON = JSONOutput.fileBytes(
             RunInsightsDocument(runKey: prepared.run.metadata.runKey ?? "", insights: insights, gates: gates))
         let paths = OutputPaths(directory: options.outputDirectory)
         let (parts, renderedTests) = await testsPart
@@ -90,18 +90,20 @@ public struct CIPostStep {
         try ArtifactWriter.write(summary, to: paths.summary)
         try ArtifactWriter.write(commentText, to: paths.comment)
         try ArtifactWriter.write(dashboardHTML, to: paths.dashboard)
-        try ArtifactWriter.write(report + "\n", to: paths.report)
-        try ArtifactWriter.write(insightsDocument + "\n", to: paths.insights)
+        try ArtifactWriter.write(report, to: paths.report)
+        try ArtifactWriter.write(insightsDocument, to: paths.insights)
         timer.lap("write")
 
         var lines: [String] = []
         if let summaryPath = workflow.ci.stepSummaryPath { try ArtifactWriter.append(summary + "\n", to: summaryPath) }
         let mode = options.annotations == .automatic ? (workflow.ci.provider == "github" ? .github : .none) : options.annotations
         let newFailures = insights.comparison.baselineRunKey != nil ? Set(gateInput.newFailures) : nil
-        let candidates = Annotations.candidates(prepared, newFailures: newFailures)
+        let limit = workflow.configuration.output.annotations
         switch mode {
-        case .github: lines += Annotations.github(candidates, limit: workflow.configuration.output.annotations)
-        case .gitlab: try ArtifactWriter.write(try Annotations.gitlab(candidates, limit: workflow.configuration.output.annotations), to: paths.codeQuality)
+        case .github: lines += Annotations.github(Annotations.candidates(prepared, newFailures: newFailures, limit: limit), limit: limit)
+        case .gitlab:
+            let candidates = Annotations.candidates(prepared, newFailures: newFailures, limit: limit)
+            try ArtifactWriter.write(try Annotations.gitlab(candidates, limit: limit), to: paths.codeQuality)
         case .none, .automatic: break
         }
         lines += warnings.map { "note: \($0)" }

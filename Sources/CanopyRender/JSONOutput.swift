@@ -6,6 +6,13 @@ public enum JSONOutput {
         String(decoding: try bytes(value, pretty: pretty), as: UTF8.self)
     }
 
+    /// `encode`'s UTF-8 followed by a newline, for a file (no copy into a `String` on the way).
+    public static func fileBytes(_ value: some Encodable, pretty: Bool = true) throws -> [UInt8] {
+        var bytes = try bytes(value, pretty: pretty)
+        bytes.append(UInt8(ascii: "\n"))
+        return bytes
+    }
+
     /// The document's UTF-8: written by `JSONByteEncoder`, or by `JSONEncoder` for a value that
     /// encoder does not handle (the same bytes either way). `escapesSlashes` writes `/` as `\/`
     /// (the page's embedded data).
