@@ -30,7 +30,12 @@ import Testing
     func textOfEveryShapeRoundTrips(_ kind: StoreKind) async throws {
         // SQLite binds text through its C API: empty, non-ASCII and long values come back as written.
         try await TestStore.make(kind).with { store async throws in
-            let names = ["", "testÜmlaut😀()", String(repeating: "long", count: 2_000), "quote'\"back\\slash"]
+            // PostgreSQL copies rows as text: its escapes (backslash, tab, newline, carriage return)
+            // and its markers (`\N`, `\.`) must come back as written too.
+            let names = [
+                "", "testÜmlaut😀()", String(repeating: "long", count: 2_000), "quote'\"back\\slash",
+                "tab\tnew\nline\r\n", "\\N", "\\.", "\\", "trailing\\", "\u{1}\u{7F}\u{2028}",
+            ]
             let (run, digest) = RunFactory.run(
                 key: "text-1", commit: "", night: 1,
                 tests: names.map { .init(className: "Text·Tests", name: $0, outcomes: [.passed], device: nil) })

@@ -1,5 +1,6 @@
 import CanopyModel
 import Foundation
+import NIOCore
 import Testing
 
 @testable import CanopyHistory
@@ -33,5 +34,23 @@ import Testing
             .int(7), .int(0), .int(1), .text("passed"), .double(2), .null,
             .int(7), .int(1), .int(0), .text("skipped"), .null, .null,
         ])
+    }
+
+    @Test func postgresCopyTextEscapesAndEndsRows() {
+        var rows = PostgresCopyText(columns: 3)
+        rows.int(-42)
+        rows.text("a\tb\nc\rd\\e")
+        rows.null()
+        #expect(rows.isAtRowStart)
+        rows.double(5)
+        rows.double(1e-7)
+        rows.text("key@device", utf8Prefix: 3)
+        rows.double(.nan)
+        rows.double(.infinity)
+        rows.double(-.infinity)
+        rows.double(0.1 + 0.2)
+        #expect(!rows.isAtRowStart)
+        let text = String(decoding: rows.buffer.readableBytesView, as: UTF8.self)
+        #expect(text == "-42\ta\\tb\\nc\\rd\\\\e\t\\N\n5.0\t1e-07\tkey\nNaN\tInfinity\t-Infinity\n0.30000000000000004\t")
     }
 }

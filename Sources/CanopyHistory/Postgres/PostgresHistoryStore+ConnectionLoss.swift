@@ -14,16 +14,24 @@ extension PostgresHistoryStore {
     /// `canopy ingest` hang of issue 8 (about 1 in 5 restarts in `make soak`). Racing the query against
     /// the connection's close future turns that wait into `HistoryError.connectionLost`.
     func startQuery(_ query: PostgresQuery, on connection: PostgresConnection) async throws -> PostgresRowSequence {
+        let logger = logger
+        return try await racingClose(of: connection) { try await connection.query(query, logger: logger) }
+    }
+
+    /// Runs `work` (a statement on `connection`) until it returns, or until the connection closes
+    /// and `work` has not failed by itself within `closeGrace`: then `HistoryError.connectionLost`.
+    func racingClose<T: Sendable>(
+        of connection: PostgresConnection, _ work: @escaping @Sendable () async throws -> T
+    ) async throws -> T {
         guard !connection.isClosed else {
             throw HistoryError.connectionLost(location: location, reason: "the connection was already closed")
         }
-        let logger = logger
         let location = location
         return try await withCheckedThrowingContinuation { continuation in
             let race = FirstResult(continuation)
             race.work = Task {
                 do {
-                    race.finish(.success(try await connection.query(query, logger: logger)))
+                    race.finish(.success(try await work()))
                 } catch {
                     race.finish(.failure(error))
                 }
@@ -50,6 +58,8 @@ extension PostgresHistoryStore {
             return [.serverClosedConnection, .clientClosedConnection, .connectionError, .uncleanShutdown, .poolClosed]
                 .contains(error.code)
         }
+        // The COPY path of postgres-nio reports a connection that closed under it this way.
+        if let error = error as? PostgresError, case .connectionClosed = error { return true }
         if let error = error as? PostgresStatementError {
             return error.sqlState.hasPrefix("57P") || error.sqlState.hasPrefix("08")
         }
