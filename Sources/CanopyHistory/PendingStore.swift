@@ -1,8 +1,8 @@
 import CanopyModel
 import Foundation
 
-/// A run being stored while it is analysed: what depends on the run alone is written (or held)
-/// at `HistoryWriter.beginStore`; `finish` adds what the analysis concluded and commits, in the
+/// A run being stored while it is analysed: what depends on the run alone is written at
+/// `HistoryWriter.beginStore`; `finish` adds what the analysis concluded and commits, in the
 /// one transaction `store` would have used, so the stored run is the same either way.
 public protocol PendingStore: AnyObject, Sendable {
     /// Adds the analysis and commits. `testRows` are `TestRunRow.rows(for: run, digest: digest)`:
@@ -10,32 +10,6 @@ public protocol PendingStore: AnyObject, Sendable {
     func finish(digest: RunDigest, testRows: [TestRunRow]) async throws -> IngestResult
     /// Abandons the run: nothing of it is stored. Safe after `finish` too (then it does nothing).
     func cancel() async
-}
-
-extension HistoryWriter {
-    /// Holds the run and stores it at `finish` (SQLite writes the run's own rows meanwhile).
-    public func beginStore(_ run: Run, testRows: @escaping @Sendable () -> [TestRunRow]) -> any PendingStore {
-        HeldStore(writer: self, run: run)
-    }
-}
-
-/// `beginStore`'s default: nothing is written before `finish`.
-final class HeldStore: PendingStore, @unchecked Sendable {
-    private let writer: any HistoryWriter
-    private let lock = NSLock()
-    private var run: Run?
-
-    init(writer: any HistoryWriter, run: Run) {
-        self.writer = writer
-        self.run = run
-    }
-
-    func finish(digest: RunDigest, testRows: [TestRunRow]) async throws -> IngestResult {
-        guard let run = lock.withLock({ () -> Run? in defer { self.run = nil }; return self.run }) else { throw CancellationError() }
-        return try await writer.store(run, digest: digest, testRows: testRows)
-    }
-
-    func cancel() async { lock.withLock { run = nil } }
 }
 
 /// The rows and counts `finish` adds to a run whose own rows are written.
@@ -60,6 +34,71 @@ struct IngestCompletion: Sendable {
         infrastructure = final.indices.compactMap { index in
             final[index].infrastructureFailedAttempts == written[index].infrastructureFailedAttempts
                 ? nil : (index, final[index].infrastructureFailedAttempts)
+        }
+    }
+}
+
+/// A run whose own rows are written by `write` while the caller analyses it; `write` takes the
+/// analysis from the handoff (nil: abandon the run).
+final class StagedStore: PendingStore, @unchecked Sendable {
+    typealias Analysis = (digest: RunDigest, rows: [TestRunRow])
+    private let analysis = Handoff<Analysis>()
+    private var task: Task<IngestResult, any Error>!
+
+    init(_ write: @escaping @Sendable (Handoff<Analysis>) async throws -> IngestResult) {
+        let analysis = analysis
+        task = Task { try await write(analysis) }
+    }
+
+    func finish(digest: RunDigest, testRows: [TestRunRow]) async throws -> IngestResult {
+        analysis.put((digest, testRows))
+        return try await task.value
+    }
+
+    func cancel() async {
+        analysis.put(nil)
+        _ = try? await task.value
+    }
+
+    /// A run dropped without `finish` or `cancel` is abandoned, not left waiting.
+    deinit { analysis.put(nil) }
+}
+
+/// One value handed from one thread or task to others that wait for it; nil abandons. The first
+/// `put` wins; every wait returns it, again after a retried transaction.
+final class Handoff<Value: Sendable>: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var value: Value??
+    private var waiters: [CheckedContinuation<Value?, Never>] = []
+
+    func put(_ value: Value?) {
+        let waiting = condition.withLock { () -> [CheckedContinuation<Value?, Never>] in
+            guard self.value == nil else { return [] }
+            self.value = .some(value)
+            condition.broadcast()
+            defer { waiters = [] }
+            return waiters
+        }
+        for waiter in waiting { waiter.resume(returning: value) }
+    }
+
+    /// Blocks the calling thread until the value is put (a thread that may wait: not a task's).
+    func wait() -> Value? {
+        condition.withLock {
+            while value == nil { condition.wait() }
+            return value!
+        }
+    }
+
+    /// Suspends until the value is put.
+    func value() async -> Value? {
+        await withCheckedContinuation { continuation in
+            let ready = condition.withLock { () -> Value?? in
+                if let value { return .some(value) }
+                waiters.append(continuation)
+                return nil
+            }
+            if let ready { continuation.resume(returning: ready) }
         }
     }
 }

@@ -11,12 +11,18 @@ extension PostgresHistoryStore {
 
     public func store(_ run: Run, digest: RunDigest, testRows: [TestRunRow]) async throws -> IngestResult {
         let batch = try IngestBatch(run: run, digest: digest, testRows: testRows)
+        return try await writing { connection in try await self.write(batch, then: { .nothing }, on: connection) }
+    }
+
+    /// Runs `write` on a leased connection, again on a new one after the connection was lost or
+    /// after a serialization conflict.
+    func writing(_ write: (PostgresConnection) async throws -> IngestResult) async throws -> IngestResult {
         var attempt = 0
         var reconnects = 0
         while true {
             attempt += 1
             do {
-                return try await client.withConnection { connection in try await self.write(batch, on: connection) }
+                return try await client.withConnection { connection in try await write(connection) }
             } catch let error where Self.isConnectionLoss(error) {
                 // The transaction died with the connection: nothing of it is stored, unless the COMMIT
                 // got through, in which case the retry finds the run key and reports `alreadyStored`.
@@ -35,15 +41,20 @@ extension PostgresHistoryStore {
                 throw error.failure
             } catch let error as HistoryError {
                 throw error
+            } catch is CancellationError {
+                throw CancellationError()
             } catch {
                 throw HistoryError.cannotOpen(location: location, reason: Self.reason(error))
             }
         }
     }
 
-    /// Inserts the batch in one transaction; `ON CONFLICT DO NOTHING` on the run key makes a
-    /// concurrent or repeated ingest of the same run a no-op.
-    private func write(_ batch: IngestBatch, on connection: PostgresConnection) async throws -> IngestResult {
+    /// Inserts the batch in one transaction, then what `completion` adds (it may wait for the
+    /// analysis; nil abandons the run and rolls back). `ON CONFLICT DO NOTHING` on the run key
+    /// makes a concurrent or repeated ingest of the same run a no-op.
+    func write(
+        _ batch: IngestBatch, then completion: () async -> IngestCompletion?, on connection: PostgresConnection
+    ) async throws -> IngestResult {
         try await execute("BEGIN", on: connection)
         do {
             let placeholders = Array(repeating: "?", count: RunRecord.columns.count).joined(separator: ", ")
@@ -60,6 +71,20 @@ extension PostgresHistoryStore {
                 return .alreadyStored
             }
             for table in batch.tables where !table.isEmpty {
+                try await insert(table, runID: runID, on: connection)
+            }
+            guard let completion = await completion() else { throw CancellationError() }
+            // Integers only, written into the statement: one statement per 5,000 tests.
+            for start in stride(from: 0, to: completion.infrastructure.count, by: 5_000) {
+                let counts = completion.infrastructure[start..<min(start + 5_000, completion.infrastructure.count)]
+                try await execute(
+                    """
+                    UPDATE tests SET infra_failed_attempts = v.count \
+                    FROM (VALUES \(counts.map { "(\($0.test), \($0.count))" }.joined(separator: ", "))) AS v (test_index, count) \
+                    WHERE tests.run_id = \(runID) AND tests.test_index = v.test_index
+                    """, on: connection)
+            }
+            for table in completion.tables where !table.isEmpty {
                 try await insert(table, runID: runID, on: connection)
             }
             try await execute("COMMIT", on: connection)
