@@ -32,9 +32,18 @@ extension PostgresHistoryStore {
     func forEach(
         _ statement: SQLStatement, on connection: PostgresConnection, _ body: (PostgresRowReader) throws -> Void
     ) async throws {
-        do {
+        try await failing(as: statement.sql) {
             let rows = try await startQuery(Self.query(statement), on: connection)
             for try await row in rows { try body(PostgresRowReader(row: row.makeRandomAccess())) }
+        }
+    }
+
+    /// Runs the work of the statement `sql`, turning its failure into the store's: a lost
+    /// connection, or the server's rejection with its SQLSTATE (so writers can tell a retryable
+    /// conflict).
+    func failing<T>(as sql: String, _ work: () async throws -> T) async throws -> T {
+        do {
+            return try await work()
         } catch let error as HistoryError {
             throw error
         } catch let error where Self.isConnectionLoss(error) {
@@ -42,7 +51,7 @@ extension PostgresHistoryStore {
         } catch let error as PSQLError where error.serverInfo != nil {
             throw PostgresStatementError(
                 sqlState: error.serverInfo?[.sqlState] ?? "",
-                failure: .statementFailed(location: location, sql: Self.short(statement.sql), reason: Self.reason(error)))
+                failure: .statementFailed(location: location, sql: Self.short(sql), reason: Self.reason(error)))
         }
     }
 

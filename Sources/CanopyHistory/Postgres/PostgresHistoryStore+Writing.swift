@@ -101,7 +101,7 @@ extension PostgresHistoryStore {
     /// statements of 30,000 parameters.
     private func insert(_ table: IngestBatch.Table, runID: Int, on connection: PostgresConnection) async throws {
         let logger = logger
-        do {
+        try await failing(as: "COPY \(table.name) FROM STDIN") {
             try await racingClose(of: connection) {
                 try await connection.copyFrom(table: table.name, columns: table.columns, logger: logger) { writer in
                     var rows = PostgresCopyText(columns: table.columns.count)
@@ -115,14 +115,6 @@ extension PostgresHistoryStore {
                     }
                 }
             }
-        } catch let error as HistoryError {
-            throw error
-        } catch let error where Self.isConnectionLoss(error) {
-            throw HistoryError.connectionLost(location: location, reason: Self.reason(error))
-        } catch let error as PSQLError where error.serverInfo != nil {
-            throw PostgresStatementError(
-                sqlState: error.serverInfo?[.sqlState] ?? "",
-                failure: .statementFailed(location: location, sql: "COPY \(table.name) FROM STDIN", reason: Self.reason(error)))
         }
     }
 
