@@ -37,7 +37,7 @@ struct PrefetchedInsightsTests {
     static func bothWays(
         _ history: ArraySlice<(folder: String, started: Date, commit: String, branch: String)>,
         then night: (folder: String, started: Date, commit: String, branch: String), key: String, baseline: String? = nil,
-        storeTwice: Bool = false
+        storeTwice: Bool = false, interloper: (folder: String, started: Date, commit: String, branch: String)? = nil
     ) async throws -> (after: HistoryInsights, beside: HistoryInsights) {
         let directory = NSTemporaryDirectory() + "canopy-prefetch-" + UUID().uuidString
         defer { try? FileManager.default.removeItem(atPath: directory) }
@@ -54,12 +54,16 @@ struct PrefetchedInsightsTests {
             if storeTwice {
                 _ = try await workflow.withStore { try await $0.store(prepared.run, digest: prepared.digest, testRows: prepared.testRows) }
             }
+            // Another CI job's run, stored after the prefetch and before this run.
+            let other = try interloper.map { try Self.workflow(store: path, night: $0, key: "night-interloper").prepare() }
             let insights = try await workflow.withStore { store in
                 if way == "after" {
+                    if let other { _ = try await store.store(other.run, digest: other.digest, testRows: other.testRows) }
                     _ = try await store.store(prepared.run, digest: prepared.digest, testRows: prepared.testRows)
                     return try await workflow.insights(for: prepared, store: store, stored: true)
                 }
                 let prefetched = try await workflow.prefetch(for: prepared, store: store)
+                if let other { _ = try await store.store(other.run, digest: other.digest, testRows: other.testRows) }
                 let result = try await store.store(prepared.run, digest: prepared.digest, testRows: prepared.testRows)
                 return try await workflow.insights(for: prepared, store: store, stored: true, prefetched: result == .inserted ? prefetched : nil)
             }
@@ -83,6 +87,46 @@ struct PrefetchedInsightsTests {
         Self.expectSame(pair)
         #expect(!pair.after.flakiness.isEmpty, "the sample history has flaky and broken tests to compare")
         #expect(pair.after.baselineRun != nil)
+        #expect(pair.beside.readBesideStore, "the rows read beside the store were used")
+    }
+
+    @Test("the window's rows and failures made from the prefetch are what the store reads after the run")
+    func windowRowsMatchTheStore() async throws {
+        let nights = try Self.nights()
+        let directory = NSTemporaryDirectory() + "canopy-prefetch-" + UUID().uuidString
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let path = directory + "/history.sqlite"
+        for (index, night) in nights.dropLast().enumerated() {
+            let workflow = try Self.workflow(store: path, night: night, key: "night-\(index)")
+            let prepared = try workflow.prepare()
+            _ = try await workflow.withStore { try await $0.store(prepared.run, digest: prepared.digest, testRows: prepared.testRows) }
+        }
+        let workflow = try Self.workflow(store: path, night: nights.last!, key: "night-last")
+        let prepared = try workflow.prepare()
+        try await workflow.withStore { store in
+            let prefetched = try await workflow.prefetch(for: prepared, store: store)
+            #expect(try await store.store(prepared.run, digest: prepared.digest, testRows: prepared.testRows) == .inserted)
+            let window = workflow.flakinessWindow(for: prepared)
+            let made = try #require(try await workflow.windowRows(from: prefetched, prepared: prepared, window: window, store: store))
+            var tests: [TestRunRow] = []
+            try await store.forEachTestRun(in: window, onlyTestsWithFailures: true) { tests.append($0) }
+            var failures: [FailureRow] = []
+            try await store.forEachFailure(in: window) { failures.append($0) }
+            #expect(FlakinessAnalyzer(configuration: workflow.configuration.flakiness).analyze(made.tests)
+                == FlakinessAnalyzer(configuration: workflow.configuration.flakiness).analyze(tests))
+            #expect(made.failures == failures)
+            #expect(failures.contains { $0.runKey == "night-last" } && failures.contains { $0.runKey != "night-last" })
+        }
+    }
+
+    @Test("another run stored between the reads and the store: read again after the store")
+    func runStoredMeanwhile() async throws {
+        let nights = try Self.nights()
+        var interloper = nights[nights.count - 2]
+        interloper.started = nights.last!.started.addingTimeInterval(-3_600)
+        let pair = try await Self.bothWays(nights.dropLast(), then: nights.last!, key: "night-last", interloper: interloper)
+        Self.expectSame(pair)
+        #expect(!pair.beside.readBesideStore, "a run the reads did not see joined the window")
     }
 
     @Test("a night stored with an earlier date than the history: read again after the store")

@@ -1,0 +1,183 @@
+import CanopyAnalysis
+import CanopyHistory
+import CanopyModel
+import Foundation
+
+/// The comparison with history: the baseline run, flakiness over the window, flaky elements and
+/// the trend, read after the run is stored, or mostly beside the store (`prefetch`).
+extension Workflow {
+    /// The largest reads of `insights`, made while the run is being stored.
+    public struct Prefetch: Sendable {
+        /// The keys of the window's runs when the reads began: a run stored after that is missing
+        /// from the rows below, so a window holding one is read again.
+        var runsSeen: Set<String>
+        /// The window's rows of every test that failed in it or in this run, without this run's.
+        var flakinessRows: [TestRunRow]
+        /// The window's analysed failures, without this run's.
+        var failures: [FailureRow]
+        /// The latest other run on the run's branch and its snapshot (no `--baseline`, a branch).
+        var baseline: (run: StoredRun, snapshot: BaselineSnapshot)?
+        var baselineRead: Bool
+        /// The run compared with that baseline, when it was read.
+        var comparison: BaselineComparison?
+    }
+
+    /// Reads what `insights` reads most of, while the run is being stored. History may be read
+    /// before or just after the run's commit; `insights` uses these only when the stored run is the
+    /// newest of its window and branch and no other run joined the window meanwhile (then they
+    /// tell exactly what its own reads would return), and reads again otherwise.
+    public func prefetch(for prepared: PreparedRun, store: any HistoryStore) async throws -> Prefetch {
+        let window = flakinessWindow(for: prepared)
+        let runKey = prepared.run.metadata.runKey
+        // First: a run committed after this read may be missing below, and fails the check in `insights`.
+        let runsSeen = Set(try await store.runs(in: window).map(\.key))
+        let failing = Set(prepared.testRows.lazy.filter { $0.failedAttempts > 0 }.map(\.testKey))
+        var rows: [TestRunRow] = []
+        try await store.forEachTestRun(in: window, onlyTestsWithFailures: true, alsoTestKeys: failing) { row in
+            if row.runKey != runKey { rows.append(row) }
+        }
+        var failures: [FailureRow] = []
+        try await store.forEachFailure(in: window) { if $0.runKey != runKey { failures.append($0) } }
+        var prefetch = Prefetch(
+            runsSeen: runsSeen, flakinessRows: rows, failures: failures, baseline: nil, baselineRead: false, comparison: nil)
+        guard options.baseline == nil, let branch = prepared.run.metadata.branch else { return prefetch }
+        // Before the run when it is stored, else the latest other run: the same run either way
+        // once the run proves the newest on its branch. The comparison is made here too.
+        prefetch.baselineRead = true
+        let current = BaselineSnapshot(run: prepared.run, digest: prepared.digest, testRows: prepared.testRows)
+        guard let run = try await store.previousRun(branch: branch, before: runKey), run.key != runKey else {
+            prefetch.comparison = BaselineComparer.compare(current, with: nil)
+            return prefetch
+        }
+        let snapshot = try await snapshot(of: run, store: store)
+        prefetch.baseline = (run, snapshot)
+        prefetch.comparison = BaselineComparer.compare(current, with: snapshot)
+        return prefetch
+    }
+
+    private func snapshot(of run: StoredRun, store: any HistoryStore) async throws -> BaselineSnapshot {
+        BaselineSnapshot(
+            runKey: run.key, commit: run.metadata.commit, tests: try await store.testRuns(runKey: run.key),
+            auditIssues: try await store.auditIssues(runKey: run.key), coverage: try await store.coverage(runKey: run.key))
+    }
+
+    /// What `forEachTestRun(in: window, onlyTestsWithFailures: true)` and `forEachFailure(in: window)`
+    /// return now that the run is stored, made from `prefetched` and the run's own rows; nil unless
+    /// the run is the newest of its window and every other run of the window was there when the
+    /// prefetch began (then the window can only have lost its oldest runs, and the run's rows come
+    /// last, for each test and among the failures, as the queries order them).
+    func windowRows(
+        from prefetched: Prefetch, prepared: PreparedRun, window: HistoryWindow, store: any HistoryStore
+    ) async throws -> (tests: [TestRunRow], failures: [FailureRow])? {
+        let runs = try await store.runs(in: window)
+        guard let runKey = prepared.run.metadata.runKey, runs.last?.key == runKey,
+            runs.dropLast().allSatisfy({ prefetched.runsSeen.contains($0.key) })
+        else { return nil }
+        let inWindow = Set(runs.map(\.key))
+        // The run's rows as the store reads them back: the test's own device, the start time through
+        // seconds since 1970.
+        let kept = prefetched.flakinessRows.filter { inWindow.contains($0.runKey) }
+        let rows = prepared.testRows
+        var failing = Set(kept.lazy.filter { $0.failedAttempts > 0 }.map(\.testKey))
+        for index in rows.indices where rows[index].failedAttempts > 0 { failing.insert(rows[index].testKey) }
+        // Only the rows of tests that failed somewhere in the window, by index: copying all 90,000
+        // tests of the bench run here was a tenth of the time after the store.
+        var own: [TestRunRow] = []
+        for index in rows.indices where failing.contains(rows[index].testKey) {
+            var row = rows[index]
+            row.device = prepared.run.tests[index].identity.device
+            row.startedAt = row.startedAt.map { Date(timeIntervalSince1970: $0.timeIntervalSince1970) }
+            own.append(row)
+        }
+        let commit = prepared.run.metadata.commit
+        let ownFailures = prepared.digest.failures.map { failure in
+            FailureRow(
+                runKey: runKey, commit: commit, testKey: failure.testKey, attemptIndex: failure.attemptIndex,
+                category: failure.category, isInfrastructure: failure.isInfrastructure, fingerprint: failure.fingerprint,
+                identifier: failure.identifier)
+        }
+        return (kept.filter { failing.contains($0.testKey) } + own, prefetched.failures.filter { inWindow.contains($0.runKey) } + ownFailures)
+    }
+
+    /// Compares the run with history: the baseline run, flakiness over the window, flaky
+    /// elements and the trend. `stored` says whether the run itself is already in the store;
+    /// `prefetched` was read beside the store (`prefetch`).
+    public func insights(
+        for prepared: PreparedRun, store: any HistoryStore, stored: Bool, prefetched: Prefetch? = nil
+    ) async throws -> HistoryInsights {
+        let runKey = prepared.run.metadata.runKey
+        let window = flakinessWindow(for: prepared)
+        // The prefetched rows stand only when the run is the newest of its window.
+        var fromPrefetch: (tests: [TestRunRow], failures: [FailureRow])?
+        if stored, let prefetched {
+            fromPrefetch = try await windowRows(from: prefetched, prepared: prepared, window: window, store: store)
+        }
+        // The trend is one query over the window's runs: read while the rest is worked out.
+        async let trend = store.trend(in: window)
+        var baselineRun: StoredRun?
+        var baselineSnapshot: BaselineSnapshot?
+        var prefetchedComparison: BaselineComparison?
+        if fromPrefetch != nil, let prefetched, prefetched.baselineRead {
+            baselineRun = prefetched.baseline?.run
+            baselineSnapshot = prefetched.baseline?.snapshot
+            prefetchedComparison = prefetched.comparison
+        } else if let key = options.baseline {
+            baselineRun = try await store.run(key: key)
+            if baselineRun == nil { throw PipelineError.usage("no stored run has the key '\(key)' (--baseline); `canopy report --list` shows the stored runs") }
+        } else if let branch = prepared.run.metadata.branch {
+            baselineRun = try await store.previousRun(branch: branch, before: stored ? runKey : nil)
+            if baselineRun?.key == runKey { baselineRun = nil }
+        }
+        if baselineSnapshot == nil, let baselineRun { baselineSnapshot = try await snapshot(of: baselineRun, store: store) }
+        let current = BaselineSnapshot(run: prepared.run, digest: prepared.digest, testRows: prepared.testRows)
+        let comparison = prefetchedComparison ?? BaselineComparer.compare(current, with: baselineSnapshot)
+
+        let analyzer = FlakinessAnalyzer(configuration: configuration.flakiness)
+        var rows: [TestRunRow] = []
+        var failureRows: [FailureRow] = []
+        var failingKeys: Set<String> = []
+        if let fromPrefetch {
+            (rows, failureRows) = fromPrefetch
+        } else {
+            try await store.forEachTestRun(in: window, onlyTestsWithFailures: true) { row in
+                rows.append(row)
+                failingKeys.insert(row.testKey)
+            }
+            try await store.forEachFailure(in: window) { failureRows.append($0) }
+        }
+        if !stored {
+            // `check` does not store the run: its rows join the history it is judged against.
+            for row in current.tests
+            where row.failedAttempts > 0 || failingKeys.contains(row.testKey) {
+                rows.append(row)
+            }
+        }
+        let flakiness = analyzer.analyze(rows)
+        let elements = analyzer.flakyElements(failures: failureRows, tests: flakiness)
+        return HistoryInsights(
+            baselineRun: baselineRun, comparison: comparison, flakiness: flakiness, flakyElements: elements, trend: try await trend,
+            readBesideStore: fromPrefetch != nil)
+    }
+}
+
+/// What history says about a run.
+public struct HistoryInsights: Sendable {
+    public var baselineRun: StoredRun?
+    public var comparison: BaselineComparison
+    /// Tests with any failure in the window, ranked by flakiness score.
+    public var flakiness: [TestFlakiness]
+    public var flakyElements: [FlakyElement]
+    public var trend: [TrendPoint]
+    /// Whether the window's rows read beside the store stood (`Workflow.prefetch`).
+    var readBesideStore = false
+
+    /// Keys (with and without device) of the tests history calls flaky.
+    static func flakyTestKeys(_ insights: HistoryInsights) -> Set<String> {
+        var keys: Set<String> = []
+        for result in insights.flakiness where result.state == .flaky {
+            keys.insert(result.key.testKey)
+            if let device = result.key.device { keys.insert(result.key.testKey + "@" + device) }
+        }
+        return keys
+    }
+}
