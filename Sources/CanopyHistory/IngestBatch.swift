@@ -1,8 +1,9 @@
 import CanopyModel
 import Foundation
 
-/// Everything one run writes, as rows per table, gathered before the transaction opens so the
-/// transaction only binds and inserts.
+/// What one run writes, as rows per table, gathered before the rows are written so writing only
+/// binds and inserts: everything (`store`), or the run's own rows (`beginStore`, whose
+/// `IngestCompletion` brings the analysis's tables after).
 struct IngestBatch: Sendable {
     /// One child table's rows.
     struct Table: Sendable {

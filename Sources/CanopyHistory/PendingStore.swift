@@ -3,7 +3,9 @@ import Foundation
 
 /// A run being stored while it is analysed: what depends on the run alone is written at
 /// `HistoryWriter.beginStore`; `finish` adds what the analysis concluded and commits, in the
-/// one transaction `store` would have used, so the stored run is the same either way.
+/// one transaction `store` would have used, so the stored rows are the same either way (the
+/// run's `ingested_at` is when `beginStore` was called). The write lock (SQLite) or the open
+/// transaction (PostgreSQL) is held from `beginStore` to `finish`.
 public protocol PendingStore: AnyObject, Sendable {
     /// Adds the analysis and commits. `testRows` are `TestRunRow.rows(for: run, digest: digest)`:
     /// the rows given to `beginStore` with infrastructure attempts counted.
@@ -43,11 +45,17 @@ struct IngestCompletion: Sendable {
 final class StagedStore: PendingStore, @unchecked Sendable {
     typealias Analysis = (digest: RunDigest, rows: [TestRunRow])
     private let analysis = Handoff<Analysis>()
-    private var task: Task<IngestResult, any Error>!
+    private let task: Task<IngestResult, any Error>
 
     init(_ write: @escaping @Sendable (Handoff<Analysis>) async throws -> IngestResult) {
         let analysis = analysis
         task = Task { try await write(analysis) }
+    }
+
+    /// What the analysis adds to the run whose own rows were `written`, once `finish` hands it
+    /// over; nil when the run was abandoned.
+    static func completion(_ analysis: Analysis?, written: [TestRunRow]) -> IngestCompletion? {
+        analysis.map { IngestCompletion(digest: $0.digest, written: written, final: $0.rows) }
     }
 
     func finish(digest: RunDigest, testRows: [TestRunRow]) async throws -> IngestResult {
@@ -80,6 +88,17 @@ final class Handoff<Value: Sendable>: @unchecked Sendable {
             return waiters
         }
         for waiter in waiting { waiter.resume(returning: value) }
+    }
+
+    /// Whether a value (or nil) was put.
+    var isPut: Bool { condition.withLock { value != nil } }
+
+    /// Whether the run was abandoned (nil was put): a retried write stops before it starts again.
+    var isAbandoned: Bool {
+        condition.withLock {
+            if case .some(.none) = value { return true }
+            return false
+        }
     }
 
     /// Blocks the calling thread until the value is put (a thread that may wait: not a task's).

@@ -33,8 +33,8 @@ public struct CIPostStep {
         var timer = StepTimer()
         let run = try workflow.assemble()
         timer.lap("parse")
-        // SQLite writes the run's own rows (its tests, their attempts) while the run is analysed,
-        // in the transaction `finish` commits: for a large run most of the store's work.
+        // The store writes the run's own rows (its tests, their attempts) while the run is
+        // analysed, in the transaction `finish` commits: for a large run most of the store's work.
         let testRows = Concurrently.start { TestRunRow.rows(for: run) }
         let store = try await workflow.openStore()
         let pending = store.beginStore(run, testRows: { testRows.wait() })
@@ -52,7 +52,14 @@ public struct CIPostStep {
             // The largest history reads (flakiness rows, the baseline run) are made beside the store.
             let workflow = workflow
             async let prefetched = workflow.prefetch(for: prepared, store: store)
-            let result = try await pending.finish(digest: prepared.digest, testRows: prepared.testRows)
+            let result: IngestResult
+            do {
+                result = try await pending.finish(digest: prepared.digest, testRows: prepared.testRows)
+            } catch {
+                // Nothing may be left waiting in the transaction when the store closes.
+                await pending.cancel()
+                throw error
+            }
             storeTimer.lap("store")
             let rows = try? await prefetched
             let insights = try await workflow.insights(
@@ -99,11 +106,11 @@ public struct CIPostStep {
         let mode = options.annotations == .automatic ? (workflow.ci.provider == "github" ? .github : .none) : options.annotations
         let newFailures = insights.comparison.baselineRunKey != nil ? Set(gateInput.newFailures) : nil
         let limit = workflow.configuration.output.annotations
+        // Picked only when they are written.
+        let candidates = { Annotations.candidates(prepared, newFailures: newFailures, limit: limit) }
         switch mode {
-        case .github: lines += Annotations.github(Annotations.candidates(prepared, newFailures: newFailures, limit: limit), limit: limit)
-        case .gitlab:
-            let candidates = Annotations.candidates(prepared, newFailures: newFailures, limit: limit)
-            try ArtifactWriter.write(try Annotations.gitlab(candidates, limit: limit), to: paths.codeQuality)
+        case .github: lines += Annotations.github(candidates(), limit: limit)
+        case .gitlab: try ArtifactWriter.write(try Annotations.gitlab(candidates(), limit: limit), to: paths.codeQuality)
         case .none, .automatic: break
         }
         lines += warnings.map { "note: \($0)" }

@@ -107,7 +107,8 @@ extension Workflow {
     ) async throws -> HistoryInsights {
         let runKey = prepared.run.metadata.runKey
         let window = flakinessWindow(for: prepared)
-        // The prefetched rows stand only when the run is the newest of its window.
+        // The prefetched rows stand only when the run is the newest of its window and no other run
+        // joined it meanwhile (`windowRows`).
         var fromPrefetch: (tests: [TestRunRow], failures: [FailureRow])?
         if stored, let prefetched {
             fromPrefetch = try await windowRows(from: prefetched, prepared: prepared, window: window, store: store)
@@ -117,13 +118,21 @@ extension Workflow {
         var baselineRun: StoredRun?
         var baselineSnapshot: BaselineSnapshot?
         var prefetchedComparison: BaselineComparison?
-        if fromPrefetch != nil, let prefetched, prefetched.baselineRead {
+        // The baseline read beside the store stands if it is still the run before this one (a
+        // run started in the past has later runs of its branch before it in the store).
+        var latestBefore: StoredRun??
+        if fromPrefetch != nil, let prefetched, prefetched.baselineRead, let branch = prepared.run.metadata.branch {
+            latestBefore = .some(try await store.previousRun(branch: branch, before: runKey))
+        }
+        if let latestBefore, let prefetched, latestBefore?.key == prefetched.baseline?.run.key {
             baselineRun = prefetched.baseline?.run
             baselineSnapshot = prefetched.baseline?.snapshot
             prefetchedComparison = prefetched.comparison
         } else if let key = options.baseline {
             baselineRun = try await store.run(key: key)
             if baselineRun == nil { throw PipelineError.usage("no stored run has the key '\(key)' (--baseline); `canopy report --list` shows the stored runs") }
+        } else if let latestBefore {
+            baselineRun = latestBefore
         } else if let branch = prepared.run.metadata.branch {
             baselineRun = try await store.previousRun(branch: branch, before: stored ? runKey : nil)
             if baselineRun?.key == runKey { baselineRun = nil }

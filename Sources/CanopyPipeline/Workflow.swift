@@ -121,9 +121,13 @@ public struct Workflow: Sendable {
         }
     }
 
-    /// The window flakiness is judged over.
+    /// The window flakiness is judged over: the history of the run's branch up to the run's start,
+    /// as `canopy report --run` judges a stored run. (Ending it at the clock instead made a run
+    /// started in the past, such as the sample nights, lose its history as the calendar moved on.)
     func flakinessWindow(for prepared: PreparedRun) -> HistoryWindow {
-        HistoryWindow(branch: prepared.run.metadata.branch, days: configuration.flakiness.windowDays, runs: configuration.flakiness.windowRuns)
+        HistoryWindow(
+            branch: prepared.run.metadata.branch, days: configuration.flakiness.windowDays, runs: configuration.flakiness.windowRuns,
+            until: prepared.run.metadata.startedAt ?? options.now)
     }
 }
 

@@ -67,9 +67,13 @@ import Glibc
         let runs = try await store.runs(in: .all)
         #expect(runs.count >= 2)
         #expect(runs.count <= storedBeforeKill + 1)
+        var failures: [String: Int] = [:]
+        try await store.forEachFailure(in: .all) { failures[$0.runKey, default: 0] += 1 }
         for run in runs {
             #expect(run.totals.tests == tests)
             #expect(try await store.testRuns(runKey: run.key).count == tests, "partial run \(run.key)")
+            // What the analysis adds (a staged run writes it last): every synthetic run has failures.
+            #expect(failures[run.key, default: 0] > 0, "run \(run.key) without its failures")
         }
         if let sqlite = store as? SQLiteHistoryStore {
             #expect(try sqlite.integrityCheck() == "ok")

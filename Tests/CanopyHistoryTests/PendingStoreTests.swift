@@ -6,7 +6,7 @@ import Testing
 
 /// `beginStore` … `finish`, as `canopy run` stores: the same stored run as `store`, nothing at all
 /// after `cancel`, and the store free again for other writers afterwards.
-@Suite struct PendingStoreTests {
+@Suite(.timeLimit(.minutes(3))) struct PendingStoreTests {
     /// A run with infrastructure failures (their counts are filled in at `finish`), audits,
     /// coverage and identifier nodes.
     static func run(key: String) -> (Run, RunDigest) {
@@ -30,6 +30,9 @@ import Testing
         var coverage: [CoverageFigure]
         var nodes: [IdentifierNodeDigest]
 
+        /// Every column of the run's tests and attempts, as text, read with SQL.
+        var tables: [[String?]]
+
         init(_ store: any HistoryStore, key: String) async throws {
             run = try await store.run(key: key)
             tests = try await store.testRuns(runKey: key)
@@ -39,6 +42,26 @@ import Testing
             audits = try await store.auditIssues(runKey: key)
             coverage = try await store.coverage(runKey: key)
             nodes = try await store.identifierNodes(runKey: key)
+            tables = []
+            for (table, columns) in [(TestRows.table, TestRows.columns), (AttemptRows.table, AttemptRows.columns)] {
+                let selected = columns.dropFirst().map { "CAST(\($0) AS TEXT)" }.joined(separator: ", ")
+                let statement = SQLStatement(
+                    sql: "SELECT \(selected) FROM \(table) WHERE run_id = (SELECT id FROM runs WHERE run_key = ?) ORDER BY 1, 2",
+                    arguments: [.text(key)])
+                tables += try await Self.rows(statement, width: columns.count - 1, in: store)
+            }
+        }
+
+        static func rows(_ statement: SQLStatement, width: Int, in store: any HistoryStore) async throws -> [[String?]] {
+            var rows: [[String?]] = []
+            if let sqlite = store as? SQLiteHistoryStore {
+                try sqlite.forEach(statement) { row in rows.append(try (0..<width).map { try row.text($0) }) }
+            } else if let postgres = store as? PostgresHistoryStore {
+                try await postgres.withConnection { connection in
+                    try await postgres.forEach(statement, on: connection) { row in rows.append(try (0..<width).map { try row.text($0) }) }
+                }
+            }
+            return rows
         }
     }
 
@@ -58,6 +81,8 @@ import Testing
             return try await Stored(store, key: "staged-1")
         }
         #expect(staged == whole)
+        #expect(staged.tables.count == run.tests.count + run.tests.map(\.attempts.count).reduce(0, +))
+        #expect(staged.tables.contains { $0.contains("Staged1/test1") }, "the base key")
         #expect(staged.tests.contains { $0.infrastructureFailedAttempts > 0 })
         #expect(!staged.failures.isEmpty && !staged.audits.isEmpty && !staged.coverage.isEmpty && !staged.nodes.isEmpty)
         #expect(staged.tests.count == run.tests.count)
@@ -74,7 +99,8 @@ import Testing
             #expect(try await store.testRuns(runKey: "cancelled-1").isEmpty)
             await #expect(throws: (any Error).self) { try await pending.finish(digest: digest, testRows: TestRunRow.rows(for: run, digest: digest)) }
             // The writer is free: the same run stores whole, and a dropped pending run releases it too.
-            var dropped: (any PendingStore)? = store.beginStore(Self.run(key: "dropped-1").0, testRows: { TestRunRow.rows(for: run) })
+            let droppedRun = Self.run(key: "dropped-1").0
+            var dropped: (any PendingStore)? = store.beginStore(droppedRun, testRows: { TestRunRow.rows(for: droppedRun) })
             try await Task.sleep(nanoseconds: 50_000_000)
             dropped = nil
             _ = dropped
@@ -96,8 +122,10 @@ import Testing
         }
     }
 
+    /// On SQLite the other writer waits for the staged run's commit (the write lock is held from
+    /// `beginStore`); on PostgreSQL it does not have to. Both runs are stored either way.
     @Test(arguments: StoreKind.available)
-    func anotherWriterWaitsForTheStagedRun(_ kind: StoreKind) async throws {
+    func anotherWriterIsStoredBesideAStagedRun(_ kind: StoreKind) async throws {
         let test = try await TestStore.make(kind)
         let store = try await test.open()
         let other = try await test.open()
@@ -105,10 +133,15 @@ import Testing
         let (second, secondDigest) = Self.run(key: "second-1")
         let pending = store.beginStore(run, testRows: { TestRunRow.rows(for: run) })
         try await Task.sleep(nanoseconds: 50_000_000)
-        async let otherResult = other.store(second, digest: secondDigest)
-        try await Task.sleep(nanoseconds: 200_000_000)
+        let otherDone = Handoff<Bool>()
+        let otherResult = Task {
+            defer { otherDone.put(true) }
+            return try await other.store(second, digest: secondDigest)
+        }
+        try await Task.sleep(nanoseconds: 300_000_000)
+        if kind == .sqlite { #expect(!otherDone.isPut, "the other writer waits for the write lock") }
         #expect(try await pending.finish(digest: digest, testRows: TestRunRow.rows(for: run, digest: digest)) == .inserted)
-        #expect(try await otherResult == .inserted)
+        #expect(try await otherResult.value == .inserted)
         #expect(try await store.runs(in: .all).map(\.key).sorted() == ["first-1", "second-1"])
         await other.close()
         await store.close()

@@ -109,6 +109,7 @@ extension PostgresHistoryStore {
                     while start < table.count {
                         let end = min(start + Self.rowsPerCopyWrite, table.count)
                         table.write(start..<end, runID: runID, to: &rows)
+                        precondition(rows.isAtRowStart, "every column of \(table.name) written")
                         try await writer.write(rows.buffer)
                         rows.buffer.clear()
                         start = end

@@ -12,7 +12,8 @@ enum SQLValue: Sendable, Equatable {
 }
 
 /// Receives one row's values in column order. SQLite's writer binds each straight into its
-/// statement; `SQLValueList` collects them for PostgreSQL. Writing rows through a sink instead of
+/// statement (`SQLiteRowBinder`), PostgreSQL's writes COPY text (`PostgresCopyText`), and
+/// `SQLValueList` collects them (tests read rows through it). Writing rows through a sink instead of
 /// returning `[SQLValue]` per row saved an array, its enum boxes and their reference counting for
 /// each of the 180,000 rows of the 100 MB bench run, on the store's critical path.
 protocol SQLRowSink {
@@ -78,14 +79,5 @@ extension Array: RunChildRows where Element: RunChildRecord {
 
     func write<Sink: SQLRowSink>(row index: Int, runID: Int, to sink: inout Sink) {
         self[index].write(runID: runID, to: &sink)
-    }
-}
-
-extension RunChildRecord {
-    /// The row's values in `columns` order.
-    func values(runID: Int) -> [SQLValue] {
-        var list = SQLValueList()
-        write(runID: runID, to: &list)
-        return list.values
     }
 }

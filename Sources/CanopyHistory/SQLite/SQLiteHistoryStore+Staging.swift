@@ -6,18 +6,18 @@ extension SQLiteHistoryStore {
     /// Writes the run's own rows (the run, its tests with no infrastructure attempt counted, their
     /// attempts, its audit issues) while the caller analyses it, inside the transaction `finish`
     /// completes. For the 100 MB bench run that is ~85% of the store's work, done beside the
-    /// analysis instead of after it. The writer connection waits in the open transaction for the
-    /// analysis (other writers wait as they would for the whole store); a crash or `cancel`
-    /// leaves nothing of the run.
+    /// analysis instead of after it. The writer connection holds the store's write lock from the
+    /// start of the analysis to the commit (other writers wait, up to the busy timeout); a crash
+    /// or `cancel` leaves nothing of the run.
     public func beginStore(_ run: Run, testRows: @escaping @Sendable () -> [TestRunRow]) -> any PendingStore {
-        StagedStore { analysis in
+        let ingestedAt = Date()
+        return StagedStore { analysis in
             try await self.writing { db in
+                guard !analysis.isAbandoned else { throw CancellationError() }
                 // On GRDB's writer queue, which may wait: for the rows, then for the analysis.
                 let written = testRows()
-                let batch = try IngestBatch(run: run, testRows: written)
-                return try Self.write(batch, then: {
-                    analysis.wait().map { IngestCompletion(digest: $0.digest, written: written, final: $0.rows) }
-                }, into: db)
+                let batch = try IngestBatch(run: run, testRows: written, ingestedAt: ingestedAt)
+                return try Self.write(batch, then: { StagedStore.completion(analysis.wait(), written: written) }, into: db)
             }
         }
     }

@@ -105,6 +105,7 @@ extension SQLiteHistoryStore {
         var binder = SQLiteRowBinder(statement.sqliteStatement)
         table.write(range, runID: runID, to: &binder)
         guard binder.code == SQLITE_OK else { throw error(binder.code, statement: statement, in: db) }
+        precondition(binder.count == Int(sqlite3_bind_parameter_count(binder.handle)), "every parameter of \(table.name) bound")
         let code = sqlite3_step(binder.handle)
         guard code == SQLITE_DONE else { throw error(code, statement: statement, in: db) }
     }

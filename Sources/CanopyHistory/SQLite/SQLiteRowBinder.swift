@@ -42,6 +42,9 @@ struct SQLiteRowBinder: SQLRowSink {
         }
     }
 
+    /// How many values were bound.
+    var count: Int { Int(index) }
+
     /// The next parameter's number, nil once a bind failed.
     private mutating func next() -> Int32? {
         index += 1
