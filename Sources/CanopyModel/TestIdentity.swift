@@ -39,8 +39,7 @@ public struct TestIdentity: Sendable, Equatable, Hashable, Codable, Comparable, 
 
     /// A stable textual key: `Class/name(args)@device#configuration`.
     public var key: String {
-        var key = className + "/" + normalizedName
-        if let arguments, !arguments.isEmpty { key += "(" + arguments + ")" }
+        var key = testKey
         if let device, !device.isEmpty { key += "@" + device }
         if let configuration, !configuration.isEmpty { key += "#" + configuration }
         return key
