@@ -20,6 +20,10 @@ extension Workflow {
         var baselineRead: Bool
         /// The run compared with that baseline, when it was read.
         var comparison: BaselineComparison?
+        /// The window's run keys once this run is stored, oldest first, if nothing else is stored
+        /// meanwhile (the window ends at the run's start, so only its run limit can drop a run),
+        /// and flakiness and flaky elements worked out over that window beside the store.
+        var expected: (window: [String], flakiness: [TestFlakiness], flakyElements: [FlakyElement])?
     }
 
     /// Reads what `insights` reads most of, while the run is being stored. History may be read
@@ -29,8 +33,11 @@ extension Workflow {
     public func prefetch(for prepared: PreparedRun, store: any HistoryStore) async throws -> Prefetch {
         let window = flakinessWindow(for: prepared)
         let runKey = prepared.run.metadata.runKey
+        // The baseline is read beside the window's rows and their working out.
+        async let baseline = baselineBeside(prepared, store: store)
         // First: a run committed after this read may be missing below, and fails the check in `insights`.
-        let runsSeen = Set(try await store.runs(in: window).map(\.key))
+        let seen = try await store.runs(in: window).map(\.key).filter { $0 != runKey }
+        let runsSeen = Set(seen)
         let failing = Set(prepared.testRows.lazy.filter { $0.failedAttempts > 0 }.map(\.testKey))
         var rows: [TestRunRow] = []
         try await store.forEachTestRun(in: window, onlyTestsWithFailures: true, alsoTestKeys: failing) { row in
@@ -40,19 +47,37 @@ extension Workflow {
         try await store.forEachFailure(in: window) { if $0.runKey != runKey { failures.append($0) } }
         var prefetch = Prefetch(
             runsSeen: runsSeen, flakinessRows: rows, failures: failures, baseline: nil, baselineRead: false, comparison: nil)
-        guard options.baseline == nil, let branch = prepared.run.metadata.branch else { return prefetch }
-        // Before the run when it is stored, else the latest other run: the same run either way
-        // once the run proves the newest on its branch. The comparison is made here too.
-        prefetch.baselineRead = true
+        if let runKey {
+            // Worked out now, while the store finishes; `insights` keeps it if the window proves as expected.
+            var expected = seen + [runKey]
+            if let limit = window.runs { expected = Array(expected.suffix(max(0, limit))) }
+            let made = windowRows(from: prefetch, prepared: prepared, inWindow: Set(expected))
+            let analyzer = FlakinessAnalyzer(configuration: configuration.flakiness)
+            let flakiness = analyzer.analyze(made.tests)
+            prefetch.expected = (expected, flakiness, analyzer.flakyElements(failures: made.failures, tests: flakiness))
+        }
+        if let (read, comparison) = try await baseline {
+            prefetch.baselineRead = true
+            prefetch.baseline = read
+            prefetch.comparison = comparison
+        }
+        return prefetch
+    }
+
+    /// The latest other run on the run's branch with its snapshot, and the run compared with it;
+    /// nil with `--baseline` or no branch. Before the run when it is stored, else the latest other
+    /// run: the same run either way once the run proves the newest on its branch.
+    private func baselineBeside(
+        _ prepared: PreparedRun, store: any HistoryStore
+    ) async throws -> ((run: StoredRun, snapshot: BaselineSnapshot)?, BaselineComparison)? {
+        guard options.baseline == nil, let branch = prepared.run.metadata.branch else { return nil }
+        let runKey = prepared.run.metadata.runKey
         let current = BaselineSnapshot(run: prepared.run, digest: prepared.digest, testRows: prepared.testRows)
         guard let run = try await store.previousRun(branch: branch, before: runKey), run.key != runKey else {
-            prefetch.comparison = BaselineComparer.compare(current, with: nil)
-            return prefetch
+            return (nil, BaselineComparer.compare(current, with: nil))
         }
         let snapshot = try await snapshot(of: run, store: store)
-        prefetch.baseline = (run, snapshot)
-        prefetch.comparison = BaselineComparer.compare(current, with: snapshot)
-        return prefetch
+        return ((run, snapshot), BaselineComparer.compare(current, with: snapshot))
     }
 
     private func snapshot(of run: StoredRun, store: any HistoryStore) async throws -> BaselineSnapshot {
@@ -61,19 +86,23 @@ extension Workflow {
             auditIssues: try await store.auditIssues(runKey: run.key), coverage: try await store.coverage(runKey: run.key))
     }
 
-    /// What `forEachTestRun(in: window, onlyTestsWithFailures: true)` and `forEachFailure(in: window)`
-    /// return now that the run is stored, made from `prefetched` and the run's own rows; nil unless
-    /// the run is the newest of its window and every other run of the window was there when the
-    /// prefetch began (then the window can only have lost its oldest runs, and the run's rows come
-    /// last, for each test and among the failures, as the queries order them).
-    func windowRows(
-        from prefetched: Prefetch, prepared: PreparedRun, window: HistoryWindow, store: any HistoryStore
-    ) async throws -> (tests: [TestRunRow], failures: [FailureRow])? {
-        let runs = try await store.runs(in: window)
-        guard let runKey = prepared.run.metadata.runKey, runs.last?.key == runKey,
-            runs.dropLast().allSatisfy({ prefetched.runsSeen.contains($0.key) })
+    /// The keys of the window's runs now that the run is stored, if the rows read beside the store
+    /// stand for them: the run is the newest of its window and every other run of the window was
+    /// there when the prefetch began (then the window can only have lost its oldest runs, and the
+    /// run's rows come last, for each test and among the failures, as the queries order them).
+    func windowAfterStoring(_ prefetched: Prefetch, prepared: PreparedRun, window: HistoryWindow, store: any HistoryStore) async throws -> [String]? {
+        let keys = try await store.runs(in: window).map(\.key)
+        guard let runKey = prepared.run.metadata.runKey, keys.last == runKey,
+            keys.dropLast().allSatisfy({ prefetched.runsSeen.contains($0) })
         else { return nil }
-        let inWindow = Set(runs.map(\.key))
+        return keys
+    }
+
+    /// What `forEachTestRun(in: window, onlyTestsWithFailures: true)` and `forEachFailure(in: window)`
+    /// return once the run is stored and the window holds the runs `inWindow` (`windowAfterStoring`),
+    /// made from `prefetched` and the run's own rows.
+    func windowRows(from prefetched: Prefetch, prepared: PreparedRun, inWindow: Set<String>) -> (tests: [TestRunRow], failures: [FailureRow]) {
+        let runKey = prepared.run.metadata.runKey ?? ""
         // The run's rows as the store reads them back: the test's own device, the start time through
         // seconds since 1970.
         let kept = prefetched.flakinessRows.filter { inWindow.contains($0.runKey) }
@@ -108,10 +137,17 @@ extension Workflow {
         let runKey = prepared.run.metadata.runKey
         let window = flakinessWindow(for: prepared)
         // The prefetched rows stand only when the run is the newest of its window and no other run
-        // joined it meanwhile (`windowRows`).
+        // joined it meanwhile (`windowAfterStoring`); what was worked out from them too, when the
+        // window is the one expected.
         var fromPrefetch: (tests: [TestRunRow], failures: [FailureRow])?
-        if stored, let prefetched {
-            fromPrefetch = try await windowRows(from: prefetched, prepared: prepared, window: window, store: store)
+        var worked: (flakiness: [TestFlakiness], flakyElements: [FlakyElement])?
+        if stored, let prefetched, let keys = try await windowAfterStoring(prefetched, prepared: prepared, window: window, store: store) {
+            if let expected = prefetched.expected, expected.window == keys {
+                fromPrefetch = ([], [])
+                worked = (expected.flakiness, expected.flakyElements)
+            } else {
+                fromPrefetch = windowRows(from: prefetched, prepared: prepared, inWindow: Set(keys))
+            }
         }
         // The trend is one query over the window's runs: read while the rest is worked out.
         async let trend = store.trend(in: window)
@@ -161,11 +197,11 @@ extension Workflow {
                 rows.append(row)
             }
         }
-        let flakiness = analyzer.analyze(rows)
-        let elements = analyzer.flakyElements(failures: failureRows, tests: flakiness)
+        let flakiness = worked?.flakiness ?? analyzer.analyze(rows)
+        let elements = worked?.flakyElements ?? analyzer.flakyElements(failures: failureRows, tests: flakiness)
         return HistoryInsights(
             baselineRun: baselineRun, comparison: comparison, flakiness: flakiness, flakyElements: elements, trend: try await trend,
-            readBesideStore: fromPrefetch != nil)
+            besideStore: worked != nil ? .analysis : fromPrefetch != nil ? .rows : .nothing)
     }
 }
 
@@ -177,8 +213,11 @@ public struct HistoryInsights: Sendable {
     public var flakiness: [TestFlakiness]
     public var flakyElements: [FlakyElement]
     public var trend: [TrendPoint]
-    /// Whether the window's rows read beside the store stood (`Workflow.prefetch`).
-    var readBesideStore = false
+    /// What of `Workflow.prefetch` stood: nothing, the rows read beside the store, or also the
+    /// flakiness worked out from them there.
+    var besideStore = BesideStore.nothing
+
+    enum BesideStore { case nothing, rows, analysis }
 
     /// Keys (with and without device) of the tests history calls flaky.
     static func flakyTestKeys(_ insights: HistoryInsights) -> Set<String> {

@@ -22,10 +22,22 @@ struct PrefetchedInsightsTests {
         }
     }
 
-    static func workflow(store: String, night: (folder: String, started: Date, commit: String, branch: String), key: String, baseline: String? = nil) throws -> Workflow {
+    static func workflow(
+        store: String, night: (folder: String, started: Date, commit: String, branch: String), key: String, baseline: String? = nil,
+        windowRuns: Int? = nil
+    ) throws -> Workflow {
         var options = RunOptions(environment: [:], now: night.started)
         options.inputs = InputSelection(paths: [samples + "/" + night.folder])
         options.configPath = samples + "/canopy.yml"
+        if let windowRuns {
+            // The sample configuration with flakiness judged over the latest `windowRuns` runs.
+            let config = (store as NSString).deletingLastPathComponent + "/canopy-\(windowRuns).yml"
+            let text = try String(contentsOfFile: samples + "/canopy.yml", encoding: .utf8)
+                .replacingOccurrences(of: "flakiness:\n", with: "flakiness:\n  windowRuns: \(windowRuns)\n")
+            try FileManager.default.createDirectory(atPath: (config as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try text.write(toFile: config, atomically: true, encoding: .utf8)
+            options.configPath = config
+        }
         options.store = store
         options.quiet = true
         options.baseline = baseline
@@ -37,7 +49,8 @@ struct PrefetchedInsightsTests {
     static func bothWays(
         _ history: ArraySlice<(folder: String, started: Date, commit: String, branch: String)>,
         then night: (folder: String, started: Date, commit: String, branch: String), key: String, baseline: String? = nil,
-        storeTwice: Bool = false, interloper: (folder: String, started: Date, commit: String, branch: String)? = nil
+        storeTwice: Bool = false, interloper: (folder: String, started: Date, commit: String, branch: String)? = nil,
+        windowRuns: Int? = nil
     ) async throws -> (after: HistoryInsights, beside: HistoryInsights) {
         let directory = NSTemporaryDirectory() + "canopy-prefetch-" + UUID().uuidString
         defer { try? FileManager.default.removeItem(atPath: directory) }
@@ -49,7 +62,7 @@ struct PrefetchedInsightsTests {
                 let prepared = try workflow.prepare()
                 _ = try await workflow.withStore { try await $0.store(prepared.run, digest: prepared.digest, testRows: prepared.testRows) }
             }
-            let workflow = try workflow(store: path, night: night, key: key, baseline: baseline)
+            let workflow = try workflow(store: path, night: night, key: key, baseline: baseline, windowRuns: windowRuns)
             let prepared = try workflow.prepare()
             if storeTwice {
                 _ = try await workflow.withStore { try await $0.store(prepared.run, digest: prepared.digest, testRows: prepared.testRows) }
@@ -87,7 +100,7 @@ struct PrefetchedInsightsTests {
         Self.expectSame(pair)
         #expect(!pair.after.flakiness.isEmpty, "the sample history has flaky and broken tests to compare")
         #expect(pair.after.baselineRun != nil)
-        #expect(pair.beside.readBesideStore, "the rows read beside the store were used")
+        #expect(pair.beside.besideStore == .analysis, "what was read and worked out beside the store was used")
     }
 
     @Test("the window's rows and failures made from the prefetch are what the store reads after the run")
@@ -107,16 +120,32 @@ struct PrefetchedInsightsTests {
             let prefetched = try await workflow.prefetch(for: prepared, store: store)
             #expect(try await store.store(prepared.run, digest: prepared.digest, testRows: prepared.testRows) == .inserted)
             let window = workflow.flakinessWindow(for: prepared)
-            let made = try #require(try await workflow.windowRows(from: prefetched, prepared: prepared, window: window, store: store))
+            let keys = try #require(try await workflow.windowAfterStoring(prefetched, prepared: prepared, window: window, store: store))
+            let made = workflow.windowRows(from: prefetched, prepared: prepared, inWindow: Set(keys))
             var tests: [TestRunRow] = []
             try await store.forEachTestRun(in: window, onlyTestsWithFailures: true) { tests.append($0) }
             var failures: [FailureRow] = []
             try await store.forEachFailure(in: window) { failures.append($0) }
-            #expect(FlakinessAnalyzer(configuration: workflow.configuration.flakiness).analyze(made.tests)
-                == FlakinessAnalyzer(configuration: workflow.configuration.flakiness).analyze(tests))
+            let analyzer = FlakinessAnalyzer(configuration: workflow.configuration.flakiness)
+            let flakiness = analyzer.analyze(tests)
+            #expect(analyzer.analyze(made.tests) == flakiness)
             #expect(made.failures == failures)
+            // What the prefetch worked out beside the store, for the window it expected.
+            let expected = try #require(prefetched.expected)
+            #expect(expected.window == keys)
+            #expect(expected.flakiness == flakiness && !flakiness.isEmpty)
+            #expect(expected.flakyElements == analyzer.flakyElements(failures: failures, tests: flakiness))
             #expect(failures.contains { $0.runKey == "night-last" } && failures.contains { $0.runKey != "night-last" })
         }
+    }
+
+    @Test("flakiness over the latest runs only: the oldest run leaves the window as the run joins it")
+    func windowOfRuns() async throws {
+        let nights = try Self.nights()
+        let pair = try await Self.bothWays(nights.dropLast(), then: nights.last!, key: "night-last", windowRuns: 5)
+        Self.expectSame(pair)
+        #expect(pair.beside.besideStore == .analysis, "the window expected once the oldest run left it")
+        #expect(pair.after.trend.count == 5, "the window holds five runs")
     }
 
     @Test("another run stored between the reads and the store: read again after the store")
@@ -126,7 +155,7 @@ struct PrefetchedInsightsTests {
         interloper.started = nights.last!.started.addingTimeInterval(-3_600)
         let pair = try await Self.bothWays(nights.dropLast(), then: nights.last!, key: "night-last", interloper: interloper)
         Self.expectSame(pair)
-        #expect(!pair.beside.readBesideStore, "a run the reads did not see joined the window")
+        #expect(pair.beside.besideStore == .nothing, "a run the reads did not see joined the window")
     }
 
     @Test("a night stored with an earlier date than the history: read again after the store")
