@@ -33,14 +33,6 @@ struct IngestBatch: Sendable {
         ) {
             for index in range { rows.write(row: index, runID: runID, to: &sink) }
         }
-
-        /// The values of the rows in `range` for the run with `runID`, in column order, row after row.
-        func values(_ range: Range<Int>, runID: Int) -> [SQLValue] {
-            var list = SQLValueList()
-            list.values.reserveCapacity(range.count * columns.count)
-            write(range, runID: runID, to: &list)
-            return list.values
-        }
     }
 
     var key: String

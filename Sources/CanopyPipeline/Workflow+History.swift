@@ -134,74 +134,78 @@ extension Workflow {
     public func insights(
         for prepared: PreparedRun, store: any HistoryStore, stored: Bool, prefetched: Prefetch? = nil
     ) async throws -> HistoryInsights {
-        let runKey = prepared.run.metadata.runKey
         let window = flakinessWindow(for: prepared)
-        // The prefetched rows stand only when the run is the newest of its window and no other run
-        // joined it meanwhile (`windowAfterStoring`); what was worked out from them too, when the
-        // window is the one expected.
-        var fromPrefetch: (tests: [TestRunRow], failures: [FailureRow])?
-        var worked: (flakiness: [TestFlakiness], flakyElements: [FlakyElement])?
+        // The prefetch stands only when the run is the newest of its window and no other run
+        // joined it meanwhile (`windowAfterStoring`).
+        var standing: (prefetch: Prefetch, window: [String])?
         if stored, let prefetched, let keys = try await windowAfterStoring(prefetched, prepared: prepared, window: window, store: store) {
-            if let expected = prefetched.expected, expected.window == keys {
-                fromPrefetch = ([], [])
-                worked = (expected.flakiness, expected.flakyElements)
-            } else {
-                fromPrefetch = windowRows(from: prefetched, prepared: prepared, inWindow: Set(keys))
-            }
+            standing = (prefetched, keys)
         }
         // The trend is one query over the window's runs: read while the rest is worked out.
         async let trend = store.trend(in: window)
+        let (baselineRun, comparison) = try await baseline(for: prepared, store: store, stored: stored, prefetched: standing?.prefetch)
+        let (flakiness, flakyElements, besideStore) = try await flakiness(for: prepared, store: store, stored: stored, window: window, standing: standing)
+        return HistoryInsights(
+            baselineRun: baselineRun, comparison: comparison, flakiness: flakiness, flakyElements: flakyElements, trend: try await trend,
+            besideStore: besideStore)
+    }
+
+    /// The run before this one on its branch (or `--baseline`), and the run compared with it.
+    private func baseline(
+        for prepared: PreparedRun, store: any HistoryStore, stored: Bool, prefetched: Prefetch?
+    ) async throws -> (StoredRun?, BaselineComparison) {
+        let runKey = prepared.run.metadata.runKey
+        let current = BaselineSnapshot(run: prepared.run, digest: prepared.digest, testRows: prepared.testRows)
         var baselineRun: StoredRun?
-        var baselineSnapshot: BaselineSnapshot?
-        var prefetchedComparison: BaselineComparison?
-        // The baseline read beside the store stands if it is still the run before this one (a
-        // run started in the past has later runs of its branch before it in the store).
-        var latestBefore: StoredRun??
-        if fromPrefetch != nil, let prefetched, prefetched.baselineRead, let branch = prepared.run.metadata.branch {
-            latestBefore = .some(try await store.previousRun(branch: branch, before: runKey))
-        }
-        if let latestBefore, let prefetched, latestBefore?.key == prefetched.baseline?.run.key {
-            baselineRun = prefetched.baseline?.run
-            baselineSnapshot = prefetched.baseline?.snapshot
-            prefetchedComparison = prefetched.comparison
+        if let prefetched, prefetched.baselineRead, let branch = prepared.run.metadata.branch {
+            // The baseline read beside the store stands if it is still the run before this one (a
+            // run started in the past has later runs of its branch before it in the store).
+            baselineRun = try await store.previousRun(branch: branch, before: runKey)
+            if baselineRun?.key == prefetched.baseline?.run.key, let comparison = prefetched.comparison {
+                return (prefetched.baseline?.run, comparison)
+            }
         } else if let key = options.baseline {
             baselineRun = try await store.run(key: key)
             if baselineRun == nil { throw PipelineError.usage("no stored run has the key '\(key)' (--baseline); `canopy report --list` shows the stored runs") }
-        } else if let latestBefore {
-            baselineRun = latestBefore
         } else if let branch = prepared.run.metadata.branch {
             baselineRun = try await store.previousRun(branch: branch, before: stored ? runKey : nil)
             if baselineRun?.key == runKey { baselineRun = nil }
         }
-        if baselineSnapshot == nil, let baselineRun { baselineSnapshot = try await snapshot(of: baselineRun, store: store) }
-        let current = BaselineSnapshot(run: prepared.run, digest: prepared.digest, testRows: prepared.testRows)
-        let comparison = prefetchedComparison ?? BaselineComparer.compare(current, with: baselineSnapshot)
+        var snapshot: BaselineSnapshot?
+        if let baselineRun { snapshot = try await self.snapshot(of: baselineRun, store: store) }
+        return (baselineRun, BaselineComparer.compare(current, with: snapshot))
+    }
 
-        let analyzer = FlakinessAnalyzer(configuration: configuration.flakiness)
-        var rows: [TestRunRow] = []
-        var failureRows: [FailureRow] = []
-        var failingKeys: Set<String> = []
-        if let fromPrefetch {
-            (rows, failureRows) = fromPrefetch
-        } else {
-            try await store.forEachTestRun(in: window, onlyTestsWithFailures: true) { row in
-                rows.append(row)
-                failingKeys.insert(row.testKey)
-            }
-            try await store.forEachFailure(in: window) { failureRows.append($0) }
+    /// Flakiness and flaky elements over the window: as worked out beside the store when the
+    /// window is the one expected, from the rows read beside the store when those stand, else
+    /// from the store's rows now.
+    private func flakiness(
+        for prepared: PreparedRun, store: any HistoryStore, stored: Bool, window: HistoryWindow,
+        standing: (prefetch: Prefetch, window: [String])?
+    ) async throws -> ([TestFlakiness], [FlakyElement], HistoryInsights.BesideStore) {
+        if let standing, let expected = standing.prefetch.expected, expected.window == standing.window {
+            return (expected.flakiness, expected.flakyElements, .analysis)
         }
+        let analyzer = FlakinessAnalyzer(configuration: configuration.flakiness)
+        if let standing {
+            let made = windowRows(from: standing.prefetch, prepared: prepared, inWindow: Set(standing.window))
+            let flakiness = analyzer.analyze(made.tests)
+            return (flakiness, analyzer.flakyElements(failures: made.failures, tests: flakiness), .rows)
+        }
+        var rows: [TestRunRow] = []
+        var failingKeys: Set<String> = []
+        try await store.forEachTestRun(in: window, onlyTestsWithFailures: true) { row in
+            rows.append(row)
+            failingKeys.insert(row.testKey)
+        }
+        var failures: [FailureRow] = []
+        try await store.forEachFailure(in: window) { failures.append($0) }
         if !stored {
             // `check` does not store the run: its rows join the history it is judged against.
-            for row in current.tests
-            where row.failedAttempts > 0 || failingKeys.contains(row.testKey) {
-                rows.append(row)
-            }
+            rows += prepared.testRows.filter { $0.failedAttempts > 0 || failingKeys.contains($0.testKey) }
         }
-        let flakiness = worked?.flakiness ?? analyzer.analyze(rows)
-        let elements = worked?.flakyElements ?? analyzer.flakyElements(failures: failureRows, tests: flakiness)
-        return HistoryInsights(
-            baselineRun: baselineRun, comparison: comparison, flakiness: flakiness, flakyElements: elements, trend: try await trend,
-            besideStore: worked != nil ? .analysis : fromPrefetch != nil ? .rows : .nothing)
+        let flakiness = analyzer.analyze(rows)
+        return (flakiness, analyzer.flakyElements(failures: failures, tests: flakiness), .nothing)
     }
 }
 
@@ -214,7 +218,7 @@ public struct HistoryInsights: Sendable {
     public var flakyElements: [FlakyElement]
     public var trend: [TrendPoint]
     /// What of `Workflow.prefetch` stood: nothing, the rows read beside the store, or also the
-    /// flakiness worked out from them there.
+    /// flakiness worked out from them there (tests check which).
     var besideStore = BesideStore.nothing
 
     enum BesideStore { case nothing, rows, analysis }

@@ -54,3 +54,26 @@ import Testing
         #expect(text == "-42\ta\\tb\\nc\\rd\\\\e\t\\N\n5.0\t1e-07\tkey\nNaN\tInfinity\t-Infinity\n0.30000000000000004\t")
     }
 }
+
+/// The values a sink receives, in order: how these tests read rows.
+struct SQLValueList: SQLRowSink {
+    var values: [SQLValue] = []
+
+    mutating func int(_ value: Int) { values.append(.int(value)) }
+    mutating func double(_ value: Double) { values.append(.double(value)) }
+    mutating func text(_ value: String) { values.append(.text(value)) }
+    mutating func text(_ value: String, utf8Prefix byteCount: Int) {
+        values.append(.text(String(decoding: value.utf8.prefix(byteCount), as: UTF8.self)))
+    }
+    mutating func null() { values.append(.null) }
+}
+
+extension IngestBatch.Table {
+    /// The values of the rows in `range` for the run with `runID`, in column order, row after row.
+    func values(_ range: Range<Int>, runID: Int) -> [SQLValue] {
+        var list = SQLValueList()
+        list.values.reserveCapacity(range.count * columns.count)
+        write(range, runID: runID, to: &list)
+        return list.values
+    }
+}

@@ -45,6 +45,15 @@ struct PrefetchedInsightsTests {
         return try Workflow(options: options)
     }
 
+    /// Stores `nights` as `night-0`, `night-1`, … into the store at `path`.
+    static func store(_ nights: some Sequence<(folder: String, started: Date, commit: String, branch: String)>, into path: String) async throws {
+        for (index, night) in nights.enumerated() {
+            let workflow = try workflow(store: path, night: night, key: "night-\(index)")
+            let prepared = try workflow.prepare()
+            _ = try await workflow.withStore { try await $0.store(prepared.run, digest: prepared.digest, testRows: prepared.testRows) }
+        }
+    }
+
     /// The insights of storing `night` in each way, on two stores holding the same history.
     static func bothWays(
         _ history: ArraySlice<(folder: String, started: Date, commit: String, branch: String)>,
@@ -57,11 +66,7 @@ struct PrefetchedInsightsTests {
         var results: [HistoryInsights] = []
         for way in ["after", "beside"] {
             let path = directory + "/\(way).sqlite"
-            for (index, earlier) in history.enumerated() {
-                let workflow = try workflow(store: path, night: earlier, key: "night-\(index)")
-                let prepared = try workflow.prepare()
-                _ = try await workflow.withStore { try await $0.store(prepared.run, digest: prepared.digest, testRows: prepared.testRows) }
-            }
+            try await store(history, into: path)
             let workflow = try workflow(store: path, night: night, key: key, baseline: baseline, windowRuns: windowRuns)
             let prepared = try workflow.prepare()
             if storeTwice {
@@ -109,11 +114,7 @@ struct PrefetchedInsightsTests {
         let directory = NSTemporaryDirectory() + "canopy-prefetch-" + UUID().uuidString
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let path = directory + "/history.sqlite"
-        for (index, night) in nights.dropLast().enumerated() {
-            let workflow = try Self.workflow(store: path, night: night, key: "night-\(index)")
-            let prepared = try workflow.prepare()
-            _ = try await workflow.withStore { try await $0.store(prepared.run, digest: prepared.digest, testRows: prepared.testRows) }
-        }
+        try await Self.store(nights.dropLast(), into: path)
         let workflow = try Self.workflow(store: path, night: nights.last!, key: "night-last")
         let prepared = try workflow.prepare()
         try await workflow.withStore { store in

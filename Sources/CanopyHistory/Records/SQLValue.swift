@@ -12,8 +12,7 @@ enum SQLValue: Sendable, Equatable {
 }
 
 /// Receives one row's values in column order. SQLite's writer binds each straight into its
-/// statement (`SQLiteRowBinder`), PostgreSQL's writes COPY text (`PostgresCopyText`), and
-/// `SQLValueList` collects them (tests read rows through it). Writing rows through a sink instead of
+/// statement (`SQLiteRowBinder`) and PostgreSQL's writes COPY text (`PostgresCopyText`). Writing rows through a sink instead of
 /// returning `[SQLValue]` per row saved an array, its enum boxes and their reference counting for
 /// each of the 180,000 rows of the 100 MB bench run, on the store's critical path.
 protocol SQLRowSink {
@@ -39,19 +38,6 @@ extension SQLRowSink {
     }
 
     mutating func bool(_ value: Bool) { int(value ? 1 : 0) }
-}
-
-/// The values a sink receives, in order.
-struct SQLValueList: SQLRowSink {
-    var values: [SQLValue] = []
-
-    mutating func int(_ value: Int) { values.append(.int(value)) }
-    mutating func double(_ value: Double) { values.append(.double(value)) }
-    mutating func text(_ value: String) { values.append(.text(value)) }
-    mutating func text(_ value: String, utf8Prefix byteCount: Int) {
-        values.append(.text(String(decoding: value.utf8.prefix(byteCount), as: UTF8.self)))
-    }
-    mutating func null() { values.append(.null) }
 }
 
 /// The rows of one child table of `runs`: its columns (`run_id` first) and each row's values.
