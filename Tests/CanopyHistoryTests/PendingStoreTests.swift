@@ -104,10 +104,29 @@ import Testing
             try await Task.sleep(nanoseconds: 50_000_000)
             dropped = nil
             _ = dropped
+            // SQLite: the store below would wait for the writer forever. PostgreSQL takes another
+            // connection, so the staged one is checked itself: its transaction must end.
+            if kind == .postgres { #expect(try await Self.openTransactions(besides: store, waitingUpTo: 5) == 0) }
             #expect(try await store.store(run, digest: digest) == .inserted)
             #expect(try await store.run(key: "dropped-1") == nil)
             #expect(try await store.testRuns(runKey: "cancelled-1").count == run.tests.count)
         }
+    }
+
+    /// PostgreSQL sessions of the store's database, other than the asking one, inside a transaction
+    /// (polled until none is left, up to `seconds`).
+    static func openTransactions(besides store: any HistoryStore, waitingUpTo seconds: Int) async throws -> Int {
+        let statement = SQLStatement(
+            sql: "SELECT CAST(count(*) AS TEXT) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid() AND state LIKE 'idle in transaction%'",
+            arguments: [])
+        var open = 0
+        for _ in 0..<(seconds * 10) {
+            let rows = try await Stored.rows(statement, width: 1, in: store)
+            open = rows.first?.first.flatMap { $0 }.flatMap { Int($0) } ?? -1
+            if open == 0 { return 0 }
+            try await Task.sleep(nanoseconds: 100_000_000)
+        }
+        return open
     }
 
     @Test(arguments: StoreKind.available)
