@@ -106,25 +106,28 @@ import Testing
             _ = dropped
             // SQLite: the store below would wait for the writer forever. PostgreSQL takes another
             // connection, so the staged one is checked itself: its transaction must end.
-            if kind == .postgres { #expect(try await Self.openTransactions(besides: store, waitingUpTo: 5) == 0) }
+            if kind == .postgres { #expect(try await Self.openTransactions(0, in: store, waitingUpTo: 5) == 0) }
             #expect(try await store.store(run, digest: digest) == .inserted)
             #expect(try await store.run(key: "dropped-1") == nil)
             #expect(try await store.testRuns(runKey: "cancelled-1").count == run.tests.count)
         }
     }
 
-    /// PostgreSQL sessions of the store's database, other than the asking one, inside a transaction
-    /// (polled until none is left, up to `seconds`).
-    static func openTransactions(besides store: any HistoryStore, waitingUpTo seconds: Int) async throws -> Int {
+    /// PostgreSQL sessions of the store's database, other than the asking one, idle inside a transaction.
+    static func openTransactions(in store: any HistoryStore) async throws -> Int {
         let statement = SQLStatement(
             sql: "SELECT CAST(count(*) AS TEXT) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid() AND state LIKE 'idle in transaction%'",
             arguments: [])
-        var open = 0
-        for _ in 0..<(seconds * 10) {
-            let rows = try await Stored.rows(statement, width: 1, in: store)
-            open = rows.first?.first.flatMap { $0 }.flatMap { Int($0) } ?? -1
-            if open == 0 { return 0 }
+        let rows = try await Stored.rows(statement, width: 1, in: store)
+        return try #require(rows.first?.first.flatMap { $0 }.flatMap { Int($0) })
+    }
+
+    /// Polls until `count` such sessions are left, for up to `seconds`; the last count seen.
+    static func openTransactions(_ count: Int, in store: any HistoryStore, waitingUpTo seconds: Int) async throws -> Int {
+        var open = try await openTransactions(in: store)
+        for _ in 0..<(seconds * 10) where open != count {
             try await Task.sleep(nanoseconds: 100_000_000)
+            open = try await openTransactions(in: store)
         }
         return open
     }

@@ -9,6 +9,8 @@ extension PostgresHistoryStore {
             return try await client.withConnection { try await body($0) }
         } catch let error as HistoryError {
             throw error
+        } catch is CancellationError {
+            throw CancellationError()
         } catch let error where Self.isConnectionLoss(error) {
             throw HistoryError.connectionLost(location: location, reason: Self.reason(error))
         } catch let error as PostgresStatementError {
@@ -52,6 +54,14 @@ extension PostgresHistoryStore {
             throw PostgresStatementError(
                 sqlState: error.serverInfo?[.sqlState] ?? "",
                 failure: .statementFailed(location: location, sql: Self.short(sql), reason: Self.reason(error)))
+        } catch let error as PostgresStatementError {
+            throw error
+        } catch is CancellationError {
+            throw CancellationError()
+        } catch {
+            // Refused by the client library before or while the statement ran (too many bound
+            // values, a reply it could not decode): the statement failed, the store did open.
+            throw HistoryError.statementFailed(location: location, sql: Self.short(sql), reason: Self.reason(error))
         }
     }
 

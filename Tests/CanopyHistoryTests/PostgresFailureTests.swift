@@ -1,0 +1,58 @@
+import CanopyModel
+import Foundation
+import PostgresNIO
+import Testing
+
+@testable import CanopyHistory
+
+/// PostgreSQL failures the shared suites cannot cause: a staged run whose connection is lost
+/// while it waits for the analysis, and a statement the client library refuses.
+@Suite(.enabled(if: StoreKind.postgresURL != nil, "set CANOPY_TEST_POSTGRES"), .timeLimit(.minutes(3)))
+struct PostgresFailureTests {
+    /// The staged run's transaction dies with its connection after the run's own rows were copied;
+    /// `finish` writes the whole run again on a new connection, the analysis read again from the
+    /// handoff, and the store holds what a whole store holds.
+    @Test func aStagedRunWhoseConnectionIsLostIsWrittenAgainWhole() async throws {
+        let (run, digest) = PendingStoreTests.run(key: "lost-1")
+        let rows = TestRunRow.rows(for: run, digest: digest)
+        let whole = try await TestStore.make(.postgres).with { store async throws in
+            #expect(try await store.store(run, digest: digest) == .inserted)
+            return try await PendingStoreTests.Stored(store, key: "lost-1")
+        }
+        let test = try await TestStore.make(.postgres)
+        let database = try PostgresAddress(url: test.location).database
+        let admin = try PostgresAddress(url: try #require(StoreKind.postgresURL))
+        let staged = try await test.with { store async throws in
+            let pending = store.beginStore(run, testRows: { TestRunRow.rows(for: run) })
+            #expect(try await PendingStoreTests.openTransactions(1, in: store, waitingUpTo: 10) == 1, "the staged run waits for its analysis")
+            try await Killer(admin: admin, database: database).terminateOnce()
+            let result = await ConnectionLossTests.within(ConnectionLossTests.bound) {
+                try await pending.finish(digest: digest, testRows: rows)
+            }
+            #expect(try #require(result, "finish hung after the connection was lost").get() == .inserted)
+            return try await PendingStoreTests.Stored(store, key: "lost-1")
+        }
+        #expect(staged == whole)
+        #expect(staged.tests.contains { $0.infrastructureFailedAttempts > 0 }, "the analysis' counts were written on the retry")
+    }
+
+    /// postgres-nio refuses more than 65,535 bound values before sending anything. The store did
+    /// open; the statement failed, and the message says which.
+    @Test func aStatementTheClientRefusesIsAFailedStatement() async throws {
+        try await TestStore.make(.postgres).with { store async throws in
+            let postgres = try #require(store as? PostgresHistoryStore)
+            let statement = SQLStatement(sql: "SELECT 1 WHERE 1 IN (?)", arguments: Array(repeating: .int(1), count: 70_000))
+            do {
+                try await postgres.withConnection { connection in try await postgres.execute(statement, on: connection) }
+                Issue.record("70,000 bound values were accepted")
+            } catch let error as HistoryError {
+                guard case .statementFailed(_, let sql, let reason) = error else {
+                    Issue.record("expected statementFailed, got \(error)")
+                    return
+                }
+                #expect(sql.hasPrefix("SELECT 1 WHERE"))
+                #expect(reason.contains("tooManyParameters"))
+            }
+        }
+    }
+}
