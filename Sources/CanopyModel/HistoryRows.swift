@@ -65,7 +65,7 @@ public struct TestRunRow: Sendable, Equatable, Hashable, Codable {
         return run.tests.map { test in
             TestRunRow(
                 runKey: key, commit: run.metadata.commit, startedAt: run.metadata.startedAt, testKey: test.identity.key,
-                device: test.identity.device ?? run.metadata.device, osVersion: run.metadata.osVersion,
+                device: test.identity.device, osVersion: run.metadata.osVersion,
                 outcome: test.outcome, attempts: test.attempts.count, failedAttempts: test.attempts.reduce(0) { $0 + ($1.outcome.isFailure ? 1 : 0) },
                 infrastructureFailedAttempts: 0, duration: test.duration)
         }

@@ -103,8 +103,7 @@ extension Workflow {
     /// made from `prefetched` and the run's own rows.
     func windowRows(from prefetched: Prefetch, prepared: PreparedRun, inWindow: Set<String>) -> (tests: [TestRunRow], failures: [FailureRow]) {
         let runKey = prepared.run.metadata.runKey ?? ""
-        // The run's rows as the store reads them back: the test's own device, the start time through
-        // seconds since 1970.
+        // The run's rows as the store reads them back: the start time through seconds since 1970.
         let kept = prefetched.flakinessRows.filter { inWindow.contains($0.runKey) }
         let rows = prepared.testRows
         var failing = Set(kept.lazy.filter { $0.failedAttempts > 0 }.map(\.testKey))
@@ -114,7 +113,6 @@ extension Workflow {
         var own: [TestRunRow] = []
         for index in rows.indices where failing.contains(rows[index].testKey) {
             var row = rows[index]
-            row.device = prepared.run.tests[index].identity.device
             row.startedAt = row.startedAt.map { Date(timeIntervalSince1970: $0.timeIntervalSince1970) }
             own.append(row)
         }
@@ -194,15 +192,21 @@ extension Workflow {
         }
         var rows: [TestRunRow] = []
         var failingKeys: Set<String> = []
-        try await store.forEachTestRun(in: window, onlyTestsWithFailures: true) { row in
+        // `check` does not store the run: the history of the tests that fail in it is read too (a
+        // test failing for the first time has its past passes), and its rows join the window's.
+        let failingNow = stored ? [] : Set(prepared.testRows.lazy.filter { $0.failedAttempts > 0 }.map(\.testKey))
+        try await store.forEachTestRun(in: window, onlyTestsWithFailures: true, alsoTestKeys: failingNow) { row in
             rows.append(row)
             failingKeys.insert(row.testKey)
         }
         var failures: [FailureRow] = []
         try await store.forEachFailure(in: window) { failures.append($0) }
         if !stored {
-            // `check` does not store the run: its rows join the history it is judged against.
-            rows += prepared.testRows.filter { $0.failedAttempts > 0 || failingKeys.contains($0.testKey) }
+            rows += prepared.testRows.filter { $0.failedAttempts > 0 || failingKeys.contains($0.testKey) }.map { row in
+                var row = row
+                row.startedAt = row.startedAt.map { Date(timeIntervalSince1970: $0.timeIntervalSince1970) }
+                return row
+            }
         }
         let flakiness = analyzer.analyze(rows)
         return (flakiness, analyzer.flakyElements(failures: failures, tests: flakiness), .nothing)
