@@ -9,6 +9,8 @@ public enum HistoryError: Error, Sendable, Equatable, CustomStringConvertible {
     case missingRunKey
     /// A statement failed.
     case statementFailed(location: String, sql: String, reason: String)
+    /// The database client library refused a statement or could not read its reply.
+    case clientFailed(location: String, sql: String, reason: String)
     /// A migration failed; the store is left at the previous version.
     case migrationFailed(location: String, version: Int, name: String, sql: String, reason: String)
     /// The store was migrated by a newer Canopy that knows more migrations than this one.
@@ -31,6 +33,8 @@ public enum HistoryError: Error, Sendable, Equatable, CustomStringConvertible {
             return "the run has no run key, so Canopy cannot tell whether it is already stored. Set the CI build metadata or let the pipeline derive a content hash of the inputs."
         case .statementFailed(let location, let sql, let reason):
             return "\(location): a history statement failed: \(reason)\n  SQL: \(sql)\nIf the store was edited by hand, restore it from a backup or delete it to start a new history."
+        case .clientFailed(let location, let sql, let reason):
+            return "\(location): the database client could not run a history statement: \(reason)\n  SQL: \(sql)\nThe statement's transaction was rolled back, so history holds no part of it. Retry once; if it fails again, report it as a Canopy bug with this message."
         case .migrationFailed(let location, let version, let name, let sql, let reason):
             return "\(location): migration \(version) (\(name)) failed: \(reason)\n  SQL: \(sql)\nThe store is unchanged at the previous version; check that the database user may create tables and indexes."
         case .schemaTooNew(let location, let found, let known):

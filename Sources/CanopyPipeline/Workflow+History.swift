@@ -102,28 +102,40 @@ extension Workflow {
     /// return once the run is stored and the window holds the runs `inWindow` (`windowAfterStoring`),
     /// made from `prefetched` and the run's own rows.
     func windowRows(from prefetched: Prefetch, prepared: PreparedRun, inWindow: Set<String>) -> (tests: [TestRunRow], failures: [FailureRow]) {
-        let runKey = prepared.run.metadata.runKey ?? ""
-        // The run's rows as the store reads them back: the start time through seconds since 1970.
         let kept = prefetched.flakinessRows.filter { inWindow.contains($0.runKey) }
-        let rows = prepared.testRows
         var failing = Set(kept.lazy.filter { $0.failedAttempts > 0 }.map(\.testKey))
-        for index in rows.indices where rows[index].failedAttempts > 0 { failing.insert(rows[index].testKey) }
-        // Only the rows of tests that failed somewhere in the window, by index: copying all 90,000
-        // tests of the bench run here was a tenth of the time after the store.
+        for row in prepared.testRows where row.failedAttempts > 0 { failing.insert(row.testKey) }
+        let own = Self.ownRows(of: prepared, testKeys: failing)
+        return (
+            kept.filter { failing.contains($0.testKey) } + own,
+            prefetched.failures.filter { inWindow.contains($0.runKey) } + Self.ownFailures(of: prepared)
+        )
+    }
+
+    /// The run's rows of the tests `testKeys`, as the store reads them back (the start time
+    /// through seconds since 1970). By index: copying all 90,000 tests of the bench run here was a
+    /// tenth of the time after the store.
+    static func ownRows(of prepared: PreparedRun, testKeys: Set<String>) -> [TestRunRow] {
+        let rows = prepared.testRows
         var own: [TestRunRow] = []
-        for index in rows.indices where failing.contains(rows[index].testKey) {
+        for index in rows.indices where testKeys.contains(rows[index].testKey) {
             var row = rows[index]
             row.startedAt = row.startedAt.map { Date(timeIntervalSince1970: $0.timeIntervalSince1970) }
             own.append(row)
         }
+        return own
+    }
+
+    /// The run's failures, as the store reads them back.
+    static func ownFailures(of prepared: PreparedRun) -> [FailureRow] {
+        let runKey = prepared.run.metadata.runKey ?? ""
         let commit = prepared.run.metadata.commit
-        let ownFailures = prepared.digest.failures.map { failure in
+        return prepared.digest.failures.map { failure in
             FailureRow(
                 runKey: runKey, commit: commit, testKey: failure.testKey, attemptIndex: failure.attemptIndex,
                 category: failure.category, isInfrastructure: failure.isInfrastructure, fingerprint: failure.fingerprint,
                 identifier: failure.identifier)
         }
-        return (kept.filter { failing.contains($0.testKey) } + own, prefetched.failures.filter { inWindow.contains($0.runKey) } + ownFailures)
     }
 
     /// Compares the run with history: the baseline run, flakiness over the window, flaky
@@ -132,6 +144,10 @@ extension Workflow {
     public func insights(
         for prepared: PreparedRun, store: any HistoryStore, stored: Bool, prefetched: Prefetch? = nil
     ) async throws -> HistoryInsights {
+        // `check` on a run whose key is stored already judges it as stored (not twice, and against
+        // the run before it).
+        var stored = stored
+        if !stored, let key = prepared.run.metadata.runKey, try await store.run(key: key) != nil { stored = true }
         let window = flakinessWindow(for: prepared)
         // The prefetch stands only when the run is the newest of its window and no other run
         // joined it meanwhile (`windowAfterStoring`).
@@ -190,10 +206,14 @@ extension Workflow {
             let flakiness = analyzer.analyze(made.tests)
             return (flakiness, analyzer.flakyElements(failures: made.failures, tests: flakiness), .rows)
         }
+        // `check` does not store the run: it is judged as `run` judges it once stored. The run
+        // takes one of the window's runs; the history of the tests failing in it is read too (a
+        // test failing for the first time has its past passes); its rows and failures join the
+        // window's.
+        var window = window
+        if !stored, let runs = window.runs { window.runs = max(0, runs - 1) }
         var rows: [TestRunRow] = []
         var failingKeys: Set<String> = []
-        // `check` does not store the run: the history of the tests that fail in it is read too (a
-        // test failing for the first time has its past passes), and its rows join the window's.
         let failingNow = stored ? [] : Set(prepared.testRows.lazy.filter { $0.failedAttempts > 0 }.map(\.testKey))
         try await store.forEachTestRun(in: window, onlyTestsWithFailures: true, alsoTestKeys: failingNow) { row in
             rows.append(row)
@@ -202,11 +222,8 @@ extension Workflow {
         var failures: [FailureRow] = []
         try await store.forEachFailure(in: window) { failures.append($0) }
         if !stored {
-            rows += prepared.testRows.filter { $0.failedAttempts > 0 || failingKeys.contains($0.testKey) }.map { row in
-                var row = row
-                row.startedAt = row.startedAt.map { Date(timeIntervalSince1970: $0.timeIntervalSince1970) }
-                return row
-            }
+            rows += Self.ownRows(of: prepared, testKeys: failingKeys.union(failingNow))
+            failures += Self.ownFailures(of: prepared)
         }
         let flakiness = analyzer.analyze(rows)
         return (flakiness, analyzer.flakyElements(failures: failures, tests: flakiness), .nothing)

@@ -102,6 +102,9 @@ import Testing
             let droppedRun = Self.run(key: "dropped-1").0
             var dropped: (any PendingStore)? = store.beginStore(droppedRun, testRows: { TestRunRow.rows(for: droppedRun) })
             try await Task.sleep(nanoseconds: 50_000_000)
+            if kind == .postgres {
+                #expect(try await Self.openTransactions(1, in: store, waitingUpTo: 10) == 1, "the dropped run waits for its analysis first")
+            }
             dropped = nil
             _ = dropped
             // SQLite: the store below would wait for the writer forever. PostgreSQL takes another
@@ -122,12 +125,13 @@ import Testing
         return try #require(rows.first?.first.flatMap { $0 }.flatMap { Int($0) })
     }
 
-    /// Polls until `count` such sessions are left, for up to `seconds`; the last count seen.
+    /// Polls until `count` such sessions are left, for up to `seconds`; the last count seen (-1: the
+    /// polling connection itself was lost, as after terminating every backend).
     static func openTransactions(_ count: Int, in store: any HistoryStore, waitingUpTo seconds: Int) async throws -> Int {
-        var open = try await openTransactions(in: store)
+        var open = (try? await openTransactions(in: store)) ?? -1
         for _ in 0..<(seconds * 10) where open != count {
             try await Task.sleep(nanoseconds: 100_000_000)
-            open = try await openTransactions(in: store)
+            open = (try? await openTransactions(in: store)) ?? -1
         }
         return open
     }

@@ -1,6 +1,5 @@
 import CanopyModel
 import Foundation
-import PostgresNIO
 import Testing
 
 @testable import CanopyHistory
@@ -26,6 +25,7 @@ struct PostgresFailureTests {
             let pending = store.beginStore(run, testRows: { TestRunRow.rows(for: run) })
             #expect(try await PendingStoreTests.openTransactions(1, in: store, waitingUpTo: 10) == 1, "the staged run waits for its analysis")
             try await Killer(admin: admin, database: database).terminateOnce()
+            #expect(try await PendingStoreTests.openTransactions(0, in: store, waitingUpTo: 10) == 0, "the staged transaction was terminated")
             let result = await ConnectionLossTests.within(ConnectionLossTests.bound) {
                 try await pending.finish(digest: digest, testRows: rows)
             }
@@ -37,8 +37,8 @@ struct PostgresFailureTests {
     }
 
     /// postgres-nio refuses more than 65,535 bound values before sending anything. The store did
-    /// open; the statement failed, and the message says which.
-    @Test func aStatementTheClientRefusesIsAFailedStatement() async throws {
+    /// open; the client failed the statement, and the message says which.
+    @Test func aStatementTheClientRefusesIsAClientFailure() async throws {
         try await TestStore.make(.postgres).with { store async throws in
             let postgres = try #require(store as? PostgresHistoryStore)
             let statement = SQLStatement(sql: "SELECT 1 WHERE 1 IN (?)", arguments: Array(repeating: .int(1), count: 70_000))
@@ -46,12 +46,13 @@ struct PostgresFailureTests {
                 try await postgres.withConnection { connection in try await postgres.execute(statement, on: connection) }
                 Issue.record("70,000 bound values were accepted")
             } catch let error as HistoryError {
-                guard case .statementFailed(_, let sql, let reason) = error else {
-                    Issue.record("expected statementFailed, got \(error)")
+                guard case .clientFailed(_, let sql, let reason) = error else {
+                    Issue.record("expected clientFailed, got \(error)")
                     return
                 }
                 #expect(sql.hasPrefix("SELECT 1 WHERE"))
                 #expect(reason.contains("tooManyParameters"))
+                #expect(!"\(error)".contains("delete"), "no advice to start a new history")
             }
         }
     }

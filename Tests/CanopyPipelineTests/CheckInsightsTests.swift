@@ -13,33 +13,53 @@ struct CheckInsightsTests {
     typealias Night = (folder: String, started: Date, commit: String, branch: String)
 
     /// The insights of `night` judged by `check` (not stored) and by `run` (stored), each on a store
-    /// holding `history`.
-    static func bothWays(_ history: ArraySlice<Night>, then night: Night) async throws -> (check: HistoryInsights, run: HistoryInsights) {
+    /// holding `history`; with `alreadyStored`, check's store holds the night already.
+    static func bothWays(
+        _ history: ArraySlice<Night>, then night: Night, windowRuns: Int? = nil, alreadyStored: Bool = false
+    ) async throws -> (check: HistoryInsights, run: HistoryInsights) {
         let directory = NSTemporaryDirectory() + "canopy-check-" + UUID().uuidString
         defer { try? FileManager.default.removeItem(atPath: directory) }
         var results: [HistoryInsights] = []
         for stored in [false, true] {
             let path = directory + "/\(stored ? "run" : "check").sqlite"
             try await PrefetchedInsightsTests.store(history, into: path)
-            let workflow = try PrefetchedInsightsTests.workflow(store: path, night: night, key: "night-judged")
+            let workflow = try PrefetchedInsightsTests.workflow(store: path, night: night, key: "night-judged", windowRuns: windowRuns)
             let prepared = try workflow.prepare()
             results.append(try await workflow.withStore { store in
-                if stored { _ = try await store.store(prepared.run, digest: prepared.digest, testRows: prepared.testRows) }
+                if stored || alreadyStored {
+                    _ = try await store.store(prepared.run, digest: prepared.digest, testRows: prepared.testRows)
+                }
                 return try await workflow.insights(for: prepared, store: store, stored: stored)
             })
         }
         return (results[0], results[1])
     }
 
-    @Test("every night of the sample history: the same flakiness, flaky elements and baseline")
-    func everyNight() async throws {
+    static func expectSame(_ pair: (check: HistoryInsights, run: HistoryInsights), _ comment: Comment) {
+        #expect(pair.check.flakiness == pair.run.flakiness, comment)
+        #expect(pair.check.flakyElements == pair.run.flakyElements, comment)
+        #expect(pair.check.comparison == pair.run.comparison, comment)
+        #expect(!pair.run.flakiness.isEmpty, comment)
+    }
+
+    @Test("nights of the sample history: the same flakiness, flaky elements and baseline")
+    func sampleNights() async throws {
         let nights = try PrefetchedInsightsTests.nights()
+        // (The sample history has no flaky elements: their equality is checked on empty lists here.)
         for count in [3, 9, 11, nights.count - 1] {
-            let pair = try await Self.bothWays(nights.prefix(count), then: nights[count])
-            #expect(pair.check.flakiness == pair.run.flakiness, "night \(count + 1)")
-            #expect(pair.check.flakyElements == pair.run.flakyElements, "night \(count + 1)")
-            #expect(pair.check.comparison == pair.run.comparison, "night \(count + 1)")
-            #expect(!pair.run.flakiness.isEmpty)
+            Self.expectSame(try await Self.bothWays(nights.prefix(count), then: nights[count]), "night \(count + 1)")
         }
+    }
+
+    @Test("a window of runs: the run takes one of them")
+    func windowOfRuns() async throws {
+        let nights = try PrefetchedInsightsTests.nights()
+        Self.expectSame(try await Self.bothWays(nights.dropLast(), then: nights.last!, windowRuns: 4), "windowRuns 4")
+    }
+
+    @Test("a run already stored is judged as stored, not twice")
+    func alreadyStored() async throws {
+        let nights = try PrefetchedInsightsTests.nights()
+        Self.expectSame(try await Self.bothWays(nights.dropLast(), then: nights.last!, alreadyStored: true), "already stored")
     }
 }

@@ -41,8 +41,8 @@ extension PostgresHistoryStore {
     }
 
     /// Runs the work of the statement `sql`, turning its failure into the store's: a lost
-    /// connection, or the server's rejection with its SQLSTATE (so writers can tell a retryable
-    /// conflict).
+    /// connection, the server's rejection with its SQLSTATE (so writers can tell a retryable
+    /// conflict), or the client library's refusal. Other errors (the caller's own) pass unchanged.
     func failing<T>(as sql: String, _ work: () async throws -> T) async throws -> T {
         do {
             return try await work()
@@ -54,14 +54,12 @@ extension PostgresHistoryStore {
             throw PostgresStatementError(
                 sqlState: error.serverInfo?[.sqlState] ?? "",
                 failure: .statementFailed(location: location, sql: Self.short(sql), reason: Self.reason(error)))
-        } catch let error as PostgresStatementError {
-            throw error
-        } catch is CancellationError {
-            throw CancellationError()
-        } catch {
+        } catch let error as PSQLError {
             // Refused by the client library before or while the statement ran (too many bound
-            // values, a reply it could not decode): the statement failed, the store did open.
-            throw HistoryError.statementFailed(location: location, sql: Self.short(sql), reason: Self.reason(error))
+            // values, a reply it could not parse): the store did open.
+            throw HistoryError.clientFailed(location: location, sql: Self.short(sql), reason: Self.reason(error))
+        } catch let error as PostgresDecodingError {
+            throw HistoryError.clientFailed(location: location, sql: Self.short(sql), reason: Self.reason(error))
         }
     }
 
@@ -87,6 +85,9 @@ extension PostgresHistoryStore {
             return StoreLocation.redact("\(error.code)" + (error.underlying.map { ": \($0)" } ?? ""))
         }
         if let error = error as? PostgresStatementError { return error.failure.description }
+        if let error = error as? PostgresDecodingError {
+            return "cannot read column \(error.columnName) (\(error.postgresType)) as \(error.targetType): \(error.code)"
+        }
         return StoreLocation.redact(String(describing: error))
     }
 
