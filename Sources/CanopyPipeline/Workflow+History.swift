@@ -3,6 +3,11 @@ import CanopyHistory
 import CanopyModel
 import Foundation
 
+extension PreparedRun {
+    /// The keys of the tests that failed an attempt in this run.
+    var failingTestKeys: Set<String> { Set(testRows.lazy.filter { $0.failedAttempts > 0 }.map(\.testKey)) }
+}
+
 /// The comparison with history: the baseline run, flakiness over the window, flaky elements and
 /// the trend, read after the run is stored, or mostly beside the store (`prefetch`).
 extension Workflow {
@@ -38,7 +43,7 @@ extension Workflow {
         // First: a run committed after this read may be missing below, and fails the check in `insights`.
         let seen = try await store.runs(in: window).map(\.key).filter { $0 != runKey }
         let runsSeen = Set(seen)
-        let failing = Set(prepared.testRows.lazy.filter { $0.failedAttempts > 0 }.map(\.testKey))
+        let failing = prepared.failingTestKeys
         var rows: [TestRunRow] = []
         try await store.forEachTestRun(in: window, onlyTestsWithFailures: true, alsoTestKeys: failing) { row in
             if row.runKey != runKey { rows.append(row) }
@@ -103,8 +108,7 @@ extension Workflow {
     /// made from `prefetched` and the run's own rows.
     func windowRows(from prefetched: Prefetch, prepared: PreparedRun, inWindow: Set<String>) -> (tests: [TestRunRow], failures: [FailureRow]) {
         let kept = prefetched.flakinessRows.filter { inWindow.contains($0.runKey) }
-        var failing = Set(kept.lazy.filter { $0.failedAttempts > 0 }.map(\.testKey))
-        for row in prepared.testRows where row.failedAttempts > 0 { failing.insert(row.testKey) }
+        let failing = Set(kept.lazy.filter { $0.failedAttempts > 0 }.map(\.testKey)).union(prepared.failingTestKeys)
         let own = Self.ownRows(of: prepared, testKeys: failing)
         return (
             kept.filter { failing.contains($0.testKey) } + own,
@@ -214,7 +218,7 @@ extension Workflow {
         if !stored, let runs = window.runs { window.runs = max(0, runs - 1) }
         var rows: [TestRunRow] = []
         var failingKeys: Set<String> = []
-        let failingNow = stored ? [] : Set(prepared.testRows.lazy.filter { $0.failedAttempts > 0 }.map(\.testKey))
+        let failingNow = stored ? [] : prepared.failingTestKeys
         try await store.forEachTestRun(in: window, onlyTestsWithFailures: true, alsoTestKeys: failingNow) { row in
             rows.append(row)
             failingKeys.insert(row.testKey)
