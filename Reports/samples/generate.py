@@ -14,6 +14,8 @@ Scripted story (asserted by the tests and visible in the dashboard):
   - PlayerTests/testScrubbing flips between pass and fail across nights (flaky across runs);
   - SearchTests/testFilterChips is newly broken on night 10 and fixed on night 12;
   - SettingsTests/testDarkModeToggle breaks on night 13 and is still failing;
+  - Checkout.PaymentSheet.PayButton is a flaky element: on iPad its hit point fails the first attempt
+    of CheckoutTests/testApplePaySheet on some nights and of testApplyCoupon on nights 4, 9 and 13;
   - identifier coverage rises from ~55% to ~88%; a contrast issue persists, a hit-region issue
     is fixed on night 8, a Dynamic Type issue appears on night 11.
 
@@ -50,6 +52,10 @@ for _cls, _tests in APP_CLASSES.items():
     _tests.extend(f"test{_cls[:-5]}{feature}" for feature in FEATURES[: 24 - len(_tests)])
 CHECKOUT = ["testSubscribePremium", "testApplyCoupon", "testApplePaySheet", "testRestorePurchases", "testCancelSubscription", "testPriceLocalization"]
 DEVICES = ["iPhone 16 Pro (18.2)", "iPad Air 13-inch (M2) (18.2)"]
+PAY_BUTTON_HIT_POINT = "Failed to synthesize event: Failed to compute hit point for Button, identifier: 'Checkout.PaymentSheet.PayButton'"
+# Nights on which testApplyCoupon's first attempt on iPad fails on the PayButton (a fixed list: no
+# draw from the night's random stream, so every other figure of the samples stays as it was).
+COUPON_FLAKE_NIGHTS = (4, 9, 13)
 PLAYER = ["testPlayPause", "testScrubbing", "testSkipForward", "testSleepTimer", "testAirPlayPicker", "testChapters", "testMiniPlayer", "testSpeedMenu"]
 PLAYER += [f"testPlayer{feature}" for feature in FEATURES[:16]]
 CHECKOUT += ["testCheckoutGiftCard", "testCheckoutFamilyPlan", "testCheckoutStudentPlan", "testCheckoutTaxes",
@@ -118,10 +124,15 @@ def write_trainer(path, night, rng):
         for test in CHECKOUT:
             runs = [None]
             if test == "testApplePaySheet" and "iPad" in device and rng.random() < 0.4:
-                runs = ["Failed to synthesize event: Failed to compute hit point for Button, identifier: 'Checkout.PaymentSheet.PayButton'", None]
+                runs = [PAY_BUTTON_HIT_POINT, None]
+            own_times = test == "testApplyCoupon" and "iPad" in device and night in COUPON_FLAKE_NIGHTS
+            if own_times:
+                runs = [PAY_BUTTON_HIT_POINT, None]
             for index, failure in enumerate(runs):
                 label = "First Run" if index == 0 else f"Retry {index}"
-                lines.append(f"      <testcase classname='CheckoutUITests.CheckoutTests' name='{test}' time='{rng.uniform(2, 9):.2f}'>")
+                # The added first attempt draws its time from its own stream; the retry takes the draw the single run had.
+                time = random.Random(f"coupon-{night}").uniform(2, 9) if own_times and index == 0 else rng.uniform(2, 9)
+                lines.append(f"      <testcase classname='CheckoutUITests.CheckoutTests' name='{test}' time='{time:.2f}'>")
                 if failure:
                     lines.append(f"        <failure message='{esc(failure)}'/>")
                 lines.append("        <properties>")

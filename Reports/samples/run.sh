@@ -23,5 +23,6 @@ set -e
 echo "== canopy trend --runs 14"
 "$canopy" trend --config "$config" --out "$out" --runs 14
 echo
-echo "Open the dashboard: file://$(pwd)/$out/site/index.html"
-echo "Open the trend:     file://$(pwd)/$out/trend/index.html"
+case "$out" in /*) where=$out ;; *) where=$(pwd)/$out ;; esac
+echo "Open the dashboard: file://$where/site/index.html"
+echo "Open the trend:     file://$where/trend/index.html"

@@ -108,15 +108,7 @@ enum TrendDashboardBuilder {
             let from: DashboardFlakyState = to == .fixed ? .newlyBroken : .stable
             changes.append(DashboardStateChange(test: result.key.testKey, from: from, to: to, commit: String(commit.prefix(12)), date: dates[commit] ?? now))
         }
-        let flaky = flakiness.compactMap { result -> DashboardFlakyTest? in
-            guard let state = DashboardBuilder.state(result.state) else { return nil }
-            return DashboardFlakyTest(
-                test: result.key.testKey + (result.key.device.map { "@\($0)" } ?? ""), score: result.score, state: state,
-                since: result.state.commit.map { String($0.prefix(12)) },
-                evidence: DashboardFlakyEvidence(
-                    runs: result.evidence.runs, failures: result.evidence.failedRuns, flips: result.evidence.flips,
-                    retries: result.evidence.retries, commits: result.evidence.commits.map { String($0.commit.prefix(12)) }))
-        }
+        let flaky = flakiness.compactMap { DashboardBuilder.flakyTest($0) }
         let totals = latest.totals
         let last = points.last
         let first = points.first

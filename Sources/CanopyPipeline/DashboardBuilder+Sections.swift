@@ -7,7 +7,7 @@ extension DashboardBuilder {
     /// Tests with failures in the window, ranked by score, with their state and evidence. Without
     /// history, the run's own flaky tests.
     func flakyTests() -> [DashboardFlakyTest] {
-        let lastMessages = Dictionary(prepared.report.failures.map { ($0.test, $0.message) }, uniquingKeysWith: { first, _ in first })
+        let lastMessages = Dictionary(prepared.report.failures.map { ($0.test, $0.message) }, uniquingKeysWith: { _, later in later })
         guard let insights, !insights.flakiness.isEmpty else {
             return prepared.run.tests.filter { $0.outcome == .flaky }.map { test in
                 DashboardFlakyTest(
@@ -17,14 +17,28 @@ extension DashboardBuilder {
             }
         }
         return insights.flakiness.compactMap { result in
-            guard let state = DashboardBuilder.state(result.state) else { return nil }
-            let key = result.key.testKey + (result.key.device.map { "@\($0)" } ?? "")
-            return DashboardFlakyTest(
-                test: key, score: result.score, state: state, since: result.state.commit.map { String($0.prefix(12)) },
-                evidence: DashboardFlakyEvidence(
-                    runs: result.evidence.runs, failures: result.evidence.failedRuns, flips: result.evidence.flips,
-                    retries: result.evidence.retries, commits: result.evidence.commits.map { String($0.commit.prefix(12)) }),
-                lastMessage: lastMessages[key] ?? lastMessages[result.key.testKey])
+            Self.flakyTest(result, lastMessage: lastMessages[result.key.testKey])
+        }
+    }
+
+    /// A test's verdict over the window in the renderers' shape; nil for a state they do not list.
+    /// The key already names the device (`TestIdentity.key`); the evidence's commits are those on
+    /// which the test both failed and passed, newest first.
+    static func flakyTest(_ result: TestFlakiness, lastMessage: String? = nil) -> DashboardFlakyTest? {
+        guard let state = state(result.state) else { return nil }
+        let mixed = result.evidence.commits.reversed().filter { $0.verdict == .mixed }.map { String($0.commit.prefix(12)) }
+        return DashboardFlakyTest(
+            test: result.key.testKey, score: result.score, state: state, since: result.state.commit.map { String($0.prefix(12)) },
+            evidence: DashboardFlakyEvidence(
+                runs: result.evidence.runs, failures: result.evidence.failedRuns, flips: result.evidence.flips,
+                retries: result.evidence.retries, commits: mixed),
+            lastMessage: lastMessage)
+    }
+
+    /// Elements several tests fail on flakily, as history found them (most tests first).
+    func flakyElements() -> [DashboardFlakyElement] {
+        (insights?.flakyElements ?? []).map {
+            DashboardFlakyElement(identifier: $0.identifier, tests: $0.tests, flakyFailures: $0.flakyFailures, failures: $0.failures)
         }
     }
 

@@ -51,6 +51,7 @@ struct DashboardBuilder {
             categories: parts.categories,
             failuresByIdentifier: parts.failuresByIdentifier,
             flakyTests: flakyTests(),
+            flakyElements: flakyElements(),
             accessibility: parts.accessibility,
             tests: parts.tests)
         if let insights, !insights.trend.isEmpty { dashboard.trend = DashboardBuilder.trend(insights.trend, changes: [], window: "last \(insights.trend.count) runs") }

@@ -248,13 +248,8 @@ public struct HistoryInsights: Sendable {
 
     enum BesideStore { case nothing, rows, analysis }
 
-    /// Keys (with and without device) of the tests history calls flaky.
+    /// Keys of the tests history calls flaky (a key names its device already: `TestIdentity.key`).
     static func flakyTestKeys(_ insights: HistoryInsights) -> Set<String> {
-        var keys: Set<String> = []
-        for result in insights.flakiness where result.state == .flaky {
-            keys.insert(result.key.testKey)
-            if let device = result.key.device { keys.insert(result.key.testKey + "@" + device) }
-        }
-        return keys
+        Set(insights.flakiness.lazy.filter { $0.state == .flaky }.map(\.key.testKey))
     }
 }

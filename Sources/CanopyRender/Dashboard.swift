@@ -28,6 +28,8 @@ public struct Dashboard: Sendable, Equatable, Codable {
     public var failuresByIdentifier: [DashboardIdentifierGroup]
     /// Flaky and state-changing tests, ranked by score (highest first).
     public var flakyTests: [DashboardFlakyTest]
+    /// Elements on which several tests fail flakily, most tests first.
+    public var flakyElements: [DashboardFlakyElement]
     /// Audit issues and elements missing identifiers.
     public var accessibility: DashboardAccessibility
     /// Every test of the run (can be 100,000 rows).
@@ -40,7 +42,7 @@ public struct Dashboard: Sendable, Equatable, Codable {
         gates: [DashboardGate] = [], newFailures: [DashboardNewFailure] = [], identifierTree: [DashboardTreeNode] = [],
         clusters: [DashboardCluster] = [], categories: [DashboardCategoryGroup] = [],
         failuresByIdentifier: [DashboardIdentifierGroup] = [], flakyTests: [DashboardFlakyTest] = [],
-        accessibility: DashboardAccessibility = DashboardAccessibility(), tests: [DashboardTestRow] = [],
+        flakyElements: [DashboardFlakyElement] = [], accessibility: DashboardAccessibility = DashboardAccessibility(), tests: [DashboardTestRow] = [],
         trend: DashboardTrend? = nil
     ) {
         self.title = title
@@ -54,6 +56,7 @@ public struct Dashboard: Sendable, Equatable, Codable {
         self.categories = categories
         self.failuresByIdentifier = failuresByIdentifier
         self.flakyTests = flakyTests
+        self.flakyElements = flakyElements
         self.accessibility = accessibility
         self.tests = tests
         self.trend = trend

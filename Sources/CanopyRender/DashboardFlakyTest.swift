@@ -56,3 +56,23 @@ public struct DashboardFlakyTest: Sendable, Equatable, Hashable, Codable {
         self.lastMessage = lastMessage
     }
 }
+
+/// An element on which several tests fail flakily: the place to fix (a wait, a stable identifier,
+/// a hit region) rather than each test.
+public struct DashboardFlakyElement: Sendable, Equatable, Hashable, Codable {
+    /// The identifier (or its template).
+    public var identifier: String
+    /// The tests that failed flakily on it, sorted.
+    public var tests: [String]
+    /// Its failures in flaky runs or of flaky tests, over the window.
+    public var flakyFailures: Int
+    /// All its failures over the window.
+    public var failures: Int
+
+    public init(identifier: String, tests: [String], flakyFailures: Int, failures: Int) {
+        self.identifier = identifier
+        self.tests = tests
+        self.flakyFailures = flakyFailures
+        self.failures = failures
+    }
+}

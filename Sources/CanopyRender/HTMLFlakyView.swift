@@ -1,7 +1,9 @@
-/// Flaky tests ranked by score, with their evidence and state.
+/// Flaky tests ranked by score, with their evidence and state, after the elements several of them
+/// fail on.
 enum HTMLFlakyView {
-    static func render(_ tests: [DashboardFlakyTest], rowLimit: Int) -> String {
-        var out = "<h2>Flaky tests <span class=\"count\">\(Format.count(tests.count))</span></h2>"
+    static func render(_ tests: [DashboardFlakyTest], elements: [DashboardFlakyElement] = [], rowLimit: Int) -> String {
+        var out = elementsTable(elements, rowLimit: rowLimit)
+        out += "<h2>Flaky tests <span class=\"count\">\(Format.count(tests.count))</span></h2>"
         out += "<p class=\"lede\">Ranked by flakiness score over the history window. Flips are pass↔fail changes between runs; "
         out += "retries are runs where a retry passed after a failure; commits are those on which the test both failed and passed.</p>"
         guard !tests.isEmpty else { return out + "<p class=\"empty\"><span aria-hidden=\"true\">✓</span> No flaky tests.</p>" }
@@ -20,5 +22,23 @@ enum HTMLFlakyView {
         }
         out += "</tbody></table>"
         return out + HTMLParts.more(shown: min(rowLimit, tests.count), of: tests.count, hint: "lower scores are left out")
+    }
+
+    /// Elements on which several tests fail flakily; nothing when there are none.
+    private static func elementsTable(_ elements: [DashboardFlakyElement], rowLimit: Int) -> String {
+        guard !elements.isEmpty else { return "" }
+        var out = "<h2>Flaky elements <span class=\"count\">\(Format.count(elements.count))</span></h2>"
+        out += "<p class=\"lede\">Elements on which several tests fail flakily over the history window: fix the element "
+        out += "(a wait, its hit region, a stable identifier) rather than each test.</p>"
+        out += "<table class=\"grid\"><thead><tr><th scope=\"col\">Identifier</th><th scope=\"col\" class=\"n\">Tests</th>"
+        out += "<th scope=\"col\" class=\"n\">Flaky failures</th><th scope=\"col\" class=\"n\">All failures</th>"
+        out += "<th scope=\"col\">Failing flakily on it</th></tr></thead><tbody>"
+        for element in elements.prefix(rowLimit) {
+            out += "<tr><td><code>\(HTMLText.escape(element.identifier))</code></td><td class=\"n\">\(Format.count(element.tests.count))</td>"
+            out += "<td class=\"n\">\(Format.count(element.flakyFailures))</td><td class=\"n\">\(Format.count(element.failures))</td>"
+            out += "<td>\(HTMLParts.tests(element.tests, total: element.tests.count))</td></tr>"
+        }
+        out += "</tbody></table>"
+        return out + HTMLParts.more(shown: min(rowLimit, elements.count), of: elements.count, hint: "fewer tests are left out")
     }
 }

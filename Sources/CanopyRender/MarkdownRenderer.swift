@@ -1,7 +1,7 @@
 /// GitHub-flavoured Markdown for `$GITHUB_STEP_SUMMARY`, pull-request comments and GitLab.
 ///
 /// Order: headline (status, counts, pass rate, coverage with change, gates), then new failures,
-/// flaky tests with evidence, failures by identifier, failures by cause, accessibility findings
+/// flaky tests with evidence, flaky elements, failures by identifier, failures by cause, accessibility findings
 /// and coverage gaps. When the document would exceed `budget` bytes, sections are shortened from
 /// the last one up and a notice says what was cut and where the full dashboard is.
 public struct MarkdownRenderer: DashboardRenderer {
@@ -28,6 +28,7 @@ public struct MarkdownRenderer: DashboardRenderer {
         let sections = [
             MarkdownSections.newFailures(dashboard.newFailures),
             MarkdownSections.flaky(dashboard.flakyTests),
+            MarkdownSections.flakyElements(dashboard.flakyElements),
             MarkdownSections.byIdentifier(dashboard.failuresByIdentifier),
             MarkdownSections.byCause(categories: dashboard.categories, clusters: dashboard.clusters),
             MarkdownSections.accessibility(dashboard.accessibility.issues),

@@ -22,6 +22,20 @@ enum MarkdownSections {
         return MarkdownSection(name: "flaky tests", head: head, items: items)
     }
 
+    static func flakyElements(_ elements: [DashboardFlakyElement]) -> MarkdownSection {
+        guard !elements.isEmpty else { return MarkdownSection(name: "flaky elements", head: "", items: []) }
+        let head = "### 🎯 Flaky elements (\(Format.count(elements.count)))\n\nElements on which several tests fail flakily: "
+            + "fix the element (a wait, its hit region, a stable identifier) rather than each test.\n\n"
+            + "| identifier | tests | flaky failures | all failures | failing flakily on it |\n|---|---:|---:|---:|---|\n"
+        let items = elements.map { element in
+            let shown = element.tests.prefix(3).map { MarkdownText.code($0, limit: 120) }.joined(separator: " ")
+            let more = element.tests.count > 3 ? " and \(Format.count(element.tests.count - 3)) more" : ""
+            return "| \(MarkdownText.code(element.identifier, limit: 160)) | \(Format.count(element.tests.count)) | "
+                + "\(Format.count(element.flakyFailures)) | \(Format.count(element.failures)) | \(shown)\(more) |\n"
+        }
+        return MarkdownSection(name: "flaky elements", head: head, items: items)
+    }
+
     static func byIdentifier(_ groups: [DashboardIdentifierGroup]) -> MarkdownSection {
         let head = "### 🌳 Failures by identifier\n\n| identifier | failures | tests | causes |\n|---|---:|---:|---|\n"
         let items = groups.map { group in

@@ -183,6 +183,21 @@ struct PipelineCommandTests {
         #expect((state("AppUITests.SettingsTests/testDarkModeToggle")?["newlyBroken"] as? [String: Any])?["since"] as? String == "c13")
         let scores = flakiness.compactMap { $0["score"] as? Double }
         #expect(scores == scores.sorted(by: >))
+        // Two checkout tests fail flakily on the PayButton's hit point on iPad: a flaky element.
+        let ipad = "@iPad Air 13-inch (M2) (18.2)"
+        let elements = try #require(insights["flakyElements"] as? [[String: Any]])
+        #expect(elements.first?["identifier"] as? String == "Checkout.PaymentSheet.PayButton")
+        #expect(elements.first?["tests"] as? [String] == [
+            "CheckoutUITests.CheckoutTests/testApplePaySheet" + ipad, "CheckoutUITests.CheckoutTests/testApplyCoupon" + ipad,
+        ])
+        let summary = try String(contentsOfFile: out + "/summary.md", encoding: .utf8)
+        let section = try #require(summary.range(of: "### 🎯 Flaky elements (1)")).upperBound
+        #expect(summary[section...].contains("| <code>Checkout.PaymentSheet.PayButton</code> | 2 |"))
+        let html = try String(contentsOfFile: out + "/site/index.html", encoding: .utf8)
+        #expect(html.contains("<h2>Flaky elements <span class=\"count\">1</span></h2>"))
+        // A test's key names its device once.
+        #expect(summary.contains("testApplePaySheet&#64;iPad Air 13-inch &#40;M2&#41; &#40;18.2&#41;</code>"))
+        #expect(!summary.contains("&#40;18.2&#41;&#64;iPad"))
         let trend = try CLIRunner.run(["trend", "--config", config, "--out", out, "--runs", "14"])
         #expect(trend.stdout.contains("trend over 14 runs"))
     }

@@ -45,9 +45,12 @@ struct CheckInsightsTests {
     @Test("nights of the sample history: the same flakiness, flaky elements and baseline")
     func sampleNights() async throws {
         let nights = try PrefetchedInsightsTests.nights()
-        // (The sample history has no flaky elements: their equality is checked on empty lists here.)
         for count in [3, 9, 11, nights.count - 1] {
-            Self.expectSame(try await Self.bothWays(nights.prefix(count), then: nights[count]), "night \(count + 1)")
+            let pair = try await Self.bothWays(nights.prefix(count), then: nights[count])
+            Self.expectSame(pair, "night \(count + 1)")
+            // From night 4 on, two tests have failed flakily on the PayButton (testApplePaySheet on
+            // night 1, testApplyCoupon on night 4): the comparison above is not between empty lists.
+            #expect(pair.run.flakyElements.map(\.identifier) == ["Checkout.PaymentSheet.PayButton"], "night \(count + 1)")
         }
     }
 

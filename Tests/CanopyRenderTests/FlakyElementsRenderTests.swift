@@ -1,0 +1,47 @@
+import CanopyRender
+import Foundation
+import Testing
+
+/// Elements several tests fail on flakily: a section of the summary and of the page's flaky view.
+@Suite("Flaky elements in the summary and the dashboard")
+struct FlakyElementsRenderTests {
+    static func dashboard(elements: [DashboardFlakyElement]) -> Dashboard {
+        var dashboard = DashboardSample.make()
+        dashboard.flakyElements = elements
+        return dashboard
+    }
+
+    static let elements = [
+        DashboardFlakyElement(
+            identifier: "Checkout.PaymentSheet.PayButton", tests: ["A/testOne", "A/testTwo", "B/testThree", "B/testFour", "C/testFive"],
+            flakyFailures: 9, failures: 11),
+        DashboardFlakyElement(identifier: "Feed.<Header>", tests: ["F/testA", "F/testB"], flakyFailures: 2, failures: 2),
+    ]
+
+    @Test func summaryListsEachElementWithItsTests() {
+        let text = MarkdownRenderer().render(Self.dashboard(elements: Self.elements))
+        let section = text.range(of: "### 🎯 Flaky elements (2)")
+        #expect(section != nil)
+        #expect(text.contains("| <code>Checkout.PaymentSheet.PayButton</code> | 5 | 9 | 11 | <code>A/testOne</code> <code>A/testTwo</code> <code>B/testThree</code> and 2 more |"))
+        #expect(text.contains("| <code>Feed.&#60;Header&#62;</code> | 2 | 2 | 2 |"))
+        // After the flaky tests, before the failures by identifier.
+        if let section, let flaky = text.range(of: "### 🔁 Flaky tests"), let byIdentifier = text.range(of: "### 🌳 Failures by identifier") {
+            #expect(flaky.lowerBound < section.lowerBound && section.lowerBound < byIdentifier.lowerBound)
+        }
+    }
+
+    @Test func pageShowsTheElementsAboveTheFlakyTests() {
+        let html = HTMLDashboardRenderer().render(Self.dashboard(elements: Self.elements))
+        let heading = html.range(of: "<h2>Flaky elements <span class=\"count\">2</span></h2>")
+        #expect(heading != nil)
+        #expect(html.contains("<td><code>Feed.&lt;Header&gt;</code></td><td class=\"n\">2</td>"))
+        #expect(!html.contains("<code>Feed.<Header>"))
+        if let heading, let tests = html.range(of: "<h2>Flaky tests") { #expect(heading.lowerBound < tests.lowerBound) }
+    }
+
+    @Test func nothingWhenNoElementIsFlaky() {
+        let dashboard = Self.dashboard(elements: [])
+        #expect(!MarkdownRenderer().render(dashboard).contains("Flaky elements"))
+        #expect(!HTMLDashboardRenderer().render(dashboard).contains("Flaky elements"))
+    }
+}
