@@ -126,6 +126,15 @@ struct ConfigSection {
     var keys: [String] { entries.map(\.key) }
 
     /// Throws for the first key that was never read.
+    /// An error about `key`'s value, at its key path and line.
+    func error(at key: String, _ message: String) -> ConfigurationError {
+        ConfigSection.error(file, child(key), entries.first { $0.key == key }?.mark, message)
+    }
+
+    /// Keys this section accepts that its reader looks at only when present, so that the
+    /// unknown-key message lists them too.
+    mutating func accepts(_ keys: String...) { used.formUnion(keys) }
+
     func finish() throws {
         for entry in entries where !used.contains(entry.key) {
             let known = used.sorted().joined(separator: ", ")

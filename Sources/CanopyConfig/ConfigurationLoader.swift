@@ -62,7 +62,7 @@ public enum ConfigurationLoader {
             try flakiness.finish()
         }
         if var gates = try root.section("gates") {
-            configuration.gates = try readGates(&gates)
+            configuration.gates = try readGates(&gates, categories: configuration.analysis.effectiveCategories.map(\.name))
             try gates.finish()
         }
         if let entries = try root.sections("quarantine") {
@@ -152,8 +152,11 @@ public enum ConfigurationLoader {
         return flakiness
     }
 
-    private static func readGates(_ section: inout ConfigSection) throws -> GateConfiguration {
+    /// - Parameter categories: the failure categories in effect (`categories:` and the defaults): a
+    ///   limit for any other name would never apply.
+    private static func readGates(_ section: inout ConfigSection, categories: [String]) throws -> GateConfiguration {
         var gates = GateConfiguration()
+        section.accepts("maximumNewFailures", "maximumNewAuditErrors")
         gates.minimumCoverage = try section.double("minimumCoverage", range: 0...1)
         gates.maximumCoverageDrop = try section.double("maximumCoverageDrop", range: 0...1)
         if section.keys.contains("maximumNewFailures") { gates.maximumNewFailures = try section.int("maximumNewFailures", range: 0...1_000_000) }
@@ -163,6 +166,11 @@ public enum ConfigurationLoader {
         }
         if var perCategory = try section.section("maximumFailuresPerCategory") {
             for key in perCategory.keys {
+                guard categories.contains(key) else {
+                    throw perCategory.error(
+                        at: key,
+                        "'\(key)' is not a failure category, so this limit would never apply; the categories are: \(categories.joined(separator: ", ")) (add your own under 'categories:')")
+                }
                 if let limit = try perCategory.int(key, range: 0...1_000_000) { gates.maximumFailuresPerCategory[key] = limit }
             }
             try perCategory.finish()

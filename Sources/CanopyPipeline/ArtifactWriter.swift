@@ -26,6 +26,20 @@ enum ArtifactWriter {
         }
     }
 
+    /// Makes the directory `path` will be written into and checks that it is writable, so that a
+    /// command that stores a run finds a bad `--out` before it stores anything.
+    static func prepareDirectory(for path: String) throws {
+        let directory = (path as NSString).deletingLastPathComponent
+        do {
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        } catch {
+            throw PipelineError.output(path: directory, reason: error.localizedDescription)
+        }
+        guard access(directory, W_OK) == 0 else {
+            throw PipelineError.output(path: directory, reason: "the directory is not writable (\(String(cString: strerror(errno))))")
+        }
+    }
+
     /// Appends to a file that must already exist (`$GITHUB_STEP_SUMMARY`).
     static func append(_ text: String, to path: String) throws {
         guard let handle = FileHandle(forWritingAtPath: path) else {

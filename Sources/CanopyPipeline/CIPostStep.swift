@@ -31,12 +31,19 @@ public struct CIPostStep {
     public func run() async throws -> Outcome {
         let options = workflow.options
         var timer = StepTimer()
+        // Whatever would fail after the run is stored is checked first: the output directory, and
+        // the `--baseline` run (below, once the store is open).
+        try ArtifactWriter.prepareDirectory(for: OutputPaths(directory: options.outputDirectory).dashboard)
         let run = try workflow.assemble()
         timer.lap("parse")
         // The store writes the run's own rows (its tests, their attempts) while the run is
         // analysed, in the transaction `finish` commits: for a large run most of the store's work.
         let testRows = Concurrently.start { TestRunRow.rows(for: run) }
         let store = try await workflow.openStore()
+        do { try await workflow.checkBaseline(in: store) } catch {
+            await store.close()
+            throw error
+        }
         let pending = store.beginStore(run, testRows: { testRows.wait() })
         let prepared = workflow.analyse(run, testRows: testRows)
         timer.lap("analyse")
@@ -102,9 +109,15 @@ public struct CIPostStep {
         timer.lap("write")
 
         var lines: [String] = []
-        if let summaryPath = workflow.ci.stepSummaryPath { try ArtifactWriter.append(summary + "\n", to: summaryPath) }
+        var notes: [String] = []
+        if let summaryPath = workflow.ci.stepSummaryPath {
+            // The run is stored and its files written: a step summary that cannot be appended to is
+            // a note, not a reason to lose the gates' verdict.
+            do { try ArtifactWriter.append(summary + "\n", to: summaryPath) } catch { notes.append("\(error); the summary is in \(paths.summary)") }
+        }
         let mode = options.annotations == .automatic ? (workflow.ci.provider == "github" ? .github : .none) : options.annotations
-        let newFailures = insights.comparison.baselineRunKey != nil ? Set(gateInput.newFailures) : nil
+        // The gate's new failures: without a baseline every failure, but never a quarantined or known flaky test.
+        let newFailures = Set(gateInput.newFailures)
         let limit = workflow.configuration.output.annotations
         // Picked only when they are written.
         let candidates = { Annotations.candidates(prepared, newFailures: newFailures, limit: limit) }
@@ -113,7 +126,7 @@ public struct CIPostStep {
         case .gitlab: try ArtifactWriter.write(try Annotations.gitlab(candidates(), limit: limit), to: paths.codeQuality)
         case .none, .automatic: break
         }
-        lines += warnings.map { "note: \($0)" }
+        lines += (notes + warnings).map { "note: \($0)" }
         lines += GateText.lines(gates)
         lines.append("run \(prepared.run.metadata.runKey ?? "?") \(result == .inserted ? "stored" : "was already stored") in \(workflow.storeLocation.redactedStore)")
         lines.append("summary:   \(paths.summary)")

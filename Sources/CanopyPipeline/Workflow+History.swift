@@ -168,6 +168,15 @@ extension Workflow {
             besideStore: besideStore)
     }
 
+    /// Fails with a usage error when `--baseline` names no stored run (`canopy run` asks before
+    /// it stores anything).
+    func checkBaseline(in store: any HistoryStore) async throws {
+        guard let key = options.baseline else { return }
+        if try await store.run(key: key) == nil {
+            throw PipelineError.usage("no stored run has the key '\(key)' (--baseline); `canopy report --list` shows the stored runs")
+        }
+    }
+
     /// The run before this one on its branch (or `--baseline`), and the run compared with it.
     private func baseline(
         for prepared: PreparedRun, store: any HistoryStore, stored: Bool, prefetched: Prefetch?
@@ -183,8 +192,8 @@ extension Workflow {
                 return (prefetched.baseline?.run, comparison)
             }
         } else if let key = options.baseline {
+            try await checkBaseline(in: store)
             baselineRun = try await store.run(key: key)
-            if baselineRun == nil { throw PipelineError.usage("no stored run has the key '\(key)' (--baseline); `canopy report --list` shows the stored runs") }
         } else if let branch = prepared.run.metadata.branch {
             baselineRun = try await store.previousRun(branch: branch, before: stored ? runKey : nil)
             if baselineRun?.key == runKey { baselineRun = nil }

@@ -24,6 +24,18 @@ struct CLIRunner {
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
 
+    /// A fresh directory under the system's temporary directory.
+    static func temporaryDirectory() throws -> String {
+        let path = NSTemporaryDirectory() + "canopy-cli-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        return path
+    }
+
+    /// A night of the sample history (`Reports/samples/night-NN`).
+    static func night(_ number: Int) -> String {
+        repository.appendingPathComponent("Reports/samples").path + String(format: "/night-%02d", number)
+    }
+
     static func fixture(_ relative: String) -> String {
         repository.appendingPathComponent("Tests/CanopyParsersTests/Fixtures/" + relative).path
     }

@@ -6,13 +6,9 @@ import Testing
 struct PipelineCommandTests {
     let sample = CLIRunner.repository.appendingPathComponent("Reports/samples").path
 
-    private func temporaryDirectory() throws -> String {
-        let path = NSTemporaryDirectory() + "canopy-cli-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        return path
-    }
+    private func temporaryDirectory() throws -> String { try CLIRunner.temporaryDirectory() }
 
-    private func night(_ number: Int) -> String { sample + String(format: "/night-%02d", number) }
+    private func night(_ number: Int) -> String { CLIRunner.night(number) }
 
     private func ingest(_ out: String, _ number: Int, extra: [String] = []) throws -> CLIRunner.Result {
         try CLIRunner.run(
@@ -124,6 +120,9 @@ struct PipelineCommandTests {
             ("flakiness:\n  windowDays: -3\n", "flakiness.windowDays"),
             ("unknownSection: 1\n", "unknownSection"),
             ("gates: [1, 2\n", "(syntax)"),
+            ("gates:\n  maximumFailuresPerCategory:\n    appCrashd: 0\n", "gates.maximumFailuresPerCategory.appCrashd"),
+            // Keys read only when present are still named in the unknown-key message.
+            ("gates:\n  maximumNewFailure: 0\n", "maximumNewFailures"),
         ])
     func configurationErrors(_ yaml: String, _ keyPath: String) throws {
         let out = try temporaryDirectory()

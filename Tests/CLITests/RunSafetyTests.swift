@@ -1,0 +1,83 @@
+import Foundation
+import Testing
+
+/// What `canopy run` checks before it stores a run, and what it does not let a side channel undo.
+@Suite("canopy run: nothing stored on a usage error; notes instead of failures once stored", .serialized)
+struct RunSafetyTests {
+    private func storedKeys(_ out: String) throws -> [Substring] {
+        try CLIRunner.run(["report", "--list", "--out", out]).stdout.split(separator: "\n")
+    }
+
+    private func ingestNight12(_ out: String) throws {
+        let result = try CLIRunner.run(
+            ["ingest", "--quiet", "--out", out, "--run-key", "night-12", "--commit", "c12", "--branch", "main", CLIRunner.night(12)])
+        #expect(result.status == 0, "\(result.stderr)")
+    }
+
+    @Test("an unknown --baseline is exit 2 before the run is stored")
+    func unknownBaseline() throws {
+        let out = try CLIRunner.temporaryDirectory()
+        try ingestNight12(out)
+        let result = try CLIRunner.run(
+            ["run", "--quiet", "--out", out, "--run-key", "pr-1", "--branch", "main", "--baseline", "nosuch", CLIRunner.night(13)])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("no stored run has the key 'nosuch'"), "\(result.stderr)")
+        #expect(!(try storedKeys(out)).contains { $0.contains("pr-1") })
+    }
+
+    @Test("an --out that cannot be written is exit 2 before the run is stored")
+    func unwritableOutput() throws {
+        let directory = try CLIRunner.temporaryDirectory()
+        let store = directory + "/history.sqlite"
+        let file = directory + "/not-a-directory"
+        try "x".write(toFile: file, atomically: true, encoding: .utf8)
+        let result = try CLIRunner.run(["run", "--quiet", "--store", store, "--out", file + "/out", "--run-key", "r1", CLIRunner.night(13)])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("not-a-directory"), "\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: store))
+    }
+
+    @Test("a step summary that cannot be appended to is a note: the gates still decide the exit code")
+    func stepSummaryNote() throws {
+        let out = try CLIRunner.temporaryDirectory()
+        try ingestNight12(out)
+        let result = try CLIRunner.run(
+            ["run", "--out", out, "--run-key", "night-13", "--commit", "c13", "--branch", "main", CLIRunner.night(13)],
+            environment: [
+                "GITHUB_ACTIONS": "true", "GITHUB_RUN_ID": "5", "GITHUB_JOB": "ui", "GITHUB_REF_NAME": "main",
+                "GITHUB_STEP_SUMMARY": out + "/missing/step-summary.md",
+            ])
+        // Night 13 breaks testDarkModeToggle: the new-failures gate fails (1), not a usage error (2).
+        #expect(result.status == 1, "\(result.stdout)\(result.stderr)")
+        #expect(result.stdout.contains("GATE FAILED: no new failures"))
+        #expect(result.stdout.contains("note: ") && result.stdout.contains("step-summary.md"), "\(result.stdout)")
+        #expect((try storedKeys(out)).count == 2)
+    }
+
+    @Test("a quarantined test counts in no gate and gets no annotation, even without a baseline")
+    func quarantineEverywhere() throws {
+        let out = try CLIRunner.temporaryDirectory()
+        let config = out + "/q.yml"
+        try """
+            gates:
+              maximumNewAuditErrors: 10
+              maximumFailuresPerCategory:
+                assertion: 0
+            quarantine:
+              - test: "AppUITests.SettingsTests/testDarkModeToggle"
+                reason: dark mode rework
+                expires: 2999-01-01
+            """.write(toFile: config, atomically: true, encoding: .utf8)
+        let check = try CLIRunner.run(["check", "--out", out, "--config", config, "--branch", "feature/y", CLIRunner.night(13)])
+        #expect(check.status == 0, "\(check.stdout)\(check.stderr)")
+        #expect(check.stdout.contains("gate passed: failures caused by assertion"), "\(check.stdout)")
+        let run = try CLIRunner.run(
+            ["run", "--out", out, "--config", config, "--branch", "feature/y", "--run-key", "q-1", CLIRunner.night(13)],
+            environment: ["GITHUB_ACTIONS": "true"])
+        #expect(!run.stdout.contains("testDarkModeToggle"), "\(run.stdout)")
+        // Without the quarantine the same failure is annotated: the check above can fail.
+        let plain = try CLIRunner.run(
+            ["run", "--out", out, "--branch", "feature/z", "--run-key", "q-2", CLIRunner.night(13)], environment: ["GITHUB_ACTIONS": "true"])
+        #expect(plain.stdout.contains("::error") && plain.stdout.contains("testDarkModeToggle"), "\(plain.stdout)")
+    }
+}
