@@ -125,7 +125,6 @@ struct ConfigSection {
     /// The mapping's own keys and values, for maps with free-form keys.
     var keys: [String] { entries.map(\.key) }
 
-    /// Throws for the first key that was never read.
     /// An error about `key`'s value, at its key path and line.
     func error(at key: String, _ message: String) -> ConfigurationError {
         ConfigSection.error(file, child(key), entries.first { $0.key == key }?.mark, message)
@@ -135,6 +134,7 @@ struct ConfigSection {
     /// unknown-key message lists them too.
     mutating func accepts(_ keys: String...) { used.formUnion(keys) }
 
+    /// Throws for the first key that was never read.
     func finish() throws {
         for entry in entries where !used.contains(entry.key) {
             let known = used.sorted().joined(separator: ", ")

@@ -40,7 +40,7 @@ public struct CIPostStep {
         // analysed, in the transaction `finish` commits: for a large run most of the store's work.
         let testRows = Concurrently.start { TestRunRow.rows(for: run) }
         let store = try await workflow.openStore()
-        do { try await workflow.checkBaseline(in: store) } catch {
+        do { try await workflow.chosenBaseline(in: store) } catch {
             await store.close()
             throw error
         }

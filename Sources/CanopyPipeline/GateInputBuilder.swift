@@ -33,15 +33,11 @@ enum GateInputBuilder {
             .filter { $0.severity == .error }
             .filter { issue in !active.contains { $0.matches(identifier: issue.element?.identifier, auditType: issue.auditType) } }
             .map { issue in "\(issue.auditType): \(issue.compactDescription) on \(issue.element?.identifier ?? issue.element?.label ?? "an element")" }
-        // Tests per cause, without quarantined tests (the analysis counts every test).
+        // Tests per cause as the analysis counts them (`CategoryCount.tests`), without quarantined tests.
+        var tests: [String: Set<String>] = [:]
+        for record in prepared.report.failures where !quarantined(record.test) { tests[record.category, default: []].insert(record.test) }
         var perCategory: [String: Int] = [:]
-        if active.contains(where: { $0.test != nil }) {
-            var tests: [String: Set<String>] = [:]
-            for record in prepared.report.failures where !quarantined(record.test) { tests[record.category, default: []].insert(record.test) }
-            for category in prepared.report.categories { perCategory[category.name] = tests[category.name]?.count ?? 0 }
-        } else {
-            for category in prepared.report.categories { perCategory[category.name] = category.tests }
-        }
+        for category in prepared.report.categories { perCategory[category.name] = tests[category.name]?.count ?? 0 }
         let overall = prepared.report.coverage.overall
         let coverage = prepared.run.screens.contains { $0.kind == .elementTree } ? overall.ratio : nil
         let baselineCoverage = comparison.coverage.first { $0.scope == .overall }?.before

@@ -168,13 +168,15 @@ extension Workflow {
             besideStore: besideStore)
     }
 
-    /// Fails with a usage error when `--baseline` names no stored run (`canopy run` asks before
-    /// it stores anything).
-    func checkBaseline(in store: any HistoryStore) async throws {
-        guard let key = options.baseline else { return }
-        if try await store.run(key: key) == nil {
+    /// The run `--baseline` names; nil without `--baseline`, a usage error when no stored run has
+    /// that key (`canopy run` asks before it stores anything).
+    @discardableResult
+    func chosenBaseline(in store: any HistoryStore) async throws -> StoredRun? {
+        guard let key = options.baseline else { return nil }
+        guard let run = try await store.run(key: key) else {
             throw PipelineError.usage("no stored run has the key '\(key)' (--baseline); `canopy report --list` shows the stored runs")
         }
+        return run
     }
 
     /// The run before this one on its branch (or `--baseline`), and the run compared with it.
@@ -191,9 +193,8 @@ extension Workflow {
             if baselineRun?.key == prefetched.baseline?.run.key, let comparison = prefetched.comparison {
                 return (prefetched.baseline?.run, comparison)
             }
-        } else if let key = options.baseline {
-            try await checkBaseline(in: store)
-            baselineRun = try await store.run(key: key)
+        } else if options.baseline != nil {
+            baselineRun = try await chosenBaseline(in: store)
         } else if let branch = prepared.run.metadata.branch {
             baselineRun = try await store.previousRun(branch: branch, before: stored ? runKey : nil)
             if baselineRun?.key == runKey { baselineRun = nil }

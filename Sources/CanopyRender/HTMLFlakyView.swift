@@ -1,7 +1,7 @@
 /// Flaky tests ranked by score, with their evidence and state, after the elements several of them
 /// fail on.
 enum HTMLFlakyView {
-    static func render(_ tests: [DashboardFlakyTest], elements: [DashboardFlakyElement] = [], rowLimit: Int) -> String {
+    static func render(_ tests: [DashboardFlakyTest], elements: [DashboardFlakyElement], rowLimit: Int) -> String {
         var out = elementsTable(elements, rowLimit: rowLimit)
         out += "<h2>Flaky tests <span class=\"count\">\(Format.count(tests.count))</span></h2>"
         out += "<p class=\"lede\">Ranked by flakiness score over the history window. Flips are pass↔fail changes between runs; "

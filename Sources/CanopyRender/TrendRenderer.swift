@@ -12,7 +12,7 @@ public struct TrendRenderer: DashboardRenderer {
         let trend = dashboard.trend ?? DashboardTrend(window: "no history", points: [])
         let views = [
             HTMLView(id: "trend", label: "Trend", html: HTMLTrendView.render(trend, rowLimit: rowLimit)),
-            HTMLView(id: "flaky", label: "Flaky tests", html: HTMLFlakyView.render(dashboard.flakyTests, rowLimit: rowLimit)),
+            HTMLView(id: "flaky", label: "Flaky tests", html: HTMLFlakyView.render(dashboard.flakyTests, elements: dashboard.flakyElements, rowLimit: rowLimit)),
             HTMLView(id: "overview", label: "Latest run", html: HTMLOverviewView.render(dashboard, rowLimit: min(rowLimit, 200))),
             HTMLView(id: "tests", label: "Tests", html: HTMLTestsView.render(data, total: dashboard.tests.count)),
         ]
