@@ -60,21 +60,26 @@ enum HistoryQueries {
         SQLStatement(sql: "SELECT \(runColumns) FROM runs WHERE run_key = ?", arguments: [.text(key)])
     }
 
-    static func previousRun(branch: String, before key: String?) -> SQLStatement {
-        guard let key else {
-            return SQLStatement(
-                sql: "SELECT \(runColumns) FROM runs WHERE branch = ? ORDER BY sort_time DESC, id DESC LIMIT 1",
-                arguments: [.text(branch)])
+    static func previousRun(branch: String, before key: String?, excludingCommit commit: String?) -> SQLStatement {
+        var conditions = ["branch = ?"]
+        var arguments: [SQLValue] = [.text(branch)]
+        if let commit {
+            // A run without a commit is kept: nothing says it is the same commit.
+            conditions.append("(commit_sha IS NULL OR commit_sha <> ?)")
+            arguments.append(.text(commit))
         }
-        // Before the given run when it is stored; otherwise the latest other run on the branch.
-        return SQLStatement(
-            sql: """
-                SELECT \(runColumns) FROM runs WHERE branch = ? AND run_key <> ? AND NOT EXISTS (
+        if let key {
+            // Before the given run when it is stored; otherwise the latest other run on the branch.
+            conditions.append("""
+                run_key <> ? AND NOT EXISTS (
                   SELECT 1 FROM runs c WHERE c.run_key = ? AND (c.sort_time < runs.sort_time
                     OR (c.sort_time = runs.sort_time AND c.id < runs.id)))
-                ORDER BY sort_time DESC, id DESC LIMIT 1
-                """,
-            arguments: [.text(branch), .text(key), .text(key)])
+                """)
+            arguments += [.text(key), .text(key)]
+        }
+        return SQLStatement(
+            sql: "SELECT \(runColumns) FROM runs WHERE \(conditions.joined(separator: " AND ")) ORDER BY sort_time DESC, id DESC LIMIT 1",
+            arguments: arguments)
     }
 
     static let testRunColumns = """

@@ -21,6 +21,11 @@ extension HistoryReader {
     ) async throws {
         try await forEachTestRun(in: window, onlyTestsWithFailures: onlyTestsWithFailures, alsoTestKeys: [], body)
     }
+
+    /// `previousRun` whatever the commit.
+    public func previousRun(branch: String, before key: String?) async throws -> StoredRun? {
+        try await previousRun(branch: branch, before: key, excludingCommit: nil)
+    }
 }
 
 extension HistoryWriter {
@@ -36,8 +41,10 @@ public protocol HistoryReader: Sendable {
     func runs(in window: HistoryWindow) async throws -> [StoredRun]
     /// The run stored under `key`, if any.
     func run(key: String) async throws -> StoredRun?
-    /// The latest run on `branch` that started before the run `key` (or the latest run, when `key` is nil).
-    func previousRun(branch: String, before key: String?) async throws -> StoredRun?
+    /// The latest run on `branch` that started before the run `key` (or the latest run, when `key`
+    /// is nil or not stored), leaving out runs of `excludingCommit`: a re-run of a commit is then
+    /// compared with the commit before it, not with its own earlier attempt.
+    func previousRun(branch: String, before key: String?, excludingCommit: String?) async throws -> StoredRun?
     /// Every test of one stored run.
     func testRuns(runKey: String) async throws -> [TestRunRow]
     /// Streams per-test, per-run rows over `window`, ordered by test key, OS version, then run time.

@@ -10,12 +10,18 @@ public struct CIEnvironment: Sendable, Equatable {
     public var job: String?
     /// Where GitHub Actions wants the job summary appended.
     public var stepSummaryPath: String?
+    /// The branch a pull or merge request targets: its runs are the baseline of the request's runs.
+    public var baseBranch: String?
 
-    public init(provider: String? = nil, metadata: RunMetadata = RunMetadata(), job: String? = nil, stepSummaryPath: String? = nil) {
+    public init(
+        provider: String? = nil, metadata: RunMetadata = RunMetadata(), job: String? = nil, stepSummaryPath: String? = nil,
+        baseBranch: String? = nil
+    ) {
         self.provider = provider
         self.metadata = metadata
         self.job = job
         self.stepSummaryPath = stepSummaryPath
+        self.baseBranch = baseBranch
     }
 
     /// Detects the CI provider and reads commit, branch, pull request, build id, URL and attempt.
@@ -42,7 +48,7 @@ public struct CIEnvironment: Sendable, Equatable {
                 metadata: RunMetadata(
                     commit: value("GITHUB_SHA"), branch: branch, pullRequest: pullRequest, ciProvider: "github",
                     buildID: value("GITHUB_RUN_ID"), buildURL: url, attempt: number("GITHUB_RUN_ATTEMPT")),
-                job: value("GITHUB_JOB"), stepSummaryPath: value("GITHUB_STEP_SUMMARY"))
+                job: value("GITHUB_JOB"), stepSummaryPath: value("GITHUB_STEP_SUMMARY"), baseBranch: value("GITHUB_BASE_REF"))
         }
         if value("GITLAB_CI") != nil {
             return CIEnvironment(
@@ -52,7 +58,7 @@ public struct CIEnvironment: Sendable, Equatable {
                     branch: value("CI_MERGE_REQUEST_SOURCE_BRANCH_NAME") ?? value("CI_COMMIT_REF_NAME"),
                     pullRequest: value("CI_MERGE_REQUEST_IID"), ciProvider: "gitlab", buildID: value("CI_JOB_ID"),
                     buildURL: value("CI_JOB_URL"), attempt: nil),
-                job: value("CI_JOB_NAME"))
+                job: value("CI_JOB_NAME"), baseBranch: value("CI_MERGE_REQUEST_TARGET_BRANCH_NAME"))
         }
         if value("BITRISE_IO") != nil || value("BITRISE_BUILD_SLUG") != nil {
             return CIEnvironment(
@@ -61,7 +67,7 @@ public struct CIEnvironment: Sendable, Equatable {
                     commit: value("BITRISE_GIT_COMMIT") ?? value("GIT_CLONE_COMMIT_HASH"), branch: value("BITRISE_GIT_BRANCH"),
                     pullRequest: value("BITRISE_PULL_REQUEST"), ciProvider: "bitrise",
                     buildID: value("BITRISE_BUILD_SLUG") ?? value("BITRISE_BUILD_NUMBER"), buildURL: value("BITRISE_BUILD_URL")),
-                job: value("BITRISE_TRIGGERED_WORKFLOW_ID"))
+                job: value("BITRISE_TRIGGERED_WORKFLOW_ID"), baseBranch: value("BITRISEIO_GIT_BRANCH_DEST"))
         }
         if value("BUILDKITE") == "true" {
             let pr = value("BUILDKITE_PULL_REQUEST").flatMap { $0 == "false" ? nil : $0 }
@@ -71,7 +77,7 @@ public struct CIEnvironment: Sendable, Equatable {
                     commit: value("BUILDKITE_COMMIT"), branch: value("BUILDKITE_BRANCH"), pullRequest: pr,
                     ciProvider: "buildkite", buildID: value("BUILDKITE_BUILD_ID"), buildURL: value("BUILDKITE_BUILD_URL"),
                     attempt: number("BUILDKITE_RETRY_COUNT").map { $0 + 1 }),
-                job: value("BUILDKITE_JOB_ID"))
+                job: value("BUILDKITE_JOB_ID"), baseBranch: pr == nil ? nil : value("BUILDKITE_PULL_REQUEST_BASE_BRANCH"))
         }
         if value("CIRCLECI") == "true" {
             let pr = value("CIRCLE_PR_NUMBER") ?? value("CIRCLE_PULL_REQUEST").flatMap { $0.split(separator: "/").last.map(String.init) }
@@ -86,19 +92,22 @@ public struct CIEnvironment: Sendable, Equatable {
             return CIEnvironment(
                 provider: "xcode-cloud",
                 metadata: RunMetadata(
-                    commit: value("CI_COMMIT"), branch: value("CI_BRANCH"), pullRequest: value("CI_PULL_REQUEST_NUMBER"),
+                    // A pull request build has no CI_BRANCH: its branch is the request's source.
+                    commit: value("CI_COMMIT"), branch: value("CI_BRANCH") ?? value("CI_PULL_REQUEST_SOURCE_BRANCH"),
+                    pullRequest: value("CI_PULL_REQUEST_NUMBER"),
                     ciProvider: "xcode-cloud", buildID: value("CI_BUILD_ID"), buildURL: value("CI_BUILD_URL")),
-                job: value("CI_WORKFLOW"))
+                job: value("CI_WORKFLOW"), baseBranch: value("CI_PULL_REQUEST_TARGET_BRANCH"))
         }
         if value("JENKINS_URL") != nil || value("JENKINS_HOME") != nil {
-            var branch = value("BRANCH_NAME") ?? value("GIT_BRANCH")
+            // A multibranch pull request build is named `PR-12` in BRANCH_NAME; its branch is CHANGE_BRANCH.
+            var branch = value("CHANGE_BRANCH") ?? value("BRANCH_NAME") ?? value("GIT_BRANCH")
             if let current = branch, current.hasPrefix("origin/") { branch = String(current.dropFirst("origin/".count)) }
             return CIEnvironment(
                 provider: "jenkins",
                 metadata: RunMetadata(
                     commit: value("GIT_COMMIT"), branch: branch, pullRequest: value("CHANGE_ID"), ciProvider: "jenkins",
                     buildID: value("BUILD_TAG") ?? value("BUILD_NUMBER"), buildURL: value("BUILD_URL")),
-                job: value("JOB_NAME"))
+                job: value("JOB_NAME"), baseBranch: value("CHANGE_TARGET"))
         }
         return CIEnvironment()
     }

@@ -86,8 +86,10 @@ public struct CIPostStep {
             RunInsightsDocument(runKey: prepared.run.metadata.runKey ?? "", insights: insights, gates: gates))
         let paths = OutputPaths(directory: options.outputDirectory)
         let (parts, renderedTests) = await testsPart
+        let newFailures = Set(gateInput.newFailures)
         let dashboard = DashboardBuilder(
-            prepared: prepared, insights: insights, gates: gates, dashboardPath: paths.dashboard, now: options.now, parts: parts
+            prepared: prepared, insights: insights, gates: gates, dashboardPath: paths.dashboard, now: options.now, parts: parts,
+            newFailureKeys: newFailures
         ).build()
         timer.lap("gates+dashboard")
         // The HTML renders beside the Markdown (the step summary and the comment, one rendering).
@@ -116,8 +118,8 @@ public struct CIPostStep {
             do { try ArtifactWriter.append(summary + "\n", to: summaryPath) } catch { notes.append("\(error); the summary is in \(paths.summary)") }
         }
         let mode = options.annotations == .automatic ? (workflow.ci.provider == "github" ? .github : .none) : options.annotations
-        // The gate's new failures: without a baseline every failure, but never a quarantined or known flaky test.
-        let newFailures = Set(gateInput.newFailures)
+        // The gate's new failures (as in the summary): without a baseline every failure, but never
+        // a quarantined or known flaky test.
         let limit = workflow.configuration.output.annotations
         // Picked only when they are written.
         let candidates = { Annotations.candidates(prepared, newFailures: newFailures, limit: limit) }

@@ -30,13 +30,16 @@ public struct GateCheck {
 
     public func run() async throws -> (gates: [GateResult], lines: [String]) {
         let prepared = try workflow.prepare()
-        let insights = try await workflow.withStore { try await workflow.insights(for: prepared, store: $0, stored: false) }
+        let (insights, missing) = try await workflow.withStoreOrNone { try await workflow.insights(for: prepared, store: $0, stored: false) }
         let (input, warnings) = GateInputBuilder.build(
             prepared: prepared, comparison: insights.comparison, quarantine: workflow.configuration.quarantine,
             knownFlaky: HistoryInsights.flakyTestKeys(insights), now: workflow.options.now)
         let gates = GateEvaluator.evaluate(input, configuration: workflow.configuration.gates)
         var lines = warnings.map { "warning: \($0)" }
-        let baseline = insights.baselineRun.map { "against \($0.metadata.commit.map { String($0.prefix(12)) } ?? $0.key)" } ?? "without a baseline (no earlier run on this branch)"
+        if let missing { lines.append("note: no history store at \(missing): judged without history (nothing was created there)") }
+        let baseline =
+            insights.baselineRun.map { "against \($0.baselineLabel(comparedWithRunOn: prepared.run.metadata.branch))" }
+            ?? "without a baseline (no earlier run of another commit on this branch or the target branch)"
         lines.append("checked \(prepared.run.tests.count) tests \(baseline)")
         lines += GateText.lines(gates)
         return (gates, lines)
@@ -77,7 +80,7 @@ public struct TrendReport {
     public func run(days: Int?, runs: Int?, branch: String?) async throws -> [String] {
         let window = HistoryWindow(branch: branch, days: days, runs: runs ?? (days == nil ? 30 : nil), until: nil)
         let configuration = workflow.configuration.flakiness
-        let (points, flakiness, latest) = try await workflow.withStore { store in
+        let (points, flakiness, latest) = try await workflow.withExistingStore { store in
             var rows: [TestRunRow] = []
             try await store.forEachTestRun(in: window, onlyTestsWithFailures: true) { rows.append($0) }
             return (try await store.trend(in: window), FlakinessAnalyzer(configuration: configuration).analyze(rows), try await store.runs(in: window).last)

@@ -16,6 +16,10 @@ struct DashboardBuilder {
     /// The sections drawn from the run alone, when made beforehand (`runParts(of:)`); made from
     /// `prepared` otherwise.
     var parts: RunParts? = nil
+    /// The tests the new-failures gate counts (`GateInput.newFailures`: quarantined tests and
+    /// tests history calls flaky left out), which the new-failures section then lists, as the
+    /// annotations do; nil lists every test new against the baseline.
+    var newFailureKeys: Set<String>? = nil
 
     /// The sections of the dashboard that history plays no part in: `canopy run` makes them while
     /// it stores the run (for a large run they are most of the work).
@@ -42,7 +46,7 @@ struct DashboardBuilder {
             title: run.metadata.title ?? "Canopy — UI test report", generatedAt: now, headline: headline(),
             links: DashboardLinks(
                 buildURL: run.metadata.buildURL, commit: run.metadata.commit, branch: run.metadata.branch,
-                baseline: insights?.baselineRun.map { $0.metadata.commit.map { String($0.prefix(12)) } ?? $0.key },
+                baseline: insights?.baselineRun.map { $0.baselineLabel(comparedWithRunOn: run.metadata.branch) },
                 dashboard: dashboardPath),
             gates: gates.map { DashboardGate(name: $0.name, passed: $0.passed, detail: $0.detail) },
             newFailures: newFailures(),
@@ -80,8 +84,8 @@ struct DashboardBuilder {
     /// Failures of tests that are new against the baseline (every failure when there is none),
     /// app problems before infrastructure.
     private func newFailures() -> [DashboardNewFailure] {
-        let newKeys = Set(insights.map { $0.comparison.baselineRunKey != nil ? $0.comparison.newFailures : [] } ?? [])
-        let useAll = insights?.comparison.baselineRunKey == nil
+        let newKeys = newFailureKeys ?? Set(insights.map { $0.comparison.baselineRunKey != nil ? $0.comparison.newFailures : [] } ?? [])
+        let useAll = newFailureKeys == nil && insights?.comparison.baselineRunKey == nil
         var seen: Set<String> = []
         var rows: [DashboardNewFailure] = []
         for record in prepared.report.failures.sorted(by: { !$0.isInfrastructure && $1.isInfrastructure })

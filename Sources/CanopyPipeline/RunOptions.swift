@@ -25,6 +25,8 @@ public struct RunOptions: Sendable {
     public var metadata = RunMetadata()
     /// Compare against this stored run instead of the previous run on the branch.
     public var baseline: String?
+    /// `--base-branch`: the branch a pull request targets, when the CI does not say.
+    public var baseBranch: String?
     public var annotations = AnnotationMode.automatic
     public var environment: [String: String]
     public var now: Date

@@ -17,7 +17,7 @@ public struct StoredRunReport {
 
     /// The stored runs, newest first, one line each.
     public func list(limit: Int) async throws -> [String] {
-        let runs = try await workflow.withStore { try await $0.runs(in: HistoryWindow(runs: limit)) }
+        let runs = try await workflow.withExistingStore { try await $0.runs(in: HistoryWindow(runs: limit)) }
         return runs.reversed().map { run in
             let date = run.metadata.startedAt.map { ISO8601DateFormatter().string(from: $0) } ?? "-"
             return "\(run.key)\t\(date)\t\(run.metadata.branch ?? "-")\t\(run.metadata.commit.map { String($0.prefix(12)) } ?? "-")\t\(run.totals.tests) tests, \(run.totals.failed) failed, \(run.totals.flaky) flaky"
@@ -25,7 +25,7 @@ public struct StoredRunReport {
     }
 
     public func run(key: String?) async throws -> [String] {
-        let dashboard = try await workflow.withStore { store in
+        let dashboard = try await workflow.withExistingStore { store in
             let found: StoredRun?
             if let key { found = try await store.run(key: key) } else { found = try await store.runs(in: HistoryWindow(runs: 1)).last }
             guard let stored = found else {

@@ -69,16 +69,16 @@ extension Workflow {
         return prefetch
     }
 
-    /// The latest other run on the run's branch with its snapshot, and the run compared with it;
+    /// The run's baseline (`previousRun(for:)`) with its snapshot, and the run compared with it;
     /// nil with `--baseline` or no branch. Before the run when it is stored, else the latest other
     /// run: the same run either way once the run proves the newest on its branch.
     private func baselineBeside(
         _ prepared: PreparedRun, store: any HistoryStore
     ) async throws -> ((run: StoredRun, snapshot: BaselineSnapshot)?, BaselineComparison)? {
-        guard options.baseline == nil, let branch = prepared.run.metadata.branch else { return nil }
+        guard options.baseline == nil, prepared.run.metadata.branch != nil || targetBranch != nil else { return nil }
         let runKey = prepared.run.metadata.runKey
         let current = BaselineSnapshot(run: prepared.run, digest: prepared.digest, testRows: prepared.testRows)
-        guard let run = try await store.previousRun(branch: branch, before: runKey), run.key != runKey else {
+        guard let run = try await previousRun(for: prepared.run, store: store, before: runKey), run.key != runKey else {
             return (nil, BaselineComparer.compare(current, with: nil))
         }
         let snapshot = try await snapshot(of: run, store: store)
@@ -179,24 +179,44 @@ extension Workflow {
         return run
     }
 
-    /// The run before this one on its branch (or `--baseline`), and the run compared with it.
+    /// The branch whose runs are the baseline of a pull or merge request's runs: `--base-branch`,
+    /// else the request's target branch as the CI names it.
+    var targetBranch: String? { options.baseBranch ?? ci.baseBranch }
+
+    /// The run `run` is compared with when no `--baseline` is given: the latest run on the target
+    /// branch before it, for a pull or merge request; otherwise (or when the target branch has no
+    /// run yet) the latest run before it on its own branch that is not of its own commit. Then
+    /// neither re-running a failed job nor pushing again to a pull request makes its failures old:
+    /// comparing with the branch's previous run did both.
+    func previousRun(for run: Run, store: any HistoryStore, before key: String?) async throws -> StoredRun? {
+        let metadata = run.metadata
+        if let target = targetBranch, target != metadata.branch,
+            let found = try await store.previousRun(branch: target, before: key, excludingCommit: nil)
+        {
+            return found
+        }
+        guard let branch = metadata.branch else { return nil }
+        return try await store.previousRun(branch: branch, before: key, excludingCommit: metadata.commit)
+    }
+
+    /// The baseline run (`previousRun(for:)` or `--baseline`), and the run compared with it.
     private func baseline(
         for prepared: PreparedRun, store: any HistoryStore, stored: Bool, prefetched: Prefetch?
     ) async throws -> (StoredRun?, BaselineComparison) {
         let runKey = prepared.run.metadata.runKey
         let current = BaselineSnapshot(run: prepared.run, digest: prepared.digest, testRows: prepared.testRows)
         var baselineRun: StoredRun?
-        if let prefetched, prefetched.baselineRead, let branch = prepared.run.metadata.branch {
+        if let prefetched, prefetched.baselineRead {
             // The baseline read beside the store stands if it is still the run before this one (a
             // run started in the past has later runs of its branch before it in the store).
-            baselineRun = try await store.previousRun(branch: branch, before: runKey)
+            baselineRun = try await previousRun(for: prepared.run, store: store, before: runKey)
             if baselineRun?.key == prefetched.baseline?.run.key, let comparison = prefetched.comparison {
                 return (prefetched.baseline?.run, comparison)
             }
         } else if options.baseline != nil {
             baselineRun = try await chosenBaseline(in: store)
-        } else if let branch = prepared.run.metadata.branch {
-            baselineRun = try await store.previousRun(branch: branch, before: stored ? runKey : nil)
+        } else {
+            baselineRun = try await previousRun(for: prepared.run, store: store, before: stored ? runKey : nil)
             if baselineRun?.key == runKey { baselineRun = nil }
         }
         var snapshot: BaselineSnapshot?
@@ -241,6 +261,16 @@ extension Workflow {
         }
         let flakiness = analyzer.analyze(rows)
         return (flakiness, analyzer.flakyElements(failures: failures, tests: flakiness), .nothing)
+    }
+}
+
+extension StoredRun {
+    /// How outputs name a baseline run: its commit (else its key), after its branch when that is
+    /// not the compared run's own (`main@1a2b3c4d5e6f` for a pull request's baseline).
+    func baselineLabel(comparedWithRunOn branch: String?) -> String {
+        let name = metadata.commit.map { String($0.prefix(12)) } ?? key
+        guard let own = metadata.branch, own != branch else { return name }
+        return "\(own)@\(name)"
     }
 }
 

@@ -88,6 +88,39 @@ public struct Workflow: Sendable {
         }
     }
 
+    /// The SQLite file the store location names, when it does not exist: opening it would create
+    /// an empty history there, which a command that only reads history must not leave behind
+    /// where a mistyped `--store` points.
+    var missingSQLiteStore: String? {
+        guard case .sqlite(let path) = try? StoreLocation(parsing: storeLocation), !FileManager.default.fileExists(atPath: path) else { return nil }
+        return path
+    }
+
+    /// `withStore` for `report` and `trend`, which only read history: a SQLite store that does not
+    /// exist is a usage error naming it.
+    public func withExistingStore<T: Sendable>(_ body: (any HistoryStore) async throws -> T) async throws -> T {
+        if let path = missingSQLiteStore {
+            throw PipelineError.usage(
+                "no history store at \(path) (from --store, CANOPY_STORE, store: in the config, or <out>/history.sqlite); "
+                    + "run `canopy ingest` or `canopy run` first, or fix the path")
+        }
+        return try await withStore(body)
+    }
+
+    /// `withStore` for `check`, which reads history but never stores: when the SQLite store does
+    /// not exist the run is judged without history, in an empty store made and removed in the
+    /// temporary directory, and the path is returned for a note.
+    func withStoreOrNone<T: Sendable>(_ body: (any HistoryStore) async throws -> T) async throws -> (T, missing: String?) {
+        guard let path = missingSQLiteStore else { return (try await withStore(body), nil) }
+        let empty = NSTemporaryDirectory() + "canopy-empty-history-\(UUID().uuidString).sqlite"
+        defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: empty + suffix) } }
+        let store: any HistoryStore
+        do { store = try await HistoryStores.open(empty) } catch { throw PipelineError.store("\(error)") }
+        let (value, closing) = try await withStoreClosingLater(store, body)
+        await closing.value
+        return (value, path)
+    }
+
     /// Opens the store, runs `body`, and closes the store whatever happens; store errors become
     /// `PipelineError.store` with any password redacted.
     public func withStore<T: Sendable>(_ body: (any HistoryStore) async throws -> T) async throws -> T {

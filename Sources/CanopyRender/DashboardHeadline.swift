@@ -2,9 +2,9 @@
 public enum DashboardStatus: String, Sendable, Equatable, Hashable, Codable, CaseIterable {
     /// Every test passed (flaky tests passed on retry) and every gate passed.
     case passed
-    /// At least one test failed.
+    /// At least one test failed, but every gate passed (the failures are known, quarantined or allowed).
     case failed
-    /// Tests passed but at least one gate failed.
+    /// At least one gate failed: the job fails, whatever the tests did.
     case gateFailed
 }
 

@@ -67,8 +67,9 @@ enum HTMLOverviewView {
         let (icon, word) =
             switch h.status {
             case .passed: ("✓", "Passed")
-            case .failed: ("✗", "Failed")
-            case .gateFailed: ("⚠", "Gate failed")
+            // The job fails on a gate: that is the red state; failing tests the gates allow are a warning.
+            case .failed: ("!", "Tests failed, gates passed")
+            case .gateFailed: ("✗", "Gate failed")
             }
         var text = "\(Format.count(Int(h.failed.value))) failed, \(Format.count(Int(h.flaky.value))) flaky, "
         text += "\(Format.count(Int(h.skipped.value))) skipped of \(Format.count(Int(h.tests.value))) tests"

@@ -59,15 +59,15 @@ enum MarkdownHeadline {
     static func statusIcon(_ status: DashboardStatus) -> String {
         switch status {
         case .passed: "✅"
-        case .failed: "❌"
-        case .gateFailed: "⚠️"
+        case .failed: "⚠️"
+        case .gateFailed: "❌"
         }
     }
 
     static func statusText(_ status: DashboardStatus) -> String {
         switch status {
         case .passed: "Passed"
-        case .failed: "Failed"
+        case .failed: "Tests failed, gates passed"
         case .gateFailed: "Gate failed"
         }
     }

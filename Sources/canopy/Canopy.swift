@@ -2,6 +2,9 @@ import ArgumentParser
 import CanopyPipeline
 import Foundation
 
+/// `canopy --version`.
+let canopyVersion = "0.7.0"
+
 /// The `canopy` command: UI-test results in, answers out.
 @main
 struct Canopy: AsyncParsableCommand {
@@ -13,6 +16,7 @@ struct Canopy: AsyncParsableCommand {
             Start with `canopy inspect PATH…` on your own report files; in CI call `canopy run`.
             Shell completions: canopy --generate-completion-script bash|zsh|fish
             """,
+        version: canopyVersion,
         subcommands: [RunCommand.self, IngestCommand.self, ReportCommand.self, TrendCommand.self, CheckCommand.self, InspectCommand.self]
     )
 

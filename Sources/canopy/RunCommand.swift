@@ -21,8 +21,13 @@ struct RunCommand: AsyncParsableCommand {
     @OptionGroup var metadata: MetadataOptions
     @OptionGroup var verbosity: VerbosityOptions
 
-    @Option(help: "Compare against this stored run instead of the previous run on the branch.")
+    @Option(help: "Compare against this stored run instead of the previous run (see --base-branch).")
     var baseline: String?
+
+    @Option(
+        name: .customLong("base-branch"),
+        help: "The branch a pull request targets: its latest run is the baseline (default: from CI, e.g. GITHUB_BASE_REF).")
+    var baseBranch: String?
 
     @Option(help: "Annotations for new failures: auto (GitHub on GitHub Actions), none, github, gitlab.")
     var annotations: AnnotationMode = .automatic
@@ -30,10 +35,11 @@ struct RunCommand: AsyncParsableCommand {
     func run() async throws {
         var options = try RunOptions(inputs: inputs, store: storeOptions, metadata: metadata, verbosity: verbosity)
         options.baseline = baseline
+        options.baseBranch = baseBranch
         options.annotations = annotations
         let outcome = try await CIPostStep(options: options).run()
         if verbosity.verbose { warn(outcome.warnings.map { "warning: \($0)" } + [outcome.timings.line]) }
-        emit(verbosity.quiet ? outcome.lines.filter { $0.hasPrefix("::") || $0.contains("GATE") } : outcome.lines)
+        emit(verbosity.quiet ? outcome.lines.filter { $0.hasPrefix("::") || $0.contains("GATE") || $0.hasPrefix("    ") } : outcome.lines)
         // Exit while the run and its files are still referenced (see `Outcome.retained`).
         withExtendedLifetime(outcome) { Foundation.exit(outcome.exitCode) }
     }
@@ -80,14 +86,20 @@ struct CheckCommand: AsyncParsableCommand {
     @OptionGroup var metadata: MetadataOptions
     @OptionGroup var verbosity: VerbosityOptions
 
-    @Option(help: "Compare against this stored run instead of the previous run on the branch.")
+    @Option(help: "Compare against this stored run instead of the previous run (see --base-branch).")
     var baseline: String?
+
+    @Option(
+        name: .customLong("base-branch"),
+        help: "The branch a pull request targets: its latest run is the baseline (default: from CI, e.g. GITHUB_BASE_REF).")
+    var baseBranch: String?
 
     func run() async throws {
         var options = try RunOptions(inputs: inputs, store: storeOptions, metadata: metadata, verbosity: verbosity)
         options.baseline = baseline
+        options.baseBranch = baseBranch
         let result = try await GateCheck(options: options).run()
-        emit(result.lines)
+        emit(verbosity.quiet ? result.lines.filter { $0.contains("GATE") || $0.hasPrefix("    ") } : result.lines)
         throw ExitCode(result.gates.contains { !$0.passed } ? 1 : 0)
     }
 }
@@ -112,9 +124,14 @@ struct ReportCommand: AsyncParsableCommand {
     @Flag(help: "List the stored runs instead.")
     var list = false
 
+    @Flag(name: .shortAndLong, help: "Print nothing but errors (the list still prints with --list).")
+    var quiet = false
+
     func run() async throws {
         let report = try StoredRunReport(options: HistoryOptions(store: storeOptions))
-        emit(list ? try await report.list(limit: 50) : try await report.run(key: runKey))
+        if list { return emit(try await report.list(limit: 50)) }
+        let lines = try await report.run(key: runKey)
+        if !quiet { emit(lines) }
     }
 }
 
@@ -141,12 +158,16 @@ struct TrendCommand: AsyncParsableCommand {
     @Option(help: "Only runs on this branch.")
     var branch: String?
 
+    @Flag(name: .shortAndLong, help: "Print nothing but errors.")
+    var quiet = false
+
     func validate() throws {
         if let days, days < 1 { throw ValidationError("--days must be at least 1") }
         if let runs, runs < 1 { throw ValidationError("--runs must be at least 1") }
     }
 
     func run() async throws {
-        emit(try await TrendReport(options: HistoryOptions(store: storeOptions)).run(days: days, runs: runs, branch: branch))
+        let lines = try await TrendReport(options: HistoryOptions(store: storeOptions)).run(days: days, runs: runs, branch: branch)
+        if !quiet { emit(lines) }
     }
 }

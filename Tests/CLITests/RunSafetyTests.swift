@@ -75,9 +75,21 @@ struct RunSafetyTests {
             ["run", "--out", out, "--config", config, "--branch", "feature/y", "--run-key", "q-1", CLIRunner.night(13)],
             environment: ["GITHUB_ACTIONS": "true"])
         #expect(!run.stdout.contains("testDarkModeToggle"), "\(run.stdout)")
+        // Nor is it listed among the summary's new failures, which are the gate's.
+        let summary = try String(contentsOfFile: out + "/summary.md", encoding: .utf8)
+        #expect(!Self.newFailuresSection(summary).contains("testDarkModeToggle"), "\(summary.prefix(1500))")
         // Without the quarantine the same failure is annotated: the check above can fail.
         let plain = try CLIRunner.run(
             ["run", "--out", out, "--branch", "feature/z", "--run-key", "q-2", CLIRunner.night(13)], environment: ["GITHUB_ACTIONS": "true"])
         #expect(plain.stdout.contains("::error") && plain.stdout.contains("testDarkModeToggle"), "\(plain.stdout)")
+        let plainSummary = try String(contentsOfFile: out + "/summary.md", encoding: .utf8)
+        #expect(Self.newFailuresSection(plainSummary).contains("testDarkModeToggle"), "\(plainSummary.prefix(1500))")
+    }
+
+    /// The summary's "New failures" section, up to the next section.
+    static func newFailuresSection(_ summary: String) -> Substring {
+        guard let start = summary.range(of: "New failures") else { return "" }
+        let rest = summary[start.upperBound...]
+        return rest[..<(rest.range(of: "\n### ")?.lowerBound ?? rest.endIndex)]
     }
 }

@@ -159,6 +159,30 @@ import Testing
     }
 
     @Test(arguments: StoreKind.available)
+    func thePreviousRunCanLeaveOutACommitAndComeFromAnotherBranch(_ kind: StoreKind) async throws {
+        try await TestStore.make(kind).with { store async throws in
+            let tests = [RunFactory.ScriptedTest(className: "Bulk", name: "test0", outcomes: [.passed])]
+            for (key, commit, branch, night) in [
+                ("main-1", "c1", "main", 1.0), ("main-2", "c2", "main", 2.0), ("main-2-rerun", "c2", "main", 2.5),
+                ("nocommit", nil, "main", 2.7), ("pr-1", "p1", "feature", 3.0), ("main-3", "c3", "main", 4.0),
+            ] as [(String, String?, String, Double)] {
+                let (run, digest) = RunFactory.run(key: key, commit: commit, branch: branch, night: night, tests: tests)
+                _ = try await store.store(run, digest: digest)
+            }
+            // A re-run of c2 is compared with c1's run, not with its own first attempt.
+            #expect(try await store.previousRun(branch: "main", before: "main-2-rerun", excludingCommit: "c2")?.key == "main-1")
+            #expect(try await store.previousRun(branch: "main", before: "main-2-rerun", excludingCommit: nil)?.key == "main-2")
+            // A run without a commit is not taken for the same commit.
+            #expect(try await store.previousRun(branch: "main", before: "main-3", excludingCommit: "c2")?.key == "nocommit")
+            // Not stored yet: the latest run of another commit.
+            #expect(try await store.previousRun(branch: "main", before: "unstored", excludingCommit: "c3")?.key == "nocommit")
+            // A pull request's run, read on its target branch: the latest run there before it.
+            #expect(try await store.previousRun(branch: "main", before: "pr-1", excludingCommit: nil)?.key == "nocommit")
+            #expect(try await store.previousRun(branch: "release", before: "pr-1", excludingCommit: nil) == nil)
+        }
+    }
+
+    @Test(arguments: StoreKind.available)
     func trendIsComputedPerRun(_ kind: StoreKind) async throws {
         try await TestStore.make(kind).with { store async throws in
             let (first, firstDigest) = Self.sampleRun(key: "n1", night: 1)

@@ -40,11 +40,8 @@ struct CIEnvironmentTests {
         #expect(CIEnvironment.detect(["HOME": "/root"]).provider == nil)
     }
 
-    @Test("run keys: CI build and attempt, else a content hash independent of paths and order")
+    @Test("run keys: CI build, job, attempt and the inputs' hash, else a content hash independent of paths and order")
     func runKeys() throws {
-        let github = CIEnvironment.detect(["GITHUB_ACTIONS": "true", "GITHUB_RUN_ID": "9", "GITHUB_RUN_ATTEMPT": "2", "GITHUB_JOB": "ui"])
-        #expect(try RunIdentity.key(ci: github, inputPaths: []) == "github:9:ui#2")
-        #expect(try RunIdentity.key(ci: github, inputPaths: [], explicit: "mine") == "mine")
         let directory = NSTemporaryDirectory() + "canopy-id-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         try "one".write(toFile: directory + "/a.xml", atomically: true, encoding: .utf8)
@@ -54,6 +51,33 @@ struct CIEnvironmentTests {
         #expect(key.hasPrefix("sha256:"))
         #expect(try RunIdentity.key(ci: CIEnvironment(), inputPaths: [directory + "/b.xml", directory + "/copy.xml"]) == key)
         #expect(try RunIdentity.key(ci: CIEnvironment(), inputPaths: [directory + "/a.xml"]) != key)
+
+        let github = CIEnvironment.detect(["GITHUB_ACTIONS": "true", "GITHUB_RUN_ID": "9", "GITHUB_RUN_ATTEMPT": "2", "GITHUB_JOB": "ui"])
+        let leg = try RunIdentity.key(ci: github, inputPaths: [directory + "/a.xml", directory + "/b.xml"])
+        #expect(leg == "github:9:ui#2:" + key.dropFirst("sha256:".count).prefix(12))
+        // A retried upload of the same inputs is the same run; another leg of the matrix is not.
+        #expect(try RunIdentity.key(ci: github, inputPaths: [directory + "/b.xml", directory + "/copy.xml"]) == leg)
+        #expect(try RunIdentity.key(ci: github, inputPaths: [directory + "/b.xml"]) != leg)
+        #expect(try RunIdentity.key(ci: github, inputPaths: [], explicit: "mine") == "mine")
+    }
+
+    @Test(
+        "the branch a pull request targets, and its source branch where the branch variable names the request",
+        arguments: [
+            (["GITHUB_ACTIONS": "true", "GITHUB_HEAD_REF": "feature", "GITHUB_BASE_REF": "main"], "feature", "main"),
+            (["GITHUB_ACTIONS": "true", "GITHUB_REF_NAME": "main", "GITHUB_BASE_REF": ""], "main", nil),
+            (["GITLAB_CI": "true", "CI_MERGE_REQUEST_SOURCE_BRANCH_NAME": "f", "CI_MERGE_REQUEST_TARGET_BRANCH_NAME": "develop"], "f", "develop"),
+            (["BITRISE_IO": "true", "BITRISE_GIT_BRANCH": "f", "BITRISEIO_GIT_BRANCH_DEST": "main"], "f", "main"),
+            (["BUILDKITE": "true", "BUILDKITE_BRANCH": "f", "BUILDKITE_PULL_REQUEST": "12", "BUILDKITE_PULL_REQUEST_BASE_BRANCH": "main"], "f", "main"),
+            (["BUILDKITE": "true", "BUILDKITE_BRANCH": "main", "BUILDKITE_PULL_REQUEST": "false", "BUILDKITE_PULL_REQUEST_BASE_BRANCH": ""], "main", nil),
+            (["JENKINS_URL": "http://j", "BRANCH_NAME": "PR-12", "CHANGE_ID": "12", "CHANGE_BRANCH": "f", "CHANGE_TARGET": "main"], "f", "main"),
+            (["CI_XCODEBUILD_ACTION": "test", "CI_PULL_REQUEST_NUMBER": "3", "CI_PULL_REQUEST_SOURCE_BRANCH": "f",
+              "CI_PULL_REQUEST_TARGET_BRANCH": "main"], "f", "main"),
+        ] as [([String: String], String, String?)])
+    func targetBranches(_ env: [String: String], _ branch: String, _ base: String?) {
+        let ci = CIEnvironment.detect(env)
+        #expect(ci.metadata.branch == branch)
+        #expect(ci.baseBranch == base)
     }
 }
 

@@ -12,7 +12,7 @@ struct MarkdownBudgetTests {
         #expect(text.contains("This summary was shortened to fit \(formatted(budget)) bytes"))
         #expect(text.contains("[full dashboard](https://ci.example.com/shopfront/9182736450/site/index.html)"))
         // The headline and the most important section survive.
-        #expect(text.contains("## ❌ Failed"))
+        #expect(text.contains("## ⚠️ Tests failed, gates passed"))
         #expect(text.contains("### ❌ New failures (10,000)"))
         #expect(text.contains("| Failed | 10,000 |"))
     }

@@ -1,0 +1,56 @@
+import Foundation
+import Testing
+
+/// `--quiet` means the same on every command that writes files; `--version` answers; commands
+/// that only read history never create a store.
+@Suite("--quiet on every command, --version, no store created by reading", .serialized)
+struct QuietAndVersionTests {
+    @Test("--version prints the version and exits 0")
+    func version() throws {
+        let result = try CLIRunner.run(["--version"])
+        #expect(result.status == 0)
+        #expect(result.stdout.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: ".").count == 3, "\(result.stdout)")
+    }
+
+    @Test("check, report and trend print nothing with -q but a failed gate and its tests; without it they do")
+    func quiet() throws {
+        let out = try CLIRunner.temporaryDirectory()
+        let ingest = try CLIRunner.run(["ingest", "--quiet", "--out", out, "--run-key", "n12", "--commit", "c12", "--branch", "main", CLIRunner.night(12)])
+        #expect(ingest.status == 0 && ingest.stdout.isEmpty, "\(ingest.stdout)\(ingest.stderr)")
+
+        let check = try CLIRunner.run(["check", "-q", "--out", out, "--commit", "c13", "--branch", "main", CLIRunner.night(13)])
+        #expect(check.status == 1)
+        #expect(check.stdout.split(separator: "\n") == ["✗ GATE FAILED: no new failures — 1 new failing test(s), at most 0 allowed", "    AppUITests.SettingsTests/testDarkModeToggle"], "\(check.stdout)")
+        let loud = try CLIRunner.run(["check", "--out", out, "--commit", "c13", "--branch", "main", CLIRunner.night(13)])
+        #expect(loud.stdout.contains("checked ") && loud.stdout.contains("gate passed"), "\(loud.stdout)")
+
+        for command in [["report"], ["trend", "--runs", "5"]] {
+            let quiet = try CLIRunner.run(command + ["-q", "--out", out])
+            #expect(quiet.status == 0, "\(command): \(quiet.stderr)")
+            #expect(quiet.stdout.isEmpty, "\(command): \(quiet.stdout)")
+            let plain = try CLIRunner.run(command + ["--out", out])
+            #expect(!plain.stdout.isEmpty, "\(command)")
+        }
+        // --list is the output itself: -q does not hide it.
+        #expect(try CLIRunner.run(["report", "--list", "-q", "--out", out]).stdout.contains("n12"))
+    }
+
+    @Test("report and trend on a store that does not exist are exit 2 naming it; check judges without history; none creates it")
+    func missingStore() throws {
+        let out = try CLIRunner.temporaryDirectory()
+        let typo = out + "/histroy.sqlite"
+        for command in [["report"], ["report", "--list"], ["trend"]] {
+            let result = try CLIRunner.run(command + ["--out", out, "--store", typo])
+            #expect(result.status == 2, "\(command): \(result.stdout)\(result.stderr)")
+            #expect(result.stderr.contains("no history store at \(typo)"), "\(command): \(result.stderr)")
+        }
+        let check = try CLIRunner.run(["check", "--out", out, "--store", typo, "--branch", "main", CLIRunner.night(12)])
+        #expect(check.status != 2, "\(check.stdout)\(check.stderr)")
+        #expect(check.stdout.contains("note: no history store at \(typo)"), "\(check.stdout)")
+        #expect(check.stdout.contains("without a baseline"), "\(check.stdout)")
+        #expect(!FileManager.default.fileExists(atPath: typo))
+        // Control: once a run is stored there, report reads it.
+        _ = try CLIRunner.run(["ingest", "--quiet", "--out", out, "--store", typo, "--run-key", "n12", CLIRunner.night(12)])
+        #expect(try CLIRunner.run(["report", "--out", out, "--store", typo]).status == 0)
+    }
+}
