@@ -51,17 +51,17 @@ enum HTMLText {
             out.reserveCapacity(bytes.count + 64)
             var runStart = 0
             var index = 0
-            func escape(_ scalar: UInt8, skipping extra: Int) {
+            func escape(_ scalar: UInt8) {
                 out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
                 out.append(contentsOf: [0x5C, 0x75, 0x30, 0x30] as [UInt8])  // \u00
                 out.append(hexDigits[Int(scalar >> 4)])
                 out.append(hexDigits[Int(scalar & 0xF)])
-                index += 1 + extra
+                index += 1
                 runStart = index
             }
             while index < bytes.count {
                 switch bytes[index] {
-                case 0x3C, 0x3E, 0x26: escape(bytes[index], skipping: 0)
+                case 0x3C, 0x3E, 0x26: escape(bytes[index])
                 case 0xE2 where index + 2 < bytes.count && bytes[index + 1] == 0x80 && (bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9):
                     // U+2028 / U+2029: `\u2028` / `\u2029`.
                     let last: UInt8 = bytes[index + 2] == 0xA8 ? 0x38 : 0x39

@@ -39,7 +39,7 @@ struct RunCommand: AsyncParsableCommand {
         options.annotations = annotations
         let outcome = try await CIPostStep(options: options).run()
         if verbosity.verbose { warn(outcome.warnings.map { "warning: \($0)" } + [outcome.timings.line]) }
-        emit(verbosity.quiet ? outcome.lines.filter { $0.hasPrefix("::") || $0.contains("GATE") || $0.hasPrefix("    ") } : outcome.lines)
+        emit(verbosity.quiet ? quietLines(outcome.lines) : outcome.lines)
         // Exit while the run and its files are still referenced (see `Outcome.retained`).
         withExtendedLifetime(outcome) { Foundation.exit(outcome.exitCode) }
     }
@@ -99,7 +99,7 @@ struct CheckCommand: AsyncParsableCommand {
         options.baseline = baseline
         options.baseBranch = baseBranch
         let result = try await GateCheck(options: options).run()
-        emit(verbosity.quiet ? result.lines.filter { $0.contains("GATE") || $0.hasPrefix("    ") } : result.lines)
+        emit(verbosity.quiet ? quietLines(result.lines) : result.lines)
         throw ExitCode(result.gates.contains { !$0.passed } ? 1 : 0)
     }
 }
