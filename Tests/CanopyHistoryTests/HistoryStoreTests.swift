@@ -30,11 +30,13 @@ import Testing
     func textOfEveryShapeRoundTrips(_ kind: StoreKind) async throws {
         // SQLite binds text through its C API: empty, non-ASCII and long values come back as written.
         try await TestStore.make(kind).with { store async throws in
-            // PostgreSQL copies rows as text: its escapes (backslash, tab, newline, carriage return)
-            // and its markers (`\N`, `\.`) must come back as written too.
+            // PostgreSQL receives rows as binary arrays; text that would be an escape or a marker in
+            // COPY text or in an array literal (backslash, tab, newline, `\N`, `\.`, `NULL`, braces,
+            // commas, quotes) must come back as written too.
             let names = [
                 "", "testÜmlaut😀()", String(repeating: "long", count: 2_000), "quote'\"back\\slash",
                 "tab\tnew\nline\r\n", "\\N", "\\.", "\\", "trailing\\", "\u{1}\u{7F}\u{2028}",
+                "NULL", "{a,b}", "\"", "(1,)",
             ]
             let (run, digest) = RunFactory.run(
                 key: "text-1", commit: "", night: 1,
@@ -45,6 +47,22 @@ import Testing
             let tests = try await store.testRuns(runKey: "text-1")
             #expect(tests.map(\.testKey) == run.tests.map(\.identity.key))
             #expect(tests.allSatisfy { $0.device == nil && $0.duration == 1.5 })
+        }
+    }
+
+    @Test(arguments: StoreKind.available)
+    func aRunLargerThanOneInsertComesBackWhole(_ kind: StoreKind) async throws {
+        // PostgreSQL inserts `rowsPerInsert` tests per statement: this run takes two, the second short.
+        try await TestStore.make(kind).with { store async throws in
+            let count = PostgresHistoryStore.rowsPerInsert + 5
+            let scripted = (0..<count).map { index in
+                RunFactory.ScriptedTest(
+                    className: "Big\(index % 13)", name: "test\(index)()", outcomes: index % 97 == 0 ? [.failed, .passed] : [.passed],
+                    device: index % 2 == 0 ? "iPhone 16" : nil)
+            }
+            let (run, digest) = RunFactory.run(key: "big-1", commit: "c", night: 1, tests: scripted)
+            #expect(try await store.store(run, digest: digest) == .inserted)
+            #expect(try await store.testRuns(runKey: "big-1") == TestRunRow.rows(for: run, digest: digest))
         }
     }
 

@@ -1,6 +1,7 @@
 import CanopyModel
 import Foundation
 import NIOCore
+import PostgresNIO
 import Testing
 
 @testable import CanopyHistory
@@ -36,22 +37,68 @@ import Testing
         ])
     }
 
-    @Test func postgresCopyTextEscapesAndEndsRows() {
-        var rows = PostgresCopyText(columns: 3)
+    @Test func postgresColumnArraysAreBinaryArraysOnePerColumn() {
+        var rows = PostgresColumnArrays(columns: 4)
         rows.int(-42)
-        rows.text("a\tb\nc\rd\\e")
+        rows.text("a\tb\"{c},NULL")
         rows.null()
-        #expect(rows.isAtRowStart)
-        rows.double(5)
-        rows.double(1e-7)
-        rows.text("key@device", utf8Prefix: 3)
         rows.double(.nan)
-        rows.double(.infinity)
-        rows.double(-.infinity)
-        rows.double(0.1 + 0.2)
+        #expect(rows.isAtRowStart)
+        rows.int(7)
+        rows.text("key@device", utf8Prefix: 3)
+        rows.null()
         #expect(!rows.isAtRowStart)
-        let text = String(decoding: rows.buffer.readableBytesView, as: UTF8.self)
-        #expect(text == "-42\ta\\tb\\nc\\rd\\\\e\t\\N\n5.0\t1e-07\tkey\nNaN\tInfinity\t-Infinity\n0.30000000000000004\t")
+        rows.double(-.infinity)
+        let (sql, arrays) = rows.statement(into: "tests", names: ["run_id", "name", "device", "duration"])
+        // The all-NULL column is a literal; the others are unnest's columns, in order.
+        #expect(sql == """
+            INSERT INTO "tests" ("run_id", "name", "device", "duration") SELECT u.c1, u.c2, NULL, u.c3 \
+            FROM unnest($1::int8[], $2::text[], $3::float8[]) AS u (c1, c2, c3)
+            """)
+        #expect(arrays.map(\.psqlType) == [.int8Array, .textArray, .float8Array])
+        let ints = header(oid: 20, nulls: false, count: 2) + bytes(Int32(8)) + bytes(Int64(-42)) + bytes(Int32(8)) + bytes(Int64(7))
+        let texts = header(oid: 25, nulls: false, count: 2) + bytes(Int32(12)) + Array("a\tb\"{c},NULL".utf8) + bytes(Int32(3)) + Array("key".utf8)
+        let doubles = header(oid: 701, nulls: false, count: 2) + bytes(Int32(8)) + bytes(Double.nan.bitPattern) + bytes(Int32(8))
+            + bytes((-Double.infinity).bitPattern)
+        #expect(arrays.map(encoded) == [ints, texts, doubles])
+
+        // The next batch keeps the column kinds: a column of NULLs only is then a typed array of NULLs.
+        rows.removeAll()
+        rows.int(1)
+        rows.null()
+        rows.null()
+        rows.null()
+        let next = rows.statement(into: "tests", names: ["run_id", "name", "device", "duration"])
+        #expect(next.sql.hasSuffix("SELECT u.c1, u.c2, NULL, u.c3 FROM unnest($1::int8[], $2::text[], $3::float8[]) AS u (c1, c2, c3)"))
+        #expect(next.arrays.map(encoded) == [
+            header(oid: 20, nulls: false, count: 1) + bytes(Int32(8)) + bytes(Int64(1)),
+            header(oid: 25, nulls: true, count: 1) + bytes(Int32(-1)),
+            header(oid: 701, nulls: true, count: 1) + bytes(Int32(-1)),
+        ])
+    }
+
+    @Test func aBatchOfNullsOnlyIsInsertedWithoutArrays() {
+        var rows = PostgresColumnArrays(columns: 2)
+        for _ in 0..<3 {
+            rows.null()
+            rows.null()
+        }
+        #expect(rows.statement(into: "t", names: ["a", "b"]).sql == #"INSERT INTO "t" ("a", "b") SELECT NULL, NULL FROM generate_series(1, 3)"#)
+    }
+
+    private func bytes<Value: FixedWidthInteger>(_ value: Value) -> [UInt8] {
+        withUnsafeBytes(of: value.bigEndian) { Array($0) }
+    }
+
+    /// A one-dimensional binary array's header: dimensions, NULL flag, element type, length, lower bound.
+    private func header(oid: Int32, nulls: Bool, count: Int32) -> [UInt8] {
+        bytes(Int32(1)) + bytes(Int32(nulls ? 1 : 0)) + bytes(oid) + bytes(count) + bytes(Int32(1))
+    }
+
+    private func encoded(_ array: PostgresBinaryArray) -> [UInt8] {
+        var buffer = ByteBuffer()
+        array.encode(into: &buffer, context: .default)
+        return Array(buffer.readableBytesView)
     }
 }
 

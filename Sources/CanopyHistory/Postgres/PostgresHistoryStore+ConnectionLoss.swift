@@ -58,7 +58,7 @@ extension PostgresHistoryStore {
             return [.serverClosedConnection, .clientClosedConnection, .connectionError, .uncleanShutdown, .poolClosed]
                 .contains(error.code)
         }
-        // The COPY path of postgres-nio reports a connection that closed under it this way.
+        // Older postgres-nio paths report a connection that closed under them this way.
         if let error = error as? PostgresError, case .connectionClosed = error { return true }
         if let error = error as? PostgresStatementError {
             return error.sqlState.hasPrefix("57P") || error.sqlState.hasPrefix("08")

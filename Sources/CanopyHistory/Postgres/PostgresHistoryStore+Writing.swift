@@ -96,29 +96,25 @@ extension PostgresHistoryStore {
         }
     }
 
-    /// `COPY … FROM STDIN` in text format, sent in pieces of about 256 KB. Multi-row INSERTs of
-    /// bound values took the 90,000-test bench run ~5 s, mostly the server parsing and planning
-    /// statements of 30,000 parameters.
+    /// Inserts the table's rows in statements of `rowsPerInsert`, each bound as one binary array
+    /// per column (`PostgresColumnArrays`). Multi-row INSERTs of bound values took the 90,000-test
+    /// bench run ~5 s, mostly the server parsing and planning statements of 30,000 parameters; these
+    /// statements have one parameter per column.
     private func insert(_ table: IngestBatch.Table, runID: Int, on connection: PostgresConnection) async throws {
-        let logger = logger
-        try await failing(as: "COPY \(table.name) FROM STDIN") {
-            try await racingClose(of: connection) {
-                try await connection.copyFrom(table: table.name, columns: table.columns, logger: logger) { writer in
-                    var rows = PostgresCopyText(columns: table.columns.count)
-                    var start = 0
-                    while start < table.count {
-                        let end = min(start + Self.rowsPerCopyWrite, table.count)
-                        table.write(start..<end, runID: runID, to: &rows)
-                        precondition(rows.isAtRowStart, "every column of \(table.name) written")
-                        try await writer.write(rows.buffer)
-                        rows.buffer.clear()
-                        start = end
-                    }
-                }
+        var rows = PostgresColumnArrays(columns: table.columns.count)
+        var start = 0
+        while start < table.count {
+            let end = min(start + Self.rowsPerInsert, table.count)
+            table.write(start..<end, runID: runID, to: &rows)
+            let statement = rows.insert(into: table.name, names: table.columns)
+            try await failing(as: "INSERT INTO \(table.name) (rows \(start + 1)–\(end))") {
+                for try await _ in try await startQuery(statement, on: connection) {}
             }
+            rows.removeAll()
+            start = end
         }
     }
 
-    /// Rows per piece of a COPY (about 256 KB of the bench run's tests).
-    static let rowsPerCopyWrite = 1_024
+    /// Rows per INSERT (about 1.5 MB of the bench run's tests).
+    static let rowsPerInsert = 8_192
 }
