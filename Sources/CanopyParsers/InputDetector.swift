@@ -7,7 +7,8 @@ public enum InputDetector {
     static let sniffLength = 64 * 1024
 
     /// The format of the file at `path`.
-    /// - Throws: `.empty`, `.unreadable`, or `.unknownFormat` naming what was found and listing
+    /// - Throws: `.empty`, `.unreadable`, `.notAReport` (well-formed, another kind of document) or
+    ///   `.unknownFormat` (neither XML nor JSON), naming what was found and listing
     ///   the formats Canopy reads.
     public static func detect(path: String) throws(ParserError) -> InputFormat {
         let head = try readHead(path)
@@ -26,10 +27,12 @@ public enum InputDetector {
                 throw .unknownFormat(path: path, found: "XML without a root element in its first \(sniffLength / 1024) KiB")
             }
             if root == "testsuites" || root == "testsuite" { return .junitXML }
-            throw .unknownFormat(path: path, found: "an XML document whose root is <\(root)>")
+            // Garbage that happens to start with '<' is not another document: it stays an error.
+            guard isXMLName(root) else { throw .unknownFormat(path: path, found: "bytes that are not XML after its first '<'") }
+            throw .notAReport(path: path, found: "an XML document whose root is <\(root)>")
         case UInt8(ascii: "{"), UInt8(ascii: "["):
             if let format = JSONShapeSniffer.format(head: head, path: path, sniffLength: sniffLength) { return format }
-            throw .unknownFormat(path: path, found: "JSON of a shape Canopy does not know")
+            throw .notAReport(path: path, found: "JSON of a shape Canopy does not know")
         default:
             throw .unknownFormat(path: path, found: "neither XML nor JSON (binary or plain text)")
         }
@@ -73,10 +76,17 @@ public enum InputDetector {
             while end < bytes.count, !([0x20, 0x09, 0x0A, 0x0D, UInt8(ascii: ">"), UInt8(ascii: "/")].contains(bytes[end])) {
                 end += 1
             }
+            // Invalid UTF-8 becomes U+FFFD, which is no name character.
             let name = String(decoding: bytes[(index + 1)..<end], as: UTF8.self)
             return name.split(separator: ":").last.map(String.init) ?? name
         }
         return nil
+    }
+
+    /// Whether `name` is an XML element name: a letter or `_` first, then letters, digits, `-`, `.`, `_`.
+    private static func isXMLName(_ name: String) -> Bool {
+        guard let first = name.unicodeScalars.first, first.properties.isAlphabetic || first == "_" else { return false }
+        return name.unicodeScalars.allSatisfy { $0.properties.isAlphabetic || $0.properties.numericType != nil || "-._".unicodeScalars.contains($0) }
     }
 
     private static func find(_ needle: [UInt8], in bytes: [UInt8], from start: Int) -> Int? {

@@ -12,6 +12,10 @@ public enum ParserError: Error, Sendable, Equatable, CustomStringConvertible {
     case unsafe(path: String, line: Int?, column: Int?, message: String)
     /// The content is well-formed but not a shape Canopy reads.
     case unknownFormat(path: String, found: String)
+    /// Another kind of document: XML whose root element or JSON whose shape is not a report's
+    /// (a coverage report, a property list, `package.json`). Skipped, with a note, when a
+    /// directory or a pattern found it; an error when it was named.
+    case notAReport(path: String, found: String)
     /// A JSON value has the wrong type or a required key is missing.
     case invalidValue(path: String, jsonPath: String, message: String)
 
@@ -19,7 +23,7 @@ public enum ParserError: Error, Sendable, Equatable, CustomStringConvertible {
     public var path: String {
         switch self {
         case .unreadable(let path, _), .empty(let path), .malformed(let path, _, _, _, _), .unsafe(let path, _, _, _),
-            .unknownFormat(let path, _), .invalidValue(let path, _, _):
+            .unknownFormat(let path, _), .notAReport(let path, _), .invalidValue(let path, _, _):
             path
         }
     }
@@ -34,12 +38,18 @@ public enum ParserError: Error, Sendable, Equatable, CustomStringConvertible {
             return "\(ParserError.place(path, line, column)): error: \(message)" + (hint.map { ". \($0)" } ?? "")
         case .unsafe(let path, let line, let column, let message):
             return "\(ParserError.place(path, line, column)): error: \(message)"
-        case .unknownFormat(let path, let found):
+        case .unknownFormat(let path, let found), .notAReport(let path, let found):
             let accepted = InputFormatList.accepted
             return "\(path): error: not a report Canopy reads (\(found)). Canopy reads: \(accepted)."
         case .invalidValue(let path, let jsonPath, let message):
             return "\(path): error: at \(jsonPath): \(message)"
         }
+    }
+
+    /// The note printed for a file skipped because it is `.notAReport`.
+    public var skipNote: String? {
+        guard case .notAReport(let path, let found) = self else { return nil }
+        return "skipped \(path): not a report Canopy reads (\(found))"
     }
 
     private static func place(_ path: String, _ line: Int?, _ column: Int?) -> String {

@@ -37,47 +37,73 @@ public struct InputReader: Sendable {
         self.registry = registry
     }
 
-    /// Parses every input; files that fail are returned as errors beside what did parse.
-    public func read(_ selection: InputSelection, progress: Progress? = nil) throws -> (parsed: [ParsedInput], errors: [ParserError]) {
-        var files: [(path: String, flag: String?, formats: Set<InputFormat>?)] = []
+    /// What reading the inputs gave: what parsed, what failed, and what was skipped.
+    public struct Reading: Sendable {
+        public var parsed: [ParsedInput]
+        public var errors: [ParserError]
+        /// Files a directory or a pattern found that are another kind of document (`.notAReport`).
+        public var skipped: [ParserError]
+
+        /// One `note: skipped …` line per skipped file.
+        public var skipNotes: [String] { skipped.compactMap(\.skipNote).map { "note: \($0)" } }
+    }
+
+    /// Parses every input; files that fail are returned as errors beside what did parse. A file
+    /// that a directory or a pattern found and that is another kind of document (a coverage
+    /// report, a property list) is skipped; named on its own, it is an error.
+    public func read(_ selection: InputSelection, progress: Progress? = nil) throws -> Reading {
+        var files: [(path: String, named: Bool, flag: String?, formats: Set<InputFormat>?)] = []
         var expansionErrors: [ParserError] = []
         for expectation in selection.expectations {
             do {
                 for path in try InputExpander.expand([expectation.argument]) {
-                    files.append((path, expectation.flag, expectation.formats))
+                    files.append((path, path == expectation.argument, expectation.flag, expectation.formats))
                 }
             } catch {
                 expansionErrors.append(error)
             }
         }
         if files.isEmpty && expansionErrors.isEmpty {
-            let given = selection.expectations.map(\.argument).joined(separator: ", ")
-            throw PipelineError.usage("no report files found in \(given) (a directory is searched for *.xml, *.json and *.junit)")
+            throw PipelineError.usage("no report files found in \(selection.given) (a directory is searched for *.xml, *.json and *.junit)")
         }
         progress?.start(files: files.count)
-        var parsed: [ParsedInput] = []
-        var errors = expansionErrors
+        var reading = Reading(parsed: [], errors: expansionErrors, skipped: [])
         let results = registry.parseAll(files.map(\.path)) { path, bytes in progress?.parsed(path, bytes: bytes) }
         progress?.finish()
         for (file, result) in zip(files, results) {
             switch result {
             case .success(let input):
                 if let formats = file.formats, !formats.contains(input.file.format), let flag = file.flag {
-                    errors.append(.unknownFormat(path: file.path, found: "\(input.file.format.displayName), given with \(flag)"))
+                    reading.errors.append(.unknownFormat(path: file.path, found: "\(input.file.format.displayName), given with \(flag)"))
                 } else {
-                    parsed.append(input)
+                    reading.parsed.append(input)
                 }
             case .failure(let error):
-                errors.append(error)
+                if case .notAReport = error, !file.named {
+                    reading.skipped.append(error)
+                } else {
+                    reading.errors.append(error)
+                }
             }
         }
-        return (parsed, errors)
+        if reading.parsed.isEmpty && reading.errors.isEmpty {
+            let paths = reading.skipped.map(\.path).joined(separator: ", ")
+            throw PipelineError.usage("no report files found in \(selection.given): \(paths) \(reading.skipped.count == 1 ? "is" : "are") not a report Canopy reads")
+        }
+        return reading
     }
 
     /// Parses every input and throws if any failed: nothing may be stored from a bad input.
+    /// Skipped files are noted on `progress` (standard error, unless quiet).
     public func readAll(_ selection: InputSelection, progress: Progress? = nil) throws -> [ParsedInput] {
-        let (parsed, errors) = try read(selection, progress: progress)
-        if !errors.isEmpty { throw PipelineError.inputs(errors) }
-        return parsed
+        let reading = try read(selection, progress: progress)
+        if !reading.errors.isEmpty { throw PipelineError.inputs(reading.errors) }
+        for note in reading.skipNotes { progress?.log(note) }
+        return reading.parsed
     }
+}
+
+extension InputSelection {
+    /// The arguments as given, for messages.
+    var given: String { expectations.map(\.argument).joined(separator: ", ") }
 }

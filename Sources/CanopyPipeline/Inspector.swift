@@ -15,6 +15,8 @@ public struct Inspector {
         public var output: String
         /// Errors to print on standard error; non-empty means exit code 2.
         public var errors: [ParserError]
+        /// Notes for standard error: files skipped as another kind of document.
+        public var notes: [String]
         /// The run that was assembled; returned so the caller decides when it is released.
         public var run: Run
     }
@@ -27,7 +29,8 @@ public struct Inspector {
 
     /// Reads `arguments` (files, directories, globs) and renders what was understood.
     public func inspect(_ arguments: [String], format: Format, summary: Bool) throws -> Outcome {
-        let (parsed, errors) = try reader.read(InputSelection(paths: arguments))
+        let reading = try reader.read(InputSelection(paths: arguments))
+        let (parsed, errors) = (reading.parsed, reading.errors)
         let run = RunAssembler.assemble(parsed)
         let failed = errors.map { (path: $0.path, error: $0.description) }
         let output: String
@@ -37,15 +40,15 @@ public struct Inspector {
         case .json:
             output = try JSONOutput.encode(InspectionDocument(run: run, failedFiles: failed, summary: summary)) + "\n"
         }
-        return Outcome(output: output, errors: errors, run: run)
+        return Outcome(output: output, errors: errors, notes: reading.skipNotes, run: run)
     }
 
     /// Reads `arguments` (files, directories, globs) as one run and prints its `canopy.report/1`
     /// JSON: identifier tree, coverage, failure categories and clusters.
     public func report(_ arguments: [String], configuration: AnalysisConfiguration = AnalysisConfiguration()) throws -> Outcome {
-        let (parsed, errors) = try reader.read(InputSelection(paths: arguments))
-        let run = RunAssembler.assemble(parsed)
+        let reading = try reader.read(InputSelection(paths: arguments))
+        let run = RunAssembler.assemble(reading.parsed)
         let report = ReportBuilder.build(run: run, configuration: configuration)
-        return Outcome(output: try JSONOutput.encode(report) + "\n", errors: errors, run: run)
+        return Outcome(output: try JSONOutput.encode(report) + "\n", errors: reading.errors, notes: reading.skipNotes, run: run)
     }
 }

@@ -37,6 +37,7 @@ struct InspectCommand: ParsableCommand {
         let inspector = Inspector()
         let outcome = try report ? inspector.report(paths) : inspector.inspect(paths, format: format, summary: summary)
         FileHandle.standardOutput.write(Data(outcome.output.utf8))
+        warn(outcome.notes)
         if !outcome.errors.isEmpty {
             throw PipelineError.inputs(outcome.errors)
         }

@@ -58,7 +58,6 @@ struct HostileCLITests {
     @Test(
         "a hostile file among good ones: exit 2, named, nothing stored",
         arguments: [
-            ("deep.json", Data(String(repeating: "[", count: 100_000).utf8)),
             ("deep-xcresult.json", Data(("{\"testNodes\":" + String(repeating: "[", count: 100_000)).utf8)),
             ("nul.json", Data("{\"testNodes\":[{\"nodeType\":\"Test Case\",\"name\":\"a\u{0}\"}]}".utf8)),
             ("garbage.json", Data((0..<65_536).map { UInt8(truncatingIfNeeded: $0 &* 2_654_435_761 >> 13) })),
@@ -67,6 +66,37 @@ struct HostileCLITests {
         ])
     func hostileFileRefused(_ name: String, _ data: Data) throws {
         try expectRefused([name: data], naming: name)
+    }
+
+    @Test("other documents a directory holds (coverage XML, a property list, package.json, 100k-deep JSON) are skipped with a note; named, refused")
+    func otherDocumentsSkipped() throws {
+        let others: [String: Data] = [
+            "coverage.xml": Data(#"<?xml version="1.0" ?><coverage line-rate="0.8"><packages/></coverage>"#.utf8),
+            "Info.xml": Data(#"<?xml version="1.0" encoding="UTF-8"?><!DOCTYPE plist><plist version="1.0"><dict/></plist>"#.utf8),
+            "package.json": Data(#"{"name": "app", "version": "1.0.0"}"#.utf8),
+            "deep.json": Data(String(repeating: "[", count: 100_000).utf8),
+        ]
+        let clean = try BoundedRun.run(["ingest", "--out", try temporaryDirectory(), "--run-key", "clean", sample])
+        #expect(clean.status == 0, "\(clean.stderr)")
+        let out = try temporaryDirectory()
+        let result = try BoundedRun.run(["ingest", "--out", out, "--run-key", "mixed", try inputDirectory(with: others)])
+        #expect(!result.timedOut && !result.crashed)
+        #expect(result.status == 0, "\(result.stderr)")
+        for name in others.keys {
+            #expect(result.stderr.split(separator: "\n").contains { $0.hasPrefix("note: skipped") && $0.contains(name) }, "\(name): \(result.stderr)")
+        }
+        #expect(result.stderr.contains("<coverage>") && result.stderr.contains("<plist>"))
+        // The sample's own files are all read: the same tests as without the other documents.
+        let tests = { (output: String) in output.split(separator: "(").last.map(String.init) }
+        #expect(tests(result.stdout) == tests(clean.stdout), "\(result.stdout) vs \(clean.stdout)")
+
+        // Named on the command line, another document is an error; a directory of nothing else is one too.
+        let named = try ingest(try temporaryDirectory(), [sample, try inputDirectory(with: others) + "/coverage.xml"])
+        #expect(named.status == 2 && named.stderr.contains("coverage.xml"), "\(named.stderr)")
+        let lonely = try temporaryDirectory()
+        try others["package.json"]?.write(to: URL(fileURLWithPath: lonely + "/package.json"))
+        let none = try ingest(try temporaryDirectory(), [lonely])
+        #expect(none.status == 2 && none.stderr.contains("package.json") && none.stderr.contains("not a report"), "\(none.stderr)")
     }
 
     @Test("invalid UTF-8 in a JSON report is repaired: exit 0, the run is stored")

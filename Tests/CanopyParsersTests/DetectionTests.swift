@@ -30,8 +30,8 @@ struct DetectionTests {
             _ = try ParserRegistry().parse(fileAt: path)
             Issue.record("an unknown JSON parsed")
         } catch {
-            guard case .unknownFormat(let errorPath, _) = error else {
-                Issue.record("expected .unknownFormat, got \(error)")
+            guard case .notAReport(let errorPath, _) = error else {
+                Issue.record("expected .notAReport, got \(error)")
                 return
             }
             #expect(errorPath == path)
