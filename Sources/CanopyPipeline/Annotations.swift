@@ -26,12 +26,13 @@ enum Annotations {
         (record.isInfrastructure ? 1 : 0, record.location != nil ? 0 : 1)
     }
 
-    /// `::error file=…,line=…,title=…::message`, escaped as GitHub's workflow commands require.
-    static func github(_ records: [FailureRecord], limit: Int) -> [String] {
+    /// `::error file=…,line=…,title=…::message`, escaped as GitHub's workflow commands require;
+    /// `file` relative to the checkout, so GitHub shows it on the line of the pull request's diff.
+    static func github(_ records: [FailureRecord], limit: Int, paths: SourcePathResolver) -> [String] {
         records.prefix(limit).map { record in
             var properties: [String] = []
             if let location = record.location {
-                properties.append("file=\(escapeProperty(location.file))")
+                properties.append("file=\(escapeProperty(paths.relative(location.file)))")
                 if let line = location.line { properties.append("line=\(line)") }
             }
             let title = "\(record.test) — \(record.category)" + (record.element.map { " on \($0.template)" } ?? "")
@@ -41,14 +42,14 @@ enum Annotations {
     }
 
     /// A GitLab Code Quality report (a JSON array of issues).
-    static func gitlab(_ records: [FailureRecord], limit: Int) throws -> String {
+    static func gitlab(_ records: [FailureRecord], limit: Int, paths: SourcePathResolver) throws -> String {
         let issues: [[String: Any]] = records.prefix(limit).map { record in
             [
                 "description": "\(record.test): \(record.message)",
                 "check_name": "canopy.\(record.category)",
                 "fingerprint": record.fingerprint + "-" + record.test,
                 "severity": record.isInfrastructure ? "minor" : "major",
-                "location": ["path": record.location?.file ?? record.test, "lines": ["begin": record.location?.line ?? 1]],
+                "location": ["path": record.location.map { paths.relative($0.file) } ?? record.test, "lines": ["begin": record.location?.line ?? 1]],
             ]
         }
         let data = try JSONSerialization.data(withJSONObject: issues, options: [.prettyPrinted, .sortedKeys])

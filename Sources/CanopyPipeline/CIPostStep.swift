@@ -123,9 +123,10 @@ public struct CIPostStep {
         let limit = workflow.configuration.output.annotations
         // Picked only when they are written.
         let candidates = { Annotations.candidates(prepared, newFailures: newFailures, limit: limit) }
+        let sources = { SourcePathResolver(root: SourcePathResolver.checkout(environment: options.environment)) }
         switch mode {
-        case .github: lines += Annotations.github(candidates(), limit: limit)
-        case .gitlab: try ArtifactWriter.write(try Annotations.gitlab(candidates(), limit: limit), to: paths.codeQuality)
+        case .github: lines += Annotations.github(candidates(), limit: limit, paths: sources())
+        case .gitlab: try ArtifactWriter.write(try Annotations.gitlab(candidates(), limit: limit, paths: sources()), to: paths.codeQuality)
         case .none, .automatic: break
         }
         lines += (notes + warnings).map { "note: \($0)" }

@@ -59,6 +59,16 @@ struct PipelineCommandTests {
         let annotations = result.stdout.split(separator: "\n").filter { $0.hasPrefix("::error ") }
         #expect(!annotations.isEmpty)
         #expect(annotations.contains { $0.contains("file=SettingsTests.swift,line=41") })
+
+        // With the app's sources checked out, the file is named from the checkout's root, where
+        // GitHub can show the annotation on the line.
+        let workspace = try temporaryDirectory()
+        try FileManager.default.createDirectory(atPath: workspace + "/PodcastsUITests/Settings", withIntermediateDirectories: true)
+        FileManager.default.createFile(atPath: workspace + "/PodcastsUITests/Settings/SettingsTests.swift", contents: Data())
+        var checkedOut = env
+        checkedOut["GITHUB_WORKSPACE"] = workspace
+        let placed = try CLIRunner.run(["run", "--out", try temporaryDirectory(), night(13)], environment: checkedOut)
+        #expect(placed.stdout.contains("::error file=PodcastsUITests/Settings/SettingsTests.swift,line=41"), "\(placed.stdout)")
         let appended = try String(contentsOfFile: summaryFile, encoding: .utf8)
         #expect(appended.hasPrefix("previous step\n"))
         #expect(appended.contains("testDarkModeToggle"))
