@@ -28,6 +28,14 @@ public struct IdentifierSchemeConfiguration: Sendable, Equatable, Hashable, Coda
         self.maxIdentifierLength = maxIdentifierLength
     }
 
+    /// The `XCUIElement.ElementType` case name `text` spells (`button`, `Button`, `XCUIElementTypeButton`,
+    /// `text field`, `TextField`), or nil when it names no element type.
+    public static func elementTypeCaseName(_ text: String) -> String? {
+        var key = text.lowercased().filter { !" _-".contains($0) }
+        if key.hasPrefix("xcuielementtype") { key.removeFirst("xcuielementtype".count) }
+        return ElementTypeName.caseNames[key]
+    }
+
     /// Letters first, then letters and digits, segments joined by one separator; no spaces.
     public static let defaultConvention = #"^[A-Za-z][A-Za-z0-9]*(?:[._-][A-Za-z0-9]+)*$"#
 

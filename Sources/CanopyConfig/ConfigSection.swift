@@ -80,6 +80,22 @@ struct ConfigSection {
         }
     }
 
+    /// A list of strings, each mapped by `transform`; an item it maps to nil is an error at that
+    /// item's line, saying `problem(item)`.
+    mutating func strings(_ key: String, mapping transform: (String) -> String?, problem: (String) -> String) throws -> [String]? {
+        guard let node = node(key) else { return nil }
+        guard case .sequence(let sequence) = node else { throw typeError(key, node, "a list of strings") }
+        return try sequence.enumerated().map { index, item in
+            guard case .scalar(let scalar) = item else {
+                throw ConfigSection.error(file, "\(child(key))[\(index)]", item.mark, "expected a string, found \(ConfigSection.kind(item))")
+            }
+            guard let value = transform(scalar.string) else {
+                throw ConfigSection.error(file, "\(child(key))[\(index)]", item.mark, problem(scalar.string))
+            }
+            return value
+        }
+    }
+
     /// A regular expression, compiled now so a bad pattern is an error naming its key.
     mutating func regex(_ key: String) throws -> String? {
         guard let pattern = try string(key) else { return nil }

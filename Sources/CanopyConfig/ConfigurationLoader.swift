@@ -111,7 +111,12 @@ public enum ConfigurationLoader {
             try fold.finish()
         }
         if let convention = try section.regex("convention") { scheme.convention = convention.isEmpty ? nil : convention }
-        if let types = try section.strings("interactiveElementTypes") { scheme.interactiveElementTypes = types }
+        if let types = try section.strings(
+            "interactiveElementTypes", mapping: IdentifierSchemeConfiguration.elementTypeCaseName,
+            problem: { "'\($0)' is not an XCUIElement.ElementType; use its case name (button, textField, switch, cell, …)" })
+        {
+            scheme.interactiveElementTypes = types
+        }
         if let length = try section.int("maxIdentifierLength", range: 1...10_000) { scheme.maxIdentifierLength = length }
         return scheme
     }

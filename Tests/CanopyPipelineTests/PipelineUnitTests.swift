@@ -155,6 +155,21 @@ struct GateTests {
         #expect(try ConfigurationLoader.parse("", file: "empty.yml").gates.maximumNewFailures == 0)
     }
 
+    @Test("interactive element types are read in any spelling of a case name; a name of no type is an error at its line")
+    func interactiveElementTypes() throws {
+        let yaml = "identifiers:\n  interactiveElementTypes: [Button, XCUIElementTypeTextField, \"secure text field\", switch]\n"
+        let config = try ConfigurationLoader.parse(yaml, file: "c.yml")
+        #expect(config.analysis.identifiers.interactiveElementTypes == ["button", "textField", "secureTextField", "switch"])
+        do {
+            _ = try ConfigurationLoader.parse("identifiers:\n  interactiveElementTypes:\n    - button\n    - Buton\n", file: "c.yml")
+            Issue.record("a misspelt element type loaded")
+        } catch let error as ConfigurationError {
+            #expect(error.keyPath == "identifiers.interactiveElementTypes[1]")
+            #expect(error.file == "c.yml:4:7")
+            #expect(error.message.contains("'Buton'") && error.message.contains("button"))
+        }
+    }
+
     @Test("the shipped Config/canopy.yml loads")
     func shippedConfig() throws {
         let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
