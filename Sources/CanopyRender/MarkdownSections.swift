@@ -98,8 +98,13 @@ enum MarkdownSections {
     }
 
     static func state(_ test: DashboardFlakyTest) -> String {
-        let since = test.since.map { MarkdownText.code($0, limit: 12) }
-        switch test.state {
+        state(test.state, since: test.since)
+    }
+
+    /// `🔁 flaky`, `❌ newly broken since <commit>`, …: a state as the summary and the trend show it.
+    static func state(_ state: DashboardFlakyState, since: String?) -> String {
+        let since = since.map { MarkdownText.code($0, limit: 12) }
+        switch state {
         case .flaky: return "🔁 flaky"
         case .newlyBroken: return "❌ newly broken" + (since.map { " since \($0)" } ?? "")
         case .fixed: return "✅ fixed" + (since.map { " at \($0)" } ?? "")

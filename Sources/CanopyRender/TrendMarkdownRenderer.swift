@@ -38,8 +38,8 @@ public struct TrendMarkdownRenderer: DashboardRenderer {
             name: "state changes",
             head: "### Tests that changed state (\(Format.count(trend.changes.count)))\n\n| date | test | from | to | commit |\n|---|---|---|---|---|\n",
             items: trend.changes.map { change in
-                "| \(Format.day(change.date)) | \(MarkdownText.code(change.test, limit: 160)) | \(change.from.rawValue) | "
-                    + "\(change.to.rawValue) | \(MarkdownText.code(change.commit, limit: 12)) |\n"
+                "| \(Format.day(change.date)) | \(MarkdownText.code(change.test, limit: 160)) | \(MarkdownSections.state(change.from, since: nil)) | "
+                    + "\(MarkdownSections.state(change.to, since: nil)) | \(MarkdownText.code(change.commit, limit: 12)) |\n"
             })
         let flaky = MarkdownSections.flaky(dashboard.flakyTests)
         let budgeter = MarkdownBudget(limit: budget, dashboard: dashboard.links.dashboard)
