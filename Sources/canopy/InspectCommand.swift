@@ -20,8 +20,8 @@ struct InspectCommand: ParsableCommand {
     @Argument(help: "Report files, directories or globs.")
     var paths: [String]
 
-    @Option(help: "Output format: text or json.")
-    var format: Inspector.Format = .text
+    @Option(help: "Output format: text or json (default text; --report prints JSON only).")
+    var format: Inspector.Format?
 
     @Flag(help: "Print only totals and diagnostics.")
     var summary = false
@@ -31,11 +31,12 @@ struct InspectCommand: ParsableCommand {
 
     func validate() throws {
         if paths.isEmpty { throw ValidationError("give at least one report file or directory") }
+        if report, format == .text { throw ValidationError("--report prints the canopy.report/1 JSON; leave out --format text") }
     }
 
     func run() throws {
         let inspector = Inspector()
-        let outcome = try report ? inspector.report(paths) : inspector.inspect(paths, format: format, summary: summary)
+        let outcome = try report ? inspector.report(paths) : inspector.inspect(paths, format: format ?? .text, summary: summary)
         FileHandle.standardOutput.write(Data(outcome.output.utf8))
         warn(outcome.notes)
         if !outcome.errors.isEmpty {

@@ -64,6 +64,10 @@ struct InspectCommandTests {
         #expect((chip["element"] as? [String: Any])?["template"] as? String == "Search.Filter.Chip-{id}")
         let tree = try #require(object["identifierTree"] as? [[String: Any]])
         #expect(tree.contains { $0["path"] as? String == "Search.Filter" })
+        // JSON only: --format json is the same, --format text is a usage error rather than JSON.
+        #expect(try CLIRunner.run(["inspect", "--report", "--format", "json", night]).stdout == result.stdout)
+        let text = try CLIRunner.run(["inspect", "--report", "--format", "text", night])
+        #expect(text.status == 2 && text.stdout.isEmpty && text.stderr.contains("--format text"), "\(text.stderr)")
     }
 
     @Test("usage errors exit 2, not ArgumentParser's 64")
