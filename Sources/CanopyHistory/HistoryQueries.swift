@@ -179,13 +179,14 @@ enum HistoryQueries {
             arguments: [.text(runKey)])
     }
 
-    /// Per-run trend figures, pass rate and coverage computed by the database.
+    /// Per-run trend figures, pass rate and coverage computed by the database. The pass rate is the
+    /// summary's: tests that ended passed (flaky ones included) over the tests that ran.
     static func trend(_ window: HistoryWindow) -> SQLStatement {
         let ids = runIDs(window)
         return SQLStatement(
             sql: """
                 SELECT r.run_key, r.commit_sha, r.branch, r.started_at, r.tests, r.passed, r.failed, r.flaky, r.skipped, \
-                CAST(r.passed AS DOUBLE PRECISION) / NULLIF(r.tests - r.skipped, 0), r.duration, r.audit_issues, \
+                CAST(r.passed + r.flaky AS DOUBLE PRECISION) / NULLIF(r.tests - r.skipped, 0), r.duration, r.audit_issues, \
                 CAST(c.identified AS DOUBLE PRECISION) / NULLIF(c.interactive, 0) \
                 FROM runs r LEFT JOIN coverage c ON c.run_id = r.id AND c.scope = 'overall' \
                 WHERE r.id IN (\(ids.sql)) ORDER BY r.sort_time, r.id
