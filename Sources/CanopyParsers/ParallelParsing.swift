@@ -4,15 +4,21 @@ import Foundation
 extension ParserRegistry {
     /// Parses every file, in parallel across files, keeping the order of `paths` in the result.
     ///
-    /// - Parameter progress: called after each file with its path and byte count (from any thread).
+    /// - Parameters:
+    ///   - reading: called with a file's path and the byte count of each piece of it read, for
+    ///     files read in pieces (JUnit XML), from any thread.
+    ///   - progress: called after each file with its path and byte count (from any thread).
     public func parseAll(
-        _ paths: [String], progress: (@Sendable (String, Int) -> Void)? = nil
+        _ paths: [String], reading: (@Sendable (String, Int) -> Void)? = nil, progress: (@Sendable (String, Int) -> Void)? = nil
     ) -> [Result<ParsedInput, ParserError>] {
         let results = ResultSlots(count: paths.count)
         DispatchQueue.concurrentPerform(iterations: paths.count) { index in
             let result: Result<ParsedInput, ParserError>
+            let path = paths[index]
             do throws(ParserError) {
-                result = .success(try parse(fileAt: paths[index]))
+                var onRead: (@Sendable (Int) -> Void)?
+                if let reading { onRead = { bytes in reading(path, bytes) } }
+                result = .success(try parse(fileAt: path, onRead: onRead))
             } catch {
                 result = .failure(error)
             }

@@ -9,10 +9,11 @@ public struct ParserRegistry: Sendable {
         self.outputLimit = outputLimit
     }
 
-    /// The parser for `format`, or nil when this build cannot read it yet.
-    public func parser(for format: InputFormat) -> (any ReportParser)? {
+    /// The parser for `format`, or nil when this build cannot read it yet. `onRead` hears of each
+    /// piece of a streamed file (JUnit XML) as it is read; the others are read whole.
+    public func parser(for format: InputFormat, onRead: (@Sendable (Int) -> Void)? = nil) -> (any ReportParser)? {
         switch format {
-        case .junitXML: JUnitXMLParser(outputLimit: outputLimit)
+        case .junitXML: JUnitXMLParser(outputLimit: outputLimit, onRead: onRead)
         case .xcresultTests: XCResultTestsParser()
         case .xcresultSummary: XCResultSummaryParser()
         case .elementSnapshot: ElementSnapshotParser()
@@ -23,9 +24,9 @@ public struct ParserRegistry: Sendable {
     }
 
     /// Detects the format of `path` and parses it.
-    public func parse(fileAt path: String) throws(ParserError) -> ParsedInput {
+    public func parse(fileAt path: String, onRead: (@Sendable (Int) -> Void)? = nil) throws(ParserError) -> ParsedInput {
         let format = try InputDetector.detect(path: path)
-        guard let parser = parser(for: format) else {
+        guard let parser = parser(for: format, onRead: onRead) else {
             throw .unknownFormat(path: path, found: "\(format.displayName), which this build does not read yet")
         }
         return try parser.parse(fileAt: path)

@@ -100,6 +100,8 @@ final class XMLStreamReader {
     private(set) var sawDoctype = false
     /// Bytes read from the file.
     private(set) var bytesRead = 0
+    /// Told the byte count of each piece read from the file, as it is read.
+    var onRead: ((Int) -> Void)?
     /// Whether libxml2 currently has the text callbacks installed.
     private var charactersInstalled = true
     /// How many invalid characters the sanitiser replaced.
@@ -166,6 +168,7 @@ final class XMLStreamReader {
                 throw XMLStreamFailure(kind: .io, message: "read failed: \(String(cString: strerror(errno)))")
             }
             bytesRead += count
+            if count > 0 { onRead?(count) }
             if first {
                 first = false
                 hasXMLDeclaration = XMLStreamReader.startsWithDeclaration(UnsafeBufferPointer(start: buffer, count: count))

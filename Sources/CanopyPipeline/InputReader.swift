@@ -1,3 +1,4 @@
+import Foundation
 import CanopyModel
 import CanopyParsers
 
@@ -66,9 +67,12 @@ public struct InputReader: Sendable {
         if files.isEmpty && expansionErrors.isEmpty {
             throw PipelineError.usage("no report files found in \(selection.given) (a directory is searched for *.xml, *.json and *.junit)")
         }
-        progress?.start(files: files.count)
+        let sizes = files.map { (try? FileManager.default.attributesOfItem(atPath: $0.path)[.size] as? Int) ?? 0 }
+        progress?.start(files: files.count, bytes: sizes.reduce(0, +))
         var reading = Reading(parsed: [], errors: expansionErrors, skipped: [])
-        let results = registry.parseAll(files.map(\.path)) { path, bytes in progress?.parsed(path, bytes: bytes) }
+        let results = registry.parseAll(
+            files.map(\.path), reading: { path, bytes in progress?.reading(path, bytes: bytes) },
+            progress: { path, bytes in progress?.parsed(path, bytes: bytes) })
         progress?.finish()
         for (file, result) in zip(files, results) {
             switch result {

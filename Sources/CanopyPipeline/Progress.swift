@@ -10,14 +10,22 @@ public final class Progress: @unchecked Sendable {
     }
 
     private let mode: Mode
+    private let output: @Sendable (String) -> Void
     private let lock = NSLock()
     private var total = 0
     private var done = 0
+    /// Bytes of every file to read, when known: the bar then fills by bytes.
+    private var totalBytes = 0
     private var bytes = 0
+    /// Bytes heard of so far per file still being read (`reading`), counted in `bytes` already.
+    private var streamed: [String: Int] = [:]
     private var started = Date()
+    private var drawn = Date.distantPast
 
-    public init(mode: Mode) {
+    /// - Parameter output: where the text goes (standard error; tests read it).
+    public init(mode: Mode, output: @escaping @Sendable (String) -> Void = Progress.standardError) {
         self.mode = mode
+        self.output = output
     }
 
     /// A bar on a terminal, lines otherwise; `quiet` wins.
@@ -26,33 +34,62 @@ public final class Progress: @unchecked Sendable {
         return Progress(mode: isatty(STDERR_FILENO) == 1 ? .bar : .lines)
     }
 
-    func start(files: Int) {
+    @Sendable public static func standardError(_ text: String) {
+        FileHandle.standardError.write(Data(text.utf8))
+    }
+
+    func start(files: Int, bytes totalBytes: Int = 0) {
         lock.lock()
         total = files
+        self.totalBytes = totalBytes
         done = 0
         bytes = 0
+        streamed = [:]
         started = Date()
+        drawn = .distantPast
         lock.unlock()
+    }
+
+    /// A piece of `path` was read: the bar moves within a large file (redrawn at most 10 times a second).
+    func reading(_ path: String, bytes piece: Int) {
+        guard mode == .bar else { return }
+        lock.lock()
+        defer { lock.unlock() }
+        streamed[path, default: 0] += piece
+        bytes += piece
+        let now = Date()
+        guard now.timeIntervalSince(drawn) >= 0.1 else { return }
+        drawn = now
+        drawBar(now: now)
     }
 
     func parsed(_ path: String, bytes fileBytes: Int) {
         lock.lock()
         defer { lock.unlock() }
         done += 1
-        bytes += fileBytes
-        let seconds = max(Date().timeIntervalSince(started), 0.001)
-        let rate = Double(bytes) / 1_000_000 / seconds
+        // What `reading` did not count yet (a file read whole, or twice when sanitised: never less).
+        bytes += max(0, fileBytes - (streamed.removeValue(forKey: path) ?? 0))
         switch mode {
         case .quiet:
             return
         case .lines:
             log("parsed \(path) (\(format(Double(fileBytes) / 1_000_000)) MB) [\(done)/\(total)]")
         case .bar:
-            let width = 24
-            let filled = total > 0 ? width * done / total : width
-            let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
-            write("\r\(bar) \(done)/\(total) files  \(format(Double(bytes) / 1_000_000)) MB  \(format(rate)) MB/s ")
+            drawn = Date()
+            drawBar(now: drawn)
         }
+    }
+
+    /// `███░░░ 1/3 files  45.0 MB of 120.0 MB  220.3 MB/s`; called with the lock held.
+    private func drawBar(now: Date) {
+        let seconds = max(now.timeIntervalSince(started), 0.001)
+        let rate = Double(bytes) / 1_000_000 / seconds
+        let width = 24
+        let fraction = totalBytes > 0 ? min(1, Double(bytes) / Double(totalBytes)) : (total > 0 ? Double(done) / Double(total) : 1)
+        let filled = Int((Double(width) * fraction).rounded(.down))
+        let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
+        let size = totalBytes > 0 ? "\(format(Double(bytes) / 1_000_000)) of \(format(Double(totalBytes) / 1_000_000)) MB" : "\(format(Double(bytes) / 1_000_000)) MB"
+        write("\r\(bar) \(done)/\(total) files  \(size)  \(format(rate)) MB/s ")
     }
 
     func finish() {
@@ -65,9 +102,7 @@ public final class Progress: @unchecked Sendable {
         write(message + "\n")
     }
 
-    private func write(_ text: String) {
-        FileHandle.standardError.write(Data(text.utf8))
-    }
+    private func write(_ text: String) { output(text) }
 
     private func format(_ value: Double) -> String { String(format: "%.1f", value) }
 }

@@ -16,7 +16,12 @@ struct QuietAndVersionTests {
     func quiet() throws {
         let out = try CLIRunner.temporaryDirectory()
         let ingest = try CLIRunner.run(["ingest", "--quiet", "--out", out, "--run-key", "n12", "--commit", "c12", "--branch", "main", CLIRunner.night(12)])
-        #expect(ingest.status == 0 && ingest.stdout.isEmpty, "\(ingest.stdout)\(ingest.stderr)")
+        #expect(ingest.status == 0 && ingest.stdout.isEmpty && ingest.stderr.isEmpty, "\(ingest.stdout)\(ingest.stderr)")
+        // Not on a terminal and not quiet: one progress line per file read, on standard error.
+        let logged = try CLIRunner.run(["ingest", "--out", try CLIRunner.temporaryDirectory(), "--run-key", "n12", CLIRunner.night(12)])
+        let files = try FileManager.default.contentsOfDirectory(atPath: CLIRunner.night(12)).filter { !$0.hasPrefix(".") }
+        let lines = logged.stderr.split(separator: "\n").filter { $0.hasPrefix("parsed ") }
+        #expect(lines.count == files.count && lines.contains { $0.hasSuffix("[\(files.count)/\(files.count)]") }, "\(logged.stderr)")
 
         let check = try CLIRunner.run(["check", "-q", "--out", out, "--commit", "c13", "--branch", "main", CLIRunner.night(13)])
         #expect(check.status == 1)
