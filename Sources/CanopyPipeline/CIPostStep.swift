@@ -79,7 +79,7 @@ public struct CIPostStep {
 
         let (gateInput, warnings) = GateInputBuilder.build(
             prepared: prepared, comparison: insights.comparison, quarantine: workflow.configuration.quarantine,
-            knownFlaky: HistoryInsights.flakyTestKeys(insights), now: options.now)
+            knownFlaky: insights.knownFlaky, flakyBefore: insights.flakyBefore, now: options.now)
         let gates = GateEvaluator.evaluate(gateInput, configuration: workflow.configuration.gates)
         // The insights document (7.5 MB for the bench run) encodes beside the dashboard.
         async let insightsJSON = JSONOutput.fileBytes(

@@ -33,7 +33,7 @@ public struct GateCheck {
         let (insights, missing) = try await workflow.withStoreOrNone { try await workflow.insights(for: prepared, store: $0, stored: false) }
         let (input, warnings) = GateInputBuilder.build(
             prepared: prepared, comparison: insights.comparison, quarantine: workflow.configuration.quarantine,
-            knownFlaky: HistoryInsights.flakyTestKeys(insights), now: workflow.options.now)
+            knownFlaky: insights.knownFlaky, flakyBefore: insights.flakyBefore, now: workflow.options.now)
         let gates = GateEvaluator.evaluate(input, configuration: workflow.configuration.gates)
         var lines = warnings.map { "warning: \($0)" }
         if let missing { lines.append("note: no history store at \(missing): judged without history (nothing was created there)") }

@@ -5,11 +5,15 @@ import Foundation
 /// Computes what the gates look at from the analysed run and its baseline, leaving out
 /// quarantined tests and audit issues, and warns about expired quarantine entries.
 enum GateInputBuilder {
-    /// - Parameter knownFlaky: test keys history already calls flaky; a failure of one of them is
-    ///   not a new failure (the flaky-test gate and the dashboard track them), so a known flake
-    ///   does not block a pull request.
+    /// - Parameters:
+    ///   - knownFlaky: test keys history already calls flaky; a failure of one of them is not a
+    ///     new failure (the flaky-test gate and the dashboard track them), so a known flake does
+    ///     not block a pull request.
+    ///   - flakyBefore: test keys history called flaky before this run; one of them flaking again
+    ///     is not a new flaky test.
     static func build(
-        prepared: PreparedRun, comparison: BaselineComparison, quarantine: [QuarantineEntry], knownFlaky: Set<String> = [], now: Date
+        prepared: PreparedRun, comparison: BaselineComparison, quarantine: [QuarantineEntry], knownFlaky: Set<String> = [],
+        flakyBefore: Set<String> = [], now: Date
     ) -> (input: GateInput, warnings: [String]) {
         let active = quarantine.filter { $0.isActive(on: now) }
         var warnings: [String] = []
@@ -24,11 +28,18 @@ enum GateInputBuilder {
         // From the test rows (keys already built): filtering the tests copied them.
         let failing = prepared.testRows.filter { $0.outcome == .failed }.map(\.testKey)
         let candidates = (hasBaseline ? comparison.newFailures : failing).filter { !quarantined($0) }
-        let newFailures = candidates.filter { !knownFlaky.contains($0) && !knownFlaky.contains(String($0.split(separator: "@").first ?? "")) }
+        func known(_ keys: Set<String>, _ testKey: String) -> Bool {
+            keys.contains(testKey) || keys.contains(String(testKey.split(separator: "@").first ?? ""))
+        }
+        let newFailures = candidates.filter { !known(knownFlaky, $0) }
         if newFailures.count < candidates.count {
             warnings.append("\(candidates.count - newFailures.count) failing test(s) are known to be flaky and not counted as new failures: \(candidates.filter { !newFailures.contains($0) }.prefix(5).joined(separator: ", "))")
         }
-        let newFlaky = comparison.newFlakyTests.filter { !quarantined($0) }
+        let flakyNow = comparison.newFlakyTests.filter { !quarantined($0) }
+        let newFlaky = flakyNow.filter { !known(flakyBefore, $0) }
+        if newFlaky.count < flakyNow.count {
+            warnings.append("\(flakyNow.count - newFlaky.count) test(s) that passed on a retry were flaky in history already and are not counted as new flaky tests: \(flakyNow.filter { !newFlaky.contains($0) }.prefix(5).joined(separator: ", "))")
+        }
         let auditErrors = (hasBaseline ? comparison.newAuditIssues : prepared.run.auditIssues)
             .filter { $0.severity == .error }
             .filter { issue in !active.contains { $0.matches(identifier: issue.element?.identifier, auditType: issue.auditType) } }

@@ -163,9 +163,29 @@ extension Workflow {
         async let trend = store.trend(in: window)
         let (baselineRun, comparison) = try await baseline(for: prepared, store: store, stored: stored, prefetched: standing?.prefetch)
         let (flakiness, flakyElements, besideStore) = try await flakiness(for: prepared, store: store, stored: stored, window: window, standing: standing)
-        return HistoryInsights(
+        var insights = HistoryInsights(
             baselineRun: baselineRun, comparison: comparison, flakiness: flakiness, flakyElements: flakyElements, trend: try await trend,
             besideStore: besideStore)
+        insights.flakyOnTargetBranch = try await flakyOnTargetBranch(of: prepared, store: store)
+        return insights
+    }
+
+    /// The tests failing in a pull request's run (an attempt failed) that are flaky over its
+    /// target branch's window, as far as the run's start: nothing for a run not of a request. The
+    /// target's rows are read for those tests alone and analysed apart from the request's own, so
+    /// the request's failures never make a test look flaky there.
+    func flakyOnTargetBranch(of prepared: PreparedRun, store: any HistoryStore) async throws -> Set<String> {
+        guard let target = targetBranch, target != prepared.run.metadata.branch else { return [] }
+        let failing = Set(prepared.testRows.lazy.filter { $0.failedAttempts > 0 }.map(\.testKey))
+        guard !failing.isEmpty else { return [] }
+        var window = flakinessWindow(for: prepared)
+        window.branch = target
+        var rows: [TestRunRow] = []
+        try await store.forEachTestRun(in: window, onlyTestsWithFailures: true, alsoTestKeys: []) { row in
+            if failing.contains(row.testKey) { rows.append(row) }
+        }
+        let analyzer = FlakinessAnalyzer(configuration: configuration.flakiness)
+        return Set(analyzer.analyze(rows).lazy.filter { $0.state == .flaky }.map(\.key.testKey))
     }
 
     /// The run `--baseline` names; nil without `--baseline`, a usage error when no stored run has
@@ -282,14 +302,25 @@ public struct HistoryInsights: Sendable {
     public var flakiness: [TestFlakiness]
     public var flakyElements: [FlakyElement]
     public var trend: [TrendPoint]
+    /// For a pull or merge request, the tests failing in it that its target branch's window calls
+    /// flaky: known flakes there are not new in the request (its own branch has little history).
+    public var flakyOnTargetBranch: Set<String> = []
     /// What of `Workflow.prefetch` stood: nothing, the rows read beside the store, or also the
     /// flakiness worked out from them there (tests check which).
     var besideStore = BesideStore.nothing
 
     enum BesideStore { case nothing, rows, analysis }
 
-    /// Keys of the tests history calls flaky (a key names its device already: `TestIdentity.key`).
-    static func flakyTestKeys(_ insights: HistoryInsights) -> Set<String> {
-        Set(insights.flakiness.lazy.filter { $0.state == .flaky }.map(\.key.testKey))
+    /// Keys of the tests history calls flaky (a key names its device already: `TestIdentity.key`):
+    /// over the run's window, and for a pull request over its target branch's window too.
+    var knownFlaky: Set<String> {
+        Set(flakiness.lazy.filter { $0.state == .flaky }.map(\.key.testKey)).union(flakyOnTargetBranch)
+    }
+
+    /// Keys of the tests history called flaky before this run: flaky over the window with a
+    /// failure in another of its runs than this one (whose own failure is at most one run), or
+    /// flaky on the target branch.
+    var flakyBefore: Set<String> {
+        Set(flakiness.lazy.filter { $0.state == .flaky && $0.evidence.failedRuns >= 2 }.map(\.key.testKey)).union(flakyOnTargetBranch)
     }
 }
