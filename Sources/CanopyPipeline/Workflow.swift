@@ -116,15 +116,18 @@ public struct Workflow: Sendable {
         defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: empty + suffix) } }
         let store: any HistoryStore
         do { store = try await HistoryStores.open(empty) } catch { throw PipelineError.store("\(error)") }
-        let (value, closing) = try await withStoreClosingLater(store, body)
-        await closing.value
-        return (value, path)
+        return (try await withStore(store, body), path)
     }
 
     /// Opens the store, runs `body`, and closes the store whatever happens; store errors become
     /// `PipelineError.store` with any password redacted.
     public func withStore<T: Sendable>(_ body: (any HistoryStore) async throws -> T) async throws -> T {
-        let (value, closing) = try await withStoreClosingLater(body)
+        try await withStore(try await openStore(), body)
+    }
+
+    /// `withStore` on a store the caller opened.
+    func withStore<T: Sendable>(_ store: any HistoryStore, _ body: (any HistoryStore) async throws -> T) async throws -> T {
+        let (value, closing) = try await withStoreClosingLater(store, body)
         await closing.value
         return value
     }
