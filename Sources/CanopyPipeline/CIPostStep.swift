@@ -11,7 +11,6 @@ public struct CIPostStep {
         public var runKey: String
         public var stored: Bool
         public var gates: [GateResult]
-        public var warnings: [String]
         /// Lines for standard output (annotations, the gate verdicts, where the files are).
         public var lines: [String]
         /// How long each step took.
@@ -137,7 +136,7 @@ public struct CIPostStep {
         lines.append("report:    \(paths.report)")
         return Outcome(
             runKey: prepared.run.metadata.runKey ?? "", stored: result == .inserted, gates: gates,
-            warnings: warnings + prepared.run.diagnostics.filter { $0.severity >= .warning }.map(\.description), lines: lines,
+            lines: lines,
             timings: timer,
             retained: [prepared, insights, dashboard, dashboardHTML, report, insightsDocument, summary, renderedTests])
     }

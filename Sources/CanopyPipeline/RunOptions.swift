@@ -31,6 +31,8 @@ public struct RunOptions: Sendable {
     public var environment: [String: String]
     public var now: Date
     public var quiet = false
+    /// `--verbose`: the inputs' notes too, besides their warnings.
+    public var verbose = false
 
     public init(environment: [String: String] = ProcessInfo.processInfo.environment, now: Date = Date()) {
         self.environment = environment

@@ -64,10 +64,24 @@ public struct Workflow: Sendable {
         var metadata = options.metadata.merging(ci.metadata)
         if ci.provider == nil { metadata = metadata.merging(LocalGit.metadata(environment: options.environment)) }
         var run = RunAssembler.assemble(parsed, metadata: metadata)
+        reportDiagnostics(of: run)
         if run.metadata.startedAt == nil { run.metadata.startedAt = options.now }
         if run.metadata.ciProvider == nil { run.metadata.ciProvider = ci.provider ?? "local" }
         run.metadata.runKey = try RunIdentity.key(ci: ci, inputPaths: run.inputs.map(\.path), explicit: options.metadata.runKey)
         return run
+    }
+
+    /// Input warnings shown at most, on standard error; `canopy inspect FILE` lists them all.
+    static let shownDiagnostics = 20
+
+    /// Prints what the parsers noticed in the inputs as compilers do (`file:line: warning: …`) on
+    /// standard error: warnings always, notes with `--verbose`, nothing with `--quiet`.
+    private func reportDiagnostics(of run: Run) {
+        let shown = run.diagnostics.filter { $0.severity >= .warning || options.verbose }
+        for diagnostic in shown.prefix(Self.shownDiagnostics) { progress.log(diagnostic.description) }
+        if shown.count > Self.shownDiagnostics {
+            progress.log("… and \(shown.count - Self.shownDiagnostics) more; `canopy inspect FILE` lists every diagnostic of a file")
+        }
     }
 
     /// Analyses `run`. `testRows` makes `TestRunRow.rows(for: run)` beside the analysis, which

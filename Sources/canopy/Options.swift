@@ -78,7 +78,7 @@ struct VerbosityOptions: ParsableArguments {
     @Flag(name: .shortAndLong, help: "Print nothing but errors and the gate verdicts.")
     var quiet = false
 
-    @Flag(name: .shortAndLong, help: "Print warnings from the inputs too.")
+    @Flag(name: .shortAndLong, help: "Print the inputs' notes too (warnings are printed anyway), and where the time went (run).")
     var verbose = false
 }
 
@@ -91,6 +91,7 @@ extension RunOptions {
         outputDirectory = store.out
         self.metadata = try metadata.metadata()
         quiet = verbosity.quiet
+        verbose = verbosity.verbose
     }
 }
 

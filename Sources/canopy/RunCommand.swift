@@ -38,7 +38,7 @@ struct RunCommand: AsyncParsableCommand {
         options.baseBranch = baseBranch
         options.annotations = annotations
         let outcome = try await CIPostStep(options: options).run()
-        if verbosity.verbose { warn(outcome.warnings.map { "warning: \($0)" } + [outcome.timings.line]) }
+        if verbosity.verbose { warn([outcome.timings.line]) }
         emit(verbosity.quiet ? quietLines(outcome.lines) : outcome.lines)
         // Exit while the run and its files are still referenced (see `Outcome.retained`).
         withExtendedLifetime(outcome) { Foundation.exit(outcome.exitCode) }

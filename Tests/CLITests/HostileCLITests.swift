@@ -171,6 +171,12 @@ struct HostileCLITests {
         let result = try ingest(out, [directory])
         #expect(!result.crashed && !result.timedOut)
         #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.isEmpty, "--quiet: \(result.stderr)")
+        // Without --quiet, the warning is on standard error as compilers print one; `run` says it too.
+        let loud = try BoundedRun.run(["ingest", "--out", try temporaryDirectory(), "--run-key", "nul", directory])
+        #expect(loud.stderr.split(separator: "\n").contains { $0.contains("nul.xml") && $0.contains(": warning: characters not allowed in XML") }, "\(loud.stderr)")
+        let run = try BoundedRun.run(["run", "--out", try temporaryDirectory(), "--run-key", "nul", directory])
+        #expect(run.status == 0 && run.stderr.contains(": warning: characters not allowed in XML"), "\(run.stderr)")
     }
 
     @Test(
