@@ -82,6 +82,22 @@ struct VerbosityOptions: ParsableArguments {
     var verbose = false
 }
 
+/// What `run` and `check` compare the run with.
+struct ComparisonOptions: ParsableArguments {
+    @Option(help: "Compare against this stored run instead of the previous run (see --base-branch).")
+    var baseline: String?
+
+    @Option(
+        name: .customLong("base-branch"),
+        help: "The branch a pull request targets: its latest run is the baseline (default: from CI, e.g. GITHUB_BASE_REF).")
+    var baseBranch: String?
+
+    func apply(to options: inout RunOptions) {
+        options.baseline = baseline
+        options.baseBranch = baseBranch
+    }
+}
+
 extension RunOptions {
     init(inputs: InputOptions, store: StoreOptions, metadata: MetadataOptions, verbosity: VerbosityOptions) throws {
         self.init()

@@ -21,21 +21,14 @@ struct RunCommand: AsyncParsableCommand {
     @OptionGroup var metadata: MetadataOptions
     @OptionGroup var verbosity: VerbosityOptions
 
-    @Option(help: "Compare against this stored run instead of the previous run (see --base-branch).")
-    var baseline: String?
-
-    @Option(
-        name: .customLong("base-branch"),
-        help: "The branch a pull request targets: its latest run is the baseline (default: from CI, e.g. GITHUB_BASE_REF).")
-    var baseBranch: String?
+    @OptionGroup var comparison: ComparisonOptions
 
     @Option(help: "Annotations for new failures: auto (GitHub on GitHub Actions), none, github, gitlab.")
     var annotations: AnnotationMode = .automatic
 
     func run() async throws {
         var options = try RunOptions(inputs: inputs, store: storeOptions, metadata: metadata, verbosity: verbosity)
-        options.baseline = baseline
-        options.baseBranch = baseBranch
+        comparison.apply(to: &options)
         options.annotations = annotations
         let outcome = try await CIPostStep(options: options).run()
         if verbosity.verbose { warn([outcome.timings.line]) }
@@ -86,18 +79,11 @@ struct CheckCommand: AsyncParsableCommand {
     @OptionGroup var metadata: MetadataOptions
     @OptionGroup var verbosity: VerbosityOptions
 
-    @Option(help: "Compare against this stored run instead of the previous run (see --base-branch).")
-    var baseline: String?
-
-    @Option(
-        name: .customLong("base-branch"),
-        help: "The branch a pull request targets: its latest run is the baseline (default: from CI, e.g. GITHUB_BASE_REF).")
-    var baseBranch: String?
+    @OptionGroup var comparison: ComparisonOptions
 
     func run() async throws {
         var options = try RunOptions(inputs: inputs, store: storeOptions, metadata: metadata, verbosity: verbosity)
-        options.baseline = baseline
-        options.baseBranch = baseBranch
+        comparison.apply(to: &options)
         let result = try await GateCheck(options: options).run()
         emit(verbosity.quiet ? quietLines(result.lines) : result.lines)
         throw ExitCode(result.gates.contains { !$0.passed } ? 1 : 0)
