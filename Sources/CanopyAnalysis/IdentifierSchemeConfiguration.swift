@@ -1,3 +1,4 @@
+import CanopyModel
 /// How identifiers are split into segments, templated and checked (`identifiers:` in the config).
 public struct IdentifierSchemeConfiguration: Sendable, Equatable, Hashable, Codable {
     /// Single characters that separate segments (`separators`, default `.`, `-`, `_`).
@@ -31,9 +32,7 @@ public struct IdentifierSchemeConfiguration: Sendable, Equatable, Hashable, Coda
     /// The `XCUIElement.ElementType` case name `text` spells (`button`, `Button`, `XCUIElementTypeButton`,
     /// `text field`, `TextField`), or nil when it names no element type.
     public static func elementTypeCaseName(_ text: String) -> String? {
-        var key = text.lowercased().filter { !" _-".contains($0) }
-        if key.hasPrefix("xcuielementtype") { key.removeFirst("xcuielementtype".count) }
-        return ElementTypeName.caseNames[key]
+        ElementTypeCaseName.name(text: text)
     }
 
     /// Letters first, then letters and digits, segments joined by one separator; no spaces.

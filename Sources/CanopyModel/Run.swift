@@ -42,6 +42,13 @@ public struct RunTotals: Sendable, Equatable, Hashable, Codable {
 
     public init() {}
 
+    /// Tests that ended passed (flaky ones, passed on a retry, included) over the tests that ran
+    /// (skipped ones left out); 1 when none ran. The trend's SQL computes the same per stored run.
+    public var passRate: Double {
+        let ran = tests - skipped
+        return ran > 0 ? Double(passed + flaky) / Double(ran) : 1
+    }
+
     public init(run: Run) {
         // Through a buffer, so that no test is copied (measured ~1% of `canopy inspect` on the
         // element-dense bench report).

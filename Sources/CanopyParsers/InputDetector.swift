@@ -31,7 +31,7 @@ public enum InputDetector {
             guard isXMLName(root) else { throw .unknownFormat(path: path, found: "bytes that are not XML after its first '<'") }
             throw .notAReport(path: path, found: "an XML document whose root is <\(root)>")
         case UInt8(ascii: "{"), UInt8(ascii: "["):
-            if let format = JSONShapeSniffer.format(head: head, path: path, sniffLength: sniffLength) { return format }
+            if let format = try JSONShapeSniffer.format(head: head, path: path, sniffLength: sniffLength) { return format }
             throw .notAReport(path: path, found: "JSON of a shape Canopy does not know")
         default:
             throw .unknownFormat(path: path, found: "neither XML nor JSON (binary or plain text)")

@@ -17,10 +17,15 @@ enum JSONDocument {
             throw .unreadable(path: path, reason: ParserError.reason(reading: error))
         }
         if data.isEmpty { throw .empty(path: path) }
-        var bytes = [UInt8](data)
+        return Loaded(value: try parse([UInt8](data), path: path), bytes: data.count)
+    }
+
+    /// Parses the whole content of the file at `path` (a leading byte order mark is skipped).
+    static func parse(_ content: [UInt8], path: String) throws(ParserError) -> JSONValue {
+        var bytes = content
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
         do {
-            return Loaded(value: try JSONReader.parse(bytes), bytes: data.count)
+            return try JSONReader.parse(bytes)
         } catch {
             let hint =
                 error.truncated

@@ -7,10 +7,14 @@ import Foundation
 /// is not stable between xcresulttool dumps); when that is inconclusive and the file is longer than
 /// what was sniffed, the whole file is parsed and its top-level keys decide.
 enum JSONShapeSniffer {
-    static func format(head: [UInt8], path: String, sniffLength: Int) -> InputFormat? {
+    /// The format of the JSON file at `path` whose first bytes are `head`: from the keys in the
+    /// head, else from the whole document, parsed. Nil for JSON of no known shape; broken JSON
+    /// (garbage, truncated, nested too deep) throws `.malformed`.
+    static func format(head: [UInt8], path: String, sniffLength: Int) throws(ParserError) -> InputFormat? {
         if let format = format(head: head) { return format }
-        guard head.count >= sniffLength, let document = try? JSONDocument.load(path) else { return nil }
-        return format(value: document.value)
+        // A head shorter than the sniff is the whole file.
+        let value = head.count < sniffLength ? try JSONDocument.parse(head, path: path) : try JSONDocument.load(path).value
+        return format(value: value)
     }
 
     /// The format suggested by the keys present in `head`; nil when no shape is recognised.

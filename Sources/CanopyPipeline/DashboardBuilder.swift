@@ -65,8 +65,8 @@ struct DashboardBuilder {
     private func headline() -> DashboardHeadline {
         let totals = prepared.run.totals
         let baseline = insights?.baselineRun?.totals
-        let passRate = totals.tests > 0 ? Double(totals.passed + totals.flaky) / Double(max(1, totals.tests - totals.skipped)) : 1
-        let baselineRate = baseline.map { base in base.tests > 0 ? Double(base.passed + base.flaky) / Double(max(1, base.tests - base.skipped)) : 1 }
+        let passRate = totals.passRate
+        let baselineRate = baseline?.passRate
         let errors = prepared.run.auditIssues.filter { $0.severity == .error }.count
         let warnings = prepared.run.auditIssues.count - errors
         let coverage = prepared.report.coverage.overall.ratio ?? 0

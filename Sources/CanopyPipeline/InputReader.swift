@@ -67,7 +67,10 @@ public struct InputReader: Sendable {
         if files.isEmpty && expansionErrors.isEmpty {
             throw PipelineError.usage("no report files found in \(selection.given) (a directory is searched for *.xml, *.json and *.junit)")
         }
-        let sizes = files.map { (try? FileManager.default.attributesOfItem(atPath: $0.path)[.size] as? Int) ?? 0 }
+        // Sizes of what links point to: a directory's links to reports are read through.
+        let sizes = files.map { file in
+            (try? FileManager.default.attributesOfItem(atPath: URL(fileURLWithPath: file.path).resolvingSymlinksInPath().path)[.size] as? Int) ?? 0
+        }
         progress?.start(files: files.count, bytes: sizes.reduce(0, +))
         var reading = Reading(parsed: [], errors: expansionErrors, skipped: [])
         let results = registry.parseAll(

@@ -22,10 +22,16 @@ public final class Progress: @unchecked Sendable {
     private var started = Date()
     private var drawn = Date.distantPast
 
-    /// - Parameter output: where the text goes (standard error; tests read it).
-    public init(mode: Mode, output: @escaping @Sendable (String) -> Void = Progress.standardError) {
+    /// Seconds between two frames of the bar drawn while a file is read.
+    private let redrawInterval: Double
+
+    /// - Parameters:
+    ///   - output: where the text goes (standard error; tests read it).
+    ///   - redrawInterval: seconds between frames while a file is read (a frame is drawn after each file anyway).
+    public init(mode: Mode, output: @escaping @Sendable (String) -> Void = Progress.standardError, redrawInterval: Double = 0.1) {
         self.mode = mode
         self.output = output
+        self.redrawInterval = redrawInterval
     }
 
     /// A bar on a terminal, lines otherwise; `quiet` wins.
@@ -58,7 +64,7 @@ public final class Progress: @unchecked Sendable {
         streamed[path, default: 0] += piece
         bytes += piece
         let now = Date()
-        guard now.timeIntervalSince(drawn) >= 0.1 else { return }
+        guard now.timeIntervalSince(drawn) >= redrawInterval else { return }
         drawn = now
         drawBar(now: now)
     }
@@ -67,8 +73,9 @@ public final class Progress: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         done += 1
-        // What `reading` did not count yet (a file read whole, or twice when sanitised: never less).
-        bytes += max(0, fileBytes - (streamed.removeValue(forKey: path) ?? 0))
+        // The file counts its size once: what `reading` heard of is replaced (a file read whole
+        // was not heard of; one read twice, sanitised, was heard of twice).
+        bytes += fileBytes - (streamed.removeValue(forKey: path) ?? 0)
         switch mode {
         case .quiet:
             return
@@ -83,6 +90,8 @@ public final class Progress: @unchecked Sendable {
     /// `███░░░ 1/3 files  45.0 MB of 120.0 MB  220.3 MB/s`; called with the lock held.
     private func drawBar(now: Date) {
         let seconds = max(now.timeIntervalSince(started), 0.001)
+        // A file read a second time (sanitised) must not take the count past the total.
+        let bytes = totalBytes > 0 ? min(self.bytes, totalBytes) : self.bytes
         let rate = Double(bytes) / 1_000_000 / seconds
         let width = 24
         let fraction = totalBytes > 0 ? min(1, Double(bytes) / Double(totalBytes)) : (total > 0 ? Double(done) / Double(total) : 1)

@@ -20,8 +20,8 @@ final class SourcePathResolver {
     static let skippedDirectories: Set<String> = [".build", "DerivedData", "Pods", "Carthage", "node_modules", "build", ".git", ".swiftpm"]
     /// File name endings indexed for the search by name.
     static let sourceExtensions: Set<String> = ["swift", "m", "mm", "h", "c", "cc", "cpp", "kt", "java", "js", "ts"]
-    /// Files indexed at most, so a huge checkout costs a bounded walk.
-    static let indexLimit = 200_000
+    /// Entries (files and directories) walked at most, so a huge checkout costs a bounded walk.
+    static let indexLimit = 300_000
 
     init(root: String) {
         let standardized = (root as NSString).standardizingPath
@@ -45,7 +45,8 @@ final class SourcePathResolver {
     /// `file` relative to the checkout, or `file` unchanged when the checkout has no such file.
     func relative(_ file: String) -> String {
         if file.hasPrefix(root + "/") { return String(file.dropFirst(root.count + 1)) }
-        let components = file.split(separator: "/").filter { $0 != "." }
+        // `.` and `..` name no part of the checkout: matching goes by the names after them.
+        let components = file.split(separator: "/").filter { $0 != "." && $0 != ".." }
         guard let name = components.last else { return file }
         // Longest trailing part first: `UITests/LoginTests.swift` before `LoginTests.swift`.
         if components.count > 1 {
@@ -71,14 +72,14 @@ final class SourcePathResolver {
         let url = URL(fileURLWithPath: root, isDirectory: true)
         if let walker = FileManager.default.enumerator(at: url, includingPropertiesForKeys: [.isDirectoryKey], options: [.skipsHiddenFiles]) {
             for case let file as URL in walker {
+                count += 1
+                if count > Self.indexLimit { break }
                 let name = file.lastPathComponent
                 if (try? file.resourceValues(forKeys: [.isDirectoryKey]).isDirectory) == true {
                     if Self.skippedDirectories.contains(name) || name.hasSuffix(".xcresult") { walker.skipDescendants() }
                     continue
                 }
                 guard Self.sourceExtensions.contains(file.pathExtension) else { continue }
-                count += 1
-                if count > Self.indexLimit { break }
                 let path = file.standardizedFileURL.path
                 guard path.hasPrefix(root + "/") else { continue }
                 found[name, default: []].append(String(path.dropFirst(root.count + 1)))

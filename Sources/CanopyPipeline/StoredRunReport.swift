@@ -72,7 +72,7 @@ public struct StoredRunReport {
         let headline = DashboardHeadline(
             status: totals.failed > 0 ? .failed : .passed, tests: DashboardKPI(Double(totals.tests)), passed: DashboardKPI(Double(totals.passed)),
             failed: DashboardKPI(Double(totals.failed)), flaky: DashboardKPI(Double(totals.flaky)), skipped: DashboardKPI(Double(totals.skipped)),
-            passRate: DashboardKPI(totals.tests > 0 ? Double(totals.passed + totals.flaky) / Double(max(1, totals.tests - totals.skipped)) : 1),
+            passRate: DashboardKPI(totals.passRate),
             identifierCoverage: DashboardKPI(overall?.ratio ?? 0), auditErrors: DashboardKPI(Double(errors)),
             auditWarnings: DashboardKPI(Double(audits.count - errors)), duration: DashboardKPI(totals.duration))
         var dashboard = Dashboard(

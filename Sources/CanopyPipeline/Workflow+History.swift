@@ -159,14 +159,16 @@ extension Workflow {
         if stored, let prefetched, let keys = try await windowAfterStoring(prefetched, prepared: prepared, window: window, store: store) {
             standing = (prefetched, keys)
         }
-        // The trend is one query over the window's runs: read while the rest is worked out.
+        // The trend is one query over the window's runs, and a pull request's target branch one
+        // more: read while the rest is worked out.
         async let trend = store.trend(in: window)
+        async let targetFlaky = flakyOnTargetBranch(of: prepared, store: store)
         let (baselineRun, comparison) = try await baseline(for: prepared, store: store, stored: stored, prefetched: standing?.prefetch)
         let (flakiness, flakyElements, besideStore) = try await flakiness(for: prepared, store: store, stored: stored, window: window, standing: standing)
         var insights = HistoryInsights(
             baselineRun: baselineRun, comparison: comparison, flakiness: flakiness, flakyElements: flakyElements, trend: try await trend,
             besideStore: besideStore)
-        insights.flakyOnTargetBranch = try await flakyOnTargetBranch(of: prepared, store: store)
+        insights.flakyOnTargetBranch = try await targetFlaky
         return insights
     }
 

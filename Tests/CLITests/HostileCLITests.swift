@@ -58,23 +58,25 @@ struct HostileCLITests {
     @Test(
         "a hostile file among good ones: exit 2, named, nothing stored",
         arguments: [
+            ("deep.json", Data(String(repeating: "[", count: 100_000).utf8)),
             ("deep-xcresult.json", Data(("{\"testNodes\":" + String(repeating: "[", count: 100_000)).utf8)),
             ("nul.json", Data("{\"testNodes\":[{\"nodeType\":\"Test Case\",\"name\":\"a\u{0}\"}]}".utf8)),
             ("garbage.json", Data((0..<65_536).map { UInt8(truncatingIfNeeded: $0 &* 2_654_435_761 >> 13) })),
             ("garbage.xml", Data([0x3C, 0xFF, 0xFE, 0x00, 0x01] + (0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 31) })),
+            ("truncated-other.json", Data(#"{"name": "app", "vers"#.utf8)),
             ("truncated.json", Data("{\"testNodes\":[{\"nodeType\":\"Test Case\",\"name\":\"t".utf8)),
         ])
     func hostileFileRefused(_ name: String, _ data: Data) throws {
         try expectRefused([name: data], naming: name)
     }
 
-    @Test("other documents a directory holds (coverage XML, a property list, package.json, 100k-deep JSON) are skipped with a note; named, refused")
+    @Test("other documents a directory holds (coverage XML, a property list, package.json) are skipped with a note; named, refused")
     func otherDocumentsSkipped() throws {
         let others: [String: Data] = [
             "coverage.xml": Data(#"<?xml version="1.0" ?><coverage line-rate="0.8"><packages/></coverage>"#.utf8),
             "Info.xml": Data(#"<?xml version="1.0" encoding="UTF-8"?><!DOCTYPE plist><plist version="1.0"><dict/></plist>"#.utf8),
             "package.json": Data(#"{"name": "app", "version": "1.0.0"}"#.utf8),
-            "deep.json": Data(String(repeating: "[", count: 100_000).utf8),
+            "tsconfig.json": Data(#"[{"compilerOptions": {"strict": true}}]"#.utf8),
         ]
         let clean = try BoundedRun.run(["ingest", "--out", try temporaryDirectory(), "--run-key", "clean", sample])
         #expect(clean.status == 0, "\(clean.stderr)")

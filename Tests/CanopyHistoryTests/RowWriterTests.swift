@@ -77,6 +77,14 @@ import Testing
         ])
     }
 
+    @Test func aValueOfAnotherKindThanItsColumnIsRecordedNotFatal() {
+        var rows = PostgresColumnArrays(columns: 1)
+        rows.int(1)
+        #expect(rows.mismatch == nil)
+        rows.text("2")
+        #expect(rows.mismatch == "column 1 holds int8 values, then a text value")
+    }
+
     @Test func aBatchOfNullsOnlyIsInsertedWithoutArrays() {
         var rows = PostgresColumnArrays(columns: 2)
         for _ in 0..<3 {

@@ -15,6 +15,16 @@ struct ModelTests {
         #expect(TestOutcome(attempts: attempts) == expected)
     }
 
+    @Test("pass rate: tests that ended passed, flaky included, over those that ran; 1 when none ran")
+    func passRate() {
+        var totals = RunTotals()
+        (totals.tests, totals.passed, totals.flaky, totals.failed, totals.skipped) = (4, 1, 1, 1, 1)
+        #expect(totals.passRate == 2.0 / 3.0)
+        (totals.tests, totals.passed, totals.flaky, totals.failed, totals.skipped) = (2, 0, 0, 0, 2)
+        #expect(totals.passRate == 1)
+        #expect(RunTotals().passRate == 1)
+    }
+
     @Test("identity keys: trailing () ignored; device and configuration separate tests")
     func identityKeys() {
         let plain = TestIdentity(className: "AppUITests.LoginTests", name: "testLogin()")

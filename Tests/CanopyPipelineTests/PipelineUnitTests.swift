@@ -157,9 +157,9 @@ struct GateTests {
 
     @Test("interactive element types are read in any spelling of a case name; a name of no type is an error at its line")
     func interactiveElementTypes() throws {
-        let yaml = "identifiers:\n  interactiveElementTypes: [Button, XCUIElementTypeTextField, \"secure text field\", switch]\n"
+        let yaml = "identifiers:\n  interactiveElementTypes: [Button, XCUIElementTypeTextField, \"secure text field\", switch, tableRow, menuBarItem]\n"
         let config = try ConfigurationLoader.parse(yaml, file: "c.yml")
-        #expect(config.analysis.identifiers.interactiveElementTypes == ["button", "textField", "secureTextField", "switch"])
+        #expect(config.analysis.identifiers.interactiveElementTypes == ["button", "textField", "secureTextField", "switch", "tableRow", "menuBarItem"])
         do {
             _ = try ConfigurationLoader.parse("identifiers:\n  interactiveElementTypes:\n    - button\n    - Buton\n", file: "c.yml")
             Issue.record("a misspelt element type loaded")

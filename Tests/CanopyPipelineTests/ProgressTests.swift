@@ -18,10 +18,10 @@ import Testing
 
     @Test func theBarFillsByBytesWithinALargeFileAndCountsEachByteOnce() throws {
         let capture = Capture()
-        let progress = Progress(mode: .bar, output: capture.append)
+        let progress = Progress(mode: .bar, output: capture.append, redrawInterval: 3_600)
         progress.start(files: 2, bytes: 20_000_000)
         progress.reading("big.xml", bytes: 5_000_000)
-        // Within a tenth of a second of the last frame: no new frame.
+        // Within the redraw interval of the last frame: no new frame.
         progress.reading("big.xml", bytes: 1_000_000)
         #expect(capture.frames.count == 1)
         let first = try #require(capture.frames.first)
@@ -35,6 +35,16 @@ import Testing
         #expect(last.hasPrefix(String(repeating: "█", count: 24) + " 2/2 files  20.0 of 20.0 MB"), "\(last)")
         progress.finish()
         #expect(capture.written.hasSuffix("\n"))
+
+        // A file read twice (sanitised) is heard of twice but counts once.
+        let again = Capture()
+        let sanitised = Progress(mode: .bar, output: again.append, redrawInterval: 0)
+        sanitised.start(files: 1, bytes: 10_000_000)
+        sanitised.reading("dirty.xml", bytes: 10_000_000)
+        sanitised.reading("dirty.xml", bytes: 8_000_000)
+        #expect(again.frames.last?.contains("10.0 of 10.0 MB") == true, "never past the total: \(again.written)")
+        sanitised.parsed("dirty.xml", bytes: 10_000_000)
+        #expect(again.frames.last?.contains("1/1 files  10.0 of 10.0 MB") == true, "\(again.written)")
     }
 
     @Test func aLogGetsOneLinePerFileAndQuietGetsNothing() {

@@ -29,6 +29,8 @@ import Testing
         // Built on another machine (xcbeautify's absolute paths): the longest trailing part that exists.
         #expect(paths.relative("/Users/runner/work/app/app/App/UITests/Checkout/PaymentUITests.swift") == "App/UITests/Checkout/PaymentUITests.swift")
         #expect(paths.relative("./UITests/LoginUITests.swift") == "App/UITests/LoginUITests.swift")
+        // `..` never leads out of the checkout.
+        #expect(paths.relative("../../App/UITests/LoginUITests.swift") == "App/UITests/LoginUITests.swift")
         // xcresulttool's bare file names: found by name when exactly one source file has it;
         // copies under .build and DerivedData do not count.
         #expect(paths.relative("LoginUITests.swift") == "App/UITests/LoginUITests.swift")

@@ -27,6 +27,9 @@ struct PostgresColumnArrays: SQLRowSink {
     private(set) var columns: [Column]
     /// Rows written whole.
     private(set) var rowCount = 0
+    /// The first value of another kind than its column's earlier values (a record that writes an
+    /// integer column as text): the batch is refused rather than the process stopped.
+    private(set) var mismatch: String?
     private var column = 0
 
     init(columns: Int) {
@@ -117,7 +120,8 @@ struct PostgresColumnArrays: SQLRowSink {
         switch columns[column].kind {
         case kind: return
         case .unknown: columns[column].kind = kind
-        default: preconditionFailure("column \(column) holds \(columns[column].kind) values, not \(kind)")
+        default:
+            if mismatch == nil { mismatch = "column \(column + 1) holds \(columns[column].kind) values, then a \(kind) value" }
         }
     }
 

@@ -106,6 +106,9 @@ extension PostgresHistoryStore {
         while start < table.count {
             let end = min(start + Self.rowsPerInsert, table.count)
             table.write(start..<end, runID: runID, to: &rows)
+            if let mismatch = rows.mismatch {
+                throw HistoryError.clientFailed(location: location, sql: "INSERT INTO \(table.name)", reason: mismatch)
+            }
             let statement = rows.insert(into: table.name, names: table.columns)
             try await failing(as: "INSERT INTO \(table.name) (rows \(start + 1)–\(end))") {
                 for try await _ in try await startQuery(statement, on: connection) {}
