@@ -56,6 +56,9 @@ public protocol HistoryReader: Sendable {
     func forEachTestRun(
         in window: HistoryWindow, onlyTestsWithFailures: Bool, alsoTestKeys: Set<String>, _ body: (TestRunRow) throws -> Void
     ) async throws
+    /// Streams the rows of the tests `testKeys` over `window`, passes included, in the order of
+    /// `forEachTestRun` (the keys are bound in batches and read from the test-key index).
+    func forEachTestRun(in window: HistoryWindow, testKeys: Set<String>, _ body: (TestRunRow) throws -> Void) async throws
     /// Streams the analysed failures over `window`, ordered by run time.
     func forEachFailure(in window: HistoryWindow, _ body: (FailureRow) throws -> Void) async throws
     /// The audit issues of one stored run.

@@ -174,8 +174,8 @@ extension Workflow {
 
     /// The tests failing in a pull request's run (an attempt failed) that are flaky over its
     /// target branch's window, as far as the run's start: nothing for a run not of a request. The
-    /// target's rows are read for those tests alone and analysed apart from the request's own, so
-    /// the request's failures never make a test look flaky there.
+    /// target's rows are read for those tests alone (by key, from the test-key index) and analysed
+    /// apart from the request's own, so the request's failures never make a test look flaky there.
     func flakyOnTargetBranch(of prepared: PreparedRun, store: any HistoryStore) async throws -> Set<String> {
         guard let target = targetBranch, target != prepared.run.metadata.branch else { return [] }
         let failing = Set(prepared.testRows.lazy.filter { $0.failedAttempts > 0 }.map(\.testKey))
@@ -183,9 +183,7 @@ extension Workflow {
         var window = flakinessWindow(for: prepared)
         window.branch = target
         var rows: [TestRunRow] = []
-        try await store.forEachTestRun(in: window, onlyTestsWithFailures: true, alsoTestKeys: []) { row in
-            if failing.contains(row.testKey) { rows.append(row) }
-        }
+        try await store.forEachTestRun(in: window, testKeys: failing) { rows.append($0) }
         let analyzer = FlakinessAnalyzer(configuration: configuration.flakiness)
         return Set(analyzer.analyze(rows).lazy.filter { $0.state == .flaky }.map(\.key.testKey))
     }

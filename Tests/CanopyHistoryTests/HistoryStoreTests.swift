@@ -177,6 +177,31 @@ import Testing
     }
 
     @Test(arguments: StoreKind.available)
+    func testRunsCanBeReadForChosenKeysPassesIncluded(_ kind: StoreKind) async throws {
+        try await TestStore.make(kind).with { store async throws in
+            let tests = [
+                RunFactory.ScriptedTest(className: "Keys", name: "alwaysPasses", outcomes: [.passed]),
+                RunFactory.ScriptedTest(className: "Keys", name: "fails", outcomes: [.failed]),
+                RunFactory.ScriptedTest(className: "Keys", name: "other", outcomes: [.failed, .passed]),
+            ]
+            for (key, branch, night) in [("m1", "main", 1.0), ("m2", "main", 2.0), ("f1", "feature", 3.0)] {
+                let (run, digest) = RunFactory.run(key: key, commit: key, branch: branch, night: night, tests: tests)
+                _ = try await store.store(run, digest: digest)
+            }
+            let keys: Set<String> = ["Keys/alwaysPasses@iPhone 16", "Keys/fails@iPhone 16", "Keys/never@iPhone 16"]
+            var rows: [TestRunRow] = []
+            try await store.forEachTestRun(in: HistoryWindow(branch: "main"), testKeys: keys) { rows.append($0) }
+            // The chosen tests' rows on main only, a test that never failed included, in key then run order.
+            #expect(rows.map { "\($0.testKey) \($0.runKey)" } == [
+                "Keys/alwaysPasses@iPhone 16 m1", "Keys/alwaysPasses@iPhone 16 m2", "Keys/fails@iPhone 16 m1", "Keys/fails@iPhone 16 m2",
+            ])
+            var none: [TestRunRow] = []
+            try await store.forEachTestRun(in: .all, testKeys: []) { none.append($0) }
+            #expect(none.isEmpty)
+        }
+    }
+
+    @Test(arguments: StoreKind.available)
     func thePreviousRunCanLeaveOutACommitAndComeFromAnotherBranch(_ kind: StoreKind) async throws {
         try await TestStore.make(kind).with { store async throws in
             let tests = [RunFactory.ScriptedTest(className: "Bulk", name: "test0", outcomes: [.passed])]

@@ -46,6 +46,16 @@ extension PostgresHistoryStore {
         }
     }
 
+    public func forEachTestRun(in window: HistoryWindow, testKeys: Set<String>, _ body: (TestRunRow) throws -> Void) async throws {
+        let location = location
+        let statements = HistoryQueries.testRuns(HistoryQueries.runIDs(window), testKeys: testKeys.sorted())
+        try await withConnection { connection in
+            for statement in statements {
+                try await self.forEach(statement, on: connection) { try body(HistoryRowDecoding.testRun($0, location: location)) }
+            }
+        }
+    }
+
     public func forEachFailure(in window: HistoryWindow, _ body: (FailureRow) throws -> Void) async throws {
         try await withConnection { connection in
             try await self.forEach(HistoryQueries.failures(window), on: connection) { try body(HistoryRowDecoding.failure($0)) }

@@ -42,6 +42,16 @@ extension SQLiteHistoryStore {
         }
     }
 
+    public func forEachTestRun(in window: HistoryWindow, testKeys: Set<String>, _ body: (TestRunRow) throws -> Void) async throws {
+        let location = location
+        let statements = HistoryQueries.testRuns(HistoryQueries.runIDs(window), testKeys: testKeys.sorted())
+        try read { db in
+            for statement in statements {
+                try Self.forEach(db, statement) { try body(HistoryRowDecoding.testRun($0, location: location)) }
+            }
+        }
+    }
+
     public func forEachFailure(in window: HistoryWindow, _ body: (FailureRow) throws -> Void) async throws {
         try forEach(HistoryQueries.failures(window)) { try body(HistoryRowDecoding.failure($0)) }
     }
