@@ -46,10 +46,10 @@ public enum ParserError: Error, Sendable, Equatable, CustomStringConvertible {
         }
     }
 
-    /// The note printed for a file skipped because it is `.notAReport`.
+    /// Why a file that is `.notAReport` is skipped, for its note.
     public var skipNote: String? {
-        guard case .notAReport(let path, let found) = self else { return nil }
-        return "skipped \(path): not a report Canopy reads (\(found))"
+        guard case .notAReport(_, let found) = self else { return nil }
+        return "not a report Canopy reads (\(found))"
     }
 
     private static func place(_ path: String, _ line: Int?, _ column: Int?) -> String {

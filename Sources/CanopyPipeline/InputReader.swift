@@ -42,16 +42,18 @@ public struct InputReader: Sendable {
     public struct Reading: Sendable {
         public var parsed: [ParsedInput]
         public var errors: [ParserError]
-        /// Files a directory or a pattern found that are another kind of document (`.notAReport`).
-        public var skipped: [ParserError]
+        /// Files a directory or a pattern found and left out, with why: another kind of document
+        /// (`.notAReport`), or a report of another format than the flag that found it takes.
+        public var skipped: [(path: String, reason: String)]
 
         /// One `note: skipped …` line per skipped file.
-        public var skipNotes: [String] { skipped.compactMap(\.skipNote).map { "note: \($0)" } }
+        public var skipNotes: [String] { skipped.map { "note: skipped \($0.path): \($0.reason)" } }
     }
 
     /// Parses every input; files that fail are returned as errors beside what did parse. A file
     /// that a directory or a pattern found and that is another kind of document (a coverage
-    /// report, a property list) is skipped; named on its own, it is an error.
+    /// report, a property list), or a report of another format than its flag takes (an xcresult
+    /// JSON in the directory given to `--junit`), is skipped; named on its own, it is an error.
     public func read(_ selection: InputSelection, progress: Progress? = nil) throws -> Reading {
         var files: [(path: String, named: Bool, flag: String?, formats: Set<InputFormat>?)] = []
         var expansionErrors: [ParserError] = []
@@ -81,21 +83,25 @@ public struct InputReader: Sendable {
             switch result {
             case .success(let input):
                 if let formats = file.formats, !formats.contains(input.file.format), let flag = file.flag {
-                    reading.errors.append(.unknownFormat(path: file.path, found: "\(input.file.format.displayName), given with \(flag)"))
+                    if file.named {
+                        reading.errors.append(.unknownFormat(path: file.path, found: "\(input.file.format.displayName), given with \(flag)"))
+                    } else {
+                        reading.skipped.append((file.path, "\(input.file.format.displayName), which \(flag) does not take"))
+                    }
                 } else {
                     reading.parsed.append(input)
                 }
             case .failure(let error):
-                if case .notAReport = error, !file.named {
-                    reading.skipped.append(error)
+                if case .notAReport = error, !file.named, let note = error.skipNote {
+                    reading.skipped.append((file.path, note))
                 } else {
                     reading.errors.append(error)
                 }
             }
         }
         if reading.parsed.isEmpty && reading.errors.isEmpty {
-            let paths = reading.skipped.map(\.path).joined(separator: ", ")
-            throw PipelineError.usage("no report files found in \(selection.given): \(paths) \(reading.skipped.count == 1 ? "is" : "are") not a report Canopy reads")
+            throw PipelineError.usage(
+                "no report files found in \(selection.given): \(reading.skipped.map { "\($0.path) (\($0.reason))" }.joined(separator: "; "))")
         }
         return reading
     }

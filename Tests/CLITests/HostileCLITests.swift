@@ -101,6 +101,18 @@ struct HostileCLITests {
         #expect(none.status == 2 && none.stderr.contains("package.json") && none.stderr.contains("not a report"), "\(none.stderr)")
     }
 
+    @Test("a flag takes its format: other reports a directory under --junit holds are skipped with a note; named, refused")
+    func flagsTakeTheirFormat() throws {
+        let night = CLIRunner.night(12)
+        let result = try BoundedRun.run(["ingest", "--out", try temporaryDirectory(), "--run-key", "junit-only", "--junit", night])
+        #expect(result.status == 0, "\(result.stderr)")
+        for name in ["player-tests.json", "audit.json", "snapshots.json"] {
+            #expect(result.stderr.split(separator: "\n").contains { $0.hasPrefix("note: skipped") && $0.contains(name) && $0.contains("which --junit does not take") }, "\(name): \(result.stderr)")
+        }
+        let named = try ingest(try temporaryDirectory(), ["--junit", night + "/player-tests.json"])
+        #expect(named.status == 2 && named.stderr.contains("player-tests.json") && named.stderr.contains("given with --junit"), "\(named.stderr)")
+    }
+
     @Test("invalid UTF-8 in a JSON report is repaired: exit 0, the run is stored")
     func invalidUTF8Stored() throws {
         var bytes = Array("{\"testNodes\":[{\"nodeType\":\"Test Case\",\"name\":\"tXX()\",\"nodeIdentifier\":\"A/tXX()\",\"result\":\"Passed\"}]}".utf8)
