@@ -70,14 +70,7 @@ struct ConfigSection {
     }
 
     mutating func strings(_ key: String) throws -> [String]? {
-        guard let node = node(key) else { return nil }
-        guard case .sequence(let sequence) = node else { throw typeError(key, node, "a list of strings") }
-        return try sequence.enumerated().map { index, item in
-            guard case .scalar(let scalar) = item else {
-                throw ConfigSection.error(file, "\(child(key))[\(index)]", item.mark, "expected a string, found \(ConfigSection.kind(item))")
-            }
-            return scalar.string
-        }
+        try strings(key, mapping: { $0 }, problem: { $0 })
     }
 
     /// A list of strings, each mapped by `transform`; an item it maps to nil is an error at that

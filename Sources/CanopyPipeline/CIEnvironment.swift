@@ -12,6 +12,16 @@ public struct CIEnvironment: Sendable, Equatable {
     public var stepSummaryPath: String?
     /// The branch a pull or merge request targets: its runs are the baseline of the request's runs.
     public var baseBranch: String?
+    /// Where the job checked the repository out, as the provider says (`GITHUB_WORKSPACE`,
+    /// `CI_PROJECT_DIR`, …): annotations name source files relative to it.
+    public var checkout: String?
+
+    /// Each provider's variable for its checkout directory.
+    static let checkoutVariables = [
+        "github": "GITHUB_WORKSPACE", "gitlab": "CI_PROJECT_DIR", "bitrise": "BITRISE_SOURCE_DIR",
+        "buildkite": "BUILDKITE_BUILD_CHECKOUT_PATH", "circleci": "CIRCLE_WORKING_DIRECTORY",
+        "xcode-cloud": "CI_PRIMARY_REPOSITORY_PATH", "jenkins": "WORKSPACE",
+    ]
 
     public init(
         provider: String? = nil, metadata: RunMetadata = RunMetadata(), job: String? = nil, stepSummaryPath: String? = nil,
@@ -24,8 +34,14 @@ public struct CIEnvironment: Sendable, Equatable {
         self.baseBranch = baseBranch
     }
 
-    /// Detects the CI provider and reads commit, branch, pull request, build id, URL and attempt.
+    /// Detects the CI provider and reads commit, branch, pull request, build id, URL, attempt and checkout.
     public static func detect(_ env: [String: String]) -> CIEnvironment {
+        var ci = provider(env)
+        if let name = ci.provider.flatMap({ checkoutVariables[$0] }), let path = env[name], !path.isEmpty { ci.checkout = path }
+        return ci
+    }
+
+    private static func provider(_ env: [String: String]) -> CIEnvironment {
         func value(_ key: String) -> String? {
             guard let text = env[key]?.trimmingCharacters(in: .whitespaces), !text.isEmpty else { return nil }
             return text

@@ -122,7 +122,7 @@ public struct CIPostStep {
         let limit = workflow.configuration.output.annotations
         // Picked only when they are written.
         let candidates = { Annotations.candidates(prepared, newFailures: newFailures, limit: limit) }
-        let sources = { SourcePathResolver(root: SourcePathResolver.checkout(environment: options.environment)) }
+        let sources = { SourcePathResolver(root: SourcePathResolver.checkout(workflow.ci, home: options.environment["HOME"])) }
         switch mode {
         case .github: lines += Annotations.github(candidates(), limit: limit, paths: sources())
         case .gitlab: try ArtifactWriter.write(try Annotations.gitlab(candidates(), limit: limit, paths: sources()), to: paths.codeQuality)

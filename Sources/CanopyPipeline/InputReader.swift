@@ -69,14 +69,22 @@ public struct InputReader: Sendable {
         if files.isEmpty && expansionErrors.isEmpty {
             throw PipelineError.usage("no report files found in \(selection.given) (a directory is searched for *.xml, *.json and *.junit)")
         }
-        // Sizes of what links point to: a directory's links to reports are read through.
-        let sizes = files.map { file in
-            (try? FileManager.default.attributesOfItem(atPath: URL(fileURLWithPath: file.path).resolvingSymlinksInPath().path)[.size] as? Int) ?? 0
+        // The bar's total: sizes of what links point to (a directory's links to reports are read
+        // through); nothing is asked of the file system for log lines or quiet.
+        var total = 0
+        if progress?.drawsBar == true {
+            for file in files {
+                let path = URL(fileURLWithPath: file.path).resolvingSymlinksInPath().path
+                total += (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+            }
         }
-        progress?.start(files: files.count, bytes: sizes.reduce(0, +))
+        progress?.start(files: files.count, bytes: total)
         var reading = Reading(parsed: [], errors: expansionErrors, skipped: [])
+        // Pieces of a file move only the bar.
+        var pieces: (@Sendable (String, Int) -> Void)?
+        if let progress, progress.drawsBar { pieces = { path, bytes in progress.reading(path, bytes: bytes) } }
         let results = registry.parseAll(
-            files.map(\.path), reading: { path, bytes in progress?.reading(path, bytes: bytes) },
+            files.map(\.path), reading: pieces,
             progress: { path, bytes in progress?.parsed(path, bytes: bytes) })
         progress?.finish()
         for (file, result) in zip(files, results) {

@@ -44,6 +44,9 @@ public final class Progress: @unchecked Sendable {
         FileHandle.standardError.write(Data(text.utf8))
     }
 
+    /// Whether a bar is drawn (it alone shows the inputs' total bytes).
+    var drawsBar: Bool { mode == .bar }
+
     func start(files: Int, bytes totalBytes: Int = 0) {
         lock.lock()
         total = files

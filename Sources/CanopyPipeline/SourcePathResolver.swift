@@ -28,18 +28,14 @@ final class SourcePathResolver {
         self.root = standardized.count > 1 && standardized.hasSuffix("/") ? String(standardized.dropLast()) : standardized
     }
 
-    /// The checkout a CI job runs in: its provider's variable, else the current directory.
-    static func checkout(environment: [String: String], currentDirectory: String = FileManager.default.currentDirectoryPath) -> String {
-        let variables = [
-            "GITHUB_WORKSPACE", "CI_PROJECT_DIR", "BITRISE_SOURCE_DIR", "BUILDKITE_BUILD_CHECKOUT_PATH", "CI_PRIMARY_REPOSITORY_PATH",
-            "CIRCLE_WORKING_DIRECTORY", "WORKSPACE",
-        ]
-        for name in variables {
-            guard let value = environment[name], !value.isEmpty else { continue }
-            if value.hasPrefix("~/"), let home = environment["HOME"] { return home + value.dropFirst() }
-            return value.hasPrefix("/") ? value : currentDirectory + "/" + value
-        }
-        return currentDirectory
+    /// The checkout a CI job runs in (`CIEnvironment.checkout`: `~/` expanded, a relative path
+    /// taken from the current directory), else the current directory.
+    static func checkout(
+        _ ci: CIEnvironment, home: String?, currentDirectory: String = FileManager.default.currentDirectoryPath
+    ) -> String {
+        guard let value = ci.checkout else { return currentDirectory }
+        if value.hasPrefix("~/"), let home { return home + value.dropFirst() }
+        return value.hasPrefix("/") ? value : currentDirectory + "/" + value
     }
 
     /// `file` relative to the checkout, or `file` unchanged when the checkout has no such file.

@@ -43,10 +43,16 @@ import Testing
     }
 
     @Test func theCheckoutComesFromTheCIProvider() {
-        #expect(SourcePathResolver.checkout(environment: ["GITHUB_WORKSPACE": "/home/runner/work/a/a"], currentDirectory: "/x") == "/home/runner/work/a/a")
-        #expect(SourcePathResolver.checkout(environment: ["CI_PROJECT_DIR": "/builds/g/p"], currentDirectory: "/x") == "/builds/g/p")
-        #expect(SourcePathResolver.checkout(environment: ["CIRCLE_WORKING_DIRECTORY": "~/project", "HOME": "/home/circleci"], currentDirectory: "/x") == "/home/circleci/project")
-        #expect(SourcePathResolver.checkout(environment: ["WORKSPACE": "ws"], currentDirectory: "/x") == "/x/ws")
-        #expect(SourcePathResolver.checkout(environment: [:], currentDirectory: "/x") == "/x")
+        func checkout(_ env: [String: String]) -> String {
+            SourcePathResolver.checkout(CIEnvironment.detect(env), home: env["HOME"], currentDirectory: "/x")
+        }
+        #expect(checkout(["GITHUB_ACTIONS": "true", "GITHUB_WORKSPACE": "/home/runner/work/a/a"]) == "/home/runner/work/a/a")
+        #expect(checkout(["GITLAB_CI": "true", "CI_PROJECT_DIR": "/builds/g/p"]) == "/builds/g/p")
+        #expect(checkout(["CIRCLECI": "true", "CIRCLE_WORKING_DIRECTORY": "~/project", "HOME": "/home/circleci"]) == "/home/circleci/project")
+        #expect(checkout(["JENKINS_URL": "https://ci", "WORKSPACE": "ws"]) == "/x/ws")
+        // Another provider's variable, or one set outside CI, is not the checkout.
+        #expect(checkout(["WORKSPACE": "/elsewhere"]) == "/x")
+        #expect(checkout(["GITHUB_ACTIONS": "true", "CI_PROJECT_DIR": "/builds/g/p"]) == "/x")
+        #expect(checkout([:]) == "/x")
     }
 }

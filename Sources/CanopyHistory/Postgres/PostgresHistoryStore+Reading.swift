@@ -38,21 +38,23 @@ extension PostgresHistoryStore {
             var keys: [String] = []
             try await self.forEach(HistoryQueries.failingTestKeys(ids), on: connection) { keys.append(try $0.text(0) ?? "") }
             keys += HistoryQueries.extraKeys(alsoTestKeys, besides: keys)
-            for statement in HistoryQueries.testRuns(ids, testKeys: keys) {
-                try await self.forEach(statement, on: connection) {
-                    try body(HistoryRowDecoding.testRun($0, location: location))
-                }
-            }
+            try await self.forEachTestRun(ids, testKeys: keys, on: connection, body)
         }
     }
 
     public func forEachTestRun(in window: HistoryWindow, testKeys: Set<String>, _ body: (TestRunRow) throws -> Void) async throws {
-        let location = location
-        let statements = HistoryQueries.testRuns(HistoryQueries.runIDs(window), testKeys: testKeys.sorted())
         try await withConnection { connection in
-            for statement in statements {
-                try await self.forEach(statement, on: connection) { try body(HistoryRowDecoding.testRun($0, location: location)) }
-            }
+            try await self.forEachTestRun(HistoryQueries.runIDs(window), testKeys: testKeys.sorted(), on: connection, body)
+        }
+    }
+
+    /// The rows of the tests `keys` (sorted) over the runs `ids` selects, in batches of keys.
+    private func forEachTestRun(
+        _ ids: SQLStatement, testKeys keys: [String], on connection: PostgresConnection, _ body: (TestRunRow) throws -> Void
+    ) async throws {
+        let location = location
+        for statement in HistoryQueries.testRuns(ids, testKeys: keys) {
+            try await forEach(statement, on: connection) { try body(HistoryRowDecoding.testRun($0, location: location)) }
         }
     }
 

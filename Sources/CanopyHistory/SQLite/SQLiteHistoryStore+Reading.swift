@@ -34,21 +34,21 @@ extension SQLiteHistoryStore {
             var keys: [String] = []
             try Self.forEach(db, HistoryQueries.failingTestKeys(ids)) { keys.append(try $0.text(0) ?? "") }
             keys += HistoryQueries.extraKeys(alsoTestKeys, besides: keys)
-            for statement in HistoryQueries.testRuns(ids, testKeys: keys) {
-                try Self.forEach(db, statement) {
-                    try body(HistoryRowDecoding.testRun($0, location: location))
-                }
-            }
+            try Self.forEachTestRun(db, ids, testKeys: keys, location: location, body)
         }
     }
 
     public func forEachTestRun(in window: HistoryWindow, testKeys: Set<String>, _ body: (TestRunRow) throws -> Void) async throws {
         let location = location
-        let statements = HistoryQueries.testRuns(HistoryQueries.runIDs(window), testKeys: testKeys.sorted())
-        try read { db in
-            for statement in statements {
-                try Self.forEach(db, statement) { try body(HistoryRowDecoding.testRun($0, location: location)) }
-            }
+        try read { db in try Self.forEachTestRun(db, HistoryQueries.runIDs(window), testKeys: testKeys.sorted(), location: location, body) }
+    }
+
+    /// The rows of the tests `keys` (sorted) over the runs `ids` selects, in batches of keys.
+    private static func forEachTestRun(
+        _ db: Database, _ ids: SQLStatement, testKeys keys: [String], location: String, _ body: (TestRunRow) throws -> Void
+    ) throws {
+        for statement in HistoryQueries.testRuns(ids, testKeys: keys) {
+            try forEach(db, statement) { try body(HistoryRowDecoding.testRun($0, location: location)) }
         }
     }
 
