@@ -116,7 +116,7 @@ enum TrendDashboardBuilder {
         let last = points.last
         let first = points.first
         let headline = DashboardHeadline(
-            status: totals.failed > 0 ? .failed : .passed, tests: DashboardKPI(Double(totals.tests)), passed: DashboardKPI(Double(totals.passed)),
+            status: totals.failed > 0 ? .testsFailed : .passed, tests: DashboardKPI(Double(totals.tests)), passed: DashboardKPI(Double(totals.passed)),
             failed: DashboardKPI(Double(totals.failed)), flaky: DashboardKPI(Double(totals.flaky)), skipped: DashboardKPI(Double(totals.skipped)),
             passRate: DashboardKPI(last?.passRate ?? 1, baseline: first?.passRate),
             identifierCoverage: DashboardKPI(last?.coverage ?? 0, baseline: first?.coverage),

@@ -70,7 +70,7 @@ public struct StoredRunReport {
         }
         let branchCoverage = Dictionary(coverage.filter { $0.scope == .branch }.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         let headline = DashboardHeadline(
-            status: totals.failed > 0 ? .failed : .passed, tests: DashboardKPI(Double(totals.tests)), passed: DashboardKPI(Double(totals.passed)),
+            status: totals.failed > 0 ? .testsFailed : .passed, tests: DashboardKPI(Double(totals.tests)), passed: DashboardKPI(Double(totals.passed)),
             failed: DashboardKPI(Double(totals.failed)), flaky: DashboardKPI(Double(totals.flaky)), skipped: DashboardKPI(Double(totals.skipped)),
             passRate: DashboardKPI(totals.passRate),
             identifierCoverage: DashboardKPI(overall?.ratio ?? 0), auditErrors: DashboardKPI(Double(errors)),

@@ -6,6 +6,18 @@ public enum DashboardStatus: String, Sendable, Equatable, Hashable, Codable, Cas
     case failed
     /// At least one gate failed: the job fails, whatever the tests did.
     case gateFailed
+    /// At least one test failed, and no gates were judged (a stored run's report from history).
+    case testsFailed
+
+    /// The headline's words, the same on the page and in the summary.
+    public var title: String {
+        switch self {
+        case .passed: "Passed"
+        case .failed: "Tests failed, gates passed"
+        case .gateFailed: "Gate failed"
+        case .testsFailed: "Tests failed"
+        }
+    }
 }
 
 /// One key figure and its value in the baseline run, when there is one.

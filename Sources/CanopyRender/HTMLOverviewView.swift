@@ -64,13 +64,14 @@ enum HTMLOverviewView {
     private static func status(_ dashboard: Dashboard) -> String {
         let h = dashboard.headline
         let failedGates = dashboard.gates.filter { !$0.passed }.count
-        let (icon, word) =
+        let icon =
             switch h.status {
-            case .passed: ("✓", "Passed")
+            case .passed: "✓"
             // The job fails on a gate: that is the red state; failing tests the gates allow are a warning.
-            case .failed: ("!", "Tests failed, gates passed")
-            case .gateFailed: ("✗", "Gate failed")
+            case .failed: "!"
+            case .gateFailed, .testsFailed: "✗"
             }
+        let word = h.status.title
         var text = "\(Format.count(Int(h.failed.value))) failed, \(Format.count(Int(h.flaky.value))) flaky, "
         text += "\(Format.count(Int(h.skipped.value))) skipped of \(Format.count(Int(h.tests.value))) tests"
         if !dashboard.gates.isEmpty { text += " · \(failedGates) of \(dashboard.gates.count) gates failed" }

@@ -2,7 +2,7 @@
 enum MarkdownHeadline {
     static func render(_ dashboard: Dashboard) -> String {
         let h = dashboard.headline
-        var out = "## \(statusIcon(h.status)) \(statusText(h.status)) — \(MarkdownText.escape(dashboard.title, limit: 120))\n\n"
+        var out = "## \(statusIcon(h.status)) \(h.status.title) — \(MarkdownText.escape(dashboard.title, limit: 120))\n\n"
         var line = "**\(Format.count(Int(h.tests.value)))** tests: \(Format.count(Int(h.passed.value))) passed, "
         line += "**\(Format.count(Int(h.failed.value))) failed**, \(Format.count(Int(h.flaky.value))) flaky, "
         line += "\(Format.count(Int(h.skipped.value))) skipped · pass rate **\(Format.percent(h.passRate.value))**"
@@ -60,15 +60,7 @@ enum MarkdownHeadline {
         switch status {
         case .passed: "✅"
         case .failed: "⚠️"
-        case .gateFailed: "❌"
-        }
-    }
-
-    static func statusText(_ status: DashboardStatus) -> String {
-        switch status {
-        case .passed: "Passed"
-        case .failed: "Tests failed, gates passed"
-        case .gateFailed: "Gate failed"
+        case .gateFailed, .testsFailed: "❌"
         }
     }
 }

@@ -160,6 +160,11 @@ struct PipelineCommandTests {
         let report = try CLIRunner.run(["report", "--out", out, "--run", "night-3"])
         #expect(report.status == 0, "\(report.stderr)")
         #expect(FileManager.default.fileExists(atPath: out + "/site/index.html"))
+        // A stored run with a failing test: its report judges no gates, so it does not say they passed.
+        #expect(try ingest(out, 13).status == 0)
+        #expect(try CLIRunner.run(["report", "--out", out, "--run", "night-13"]).status == 0)
+        let summary = try String(contentsOfFile: out + "/summary.md", encoding: .utf8)
+        #expect(summary.hasPrefix("## ❌ Tests failed — "), "\(summary.prefix(200))")
         let missing = try CLIRunner.run(["report", "--out", out, "--run", "nope"])
         #expect(missing.status == 2)
         let trend = try CLIRunner.run(["trend", "--out", out, "--runs", "5"])
