@@ -34,7 +34,7 @@ public enum ElementTypeCaseName {
     /// The case name for `button`, `Button`, `Text Field`, `XCUIElementTypeButton` or `.button`;
     /// nil when nothing matches.
     public static func name(text: String) -> String? {
-        var key = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        var key = text.trimmingASCIIWhitespace()
         if key.hasPrefix("XCUIElementType") { key.removeFirst("XCUIElementType".count) }
         if key.hasPrefix(".") { key.removeFirst() }
         key = key.replacingOccurrences(of: " ", with: "").replacingOccurrences(of: "-", with: "").lowercased()
@@ -42,5 +42,15 @@ public enum ElementTypeCaseName {
         if let name = displayAliases[key] { return name }
         if let raw = Int(key) { return name(rawValue: raw) }
         return nil
+    }
+}
+
+extension String {
+    /// The string without leading and trailing ASCII spaces, tabs and newlines (cheaper than
+    /// Foundation's character-set trimming, on the parsers' per-element path).
+    public func trimmingASCIIWhitespace() -> String {
+        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\n" || $0 == "\t" || $0 == "\r" || $0 == "\r\n" }
+        guard let start = firstIndex(where: { !isSpace($0) }), let end = lastIndex(where: { !isSpace($0) }) else { return "" }
+        return String(self[start...end])
     }
 }

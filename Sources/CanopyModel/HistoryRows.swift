@@ -131,7 +131,7 @@ public struct TrendPoint: Sendable, Equatable, Hashable, Codable {
     public var failed: Int
     public var flaky: Int
     public var skipped: Int
-    /// `passed / (tests - skipped)`, nil when nothing ran.
+    /// `(passed + flaky) / (tests - skipped)`, as `RunTotals.passRate`; nil when nothing ran.
     public var passRate: Double?
     /// Sum of test durations, seconds.
     public var duration: Double

@@ -1,3 +1,5 @@
+import CanopyModel
+
 /// Collects text up to a byte budget, keeping the head and the tail and counting what was cut in
 /// the middle, so a gigabyte of captured output never sits in memory but the end of a crash log
 /// (usually the interesting part) survives.
@@ -74,13 +76,6 @@ struct BoundedText {
 }
 
 extension String {
-    /// The string without leading and trailing ASCII spaces, tabs and newlines.
-    func trimmingASCIIWhitespace() -> String {
-        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\n" || $0 == "\t" || $0 == "\r" || $0 == "\r\n" }
-        guard let start = firstIndex(where: { !isSpace($0) }), let end = lastIndex(where: { !isSpace($0) }) else { return "" }
-        return String(self[start...end])
-    }
-
     /// At most `limit` bytes of UTF-8, cut at a character boundary, with a marker when cut.
     func truncatedUTF8(to limit: Int) -> String {
         guard utf8.count > limit else { return self }

@@ -1,3 +1,4 @@
+import CanopyModel
 import Foundation
 
 /// Reads the many ways producers write a duration in seconds.

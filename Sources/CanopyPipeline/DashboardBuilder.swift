@@ -16,10 +16,10 @@ struct DashboardBuilder {
     /// The sections drawn from the run alone, when made beforehand (`runParts(of:)`); made from
     /// `prepared` otherwise.
     var parts: RunParts? = nil
-    /// The tests the new-failures gate counts (`GateInput.newFailures`: quarantined tests and
-    /// tests history calls flaky left out), which the new-failures section then lists, as the
-    /// annotations do; nil lists every test new against the baseline.
-    var newFailureKeys: Set<String>? = nil
+    /// The tests the new-failures gate counts (`GateInput.newFailures`: every failing test when
+    /// there is no baseline, quarantined tests and tests history calls flaky left out), which the
+    /// new-failures section lists, as the annotations do.
+    var newFailureKeys: Set<String> = []
 
     /// The sections of the dashboard that history plays no part in: `canopy run` makes them while
     /// it stores the run (for a large run they are most of the work).
@@ -81,15 +81,12 @@ struct DashboardBuilder {
             auditWarnings: kpi(warnings, nil), duration: DashboardKPI(totals.duration, baseline: baseline?.duration))
     }
 
-    /// Failures of tests that are new against the baseline (every failure when there is none),
-    /// app problems before infrastructure.
+    /// Failures of the tests the new-failures gate counts, app problems before infrastructure.
     private func newFailures() -> [DashboardNewFailure] {
-        let newKeys = newFailureKeys ?? Set(insights.map { $0.comparison.baselineRunKey != nil ? $0.comparison.newFailures : [] } ?? [])
-        let useAll = newFailureKeys == nil && insights?.comparison.baselineRunKey == nil
         var seen: Set<String> = []
         var rows: [DashboardNewFailure] = []
         for record in prepared.report.failures.sorted(by: { !$0.isInfrastructure && $1.isInfrastructure })
-        where record.testOutcome == .failed && (useAll || newKeys.contains(record.test)) && seen.insert(record.test).inserted {
+        where record.testOutcome == .failed && newFailureKeys.contains(record.test) && seen.insert(record.test).inserted {
             rows.append(DashboardNewFailure(
                 test: record.test, message: record.message, location: record.location?.description, category: record.category,
                 identifier: record.element?.template, clusterID: record.fingerprint))

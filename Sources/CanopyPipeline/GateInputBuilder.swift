@@ -21,15 +21,17 @@ enum GateInputBuilder {
             let what = entry.test ?? entry.identifier ?? "?"
             warnings.append("quarantine entry for \(what) expired; it no longer applies — fix the test or extend 'expires'")
         }
+        // A key names its device (`Class/test@iPhone 16`); entries and history may name the test alone.
+        func withoutDevice(_ testKey: String) -> String { String(testKey.split(separator: "@").first ?? "") }
         func quarantined(_ testKey: String) -> Bool {
-            active.contains { $0.matches(testKey: testKey) || $0.matches(testKey: String(testKey.split(separator: "@").first ?? "")) }
+            active.contains { $0.matches(testKey: testKey) || $0.matches(testKey: withoutDevice(testKey)) }
         }
         let hasBaseline = comparison.baselineRunKey != nil
         // From the test rows (keys already built): filtering the tests copied them.
         let failing = prepared.testRows.filter { $0.outcome == .failed }.map(\.testKey)
         let candidates = (hasBaseline ? comparison.newFailures : failing).filter { !quarantined($0) }
         func known(_ keys: Set<String>, _ testKey: String) -> Bool {
-            keys.contains(testKey) || keys.contains(String(testKey.split(separator: "@").first ?? ""))
+            keys.contains(testKey) || keys.contains(withoutDevice(testKey))
         }
         let newFailures = candidates.filter { !known(knownFlaky, $0) }
         if newFailures.count < candidates.count {

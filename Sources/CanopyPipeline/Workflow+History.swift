@@ -178,7 +178,7 @@ extension Workflow {
     /// apart from the request's own, so the request's failures never make a test look flaky there.
     func flakyOnTargetBranch(of prepared: PreparedRun, store: any HistoryStore) async throws -> Set<String> {
         guard let target = targetBranch, target != prepared.run.metadata.branch else { return [] }
-        let failing = Set(prepared.testRows.lazy.filter { $0.failedAttempts > 0 }.map(\.testKey))
+        let failing = prepared.failingTestKeys
         guard !failing.isEmpty else { return [] }
         var window = flakinessWindow(for: prepared)
         window.branch = target
