@@ -1,4 +1,5 @@
 import CanopyModel
+import CanopyParsers
 import Crypto
 import Foundation
 
@@ -10,9 +11,13 @@ import Foundation
 /// runs of their own: without the hash every leg after the first was reported "already stored"
 /// and lost. Elsewhere it is `sha256:` of the inputs' contents, independent of their paths and order.
 public enum RunIdentity {
-    public static func key(ci: CIEnvironment, inputPaths: [String], explicit: String? = nil) throws -> String {
+    /// `digests` holds SHA-256 digests already made of some of the files (`startHashing`); the
+    /// others are hashed here.
+    public static func key(
+        ci: CIEnvironment, inputPaths: [String], explicit: String? = nil, digests: [String: String] = [:]
+    ) throws -> String {
         if let explicit, !explicit.isEmpty { return explicit }
-        let hash = try contentHash(of: inputPaths)
+        let hash = try contentHash(of: inputPaths, digests: digests)
         if let provider = ci.provider, let build = ci.metadata.buildID {
             var key = "\(provider):\(build)"
             if let job = ci.job { key += ":\(job)" }
@@ -22,23 +27,38 @@ public enum RunIdentity {
         return "sha256:" + hash
     }
 
-    /// SHA-256 over the sorted SHA-256 digests of each file's bytes, read in 1 MiB chunks.
-    public static func contentHash(of paths: [String]) throws -> String {
-        var digests: [String] = []
-        for path in paths {
-            guard let handle = FileHandle(forReadingAtPath: path) else {
-                throw PipelineError.output(path: path, reason: "cannot read the file to hash it")
-            }
-            defer { try? handle.close() }
-            var hasher = SHA256()
-            while let chunk = try handle.read(upToCount: 1 << 20), !chunk.isEmpty {
-                hasher.update(data: chunk)
-            }
-            digests.append(hex(hasher.finalize()))
-        }
+    /// SHA-256 over the sorted SHA-256 digests of each file's bytes.
+    public static func contentHash(of paths: [String], digests: [String: String] = [:]) throws -> String {
         var combined = SHA256()
-        for digest in digests.sorted() { combined.update(data: Data(digest.utf8)) }
+        for digest in try paths.map({ try digests[$0] ?? fileDigest($0) }).sorted() {
+            combined.update(data: Data(digest.utf8))
+        }
         return hex(combined.finalize())
+    }
+
+    /// Hashes the files the arguments name (directories and patterns expanded) beside the parse,
+    /// which keeps one core busy: the digests are then ready when the run's key is made, instead
+    /// of the inputs being read a second time after it (0.07 s for a 100 MB report). A file that
+    /// cannot be hashed here is left out, and hashed (or reported) when the key is made.
+    static func startHashing(_ arguments: [String]) -> Concurrently<[String: String]> {
+        Concurrently.start {
+            var digests: [String: String] = [:]
+            for path in (try? InputExpander.expand(arguments)) ?? [] { digests[path] = try? fileDigest(path) }
+            return digests
+        }
+    }
+
+    /// The SHA-256 of a file's bytes, read in 1 MiB chunks, in hex.
+    static func fileDigest(_ path: String) throws -> String {
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            throw PipelineError.output(path: path, reason: "cannot read the file to hash it")
+        }
+        defer { try? handle.close() }
+        var hasher = SHA256()
+        while let chunk = try handle.read(upToCount: 1 << 20), !chunk.isEmpty {
+            hasher.update(data: chunk)
+        }
+        return hex(hasher.finalize())
     }
 
     private static func hex(_ digest: some Sequence<UInt8>) -> String {

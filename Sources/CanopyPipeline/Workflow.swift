@@ -60,6 +60,8 @@ public struct Workflow: Sendable {
     /// Parses the inputs (all or nothing) and assembles the run with its metadata and key.
     public func assemble() throws -> Run {
         guard !options.inputs.isEmpty else { throw PipelineError.usage("give the report files to read (paths, directories, or --junit/--xcresult/--snapshots/--audits)") }
+        let explicitKey = options.metadata.runKey.map { !$0.isEmpty } ?? false
+        let hashing = explicitKey ? nil : RunIdentity.startHashing(options.inputs.expectations.map(\.argument))
         let parsed = try InputReader().readAll(options.inputs, progress: progress)
         var metadata = options.metadata.merging(ci.metadata)
         if ci.provider == nil { metadata = metadata.merging(LocalGit.metadata(environment: options.environment)) }
@@ -67,7 +69,8 @@ public struct Workflow: Sendable {
         reportDiagnostics(of: run)
         if run.metadata.startedAt == nil { run.metadata.startedAt = options.now }
         if run.metadata.ciProvider == nil { run.metadata.ciProvider = ci.provider ?? "local" }
-        run.metadata.runKey = try RunIdentity.key(ci: ci, inputPaths: run.inputs.map(\.path), explicit: options.metadata.runKey)
+        run.metadata.runKey = try RunIdentity.key(
+            ci: ci, inputPaths: run.inputs.map(\.path), explicit: options.metadata.runKey, digests: hashing?.wait() ?? [:])
         return run
     }
 

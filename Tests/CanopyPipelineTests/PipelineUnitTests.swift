@@ -51,6 +51,14 @@ struct CIEnvironmentTests {
         #expect(key.hasPrefix("sha256:"))
         #expect(try RunIdentity.key(ci: CIEnvironment(), inputPaths: [directory + "/b.xml", directory + "/copy.xml"]) == key)
         #expect(try RunIdentity.key(ci: CIEnvironment(), inputPaths: [directory + "/a.xml"]) != key)
+        // The key of a stored run may not change between versions: SHA-256 over the sorted hex
+        // SHA-256 digests of the files.
+        #expect(key == "sha256:7285db8f3810702a72c3f827d0639ad199741cb01f0b638b5a76910146c97801")
+        // Digests made beside the parse (the directory expanded) give the same key, and are used.
+        let digests = RunIdentity.startHashing([directory]).wait()
+        #expect(digests.count == 3)
+        #expect(try RunIdentity.key(ci: CIEnvironment(), inputPaths: [directory + "/a.xml", directory + "/b.xml"], digests: digests) == key)
+        #expect(try RunIdentity.key(ci: CIEnvironment(), inputPaths: [directory + "/a.xml", directory + "/b.xml"], digests: [directory + "/a.xml": "0"]) != key)
 
         let github = CIEnvironment.detect(["GITHUB_ACTIONS": "true", "GITHUB_RUN_ID": "9", "GITHUB_RUN_ATTEMPT": "2", "GITHUB_JOB": "ui"])
         let leg = try RunIdentity.key(ci: github, inputPaths: [directory + "/a.xml", directory + "/b.xml"])
