@@ -13,6 +13,8 @@ public struct CIPostStep {
         public var gates: [GateResult]
         /// Lines for standard output (annotations, the gate verdicts, where the files are).
         public var lines: [String]
+        /// What `--quiet` keeps of them: the annotations, failed gates and their tests.
+        public var quietLines: [String]
         /// How long each step took.
         public var timings: StepTimer
         /// The run, its history and its rendered files, for the command to exit holding: freeing a
@@ -123,12 +125,13 @@ public struct CIPostStep {
         // Picked only when they are written.
         let candidates = { Annotations.candidates(prepared, newFailures: newFailures, limit: limit) }
         let sources = { SourcePathResolver(root: SourcePathResolver.checkout(workflow.ci, home: options.environment["HOME"])) }
+        var annotations: [String] = []
         switch mode {
-        case .github: lines += Annotations.github(candidates(), limit: limit, paths: sources())
+        case .github: annotations = Annotations.github(candidates(), limit: limit, paths: sources())
         case .gitlab: try ArtifactWriter.write(try Annotations.gitlab(candidates(), limit: limit, paths: sources()), to: paths.codeQuality)
         case .none, .automatic: break
         }
-        lines += (notes + warnings).map { "note: \($0)" }
+        lines += annotations + (notes + warnings).map { "note: \($0)" }
         lines += GateText.lines(gates)
         lines.append("run \(prepared.run.metadata.runKey ?? "?") \(result == .inserted ? "stored" : "was already stored") in \(workflow.storeLocation.redactedStore)")
         lines.append("summary:   \(paths.summary)")
@@ -136,7 +139,7 @@ public struct CIPostStep {
         lines.append("report:    \(paths.report)")
         return Outcome(
             runKey: prepared.run.metadata.runKey ?? "", stored: result == .inserted, gates: gates,
-            lines: lines,
+            lines: lines, quietLines: annotations + GateText.lines(gates, failedOnly: true),
             timings: timer,
             retained: [prepared, insights, dashboard, dashboardHTML, report, insightsDocument, summary, renderedTests])
     }
@@ -188,8 +191,9 @@ struct RunInsightsDocument: Encodable {
 
 /// Gate verdicts as text lines.
 enum GateText {
-    static func lines(_ gates: [GateResult]) -> [String] {
-        gates.flatMap { gate in
+    /// A line per gate, the tests of a failed gate under it; `failedOnly` leaves out passed gates.
+    static func lines(_ gates: [GateResult], failedOnly: Bool = false) -> [String] {
+        gates.filter { !failedOnly || !$0.passed }.flatMap { gate in
             ["\(gate.passed ? "✓ gate passed" : "✗ GATE FAILED"): \(gate.name) — \(gate.detail)"]
                 + (gate.passed ? [] : gate.items.prefix(10).map { "    \($0)" })
         }

@@ -28,7 +28,8 @@ public struct GateCheck {
         workflow = try Workflow(options: options)
     }
 
-    public func run() async throws -> (gates: [GateResult], lines: [String]) {
+    /// The gates, the lines to print, and what `--quiet` keeps of them (failed gates, their tests).
+    public func run() async throws -> (gates: [GateResult], lines: [String], quietLines: [String]) {
         let prepared = try workflow.prepare()
         let (insights, missing) = try await workflow.withStoreOrNone { try await workflow.insights(for: prepared, store: $0, stored: false) }
         let (input, warnings) = GateInputBuilder.build(
@@ -42,7 +43,7 @@ public struct GateCheck {
             ?? "without a baseline (no earlier run of another commit on this branch or the target branch)"
         lines.append("checked \(prepared.run.tests.count) tests \(baseline)")
         lines += GateText.lines(gates)
-        return (gates, lines)
+        return (gates, lines, GateText.lines(gates, failedOnly: true))
     }
 }
 

@@ -120,11 +120,6 @@ extension HistoryOptions {
     }
 }
 
-/// What `--quiet` keeps of `run`'s and `check`'s lines: annotations, failed gates and their tests.
-func quietLines(_ lines: [String]) -> [String] {
-    lines.filter { $0.hasPrefix("::") || $0.contains("GATE") || $0.hasPrefix("    ") }
-}
-
 /// Writes lines to standard output.
 func emit(_ lines: [String]) {
     guard !lines.isEmpty else { return }

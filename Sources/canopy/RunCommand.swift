@@ -32,7 +32,7 @@ struct RunCommand: AsyncParsableCommand {
         options.annotations = annotations
         let outcome = try await CIPostStep(options: options).run()
         if verbosity.verbose { warn([outcome.timings.line]) }
-        emit(verbosity.quiet ? quietLines(outcome.lines) : outcome.lines)
+        emit(verbosity.quiet ? outcome.quietLines : outcome.lines)
         // Exit while the run and its files are still referenced (see `Outcome.retained`).
         withExtendedLifetime(outcome) { Foundation.exit(outcome.exitCode) }
     }
@@ -85,7 +85,7 @@ struct CheckCommand: AsyncParsableCommand {
         var options = try RunOptions(inputs: inputs, store: storeOptions, metadata: metadata, verbosity: verbosity)
         comparison.apply(to: &options)
         let result = try await GateCheck(options: options).run()
-        emit(verbosity.quiet ? quietLines(result.lines) : result.lines)
+        emit(verbosity.quiet ? result.quietLines : result.lines)
         throw ExitCode(result.gates.contains { !$0.passed } ? 1 : 0)
     }
 }
