@@ -66,6 +66,9 @@ public struct BaselineComparison: Sendable, Equatable, Hashable, Codable {
     public var newAuditIssues: [AuditIssue]
     /// Baseline audit issues gone now.
     public var resolvedAuditIssues: Int
+    /// The baseline's audit errors and warnings; nil without a baseline.
+    public var baselineAuditErrors: Int?
+    public var baselineAuditWarnings: Int?
     /// Every scope in either run, overall first.
     public var coverage: [CoverageChange]
 

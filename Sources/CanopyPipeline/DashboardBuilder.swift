@@ -77,8 +77,8 @@ struct DashboardBuilder {
             status: status, tests: kpi(totals.tests, baseline?.tests), passed: kpi(totals.passed, baseline?.passed),
             failed: kpi(totals.failed, baseline?.failed), flaky: kpi(totals.flaky, baseline?.flaky),
             skipped: kpi(totals.skipped, baseline?.skipped), passRate: DashboardKPI(passRate, baseline: baselineRate),
-            identifierCoverage: DashboardKPI(coverage, baseline: baselineCoverage), auditErrors: kpi(errors, nil),
-            auditWarnings: kpi(warnings, nil), duration: DashboardKPI(totals.duration, baseline: baseline?.duration))
+            identifierCoverage: DashboardKPI(coverage, baseline: baselineCoverage), auditErrors: kpi(errors, insights?.comparison.baselineAuditErrors),
+            auditWarnings: kpi(warnings, insights?.comparison.baselineAuditWarnings), duration: DashboardKPI(totals.duration, baseline: baseline?.duration))
     }
 
     /// Failures of the tests the new-failures gate counts, app problems before infrastructure.

@@ -41,6 +41,11 @@ struct PipelineCommandTests {
         }
         let summary = try String(contentsOfFile: out + "/summary.md", encoding: .utf8)
         #expect(summary.contains("testDarkModeToggle"))
+        // Night 13 has one audit error, as night 12 (another one): the tile compares with the baseline.
+        let page = try String(contentsOfFile: out + "/site/index.html", encoding: .utf8)
+        let tile = try #require(page.range(of: "<span class=\"kpi-label\">Audit errors</span>"))
+        let change = page[tile.upperBound...].prefix(200)
+        #expect(change.contains("<span class=\"kpi-value\">1</span><span class=\"kpi-change neutral\"><small>no change</small>"), "\(change)")
         let report = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: out + "/report.json"))) as? [String: Any])
         #expect(report["schema"] as? String == "canopy.report/1")
     }

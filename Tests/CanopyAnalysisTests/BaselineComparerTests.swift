@@ -11,9 +11,9 @@ import Testing
             infrastructureFailedAttempts: 0)
     }
 
-    static func issue(_ type: String, _ identifier: String) -> AuditIssue {
+    static func issue(_ type: String, _ identifier: String, _ severity: AuditIssue.Severity = .error) -> AuditIssue {
         AuditIssue(
-            auditType: type, severity: .error, compactDescription: type, element: ElementReference(identifier: identifier),
+            auditType: type, severity: severity, compactDescription: type, element: ElementReference(identifier: identifier),
             screen: "Checkout", origin: .auditFile, source: "audit.json")
     }
 
@@ -21,7 +21,7 @@ import Testing
         let baseline = BaselineSnapshot(
             runKey: "night-1", commit: "a",
             tests: [Self.row("A", .passed), Self.row("B", .failed), Self.row("C", .passed), Self.row("D", .flaky), Self.row("E", .failed)],
-            auditIssues: [Self.issue("contrast", "Pay"), Self.issue("hitRegion", "Close")],
+            auditIssues: [Self.issue("contrast", "Pay"), Self.issue("hitRegion", "Close"), Self.issue("textClipped", "Title", .warning)],
             coverage: [CoverageFigure(scope: .overall, name: "", interactive: 10, identified: 8)])
         let current = BaselineSnapshot(
             runKey: "night-2", commit: "b",
@@ -41,7 +41,9 @@ import Testing
         #expect(comparison.newFlakyTests == ["C"])
         #expect(comparison.stillFailing == ["E"])
         #expect(comparison.newAuditIssues.map(\.auditType) == ["dynamicType"])
-        #expect(comparison.resolvedAuditIssues == 1)
+        #expect(comparison.resolvedAuditIssues == 2)
+        // The baseline's figures, for the dashboard's audit tiles.
+        #expect(comparison.baselineAuditErrors == 2 && comparison.baselineAuditWarnings == 1)
         #expect(comparison.coverage.first?.scope == .overall)
         #expect(abs((comparison.overallCoverage?.delta ?? 0) + 0.1) < 1e-9)
         #expect(comparison.coverage.last == CoverageChange(scope: .screen, name: "Checkout", before: nil, after: 1))
@@ -52,6 +54,7 @@ import Testing
         let comparison = BaselineComparer.compare(current, with: nil)
         #expect(comparison.baselineRunKey == nil)
         #expect(comparison.newFailures.isEmpty)
+        #expect(comparison.baselineAuditErrors == nil && comparison.baselineAuditWarnings == nil)
     }
 
     @Test func aSnapshotOfARunUsesItsDigestForInfrastructure() {
