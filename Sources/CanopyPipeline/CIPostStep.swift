@@ -90,7 +90,7 @@ public struct CIPostStep {
         let newFailures = Set(gateInput.newFailures)
         let dashboard = DashboardBuilder(
             prepared: prepared, insights: insights, gates: gates, dashboardPath: paths.dashboard, now: options.now, parts: parts,
-            newFailureKeys: newFailures
+            newFailureKeys: newFailures, excusedFailures: gateInput.excusedFailures
         ).build()
         timer.lap("gates+dashboard")
         // The HTML renders beside the Markdown (the step summary and the comment, one rendering).

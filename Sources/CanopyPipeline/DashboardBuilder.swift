@@ -20,6 +20,8 @@ struct DashboardBuilder {
     /// there is no baseline, quarantined tests and tests history calls flaky left out), which the
     /// new-failures section lists, as the annotations do.
     var newFailureKeys: Set<String> = []
+    /// The failing tests that gate left out, with why (`GateInput.excusedFailures`).
+    var excusedFailures: [ExcusedFailure] = []
 
     /// The sections of the dashboard that history plays no part in: `canopy run` makes them while
     /// it stores the run (for a large run they are most of the work).
@@ -50,6 +52,7 @@ struct DashboardBuilder {
                 dashboard: dashboardPath),
             gates: gates.map { DashboardGate(name: $0.name, passed: $0.passed, detail: $0.detail) },
             newFailures: newFailures(),
+            excusedFailures: excusedFailures.map { DashboardExcusedFailure(test: $0.test, reason: $0.reason) },
             identifierTree: parts.identifierTree,
             clusters: parts.clusters,
             categories: parts.categories,

@@ -1,6 +1,17 @@
 import Foundation
 
 /// The values the gates look at, computed by the pipeline from the report and the baseline.
+/// A failing test the new-failures gate does not count, and why (`known flaky`, `quarantined until …`).
+public struct ExcusedFailure: Sendable, Equatable {
+    public var test: String
+    public var reason: String
+
+    public init(test: String, reason: String) {
+        self.test = test
+        self.reason = reason
+    }
+}
+
 public struct GateInput: Sendable, Equatable {
     /// Identifier coverage of this run, when snapshots were given.
     public var coverage: Double?
@@ -8,6 +19,8 @@ public struct GateInput: Sendable, Equatable {
     public var baselineCoverage: Double?
     /// Keys of tests failing now that did not fail in the baseline (all failing tests when there is none).
     public var newFailures: [String]
+    /// Failing tests left out of `newFailures`: quarantined, or known to be flaky.
+    public var excusedFailures: [ExcusedFailure]
     public var newFlakyTests: [String]
     /// Descriptions of accessibility errors the baseline did not have.
     public var newAuditErrors: [String]
@@ -16,8 +29,9 @@ public struct GateInput: Sendable, Equatable {
 
     public init(
         coverage: Double? = nil, baselineCoverage: Double? = nil, newFailures: [String] = [], newFlakyTests: [String] = [],
-        newAuditErrors: [String] = [], failuresPerCategory: [String: Int] = [:]
+        newAuditErrors: [String] = [], failuresPerCategory: [String: Int] = [:], excusedFailures: [ExcusedFailure] = []
     ) {
+        self.excusedFailures = excusedFailures
         self.coverage = coverage
         self.baselineCoverage = baselineCoverage
         self.newFailures = newFailures

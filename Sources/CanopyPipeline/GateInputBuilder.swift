@@ -23,19 +23,32 @@ enum GateInputBuilder {
         }
         // A key names its device (`Class/test@iPhone 16`); entries and history may name the test alone.
         func withoutDevice(_ testKey: String) -> String { String(testKey.split(separator: "@").first ?? "") }
-        func quarantined(_ testKey: String) -> Bool {
-            active.contains { $0.matches(testKey: testKey) || $0.matches(testKey: withoutDevice(testKey)) }
+        func entry(quarantining testKey: String) -> QuarantineEntry? {
+            active.first { $0.matches(testKey: testKey) || $0.matches(testKey: withoutDevice(testKey)) }
         }
+        func quarantined(_ testKey: String) -> Bool { entry(quarantining: testKey) != nil }
         let hasBaseline = comparison.baselineRunKey != nil
         // From the test rows (keys already built): filtering the tests copied them.
         let failing = prepared.testRows.filter { $0.outcome == .failed }.map(\.testKey)
-        let candidates = (hasBaseline ? comparison.newFailures : failing).filter { !quarantined($0) }
         func known(_ keys: Set<String>, _ testKey: String) -> Bool {
             keys.contains(testKey) || keys.contains(withoutDevice(testKey))
         }
-        let newFailures = candidates.filter { !known(knownFlaky, $0) }
-        if newFailures.count < candidates.count {
-            warnings.append("\(candidates.count - newFailures.count) failing test(s) are known to be flaky and not counted as new failures: \(candidates.filter { !newFailures.contains($0) }.prefix(5).joined(separator: ", "))")
+        // The failing tests the gate would count, less those excused (shown with why on the dashboard).
+        var newFailures: [String] = []
+        var excused: [ExcusedFailure] = []
+        var knownFlakyFailures: [String] = []
+        for testKey in hasBaseline ? comparison.newFailures : failing {
+            if let entry = entry(quarantining: testKey) {
+                excused.append(ExcusedFailure(test: testKey, reason: Self.excuse(entry)))
+            } else if known(knownFlaky, testKey) {
+                excused.append(ExcusedFailure(test: testKey, reason: "known flaky"))
+                knownFlakyFailures.append(testKey)
+            } else {
+                newFailures.append(testKey)
+            }
+        }
+        if !knownFlakyFailures.isEmpty {
+            warnings.append("\(knownFlakyFailures.count) failing test(s) are known to be flaky and not counted as new failures: \(knownFlakyFailures.prefix(5).joined(separator: ", "))")
         }
         let flakyNow = comparison.newFlakyTests.filter { !quarantined($0) }
         let newFlaky = flakyNow.filter { !known(flakyBefore, $0) }
@@ -57,8 +70,20 @@ enum GateInputBuilder {
         return (
             GateInput(
                 coverage: coverage, baselineCoverage: baselineCoverage, newFailures: newFailures, newFlakyTests: newFlaky,
-                newAuditErrors: auditErrors, failuresPerCategory: perCategory),
+                newAuditErrors: auditErrors, failuresPerCategory: perCategory, excusedFailures: excused),
             warnings
         )
+    }
+
+    /// Why a quarantined failure is not counted: `quarantined until 2026-12-01: reason`.
+    static func excuse(_ entry: QuarantineEntry) -> String {
+        var text = "quarantined"
+        if let expires = entry.expires {
+            let day = ISO8601DateFormatter()
+            day.formatOptions = [.withFullDate]
+            text += " until " + day.string(from: expires)
+        }
+        if let reason = entry.reason, !reason.isEmpty { text += ": " + reason }
+        return text
     }
 }

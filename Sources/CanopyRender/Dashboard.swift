@@ -18,6 +18,8 @@ public struct Dashboard: Sendable, Equatable, Codable {
     public var gates: [DashboardGate]
     /// Failures that the baseline did not have, most important first.
     public var newFailures: [DashboardNewFailure]
+    /// Failing tests the new-failures gate left out (known flaky, quarantined), with why.
+    public var excusedFailures: [DashboardExcusedFailure]
     /// The identifier tree, flattened in pre-order (each node's descendants follow it).
     public var identifierTree: [DashboardTreeNode]
     /// Failure clusters (same fingerprint), largest first.
@@ -39,7 +41,8 @@ public struct Dashboard: Sendable, Equatable, Codable {
 
     public init(
         title: String, generatedAt: Date, headline: DashboardHeadline, links: DashboardLinks = DashboardLinks(),
-        gates: [DashboardGate] = [], newFailures: [DashboardNewFailure] = [], identifierTree: [DashboardTreeNode] = [],
+        gates: [DashboardGate] = [], newFailures: [DashboardNewFailure] = [], excusedFailures: [DashboardExcusedFailure] = [],
+        identifierTree: [DashboardTreeNode] = [],
         clusters: [DashboardCluster] = [], categories: [DashboardCategoryGroup] = [],
         failuresByIdentifier: [DashboardIdentifierGroup] = [], flakyTests: [DashboardFlakyTest] = [],
         flakyElements: [DashboardFlakyElement] = [], accessibility: DashboardAccessibility = DashboardAccessibility(), tests: [DashboardTestRow] = [],
@@ -51,6 +54,7 @@ public struct Dashboard: Sendable, Equatable, Codable {
         self.links = links
         self.gates = gates
         self.newFailures = newFailures
+        self.excusedFailures = excusedFailures
         self.identifierTree = identifierTree
         self.clusters = clusters
         self.categories = categories

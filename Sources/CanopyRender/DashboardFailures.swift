@@ -1,4 +1,17 @@
 /// A failure the baseline did not have.
+/// A failing test the new-failures gate did not count, and why.
+public struct DashboardExcusedFailure: Sendable, Equatable, Hashable, Codable {
+    /// The test key.
+    public var test: String
+    /// `known flaky`, or `quarantined until 2026-12-01: reason`.
+    public var reason: String
+
+    public init(test: String, reason: String) {
+        self.test = test
+        self.reason = reason
+    }
+}
+
 public struct DashboardNewFailure: Sendable, Equatable, Hashable, Codable {
     /// The test key (`Bundle.Class/name`).
     public var test: String

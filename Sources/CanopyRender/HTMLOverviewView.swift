@@ -1,6 +1,9 @@
 /// The overview: status at a glance, key figures with their change and trend sparklines, gates,
 /// links and the new failures.
 enum HTMLOverviewView {
+    /// Tests named in the "not counted as new failures" line.
+    static let excusedLimit = 10
+
     static func render(_ dashboard: Dashboard, rowLimit: Int) -> String {
         let h = dashboard.headline
         var out = "<h2 class=\"sr\">Overview</h2>"
@@ -46,7 +49,8 @@ enum HTMLOverviewView {
 
         out += "<h3>New failures <span class=\"count\">\(Format.count(dashboard.newFailures.count))</span></h3>"
         if dashboard.newFailures.isEmpty {
-            out += "<p class=\"empty\"><span aria-hidden=\"true\">✓</span> No failures that the baseline did not have.</p>"
+            let none = dashboard.excusedFailures.isEmpty ? "No failures that the baseline did not have." : "No new failures that the gate counts."
+            out += "<p class=\"empty\"><span aria-hidden=\"true\">✓</span> \(none)</p>"
         } else {
             out += "<table class=\"grid\"><thead><tr><th scope=\"col\">Test</th><th scope=\"col\">Failure</th><th scope=\"col\">Cause</th><th scope=\"col\">Identifier</th><th scope=\"col\">Location</th></tr></thead><tbody>"
             for failure in dashboard.newFailures.prefix(rowLimit) {
@@ -57,6 +61,11 @@ enum HTMLOverviewView {
             }
             out += "</tbody></table>"
             out += HTMLParts.more(shown: min(rowLimit, dashboard.newFailures.count), of: dashboard.newFailures.count, hint: "the Tests view lists every failed test")
+        }
+        if !dashboard.excusedFailures.isEmpty {
+            let shown = dashboard.excusedFailures.prefix(excusedLimit).map { "<code>\(HTMLText.escape($0.test))</code> (\(HTMLText.escape($0.reason)))" }
+            let more = dashboard.excusedFailures.count > excusedLimit ? " and \(Format.count(dashboard.excusedFailures.count - excusedLimit)) more" : ""
+            out += "<p class=\"muted\">Not counted as new failures: \(shown.joined(separator: ", "))\(more).</p>"
         }
         return out
     }

@@ -27,6 +27,7 @@ public struct MarkdownRenderer: DashboardRenderer {
     public static func render(_ dashboard: Dashboard, budgets: [Int]) -> [String] {
         let sections = [
             MarkdownSections.newFailures(dashboard.newFailures),
+            MarkdownSections.excusedFailures(dashboard.excusedFailures),
             MarkdownSections.flaky(dashboard.flakyTests),
             MarkdownSections.flakyElements(dashboard.flakyElements),
             MarkdownSections.byIdentifier(dashboard.failuresByIdentifier),

@@ -10,6 +10,14 @@ enum MarkdownSections {
         return MarkdownSection(name: "new failures", head: head, items: items)
     }
 
+    /// The failing tests the new-failures gate left out, with why; nothing when there are none.
+    static func excusedFailures(_ failures: [DashboardExcusedFailure]) -> MarkdownSection {
+        guard !failures.isEmpty else { return MarkdownSection(name: "failures not counted", head: "", items: []) }
+        let head = "**Not counted as new failures** (\(Format.count(failures.count))):\n\n"
+        let items = failures.map { "- \(MarkdownText.code($0.test, limit: 160)) — \(MarkdownText.escape($0.reason, limit: 160))\n" }
+        return MarkdownSection(name: "failures not counted", head: head, items: items)
+    }
+
     static func flaky(_ tests: [DashboardFlakyTest]) -> MarkdownSection {
         let head = "### 🔁 Flaky tests (\(Format.count(tests.count)))\n\n| score | test | state | runs | failures | flips | retries | commits |\n"
             + "|---:|---|---|---:|---:|---:|---:|---|\n"

@@ -114,6 +114,13 @@ struct PipelineCommandTests {
             """.write(toFile: config, atomically: true, encoding: .utf8)
         let result = try CLIRunner.run(["check", "--out", out, "--config", config, "--branch", "main", night(13)])
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        // The run's summary and page say which failure was left out, and why.
+        let run = try CLIRunner.run(["run", "--out", out, "--config", config, "--run-key", "n13", "--branch", "main", night(13)])
+        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+        let summary = try String(contentsOfFile: out + "/summary.md", encoding: .utf8)
+        #expect(summary.contains("**Not counted as new failures** (1):\n\n- <code>AppUITests.SettingsTests/testDarkModeToggle</code> — quarantined until 2999-01-01&#58; dark mode rework\n"), "\(summary)")
+        let page = try String(contentsOfFile: out + "/site/index.html", encoding: .utf8)
+        #expect(page.contains("No new failures that the gate counts.</p><p class=\"muted\">Not counted as new failures: <code>AppUITests.SettingsTests/testDarkModeToggle</code> (quarantined until 2999-01-01: dark mode rework).</p>"))
         try """
             gates:
               maximumNewAuditErrors: 10
@@ -190,6 +197,8 @@ struct PipelineCommandTests {
         // testScrubbing fails again on night 14, but history knows it is flaky: not a new failure.
         #expect(result.status == 0, "\(result.stdout)")
         #expect(result.stdout.contains("known to be flaky"))
+        let summary14 = try String(contentsOfFile: out + "/summary.md", encoding: .utf8)
+        #expect(summary14.contains("- <code>PlayerUITests.PlayerTests/testScrubbing</code> — known flaky\n"), "\(summary14)")
         let insights = try #require(
             try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: out + "/insights.json"))) as? [String: Any])
         let flakiness = try #require(insights["flakiness"] as? [[String: Any]])
