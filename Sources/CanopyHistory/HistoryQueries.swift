@@ -187,7 +187,8 @@ enum HistoryQueries {
             sql: """
                 SELECT r.run_key, r.commit_sha, r.branch, r.started_at, r.tests, r.passed, r.failed, r.flaky, r.skipped, \
                 CAST(r.passed + r.flaky AS DOUBLE PRECISION) / NULLIF(r.tests - r.skipped, 0), r.duration, r.audit_issues, \
-                CAST(c.identified AS DOUBLE PRECISION) / NULLIF(c.interactive, 0) \
+                CAST(c.identified AS DOUBLE PRECISION) / NULLIF(c.interactive, 0), \
+                (SELECT COUNT(*) FROM audit_issues a WHERE a.run_id = r.id AND a.severity = 'error') \
                 FROM runs r LEFT JOIN coverage c ON c.run_id = r.id AND c.scope = 'overall' \
                 WHERE r.id IN (\(ids.sql)) ORDER BY r.sort_time, r.id
                 """,

@@ -32,7 +32,7 @@ enum HistoryRowDecoding {
             startedAt: try row.double(3).map(Date.init(timeIntervalSince1970:)), tests: try row.int(4) ?? 0,
             passed: try row.int(5) ?? 0, failed: try row.int(6) ?? 0, flaky: try row.int(7) ?? 0,
             skipped: try row.int(8) ?? 0, passRate: try row.double(9), duration: try row.double(10) ?? 0,
-            auditIssues: try row.int(11) ?? 0, coverage: try row.double(12), failuresByCategory: [:])
+            auditIssues: try row.int(11) ?? 0, auditErrors: try row.int(13) ?? 0, coverage: try row.double(12), failuresByCategory: [:])
     }
 
     /// Joins per-category counts (run key, category, count rows) onto trend points.

@@ -135,7 +135,9 @@ public struct TrendPoint: Sendable, Equatable, Hashable, Codable {
     public var passRate: Double?
     /// Sum of test durations, seconds.
     public var duration: Double
+    /// Audit issues of every severity, and the errors among them.
     public var auditIssues: Int
+    public var auditErrors: Int
     /// Overall identifier coverage (`identified / interactive`), when recorded.
     public var coverage: Double?
     /// Analysed failures by category name.
@@ -143,9 +145,10 @@ public struct TrendPoint: Sendable, Equatable, Hashable, Codable {
 
     public init(
         runKey: String, commit: String?, branch: String?, startedAt: Date?, tests: Int, passed: Int, failed: Int,
-        flaky: Int, skipped: Int, passRate: Double?, duration: Double, auditIssues: Int, coverage: Double?,
+        flaky: Int, skipped: Int, passRate: Double?, duration: Double, auditIssues: Int, auditErrors: Int = 0, coverage: Double?,
         failuresByCategory: [String: Int]
     ) {
+        self.auditErrors = auditErrors
         self.runKey = runKey
         self.commit = commit
         self.branch = branch

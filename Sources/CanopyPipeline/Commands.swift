@@ -121,8 +121,9 @@ enum TrendDashboardBuilder {
             failed: DashboardKPI(Double(totals.failed)), flaky: DashboardKPI(Double(totals.flaky)), skipped: DashboardKPI(Double(totals.skipped)),
             passRate: DashboardKPI(last?.passRate ?? 1, baseline: first?.passRate),
             identifierCoverage: DashboardKPI(last?.coverage ?? 0, baseline: first?.coverage),
-            auditErrors: DashboardKPI(Double(last?.auditIssues ?? 0), baseline: first.map { Double($0.auditIssues) }),
-            auditWarnings: DashboardKPI(0), duration: DashboardKPI(totals.duration, baseline: first?.duration))
+            auditErrors: DashboardKPI(Double(last?.auditErrors ?? 0), baseline: first.map { Double($0.auditErrors) }),
+            auditWarnings: DashboardKPI(
+                Double((last?.auditIssues ?? 0) - (last?.auditErrors ?? 0)), baseline: first.map { Double($0.auditIssues - $0.auditErrors) }), duration: DashboardKPI(totals.duration, baseline: first?.duration))
         let windowText = window.days.map { "last \($0) days" } ?? "last \(points.count) runs"
         return Dashboard(
             title: "Canopy", generatedAt: now, headline: headline,

@@ -103,7 +103,8 @@ extension DashboardBuilder {
                     date: point.startedAt ?? Date(timeIntervalSince1970: 0), commit: point.commit.map { String($0.prefix(12)) } ?? point.runKey,
                     passRate: point.passRate ?? 1, flaky: point.flaky,
                     failuresByCategory: point.failuresByCategory.sorted { $0.key < $1.key }.map { DashboardCategoryCount(category: $0.key, count: $0.value) },
-                    coverage: point.coverage ?? 0, auditIssues: point.auditIssues, duration: point.duration)
+                    coverage: point.coverage ?? 0, auditIssues: point.auditIssues, auditErrors: point.auditErrors,
+                    duration: point.duration)
             },
             changes: changes)
     }

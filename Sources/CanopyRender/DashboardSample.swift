@@ -157,6 +157,7 @@ public enum DashboardSample {
                     DashboardCategoryCount(category: "simulator", count: [1, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 2][index]),
                 ],
                 coverage: coverage[index], auditIssues: [11, 11, 10, 10, 9, 9, 9, 8, 8, 8, 7, 7, 7, 7][index],
+                auditErrors: [3, 3, 3, 3, 2, 2, 2, 2, 1, 1, 1, 1, 1, 2][index],
                 duration: 640 + Double(index * 7 + (index % 3) * 12))
         }
         return DashboardTrend(window: "last 14 nights on main", points: points, changes: [

@@ -36,14 +36,17 @@ public struct DashboardTrendPoint: Sendable, Equatable, Codable {
     public var failuresByCategory: [DashboardCategoryCount]
     /// Identifier coverage, 0…1.
     public var coverage: Double
+    /// Audit issues of every severity, and the errors among them.
     public var auditIssues: Int
+    public var auditErrors: Int
     /// Seconds.
     public var duration: Double
 
     public init(
         date: Date, commit: String, passRate: Double, flaky: Int, failuresByCategory: [DashboardCategoryCount],
-        coverage: Double, auditIssues: Int, duration: Double
+        coverage: Double, auditIssues: Int, auditErrors: Int, duration: Double
     ) {
+        self.auditErrors = auditErrors
         self.date = date
         self.commit = commit
         self.passRate = passRate

@@ -17,7 +17,7 @@ enum HTMLOverviewView {
             ("Skipped", h.skipped, .count, nil, []),
             ("Pass rate", h.passRate, .ratio, true, points.map(\.passRate)),
             ("Identifier coverage", h.identifierCoverage, .ratio, true, points.map(\.coverage)),
-            ("Audit errors", h.auditErrors, .count, false, points.map { Double($0.auditIssues) }),
+            ("Audit errors", h.auditErrors, .count, false, points.map { Double($0.auditErrors) }),
             ("Audit warnings", h.auditWarnings, .count, false, []),
             ("Duration", h.duration, .seconds, false, points.map(\.duration)),
         ]

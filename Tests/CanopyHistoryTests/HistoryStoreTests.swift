@@ -228,7 +228,8 @@ import Testing
     @Test(arguments: StoreKind.available)
     func trendIsComputedPerRun(_ kind: StoreKind) async throws {
         try await TestStore.make(kind).with { store async throws in
-            let (first, firstDigest) = Self.sampleRun(key: "n1", night: 1)
+            var (first, firstDigest) = Self.sampleRun(key: "n1", night: 1)
+            first.auditIssues.append(RunFactory.issue("textClipped", "Login.Title", severity: .warning))
             _ = try await store.store(first, digest: firstDigest)
             let (second, secondDigest) = RunFactory.bulk(key: "n2", night: 2, count: 4)
             _ = try await store.store(second, digest: secondDigest)
@@ -240,7 +241,8 @@ import Testing
             #expect(points[0].flaky == 1)
             #expect(points[0].failed == 1)
             #expect(points[0].coverage == 0.75)
-            #expect(points[0].auditIssues == 1)
+            #expect(points[0].auditIssues == 2 && points[0].auditErrors == 1)
+            #expect(points[1].auditErrors == 0)
             #expect(points[0].failuresByCategory == ["elementNotFound": 3])
             #expect(points[0].duration == first.totals.duration)
             #expect(points[1].passRate == 1)
