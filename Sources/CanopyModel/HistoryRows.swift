@@ -148,7 +148,6 @@ public struct TrendPoint: Sendable, Equatable, Hashable, Codable {
         flaky: Int, skipped: Int, passRate: Double?, duration: Double, auditIssues: Int, auditErrors: Int = 0, coverage: Double?,
         failuresByCategory: [String: Int]
     ) {
-        self.auditErrors = auditErrors
         self.runKey = runKey
         self.commit = commit
         self.branch = branch
@@ -161,6 +160,7 @@ public struct TrendPoint: Sendable, Equatable, Hashable, Codable {
         self.passRate = passRate
         self.duration = duration
         self.auditIssues = auditIssues
+        self.auditErrors = auditErrors
         self.coverage = coverage
         self.failuresByCategory = failuresByCategory
     }

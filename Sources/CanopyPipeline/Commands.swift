@@ -123,7 +123,8 @@ enum TrendDashboardBuilder {
             identifierCoverage: DashboardKPI(last?.coverage ?? 0, baseline: first?.coverage),
             auditErrors: DashboardKPI(Double(last?.auditErrors ?? 0), baseline: first.map { Double($0.auditErrors) }),
             auditWarnings: DashboardKPI(
-                Double((last?.auditIssues ?? 0) - (last?.auditErrors ?? 0)), baseline: first.map { Double($0.auditIssues - $0.auditErrors) }), duration: DashboardKPI(totals.duration, baseline: first?.duration))
+                Double((last?.auditIssues ?? 0) - (last?.auditErrors ?? 0)), baseline: first.map { Double($0.auditIssues - $0.auditErrors) }),
+            duration: DashboardKPI(totals.duration, baseline: first?.duration))
         let windowText = window.days.map { "last \($0) days" } ?? "last \(points.count) runs"
         return Dashboard(
             title: "Canopy", generatedAt: now, headline: headline,

@@ -1,6 +1,5 @@
 import Foundation
 
-/// The values the gates look at, computed by the pipeline from the report and the baseline.
 /// A failing test the new-failures gate does not count, and why (`known flaky`, `quarantined until …`).
 public struct ExcusedFailure: Sendable, Equatable {
     public var test: String
@@ -12,6 +11,7 @@ public struct ExcusedFailure: Sendable, Equatable {
     }
 }
 
+/// The values the gates look at, computed by the pipeline from the report and the baseline.
 public struct GateInput: Sendable, Equatable {
     /// Identifier coverage of this run, when snapshots were given.
     public var coverage: Double?
@@ -31,13 +31,13 @@ public struct GateInput: Sendable, Equatable {
         coverage: Double? = nil, baselineCoverage: Double? = nil, newFailures: [String] = [], newFlakyTests: [String] = [],
         newAuditErrors: [String] = [], failuresPerCategory: [String: Int] = [:], excusedFailures: [ExcusedFailure] = []
     ) {
-        self.excusedFailures = excusedFailures
         self.coverage = coverage
         self.baselineCoverage = baselineCoverage
         self.newFailures = newFailures
         self.newFlakyTests = newFlakyTests
         self.newAuditErrors = newAuditErrors
         self.failuresPerCategory = failuresPerCategory
+        self.excusedFailures = excusedFailures
     }
 }
 

@@ -46,7 +46,6 @@ public struct DashboardTrendPoint: Sendable, Equatable, Codable {
         date: Date, commit: String, passRate: Double, flaky: Int, failuresByCategory: [DashboardCategoryCount],
         coverage: Double, auditIssues: Int, auditErrors: Int, duration: Double
     ) {
-        self.auditErrors = auditErrors
         self.date = date
         self.commit = commit
         self.passRate = passRate
@@ -54,6 +53,7 @@ public struct DashboardTrendPoint: Sendable, Equatable, Codable {
         self.failuresByCategory = failuresByCategory
         self.coverage = coverage
         self.auditIssues = auditIssues
+        self.auditErrors = auditErrors
         self.duration = duration
     }
 
