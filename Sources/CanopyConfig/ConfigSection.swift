@@ -8,10 +8,13 @@ struct ConfigSection {
     let path: String
     private let entries: [(key: String, value: Node, mark: Mark?)]
     private var used: Set<String> = []
+    /// Where the mapping starts, for errors about it as a whole.
+    private let mark: Mark?
 
     init(file: String, path: String, node: Node) throws {
         self.file = file
         self.path = path
+        mark = node.mark
         guard case .mapping(let mapping) = node else {
             throw ConfigSection.error(file, path.isEmpty ? "(top level)" : path, node.mark, "expected a mapping of keys to values, found \(ConfigSection.kind(node))")
         }
@@ -33,6 +36,13 @@ struct ConfigSection {
         guard let entry = entries.first(where: { $0.key == key }) else { return nil }
         if entry.value.null != nil { return nil }
         return entry.value
+    }
+
+    /// Whether `key` is given with a null value (`key: null` or `key: ~`), which reading it
+    /// cannot tell from a key left out.
+    mutating func isNull(_ key: String) -> Bool {
+        used.insert(key)
+        return entries.first { $0.key == key }?.value.null != nil
     }
 
     mutating func string(_ key: String) throws -> String? {
@@ -133,6 +143,11 @@ struct ConfigSection {
 
     /// The mapping's own keys and values, for maps with free-form keys.
     var keys: [String] { entries.map(\.key) }
+
+    /// An error about the mapping as a whole (a required key missing), at its path and line.
+    func error(_ message: String) -> ConfigurationError {
+        ConfigSection.error(file, path, mark, message)
+    }
 
     /// An error about `key`'s value, at its key path and line.
     func error(at key: String, _ message: String) -> ConfigurationError {

@@ -85,17 +85,22 @@ public enum ConfigurationLoader {
 
     private static func readIdentifiers(_ section: inout ConfigSection, base: IdentifierSchemeConfiguration) throws -> IdentifierSchemeConfiguration {
         var scheme = base
-        if let separators = try section.strings("separators") { scheme.separators = separators }
+        if let separators = try section.strings(
+            "separators", mapping: { $0.count == 1 ? $0 : nil },
+            problem: { "'\($0)' is not a single character; list each separator on its own ('.', '-', '_')" })
+        {
+            scheme.separators = separators
+        }
         if let rules = try section.sections("dynamicSegments") {
             scheme.dynamicSegments = try rules.map { rule in
                 var rule = rule
                 guard let placeholder = try rule.string("placeholder"), let pattern = try rule.regex("pattern") else {
-                    throw ConfigurationError(file: rule.file, keyPath: rule.path, message: "each dynamic segment needs 'placeholder' and 'pattern'")
+                    throw rule.error("each dynamic segment needs 'placeholder' and 'pattern'")
                 }
                 var position = DynamicSegmentRule.Position.any
                 if let text = try rule.string("position") {
                     guard let parsed = DynamicSegmentRule.Position(rawValue: text) else {
-                        throw ConfigurationError(file: rule.file, keyPath: rule.path + ".position", message: "expected any, last or inner, found '\(text)'")
+                        throw rule.error(at: "position", "expected any, last or inner, found '\(text)'")
                     }
                     position = parsed
                 }
@@ -110,7 +115,13 @@ public enum ConfigurationLoader {
             if let last = try fold.bool("foldLastSegment") { scheme.dataDrivenFold.foldLastSegment = last }
             try fold.finish()
         }
-        if let convention = try section.regex("convention") { scheme.convention = convention.isEmpty ? nil : convention }
+        // null or '' turns the convention check off.
+        let conventionGiven = try section.string("convention")
+        if section.isNull("convention") || conventionGiven == "" {
+            scheme.convention = nil
+        } else if let convention = try section.regex("convention") {
+            scheme.convention = convention
+        }
         if let types = try section.strings(
             "interactiveElementTypes", mapping: IdentifierSchemeConfiguration.elementTypeCaseName,
             problem: { "'\($0)' is not an XCUIElement.ElementType; use its case name (button, textField, switch, cell, …)" })
@@ -124,17 +135,14 @@ public enum ConfigurationLoader {
     private static func readCategory(_ section: ConfigSection) throws -> FailureCategoryRule {
         var section = section
         guard let name = try section.string("name"), let pattern = try section.regex("pattern") else {
-            throw ConfigurationError(file: section.file, keyPath: section.path, message: "each category needs 'name' and 'pattern'")
+            throw section.error("each category needs 'name' and 'pattern'")
         }
         var rule = FailureCategoryRule(name: name, pattern: pattern)
-        if let fields = try section.strings("fields") {
-            rule.fields = try fields.map { field in
-                guard let parsed = FailureCategoryRule.Field(rawValue: field) else {
-                    let known = FailureCategoryRule.Field.allCases.map(\.rawValue).joined(separator: ", ")
-                    throw ConfigurationError(file: section.file, keyPath: section.path + ".fields", message: "unknown field '\(field)'; use \(known)")
-                }
-                return parsed
-            }
+        let known = FailureCategoryRule.Field.allCases.map(\.rawValue).joined(separator: ", ")
+        if let fields = try section.strings(
+            "fields", mapping: { FailureCategoryRule.Field(rawValue: $0) == nil ? nil : $0 }, problem: { "unknown field '\($0)'; use \(known)" })
+        {
+            rule.fields = fields.compactMap(FailureCategoryRule.Field.init(rawValue:))
         }
         if let infrastructure = try section.bool("infrastructure") { rule.infrastructure = infrastructure }
         rule.description = try section.string("description")
@@ -190,7 +198,7 @@ public enum ConfigurationLoader {
             reason: try section.string("reason"), expires: try section.date("expires"))
         try section.finish()
         if entry.test == nil && entry.identifier == nil {
-            throw ConfigurationError(file: section.file, keyPath: section.path, message: "a quarantine entry needs 'test' or 'identifier'")
+            throw section.error("a quarantine entry needs 'test' or 'identifier'")
         }
         return entry
     }

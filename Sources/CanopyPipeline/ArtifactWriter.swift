@@ -22,8 +22,26 @@ enum ArtifactWriter {
             } ?? Data()
             try data.write(to: url, options: .atomic)
         } catch {
-            throw PipelineError.output(path: path, reason: error.localizedDescription)
+            throw PipelineError.output(path: path, reason: problem(writingInto: url.deletingLastPathComponent().path) ?? error.localizedDescription)
         }
+    }
+
+    /// Why files cannot be written into `directory`, in words with the fix, when the file system
+    /// says: Foundation's own message ("The operation could not be completed") says neither.
+    static func problem(writingInto directory: String) -> String? {
+        var path = (directory as NSString).standardizingPath
+        while !path.isEmpty {
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
+                if !isDirectory.boolValue { return "\(path) is a file, not a directory; give --out a directory (or remove the file)" }
+                if access(path, W_OK) != 0 { return "\(path) is not writable (\(String(cString: strerror(errno)))); give --out a directory you can write to" }
+                return nil
+            }
+            let parent = (path as NSString).deletingLastPathComponent
+            if parent == path { break }
+            path = parent
+        }
+        return nil
     }
 
     /// Makes the directory `path` will be written into and checks that it is writable, so that a
@@ -33,21 +51,23 @@ enum ArtifactWriter {
         do {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         } catch {
-            throw PipelineError.output(path: directory, reason: error.localizedDescription)
+            throw PipelineError.output(path: directory, reason: problem(writingInto: directory) ?? error.localizedDescription)
         }
         guard access(directory, W_OK) == 0 else {
-            throw PipelineError.output(path: directory, reason: "the directory is not writable (\(String(cString: strerror(errno))))")
+            throw PipelineError.output(
+                path: directory, reason: "the directory is not writable (\(String(cString: strerror(errno)))); give --out a directory you can write to")
         }
     }
 
-    /// Appends to a file that must already exist (`$GITHUB_STEP_SUMMARY`).
+    /// Appends to a file, creating it when missing as the shell's `>>` does (`$GITHUB_STEP_SUMMARY`:
+    /// GitHub makes it, a local simulation of the variable may not).
     static func append(_ text: String, to path: String) throws {
-        guard let handle = FileHandle(forWritingAtPath: path) else {
-            throw PipelineError.output(path: path, reason: "cannot open it for appending (GITHUB_STEP_SUMMARY)")
+        let descriptor = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else {
+            throw PipelineError.output(path: path, reason: "cannot open it for appending (GITHUB_STEP_SUMMARY): \(String(cString: strerror(errno)))")
         }
-        defer { try? handle.close() }
+        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
         do {
-            try handle.seekToEnd()
             try handle.write(contentsOf: Data(text.utf8))
         } catch {
             throw PipelineError.output(path: path, reason: error.localizedDescription)

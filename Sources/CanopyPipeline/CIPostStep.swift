@@ -78,7 +78,7 @@ public struct CIPostStep {
         timer.lap("store+history")
         timer.append(storeTimer)
 
-        let (gateInput, warnings) = GateInputBuilder.build(
+        let (gateInput, warnings, gateNotes) = GateInputBuilder.build(
             prepared: prepared, comparison: insights.comparison, quarantine: workflow.configuration.quarantine,
             knownFlaky: insights.knownFlaky, flakyBefore: insights.flakyBefore, now: options.now)
         let gates = GateEvaluator.evaluate(gateInput, configuration: workflow.configuration.gates)
@@ -131,7 +131,7 @@ public struct CIPostStep {
         case .gitlab: try ArtifactWriter.write(try Annotations.gitlab(candidates(), limit: limit, paths: sources()), to: paths.codeQuality)
         case .none, .automatic: break
         }
-        lines += annotations + (notes + warnings).map { "note: \($0)" }
+        lines += annotations + warnings.map { "warning: \($0)" } + (gateNotes + notes).map { "note: \($0)" }
         lines += GateText.lines(gates)
         lines.append("run \(prepared.run.metadata.runKey ?? "?") \(result == .inserted ? "stored" : "was already stored") in \(workflow.storeLocation.redactedStore)")
         lines.append("summary:   \(paths.summary)")

@@ -14,9 +14,11 @@ enum GateInputBuilder {
     static func build(
         prepared: PreparedRun, comparison: BaselineComparison, quarantine: [QuarantineEntry], knownFlaky: Set<String> = [],
         flakyBefore: Set<String> = [], now: Date
-    ) -> (input: GateInput, warnings: [String]) {
+    ) -> (input: GateInput, warnings: [String], notes: [String]) {
         let active = quarantine.filter { $0.isActive(on: now) }
+        // Warnings ask for a fix (an expired entry); notes say what the gates left out.
         var warnings: [String] = []
+        var notes: [String] = []
         for entry in quarantine where !entry.isActive(on: now) {
             let what = entry.test ?? entry.identifier ?? "?"
             warnings.append("quarantine entry for \(what) expired; it no longer applies — fix the test or extend 'expires'")
@@ -48,12 +50,12 @@ enum GateInputBuilder {
             }
         }
         if !knownFlakyFailures.isEmpty {
-            warnings.append("\(knownFlakyFailures.count) failing test(s) are known to be flaky and not counted as new failures: \(knownFlakyFailures.prefix(5).joined(separator: ", "))")
+            notes.append("\(knownFlakyFailures.count) failing test(s) are known to be flaky and not counted as new failures: \(knownFlakyFailures.prefix(5).joined(separator: ", "))")
         }
         let flakyNow = comparison.newFlakyTests.filter { !quarantined($0) }
         let newFlaky = flakyNow.filter { !known(flakyBefore, $0) }
         if newFlaky.count < flakyNow.count {
-            warnings.append("\(flakyNow.count - newFlaky.count) test(s) that passed on a retry were flaky in history already and are not counted as new flaky tests: \(flakyNow.filter { !newFlaky.contains($0) }.prefix(5).joined(separator: ", "))")
+            notes.append("\(flakyNow.count - newFlaky.count) test(s) that passed on a retry were flaky in history already and are not counted as new flaky tests: \(flakyNow.filter { !newFlaky.contains($0) }.prefix(5).joined(separator: ", "))")
         }
         let auditErrors = (hasBaseline ? comparison.newAuditIssues : prepared.run.auditIssues)
             .filter { $0.severity == .error }
@@ -71,7 +73,7 @@ enum GateInputBuilder {
             GateInput(
                 coverage: coverage, baselineCoverage: baselineCoverage, newFailures: newFailures, newFlakyTests: newFlaky,
                 newAuditErrors: auditErrors, failuresPerCategory: perCategory, excusedFailures: excused),
-            warnings
+            warnings, notes
         )
     }
 

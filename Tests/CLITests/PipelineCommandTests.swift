@@ -130,7 +130,7 @@ struct PipelineCommandTests {
             """.write(toFile: config, atomically: true, encoding: .utf8)
         let expired = try CLIRunner.run(["check", "--out", out, "--config", config, "--branch", "main", night(13)])
         #expect(expired.status == 1)
-        #expect(expired.stdout.contains("expired"))
+        #expect(expired.stdout.contains("warning: quarantine entry for AppUITests.SettingsTests/* expired"), "\(expired.stdout)")
     }
 
     @Test(
@@ -196,7 +196,7 @@ struct PipelineCommandTests {
              "--started-at", "2026-11-14T02:00:00Z", night(14)])
         // testScrubbing fails again on night 14, but history knows it is flaky: not a new failure.
         #expect(result.status == 0, "\(result.stdout)")
-        #expect(result.stdout.contains("known to be flaky"))
+        #expect(result.stdout.contains("note: 1 failing test(s) are known to be flaky"), "\(result.stdout)")
         let summary14 = try String(contentsOfFile: out + "/summary.md", encoding: .utf8)
         #expect(summary14.contains("- <code>PlayerUITests.PlayerTests/testScrubbing</code> — known flaky\n"), "\(summary14)")
         let insights = try #require(

@@ -33,7 +33,8 @@ struct RunSafetyTests {
         try "x".write(toFile: file, atomically: true, encoding: .utf8)
         let result = try CLIRunner.run(["run", "--quiet", "--store", store, "--out", file + "/out", "--run-key", "r1", CLIRunner.night(13)])
         #expect(result.status == 2)
-        #expect(result.stderr.contains("not-a-directory"), "\(result.stderr)")
+        // It says what is wrong and what to do, not Foundation's "the operation could not be completed".
+        #expect(result.stderr.contains("not-a-directory is a file, not a directory; give --out a directory"), "\(result.stderr)")
         #expect(!FileManager.default.fileExists(atPath: store))
     }
 
@@ -52,6 +53,13 @@ struct RunSafetyTests {
         #expect(result.stdout.contains("GATE FAILED: no new failures"))
         #expect(result.stdout.contains("note: ") && result.stdout.contains("step-summary.md"), "\(result.stdout)")
         #expect((try storedKeys(out)).count == 2)
+        // A summary file not made yet (a local simulation of the variable) is created, as `>>` would.
+        let fresh = out + "/step-summary.md"
+        let created = try CLIRunner.run(
+            ["run", "-q", "--out", out, "--run-key", "night-13b", "--commit", "c13", "--branch", "main", CLIRunner.night(13)],
+            environment: ["GITHUB_ACTIONS": "true", "GITHUB_RUN_ID": "6", "GITHUB_STEP_SUMMARY": fresh])
+        #expect(created.status == 1, "\(created.stdout)\(created.stderr)")
+        #expect(try String(contentsOfFile: fresh, encoding: .utf8).hasPrefix("## "))
     }
 
     @Test("a quarantined test counts in no gate and gets no annotation, even without a baseline")

@@ -178,6 +178,36 @@ struct GateTests {
         }
     }
 
+    @Test("identifiers.convention: null or '' turns the check off; left out, the default applies")
+    func conventionOff() throws {
+        let byDefault = try ConfigurationLoader.parse("identifiers:\n  maxIdentifierLength: 64\n", file: "c.yml")
+        #expect(byDefault.analysis.identifiers.convention != nil)
+        for off in ["null", "~", "''"] {
+            let config = try ConfigurationLoader.parse("identifiers:\n  convention: \(off)\n", file: "c.yml")
+            #expect(config.analysis.identifiers.convention == nil, "\(off)")
+        }
+    }
+
+    @Test(
+        "config errors name the line and column, for values checked by the reader too",
+        arguments: [
+            ("identifiers:\n  dynamicSegments:\n    - placeholder: id\n      pattern: '[0-9]+'\n      position: middle\n", "c.yml:5:7", "identifiers.dynamicSegments[0].position"),
+            ("identifiers:\n  dynamicSegments:\n    - placeholder: id\n", "c.yml:3:7", "identifiers.dynamicSegments[0]"),
+            ("categories:\n  - name: foo\n    pattern: x\n    fields: [message, msg]\n", "c.yml:4:23", "categories[0].fields[1]"),
+            ("categories:\n  - name: foo\n", "c.yml:2:5", "categories[0]"),
+            ("quarantine:\n  - reason: r\n", "c.yml:2:5", "quarantine[0]"),
+            ("identifiers:\n  separators: ['.', '..']\n", "c.yml:2:21", "identifiers.separators[1]"),
+        ])
+    func configErrorPlaces(_ yaml: String, _ place: String, _ keyPath: String) throws {
+        do {
+            _ = try ConfigurationLoader.parse(yaml, file: "c.yml")
+            Issue.record("loaded: \(yaml)")
+        } catch let error as ConfigurationError {
+            #expect(error.file == place, "\(error)")
+            #expect(error.keyPath == keyPath, "\(error)")
+        }
+    }
+
     @Test("the shipped Config/canopy.yml loads")
     func shippedConfig() throws {
         let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
