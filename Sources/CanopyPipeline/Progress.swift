@@ -83,7 +83,7 @@ public final class Progress: @unchecked Sendable {
         case .quiet:
             return
         case .lines:
-            log("parsed \(path) (\(format(Double(fileBytes) / 1_000_000)) MB) [\(done)/\(total)]")
+            log("read \(path) (\(format(Double(fileBytes) / 1_000_000)) MB) [\(done)/\(total)]")
         case .bar:
             drawn = Date()
             drawBar(now: drawn)

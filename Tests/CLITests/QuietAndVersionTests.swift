@@ -20,7 +20,7 @@ struct QuietAndVersionTests {
         // Not on a terminal and not quiet: one progress line per file read, on standard error.
         let logged = try CLIRunner.run(["ingest", "--out", try CLIRunner.temporaryDirectory(), "--run-key", "n12", CLIRunner.night(12)])
         let files = try FileManager.default.contentsOfDirectory(atPath: CLIRunner.night(12)).filter { !$0.hasPrefix(".") }
-        let lines = logged.stderr.split(separator: "\n").filter { $0.hasPrefix("parsed ") }
+        let lines = logged.stderr.split(separator: "\n").filter { $0.hasPrefix("read ") }
         #expect(lines.count == files.count && lines.contains { $0.hasSuffix("[\(files.count)/\(files.count)]") }, "\(logged.stderr)")
 
         let check = try CLIRunner.run(["check", "-q", "--out", out, "--commit", "c13", "--branch", "main", CLIRunner.night(13)])

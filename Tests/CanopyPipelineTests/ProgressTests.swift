@@ -55,7 +55,7 @@ import Testing
         log.parsed("a.xml", bytes: 2_000_000)
         log.parsed("b.json", bytes: 1_000_000)
         log.finish()
-        #expect(lines.written == "parsed a.xml (2.0 MB) [1/2]\nparsed b.json (1.0 MB) [2/2]\n")
+        #expect(lines.written == "read a.xml (2.0 MB) [1/2]\nread b.json (1.0 MB) [2/2]\n")
 
         let silent = Capture()
         let quiet = Progress(mode: .quiet, output: silent.append)
