@@ -72,9 +72,10 @@ run_out="$out/run-out"
 # Every timed round starts from a fresh copy of the 365-run store (made untimed by --setup), so the
 # store stays as the store bench made it and each round is the first run of this suite in that
 # history. A last run into a copy that already holds those rounds shows the steady state, where
-# the suite's failing tests have history of their own.
+# the suite's failing tests have history of their own. `sync` writes the 2 GB copy back before the
+# round: left dirty, its writeback ran during both timed commands and added to their time.
 work_history="$out/history-run.sqlite"
-fresh_copy="rm -f '$work_history' '$work_history-wal' '$work_history-shm' && cp '$history' '$work_history'"
+fresh_copy="rm -f '$work_history' '$work_history-wal' '$work_history-shm' && cp '$history' '$work_history' && sync"
 python3 bench/measure.py --runs "$(( runs < 3 ? runs : 3 ))" --size "$out/junit-100mb.xml" --setup "$fresh_copy" \
   --label "canopy inspect --summary (parse only)" -- "$canopy" inspect --summary "$out/junit-100mb.xml" \
   --label "canopy run (parse, store, analyse, compare, render)" -- bench/run-once.sh "$canopy" "$work_history" "$run_out" "$out/junit-100mb.xml"
