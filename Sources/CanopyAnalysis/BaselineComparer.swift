@@ -38,9 +38,7 @@ public enum BaselineComparer {
             }
         }
         comparison.resolvedAuditIssues = unmatched.values.reduce(0, +)
-        let baselineErrors = baseline.auditIssues.filter { $0.severity == .error }.count
-        comparison.baselineAuditErrors = baselineErrors
-        comparison.baselineAuditWarnings = baseline.auditIssues.count - baselineErrors
+        (comparison.baselineAuditErrors, comparison.baselineAuditWarnings) = baseline.auditIssues.severityCounts
         comparison.coverage = coverageChanges(from: baseline.coverage, to: current.coverage)
         return comparison
     }

@@ -85,7 +85,7 @@ struct ConfigSection {
 
     /// A list of strings, each mapped by `transform`; an item it maps to nil is an error at that
     /// item's line, saying `problem(item)`.
-    mutating func strings(_ key: String, mapping transform: (String) -> String?, problem: (String) -> String) throws -> [String]? {
+    mutating func strings<T>(_ key: String, mapping transform: (String) -> T?, problem: (String) -> String) throws -> [T]? {
         guard let node = node(key) else { return nil }
         guard case .sequence(let sequence) = node else { throw typeError(key, node, "a list of strings") }
         return try sequence.enumerated().map { index, item in
@@ -99,9 +99,11 @@ struct ConfigSection {
         }
     }
 
-    /// A regular expression, compiled now so a bad pattern is an error naming its key.
-    mutating func regex(_ key: String) throws -> String? {
+    /// A regular expression, compiled now so a bad pattern is an error naming its key; '' is
+    /// returned as it is when `allowingEmpty` (a key for which it means "none").
+    mutating func regex(_ key: String, allowingEmpty: Bool = false) throws -> String? {
         guard let pattern = try string(key) else { return nil }
+        if allowingEmpty && pattern.isEmpty { return pattern }
         try ConfigSection.validateRegex(pattern, file: file, path: child(key), mark: entries.first { $0.key == key }?.value.mark)
         return pattern
     }

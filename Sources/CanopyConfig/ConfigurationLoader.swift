@@ -116,11 +116,10 @@ public enum ConfigurationLoader {
             try fold.finish()
         }
         // null or '' turns the convention check off.
-        let conventionGiven = try section.string("convention")
-        if section.isNull("convention") || conventionGiven == "" {
+        if section.isNull("convention") {
             scheme.convention = nil
-        } else if let convention = try section.regex("convention") {
-            scheme.convention = convention
+        } else if let convention = try section.regex("convention", allowingEmpty: true) {
+            scheme.convention = convention.isEmpty ? nil : convention
         }
         if let types = try section.strings(
             "interactiveElementTypes", mapping: IdentifierSchemeConfiguration.elementTypeCaseName,
@@ -139,10 +138,8 @@ public enum ConfigurationLoader {
         }
         var rule = FailureCategoryRule(name: name, pattern: pattern)
         let known = FailureCategoryRule.Field.allCases.map(\.rawValue).joined(separator: ", ")
-        if let fields = try section.strings(
-            "fields", mapping: { FailureCategoryRule.Field(rawValue: $0) == nil ? nil : $0 }, problem: { "unknown field '\($0)'; use \(known)" })
-        {
-            rule.fields = fields.compactMap(FailureCategoryRule.Field.init(rawValue:))
+        if let fields = try section.strings("fields", mapping: FailureCategoryRule.Field.init(rawValue:), problem: { "unknown field '\($0)'; use \(known)" }) {
+            rule.fields = fields
         }
         if let infrastructure = try section.bool("infrastructure") { rule.infrastructure = infrastructure }
         rule.description = try section.string("description")

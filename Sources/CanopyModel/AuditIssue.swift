@@ -61,3 +61,12 @@ public struct AuditIssue: Sendable, Equatable, Hashable, Codable {
         self.source = source
     }
 }
+
+extension Sequence where Element == AuditIssue {
+    /// How many are errors and how many warnings.
+    public var severityCounts: (errors: Int, warnings: Int) {
+        reduce(into: (errors: 0, warnings: 0)) { counts, issue in
+            if issue.severity == .error { counts.errors += 1 } else { counts.warnings += 1 }
+        }
+    }
+}

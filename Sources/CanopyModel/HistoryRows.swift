@@ -145,7 +145,7 @@ public struct TrendPoint: Sendable, Equatable, Hashable, Codable {
 
     public init(
         runKey: String, commit: String?, branch: String?, startedAt: Date?, tests: Int, passed: Int, failed: Int,
-        flaky: Int, skipped: Int, passRate: Double?, duration: Double, auditIssues: Int, auditErrors: Int = 0, coverage: Double?,
+        flaky: Int, skipped: Int, passRate: Double?, duration: Double, auditIssues: Int, auditErrors: Int, coverage: Double?,
         failuresByCategory: [String: Int]
     ) {
         self.runKey = runKey

@@ -52,7 +52,7 @@ struct DashboardBuilder {
                 dashboard: dashboardPath),
             gates: gates.map { DashboardGate(name: $0.name, passed: $0.passed, detail: $0.detail) },
             newFailures: newFailures(),
-            excusedFailures: excusedFailures.map { DashboardExcusedFailure(test: $0.test, reason: $0.reason) },
+            excusedFailures: excusedFailures.map { DashboardExcusedFailure(test: $0.test, reason: $0.reasonText) },
             identifierTree: parts.identifierTree,
             clusters: parts.clusters,
             categories: parts.categories,
@@ -70,8 +70,7 @@ struct DashboardBuilder {
         let baseline = insights?.baselineRun?.totals
         let passRate = totals.passRate
         let baselineRate = baseline?.passRate
-        let errors = prepared.run.auditIssues.filter { $0.severity == .error }.count
-        let warnings = prepared.run.auditIssues.count - errors
+        let (errors, warnings) = prepared.run.auditIssues.severityCounts
         let coverage = prepared.report.coverage.overall.ratio ?? 0
         let baselineCoverage = insights?.comparison.coverage.first { $0.scope == .overall }?.before
         let status: DashboardStatus = gates.contains { !$0.passed } ? .gateFailed : (totals.failed > 0 ? .failed : .passed)

@@ -1,13 +1,37 @@
 import Foundation
 
-/// A failing test the new-failures gate does not count, and why (`known flaky`, `quarantined until …`).
-public struct ExcusedFailure: Sendable, Equatable {
-    public var test: String
-    public var reason: String
+/// A failing test the new-failures gate does not count, and why.
+public struct ExcusedFailure: Sendable, Equatable, Hashable {
+    public enum Reason: Sendable, Equatable, Hashable {
+        /// History already calls the test flaky.
+        case knownFlaky
+        /// A `quarantine:` entry covers it, with its expiry and reason when given.
+        case quarantined(until: Date?, reason: String?)
+    }
 
-    public init(test: String, reason: String) {
+    public var test: String
+    public var reason: Reason
+
+    public init(test: String, reason: Reason) {
         self.test = test
         self.reason = reason
+    }
+
+    /// `known flaky`, or `quarantined until 2026-12-01: reason`.
+    public var reasonText: String {
+        switch reason {
+        case .knownFlaky:
+            return "known flaky"
+        case .quarantined(let until, let note):
+            var text = "quarantined"
+            if let until {
+                let day = ISO8601DateFormatter()
+                day.formatOptions = [.withFullDate]
+                text += " until " + day.string(from: until)
+            }
+            if let note, !note.isEmpty { text += ": " + note }
+            return text
+        }
     }
 }
 

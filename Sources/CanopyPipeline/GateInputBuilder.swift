@@ -38,17 +38,20 @@ enum GateInputBuilder {
         // The failing tests the gate would count, less those excused (shown with why on the dashboard).
         var newFailures: [String] = []
         var excused: [ExcusedFailure] = []
-        var knownFlakyFailures: [String] = []
         for testKey in hasBaseline ? comparison.newFailures : failing {
             if let entry = entry(quarantining: testKey) {
-                excused.append(ExcusedFailure(test: testKey, reason: Self.excuse(entry)))
+                excused.append(ExcusedFailure(test: testKey, reason: .quarantined(until: entry.expires, reason: entry.reason)))
             } else if known(knownFlaky, testKey) {
-                excused.append(ExcusedFailure(test: testKey, reason: "known flaky"))
-                knownFlakyFailures.append(testKey)
+                excused.append(ExcusedFailure(test: testKey, reason: .knownFlaky))
             } else {
                 newFailures.append(testKey)
             }
         }
+        let quarantinedFailures = excused.filter { $0.reason != .knownFlaky }.map(\.test)
+        if !quarantinedFailures.isEmpty {
+            notes.append("\(quarantinedFailures.count) failing test(s) are quarantined and not counted as new failures: \(quarantinedFailures.prefix(5).joined(separator: ", "))")
+        }
+        let knownFlakyFailures = excused.filter { $0.reason == .knownFlaky }.map(\.test)
         if !knownFlakyFailures.isEmpty {
             notes.append("\(knownFlakyFailures.count) failing test(s) are known to be flaky and not counted as new failures: \(knownFlakyFailures.prefix(5).joined(separator: ", "))")
         }
@@ -75,17 +78,5 @@ enum GateInputBuilder {
                 newAuditErrors: auditErrors, failuresPerCategory: perCategory, excusedFailures: excused),
             warnings, notes
         )
-    }
-
-    /// Why a quarantined failure is not counted: `quarantined until 2026-12-01: reason`.
-    static func excuse(_ entry: QuarantineEntry) -> String {
-        var text = "quarantined"
-        if let expires = entry.expires {
-            let day = ISO8601DateFormatter()
-            day.formatOptions = [.withFullDate]
-            text += " until " + day.string(from: expires)
-        }
-        if let reason = entry.reason, !reason.isEmpty { text += ": " + reason }
-        return text
     }
 }

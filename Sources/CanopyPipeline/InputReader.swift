@@ -54,7 +54,8 @@ public struct InputReader: Sendable {
     /// that a directory or a pattern found and that is another kind of document (a coverage
     /// report, a property list), or a report of another format than its flag takes (an xcresult
     /// JSON in the directory given to `--junit`), is skipped; named on its own, it is an error.
-    public func read(_ selection: InputSelection, progress: Progress? = nil) throws -> Reading {
+    /// `found` is told the files found (directories and patterns expanded) before they are parsed.
+    public func read(_ selection: InputSelection, progress: Progress? = nil, found: ([String]) -> Void = { _ in }) throws -> Reading {
         var files: [(path: String, named: Bool, flag: String?, formats: Set<InputFormat>?)] = []
         var expansionErrors: [ParserError] = []
         for expectation in selection.expectations {
@@ -78,6 +79,7 @@ public struct InputReader: Sendable {
                 total += (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
             }
         }
+        found(files.map(\.path))
         progress?.start(files: files.count, bytes: total)
         var reading = Reading(parsed: [], errors: expansionErrors, skipped: [])
         // Pieces of a file move only the bar.
@@ -116,8 +118,8 @@ public struct InputReader: Sendable {
 
     /// Parses every input and throws if any failed: nothing may be stored from a bad input.
     /// Skipped files are noted on `progress` (standard error, unless quiet).
-    public func readAll(_ selection: InputSelection, progress: Progress? = nil) throws -> [ParsedInput] {
-        let reading = try read(selection, progress: progress)
+    public func readAll(_ selection: InputSelection, progress: Progress? = nil, found: ([String]) -> Void = { _ in }) throws -> [ParsedInput] {
+        let reading = try read(selection, progress: progress, found: found)
         if !reading.errors.isEmpty { throw PipelineError.inputs(reading.errors) }
         for note in reading.skipNotes { progress?.log(note) }
         return reading.parsed

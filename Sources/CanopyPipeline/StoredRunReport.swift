@@ -54,7 +54,7 @@ public struct StoredRunReport {
 
         let totals = stored.totals
         let overall = coverage.first { $0.scope == .overall }
-        let errors = audits.filter { $0.severity == .error }.count
+        let (errors, warnings) = audits.severityCounts
         let categoryOf = Dictionary(failures.map { ($0.testKey, $0.category) }, uniquingKeysWith: { first, _ in first })
         var byCategory: [String: (count: Int, tests: [String], infrastructure: Bool)] = [:]
         for failure in failures {
@@ -74,7 +74,7 @@ public struct StoredRunReport {
             failed: DashboardKPI(Double(totals.failed)), flaky: DashboardKPI(Double(totals.flaky)), skipped: DashboardKPI(Double(totals.skipped)),
             passRate: DashboardKPI(totals.passRate),
             identifierCoverage: DashboardKPI(overall?.ratio ?? 0), auditErrors: DashboardKPI(Double(errors)),
-            auditWarnings: DashboardKPI(Double(audits.count - errors)), duration: DashboardKPI(totals.duration))
+            auditWarnings: DashboardKPI(Double(warnings)), duration: DashboardKPI(totals.duration))
         var dashboard = Dashboard(
             title: "Canopy — run \(stored.key)", generatedAt: workflow.options.now, headline: headline,
             links: DashboardLinks(buildURL: stored.metadata.buildURL, commit: stored.metadata.commit, branch: stored.metadata.branch),

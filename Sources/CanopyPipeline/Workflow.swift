@@ -60,9 +60,10 @@ public struct Workflow: Sendable {
     /// Parses the inputs (all or nothing) and assembles the run with its metadata and key.
     public func assemble() throws -> Run {
         guard !options.inputs.isEmpty else { throw PipelineError.usage("give the report files to read (paths, directories, or --junit/--xcresult/--snapshots/--audits)") }
-        let explicitKey = options.metadata.runKey.map { !$0.isEmpty } ?? false
-        let hashing = explicitKey ? nil : RunIdentity.startHashing(options.inputs.expectations.map(\.argument))
-        let parsed = try InputReader().readAll(options.inputs, progress: progress)
+        var hashing: Concurrently<[String: String]>?
+        let parsed = try InputReader().readAll(options.inputs, progress: progress) { files in
+            hashing = RunIdentity.startHashing(files, unless: options.metadata.runKey)
+        }
         var metadata = options.metadata.merging(ci.metadata)
         if ci.provider == nil { metadata = metadata.merging(LocalGit.metadata(environment: options.environment)) }
         var run = RunAssembler.assemble(parsed, metadata: metadata)

@@ -1,4 +1,3 @@
-/// A failure the baseline did not have.
 /// A failing test the new-failures gate did not count, and why.
 public struct DashboardExcusedFailure: Sendable, Equatable, Hashable, Codable {
     /// The test key.
@@ -12,6 +11,7 @@ public struct DashboardExcusedFailure: Sendable, Equatable, Hashable, Codable {
     }
 }
 
+/// A failure the baseline did not have.
 public struct DashboardNewFailure: Sendable, Equatable, Hashable, Codable {
     /// The test key (`Bundle.Class/name`).
     public var test: String

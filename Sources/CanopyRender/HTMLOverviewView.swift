@@ -18,7 +18,7 @@ enum HTMLOverviewView {
             ("Pass rate", h.passRate, .ratio, true, points.map(\.passRate)),
             ("Identifier coverage", h.identifierCoverage, .ratio, true, points.map(\.coverage)),
             ("Audit errors", h.auditErrors, .count, false, points.map { Double($0.auditErrors) }),
-            ("Audit warnings", h.auditWarnings, .count, false, []),
+            ("Audit warnings", h.auditWarnings, .count, false, points.map { Double($0.auditIssues - $0.auditErrors) }),
             ("Duration", h.duration, .seconds, false, points.map(\.duration)),
         ]
         out += "<ul class=\"kpis\">"
@@ -64,7 +64,8 @@ enum HTMLOverviewView {
         }
         if !dashboard.excusedFailures.isEmpty {
             let shown = dashboard.excusedFailures.prefix(excusedLimit).map { "<code>\(HTMLText.escape($0.test))</code> (\(HTMLText.escape($0.reason)))" }
-            let more = dashboard.excusedFailures.count > excusedLimit ? " and \(Format.count(dashboard.excusedFailures.count - excusedLimit)) more" : ""
+            let more = dashboard.excusedFailures.count > excusedLimit
+                ? " and \(Format.count(dashboard.excusedFailures.count - excusedLimit)) more (the Tests view lists every failed test)" : ""
             out += "<p class=\"muted\">Not counted as new failures: \(shown.joined(separator: ", "))\(more).</p>"
         }
         return out

@@ -8,7 +8,7 @@ import Testing
         TrendPoint(
             runKey: "r\(Int(day))", commit: nil, branch: "main", startedAt: Date(timeIntervalSince1970: day * 86_400),
             tests: 10, passed: 8, failed: 1, flaky: flaky, skipped: 0, passRate: passRate, duration: 60 + day,
-            auditIssues: Int(day), coverage: coverage, failuresByCategory: categories)
+            auditIssues: Int(day), auditErrors: 0, coverage: coverage, failuresByCategory: categories)
     }
 
     @Test func seriesSummariesAndCategories() {

@@ -1,5 +1,6 @@
 import CanopyAnalysis
 import CanopyModel
+import CanopyParsers
 import CanopyRender
 import Foundation
 import Testing
@@ -55,7 +56,9 @@ struct CIEnvironmentTests {
         // SHA-256 digests of the files.
         #expect(key == "sha256:7285db8f3810702a72c3f827d0639ad199741cb01f0b638b5a76910146c97801")
         // Digests made beside the parse (the directory expanded) give the same key, and are used.
-        let digests = RunIdentity.startHashing([directory]).wait()
+        #expect(RunIdentity.startHashing([directory + "/a.xml"], unless: "given") == nil)
+        let found = try FileManager.default.contentsOfDirectory(atPath: directory).map { directory + "/" + $0 }
+        let digests = try #require(RunIdentity.startHashing(found, unless: nil)).wait()
         #expect(digests.count == 3)
         #expect(try RunIdentity.key(ci: CIEnvironment(), inputPaths: [directory + "/a.xml", directory + "/b.xml"], digests: digests) == key)
         #expect(try RunIdentity.key(ci: CIEnvironment(), inputPaths: [directory + "/a.xml", directory + "/b.xml"], digests: [directory + "/a.xml": "0"]) != key)
@@ -67,6 +70,31 @@ struct CIEnvironmentTests {
         #expect(try RunIdentity.key(ci: github, inputPaths: [directory + "/b.xml", directory + "/copy.xml"]) == leg)
         #expect(try RunIdentity.key(ci: github, inputPaths: [directory + "/b.xml"]) != leg)
         #expect(try RunIdentity.key(ci: github, inputPaths: [], explicit: "mine") == "mine")
+    }
+
+    @Test("why a failing test is not counted, in words: an entry's expiry and reason when given")
+    func excusedReasonText() {
+        let day = ISO8601DateFormatter().date(from: "2026-12-01T00:00:00Z")
+        #expect(ExcusedFailure(test: "A/a", reason: .knownFlaky).reasonText == "known flaky")
+        #expect(ExcusedFailure(test: "A/a", reason: .quarantined(until: nil, reason: nil)).reasonText == "quarantined")
+        #expect(ExcusedFailure(test: "A/a", reason: .quarantined(until: nil, reason: "")).reasonText == "quarantined")
+        #expect(ExcusedFailure(test: "A/a", reason: .quarantined(until: day, reason: nil)).reasonText == "quarantined until 2026-12-01")
+        #expect(ExcusedFailure(test: "A/a", reason: .quarantined(until: day, reason: "rework")).reasonText == "quarantined until 2026-12-01: rework")
+    }
+
+    @Test("the reader tells the files it found, under the paths the parsed inputs keep")
+    func foundFiles() throws {
+        let directory = NSTemporaryDirectory() + "canopy-found-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: directory + "/nested", withIntermediateDirectories: true)
+        try "<testsuites><testsuite name=\"S\"><testcase classname=\"A\" name=\"a\"/></testsuite></testsuites>"
+            .write(toFile: directory + "/nested/junit.xml", atomically: true, encoding: .utf8)
+        try "{\"name\": \"app\"}".write(toFile: directory + "/package.json", atomically: true, encoding: .utf8)
+        var found: [String] = []
+        let reading = try InputReader().read(InputSelection(paths: [directory])) { found = $0 }
+        #expect(Set(found) == Set([directory + "/nested/junit.xml", directory + "/package.json"]))
+        // Every parsed input's path is one of them, so the run key finds its digest ready.
+        #expect(!reading.parsed.isEmpty && reading.parsed.allSatisfy { found.contains($0.file.path) })
+        #expect(reading.skipped.map(\.path) == [directory + "/package.json"])
     }
 
     @Test(

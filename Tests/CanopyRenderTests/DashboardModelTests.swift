@@ -17,6 +17,22 @@ struct DashboardModelTests {
         #expect(DashboardTreeNode(path: "A", segment: "A", depth: 0, childCount: 0, elements: 4, identified: 3).coverage == 0.75)
     }
 
+    @Test("failures the gate did not count: ten named on the page with how many more, all in the Markdown")
+    func excusedFailures() {
+        var dashboard = DashboardSample.make()
+        dashboard.excusedFailures = (1...12).map { DashboardExcusedFailure(test: "Suite/test\($0)", reason: $0 == 1 ? "quarantined" : "known flaky") }
+        let html = HTMLDashboardRenderer().render(dashboard)
+        #expect(html.contains("Not counted as new failures: <code>Suite/test1</code> (quarantined), <code>Suite/test2</code> (known flaky)"))
+        #expect(html.contains("<code>Suite/test10</code> (known flaky) and 2 more (the Tests view lists every failed test).</p>"))
+        #expect(!html.contains("Suite/test11"))
+        let markdown = MarkdownRenderer().render(dashboard)
+        #expect(markdown.contains("**Not counted as new failures** (12):\n\n- <code>Suite/test1</code> — quarantined\n"))
+        #expect(markdown.contains("- <code>Suite/test12</code> — known flaky\n"))
+        // None: no section, and the page's empty new-failures line stays as it was.
+        dashboard.excusedFailures = []
+        #expect(!MarkdownRenderer().render(dashboard).contains("Not counted"))
+    }
+
     @Test func largeGeneratorHasTheAdvertisedSize() {
         let large = Fixtures.large
         #expect(large.tests.count == 100_000)
