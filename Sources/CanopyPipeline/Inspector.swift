@@ -1,4 +1,5 @@
 import CanopyAnalysis
+import CanopyConfig
 import CanopyModel
 import CanopyParsers
 import CanopyRender
@@ -27,9 +28,19 @@ public struct Inspector {
         self.reader = reader
     }
 
-    /// Reads `arguments` (files, directories, globs) and renders what was understood.
-    public func inspect(_ arguments: [String], format: Format, summary: Bool) throws -> Outcome {
-        let reading = try reader.read(InputSelection(paths: arguments))
+    /// The analysis settings `--report` uses: `--config`, else `CANOPY_CONFIG`, else
+    /// `Config/canopy.yml` when present, as the other commands read them.
+    public static func analysisConfiguration(explicit: String?, environment: [String: String]) throws -> AnalysisConfiguration {
+        do {
+            return try ConfigurationLoader.load(explicit: explicit, environment: environment).analysis
+        } catch let error as ConfigurationError {
+            throw PipelineError.configuration(error)
+        }
+    }
+
+    /// Reads the inputs (files, directories, globs; typed or detected) and renders what was understood.
+    public func inspect(_ inputs: InputSelection, format: Format, summary: Bool) throws -> Outcome {
+        let reading = try reader.read(inputs)
         let (parsed, errors) = (reading.parsed, reading.errors)
         let run = RunAssembler.assemble(parsed)
         let failed = errors.map { (path: $0.path, error: $0.description) }
@@ -43,10 +54,10 @@ public struct Inspector {
         return Outcome(output: output, errors: errors, notes: reading.skipNotes, run: run)
     }
 
-    /// Reads `arguments` (files, directories, globs) as one run and prints its `canopy.report/1`
-    /// JSON: identifier tree, coverage, failure categories and clusters.
-    public func report(_ arguments: [String], configuration: AnalysisConfiguration = AnalysisConfiguration()) throws -> Outcome {
-        let reading = try reader.read(InputSelection(paths: arguments))
+    /// Reads the inputs as one run and prints its `canopy.report/1` JSON (identifier tree, coverage,
+    /// failure categories and clusters), analysed with `configuration` as `canopy run` would.
+    public func report(_ inputs: InputSelection, configuration: AnalysisConfiguration = AnalysisConfiguration()) throws -> Outcome {
+        let reading = try reader.read(inputs)
         let run = RunAssembler.assemble(reading.parsed)
         let report = ReportBuilder.build(run: run, configuration: configuration)
         return Outcome(output: try JSONOutput.encode(report) + "\n", errors: reading.errors, notes: reading.skipNotes, run: run)

@@ -9,16 +9,20 @@ struct InspectCommand: ParsableCommand {
         commandName: "inspect",
         abstract: "Parse report files and print what Canopy understood (tests, attempts, diagnostics).",
         discussion: """
-            Formats are detected from content. A directory means every *.xml, *.json and *.junit file in it.
+            Formats are detected from content (or given with --junit, --xcresult, --snapshots, --audits).
+            A directory means every *.xml, *.json and *.junit file in it.
             Examples:
               canopy inspect build/reports/junit.xml
               canopy inspect --format json --summary Reports/samples/
               canopy inspect --report junit.xml snapshots/ audits/   (canopy.report/1 JSON: identifiers, coverage, causes)
+              canopy inspect --report --config Config/canopy.yml --junit build/reports/
             """
     )
 
-    @Argument(help: "Report files, directories or globs.")
-    var paths: [String]
+    @OptionGroup var inputs: InputOptions
+
+    @Option(help: "Configuration file for --report's analysis (default: CANOPY_CONFIG, then Config/canopy.yml when present).")
+    var config: String?
 
     @Option(help: "Output format: text or json (default text; --report prints JSON only).")
     var format: Inspector.Format?
@@ -30,13 +34,16 @@ struct InspectCommand: ParsableCommand {
     var report = false
 
     func validate() throws {
-        if paths.isEmpty { throw ValidationError("give at least one report file or directory") }
         if report, format == .text { throw ValidationError("--report prints the canopy.report/1 JSON; leave out --format text") }
     }
 
     func run() throws {
         let inspector = Inspector()
-        let outcome = try report ? inspector.report(paths) : inspector.inspect(paths, format: format ?? .text, summary: summary)
+        let outcome = try report
+            ? inspector.report(
+                inputs.selection,
+                configuration: Inspector.analysisConfiguration(explicit: config, environment: ProcessInfo.processInfo.environment))
+            : inspector.inspect(inputs.selection, format: format ?? .text, summary: summary)
         FileHandle.standardOutput.write(Data(outcome.output.utf8))
         warn(outcome.notes)
         if !outcome.errors.isEmpty {

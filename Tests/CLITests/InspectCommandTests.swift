@@ -68,6 +68,29 @@ struct InspectCommandTests {
         #expect(try CLIRunner.run(["inspect", "--report", "--format", "json", night]).stdout == result.stdout)
         let text = try CLIRunner.run(["inspect", "--report", "--format", "text", night])
         #expect(text.status == 2 && text.stdout.isEmpty && text.stderr.contains("--format text"), "\(text.stderr)")
+
+        // The analysis follows the configuration, as `canopy run`'s report.json does.
+        let directory = try CLIRunner.temporaryDirectory()
+        try "categories:\n  - name: filterChip\n    pattern: \"Chip\"\n".write(toFile: directory + "/c.yml", atomically: true, encoding: .utf8)
+        let configured = try CLIRunner.run(["inspect", "--report", "--config", directory + "/c.yml", night])
+        let configuredObject = try #require(try JSONSerialization.jsonObject(with: Data(configured.stdout.utf8)) as? [String: Any])
+        let configuredChip = (configuredObject["failures"] as? [[String: Any]])?.first { ($0["test"] as? String)?.hasSuffix("testFilterChips") == true }
+        #expect(configuredChip?["category"] as? String == "filterChip", "\(configured.stderr)")
+        try "categories:\n  - name: x\n    pattern: '([unclosed'\n".write(toFile: directory + "/bad.yml", atomically: true, encoding: .utf8)
+        let bad = try CLIRunner.run(["inspect", "--report", "--config", directory + "/bad.yml", night])
+        #expect(bad.status == 2 && bad.stderr.contains("categories[0].pattern"), "\(bad.stderr)")
+    }
+
+    @Test("inputs can be typed, as for run: --junit DIR reads only JUnit, and another format named with it is an error")
+    func typedInputs() throws {
+        let night = CLIRunner.repository.appendingPathComponent("Reports/samples/night-10").path
+        let typed = try CLIRunner.run(["inspect", "--format", "json", "--summary", "--junit", night])
+        #expect(typed.status == 0, "\(typed.stderr)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(typed.stdout.utf8)) as? [String: Any])
+        let formats = Set(((object["files"] as? [[String: Any]]) ?? []).compactMap { $0["format"] as? String })
+        #expect(formats == ["junit"], "\(formats)")
+        #expect(typed.stderr.contains("note: skipped") && typed.stderr.contains("player-tests.json"), "\(typed.stderr)")
+        #expect(try CLIRunner.run(["inspect", "--junit", night + "/player-tests.json"]).status == 2)
     }
 
     @Test("usage errors exit 2, not ArgumentParser's 64")
