@@ -24,6 +24,11 @@ extension SQLiteHistoryStore {
         try pool.write { try String.fetchOne($0, sql: "PRAGMA \(name)") }
     }
 
+    /// The value of a pragma on a reader connection.
+    func readerPragma(_ name: String) throws -> String? {
+        try pool.read { try String.fetchOne($0, sql: "PRAGMA \(name)") }
+    }
+
     /// Names of Canopy's indexes.
     func indexNames() throws -> [String] {
         try pool.read {
