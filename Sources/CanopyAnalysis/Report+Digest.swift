@@ -15,7 +15,7 @@ extension Report {
             identifierNodes: identifierTree.filter(\.isIdentifier).map {
                 IdentifierNodeDigest(
                     path: $0.path, tests: $0.own.tests, failures: $0.own.failures, flakyTests: $0.own.flakyTests,
-                    auditIssues: $0.own.auditIssues)
+                    auditIssues: $0.own.auditIssues, auditErrors: $0.own.auditIssuesBySeverity[AuditIssue.Severity.error.rawValue] ?? 0)
             })
     }
 }

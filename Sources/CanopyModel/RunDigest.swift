@@ -79,12 +79,16 @@ public struct IdentifierNodeDigest: Sendable, Equatable, Hashable, Codable {
     public var failures: Int
     public var flakyTests: Int
     public var auditIssues: Int
+    /// Of `auditIssues`, those of error severity (the rest are warnings); nil for a node stored
+    /// before schema version 3, which kept only the total.
+    public var auditErrors: Int?
 
-    public init(path: String, tests: Int, failures: Int, flakyTests: Int, auditIssues: Int) {
+    public init(path: String, tests: Int, failures: Int, flakyTests: Int, auditIssues: Int, auditErrors: Int?) {
         self.path = path
         self.tests = tests
         self.failures = failures
         self.flakyTests = flakyTests
         self.auditIssues = auditIssues
+        self.auditErrors = auditErrors
     }
 }

@@ -63,12 +63,6 @@ public struct StoredRunReport {
             if !entry.tests.contains(failure.testKey) { entry.tests.append(failure.testKey) }
             byCategory[failure.category] = entry
         }
-        // Direct children, counted once: a node's parent is its path without the last segment.
-        var childCounts: [String: Int] = [:]
-        for node in nodes {
-            if let cut = node.path.lastIndex(where: { ".-_".contains($0) }) { childCounts[String(node.path[..<cut]), default: 0] += 1 }
-        }
-        let branchCoverage = Dictionary(coverage.filter { $0.scope == .branch }.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         let headline = DashboardHeadline(
             status: totals.failed > 0 ? .testsFailed : .passed, tests: DashboardKPI(Double(totals.tests)), passed: DashboardKPI(Double(totals.passed)),
             failed: DashboardKPI(Double(totals.failed)), flaky: DashboardKPI(Double(totals.flaky)), skipped: DashboardKPI(Double(totals.skipped)),
@@ -78,15 +72,7 @@ public struct StoredRunReport {
         var dashboard = Dashboard(
             title: "Canopy — run \(stored.key)", generatedAt: workflow.options.now, headline: headline,
             links: DashboardLinks(buildURL: stored.metadata.buildURL, commit: stored.metadata.commit, branch: stored.metadata.branch),
-            identifierTree: nodes.map { node in
-                let segments = node.path.split(whereSeparator: { ".-_".contains($0) })
-                let figure = branchCoverage[node.path]
-                return DashboardTreeNode(
-                    path: node.path, segment: String(segments.last ?? Substring(node.path)), depth: max(0, segments.count - 1),
-                    childCount: childCounts[node.path] ?? 0,
-                    elements: figure?.interactive ?? 0, identified: figure?.identified ?? 0, failures: node.failures,
-                    flakyTests: node.flakyTests, auditErrors: node.auditIssues)
-            },
+            identifierTree: Self.treeNodes(nodes, coverage: coverage),
             categories: byCategory.sorted { $0.value.count > $1.value.count }.map {
                 DashboardCategoryGroup(category: $0.key, isInfrastructure: $0.value.infrastructure, count: $0.value.count, tests: Array($0.value.tests.prefix(50)), testCount: $0.value.tests.count)
             },
@@ -105,5 +91,27 @@ public struct StoredRunReport {
         dashboard.flakyTests = TrendDashboardBuilder.build(points: points, flakiness: flakiness, latest: stored, window: window, now: workflow.options.now).flakyTests
         if !points.isEmpty { dashboard.trend = DashboardBuilder.trend(points, changes: [], window: "\(points.count) runs up to this one") }
         return dashboard
+    }
+
+    /// The identifier tree of a stored run: the nodes it used exactly, with their own figures.
+    static func treeNodes(_ nodes: [IdentifierNodeDigest], coverage: [CoverageFigure]) -> [DashboardTreeNode] {
+        // Direct children, counted once: a node's parent is its path without the last segment.
+        var childCounts: [String: Int] = [:]
+        for node in nodes {
+            if let cut = node.path.lastIndex(where: { ".-_".contains($0) }) { childCounts[String(node.path[..<cut]), default: 0] += 1 }
+        }
+        let branchCoverage = Dictionary(coverage.filter { $0.scope == .branch }.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        return nodes.map { node in
+            let segments = node.path.split(whereSeparator: { ".-_".contains($0) })
+            let figure = branchCoverage[node.path]
+            return DashboardTreeNode(
+                path: node.path, segment: String(segments.last ?? Substring(node.path)), depth: max(0, segments.count - 1),
+                childCount: childCounts[node.path] ?? 0,
+                elements: figure?.interactive ?? 0, identified: figure?.identified ?? 0, failures: node.failures,
+                flakyTests: node.flakyTests,
+                // A node stored before schema 3 kept only its total: shown as errors, as then.
+                auditErrors: node.auditErrors ?? node.auditIssues,
+                auditWarnings: node.auditErrors.map { node.auditIssues - $0 } ?? 0)
+        }
     }
 }

@@ -102,6 +102,6 @@ struct EndToEndTests {
         #expect(digest.failures.count == 5)
         #expect(digest.failures.first { $0.testKey == "AppUITests.FeedTests/testOpenPodcast" }?.identifier == "Podcast-{id}-row")
         #expect(digest.coverage.first == CoverageFigure(scope: .overall, name: "", interactive: 5, identified: 4))
-        #expect(digest.identifierNodes.contains(IdentifierNodeDigest(path: "Checkout.PaymentSheet.PayButton", tests: 2, failures: 2, flakyTests: 1, auditIssues: 1)))
+        #expect(digest.identifierNodes.contains(IdentifierNodeDigest(path: "Checkout.PaymentSheet.PayButton", tests: 2, failures: 2, flakyTests: 1, auditIssues: 1, auditErrors: 1)))
     }
 }

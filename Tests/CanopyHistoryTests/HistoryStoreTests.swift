@@ -23,7 +23,7 @@ import Testing
                 CoverageFigure(scope: .overall, name: "", interactive: 40, identified: 30),
                 CoverageFigure(scope: .screen, name: "Checkout", interactive: 10, identified: 9),
             ],
-            nodes: [IdentifierNodeDigest(path: "Checkout.PayButton", tests: 1, failures: 1, flakyTests: 1, auditIssues: 1)])
+            nodes: [IdentifierNodeDigest(path: "Checkout.PayButton", tests: 1, failures: 1, flakyTests: 1, auditIssues: 3, auditErrors: 1)])
     }
 
     @Test(arguments: StoreKind.available)

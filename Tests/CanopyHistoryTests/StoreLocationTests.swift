@@ -64,6 +64,9 @@ import Testing
         let store = try SQLiteHistoryStore(path: directory + "/nested/history.sqlite")
         #expect(try store.pragma("journal_mode") == "wal")
         #expect(try store.pragma("busy_timeout") == String(Int(SQLiteHistoryStore.busyTimeout * 1000)))
+        // Statement journals stay in memory on the writer (2 = MEMORY); readers keep the default (0).
+        #expect(try store.pragma("temp_store") == "2")
+        #expect(try store.readerPragma("temp_store") == "0")
         let indexes = try store.indexNames()
         #expect(Set(indexes).isSuperset(of: ["runs_branch_time", "tests_key_cover", "tests_failing_keys", "failures_category"]))
         await store.close()
@@ -89,6 +92,28 @@ import Testing
         #expect(always.checkpoints.started == 1, "one checkpoint per stored run, none for a run already stored")
         await always.close()
         #expect(try await SQLiteHistoryStore(path: path).runs(in: .all).count == 2)
+    }
+
+    @Test func nodesStoredBeforeVersion3KeepNoErrorCount() async throws {
+        let directory = NSTemporaryDirectory() + "canopy-history-" + UUID().uuidString
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let path = directory + "/history.sqlite"
+        let store = try SQLiteHistoryStore(path: path)
+        let (run, digest) = HistoryStoreTests.sampleRun()
+        _ = try await store.store(run, digest: digest)
+        // Back to a version 2 file: the column gone and migration 3 not applied.
+        try store.execute("ALTER TABLE identifier_nodes DROP COLUMN audit_errors")
+        try store.execute("DELETE FROM grdb_migrations WHERE identifier = '3-node-audit-errors'")
+        await store.close()
+
+        let migrated = try SQLiteHistoryStore(path: path)
+        #expect(try await migrated.schemaVersion() == 3)
+        let nodes = try await migrated.identifierNodes(runKey: "github-100-1")
+        #expect(nodes.map(\.auditIssues) == [3])
+        #expect(nodes.map(\.auditErrors) == [nil])
+        _ = try await migrated.store(HistoryStoreTests.sampleRun(key: "github-101-1", night: 2).0, digest: digest)
+        #expect(try await migrated.identifierNodes(runKey: "github-101-1").map(\.auditErrors) == [1])
+        await migrated.close()
     }
 
     @Test func aStoreFromANewerCanopyIsRefused() async throws {

@@ -271,3 +271,24 @@ struct DashboardFlakyTestTests {
         #expect(test.lastMessage == "boom")
     }
 }
+
+@Suite("The identifier tree of a stored run")
+struct StoredRunTreeTests {
+    @Test("a node's audit issues are split into errors and warnings as stored")
+    func auditSeverities() {
+        let nodes = [
+            IdentifierNodeDigest(path: "Checkout", tests: 2, failures: 0, flakyTests: 0, auditIssues: 0, auditErrors: 0),
+            IdentifierNodeDigest(path: "Checkout.PayButton", tests: 2, failures: 1, flakyTests: 1, auditIssues: 3, auditErrors: 1),
+            // Stored before schema 3: only the total is known, shown as errors.
+            IdentifierNodeDigest(path: "Checkout.Total", tests: 1, failures: 0, flakyTests: 0, auditIssues: 2, auditErrors: nil),
+        ]
+        let coverage = [CoverageFigure(scope: .branch, name: "Checkout.PayButton", interactive: 4, identified: 3)]
+        let tree = StoredRunReport.treeNodes(nodes, coverage: coverage)
+        #expect(tree.map(\.path) == ["Checkout", "Checkout.PayButton", "Checkout.Total"])
+        #expect(tree.map(\.auditErrors) == [0, 1, 2])
+        #expect(tree.map(\.auditWarnings) == [0, 2, 0])
+        #expect(tree.map(\.childCount) == [2, 0, 0])
+        #expect(tree[1].segment == "PayButton" && tree[1].depth == 1)
+        #expect(tree[1].elements == 4 && tree[1].identified == 3)
+    }
+}

@@ -3,7 +3,7 @@ import CanopyModel
 /// One row of `identifier_nodes`.
 struct IdentifierNodeRecord: RunChildRecord {
     static let table = "identifier_nodes"
-    static let columns = ["run_id", "path", "tests", "failures", "flaky_tests", "audit_issues"]
+    static let columns = ["run_id", "path", "tests", "failures", "flaky_tests", "audit_issues", "audit_errors"]
 
     var node: IdentifierNodeDigest
 
@@ -14,11 +14,13 @@ struct IdentifierNodeRecord: RunChildRecord {
         sink.int(node.failures)
         sink.int(node.flakyTests)
         sink.int(node.auditIssues)
+        sink.int(node.auditErrors)
     }
 
     static func decode(_ row: some SQLRowReader) throws -> IdentifierNodeDigest {
         IdentifierNodeDigest(
             path: try row.text(0) ?? "", tests: try row.int(1) ?? 0, failures: try row.int(2) ?? 0,
-            flakyTests: try row.int(3) ?? 0, auditIssues: try row.int(4) ?? 0)
+            flakyTests: try row.int(3) ?? 0, auditIssues: try row.int(4) ?? 0,
+            auditErrors: try row.int(5))
     }
 }

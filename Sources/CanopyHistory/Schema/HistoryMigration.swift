@@ -31,7 +31,7 @@ struct HistoryMigration: Sendable {
     }
 
     /// Every migration, in order. Append only.
-    static let all: [HistoryMigration] = [.v1Initial, .v2FlakinessIndexes]
+    static let all: [HistoryMigration] = [.v1Initial, .v2FlakinessIndexes, .v3NodeAuditErrors]
 
     /// The highest version this build knows.
     static var latestVersion: Int { all.last?.version ?? 0 }
