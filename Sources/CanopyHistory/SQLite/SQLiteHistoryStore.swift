@@ -59,7 +59,10 @@ public final class SQLiteHistoryStore: HistoryStore {
         var migrator = DatabaseMigrator()
         let location = location
         for migration in HistoryMigration.all {
-            migrator.registerMigration(Self.identifier(migration)) { db in
+            // Immediate foreign key checks: no migration rebuilds a table, so GRDB's default
+            // (deferred checks, then `PRAGMA foreign_key_check` over the whole file) only cost
+            // time: 0.8 s to add one column to the 365-run bench store, against 0.03 s now.
+            migrator.registerMigration(Self.identifier(migration), foreignKeyChecks: .immediate) { db in
                 for sql in migration.sql(for: .sqlite) {
                     do {
                         try db.execute(sql: sql)
