@@ -170,6 +170,12 @@ enum HistoryQueries {
             arguments: [.text(runKey)])
     }
 
+    static func failureMessages(runKey: String) -> SQLStatement {
+        SQLStatement(
+            sql: "SELECT f.test_key, f.normalized_message FROM failures f JOIN runs r ON r.id = f.run_id WHERE r.run_key = ? ORDER BY f.ordinal",
+            arguments: [.text(runKey)])
+    }
+
     static func identifierNodes(runKey: String) -> SQLStatement {
         SQLStatement(
             sql: """

@@ -52,6 +52,8 @@ public struct HistoryOptions: Sendable {
     public var store: String?
     public var configPath: String?
     public var outputDirectory = "Reports"
+    /// `report --baseline`: the stored run to compare with instead of the run before it.
+    public var baseline: String?
     public var environment: [String: String]
     public var now: Date
 
@@ -65,6 +67,7 @@ public struct HistoryOptions: Sendable {
         options.store = store
         options.configPath = configPath
         options.outputDirectory = outputDirectory
+        options.baseline = baseline
         options.quiet = true
         return options
     }

@@ -63,15 +63,32 @@ public struct StoredRunReport {
             if !entry.tests.contains(failure.testKey) { entry.tests.append(failure.testKey) }
             byCategory[failure.category] = entry
         }
+        // Compared with its baseline as `canopy run` compared it: the run before it on its branch
+        // that is not of its own commit, or `--baseline`.
+        let baselineRun = try await baselineRun(of: stored, store: store)
+        var comparison = BaselineComparison(baselineRunKey: nil)
+        if let baselineRun {
+            let current = BaselineSnapshot(runKey: stored.key, commit: stored.metadata.commit, tests: tests, auditIssues: audits, coverage: coverage)
+            comparison = BaselineComparer.compare(current, with: try await workflow.snapshot(of: baselineRun, store: store))
+        }
+        let base = baselineRun?.totals
+        func kpi(_ value: Int, _ base: Int?) -> DashboardKPI { DashboardKPI(Double(value), baseline: base.map(Double.init)) }
         let headline = DashboardHeadline(
-            status: totals.failed > 0 ? .testsFailed : .passed, tests: DashboardKPI(Double(totals.tests)), passed: DashboardKPI(Double(totals.passed)),
-            failed: DashboardKPI(Double(totals.failed)), flaky: DashboardKPI(Double(totals.flaky)), skipped: DashboardKPI(Double(totals.skipped)),
-            passRate: DashboardKPI(totals.passRate),
-            identifierCoverage: DashboardKPI(overall?.ratio ?? 0), auditErrors: DashboardKPI(Double(errors)),
-            auditWarnings: DashboardKPI(Double(warnings)), duration: DashboardKPI(totals.duration))
+            status: totals.failed > 0 ? .testsFailed : .passed, tests: kpi(totals.tests, base?.tests), passed: kpi(totals.passed, base?.passed),
+            failed: kpi(totals.failed, base?.failed), flaky: kpi(totals.flaky, base?.flaky), skipped: kpi(totals.skipped, base?.skipped),
+            passRate: DashboardKPI(totals.passRate, baseline: base?.passRate),
+            identifierCoverage: DashboardKPI(overall?.ratio ?? 0, baseline: comparison.coverage.first { $0.scope == .overall }?.before),
+            auditErrors: kpi(errors, comparison.baselineAuditErrors), auditWarnings: kpi(warnings, comparison.baselineAuditWarnings),
+            duration: DashboardKPI(totals.duration, baseline: base?.duration))
+        // Without a baseline every failing test is new, as `canopy run`'s gate counts them.
+        let newKeys = baselineRun == nil ? tests.filter { $0.outcome == .failed }.map(\.testKey) : comparison.newFailures
+        let messages = newKeys.isEmpty ? [:] : try await store.failureMessages(runKey: stored.key)
         var dashboard = Dashboard(
             title: "Canopy — run \(stored.key)", generatedAt: workflow.options.now, headline: headline,
-            links: DashboardLinks(buildURL: stored.metadata.buildURL, commit: stored.metadata.commit, branch: stored.metadata.branch),
+            links: DashboardLinks(
+                buildURL: stored.metadata.buildURL, commit: stored.metadata.commit, branch: stored.metadata.branch,
+                baseline: baselineRun.map { $0.baselineLabel(comparedWithRunOn: stored.metadata.branch) }),
+            newFailures: Self.newFailures(newKeys, failures: failures, messages: messages),
             identifierTree: Self.treeNodes(nodes, coverage: coverage),
             categories: byCategory.sorted { $0.value.count > $1.value.count }.map {
                 DashboardCategoryGroup(category: $0.key, isInfrastructure: $0.value.infrastructure, count: $0.value.count, tests: Array($0.value.tests.prefix(50)), testCount: $0.value.tests.count)
@@ -91,6 +108,28 @@ public struct StoredRunReport {
         dashboard.flakyTests = TrendDashboardBuilder.build(points: points, flakiness: flakiness, latest: stored, window: window, now: workflow.options.now).flakyTests
         if !points.isEmpty { dashboard.trend = DashboardBuilder.trend(points, changes: [], window: "\(points.count) runs up to this one") }
         return dashboard
+    }
+
+    /// The run a stored run is compared with: `--baseline`, else the latest run before it on its
+    /// branch that is not of its own commit (a re-run of the same commit is no baseline).
+    private func baselineRun(of stored: StoredRun, store: any HistoryStore) async throws -> StoredRun? {
+        if workflow.options.baseline != nil { return try await workflow.chosenBaseline(in: store) }
+        guard let branch = stored.metadata.branch else { return nil }
+        let found = try await store.previousRun(branch: branch, before: stored.key, excludingCommit: stored.metadata.commit)
+        return found?.key == stored.key ? nil : found
+    }
+
+    /// The new failures of a stored run, app problems before infrastructure, each with its first
+    /// stored failure's cause, identifier and normalised message (raw messages are not kept).
+    static func newFailures(_ keys: [String], failures: [FailureRow], messages: [String: String]) -> [DashboardNewFailure] {
+        let first = Dictionary(failures.map { ($0.testKey, $0) }, uniquingKeysWith: { first, _ in first })
+        func rank(_ key: String) -> (Int, String) { (first[key]?.isInfrastructure == true ? 1 : 0, key) }
+        return Set(keys).sorted { rank($0) < rank($1) }.map { key in
+            let failure = first[key]
+            return DashboardNewFailure(
+                test: key, message: messages[key] ?? "", category: failure?.category ?? FailureCategoryRule.otherName,
+                identifier: failure?.identifier, clusterID: failure?.fingerprint)
+        }
     }
 
     /// The identifier tree of a stored run: the nodes it used exactly, with their own figures.

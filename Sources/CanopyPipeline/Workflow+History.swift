@@ -85,7 +85,7 @@ extension Workflow {
         return ((run, snapshot), BaselineComparer.compare(current, with: snapshot))
     }
 
-    private func snapshot(of run: StoredRun, store: any HistoryStore) async throws -> BaselineSnapshot {
+    func snapshot(of run: StoredRun, store: any HistoryStore) async throws -> BaselineSnapshot {
         BaselineSnapshot(
             runKey: run.key, commit: run.metadata.commit, tests: try await store.testRuns(runKey: run.key),
             auditIssues: try await store.auditIssues(runKey: run.key), coverage: try await store.coverage(runKey: run.key))

@@ -100,12 +100,16 @@ struct ReportCommand: AsyncParsableCommand {
               canopy report                 # the latest run
               canopy report --list          # stored runs, newest first
               canopy report --run nightly-2026-11-21
+              canopy report --run nightly-2026-11-21 --baseline nightly-2026-11-14
             """)
 
     @OptionGroup var storeOptions: StoreOptions
 
     @Option(name: .customLong("run"), help: "The key of the stored run.")
     var runKey: String?
+
+    @Option(help: "Compare with this stored run instead of the run before it on its branch (not of its own commit).")
+    var baseline: String?
 
     @Flag(help: "List the stored runs instead.")
     var list = false
@@ -114,7 +118,9 @@ struct ReportCommand: AsyncParsableCommand {
     var quiet = false
 
     func run() async throws {
-        let report = try StoredRunReport(options: HistoryOptions(store: storeOptions))
+        var options = HistoryOptions(store: storeOptions)
+        options.baseline = baseline
+        let report = try StoredRunReport(options: options)
         if list { return emit(try await report.list(limit: 50)) }
         let lines = try await report.run(key: runKey)
         if !quiet { emit(lines) }

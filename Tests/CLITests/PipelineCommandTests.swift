@@ -177,6 +177,23 @@ struct PipelineCommandTests {
         #expect(try CLIRunner.run(["report", "--out", out, "--run", "night-13"]).status == 0)
         let summary = try String(contentsOfFile: out + "/summary.md", encoding: .utf8)
         #expect(summary.hasPrefix("## ❌ Tests failed — "), "\(summary.prefix(200))")
+        // Compared with the run before it on its branch, as `run` compared it: night 13 broke
+        // testDarkModeToggle, listed with its stored (normalised) message and cause.
+        #expect(summary.contains("compared with <code>c5</code>"), "\(summary.prefix(600))")
+        #expect(summary.contains("| Failed | 1 | +1 🔴 worse |"), "\(summary.prefix(900))")
+        let newSection = try #require(summary.range(of: "### ❌ New failures (1)")).upperBound
+        let row = try #require(summary[newSection...].split(separator: "\n").first { $0.hasPrefix("| <code>") })
+        #expect(row.hasPrefix("| <code>AppUITests.SettingsTests/testDarkModeToggle</code> | "), "\(row)")
+        #expect(!row.hasPrefix("| <code>AppUITests.SettingsTests/testDarkModeToggle</code> |  |"), "a message: \(row)")
+        // --baseline names another stored run; an unknown one is exit 2.
+        #expect(try CLIRunner.run(["report", "--out", out, "--run", "night-13", "--baseline", "night-3"]).status == 0)
+        let against3 = try String(contentsOfFile: out + "/summary.md", encoding: .utf8)
+        #expect(against3.contains("compared with <code>c3</code>"), "\(against3.prefix(600))")
+        let unknownBaseline = try CLIRunner.run(["report", "--out", out, "--run", "night-13", "--baseline", "nope"])
+        #expect(unknownBaseline.status == 2 && unknownBaseline.stderr.contains("'nope'"), "\(unknownBaseline.stderr)")
+        // The first run has no baseline.
+        #expect(try CLIRunner.run(["report", "--out", out, "--run", "night-1"]).status == 0)
+        #expect(try !String(contentsOfFile: out + "/summary.md", encoding: .utf8).contains("compared with"))
         let missing = try CLIRunner.run(["report", "--out", out, "--run", "nope"])
         #expect(missing.status == 2)
         let trend = try CLIRunner.run(["trend", "--out", out, "--runs", "5"])

@@ -121,6 +121,11 @@ import Testing
             #expect(failures.count == 3)
             #expect(failures.map(\.identifier) == ["Checkout.PayButton", "Login.Submit", "Login.Submit"])
             #expect(failures.allSatisfy { $0.category == "elementNotFound" && !$0.isInfrastructure })
+            // One normalised message per failing test (its first failure), by test key.
+            let messages = try await store.failureMessages(runKey: "github-100-1")
+            #expect(messages == Dictionary(uniqueKeysWithValues: Set(digest.failures.map(\.testKey)).map { ($0, "failed at {id}") }))
+            #expect(messages.count == 2)
+            #expect(try await store.failureMessages(runKey: "no-such-run").isEmpty)
             #expect(try await store.schemaVersion() == HistoryMigration.latestVersion)
         }
     }
