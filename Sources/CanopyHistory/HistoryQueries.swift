@@ -170,9 +170,12 @@ enum HistoryQueries {
             arguments: [.text(runKey)])
     }
 
-    static func failureMessages(runKey: String) -> SQLStatement {
+    static func failures(runKey: String) -> SQLStatement {
         SQLStatement(
-            sql: "SELECT f.test_key, f.normalized_message FROM failures f JOIN runs r ON r.id = f.run_id WHERE r.run_key = ? ORDER BY f.ordinal",
+            sql: """
+                SELECT f.test_key, f.attempt_index, f.category, f.is_infrastructure, f.fingerprint, f.normalized_message, \
+                f.identifier FROM failures f JOIN runs r ON r.id = f.run_id WHERE r.run_key = ? ORDER BY f.ordinal
+                """,
             arguments: [.text(runKey)])
     }
 

@@ -25,6 +25,14 @@ enum HistoryRowDecoding {
             fingerprint: try row.text(6) ?? "", identifier: try row.text(7))
     }
 
+    /// A row selected by `HistoryQueries.failures(runKey:)`.
+    static func failureDigest(_ row: some SQLRowReader) throws -> FailureDigest {
+        FailureDigest(
+            testKey: try row.text(0) ?? "", attemptIndex: try row.int(1) ?? 0, category: try row.text(2) ?? "",
+            isInfrastructure: (try row.int(3) ?? 0) != 0, fingerprint: try row.text(4) ?? "",
+            normalizedMessage: try row.text(5) ?? "", identifier: try row.text(6))
+    }
+
     /// A row selected by `HistoryQueries.trend`, without categories.
     static func trendPoint(_ row: some SQLRowReader) throws -> TrendPoint {
         TrendPoint(

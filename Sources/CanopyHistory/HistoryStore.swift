@@ -65,9 +65,9 @@ public protocol HistoryReader: Sendable {
     func auditIssues(runKey: String) async throws -> [AuditIssue]
     /// The coverage figures of one stored run.
     func coverage(runKey: String) async throws -> [CoverageFigure]
-    /// The normalised message of each failing test's first stored failure in one run, by test key
+    /// The analysed failures of one stored run, in the run's order, with their normalised messages
     /// (raw messages are not kept).
-    func failureMessages(runKey: String) async throws -> [String: String]
+    func failures(runKey: String) async throws -> [FailureDigest]
     /// The identifier nodes one stored run touched.
     func identifierNodes(runKey: String) async throws -> [IdentifierNodeDigest]
     /// One trend point per run in `window`, oldest first, computed in SQL.

@@ -7,6 +7,9 @@ public struct RunMetadata: Sendable, Equatable, Hashable, Codable {
     public var commit: String?
     public var branch: String?
     public var pullRequest: String?
+    /// The branch a pull or merge request targets (`--base-branch`, else the CI's), whose runs
+    /// are its baseline; nil for a run not of a request.
+    public var baseBranch: String?
     /// `github`, `gitlab`, `bitrise`, `jenkins`, `buildkite`, `circleci`, `xcode-cloud`, `local`.
     public var ciProvider: String?
     public var buildID: String?
@@ -22,7 +25,7 @@ public struct RunMetadata: Sendable, Equatable, Hashable, Codable {
         runKey: String? = nil, commit: String? = nil, branch: String? = nil, pullRequest: String? = nil,
         ciProvider: String? = nil, buildID: String? = nil, buildURL: String? = nil, attempt: Int? = nil,
         device: String? = nil, osVersion: String? = nil, title: String? = nil, startedAt: Date? = nil,
-        finishedAt: Date? = nil
+        finishedAt: Date? = nil, baseBranch: String? = nil
     ) {
         self.runKey = runKey
         self.commit = commit
@@ -37,6 +40,7 @@ public struct RunMetadata: Sendable, Equatable, Hashable, Codable {
         self.title = title
         self.startedAt = startedAt
         self.finishedAt = finishedAt
+        self.baseBranch = baseBranch
     }
 
     /// Fills the fields this value lacks from `other`; fields already set win.
@@ -46,6 +50,7 @@ public struct RunMetadata: Sendable, Equatable, Hashable, Codable {
             pullRequest: pullRequest ?? other.pullRequest, ciProvider: ciProvider ?? other.ciProvider,
             buildID: buildID ?? other.buildID, buildURL: buildURL ?? other.buildURL, attempt: attempt ?? other.attempt,
             device: device ?? other.device, osVersion: osVersion ?? other.osVersion, title: title ?? other.title,
-            startedAt: startedAt ?? other.startedAt, finishedAt: finishedAt ?? other.finishedAt)
+            startedAt: startedAt ?? other.startedAt, finishedAt: finishedAt ?? other.finishedAt,
+            baseBranch: baseBranch ?? other.baseBranch)
     }
 }

@@ -4,10 +4,11 @@ import CanopyModel
 import CanopyRender
 import Foundation
 
-/// `canopy report [--run KEY]`: renders the dashboard of a stored run (default: the latest) from
-/// what history holds — tests, attempts, failure categories and identifiers, audit issues,
-/// coverage and identifier nodes — with flakiness over the window. Failure messages are not
-/// kept in history; `canopy run` writes the full dashboard of the run it ingests.
+/// `canopy report [--run KEY] [--baseline KEY]`: renders the dashboard of a stored run (default:
+/// the latest) from what history holds — tests, attempts, failures with their causes,
+/// identifiers and normalised messages, audit issues, coverage and identifier nodes — compared
+/// with its baseline as `canopy run` compared it, with flakiness over the window. Raw failure
+/// messages are not kept in history; `canopy run` writes the full dashboard of the run it ingests.
 public struct StoredRunReport {
     public let workflow: Workflow
 
@@ -47,8 +48,7 @@ public struct StoredRunReport {
         let window = HistoryWindow(branch: stored.metadata.branch, days: workflow.configuration.flakiness.windowDays, until: stored.metadata.startedAt)
         var rows: [TestRunRow] = []
         try await store.forEachTestRun(in: window, onlyTestsWithFailures: true) { rows.append($0) }
-        var failures: [FailureRow] = []
-        try await store.forEachFailure(in: window) { if $0.runKey == stored.key { failures.append($0) } }
+        let failures = try await store.failures(runKey: stored.key)
         let flakiness = FlakinessAnalyzer(configuration: workflow.configuration.flakiness).analyze(rows)
         let points = try await store.trend(in: window)
 
@@ -63,8 +63,6 @@ public struct StoredRunReport {
             if !entry.tests.contains(failure.testKey) { entry.tests.append(failure.testKey) }
             byCategory[failure.category] = entry
         }
-        // Compared with its baseline as `canopy run` compared it: the run before it on its branch
-        // that is not of its own commit, or `--baseline`.
         let baselineRun = try await baselineRun(of: stored, store: store)
         var comparison = BaselineComparison(baselineRunKey: nil)
         if let baselineRun {
@@ -82,13 +80,12 @@ public struct StoredRunReport {
             duration: DashboardKPI(totals.duration, baseline: base?.duration))
         // Without a baseline every failing test is new, as `canopy run`'s gate counts them.
         let newKeys = baselineRun == nil ? tests.filter { $0.outcome == .failed }.map(\.testKey) : comparison.newFailures
-        let messages = newKeys.isEmpty ? [:] : try await store.failureMessages(runKey: stored.key)
         var dashboard = Dashboard(
             title: "Canopy — run \(stored.key)", generatedAt: workflow.options.now, headline: headline,
             links: DashboardLinks(
                 buildURL: stored.metadata.buildURL, commit: stored.metadata.commit, branch: stored.metadata.branch,
                 baseline: baselineRun.map { $0.baselineLabel(comparedWithRunOn: stored.metadata.branch) }),
-            newFailures: Self.newFailures(newKeys, failures: failures, messages: messages),
+            newFailures: Self.newFailures(of: Set(newKeys), failures: failures),
             identifierTree: Self.treeNodes(nodes, coverage: coverage),
             categories: byCategory.sorted { $0.value.count > $1.value.count }.map {
                 DashboardCategoryGroup(category: $0.key, isInfrastructure: $0.value.infrastructure, count: $0.value.count, tests: Array($0.value.tests.prefix(50)), testCount: $0.value.tests.count)
@@ -100,9 +97,12 @@ public struct StoredRunReport {
                     description: issue.compactDescription)
             }),
             tests: tests.map { row in
+                // The key names the device (`Class/name@device`); the name does not.
                 let parts = row.testKey.split(separator: "/", maxSplits: 1)
+                var name = parts.last ?? ""
+                if let device = row.device, let cut = name.range(of: "@" + device, options: .backwards) { name = name[..<cut.lowerBound] }
                 return DashboardTestRow(
-                    key: row.testKey + (row.device.map { "@\($0)" } ?? ""), className: String(parts.first ?? ""), name: String(parts.last ?? ""),
+                    key: row.testKey, className: String(parts.first ?? ""), name: String(name),
                     device: row.device, outcome: row.outcome, attempts: row.attempts, duration: row.duration, category: categoryOf[row.testKey])
             })
         dashboard.flakyTests = TrendDashboardBuilder.build(points: points, flakiness: flakiness, latest: stored, window: window, now: workflow.options.now).flakyTests
@@ -110,25 +110,29 @@ public struct StoredRunReport {
         return dashboard
     }
 
-    /// The run a stored run is compared with: `--baseline`, else the latest run before it on its
-    /// branch that is not of its own commit (a re-run of the same commit is no baseline).
+    /// The run a stored run is compared with, as `canopy run` chose it: `--baseline`, else for a
+    /// pull request's run the latest run on the branch it targets (stored with the run), else the
+    /// latest run before it on its own branch that is not of its own commit.
     private func baselineRun(of stored: StoredRun, store: any HistoryStore) async throws -> StoredRun? {
-        if workflow.options.baseline != nil { return try await workflow.chosenBaseline(in: store) }
-        guard let branch = stored.metadata.branch else { return nil }
-        let found = try await store.previousRun(branch: branch, before: stored.key, excludingCommit: stored.metadata.commit)
-        return found?.key == stored.key ? nil : found
+        if let chosen = try await workflow.chosenBaseline(in: store) {
+            guard chosen.key != stored.key else {
+                throw PipelineError.usage("--baseline names the run being reported ('\(stored.key)'); give an earlier run")
+            }
+            return chosen
+        }
+        return try await Workflow.previousRun(of: stored.metadata, target: stored.metadata.baseBranch, store: store, before: stored.key)
     }
 
-    /// The new failures of a stored run, app problems before infrastructure, each with its first
-    /// stored failure's cause, identifier and normalised message (raw messages are not kept).
-    static func newFailures(_ keys: [String], failures: [FailureRow], messages: [String: String]) -> [DashboardNewFailure] {
-        let first = Dictionary(failures.map { ($0.testKey, $0) }, uniquingKeysWith: { first, _ in first })
-        func rank(_ key: String) -> (Int, String) { (first[key]?.isInfrastructure == true ? 1 : 0, key) }
-        return Set(keys).sorted { rank($0) < rank($1) }.map { key in
-            let failure = first[key]
-            return DashboardNewFailure(
-                test: key, message: messages[key] ?? "", category: failure?.category ?? FailureCategoryRule.otherName,
-                identifier: failure?.identifier, clusterID: failure?.fingerprint)
+    /// The new failures of a stored run as `canopy run` lists them: the run's failures app
+    /// problems first, then infrastructure, each in the run's order, the first of each test kept;
+    /// with the stored normalised message (raw messages are not kept).
+    static func newFailures(of keys: Set<String>, failures: [FailureDigest]) -> [DashboardNewFailure] {
+        var seen: Set<String> = []
+        let ordered = failures.filter { !$0.isInfrastructure } + failures.filter(\.isInfrastructure)
+        return ordered.filter { keys.contains($0.testKey) && seen.insert($0.testKey).inserted }.map { failure in
+            DashboardNewFailure(
+                test: failure.testKey, message: failure.normalizedMessage, category: failure.category,
+                identifier: failure.identifier, clusterID: failure.fingerprint)
         }
     }
 

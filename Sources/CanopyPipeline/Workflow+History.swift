@@ -209,8 +209,15 @@ extension Workflow {
     /// neither re-running a failed job nor pushing again to a pull request makes its failures old:
     /// comparing with the branch's previous run did both.
     func previousRun(for run: Run, store: any HistoryStore, before key: String?) async throws -> StoredRun? {
-        let metadata = run.metadata
-        if let target = targetBranch, target != metadata.branch,
+        try await Self.previousRun(of: run.metadata, target: targetBranch, store: store, before: key)
+    }
+
+    /// `previousRun(for:)` of a run with `metadata` whose request targets `target`; `canopy report`
+    /// passes a stored run's own.
+    static func previousRun(
+        of metadata: RunMetadata, target: String?, store: any HistoryStore, before key: String?
+    ) async throws -> StoredRun? {
+        if let target, target != metadata.branch,
             let found = try await store.previousRun(branch: target, before: key, excludingCommit: nil)
         {
             return found

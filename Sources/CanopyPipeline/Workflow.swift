@@ -66,6 +66,8 @@ public struct Workflow: Sendable {
         }
         var metadata = options.metadata.merging(ci.metadata)
         if ci.provider == nil { metadata = metadata.merging(LocalGit.metadata(environment: options.environment)) }
+        // Stored with the run, so `canopy report` compares it with the branch `run` did.
+        metadata.baseBranch = targetBranch
         var run = RunAssembler.assemble(parsed, metadata: metadata)
         reportDiagnostics(of: run)
         if run.metadata.startedAt == nil { run.metadata.startedAt = options.now }

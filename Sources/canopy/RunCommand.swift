@@ -117,6 +117,10 @@ struct ReportCommand: AsyncParsableCommand {
     @Flag(name: .shortAndLong, help: "Print nothing but errors (the list still prints with --list).")
     var quiet = false
 
+    func validate() throws {
+        if list, runKey != nil || baseline != nil { throw ValidationError("--list lists the stored runs; it takes no --run or --baseline") }
+    }
+
     func run() async throws {
         var options = HistoryOptions(store: storeOptions)
         options.baseline = baseline

@@ -40,6 +40,16 @@ struct BaselineChoiceTests {
             ["check", "--out", out, "--branch", "feature/x", "--commit", "p3", "--base-branch", "main", CLIRunner.night(13)])
         #expect(check.status == 1, "\(check.stdout)\(check.stderr)")
         #expect(check.stdout.contains("against main@c12"), "\(check.stdout)")
+        // `report` of the stored second push compares it with main as `run` did: the branch a
+        // run's request targets is stored with it.
+        let list = try CLIRunner.run(["report", "--list", "--out", out]).stdout
+        let pushKey = try #require(list.split(separator: "\n").first { $0.contains("\tp2") }?.split(separator: "\t").first)
+        let report = try CLIRunner.run(["report", "--out", out, "--run", String(pushKey)])
+        #expect(report.status == 0, "\(report.stderr)")
+        let stored = try String(contentsOfFile: out + "/summary.md", encoding: .utf8)
+        #expect(stored.contains("compared with <code>main&#64;c12</code>"), "\(stored.prefix(600))")
+        #expect(stored.contains("### ❌ New failures (1)"), "\(stored.prefix(1200))")
+        #expect(stored.contains("| <code>AppUITests.SettingsTests/testDarkModeToggle</code> |"))
         // Control: once main itself has the failure, the pull request's failure is not new.
         try ingest(out, night: 13, key: "main-13", commit: "c13")
         let after = try pullRequestRun(out, sha: "p4", runID: "9", attempt: 1)

@@ -185,12 +185,20 @@ struct PipelineCommandTests {
         let row = try #require(summary[newSection...].split(separator: "\n").first { $0.hasPrefix("| <code>") })
         #expect(row.hasPrefix("| <code>AppUITests.SettingsTests/testDarkModeToggle</code> | "), "\(row)")
         #expect(!row.hasPrefix("| <code>AppUITests.SettingsTests/testDarkModeToggle</code> |  |"), "a message: \(row)")
+        // The Tests view names a test's device once, in its key.
+        let page = try String(contentsOfFile: out + "/site/index.html", encoding: .utf8)
+        #expect(page.contains("testApplePaySheet@iPad Air 13-inch (M2) (18.2)"))
+        #expect(!page.contains("(18.2)@iPad"))
         // --baseline names another stored run; an unknown one is exit 2.
         #expect(try CLIRunner.run(["report", "--out", out, "--run", "night-13", "--baseline", "night-3"]).status == 0)
         let against3 = try String(contentsOfFile: out + "/summary.md", encoding: .utf8)
         #expect(against3.contains("compared with <code>c3</code>"), "\(against3.prefix(600))")
         let unknownBaseline = try CLIRunner.run(["report", "--out", out, "--run", "night-13", "--baseline", "nope"])
         #expect(unknownBaseline.status == 2 && unknownBaseline.stderr.contains("'nope'"), "\(unknownBaseline.stderr)")
+        let itself = try CLIRunner.run(["report", "--out", out, "--run", "night-13", "--baseline", "night-13"])
+        #expect(itself.status == 2 && itself.stderr.contains("names the run being reported"), "\(itself.stderr)")
+        let listing = try CLIRunner.run(["report", "--out", out, "--list", "--baseline", "night-3"])
+        #expect(listing.status == 2 && listing.stderr.contains("--list"), "\(listing.stderr)")
         // The first run has no baseline.
         #expect(try CLIRunner.run(["report", "--out", out, "--run", "night-1"]).status == 0)
         #expect(try !String(contentsOfFile: out + "/summary.md", encoding: .utf8).contains("compared with"))

@@ -121,11 +121,9 @@ import Testing
             #expect(failures.count == 3)
             #expect(failures.map(\.identifier) == ["Checkout.PayButton", "Login.Submit", "Login.Submit"])
             #expect(failures.allSatisfy { $0.category == "elementNotFound" && !$0.isInfrastructure })
-            // One normalised message per failing test (its first failure), by test key.
-            let messages = try await store.failureMessages(runKey: "github-100-1")
-            #expect(messages == Dictionary(uniqueKeysWithValues: Set(digest.failures.map(\.testKey)).map { ($0, "failed at {id}") }))
-            #expect(messages.count == 2)
-            #expect(try await store.failureMessages(runKey: "no-such-run").isEmpty)
+            // The run's failures come back whole and in order, normalised messages included.
+            #expect(try await store.failures(runKey: "github-100-1") == digest.failures)
+            #expect(try await store.failures(runKey: "no-such-run").isEmpty)
             #expect(try await store.schemaVersion() == HistoryMigration.latestVersion)
         }
     }
@@ -273,6 +271,36 @@ import Testing
             // Ordered by test, then run time: each test's rows are contiguous and in night order.
             #expect(failing.map(\.runKey) == ["n1", "n2", "n3", "n1", "n2", "n3"])
         }
+    }
+
+    @Test(arguments: StoreKind.available)
+    func aVersion2StoreIsMigratedAndItsRowsKeepNullInTheNewColumns(_ kind: StoreKind) async throws {
+        let test = try await TestStore.make(kind)
+        let first = try await test.open()
+        let (run, digest) = Self.sampleRun()
+        _ = try await first.store(run, digest: digest)
+        // Back to a version 2 store: migration 3's columns gone and its record removed.
+        let rewind = ["ALTER TABLE identifier_nodes DROP COLUMN audit_errors", "ALTER TABLE runs DROP COLUMN base_branch"]
+        if let sqlite = first as? SQLiteHistoryStore {
+            for sql in rewind + ["DELETE FROM grdb_migrations WHERE identifier = '3-base-branch-audit-errors'"] { try sqlite.execute(sql) }
+        } else if let postgres = first as? PostgresHistoryStore {
+            try await postgres.withConnection { connection in
+                for sql in rewind + ["DELETE FROM canopy_migrations WHERE version = 3"] { try await postgres.execute(sql, on: connection) }
+            }
+        }
+        await first.close()
+
+        let migrated = try await test.open()
+        #expect(try await migrated.schemaVersion() == 3)
+        #expect(try await migrated.identifierNodes(runKey: "github-100-1").map(\.auditErrors) == [nil])
+        #expect(try await migrated.run(key: "github-100-1")?.metadata.baseBranch == nil)
+        var (next, nextDigest) = Self.sampleRun(key: "github-101-1", night: 2)
+        next.metadata.baseBranch = "develop"
+        _ = try await migrated.store(next, digest: nextDigest)
+        #expect(try await migrated.identifierNodes(runKey: "github-101-1").map(\.auditErrors) == [1])
+        #expect(try await migrated.run(key: "github-101-1")?.metadata.baseBranch == "develop")
+        await migrated.close()
+        await test.remove()
     }
 
     @Test(arguments: StoreKind.available)

@@ -40,7 +40,7 @@ enum RunFactory {
                             category: test.infrastructure ? "simulatorCrash" : "elementNotFound",
                             isInfrastructure: test.infrastructure,
                             fingerprint: (test.infrastructure ? "infra-" : "app-") + test.name,
-                            normalizedMessage: "failed at {id}", identifier: test.identifier))
+                            normalizedMessage: "failed at {id}, attempt \(index)", identifier: test.identifier))
                 }
                 attempts.append(attempt)
             }

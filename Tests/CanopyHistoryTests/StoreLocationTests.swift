@@ -94,28 +94,6 @@ import Testing
         #expect(try await SQLiteHistoryStore(path: path).runs(in: .all).count == 2)
     }
 
-    @Test func nodesStoredBeforeVersion3KeepNoErrorCount() async throws {
-        let directory = NSTemporaryDirectory() + "canopy-history-" + UUID().uuidString
-        defer { try? FileManager.default.removeItem(atPath: directory) }
-        let path = directory + "/history.sqlite"
-        let store = try SQLiteHistoryStore(path: path)
-        let (run, digest) = HistoryStoreTests.sampleRun()
-        _ = try await store.store(run, digest: digest)
-        // Back to a version 2 file: the column gone and migration 3 not applied.
-        try store.execute("ALTER TABLE identifier_nodes DROP COLUMN audit_errors")
-        try store.execute("DELETE FROM grdb_migrations WHERE identifier = '3-node-audit-errors'")
-        await store.close()
-
-        let migrated = try SQLiteHistoryStore(path: path)
-        #expect(try await migrated.schemaVersion() == 3)
-        let nodes = try await migrated.identifierNodes(runKey: "github-100-1")
-        #expect(nodes.map(\.auditIssues) == [3])
-        #expect(nodes.map(\.auditErrors) == [nil])
-        _ = try await migrated.store(HistoryStoreTests.sampleRun(key: "github-101-1", night: 2).0, digest: digest)
-        #expect(try await migrated.identifierNodes(runKey: "github-101-1").map(\.auditErrors) == [1])
-        await migrated.close()
-    }
-
     @Test func aStoreFromANewerCanopyIsRefused() async throws {
         let directory = NSTemporaryDirectory() + "canopy-history-" + UUID().uuidString
         defer { try? FileManager.default.removeItem(atPath: directory) }

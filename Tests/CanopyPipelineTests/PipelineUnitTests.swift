@@ -291,4 +291,28 @@ struct StoredRunTreeTests {
         #expect(tree[1].segment == "PayButton" && tree[1].depth == 1)
         #expect(tree[1].elements == 4 && tree[1].identified == 3)
     }
+
+    @Test("new failures are listed as run lists them: app problems first, each test's first failure of those")
+    func newFailureOrder() {
+        func failure(_ test: String, _ attempt: Int, infrastructure: Bool, _ message: String) -> FailureDigest {
+            FailureDigest(
+                testKey: test, attemptIndex: attempt, category: infrastructure ? "simulatorCrash" : "elementNotFound",
+                isInfrastructure: infrastructure, fingerprint: "\(test)-\(attempt)", normalizedMessage: message,
+                identifier: infrastructure ? nil : "Login.Submit")
+        }
+        let failures = [
+            failure("A/crashThenFail", 0, infrastructure: true, "simulator crashed"),
+            failure("B/onlyCrash", 0, infrastructure: true, "lost connection"),
+            failure("C/fails", 0, infrastructure: false, "no match for {id}"),
+            failure("A/crashThenFail", 1, infrastructure: false, "no element {id}"),
+            failure("C/fails", 1, infrastructure: false, "later message"),
+            failure("D/notNew", 0, infrastructure: false, "old failure"),
+        ]
+        let rows = StoredRunReport.newFailures(of: ["A/crashThenFail", "B/onlyCrash", "C/fails"], failures: failures)
+        #expect(rows.map(\.test) == ["C/fails", "A/crashThenFail", "B/onlyCrash"])
+        #expect(rows.map(\.message) == ["no match for {id}", "no element {id}", "lost connection"])
+        #expect(rows.map(\.category) == ["elementNotFound", "elementNotFound", "simulatorCrash"])
+        #expect(rows[0].identifier == "Login.Submit" && rows[0].clusterID == "C/fails-0")
+        #expect(rows[2].identifier == nil)
+    }
 }

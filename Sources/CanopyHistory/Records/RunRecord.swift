@@ -7,7 +7,7 @@ struct RunRecord: Sendable {
         "run_key", "commit_sha", "branch", "pull_request", "ci_provider", "build_id", "build_url", "ci_attempt",
         "device", "os_version", "title", "started_at", "finished_at", "sort_time", "ingested_at",
         "tests", "attempts", "passed", "failed", "skipped", "flaky", "elements", "identified_elements",
-        "audit_issues", "screens", "duration",
+        "audit_issues", "screens", "duration", "base_branch",
     ]
     /// The columns `StoredRun` is read from, in `decode` order.
     static let selectColumns = columns.filter { $0 != "sort_time" && $0 != "ingested_at" }
@@ -28,6 +28,7 @@ struct RunRecord: Sendable {
             .double(sortTime), .double(ingestedAt.timeIntervalSince1970),
             .int(t.tests), .int(t.attempts), .int(t.passed), .int(t.failed), .int(t.skipped), .int(t.flaky),
             .int(t.elements), .int(t.identifiedElements), .int(t.auditIssues), .int(t.screens), .double(t.duration),
+            SQLValue(m.baseBranch),
         ]
     }
 
@@ -38,7 +39,7 @@ struct RunRecord: Sendable {
         func int() throws -> Int? { defer { i += 1 }; return try row.int(i) }
         func double() throws -> Double? { defer { i += 1 }; return try row.double(i) }
         let key = try text() ?? ""
-        let metadata = RunMetadata(
+        var metadata = RunMetadata(
             runKey: key, commit: try text(), branch: try text(), pullRequest: try text(), ciProvider: try text(),
             buildID: try text(), buildURL: try text(), attempt: try int(), device: try text(), osVersion: try text(),
             title: try text(), startedAt: try double().map(Date.init(timeIntervalSince1970:)),
@@ -55,6 +56,7 @@ struct RunRecord: Sendable {
         totals.auditIssues = try int() ?? 0
         totals.screens = try int() ?? 0
         totals.duration = try double() ?? 0
+        metadata.baseBranch = try text()
         return StoredRun(key: key, metadata: metadata, totals: totals)
     }
 }

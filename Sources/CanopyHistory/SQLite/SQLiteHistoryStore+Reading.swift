@@ -66,9 +66,8 @@ extension SQLiteHistoryStore {
         return try fetchAll(HistoryQueries.coverage(runKey: runKey)) { try CoverageRecord.decode($0, location: location) }
     }
 
-    public func failureMessages(runKey: String) async throws -> [String: String] {
-        let pairs = try fetchAll(HistoryQueries.failureMessages(runKey: runKey)) { (try $0.text(0) ?? "", try $0.text(1) ?? "") }
-        return Dictionary(pairs, uniquingKeysWith: { first, _ in first })
+    public func failures(runKey: String) async throws -> [FailureDigest] {
+        try fetchAll(HistoryQueries.failures(runKey: runKey)) { try HistoryRowDecoding.failureDigest($0) }
     }
 
     public func identifierNodes(runKey: String) async throws -> [IdentifierNodeDigest] {

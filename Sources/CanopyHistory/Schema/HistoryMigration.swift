@@ -11,10 +11,17 @@ enum SQLDialect: Sendable {
 /// Migrations are never edited once they have landed: a change to the schema is a new migration
 /// appended to `HistoryMigration.all` (GRDB's rule). Statements use two tokens that each dialect
 /// spells differently: `{ID}` (an auto-increment primary key) and `{REAL}` (a double column).
+///
+/// SQLite runs a migration with foreign keys on and no whole-file check after it (GRDB's
+/// immediate checks): set `rebuildsTables` for one that drops and recreates a table (SQLite's
+/// way to change a column), or dropping `runs` would cascade to every row that refers to it.
 struct HistoryMigration: Sendable {
     var version: Int
     var name: String
     var statements: [String]
+    /// Whether the migration drops and recreates tables: SQLite then runs it with foreign keys
+    /// off and checks them over the whole file at the end (GRDB's deferred checks).
+    var rebuildsTables = false
 
     /// The statements spelled for `dialect`.
     func sql(for dialect: SQLDialect) -> [String] {
@@ -31,7 +38,7 @@ struct HistoryMigration: Sendable {
     }
 
     /// Every migration, in order. Append only.
-    static let all: [HistoryMigration] = [.v1Initial, .v2FlakinessIndexes, .v3NodeAuditErrors]
+    static let all: [HistoryMigration] = [.v1Initial, .v2FlakinessIndexes, .v3BaseBranchAuditErrors]
 
     /// The highest version this build knows.
     static var latestVersion: Int { all.last?.version ?? 0 }
