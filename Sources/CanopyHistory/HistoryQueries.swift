@@ -182,7 +182,7 @@ enum HistoryQueries {
     static func identifierNodes(runKey: String) -> SQLStatement {
         SQLStatement(
             sql: """
-                SELECT n.path, n.tests, n.failures, n.flaky_tests, n.audit_issues, n.audit_errors FROM identifier_nodes n \
+                SELECT n.path, n.tests, n.failures, n.flaky_tests, n.audit_issues, n.audit_errors, n.parent, n.interactive, n.identified FROM identifier_nodes n \
                 JOIN runs r ON r.id = n.run_id WHERE r.run_key = ? ORDER BY n.path
                 """,
             arguments: [.text(runKey)])

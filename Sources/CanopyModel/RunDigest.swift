@@ -71,24 +71,42 @@ public struct CoverageFigure: Sendable, Equatable, Hashable, Codable {
     public var ratio: Double? { interactive > 0 ? Double(identified) / Double(interactive) : nil }
 }
 
-/// One node of the identifier tree as touched by a run.
+/// One node of the identifier tree as touched by a run, with the figures of its branch (the
+/// node and every node under it): every node of the tree, so a stored run's tree can be drawn
+/// as the run's own dashboard drew it.
+///
+/// Runs stored before schema version 3 kept the identifier nodes alone (templates used exactly),
+/// with their own figures and no parent or error count: `auditErrors` is nil for those.
 public struct IdentifierNodeDigest: Sendable, Equatable, Hashable, Codable {
     /// The node's template path (`Checkout.PaymentSheet.PayButton`, `Podcast-{id}-row`).
     public var path: String
+    /// The parent's path; nil for a root (and for every node stored before schema 3).
+    public var parent: String?
+    /// Distinct tests that touched the branch.
     public var tests: Int
     public var failures: Int
+    /// Distinct flaky tests among `tests`.
     public var flakyTests: Int
     public var auditIssues: Int
-    /// Of `auditIssues`, those of error severity (the rest are warnings); nil for a node stored
-    /// before schema version 3, which kept only the total.
+    /// Of `auditIssues`, those of error severity (the rest are warnings); nil before schema 3.
     public var auditErrors: Int?
+    /// Interactive elements attributed to the branch, and of those the identified ones; nil
+    /// before schema 3 (the run's branch coverage figures reach `coverage.branchDepth` only).
+    public var interactive: Int?
+    public var identified: Int?
 
-    public init(path: String, tests: Int, failures: Int, flakyTests: Int, auditIssues: Int, auditErrors: Int?) {
+    public init(
+        path: String, parent: String?, tests: Int, failures: Int, flakyTests: Int, auditIssues: Int, auditErrors: Int?,
+        interactive: Int? = nil, identified: Int? = nil
+    ) {
         self.path = path
+        self.parent = parent
         self.tests = tests
         self.failures = failures
         self.flakyTests = flakyTests
         self.auditIssues = auditIssues
         self.auditErrors = auditErrors
+        self.interactive = interactive
+        self.identified = identified
     }
 }

@@ -136,25 +136,60 @@ public struct StoredRunReport {
         }
     }
 
-    /// The identifier tree of a stored run: the nodes it used exactly, with their own figures.
-    static func treeNodes(_ nodes: [IdentifierNodeDigest], coverage: [CoverageFigure]) -> [DashboardTreeNode] {
-        // Direct children, counted once: a node's parent is its path without the last segment.
-        var childCounts: [String: Int] = [:]
+    /// The identifier tree of a stored run in the renderer's pre-order (children sorted by path,
+    /// as the run's own dashboard drew it): every node with its branch's figures.
+    static func treeNodes(_ stored: [IdentifierNodeDigest], coverage: [CoverageFigure]) -> [DashboardTreeNode] {
+        let nodes = stored.contains { $0.auditErrors == nil } ? treeOfIdentifiersAlone(stored) : stored
+        let paths = Set(nodes.map(\.path))
+        var children: [String: [IdentifierNodeDigest]] = [:]
+        var roots: [IdentifierNodeDigest] = []
         for node in nodes {
-            if let cut = node.path.lastIndex(where: { ".-_".contains($0) }) { childCounts[String(node.path[..<cut]), default: 0] += 1 }
+            if let parent = node.parent, paths.contains(parent) { children[parent, default: []].append(node) } else { roots.append(node) }
         }
         let branchCoverage = Dictionary(coverage.filter { $0.scope == .branch }.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
-        return nodes.map { node in
-            let segments = node.path.split(whereSeparator: { ".-_".contains($0) })
+        var ordered: [DashboardTreeNode] = []
+        func emit(_ node: IdentifierNodeDigest, depth: Int) {
+            let below = (children[node.path] ?? []).sorted { $0.path < $1.path }
+            // A separator is one character: the segment follows the parent's path and it.
+            let segment = node.parent.map { node.path.hasPrefix($0) ? String(node.path.dropFirst($0.count + 1)) : node.path } ?? node.path
+            // Before schema 3 a node kept no coverage: the run's branch figures reach branchDepth.
             let figure = branchCoverage[node.path]
-            return DashboardTreeNode(
-                path: node.path, segment: String(segments.last ?? Substring(node.path)), depth: max(0, segments.count - 1),
-                childCount: childCounts[node.path] ?? 0,
-                elements: figure?.interactive ?? 0, identified: figure?.identified ?? 0, failures: node.failures,
-                flakyTests: node.flakyTests,
-                // A node stored before schema 3 kept only its total: shown as errors, as then.
-                auditErrors: node.auditErrors ?? node.auditIssues,
-                auditWarnings: node.auditErrors.map { node.auditIssues - $0 } ?? 0)
+            // A node stored before schema 3 kept only its total: shown as errors, as then.
+            let errors = node.auditErrors ?? node.auditIssues
+            ordered.append(DashboardTreeNode(
+                path: node.path, segment: segment, depth: depth, childCount: below.count,
+                elements: node.interactive ?? figure?.interactive ?? 0, identified: node.identified ?? figure?.identified ?? 0,
+                failures: node.failures,
+                flakyTests: node.flakyTests, auditErrors: errors, auditWarnings: node.auditIssues - errors))
+            for child in below { emit(child, depth: depth + 1) }
         }
+        for root in roots.sorted(by: { $0.path < $1.path }) { emit(root, depth: 0) }
+        return ordered
+    }
+
+    /// A run stored before schema 3 kept its identifier nodes alone with their own figures: their
+    /// ancestors are made by cutting paths at `.`, `-` and `_`, and each node's figures are added
+    /// to its ancestors'. Failures and audit issues add up exactly; tests and flaky tests touching
+    /// two nodes of a branch count twice.
+    static func treeOfIdentifiersAlone(_ own: [IdentifierNodeDigest]) -> [IdentifierNodeDigest] {
+        func parent(of path: String) -> String? {
+            guard let cut = path.lastIndex(where: { ".-_".contains($0) }), cut > path.startIndex else { return nil }
+            return String(path[..<cut])
+        }
+        var byPath: [String: IdentifierNodeDigest] = [:]
+        for node in own {
+            var path: String? = node.path
+            while let current = path {
+                var entry = byPath[current] ?? IdentifierNodeDigest(
+                    path: current, parent: parent(of: current), tests: 0, failures: 0, flakyTests: 0, auditIssues: 0, auditErrors: nil)
+                entry.tests += node.tests
+                entry.failures += node.failures
+                entry.flakyTests += node.flakyTests
+                entry.auditIssues += node.auditIssues
+                byPath[current] = entry
+                path = entry.parent
+            }
+        }
+        return Array(byPath.values)
     }
 }

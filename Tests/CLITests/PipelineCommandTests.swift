@@ -211,6 +211,31 @@ struct PipelineCommandTests {
         #expect(html.contains("Content-Security-Policy"))
     }
 
+    @Test("report of a stored run draws the identifier tree and branch coverage exactly as run drew them")
+    func storedTreeMatchesTheRun() throws {
+        let out = try temporaryDirectory()
+        for number in [12, 13] {
+            let result = try CLIRunner.run(
+                ["run", "-q", "--annotations", "none", "--out", out, "--run-key", "night-\(number)", "--commit", "c\(number)",
+                 "--branch", "main", "--started-at", "2026-11-\(number)T02:00:00Z", night(number)])
+            #expect(result.status <= 1, "\(result.stderr)")
+        }
+        let reported = out + "/reported"
+        let report = try CLIRunner.run(["report", "--store", out + "/history.sqlite", "--out", reported, "--run", "night-13"])
+        #expect(report.status == 0, "\(report.stderr)")
+        // From the first tree node to the end of the branch-coverage treemap.
+        func tree(_ path: String) throws -> Substring {
+            let page = try String(contentsOfFile: path, encoding: .utf8)
+            let start = try #require(page.range(of: "class=\"node\" title=\"")).lowerBound
+            let heading = try #require(page.range(of: "Coverage by branch", range: start..<page.endIndex)).upperBound
+            let end = try #require(page.range(of: "</section>", range: heading..<page.endIndex)).upperBound
+            return page[start..<end]
+        }
+        let live = try tree(out + "/site/index.html")
+        #expect(live.contains("title=\"Checkout.PaymentSheet\""), "an inner node")
+        #expect(try tree(reported + "/site/index.html") == live)
+    }
+
     @Test("the sample history tells its story: flaky tests, broken on night 10 and fixed on 12, broken on 13")
     func sampleStory() throws {
         let out = try temporaryDirectory()

@@ -102,6 +102,12 @@ struct EndToEndTests {
         #expect(digest.failures.count == 5)
         #expect(digest.failures.first { $0.testKey == "AppUITests.FeedTests/testOpenPodcast" }?.identifier == "Podcast-{id}-row")
         #expect(digest.coverage.first == CoverageFigure(scope: .overall, name: "", interactive: 5, identified: 4))
-        #expect(digest.identifierNodes.contains(IdentifierNodeDigest(path: "Checkout.PaymentSheet.PayButton", tests: 2, failures: 2, flakyTests: 1, auditIssues: 1, auditErrors: 1)))
+        // Every node of the tree, with its parent and its branch's figures.
+        #expect(digest.identifierNodes.count == report.identifierTree.count)
+        #expect(digest.identifierNodes.contains(IdentifierNodeDigest(
+            path: "Checkout.PaymentSheet.PayButton", parent: "Checkout.PaymentSheet", tests: 2, failures: 2, flakyTests: 1, auditIssues: 1,
+            auditErrors: 1, interactive: 1, identified: 1)))
+        let checkout = try #require(digest.identifierNodes.first { $0.path == "Checkout" })
+        #expect(checkout.parent == nil && checkout.failures == 3 && checkout.auditErrors == 1)
     }
 }

@@ -23,7 +23,12 @@ import Testing
                 CoverageFigure(scope: .overall, name: "", interactive: 40, identified: 30),
                 CoverageFigure(scope: .screen, name: "Checkout", interactive: 10, identified: 9),
             ],
-            nodes: [IdentifierNodeDigest(path: "Checkout.PayButton", tests: 1, failures: 1, flakyTests: 1, auditIssues: 3, auditErrors: 1)])
+            nodes: [
+                IdentifierNodeDigest(path: "Checkout", parent: nil, tests: 2, failures: 1, flakyTests: 1, auditIssues: 4, auditErrors: 2),
+                IdentifierNodeDigest(
+                    path: "Checkout.PayButton", parent: "Checkout", tests: 1, failures: 1, flakyTests: 1, auditIssues: 3, auditErrors: 1,
+                    interactive: 2, identified: 1),
+            ])
     }
 
     @Test(arguments: StoreKind.available)
@@ -280,9 +285,10 @@ import Testing
         let (run, digest) = Self.sampleRun()
         _ = try await first.store(run, digest: digest)
         // Back to a version 2 store: migration 3's columns gone and its record removed.
-        let rewind = ["ALTER TABLE identifier_nodes DROP COLUMN audit_errors", "ALTER TABLE runs DROP COLUMN base_branch"]
+        let rewind = ["audit_errors", "parent", "interactive", "identified"].map { "ALTER TABLE identifier_nodes DROP COLUMN \($0)" }
+            + ["ALTER TABLE runs DROP COLUMN base_branch"]
         if let sqlite = first as? SQLiteHistoryStore {
-            for sql in rewind + ["DELETE FROM grdb_migrations WHERE identifier = '3-base-branch-audit-errors'"] { try sqlite.execute(sql) }
+            for sql in rewind + ["DELETE FROM grdb_migrations WHERE identifier = '3-base-branch-tree'"] { try sqlite.execute(sql) }
         } else if let postgres = first as? PostgresHistoryStore {
             try await postgres.withConnection { connection in
                 for sql in rewind + ["DELETE FROM canopy_migrations WHERE version = 3"] { try await postgres.execute(sql, on: connection) }
@@ -292,12 +298,13 @@ import Testing
 
         let migrated = try await test.open()
         #expect(try await migrated.schemaVersion() == 3)
-        #expect(try await migrated.identifierNodes(runKey: "github-100-1").map(\.auditErrors) == [nil])
+        let old = try await migrated.identifierNodes(runKey: "github-100-1")
+        #expect(old.map(\.auditErrors) == [nil, nil] && old.map(\.parent) == [nil, nil])
         #expect(try await migrated.run(key: "github-100-1")?.metadata.baseBranch == nil)
         var (next, nextDigest) = Self.sampleRun(key: "github-101-1", night: 2)
         next.metadata.baseBranch = "develop"
         _ = try await migrated.store(next, digest: nextDigest)
-        #expect(try await migrated.identifierNodes(runKey: "github-101-1").map(\.auditErrors) == [1])
+        #expect(try await migrated.identifierNodes(runKey: "github-101-1") == nextDigest.identifierNodes)
         #expect(try await migrated.run(key: "github-101-1")?.metadata.baseBranch == "develop")
         await migrated.close()
         await test.remove()

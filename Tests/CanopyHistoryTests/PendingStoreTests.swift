@@ -18,7 +18,7 @@ import Testing
         return RunFactory.run(
             key: key, commit: "c1", night: 2, tests: scripted, auditIssues: [RunFactory.issue("contrast", "Screen.Element1")],
             coverage: [CoverageFigure(scope: .overall, name: "", interactive: 20, identified: 15)],
-            nodes: [IdentifierNodeDigest(path: "Screen.Element1", tests: 3, failures: 2, flakyTests: 1, auditIssues: 1, auditErrors: 0)])
+            nodes: [IdentifierNodeDigest(path: "Screen.Element1", parent: "Screen", tests: 3, failures: 2, flakyTests: 1, auditIssues: 1, auditErrors: 0)])
     }
 
     /// Everything stored for the run under `key`.

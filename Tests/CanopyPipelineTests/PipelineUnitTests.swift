@@ -274,22 +274,52 @@ struct DashboardFlakyTestTests {
 
 @Suite("The identifier tree of a stored run")
 struct StoredRunTreeTests {
-    @Test("a node's audit issues are split into errors and warnings as stored")
-    func auditSeverities() {
+    @Test("the stored tree is drawn as the run drew it: pre-order by path, branch figures, errors and warnings apart")
+    func storedTree() {
         let nodes = [
-            IdentifierNodeDigest(path: "Checkout", tests: 2, failures: 0, flakyTests: 0, auditIssues: 0, auditErrors: 0),
-            IdentifierNodeDigest(path: "Checkout.PayButton", tests: 2, failures: 1, flakyTests: 1, auditIssues: 3, auditErrors: 1),
-            // Stored before schema 3: only the total is known, shown as errors.
-            IdentifierNodeDigest(path: "Checkout.Total", tests: 1, failures: 0, flakyTests: 0, auditIssues: 2, auditErrors: nil),
+            IdentifierNodeDigest(path: "Podcast-{id}", parent: "Podcast", tests: 1, failures: 1, flakyTests: 0, auditIssues: 0, auditErrors: 0),
+            IdentifierNodeDigest(path: "Checkout", parent: nil, tests: 3, failures: 1, flakyTests: 1, auditIssues: 5, auditErrors: 1),
+            IdentifierNodeDigest(
+                path: "Checkout.Total", parent: "Checkout", tests: 1, failures: 0, flakyTests: 0, auditIssues: 2, auditErrors: 0,
+                interactive: 2, identified: 1),
+            IdentifierNodeDigest(path: "Checkout.PayButton", parent: "Checkout", tests: 2, failures: 1, flakyTests: 1, auditIssues: 3, auditErrors: 1),
+            IdentifierNodeDigest(path: "Podcast", parent: nil, tests: 1, failures: 1, flakyTests: 0, auditIssues: 0, auditErrors: 0),
         ]
-        let coverage = [CoverageFigure(scope: .branch, name: "Checkout.PayButton", interactive: 4, identified: 3)]
+        let coverage = [
+            CoverageFigure(scope: .branch, name: "Checkout.PayButton", interactive: 4, identified: 3),
+            CoverageFigure(scope: .screen, name: "Checkout", interactive: 9, identified: 1),
+        ]
         let tree = StoredRunReport.treeNodes(nodes, coverage: coverage)
-        #expect(tree.map(\.path) == ["Checkout", "Checkout.PayButton", "Checkout.Total"])
-        #expect(tree.map(\.auditErrors) == [0, 1, 2])
-        #expect(tree.map(\.auditWarnings) == [0, 2, 0])
-        #expect(tree.map(\.childCount) == [2, 0, 0])
-        #expect(tree[1].segment == "PayButton" && tree[1].depth == 1)
-        #expect(tree[1].elements == 4 && tree[1].identified == 3)
+        #expect(tree.map(\.path) == ["Checkout", "Checkout.PayButton", "Checkout.Total", "Podcast", "Podcast-{id}"])
+        #expect(tree.map(\.segment) == ["Checkout", "PayButton", "Total", "Podcast", "{id}"])
+        #expect(tree.map(\.depth) == [0, 1, 1, 0, 1])
+        #expect(tree.map(\.childCount) == [2, 0, 0, 1, 0])
+        #expect(tree.map(\.auditErrors) == [1, 1, 0, 0, 0])
+        #expect(tree.map(\.auditWarnings) == [4, 2, 2, 0, 0])
+        #expect(tree.map(\.failures) == [1, 1, 0, 1, 1])
+        #expect(tree[1].elements == 4 && tree[1].identified == 3, "from the run's branch figure, when the node kept none")
+        #expect(tree[2].elements == 2 && tree[2].identified == 1, "the node's own")
+        #expect(tree[0].elements == 0, "a screen's figure is not a branch's")
+    }
+
+    @Test("a run stored before schema 3 kept its identifier nodes alone: ancestors are made and figures added up")
+    func treeOfIdentifiersAlone() {
+        let nodes = [
+            IdentifierNodeDigest(path: "Checkout.PaymentSheet.PayButton", parent: nil, tests: 2, failures: 2, flakyTests: 1, auditIssues: 1, auditErrors: nil),
+            IdentifierNodeDigest(path: "Checkout.Close", parent: nil, tests: 1, failures: 1, flakyTests: 0, auditIssues: 2, auditErrors: nil),
+            IdentifierNodeDigest(path: "Podcast-{id}-row", parent: nil, tests: 1, failures: 0, flakyTests: 0, auditIssues: 0, auditErrors: nil),
+        ]
+        let tree = StoredRunReport.treeNodes(nodes, coverage: [])
+        #expect(tree.map(\.path) == [
+            "Checkout", "Checkout.Close", "Checkout.PaymentSheet", "Checkout.PaymentSheet.PayButton", "Podcast", "Podcast-{id}",
+            "Podcast-{id}-row",
+        ])
+        #expect(tree.map(\.depth) == [0, 1, 1, 2, 0, 1, 2])
+        #expect(tree.map(\.failures) == [3, 1, 2, 2, 0, 0, 0])
+        // Only the total was kept: shown as errors, as before.
+        #expect(tree.map(\.auditErrors) == [3, 2, 1, 1, 0, 0, 0])
+        #expect(tree.allSatisfy { $0.auditWarnings == 0 })
+        #expect(tree[5].segment == "{id}" && tree[6].segment == "row")
     }
 
     @Test("new failures are listed as run lists them: app problems first, each test's first failure of those")

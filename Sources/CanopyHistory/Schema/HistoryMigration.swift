@@ -38,7 +38,7 @@ struct HistoryMigration: Sendable {
     }
 
     /// Every migration, in order. Append only.
-    static let all: [HistoryMigration] = [.v1Initial, .v2FlakinessIndexes, .v3BaseBranchAuditErrors]
+    static let all: [HistoryMigration] = [.v1Initial, .v2FlakinessIndexes, .v3BaseBranchTree]
 
     /// The highest version this build knows.
     static var latestVersion: Int { all.last?.version ?? 0 }
