@@ -288,7 +288,7 @@ import Testing
         let rewind = ["audit_errors", "parent", "interactive", "identified"].map { "ALTER TABLE identifier_nodes DROP COLUMN \($0)" }
             + ["ALTER TABLE runs DROP COLUMN base_branch"]
         if let sqlite = first as? SQLiteHistoryStore {
-            for sql in rewind + ["DELETE FROM grdb_migrations WHERE identifier = '3-base-branch-tree'"] { try sqlite.execute(sql) }
+            for sql in rewind + ["DELETE FROM grdb_migrations WHERE identifier = '\(SQLiteHistoryStore.identifier(.v3BaseBranchTree))'"] { try sqlite.execute(sql) }
         } else if let postgres = first as? PostgresHistoryStore {
             try await postgres.withConnection { connection in
                 for sql in rewind + ["DELETE FROM canopy_migrations WHERE version = 3"] { try await postgres.execute(sql, on: connection) }

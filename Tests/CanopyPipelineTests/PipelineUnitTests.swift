@@ -300,6 +300,17 @@ struct StoredRunTreeTests {
         #expect(tree[1].elements == 4 && tree[1].identified == 3, "from the run's branch figure, when the node kept none")
         #expect(tree[2].elements == 2 && tree[2].identified == 1, "the node's own")
         #expect(tree[0].elements == 0, "a screen's figure is not a branch's")
+
+        // The tree does not depend on the separators: a node's segment follows its parent and one
+        // character, whatever the characters are.
+        let other = StoredRunReport.treeNodes(
+            [
+                IdentifierNodeDigest(path: "🛒", parent: nil, tests: 1, failures: 0, flakyTests: 0, auditIssues: 0, auditErrors: 0),
+                IdentifierNodeDigest(path: "🛒/Café", parent: "🛒", tests: 1, failures: 0, flakyTests: 0, auditIssues: 0, auditErrors: 0),
+                IdentifierNodeDigest(path: "🛒/Café:Bouton", parent: "🛒/Café", tests: 1, failures: 0, flakyTests: 0, auditIssues: 0, auditErrors: 0),
+            ], coverage: [])
+        #expect(other.map(\.segment) == ["🛒", "Café", "Bouton"])
+        #expect(other.map(\.depth) == [0, 1, 2])
     }
 
     @Test("a run stored before schema 3 kept its identifier nodes alone: ancestors are made and figures added up")
