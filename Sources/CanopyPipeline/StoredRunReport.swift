@@ -56,13 +56,7 @@ public struct StoredRunReport {
         let overall = coverage.first { $0.scope == .overall }
         let (errors, warnings) = audits.severityCounts
         let categoryOf = Dictionary(failures.map { ($0.testKey, $0.category) }, uniquingKeysWith: { first, _ in first })
-        var byCategory: [String: (count: Int, tests: [String], infrastructure: Bool)] = [:]
-        for failure in failures {
-            var entry = byCategory[failure.category] ?? (0, [], failure.isInfrastructure)
-            entry.count += 1
-            if !entry.tests.contains(failure.testKey) { entry.tests.append(failure.testKey) }
-            byCategory[failure.category] = entry
-        }
+        let sections = Self.failureSections(failures)
         let baselineRun = try await baselineRun(of: stored, store: store)
         var comparison = BaselineComparison(baselineRunKey: nil)
         if let baselineRun {
@@ -87,9 +81,9 @@ public struct StoredRunReport {
                 baseline: baselineRun.map { $0.baselineLabel(comparedWithRunOn: stored.metadata.branch) }),
             newFailures: Self.newFailures(of: Set(newKeys), failures: failures),
             identifierTree: Self.treeNodes(nodes, coverage: coverage),
-            categories: byCategory.sorted { $0.value.count > $1.value.count }.map {
-                DashboardCategoryGroup(category: $0.key, isInfrastructure: $0.value.infrastructure, count: $0.value.count, tests: Array($0.value.tests.prefix(50)), testCount: $0.value.tests.count)
-            },
+            clusters: sections.clusters,
+            categories: sections.categories,
+            failuresByIdentifier: sections.byIdentifier,
             accessibility: DashboardAccessibility(issues: audits.map { issue in
                 DashboardAuditIssue(
                     auditType: issue.auditType, severity: issue.severity == .error ? .error : .warning, identifier: issue.element?.identifier,

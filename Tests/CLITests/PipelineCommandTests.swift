@@ -234,6 +234,18 @@ struct PipelineCommandTests {
         let live = try tree(out + "/site/index.html")
         #expect(live.contains("title=\"Checkout.PaymentSheet\""), "an inner node")
         #expect(try tree(reported + "/site/index.html") == live)
+        // The failures by identifier and the clusters too, from the stored failures.
+        func section(_ path: String, from heading: String) throws -> Substring {
+            let summary = try String(contentsOfFile: path, encoding: .utf8)
+            let start = try #require(summary.range(of: heading)).lowerBound
+            let end = summary.range(of: "\n### ", range: summary.index(after: start)..<summary.endIndex)?.lowerBound ?? summary.endIndex
+            return summary[start..<end]
+        }
+        for heading in ["### 🌳 Failures by identifier", "**Clusters**"] {
+            let own = try section(out + "/summary.md", from: heading)
+            #expect(own.contains("PayButton"))
+            #expect(try section(reported + "/summary.md", from: heading) == own, "\(heading)")
+        }
     }
 
     @Test("the sample history tells its story: flaky tests, broken on night 10 and fixed on 12, broken on 13")

@@ -356,4 +356,30 @@ struct StoredRunTreeTests {
         #expect(rows[0].identifier == "Login.Submit" && rows[0].clusterID == "C/fails-0")
         #expect(rows[2].identifier == nil)
     }
+
+    @Test("a stored run's failures are grouped as run groups them: clusters, causes and identifiers")
+    func failureSections() {
+        func failure(_ test: String, _ category: String, _ fingerprint: String, _ identifier: String?) -> FailureDigest {
+            FailureDigest(
+                testKey: test, attemptIndex: 0, category: category, isInfrastructure: category == "simulatorCrash", fingerprint: fingerprint,
+                normalizedMessage: "message of \(fingerprint)", identifier: identifier)
+        }
+        let failures = [
+            failure("B/two", "notHittable", "f2", "Checkout.PayButton"),
+            failure("A/one", "notHittable", "f2", "Checkout.PayButton"),
+            failure("C/crash", "simulatorCrash", "f9", nil),
+            failure("A/one", "assertion", "f1", "Login.Submit"),
+            failure("A/one", "notHittable", "f2", "Checkout.PayButton"),
+        ]
+        let sections = StoredRunReport.failureSections(failures)
+        #expect(sections.clusters.map(\.id) == ["f2", "f1", "f9"], "largest first, then by fingerprint")
+        #expect(sections.clusters[0].count == 3 && sections.clusters[0].tests == ["A/one", "B/two"] && sections.clusters[0].testCount == 2)
+        #expect(sections.clusters[0].example == "message of f2" && sections.clusters[0].identifier == "Checkout.PayButton")
+        #expect(sections.clusters[2].isInfrastructure && sections.clusters[2].identifier == nil)
+        #expect(sections.categories.map(\.category) == ["notHittable", "assertion", "simulatorCrash"])
+        #expect(sections.categories[0].tests == ["B/two", "A/one"] && sections.categories[0].clusterIDs == ["f2"])
+        #expect(sections.byIdentifier.map(\.identifier) == ["Checkout.PayButton", "Login.Submit"])
+        #expect(sections.byIdentifier[0].count == 3 && sections.byIdentifier[0].testCount == 2)
+        #expect(sections.byIdentifier[0].categories == ["notHittable"])
+    }
 }
