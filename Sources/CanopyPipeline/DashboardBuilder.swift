@@ -67,20 +67,27 @@ struct DashboardBuilder {
 
     private func headline() -> DashboardHeadline {
         let totals = prepared.run.totals
-        let baseline = insights?.baselineRun?.totals
-        let passRate = totals.passRate
-        let baselineRate = baseline?.passRate
-        let (errors, warnings) = prepared.run.auditIssues.severityCounts
-        let coverage = prepared.report.coverage.overall.ratio ?? 0
-        let baselineCoverage = insights?.comparison.coverage.first { $0.scope == .overall }?.before
         let status: DashboardStatus = gates.contains { !$0.passed } ? .gateFailed : (totals.failed > 0 ? .failed : .passed)
+        return Self.headline(
+            status: status, totals: totals, coverage: prepared.report.coverage.overall.ratio ?? 0, audits: prepared.run.auditIssues,
+            baseline: insights?.baselineRun?.totals, comparison: insights?.comparison)
+    }
+
+    /// The key figures of a run and their change against its baseline run (`comparison`, made
+    /// against it): `canopy run`'s headline, and `canopy report`'s of a stored run.
+    static func headline(
+        status: DashboardStatus, totals: RunTotals, coverage: Double, audits: [AuditIssue], baseline: RunTotals?,
+        comparison: BaselineComparison?
+    ) -> DashboardHeadline {
+        let (errors, warnings) = audits.severityCounts
+        let baselineCoverage = comparison?.coverage.first { $0.scope == .overall }?.before
         func kpi(_ value: Int, _ base: Int?) -> DashboardKPI { DashboardKPI(Double(value), baseline: base.map(Double.init)) }
         return DashboardHeadline(
             status: status, tests: kpi(totals.tests, baseline?.tests), passed: kpi(totals.passed, baseline?.passed),
             failed: kpi(totals.failed, baseline?.failed), flaky: kpi(totals.flaky, baseline?.flaky),
-            skipped: kpi(totals.skipped, baseline?.skipped), passRate: DashboardKPI(passRate, baseline: baselineRate),
-            identifierCoverage: DashboardKPI(coverage, baseline: baselineCoverage), auditErrors: kpi(errors, insights?.comparison.baselineAuditErrors),
-            auditWarnings: kpi(warnings, insights?.comparison.baselineAuditWarnings), duration: DashboardKPI(totals.duration, baseline: baseline?.duration))
+            skipped: kpi(totals.skipped, baseline?.skipped), passRate: DashboardKPI(totals.passRate, baseline: baseline?.passRate),
+            identifierCoverage: DashboardKPI(coverage, baseline: baselineCoverage), auditErrors: kpi(errors, comparison?.baselineAuditErrors),
+            auditWarnings: kpi(warnings, comparison?.baselineAuditWarnings), duration: DashboardKPI(totals.duration, baseline: baseline?.duration))
     }
 
     /// Failures of the tests the new-failures gate counts, app problems before infrastructure.
@@ -133,28 +140,6 @@ struct DashboardBuilder {
     }
 
     fileprivate func failuresByIdentifier() -> [DashboardIdentifierGroup] {
-        var groups: [String: IdentifierTally] = [:]
-        for record in prepared.report.failures {
-            guard let identifier = record.element?.template else { continue }
-            // In place: a group copied out of the dictionary and back copied its set of tests for
-            // every failure (3% of `canopy run`'s CPU on the bench report).
-            groups[identifier, default: IdentifierTally()].add(record)
-        }
-        return groups.map { DashboardIdentifierGroup(identifier: $0.key, count: $0.value.count, tests: $0.value.tests, testCount: $0.value.testSet.count, categories: $0.value.categories) }
-            .sorted { ($0.count, $1.identifier) > ($1.count, $0.identifier) }
-    }
-}
-
-/// The failures mapped to one identifier: how many, the first 50 tests, every category.
-private struct IdentifierTally {
-    var count = 0
-    var tests: [String] = []
-    var testSet: Set<String> = []
-    var categories: [String] = []
-
-    mutating func add(_ record: FailureRecord) {
-        count += 1
-        if testSet.insert(record.test).inserted && tests.count < 50 { tests.append(record.test) }
-        if !categories.contains(record.category) { categories.append(record.category) }
+        FailureGroups.byIdentifier(prepared.digest.failures)
     }
 }

@@ -54,24 +54,17 @@ public struct StoredRunReport {
 
         let totals = stored.totals
         let overall = coverage.first { $0.scope == .overall }
-        let (errors, warnings) = audits.severityCounts
         let categoryOf = Dictionary(failures.map { ($0.testKey, $0.category) }, uniquingKeysWith: { first, _ in first })
-        let sections = Self.failureSections(failures)
+        let (clusters, causes) = FailureGroups.clustersAndCauses(failures)
         let baselineRun = try await baselineRun(of: stored, store: store)
         var comparison = BaselineComparison(baselineRunKey: nil)
         if let baselineRun {
             let current = BaselineSnapshot(runKey: stored.key, commit: stored.metadata.commit, tests: tests, auditIssues: audits, coverage: coverage)
             comparison = BaselineComparer.compare(current, with: try await workflow.snapshot(of: baselineRun, store: store))
         }
-        let base = baselineRun?.totals
-        func kpi(_ value: Int, _ base: Int?) -> DashboardKPI { DashboardKPI(Double(value), baseline: base.map(Double.init)) }
-        let headline = DashboardHeadline(
-            status: totals.failed > 0 ? .testsFailed : .passed, tests: kpi(totals.tests, base?.tests), passed: kpi(totals.passed, base?.passed),
-            failed: kpi(totals.failed, base?.failed), flaky: kpi(totals.flaky, base?.flaky), skipped: kpi(totals.skipped, base?.skipped),
-            passRate: DashboardKPI(totals.passRate, baseline: base?.passRate),
-            identifierCoverage: DashboardKPI(overall?.ratio ?? 0, baseline: comparison.coverage.first { $0.scope == .overall }?.before),
-            auditErrors: kpi(errors, comparison.baselineAuditErrors), auditWarnings: kpi(warnings, comparison.baselineAuditWarnings),
-            duration: DashboardKPI(totals.duration, baseline: base?.duration))
+        let headline = DashboardBuilder.headline(
+            status: totals.failed > 0 ? .testsFailed : .passed, totals: totals, coverage: overall?.ratio ?? 0, audits: audits,
+            baseline: baselineRun?.totals, comparison: comparison)
         // Without a baseline every failing test is new, as `canopy run`'s gate counts them.
         let newKeys = baselineRun == nil ? tests.filter { $0.outcome == .failed }.map(\.testKey) : comparison.newFailures
         var dashboard = Dashboard(
@@ -81,9 +74,9 @@ public struct StoredRunReport {
                 baseline: baselineRun.map { $0.baselineLabel(comparedWithRunOn: stored.metadata.branch) }),
             newFailures: Self.newFailures(of: Set(newKeys), failures: failures),
             identifierTree: Self.treeNodes(nodes, coverage: coverage),
-            clusters: sections.clusters,
-            categories: sections.categories,
-            failuresByIdentifier: sections.byIdentifier,
+            clusters: clusters,
+            categories: causes,
+            failuresByIdentifier: FailureGroups.byIdentifier(failures),
             accessibility: DashboardAccessibility(issues: audits.map { issue in
                 DashboardAuditIssue(
                     auditType: issue.auditType, severity: issue.severity == .error ? .error : .warning, identifier: issue.element?.identifier,

@@ -371,15 +371,16 @@ struct StoredRunTreeTests {
             failure("A/one", "assertion", "f1", "Login.Submit"),
             failure("A/one", "notHittable", "f2", "Checkout.PayButton"),
         ]
-        let sections = StoredRunReport.failureSections(failures)
+        let sections = FailureGroups.clustersAndCauses(failures)
+        let byIdentifier = FailureGroups.byIdentifier(failures)
         #expect(sections.clusters.map(\.id) == ["f2", "f1", "f9"], "largest first, then by fingerprint")
         #expect(sections.clusters[0].count == 3 && sections.clusters[0].tests == ["A/one", "B/two"] && sections.clusters[0].testCount == 2)
         #expect(sections.clusters[0].example == "message of f2" && sections.clusters[0].identifier == "Checkout.PayButton")
         #expect(sections.clusters[2].isInfrastructure && sections.clusters[2].identifier == nil)
-        #expect(sections.categories.map(\.category) == ["notHittable", "assertion", "simulatorCrash"])
-        #expect(sections.categories[0].tests == ["B/two", "A/one"] && sections.categories[0].clusterIDs == ["f2"])
-        #expect(sections.byIdentifier.map(\.identifier) == ["Checkout.PayButton", "Login.Submit"])
-        #expect(sections.byIdentifier[0].count == 3 && sections.byIdentifier[0].testCount == 2)
-        #expect(sections.byIdentifier[0].categories == ["notHittable"])
+        #expect(sections.causes.map(\.category) == ["notHittable", "assertion", "simulatorCrash"])
+        #expect(sections.causes[0].tests == ["B/two", "A/one"] && sections.causes[0].clusterIDs == ["f2"])
+        #expect(byIdentifier.map(\.identifier) == ["Checkout.PayButton", "Login.Submit"])
+        #expect(byIdentifier[0].count == 3 && byIdentifier[0].testCount == 2)
+        #expect(byIdentifier[0].categories == ["notHittable"])
     }
 }
