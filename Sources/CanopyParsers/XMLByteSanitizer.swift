@@ -56,13 +56,15 @@ struct XMLByteSanitizer {
                     if !final { pending = Array(bytes[index...]); break }
                     output.append(UInt8(ascii: "?")); replaced += 1; index += 1; continue
                 }
-                var valid = true
-                for offset in 1..<length where bytes[index + offset] & 0xC0 != 0x80 { valid = false }
-                if valid {
+                if !XMLByteSanitizer.isWellFormed(bytes, at: index, length: length) {
+                    // Each byte of an ill-formed sequence is a '?' (its continuation bytes then fail the lead check).
+                    output.append(UInt8(ascii: "?")); replaced += 1; index += 1
+                } else if byte == 0xEF, bytes[index + 1] == 0xBF, bytes[index + 2] >= 0xBE {
+                    // U+FFFE and U+FFFF: well-formed UTF-8, but not XML 1.0 characters.
+                    output.append(UInt8(ascii: "?")); replaced += 1; index += length
+                } else {
                     output.append(contentsOf: bytes[index..<(index + length)])
                     index += length
-                } else {
-                    output.append(UInt8(ascii: "?")); replaced += 1; index += 1
                 }
             }
         }
@@ -76,6 +78,24 @@ struct XMLByteSanitizer {
         case 0xF0...0xF4: 4
         default: 0
         }
+    }
+
+    /// Whether the `length` bytes at `index` are one well-formed UTF-8 sequence (Unicode 15, table
+    /// 3-7): continuation bytes, and none of the overlong forms, UTF-16 surrogates (`ED A0`…) or
+    /// values past U+10FFFF, all of which libxml2 rejects.
+    private static func isWellFormed(_ bytes: [UInt8], at index: Int, length: Int) -> Bool {
+        let second = bytes[index + 1]
+        let secondRange: ClosedRange<UInt8> =
+            switch bytes[index] {
+            case 0xE0: 0xA0...0xBF
+            case 0xED: 0x80...0x9F
+            case 0xF0: 0x90...0xBF
+            case 0xF4: 0x80...0x8F
+            default: 0x80...0xBF
+            }
+        guard secondRange.contains(second) else { return false }
+        for offset in 2..<max(2, length) where bytes[index + offset] & 0xC0 != 0x80 { return false }
+        return true
     }
 
     private static func isAllowed(_ scalar: UInt32) -> Bool {

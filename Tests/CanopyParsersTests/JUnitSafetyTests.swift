@@ -146,6 +146,32 @@ struct JUnitSafetyTests {
         #expect(input.diagnostics.contains { $0.severity == .warning && $0.message.contains("not allowed in XML 1.0") })
     }
 
+    /// UTF-8 that is well formed only byte by byte, or a character XML 1.0 forbids though its
+    /// encoding is valid: libxml2 rejects each, so the file is read again with them replaced.
+    @Test(
+        "noncharacters, surrogates, overlong and out-of-range UTF-8 are replaced with a warning, not rejected",
+        arguments: [
+            ([0xEF, 0xBF, 0xBE], "?"),  // U+FFFE: valid UTF-8, not an XML 1.0 character
+            ([0xEF, 0xBF, 0xBF], "?"),  // U+FFFF
+            ([0xED, 0xA0, 0x80], "???"),  // a UTF-16 surrogate (U+D800) encoded as UTF-8 (CESU-8)
+            ([0xED, 0xBF, 0xBF], "???"),  // U+DFFF
+            ([0xE0, 0x80, 0xAF], "???"),  // '/' as an overlong 3-byte sequence
+            ([0xC0, 0xAF], "??"),  // '/' as an overlong 2-byte sequence
+            ([0xF0, 0x80, 0x80, 0xAF], "????"),  // an overlong 4-byte sequence
+            ([0xF4, 0x90, 0x80, 0x80], "????"),  // past U+10FFFF
+            ([0xF5, 0x80, 0x80, 0x80], "????"),  // a lead byte UTF-8 never uses
+        ] as [([UInt8], String)])
+    func malformedUTF8(_ bytes: [UInt8], replacement: String) throws {
+        var data = Data("<testsuites><testsuite name=\"S\"><testcase classname=\"A\" name=\"t\" time=\"1\"><failure message=\"é ".utf8)
+        data.append(contentsOf: bytes)
+        data.append(contentsOf: Array(" 🚀 \u{FFFD}\"/></testcase><testcase classname=\"A\" name=\"u\" time=\"2\"/></testsuite></testsuites>".utf8))
+        let input = try JUnitXMLParser().parse(fileAt: try TemporaryFile.write(data))
+        #expect(input.tests.map(\.identity.name) == ["t", "u"])
+        // The characters around it, valid and allowed (U+FFFD included), are kept as written.
+        #expect(input.tests.first?.failures.first?.message == "é \(replacement) 🚀 \u{FFFD}")
+        #expect(input.diagnostics.contains { $0.severity == .warning && $0.message.contains("not allowed in XML 1.0") && $0.line == 1 })
+    }
+
     @Test("a missing file and a directory are unreadable, not crashes")
     func unreadable() throws {
         #expect(throws: ParserError.self) { try ParserRegistry().parse(fileAt: "/nonexistent/report.xml") }
