@@ -6,7 +6,8 @@ import CanopyModel
 /// report file is still an attempt of the same test), screens and audit issues are concatenated,
 /// metadata is merged with the explicit metadata winning. Accessibility findings that arrived as
 /// test failures (`FailureAuditRecognizer`) join the audit issues, attributed to their test; the
-/// failures themselves stay on the test.
+/// failures themselves stay on the test. The test a screen or an audit issue names becomes the
+/// key of that test in the run, however the writer spelled it (`TestReferences`).
 public enum RunAssembler {
     public static func assemble(_ inputs: [ParsedInput], metadata: RunMetadata = RunMetadata()) -> Run {
         var run = Run(metadata: metadata)
@@ -23,8 +24,17 @@ public enum RunAssembler {
             run.metadata = run.metadata.merging(input.metadata)
         }
         run.tests = testFiles.count > 1 ? folder.tests : (testFiles.first?.tests ?? [])
+        resolveTestReferences(in: &run)
         run.auditIssues += recognizedAuditIssues(in: run.tests, inputs: run.inputs)
         return run
+    }
+
+    /// The tests that snapshots and audit files name, as the run's keys (`TestReferences`).
+    static func resolveTestReferences(in run: inout Run) {
+        guard run.screens.contains(where: { $0.test != nil }) || run.auditIssues.contains(where: { $0.test != nil }) else { return }
+        let references = TestReferences(tests: run.tests)
+        for index in run.screens.indices { run.screens[index].test = run.screens[index].test.map(references.resolve) }
+        for index in run.auditIssues.indices { run.auditIssues[index].test = run.auditIssues[index].test.map(references.resolve) }
     }
 
     /// Audit issues found in test failures, once per test even when several attempts repeat them.

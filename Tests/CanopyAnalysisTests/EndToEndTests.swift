@@ -69,6 +69,23 @@ struct EndToEndTests {
         #expect(podcast.examples == ["Podcast-7-row", "Podcast-8-row", "Podcast-123-row"])
     }
 
+    /// A snapshot written by `XCTestCase.name` (`-[Class test]`) and an audit file naming the test
+    /// with `()` are the same test as its failures: one test on the node, and a flaky one.
+    @Test func aTestNamedByASnapshotOrAnAuditFileIsTheTestThatFailed() throws {
+        let stored = try Self.run()
+        var screens = stored.screens
+        screens[0].test = "-[AppUITests.CheckoutTests testPayRetry]"
+        var issues = stored.auditIssues
+        issues[0].test = "AppUITests.CheckoutTests/testPayRetry()"
+        let files = ParsedInput(file: InputFile(path: "checkout.json", format: .elementSnapshot, bytes: 0), screens: screens, auditIssues: issues)
+        let junit = try JUnitXMLParser().parse(fileAt: Fixture.path("checkout-junit.xml"))
+        let report = ReportBuilder.build(run: RunAssembler.assemble([junit, files]))
+        let pay = try #require(report.node("Checkout.PaymentSheet.PayButton"))
+        #expect(pay.own.tests == 2)
+        #expect(pay.own.flakyTests == 1)
+        #expect(report.auditIssues.first?.issue.test == "AppUITests.CheckoutTests/testPayRetry")
+    }
+
     @Test func failuresAreJoinedToElementsCategoriesAndClusters() throws {
         let report = ReportBuilder.build(run: try Self.run())
         let byTest = Dictionary(grouping: report.failures, by: \.test)
