@@ -36,15 +36,7 @@ public enum FailureAuditRecognizer {
             return nil
         }
         let rest = text[marker.upperBound...].drop { $0 == ":" || $0 == " " || $0 == "-" || $0 == "\n" }
-        let lines = rest.split(separator: "\n", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
-        let message = lines.first ?? ""
-        var elements: [ElementReference] = []
-        var reasonLines = Array(lines.dropFirst())
-        if let elementLine = reasonLines.first {
-            elements = A11yUITestsElementList.parse(elementLine)
-            if !elements.isEmpty { reasonLines.removeFirst() }
-        }
-        let reason = reasonLines.filter { !$0.isEmpty }.joined(separator: "\n")
+        let (message, elements, reason) = rest.contains("\n") ? lines(rest) : oneLine(rest)
         let check = A11yUITestsCheck.name(message: message, reason: reason)
         let targets: [ElementReference?] = elements.isEmpty ? [nil] : elements
         return targets.map { element in
@@ -53,6 +45,37 @@ public enum FailureAuditRecognizer {
                 detailedDescription: reason.isEmpty ? nil : reason, element: element, test: test, origin: .testFailure,
                 source: source)
         }
+    }
+
+    /// `{msg}\n{elements}.\n{reason}`: message, elements and reason on lines of their own.
+    private static func lines(_ rest: Substring) -> (String, [ElementReference], String) {
+        let lines = rest.split(separator: "\n", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+        var elements: [ElementReference] = []
+        var reasonLines = Array(lines.dropFirst())
+        if let elementLine = reasonLines.first {
+            elements = A11yUITestsElementList.parse(elementLine)
+            if !elements.isEmpty { reasonLines.removeFirst() }
+        }
+        return (lines.first ?? "", elements, reasonLines.filter { !$0.isEmpty }.joined(separator: "\n"))
+    }
+
+    /// `{msg}: {elements}. {reason}.` on one line (A11yUITests before the multi-line form), or
+    /// `{msg}.` for a check of the whole screen. The elements end after the last element's type
+    /// (past its quoted label, which may hold `. `); the reason is what follows.
+    private static func oneLine(_ rest: Substring) -> (String, [ElementReference], String) {
+        let text = rest.trimmingCharacters(in: .whitespaces)
+        let starts = ["Label: \"", "Identifier: \"", "[No identifier]"]
+        guard let split = text.range(of: ": "), starts.contains(where: { text[split.upperBound...].hasPrefix($0) }) else {
+            return (text.hasSuffix(".") ? String(text.dropLast()) : text, [], "")
+        }
+        let message = String(text[..<split.lowerBound])
+        let tail = text[split.upperBound...]
+        let lastValue = [tail.lastIndex(of: "\""), tail.range(of: "[No identifier]", options: .backwards)?.upperBound]
+            .compactMap { $0 }.max() ?? tail.startIndex
+        guard let end = tail[lastValue...].range(of: ". ") else { return (message, A11yUITestsElementList.parse(String(tail)), "") }
+        var reason = tail[end.upperBound...].trimmingCharacters(in: .whitespaces)
+        if reason.hasSuffix(".") { reason.removeLast() }
+        return (message, A11yUITestsElementList.parse(String(tail[..<end.lowerBound])), reason)
     }
 
     /// An unhandled `performAccessibilityAudit` issue: the failure message is its compact description.
