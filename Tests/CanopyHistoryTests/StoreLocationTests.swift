@@ -94,6 +94,24 @@ import Testing
         #expect(try await SQLiteHistoryStore(path: path).runs(in: .all).count == 2)
     }
 
+    /// CI caches and uploads `history.sqlite` alone: once the store is closed, the file holds
+    /// every run, whatever the WAL's size (a WAL file may stay, every page of it copied back).
+    @Test func aClosedStoreLeavesEverythingInItsOneFile() async throws {
+        let directory = NSTemporaryDirectory() + "canopy-history-" + UUID().uuidString
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let path = directory + "/history.sqlite"
+        let store = try SQLiteHistoryStore(path: path)
+        let (run, digest) = RunFactory.bulk(key: "small-1", night: 1, count: 30)
+        #expect(try await store.store(run, digest: digest) == .inserted)
+        _ = try await store.runs(in: .all)
+        await store.close()
+        let copy = directory + "/copy.sqlite"
+        try FileManager.default.copyItem(atPath: path, toPath: copy)
+        let reopened = try SQLiteHistoryStore(path: copy)
+        #expect(try await reopened.runs(in: .all).map(\.key) == ["small-1"])
+        await reopened.close()
+    }
+
     @Test func aStoreFromANewerCanopyIsRefused() async throws {
         let directory = NSTemporaryDirectory() + "canopy-history-" + UUID().uuidString
         defer { try? FileManager.default.removeItem(atPath: directory) }

@@ -110,8 +110,14 @@ public final class SQLiteHistoryStore: HistoryStore {
         do { return try schemaVersionNow() } catch { throw HistoryError.cannotOpen(location: location, reason: Self.reason(error)) }
     }
 
+    /// Waits for the checkpoint `store` started, copies what is left in the WAL into the file (a
+    /// passive checkpoint: it never waits for readers), and closes. Without it the runs of a small
+    /// ingest stayed in `history.sqlite-wal` after the process ended (GRDB's read-only reader
+    /// connections may close last, and a read-only connection does not checkpoint), so a CI cache
+    /// or upload of `history.sqlite` alone held no history.
     public func close() async {
         await checkpoints.finish()
+        if walBytes() > 0 { _ = try? await pool.writeWithoutTransaction { try $0.checkpoint(.passive) } }
         try? pool.close()
     }
 
