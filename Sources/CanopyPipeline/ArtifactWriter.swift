@@ -59,6 +59,19 @@ enum ArtifactWriter {
         }
     }
 
+    /// `prepareDirectory` for each of `files`, and checks that none of them is a directory (a
+    /// write replaces a file by renaming onto it, which a directory of that name stops). Called
+    /// before a run is stored, so a run is never stored without the files that report it.
+    static func prepare(files: [String]) throws {
+        for file in files {
+            try prepareDirectory(for: file)
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: file, isDirectory: &isDirectory), isDirectory.boolValue {
+                throw PipelineError.output(path: file, reason: "it is a directory, where Canopy writes a file; remove it or give another --out")
+            }
+        }
+    }
+
     /// Appends to a file, creating it when missing as the shell's `>>` does (`$GITHUB_STEP_SUMMARY`:
     /// GitHub makes it, a local simulation of the variable may not).
     static func append(_ text: String, to path: String) throws {

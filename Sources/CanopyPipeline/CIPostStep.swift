@@ -34,7 +34,10 @@ public struct CIPostStep {
         var timer = StepTimer()
         // Whatever would fail after the run is stored is checked first: the output directory, and
         // the `--baseline` run (below, once the store is open).
-        try ArtifactWriter.prepareDirectory(for: OutputPaths(directory: options.outputDirectory).dashboard)
+        let written = OutputPaths(directory: options.outputDirectory)
+        try ArtifactWriter.prepare(
+            files: [written.summary, written.comment, written.dashboard, written.report, written.insights]
+                + (options.annotations == .gitlab ? [written.codeQuality] : []))
         let run = try workflow.assemble()
         timer.lap("parse")
         // The store writes the run's own rows (its tests, their attempts) while the run is

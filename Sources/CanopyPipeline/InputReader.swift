@@ -55,13 +55,32 @@ public struct InputReader: Sendable {
     /// report, a property list), or a report of another format than its flag takes (an xcresult
     /// JSON in the directory given to `--junit`), is skipped; named on its own, it is an error.
     /// `found` is told the files found (directories and patterns expanded) before they are parsed.
-    public func read(_ selection: InputSelection, progress: Progress? = nil, found: ([String]) -> Void = { _ in }) throws -> Reading {
+    ///
+    /// A file given more than once (a directory and a flag naming a file in it, or two spellings
+    /// of one path) is read once, where it was first given, with a note. `outputs` are the files
+    /// this command writes (`report.json`, …): found in a directory being read, they are skipped
+    /// as Canopy's own output, so `canopy run --out build/canopy build/` reads the same run twice.
+    public func read(
+        _ selection: InputSelection, outputs: [String] = [], progress: Progress? = nil, found: ([String]) -> Void = { _ in }
+    ) throws -> Reading {
         var files: [(path: String, named: Bool, flag: String?, formats: Set<InputFormat>?)] = []
         var expansionErrors: [ParserError] = []
+        var skipped: [(path: String, reason: String)] = []
+        var firstGiven: [String: String] = [:]
+        let written = Set(outputs.map(Self.canonical))
         for expectation in selection.expectations {
             do {
                 for path in try InputExpander.expand([expectation.argument]) {
-                    files.append((path, path == expectation.argument, expectation.flag, expectation.formats))
+                    let named = path == expectation.argument
+                    let canonical = Self.canonical(path)
+                    if let first = firstGiven[canonical] {
+                        skipped.append((path, "given more than once (first as \(first)); read once"))
+                    } else if !named, written.contains(canonical) {
+                        skipped.append((path, "Canopy's own output of this command (--out), not an input"))
+                    } else {
+                        firstGiven[canonical] = path
+                        files.append((path, named, expectation.flag, expectation.formats))
+                    }
                 }
             } catch {
                 expansionErrors.append(error)
@@ -81,7 +100,7 @@ public struct InputReader: Sendable {
         }
         found(files.map(\.path))
         progress?.start(files: files.count, bytes: total)
-        var reading = Reading(parsed: [], errors: expansionErrors, skipped: [])
+        var reading = Reading(parsed: [], errors: expansionErrors, skipped: skipped)
         // Pieces of a file move only the bar.
         var pieces: (@Sendable (String, Int) -> Void)?
         if let progress, progress.drawsBar { pieces = { path, bytes in progress.reading(path, bytes: bytes) } }
@@ -116,10 +135,17 @@ public struct InputReader: Sendable {
         return reading
     }
 
+    /// One path for one file: absolute, standardised, links resolved.
+    static func canonical(_ path: String) -> String {
+        URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
+    }
+
     /// Parses every input and throws if any failed: nothing may be stored from a bad input.
     /// Skipped files are noted on `progress` (standard error, unless quiet).
-    public func readAll(_ selection: InputSelection, progress: Progress? = nil, found: ([String]) -> Void = { _ in }) throws -> [ParsedInput] {
-        let reading = try read(selection, progress: progress, found: found)
+    public func readAll(
+        _ selection: InputSelection, outputs: [String] = [], progress: Progress? = nil, found: ([String]) -> Void = { _ in }
+    ) throws -> [ParsedInput] {
+        let reading = try read(selection, outputs: outputs, progress: progress, found: found)
         if !reading.errors.isEmpty { throw PipelineError.inputs(reading.errors) }
         for note in reading.skipNotes { progress?.log(note) }
         return reading.parsed

@@ -38,6 +38,52 @@ struct RunSafetyTests {
         #expect(!FileManager.default.fileExists(atPath: store))
     }
 
+    @Test("an output file that cannot be replaced (a directory of that name) is exit 2 before the run is stored")
+    func outputFileIsADirectory() throws {
+        let out = try CLIRunner.temporaryDirectory()
+        try FileManager.default.createDirectory(atPath: out + "/summary.md", withIntermediateDirectories: true)
+        let result = try CLIRunner.run(["run", "--quiet", "--out", out, "--run-key", "blocked", CLIRunner.night(13)])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("summary.md: error: cannot write: it is a directory"), "\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: out + "/history.sqlite"))
+        #expect(!FileManager.default.fileExists(atPath: out + "/report.json"))
+    }
+
+    /// `canopy run --out build/canopy build/`: the second run finds the first one's report.json,
+    /// insights.json and gl-code-quality.json in the directory it reads, and must not take them
+    /// for inputs (an audit file, then a different run key for the same results).
+    @Test("outputs of an earlier run under a directory being read are not inputs: the same results are one run")
+    func outputsInsideTheInputDirectory() throws {
+        let build = try CLIRunner.temporaryDirectory()
+        try FileManager.default.copyItem(atPath: CLIRunner.night(12), toPath: build + "/results")
+        let arguments = ["run", "--out", build + "/canopy", "--annotations", "gitlab", "--branch", "main", build]
+        // Night 12's failures are new without a baseline: the gate fails (1), nothing else.
+        let first = try CLIRunner.run(arguments)
+        #expect(first.status == 1, "\(first.stdout)\(first.stderr)")
+        let second = try CLIRunner.run(arguments)
+        #expect(second.status == 1, "\(second.stdout)\(second.stderr)")
+        #expect(second.stdout.contains("was already stored"), "\(second.stdout)")
+        #expect(!second.stderr.contains("warning"), "\(second.stderr)")
+        // Named on its own, Canopy's own document is refused, saying what it is.
+        let named = try CLIRunner.run(["inspect", build + "/canopy/report.json"])
+        #expect(named.status == 2)
+        #expect(named.stderr.contains("canopy.report/1"), "\(named.stderr)")
+    }
+
+    @Test("a file given twice (a directory and a flag naming a file in it) is read once, with a note")
+    func sameFileTwice() throws {
+        let junit = CLIRunner.night(14) + "/junit-checkout.xml"
+        let once = try CLIRunner.run(["inspect", "--summary", "--format", "json", junit])
+        let twice = try CLIRunner.run(["inspect", "--summary", "--format", "json", junit, "--junit", junit, CLIRunner.night(14) + "/../night-14/junit-checkout.xml"])
+        #expect(twice.status == 0, "\(twice.stderr)")
+        let totals = { (text: String) throws -> [String: Any] in
+            let document = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any]
+            return try #require(document?["totals"] as? [String: Any])
+        }
+        #expect(try totals(twice.stdout)["attempts"] as? Int == totals(once.stdout)["attempts"] as? Int)
+        #expect(twice.stderr.contains("junit-checkout.xml") && twice.stderr.contains("given more than once"), "\(twice.stderr)")
+    }
+
     @Test("a step summary that cannot be appended to is a note: the gates still decide the exit code")
     func stepSummaryNote() throws {
         let out = try CLIRunner.temporaryDirectory()
