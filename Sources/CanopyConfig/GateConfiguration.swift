@@ -15,6 +15,9 @@ public struct GateConfiguration: Sendable, Equatable {
     public var maximumNewAuditErrors: Int?
     /// Maximum failures per cause category (`elementNotFound: 0`).
     public var maximumFailuresPerCategory: [String: Int]
+    /// Minimum tests in the run's test results (JUnit, xcresult). Nil means 1, a gate listed only
+    /// when it fails; 0 turns it off.
+    public var minimumTests: Int?
 
     public init(
         minimumCoverage: Double? = nil, maximumCoverageDrop: Double? = nil, maximumNewFailures: Int? = 0,

@@ -8,6 +8,10 @@ public enum InputFormat: String, Sendable, Equatable, Hashable, Codable, CaseIte
     case auditJSON = "audit"
     case appiumAudit = "appium-audit"
 
+    /// Whether the format lists tests (JUnit, xcresulttool's tests JSON): a run from such inputs
+    /// with no test in them is a test step that did not run.
+    public var carriesTests: Bool { self == .junitXML || self == .xcresultTests }
+
     /// A human description used in errors that list what Canopy accepts.
     public var displayName: String {
         switch self {

@@ -83,7 +83,8 @@ public struct CIPostStep {
 
         let (gateInput, warnings, gateNotes) = GateInputBuilder.build(
             prepared: prepared, comparison: insights.comparison, quarantine: workflow.configuration.quarantine,
-            knownFlaky: insights.knownFlaky, flakyBefore: insights.flakyBefore, now: options.now)
+            knownFlaky: insights.knownFlaky, flakyBefore: insights.flakyBefore,
+            flakyGate: workflow.configuration.gates.maximumNewFlakyTests != nil, now: options.now)
         let gates = GateEvaluator.evaluate(gateInput, configuration: workflow.configuration.gates)
         // The insights document (7.5 MB for the bench run) encodes beside the dashboard.
         async let insightsJSON = JSONOutput.fileBytes(

@@ -50,11 +50,16 @@ public struct GateInput: Sendable, Equatable {
     public var newAuditErrors: [String]
     /// Failing tests per cause category.
     public var failuresPerCategory: [String: Int]
+    /// Tests in the run, when test results (JUnit, xcresult) were given; nil for snapshots or
+    /// audits alone.
+    public var tests: Int?
 
     public init(
         coverage: Double? = nil, baselineCoverage: Double? = nil, newFailures: [String] = [], newFlakyTests: [String] = [],
-        newAuditErrors: [String] = [], failuresPerCategory: [String: Int] = [:], excusedFailures: [ExcusedFailure] = []
+        newAuditErrors: [String] = [], failuresPerCategory: [String: Int] = [:], excusedFailures: [ExcusedFailure] = [],
+        tests: Int? = nil
     ) {
+        self.tests = tests
         self.coverage = coverage
         self.baselineCoverage = baselineCoverage
         self.newFailures = newFailures
@@ -87,6 +92,15 @@ public enum GateEvaluator {
     public static func evaluate(_ input: GateInput, configuration: GateConfiguration) -> [GateResult] {
         var results: [GateResult] = []
         func percent(_ value: Double) -> String { String(format: "%.1f%%", value * 100) }
+
+        let minimumTests = configuration.minimumTests ?? 1
+        if let tests = input.tests, minimumTests > 0, tests < minimumTests || configuration.minimumTests != nil {
+            let passed = tests >= minimumTests
+            results.append(GateResult(
+                name: "at least \(minimumTests) test\(minimumTests == 1 ? "" : "s")", passed: passed,
+                detail: "\(tests) test(s) in the test results, at least \(minimumTests) required"
+                    + (passed ? "" : tests == 0 ? "; did the test step run? (gates.minimumTests: 0 turns this off)" : "")))
+        }
 
         if let minimum = configuration.minimumCoverage {
             if let coverage = input.coverage {

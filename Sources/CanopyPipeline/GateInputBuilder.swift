@@ -11,9 +11,11 @@ enum GateInputBuilder {
     ///     not block a pull request.
     ///   - flakyBefore: test keys history called flaky before this run; one of them flaking again
     ///     is not a new flaky test.
+    ///   - flakyGate: whether the new-flaky-tests gate is on; the note on what it left out is only
+    ///     printed then.
     static func build(
         prepared: PreparedRun, comparison: BaselineComparison, quarantine: [QuarantineEntry], knownFlaky: Set<String> = [],
-        flakyBefore: Set<String> = [], now: Date
+        flakyBefore: Set<String> = [], flakyGate: Bool = true, now: Date
     ) -> (input: GateInput, warnings: [String], notes: [String]) {
         let active = quarantine.filter { $0.isActive(on: now) }
         // Warnings ask for a fix (an expired entry); notes say what the gates left out.
@@ -57,7 +59,7 @@ enum GateInputBuilder {
         }
         let flakyNow = comparison.newFlakyTests.filter { !quarantined($0) }
         let newFlaky = flakyNow.filter { !known(flakyBefore, $0) }
-        if newFlaky.count < flakyNow.count {
+        if flakyGate, newFlaky.count < flakyNow.count {
             notes.append("\(flakyNow.count - newFlaky.count) test(s) that passed on a retry were flaky in history already and are not counted as new flaky tests: \(flakyNow.filter { !newFlaky.contains($0) }.prefix(5).joined(separator: ", "))")
         }
         let auditErrors = (hasBaseline ? comparison.newAuditIssues : prepared.run.auditIssues)
@@ -75,7 +77,8 @@ enum GateInputBuilder {
         return (
             GateInput(
                 coverage: coverage, baselineCoverage: baselineCoverage, newFailures: newFailures, newFlakyTests: newFlaky,
-                newAuditErrors: auditErrors, failuresPerCategory: perCategory, excusedFailures: excused),
+                newAuditErrors: auditErrors, failuresPerCategory: perCategory, excusedFailures: excused,
+                tests: prepared.run.inputs.contains { $0.format.carriesTests } ? prepared.run.tests.count : nil),
             warnings, notes
         )
     }

@@ -99,6 +99,21 @@ struct PipelineCommandTests {
         #expect(list.stdout.split(separator: "\n").count == 11)
     }
 
+    @Test("test results holding no test fail the tests gate; a config can turn it off")
+    func emptyResults() throws {
+        let out = try temporaryDirectory()
+        let empty = out + "/junit.xml"
+        try "<testsuites name=\"AppUITests\" tests=\"0\"></testsuites>".write(toFile: empty, atomically: true, encoding: .utf8)
+        let run = try CLIRunner.run(["run", "--out", out + "/r", "--branch", "main", empty])
+        #expect(run.status == 1, "\(run.stdout)\(run.stderr)")
+        #expect(run.stdout.contains("GATE FAILED: at least 1 test — 0 test(s) in the test results"), "\(run.stdout)")
+        #expect(try String(contentsOfFile: out + "/r/summary.md", encoding: .utf8).contains("at least 1 test"))
+        let off = out + "/off.yml"
+        try "gates:\n  minimumTests: 0\n".write(toFile: off, atomically: true, encoding: .utf8)
+        let check = try CLIRunner.run(["check", "--out", out + "/r", "--config", off, empty])
+        #expect(check.status == 0, "\(check.stdout)\(check.stderr)")
+    }
+
     @Test("quarantined tests do not fail the gate until the entry expires")
     func quarantine() throws {
         let out = try temporaryDirectory()

@@ -139,6 +139,26 @@ struct GateTests {
         #expect(clean.allSatisfy { $0.passed })
     }
 
+    /// A test step that died before writing results leaves an empty JUnit file: the run must not
+    /// pass as "100% passed" (as GitHub test-report actions fail on an empty report).
+    @Test("the tests gate: results without a test fail it; no test results given (snapshots only) is not judged")
+    func minimumTests() {
+        let empty = GateEvaluator.evaluate(GateInput(tests: 0), configuration: GateConfiguration())
+        let gate = empty.first { $0.name == "at least 1 test" }
+        #expect(gate?.passed == false)
+        #expect(gate?.detail.contains("0 test(s) in the test results") == true)
+        // On by default, it is listed only when it fails, unless set.
+        #expect(!GateEvaluator.evaluate(GateInput(tests: 3), configuration: GateConfiguration()).contains { $0.name.hasPrefix("at least") })
+        #expect(!GateEvaluator.evaluate(GateInput(tests: nil), configuration: GateConfiguration()).contains { $0.name.hasPrefix("at least") })
+        var set = GateConfiguration()
+        set.minimumTests = 250
+        let listed = GateEvaluator.evaluate(GateInput(tests: 298), configuration: set)
+        #expect(listed.first { $0.name == "at least 250 tests" }?.passed == true)
+        #expect(GateEvaluator.evaluate(GateInput(tests: 200), configuration: set).first { $0.name == "at least 250 tests" }?.passed == false)
+        set.minimumTests = 0
+        #expect(!GateEvaluator.evaluate(GateInput(tests: 0), configuration: set).contains { $0.name.hasPrefix("at least") })
+    }
+
     @Test("quarantine globs and expiry")
     func quarantine() {
         let entry = QuarantineEntry(test: "AppUITests.FeedTests/*", expires: Date(timeIntervalSince1970: 1_800_000_000))
