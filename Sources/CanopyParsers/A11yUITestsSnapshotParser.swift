@@ -5,15 +5,10 @@ import Foundation
 /// FORMATS.md §3) into a label-only screen: a root `other` element whose children are the
 /// snapshot's items, with display-name types mapped to `XCUIElement.ElementType` names and
 /// traits kept. These snapshots carry no identifiers, which a note says.
-public struct A11yUITestsSnapshotParser: ReportParser {
+public struct A11yUITestsSnapshotParser: JSONReportParser {
     public init() {}
 
     public var format: InputFormat { .a11yUITestsSnapshot }
-
-    public func parse(fileAt path: String) throws(ParserError) -> ParsedInput {
-        let document = try JSONDocument.load(path)
-        return try parse(document.value, path: path, bytes: document.bytes)
-    }
 
     func parse(_ root: JSONValue, path: String, bytes: Int) throws(ParserError) -> ParsedInput {
         guard let items = root["snapshot"]?.array else {

@@ -4,15 +4,10 @@ import Foundation
 /// Reads Appium WebDriverAgent's accessibility audit response: an array of
 /// `{detailedDescription, compactDescription, auditType, element, elementDescription, elementAttributes}`
 /// or the same wrapped as `{"value": […]}` (the raw WebDriver response).
-public struct AppiumAuditParser: ReportParser {
+public struct AppiumAuditParser: JSONReportParser {
     public init() {}
 
     public var format: InputFormat { .appiumAudit }
-
-    public func parse(fileAt path: String) throws(ParserError) -> ParsedInput {
-        let document = try JSONDocument.load(path)
-        return try parse(document.value, path: path, bytes: document.bytes)
-    }
 
     func parse(_ root: JSONValue, path: String, bytes: Int) throws(ParserError) -> ParsedInput {
         let items: [JSONValue]

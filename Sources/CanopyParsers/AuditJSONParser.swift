@@ -5,15 +5,10 @@ import Foundation
 /// exported from `performAccessibilityAudit`'s handler as
 /// `{"screen", "test", "issues": [{"auditType", "compactDescription", "detailedDescription", "element"}]}`,
 /// a list of such objects, or a bare array of issues.
-public struct AuditJSONParser: ReportParser {
+public struct AuditJSONParser: JSONReportParser {
     public init() {}
 
     public var format: InputFormat { .auditJSON }
-
-    public func parse(fileAt path: String) throws(ParserError) -> ParsedInput {
-        let document = try JSONDocument.load(path)
-        return try parse(document.value, path: path, bytes: document.bytes)
-    }
 
     func parse(_ root: JSONValue, path: String, bytes: Int) throws(ParserError) -> ParsedInput {
         // Canopy's report.json has `auditIssues` too; its `schema` may sit past the detector's head.

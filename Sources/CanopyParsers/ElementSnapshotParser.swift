@@ -5,15 +5,10 @@ import Foundation
 /// `Config/schemas/element-snapshot.schema.json`): one screen per file (`{"name", "test", "root"}`
 /// or a bare root element) or a `{"screens": […]}` list. A screen without a name is named after
 /// its file.
-public struct ElementSnapshotParser: ReportParser {
+public struct ElementSnapshotParser: JSONReportParser {
     public init() {}
 
     public var format: InputFormat { .elementSnapshot }
-
-    public func parse(fileAt path: String) throws(ParserError) -> ParsedInput {
-        let document = try JSONDocument.load(path)
-        return try parse(document.value, path: path, bytes: document.bytes)
-    }
 
     func parse(_ root: JSONValue, path: String, bytes: Int) throws(ParserError) -> ParsedInput {
         var decoder = SnapshotElementDecoder(path: path)

@@ -7,6 +7,8 @@ enum JSONDocument {
     struct Loaded {
         var value: JSONValue
         var bytes: Int
+        /// A warning when strings held invalid UTF-8, repaired with U+FFFD.
+        var repair: Diagnostic?
     }
 
     static func load(_ path: String) throws(ParserError) -> Loaded {
@@ -17,15 +19,29 @@ enum JSONDocument {
             throw .unreadable(path: path, reason: ParserError.reason(reading: error))
         }
         if data.isEmpty { throw .empty(path: path) }
-        return Loaded(value: try parse([UInt8](data), path: path), bytes: data.count)
+        let (value, repair) = try parseRepairing([UInt8](data), path: path)
+        return Loaded(value: value, bytes: data.count, repair: repair)
     }
 
     /// Parses the whole content of the file at `path` (a leading byte order mark is skipped).
     static func parse(_ content: [UInt8], path: String) throws(ParserError) -> JSONValue {
+        try parseRepairing(content, path: path).value
+    }
+
+    /// `parse`, and a warning naming the first string whose invalid UTF-8 was repaired.
+    static func parseRepairing(_ content: [UInt8], path: String) throws(ParserError) -> (value: JSONValue, repair: Diagnostic?) {
         var bytes = content
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
+        let bom = bytes.starts(with: [0xEF, 0xBB, 0xBF])
+        if bom { bytes.removeFirst(3) }
         do {
-            return try JSONReader.parse(bytes)
+            let (value, repaired, first) = try JSONReader.parseRepairing(bytes)
+            let repair = first.map { first in
+                Diagnostic(
+                    .warning,
+                    "invalid UTF-8 in \(repaired) string(s), the first at byte offset \(first.offset + (bom ? 3 : 0)); repaired with U+FFFD",
+                    file: path, line: first.line, column: first.column)
+            }
+            return (value, repair)
         } catch {
             let hint =
                 error.truncated
@@ -35,5 +51,21 @@ enum JSONDocument {
                 path: path, line: error.line, column: error.column,
                 message: "invalid JSON at byte offset \(error.offset): \(error.message)", hint: hint)
         }
+    }
+}
+
+/// A parser of one JSON format: the file is read whole (`JSONDocument`), and a warning names any
+/// invalid UTF-8 repaired on the way.
+protocol JSONReportParser: ReportParser {
+    /// The input the document `root` of the file at `path` (`bytes` long) holds.
+    func parse(_ root: JSONValue, path: String, bytes: Int) throws(ParserError) -> ParsedInput
+}
+
+extension JSONReportParser {
+    public func parse(fileAt path: String) throws(ParserError) -> ParsedInput {
+        let document = try JSONDocument.load(path)
+        var input = try parse(document.value, path: path, bytes: document.bytes)
+        if let repair = document.repair { input.diagnostics.insert(repair, at: 0) }
+        return input
     }
 }

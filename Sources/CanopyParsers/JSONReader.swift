@@ -23,16 +23,25 @@ struct JSONReader {
     static let maximumStringBytes = 1024 * 1024
 
     static func parse(_ bytes: [UInt8]) throws(JSONReadFailure) -> JSONValue {
+        try parseRepairing(bytes).value
+    }
+
+    /// The value, and the strings whose invalid UTF-8 was repaired with U+FFFD: how many, and
+    /// where the first one is (its offset, line and column in `message`-less form).
+    static func parseRepairing(_ bytes: [UInt8]) throws(JSONReadFailure) -> (value: JSONValue, repaired: Int, first: JSONReadFailure?) {
         var reader = JSONReader(bytes: bytes)
         reader.skipWhitespace()
         let value = try reader.parseValue(depth: 0)
         reader.skipWhitespace()
         if reader.index < bytes.count { throw reader.failure("unexpected content after the top-level value") }
-        return value
+        return (value, reader.repaired, reader.firstRepair.map { reader.failure("invalid UTF-8 in a string", at: $0) })
     }
 
     private let bytes: [UInt8]
     private var index = 0
+    /// Strings holding invalid UTF-8 (repaired with U+FFFD), and where the first began.
+    private var repaired = 0
+    private var firstRepair: Int?
 
     private init(bytes: [UInt8]) { self.bytes = bytes }
 
@@ -96,16 +105,20 @@ struct JSONReader {
     private mutating func parseString() throws(JSONReadFailure) -> String {
         index += 1
         let start = index
+        // Non-ASCII bytes are checked for valid UTF-8 once the string ends (ASCII always is).
+        var nonASCII = false
         // Fast path: no escapes.
         while index < bytes.count {
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
+                if nonASCII { noteRepair(bytes[start..<index], at: start) }
                 let text = Self.boundedString(bytes[start..<index])
                 index += 1
                 return text
             }
             if byte == UInt8(ascii: "\\") { break }
             if byte < 0x20 { throw failure("control character in a string") }
+            if byte >= 0x80 { nonASCII = true }
             index += 1
         }
         var scalars = Array(bytes[start..<index])
@@ -114,6 +127,7 @@ struct JSONReader {
             switch byte {
             case UInt8(ascii: "\""):
                 index += 1
+                if nonASCII { noteRepair(scalars[...], at: start) }
                 return Self.boundedString(scalars[...])
             case UInt8(ascii: "\\"):
                 index += 1
@@ -144,11 +158,19 @@ struct JSONReader {
                 }
             default:
                 if byte < 0x20 { throw failure("control character in a string") }
+                if byte >= 0x80 { nonASCII = true }
                 scalars.append(byte)
                 index += 1
             }
         }
         throw failure("unexpected end of data inside a string")
+    }
+
+    /// Counts a string whose bytes are not valid UTF-8: `String(decoding:)` repairs it with U+FFFD.
+    private mutating func noteRepair(_ text: ArraySlice<UInt8>, at offset: Int) {
+        guard String(validating: text, as: UTF8.self) == nil else { return }
+        repaired += 1
+        if firstRepair == nil { firstRepair = offset }
     }
 
     /// The UTF-8 `bytes` as a string of at most `maximumStringBytes`, cut at a scalar boundary

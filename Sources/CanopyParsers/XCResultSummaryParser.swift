@@ -3,15 +3,10 @@ import Foundation
 
 /// Reads `xcrun xcresulttool get test-results summary --format json` into run metadata: title,
 /// start and finish time (epoch seconds), device and OS. It contributes no tests.
-public struct XCResultSummaryParser: ReportParser {
+public struct XCResultSummaryParser: JSONReportParser {
     public init() {}
 
     public var format: InputFormat { .xcresultSummary }
-
-    public func parse(fileAt path: String) throws(ParserError) -> ParsedInput {
-        let document = try JSONDocument.load(path)
-        return try parse(document.value, path: path, bytes: document.bytes)
-    }
 
     func parse(_ root: JSONValue, path: String, bytes: Int) throws(ParserError) -> ParsedInput {
         guard root.object != nil else {

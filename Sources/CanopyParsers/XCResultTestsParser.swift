@@ -6,15 +6,10 @@ import CanopyModel
 /// `Device`, `Test Plan Configuration`, `Arguments` and `Test Case Run` nodes split it into
 /// separate tests (a test on two devices is two tests), and `Repetition` nodes become its attempts
 /// in order. The roll-up `result` of a retried test is never read in place of its repetitions.
-public struct XCResultTestsParser: ReportParser {
+public struct XCResultTestsParser: JSONReportParser {
     public init() {}
 
     public var format: InputFormat { .xcresultTests }
-
-    public func parse(fileAt path: String) throws(ParserError) -> ParsedInput {
-        let document = try JSONDocument.load(path)
-        return try parse(document.value, path: path, bytes: document.bytes)
-    }
 
     func parse(_ root: JSONValue, path: String, bytes: Int) throws(ParserError) -> ParsedInput {
         guard root.object != nil else {

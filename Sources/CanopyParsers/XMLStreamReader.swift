@@ -216,7 +216,10 @@ final class XMLStreamReader {
 
     private static func failure(from error: xmlError) -> XMLStreamFailure {
         var message = error.message.map { String(cString: $0) } ?? "XML error \(error.code)"
-        message = message.trimmingCharacters(in: .whitespacesAndNewlines)
+        // One line, as a diagnostic is: libxml2 puts the bytes of an encoding error on a second
+        // ("Input is not proper UTF-8, indicate encoding !\nBytes: 0xE9 0x3C …").
+        message = message.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { !$0.isEmpty }.joined(separator: "; ")
         let code = xmlParserErrors(UInt32(error.code))
         let kind: XMLStreamFailure.Kind
         switch code {

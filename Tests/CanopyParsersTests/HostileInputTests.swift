@@ -58,7 +58,7 @@ struct HostileInputTests {
         #expect(value.array?.count == 1)
     }
 
-    @Test("invalid UTF-8 in a JSON string is repaired with U+FFFD, never a crash")
+    @Test("invalid UTF-8 in a JSON string is repaired with U+FFFD and a warning naming the first, never a crash")
     func invalidUTF8InJSON() throws {
         var bytes = Array(xcresult(failureMessage: "bad BYTES here", testName: "testNAME()").utf8)
         for marker in ["BYTES", "NAME"] {
@@ -72,6 +72,13 @@ struct HostileInputTests {
         #expect(test.identity.name.contains("\u{FFFD}"))
         let message = try #require(test.attempts.first?.failures.first?.message)
         #expect(message.contains("\u{FFFD}"))
+        let warning = try #require(input.diagnostics.first { $0.message.hasPrefix("invalid UTF-8") })
+        #expect(warning.severity == .warning)
+        #expect(warning.message.contains("repaired with U+FFFD"))
+        #expect(warning.line != nil && warning.column != nil)
+        // Valid non-ASCII text (é, emoji) is no repair.
+        let clean = try outcome(Data(xcresult(failureMessage: "café 🚀", testName: "testÉ()").utf8), name: "xcresult.json").get()
+        #expect(!clean.diagnostics.contains { $0.message.hasPrefix("invalid UTF-8") })
     }
 
     @Test(
