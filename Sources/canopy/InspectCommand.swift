@@ -35,6 +35,7 @@ struct InspectCommand: ParsableCommand {
 
     func validate() throws {
         if report, format == .text { throw ValidationError("--report prints the canopy.report/1 JSON; leave out --format text") }
+        if report, summary { throw ValidationError("--report prints the whole canopy.report/1 JSON; --summary is for the listing, leave one out") }
     }
 
     func run() throws {

@@ -61,15 +61,33 @@ struct MetadataOptions: ParsableArguments {
     @Option(name: .customLong("build-url"), help: "Link to the CI build.")
     var buildURL: String?
 
-    func metadata() throws -> RunMetadata {
-        var date: Date?
-        if let startedAt {
-            guard let parsed = ISO8601DateFormatter().date(from: startedAt) else {
-                throw ValidationError("--started-at '\(startedAt)' is not an ISO 8601 time such as 2026-11-22T02:00:00Z")
-            }
-            date = parsed
+    /// Checked while the arguments are parsed, so the usage line names the command.
+    func validate() throws {
+        if let runKey, runKey.trimmingCharacters(in: .whitespaces).isEmpty {
+            throw ValidationError("--run-key is empty; leave it out to use the CI's run or a content hash of the inputs")
         }
-        return RunMetadata(runKey: runKey, commit: commit, branch: branch, buildURL: buildURL, startedAt: date)
+        if let startedAt, Self.time(startedAt) == nil {
+            throw ValidationError(
+                "--started-at '\(startedAt)' is not an ISO 8601 time such as 2026-11-22T02:00:00Z, 2026-11-22T03:00:00.250+01:00 or 2026-11-22")
+        }
+    }
+
+    func metadata() throws -> RunMetadata {
+        RunMetadata(runKey: runKey, commit: commit, branch: branch, buildURL: buildURL, startedAt: startedAt.flatMap(Self.time))
+    }
+
+    /// An ISO 8601 time with a zone (`Z` or an offset), with or without fractional seconds, or a
+    /// day (midnight UTC).
+    static func time(_ text: String) -> Date? {
+        let forms: [ISO8601DateFormatter.Options] = [
+            [.withInternetDateTime], [.withInternetDateTime, .withFractionalSeconds], [.withFullDate],
+        ]
+        for options in forms {
+            let formatter = ISO8601DateFormatter()
+            formatter.formatOptions = options
+            if let date = formatter.date(from: text) { return date }
+        }
+        return nil
     }
 }
 
@@ -80,6 +98,10 @@ struct VerbosityOptions: ParsableArguments {
 
     @Flag(name: .shortAndLong, help: "Print the inputs' notes too (warnings are printed anyway), and where the time went (run).")
     var verbose = false
+
+    func validate() throws {
+        if quiet && verbose { throw ValidationError("--quiet and --verbose ask for opposite things; give one") }
+    }
 }
 
 /// What `run` and `check` compare the run with.

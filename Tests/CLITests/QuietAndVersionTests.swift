@@ -12,6 +12,36 @@ struct QuietAndVersionTests {
         #expect(result.stdout.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: ".").count == 3, "\(result.stdout)")
     }
 
+    @Test(
+        "contradictory or empty options are usage errors naming the command",
+        arguments: [
+            (["ingest", "-q", "-v"], "--quiet and --verbose"),
+            (["run", "--quiet", "--verbose"], "--quiet and --verbose"),
+            (["ingest", "--run-key", ""], "--run-key is empty"),
+            (["ingest", "--started-at", "yesterday"], "is not an ISO 8601 time"),
+            (["inspect", "--report", "--summary"], "--summary"),
+        ])
+    func contradictoryOptions(_ arguments: [String], message: String) throws {
+        let out = try CLIRunner.temporaryDirectory()
+        let output = arguments[0] == "inspect" ? [] : ["--out", out]
+        let result = try CLIRunner.run(arguments + output + [CLIRunner.night(12)])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains(message), "\(result.stderr)")
+        #expect(result.stderr.contains("Usage: canopy \(arguments[0])"), "\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: out + "/history.sqlite"))
+    }
+
+    @Test("--started-at takes ISO 8601 with fractional seconds, an offset, or a day")
+    func startedAtForms() throws {
+        let out = try CLIRunner.temporaryDirectory()
+        for (key, time) in [("a", "2026-11-22T02:00:00.123Z"), ("b", "2026-11-22T03:00:00+01:00"), ("c", "2026-11-23")] {
+            let result = try CLIRunner.run(["ingest", "-q", "--out", out, "--run-key", key, "--started-at", time, CLIRunner.night(12)])
+            #expect(result.status == 0, "\(time): \(result.stderr)")
+        }
+        let list = try CLIRunner.run(["report", "--list", "--out", out]).stdout
+        #expect(list.contains("a\t2026-11-22T02:00:00Z") && list.contains("b\t2026-11-22T02:00:00Z") && list.contains("c\t2026-11-23T00:00:00Z"), "\(list)")
+    }
+
     @Test("check, report and trend print nothing with -q but a failed gate and its tests; without it they do")
     func quiet() throws {
         let out = try CLIRunner.temporaryDirectory()
