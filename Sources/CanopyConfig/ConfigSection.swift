@@ -51,6 +51,18 @@ struct ConfigSection {
         return scalar.string
     }
 
+    /// A path or URL: text, but not a plain number or boolean (`store: 5` is a slip, and quoting
+    /// it says the text is meant).
+    mutating func path(_ key: String) throws -> String? {
+        guard let node = node(key) else { return nil }
+        guard case .scalar(let scalar) = node else { throw typeError(key, node, "a path or postgres:// URL") }
+        if scalar.style == .plain, node.int != nil || node.float != nil || node.bool != nil {
+            let found = node.bool != nil ? "the boolean \(scalar.string)" : "the number \(scalar.string)"
+            throw ConfigSection.error(file, child(key), node.mark, "expected a path or postgres:// URL, found \(found) (quote it if you mean that text)")
+        }
+        return scalar.string
+    }
+
     mutating func bool(_ key: String) throws -> Bool? {
         guard let node = node(key) else { return nil }
         guard case .scalar = node, let value = node.bool else { throw typeError(key, node, "true or false") }

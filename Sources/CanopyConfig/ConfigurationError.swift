@@ -13,5 +13,9 @@ public struct ConfigurationError: Error, Sendable, Equatable, CustomStringConver
         self.message = message
     }
 
-    public var description: String { "\(file): error: at \(keyPath): \(message)" }
+    /// `file:line:column: error: at KEY: message`; an error of the file as a whole (`(file)`,
+    /// `(syntax)`) names no key.
+    public var description: String {
+        keyPath.hasPrefix("(") ? "\(file): error: \(message)" : "\(file): error: at \(keyPath): \(message)"
+    }
 }

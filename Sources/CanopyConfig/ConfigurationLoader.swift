@@ -23,6 +23,10 @@ public enum ConfigurationLoader {
 
     public static func load(path: String) throws -> CanopyConfiguration {
         let text: String
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+            throw ConfigurationError(file: path, keyPath: "(file)", message: "it is a directory; give --config a YAML file such as Config/canopy.yml")
+        }
         do {
             text = try String(contentsOfFile: path, encoding: .utf8)
         } catch {
@@ -31,12 +35,31 @@ public enum ConfigurationLoader {
         return try parse(text, file: path)
     }
 
+    /// A YAML syntax error on one line: `file:line:column: error: not valid YAML: problem (context)`
+    /// (Yams' own description spans lines, with an excerpt and a caret).
+    static func syntaxError(_ error: YamlError, file: String) -> ConfigurationError {
+        let place: (problem: String, mark: Mark?, context: YamlError.Context?)
+        switch error {
+        case .scanner(let context, let problem, let mark, _), .parser(let context, let problem, let mark, _),
+            .composer(let context, let problem, let mark, _):
+            place = (problem, mark, context)
+        case .reader(let problem, _, _, _):
+            place = (problem, nil, nil)
+        default:
+            place = ("\(error)".split(whereSeparator: \.isNewline).joined(separator: "; "), nil, nil)
+        }
+        var message = "not valid YAML: " + place.problem
+        if let context = place.context { message += " (\(context.text) at \(context.mark.line):\(context.mark.column))" }
+        let located = place.mark.map { "\(file):\($0.line):\($0.column)" } ?? file
+        return ConfigurationError(file: located, keyPath: "(syntax)", message: message)
+    }
+
     public static func parse(_ text: String, file: String) throws -> CanopyConfiguration {
         let node: Node?
         do {
             node = try Yams.compose(yaml: text)
         } catch let error as YamlError {
-            throw ConfigurationError(file: file, keyPath: "(syntax)", message: "not valid YAML: \(error)")
+            throw syntaxError(error, file: file)
         } catch {
             throw ConfigurationError(file: file, keyPath: "(syntax)", message: "not valid YAML: \(error)")
         }
@@ -44,7 +67,7 @@ public enum ConfigurationLoader {
         configuration.source = file
         guard let node else { return configuration }
         var root = try ConfigSection(file: file, path: "", node: node)
-        configuration.store = try root.string("store")
+        configuration.store = try root.path("store")
         if var identifiers = try root.section("identifiers") {
             configuration.analysis.identifiers = try readIdentifiers(&identifiers, base: configuration.analysis.identifiers)
             try identifiers.finish()

@@ -156,7 +156,10 @@ struct PipelineCommandTests {
             ("categories:\n  - name: x\n    pattern: '([unclosed'\n", "categories[0].pattern"),
             ("flakiness:\n  windowDays: -3\n", "flakiness.windowDays"),
             ("unknownSection: 1\n", "unknownSection"),
-            ("gates: [1, 2\n", "(syntax)"),
+            // A syntax error is one line, `file:line:column: error: not valid YAML: …`.
+            ("gates: [1, 2\n", "bad.yml:2:1: error: not valid YAML: did not find expected ',' or ']'"),
+            // A number where a path or URL goes is a mistake, not a store named "5".
+            ("store: 5\n", "bad.yml:1:8: error: at store: expected a path or postgres:// URL, found the number 5"),
             ("gates:\n  maximumFailuresPerCategory:\n    appCrashd: 0\n", "gates.maximumFailuresPerCategory.appCrashd"),
             // Keys read only when present are still named in the unknown-key message.
             ("gates:\n  maximumNewFailure: 0\n", "maximumNewFailures"),
@@ -169,6 +172,15 @@ struct PipelineCommandTests {
         #expect(result.status == 2)
         #expect(result.stderr.contains(keyPath), "\(result.stderr)")
         #expect(result.stderr.contains("bad.yml"))
+        #expect(result.stderr.split(separator: "\n").filter { $0.contains("error:") }.count == 1, "\(result.stderr)")
+    }
+
+    @Test("a --config that is a directory says so")
+    func configIsADirectory() throws {
+        let out = try temporaryDirectory()
+        let result = try CLIRunner.run(["check", "--out", out, "--config", out, night(1)])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("\(out): error: it is a directory; give --config a YAML file such as Config/canopy.yml"), "\(result.stderr)")
     }
 
     @Test("a bad input stores nothing and exits 2")
