@@ -12,6 +12,16 @@ public enum InputFormat: String, Sendable, Equatable, Hashable, Codable, CaseIte
     /// with no test in them is a test step that did not run.
     public var carriesTests: Bool { self == .junitXML || self == .xcresultTests }
 
+    /// The flag that gives a file of this format by name.
+    public var flag: String {
+        switch self {
+        case .junitXML: "--junit"
+        case .xcresultTests, .xcresultSummary: "--xcresult"
+        case .elementSnapshot, .a11yUITestsSnapshot: "--snapshots"
+        case .auditJSON, .appiumAudit: "--audits"
+        }
+    }
+
     /// A human description used in errors that list what Canopy accepts.
     public var displayName: String {
         switch self {

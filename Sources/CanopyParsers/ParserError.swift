@@ -1,3 +1,4 @@
+import CanopyModel
 import Foundation
 /// Why an input could not be read. Every case names the file and, where known, the line and
 /// column or the JSON path, and says what to do next.
@@ -18,12 +19,14 @@ public enum ParserError: Error, Sendable, Equatable, CustomStringConvertible {
     case notAReport(path: String, found: String)
     /// A JSON value has the wrong type or a required key is missing.
     case invalidValue(path: String, jsonPath: String, message: String)
+    /// A report of `format`, named with a flag that takes another format.
+    case wrongFlag(path: String, format: InputFormat, flag: String)
 
     /// The file the error is about.
     public var path: String {
         switch self {
         case .unreadable(let path, _), .empty(let path), .malformed(let path, _, _, _, _), .unsafe(let path, _, _, _),
-            .unknownFormat(let path, _), .notAReport(let path, _), .invalidValue(let path, _, _):
+            .unknownFormat(let path, _), .notAReport(let path, _), .invalidValue(let path, _, _), .wrongFlag(let path, _, _):
             path
         }
     }
@@ -43,6 +46,8 @@ public enum ParserError: Error, Sendable, Equatable, CustomStringConvertible {
             return "\(path): error: not a report Canopy reads (\(found)). Canopy reads: \(accepted)."
         case .invalidValue(let path, let jsonPath, let message):
             return "\(path): error: at \(jsonPath): \(message)"
+        case .wrongFlag(let path, let format, let flag):
+            return "\(path): error: this is \(format.displayName), given with \(flag); give it with \(format.flag) or as a plain path"
         }
     }
 

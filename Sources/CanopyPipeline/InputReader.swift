@@ -113,7 +113,7 @@ public struct InputReader: Sendable {
             case .success(let input):
                 if let formats = file.formats, !formats.contains(input.file.format), let flag = file.flag {
                     if file.named {
-                        reading.errors.append(.unknownFormat(path: file.path, found: "\(input.file.format.displayName), given with \(flag)"))
+                        reading.errors.append(.wrongFlag(path: file.path, format: input.file.format, flag: flag))
                     } else {
                         reading.skipped.append((file.path, "\(input.file.format.displayName), which \(flag) does not take"))
                     }

@@ -111,6 +111,9 @@ struct HostileCLITests {
         }
         let named = try ingest(try temporaryDirectory(), ["--junit", night + "/player-tests.json"])
         #expect(named.status == 2 && named.stderr.contains("player-tests.json") && named.stderr.contains("given with --junit"), "\(named.stderr)")
+        // It says which flag takes it, and does not list it among what Canopy reads as if it were refused.
+        #expect(named.stderr.contains("give it with --xcresult or as a plain path"), "\(named.stderr)")
+        #expect(!named.stderr.contains("not a report Canopy reads"), "\(named.stderr)")
     }
 
     @Test("invalid UTF-8 in a JSON report is repaired: exit 0, the run is stored")
