@@ -111,8 +111,11 @@ enum TrendDashboardBuilder {
     static func build(points: [TrendPoint], flakiness: [TestFlakiness], latest: StoredRun, window: HistoryWindow, now: Date) -> Dashboard {
         let dates = Dictionary(points.compactMap { point in point.commit.map { ($0, point.startedAt ?? now) } }, uniquingKeysWith: { first, _ in first })
         var changes: [DashboardStateChange] = []
+        // A state that began with the window's first run may have begun before it: only a change
+        // after a run of the window that saw otherwise is one (a one-run window has none).
+        let firstCommit = points.first?.commit
         for result in flakiness {
-            guard let to = DashboardBuilder.state(result.state), let commit = result.state.commit else { continue }
+            guard let to = DashboardBuilder.state(result.state), let commit = result.state.commit, commit != firstCommit else { continue }
             let from: DashboardFlakyState = to == .fixed ? .newlyBroken : .stable
             changes.append(DashboardStateChange(test: result.key.testKey, from: from, to: to, commit: String(commit.prefix(12)), date: dates[commit] ?? now))
         }

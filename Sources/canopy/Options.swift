@@ -40,7 +40,7 @@ struct StoreOptions: ParsableArguments {
     @Option(help: "Configuration file (default: CANOPY_CONFIG, then Config/canopy.yml when present).")
     var config: String?
 
-    @Option(help: "Output directory for summary.md, site/index.html and report.json.")
+    @Option(help: "Output directory: run writes summary.md, site/index.html, report.json and insights.json there, report its dashboard and summary, trend trend/; <out>/history.sqlite is the default store.")
     var out = "Reports"
 }
 
@@ -93,7 +93,7 @@ struct MetadataOptions: ParsableArguments {
 
 /// Output verbosity.
 struct VerbosityOptions: ParsableArguments {
-    @Flag(name: .shortAndLong, help: "Print nothing but errors and the gate verdicts.")
+    @Flag(name: .shortAndLong, help: "Print nothing but errors (run and check: and failed gates with their tests).")
     var quiet = false
 
     @Flag(name: .shortAndLong, help: "Print the inputs' notes too (warnings are printed anyway), and where the time went (run).")

@@ -114,6 +114,15 @@ struct PipelineCommandTests {
         #expect(check.status == 0, "\(check.stdout)\(check.stderr)")
     }
 
+    @Test("a trend over one run has no state changes: nothing came before it in the window")
+    func trendOfOneRun() throws {
+        let out = try temporaryDirectory()
+        #expect(try ingest(out, 13).status == 0)
+        let trend = try CLIRunner.run(["trend", "--out", out, "--runs", "5"])
+        #expect(trend.status == 0, "\(trend.stderr)")
+        #expect(trend.stdout.contains("trend over 1 runs, 0 test(s) changed state"), "\(trend.stdout)")
+    }
+
     @Test("quarantined tests do not fail the gate until the entry expires")
     func quarantine() throws {
         let out = try temporaryDirectory()
