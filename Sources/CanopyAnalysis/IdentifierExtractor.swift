@@ -59,6 +59,8 @@ public enum IdentifierExtractor {
         if isBlank(content) { return nil }
         let text = String(decoding: content, as: UTF8.self)
         if startsWith(bytes, at: close + 1, " IN identifiers") { return ExtractedReference(text: text, kind: .identifier) }
+        // `Invalid query - string identifier '…' exceeds maximum length of 128 characters`.
+        if open >= 18, startsWith(bytes, at: open - 18, "string identifier ") { return ExtractedReference(text: text, kind: .identifier) }
         let type = elementType(bytes, after: close + 1)
         if let word = keyword(bytes, before: open) {
             switch word {

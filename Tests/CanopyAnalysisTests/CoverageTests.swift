@@ -50,6 +50,17 @@ struct CoverageTests {
         #expect(coverage.conventionViolations.map(\.identifier) == ["Loading View"])
     }
 
+    /// The identifier in XCUITest's "Invalid query" failure is over the limit by definition: it is
+    /// listed as overlong, seen in a failure, and the failure lands on its node.
+    @Test func anIdentifierXCUITestRefusedIsOverlongAndTheFailuresElement() throws {
+        let long = "Checkout." + String(repeating: "y", count: 125)
+        let failure = Failure(message: "Invalid query - string identifier '\(long)' exceeds maximum length of 128 characters")
+        let test = TestCase(identity: TestIdentity(className: "CheckoutTests", name: "testLongQuery"), attempts: [Attempt(outcome: .failed, failures: [failure])])
+        let report = ReportBuilder.build(run: Run(tests: [test]))
+        #expect(report.coverage.overlong == [OverlongIdentifier(identifier: long, length: 134, seenIn: ["failure"])])
+        #expect(report.failures.first?.element?.identifier == long)
+    }
+
     @Test func branchCoverageCountsUnidentifiedElementsUnderTheirIdentifiedAncestor() throws {
         let sheet = ElementSnapshot(
             identifier: "Checkout.PaymentSheet", elementType: "other",

@@ -35,6 +35,10 @@ struct IdentifierExtractorTests {
                 ExtractedReference(text: "Login.Submit", kind: .name, elementType: "button"),
                 ExtractedReference(text: "Login.Email", kind: .name, elementType: "textField"),
             ]),
+        // XCUITest's refusal of an identifier query past 128 characters names the identifier.
+        Case(
+            text: "Invalid query - string identifier 'Checkout.PaymentSheet.SavedCards.List.Row.Edit' exceeds maximum length of 128 characters",
+            expected: [ExtractedReference(text: "Checkout.PaymentSheet.SavedCards.List.Row.Edit", kind: .identifier)]),
         Case(text: "XCTAssertEqual failed: (\"a\") is not equal to (\"b\")", expected: []),
         Case(text: "[No identifier] Button", expected: []),
     ]
