@@ -104,6 +104,10 @@ final class JUnitEventBuilder: XMLStreamHandler {
         switch element {
         case .testsuites:
             reserveFromTestsAttribute(attributes)
+            // xcbeautify names the root of a parallel-only run so.
+            for index in 0..<attributes.count where attributeNameEquals(attributes.name(at: index), "name") {
+                if attributes.string(at: index) == "PARALLEL_TESTS" { eventSignals.xcbeautify = true }
+            }
         case .testsuite:
             var suiteName = ""
             for index in 0..<attributes.count where attributeNameEquals(attributes.name(at: index), "name") {

@@ -27,6 +27,8 @@ struct FailureCategoryTests {
         ("Snapshot does not match reference", "snapshotMismatch"),
         ("No reference was found on disk. Automatically recorded snapshot", "snapshotMismatch"),
         ("Label does not match reference snapshot", "snapshotMismatch"),
+        ("Frame does not match reference snapshot", "snapshotMismatch"),
+        ("Snapshots contain a different number of items. This screen has changed", "snapshotMismatch"),
         ("⚠️ Accessibility Warning\nButton is too small", "accessibilityAudit"),
         ("Contrast failed", "accessibilityAudit"),
         ("Hit region is too small", "accessibilityAudit"),

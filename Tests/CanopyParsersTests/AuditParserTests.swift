@@ -83,6 +83,23 @@ struct AuditParserTests {
         #expect(run.auditIssues.allSatisfy { $0.source.hasSuffix("xcresult-audit-failures.json") })
     }
 
+    /// Every `XCUIAccessibilityAuditType`, iOS and macOS, by raw option bit, case name and the
+    /// spellings exporters write.
+    @Test(
+        "every audit type by raw bit and by name",
+        arguments: [
+            ("contrast", 1 << 0), ("elementDetection", 1 << 1), ("hitRegion", 1 << 2), ("sufficientElementDescription", 1 << 3),
+            ("dynamicType", 1 << 16), ("textClipped", 1 << 17), ("trait", 1 << 18), ("action", 1 << 32), ("parentChild", 1 << 33),
+        ] as [(String, UInt64)])
+    func auditTypes(_ name: String, _ bit: UInt64) {
+        #expect(AuditClassifier.auditType(.number(Double(bit))) == name)
+        #expect(AuditClassifier.auditType(.string(String(bit))) == name)
+        #expect(AuditClassifier.auditType(.string(name)) == name)
+        #expect(AuditClassifier.auditType(.string("." + name)) == name)
+        let capitalised = name.prefix(1).uppercased() + name.dropFirst()
+        #expect(AuditClassifier.auditType(.string("XCUIAccessibilityAuditType" + capitalised)) == name)
+    }
+
     @Test func retriesRepeatingAFindingCountItOnce() {
         let failure = Failure(message: "Hit region is too small")
         let attempts = [Attempt(outcome: .failed, failures: [failure]), Attempt(outcome: .failed, failures: [failure])]

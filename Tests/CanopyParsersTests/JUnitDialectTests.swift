@@ -20,6 +20,8 @@ struct DialectExpectation: Sendable, CustomTestStringConvertible {
 struct JUnitDialectTests {
     static let expectations: [DialectExpectation] = [
         .init(file: "xcbeautify.xml", producer: "xcbeautify", tests: 7, attempts: 8, passed: 3, failed: 2, flaky: 1, skipped: 1),
+        .init(file: "xcbeautify-parallel.xml", producer: "xcbeautify", tests: 3, attempts: 4, passed: 1, failed: 0, flaky: 1, skipped: 1),
+        .init(file: "gotestsum-rerun.xml", producer: "gotestsum", tests: 4, attempts: 5, passed: 1, failed: 1, flaky: 1, skipped: 1),
         .init(file: "xcpretty.xml", producer: "xcpretty", tests: 5, attempts: 5, passed: 3, failed: 2, flaky: 0, skipped: 0),
         .init(file: "trainer.xml", producer: "trainer", tests: 4, attempts: 5, passed: 2, failed: 1, flaky: 1, skipped: 0),
         .init(file: "trainer-legacy.xml", producer: "trainer-legacy", tests: 2, attempts: 2, passed: 1, failed: 1, flaky: 0, skipped: 0),
@@ -65,6 +67,32 @@ struct JUnitDialectTests {
         #expect(input.tests.contains { $0.identity.className == "SwiftTesting" && $0.outcome == .passed })
         let crash = try #require(input.tests.first { $0.identity.name == "testBiometrics()" })
         #expect(crash.failures.first?.message.hasPrefix("Restarting after unexpected exit") == true)
+    }
+
+    /// A parallel-only run: the root is named PARALLEL_TESTS; a skip is a bare `<skipped/>` that
+    /// keeps the entry's time.
+    @Test("xcbeautify parallel run: root named PARALLEL_TESTS, bare <skipped/> keeps its time")
+    func xcbeautifyParallel() throws {
+        let input = try JUnitXMLParser().parse(fileAt: Fixture.path("junit/xcbeautify-parallel.xml"))
+        let offline = try #require(input.tests.first { $0.identity.name == "testOffline()" })
+        #expect(offline.outcome == .skipped)
+        #expect(offline.attempts.first?.skipReason == nil)
+        #expect(offline.attempts.first?.duration == 0.003)
+        let refresh = try #require(input.tests.first { $0.identity.name == "testRefresh()" })
+        #expect(refresh.attempts.map(\.outcome) == [.failed, .passed])
+        #expect(refresh.failures.first?.location == SourceLocation(file: "/Users/ci/App/AppUITests/FeedTests.swift", line: 31))
+    }
+
+    /// gotestsum orders testcases failed, skipped, passed: a rerun that passed sits apart from
+    /// its failed run, and is still its retry.
+    @Test("gotestsum -rerun-fails: the failed run and the passing rerun, far apart, are one flaky test")
+    func gotestsumRerun() throws {
+        let input = try JUnitXMLParser().parse(fileAt: Fixture.path("junit/gotestsum-rerun.xml"))
+        let queue = try #require(input.tests.first { $0.identity.name == "TestRetryQueue" })
+        #expect(queue.attempts.map(\.outcome) == [.failed, .passed])
+        #expect(queue.outcome == .flaky)
+        #expect(queue.failures.first?.location == SourceLocation(file: "queue_test.go", line: 88))
+        #expect(input.tests.first { $0.identity.name == "TestMerge" }?.outcome == .failed)
     }
 
     @Test("xcpretty: repeated suites and locations in the failure body")
