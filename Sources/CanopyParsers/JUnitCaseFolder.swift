@@ -52,6 +52,17 @@ final class JUnitCaseFolder {
             diagnostics.append(Diagnostic(
                 .warning, "\(combinedResultWarnings) testcase(s) carry both <skipped> and a failure or error; counted as failed", file: path))
         }
+        // xcbeautify names every Swift Testing test's class `SwiftTesting`: same-named functions
+        // of two suites are one test to it, and a pass beside a failure reads as a retry.
+        let swiftTesting = folder.tests.filter { $0.identity.className == "SwiftTesting" && $0.attempts.count > 1 }
+        if !swiftTesting.isEmpty {
+            diagnostics.append(Diagnostic(
+                .note,
+                "\(swiftTesting.count) Swift Testing test(s) appear more than once under the classname SwiftTesting "
+                    + "(\(swiftTesting.prefix(3).map(\.identity.name).joined(separator: ", "))): read as retries, though they may be "
+                    + "same-named tests of different suites, which xcbeautify does not tell apart; the xcresult JSON names each suite",
+                file: path))
+        }
     }
 
     func nonEmpty(_ text: String?) -> String? {

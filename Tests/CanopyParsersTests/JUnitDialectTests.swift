@@ -95,6 +95,27 @@ struct JUnitDialectTests {
         #expect(input.tests.first { $0.identity.name == "TestMerge" }?.outcome == .failed)
     }
 
+    @Test("xcbeautify Swift Testing: one classname for every suite, so a repeated name gets a note")
+    func swiftTestingNamesRepeat() throws {
+        let xml = """
+            <testsuites name="AppTests" tests="3" failures="1">
+                <testsuite name="SwiftTesting" tests="3" failures="1">
+                    <testcase classname="SwiftTesting" name="opensDetails()">
+                        <failure message="Swift testing test failed"/>
+                    </testcase>
+                    <testcase classname="SwiftTesting" name="opensDetails()" time="0.120"/>
+                    <testcase classname="SwiftTesting" name="loads()" time="0.050"/>
+                </testsuite>
+            </testsuites>
+            """
+        let input = try JUnitXMLParser().parse(fileAt: try TemporaryFile.write(xml))
+        #expect(input.tests.count == 2)
+        #expect(input.tests.first { $0.identity.name == "opensDetails()" }?.outcome == .flaky)
+        let note = try #require(input.diagnostics.first { $0.message.contains("classname SwiftTesting") })
+        #expect(note.severity == .note && note.message.contains("opensDetails()"))
+        #expect(!(try JUnitXMLParser().parse(fileAt: Fixture.path("junit/xcbeautify.xml"))).diagnostics.contains { $0.message.contains("SwiftTesting") })
+    }
+
     @Test("xcpretty: repeated suites and locations in the failure body")
     func xcpretty() throws {
         let input = try JUnitXMLParser().parse(fileAt: Fixture.path("junit/xcpretty.xml"))
