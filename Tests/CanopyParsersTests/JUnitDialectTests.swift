@@ -116,6 +116,36 @@ struct JUnitDialectTests {
         #expect(!(try JUnitXMLParser().parse(fileAt: Fixture.path("junit/xcbeautify.xml"))).diagnostics.contains { $0.message.contains("SwiftTesting") })
     }
 
+    /// A testcase whose own name is missing is named by trainer's `testname` property.
+    @Test("trainer: the testname property names a testcase that has no name attribute")
+    func trainerTestname() throws {
+        let xml = """
+            <testsuites><testsuite name='AppUITests'><testsuite name='AppUITests.LoginTests'>
+              <testcase classname='AppUITests.LoginTests' time='1.5'>
+                <properties><property name='testname' value='testLogin()'/><property name='repetition' value='First Run'/></properties>
+              </testcase>
+            </testsuite></testsuite></testsuites>
+            """
+        let input = try JUnitXMLParser().parse(fileAt: try TemporaryFile.write(xml))
+        #expect(input.tests.map(\.identity.key) == ["AppUITests.LoginTests/testLogin"])
+    }
+
+    /// pytest reports a teardown error as a second result of a test that failed (or passed):
+    /// both are kept, and the test is an error.
+    @Test("pytest: an error on teardown beside a failure keeps both; the test errored")
+    func pytestTeardown() throws {
+        let xml = """
+            <?xml version="1.0" encoding="utf-8"?><testsuites><testsuite name="pytest" errors="1" failures="1" skipped="0" tests="2" time="0.5" timestamp="2026-11-20T10:00:00" hostname="ci"><testcase classname="tests.test_db" name="test_write" time="0.100"><failure message="AssertionError: assert 1 == 2">tests/test_db.py:8: AssertionError</failure><error message="failed on teardown with &quot;RuntimeError: pool not closed&quot;">conftest.py:40: RuntimeError</error></testcase><testcase classname="tests.test_db" name="test_read" time="0.050"><error message="failed on teardown with &quot;RuntimeError: pool not closed&quot;">conftest.py:40: RuntimeError</error></testcase></testsuite></testsuites>
+            """
+        let input = try JUnitXMLParser().parse(fileAt: try TemporaryFile.write(xml))
+        let write = try #require(input.tests.first { $0.identity.name == "test_write" })
+        #expect(write.attempts.first?.outcome == .error)
+        #expect(write.failures.map(\.message) == ["AssertionError: assert 1 == 2", "failed on teardown with \"RuntimeError: pool not closed\""])
+        let read = try #require(input.tests.first { $0.identity.name == "test_read" })
+        #expect(read.attempts.first?.outcome == .error)
+        #expect(input.file.producer == "pytest")
+    }
+
     @Test("xcpretty: repeated suites and locations in the failure body")
     func xcpretty() throws {
         let input = try JUnitXMLParser().parse(fileAt: Fixture.path("junit/xcpretty.xml"))
