@@ -95,4 +95,20 @@ struct SnapshotParserTests {
         #expect(input.file.producer == "a11yuitests-1.1")
         #expect(input.diagnostics.contains { $0.severity == .note && $0.message.contains("no accessibility identifiers") })
     }
+
+    /// Traits are kept as written (`Adjustable` for a slider); the `enabled` flag is the element's
+    /// state and wins over a `Not Enabled` trait, which decides only when the flag is missing.
+    @Test func a11yUITestsTraitsAndEnabled() throws {
+        let json = """
+            {"version":"1.1","generated":"2023-02-26T09:17:02Z","filename":"PlayerTests-testVolume-1","snapshot":[
+              {"label":"Volume","type":"Slider","traits":["Adjustable"],"enabled":true,"frame":[[16,79],[300,44]],"placeholder":"","value":"50%"},
+              {"label":"Mute","type":"Button","traits":["Button","Not Enabled"],"enabled":true,"frame":[[16,130],[44,44]],"placeholder":"","value":""},
+              {"label":"Cast","type":"Button","traits":["Button","Not Enabled"],"frame":[[70,130],[44,44]],"placeholder":"","value":""}]}
+            """
+        let input = try A11yUITestsSnapshotParser().parse(fileAt: try TemporaryFile.write(json, name: "PlayerTests-testVolume-1.json"))
+        let elements = try #require(input.screens.first).root.children
+        #expect(elements.map(\.elementType) == ["slider", "button", "button"])
+        #expect(elements[0].traits == ["Adjustable"])
+        #expect(elements.map(\.isEnabled) == [true, true, false])
+    }
 }
