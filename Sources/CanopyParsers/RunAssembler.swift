@@ -25,6 +25,14 @@ public enum RunAssembler {
         }
         run.tests = testFiles.count > 1 ? folder.tests : (testFiles.first?.tests ?? [])
         resolveTestReferences(in: &run)
+        // A summary alone gives totals, not tests: without the tests JSON the run would hold none.
+        if !run.inputs.contains(where: \.format.carriesTests), let summary = run.inputs.first(where: { $0.format == .xcresultSummary }) {
+            run.diagnostics.append(Diagnostic(
+                .warning,
+                "an xcresult summary gives totals, not tests, and no test results were given: add the output of "
+                    + "`xcrun xcresulttool get test-results tests --format json`, or the run holds no tests",
+                file: summary.path))
+        }
         run.auditIssues += recognizedAuditIssues(in: run.tests, inputs: run.inputs)
         return run
     }

@@ -115,6 +115,12 @@ struct XCResultTestsParserTests {
         #expect(run.metadata.title == "Test - ShopApp")
         #expect(run.metadata.device == "iPhone 15", "the tests JSON came first and wins")
         #expect(run.tests.count == 6)
+        #expect(!run.diagnostics.contains { $0.message.contains("gives totals, not tests") })
+        // Alone, it says the tests are missing and how to get them.
+        let alone = RunAssembler.assemble([input])
+        let warning = try #require(alone.diagnostics.first { $0.message.contains("gives totals, not tests") })
+        #expect(warning.severity == .warning && warning.file == input.file.path)
+        #expect(warning.message.contains("get test-results tests"))
     }
 
     @Test func truncatedJSONNamesFileLineAndOffset() throws {
