@@ -83,7 +83,7 @@ echo
 echo "canopy run --verbose (where the time goes), first run of the suite, then after three more:"
 bash -c "$fresh_copy"
 for round in 1 2 3 4; do
-  line=$("$canopy" run --verbose --quiet --store "$work_history" --out "$run_out" --branch main --commit "bench-steps-$round" \
+  line=$("$canopy" run --verbose --store "$work_history" --out "$run_out" --branch main --commit "bench-steps-$round" \
     --run-key "bench-steps-$round-$RANDOM$RANDOM" "$out/junit-100mb.xml" 2>&1 >/dev/null | grep '^timings:' || true)
   case $round in 1|4) echo "round $round: $line";; esac
 done
