@@ -10,4 +10,8 @@ enum Fixture {
     }()
 
     static func path(_ relative: String) -> String { directory + "/" + relative }
+
+    /// The repository root, found from this source file (for the README).
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().path
 }

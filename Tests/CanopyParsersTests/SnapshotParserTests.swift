@@ -96,6 +96,26 @@ struct SnapshotParserTests {
         #expect(input.diagnostics.contains { $0.severity == .note && $0.message.contains("no accessibility identifiers") })
     }
 
+    /// The file the README's `writeCanopySnapshot` writes (JSONSerialization, sorted keys, raw
+    /// element types, `NSNull` values, `XCTestCase.name`), and the README's own example document.
+    @Test func theREADMEWriterAndExampleRead() throws {
+        let input = try ElementSnapshotParser().parse(fileAt: Fixture.path("snapshots/readme-writer.json"))
+        let screen = try #require(input.screens.first)
+        #expect(screen.name == "Login" && screen.test == "-[AppUITests.LoginTests testLogin]")
+        #expect(screen.root.elementType == "application")
+        #expect(screen.root.children.map(\.elementType) == ["staticText", "textField", "secureTextField", "button", "button"])
+        #expect(screen.root.children[1].placeholderValue == "you@example.com")
+        #expect(screen.root.children[3].frame == Frame(x: 16, y: 700, width: 361, height: 50))
+        #expect(input.diagnostics.filter { $0.severity >= .warning }.isEmpty)
+
+        let readme = try String(contentsOfFile: Fixture.repository + "/README.md", encoding: .utf8)
+        let start = try #require(readme.range(of: "```json\n{\"name\": \"Login\""))
+        let end = try #require(readme[start.upperBound...].range(of: "```"))
+        let example = String(readme[readme.index(start.lowerBound, offsetBy: 8)..<end.lowerBound])
+        let parsed = try ElementSnapshotParser().parse(fileAt: try TemporaryFile.write(example, name: "login.json"))
+        #expect(parsed.screens.first?.root.children.first?.identifier == "Login.Submit")
+    }
+
     /// Traits are kept as written (`Adjustable` for a slider); the `enabled` flag is the element's
     /// state and wins over a `Not Enabled` trait, which decides only when the flag is missing.
     @Test func a11yUITestsTraitsAndEnabled() throws {
