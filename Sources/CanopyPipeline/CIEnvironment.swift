@@ -38,7 +38,41 @@ public struct CIEnvironment: Sendable, Equatable {
     public static func detect(_ env: [String: String]) -> CIEnvironment {
         var ci = provider(env)
         if let name = ci.provider.flatMap({ checkoutVariables[$0] }), let path = env[name], !path.isEmpty { ci.checkout = path }
+        // A request from a fork whose branch has the target's name (a fork's `main` into `main`)
+        // is not a run of the target branch: stored as such, it became the target's baseline.
+        if let pullRequest = ci.metadata.pullRequest, let branch = ci.metadata.branch, branch == ci.baseBranch {
+            ci.metadata.branch = "pull/\(pullRequest)/\(branch)"
+        }
         return ci
+    }
+
+    /// What GitHub's event payload (`GITHUB_EVENT_PATH`) says of a pull request or merge queue
+    /// event, which the variables do not: the request's own head commit (`GITHUB_SHA` is the
+    /// merge commit GitHub made, or the base's commit for `pull_request_target`), its number and
+    /// branches, and a merge queue's target branch.
+    struct GitHubEvent {
+        var headSHA: String?
+        var number: String?
+        var headRef: String?
+        var baseRef: String?
+
+        init?(path: String?, name: String?) {
+            guard let path, let name, ["pull_request", "pull_request_target", "merge_group"].contains(name),
+                let data = FileManager.default.contents(atPath: path),
+                let payload = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any]
+            else { return nil }
+            if let request = payload["pull_request"] as? [String: Any] {
+                let head = request["head"] as? [String: Any]
+                let base = request["base"] as? [String: Any]
+                headSHA = head?["sha"] as? String
+                headRef = head?["ref"] as? String
+                baseRef = base?["ref"] as? String
+                number = (request["number"] as? Int).map(String.init) ?? (payload["number"] as? Int).map(String.init)
+            } else if let group = payload["merge_group"] as? [String: Any] {
+                headSHA = group["head_sha"] as? String
+                baseRef = (group["base_ref"] as? String).map { $0.hasPrefix("refs/heads/") ? String($0.dropFirst(11)) : $0 }
+            }
+        }
     }
 
     private static func provider(_ env: [String: String]) -> CIEnvironment {
@@ -54,24 +88,41 @@ public struct CIEnvironment: Sendable, Equatable {
             if let repository = value("GITHUB_REPOSITORY"), let run = value("GITHUB_RUN_ID") {
                 url = "\(server)/\(repository)/actions/runs/\(run)"
             }
+            // The build URL of this attempt: the run's URL alone shows its latest attempt.
+            if let run = url, let attempt = number("GITHUB_RUN_ATTEMPT"), attempt > 1 { url = run + "/attempts/\(attempt)" }
             var pullRequest: String?
             if let ref = value("GITHUB_REF"), ref.hasPrefix("refs/pull/") {
                 pullRequest = ref.split(separator: "/").dropFirst(2).first.map(String.init)
             }
-            let branch = value("GITHUB_HEAD_REF") ?? value("GITHUB_REF_NAME")
+            // A tag is not a branch: a tag push's run has none (GITHUB_REF_NAME is the tag).
+            var branch = value("GITHUB_HEAD_REF") ?? (value("GITHUB_REF_TYPE") == "tag" ? nil : value("GITHUB_REF_NAME"))
+            var commit = value("GITHUB_SHA")
+            var base = value("GITHUB_BASE_REF")
+            if let event = GitHubEvent(path: value("GITHUB_EVENT_PATH"), name: value("GITHUB_EVENT_NAME")) {
+                commit = event.headSHA ?? commit
+                pullRequest = event.number ?? pullRequest
+                if value("GITHUB_EVENT_NAME") == "merge_group" {
+                    // A merge queue's branch (gh-readonly-queue/main/pr-…) is compared with its target.
+                    base = event.baseRef ?? base
+                } else {
+                    branch = event.headRef ?? branch
+                    base = event.baseRef ?? base
+                }
+            }
             return CIEnvironment(
                 provider: "github",
                 metadata: RunMetadata(
-                    commit: value("GITHUB_SHA"), branch: branch, pullRequest: pullRequest, ciProvider: "github",
+                    commit: commit, branch: branch, pullRequest: pullRequest, ciProvider: "github",
                     buildID: value("GITHUB_RUN_ID"), buildURL: url, attempt: number("GITHUB_RUN_ATTEMPT")),
-                job: value("GITHUB_JOB"), stepSummaryPath: value("GITHUB_STEP_SUMMARY"), baseBranch: value("GITHUB_BASE_REF"))
+                job: value("GITHUB_JOB"), stepSummaryPath: value("GITHUB_STEP_SUMMARY"), baseBranch: base)
         }
         if value("GITLAB_CI") != nil {
             return CIEnvironment(
                 provider: "gitlab",
                 metadata: RunMetadata(
                     commit: value("CI_COMMIT_SHA"),
-                    branch: value("CI_MERGE_REQUEST_SOURCE_BRANCH_NAME") ?? value("CI_COMMIT_REF_NAME"),
+                    // A tag pipeline's CI_COMMIT_REF_NAME is the tag: no branch.
+                    branch: value("CI_MERGE_REQUEST_SOURCE_BRANCH_NAME") ?? (value("CI_COMMIT_TAG") == nil ? value("CI_COMMIT_REF_NAME") : nil),
                     pullRequest: value("CI_MERGE_REQUEST_IID"), ciProvider: "gitlab", buildID: value("CI_JOB_ID"),
                     buildURL: value("CI_JOB_URL"), attempt: nil),
                 job: value("CI_JOB_NAME"), baseBranch: value("CI_MERGE_REQUEST_TARGET_BRANCH_NAME"))

@@ -67,7 +67,10 @@ public struct Workflow: Sendable {
             hashing = RunIdentity.startHashing(files, unless: options.metadata.runKey)
         }
         var metadata = options.metadata.merging(ci.metadata)
-        if ci.provider == nil { metadata = metadata.merging(LocalGit.metadata(environment: options.environment)) }
+        // The checkout's git says what the CI did not (a Jenkins pipeline sets no GIT_COMMIT).
+        if metadata.commit == nil || metadata.branch == nil && metadata.pullRequest == nil && ci.provider == nil {
+            metadata = metadata.merging(LocalGit.metadata(environment: options.environment))
+        }
         // Stored with the run, so `canopy report` compares it with the branch `run` did.
         metadata.baseBranch = targetBranch
         var run = RunAssembler.assemble(parsed, metadata: metadata)

@@ -123,6 +123,31 @@ struct PipelineCommandTests {
         #expect(trend.stdout.contains("trend over 1 runs, 0 test(s) changed state"), "\(trend.stdout)")
     }
 
+    /// A Jenkins pipeline job sets no GIT_COMMIT or GIT_BRANCH: the checkout's git says them.
+    @Test("on CI, what the provider does not say comes from the checkout's git")
+    func ciFallsBackToGit() throws {
+        let checkout = try temporaryDirectory()
+        func git(_ arguments: [String]) throws {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = ["git", "-c", "user.email=ci@example.com", "-c", "user.name=CI", "-c", "init.defaultBranch=feature/x"] + arguments
+            process.currentDirectoryURL = URL(fileURLWithPath: checkout)
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            process.waitUntilExit()
+        }
+        try git(["init", "-q"])
+        try git(["commit", "-q", "--allow-empty", "-m", "x"])
+        let out = try temporaryDirectory()
+        let result = try CLIRunner.run(
+            ["ingest", "--quiet", "--out", out, night(12)], environment: ["JENKINS_URL": "http://jenkins", "BUILD_TAG": "jenkins-app-5"],
+            directory: checkout)
+        #expect(result.status == 0, "\(result.stderr)")
+        let list = try CLIRunner.run(["report", "--list", "--out", out]).stdout
+        #expect(list.contains("\tfeature/x\t"), "\(list)")
+    }
+
     @Test("quarantined tests do not fail the gate until the entry expires")
     func quarantine() throws {
         let out = try temporaryDirectory()

@@ -109,11 +109,66 @@ struct CIEnvironmentTests {
             (["JENKINS_URL": "http://j", "BRANCH_NAME": "PR-12", "CHANGE_ID": "12", "CHANGE_BRANCH": "f", "CHANGE_TARGET": "main"], "f", "main"),
             (["CI_XCODEBUILD_ACTION": "test", "CI_PULL_REQUEST_NUMBER": "3", "CI_PULL_REQUEST_SOURCE_BRANCH": "f",
               "CI_PULL_REQUEST_TARGET_BRANCH": "main"], "f", "main"),
+            // A fork's `main` into `main` is not a run of main.
+            (["GITHUB_ACTIONS": "true", "GITHUB_REF": "refs/pull/77/merge", "GITHUB_HEAD_REF": "main", "GITHUB_BASE_REF": "main"],
+             "pull/77/main", "main"),
+            (["GITLAB_CI": "true", "CI_MERGE_REQUEST_IID": "5", "CI_MERGE_REQUEST_SOURCE_BRANCH_NAME": "develop",
+              "CI_MERGE_REQUEST_TARGET_BRANCH_NAME": "develop"], "pull/5/develop", "develop"),
+            (["JENKINS_URL": "http://j", "CHANGE_ID": "8", "CHANGE_BRANCH": "main", "CHANGE_TARGET": "main", "CHANGE_FORK": "someone"],
+             "pull/8/main", "main"),
         ] as [([String: String], String, String?)])
     func targetBranches(_ env: [String: String], _ branch: String, _ base: String?) {
         let ci = CIEnvironment.detect(env)
         #expect(ci.metadata.branch == branch)
         #expect(ci.baseBranch == base)
+    }
+
+    /// GitHub's variables name the merge commit GitHub made for a pull request (the base's commit
+    /// for `pull_request_target`); the event payload names the request's own commit and branches.
+    @Test("GitHub: the event payload's head commit, number and branches; merge queues; tags; attempt URLs")
+    func gitHubEvents() throws {
+        let directory = NSTemporaryDirectory() + "canopy-event-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let event = directory + "/event.json"
+        try #"{"number": 42, "pull_request": {"number": 42, "head": {"sha": "headsha1", "ref": "feature/login"}, "base": {"sha": "basesha", "ref": "main"}}}"#
+            .write(toFile: event, atomically: true, encoding: .utf8)
+        let target = CIEnvironment.detect([
+            "GITHUB_ACTIONS": "true", "GITHUB_EVENT_NAME": "pull_request_target", "GITHUB_EVENT_PATH": event,
+            "GITHUB_SHA": "basesha", "GITHUB_REF": "refs/heads/main", "GITHUB_REF_NAME": "main",
+        ])
+        #expect(target.metadata.commit == "headsha1")
+        #expect(target.metadata.pullRequest == "42")
+        #expect(target.metadata.branch == "feature/login")
+        #expect(target.baseBranch == "main")
+        let request = CIEnvironment.detect([
+            "GITHUB_ACTIONS": "true", "GITHUB_EVENT_NAME": "pull_request", "GITHUB_EVENT_PATH": event, "GITHUB_SHA": "mergesha",
+            "GITHUB_REF": "refs/pull/42/merge", "GITHUB_HEAD_REF": "feature/login", "GITHUB_BASE_REF": "main",
+        ])
+        #expect(request.metadata.commit == "headsha1", "the request's commit, not GitHub's merge commit")
+
+        let queue = directory + "/queue.json"
+        try #"{"merge_group": {"head_sha": "queuesha", "head_ref": "refs/heads/gh-readonly-queue/main/pr-42-abc", "base_ref": "refs/heads/main"}}"#
+            .write(toFile: queue, atomically: true, encoding: .utf8)
+        let merge = CIEnvironment.detect([
+            "GITHUB_ACTIONS": "true", "GITHUB_EVENT_NAME": "merge_group", "GITHUB_EVENT_PATH": queue,
+            "GITHUB_REF_NAME": "gh-readonly-queue/main/pr-42-abc", "GITHUB_SHA": "queuesha",
+        ])
+        #expect(merge.metadata.branch == "gh-readonly-queue/main/pr-42-abc")
+        #expect(merge.baseBranch == "main")
+
+        let tag = CIEnvironment.detect(["GITHUB_ACTIONS": "true", "GITHUB_REF_NAME": "v1.2.0", "GITHUB_REF_TYPE": "tag", "GITHUB_SHA": "t"])
+        #expect(tag.metadata.branch == nil)
+        #expect(CIEnvironment.detect(["GITLAB_CI": "true", "CI_COMMIT_REF_NAME": "v1.2.0", "CI_COMMIT_TAG": "v1.2.0"]).metadata.branch == nil)
+
+        let retried = CIEnvironment.detect([
+            "GITHUB_ACTIONS": "true", "GITHUB_REPOSITORY": "acme/app", "GITHUB_RUN_ID": "9", "GITHUB_RUN_ATTEMPT": "2",
+        ])
+        #expect(retried.metadata.buildURL == "https://github.com/acme/app/actions/runs/9/attempts/2")
+        // An unreadable payload leaves the variables' answer.
+        let missing = CIEnvironment.detect([
+            "GITHUB_ACTIONS": "true", "GITHUB_EVENT_NAME": "pull_request", "GITHUB_EVENT_PATH": directory + "/none.json", "GITHUB_SHA": "m",
+        ])
+        #expect(missing.metadata.commit == "m")
     }
 }
 
