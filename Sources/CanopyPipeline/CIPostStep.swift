@@ -135,7 +135,7 @@ public struct CIPostStep {
         case .gitlab: try ArtifactWriter.write(try Annotations.gitlab(candidates(), limit: limit, paths: sources()), to: paths.codeQuality)
         case .none, .automatic: break
         }
-        lines += annotations + warnings.map { "warning: \($0)" } + (gateNotes + notes).map { "note: \($0)" }
+        lines += annotations + warnings.map { "warning: \($0)".oneLine } + (gateNotes + notes).map { "note: \($0)".oneLine }
         lines += GateText.lines(gates)
         lines.append("run \(prepared.run.metadata.runKey ?? "?") \(result == .inserted ? "stored" : "was already stored") in \(workflow.storeLocation.redactedStore)")
         lines.append("summary:   \(paths.summary)")
@@ -198,8 +198,8 @@ enum GateText {
     /// A line per gate, the tests of a failed gate under it; `failedOnly` leaves out passed gates.
     static func lines(_ gates: [GateResult], failedOnly: Bool = false) -> [String] {
         gates.filter { !failedOnly || !$0.passed }.flatMap { gate in
-            ["\(gate.passed ? "✓ gate passed" : "✗ GATE FAILED"): \(gate.name) — \(gate.detail)"]
-                + (gate.passed ? [] : gate.items.prefix(10).map { "    \($0)" })
+            ["\(gate.passed ? "✓ gate passed" : "✗ GATE FAILED"): \(gate.name) — \(gate.detail)".oneLine]
+                + (gate.passed ? [] : gate.items.prefix(10).map { "    \($0)".oneLine })
         }
     }
 }
@@ -207,4 +207,22 @@ enum GateText {
 extension String {
     /// The store location with any password removed, for messages.
     var redactedStore: String { StoreLocation.redact(self) }
+
+    /// The text on one line, for standard output: a line break or other control character from a
+    /// test's name or message is written as an escape (`\n`, `\u{1B}`). A name holding
+    /// `\n::error …` would otherwise start a line that CI runners read as a workflow command.
+    var oneLine: String {
+        guard utf8.contains(where: { $0 < 0x20 && $0 != 0x09 || $0 == 0x7F }) else { return self }
+        var text = ""
+        for scalar in unicodeScalars {
+            switch scalar {
+            case "\n": text += "\\n"
+            case "\r": text += "\\r"
+            case "\t": text.unicodeScalars.append(scalar)
+            case _ where scalar.value < 0x20 || scalar.value == 0x7F: text += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+            default: text.unicodeScalars.append(scalar)
+            }
+        }
+        return text
+    }
 }

@@ -81,6 +81,27 @@ struct PipelineCommandTests {
         #expect(insights.contains("github:42"))
     }
 
+    /// A test name is the report writer's text: one holding a line break and `::error` must not
+    /// start a line of its own, which GitHub would read as a workflow command.
+    @Test("a test name with a line break cannot forge a workflow command")
+    func forgedWorkflowCommand() throws {
+        let out = try temporaryDirectory()
+        let junit = out + "/junit.xml"
+        try """
+            <testsuites><testsuite name="S"><testcase classname="AppUITests.EvilTests" name="testA&#10;::error title=Injected::fake" time="1">
+            <failure message="EvilTests.swift:3 - XCTAssertTrue failed"/></testcase></testsuite></testsuites>
+            """.write(toFile: junit, atomically: true, encoding: .utf8)
+        let result = try CLIRunner.run(
+            ["run", "--out", out, "--branch", "main", junit],
+            environment: ["GITHUB_ACTIONS": "true", "GITHUB_RUN_ID": "1", "GITHUB_WORKSPACE": out])
+        #expect(result.status == 1, "\(result.stdout)\(result.stderr)")
+        let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(!lines.contains { $0.hasPrefix("::error title=Injected") }, "\(result.stdout)")
+        #expect(lines.contains { $0.hasPrefix("    AppUITests.EvilTests/testA\\n::error title=Injected::fake") }, "\(result.stdout)")
+        // The real annotation is still there, its message escaped as GitHub wants.
+        #expect(lines.contains { $0.hasPrefix("::error ") && $0.contains("title=AppUITests.EvilTests/testA%0A%3A%3Aerror") }, "\(result.stdout)")
+    }
+
     @Test("check passes and fails by the configured gates without storing anything")
     func checkGates() throws {
         let out = try temporaryDirectory()
