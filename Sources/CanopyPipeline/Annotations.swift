@@ -33,7 +33,7 @@ enum Annotations {
             var properties: [String] = []
             if let location = record.location {
                 properties.append("file=\(escapeProperty(paths.relative(location.file)))")
-                if let line = location.line { properties.append("line=\(line)") }
+                if let line = location.line, line > 0 { properties.append("line=\(line)") }
             }
             let title = "\(record.test) — \(record.category)" + (record.element.map { " on \($0.template)" } ?? "")
             properties.append("title=\(escapeProperty(title))")
@@ -41,15 +41,18 @@ enum Annotations {
         }
     }
 
-    /// A GitLab Code Quality report (a JSON array of issues).
+    /// A GitLab Code Quality report (a JSON array of issues). GitLab places an issue by its
+    /// `location.path`, a file of the repository: a failure with no source file has none to give
+    /// and is left out (the summary and dashboard list it).
     static func gitlab(_ records: [FailureRecord], limit: Int, paths: SourcePathResolver) throws -> String {
-        let issues: [[String: Any]] = records.prefix(limit).map { record in
-            [
+        let issues: [[String: Any]] = records.prefix(limit).compactMap { record in
+            guard let location = record.location, !location.file.isEmpty else { return nil }
+            return [
                 "description": "\(record.test): \(record.message)",
                 "check_name": "canopy.\(record.category)",
                 "fingerprint": record.fingerprint + "-" + record.test,
                 "severity": record.isInfrastructure ? "minor" : "major",
-                "location": ["path": record.location.map { paths.relative($0.file) } ?? record.test, "lines": ["begin": record.location?.line ?? 1]],
+                "location": ["path": paths.relative(location.file), "lines": ["begin": max(1, location.line ?? 1)]],
             ]
         }
         let data = try JSONSerialization.data(withJSONObject: issues, options: [.prettyPrinted, .sortedKeys])

@@ -72,6 +72,11 @@ enum ArtifactWriter {
         }
     }
 
+    /// The size of the file at `path` in bytes, 0 when there is none.
+    static func size(of path: String) -> Int {
+        ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber)?.intValue ?? 0
+    }
+
     /// Appends to a file, creating it when missing as the shell's `>>` does (`$GITHUB_STEP_SUMMARY`:
     /// GitHub makes it, a local simulation of the variable may not).
     static func append(_ text: String, to path: String) throws {

@@ -120,7 +120,8 @@ public struct CIPostStep {
         if let summaryPath = workflow.ci.stepSummaryPath {
             // The run is stored and its files written: a step summary that cannot be appended to is
             // a note, not a reason to lose the gates' verdict.
-            do { try ArtifactWriter.append(summary + "\n", to: summaryPath) } catch { notes.append("\(error); the summary is in \(paths.summary)") }
+            let text = Self.stepSummary(summary: summary, short: commentText, room: output.summaryBudget - ArtifactWriter.size(of: summaryPath))
+            do { try ArtifactWriter.append(text + "\n", to: summaryPath) } catch { notes.append("\(error); the summary is in \(paths.summary)") }
         }
         let mode = options.annotations == .automatic ? (workflow.ci.provider == "github" ? .github : .none) : options.annotations
         // The gate's new failures (as in the summary): without a baseline every failure, but never
@@ -150,6 +151,15 @@ public struct CIPostStep {
 }
 
 extension CIPostStep {
+    /// What is appended to the step summary, which GitHub drops whole past 1 MiB (with what
+    /// earlier steps wrote): the summary if it fits in `room`, else the shorter PR-comment text,
+    /// else a line saying where the summary is.
+    static func stepSummary(summary: String, short: String, room: Int) -> String {
+        if summary.utf8.count + 1 <= room { return summary }
+        if short.utf8.count + 1 <= room { return short }
+        return "Canopy: the step summary has no room left for this run's summary; it is in the job's Reports/summary.md"
+    }
+
     /// The dashboard's sections drawn from the run alone, and the HTML page's part drawn from
     /// its test rows.
     static func testsPart(_ prepared: PreparedRun) -> (DashboardBuilder.RunParts, HTMLDashboardRenderer.TestsPart) {

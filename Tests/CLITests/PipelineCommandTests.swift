@@ -102,6 +102,39 @@ struct PipelineCommandTests {
         #expect(lines.contains { $0.hasPrefix("::error ") && $0.contains("title=AppUITests.EvilTests/testA%0A%3A%3Aerror") }, "\(result.stdout)")
     }
 
+    /// GitLab places a Code Quality issue by a repository file: a failure without one is left out
+    /// (not named by its test), and lines start at 1; GitHub gets no `line=0`.
+    @Test("GitLab Code Quality issues name repository files from line 1; GitHub annotations never say line=0")
+    func annotationLocations() throws {
+        let checkout = try temporaryDirectory()
+        try FileManager.default.createDirectory(atPath: checkout + "/AppUITests", withIntermediateDirectories: true)
+        try "// test\n".write(toFile: checkout + "/AppUITests/CartTests.swift", atomically: true, encoding: .utf8)
+        let junit = checkout + "/junit.xml"
+        try """
+            <testsuites><testsuite name="AppUITests.CartTests">
+            <testcase classname="AppUITests.CartTests" name="testPlaced" time="1"><failure message="/Users/ci/build/AppUITests/CartTests.swift:12 - XCTAssertTrue failed"/></testcase>
+            <testcase classname="AppUITests.CartTests" name="testLineZero" time="1"><failure message="/Users/ci/build/AppUITests/CartTests.swift:0 - XCTAssertTrue failed"/></testcase>
+            <testcase classname="AppUITests.CartTests" name="testNowhere" time="1"><failure message="Lost connection to the application (pid 49916)"/></testcase>
+            </testsuite></testsuites>
+            """.write(toFile: junit, atomically: true, encoding: .utf8)
+        let out = checkout + "/Reports"
+        let gitlab = try CLIRunner.run(
+            ["run", "--out", out, "--branch", "main", "--annotations", "gitlab", junit], environment: ["GITLAB_CI": "true", "CI_PROJECT_DIR": checkout])
+        #expect(gitlab.status == 1, "\(gitlab.stdout)\(gitlab.stderr)")
+        let data = try Data(contentsOf: URL(fileURLWithPath: out + "/gl-code-quality.json"))
+        let issues = try #require(try JSONSerialization.jsonObject(with: data) as? [[String: Any]])
+        let locations = issues.compactMap { $0["location"] as? [String: Any] }
+        #expect(locations.compactMap { $0["path"] as? String } == ["AppUITests/CartTests.swift", "AppUITests/CartTests.swift"])
+        #expect(locations.compactMap { ($0["lines"] as? [String: Any])?["begin"] as? Int }.allSatisfy { $0 >= 1 })
+        let github = try CLIRunner.run(
+            ["run", "--out", out, "--branch", "main", "--run-key", "gh", junit],
+            environment: ["GITHUB_ACTIONS": "true", "GITHUB_RUN_ID": "1", "GITHUB_WORKSPACE": checkout])
+        let annotations = github.stdout.split(separator: "\n").filter { $0.hasPrefix("::error ") }
+        #expect(annotations.count == 3, "\(github.stdout)")
+        #expect(!github.stdout.contains("line=0"), "\(github.stdout)")
+        #expect(annotations.contains { $0.hasPrefix("::error file=AppUITests/CartTests.swift,line=12,") }, "\(github.stdout)")
+    }
+
     @Test("check passes and fails by the configured gates without storing anything")
     func checkGates() throws {
         let out = try temporaryDirectory()

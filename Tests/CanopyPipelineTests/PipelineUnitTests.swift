@@ -214,6 +214,13 @@ struct GateTests {
         #expect(!GateEvaluator.evaluate(GateInput(tests: 0), configuration: set).contains { $0.name.hasPrefix("at least") })
     }
 
+    @Test("the step summary appends what fits beside what earlier steps wrote (GitHub drops it all past 1 MiB)")
+    func stepSummaryRoom() {
+        #expect(CIPostStep.stepSummary(summary: "long summary", short: "short", room: 100) == "long summary")
+        #expect(CIPostStep.stepSummary(summary: "long summary", short: "short", room: 8) == "short")
+        #expect(CIPostStep.stepSummary(summary: "long summary", short: "short", room: 3).hasPrefix("Canopy: the step summary has no room"))
+    }
+
     @Test("quarantine globs and expiry")
     func quarantine() {
         let entry = QuarantineEntry(test: "AppUITests.FeedTests/*", expires: Date(timeIntervalSince1970: 1_800_000_000))
