@@ -117,6 +117,13 @@ public struct CIPostStep {
 
         var lines: [String] = []
         var notes: [String] = []
+        if insights.baselineRun == nil {
+            // A CI job on a throwaway runner with no --store keeps no history: say so, since every
+            // failure then counts as new.
+            notes.append(
+                "no baseline: \(workflow.storeLocation.redactedStore) holds no earlier run of another commit on this branch"
+                    + " or the target branch, so every failing test counts as new (keep the store between jobs: see the README's In CI)")
+        }
         if let summaryPath = workflow.ci.stepSummaryPath {
             // The run is stored and its files written: a step summary that cannot be appended to is
             // a note, not a reason to lose the gates' verdict.

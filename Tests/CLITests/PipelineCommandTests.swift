@@ -100,6 +100,8 @@ struct PipelineCommandTests {
         #expect(lines.contains { $0.hasPrefix("    AppUITests.EvilTests/testA\\n::error title=Injected::fake") }, "\(result.stdout)")
         // The real annotation is still there, its message escaped as GitHub wants.
         #expect(lines.contains { $0.hasPrefix("::error ") && $0.contains("title=AppUITests.EvilTests/testA%0A%3A%3Aerror") }, "\(result.stdout)")
+        // A first run has nothing to compare with, and says so.
+        #expect(lines.contains { $0.hasPrefix("note: no baseline: ") && $0.contains("every failing test counts as new") }, "\(result.stdout)")
     }
 
     /// GitLab places a Code Quality issue by a repository file: a failure without one is left out
