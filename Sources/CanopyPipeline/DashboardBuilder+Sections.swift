@@ -49,7 +49,7 @@ extension DashboardBuilder {
         case .newlyBroken: .newlyBroken
         case .fixed: .fixed
         case .stillFailing: .stillFailing
-        case .unconfirmedFailure: .newlyBroken
+        case .unconfirmedFailure: .unconfirmedFailure
         }
     }
 

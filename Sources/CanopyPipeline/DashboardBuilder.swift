@@ -61,8 +61,21 @@ struct DashboardBuilder {
             flakyElements: flakyElements(),
             accessibility: parts.accessibility,
             tests: parts.tests)
+        dashboard.stillFailing = stillFailing()
         if let insights, !insights.trend.isEmpty { dashboard.trend = DashboardBuilder.trend(insights.trend, changes: [], window: "last \(insights.trend.count) runs") }
         return dashboard
+    }
+
+    /// The tests that failed in the baseline and fail again (not new failures), with the commit
+    /// history says they have failed since, and neither quarantined nor known flaky.
+    private func stillFailing() -> [DashboardExcusedFailure] {
+        guard let insights else { return [] }
+        let excused = Set(excusedFailures.map(\.test))
+        let states = Dictionary(insights.flakiness.map { ($0.key.testKey, $0.state) }, uniquingKeysWith: { first, _ in first })
+        return insights.comparison.stillFailing.filter { !excused.contains($0) }.map { test in
+            let since = states[test]?.commit.map { "failing since \(String($0.prefix(12)))" } ?? "failed in the baseline too"
+            return DashboardExcusedFailure(test: test, reason: since)
+        }
     }
 
     private func headline() -> DashboardHeadline {

@@ -20,6 +20,8 @@ public struct Dashboard: Sendable, Equatable, Codable {
     public var newFailures: [DashboardNewFailure]
     /// Failing tests the new-failures gate left out (known flaky, quarantined), with why.
     public var excusedFailures: [DashboardExcusedFailure]
+    /// Failing tests that failed in the baseline too (so not new), with since when.
+    public var stillFailing: [DashboardExcusedFailure] = []
     /// The identifier tree, flattened in pre-order (each node's descendants follow it).
     public var identifierTree: [DashboardTreeNode]
     /// Failure clusters (same fingerprint), largest first.

@@ -18,9 +18,10 @@ enum HTMLFailuresView {
         out += HTMLParts.more(shown: min(rowLimit, dashboard.clusters.count), of: dashboard.clusters.count, hint: "smaller clusters are left out")
 
         out += "<h3 id=\"f-causes\">By cause</h3>"
-        if !dashboard.categories.isEmpty {
+        let causes = dashboard.categories.filter { $0.count > 0 }
+        if !causes.isEmpty {
             out += "<table class=\"grid\"><thead><tr><th scope=\"col\">Cause</th><th scope=\"col\" class=\"n\">Failures</th><th scope=\"col\" class=\"n\">Tests</th><th scope=\"col\">Tests hit</th></tr></thead><tbody>"
-            for group in dashboard.categories.prefix(rowLimit) {
+            for group in causes.prefix(rowLimit) {
                 let infra = group.isInfrastructure ? " <span class=\"chip warn\"><span aria-hidden=\"true\">⚙</span> infrastructure</span>" : ""
                 out += "<tr><td><span class=\"chip\">\(HTMLText.escape(group.category, limit: 60))</span>\(infra)</td>"
                 out += "<td class=\"n\">\(Format.count(group.count))</td><td class=\"n\">\(Format.count(group.testCount))</td>"

@@ -68,6 +68,12 @@ enum HTMLOverviewView {
                 ? " and \(Format.count(dashboard.excusedFailures.count - excusedLimit)) more (the Tests view lists every failed test)" : ""
             out += "<p class=\"muted\">Not counted as new failures: \(shown.joined(separator: ", "))\(more).</p>"
         }
+        if !dashboard.stillFailing.isEmpty {
+            let shown = dashboard.stillFailing.prefix(excusedLimit).map { "<code>\(HTMLText.escape($0.test))</code> (\(HTMLText.escape($0.reason)))" }
+            let more = dashboard.stillFailing.count > excusedLimit
+                ? " and \(Format.count(dashboard.stillFailing.count - excusedLimit)) more (the Tests view lists every failed test)" : ""
+            out += "<p class=\"muted\">Still failing, as in the baseline: \(shown.joined(separator: ", "))\(more).</p>"
+        }
         return out
     }
 

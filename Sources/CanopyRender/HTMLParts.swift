@@ -21,6 +21,8 @@ enum HTMLParts {
         case .flaky: return "<span class=\"chip flaky\"><span aria-hidden=\"true\">↻</span> flaky</span>"
         case .newlyBroken:
             return "<span class=\"chip fail\"><span aria-hidden=\"true\">✗</span> newly broken\(sinceText.map { " since <code>\($0)</code>" } ?? "")</span>"
+        case .unconfirmedFailure:
+            return "<span class=\"chip fail\"><span aria-hidden=\"true\">✗</span> failing, not yet confirmed\(sinceText.map { " since <code>\($0)</code>" } ?? "")</span>"
         case .fixed: return "<span class=\"chip pass\"><span aria-hidden=\"true\">✓</span> fixed\(sinceText.map { " at <code>\($0)</code>" } ?? "")</span>"
         case .stillFailing: return "<span class=\"chip fail\"><span aria-hidden=\"true\">✗</span> still failing</span>"
         case .stable: return "<span class=\"chip pass\"><span aria-hidden=\"true\">✓</span> stable</span>"

@@ -28,6 +28,7 @@ public struct MarkdownRenderer: DashboardRenderer {
         let sections = [
             MarkdownSections.newFailures(dashboard.newFailures),
             MarkdownSections.excusedFailures(dashboard.excusedFailures),
+            MarkdownSections.stillFailing(dashboard.stillFailing),
             MarkdownSections.flaky(dashboard.flakyTests),
             MarkdownSections.flakyElements(dashboard.flakyElements),
             MarkdownSections.byIdentifier(dashboard.failuresByIdentifier),

@@ -18,6 +18,14 @@ enum MarkdownSections {
         return MarkdownSection(name: "failures not counted", head: head, items: items)
     }
 
+    /// The failing tests that failed in the baseline too; nothing when there are none.
+    static func stillFailing(_ failures: [DashboardExcusedFailure]) -> MarkdownSection {
+        guard !failures.isEmpty else { return MarkdownSection(name: "still failing", head: "", items: []) }
+        let head = "**Still failing** (\(Format.count(failures.count))), failing in the baseline too:\n\n"
+        let items = failures.map { "- \(MarkdownText.code($0.test, limit: 160)) — \(MarkdownText.escape($0.reason, limit: 160))\n" }
+        return MarkdownSection(name: "still failing", head: head, items: items)
+    }
+
     static func flaky(_ tests: [DashboardFlakyTest]) -> MarkdownSection {
         let head = "### 🔁 Flaky tests (\(Format.count(tests.count)))\n\n| score | test | state | runs | failures | flips | retries | commits |\n"
             + "|---:|---|---|---:|---:|---:|---:|---|\n"
@@ -54,6 +62,8 @@ enum MarkdownSections {
     }
 
     static func byCause(categories: [DashboardCategoryGroup], clusters: [DashboardCluster]) -> MarkdownSection {
+        // The causes that occurred: the configured ones that did not are no news.
+        let categories = categories.filter { $0.count > 0 }
         guard !categories.isEmpty || !clusters.isEmpty else { return MarkdownSection(name: "clusters", head: "", items: []) }
         var head = "### 🧭 Failures by cause\n\n| cause | failures | tests |\n|---|---:|---:|\n"
         for group in categories.prefix(40) {
@@ -115,6 +125,7 @@ enum MarkdownSections {
         switch state {
         case .flaky: return "🔁 flaky"
         case .newlyBroken: return "❌ newly broken" + (since.map { " since \($0)" } ?? "")
+        case .unconfirmedFailure: return "❌ failing, not yet confirmed" + (since.map { " since \($0)" } ?? "")
         case .fixed: return "✅ fixed" + (since.map { " at \($0)" } ?? "")
         case .stillFailing: return "❌ still failing"
         case .stable: return "✅ stable"
