@@ -3,7 +3,7 @@ enum HTMLDashboardStyles {
     static let css = #"""
 :root{color-scheme:light dark;--bg:#f6f8fa;--fg:#1f2328;--muted:#59636e;--card:#fff;--line:#d1d9e0;--soft:#eef1f4;--accent:#0969da;
 --pass:#1a7f37;--pass-bg:#dafbe1;--fail:#cf222e;--fail-bg:#ffebe9;--warn:#9a6700;--warn-bg:#fff8c5;--flaky:#8250df;--flaky-bg:#fbefff;
---good:#6fdc8c;--fair:#c6e48b;--weak:#f5c451;--poor:#ff8182;--cat0:#54aeff;--cat1:#ff8182;--cat2:#c297ff;--cat3:#f5c451;--cat4:#4ac26b;--cat5:#ff9f43}
+--good:#6fdc8c;--fair:#c6e48b;--weak:#f5c451;--poor:#ff8182;--cat0:#54aeff;--cat1:#ff8182;--cat2:#c297ff;--cat3:#f5c451;--cat4:#4ac26b;--cat5:#ff9f43;--cat6:#e85aad;--cat7:#2dbdb0;--cat8:#9e9e9e;--cat9:#b08800}
 @media (prefers-color-scheme:dark){:root{--bg:#0d1117;--fg:#e6edf3;--muted:#9198a1;--card:#151b23;--line:#3d444d;--soft:#212830;--accent:#4493f8;
 --pass:#3fb950;--pass-bg:#12261e;--fail:#ff7b72;--fail-bg:#2d1214;--warn:#d29922;--warn-bg:#2e2207;--flaky:#bc8cff;--flaky-bg:#231a36}}
 *{box-sizing:border-box}
@@ -115,6 +115,7 @@ th[aria-sort=ascending] .arrow::after{content:"▲"}th[aria-sort=descending] .ar
 .series{stroke:var(--accent);stroke-width:2}.dot{fill:var(--accent)}
 .cat0{fill:var(--cat0);background:var(--cat0)}.cat1{fill:var(--cat1);background:var(--cat1)}.cat2{fill:var(--cat2);background:var(--cat2)}
 .cat3{fill:var(--cat3);background:var(--cat3)}.cat4{fill:var(--cat4);background:var(--cat4)}.cat5{fill:var(--cat5);background:var(--cat5)}
+.cat6{fill:var(--cat6);background:var(--cat6)}.cat7{fill:var(--cat7);background:var(--cat7)}.cat8{fill:var(--cat8);background:var(--cat8)}.cat9{fill:var(--cat9);background:var(--cat9)}
 footer{color:var(--muted);font-size:.85rem;text-align:center;padding:1rem 2rem 2rem}
 #canopy-selftest{display:none}
 @media (max-width:800px){main,.top{padding-left:1rem;padding-right:1rem}.node{grid-template-columns:1fr}.controls input{min-width:0}}

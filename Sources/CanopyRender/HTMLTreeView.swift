@@ -44,7 +44,7 @@ enum HTMLTreeView {
         }
         out += coverageBar(node)
         out += "<span class=\"badges\">"
-        if node.failures > 0 { out += "<span class=\"chip fail\"><span aria-hidden=\"true\">✗</span> \(Format.count(node.failures)) failed</span>" }
+        if node.failures > 0 { out += "<span class=\"chip fail\"><span aria-hidden=\"true\">✗</span> \(Format.count(node.failures)) failure\(node.failures == 1 ? "" : "s")</span>" }
         if node.flakyTests > 0 { out += "<span class=\"chip flaky\"><span aria-hidden=\"true\">↻</span> \(Format.count(node.flakyTests)) flaky</span>" }
         if node.auditErrors > 0 { out += "<span class=\"chip fail\"><span aria-hidden=\"true\">⚠</span> \(Format.plural(node.auditErrors, "audit error"))</span>" }
         if node.auditWarnings > 0 { out += "<span class=\"chip warn\"><span aria-hidden=\"true\">⚠</span> \(Format.plural(node.auditWarnings, "warning"))</span>" }
@@ -52,6 +52,8 @@ enum HTMLTreeView {
     }
 
     static func coverageBar(_ node: DashboardTreeNode) -> String {
+        // A node with no interactive element measured has no coverage: not a full green bar.
+        guard node.elements > 0 else { return "<span class=\"cov\"><span class=\"num muted\">– <small>(no interactive elements)</small></span></span>" }
         let percent = Format.percent(node.coverage)
         return "<span class=\"cov\"><span class=\"bar \(band(node.coverage))\" aria-hidden=\"true\"><span style=\"width:\(Format.fixed(node.coverage * 100, digits: 1))%\"></span></span>"
             + "<span class=\"num\">\(percent) <small>(\(Format.count(node.identified))/\(Format.count(node.elements)))</small></span></span>"

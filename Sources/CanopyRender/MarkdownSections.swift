@@ -81,7 +81,7 @@ enum MarkdownSections {
 
     static func accessibility(_ issues: [DashboardAuditIssue]) -> MarkdownSection {
         let errors = issues.filter { $0.severity == .error }.count
-        let head = "### ♿ Accessibility findings (\(Format.count(errors)) errors, \(Format.count(issues.count - errors)) warnings)\n\n"
+        let head = "### ♿ Accessibility findings (\(Format.plural(errors, "error")), \(Format.plural(issues.count - errors, "warning")))\n\n"
             + "| severity | audit | element | screen | issue |\n|---|---|---|---|---|\n"
         let items = issues.map { issue in
             let severity = issue.severity == .error ? "❌ error" : "⚠️ warning"

@@ -1,6 +1,9 @@
 /// Inline SVG charts: sparklines for the overview and line and bar charts for the trend.
 /// Every chart has a text alternative (`role="img"` with a label); values also appear in tables.
 enum SVGChart {
+    /// Distinct series colours (`--cat0`…`--cat9` in the style sheet): a trend's causes rarely pass ten.
+    static let palette = 10
+
     /// A small line of `values` (oldest first), 120×28.
     static func sparkline(_ values: [Double], label: String) -> String {
         guard values.count >= 2 else { return "" }
@@ -55,7 +58,7 @@ enum SVGChart {
                 let h = Double(entry.values[index]) / maximum * (base - 14)
                 y -= h
                 let label = (index < labels.count ? labels[index] : "") + " · " + entry.name + ": \(entry.values[index])"
-                svg += "<rect class=\"cat cat\(seriesIndex % 6)\" x=\"\(n(62 + Double(index) * slot))\" y=\"\(n(y))\" width=\"\(n(max(2, slot - 4)))\" height=\"\(n(h))\"><title>\(HTMLText.escape(label))</title></rect>"
+                svg += "<rect class=\"cat cat\(seriesIndex % SVGChart.palette)\" x=\"\(n(62 + Double(index) * slot))\" y=\"\(n(y))\" width=\"\(n(max(2, slot - 4)))\" height=\"\(n(h))\"><title>\(HTMLText.escape(label))</title></rect>"
             }
         }
         return svg + "</svg>"
@@ -64,7 +67,7 @@ enum SVGChart {
     /// Legend for `stacked`.
     static func legend(_ names: [String]) -> String {
         "<ul class=\"legend\">" + names.enumerated().map { index, name in
-            "<li><span class=\"swatch cat\(index % 6)\" aria-hidden=\"true\"></span>\(HTMLText.escape(name, limit: 60))</li>"
+            "<li><span class=\"swatch cat\(index % SVGChart.palette)\" aria-hidden=\"true\"></span>\(HTMLText.escape(name, limit: 60))</li>"
         }.joined() + "</ul>"
     }
 
