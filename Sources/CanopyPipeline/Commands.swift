@@ -108,17 +108,23 @@ public struct TrendReport {
 
 /// The trend dashboard: the latest run's headline, the series, and the tests that changed state.
 enum TrendDashboardBuilder {
-    static func build(points: [TrendPoint], flakiness: [TestFlakiness], latest: StoredRun, window: HistoryWindow, now: Date) -> Dashboard {
+    /// The tests whose state changed within the window of `points`, with the commit and date.
+    /// A state that began with the window's first run may have begun before it: only a change
+    /// after a run of the window that saw otherwise is one (a one-run window has none).
+    static func changes(flakiness: [TestFlakiness], points: [TrendPoint], now: Date) -> [DashboardStateChange] {
         let dates = Dictionary(points.compactMap { point in point.commit.map { ($0, point.startedAt ?? now) } }, uniquingKeysWith: { first, _ in first })
-        var changes: [DashboardStateChange] = []
-        // A state that began with the window's first run may have begun before it: only a change
-        // after a run of the window that saw otherwise is one (a one-run window has none).
         let firstCommit = points.first?.commit
+        var changes: [DashboardStateChange] = []
         for result in flakiness {
             guard let to = DashboardBuilder.state(result.state), let commit = result.state.commit, commit != firstCommit else { continue }
             let from: DashboardFlakyState = to == .fixed ? .newlyBroken : .stable
             changes.append(DashboardStateChange(test: result.key.testKey, from: from, to: to, commit: String(commit.prefix(12)), date: dates[commit] ?? now))
         }
+        return changes
+    }
+
+    static func build(points: [TrendPoint], flakiness: [TestFlakiness], latest: StoredRun, window: HistoryWindow, now: Date) -> Dashboard {
+        let changes = changes(flakiness: flakiness, points: points, now: now)
         let flaky = flakiness.compactMap { DashboardBuilder.flakyTest($0) }
         let totals = latest.totals
         let last = points.last

@@ -62,7 +62,11 @@ struct DashboardBuilder {
             accessibility: parts.accessibility,
             tests: parts.tests)
         dashboard.stillFailing = stillFailing()
-        if let insights, !insights.trend.isEmpty { dashboard.trend = DashboardBuilder.trend(insights.trend, changes: [], window: "last \(insights.trend.count) runs") }
+        if let insights, !insights.trend.isEmpty {
+            // The same changes `canopy trend` lists for this window.
+            let changes = TrendDashboardBuilder.changes(flakiness: insights.flakiness, points: insights.trend, now: now)
+            dashboard.trend = DashboardBuilder.trend(insights.trend, changes: changes, window: "last \(insights.trend.count) runs")
+        }
         return dashboard
     }
 

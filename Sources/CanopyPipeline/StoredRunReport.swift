@@ -93,7 +93,10 @@ public struct StoredRunReport {
                     device: row.device, outcome: row.outcome, attempts: row.attempts, duration: row.duration, category: categoryOf[row.testKey])
             })
         dashboard.flakyTests = TrendDashboardBuilder.build(points: points, flakiness: flakiness, latest: stored, window: window, now: workflow.options.now).flakyTests
-        if !points.isEmpty { dashboard.trend = DashboardBuilder.trend(points, changes: [], window: "\(points.count) runs up to this one") }
+        if !points.isEmpty {
+            let changes = TrendDashboardBuilder.changes(flakiness: flakiness, points: points, now: workflow.options.now)
+            dashboard.trend = DashboardBuilder.trend(points, changes: changes, window: "\(points.count) runs up to this one")
+        }
         return dashboard
     }
 

@@ -380,9 +380,12 @@ struct PipelineCommandTests {
         #expect(summary14.contains("- <code>PlayerUITests.PlayerTests/testScrubbing</code> — known flaky\n"), "\(summary14)")
         // testDarkModeToggle broke on night 13 and fails again: not new, but not hidden either.
         #expect(summary14.contains("**Still failing** (1), failing in the baseline too:\n\n- <code>AppUITests.SettingsTests/testDarkModeToggle</code> — failing since c13\n"), "\(summary14)")
+        let html14 = try String(contentsOfFile: out + "/site/index.html", encoding: .utf8)
+        // The dashboard's trend lists the state changes `canopy trend` finds in that window.
+        let trendPanel = try #require(html14.range(of: "Tests that changed state <span class=\"count\">"))
+        #expect(!html14[trendPanel.upperBound...].hasPrefix("0<"), "the dashboard's trend lists no state change")
         // Causes that did not occur are not listed as rows of zeros.
         #expect(!summary14.contains(" | 0 | 0 |\n"), "\(summary14)")
-        let html14 = try String(contentsOfFile: out + "/site/index.html", encoding: .utf8)
         #expect(html14.contains("Still failing, as in the baseline: <code>AppUITests.SettingsTests/testDarkModeToggle</code> (failing since c13)"))
         let insights = try #require(
             try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: out + "/insights.json"))) as? [String: Any])
