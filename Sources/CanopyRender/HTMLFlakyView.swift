@@ -17,7 +17,8 @@ enum HTMLFlakyView {
             out += "<td><span class=\"score\"><span class=\"bar fair\" aria-hidden=\"true\"><span style=\"width:\(Format.fixed(score * 100, digits: 0))%\"></span></span>\(Format.score(test.score))</span></td>"
             out += "<td><code>\(HTMLText.escape(test.test))</code></td><td>\(HTMLParts.state(test.state, since: test.since))</td>"
             out += "<td class=\"n\">\(e.runs)</td><td class=\"n\">\(e.failures)</td><td class=\"n\">\(e.flips)</td><td class=\"n\">\(e.retries)</td>"
-            out += "<td>\(e.commits.prefix(5).map { "<code>\(HTMLText.escape($0, limit: 12))</code>" }.joined(separator: " "))</td>"
+            let more = e.commits.count > 5 ? " <span class=\"muted\">+\(Format.count(e.commits.count - 5)) more</span>" : ""
+            out += "<td>\(e.commits.prefix(5).map { "<code>\(HTMLText.escape($0, limit: 12))</code>" }.joined(separator: " "))\(more)</td>"
             out += "<td class=\"msg\">\(test.lastMessage.map { HTMLText.escape($0) } ?? "–")</td></tr>"
         }
         out += "</tbody></table>"

@@ -32,6 +32,7 @@ enum MarkdownSections {
         let items = tests.map { test in
             let e = test.evidence
             let commits = e.commits.prefix(5).map { MarkdownText.code($0, limit: 12) }.joined(separator: " ")
+                + (e.commits.count > 5 ? " +\(Format.count(e.commits.count - 5)) more" : "")
             return "| \(Format.score(test.score)) | \(MarkdownText.code(test.test, limit: 160)) | \(state(test)) | "
                 + "\(e.runs) | \(e.failures) | \(e.flips) | \(e.retries) | \(commits.isEmpty ? "–" : commits) |\n"
         }

@@ -18,6 +18,18 @@ struct FlakyElementsRenderTests {
         DashboardFlakyElement(identifier: "Feed.<Header>", tests: ["F/testA", "F/testB"], flakyFailures: 2, failures: 2),
     ]
 
+    /// Evidence shows five commits and says how many more there are, on both outputs.
+    @Test func flakyEvidenceSaysHowManyCommitsAreLeftOut() {
+        var dashboard = DashboardSample.make()
+        dashboard.flakyTests = [
+            DashboardFlakyTest(
+                test: "A/testPull", score: 0.8, state: .flaky,
+                evidence: DashboardFlakyEvidence(runs: 13, failures: 9, flips: 6, retries: 9, commits: (1...9).map { "c\($0)" })),
+        ]
+        #expect(MarkdownRenderer().render(dashboard).contains("<code>c1</code> <code>c2</code> <code>c3</code> <code>c4</code> <code>c5</code> +4 more |"))
+        #expect(HTMLDashboardRenderer().render(dashboard).contains("<code>c5</code> <span class=\"muted\">+4 more</span>"))
+    }
+
     @Test func summaryListsEachElementWithItsTests() {
         let text = MarkdownRenderer().render(Self.dashboard(elements: Self.elements))
         let section = text.range(of: "### 🎯 Flaky elements (2)")
