@@ -24,7 +24,8 @@ enum HTMLParts {
         case .unconfirmedFailure:
             return "<span class=\"chip fail\"><span aria-hidden=\"true\">✗</span> failing, not yet confirmed\(sinceText.map { " since <code>\($0)</code>" } ?? "")</span>"
         case .fixed: return "<span class=\"chip pass\"><span aria-hidden=\"true\">✓</span> fixed\(sinceText.map { " at <code>\($0)</code>" } ?? "")</span>"
-        case .stillFailing: return "<span class=\"chip fail\"><span aria-hidden=\"true\">✗</span> still failing</span>"
+        case .stillFailing:
+            return "<span class=\"chip fail\"><span aria-hidden=\"true\">✗</span> failing in every run\(sinceText.map { " since <code>\($0)</code>" } ?? "")</span>"
         case .stable: return "<span class=\"chip pass\"><span aria-hidden=\"true\">✓</span> stable</span>"
         }
     }

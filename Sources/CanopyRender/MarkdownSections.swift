@@ -128,7 +128,7 @@ enum MarkdownSections {
         case .newlyBroken: return "❌ newly broken" + (since.map { " since \($0)" } ?? "")
         case .unconfirmedFailure: return "❌ failing, not yet confirmed" + (since.map { " since \($0)" } ?? "")
         case .fixed: return "✅ fixed" + (since.map { " at \($0)" } ?? "")
-        case .stillFailing: return "❌ still failing"
+        case .stillFailing: return "❌ failing in every run" + (since.map { " since \($0)" } ?? "")
         case .stable: return "✅ stable"
         }
     }
