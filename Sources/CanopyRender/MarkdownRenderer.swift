@@ -1,3 +1,5 @@
+import Foundation
+
 /// GitHub-flavoured Markdown for `$GITHUB_STEP_SUMMARY`, pull-request comments and GitLab.
 ///
 /// Order: headline (status, counts, pass rate, coverage with change, gates), then new failures,
@@ -47,7 +49,15 @@ public struct MarkdownRenderer: DashboardRenderer {
     private static func foot(_ dashboard: Dashboard) -> String {
         var text = "<sub>Canopy · " + MarkdownText.escape(Format.timestamp(dashboard.generatedAt))
         if let link = dashboard.links.dashboard {
-            text += " · " + (SafeURL.http(link) != nil ? MarkdownText.link("full dashboard", url: link) : MarkdownText.code(link))
+            if SafeURL.http(link) != nil {
+                text += " · " + MarkdownText.link("full dashboard", url: link)
+            } else if let build = dashboard.links.buildURL, SafeURL.http(build) != nil {
+                // A path on the CI machine means nothing in a pull request: point at the build.
+                text += " · full dashboard: " + MarkdownText.code((link as NSString).lastPathComponent == "index.html" ? "site/index.html" : link)
+                    + " in the " + MarkdownText.link("build", url: build) + "'s artifacts"
+            } else {
+                text += " · " + MarkdownText.code(link)
+            }
         }
         return text + "</sub>\n"
     }

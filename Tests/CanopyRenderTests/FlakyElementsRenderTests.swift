@@ -30,6 +30,17 @@ struct FlakyElementsRenderTests {
         #expect(HTMLDashboardRenderer().render(dashboard).contains("<code>c5</code> <span class=\"muted\">+4 more</span>"))
     }
 
+    /// In a pull request comment a path on the CI machine means nothing: the foot points at the build.
+    @Test func theFootPointsAtTheBuildForADashboardOnTheCIMachine() {
+        var dashboard = DashboardSample.make()
+        dashboard.links.dashboard = "/home/runner/work/app/Reports/site/index.html"
+        dashboard.links.buildURL = "https://github.com/acme/app/actions/runs/9"
+        let text = MarkdownRenderer().render(dashboard)
+        #expect(!text.contains("/home/runner"))
+        #expect(text.contains("full dashboard: <code>site"), "\(text.suffix(300))")
+        #expect(text.contains("(https://github.com/acme/app/actions/runs/9)'s artifacts"), "\(text.suffix(300))")
+    }
+
     @Test func summaryListsEachElementWithItsTests() {
         let text = MarkdownRenderer().render(Self.dashboard(elements: Self.elements))
         let section = text.range(of: "### 🎯 Flaky elements (2)")
