@@ -177,6 +177,9 @@ struct PipelineCommandTests {
         let trend = try CLIRunner.run(["trend", "--out", out, "--runs", "5"])
         #expect(trend.status == 0, "\(trend.stderr)")
         #expect(trend.stdout.contains("trend over 1 runs, 0 test(s) changed state"), "\(trend.stdout)")
+        // The trend page has no tests of its own: no empty Tests tab.
+        let page = try String(contentsOfFile: out + "/trend/index.html", encoding: .utf8)
+        #expect(page.contains("id=\"tab-trend\"") && !page.contains("id=\"tab-tests\""))
     }
 
     /// A Jenkins pipeline job sets no GIT_COMMIT or GIT_BRANCH: the checkout's git says them.
