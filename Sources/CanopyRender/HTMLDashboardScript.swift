@@ -18,14 +18,17 @@ var $=function(id){return document.getElementById(id)};
 var fmt=function(n){return n.toLocaleString('en-US')};
 /* Tabs: arrow keys, Home and End move between them (WAI-ARIA tabs pattern). */
 var tabs=Array.prototype.slice.call(document.querySelectorAll('[role=tab]'));
+function remember(tab){if(history.replaceState&&location.hash!=='#canopy-selftest')history.replaceState(null,'','#'+tab.id.slice(4))}
 function selectTab(tab,focus){tabs.forEach(function(t){var on=t===tab;t.setAttribute('aria-selected',on?'true':'false');t.tabIndex=on?0:-1;
 var p=$(t.getAttribute('aria-controls'));if(p)p.hidden=!on});if(focus)tab.focus()}
-tabs.forEach(function(tab,i){tab.addEventListener('click',function(){selectTab(tab,false);
-if(history.replaceState&&location.hash!=='#canopy-selftest')history.replaceState(null,'','#'+tab.id.slice(4))});
+tabs.forEach(function(tab,i){tab.addEventListener('click',function(){selectTab(tab,false);remember(tab)});
 tab.addEventListener('keydown',function(e){var j=e.key==='ArrowRight'?i+1:e.key==='ArrowLeft'?i-1:e.key==='Home'?0:e.key==='End'?tabs.length-1:null;
-if(j===null)return;e.preventDefault();selectTab(tabs[(j+tabs.length)%tabs.length],true)})});
-/* A view named in the URL (#tree, #tests, …) opens first, so links can point at it. */
+if(j===null)return;e.preventDefault();var next=tabs[(j+tabs.length)%tabs.length];selectTab(next,true);remember(next)})});
+/* A view named in the URL (#tree, #tests, …) opens first, so links can point at it; so does the
+   view holding a part named in it (#f-clusters), scrolled to. */
 var start=$('tab-'+location.hash.slice(1));if(start&&tabs.indexOf(start)>=0)selectTab(start,false);
+else if(location.hash.length>1){var part=$(location.hash.slice(1)),panel=part&&part.closest?part.closest('[role=tabpanel]'):null;
+var owner=panel?$('tab-'+panel.id.slice(5)):null;if(owner){selectTab(owner,false);part.scrollIntoView()}}
 /* Tree: disclosure buttons with aria-expanded; ArrowRight opens, ArrowLeft closes. */
 function setExpanded(b,on){b.setAttribute('aria-expanded',on?'true':'false');var l=$(b.getAttribute('aria-controls'));if(l)l.hidden=!on}
 document.addEventListener('click',function(e){var t=e.target;if(!t||!t.closest)return;var b=t.closest('button.twisty');

@@ -13,6 +13,13 @@ struct BrowserTests {
         #expect(verdict.alerts == [], "hostile data executed: \(verdict.alerts ?? [])", sourceLocation: sourceLocation)
     }
 
+    /// A link to a part of a view (`#f-clusters`, the failures' cluster list) opens that view.
+    @Test func aLinkToAPartOfAViewOpensTheView() throws {
+        let (dom, stderr) = try Chromium.load(html: HTMLDashboardRenderer().render(DashboardSample.make()), name: "deep", hash: "f-clusters")
+        #expect(dom.contains("id=\"tab-failures\" aria-controls=\"view-failures\" aria-selected=\"true\""), "\(stderr.suffix(500))")
+        #expect(dom.contains("id=\"tab-overview\" aria-controls=\"view-overview\" aria-selected=\"false\""))
+    }
+
     @Test func sampleDashboardIsInteractive() throws {
         let verdict = try Chromium.selfTest(html: HTMLDashboardRenderer().render(DashboardSample.make()), name: "sample")
         expectClean(verdict)

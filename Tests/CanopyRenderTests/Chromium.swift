@@ -46,6 +46,20 @@ enum Chromium {
     /// Writes `html` to a temporary file, loads it from a `file://` URL with the self-test hash and
     /// returns the verdict.
     static func selfTest(html: String, name: String) throws -> Verdict {
+        let (dom, stderr) = try load(html: html, name: name, hash: "canopy-selftest")
+        guard let start = dom.range(of: "<pre id=\"canopy-selftest\" aria-hidden=\"true\">"),
+            let end = dom.range(of: "</pre>", range: start.upperBound..<dom.endIndex),
+            start.upperBound < end.lowerBound
+        else { throw Failure.noVerdict(stderr) }
+        let json = dom[start.upperBound..<end.lowerBound]
+            .replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
+            .replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&amp;", with: "&")
+        return try JSONDecoder().decode(Verdict.self, from: Data(json.utf8))
+    }
+
+    /// The page's DOM once its scripts ran, loaded from a `file://` URL ending in `#hash`, and
+    /// what the browser printed on standard error.
+    static func load(html: String, name: String, hash: String) throws -> (dom: String, stderr: String) {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("canopy-browser-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -56,7 +70,7 @@ enum Chromium {
         process.arguments = [
             "--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run", "--disable-extensions",
             "--user-data-dir=\(directory.appendingPathComponent("profile").path)", "--virtual-time-budget=5000", "--dump-dom",
-            file.absoluteString + "#canopy-selftest",
+            file.absoluteString + "#" + hash,
         ]
         let output = Pipe()
         let errors = Pipe()
@@ -71,13 +85,6 @@ enum Chromium {
         let dom = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
-        guard let start = dom.range(of: "<pre id=\"canopy-selftest\" aria-hidden=\"true\">"),
-            let end = dom.range(of: "</pre>", range: start.upperBound..<dom.endIndex),
-            start.upperBound < end.lowerBound
-        else { throw Failure.noVerdict(stderr) }
-        let json = dom[start.upperBound..<end.lowerBound]
-            .replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
-            .replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&amp;", with: "&")
-        return try JSONDecoder().decode(Verdict.self, from: Data(json.utf8))
+        return (dom, stderr)
     }
 }
