@@ -21,7 +21,7 @@ enum HTMLTrendView {
 
         out += "<details><summary>The same figures as a table</summary><div class=\"scroll\"><table class=\"grid compact\"><thead><tr>"
         out += "<th scope=\"col\">Date</th><th scope=\"col\">Commit</th><th scope=\"col\" class=\"n\">Pass rate</th><th scope=\"col\" class=\"n\">Flaky</th>"
-        out += "<th scope=\"col\" class=\"n\">Failures</th><th scope=\"col\" class=\"n\">Coverage</th><th scope=\"col\" class=\"n\">Audit issues</th><th scope=\"col\" class=\"n\">Duration</th></tr></thead><tbody>"
+        out += "<th scope=\"col\" class=\"n\"><abbr title=\"failure messages, every attempt of every test: a test failing twice counts twice\">Failures</abbr></th><th scope=\"col\" class=\"n\">Coverage</th><th scope=\"col\" class=\"n\">Audit issues</th><th scope=\"col\" class=\"n\">Duration</th></tr></thead><tbody>"
         for point in points.suffix(rowLimit) {
             out += "<tr><td>\(Format.day(point.date))</td><td><code>\(HTMLText.escape(point.commit, limit: 12))</code></td><td class=\"n\">\(Format.percent(point.passRate))</td>"
             out += "<td class=\"n\">\(point.flaky)</td><td class=\"n\">\(point.failures)</td><td class=\"n\">\(Format.percent(point.coverage))</td>"

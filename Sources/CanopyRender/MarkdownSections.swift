@@ -27,7 +27,7 @@ enum MarkdownSections {
     }
 
     static func flaky(_ tests: [DashboardFlakyTest]) -> MarkdownSection {
-        let head = "### 🔁 Flaky tests (\(Format.count(tests.count)))\n\n| score | test | state | runs | failures | flips | retries | commits |\n"
+        let head = "### 🔁 Flaky tests and state changes (\(Format.count(tests.count)))\n\n| score | test | state | runs | failures | flips | retries | commits |\n"
             + "|---:|---|---|---:|---:|---:|---:|---|\n"
         let items = tests.map { test in
             let e = test.evidence

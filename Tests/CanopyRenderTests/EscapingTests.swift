@@ -65,7 +65,7 @@ struct EscapingTests {
         let markup = html.replacing(#/<script[^>]*>[\s\S]*?<\/script>|<style>[\s\S]*?<\/style>/#, with: "")
         let tags = Set(markup.matches(of: #/<\/?([a-zA-Z][a-zA-Z0-9]*)/#).map { String($0.output.1).lowercased() })
         let allowed: Set<String> = [
-            "html", "head", "meta", "title", "body", "a", "header", "h1", "h2", "h3", "span", "ul", "li", "code", "nav", "div", "button",
+            "html", "head", "meta", "title", "body", "a", "abbr", "header", "h1", "h2", "h3", "span", "ul", "li", "code", "nav", "div", "button",
             "main", "section", "strong", "small", "svg", "polyline", "circle", "line", "text", "rect", "g", "table", "thead",
             "tbody", "tr", "th", "td", "p", "article", "details", "summary", "pre", "footer", "form", "label", "input", "select",
             "option", "figure", "figcaption",
