@@ -5,7 +5,8 @@ enum HTMLTreeView {
         guard !nodes.isEmpty else { return "<h2>Identifier tree</h2><p class=\"empty\">No identifiers were found in this run.</p>" }
         var out = "<h2>Identifier tree</h2>"
         out += "<p class=\"lede\">Coverage is the share of interactive elements carrying an accessibility identifier. "
-        out += "Open a branch to see where failures, flaky tests and audit issues sit.</p>"
+        out += "A branch counts the elements under its identifier path on every screen, an element without an identifier under its nearest "
+        out += "identified ancestor (the Accessibility view counts by screen instead). Open a branch to see where failures, flaky tests and audit issues sit.</p>"
         out += "<div class=\"tools\"><button type=\"button\" class=\"btn\" data-tree=\"expand\">Expand all</button>"
         out += "<button type=\"button\" class=\"btn\" data-tree=\"collapse\">Collapse all</button></div>"
         out += "<ul class=\"tree\" id=\"identifier-tree\">"
