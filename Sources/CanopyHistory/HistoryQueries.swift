@@ -148,7 +148,7 @@ enum HistoryQueries {
         return SQLStatement(
             sql: """
                 SELECT r.run_key, r.commit_sha, f.test_key, f.attempt_index, f.category, f.is_infrastructure, \
-                f.fingerprint, f.identifier FROM failures f JOIN runs r ON r.id = f.run_id \
+                f.fingerprint, f.identifier, f.normalized_message FROM failures f JOIN runs r ON r.id = f.run_id \
                 WHERE f.run_id IN (\(ids.sql)) ORDER BY r.sort_time, r.id, f.ordinal
                 """,
             arguments: ids.arguments)

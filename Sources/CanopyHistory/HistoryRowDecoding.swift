@@ -22,7 +22,7 @@ enum HistoryRowDecoding {
         FailureRow(
             runKey: try row.text(0) ?? "", commit: try row.text(1), testKey: try row.text(2) ?? "",
             attemptIndex: try row.int(3) ?? 0, category: try row.text(4) ?? "", isInfrastructure: (try row.int(5) ?? 0) != 0,
-            fingerprint: try row.text(6) ?? "", identifier: try row.text(7))
+            fingerprint: try row.text(6) ?? "", identifier: try row.text(7), normalizedMessage: try row.text(8))
     }
 
     /// A row selected by `HistoryQueries.failures(runKey:)`.

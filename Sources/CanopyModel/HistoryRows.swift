@@ -104,11 +104,14 @@ public struct FailureRow: Sendable, Equatable, Hashable, Codable {
     public var fingerprint: String
     /// The identifier template the failure was mapped to, when any.
     public var identifier: String?
+    /// The failure's message with its dynamic parts replaced (`Exceeded timeout of {duration}`).
+    public var normalizedMessage: String?
 
     public init(
         runKey: String, commit: String?, testKey: String, attemptIndex: Int, category: String, isInfrastructure: Bool,
-        fingerprint: String, identifier: String?
+        fingerprint: String, identifier: String?, normalizedMessage: String? = nil
     ) {
+        self.normalizedMessage = normalizedMessage
         self.runKey = runKey
         self.commit = commit
         self.testKey = testKey

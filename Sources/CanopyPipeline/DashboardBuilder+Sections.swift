@@ -7,7 +7,9 @@ extension DashboardBuilder {
     /// Tests with failures in the window, ranked by score, with their state and evidence. Without
     /// history, the run's own flaky tests.
     func flakyTests() -> [DashboardFlakyTest] {
-        let lastMessages = Dictionary(prepared.report.failures.map { ($0.test, $0.message) }, uniquingKeysWith: { _, later in later })
+        // This run's raw message, else the latest one history kept for the window.
+        let lastMessages = (insights?.lastFailureMessages ?? [:]).merging(
+            Dictionary(prepared.report.failures.map { ($0.test, $0.message) }, uniquingKeysWith: { _, later in later }), uniquingKeysWith: { _, own in own })
         guard let insights, !insights.flakiness.isEmpty else {
             return prepared.run.tests.filter { $0.outcome == .flaky }.map { test in
                 DashboardFlakyTest(

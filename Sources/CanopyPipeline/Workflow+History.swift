@@ -28,7 +28,7 @@ extension Workflow {
         /// The window's run keys once this run is stored, oldest first, if nothing else is stored
         /// meanwhile (the window ends at the run's start, so only its run limit can drop a run),
         /// and flakiness and flaky elements worked out over that window beside the store.
-        var expected: (window: [String], flakiness: [TestFlakiness], flakyElements: [FlakyElement])?
+        var expected: (window: [String], flakiness: [TestFlakiness], flakyElements: [FlakyElement], lastMessages: [String: String])?
     }
 
     /// Reads what `insights` reads most of, while the run is being stored. History may be read
@@ -59,7 +59,9 @@ extension Workflow {
             let made = windowRows(from: prefetch, prepared: prepared, inWindow: Set(expected))
             let analyzer = FlakinessAnalyzer(configuration: configuration.flakiness)
             let flakiness = analyzer.analyze(made.tests)
-            prefetch.expected = (expected, flakiness, analyzer.flakyElements(failures: made.failures, tests: flakiness))
+            prefetch.expected = (
+                expected, flakiness, analyzer.flakyElements(failures: made.failures, tests: flakiness), Self.lastMessages(made.failures)
+            )
         }
         if let (read, comparison) = try await baseline {
             prefetch.baselineRead = true
@@ -138,7 +140,7 @@ extension Workflow {
             FailureRow(
                 runKey: runKey, commit: commit, testKey: failure.testKey, attemptIndex: failure.attemptIndex,
                 category: failure.category, isInfrastructure: failure.isInfrastructure, fingerprint: failure.fingerprint,
-                identifier: failure.identifier)
+                identifier: failure.identifier, normalizedMessage: failure.normalizedMessage)
         }
     }
 
@@ -164,10 +166,12 @@ extension Workflow {
         async let trend = store.trend(in: window)
         async let targetFlaky = flakyOnTargetBranch(of: prepared, store: store)
         let (baselineRun, comparison) = try await baseline(for: prepared, store: store, stored: stored, prefetched: standing?.prefetch)
-        let (flakiness, flakyElements, besideStore) = try await flakiness(for: prepared, store: store, stored: stored, window: window, standing: standing)
+        let (flakiness, flakyElements, lastMessages, besideStore) = try await flakiness(
+            for: prepared, store: store, stored: stored, window: window, standing: standing)
         var insights = HistoryInsights(
             baselineRun: baselineRun, comparison: comparison, flakiness: flakiness, flakyElements: flakyElements, trend: try await trend,
             besideStore: besideStore)
+        insights.lastFailureMessages = lastMessages
         insights.flakyOnTargetBranch = try await targetFlaky
         return insights
     }
@@ -257,15 +261,15 @@ extension Workflow {
     private func flakiness(
         for prepared: PreparedRun, store: any HistoryStore, stored: Bool, window: HistoryWindow,
         standing: (prefetch: Prefetch, window: [String])?
-    ) async throws -> ([TestFlakiness], [FlakyElement], HistoryInsights.BesideStore) {
+    ) async throws -> ([TestFlakiness], [FlakyElement], [String: String], HistoryInsights.BesideStore) {
         if let standing, let expected = standing.prefetch.expected, expected.window == standing.window {
-            return (expected.flakiness, expected.flakyElements, .analysis)
+            return (expected.flakiness, expected.flakyElements, expected.lastMessages, .analysis)
         }
         let analyzer = FlakinessAnalyzer(configuration: configuration.flakiness)
         if let standing {
             let made = windowRows(from: standing.prefetch, prepared: prepared, inWindow: Set(standing.window))
             let flakiness = analyzer.analyze(made.tests)
-            return (flakiness, analyzer.flakyElements(failures: made.failures, tests: flakiness), .rows)
+            return (flakiness, analyzer.flakyElements(failures: made.failures, tests: flakiness), Self.lastMessages(made.failures), .rows)
         }
         // `check` does not store the run: it is judged as `run` judges it once stored. The run
         // takes one of the window's runs; the history of the tests failing in it is read too (a
@@ -287,7 +291,14 @@ extension Workflow {
             failures += Self.ownFailures(of: prepared)
         }
         let flakiness = analyzer.analyze(rows)
-        return (flakiness, analyzer.flakyElements(failures: failures, tests: flakiness), .nothing)
+        return (flakiness, analyzer.flakyElements(failures: failures, tests: flakiness), Self.lastMessages(failures), .nothing)
+    }
+
+    /// Each test's latest failure message in `failures` (oldest first, as the window reads them).
+    static func lastMessages(_ failures: [FailureRow]) -> [String: String] {
+        var messages: [String: String] = [:]
+        for failure in failures { if let message = failure.normalizedMessage, !message.isEmpty { messages[failure.testKey] = message } }
+        return messages
     }
 }
 
@@ -309,6 +320,8 @@ public struct HistoryInsights: Sendable {
     public var flakiness: [TestFlakiness]
     public var flakyElements: [FlakyElement]
     public var trend: [TrendPoint]
+    /// Each test's latest failure message over the window (normalised: history keeps no raw one).
+    public var lastFailureMessages: [String: String] = [:]
     /// For a pull or merge request, the tests failing in it that its target branch's window calls
     /// flaky: known flakes there are not new in the request (its own branch has little history).
     public var flakyOnTargetBranch: Set<String> = []

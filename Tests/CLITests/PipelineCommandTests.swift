@@ -387,6 +387,12 @@ struct PipelineCommandTests {
         // The dashboard's trend lists the state changes `canopy trend` finds in that window.
         let trendPanel = try #require(html14.range(of: "Tests that changed state <span class=\"count\">"))
         #expect(!html14[trendPanel.upperBound...].hasPrefix("0<"), "the dashboard's trend lists no state change")
+        // A test that did not fail tonight shows its last failure from history (normalised):
+        // testFilterChips, fixed on night 12, last failed on night 11.
+        let flakyView = try #require(html14.range(of: "id=\"view-flaky\""))
+        let chips = try #require(html14.range(of: "<code>AppUITests.SearchTests/testFilterChips</code>", range: flakyView.upperBound..<html14.endIndex))
+        let row = html14[chips.upperBound...].prefix { $0 != "\n" }.prefix(while: { _ in true }).split(separator: "</tr>").first ?? ""
+        #expect(row.contains("Failed to tap &quot;Search.Filter.Chip-{id}&quot; Button"), "\(row)")
         // Causes that did not occur are not listed as rows of zeros.
         #expect(!summary14.contains(" | 0 | 0 |\n"), "\(summary14)")
         #expect(html14.contains("Still failing, as in the baseline: <code>AppUITests.SettingsTests/testDarkModeToggle</code> (failing since c13)"))
