@@ -33,7 +33,7 @@ extension DashboardBuilder {
             test: result.key.testKey, score: result.score, state: state, since: result.state.commit.map { String($0.prefix(12)) },
             evidence: DashboardFlakyEvidence(
                 runs: result.evidence.runs, failures: result.evidence.failedRuns, flips: result.evidence.flips,
-                retries: result.evidence.retries, commits: mixed),
+                retries: result.evidence.retries, commits: mixed, infrastructureFlakes: result.evidence.infrastructureFlakes),
             lastMessage: lastMessage)
     }
 

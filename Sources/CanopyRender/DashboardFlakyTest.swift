@@ -24,8 +24,12 @@ public struct DashboardFlakyEvidence: Sendable, Equatable, Hashable, Codable {
     public var retries: Int
     /// Commits on which the test both failed and passed (short hashes).
     public var commits: [String]
+    /// Runs in which every failed attempt failed for infrastructure (a simulator crash) and a
+    /// retry passed: counted as passes, shown as evidence.
+    public var infrastructureFlakes: Int
 
-    public init(runs: Int, failures: Int, flips: Int, retries: Int, commits: [String] = []) {
+    public init(runs: Int, failures: Int, flips: Int, retries: Int, commits: [String] = [], infrastructureFlakes: Int = 0) {
+        self.infrastructureFlakes = infrastructureFlakes
         self.runs = runs
         self.failures = failures
         self.flips = flips

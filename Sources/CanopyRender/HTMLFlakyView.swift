@@ -6,7 +6,7 @@ enum HTMLFlakyView {
         out += "<h2>Flaky tests and state changes <span class=\"count\">\(Format.count(tests.count))</span></h2>"
         out += "<p class=\"lede\">Ranked by flakiness score over the history window, with each test's state. Flips are pass↔fail changes "
         out += "from one commit to the next, a commit on which the test both failed and passed counting as one; "
-        out += "retries are runs where a retry passed after a failure; commits are those on which the test both failed and passed.</p>"
+        out += "retries are runs where a retry passed after a failure (“infra”: after an infrastructure failure only, counted as a pass); commits are those on which the test both failed and passed.</p>"
         guard !tests.isEmpty else { return out + "<p class=\"empty\"><span aria-hidden=\"true\">✓</span> No flaky tests.</p>" }
         out += "<table class=\"grid\"><thead><tr><th scope=\"col\" class=\"n\">#</th><th scope=\"col\">Score</th><th scope=\"col\">Test</th><th scope=\"col\">State</th>"
         out += "<th scope=\"col\" class=\"n\">Runs</th><th scope=\"col\" class=\"n\">Failures</th><th scope=\"col\" class=\"n\">Flips</th><th scope=\"col\" class=\"n\">Retries</th>"
@@ -17,7 +17,7 @@ enum HTMLFlakyView {
             out += "<tr><td class=\"n\">\(rank + 1)</td>"
             out += "<td><span class=\"score\"><span class=\"bar fair\" aria-hidden=\"true\"><span style=\"width:\(Format.fixed(score * 100, digits: 0))%\"></span></span>\(Format.score(test.score))</span></td>"
             out += "<td><code>\(HTMLText.escape(test.test))</code></td><td>\(HTMLParts.state(test.state, since: test.since))</td>"
-            out += "<td class=\"n\">\(e.runs)</td><td class=\"n\">\(e.failures)</td><td class=\"n\">\(e.flips)</td><td class=\"n\">\(e.retries)</td>"
+            out += "<td class=\"n\">\(e.runs)</td><td class=\"n\">\(e.failures)</td><td class=\"n\">\(e.flips)</td><td class=\"n\">\(e.retries)\(e.infrastructureFlakes > 0 ? " <span class=\"muted\">+\(e.infrastructureFlakes) infra</span>" : "")</td>"
             let more = e.commits.count > 5 ? " <span class=\"muted\">+\(Format.count(e.commits.count - 5)) more</span>" : ""
             out += "<td>\(e.commits.prefix(5).map { "<code>\(HTMLText.escape($0, limit: 12))</code>" }.joined(separator: " "))\(more)</td>"
             out += "<td class=\"msg\">\(test.lastMessage.map { HTMLText.escape($0) } ?? "–")</td></tr>"

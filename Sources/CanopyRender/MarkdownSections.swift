@@ -34,7 +34,8 @@ enum MarkdownSections {
             let commits = e.commits.prefix(5).map { MarkdownText.code($0, limit: 12) }.joined(separator: " ")
                 + (e.commits.count > 5 ? " +\(Format.count(e.commits.count - 5)) more" : "")
             return "| \(Format.score(test.score)) | \(MarkdownText.code(test.test, limit: 160)) | \(state(test)) | "
-                + "\(e.runs) | \(e.failures) | \(e.flips) | \(e.retries) | \(commits.isEmpty ? "–" : commits) |\n"
+                + "\(e.runs) | \(e.failures) | \(e.flips) | \(e.retries)\(e.infrastructureFlakes > 0 ? " +\(e.infrastructureFlakes) infra" : "") | "
+                + "\(commits.isEmpty ? "–" : commits) |\n"
         }
         return MarkdownSection(name: "flaky tests", head: head, items: items)
     }

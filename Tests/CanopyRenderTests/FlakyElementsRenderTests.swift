@@ -28,6 +28,10 @@ struct FlakyElementsRenderTests {
         ]
         #expect(MarkdownRenderer().render(dashboard).contains("<code>c1</code> <code>c2</code> <code>c3</code> <code>c4</code> <code>c5</code> +4 more |"))
         #expect(HTMLDashboardRenderer().render(dashboard).contains("<code>c5</code> <span class=\"muted\">+4 more</span>"))
+        // Infrastructure flakes are evidence too.
+        dashboard.flakyTests[0].evidence.infrastructureFlakes = 2
+        #expect(MarkdownRenderer().render(dashboard).contains("| 13 | 9 | 6 | 9 +2 infra | "))
+        #expect(HTMLDashboardRenderer().render(dashboard).contains("<td class=\"n\">9 <span class=\"muted\">+2 infra</span></td>"))
     }
 
     /// In a pull request comment a path on the CI machine means nothing: the foot points at the build.
