@@ -85,16 +85,22 @@ public struct TrendReport {
     public func run(days: Int?, runs: Int?, branch: String?) async throws -> [String] {
         let window = HistoryWindow(branch: branch, days: days, runs: runs ?? (days == nil ? 30 : nil), until: nil)
         let configuration = workflow.configuration.flakiness
-        let (points, flakiness, latest) = try await workflow.withExistingStore { store in
+        let (points, flakiness, latest, lastMessages) = try await workflow.withExistingStore { store in
             var rows: [TestRunRow] = []
             try await store.forEachTestRun(in: window, onlyTestsWithFailures: true) { rows.append($0) }
-            return (try await store.trend(in: window), FlakinessAnalyzer(configuration: configuration).analyze(rows), try await store.runs(in: window).last)
+            var failures: [FailureRow] = []
+            try await store.forEachFailure(in: window) { failures.append($0) }
+            return (
+                try await store.trend(in: window), FlakinessAnalyzer(configuration: configuration).analyze(rows), try await store.runs(in: window).last,
+                Workflow.lastMessages(failures)
+            )
         }
         guard let latest, !points.isEmpty else {
             throw PipelineError.usage("no runs stored in \(workflow.storeLocation.redactedStore) for that window; run `canopy ingest` or `canopy run` first")
         }
         let paths = OutputPaths(directory: workflow.options.outputDirectory)
-        let dashboard = TrendDashboardBuilder.build(points: points, flakiness: flakiness, latest: latest, window: window, now: workflow.options.now)
+        let dashboard = TrendDashboardBuilder.build(
+            points: points, flakiness: flakiness, latest: latest, window: window, now: workflow.options.now, lastMessages: lastMessages)
         try ArtifactWriter.write(TrendRenderer().render(dashboard), to: paths.trendDashboard)
         try ArtifactWriter.write(TrendMarkdownRenderer(budget: workflow.configuration.output.summaryBudget).render(dashboard), to: paths.trendSummary)
         let changed = dashboard.trend?.changes.count ?? 0
@@ -123,9 +129,13 @@ enum TrendDashboardBuilder {
         return changes
     }
 
-    static func build(points: [TrendPoint], flakiness: [TestFlakiness], latest: StoredRun, window: HistoryWindow, now: Date) -> Dashboard {
+    /// - Parameter lastMessages: each test's latest failure message over the window (`Workflow.lastMessages`).
+    static func build(
+        points: [TrendPoint], flakiness: [TestFlakiness], latest: StoredRun, window: HistoryWindow, now: Date,
+        lastMessages: [String: String] = [:]
+    ) -> Dashboard {
         let changes = changes(flakiness: flakiness, points: points, now: now)
-        let flaky = flakiness.compactMap { DashboardBuilder.flakyTest($0) }
+        let flaky = flakiness.compactMap { DashboardBuilder.flakyTest($0, lastMessage: lastMessages[$0.key.testKey]) }
         let totals = latest.totals
         let last = points.last
         let first = points.first

@@ -49,6 +49,8 @@ public struct StoredRunReport {
         var rows: [TestRunRow] = []
         try await store.forEachTestRun(in: window, onlyTestsWithFailures: true) { rows.append($0) }
         let failures = try await store.failures(runKey: stored.key)
+        var windowFailures: [FailureRow] = []
+        try await store.forEachFailure(in: window) { windowFailures.append($0) }
         let flakiness = FlakinessAnalyzer(configuration: workflow.configuration.flakiness).analyze(rows)
         let points = try await store.trend(in: window)
 
@@ -92,7 +94,10 @@ public struct StoredRunReport {
                     key: row.testKey, className: String(parts.first ?? ""), name: String(name),
                     device: row.device, outcome: row.outcome, attempts: row.attempts, duration: row.duration, category: categoryOf[row.testKey])
             })
-        dashboard.flakyTests = TrendDashboardBuilder.build(points: points, flakiness: flakiness, latest: stored, window: window, now: workflow.options.now).flakyTests
+        dashboard.flakyTests = TrendDashboardBuilder.build(
+            points: points, flakiness: flakiness, latest: stored, window: window, now: workflow.options.now,
+            lastMessages: Workflow.lastMessages(windowFailures)
+        ).flakyTests
         if !points.isEmpty {
             let changes = TrendDashboardBuilder.changes(flakiness: flakiness, points: points, now: workflow.options.now)
             dashboard.trend = DashboardBuilder.trend(points, changes: changes, window: "\(points.count) runs up to this one")

@@ -425,6 +425,16 @@ struct PipelineCommandTests {
         #expect(!summary.contains("&#40;18.2&#41;&#64;iPad"))
         let trend = try CLIRunner.run(["trend", "--config", config, "--out", out, "--runs", "14"])
         #expect(trend.stdout.contains("trend over 14 runs"))
+        // The trend's and a stored run's flaky tests show their last failure from history too.
+        let reported = try CLIRunner.run(["report", "--config", config, "--out", out + "/r13", "--store", out + "/history.sqlite", "--run", "night-13"])
+        #expect(reported.status == 0, "\(reported.stderr)")
+        for page in [out + "/trend/index.html", out + "/r13/site/index.html"] {
+            let text = try String(contentsOfFile: page, encoding: .utf8)
+            let view = try #require(text.range(of: "id=\"view-flaky\""), "\(page)")
+            let chips = try #require(text.range(of: "<code>AppUITests.SearchTests/testFilterChips</code>", range: view.upperBound..<text.endIndex), "\(page)")
+            let row = text[chips.upperBound...].split(separator: "</tr>").first ?? ""
+            #expect(row.contains("Failed to tap &quot;Search.Filter.Chip-{id}&quot; Button"), "\(page): \(row)")
+        }
     }
 
     @Test("a store URL's password never appears in output")
