@@ -45,7 +45,10 @@ public struct StoredRunReport {
         let audits = try await store.auditIssues(runKey: stored.key)
         let coverage = try await store.coverage(runKey: stored.key)
         let nodes = try await store.identifierNodes(runKey: stored.key)
-        let window = HistoryWindow(branch: stored.metadata.branch, days: workflow.configuration.flakiness.windowDays, until: stored.metadata.startedAt)
+        // The window `run` judged the run over: its branch, `windowDays` and `windowRuns`, up to its start.
+        let flakinessSettings = workflow.configuration.flakiness
+        let window = HistoryWindow(
+            branch: stored.metadata.branch, days: flakinessSettings.windowDays, runs: flakinessSettings.windowRuns, until: stored.metadata.startedAt)
         var rows: [TestRunRow] = []
         try await store.forEachTestRun(in: window, onlyTestsWithFailures: true) { rows.append($0) }
         let failures = try await store.failures(runKey: stored.key)

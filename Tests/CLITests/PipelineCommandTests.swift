@@ -207,6 +207,23 @@ struct PipelineCommandTests {
         #expect(list.contains("\tfeature/x\t"), "\(list)")
     }
 
+    @Test("report judges a stored run over the window run used: windowRuns applies as windowDays does")
+    func reportUsesTheRunWindow() throws {
+        let out = try temporaryDirectory()
+        for number in 1...8 { #expect(try ingest(out, number).status == 0) }
+        let config = out + "/window.yml"
+        try "flakiness:\n  windowRuns: 3\n".write(toFile: config, atomically: true, encoding: .utf8)
+        let result = try CLIRunner.run(["report", "--config", config, "--out", out, "--run", "night-8"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let summary = try String(contentsOfFile: out + "/summary.md", encoding: .utf8)
+        let section = try #require(summary.range(of: "### 🔁 Flaky tests and state changes"))
+        let rows = summary[section.upperBound...].split(separator: "\n").dropFirst(3).prefix { $0.hasPrefix("| ") }
+        #expect(!rows.isEmpty, "\(summary)")
+        // | score | test | state | runs | …: no test is judged over more than the window's 3 runs.
+        let runs = rows.compactMap { Int($0.components(separatedBy: " | ")[3].trimmingCharacters(in: .whitespaces)) }
+        #expect(runs.count == rows.count && runs.allSatisfy { $0 <= 3 }, "\(rows)")
+    }
+
     @Test("quarantined tests do not fail the gate until the entry expires")
     func quarantine() throws {
         let out = try temporaryDirectory()
