@@ -5,7 +5,7 @@ import CanopyModel
 public enum BaselineComparer {
     /// Compares `current` with `baseline`; with no baseline, nothing is new.
     public static func compare(_ current: BaselineSnapshot, with baseline: BaselineSnapshot?) -> BaselineComparison {
-        guard let baseline else { return BaselineComparison(baselineRunKey: nil) }
+        guard let baseline else { return withoutBaseline(current) }
         let before = Dictionary(baseline.tests.map { ($0.testKey, $0.outcome) }, uniquingKeysWith: { $1 })
         var comparison = BaselineComparison(baselineRunKey: baseline.runKey)
         for test in current.tests {
@@ -40,6 +40,17 @@ public enum BaselineComparer {
         comparison.resolvedAuditIssues = unmatched.values.reduce(0, +)
         (comparison.baselineAuditErrors, comparison.baselineAuditWarnings) = baseline.auditIssues.severityCounts
         comparison.coverage = coverageChanges(from: baseline.coverage, to: current.coverage)
+        return comparison
+    }
+
+    /// With nothing to compare with, everything is new (as the gates count it): every failing
+    /// test, every flaky test, every audit issue; coverage has no "before".
+    static func withoutBaseline(_ current: BaselineSnapshot) -> BaselineComparison {
+        var comparison = BaselineComparison(baselineRunKey: nil)
+        comparison.newFailures = current.tests.filter { $0.outcome == .failed }.map(\.testKey).sorted()
+        comparison.newFlakyTests = current.tests.filter { $0.outcome == .flaky }.map(\.testKey).sorted()
+        comparison.newAuditIssues = current.auditIssues
+        comparison.coverage = coverageChanges(from: [], to: current.coverage)
         return comparison
     }
 

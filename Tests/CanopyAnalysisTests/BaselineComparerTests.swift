@@ -49,11 +49,20 @@ import Testing
         #expect(comparison.coverage.last == CoverageChange(scope: .screen, name: "Checkout", before: nil, after: 1))
     }
 
-    @Test func withoutABaselineNothingIsNew() {
-        let current = BaselineSnapshot(runKey: "x", commit: nil, tests: [Self.row("A", .failed)], auditIssues: [], coverage: [])
+    /// As the gates count it, and as insights.json must say it: with nothing to compare with,
+    /// every failing test, flaky test and audit issue is new; coverage has no "before".
+    @Test func withoutABaselineEverythingIsNew() {
+        let issue = AuditIssue(auditType: "contrast", severity: .error, compactDescription: "Contrast failed", origin: .auditFile, source: "a.json")
+        let current = BaselineSnapshot(
+            runKey: "x", commit: nil, tests: [Self.row("B", .failed), Self.row("A", .failed), Self.row("C", .flaky), Self.row("D", .passed)],
+            auditIssues: [issue], coverage: [CoverageFigure(scope: .overall, name: "", interactive: 10, identified: 8)])
         let comparison = BaselineComparer.compare(current, with: nil)
         #expect(comparison.baselineRunKey == nil)
-        #expect(comparison.newFailures.isEmpty)
+        #expect(comparison.newFailures == ["A", "B"])
+        #expect(comparison.newFlakyTests == ["C"])
+        #expect(comparison.newAuditIssues == [issue])
+        #expect(comparison.coverage == [CoverageChange(scope: .overall, name: "", before: nil, after: 0.8)])
+        #expect(comparison.fixedTests.isEmpty && comparison.stillFailing.isEmpty)
         #expect(comparison.baselineAuditErrors == nil && comparison.baselineAuditWarnings == nil)
     }
 
