@@ -88,7 +88,7 @@ public struct CIPostStep {
         let gates = GateEvaluator.evaluate(gateInput, configuration: workflow.configuration.gates)
         // The insights document (7.5 MB for the bench run) encodes beside the dashboard.
         async let insightsJSON = JSONOutput.fileBytes(
-            RunInsightsDocument(runKey: prepared.run.metadata.runKey ?? "", insights: insights, gates: gates))
+            RunInsightsDocument(runKey: prepared.run.metadata.runKey ?? "", insights: insights, gates: gates, excused: gateInput.excusedFailures))
         let paths = OutputPaths(directory: options.outputDirectory)
         let (parts, renderedTests) = await testsPart
         let newFailures = Set(gateInput.newFailures)
@@ -199,14 +199,23 @@ struct RunInsightsDocument: Encodable {
     var flakiness: [TestFlakiness]
     var flakyElements: [FlakyElement]
     var gates: [GateResult]
+    /// The failing tests the new-failures gate did not count, and why (`known flaky`,
+    /// `quarantined until …: reason`): with `baseline.newFailures` they give the gate's count.
+    var excusedFailures: [ExcusedFailureEntry]
 
-    init(runKey: String, insights: HistoryInsights, gates: [GateResult]) {
+    struct ExcusedFailureEntry: Encodable {
+        var test: String
+        var reason: String
+    }
+
+    init(runKey: String, insights: HistoryInsights, gates: [GateResult], excused: [ExcusedFailure] = []) {
         self.runKey = runKey
         baselineRunKey = insights.baselineRun?.key
         baseline = insights.comparison
         flakiness = insights.flakiness
         flakyElements = insights.flakyElements
         self.gates = gates
+        excusedFailures = excused.map { ExcusedFailureEntry(test: $0.test, reason: $0.reasonText) }
     }
 }
 

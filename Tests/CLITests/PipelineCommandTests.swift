@@ -415,6 +415,10 @@ struct PipelineCommandTests {
         #expect(html14.contains("Still failing, as in the baseline: <code>AppUITests.SettingsTests/testDarkModeToggle</code> (failing since c13)"))
         let insights = try #require(
             try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: out + "/insights.json"))) as? [String: Any])
+        // What the gate did not count, and why, is in insights.json too.
+        let excused = try #require(insights["excusedFailures"] as? [[String: Any]])
+        #expect(excused.map { $0["test"] as? String } == ["PlayerUITests.PlayerTests/testScrubbing"])
+        #expect(excused.first?["reason"] as? String == "known flaky")
         let flakiness = try #require(insights["flakiness"] as? [[String: Any]])
         func state(_ test: String) -> [String: Any]? {
             flakiness.first { (($0["key"] as? [String: Any])?["testKey"] as? String) == test }?["state"] as? [String: Any]
