@@ -45,7 +45,9 @@ struct InspectCommand: ParsableCommand {
                 inputs.selection,
                 configuration: Inspector.analysisConfiguration(explicit: config, environment: ProcessInfo.processInfo.environment))
             : inspector.inspect(inputs.selection, format: format ?? .text, summary: summary)
-        FileHandle.standardOutput.write(Data(outcome.output.utf8))
+        // The analysis of part of the inputs would pass for the whole run: with --report, a broken
+        // input prints no document (the listing names each file's error instead).
+        if !(report && !outcome.errors.isEmpty) { FileHandle.standardOutput.write(Data(outcome.output.utf8)) }
         warn(outcome.notes)
         if !outcome.errors.isEmpty {
             throw PipelineError.inputs(outcome.errors)

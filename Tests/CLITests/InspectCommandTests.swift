@@ -51,6 +51,15 @@ struct InspectCommandTests {
         #expect(result.stderr.contains("error:"))
     }
 
+    /// `inspect --report ok.xml bad.xml > report.json` must not leave a report of part of the run.
+    @Test("--report with a broken input prints no document, only the error (exit 2)")
+    func reportAllOrNothing() throws {
+        let result = try CLIRunner.run(["inspect", "--report", CLIRunner.fixture("junit/xcbeautify.xml"), CLIRunner.fixture("junit/truncated.xml")])
+        #expect(result.status == 2)
+        #expect(result.stdout.isEmpty, "\(result.stdout.prefix(200))")
+        #expect(result.stderr.contains("truncated.xml"))
+    }
+
     @Test("--report prints the canopy.report/1 analysis of the inputs as one run")
     func reportJSON() throws {
         let night = CLIRunner.repository.appendingPathComponent("Reports/samples/night-10").path
