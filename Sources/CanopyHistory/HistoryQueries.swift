@@ -60,9 +60,13 @@ enum HistoryQueries {
         SQLStatement(sql: "SELECT \(runColumns) FROM runs WHERE run_key = ?", arguments: [.text(key)])
     }
 
-    static func previousRun(branch: String, before key: String?, excludingCommit commit: String?) -> SQLStatement {
+    static func previousRun(branch: String, before key: String?, excludingCommit commit: String?, startedBefore: Date? = nil) -> SQLStatement {
         var conditions = ["branch = ?"]
         var arguments: [SQLValue] = [.text(branch)]
+        if let startedBefore {
+            conditions.append("sort_time < ?")
+            arguments.append(.double(startedBefore.timeIntervalSince1970))
+        }
         if let commit {
             // A run without a commit is kept: nothing says it is the same commit.
             conditions.append("(commit_sha IS NULL OR commit_sha <> ?)")

@@ -24,7 +24,12 @@ extension HistoryReader {
 
     /// `previousRun` whatever the commit.
     public func previousRun(branch: String, before key: String?) async throws -> StoredRun? {
-        try await previousRun(branch: branch, before: key, excludingCommit: nil)
+        try await previousRun(branch: branch, before: key, excludingCommit: nil, startedBefore: nil)
+    }
+
+    /// `previousRun` whenever the runs started.
+    public func previousRun(branch: String, before key: String?, excludingCommit: String?) async throws -> StoredRun? {
+        try await previousRun(branch: branch, before: key, excludingCommit: excludingCommit, startedBefore: nil)
     }
 }
 
@@ -43,8 +48,9 @@ public protocol HistoryReader: Sendable {
     func run(key: String) async throws -> StoredRun?
     /// The latest run on `branch` that started before the run `key` (or the latest run, when `key`
     /// is nil or not stored), leaving out runs of `excludingCommit`: a re-run of a commit is then
-    /// compared with the commit before it, not with its own earlier attempt.
-    func previousRun(branch: String, before key: String?, excludingCommit: String?) async throws -> StoredRun?
+    /// compared with the commit before it, not with its own earlier attempt. `startedBefore`, for a
+    /// run not stored, keeps only runs that started before it (`check` of a run from the past).
+    func previousRun(branch: String, before key: String?, excludingCommit: String?, startedBefore: Date?) async throws -> StoredRun?
     /// Every test of one stored run.
     func testRuns(runKey: String) async throws -> [TestRunRow]
     /// Streams per-test, per-run rows over `window`, ordered by test key, OS version, then run time.

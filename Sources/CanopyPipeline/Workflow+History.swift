@@ -212,22 +212,22 @@ extension Workflow {
     /// run yet) the latest run before it on its own branch that is not of its own commit. Then
     /// neither re-running a failed job nor pushing again to a pull request makes its failures old:
     /// comparing with the branch's previous run did both.
-    func previousRun(for run: Run, store: any HistoryStore, before key: String?) async throws -> StoredRun? {
-        try await Self.previousRun(of: run.metadata, target: targetBranch, store: store, before: key)
+    func previousRun(for run: Run, store: any HistoryStore, before key: String?, startedBefore: Date? = nil) async throws -> StoredRun? {
+        try await Self.previousRun(of: run.metadata, target: targetBranch, store: store, before: key, startedBefore: startedBefore)
     }
 
     /// `previousRun(for:)` of a run with `metadata` whose request targets `target`; `canopy report`
     /// passes a stored run's own.
     static func previousRun(
-        of metadata: RunMetadata, target: String?, store: any HistoryStore, before key: String?
+        of metadata: RunMetadata, target: String?, store: any HistoryStore, before key: String?, startedBefore: Date? = nil
     ) async throws -> StoredRun? {
         if let target, target != metadata.branch,
-            let found = try await store.previousRun(branch: target, before: key, excludingCommit: nil)
+            let found = try await store.previousRun(branch: target, before: key, excludingCommit: nil, startedBefore: startedBefore)
         {
             return found
         }
         guard let branch = metadata.branch else { return nil }
-        return try await store.previousRun(branch: branch, before: key, excludingCommit: metadata.commit)
+        return try await store.previousRun(branch: branch, before: key, excludingCommit: metadata.commit, startedBefore: startedBefore)
     }
 
     /// The baseline run (`previousRun(for:)` or `--baseline`), and the run compared with it.
@@ -247,7 +247,10 @@ extension Workflow {
         } else if options.baseline != nil {
             baselineRun = try await chosenBaseline(in: store)
         } else {
-            baselineRun = try await previousRun(for: prepared.run, store: store, before: stored ? runKey : nil)
+            // A run not stored (`check`) is compared as `run` will compare it once stored: with the
+            // latest run that started before it, not the latest run.
+            baselineRun = try await previousRun(
+                for: prepared.run, store: store, before: stored ? runKey : nil, startedBefore: stored ? nil : prepared.run.metadata.startedAt)
             if baselineRun?.key == runKey { baselineRun = nil }
         }
         var snapshot: BaselineSnapshot?

@@ -224,6 +224,21 @@ struct PipelineCommandTests {
         #expect(runs.count == rows.count && runs.allSatisfy { $0 <= 3 }, "\(rows)")
     }
 
+    /// `check` judges a run as `run` will once it is stored: a run from the past against the run
+    /// before it, not against the latest run.
+    @Test("check of a run started in the past compares it with the run before it, as run does")
+    func checkInThePast() throws {
+        let out = try temporaryDirectory()
+        for number in [12, 13] { #expect(try ingest(out, number).status == 0) }
+        let past = ["--out", out, "--branch", "main", "--commit", "x12b", "--started-at", "2026-11-12T12:00:00Z", night(13)]
+        let check = try CLIRunner.run(["check"] + past)
+        #expect(check.status == 1, "\(check.stdout)\(check.stderr)")
+        #expect(check.stdout.contains("against c12"), "\(check.stdout)")
+        #expect(check.stdout.contains("GATE FAILED: no new failures"), "\(check.stdout)")
+        let run = try CLIRunner.run(["run", "--run-key", "x12b"] + past)
+        #expect(run.status == check.status, "\(run.stdout)")
+    }
+
     @Test("quarantined tests do not fail the gate until the entry expires")
     func quarantine() throws {
         let out = try temporaryDirectory()

@@ -180,6 +180,9 @@ import Testing
             #expect(try await store.previousRun(branch: "main", before: nil)?.key == "main-10")
             #expect(try await store.previousRun(branch: "main", before: "main-1") == nil)
             #expect(try await store.previousRun(branch: "main", before: "not-stored-yet")?.key == "main-10")
+            // A run not stored that started in the past: the latest run before its start.
+            let start = try #require(try await store.run(key: "main-5")?.metadata.startedAt).addingTimeInterval(1)
+            #expect(try await store.previousRun(branch: "main", before: "not-stored-yet", excludingCommit: nil, startedBefore: start)?.key == "main-5")
             #expect(try await store.previousRun(branch: "feature", before: "feature-6")?.key == "feature-3")
         }
     }

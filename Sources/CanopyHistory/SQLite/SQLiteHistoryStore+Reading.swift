@@ -11,8 +11,8 @@ extension SQLiteHistoryStore {
         try fetchAll(HistoryQueries.run(key: key)) { try RunRecord.decode($0) }.first
     }
 
-    public func previousRun(branch: String, before key: String?, excludingCommit: String?) async throws -> StoredRun? {
-        try fetchAll(HistoryQueries.previousRun(branch: branch, before: key, excludingCommit: excludingCommit)) { try RunRecord.decode($0) }.first
+    public func previousRun(branch: String, before key: String?, excludingCommit: String?, startedBefore: Date?) async throws -> StoredRun? {
+        try fetchAll(HistoryQueries.previousRun(branch: branch, before: key, excludingCommit: excludingCommit, startedBefore: startedBefore)) { try RunRecord.decode($0) }.first
     }
 
     public func testRuns(runKey: String) async throws -> [TestRunRow] {
