@@ -63,6 +63,8 @@ public struct RunTotals: Sendable, Equatable, Hashable, Codable {
             }
         }
         auditIssues = run.auditIssues.count
+        // A sum of thousands of decimal times carries binary noise (2162.318000000003): to the microsecond.
+        duration = (duration * 1_000_000).rounded() / 1_000_000
     }
 
     /// Counts one test, given its attempts (as `TestCase.duration` and `TestCase.outcome` do).

@@ -7,7 +7,8 @@ enum DurationText {
     /// `0,012` (decimal comma). Returns nil for garbage (`<<computed>>`), negatives and non-finite.
     static func seconds(junit text: String) -> Double? {
         // Fast path for the common case (plain decimal or exponent), without Foundation.
-        if let value = Double(text), value.isFinite, value >= 0 { return value }
+        // `-0` is zero (a JSON writer would keep its sign).
+        if let value = Double(text), value.isFinite, value >= 0 { return value == 0 ? 0 : value }
         if Double(text) != nil { return nil }
         var cleaned = text.trimmingASCIIWhitespace()
         if cleaned.hasSuffix("s"), !cleaned.hasSuffix("ms") { cleaned.removeLast() }
@@ -20,7 +21,7 @@ enum DurationText {
             }
         }
         guard let value = Double(cleaned), value.isFinite, value >= 0 else { return nil }
-        return value
+        return value == 0 ? 0 : value
     }
 
     /// Parses an xcresulttool localised duration: `6s`, `0,012s`, `1m 5s`, `2h 1m 3s`, `250ms`.

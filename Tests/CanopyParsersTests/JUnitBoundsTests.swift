@@ -64,6 +64,20 @@ struct DurationAndFailureTextTests {
         #expect(DurationText.seconds(junit: text) == expected)
     }
 
+    @Test("a JUnit time of -0 is a plain zero (no '-0' in the JSON outputs)", arguments: ["-0", "-0.0", "-0,0"])
+    func negativeZero(_ text: String) throws {
+        let value = try #require(DurationText.seconds(junit: text))
+        #expect(value == 0 && value.sign == .plus)
+    }
+
+    @Test("a run's total duration is summed without binary noise")
+    func totalDuration() {
+        let tests = (0..<1000).map { index in
+            TestCase(identity: TestIdentity(className: "A", name: "t\(index)"), attempts: [Attempt(outcome: .passed, duration: 2.162318)])
+        }
+        #expect(Run(tests: tests).totals.duration == 2162.318)
+    }
+
     @Test("garbage JUnit times are unknown", arguments: ["<<computed>>", "", "-1", "nan", "inf", "abc"])
     func garbageTimes(_ text: String) {
         #expect(DurationText.seconds(junit: text) == nil)
