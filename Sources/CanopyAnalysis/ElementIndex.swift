@@ -6,6 +6,8 @@ struct ElementIndex {
     private(set) var identifiers: Set<String> = []
     /// Label → identifier of the first identified element carrying it (snapshots, then audits).
     private(set) var identifierByLabel: [String: String] = [:]
+    /// Identifier → the element type of the first element carrying it (snapshots, then audits).
+    private var elementTypeByIdentifier: [String: String] = [:]
     private let separators: Set<Character>
     /// Per ASCII byte, whether it is a separator (a table: a set lookup per byte was measurable).
     private let asciiSeparators: [Bool]
@@ -17,17 +19,23 @@ struct ElementIndex {
         asciiSeparators = table
         for screen in run.screens {
             screen.root.forEachElement { element in
-                add(identifier: element.nonEmptyIdentifier, label: element.label)
+                add(identifier: element.nonEmptyIdentifier, label: element.label, elementType: element.elementType)
             }
         }
         for issue in run.auditIssues {
-            add(identifier: issue.element?.identifier, label: issue.element?.label)
+            add(identifier: issue.element?.identifier, label: issue.element?.label, elementType: issue.element?.elementType)
         }
     }
 
-    private mutating func add(identifier: String?, label: String?) {
+    /// The element type the run's snapshots or audits know `identifier` by, when they do.
+    func elementType(of identifier: String) -> String? { elementTypeByIdentifier[identifier] }
+
+    private mutating func add(identifier: String?, label: String?, elementType: String? = nil) {
         guard let identifier, !identifier.isEmpty else { return }
         identifiers.insert(identifier)
+        if let elementType, !elementType.isEmpty, elementType != "other", elementTypeByIdentifier[identifier] == nil {
+            elementTypeByIdentifier[identifier] = elementType
+        }
         if let label, !label.isEmpty, label != identifier, identifierByLabel[label] == nil {
             identifierByLabel[label] = identifier
         }

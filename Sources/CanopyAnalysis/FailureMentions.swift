@@ -101,7 +101,9 @@ struct FailureMentions {
         let ordered = references.filter { $0.kind == .identifier } + references.filter { $0.kind != .identifier }
         for reference in ordered {
             guard let resolved = index.resolve(reference, explicit: explicit) else { continue }
+            // The type the message gives, else the one the snapshots and audits know the element by.
             let type = reference.elementType ?? references.first { $0.text == resolved.identifier && $0.elementType != nil }?.elementType
+                ?? index.elementType(of: resolved.identifier)
             return Mention(identifier: resolved.identifier, elementType: type, resolution: resolved.resolution)
         }
         return nil

@@ -61,6 +61,17 @@ struct CoverageTests {
         #expect(report.failures.first?.element?.identifier == long)
     }
 
+    /// "Failed to compute hit point for Button, identifier: 'X'" names the type before the quote;
+    /// the snapshots know it, so the failure's element has it.
+    @Test func aFailuresElementTakesItsTypeFromTheSnapshotsWhenTheMessageDoesNotSay() throws {
+        let failure = Failure(message: "Failed to synthesize event: Failed to compute hit point for Button, identifier: 'Checkout.PaymentSheet.PayButton'")
+        let test = TestCase(identity: TestIdentity(className: "CheckoutTests", name: "testPay"), attempts: [Attempt(outcome: .failed, failures: [failure])])
+        let screen = Self.screen("Checkout", children: [ElementSnapshot(identifier: "Checkout.PaymentSheet.PayButton", label: "Pay", elementType: "button")])
+        let report = ReportBuilder.build(run: Run(tests: [test], screens: [screen]))
+        #expect(report.failures.first?.element?.identifier == "Checkout.PaymentSheet.PayButton")
+        #expect(report.failures.first?.element?.elementType == "button")
+    }
+
     @Test func branchCoverageCountsUnidentifiedElementsUnderTheirIdentifiedAncestor() throws {
         let sheet = ElementSnapshot(
             identifier: "Checkout.PaymentSheet", elementType: "other",
