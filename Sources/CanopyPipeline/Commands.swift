@@ -122,8 +122,16 @@ enum TrendDashboardBuilder {
         let firstCommit = points.first?.commit
         var changes: [DashboardStateChange] = []
         for result in flakiness {
-            guard let to = DashboardBuilder.state(result.state), let commit = result.state.commit, commit != firstCommit else { continue }
-            let from: DashboardFlakyState = to == .fixed ? .newlyBroken : .stable
+            guard let to = DashboardBuilder.state(result.state), to != .stable else { continue }
+            // The commit the state began at: the state's own, or for a flaky test its first failure.
+            let verdicts = result.evidence.commits
+            guard let commit = result.state.commit ?? verdicts.first(where: { $0.verdict != .pass })?.commit, commit != firstCommit,
+                let position = verdicts.firstIndex(where: { $0.commit == commit }), position > 0
+            else { continue }  // a test new to the window did not change state: it began so
+            let before = verdicts[..<position]
+            let from: DashboardFlakyState =
+                to == .fixed ? .newlyBroken : before.allSatisfy({ $0.verdict == .pass }) ? .stable : .flaky
+            guard from != to else { continue }
             changes.append(DashboardStateChange(test: result.key.testKey, from: from, to: to, commit: String(commit.prefix(12)), date: dates[commit] ?? now))
         }
         return changes

@@ -221,6 +221,32 @@ struct GateTests {
         #expect(CIPostStep.stepSummary(summary: "long summary", short: "short", room: 3).hasPrefix("Canopy: the step summary has no room"))
     }
 
+    /// State changes within a trend's window: a test turning flaky is one (since its first failure);
+    /// a test that first appears in the window, failing, is not a change; "from" is what came before.
+    @Test("trend state changes: flaky since its first failure, no change for a test new to the window, the state before")
+    func trendStateChanges() {
+        let commits = (1...6).map { "c\($0)" }
+        let points = commits.enumerated().map { index, commit in
+            TrendPoint(
+                runKey: commit, commit: commit, branch: "main", startedAt: Date(timeIntervalSince1970: Double(index) * 86_400), tests: 3, passed: 3,
+                failed: 0, flaky: 0, skipped: 0, passRate: 1, duration: 1, auditIssues: 0, auditErrors: 0, coverage: nil, failuresByCategory: [:])
+        }
+        func test(_ name: String, _ state: FlakinessState, _ verdicts: [(String, CommitVerdict)]) -> TestFlakiness {
+            var evidence = FlakinessEvidence()
+            evidence.commits = verdicts.map { CommitEvidence(commit: $0.0, verdict: $0.1, runs: 1, failedRuns: $0.1 == .pass ? 0 : 1, attempts: 1, failedAttempts: 0) }
+            return TestFlakiness(
+                key: FlakinessKey(testKey: name, device: nil, osVersion: nil), state: state, score: 0.5, entropyScore: 0, flipScore: 0,
+                latest: .passed, evidence: evidence)
+        }
+        let flaky = test("A/flaky", .flaky, [("c1", .pass), ("c2", .pass), ("c3", .mixed), ("c4", .pass), ("c5", .fail), ("c6", .pass)])
+        let late = test("A/late", .stillFailing(since: "c4"), [("c4", .fail), ("c5", .fail), ("c6", .fail)])
+        let fixed = test("A/fixed", .fixed(at: "c5"), [("c1", .pass), ("c2", .pass), ("c3", .fail), ("c4", .fail), ("c5", .pass), ("c6", .pass)])
+        let changes = TrendDashboardBuilder.changes(flakiness: [flaky, late, fixed], points: points, now: Date())
+        #expect(changes.map(\.test) == ["A/flaky", "A/fixed"])
+        #expect(changes.first.map { "\($0.from) → \($0.to) at \($0.commit)" } == "stable → flaky at c3")
+        #expect(changes.last.map { "\($0.from) → \($0.to) at \($0.commit)" } == "newlyBroken → fixed at c5")
+    }
+
     @Test("quarantine globs and expiry")
     func quarantine() {
         let entry = QuarantineEntry(test: "AppUITests.FeedTests/*", expires: Date(timeIntervalSince1970: 1_800_000_000))
