@@ -134,7 +134,8 @@ enum TrendDashboardBuilder {
             guard from != to else { continue }
             changes.append(DashboardStateChange(test: result.key.testKey, from: from, to: to, commit: String(commit.prefix(12)), date: dates[commit] ?? now))
         }
-        return changes
+        // In the order they happened.
+        return changes.sorted { ($0.date, $0.test) < ($1.date, $1.test) }
     }
 
     /// - Parameter lastMessages: each test's latest failure message over the window (`Workflow.lastMessages`).
