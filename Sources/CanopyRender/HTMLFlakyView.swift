@@ -4,8 +4,8 @@ enum HTMLFlakyView {
     static func render(_ tests: [DashboardFlakyTest], elements: [DashboardFlakyElement], rowLimit: Int) -> String {
         var out = elementsTable(elements, rowLimit: rowLimit)
         out += "<h2>Flaky tests and state changes <span class=\"count\">\(Format.count(tests.count))</span></h2>"
-        out += "<p class=\"lede\">Ranked by flakiness score over the history window, with each test's state. Flips are pass↔fail changes "
-        out += "from one commit to the next, a commit on which the test both failed and passed counting as one; "
+        out += "<p class=\"lede\">Ranked by flakiness score over the history window, with each test's state. Flips are changes of a commit's verdict "
+        out += "(passed, failed, or both) from one commit to the next, two commits in a row that both failed and passed counting as one too; "
         out += "retries are runs where a retry passed after a failure (“infra”: after an infrastructure failure only, counted as a pass); commits are those on which the test both failed and passed.</p>"
         guard !tests.isEmpty else { return out + "<p class=\"empty\"><span aria-hidden=\"true\">✓</span> No flaky tests.</p>" }
         out += "<table class=\"grid\"><thead><tr><th scope=\"col\" class=\"n\">#</th><th scope=\"col\">Score</th><th scope=\"col\">Test</th><th scope=\"col\">State</th>"
