@@ -149,8 +149,13 @@ enum TrendDashboardBuilder {
         let last = points.last
         let first = points.first
         let headline = DashboardHeadline(
-            status: totals.failed > 0 ? .testsFailed : .passed, tests: DashboardKPI(Double(totals.tests)), passed: DashboardKPI(Double(totals.passed)),
-            failed: DashboardKPI(Double(totals.failed)), flaky: DashboardKPI(Double(totals.flaky)), skipped: DashboardKPI(Double(totals.skipped)),
+            // Every figure against the window's first run, as pass rate and coverage are.
+            status: totals.failed > 0 ? .testsFailed : .passed,
+            tests: DashboardKPI(Double(totals.tests), baseline: first.map { Double($0.tests) }),
+            passed: DashboardKPI(Double(totals.passed), baseline: first.map { Double($0.passed) }),
+            failed: DashboardKPI(Double(totals.failed), baseline: first.map { Double($0.failed) }),
+            flaky: DashboardKPI(Double(totals.flaky), baseline: first.map { Double($0.flaky) }),
+            skipped: DashboardKPI(Double(totals.skipped), baseline: first.map { Double($0.skipped) }),
             passRate: DashboardKPI(last?.passRate ?? 1, baseline: first?.passRate),
             identifierCoverage: DashboardKPI(last?.coverage ?? 0, baseline: first?.coverage),
             auditErrors: DashboardKPI(Double(last?.auditErrors ?? 0), baseline: first.map { Double($0.auditErrors) }),
@@ -160,7 +165,9 @@ enum TrendDashboardBuilder {
         let windowText = window.days.map { "last \($0) days" } ?? "last \(points.count) runs"
         return Dashboard(
             title: "Canopy", generatedAt: now, headline: headline,
-            links: DashboardLinks(buildURL: latest.metadata.buildURL, commit: latest.metadata.commit, branch: window.branch ?? latest.metadata.branch),
+            links: DashboardLinks(
+                buildURL: latest.metadata.buildURL, commit: latest.metadata.commit, branch: window.branch ?? latest.metadata.branch,
+                baseline: first.map { "the window's first run" + ($0.commit.map { " (\($0.prefix(12)))" } ?? "") }),
             flakyTests: flaky, trend: DashboardBuilder.trend(points, changes: changes, window: windowText))
     }
 }
