@@ -180,6 +180,9 @@ struct PipelineCommandTests {
         // The trend page has no tests of its own: no empty Tests tab.
         let page = try String(contentsOfFile: out + "/trend/index.html", encoding: .utf8)
         #expect(page.contains("id=\"tab-trend\"") && !page.contains("id=\"tab-tests\""))
+        // The latest run's figures are compared with the window's first run, and the page says so.
+        #expect(page.contains("first run (c13)</code>"), "\(page.prefix(3000))")
+        #expect(!page.contains("no baseline"))
     }
 
     /// A Jenkins pipeline job sets no GIT_COMMIT or GIT_BRANCH: the checkout's git says them.
