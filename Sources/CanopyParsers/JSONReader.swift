@@ -111,8 +111,7 @@ struct JSONReader {
         while index < bytes.count {
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
-                if nonASCII { noteRepair(bytes[start..<index], at: start) }
-                let text = Self.boundedString(bytes[start..<index])
+                let text = string(bytes[start..<index], nonASCII: nonASCII, at: start)
                 index += 1
                 return text
             }
@@ -127,8 +126,7 @@ struct JSONReader {
             switch byte {
             case UInt8(ascii: "\""):
                 index += 1
-                if nonASCII { noteRepair(scalars[...], at: start) }
-                return Self.boundedString(scalars[...])
+                return string(scalars[...], nonASCII: nonASCII, at: start)
             case UInt8(ascii: "\\"):
                 index += 1
                 guard index < bytes.count else { break }
@@ -166,11 +164,15 @@ struct JSONReader {
         throw failure("unexpected end of data inside a string")
     }
 
-    /// Counts a string whose bytes are not valid UTF-8: `String(decoding:)` repairs it with U+FFFD.
-    private mutating func noteRepair(_ text: ArraySlice<UInt8>, at offset: Int) {
-        guard String(validating: text, as: UTF8.self) == nil else { return }
+    /// A string value's text. Non-ASCII bytes are validated and decoded in one pass; invalid
+    /// UTF-8 is counted (the string beginning at `offset`) and repaired with U+FFFD.
+    private mutating func string(_ text: ArraySlice<UInt8>, nonASCII: Bool, at offset: Int) -> String {
+        guard nonASCII else { return Self.boundedString(text) }
+        if text.count <= Self.maximumStringBytes, let valid = String(validating: text, as: UTF8.self) { return valid }
+        if text.count > Self.maximumStringBytes, String(validating: text, as: UTF8.self) != nil { return Self.boundedString(text) }
         repaired += 1
         if firstRepair == nil { firstRepair = offset }
+        return Self.boundedString(text)
     }
 
     /// The UTF-8 `bytes` as a string of at most `maximumStringBytes`, cut at a scalar boundary
