@@ -11,10 +11,6 @@ public struct AuditJSONParser: JSONReportParser {
     public var format: InputFormat { .auditJSON }
 
     func parse(_ root: JSONValue, path: String, bytes: Int) throws(ParserError) -> ParsedInput {
-        // Canopy's report.json has `auditIssues` too; its `schema` may sit past the detector's head.
-        if let schema = root["schema"]?.text, schema.hasPrefix("canopy.") {
-            throw .notAReport(path: path, found: InputDetector.ownDocument(schema))
-        }
         var reader = AuditIssueReader(path: path, origin: .auditFile)
         switch root {
         case .object:

@@ -31,40 +31,11 @@ public enum InputDetector {
             guard isXMLName(root) else { throw .unknownFormat(path: path, found: "bytes that are not XML after its first '<'") }
             throw .notAReport(path: path, found: "an XML document whose root is <\(root)>")
         case UInt8(ascii: "{"), UInt8(ascii: "["):
-            if let schema = canopySchema(in: head) { throw .notAReport(path: path, found: ownDocument(schema)) }
             if let format = try JSONShapeSniffer.format(head: head, path: path, sniffLength: sniffLength) { return format }
             throw .notAReport(path: path, found: "JSON of a shape Canopy does not know")
         default:
             throw .unknownFormat(path: path, found: "neither XML nor JSON (binary or plain text)")
         }
-    }
-
-    /// What Canopy's own documents are called when they are found among the inputs.
-    static func ownDocument(_ schema: String) -> String {
-        "Canopy's own \(schema) document, an output of canopy, not an input"
-    }
-
-    /// The `canopy.…` schema a JSON head declares (`"schema": "canopy.report/1"`): Canopy's own
-    /// documents (report.json, insights.json, `inspect --format json`) are never inputs. A large
-    /// report.json puts its sorted `schema` key past the head; `AuditJSONParser` then finds it.
-    static func canopySchema(in head: [UInt8]) -> String? {
-        let key = Array("\"schema\"".utf8)
-        let prefix = Array("\"canopy.".utf8)
-        var index = 0
-        while index + key.count <= head.count {
-            defer { index += 1 }
-            guard head[index] == key[0], head[index..<(index + key.count)].elementsEqual(key) else { continue }
-            var cursor = index + key.count
-            while cursor < head.count, [0x20, 0x09, 0x0A, 0x0D].contains(head[cursor]) { cursor += 1 }
-            guard cursor < head.count, head[cursor] == UInt8(ascii: ":") else { continue }
-            cursor += 1
-            while cursor < head.count, [0x20, 0x09, 0x0A, 0x0D].contains(head[cursor]) { cursor += 1 }
-            guard cursor + prefix.count <= head.count, head[cursor..<(cursor + prefix.count)].elementsEqual(prefix) else { continue }
-            let start = cursor + 1
-            guard let end = head[start...].firstIndex(of: UInt8(ascii: "\"")) else { return nil }
-            return String(decoding: head[start..<end], as: UTF8.self)
-        }
-        return nil
     }
 
     private static func readHead(_ path: String) throws(ParserError) -> [UInt8] {

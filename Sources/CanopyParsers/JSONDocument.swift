@@ -61,9 +61,20 @@ protocol JSONReportParser: ReportParser {
     func parse(_ root: JSONValue, path: String, bytes: Int) throws(ParserError) -> ParsedInput
 }
 
+extension JSONDocument {
+    /// Refuses Canopy's own documents (report.json, insights.json, `inspect --format json`: a
+    /// `canopy.…` schema), which may look like an input (report.json has `auditIssues`) and are
+    /// never one: a directory that holds them skips them with a note.
+    static func refuseOwnDocument(_ value: JSONValue, path: String) throws(ParserError) {
+        guard let schema = value["schema"]?.text, schema.hasPrefix("canopy.") else { return }
+        throw .notAReport(path: path, found: "Canopy's own \(schema) document, an output of canopy, not an input")
+    }
+}
+
 extension JSONReportParser {
     public func parse(fileAt path: String) throws(ParserError) -> ParsedInput {
         let document = try JSONDocument.load(path)
+        try JSONDocument.refuseOwnDocument(document.value, path: path)
         var input = try parse(document.value, path: path, bytes: document.bytes)
         if let repair = document.repair { input.diagnostics.insert(repair, at: 0) }
         return input

@@ -14,6 +14,7 @@ enum JSONShapeSniffer {
         if let format = format(head: head) { return format }
         // A head shorter than the sniff is the whole file.
         let value = head.count < sniffLength ? try JSONDocument.parse(head, path: path) : try JSONDocument.load(path).value
+        try JSONDocument.refuseOwnDocument(value, path: path)
         return format(value: value)
     }
 
