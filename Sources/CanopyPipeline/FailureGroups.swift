@@ -56,6 +56,7 @@ enum FailureGroups {
         var first: FailureDigest
         var count = 0
         var tests: Set<String> = []
+        /// The first `testLimit` tests, in reading order (all a group shows).
         var order: [String] = []
         var categories: [String] = []
 
@@ -63,7 +64,7 @@ enum FailureGroups {
 
         mutating func add(_ failure: FailureDigest) {
             count += 1
-            if tests.insert(failure.testKey).inserted { order.append(failure.testKey) }
+            if tests.insert(failure.testKey).inserted, order.count < FailureGroups.testLimit { order.append(failure.testKey) }
             if !categories.contains(failure.category) { categories.append(failure.category) }
         }
     }

@@ -31,16 +31,14 @@ enum GateInputBuilder {
             active.first { $0.matches(testKey: testKey) || $0.matches(testKey: withoutDevice(testKey)) }
         }
         func quarantined(_ testKey: String) -> Bool { entry(quarantining: testKey) != nil }
-        let hasBaseline = comparison.baselineRunKey != nil
-        // From the test rows (keys already built): filtering the tests copied them.
-        let failing = prepared.testRows.filter { $0.outcome == .failed }.map(\.testKey)
         func known(_ keys: Set<String>, _ testKey: String) -> Bool {
             keys.contains(testKey) || keys.contains(withoutDevice(testKey))
         }
-        // The failing tests the gate would count, less those excused (shown with why on the dashboard).
+        // The failing tests the gate would count (without a baseline the comparison says every one),
+        // less those excused (shown with why on the dashboard).
         var newFailures: [String] = []
         var excused: [ExcusedFailure] = []
-        for testKey in hasBaseline ? comparison.newFailures : failing {
+        for testKey in comparison.newFailures {
             if let entry = entry(quarantining: testKey) {
                 excused.append(ExcusedFailure(test: testKey, reason: .quarantined(until: entry.expires, reason: entry.reason)))
             } else if known(knownFlaky, testKey) {
@@ -62,7 +60,7 @@ enum GateInputBuilder {
         if flakyGate, newFlaky.count < flakyNow.count {
             notes.append("\(flakyNow.count - newFlaky.count) test(s) that passed on a retry were flaky in history already and are not counted as new flaky tests: \(flakyNow.filter { !newFlaky.contains($0) }.prefix(5).joined(separator: ", "))")
         }
-        let auditErrors = (hasBaseline ? comparison.newAuditIssues : prepared.run.auditIssues)
+        let auditErrors = comparison.newAuditIssues
             .filter { $0.severity == .error }
             .filter { issue in !active.contains { $0.matches(identifier: issue.element?.identifier, auditType: issue.auditType) } }
             .map { issue in "\(issue.auditType): \(issue.compactDescription) on \(issue.element?.identifier ?? issue.element?.label ?? "an element")" }

@@ -62,16 +62,15 @@ public struct StoredRunReport {
         let categoryOf = Dictionary(failures.map { ($0.testKey, $0.category) }, uniquingKeysWith: { first, _ in first })
         let (clusters, causes) = FailureGroups.clustersAndCauses(failures)
         let baselineRun = try await baselineRun(of: stored, store: store)
-        var comparison = BaselineComparison(baselineRunKey: nil)
-        if let baselineRun {
-            let current = BaselineSnapshot(runKey: stored.key, commit: stored.metadata.commit, tests: tests, auditIssues: audits, coverage: coverage)
-            comparison = BaselineComparer.compare(current, with: try await workflow.snapshot(of: baselineRun, store: store))
-        }
+        let current = BaselineSnapshot(runKey: stored.key, commit: stored.metadata.commit, tests: tests, auditIssues: audits, coverage: coverage)
+        var baselineSnapshot: BaselineSnapshot?
+        if let baselineRun { baselineSnapshot = try await workflow.snapshot(of: baselineRun, store: store) }
+        // Without a baseline everything is new, as `canopy run`'s gate counts it.
+        let comparison = BaselineComparer.compare(current, with: baselineSnapshot)
         let headline = DashboardBuilder.headline(
             status: totals.failed > 0 ? .testsFailed : .passed, totals: totals, coverage: overall?.ratio ?? 0, audits: audits,
             baseline: baselineRun?.totals, comparison: comparison)
-        // Without a baseline every failing test is new, as `canopy run`'s gate counts them.
-        let newKeys = baselineRun == nil ? tests.filter { $0.outcome == .failed }.map(\.testKey) : comparison.newFailures
+        let newKeys = comparison.newFailures
         var dashboard = Dashboard(
             title: "Canopy — run \(stored.key)", generatedAt: workflow.options.now, headline: headline,
             links: DashboardLinks(
