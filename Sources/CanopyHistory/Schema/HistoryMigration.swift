@@ -13,15 +13,13 @@ enum SQLDialect: Sendable {
 /// spells differently: `{ID}` (an auto-increment primary key) and `{REAL}` (a double column).
 ///
 /// SQLite runs a migration with foreign keys on and no whole-file check after it (GRDB's
-/// immediate checks): set `rebuildsTables` for one that drops and recreates a table (SQLite's
-/// way to change a column), or dropping `runs` would cascade to every row that refers to it.
+/// immediate checks). A migration that drops and recreates a table (SQLite's way to change a
+/// column) must run with GRDB's deferred checks instead (`SQLiteHistoryStore.migrator`), or
+/// dropping `runs` would cascade to every row that refers to it; none does so far.
 struct HistoryMigration: Sendable {
     var version: Int
     var name: String
     var statements: [String]
-    /// Whether the migration drops and recreates tables: SQLite then runs it with foreign keys
-    /// off and checks them over the whole file at the end (GRDB's deferred checks).
-    var rebuildsTables = false
 
     /// The statements spelled for `dialect`.
     func sql(for dialect: SQLDialect) -> [String] {
