@@ -23,10 +23,13 @@ public struct InputSelection: Sendable, Equatable {
 
     /// Each argument with the formats it may have (nil = any).
     var expectations: [(argument: String, flag: String?, formats: Set<InputFormat>?)] {
-        paths.map { ($0, nil, nil) } + junit.map { ($0, "--junit", [.junitXML]) }
-            + xcresult.map { ($0, "--xcresult", [.xcresultTests, .xcresultSummary]) }
-            + snapshots.map { ($0, "--snapshots", [.elementSnapshot, .a11yUITestsSnapshot]) }
-            + audits.map { ($0, "--audits", [.auditJSON, .appiumAudit]) }
+        // The formats a flag takes are those whose `flag` it is.
+        func typed(_ arguments: [String], _ flag: String) -> [(argument: String, flag: String?, formats: Set<InputFormat>?)] {
+            let formats = Set(InputFormat.allCases.filter { $0.flag == flag })
+            return arguments.map { ($0, flag, formats) }
+        }
+        return paths.map { ($0, nil, nil) } + typed(junit, "--junit") + typed(xcresult, "--xcresult") + typed(snapshots, "--snapshots")
+            + typed(audits, "--audits")
     }
 }
 
