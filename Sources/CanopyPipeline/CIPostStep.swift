@@ -34,10 +34,7 @@ public struct CIPostStep {
         var timer = StepTimer()
         // Whatever would fail after the run is stored is checked first: the output directory, and
         // the `--baseline` run (below, once the store is open).
-        let written = OutputPaths(directory: options.outputDirectory)
-        try ArtifactWriter.prepare(
-            files: [written.summary, written.comment, written.dashboard, written.report, written.insights]
-                + (options.annotations == .gitlab ? [written.codeQuality] : []))
+        try ArtifactWriter.prepare(files: OutputPaths(directory: options.outputDirectory).runFiles(annotations: options.annotations))
         let run = try workflow.assemble()
         timer.lap("parse")
         // The store writes the run's own rows (its tests, their attempts) while the run is
@@ -186,6 +183,14 @@ struct OutputPaths {
     var codeQuality: String { path("gl-code-quality.json") }
     var trendDashboard: String { path("trend/index.html") }
     var trendSummary: String { path("trend/summary.md") }
+
+    /// What `canopy run` writes (the Code Quality report with `--annotations gitlab`).
+    func runFiles(annotations: AnnotationMode) -> [String] {
+        [summary, comment, dashboard, report, insights] + (annotations == .gitlab ? [codeQuality] : [])
+    }
+
+    /// Canopy's JSON documents here: found among the inputs, they are not inputs.
+    var documents: [String] { [report, insights, codeQuality] }
 
     private func path(_ name: String) -> String { (directory as NSString).appendingPathComponent(name) }
 }

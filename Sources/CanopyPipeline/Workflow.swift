@@ -61,8 +61,7 @@ public struct Workflow: Sendable {
     public func assemble() throws -> Run {
         guard !options.inputs.isEmpty else { throw PipelineError.usage("give the report files to read (paths, directories, or --junit/--xcresult/--snapshots/--audits)") }
         var hashing: Concurrently<[String: String]>?
-        let written = OutputPaths(directory: options.outputDirectory)
-        let outputs = [written.report, written.insights, written.codeQuality]
+        let outputs = OutputPaths(directory: options.outputDirectory).documents
         let parsed = try InputReader().readAll(options.inputs, outputs: outputs, progress: progress) { files in
             hashing = RunIdentity.startHashing(files, unless: options.metadata.runKey)
         }
