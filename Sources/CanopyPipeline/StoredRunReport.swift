@@ -117,7 +117,7 @@ public struct StoredRunReport {
             }
             return chosen
         }
-        return try await Workflow.previousRun(of: stored.metadata, target: stored.metadata.baseBranch, store: store, before: stored.key)
+        return try await Workflow.previousRun(of: stored.metadata, store: store, before: stored.key)
     }
 
     /// The new failures of a stored run as `canopy run` lists them: the run's failures app

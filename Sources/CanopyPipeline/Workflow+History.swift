@@ -213,15 +213,16 @@ extension Workflow {
     /// neither re-running a failed job nor pushing again to a pull request makes its failures old:
     /// comparing with the branch's previous run did both.
     func previousRun(for run: Run, store: any HistoryStore, before key: String?, startedBefore: Date? = nil) async throws -> StoredRun? {
-        try await Self.previousRun(of: run.metadata, target: targetBranch, store: store, before: key, startedBefore: startedBefore)
+        try await Self.previousRun(of: run.metadata, store: store, before: key, startedBefore: startedBefore)
     }
 
-    /// `previousRun(for:)` of a run with `metadata` whose request targets `target`; `canopy report`
+    /// `previousRun(for:)` of a run with `metadata`, whose `baseBranch` is the branch its request
+    /// targets (`assemble` sets it to `targetBranch`; a stored run keeps it): `canopy report`
     /// passes a stored run's own.
     static func previousRun(
-        of metadata: RunMetadata, target: String?, store: any HistoryStore, before key: String?, startedBefore: Date? = nil
+        of metadata: RunMetadata, store: any HistoryStore, before key: String?, startedBefore: Date? = nil
     ) async throws -> StoredRun? {
-        if let target, target != metadata.branch,
+        if let target = metadata.baseBranch, target != metadata.branch,
             let found = try await store.previousRun(branch: target, before: key, excludingCommit: nil, startedBefore: startedBefore)
         {
             return found
