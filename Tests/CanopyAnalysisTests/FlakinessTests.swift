@@ -86,6 +86,16 @@ enum FlakinessScript {
         #expect(often.evidence.flips == 9)
     }
 
+    @Test func equalScoresRankTheTestWithMoreEvidenceFirst() {
+        // A retry on one commit scores 1, as a retry on every one of six commits does, and so does
+        // a pass then a failure (the flip rate): more failed runs rank first, then more runs.
+        let rows = FlakinessScript.rows("R", test: "A/once") + FlakinessScript.rows("RRRRRR", test: "Z/every")
+            + FlakinessScript.rows("RR", test: "B/twice") + FlakinessScript.rows("PF", test: "C/passThenFail")
+        let ranked = FlakinessAnalyzer().analyze(rows)
+        #expect(ranked.map(\.score) == [1, 1, 1, 1])
+        #expect(ranked.map(\.key.testKey) == ["Z/every", "B/twice", "C/passThenFail", "A/once"])
+    }
+
     @Test func runsWithoutACommitCountAsTheirOwnCommitAndSkipsAreIgnored() throws {
         var rows = FlakinessScript.rows("PPSP")
         for index in rows.indices { rows[index].commit = nil }
