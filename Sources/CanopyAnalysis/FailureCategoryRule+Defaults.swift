@@ -6,7 +6,7 @@ extension FailureCategoryRule {
     public static let defaults: [FailureCategoryRule] = [
         FailureCategoryRule(
             name: "testRunnerInfrastructure",
-            pattern: #"Lost connection to test manager|test runner hung|never finished bootstrapping|Test crashed with signal|Test operation failure|Failed to (?:load|initiali[sz]e) test bundle|Failed to install or launch the test runner|testmanagerd|Session-level issue"#,
+            pattern: #"Lost connection to (?:the )?test manager|test runner hung|never finished bootstrapping|Test crashed with signal|Test operation failure|Failed to (?:load|initiali[sz]e) test bundle|Failed to install or launch the test runner|testmanagerd|Session-level issue"#,
             infrastructure: true, description: "The test runner, test manager or simulator failed; not the app"),
         FailureCategoryRule(
             name: "appCrashed",
@@ -33,16 +33,17 @@ extension FailureCategoryRule {
             pattern: #"No matches found|No match found|does not exist|Unable to find|could not be found|Failed to find"#,
             description: "The element a query asked for was not on screen"),
         FailureCategoryRule(
-            name: "notHittable",
-            pattern: #"Failed to scroll to visible|Failed to compute hit point|not hittable|Failed to synthesize event"#,
-            description: "The element exists but cannot be tapped (covered, off screen, disabled)"),
-        FailureCategoryRule(
+            // Before notHittable: Xcode reports it as "Failed to synthesize event: Neither element …".
             name: "keyboardFocus",
             pattern: #"has keyboard focus|keyboard focus|Keyboard is not visible"#,
             description: "Typing into an element that has no keyboard focus"),
         FailureCategoryRule(
+            name: "notHittable",
+            pattern: #"Failed to scroll to visible|Failed to compute hit point|not hittable|Failed to synthesize event"#,
+            description: "The element exists but cannot be tapped (covered, off screen, disabled)"),
+        FailureCategoryRule(
             name: "expectationTimeout",
-            pattern: #"Asynchronous wait failed|Exceeded timeout of|unfulfilled expectations?|waitForExistence"#,
+            pattern: #"Asynchronous wait failed|Exceeded timeout of|unfulfilled expectations?|waitForExistence|Timed out waiting for .* to (?:exist|appear|disappear|be hittable)"#,
             description: "An XCTest expectation or wait timed out"),
         FailureCategoryRule(
             name: "snapshotMismatch",
@@ -57,8 +58,9 @@ extension FailureCategoryRule {
             pattern: #"NSURLErrorDomain|Internet connection appears to be offline|Could not connect to the server|network connection was lost|request timed out|ECONNREFUSED|SSL error|HTTP (?:status )?[45]\d\d"#,
             description: "A network request failed"),
         FailureCategoryRule(
+            // `XCTFail("…")` reads "failed - …", without the word XCTFail.
             name: "assertion",
-            pattern: #"XCTAssert|XCTFail|XCTUnwrap|Expectation failed|is not equal to|AssertionError|Assertion failed|#expect|#require"#,
+            pattern: #"XCTAssert|XCTFail|XCTUnwrap|Expectation failed|is not equal to|AssertionError|Assertion failed|#expect|#require|(?:^|[:-] )failed - "#,
             description: "A test assertion failed"),
     ]
 }

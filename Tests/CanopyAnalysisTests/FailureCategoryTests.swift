@@ -34,6 +34,14 @@ struct FailureCategoryTests {
         ("Hit region is too small", "accessibilityAudit"),
         ("The Internet connection appears to be offline. (NSURLErrorDomain -1009)", "network"),
         ("Restarting after unexpected exit, crash, or test timeout in -[AppUITests.LoginTests testBiometrics]", "appCrashed"),
+        // Xcode's own wordings: the focus failure comes as a failed event, the runner's lost
+        // connection with "the", and XCTFail's message is "failed - …" without the word XCTFail.
+        ("Failed to synthesize event: Neither element nor any descendant has keyboard focus. Event dispatch snapshot: TextField, {{41.0, 352.0}, {341.0, 67.0}}, identifier: 'Login.EmailField', placeholderValue: 'Email'", "keyboardFocus"),
+        ("Lost connection to the test manager service.", "testRunnerInfrastructure"),
+        ("Testing failed:\n\tLost connection to the test manager service.", "testRunnerInfrastructure"),
+        (#"TestHelpers.swift:61 - failed - Timed out waiting for "Login.Submit" Button to exist"#, "expectationTimeout"),
+        ("-[AppUITests.CartTests testBadge] : failed - Cart badge shows 3", "assertion"),
+        ("failed - Cart badge shows 3", "assertion"),
         ("Something odd happened", "other"),
     ]
 
