@@ -28,7 +28,11 @@ final class CompiledPattern: @unchecked Sendable {
     /// The UTF-16 length of a match that starts exactly at `offset`, if any.
     func anchoredMatch(in text: String, utf16Offset offset: Int, utf16Length length: Int) -> Int? {
         let range = NSRange(location: offset, length: length - offset)
-        guard let match = regex.firstMatch(in: text, options: [.anchored], range: range), match.range.location == offset else {
+        // Transparent bounds: a lookbehind sees what precedes the offset (the default slug rule
+        // starts after a dot or an underscore).
+        guard let match = regex.firstMatch(in: text, options: [.anchored, .withTransparentBounds], range: range),
+            match.range.location == offset
+        else {
             return nil
         }
         return match.range.length

@@ -178,7 +178,9 @@ public struct IdentifierScheme: Sendable {
             // [0-9a-f]{8,64}: eight lowercase hex units at least.
             return position + 8 <= count && units[position..<(position + 8)].allSatisfy(isLowerHex)
         case .slug:
-            // [a-z0-9]+(?:-[a-z0-9]+){2,}(?=[._]): at least two dashes in the run.
+            // (?<=[._])[a-z0-9]+(?:-[a-z0-9]+){2,}(?=[._]): after a dot or underscore, at least
+            // two dashes in the run.
+            guard position > 0, units[position - 1] == 0x2E || units[position - 1] == 0x5F else { return false }
             var dashes = 0
             var index = position
             while index < count, dashes < 2 {
@@ -188,9 +190,9 @@ public struct IdentifierScheme: Sendable {
             }
             return dashes >= 2
         case .index:
-            // \d{1,3}$: at most three digits left (six units if they are supplementary-plane digits).
-            let left = count - position
-            return left <= 3 || (left <= 6 && !allASCII(left))
+            // (?<=\.)\d+$: a number ending the identifier after a dot (the digits are decided by
+            // `directDefaultMatch` on ASCII).
+            return position > 0 && units[position - 1] == 0x2E
         case .id, .other:
             return true
         }
@@ -198,7 +200,8 @@ public struct IdentifierScheme: Sendable {
 
     /// The match of the default `index` or `id` rule at `position` decided without the regex when
     /// the digits and what follows them are ASCII: `.some(nil)` for no match, nil to ask the regex.
-    /// (`\d+(?=separator|$)` and `\d{1,3}$` on ASCII digits; a non-ASCII unit may be a `\d`.)
+    /// (`\d+(?=separator|$)` and `(?<=\.)\d+$` on ASCII digits, the dot checked by
+    /// `mayMatchDefaultRule`; a non-ASCII unit may be a `\d`.)
     private func directDefaultMatch(_ ruleIndex: Int, _ units: [UInt16], at position: Int) -> Int?? {
         guard let kind = defaultRuleKinds?[ruleIndex], kind == .id || kind == .index else { return nil }
         var end = position
@@ -207,7 +210,7 @@ public struct IdentifierScheme: Sendable {
         if end < units.count, units[end] >= 0x80 || units[end] == 0x0A || units[end] == 0x0D { return nil }
         let run = end - position
         if kind == .index {
-            return .some(end == units.count && run >= 1 && run <= 3 ? run : nil)
+            return .some(end == units.count && run >= 1 ? run : nil)
         }
         return .some(run > 0 && (end == units.count || isSeparator(units[end])) ? run : nil)
     }

@@ -6,7 +6,19 @@ struct IdentifierSchemeTests {
         ("Podcast-123-row", "Podcast-{id}-row"),
         ("Podcast-123-row-bg", "Podcast-{id}-row-bg"),
         ("Feed.Cell.4", "Feed.Cell.{index}"),
-        ("Feed.Cell.12345", "Feed.Cell.{id}"),
+        // A number is one placeholder whatever its length, so a list past row 999 and ids of any
+        // size stay one element: `{index}` as the last dotted segment, `{id}` anywhere else.
+        ("Feed.Cell.999", "Feed.Cell.{index}"),
+        ("Feed.Cell.1000", "Feed.Cell.{index}"),
+        ("Feed.Cell.12345", "Feed.Cell.{index}"),
+        ("Podcast-42", "Podcast-{id}"),
+        ("Podcast-4242", "Podcast-{id}"),
+        ("Search.Filter.Chip-7", "Search.Filter.Chip-{id}"),
+        // A slug is a whole dotted segment: never the start of an identifier, never words after
+        // a dashed id.
+        ("Podcast-42-row-bg.Title", "Podcast-{id}-row-bg.Title"),
+        ("podcast-42-row.title", "podcast-{id}-row.title"),
+        ("Episode_how-to-cook-2_row", "Episode_{slug}_row"),
         ("tab2", "tab2"),
         ("TabBar.tab2.button", "TabBar.tab2.button"),
         ("Cell4", "Cell4"),
@@ -38,7 +50,8 @@ struct IdentifierSchemeTests {
         "Item-12\n", "Item-12a", "x-1-2-3.y", "a-1-b.c", "ab-12-cd_e", "2026-11-22", "2026-11-2", "20261-1-22",
         "deadbeef1", "DEADBEEF1", "dead-beef-1.x", "3F2504E0-4F89-11D3-9A0C-0305E82C3301", "3F2504E0-4F89-11D3-9A0C",
         "Order.3f2504e0-4f89-11d3-9a0c-0305e82c3301.row", "A.B.000", "x_12_y", "12", "1234", "Tab.é4", "Cell.4é",
-        "Σ.12.Ω", "1.2.3", "v1.2-3_4", "-12-", "..4", "Row-٣-row", "a٣b",
+        "Σ.12.Ω", "1.2.3", "v1.2-3_4", "-12-", "..4", "Row-٣-row", "a٣b", "Podcast-42-row-bg.Title", "x.how-to-2.y",
+        "how-to-2.y", "x-how-to-2.y", "x_a-b-2_y", "Feed.Cell.123456789", "Chip-12", "Chip_12", "a.12",
     ]
 
     @Test(arguments: fastPathProbes)
