@@ -4,16 +4,21 @@ import CanopyModel
 /// name in a failure is an identifier, a label of an identified element, or neither.
 struct ElementIndex {
     private(set) var identifiers: Set<String> = []
-    /// Label → identifier of the first identified element carrying it (snapshots, then audits).
-    private(set) var identifierByLabel: [String: String] = [:]
+    /// Label → the distinct identifiers of the identified elements carrying it, first first
+    /// (snapshots, then audits), up to `labelSample`: enough to tell one element (or one template's
+    /// rows) from several.
+    private var identifiersByLabel: [String: [String]] = [:]
+    private static let labelSample = 16
     /// Identifier → the element type of the first element carrying it (snapshots, then audits).
     private var elementTypeByIdentifier: [String: String] = [:]
-    private let separators: Set<Character>
+    private let scheme: IdentifierScheme
+    private var separators: Set<Character> { scheme.separators }
     /// Per ASCII byte, whether it is a separator (a table: a set lookup per byte was measurable).
     private let asciiSeparators: [Bool]
 
-    init(run: Run, separators: Set<Character>) {
-        self.separators = separators
+    init(run: Run, scheme: IdentifierScheme) {
+        self.scheme = scheme
+        let separators = scheme.separators
         var table = [Bool](repeating: false, count: 128)
         for separator in separators { if let byte = separator.asciiValue { table[Int(byte)] = true } }
         asciiSeparators = table
@@ -36,24 +41,54 @@ struct ElementIndex {
         if let elementType, !elementType.isEmpty, elementType != "other", elementTypeByIdentifier[identifier] == nil {
             elementTypeByIdentifier[identifier] = elementType
         }
-        if let label, !label.isEmpty, label != identifier, identifierByLabel[label] == nil {
-            identifierByLabel[label] = identifier
+        if let label, !label.isEmpty, label != identifier {
+            let known = identifiersByLabel[label, default: []]
+            if known.count < Self.labelSample, !known.contains(identifier) { identifiersByLabel[label, default: []].append(identifier) }
         }
     }
 
+    /// What a label stands for: the identifier of the element carrying it (the first, when the
+    /// elements carrying it share one template, as a list's rows do); nil for a label no
+    /// identified element carries, and `.ambiguous` for one carried by different elements.
+    private enum LabelTarget {
+        case none, ambiguous
+        case element(String)
+    }
+
+    private func target(ofLabel label: String) -> LabelTarget {
+        guard let carriers = identifiersByLabel[label], let first = carriers.first else { return .none }
+        guard carriers.count > 1 else { return .element(first) }
+        let template = scheme.template(first)
+        return carriers.dropFirst().allSatisfy({ scheme.template($0) == template }) ? .element(first) : .ambiguous
+    }
+
     /// The identifier a mention stands for, and how it was decided; nil for a label of no
-    /// identified element or a name that reads like prose.
+    /// identified element or of different ones, or a name that reads like prose.
+    ///
+    /// XCUITest's `identifiers` key matches an element's identifier or its label
+    /// (`app.buttons["Pay"]`), so identifier syntax naming no known identifier but a known label
+    /// stands for the labelled element.
     func resolve(_ reference: ExtractedReference, explicit: Set<String>) -> (identifier: String, resolution: Resolution)? {
         let text = reference.text
         switch reference.kind {
         case .identifier:
-            return (text, .explicit)
+            if identifiers.contains(text) { return (text, .explicit) }
+            switch target(ofLabel: text) {
+            case .none: return (text, .explicit)
+            case .ambiguous: return nil
+            case .element(let identifier): return (identifier, .label)
+            }
         case .label:
-            return identifierByLabel[text].map { ($0, .label) }
+            guard case .element(let identifier) = target(ofLabel: text) else { return nil }
+            return (identifier, .label)
         case .name:
             if identifiers.contains(text) { return (text, .known) }
+            switch target(ofLabel: text) {
+            case .ambiguous: return nil
+            case .element(let identifier): return (identifier, .label)
+            case .none: break
+            }
             if explicit.contains(text) { return (text, .explicit) }
-            if let identifier = identifierByLabel[text] { return (identifier, .label) }
             return looksLikeIdentifier(text) ? (text, .assumed) : nil
         }
     }

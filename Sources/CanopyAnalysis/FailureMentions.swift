@@ -44,8 +44,8 @@ struct FailureMentions {
             guard Self.isRelevant(tests[testIndex].attempts) else { return [] }
             return tests[testIndex].attempts.map { attempt in
                 attempt.failures.map { failure in
-                    var references = IdentifierExtractor.references(in: failure.message)
-                    if let detail = failure.detail { references += IdentifierExtractor.references(in: detail) }
+                    var references = IdentifierExtractor.targets(in: failure.message)
+                    if let detail = failure.detail { references += IdentifierExtractor.targets(in: detail) }
                     return references
                 }
             }

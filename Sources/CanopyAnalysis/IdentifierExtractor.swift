@@ -16,14 +16,25 @@ public enum IdentifierExtractor {
 
     /// The distinct mentions in `text`, in order of first appearance; a text named both ways keeps
     /// the strongest kind (identifier, then label, then name) and any element type seen.
+    ///
+    /// The elements listed in a query's `from input {( … )}` are what it searched, not what it
+    /// looked for: they are not mentions.
     public static func references(in text: String) -> [ExtractedReference] {
         // The string's own UTF-8 storage when it has one: copying every captured output into an
         // array first was a measurable part of the scan.
         var text = text
-        return text.withUTF8 { references(in: $0) }
+        return text.withUTF8 { references(in: $0, targetsFirst: false) }
     }
 
-    private static func references(in bytes: UnsafeBufferPointer<UInt8>) -> [ExtractedReference] {
+    /// The mentions of a failure message in the order they may be its target: as `references`,
+    /// except that the steps of a query's `match sequence` come last step first. The sequence of
+    /// `app.tables["Feed"].cells["Podcast-42-row"]` ends at the step that found nothing.
+    public static func targets(in text: String) -> [ExtractedReference] {
+        var text = text
+        return text.withUTF8 { references(in: $0, targetsFirst: true) }
+    }
+
+    private static func references(in bytes: UnsafeBufferPointer<UInt8>, targetsFirst: Bool) -> [ExtractedReference] {
         var found: [ExtractedReference] = []
         guard let base = bytes.baseAddress else { return [] }
         // The next quote of each kind, found with `memchr` (most of a log is between quotes).
@@ -31,6 +42,11 @@ public enum IdentifierExtractor {
             guard start < bytes.count, let hit = memchr(base + start, Int32(quote), bytes.count - start) else { return bytes.count }
             return base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
         }
+        let inputs = inputLists(in: bytes)
+        var nextInput = 0
+        // The match sequence's line (its steps, for `targetsFirst`), and where they are in `found`.
+        let sequence = targetsFirst ? matchSequence(in: bytes) : nil
+        var steps: Range<Int>?
         var nextDouble = next(doubleQuote, from: 0)
         var nextSingle = next(singleQuote, from: 0)
         var position = 0
@@ -39,6 +55,11 @@ public enum IdentifierExtractor {
             if nextSingle < position { nextSingle = next(singleQuote, from: position) }
             position = min(nextDouble, nextSingle)
             guard position < bytes.count else { break }
+            while nextInput < inputs.count, inputs[nextInput].upperBound <= position { nextInput += 1 }
+            if nextInput < inputs.count, inputs[nextInput].contains(position) {
+                position = inputs[nextInput].upperBound
+                continue
+            }
             let quote = bytes[position]
             var close = position + 1
             while close < bytes.count, bytes[close] != quote, bytes[close] != newline, close - position < 512 { close += 1 }
@@ -48,10 +69,50 @@ public enum IdentifierExtractor {
                 position += 1
                 continue
             }
+            if let sequence, sequence.contains(position) {
+                steps = (steps?.lowerBound ?? found.count)..<(found.count + 1)
+            }
             found.append(reference)
             position = close + 1
         }
+        if let steps { found[steps].reverse() }
         return merge(found)
+    }
+
+    /// The byte range of a query's `match sequence: …` to the end of its line.
+    private static func matchSequence(in bytes: UnsafeBufferPointer<UInt8>) -> Range<Int>? {
+        guard let start = find("match sequence:", in: bytes, from: 0) else { return nil }
+        var end = start
+        while end < bytes.count, bytes[end] != newline { end += 1 }
+        return start..<end
+    }
+
+    /// The byte ranges of `input {( … )}` lists (to the end of the text when one is not closed).
+    private static func inputLists(in bytes: UnsafeBufferPointer<UInt8>) -> [Range<Int>] {
+        var lists: [Range<Int>] = []
+        var from = 0
+        // Found by their `{(` (memchr on `{`, rare in a log; `i` of "input" is not).
+        while let brace = find("{(", in: bytes, from: from) {
+            from = brace + 2
+            guard brace >= 6, startsWith(bytes, at: brace - 6, "input ") else { continue }
+            let end = find(")}", in: bytes, from: from).map { $0 + 2 } ?? bytes.count
+            lists.append((brace - 6)..<end)
+            from = end
+        }
+        return lists
+    }
+
+    /// The offset of the first `needle` at or after `from`.
+    private static func find(_ needle: StaticString, in bytes: UnsafeBufferPointer<UInt8>, from: Int) -> Int? {
+        guard let base = bytes.baseAddress else { return nil }
+        let first = Int32(needle.utf8Start[0])
+        var start = from
+        while start < bytes.count, let hit = memchr(base + start, first, bytes.count - start) {
+            let offset = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+            if startsWith(bytes, at: offset, needle) { return offset }
+            start = offset + 1
+        }
+        return nil
     }
 
     private static func classify(_ bytes: UnsafeBufferPointer<UInt8>, open: Int, close: Int) -> ExtractedReference? {
@@ -131,7 +192,9 @@ public enum IdentifierExtractor {
             count += 1
             position = end
         }
-        guard count > 0 else { return nil }
+        // XCUITest names element types capitalised (`Button`, `Text Field`): a lowercase word
+        // after a quote is prose (`"session_token" key missing`).
+        guard count > 0, bytes[starts.0] >= 65, bytes[starts.0] <= 90 else { return nil }
         for words in stride(from: count, through: 1, by: -1) {
             let ranges = [(starts.0, ends.0), (starts.1, ends.1), (starts.2, ends.2)].prefix(words)
             let length = ranges.reduce(0) { $0 + $1.1 - $1.0 }

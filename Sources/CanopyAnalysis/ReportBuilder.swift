@@ -17,7 +17,7 @@ public enum ReportBuilder {
         let rules = configuration.effectiveCategories
         let categorizer = FailureCategorizer(rules: rules, diagnostics: &diagnostics)
         // 2. Index the identifiers and labels the snapshots and audits know.
-        let index = ElementIndex(run: run, separators: scheme.separators)
+        let index = ElementIndex(run: run, scheme: scheme)
         // 3. Find the element each failure names and those each failing attempt's activity touched.
         let mentions = FailureMentions(run: run, index: index)
         // 4. Template every identifier: rules first, then the data-driven fold over the whole run.

@@ -108,11 +108,12 @@ struct FastPathTests {
         #"Tap "X" Button"#, #"Tap "X" Buttons"#, #"Tap "X" Progress Indicator Button"#, #"Tap "X"   Button"#, #"Tap "X" button"#,
     ])
     func elementTypesReadFromUpToThreeWords(_ line: String) {
-        // The longest run of words naming a type wins, compared without case or spaces.
+        // The longest run of words naming a type wins, compared without case or spaces; the
+        // first word is capitalised, as XCUITest writes types (a lowercase word is prose).
         let expected: [String: String?] = [
             #"Tap "Feed.Cell.4" Text Field"#: "textField", #"Tap "Feed.Cell.4" Static Text"#: "staticText",
             #"Tap "X" Secure Text Field now"#: "secureTextField", #"Tap "X" Button"#: "button", #"Tap "X" Buttons"#: nil,
-            #"Tap "X" Progress Indicator Button"#: "progressIndicator", #"Tap "X"   Button"#: nil, #"Tap "X" button"#: "button",
+            #"Tap "X" Progress Indicator Button"#: "progressIndicator", #"Tap "X"   Button"#: nil, #"Tap "X" button"#: nil,
         ]
         let references = IdentifierExtractor.references(in: line)
         #expect(references.first?.elementType == expected[line] ?? nil, "\(line)")

@@ -39,6 +39,27 @@ struct IdentifierExtractorTests {
         Case(
             text: "Invalid query - string identifier 'Checkout.PaymentSheet.SavedCards.List.Row.Edit' exceeds maximum length of 128 characters",
             expected: [ExtractedReference(text: "Checkout.PaymentSheet.SavedCards.List.Row.Edit", kind: .identifier)]),
+        // The `from input {( … )}` list is what the query searched, not what it looked for.
+        Case(
+            text: #"Failed to tap "Pay" Button: No matches found for Elements matching predicate 'label == "Pay"' from input {( Other, 0x600003f1c000, {{0.0, 400.0}, {393.0, 452.0}}, identifier: 'Checkout.PaymentSheet' )}"#,
+            expected: [ExtractedReference(text: "Pay", kind: .label, elementType: "button")]),
+        Case(
+            text: "Failed to tap Cell: No matches found for Element at index 7 from input {(\n    Cell, 0x600003f1c1c0, {{0.0, 100.0}, {393.0, 80.0}}, identifier: 'Podcast-42-row', label: 'Episode 42'\n)}",
+            expected: []),
+        Case(
+            text: #"Failed to get matching snapshot: No matches found for Elements matching predicate 'identifier BEGINSWITH "Podcast-"' from input {( Table, identifier: 'Feed' )}"#,
+            expected: []),
+        // What follows an input list is read again; an unclosed list hides the rest of the text.
+        Case(
+            text: #"from input {( Cell, identifier: 'Podcast-42-row' )} then Tap "Login.Submit" Button"#,
+            expected: [ExtractedReference(text: "Login.Submit", kind: .name, elementType: "button")]),
+        // The element a failed event was dispatched to is the target.
+        Case(
+            text: "Failed to synthesize event: Neither element nor any descendant has keyboard focus. Event dispatch snapshot: TextField, {{41.0, 352.0}, {341.0, 67.0}}, identifier: 'Login.EmailField', placeholderValue: 'Email'",
+            expected: [ExtractedReference(text: "Login.EmailField", kind: .identifier)]),
+        // Element types are capitalised in XCUITest's wording; a lowercase word after a quote is prose.
+        Case(text: #"XCTAssertNotNil failed - "session_token" key missing from keychain"#, expected: []),
+        Case(text: #""avatarPlaceholder" image was not rendered"#, expected: []),
         Case(text: "XCTAssertEqual failed: (\"a\") is not equal to (\"b\")", expected: []),
         Case(text: "[No identifier] Button", expected: []),
     ]
@@ -48,8 +69,20 @@ struct IdentifierExtractorTests {
         #expect(IdentifierExtractor.references(in: testCase.text) == testCase.expected)
     }
 
-    @Test func applicationLabelInSnapshotQueryIsALabelNotAnIdentifier() {
+    @Test func theApplicationAQuerySearchedIsNotItsTarget() {
         let text = "Failed to get matching snapshot: No matches found for Descendants matching type Table from input {( Application, pid: 8023, label: 'App' )}"
-        #expect(IdentifierExtractor.references(in: text) == [ExtractedReference(text: "App", kind: .label)])
+        #expect(IdentifierExtractor.references(in: text) == [])
+    }
+
+    /// `app.tables["Feed"].cells["Podcast-42-row"].buttons["Podcast-42-play"]`: the sequence ends
+    /// at the step that found nothing, so that step is the failure's target, not the first one.
+    @Test func theLastStepOfAMatchSequenceIsTheTarget() {
+        let text = #"Failed to get matching snapshot: No matches found for first query match sequence: `Descendants matching type Table` -> `Elements matching predicate '"Feed" IN identifiers'` -> `Descendants matching type Cell` -> `Elements matching predicate '"Podcast-42-row" IN identifiers'` -> `Descendants matching type Button` -> `Elements matching predicate '"Podcast-42-play" IN identifiers'`, given input App element pid: 44723"#
+        #expect(IdentifierExtractor.targets(in: text).map(\.text) == ["Podcast-42-play", "Podcast-42-row", "Feed"])
+        // Mentions keep their order of appearance, for activity logs.
+        #expect(IdentifierExtractor.references(in: text).map(\.text) == ["Feed", "Podcast-42-row", "Podcast-42-play"])
+        // The name before the sequence merges with its step.
+        let tap = #"Failed to tap "Details" Button: No matches found for first query match sequence: `Descendants matching type Button` -> `Elements matching predicate '"Details" IN identifiers'`, given input App element pid: 44723"#
+        #expect(IdentifierExtractor.targets(in: tap) == [ExtractedReference(text: "Details", kind: .identifier, elementType: "button")])
     }
 }
