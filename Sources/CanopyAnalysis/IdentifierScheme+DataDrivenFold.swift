@@ -24,7 +24,7 @@ extension IdentifierScheme {
         for template in templates {
             let parts = split(template)
             let last = parts.segments.count - 1
-            for position in parts.segments.indices where position > 0 && (position < last || fold.foldLastSegment) {
+            for position in Self.foldable(parts) where position < last || fold.foldLastSegment {
                 let segment = parts.segments[position]
                 if segment.isEmpty || isPlaceholder(segment) { continue }
                 values[siblingKey(parts, blanking: position), default: []].insert(segment)
@@ -36,7 +36,7 @@ extension IdentifierScheme {
     private func applyFold(_ template: String, folded: Set<String>, placeholder: String) -> String {
         let parts = split(template)
         var segments = parts.segments
-        for position in segments.indices where position > 0 && folded.contains(siblingKey(parts, blanking: position)) {
+        for position in Self.foldable(parts) where folded.contains(siblingKey(parts, blanking: position)) {
             segments[position] = "{" + placeholder + "}"
         }
         var result = segments[0]
@@ -45,6 +45,12 @@ extension IdentifierScheme {
             result += segments[index + 1]
         }
         return result
+    }
+
+    /// The positions that may fold: not the first, and none past the identifier tree's depth
+    /// (an identifier of thousands of segments made thousands of sibling keys of its whole length).
+    private static func foldable(_ parts: (segments: [String], separators: [Character])) -> Range<Int> {
+        1..<max(1, min(parts.segments.count, IdentifierTreeBuilder.maximumDepth - 1))
     }
 
     private func siblingKey(_ parts: (segments: [String], separators: [Character]), blanking position: Int) -> String {

@@ -2,6 +2,9 @@
 /// branch (pass 9 of `ReportBuilder`).
 struct IdentifierTreeBuilder {
     let scheme: IdentifierScheme
+    /// The deepest level: the rest of a longer identifier is one leaf there. A generated
+    /// identifier of thousands of segments made as many nested nodes, each holding its whole path.
+    static let maximumDepth = 32
 
     /// Nodes depth-first with children sorted by path.
     func nodes(_ facts: [String: NodeFacts]) -> [IdentifierNode] {
@@ -15,6 +18,9 @@ struct IdentifierTreeBuilder {
             var previous: String?
             for (index, piece) in parts.segments.enumerated() {
                 if index > 0 { path.append(parts.separators[index - 1]) }
+                let last = index == Self.maximumDepth - 1 && parts.segments.count > Self.maximumDepth
+                // The leaf at the deepest level is the rest of the template.
+                let piece = last ? String(template.dropFirst(path.count)) : piece
                 path += piece
                 if depth[path] == nil {
                     depth[path] = index + 1
@@ -22,6 +28,7 @@ struct IdentifierTreeBuilder {
                     parent[path] = previous
                 }
                 previous = path
+                if last { break }
             }
             own[template, default: NodeFacts()] = fact
         }

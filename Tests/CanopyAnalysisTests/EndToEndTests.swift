@@ -107,6 +107,24 @@ struct EndToEndTests {
         #expect(report.coverage.missing.map(\.label) == ["Edit"])
     }
 
+    /// A generated identifier of 10,000 dotted segments (a snapshot of a broken view) made a tree
+    /// 10,000 deep: quadratic paths, and a recursion that overflowed the stack. Past depth 32 the
+    /// rest of an identifier is one leaf.
+    @Test func aVeryDeepIdentifierEndsInOneLeafAtDepth32() throws {
+        let deep = Array(repeating: "a", count: 10_000).joined(separator: ".")
+        let screen = Screen(
+            name: "S", source: "s.json", kind: .elementTree,
+            root: ElementSnapshot(label: "App", elementType: "application", children: [ElementSnapshot(identifier: deep, label: "L", elementType: "button")]))
+        let report = ReportBuilder.build(run: Run(screens: [screen]))
+        #expect(report.identifierTree.count == 32)
+        let leaf = try #require(report.identifierTree.last)
+        #expect(leaf.depth == 32)
+        #expect(leaf.path == deep)
+        #expect(leaf.isIdentifier)
+        #expect(leaf.segment == Array(repeating: "a", count: 10_000 - 31).joined(separator: "."))
+        #expect(report.identifierTree.first?.branch.interactive == 1)
+    }
+
     @Test func reportEncodesAsCanopyReportAndDigests() throws {
         let report = ReportBuilder.build(run: try Self.run())
         let encoder = JSONEncoder()
