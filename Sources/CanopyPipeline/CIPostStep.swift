@@ -11,9 +11,11 @@ public struct CIPostStep {
         public var runKey: String
         public var stored: Bool
         public var gates: [GateResult]
-        /// Lines for standard output (annotations, the gate verdicts, where the files are).
+        /// The workflow commands for standard output (GitHub's `::error …`), before `lines`.
+        public var annotations: [String]
+        /// Lines for standard output (the gate verdicts, where the files are).
         public var lines: [String]
-        /// What `--quiet` keeps of them: the annotations, failed gates and their tests.
+        /// What `--quiet` keeps of them: failed gates and their tests.
         public var quietLines: [String]
         /// How long each step took.
         public var timings: StepTimer
@@ -140,7 +142,7 @@ public struct CIPostStep {
         case .gitlab: try ArtifactWriter.write(try Annotations.gitlab(candidates(), limit: limit, paths: sources()), to: paths.codeQuality)
         case .none, .automatic: break
         }
-        lines += annotations + warnings.map { "warning: \($0)".oneLine } + (gateNotes + notes).map { "note: \($0)".oneLine }
+        lines += warnings.map { "warning: \($0)" } + (gateNotes + notes).map { "note: \($0)" }
         lines += GateText.lines(gates)
         lines.append("run \(prepared.run.metadata.runKey ?? "?") \(result == .inserted ? "stored" : "was already stored") in \(workflow.storeLocation.redactedStore)")
         lines.append("summary:   \(paths.summary)")
@@ -148,7 +150,7 @@ public struct CIPostStep {
         lines.append("report:    \(paths.report)")
         return Outcome(
             runKey: prepared.run.metadata.runKey ?? "", stored: result == .inserted, gates: gates,
-            lines: lines, quietLines: annotations + GateText.lines(gates, failedOnly: true),
+            annotations: annotations, lines: lines, quietLines: GateText.lines(gates, failedOnly: true),
             timings: timer,
             retained: [prepared, insights, dashboard, dashboardHTML, report, insightsDocument, summary, renderedTests])
     }
@@ -229,8 +231,8 @@ enum GateText {
     /// A line per gate, the tests of a failed gate under it; `failedOnly` leaves out passed gates.
     static func lines(_ gates: [GateResult], failedOnly: Bool = false) -> [String] {
         gates.filter { !failedOnly || !$0.passed }.flatMap { gate in
-            ["\(gate.passed ? "✓ gate passed" : "✗ GATE FAILED"): \(gate.name) — \(gate.detail)".oneLine]
-                + (gate.passed ? [] : gate.items.prefix(10).map { "    \($0)".oneLine })
+            ["\(gate.passed ? "✓ gate passed" : "✗ GATE FAILED"): \(gate.name) — \(gate.detail)"]
+                + (gate.passed ? [] : gate.items.prefix(10).map { "    \($0)" })
         }
     }
 }
@@ -242,7 +244,17 @@ extension String {
     /// The text on one line, for standard output: a line break or other control character from a
     /// test's name or message is written as an escape (`\n`, `\u{1B}`). A name holding
     /// `\n::error …` would otherwise start a line that CI runners read as a workflow command.
-    var oneLine: String {
+    /// So would a line starting, after spaces, with `::` (written `\::`), and `##[` anywhere,
+    /// which GitHub's older command parser reads (written `## [`).
+    public var oneLine: String {
+        var text = escapingControlCharacters
+        if text.utf8.contains(UInt8(ascii: "#")), text.contains("##[") { text = text.replacingOccurrences(of: "##[", with: "## [") }
+        let start = text.firstIndex { $0 != " " && $0 != "\t" } ?? text.endIndex
+        if text[start...].hasPrefix("::") { text.insert("\\", at: start) }
+        return text
+    }
+
+    private var escapingControlCharacters: String {
         guard utf8.contains(where: { $0 < 0x20 && $0 != 0x09 || $0 == 0x7F }) else { return self }
         var text = ""
         for scalar in unicodeScalars {

@@ -37,7 +37,7 @@ public struct GateCheck {
             knownFlaky: insights.knownFlaky, flakyBefore: insights.flakyBefore,
             flakyGate: workflow.configuration.gates.maximumNewFlakyTests != nil, now: workflow.options.now)
         let gates = GateEvaluator.evaluate(input, configuration: workflow.configuration.gates)
-        var lines = warnings.map { "warning: \($0)".oneLine } + notes.map { "note: \($0)".oneLine }
+        var lines = warnings.map { "warning: \($0)" } + notes.map { "note: \($0)" }
         if let missing { lines.append("note: no history store at \(missing): judged without history (nothing was created there)") }
         let baseline =
             insights.baselineRun.map { "against \($0.baselineLabel(comparedWithRunOn: prepared.run.metadata.branch))" }

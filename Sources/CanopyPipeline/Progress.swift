@@ -41,7 +41,7 @@ public final class Progress: @unchecked Sendable {
     }
 
     @Sendable public static func standardError(_ text: String) {
-        FileHandle.standardError.write(Data(text.utf8))
+        StandardStream.error(text)
     }
 
     /// Whether a bar is drawn (it alone shows the inputs' total bytes).

@@ -22,6 +22,7 @@ struct Canopy: AsyncParsableCommand {
 
     /// Runs the command and maps every failure to Canopy's exit codes (usage errors are 2, not 64).
     static func main() async {
+        StandardStream.ignoreBrokenPipes()
         do {
             var command = try parseAsRoot()
             if var asyncCommand = command as? any AsyncParsableCommand {
@@ -30,7 +31,7 @@ struct Canopy: AsyncParsableCommand {
                 try command.run()
             }
         } catch let error as PipelineError {
-            FileHandle.standardError.write(Data((error.description + "\n").utf8))
+            StandardStream.error(error.description + "\n")
             Foundation.exit(error.exitCode)
         } catch {
             let code = exitCode(for: error)
@@ -39,11 +40,11 @@ struct Canopy: AsyncParsableCommand {
             }
             if code.rawValue == 1 && !(error is ExitCode) {
                 // ArgumentParser uses 1 for thrown errors it does not know; ours are input errors.
-                FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
+                StandardStream.error(fullMessage(for: error) + "\n")
                 Foundation.exit(2)
             }
             if code == .validationFailure {
-                FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
+                StandardStream.error(fullMessage(for: error) + "\n")
                 Foundation.exit(2)
             }
             exit(withError: error)

@@ -47,7 +47,12 @@ struct InspectCommand: ParsableCommand {
             : inspector.inspect(inputs.selection, format: format ?? .text, summary: summary)
         // The analysis of part of the inputs would pass for the whole run: with --report, a broken
         // input prints no document (the listing names each file's error instead).
-        if !(report && !outcome.errors.isEmpty) { FileHandle.standardOutput.write(Data(outcome.output.utf8)) }
+        if !(report && !outcome.errors.isEmpty) {
+            // The listing's lines hold test names and messages: written as `emit` writes lines. JSON
+            // is data, written as it is.
+            let text = report || format == .json ? outcome.output : outcome.output.split(separator: "\n", omittingEmptySubsequences: false).map { String($0).oneLine }.joined(separator: "\n")
+            StandardStream.output(text)
+        }
         warn(outcome.notes)
         if !outcome.errors.isEmpty {
             throw PipelineError.inputs(outcome.errors)

@@ -32,6 +32,7 @@ struct RunCommand: AsyncParsableCommand {
         options.annotations = annotations
         let outcome = try await CIPostStep(options: options).run()
         if verbosity.verbose { warn([outcome.timings.line]) }
+        emit(outcome.annotations, asWorkflowCommands: true)
         emit(verbosity.quiet ? outcome.quietLines : outcome.lines)
         // Exit while the run and its files are still referenced (see `Outcome.retained`).
         withExtendedLifetime(outcome) { Foundation.exit(outcome.exitCode) }

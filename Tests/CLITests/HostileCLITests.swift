@@ -228,6 +228,23 @@ struct HostileCLITests {
         #expect(!FileManager.default.fileExists(atPath: out + "/history.sqlite"))
     }
 
+    /// A FIFO was read to its end by the first look and opened again, which blocked for ever;
+    /// `<(cat report.xml)` was read twice and misparsed. Named, they are refused at once.
+    @Test("a FIFO, a device or standard input named as an input: exit 2 at once naming it, nothing stored")
+    func pipesAndDevices() throws {
+        let directory = try temporaryDirectory()
+        let fifo = directory + "/results.xml"
+        #expect(mkfifo(fifo, 0o644) == 0)
+        let out = try temporaryDirectory()
+        for input in [fifo, "/dev/zero", "-"] {
+            let result = try BoundedRun.run(["ingest", "--quiet", "--out", out, "--run-key", "pipe", input], seconds: 30)
+            #expect(!result.crashed && !result.timedOut, "\(input)")
+            #expect(result.status == 2, "\(input): \(result.stderr)")
+            #expect(result.stderr.contains(input == "-" ? "standard input is not read" : "not a file"), "\(result.stderr)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: out + "/history.sqlite"))
+    }
+
     @Test("paths with spaces and unicode work for inputs, output and the store, and are named in errors")
     func spacesAndUnicode() throws {
         let base = try temporaryDirectory("canopy hostile ünï 测试 🌳 ")

@@ -104,6 +104,30 @@ struct PipelineCommandTests {
         #expect(lines.contains { $0.hasPrefix("note: no baseline: ") && $0.contains("every failing test counts as new") }, "\(result.stdout)")
     }
 
+    /// GitHub's runner strips a line's leading spaces before looking for `::`, and its older
+    /// parser reads `##[` anywhere: a test named `::add-mask::…` or holding `##[error]`, listed
+    /// under a failed gate, must not become a command.
+    @Test("a test named like a workflow command is listed under a failed gate without becoming one")
+    func workflowCommandNames() throws {
+        let out = try temporaryDirectory()
+        let junit = out + "/junit.xml"
+        try """
+            <testsuites><testsuite name="S">
+            <testcase classname="::add-mask::secret-value" name="x" time="1"><failure message="XCTAssertTrue failed"/></testcase>
+            <testcase classname="AppUITests.Tests" name="y ##[error]injected" time="1"><failure message="XCTAssertTrue failed"/></testcase>
+            </testsuite></testsuites>
+            """.write(toFile: junit, atomically: true, encoding: .utf8)
+        let result = try CLIRunner.run(
+            ["run", "--out", out, "--branch", "main", "--annotations", "github", junit],
+            environment: ["GITHUB_ACTIONS": "true", "GITHUB_RUN_ID": "2", "GITHUB_WORKSPACE": out])
+        #expect(result.status == 1, "\(result.stdout)\(result.stderr)")
+        let lines = result.stdout.split(separator: "\n").map { $0.drop { $0 == " " } }
+        #expect(!lines.contains { $0.hasPrefix("::") && !$0.hasPrefix("::error ") }, "\(result.stdout)")
+        #expect(!lines.contains { !$0.hasPrefix("::error ") && $0.contains("##[") }, "\(result.stdout)")
+        #expect(lines.contains { $0 == "\\::add-mask::secret-value/x" }, "\(result.stdout)")
+        #expect(lines.contains { $0 == "AppUITests.Tests/y ## [error]injected" }, "\(result.stdout)")
+    }
+
     /// GitLab places a Code Quality issue by a repository file: a failure without one is left out
     /// (not named by its test), and lines start at 1; GitHub gets no `line=0`.
     @Test("GitLab Code Quality issues name repository files from line 1; GitHub annotations never say line=0")

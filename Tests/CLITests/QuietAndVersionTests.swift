@@ -5,6 +5,21 @@ import Testing
 /// that only read history never create a store.
 @Suite("--quiet on every command, --version, no store created by reading", .serialized)
 struct QuietAndVersionTests {
+    /// `canopy inspect … | head -1` closes the pipe while Canopy writes: the rest is dropped and
+    /// the exit code is Canopy's own, not 141 (killed by SIGPIPE), which fails a `pipefail` step.
+    @Test("a reader that goes away (| head, | true) leaves the exit code Canopy's own")
+    func closedPipe() throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/bash")
+        process.arguments = ["-c", "set -o pipefail; \"$0\" inspect \"$1\" | true; echo \"status $?\"", CLIRunner.binary, CLIRunner.night(14)]
+        let out = Pipe()
+        process.standardOutput = out
+        try process.run()
+        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(text == "status 0\n")
+    }
+
     @Test("--version prints the version and exits 0")
     func version() throws {
         let result = try CLIRunner.run(["--version"])

@@ -35,6 +35,26 @@ struct InputHandlingTests {
         #expect(throws: ParserError.self) { try InputExpander.expand([directory + "/missing.xml"]) }
     }
 
+    /// `**` as the CI report actions take it (`build/**/*.xml`, any depth, none included), and a
+    /// directory a pattern matches is searched as a named one.
+    @Test("globs: ** matches any depth of directories, a matched directory is searched")
+    func globStar() throws {
+        let directory = try TemporaryFile.directory()
+        for path in ["top.xml", "a/one.xml", "a/b/two.xml", "a/b/notes.txt", "a/.hidden/three.xml", "c/four.json"] {
+            let url = URL(fileURLWithPath: directory + "/" + path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data("x".utf8).write(to: url)
+        }
+        func names(_ pattern: String) throws -> [String] {
+            try InputExpander.expand([directory + "/" + pattern]).map { String($0.dropFirst(directory.count + 1)) }
+        }
+        #expect(try names("**/*.xml") == ["a/b/two.xml", "a/one.xml", "top.xml"])
+        #expect(try names("a/**/two.xml") == ["a/b/two.xml"])
+        #expect(try names("a/**/*.xml") == ["a/b/two.xml", "a/one.xml"])
+        #expect(try names("*") == ["a/b/two.xml", "a/one.xml", "c/four.json", "top.xml"])
+        #expect(throws: ParserError.self) { try names("**/*.yml") }
+    }
+
     @Test("files parse in parallel and results keep argument order")
     func parallelOrder() throws {
         let names = ["xcbeautify.xml", "empty.xml", "surefire.xml", "pytest.xml", "truncated.xml", "trainer.xml"]
