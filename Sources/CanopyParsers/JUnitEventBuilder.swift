@@ -208,9 +208,9 @@ final class JUnitEventBuilder: XMLStreamHandler {
         for index in 0..<attributes.count {
             let name = attributes.name(at: index)
             if attributeNameEquals(name, "name") {
-                pending.name = attributes.string(at: index)
+                pending.name = boundedName(attributes.string(at: index), "test", line: line)
             } else if attributeNameEquals(name, "classname") {
-                let className = attributes.string(at: index)
+                let className = boundedName(attributes.string(at: index), "class", line: line)
                 // Tests of one class share one string buffer (measured: ~4 MB on 90k tests).
                 if className != lastClassName { lastClassName = className }
                 pending.className = lastClassName
@@ -228,6 +228,17 @@ final class JUnitEventBuilder: XMLStreamHandler {
         current = pending
         openResult = nil
         sink = .none
+    }
+
+    /// Test and class names are keys stored with every run: past `nameLimit` bytes one is cut
+    /// (a 50 MB name grew the history by 210 MB a run), with a warning.
+    static let nameLimit = 4096
+
+    private func boundedName(_ text: String, _ what: String, line: Int) -> String {
+        guard text.utf8.count > Self.nameLimit else { return text }
+        eventDiagnostics.append(Diagnostic(
+            .warning, "a \(what) name of \(text.utf8.count) bytes cut to its first \(Self.nameLimit) bytes", file: path, line: line))
+        return text.truncatedUTF8(to: Self.nameLimit)
     }
 
     private func startResult(_ kind: JUnitElement, attributes: XMLAttributes, line: Int) {

@@ -37,6 +37,20 @@ struct JUnitBoundsTests {
         #expect(kept.contains("bytes cut by Canopy"))
     }
 
+    /// Names are keys stored with every run: a 50 MB name grew the history by 210 MB a run.
+    @Test("a test or class name past 4 KiB is cut, with a warning naming its line")
+    func hugeNames() throws {
+        let name = String(repeating: "n", count: 100_000)
+        let path = try TemporaryFile.write(
+            "<testsuites><testsuite name=\"S\">\n<testcase classname=\"\(name)\" name=\"\(name)é\"><failure message=\"boom\"/></testcase></testsuite></testsuites>")
+        let input = try JUnitXMLParser().parse(fileAt: path)
+        let test = try #require(input.tests.first)
+        #expect(test.identity.name.utf8.count < 4200 && test.identity.name.contains("bytes cut by Canopy"))
+        #expect(test.identity.className.utf8.count < 4200)
+        let warnings = input.diagnostics.filter { $0.message.contains("4096 bytes") }
+        #expect(warnings.count == 2 && warnings.allSatisfy { $0.line == 2 }, "\(input.diagnostics)")
+    }
+
     @Test("BoundedText keeps everything under the limit and head+tail over it")
     func boundedText() {
         var small = BoundedText(limit: 100)
