@@ -93,7 +93,9 @@ let package = Package(
         .testTarget(
             name: "CanopyAnalysisTests", dependencies: ["CanopyAnalysis", "CanopyParsers"],
             resources: [.copy("Fixtures")], swiftSettings: swiftSettings),
-        .testTarget(name: "CanopyHistoryTests", dependencies: ["CanopyHistory", "CanopyAnalysis"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "CanopyHistoryTests", dependencies: ["CanopyHistory", "CanopyAnalysis", .product(name: "GRDB", package: "GRDB.swift")],
+            swiftSettings: swiftSettings),
         .testTarget(name: "CanopyRenderTests", dependencies: ["CanopyRender"], resources: [.copy("Golden")], swiftSettings: swiftSettings),
         .testTarget(name: "CanopyPipelineTests", dependencies: ["CanopyPipeline", "CanopyConfig"], swiftSettings: swiftSettings),
         .testTarget(name: "CLITests", dependencies: ["canopy"], swiftSettings: swiftSettings),

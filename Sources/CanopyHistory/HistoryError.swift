@@ -22,12 +22,20 @@ public enum HistoryError: Error, Sendable, Equatable, CustomStringConvertible {
     case connectionLost(location: String, reason: String)
     /// A stored value could not be read back.
     case corruptValue(location: String, column: String, value: String)
+    /// The database holds another application's tables, not a Canopy history.
+    case notAStore(location: String, tables: [String])
 
     public var description: String {
         switch self {
         case .invalidLocation(let location, let reason):
             return "history store '\(StoreLocation.redact(location))': \(reason). Use a file path (Reports/history.sqlite) or postgres://user@host:port/database."
         case .cannotOpen(let location, let reason):
+            if reason.contains("SQLITE_NOTADB") {
+                return "\(location): cannot open the history store: \(reason). The file is not a SQLite database: point --store at a new file, or delete this one to start a new history."
+            }
+            if reason.contains("SQLITE_CORRUPT") {
+                return "\(location): cannot open the history store: \(reason). The store is damaged: restore it from its cache or backup, or delete it to start a new history."
+            }
             return "\(location): cannot open the history store: \(reason). Check that the directory exists and is writable, or that the PostgreSQL server is running and the URL (--store or CANOPY_STORE) is right, then retry."
         case .missingRunKey:
             return "the run has no run key, so Canopy cannot tell whether it is already stored. Set the CI build metadata or let the pipeline derive a content hash of the inputs."
@@ -43,6 +51,9 @@ public enum HistoryError: Error, Sendable, Equatable, CustomStringConvertible {
             return "\(location): could not store the run after \(attempts) attempts because other writers held the store (\(reason)). Retry the ingest; it is idempotent."
         case .connectionLost(let location, let reason):
             return "\(location): the connection to the history store was lost (\(reason)). Nothing was half-written: a run is stored whole or not at all. Retry the command once the server is back; ingesting is idempotent."
+        case .notAStore(let location, let tables):
+            let names = tables.prefix(5).joined(separator: ", ") + (tables.count > 5 ? ", …" : "")
+            return "\(location): not a Canopy history store: the database holds other tables (\(names)) and none of Canopy's, and was left unchanged. Point --store at a new file."
         case .corruptValue(let location, let column, let value):
             return "\(location): unexpected value '\(value)' in column \(column). The store was written by an incompatible tool; start a new history file."
         }

@@ -1,5 +1,6 @@
 import CanopyModel
 import Foundation
+import GRDB
 import Testing
 
 @testable import CanopyHistory
@@ -70,6 +71,32 @@ import Testing
         let indexes = try store.indexNames()
         #expect(Set(indexes).isSuperset(of: ["runs_branch_time", "tests_key_cover", "tests_failing_keys", "failures_category"]))
         await store.close()
+    }
+
+    /// `--store other.db` migrated Canopy's tables into another application's database.
+    @Test func anotherApplicationsDatabaseIsRefusedAndLeftUnchanged() async throws {
+        let directory = NSTemporaryDirectory() + "canopy-history-" + UUID().uuidString
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let path = directory + "/other.db"
+        let other = try SQLiteHistoryStore(path: directory + "/scratch.sqlite")
+        await other.close()
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        for setup in ["CREATE TABLE users(id INTEGER PRIMARY KEY, name TEXT)", "CREATE TABLE grdb_migrations(identifier TEXT NOT NULL PRIMARY KEY); INSERT INTO grdb_migrations VALUES ('v1')"] {
+            try? FileManager.default.removeItem(atPath: path)
+            let queue = try DatabaseQueue(path: path)
+            try await queue.write { try $0.execute(sql: setup) }
+            try queue.close()
+            let before = try Data(contentsOf: URL(fileURLWithPath: path))
+            #expect {
+                _ = try SQLiteHistoryStore(path: path)
+            } throws: { error in
+                guard case .notAStore(_, let tables)? = error as? HistoryError else { return false }
+                return !tables.contains("runs") && "\(error)".contains("not a Canopy history store")
+            }
+            #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
+        }
+        // A store Canopy made opens again.
+        #expect(try await SQLiteHistoryStore(path: directory + "/scratch.sqlite").runs(in: .all).isEmpty)
     }
 
     @Test func aCheckpointFollowsAStoredRunOnceTheWALPassesTheThreshold() async throws {

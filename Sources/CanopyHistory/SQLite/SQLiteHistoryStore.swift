@@ -46,7 +46,10 @@ public final class SQLiteHistoryStore: HistoryStore {
         }
         do {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            if let tables = try Self.foreignTables(at: path) { throw HistoryError.notAStore(location: path, tables: tables) }
             pool = try DatabasePool(path: path, configuration: configuration)
+        } catch let error as HistoryError {
+            throw error
         } catch {
             throw HistoryError.cannotOpen(location: path, reason: Self.reason(error))
         }
@@ -98,6 +101,30 @@ public final class SQLiteHistoryStore: HistoryStore {
             throw error
         } catch {
             throw HistoryError.cannotOpen(location: location, reason: Self.reason(error))
+        }
+    }
+
+    /// The tables of a database that is not a Canopy store: it has tables but no migration of
+    /// Canopy's applied (none at all, or another GRDB application's). Migrating it would add
+    /// Canopy's tables among another application's, and opening it as a store switches it to WAL:
+    /// it is looked at read-only first.
+    private static func foreignTables(at path: String) throws -> [String]? {
+        guard let size = try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int, size > 0 else { return nil }
+        var configuration = Configuration()
+        configuration.readonly = true
+        let queue = try DatabaseQueue(path: path, configuration: configuration)
+        defer { try? queue.close() }
+        let first = identifier(HistoryMigration.all[0])
+        return try queue.read { db -> [String]? in
+            let tables = try String.fetchAll(
+                db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
+            guard !tables.isEmpty else { return nil }
+            if tables.contains("grdb_migrations"),
+                try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM grdb_migrations WHERE identifier = ?)", arguments: [first]) == true
+            {
+                return nil
+            }
+            return tables
         }
     }
 
