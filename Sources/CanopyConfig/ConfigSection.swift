@@ -128,16 +128,20 @@ struct ConfigSection {
         }
     }
 
+    /// A day (`2026-12-31`, midnight UTC) or a time with a zone, read strictly: a day the
+    /// calendar does not have (`2026-02-30`) is an error, not the day Foundation rolls it over to.
     mutating func date(_ key: String) throws -> Date? {
         guard let node = node(key) else { return nil }
-        if let date = node.timestamp { return date }
-        guard case .scalar(let scalar) = node else { throw typeError(key, node, "a date (YYYY-MM-DD)") }
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withFullDate]
-        guard let date = formatter.date(from: scalar.string) ?? ISO8601DateFormatter().date(from: scalar.string) else {
-            throw typeError(key, node, "a date (YYYY-MM-DD)")
+        let expected = "a date (YYYY-MM-DD, such as 2026-12-31)"
+        guard case .scalar(let scalar) = node else { throw typeError(key, node, expected) }
+        do {
+            return try ISO8601Time.date(scalar.string)
+        } catch .form {
+            throw typeError(key, node, expected)
+        } catch {
+            throw ConfigSection.error(
+                file, child(key), node.mark, "'\(scalar.string)' is not a date: \(error); write the day as YYYY-MM-DD, such as 2026-12-31")
         }
-        return date
     }
 
     /// A nested mapping.

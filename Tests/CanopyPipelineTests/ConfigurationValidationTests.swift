@@ -1,0 +1,87 @@
+import CanopyAnalysis
+import Foundation
+import Testing
+
+@testable import CanopyConfig
+
+/// Values canopy.yml could once hold that Canopy read as something else or quietly ignored: each
+/// is now an error naming the file, line, column and key path, and saying what to write instead.
+@Suite("Configuration validation")
+struct ConfigurationValidationTests {
+    /// The error loading `yaml` gives; records an issue when it loads.
+    private func error(_ yaml: String, sourceLocation: SourceLocation = #_sourceLocation) -> ConfigurationError? {
+        do {
+            _ = try ConfigurationLoader.parse(yaml, file: "c.yml")
+            Issue.record("loaded: \(yaml)", sourceLocation: sourceLocation)
+        } catch let error as ConfigurationError {
+            return error
+        } catch {
+            Issue.record("not a configuration error: \(error)", sourceLocation: sourceLocation)
+        }
+        return nil
+    }
+
+    // MARK: Dates
+
+    @Test(
+        "a quarantine expiry that is no day of the calendar is an error at its line, not a day rolled over",
+        arguments: [
+            ("2026-13-01", "there is no month 13"),
+            ("2026-11-31", "there is no day 31 in November 2026 (it has 30 days)"),
+            ("2026-02-30", "there is no day 30 in February 2026"),
+            ("2100-02-29", "there is no day 29 in February 2100"),
+            ("2026-00-10", "there is no month 0"),
+            ("'2026-02-30'", "there is no day 30 in February 2026"),
+            ("2026-11-22T25:00:00Z", "hour 25"),
+            ("2026-11-22T02:00:00", "no zone"),
+            ("2026-11-22 02:00:00", "expected a date (YYYY-MM-DD"),
+            ("20261122", "expected a date (YYYY-MM-DD"),
+            ("soon", "expected a date (YYYY-MM-DD"),
+        ])
+    func impossibleExpiry(_ value: String, _ message: String) throws {
+        let failure = try #require(error("quarantine:\n  - test: \"A/*\"\n    expires: \(value)\n"))
+        #expect(failure.file == "c.yml:3:14", "\(failure)")
+        #expect(failure.keyPath == "quarantine[0].expires", "\(failure)")
+        #expect(failure.message.contains(message), "\(failure)")
+        #expect(failure.message.contains("YYYY-MM-DD"), "\(failure)")
+    }
+
+    @Test("a quarantine expiry is a day (midnight UTC, leap days included) or a time with a zone")
+    func validExpiry() throws {
+        let cases: [(String, TimeInterval)] = [
+            ("2026-12-31", 1_798_675_200), ("'2026-12-31'", 1_798_675_200), ("2028-02-29", 1_835_395_200),
+            ("2026-12-31T10:00:00Z", 1_798_711_200), ("2026-12-31T11:00:00.5+01:00", 1_798_711_200.5),
+        ]
+        for (value, seconds) in cases {
+            let config = try ConfigurationLoader.parse("quarantine:\n  - test: \"A/*\"\n    expires: \(value)\n", file: "c.yml")
+            #expect(config.quarantine.first?.expires == Date(timeIntervalSince1970: seconds), "\(value)")
+        }
+    }
+
+    @Test(
+        "ISO8601Time checks every component against its range",
+        arguments: [
+            ("2026-02-30T00:00:00Z", ISO8601Time.Problem.day(30, month: 2, year: 2026, days: 28)),
+            ("2026-11-22T25:00:00Z", .hour(25)), ("2026-11-22T02:60:00Z", .minute(60)), ("2026-11-22T02:00:60Z", .second(60)),
+            ("2026-11-22T02:00:00+99:00", .offset("+99:00")), ("2026-11-22T02:00:00+01:60", .offset("+01:60")),
+            ("2026-11-22T02:00:00-13:00", .offset("-13:00")), ("2026-11-22T02:00:00", .noZone), ("0000-01-01", .year(0)),
+            ("2026-11-22T02:00Z", .form), ("2026-11-22T02:00:00.Z", .form), ("2026-11-22Z", .form), ("2026-11-22 ", .form),
+            ("2026-11-22T02:00:00ZZ", .form), ("", .form),
+        ])
+    func strictTimes(_ text: String, _ problem: ISO8601Time.Problem) {
+        #expect(throws: problem) { try ISO8601Time.date(text) }
+    }
+
+    @Test("ISO8601Time reads a day, fractions, Z and offsets in their ISO 8601 spellings")
+    func validTimes() throws {
+        let cases: [(String, TimeInterval)] = [
+            ("2026-11-22", 1_795_305_600), ("2026-11-22T02:00:00Z", 1_795_312_800), ("2026-11-22T02:00:00.250Z", 1_795_312_800.25),
+            ("2026-11-22T03:00:00+01:00", 1_795_312_800), ("2026-11-22T03:00:00+0100", 1_795_312_800),
+            ("2026-11-22T03:00:00+01", 1_795_312_800), ("2026-11-21T14:00:00-12:00", 1_795_312_800),
+            ("2026-11-22T16:00:00+14:00", 1_795_312_800), ("2024-02-29T00:00:00Z", 1_709_164_800),
+        ]
+        for (text, seconds) in cases {
+            #expect(try ISO8601Time.date(text) == Date(timeIntervalSince1970: seconds), "\(text)")
+        }
+    }
+}
