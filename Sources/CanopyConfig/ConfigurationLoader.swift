@@ -221,6 +221,11 @@ public enum ConfigurationLoader {
         if entry.test == nil && entry.identifier == nil {
             throw section.error("a quarantine entry needs 'test' or 'identifier'")
         }
+        if let test = entry.test, entry.identifier == nil, entry.auditType != nil {
+            throw section.error(
+                at: "auditType",
+                "auditType narrows an 'identifier' entry to one kind of audit issue, and this entry quarantines the test '\(test)' as a whole: remove auditType, or quarantine the element's audit issues with 'identifier:' instead")
+        }
         return entry
     }
 }

@@ -84,4 +84,18 @@ struct ConfigurationValidationTests {
             #expect(try ISO8601Time.date(text) == Date(timeIntervalSince1970: seconds), "\(text)")
         }
     }
+
+    // MARK: Quarantine
+
+    @Test("auditType on a test entry is an error: it narrows an identifier entry's audit issues and a test entry has none")
+    func auditTypeOnTestEntry() throws {
+        let failure = try #require(error("quarantine:\n  - test: \"A/*\"\n    auditType: contrast\n"))
+        #expect(failure.file == "c.yml:3:5", "\(failure)")
+        #expect(failure.keyPath == "quarantine[0].auditType", "\(failure)")
+        #expect(failure.message.contains("identifier"), "\(failure)")
+        let config = try ConfigurationLoader.parse(
+            "quarantine:\n  - identifier: \"Podcast-{id}-row\"\n    auditType: contrast\n  - test: \"A/*\"\n    identifier: X\n    auditType: hitRegion\n",
+            file: "c.yml")
+        #expect(config.quarantine.map(\.auditType) == ["contrast", "hitRegion"])
+    }
 }
