@@ -148,6 +148,11 @@ public enum ConfigurationLoader {
             "interactiveElementTypes", mapping: IdentifierSchemeConfiguration.elementTypeCaseName,
             problem: { "'\($0)' is not an XCUIElement.ElementType; use its case name (button, textField, switch, cell, …)" })
         {
+            guard !types.isEmpty else {
+                throw section.error(
+                    at: "interactiveElementTypes",
+                    "the list is empty, so no element would count: coverage would be 'not measured' and minimumCoverage would pass on nothing; list the types that count (button, cell, textField, …) or leave the key out for the defaults")
+            }
             scheme.interactiveElementTypes = types
         }
         if let length = try section.int("maxIdentifierLength", range: 1...10_000) { scheme.maxIdentifierLength = length }

@@ -98,4 +98,14 @@ struct ConfigurationValidationTests {
             file: "c.yml")
         #expect(config.quarantine.map(\.auditType) == ["contrast", "hitRegion"])
     }
+
+    // MARK: Interactive element types
+
+    @Test("an empty interactiveElementTypes is an error: no element would count, and a coverage gate would pass on nothing")
+    func emptyInteractiveElementTypes() throws {
+        let failure = try #require(error("identifiers:\n  interactiveElementTypes: []\n"))
+        #expect(failure.file == "c.yml:2:3", "\(failure)")
+        #expect(failure.keyPath == "identifiers.interactiveElementTypes", "\(failure)")
+        #expect(failure.message.contains("empty") && failure.message.contains("button"), "\(failure)")
+    }
 }
