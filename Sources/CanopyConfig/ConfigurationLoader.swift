@@ -54,10 +54,28 @@ public enum ConfigurationLoader {
         return ConfigurationError(file: located, keyPath: "(syntax)", message: message)
     }
 
+    /// A key set twice in one mapping, at the second place with its key path (Yams names only the
+    /// first place); at the first place when the second cannot be found.
+    static func duplicateKeyError(_ text: String, key: String, first mark: Mark, file: String) -> ConfigurationError {
+        let first = DuplicateKeyLocator.Position(line: mark.line, column: mark.column)
+        guard let duplicate = DuplicateKeyLocator.locate(in: text, key: key, first: first) else {
+            // Yams names a key that is not a scalar (`? [a]`) "<uncovertable>".
+            let named = key.hasPrefix("<") ? "a key" : "the key '\(key)'"
+            return ConfigurationError(
+                file: "\(file):\(first.line):\(first.column)", keyPath: "(syntax)",
+                message: "not valid YAML: \(named) is set twice in one mapping; keep one of the two")
+        }
+        return ConfigurationError(
+            file: "\(file):\(duplicate.position.line):\(duplicate.position.column)", keyPath: duplicate.keyPath,
+            message: "duplicate key; it is first set at line \(duplicate.first.line), column \(duplicate.first.column): keep one of the two")
+    }
+
     public static func parse(_ text: String, file: String) throws -> CanopyConfiguration {
         let node: Node?
         do {
             node = try Yams.compose(yaml: text)
+        } catch YamlError.duplicatedKeysInMapping(let duplicates, let context) {
+            throw duplicateKeyError(text, key: duplicates.first ?? "", first: context.mark, file: file)
         } catch let error as YamlError {
             throw syntaxError(error, file: file)
         } catch {

@@ -108,4 +108,33 @@ struct ConfigurationValidationTests {
         #expect(failure.keyPath == "identifiers.interactiveElementTypes", "\(failure)")
         #expect(failure.message.contains("empty") && failure.message.contains("button"), "\(failure)")
     }
+
+    // MARK: Duplicate keys
+
+    @Test(
+        "a duplicate key is an error at the duplicate, naming its key path and where it was first set",
+        arguments: [
+            ("gates:\n  maximumNewFailures: 0\n  maximumNewFailures: 3\n", "c.yml:3:3", "gates.maximumNewFailures", "line 2, column 3"),
+            ("store: a\nstore: b\n", "c.yml:2:1", "store", "line 1, column 1"),
+            ("categories:\n  - name: a\n    pattern: x\n  - name: b\n    pattern: y\n    name: c\n", "c.yml:6:5", "categories[1].name", "line 4, column 5"),
+            ("gates: {maximumNewFailures: 0, maximumNewFailures: 1}\n", "c.yml:1:32", "gates.maximumNewFailures", "line 1, column 9"),
+            ("gates:\n  \"maximumNewFailures\": 0\n  maximumNewFailures: 1\n  maximumNewFailures: 2\n", "c.yml:3:3", "gates.maximumNewFailures", "line 2, column 3"),
+            // The duplicate that comes first in the file, whatever the order of the names.
+            ("gates:\n  b: 1\n  a: 1\n  b: 2\n  a: 2\n", "c.yml:4:3", "gates.b", "line 2, column 3"),
+            ("gates:\n  maximumNewFailures: 0\n  maximumNewFailures: 1\noutput:\n  annotations: 1\n  annotations: 2\n", "c.yml:3:3", "gates.maximumNewFailures", "line 2"),
+        ])
+    func duplicateKey(_ yaml: String, _ place: String, _ keyPath: String, _ first: String) throws {
+        let failure = try #require(error(yaml))
+        #expect(failure.file == place, "\(failure)")
+        #expect(failure.keyPath == keyPath, "\(failure)")
+        #expect(failure.message.hasPrefix("duplicate key; "), "\(failure)")
+        #expect(failure.message.contains(first), "\(failure)")
+        #expect(!failure.description.contains("\n"), "\(failure)")
+    }
+
+    @Test("a repeated key that is not a string is an error at its first place, on one line")
+    func duplicateComplexKey() throws {
+        let failure = try #require(error("? [a]\n: 1\n? [a]\n: 2\n"))
+        #expect(failure.description == "c.yml:1:3: error: not valid YAML: a key is set twice in one mapping; keep one of the two")
+    }
 }
