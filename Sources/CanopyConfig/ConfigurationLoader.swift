@@ -135,9 +135,8 @@ public enum ConfigurationLoader {
         if let rules = try section.sections("dynamicSegments") {
             scheme.dynamicSegments = try rules.map { rule in
                 var rule = rule
-                guard let placeholder = try rule.string("placeholder"), let pattern = try rule.regex("pattern") else {
-                    throw rule.error("each dynamic segment needs 'placeholder' and 'pattern'")
-                }
+                let placeholder = try rule.string("placeholder")
+                let pattern = try rule.regex("pattern")
                 var position = DynamicSegmentRule.Position.any
                 if let text = try rule.string("position") {
                     guard let parsed = DynamicSegmentRule.Position(rawValue: text) else {
@@ -145,7 +144,11 @@ public enum ConfigurationLoader {
                     }
                     position = parsed
                 }
+                // A misspelt key is named before the required key it was meant to be.
                 try rule.finish()
+                guard let placeholder, let pattern else {
+                    throw rule.error("each dynamic segment needs 'placeholder' and 'pattern'")
+                }
                 return DynamicSegmentRule(placeholder: placeholder, pattern: pattern, position: position)
             }
         }
@@ -179,17 +182,21 @@ public enum ConfigurationLoader {
 
     private static func readCategory(_ section: ConfigSection) throws -> FailureCategoryRule {
         var section = section
-        guard let name = try section.string("name"), let pattern = try section.regex("pattern") else {
+        let name = try section.string("name")
+        let pattern = try section.regex("pattern")
+        let known = FailureCategoryRule.Field.allCases.map(\.rawValue).joined(separator: ", ")
+        let fields = try section.strings("fields", mapping: FailureCategoryRule.Field.init(rawValue:), problem: { "unknown field '\($0)'; use \(known)" })
+        let infrastructure = try section.bool("infrastructure")
+        let description = try section.string("description")
+        // A misspelt key is named before the required key it was meant to be.
+        try section.finish()
+        guard let name, let pattern else {
             throw section.error("each category needs 'name' and 'pattern'")
         }
         var rule = FailureCategoryRule(name: name, pattern: pattern)
-        let known = FailureCategoryRule.Field.allCases.map(\.rawValue).joined(separator: ", ")
-        if let fields = try section.strings("fields", mapping: FailureCategoryRule.Field.init(rawValue:), problem: { "unknown field '\($0)'; use \(known)" }) {
-            rule.fields = fields
-        }
-        if let infrastructure = try section.bool("infrastructure") { rule.infrastructure = infrastructure }
-        rule.description = try section.string("description")
-        try section.finish()
+        if let fields { rule.fields = fields }
+        if let infrastructure { rule.infrastructure = infrastructure }
+        rule.description = description
         return rule
     }
 

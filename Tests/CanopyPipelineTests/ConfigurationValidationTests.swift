@@ -137,4 +137,20 @@ struct ConfigurationValidationTests {
         let failure = try #require(error("? [a]\n: 1\n? [a]\n: 2\n"))
         #expect(failure.description == "c.yml:1:3: error: not valid YAML: a key is set twice in one mapping; keep one of the two")
     }
+
+    // MARK: Required keys
+
+    @Test(
+        "a misspelt required key is reported as unknown, listing the known keys, before the missing key it stands for",
+        arguments: [
+            ("categories:\n  - name: foo\n    patern: \"x\"\n", "c.yml:3:5", "categories[0].patern", "description, fields, infrastructure, name, pattern"),
+            ("categories:\n  - nam: foo\n    pattern: \"x\"\n", "c.yml:2:5", "categories[0].nam", "description, fields, infrastructure, name, pattern"),
+            ("identifiers:\n  dynamicSegments:\n    - placeholder: id\n      patern: x\n", "c.yml:4:7", "identifiers.dynamicSegments[0].patern", "pattern, placeholder, position"),
+        ])
+    func misspeltRequiredKey(_ yaml: String, _ place: String, _ keyPath: String, _ known: String) throws {
+        let failure = try #require(error(yaml))
+        #expect(failure.file == place, "\(failure)")
+        #expect(failure.keyPath == keyPath, "\(failure)")
+        #expect(failure.message.hasPrefix("unknown key '") && failure.message.hasSuffix("known keys here: \(known)"), "\(failure)")
+    }
 }
