@@ -172,6 +172,14 @@ struct ConfigSection {
         ConfigSection.error(file, child(key), entries.first { $0.key == key }?.mark, message)
     }
 
+    /// An error about item `index` of the list under `key`, at that item's line.
+    func error(at key: String, item index: Int, _ message: String) -> ConfigurationError {
+        let entry = entries.first { $0.key == key }
+        var mark = entry?.mark
+        if case .sequence(let sequence)? = entry?.value, let item = Array(sequence).dropFirst(index).first { mark = item.mark ?? mark }
+        return ConfigSection.error(file, "\(child(key))[\(index)]", mark, message)
+    }
+
     /// Keys this section accepts that its reader looks at only when present, so that the
     /// unknown-key message lists them too.
     mutating func accepts(_ keys: String...) { used.formUnion(keys) }

@@ -126,6 +126,8 @@ public enum ConfigurationLoader {
 
     private static func readIdentifiers(_ section: inout ConfigSection, base: IdentifierSchemeConfiguration) throws -> IdentifierSchemeConfiguration {
         var scheme = base
+        // Placeholders in effect that the file does not set, and how to set them.
+        var defaultPlaceholders: [(name: String, instead: String)] = []
         if let separators = try section.strings(
             "separators", mapping: { $0.count == 1 ? $0 : nil },
             problem: { "'\($0)' is not a single character; list each separator on its own ('.', '-', '_')" })
@@ -149,13 +151,21 @@ public enum ConfigurationLoader {
                 guard let placeholder, let pattern else {
                     throw rule.error("each dynamic segment needs 'placeholder' and 'pattern'")
                 }
+                if let problem = placeholderProblem(placeholder, separators: scheme.separators) { throw rule.error(at: "placeholder", problem) }
                 return DynamicSegmentRule(placeholder: placeholder, pattern: pattern, position: position)
             }
+        } else {
+            defaultPlaceholders += scheme.dynamicSegments.map { ($0.placeholder, "list your own identifiers.dynamicSegments with placeholders without it") }
         }
+        var foldPlaceholderSet = false
         if var fold = try section.section("dataDrivenFold") {
             if let enabled = try fold.bool("enabled") { scheme.dataDrivenFold.enabled = enabled }
             if let minimum = try fold.int("minimumDistinctValues", range: 2...100_000) { scheme.dataDrivenFold.minimumDistinctValues = minimum }
-            if let placeholder = try fold.string("placeholder") { scheme.dataDrivenFold.placeholder = placeholder }
+            if let placeholder = try fold.string("placeholder") {
+                if let problem = placeholderProblem(placeholder, separators: scheme.separators) { throw fold.error(at: "placeholder", problem) }
+                scheme.dataDrivenFold.placeholder = placeholder
+                foldPlaceholderSet = true
+            }
             if let last = try fold.bool("foldLastSegment") { scheme.dataDrivenFold.foldLastSegment = last }
             try fold.finish()
         }
@@ -177,7 +187,34 @@ public enum ConfigurationLoader {
             scheme.interactiveElementTypes = types
         }
         if let length = try section.int("maxIdentifierLength", range: 1...10_000) { scheme.maxIdentifierLength = length }
+        if !foldPlaceholderSet { defaultPlaceholders.append((scheme.dataDrivenFold.placeholder, "set identifiers.dataDrivenFold.placeholder to a name without it")) }
+        // A separator of your own may split a placeholder you did not set.
+        for (index, separator) in scheme.separators.enumerated() {
+            if let (placeholder, instead) = defaultPlaceholders.first(where: { $0.name.contains(separator) }) {
+                throw section.error(
+                    at: "separators", item: index,
+                    "'\(separator)' is in the default placeholder '\(placeholder)', so {\(placeholder)} would split into segments; choose another separator, or \(instead)")
+            }
+        }
         return scheme
+    }
+
+    /// Why `name` cannot be a placeholder, or nil: a template writes it `{name}` as one segment, so
+    /// it needs a name, no braces, no whitespace and no separator.
+    static func placeholderProblem(_ name: String, separators: [String]) -> String? {
+        let braces: Set<Character> = ["{", "}"]
+        if name.isEmpty { return "the placeholder is empty; give it a name such as id (templates show it as {id})" }
+        if name.contains(where: braces.contains) {
+            let bare = name.filter { !braces.contains($0) }
+            let example = bare.isEmpty ? "id" : bare
+            return "'\(name)' has braces; write the name alone, such as \(example): templates add the braces ({\(example)})"
+        }
+        if name.contains(where: \.isWhitespace) { return "'\(name)' contains whitespace; use one word, such as id" }
+        if let separator = name.first(where: { separators.contains(String($0)) }) {
+            let all = separators.map { "'\($0)'" }.joined(separator: ", ")
+            return "'\(name)' contains the separator '\(separator)', so {\(name)} would split into segments; use a name without \(all)"
+        }
+        return nil
     }
 
     private static func readCategory(_ section: ConfigSection) throws -> FailureCategoryRule {

@@ -153,4 +153,39 @@ struct ConfigurationValidationTests {
         #expect(failure.keyPath == keyPath, "\(failure)")
         #expect(failure.message.hasPrefix("unknown key '") && failure.message.hasSuffix("known keys here: \(known)"), "\(failure)")
     }
+
+    // MARK: Placeholders
+
+    @Test(
+        "a placeholder that is empty, has braces, whitespace or a separator is an error at its key",
+        arguments: [
+            ("\"{id}\"", "braces"), ("\"\"", "empty"), ("a.b", "separator '.'"), ("a-b", "separator '-'"), ("\"a b\"", "whitespace"),
+            ("\"id\\t\"", "whitespace"), ("\"{\"", "braces"),
+        ])
+    func badPlaceholder(_ value: String, _ reason: String) throws {
+        let segment = try #require(error("identifiers:\n  dynamicSegments:\n    - placeholder: \(value)\n      pattern: x\n"))
+        #expect(segment.file == "c.yml:3:7", "\(segment)")
+        #expect(segment.keyPath == "identifiers.dynamicSegments[0].placeholder", "\(segment)")
+        #expect(segment.message.contains(reason), "\(segment)")
+        let fold = try #require(error("identifiers:\n  dataDrivenFold:\n    placeholder: \(value)\n"))
+        #expect(fold.file == "c.yml:3:5", "\(fold)")
+        #expect(fold.keyPath == "identifiers.dataDrivenFold.placeholder", "\(fold)")
+        #expect(fold.message.contains(reason), "\(fold)")
+    }
+
+    @Test("placeholders are checked against the separators in effect, the default placeholders too")
+    func placeholdersAndSeparators() throws {
+        let config = try ConfigurationLoader.parse(
+            "identifiers:\n  separators: [\"/\"]\n  dynamicSegments:\n    - placeholder: a.b\n      pattern: x\n  dataDrivenFold:\n    placeholder: row_value\n",
+            file: "c.yml")
+        #expect(config.analysis.identifiers.dynamicSegments.map(\.placeholder) == ["a.b"])
+        #expect(config.analysis.identifiers.dataDrivenFold.placeholder == "row_value")
+        let slash = try #require(error("identifiers:\n  separators: [\"/\"]\n  dataDrivenFold:\n    placeholder: a/b\n"))
+        #expect(slash.keyPath == "identifiers.dataDrivenFold.placeholder", "\(slash)")
+        // 'x' splits the default placeholder 'index' (and 'e' would split 'value').
+        let letter = try #require(error("identifiers:\n  separators: [\".\", x]\n"))
+        #expect(letter.keyPath == "identifiers.separators[1]", "\(letter)")
+        #expect(letter.file == "c.yml:2:21", "\(letter)")
+        #expect(letter.message.contains("'index'"), "\(letter)")
+    }
 }
