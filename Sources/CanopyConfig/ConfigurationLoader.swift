@@ -95,7 +95,17 @@ public enum ConfigurationLoader {
             try coverage.finish()
         }
         if let rules = try root.sections("categories") {
-            configuration.analysis.categories = try rules.map(readCategory)
+            var indexes: [String: Int] = [:]
+            for (index, section) in rules.enumerated() {
+                let rule = try readCategory(section)
+                if let earlier = indexes[rule.name] {
+                    throw section.error(
+                        at: "name",
+                        "categories[\(earlier)] is named '\(rule.name)' too, so reports and gates.maximumFailuresPerCategory could not tell them apart; give each category its own name, or join their patterns with |")
+                }
+                indexes[rule.name] = index
+                configuration.analysis.categories.append(rule)
+            }
         }
         if let keep = try root.bool("defaultCategories") { configuration.analysis.defaultCategories = keep }
         if var flakiness = try root.section("flakiness") {
@@ -220,7 +230,7 @@ public enum ConfigurationLoader {
     private static func readCategory(_ section: ConfigSection) throws -> FailureCategoryRule {
         var section = section
         let name = try section.string("name")
-        let pattern = try section.regex("pattern")
+        let pattern = try section.regex("pattern", allowingEmpty: true)
         let known = FailureCategoryRule.Field.allCases.map(\.rawValue).joined(separator: ", ")
         let fields = try section.strings("fields", mapping: FailureCategoryRule.Field.init(rawValue:), problem: { "unknown field '\($0)'; use \(known)" })
         let infrastructure = try section.bool("infrastructure")
@@ -229,6 +239,17 @@ public enum ConfigurationLoader {
         try section.finish()
         guard let name, let pattern else {
             throw section.error("each category needs 'name' and 'pattern'")
+        }
+        if name.allSatisfy(\.isWhitespace) {
+            throw section.error(at: "name", "the name is empty; name the category (reports show it, and gates.maximumFailuresPerCategory refers to it)")
+        }
+        if pattern.isEmpty {
+            throw section.error(
+                at: "pattern", "the pattern is empty and would match every failure; write a regular expression for this category's failures (what no category matches is 'other' already)")
+        }
+        if fields?.isEmpty == true {
+            throw section.error(
+                at: "fields", "the list is empty, so the pattern would be tried on nothing and match no failure; list the fields to try (\(known)) or leave the key out for [message, type]")
         }
         var rule = FailureCategoryRule(name: name, pattern: pattern)
         if let fields { rule.fields = fields }

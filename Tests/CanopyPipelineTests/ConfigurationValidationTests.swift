@@ -188,4 +188,23 @@ struct ConfigurationValidationTests {
         #expect(letter.file == "c.yml:2:21", "\(letter)")
         #expect(letter.message.contains("'index'"), "\(letter)")
     }
+
+    // MARK: Categories
+
+    @Test(
+        "a category with no fields, an empty or repeated name, or an empty pattern is an error at its key",
+        arguments: [
+            ("categories:\n  - name: a\n    pattern: x\n    fields: []\n", "c.yml:4:5", "categories[0].fields", "empty"),
+            ("categories:\n  - name: \"\"\n    pattern: x\n", "c.yml:2:5", "categories[0].name", "empty"),
+            ("categories:\n  - name: \" \"\n    pattern: x\n", "c.yml:2:5", "categories[0].name", "empty"),
+            ("categories:\n  - name: a\n    pattern: x\n  - name: a\n    pattern: y\n", "c.yml:4:5", "categories[1].name", "categories[0]"),
+            ("categories:\n  - name: a\n    pattern: ''\n", "c.yml:3:5", "categories[0].pattern", "empty and would match every failure"),
+        ])
+    func badCategory(_ yaml: String, _ place: String, _ keyPath: String, _ reason: String) throws {
+        let failure = try #require(error(yaml))
+        #expect(failure.file == place, "\(failure)")
+        #expect(failure.keyPath == keyPath, "\(failure)")
+        #expect(failure.message.contains(reason), "\(failure)")
+        #expect(!failure.message.contains("not a valid regular expression"), "\(failure)")
+    }
 }
