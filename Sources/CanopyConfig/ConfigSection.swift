@@ -71,7 +71,14 @@ struct ConfigSection {
 
     mutating func int(_ key: String, range: ClosedRange<Int>? = nil) throws -> Int? {
         guard let node = node(key) else { return nil }
-        guard case .scalar = node, let value = node.int else { throw typeError(key, node, "a whole number") }
+        guard case .scalar = node, let value = node.int else {
+            // A whole number too large for Int (99999999999999999999999) is out of range, not "not a whole number".
+            if case .scalar(let scalar) = node, node.tag.rawValue == Tag.Name.int.rawValue {
+                let expected = range.map { "expected \($0.lowerBound)…\($0.upperBound)" } ?? "it does not fit in 64 bits"
+                throw ConfigSection.error(file, child(key), node.mark, "\(scalar.string) is out of range; \(expected)")
+            }
+            throw typeError(key, node, "a whole number")
+        }
         if let range, !range.contains(value) {
             throw ConfigSection.error(file, child(key), node.mark, "\(value) is out of range; expected \(range.lowerBound)…\(range.upperBound)")
         }

@@ -207,4 +207,15 @@ struct ConfigurationValidationTests {
         #expect(failure.message.contains(reason), "\(failure)")
         #expect(!failure.message.contains("not a valid regular expression"), "\(failure)")
     }
+
+    // MARK: Numbers
+
+    @Test("a whole number too large for any limit is out of range, not 'not a whole number'")
+    func hugeInteger() throws {
+        for value in ["99999999999999999999999", "-99999999999999999999999"] {
+            let failure = try #require(error("gates:\n  maximumNewFailures: \(value)\n"))
+            #expect(failure.keyPath == "gates.maximumNewFailures", "\(failure)")
+            #expect(failure.message == "\(value) is out of range; expected 0…1000000", "\(failure)")
+        }
+    }
 }
