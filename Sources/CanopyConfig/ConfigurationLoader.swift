@@ -11,21 +11,30 @@ public enum ConfigurationLoader {
 
     /// Loads the explicit file, else `CANOPY_CONFIG`, else `Config/canopy.yml` when it exists, else defaults.
     public static func load(explicit: String?, environment: [String: String]) throws -> CanopyConfiguration {
-        if let path = explicit ?? environment["CANOPY_CONFIG"].flatMap({ $0.isEmpty ? nil : $0 }) {
+        let named: (path: String, by: String)? =
+            if let explicit { (explicit, "--config") } else { environment["CANOPY_CONFIG"].flatMap { $0.isEmpty ? nil : ($0, "CANOPY_CONFIG") } }
+        if let (path, origin) = named {
             guard FileManager.default.fileExists(atPath: path) else {
-                throw ConfigurationError(file: path, keyPath: "(file)", message: "the configuration file does not exist")
+                let fix = origin == "CANOPY_CONFIG" ? "fix the path or unset CANOPY_CONFIG" : "check the path"
+                throw ConfigurationError(file: path, keyPath: "(file)", message: "the configuration file \(origin) names does not exist; \(fix)")
             }
-            return try load(path: path)
+            return try load(path: path, namedBy: origin)
         }
         if FileManager.default.fileExists(atPath: defaultPath) { return try load(path: defaultPath) }
         return CanopyConfiguration()
     }
 
     public static func load(path: String) throws -> CanopyConfiguration {
+        try load(path: path, namedBy: "--config")
+    }
+
+    /// - Parameter origin: what named the file (`--config`, `CANOPY_CONFIG`), for the error that it
+    ///   is a directory.
+    static func load(path: String, namedBy origin: String) throws -> CanopyConfiguration {
         let text: String
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
-            throw ConfigurationError(file: path, keyPath: "(file)", message: "it is a directory; give --config a YAML file such as Config/canopy.yml")
+            throw ConfigurationError(file: path, keyPath: "(file)", message: "it is a directory; give \(origin) a YAML file such as Config/canopy.yml")
         }
         do {
             text = try String(contentsOfFile: path, encoding: .utf8)

@@ -218,4 +218,30 @@ struct ConfigurationValidationTests {
             #expect(failure.message == "\(value) is out of range; expected 0…1000000", "\(failure)")
         }
     }
+
+    // MARK: Files
+
+    @Test("a missing configuration file says whether --config or CANOPY_CONFIG named it")
+    func missingFile() {
+        let path = NSTemporaryDirectory() + "canopy-no-such-\(UUID().uuidString).yml"
+        let cases: [(String?, String)] = [
+            (nil, "\(path): error: the configuration file CANOPY_CONFIG names does not exist; fix the path or unset CANOPY_CONFIG"),
+            (path, "\(path): error: the configuration file --config names does not exist; check the path"),
+        ]
+        for (explicit, message) in cases {
+            do {
+                _ = try ConfigurationLoader.load(explicit: explicit, environment: ["CANOPY_CONFIG": explicit == nil ? path : "/elsewhere.yml"])
+                Issue.record("loaded a missing file")
+            } catch {
+                #expect("\(error)" == message)
+            }
+        }
+        let directory = NSTemporaryDirectory()
+        do {
+            _ = try ConfigurationLoader.load(explicit: nil, environment: ["CANOPY_CONFIG": directory])
+            Issue.record("loaded a directory")
+        } catch {
+            #expect("\(error)" == "\(directory): error: it is a directory; give CANOPY_CONFIG a YAML file such as Config/canopy.yml")
+        }
+    }
 }
