@@ -87,11 +87,9 @@ struct ConfigSection {
 
     mutating func double(_ key: String, range: ClosedRange<Double>? = nil) throws -> Double? {
         guard let node = node(key) else { return nil }
-        var parsed: Double? = node.float.map { Double($0) } ?? node.int.map { Double($0) }
-        if parsed == nil, case .scalar(let scalar) = node, scalar.string.hasSuffix("%") {
-            parsed = Double(scalar.string.dropLast()).map { $0 / 100 }
+        guard case .scalar = node, let value = node.float.map({ Double($0) }) ?? node.int.map({ Double($0) }) else {
+            throw numberError(key, node)
         }
-        guard case .scalar = node, let value = parsed else { throw typeError(key, node, "a number") }
         if let range, !range.contains(value) {
             throw ConfigSection.error(file, child(key), node.mark, "\(value) is out of range; expected \(range.lowerBound)…\(range.upperBound)")
         }
@@ -197,6 +195,21 @@ struct ConfigSection {
             let known = used.sorted().joined(separator: ", ")
             throw ConfigSection.error(file, child(entry.key), entry.mark, "unknown key '\(entry.key)'; known keys here: \(known)")
         }
+    }
+
+    /// A value that is not a YAML number, with what to write when it looks like one: a percent
+    /// (`60%`, which the README does not document) or a quoted number (`"0.95"`, which is text).
+    private func numberError(_ key: String, _ node: Node) -> ConfigurationError {
+        guard case .scalar(let scalar) = node else { return typeError(key, node, "a number") }
+        let text = scalar.string.trimmingCharacters(in: .whitespaces)
+        if text.hasSuffix("%"), let percent = Decimal(string: String(text.dropLast())), Double(String(text.dropLast())) != nil {
+            return ConfigSection.error(file, child(key), node.mark, "expected a number, found '\(scalar.string)'; write \(text) as \(percent / 100)")
+        }
+        if scalar.style != .plain, Double(text) != nil {
+            return ConfigSection.error(
+                file, child(key), node.mark, "expected a number, found the text '\(scalar.string)'; remove the quotes (YAML reads a quoted value as text)")
+        }
+        return typeError(key, node, "a number")
     }
 
     private func typeError(_ key: String, _ node: Node, _ expected: String) -> ConfigurationError {

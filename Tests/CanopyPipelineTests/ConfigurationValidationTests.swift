@@ -219,6 +219,17 @@ struct ConfigurationValidationTests {
         }
     }
 
+    @Test(
+        "a fraction is a YAML number, as the README documents (0…1): a percent or a quoted number is an error saying what to write",
+        arguments: [("60%", "write 60% as 0.6"), ("\"60%\"", "write 60% as 0.6"), ("\"0.95\"", "remove the quotes"), ("high", "expected a number")])
+    func fractionIsANumber(_ value: String, _ hint: String) throws {
+        let failure = try #require(error("gates:\n  minimumCoverage: \(value)\n"))
+        #expect(failure.keyPath == "gates.minimumCoverage", "\(failure)")
+        #expect(failure.message.contains(hint), "\(failure)")
+        let config = try ConfigurationLoader.parse("gates:\n  minimumCoverage: 0.95\n  maximumCoverageDrop: 0\n", file: "c.yml")
+        #expect(config.gates.minimumCoverage == 0.95 && config.gates.maximumCoverageDrop == 0)
+    }
+
     // MARK: Files
 
     @Test("a missing configuration file says whether --config or CANOPY_CONFIG named it")
