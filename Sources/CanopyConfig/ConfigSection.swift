@@ -71,7 +71,14 @@ struct ConfigSection {
 
     mutating func int(_ key: String, range: ClosedRange<Int>? = nil) throws -> Int? {
         guard let node = node(key) else { return nil }
-        guard case .scalar = node, let value = node.int else { throw typeError(key, node, "a whole number") }
+        guard case .scalar = node, let value = node.int else {
+            // A whole number too large for Int (99999999999999999999999) is out of range, not "not a whole number".
+            if case .scalar(let scalar) = node, node.tag.rawValue == Tag.Name.int.rawValue {
+                let expected = range.map { "expected \($0.lowerBound)…\($0.upperBound)" } ?? "it does not fit in 64 bits"
+                throw ConfigSection.error(file, child(key), node.mark, "\(scalar.string) is out of range; \(expected)")
+            }
+            throw typeError(key, node, "a whole number")
+        }
         if let range, !range.contains(value) {
             throw ConfigSection.error(file, child(key), node.mark, "\(value) is out of range; expected \(range.lowerBound)…\(range.upperBound)")
         }
@@ -80,11 +87,9 @@ struct ConfigSection {
 
     mutating func double(_ key: String, range: ClosedRange<Double>? = nil) throws -> Double? {
         guard let node = node(key) else { return nil }
-        var parsed: Double? = node.float.map { Double($0) } ?? node.int.map { Double($0) }
-        if parsed == nil, case .scalar(let scalar) = node, scalar.string.hasSuffix("%") {
-            parsed = Double(scalar.string.dropLast()).map { $0 / 100 }
+        guard case .scalar = node, let value = node.float.map({ Double($0) }) ?? node.int.map({ Double($0) }) else {
+            throw numberError(key, node)
         }
-        guard case .scalar = node, let value = parsed else { throw typeError(key, node, "a number") }
         if let range, !range.contains(value) {
             throw ConfigSection.error(file, child(key), node.mark, "\(value) is out of range; expected \(range.lowerBound)…\(range.upperBound)")
         }
@@ -128,16 +133,20 @@ struct ConfigSection {
         }
     }
 
+    /// A day (`2026-12-31`, midnight UTC) or a time with a zone, read strictly: a day the
+    /// calendar does not have (`2026-02-30`) is an error, not the day Foundation rolls it over to.
     mutating func date(_ key: String) throws -> Date? {
         guard let node = node(key) else { return nil }
-        if let date = node.timestamp { return date }
-        guard case .scalar(let scalar) = node else { throw typeError(key, node, "a date (YYYY-MM-DD)") }
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withFullDate]
-        guard let date = formatter.date(from: scalar.string) ?? ISO8601DateFormatter().date(from: scalar.string) else {
-            throw typeError(key, node, "a date (YYYY-MM-DD)")
+        let expected = "a date (YYYY-MM-DD, such as 2026-12-31)"
+        guard case .scalar(let scalar) = node else { throw typeError(key, node, expected) }
+        do {
+            return try ISO8601Time.date(scalar.string)
+        } catch .form {
+            throw typeError(key, node, expected)
+        } catch {
+            throw ConfigSection.error(
+                file, child(key), node.mark, "'\(scalar.string)' is not a date: \(error); write the day as YYYY-MM-DD, such as 2026-12-31")
         }
-        return date
     }
 
     /// A nested mapping.
@@ -168,6 +177,14 @@ struct ConfigSection {
         ConfigSection.error(file, child(key), entries.first { $0.key == key }?.mark, message)
     }
 
+    /// An error about item `index` of the list under `key`, at that item's line.
+    func error(at key: String, item index: Int, _ message: String) -> ConfigurationError {
+        let entry = entries.first { $0.key == key }
+        var mark = entry?.mark
+        if case .sequence(let sequence)? = entry?.value, let item = Array(sequence).dropFirst(index).first { mark = item.mark ?? mark }
+        return ConfigSection.error(file, "\(child(key))[\(index)]", mark, message)
+    }
+
     /// Keys this section accepts that its reader looks at only when present, so that the
     /// unknown-key message lists them too.
     mutating func accepts(_ keys: String...) { used.formUnion(keys) }
@@ -178,6 +195,21 @@ struct ConfigSection {
             let known = used.sorted().joined(separator: ", ")
             throw ConfigSection.error(file, child(entry.key), entry.mark, "unknown key '\(entry.key)'; known keys here: \(known)")
         }
+    }
+
+    /// A value that is not a YAML number, with what to write when it looks like one: a percent
+    /// (`60%`, which the README does not document) or a quoted number (`"0.95"`, which is text).
+    private func numberError(_ key: String, _ node: Node) -> ConfigurationError {
+        guard case .scalar(let scalar) = node else { return typeError(key, node, "a number") }
+        let text = scalar.string.trimmingCharacters(in: .whitespaces)
+        if text.hasSuffix("%"), let percent = Decimal(string: String(text.dropLast())), Double(String(text.dropLast())) != nil {
+            return ConfigSection.error(file, child(key), node.mark, "expected a number, found '\(scalar.string)'; write \(text) as \(percent / 100)")
+        }
+        if scalar.style != .plain, Double(text) != nil {
+            return ConfigSection.error(
+                file, child(key), node.mark, "expected a number, found the text '\(scalar.string)'; remove the quotes (YAML reads a quoted value as text)")
+        }
+        return typeError(key, node, "a number")
     }
 
     private func typeError(_ key: String, _ node: Node, _ expected: String) -> ConfigurationError {

@@ -11,21 +11,30 @@ public enum ConfigurationLoader {
 
     /// Loads the explicit file, else `CANOPY_CONFIG`, else `Config/canopy.yml` when it exists, else defaults.
     public static func load(explicit: String?, environment: [String: String]) throws -> CanopyConfiguration {
-        if let path = explicit ?? environment["CANOPY_CONFIG"].flatMap({ $0.isEmpty ? nil : $0 }) {
+        let named: (path: String, by: String)? =
+            if let explicit { (explicit, "--config") } else { environment["CANOPY_CONFIG"].flatMap { $0.isEmpty ? nil : ($0, "CANOPY_CONFIG") } }
+        if let (path, origin) = named {
             guard FileManager.default.fileExists(atPath: path) else {
-                throw ConfigurationError(file: path, keyPath: "(file)", message: "the configuration file does not exist")
+                let fix = origin == "CANOPY_CONFIG" ? "fix the path or unset CANOPY_CONFIG" : "check the path"
+                throw ConfigurationError(file: path, keyPath: "(file)", message: "the configuration file \(origin) names does not exist; \(fix)")
             }
-            return try load(path: path)
+            return try load(path: path, namedBy: origin)
         }
         if FileManager.default.fileExists(atPath: defaultPath) { return try load(path: defaultPath) }
         return CanopyConfiguration()
     }
 
     public static func load(path: String) throws -> CanopyConfiguration {
+        try load(path: path, namedBy: "--config")
+    }
+
+    /// - Parameter origin: what named the file (`--config`, `CANOPY_CONFIG`), for the error that it
+    ///   is a directory.
+    static func load(path: String, namedBy origin: String) throws -> CanopyConfiguration {
         let text: String
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
-            throw ConfigurationError(file: path, keyPath: "(file)", message: "it is a directory; give --config a YAML file such as Config/canopy.yml")
+            throw ConfigurationError(file: path, keyPath: "(file)", message: "it is a directory; give \(origin) a YAML file such as Config/canopy.yml")
         }
         do {
             text = try String(contentsOfFile: path, encoding: .utf8)
@@ -54,10 +63,28 @@ public enum ConfigurationLoader {
         return ConfigurationError(file: located, keyPath: "(syntax)", message: message)
     }
 
+    /// A key set twice in one mapping, at the second place with its key path (Yams names only the
+    /// first place); at the first place when the second cannot be found.
+    static func duplicateKeyError(_ text: String, key: String, first mark: Mark, file: String) -> ConfigurationError {
+        let first = DuplicateKeyLocator.Position(line: mark.line, column: mark.column)
+        guard let duplicate = DuplicateKeyLocator.locate(in: text, key: key, first: first) else {
+            // Yams names a key that is not a scalar (`? [a]`) "<uncovertable>".
+            let named = key.hasPrefix("<") ? "a key" : "the key '\(key)'"
+            return ConfigurationError(
+                file: "\(file):\(first.line):\(first.column)", keyPath: "(syntax)",
+                message: "not valid YAML: \(named) is set twice in one mapping; keep one of the two")
+        }
+        return ConfigurationError(
+            file: "\(file):\(duplicate.position.line):\(duplicate.position.column)", keyPath: duplicate.keyPath,
+            message: "duplicate key; it is first set at line \(duplicate.first.line), column \(duplicate.first.column): keep one of the two")
+    }
+
     public static func parse(_ text: String, file: String) throws -> CanopyConfiguration {
         let node: Node?
         do {
             node = try Yams.compose(yaml: text)
+        } catch YamlError.duplicatedKeysInMapping(let duplicates, let context) {
+            throw duplicateKeyError(text, key: duplicates.first ?? "", first: context.mark, file: file)
         } catch let error as YamlError {
             throw syntaxError(error, file: file)
         } catch {
@@ -77,7 +104,17 @@ public enum ConfigurationLoader {
             try coverage.finish()
         }
         if let rules = try root.sections("categories") {
-            configuration.analysis.categories = try rules.map(readCategory)
+            var indexes: [String: Int] = [:]
+            for (index, section) in rules.enumerated() {
+                let rule = try readCategory(section)
+                if let earlier = indexes[rule.name] {
+                    throw section.error(
+                        at: "name",
+                        "categories[\(earlier)] is named '\(rule.name)' too, so reports and gates.maximumFailuresPerCategory could not tell them apart; give each category its own name, or join their patterns with |")
+                }
+                indexes[rule.name] = index
+                configuration.analysis.categories.append(rule)
+            }
         }
         if let keep = try root.bool("defaultCategories") { configuration.analysis.defaultCategories = keep }
         if var flakiness = try root.section("flakiness") {
@@ -108,6 +145,8 @@ public enum ConfigurationLoader {
 
     private static func readIdentifiers(_ section: inout ConfigSection, base: IdentifierSchemeConfiguration) throws -> IdentifierSchemeConfiguration {
         var scheme = base
+        // Placeholders in effect that the file does not set, and how to set them.
+        var defaultPlaceholders: [(name: String, instead: String)] = []
         if let separators = try section.strings(
             "separators", mapping: { $0.count == 1 ? $0 : nil },
             problem: { "'\($0)' is not a single character; list each separator on its own ('.', '-', '_')" })
@@ -117,9 +156,8 @@ public enum ConfigurationLoader {
         if let rules = try section.sections("dynamicSegments") {
             scheme.dynamicSegments = try rules.map { rule in
                 var rule = rule
-                guard let placeholder = try rule.string("placeholder"), let pattern = try rule.regex("pattern") else {
-                    throw rule.error("each dynamic segment needs 'placeholder' and 'pattern'")
-                }
+                let placeholder = try rule.string("placeholder")
+                let pattern = try rule.regex("pattern")
                 var position = DynamicSegmentRule.Position.any
                 if let text = try rule.string("position") {
                     guard let parsed = DynamicSegmentRule.Position(rawValue: text) else {
@@ -127,14 +165,26 @@ public enum ConfigurationLoader {
                     }
                     position = parsed
                 }
+                // A misspelt key is named before the required key it was meant to be.
                 try rule.finish()
+                guard let placeholder, let pattern else {
+                    throw rule.error("each dynamic segment needs 'placeholder' and 'pattern'")
+                }
+                if let problem = placeholderProblem(placeholder, separators: scheme.separators) { throw rule.error(at: "placeholder", problem) }
                 return DynamicSegmentRule(placeholder: placeholder, pattern: pattern, position: position)
             }
+        } else {
+            defaultPlaceholders += scheme.dynamicSegments.map { ($0.placeholder, "list your own identifiers.dynamicSegments with placeholders without it") }
         }
+        var foldPlaceholderSet = false
         if var fold = try section.section("dataDrivenFold") {
             if let enabled = try fold.bool("enabled") { scheme.dataDrivenFold.enabled = enabled }
             if let minimum = try fold.int("minimumDistinctValues", range: 2...100_000) { scheme.dataDrivenFold.minimumDistinctValues = minimum }
-            if let placeholder = try fold.string("placeholder") { scheme.dataDrivenFold.placeholder = placeholder }
+            if let placeholder = try fold.string("placeholder") {
+                if let problem = placeholderProblem(placeholder, separators: scheme.separators) { throw fold.error(at: "placeholder", problem) }
+                scheme.dataDrivenFold.placeholder = placeholder
+                foldPlaceholderSet = true
+            }
             if let last = try fold.bool("foldLastSegment") { scheme.dataDrivenFold.foldLastSegment = last }
             try fold.finish()
         }
@@ -148,25 +198,72 @@ public enum ConfigurationLoader {
             "interactiveElementTypes", mapping: IdentifierSchemeConfiguration.elementTypeCaseName,
             problem: { "'\($0)' is not an XCUIElement.ElementType; use its case name (button, textField, switch, cell, …)" })
         {
+            guard !types.isEmpty else {
+                throw section.error(
+                    at: "interactiveElementTypes",
+                    "the list is empty, so no element would count: coverage would be 'not measured' and minimumCoverage would pass on nothing; list the types that count (button, cell, textField, …) or leave the key out for the defaults")
+            }
             scheme.interactiveElementTypes = types
         }
         if let length = try section.int("maxIdentifierLength", range: 1...10_000) { scheme.maxIdentifierLength = length }
+        if !foldPlaceholderSet { defaultPlaceholders.append((scheme.dataDrivenFold.placeholder, "set identifiers.dataDrivenFold.placeholder to a name without it")) }
+        // A separator of your own may split a placeholder you did not set.
+        for (index, separator) in scheme.separators.enumerated() {
+            if let (placeholder, instead) = defaultPlaceholders.first(where: { $0.name.contains(separator) }) {
+                throw section.error(
+                    at: "separators", item: index,
+                    "'\(separator)' is in the default placeholder '\(placeholder)', so {\(placeholder)} would split into segments; choose another separator, or \(instead)")
+            }
+        }
         return scheme
+    }
+
+    /// Why `name` cannot be a placeholder, or nil: a template writes it `{name}` as one segment, so
+    /// it needs a name, no braces, no whitespace and no separator.
+    static func placeholderProblem(_ name: String, separators: [String]) -> String? {
+        let braces: Set<Character> = ["{", "}"]
+        if name.isEmpty { return "the placeholder is empty; give it a name such as id (templates show it as {id})" }
+        if name.contains(where: braces.contains) {
+            let bare = name.filter { !braces.contains($0) }
+            let example = bare.isEmpty ? "id" : bare
+            return "'\(name)' has braces; write the name alone, such as \(example): templates add the braces ({\(example)})"
+        }
+        if name.contains(where: \.isWhitespace) { return "'\(name)' contains whitespace; use one word, such as id" }
+        if let separator = name.first(where: { separators.contains(String($0)) }) {
+            let all = separators.map { "'\($0)'" }.joined(separator: ", ")
+            return "'\(name)' contains the separator '\(separator)', so {\(name)} would split into segments; use a name without \(all)"
+        }
+        return nil
     }
 
     private static func readCategory(_ section: ConfigSection) throws -> FailureCategoryRule {
         var section = section
-        guard let name = try section.string("name"), let pattern = try section.regex("pattern") else {
+        let name = try section.string("name")
+        let pattern = try section.regex("pattern", allowingEmpty: true)
+        let known = FailureCategoryRule.Field.allCases.map(\.rawValue).joined(separator: ", ")
+        let fields = try section.strings("fields", mapping: FailureCategoryRule.Field.init(rawValue:), problem: { "unknown field '\($0)'; use \(known)" })
+        let infrastructure = try section.bool("infrastructure")
+        let description = try section.string("description")
+        // A misspelt key is named before the required key it was meant to be.
+        try section.finish()
+        guard let name, let pattern else {
             throw section.error("each category needs 'name' and 'pattern'")
         }
-        var rule = FailureCategoryRule(name: name, pattern: pattern)
-        let known = FailureCategoryRule.Field.allCases.map(\.rawValue).joined(separator: ", ")
-        if let fields = try section.strings("fields", mapping: FailureCategoryRule.Field.init(rawValue:), problem: { "unknown field '\($0)'; use \(known)" }) {
-            rule.fields = fields
+        if name.allSatisfy(\.isWhitespace) {
+            throw section.error(at: "name", "the name is empty; name the category (reports show it, and gates.maximumFailuresPerCategory refers to it)")
         }
-        if let infrastructure = try section.bool("infrastructure") { rule.infrastructure = infrastructure }
-        rule.description = try section.string("description")
-        try section.finish()
+        if pattern.isEmpty {
+            throw section.error(
+                at: "pattern", "the pattern is empty and would match every failure; write a regular expression for this category's failures (what no category matches is 'other' already)")
+        }
+        if fields?.isEmpty == true {
+            throw section.error(
+                at: "fields", "the list is empty, so the pattern would be tried on nothing and match no failure; list the fields to try (\(known)) or leave the key out for [message, type]")
+        }
+        var rule = FailureCategoryRule(name: name, pattern: pattern)
+        if let fields { rule.fields = fields }
+        if let infrastructure { rule.infrastructure = infrastructure }
+        rule.description = description
         return rule
     }
 
@@ -220,6 +317,11 @@ public enum ConfigurationLoader {
         try section.finish()
         if entry.test == nil && entry.identifier == nil {
             throw section.error("a quarantine entry needs 'test' or 'identifier'")
+        }
+        if let test = entry.test, entry.identifier == nil, entry.auditType != nil {
+            throw section.error(
+                at: "auditType",
+                "auditType narrows an 'identifier' entry to one kind of audit issue, and this entry quarantines the test '\(test)' as a whole: remove auditType, or quarantine the element's audit issues with 'identifier:' instead")
         }
         return entry
     }

@@ -55,7 +55,7 @@ struct MetadataOptions: ParsableArguments {
     @Option(name: .customLong("run-key"), help: "Stable key of the run (default: CI provider + build + attempt, else a content hash of the inputs).")
     var runKey: String?
 
-    @Option(name: .customLong("started-at"), help: "Start time, ISO 8601 (default: from the inputs, else now).")
+    @Option(name: .customLong("started-at"), help: "Start time: ISO 8601 with Z or an offset (2026-11-22T02:00:00Z), or a day (default: from the inputs, else now).")
     var startedAt: String?
 
     @Option(name: .customLong("build-url"), help: "Link to the CI build.")
@@ -66,28 +66,18 @@ struct MetadataOptions: ParsableArguments {
         if let runKey, runKey.trimmingCharacters(in: .whitespaces).isEmpty {
             throw ValidationError("--run-key is empty; leave it out to use the CI's run or a content hash of the inputs")
         }
-        if let startedAt, Self.time(startedAt) == nil {
-            throw ValidationError(
-                "--started-at '\(startedAt)' is not an ISO 8601 time such as 2026-11-22T02:00:00Z, 2026-11-22T03:00:00.250+01:00 or 2026-11-22")
+        if let startedAt {
+            do {
+                _ = try ISO8601Time.date(startedAt)
+            } catch {
+                throw ValidationError(
+                    "--started-at '\(startedAt)' is not an ISO 8601 time: \(error); give one such as 2026-11-22T02:00:00Z, 2026-11-22T03:00:00.250+01:00 or 2026-11-22")
+            }
         }
     }
 
     func metadata() throws -> RunMetadata {
-        RunMetadata(runKey: runKey, commit: commit, branch: branch, buildURL: buildURL, startedAt: startedAt.flatMap(Self.time))
-    }
-
-    /// An ISO 8601 time with a zone (`Z` or an offset), with or without fractional seconds, or a
-    /// day (midnight UTC).
-    static func time(_ text: String) -> Date? {
-        let forms: [ISO8601DateFormatter.Options] = [
-            [.withInternetDateTime], [.withInternetDateTime, .withFractionalSeconds], [.withFullDate],
-        ]
-        for options in forms {
-            let formatter = ISO8601DateFormatter()
-            formatter.formatOptions = options
-            if let date = formatter.date(from: text) { return date }
-        }
-        return nil
+        RunMetadata(runKey: runKey, commit: commit, branch: branch, buildURL: buildURL, startedAt: try startedAt.map { try ISO8601Time.date($0) })
     }
 }
 

@@ -315,6 +315,10 @@ struct PipelineCommandTests {
             ("gates:\n  maximumFailuresPerCategory:\n    appCrashd: 0\n", "gates.maximumFailuresPerCategory.appCrashd"),
             // Keys read only when present are still named in the unknown-key message.
             ("gates:\n  maximumNewFailure: 0\n", "maximumNewFailures"),
+            // A day the calendar does not have is not rolled over into the next month.
+            ("quarantine:\n  - test: \"A/*\"\n    expires: 2026-13-01\n", "bad.yml:3:14: error: at quarantine[0].expires: '2026-13-01' is not a date"),
+            // A repeated key is named at the repeat, with its key path.
+            ("gates:\n  maximumNewFailures: 0\n  maximumNewFailures: 3\n", "bad.yml:3:3: error: at gates.maximumNewFailures: duplicate key; it is first set at line 2, column 3"),
         ])
     func configurationErrors(_ yaml: String, _ keyPath: String) throws {
         let out = try temporaryDirectory()

@@ -34,6 +34,11 @@ struct QuietAndVersionTests {
             (["run", "--quiet", "--verbose"], "--quiet and --verbose"),
             (["ingest", "--run-key", ""], "--run-key is empty"),
             (["ingest", "--started-at", "yesterday"], "is not an ISO 8601 time"),
+            // Times Foundation's formatter rolls over or reads as the day alone.
+            (["ingest", "--started-at", "2026-02-30T00:00:00Z"], "is not an ISO 8601 time: there is no day 30 in February 2026"),
+            (["ingest", "--started-at", "2026-11-22T25:00:00Z"], "hour 25 is out of range"),
+            (["ingest", "--started-at", "2026-11-22T02:00:00+99:00"], "the offset +99:00 is out of range"),
+            (["ingest", "--started-at", "2026-11-22T02:00:00"], "the time has no zone; add Z"),
             (["inspect", "--report", "--summary"], "--summary"),
         ])
     func contradictoryOptions(_ arguments: [String], message: String) throws {

@@ -276,7 +276,7 @@ struct GateTests {
               windowDays: 14
               significance: 0.1
             gates:
-              minimumCoverage: 60%
+              minimumCoverage: 0.6
               maximumFailuresPerCategory: {appCrashed: 0}
             quarantine:
               - test: "A/*"
