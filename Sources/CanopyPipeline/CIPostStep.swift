@@ -71,6 +71,7 @@ public struct CIPostStep {
                 throw error
             }
             storeTimer.lap("store")
+            if result == .alreadyStored { try await workflow.requireStoredResults(are: prepared, in: store) }
             let rows = try? await prefetched
             let insights = try await workflow.insights(
                 for: prepared, store: store, stored: true, prefetched: result == .inserted ? rows : nil)

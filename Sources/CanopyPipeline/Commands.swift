@@ -15,7 +15,12 @@ public struct Ingestion {
     /// Returns the run key and whether it was new.
     public func run() async throws -> (runKey: String, inserted: Bool, tests: Int) {
         let prepared = try workflow.prepare()
-        let result = try await workflow.withStore { try await $0.store(prepared.run, digest: prepared.digest, testRows: prepared.testRows) }
+        let workflow = workflow
+        let result = try await workflow.withStore { store in
+            let result = try await store.store(prepared.run, digest: prepared.digest, testRows: prepared.testRows)
+            if result == .alreadyStored { try await workflow.requireStoredResults(are: prepared, in: store) }
+            return result
+        }
         return (prepared.run.metadata.runKey ?? "", result == .inserted, prepared.run.tests.count)
     }
 }

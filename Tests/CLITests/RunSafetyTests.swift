@@ -70,6 +70,25 @@ struct RunSafetyTests {
         #expect(named.stderr.contains("canopy.report/1"), "\(named.stderr)")
     }
 
+    /// A CI retry under the same hand-made `--run-key` brought other results: they were dropped
+    /// with exit 0 ("already stored"), and `run` judged and drew them while history kept the first.
+    @Test("a run key already stored with other results: exit 2, the stored run kept, nothing written; the same results again are fine")
+    func runKeyWithOtherResults() throws {
+        let out = try CLIRunner.temporaryDirectory()
+        let first = try CLIRunner.run(["ingest", "--quiet", "--out", out, "--run-key", "nightly", CLIRunner.night(13)])
+        #expect(first.status == 0, "\(first.stderr)")
+        let same = try CLIRunner.run(["ingest", "--out", out, "--run-key", "nightly", CLIRunner.night(13)])
+        #expect(same.status == 0 && same.stdout.contains("already stored"), "\(same.stdout)\(same.stderr)")
+        for command in ["ingest", "run"] {
+            let other = try CLIRunner.run([command, "--out", out, "--run-key", "nightly", CLIRunner.night(14)])
+            #expect(other.status == 2, "\(command): \(other.stdout)\(other.stderr)")
+            #expect(other.stderr.contains("run key 'nightly' is already stored with other results"), "\(other.stderr)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: out + "/report.json"))
+        let list = try CLIRunner.run(["report", "--list", "--out", out])
+        #expect(list.stdout.split(separator: "\n").filter { $0.hasPrefix("nightly") }.count == 1, "\(list.stdout)")
+    }
+
     @Test("a file given twice (a directory and a flag naming a file in it) is read once, with a note")
     func sameFileTwice() throws {
         let junit = CLIRunner.night(14) + "/junit-checkout.xml"
