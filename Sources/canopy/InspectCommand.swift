@@ -21,7 +21,7 @@ struct InspectCommand: ParsableCommand {
 
     @OptionGroup var inputs: InputOptions
 
-    @Option(help: "Configuration file for --report's analysis (default: CANOPY_CONFIG, then Config/canopy.yml when present).")
+    @Option(help: "Configuration file for --report's analysis (default: CANOPY_CONFIG, then Config/canopy.yml when present).", completion: .file(extensions: ["yml", "yaml"]))
     var config: String?
 
     @Option(help: "Output format: text or json (default text; --report prints JSON only).")

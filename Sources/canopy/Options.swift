@@ -8,19 +8,19 @@ extension AnnotationMode: ExpressibleByArgument {}
 
 /// The inputs of a run: plain paths detected by content, or typed flags.
 struct InputOptions: ParsableArguments {
-    @Argument(help: "Report files, directories or globs; the format is detected from the content.")
+    @Argument(help: "Report files, directories or globs; the format is detected from the content.", completion: .file())
     var paths: [String] = []
 
-    @Option(help: "A JUnit XML file or directory (repeatable).")
+    @Option(help: "A JUnit XML file or directory (repeatable).", completion: .file())
     var junit: [String] = []
 
-    @Option(help: "An xcresulttool JSON file (`get test-results tests` or `summary`) (repeatable).")
+    @Option(help: "An xcresulttool JSON file (`get test-results tests` or `summary`) (repeatable).", completion: .file(extensions: ["json"]))
     var xcresult: [String] = []
 
-    @Option(help: "An element-tree or A11yUITests snapshot file or directory (repeatable).")
+    @Option(help: "An element-tree or A11yUITests snapshot file or directory (repeatable).", completion: .file())
     var snapshots: [String] = []
 
-    @Option(help: "An accessibility audit JSON file or directory (repeatable).")
+    @Option(help: "An accessibility audit JSON file or directory (repeatable).", completion: .file())
     var audits: [String] = []
 
     var selection: InputSelection {
@@ -34,13 +34,13 @@ struct InputOptions: ParsableArguments {
 
 /// Where history and output live.
 struct StoreOptions: ParsableArguments {
-    @Option(help: "History store: a SQLite path or postgres://user@host/db (default: CANOPY_STORE, then `store:` in the config, then <out>/history.sqlite).")
+    @Option(help: "History store: a SQLite path or postgres://user@host/db (default: CANOPY_STORE, then `store:` in the config, then <out>/history.sqlite).", completion: .file())
     var store: String?
 
-    @Option(help: "Configuration file (default: CANOPY_CONFIG, then Config/canopy.yml when present).")
+    @Option(help: "Configuration file (default: CANOPY_CONFIG, then Config/canopy.yml when present).", completion: .file(extensions: ["yml", "yaml"]))
     var config: String?
 
-    @Option(help: "Output directory: run writes summary.md, site/index.html, report.json and insights.json there, report its dashboard and summary, trend trend/; <out>/history.sqlite is the default store.")
+    @Option(help: "Output directory: run writes summary.md, site/index.html, report.json and insights.json there, report its dashboard and summary, trend trend/; <out>/history.sqlite is the default store.", completion: .directory)
     var out = "Reports"
 }
 

@@ -5,6 +5,23 @@ import Testing
 /// that only read history never create a store.
 @Suite("--quiet on every command, --version, no store created by reading", .serialized)
 struct QuietAndVersionTests {
+    /// Inputs and the path options are what users type: the completion scripts complete files
+    /// for them (bash completed nothing, since no completion kind was declared).
+    @Test("shell completions complete files for inputs, --junit, --config and --store, directories for --out")
+    func completions() throws {
+        let bash = try CLIRunner.run(["--generate-completion-script", "bash"])
+        #expect(bash.status == 0)
+        let inspect = try #require(bash.stdout.components(separatedBy: "_canopy_inspect() {").last?.components(separatedBy: "\n}\n").first)
+        #expect(inspect.contains("'--junit')\n        __canopy_add_completions -f"), "\(inspect)")
+        #expect(inspect.contains("'--config')\n        __canopy_add_completions -o plusdirs -fX '!*.@(yml|yaml)'"), "\(inspect)")
+        #expect(inspect.contains("# Offer positional completions") && inspect.hasSuffix("__canopy_add_completions -f\n        return\n        ;;\n    esac"), "\(inspect)")
+        let run = try #require(bash.stdout.components(separatedBy: "_canopy_run() {").last?.components(separatedBy: "\n}\n").first)
+        #expect(run.contains("'--store')\n        __canopy_add_completions -f"), "\(run)")
+        #expect(run.contains("'--out')\n        __canopy_add_completions -d"), "\(run)")
+        let zsh = try CLIRunner.run(["--generate-completion-script", "zsh"])
+        #expect(zsh.stdout.contains(":_files"), "\(zsh.stdout.prefix(2000))")
+    }
+
     /// `canopy inspect … | head -1` closes the pipe while Canopy writes: the rest is dropped and
     /// the exit code is Canopy's own, not 141 (killed by SIGPIPE), which fails a `pipefail` step.
     @Test("a reader that goes away (| head, | true) leaves the exit code Canopy's own")
