@@ -110,7 +110,7 @@ public struct TrendReport {
         try ArtifactWriter.write(TrendMarkdownRenderer(budget: workflow.configuration.output.summaryBudget).render(dashboard), to: paths.trendSummary)
         let changed = dashboard.trend?.changes.count ?? 0
         return [
-            "trend over \(points.count) runs, \(changed) test(s) changed state",
+            "trend over \(points.count) run\(points.count == 1 ? "" : "s"), \(changed) test(s) changed state",
             "trend dashboard: \(paths.trendDashboard)",
             "trend summary:   \(paths.trendSummary)",
         ]

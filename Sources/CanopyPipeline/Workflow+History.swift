@@ -192,9 +192,6 @@ extension Workflow {
         return Set(analyzer.analyze(rows).lazy.filter { $0.state == .flaky }.map(\.key.testKey))
     }
 
-    /// The run `--baseline` names; nil without `--baseline`, a usage error when no stored run has
-    /// that key (`canopy run` asks before it stores anything).
-    @discardableResult
     /// After a store found the run's key already stored: the stored run must hold these results.
     /// A run key is kept once (a retried upload of the same run is one run), so other results
     /// under it (a CI retry under a hand-made `--run-key`) would be dropped while `run` judged and
@@ -215,6 +212,9 @@ extension Workflow {
                 + "(for a CI retry, include the attempt), or leave --run-key out to key the run by its CI build and inputs")
     }
 
+    /// The run `--baseline` names; nil without `--baseline`, a usage error when no stored run has
+    /// that key (`canopy run` asks before it stores anything).
+    @discardableResult
     func chosenBaseline(in store: any HistoryStore) async throws -> StoredRun? {
         guard let key = options.baseline else { return nil }
         guard let run = try await store.run(key: key) else {

@@ -128,6 +128,19 @@ struct PipelineCommandTests {
         #expect(lines.contains { $0 == "AppUITests.Tests/y ## [error]injected" }, "\(result.stdout)")
     }
 
+    @Test("a failed gate lists its first 10 tests and says how many more there are")
+    func gateListsAreCounted() throws {
+        let out = try temporaryDirectory()
+        let junit = out + "/junit.xml"
+        let cases = (1...12).map { "<testcase classname=\"A.Tests\" name=\"test\($0)\" time=\"1\"><failure message=\"XCTAssertTrue failed\"/></testcase>" }
+        try "<testsuites><testsuite name=\"S\">\(cases.joined())</testsuite></testsuites>".write(toFile: junit, atomically: true, encoding: .utf8)
+        let result = try CLIRunner.run(["run", "--out", out, "--branch", "main", junit])
+        #expect(result.status == 1)
+        let lines = result.stdout.split(separator: "\n")
+        #expect(lines.filter { $0.hasPrefix("    A.Tests/") }.count == 10, "\(result.stdout)")
+        #expect(lines.contains("    … and 2 more (insights.json lists them all)"), "\(result.stdout)")
+    }
+
     /// GitLab places a Code Quality issue by a repository file: a failure without one is left out
     /// (not named by its test), and lines start at 1; GitHub gets no `line=0`.
     @Test("GitLab Code Quality issues name repository files from line 1; GitHub annotations never say line=0")
@@ -200,7 +213,7 @@ struct PipelineCommandTests {
         #expect(try ingest(out, 13).status == 0)
         let trend = try CLIRunner.run(["trend", "--out", out, "--runs", "5"])
         #expect(trend.status == 0, "\(trend.stderr)")
-        #expect(trend.stdout.contains("trend over 1 runs, 0 test(s) changed state"), "\(trend.stdout)")
+        #expect(trend.stdout.contains("trend over 1 run, 0 test(s) changed state"), "\(trend.stdout)")
         // The trend page has no tests of its own: no empty Tests tab.
         let page = try String(contentsOfFile: out + "/trend/index.html", encoding: .utf8)
         #expect(page.contains("id=\"tab-trend\"") && !page.contains("id=\"tab-tests\""))
