@@ -117,6 +117,7 @@ public struct CIPostStep {
 
         var lines: [String] = []
         var notes: [String] = []
+        if let note = workflow.targetBranchNote(for: prepared.run, baseline: insights.baselineRun) { notes.append(note) }
         if insights.baselineRun == nil {
             // A CI job on a throwaway runner with no --store keeps no history: say so, since every
             // failure then counts as new.

@@ -44,6 +44,7 @@ public struct GateCheck {
         let gates = GateEvaluator.evaluate(input, configuration: workflow.configuration.gates)
         var lines = warnings.map { "warning: \($0)" } + notes.map { "note: \($0)" }
         if let missing { lines.append("note: no history store at \(missing): judged without history (nothing was created there)") }
+        if missing == nil, let note = workflow.targetBranchNote(for: prepared.run, baseline: insights.baselineRun) { lines.append("note: " + note) }
         let baseline =
             insights.baselineRun.map { "against \($0.baselineLabel(comparedWithRunOn: prepared.run.metadata.branch))" }
             ?? "without a baseline (no earlier run of another commit on this branch or the target branch)"

@@ -22,6 +22,21 @@ struct BaselineChoiceTests {
             ])
     }
 
+    /// A misspelt `--base-branch`, or a target branch with no run yet, fell back silently.
+    @Test("a target branch with no run says so, and what the run was compared with instead")
+    func targetBranchWithoutRuns() throws {
+        let out = try CLIRunner.temporaryDirectory()
+        try ingest(out, night: 12, key: "main-12", commit: "c12")
+        let none = try CLIRunner.run(["check", "--out", out, "--branch", "feature/x", "--commit", "p1", "--base-branch", "mian", CLIRunner.night(13)])
+        #expect(none.stdout.contains("note: the target branch 'mian' has no run before this one in"), "\(none.stdout)")
+        #expect(none.stdout.contains("so there is no baseline"), "\(none.stdout)")
+        let right = try CLIRunner.run(["check", "--out", out, "--branch", "feature/x", "--commit", "p1", "--base-branch", "main", CLIRunner.night(13)])
+        #expect(!right.stdout.contains("note: the target branch"), "\(right.stdout)")
+        let own = try CLIRunner.run(["run", "--out", out, "--branch", "main", "--commit", "c13", "--base-branch", "release", CLIRunner.night(13)])
+        #expect(own.stdout.contains("note: the target branch 'release' has no run before this one in"), "\(own.stdout)")
+        #expect(own.stdout.contains("compared with c12 of the run's own branch instead"), "\(own.stdout)")
+    }
+
     @Test("a pull request: the first run, its re-run and the next push are all compared with main")
     func pullRequest() throws {
         let out = try CLIRunner.temporaryDirectory()
