@@ -17,6 +17,12 @@ public enum InputDetector {
     }
 
     static func detect(head: [UInt8], path: String) throws(ParserError) -> InputFormat {
+        if let encoding = utf16(head) {
+            throw .unknownFormat(
+                path: path,
+                found: "text in \(encoding), which Canopy does not read: convert it to UTF-8 first "
+                    + "(iconv -f \(encoding) -t UTF-8 \((path as NSString).lastPathComponent) > converted.\((path as NSString).pathExtension.isEmpty ? "xml" : (path as NSString).pathExtension))")
+        }
         var index = 0
         if head.count >= 3, head[0] == 0xEF, head[1] == 0xBB, head[2] == 0xBF { index = 3 }
         while index < head.count, [0x20, 0x09, 0x0A, 0x0D].contains(head[index]) { index += 1 }
@@ -36,6 +42,18 @@ public enum InputDetector {
         default:
             throw .unknownFormat(path: path, found: "neither XML nor JSON (binary or plain text)")
         }
+    }
+
+    /// `UTF-16LE` or `UTF-16BE` for text in UTF-16: by its byte-order mark, or by `<` or `{`
+    /// then a zero byte (or the other way round) at the start.
+    static func utf16(_ head: [UInt8]) -> String? {
+        guard head.count >= 2 else { return nil }
+        if head[0] == 0xFF, head[1] == 0xFE { return "UTF-16LE" }
+        if head[0] == 0xFE, head[1] == 0xFF { return "UTF-16BE" }
+        let openers: [UInt8] = [UInt8(ascii: "<"), UInt8(ascii: "{"), UInt8(ascii: "[")]
+        if openers.contains(head[0]), head[1] == 0 { return "UTF-16LE" }
+        if head[0] == 0, openers.contains(head[1]) { return "UTF-16BE" }
+        return nil
     }
 
     private static func readHead(_ path: String) throws(ParserError) -> [UInt8] {

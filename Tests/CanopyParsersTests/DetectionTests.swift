@@ -40,6 +40,22 @@ struct DetectionTests {
         }
     }
 
+    /// Well-formed XML or JSON in UTF-16 was "neither XML nor JSON (binary or plain text)".
+    @Test(arguments: [
+        ("\u{FEFF}<?xml version=\"1.0\" encoding=\"UTF-16\"?><testsuites/>", String.Encoding.utf16LittleEndian, "UTF-16LE"),
+        ("\u{FEFF}<testsuites/>", .utf16BigEndian, "UTF-16BE"),
+        ("<testsuites/>", .utf16LittleEndian, "UTF-16LE"),
+        ("{\"testNodes\": []}", .utf16BigEndian, "UTF-16BE"),
+    ] as [(String, String.Encoding, String)])
+    func utf16SaysHowToConvert(_ text: String, _ encoding: String.Encoding, _ name: String) throws {
+        let path = try TemporaryFile.write(try #require(text.data(using: encoding)))
+        #expect {
+            _ = try InputDetector.detect(path: path)
+        } throws: { error in
+            "\(error)".contains("text in \(name), which Canopy does not read: convert it to UTF-8 first (iconv -f \(name) -t UTF-8")
+        }
+    }
+
     @Test func keysInsideStringsAreNotKeys() {
         let head = Array(#"{"root": {"elementType": "other", "label": "\"snapshot\": generated"}}"#.utf8)
         #expect(JSONShapeSniffer.format(head: head) == .elementSnapshot)
