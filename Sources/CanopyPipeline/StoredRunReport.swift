@@ -129,7 +129,7 @@ public struct StoredRunReport {
         return ordered.filter { keys.contains($0.testKey) && seen.insert($0.testKey).inserted }.map { failure in
             DashboardNewFailure(
                 test: failure.testKey, message: failure.normalizedMessage, category: failure.category,
-                identifier: failure.identifier, clusterID: failure.fingerprint)
+                identifier: failure.identifier, clusterID: failure.fingerprint, isInfrastructure: failure.isInfrastructure)
         }
     }
 

@@ -25,11 +25,14 @@ public struct DashboardNewFailure: Sendable, Equatable, Hashable, Codable {
     public var identifier: String?
     /// The fingerprint of the cluster it belongs to.
     public var clusterID: String?
+    /// Whether its cause is an infrastructure category (the runner, not the app).
+    public var isInfrastructure: Bool
 
     public init(
         test: String, message: String, location: String? = nil, category: String, identifier: String? = nil,
-        clusterID: String? = nil
+        clusterID: String? = nil, isInfrastructure: Bool = false
     ) {
+        self.isInfrastructure = isInfrastructure
         self.test = test
         self.message = message
         self.location = location

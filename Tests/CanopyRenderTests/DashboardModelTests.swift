@@ -33,6 +33,18 @@ struct DashboardModelTests {
         #expect(!MarkdownRenderer().render(dashboard).contains("Not counted"))
     }
 
+    /// A new failure the runner caused (lost test manager) was listed like the app's own.
+    @Test("a new failure of an infrastructure cause is marked as such in the page and the Markdown")
+    func infrastructureNewFailures() {
+        var dashboard = DashboardSample.make()
+        dashboard.newFailures = [DashboardNewFailure(
+            test: "Suite/testLost", message: "Lost connection to the test manager service.", category: "testRunnerInfrastructure",
+            isInfrastructure: true)]
+        let html = HTMLDashboardRenderer().render(dashboard)
+        #expect(html.contains("testRunnerInfrastructure</span> <span class=\"chip warn\"><span aria-hidden=\"true\">⚙</span> infrastructure</span></td>"))
+        #expect(MarkdownRenderer().render(dashboard).contains("| testRunnerInfrastructure 🏗️ |"))
+    }
+
     @Test func largeGeneratorHasTheAdvertisedSize() {
         let large = Fixtures.large
         #expect(large.tests.count == 100_000)
