@@ -252,6 +252,10 @@ public enum ConfigurationLoader {
         if name.allSatisfy(\.isWhitespace) {
             throw section.error(at: "name", "the name is empty; name the category (reports show it, and gates.maximumFailuresPerCategory refers to it)")
         }
+        if name == FailureCategoryRule.otherName {
+            throw section.error(
+                at: "name", "'\(name)' is what failures no category matches are called, so this rule would never be tried; give it another name")
+        }
         if pattern.isEmpty {
             throw section.error(
                 at: "pattern", "the pattern is empty and would match every failure; write a regular expression for this category's failures (what no category matches is 'other' already)")

@@ -1,5 +1,6 @@
 import CanopyAnalysis
 import CanopyModel
+import CanopyParsers
 import Foundation
 
 /// Computes what the gates look at from the analysed run and its baseline, leaving out
@@ -24,6 +25,15 @@ enum GateInputBuilder {
         for entry in quarantine where !entry.isActive(on: now) {
             let what = entry.test ?? entry.identifier ?? "?"
             warnings.append("quarantine entry for \(what) expired; it no longer applies — fix the test or extend 'expires'")
+        }
+        // An audit file may carry types of its own, so an unknown one is a warning: a typo
+        // (`contrst`) would otherwise leave the entry matching nothing, silently.
+        let runTypes = Set(prepared.run.auditIssues.map(\.auditType))
+        for entry in quarantine {
+            guard let type = entry.auditType, !AuditTypes.known.contains(type), !runTypes.contains(type) else { continue }
+            warnings.append(
+                "quarantine entry for \(entry.identifier ?? entry.test ?? "?") names auditType '\(type)', which is none of the audit types "
+                    + "Canopy knows (\(AuditTypes.known.sorted().joined(separator: ", "))) nor any of this run's: it quarantines nothing")
         }
         // A key names its device (`Class/test@iPhone 16`); entries and history may name the test alone.
         func withoutDevice(_ testKey: String) -> String { String(testKey.split(separator: "@").first ?? "") }

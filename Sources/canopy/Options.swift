@@ -66,6 +66,9 @@ struct MetadataOptions: ParsableArguments {
         if let runKey, runKey.trimmingCharacters(in: .whitespaces).isEmpty {
             throw ValidationError("--run-key is empty; leave it out to use the CI's run or a content hash of the inputs")
         }
+        if let runKey, runKey.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+            throw ValidationError("--run-key holds a line break or another control character; a key is printed on one line and listed tab-separated")
+        }
         if let startedAt {
             do {
                 _ = try ISO8601Time.date(startedAt)
@@ -101,7 +104,7 @@ struct ComparisonOptions: ParsableArguments {
 
     @Option(
         name: .customLong("base-branch"),
-        help: "The branch a pull request targets: its latest run is the baseline (default: from CI, e.g. GITHUB_BASE_REF).")
+        help: "The branch a pull request targets: its latest run is the baseline (default: from CI, e.g. GITHUB_BASE_REF). With --baseline, that run is the baseline and this branch is only stored with the run.")
     var baseBranch: String?
 
     func apply(to options: inout RunOptions) {

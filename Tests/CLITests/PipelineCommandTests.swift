@@ -311,6 +311,19 @@ struct PipelineCommandTests {
         let expired = try CLIRunner.run(["check", "--out", out, "--config", config, "--branch", "main", night(13)])
         #expect(expired.status == 1)
         #expect(expired.stdout.contains("warning: quarantine entry for AppUITests.SettingsTests/* expired"), "\(expired.stdout)")
+        // A misspelt audit type matched nothing, silently.
+        try """
+            quarantine:
+              - identifier: "Login.ForgotPassword"
+                auditType: contrst
+                expires: 2999-01-01
+              - identifier: "Login.ForgotPassword"
+                auditType: contrast
+                expires: 2999-01-01
+            """.write(toFile: config, atomically: true, encoding: .utf8)
+        let typo = try CLIRunner.run(["check", "--out", out, "--config", config, "--branch", "main", night(13)])
+        #expect(typo.stdout.contains("warning: quarantine entry for Login.ForgotPassword names auditType 'contrst', which is none of the audit types Canopy knows ("), "\(typo.stdout)")
+        #expect(!typo.stdout.contains("auditType 'contrast'"), "\(typo.stdout)")
     }
 
     @Test(

@@ -50,6 +50,7 @@ struct QuietAndVersionTests {
             (["ingest", "-q", "-v"], "--quiet and --verbose"),
             (["run", "--quiet", "--verbose"], "--quiet and --verbose"),
             (["ingest", "--run-key", ""], "--run-key is empty"),
+            (["ingest", "--run-key", "nightly\n::error::x"], "--run-key holds a line break"),
             (["ingest", "--started-at", "yesterday"], "is not an ISO 8601 time"),
             // Times Foundation's formatter rolls over or reads as the day alone.
             (["ingest", "--started-at", "2026-02-30T00:00:00Z"], "is not an ISO 8601 time: there is no day 30 in February 2026"),

@@ -199,6 +199,8 @@ struct ConfigurationValidationTests {
             ("categories:\n  - name: \" \"\n    pattern: x\n", "c.yml:2:5", "categories[0].name", "empty"),
             ("categories:\n  - name: a\n    pattern: x\n  - name: a\n    pattern: y\n", "c.yml:4:5", "categories[1].name", "categories[0]"),
             ("categories:\n  - name: a\n    pattern: ''\n", "c.yml:3:5", "categories[0].pattern", "empty and would match every failure"),
+            // `other` is what no category matched: such a rule was dropped, silently.
+            ("categories:\n  - name: other\n    pattern: x\n", "c.yml:2:5", "categories[0].name", "would never be tried"),
         ])
     func badCategory(_ yaml: String, _ place: String, _ keyPath: String, _ reason: String) throws {
         let failure = try #require(error(yaml))
