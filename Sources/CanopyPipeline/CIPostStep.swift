@@ -39,6 +39,8 @@ public struct CIPostStep {
         try ArtifactWriter.prepare(files: OutputPaths(directory: options.outputDirectory).runFiles(annotations: options.annotations))
         let run = try workflow.assemble()
         timer.lap("parse")
+        // On a terminal the bar stood full through the rest of a large run: say what comes next.
+        if workflow.progress.drawsBar { workflow.progress.log("analysing \(run.tests.count) tests, storing the run and reading history …") }
         // The store writes the run's own rows (its tests, their attempts) while the run is
         // analysed, in the transaction `finish` commits: for a large run most of the store's work.
         let testRows = Concurrently.start { TestRunRow.rows(for: run) }

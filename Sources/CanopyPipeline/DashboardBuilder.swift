@@ -115,7 +115,8 @@ struct DashboardBuilder {
         where record.testOutcome == .failed && newFailureKeys.contains(record.test) && seen.insert(record.test).inserted {
             rows.append(DashboardNewFailure(
                 test: record.test, message: record.message, location: record.location?.description, category: record.category,
-                identifier: record.element?.template, clusterID: record.fingerprint, isInfrastructure: record.isInfrastructure))
+                identifier: record.element?.template, clusterID: record.fingerprint, isInfrastructure: record.isInfrastructure,
+                rawIdentifier: record.element?.identifier))
         }
         return rows
     }

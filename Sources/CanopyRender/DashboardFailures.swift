@@ -27,12 +27,16 @@ public struct DashboardNewFailure: Sendable, Equatable, Hashable, Codable {
     public var clusterID: String?
     /// Whether its cause is an infrastructure category (the runner, not the app).
     public var isInfrastructure: Bool
+    /// The identifier as the failure wrote it, when its template folds data (`Podcast-42-row` for
+    /// `Podcast-{id}-row`): which row failed. Nil when the same, or not kept (a stored run).
+    public var rawIdentifier: String?
 
     public init(
         test: String, message: String, location: String? = nil, category: String, identifier: String? = nil,
-        clusterID: String? = nil, isInfrastructure: Bool = false
+        clusterID: String? = nil, isInfrastructure: Bool = false, rawIdentifier: String? = nil
     ) {
         self.isInfrastructure = isInfrastructure
+        self.rawIdentifier = rawIdentifier == identifier ? nil : rawIdentifier
         self.test = test
         self.message = message
         self.location = location

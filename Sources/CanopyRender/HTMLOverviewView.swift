@@ -58,7 +58,9 @@ enum HTMLOverviewView {
                 out += "<td><span class=\"chip\">\(HTMLText.escape(failure.category, limit: 60))</span>"
                 if failure.isInfrastructure { out += " <span class=\"chip warn\"><span aria-hidden=\"true\">⚙</span> infrastructure</span>" }
                 out += "</td>"
-                out += "<td>\(failure.identifier.map { "<code>\(HTMLText.escape($0))</code>" } ?? "–")</td>"
+                out += "<td>\(failure.identifier.map { "<code>\(HTMLText.escape($0))</code>" } ?? "–")"
+                if let raw = failure.rawIdentifier { out += " <span class=\"muted\">(<code>\(HTMLText.escape(raw))</code>)</span>" }
+                out += "</td>"
                 out += "<td>\(failure.location.map { HTMLText.escape($0) } ?? "–")</td></tr>"
             }
             out += "</tbody></table>"

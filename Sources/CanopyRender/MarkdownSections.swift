@@ -4,7 +4,8 @@ enum MarkdownSections {
         let head = "### ❌ New failures (\(Format.count(failures.count)))\n\n| test | failure | cause | identifier | location |\n|---|---|---|---|---|\n"
         let items = failures.map { failure in
             "| \(MarkdownText.code(failure.test, limit: 160)) | \(MarkdownText.escape(failure.message, limit: 200)) | "
-                + "\(MarkdownText.escape(failure.category, limit: 40))\(failure.isInfrastructure ? " 🏗️" : "") | \(optionalCode(failure.identifier)) | "
+                + "\(MarkdownText.escape(failure.category, limit: 40))\(failure.isInfrastructure ? " 🏗️" : "") | \(optionalCode(failure.identifier))"
+                + "\(failure.rawIdentifier.map { " (\(MarkdownText.code($0, limit: 120)))" } ?? "") | "
                 + "\(failure.location.map { MarkdownText.escape($0, limit: 120) } ?? "–") |\n"
         }
         return MarkdownSection(name: "new failures", head: head, items: items)

@@ -45,6 +45,22 @@ struct DashboardModelTests {
         #expect(MarkdownRenderer().render(dashboard).contains("| testRunnerInfrastructure 🏗️ |"))
     }
 
+    /// `Podcast-{id}-row` says which element; the row the test hit says which data.
+    @Test("a new failure shows the identifier as written beside its template when they differ")
+    func rawIdentifierBesideTemplate() {
+        var dashboard = DashboardSample.make()
+        dashboard.newFailures = [
+            DashboardNewFailure(test: "Feed/testOpen", message: "No matches found", category: "elementNotFound", identifier: "Podcast-{id}-row", rawIdentifier: "Podcast-42-row"),
+            DashboardNewFailure(test: "Pay/testPay", message: "No matches found", category: "elementNotFound", identifier: "Checkout.Pay", rawIdentifier: "Checkout.Pay"),
+        ]
+        #expect(dashboard.newFailures[1].rawIdentifier == nil)
+        let markdown = MarkdownRenderer().render(dashboard)
+        #expect(markdown.contains("| <code>Podcast-&#123;id&#125;-row</code> (<code>Podcast-42-row</code>) |"), "\(markdown)")
+        #expect(markdown.contains("| <code>Checkout.Pay</code> |"))
+        let html = HTMLDashboardRenderer().render(dashboard)
+        #expect(html.contains("<code>Podcast-{id}-row</code> <span class=\"muted\">(<code>Podcast-42-row</code>)</span></td>"))
+    }
+
     @Test func largeGeneratorHasTheAdvertisedSize() {
         let large = Fixtures.large
         #expect(large.tests.count == 100_000)
