@@ -88,8 +88,12 @@ public struct DynamicSegmentRule: Sendable, Equatable, Hashable, Codable {
 
 /// Folds a segment position into a placeholder when, across the run, identifiers that agree on
 /// every other segment take at least `minimumDistinctValues` values there (`Country.{value}.cell`).
+///
+/// Off by default: the rules template an identifier from itself alone, while the fold depends on
+/// which identifiers the run holds, so one element could take two templates on nights with and
+/// without snapshots (and its failures, flakiness and tree node split across them).
 public struct DataDrivenFoldConfiguration: Sendable, Equatable, Hashable, Codable {
-    /// `enabled`, default true.
+    /// `enabled`, default false.
     public var enabled: Bool
     /// `minimumDistinctValues`, default 12.
     public var minimumDistinctValues: Int
@@ -99,7 +103,7 @@ public struct DataDrivenFoldConfiguration: Sendable, Equatable, Hashable, Codabl
     /// leaf elements `Settings.wifi`, `Settings.sound` are distinct elements, not data).
     public var foldLastSegment: Bool
 
-    public init(enabled: Bool = true, minimumDistinctValues: Int = 12, placeholder: String = "value", foldLastSegment: Bool = false) {
+    public init(enabled: Bool = false, minimumDistinctValues: Int = 12, placeholder: String = "value", foldLastSegment: Bool = false) {
         self.enabled = enabled
         self.minimumDistinctValues = minimumDistinctValues
         self.placeholder = placeholder

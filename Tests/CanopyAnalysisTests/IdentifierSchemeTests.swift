@@ -63,8 +63,22 @@ struct IdentifierSchemeTests {
         #expect(try IdentifierScheme().template(raw) == regexOnly.template(raw))
     }
 
+    /// The fold is on when asked for: it depends on the run's identifiers, so by default an
+    /// identifier's template depends on the identifier alone.
+    static func folding() throws -> IdentifierScheme {
+        var configuration = IdentifierSchemeConfiguration()
+        configuration.dataDrivenFold.enabled = true
+        return try IdentifierScheme(configuration: configuration)
+    }
+
+    @Test func dataDrivenFoldIsOffByDefault() throws {
+        let identifiers = (1...20).map { "Settings.option\($0)x.Toggle" }
+        #expect(try IdentifierScheme().templates(for: identifiers)["Settings.option1x.Toggle"] == "Settings.option1x.Toggle")
+        #expect(try Self.folding().templates(for: identifiers)["Settings.option1x.Toggle"] == "Settings.{value}.Toggle")
+    }
+
     @Test func dataDrivenFoldFoldsAnInnerPositionWithManyValues() throws {
-        let scheme = try IdentifierScheme()
+        let scheme = try Self.folding()
         let countries = ["France", "Germany", "Spain", "Italy", "Norway", "Sweden", "Chile", "Peru", "Japan", "Kenya", "Ghana", "Nepal"]
         var identifiers = countries.map { "Country.\($0).cell" }
         identifiers += ["Settings.wifi", "Settings.sound", "tab2"]
@@ -76,7 +90,7 @@ struct IdentifierSchemeTests {
     }
 
     @Test func dataDrivenFoldLeavesFewValuesAndLeavesAlone() throws {
-        let scheme = try IdentifierScheme()
+        let scheme = try Self.folding()
         let identifiers = (1...11).map { "Country.C\($0)x.cell" }
         #expect(scheme.templates(for: identifiers)["Country.C1x.cell"] == "Country.C1x.cell")
         let leaves = (1...20).map { "Settings.option\($0)x" }
