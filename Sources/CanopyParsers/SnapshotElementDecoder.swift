@@ -14,7 +14,9 @@ struct SnapshotElementDecoder {
 
     mutating func element(_ value: JSONValue, jsonPath: String, depth: Int = 0) throws(ParserError) -> ElementSnapshot {
         guard depth < Self.maximumDepth else {
-            throw .invalidValue(path: path, jsonPath: jsonPath, message: "elements nested deeper than \(Self.maximumDepth) levels")
+            // The path of the 256th level is kilobytes of `.children[0]`: its two ends say where.
+            let shown = jsonPath.count > 120 ? jsonPath.prefix(40) + " … " + jsonPath.suffix(60) : Substring(jsonPath)
+            throw .invalidValue(path: path, jsonPath: String(shown), message: "elements nested deeper than \(Self.maximumDepth) levels")
         }
         guard value.object != nil else {
             throw .invalidValue(path: path, jsonPath: jsonPath, message: "expected an element object, found \(value.typeName)")
