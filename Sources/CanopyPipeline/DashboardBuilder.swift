@@ -86,14 +86,14 @@ struct DashboardBuilder {
         let totals = prepared.run.totals
         let status: DashboardStatus = gates.contains { !$0.passed } ? .gateFailed : (totals.failed > 0 ? .failed : .passed)
         return Self.headline(
-            status: status, totals: totals, coverage: prepared.report.coverage.overall.ratio ?? 0, audits: prepared.run.auditIssues,
+            status: status, totals: totals, coverage: prepared.report.coverage.overall.ratio, audits: prepared.run.auditIssues,
             baseline: insights?.baselineRun?.totals, comparison: insights?.comparison)
     }
 
     /// The key figures of a run and their change against its baseline run (`comparison`, made
     /// against it): `canopy run`'s headline, and `canopy report`'s of a stored run.
     static func headline(
-        status: DashboardStatus, totals: RunTotals, coverage: Double, audits: [AuditIssue], baseline: RunTotals?,
+        status: DashboardStatus, totals: RunTotals, coverage: Double?, audits: [AuditIssue], baseline: RunTotals?,
         comparison: BaselineComparison?
     ) -> DashboardHeadline {
         let (errors, warnings) = audits.severityCounts
@@ -103,7 +103,7 @@ struct DashboardBuilder {
             status: status, tests: kpi(totals.tests, baseline?.tests), passed: kpi(totals.passed, baseline?.passed),
             failed: kpi(totals.failed, baseline?.failed), flaky: kpi(totals.flaky, baseline?.flaky),
             skipped: kpi(totals.skipped, baseline?.skipped), passRate: DashboardKPI(totals.passRate, baseline: baseline?.passRate),
-            identifierCoverage: DashboardKPI(coverage, baseline: baselineCoverage), auditErrors: kpi(errors, comparison?.baselineAuditErrors),
+            identifierCoverage: DashboardKPI(coverage ?? 0, baseline: baselineCoverage, isMeasured: coverage != nil), auditErrors: kpi(errors, comparison?.baselineAuditErrors),
             auditWarnings: kpi(warnings, comparison?.baselineAuditWarnings), duration: DashboardKPI(totals.duration, baseline: baseline?.duration))
     }
 

@@ -68,7 +68,7 @@ public struct StoredRunReport {
         // Without a baseline everything is new, as `canopy run`'s gate counts it.
         let comparison = BaselineComparer.compare(current, with: baselineSnapshot)
         let headline = DashboardBuilder.headline(
-            status: totals.failed > 0 ? .testsFailed : .passed, totals: totals, coverage: overall?.ratio ?? 0, audits: audits,
+            status: totals.failed > 0 ? .testsFailed : .passed, totals: totals, coverage: overall?.ratio, audits: audits,
             baseline: baselineRun?.totals, comparison: comparison)
         let newKeys = comparison.newFailures
         var dashboard = Dashboard(

@@ -25,14 +25,18 @@ public struct DashboardKPI: Sendable, Equatable, Hashable, Codable {
     public var value: Double
     /// The same figure in the baseline; nil when there is no baseline.
     public var baseline: Double?
+    /// False for a figure the run could not measure (identifier coverage without element-tree
+    /// snapshots): shown as "not measured", not as 0.
+    public var isMeasured: Bool
 
-    public init(_ value: Double, baseline: Double? = nil) {
+    public init(_ value: Double, baseline: Double? = nil, isMeasured: Bool = true) {
         self.value = value
         self.baseline = baseline
+        self.isMeasured = isMeasured
     }
 
-    /// `value - baseline`, or nil without a baseline.
-    public var change: Double? { baseline.map { value - $0 } }
+    /// `value - baseline`, or nil without a baseline or a measure.
+    public var change: Double? { isMeasured ? baseline.map { value - $0 } : nil }
 }
 
 /// Status and key figures of the run, each with its change against the baseline.

@@ -41,10 +41,11 @@ enum Format {
 
     /// The value of a KPI in its unit.
     static func value(_ kpi: DashboardKPI, _ unit: KPIUnit) -> String {
+        guard kpi.isMeasured else { return "not measured" }
         switch unit {
-        case .count: count(Int(kpi.value.rounded()))
-        case .ratio: percent(kpi.value)
-        case .seconds: duration(kpi.value)
+        case .count: return count(Int(kpi.value.rounded()))
+        case .ratio: return percent(kpi.value)
+        case .seconds: return duration(kpi.value)
         }
     }
 

@@ -6,7 +6,7 @@ enum MarkdownHeadline {
         var line = "**\(Format.count(Int(h.tests.value)))** tests: \(Format.count(Int(h.passed.value))) passed, "
         line += "**\(Format.count(Int(h.failed.value))) failed**, \(Format.count(Int(h.flaky.value))) flaky, "
         line += "\(Format.count(Int(h.skipped.value))) skipped · pass rate **\(Format.percent(h.passRate.value))**"
-        line += " · identifier coverage **\(Format.percent(h.identifierCoverage.value))**"
+        line += " · identifier coverage **\(Format.value(h.identifierCoverage, .ratio))**"
         if let change = Format.change(h.identifierCoverage, .ratio) { line += " (\(change))" }
         out += line + "\n\n"
 

@@ -61,6 +61,18 @@ struct DashboardModelTests {
         #expect(html.contains("<code>Podcast-{id}-row</code> <span class=\"muted\">(<code>Podcast-42-row</code>)</span></td>"))
     }
 
+    /// A JUnit-only run has no element-tree snapshots: its coverage is not 0.0%, it was not measured.
+    @Test("identifier coverage a run could not measure reads 'not measured', with no change")
+    func coverageNotMeasured() {
+        var dashboard = DashboardSample.make()
+        dashboard.headline.identifierCoverage = DashboardKPI(0, baseline: 0.8, isMeasured: false)
+        let markdown = MarkdownRenderer().render(dashboard)
+        #expect(markdown.contains("identifier coverage **not measured**"), "\(markdown.prefix(600))")
+        #expect(markdown.contains("| Identifier coverage | not measured | – |"), "\(markdown.prefix(1500))")
+        let html = HTMLDashboardRenderer().render(dashboard)
+        #expect(html.contains("<span class=\"kpi-label\">Identifier coverage</span><span class=\"kpi-value\">not measured</span>"))
+    }
+
     @Test func largeGeneratorHasTheAdvertisedSize() {
         let large = Fixtures.large
         #expect(large.tests.count == 100_000)
