@@ -295,6 +295,7 @@ public enum ConfigurationLoader {
         gates.maximumCoverageDrop = try section.double("maximumCoverageDrop", range: 0...1)
         if section.keys.contains("maximumNewFailures") { gates.maximumNewFailures = try section.int("maximumNewFailures", range: 0...1_000_000) }
         gates.maximumNewFlakyTests = try section.int("maximumNewFlakyTests", range: 0...1_000_000)
+        gates.maximumFailures = try section.int("maximumFailures", range: 0...1_000_000)
         gates.minimumTests = try section.int("minimumTests", range: 0...100_000_000)
         if section.keys.contains("maximumNewAuditErrors") {
             gates.maximumNewAuditErrors = try section.int("maximumNewAuditErrors", range: 0...1_000_000)

@@ -9,6 +9,9 @@ public struct GateConfiguration: Sendable, Equatable {
     public var maximumCoverageDrop: Double?
     /// Maximum failing tests that did not fail in the baseline (quarantined tests excluded).
     public var maximumNewFailures: Int?
+    /// Maximum failing tests, new or not (quarantined tests excluded; known flaky ones count, as
+    /// they failed). Off unless set: `maximumNewFailures` is the gate that history makes fair.
+    public var maximumFailures: Int?
     /// Maximum tests that became flaky against the baseline.
     public var maximumNewFlakyTests: Int?
     /// Maximum accessibility audit errors that the baseline did not have.

@@ -43,6 +43,8 @@ public struct GateInput: Sendable, Equatable {
     public var baselineCoverage: Double?
     /// Keys of tests failing now that did not fail in the baseline (all failing tests when there is none).
     public var newFailures: [String]
+    /// Keys of every failing test, new or not, but not quarantined ones.
+    public var failures: [String] = []
     /// Failing tests left out of `newFailures`: quarantined, or known to be flaky.
     public var excusedFailures: [ExcusedFailure]
     public var newFlakyTests: [String]
@@ -126,6 +128,9 @@ public enum GateEvaluator {
                 detail: "\(items.count) \(noun), at most \(limit) allowed", items: Array(items.prefix(20))))
         }
         countGate("no new failures", input.newFailures, configuration.maximumNewFailures, "new failing test(s)")
+        countGate(
+            configuration.maximumFailures == 0 ? "no failing tests" : "at most \(configuration.maximumFailures ?? 0) failing tests", input.failures,
+            configuration.maximumFailures, "failing test(s), new or not")
         countGate("no new flaky tests", input.newFlakyTests, configuration.maximumNewFlakyTests, "new flaky test(s)")
         countGate("no new accessibility errors", input.newAuditErrors, configuration.maximumNewAuditErrors, "new accessibility error(s)")
         for (category, limit) in configuration.maximumFailuresPerCategory.sorted(by: { $0.key < $1.key }) {

@@ -82,12 +82,11 @@ enum GateInputBuilder {
         let overall = prepared.report.coverage.overall
         let coverage = prepared.run.screens.contains { $0.kind == .elementTree } ? overall.ratio : nil
         let baselineCoverage = comparison.coverage.first { $0.scope == .overall }?.before
-        return (
-            GateInput(
-                coverage: coverage, baselineCoverage: baselineCoverage, newFailures: newFailures, newFlakyTests: newFlaky,
-                newAuditErrors: auditErrors, failuresPerCategory: perCategory, excusedFailures: excused,
-                tests: prepared.run.inputs.contains { $0.format.carriesTests } ? prepared.run.tests.count : nil),
-            warnings, notes
-        )
+        var input = GateInput(
+            coverage: coverage, baselineCoverage: baselineCoverage, newFailures: newFailures, newFlakyTests: newFlaky,
+            newAuditErrors: auditErrors, failuresPerCategory: perCategory, excusedFailures: excused,
+            tests: prepared.run.inputs.contains { $0.format.carriesTests } ? prepared.run.tests.count : nil)
+        input.failures = prepared.testRows.lazy.filter { $0.outcome == .failed && !quarantined($0.testKey) }.map(\.testKey)
+        return (input, warnings, notes)
     }
 }

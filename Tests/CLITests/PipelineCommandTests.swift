@@ -326,6 +326,27 @@ struct PipelineCommandTests {
         #expect(!typo.stdout.contains("auditType 'contrast'"), "\(typo.stdout)")
     }
 
+    /// The CI report actions fail a step on any failure; history's fair gate is `maximumNewFailures`.
+    /// Night 14 fails two tests, neither new: its gates pass unless `maximumFailures` is set.
+    @Test("gates.maximumFailures counts every failing test, new or not, quarantined ones left out")
+    func maximumFailures() throws {
+        let out = try temporaryDirectory()
+        for number in 1...13 { #expect(try ingest(out, number).status == 0) }
+        let config = out + "/g.yml"
+        try "gates:\n  maximumFailures: 0\n".write(toFile: config, atomically: true, encoding: .utf8)
+        let plain = try CLIRunner.run(["check", "--out", out, "--branch", "main", night(14)])
+        #expect(plain.status == 0, "\(plain.stdout)")
+        #expect(!plain.stdout.contains("failing test(s), new or not"))
+        let strict = try CLIRunner.run(["check", "--out", out, "--config", config, "--branch", "main", night(14)])
+        #expect(strict.status == 1, "\(strict.stdout)")
+        #expect(strict.stdout.contains("✗ GATE FAILED: no failing tests — 2 failing test(s), new or not, at most 0 allowed"), "\(strict.stdout)")
+        try "gates:\n  maximumFailures: 1\nquarantine:\n  - test: \"AppUITests.SettingsTests/*\"\n    expires: 2999-01-01\n".write(
+            toFile: config, atomically: true, encoding: .utf8)
+        let quarantined = try CLIRunner.run(["check", "--out", out, "--config", config, "--branch", "main", night(14)])
+        #expect(quarantined.status == 0, "\(quarantined.stdout)")
+        #expect(quarantined.stdout.contains("✓ gate passed: at most 1 failing tests — 1 failing test(s), new or not, at most 1 allowed"), "\(quarantined.stdout)")
+    }
+
     @Test(
         "configuration errors exit 2 naming the key path",
         arguments: [
