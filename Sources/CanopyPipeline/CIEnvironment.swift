@@ -15,6 +15,9 @@ public struct CIEnvironment: Sendable, Equatable {
     /// Where the job checked the repository out, as the provider says (`GITHUB_WORKSPACE`,
     /// `CI_PROJECT_DIR`, …): annotations name source files relative to it.
     public var checkout: String?
+    /// The repository's web page (`https://github.com/org/app`, GitLab's `CI_PROJECT_URL`), for
+    /// links to the commit and to source lines.
+    public var repositoryURL: String?
 
     /// Each provider's variable for its checkout directory.
     static let checkoutVariables = [
@@ -38,6 +41,14 @@ public struct CIEnvironment: Sendable, Equatable {
     public static func detect(_ env: [String: String]) -> CIEnvironment {
         var ci = provider(env)
         if let name = ci.provider.flatMap({ checkoutVariables[$0] }), let path = env[name], !path.isEmpty { ci.checkout = path }
+        switch ci.provider {
+        case "github":
+            if let repository = env["GITHUB_REPOSITORY"], !repository.isEmpty {
+                ci.repositoryURL = (env["GITHUB_SERVER_URL"].flatMap { $0.isEmpty ? nil : $0 } ?? "https://github.com") + "/" + repository
+            }
+        case "gitlab": ci.repositoryURL = env["CI_PROJECT_URL"].flatMap { $0.isEmpty ? nil : $0 }
+        default: break
+        }
         // A request from a fork whose branch has the target's name (a fork's `main` into `main`)
         // is not a run of the target branch: stored as such, it became the target's baseline.
         if let pullRequest = ci.metadata.pullRequest, let branch = ci.metadata.branch, branch == ci.baseBranch {

@@ -94,9 +94,12 @@ public struct CIPostStep {
         let paths = OutputPaths(directory: options.outputDirectory)
         let (parts, renderedTests) = await testsPart
         let newFailures = Set(gateInput.newFailures)
+        // The checkout's source files, found once for the links and the annotations.
+        let sourcePaths = SourcePathResolver(root: SourcePathResolver.checkout(workflow.ci, home: options.environment["HOME"]))
         let dashboard = DashboardBuilder(
             prepared: prepared, insights: insights, gates: gates, dashboardPath: paths.dashboard, now: options.now, parts: parts,
-            newFailureKeys: newFailures, excusedFailures: gateInput.excusedFailures
+            newFailureKeys: newFailures, excusedFailures: gateInput.excusedFailures,
+            sourceLinks: SourceLinks(ci: workflow.ci, commit: prepared.run.metadata.commit, paths: sourcePaths)
         ).build()
         timer.lap("gates+dashboard")
         // The HTML renders beside the Markdown (the step summary and the comment, one rendering).
@@ -139,7 +142,7 @@ public struct CIPostStep {
         let limit = workflow.configuration.output.annotations
         // Picked only when they are written.
         let candidates = { Annotations.candidates(prepared, newFailures: newFailures, limit: limit) }
-        let sources = { SourcePathResolver(root: SourcePathResolver.checkout(workflow.ci, home: options.environment["HOME"])) }
+        let sources = { sourcePaths }
         var annotations: [String] = []
         switch mode {
         case .github: annotations = Annotations.github(candidates(), limit: limit, paths: sources())

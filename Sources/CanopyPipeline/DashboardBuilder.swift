@@ -22,6 +22,8 @@ struct DashboardBuilder {
     var newFailureKeys: Set<String> = []
     /// The failing tests that gate left out, with why (`GateInput.excusedFailures`).
     var excusedFailures: [ExcusedFailure] = []
+    /// Links to the commit and source lines, on a CI that names the repository.
+    var sourceLinks: SourceLinks? = nil
 
     /// The sections of the dashboard that history plays no part in: `canopy run` makes them while
     /// it stores the run (for a large run they are most of the work).
@@ -47,7 +49,7 @@ struct DashboardBuilder {
         var dashboard = Dashboard(
             title: run.metadata.title ?? "Canopy — UI test report", generatedAt: now, headline: headline(),
             links: DashboardLinks(
-                buildURL: run.metadata.buildURL, commit: run.metadata.commit, branch: run.metadata.branch,
+                buildURL: run.metadata.buildURL, commit: run.metadata.commit, commitURL: sourceLinks?.commitURL, branch: run.metadata.branch,
                 baseline: insights?.baselineRun.map { $0.baselineLabel(comparedWithRunOn: run.metadata.branch) },
                 dashboard: dashboardPath),
             gates: gates.map { DashboardGate(name: $0.name, passed: $0.passed, detail: $0.detail) },
@@ -113,8 +115,10 @@ struct DashboardBuilder {
         var rows: [DashboardNewFailure] = []
         for record in prepared.report.failures.sorted(by: { !$0.isInfrastructure && $1.isInfrastructure })
         where record.testOutcome == .failed && newFailureKeys.contains(record.test) && seen.insert(record.test).inserted {
+            let link = record.location.flatMap { sourceLinks?.link($0) }
             rows.append(DashboardNewFailure(
-                test: record.test, message: record.message, location: record.location?.description, category: record.category,
+                test: record.test, message: record.message, location: link?.text ?? record.location?.description, locationURL: link?.url,
+                category: record.category,
                 identifier: record.element?.template, clusterID: record.fingerprint, isInfrastructure: record.isInfrastructure,
                 rawIdentifier: record.element?.identifier))
         }

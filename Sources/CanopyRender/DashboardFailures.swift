@@ -19,6 +19,8 @@ public struct DashboardNewFailure: Sendable, Equatable, Hashable, Codable {
     public var message: String
     /// `File.swift:42`, when known.
     public var location: String?
+    /// The location's line in the repository's web view, when the CI names the repository.
+    public var locationURL: String?
     /// The cause category (`assertion`, `timeout`, `element-not-found`, `infrastructure`, …).
     public var category: String
     /// The accessibility identifier the failure hit, when known.
@@ -32,11 +34,12 @@ public struct DashboardNewFailure: Sendable, Equatable, Hashable, Codable {
     public var rawIdentifier: String?
 
     public init(
-        test: String, message: String, location: String? = nil, category: String, identifier: String? = nil,
+        test: String, message: String, location: String? = nil, locationURL: String? = nil, category: String, identifier: String? = nil,
         clusterID: String? = nil, isInfrastructure: Bool = false, rawIdentifier: String? = nil
     ) {
         self.isInfrastructure = isInfrastructure
         self.rawIdentifier = rawIdentifier == identifier ? nil : rawIdentifier
+        self.locationURL = locationURL
         self.test = test
         self.message = message
         self.location = location

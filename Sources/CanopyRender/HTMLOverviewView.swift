@@ -61,7 +61,7 @@ enum HTMLOverviewView {
                 out += "<td>\(failure.identifier.map { "<code>\(HTMLText.escape($0))</code>" } ?? "–")"
                 if let raw = failure.rawIdentifier { out += " <span class=\"muted\">(<code>\(HTMLText.escape(raw))</code>)</span>" }
                 out += "</td>"
-                out += "<td>\(failure.location.map { HTMLText.escape($0) } ?? "–")</td></tr>"
+                out += "<td>\(failure.location.map { HTMLText.link($0, url: failure.locationURL) } ?? "–")</td></tr>"
             }
             out += "</tbody></table>"
             out += HTMLParts.more(shown: min(rowLimit, dashboard.newFailures.count), of: dashboard.newFailures.count, hint: "the Tests view lists every failed test")

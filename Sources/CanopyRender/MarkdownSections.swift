@@ -6,7 +6,7 @@ enum MarkdownSections {
             "| \(MarkdownText.code(failure.test, limit: 160)) | \(MarkdownText.escape(failure.message, limit: 200)) | "
                 + "\(MarkdownText.escape(failure.category, limit: 40))\(failure.isInfrastructure ? " 🏗️" : "") | \(optionalCode(failure.identifier))"
                 + "\(failure.rawIdentifier.map { " (\(MarkdownText.code($0, limit: 120)))" } ?? "") | "
-                + "\(failure.location.map { MarkdownText.escape($0, limit: 120) } ?? "–") |\n"
+                + "\(failure.location.map { failure.locationURL != nil ? MarkdownText.link($0, url: failure.locationURL) : MarkdownText.escape($0, limit: 120) } ?? "–") |\n"
         }
         return MarkdownSection(name: "new failures", head: head, items: items)
     }

@@ -141,6 +141,47 @@ struct PipelineCommandTests {
         #expect(lines.contains("    … and 2 more (insights.json lists them all)"), "\(result.stdout)")
     }
 
+    /// On GitHub or GitLab the commit and a failure's source line are links into the repository,
+    /// and the location is named in the checkout, not on the build machine.
+    @Test("on GitHub and GitLab the commit and failure locations link into the repository")
+    func sourceLinks() throws {
+        let checkout = try temporaryDirectory()
+        try FileManager.default.createDirectory(atPath: checkout + "/AppUITests", withIntermediateDirectories: true)
+        try "// test\n".write(toFile: checkout + "/AppUITests/CartTests.swift", atomically: true, encoding: .utf8)
+        let junit = checkout + "/junit.xml"
+        try """
+            <testsuites><testsuite name="AppUITests.CartTests">
+            <testcase classname="AppUITests.CartTests" name="testPlaced" time="1"><failure message="/Users/ci/build/AppUITests/CartTests.swift:12 - XCTAssertTrue failed"/></testcase>
+            <testcase classname="AppUITests.CartTests" name="testElsewhere" time="1"><failure message="/Users/ci/build/Vendor/Other.swift:3 - XCTAssertTrue failed"/></testcase>
+            </testsuite></testsuites>
+            """.write(toFile: junit, atomically: true, encoding: .utf8)
+        let sha = "0123456789abcdef0123456789abcdef01234567"
+        let github = try CLIRunner.run(
+            ["run", "--out", checkout + "/gh", "--annotations", "none", junit],
+            environment: [
+                "GITHUB_ACTIONS": "true", "GITHUB_RUN_ID": "9", "GITHUB_SHA": sha, "GITHUB_REF_NAME": "main", "GITHUB_REPOSITORY": "org/app",
+                "GITHUB_SERVER_URL": "https://github.com", "GITHUB_WORKSPACE": checkout,
+            ])
+        #expect(github.status == 1, "\(github.stdout)\(github.stderr)")
+        let summary = try String(contentsOfFile: checkout + "/gh/summary.md", encoding: .utf8)
+        #expect(summary.contains("commit [0123456789ab](https://github.com/org/app/commit/\(sha))"), "\(summary.prefix(800))")
+        #expect(summary.contains("[AppUITests/CartTests.swift&#58;12](https://github.com/org/app/blob/\(sha)/AppUITests/CartTests.swift#L12)"), "\(summary)")
+        // A file the checkout does not have stays text, as the producer wrote it.
+        #expect(summary.contains("| /Users/ci/build/Vendor/Other.swift&#58;3 |"), "\(summary)")
+        let page = try String(contentsOfFile: checkout + "/gh/site/index.html", encoding: .utf8)
+        #expect(page.contains("<a href=\"https://github.com/org/app/blob/\(sha)/AppUITests/CartTests.swift#L12\" rel=\"noopener noreferrer\" target=\"_blank\">AppUITests/CartTests.swift:12</a>"))
+        let gitlab = try CLIRunner.run(
+            ["run", "--out", checkout + "/gl", "--annotations", "none", junit],
+            environment: [
+                "GITLAB_CI": "true", "CI_JOB_ID": "5", "CI_COMMIT_SHA": sha, "CI_COMMIT_REF_NAME": "main",
+                "CI_PROJECT_URL": "https://gitlab.example.com/org/app", "CI_PROJECT_DIR": checkout,
+            ])
+        #expect(gitlab.status == 1)
+        let gitlabSummary = try String(contentsOfFile: checkout + "/gl/summary.md", encoding: .utf8)
+        #expect(gitlabSummary.contains("(https://gitlab.example.com/org/app/-/blob/\(sha)/AppUITests/CartTests.swift#L12)"), "\(gitlabSummary)")
+        #expect(gitlabSummary.contains("(https://gitlab.example.com/org/app/-/commit/\(sha))"))
+    }
+
     /// GitLab places a Code Quality issue by a repository file: a failure without one is left out
     /// (not named by its test), and lines start at 1; GitHub gets no `line=0`.
     @Test("GitLab Code Quality issues name repository files from line 1; GitHub annotations never say line=0")
