@@ -36,7 +36,10 @@ public enum HistoryError: Error, Sendable, Equatable, CustomStringConvertible {
             if reason.contains("SQLITE_CORRUPT") {
                 return "\(location): cannot open the history store: \(reason). The store is damaged: restore it from its cache or backup, or delete it to start a new history."
             }
-            return "\(location): cannot open the history store: \(reason). Check that the directory exists and is writable, or that the PostgreSQL server is running and the URL (--store or CANOPY_STORE) is right, then retry."
+            if location.hasPrefix("postgres") {
+                return "\(location): cannot open the history store: \(reason). Check that the PostgreSQL server is running and the URL (--store or CANOPY_STORE) is right, then retry."
+            }
+            return "\(location): cannot open the history store: \(reason). Check that the directory exists and is writable, then retry."
         case .missingRunKey:
             return "the run has no run key, so Canopy cannot tell whether it is already stored. Set the CI build metadata or let the pipeline derive a content hash of the inputs."
         case .statementFailed(let location, let sql, let reason):

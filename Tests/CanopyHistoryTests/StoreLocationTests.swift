@@ -1,6 +1,7 @@
 import CanopyModel
 import Foundation
 import GRDB
+import Logging
 import Testing
 
 @testable import CanopyHistory
@@ -55,6 +56,29 @@ import Testing
     @Test func aFailedStatementCarriesItsSQL() throws {
         let error = HistoryError.statementFailed(location: "h.sqlite", sql: "SELECT nope FROM runs", reason: "no such column")
         #expect(error.description.contains("SQL: SELECT nope FROM runs"))
+    }
+}
+
+/// A server that stopped mid-write and stays down: the write gives up within its window with
+/// `connectionLost` (the pool had kept trying for about 70 s, then said it could not open the store).
+@Suite struct PostgresServerReturnTests {
+    @Test func aServerThatDoesNotComeBackIsAConnectionLossWithinTheWindow() async throws {
+        let address = try PostgresAddress(url: "postgres://canopy@127.0.0.1:1/canopy")
+        let started = Date()
+        await #expect {
+            try await PostgresHistoryStore.awaitServer(
+                address, within: 1, logger: Logger(label: "test"), location: "postgres://canopy@127.0.0.1:1/canopy")
+        } throws: { error in
+            guard case HistoryError.connectionLost(_, let reason)? = error as? HistoryError else { return false }
+            return reason.contains("did not accept connections again within 1 s") && "\(error)".contains("Retry the command once the server is back")
+        }
+        #expect(Date().timeIntervalSince(started) < 5)
+    }
+
+    @Test func aPostgresStoreThatCannotOpenGivesNoFileAdvice() {
+        let error = HistoryError.cannotOpen(location: "postgres://canopy@db:5432/canopy", reason: "connection refused")
+        #expect(!"\(error)".contains("directory") && "\(error)".contains("PostgreSQL server is running"))
+        #expect(!"\(HistoryError.cannotOpen(location: "h.sqlite", reason: "x"))".contains("PostgreSQL"))
     }
 }
 

@@ -8,6 +8,8 @@ extension PostgresHistoryStore {
     /// How many times a run is written again after the connection was lost (a server restart takes
     /// 1–3 s here; the pool waits for the server to accept connections again before a retry starts).
     static let reconnectAttempts = 3
+    /// How long a write waits for a lost server to accept connections again before it gives up.
+    static let serverReturnWindow = 10.0
 
     public func store(_ run: Run, digest: RunDigest, testRows: [TestRunRow]) async throws -> IngestResult {
         let batch = try IngestBatch(run: run, digest: digest, testRows: testRows)
@@ -32,6 +34,7 @@ extension PostgresHistoryStore {
                     throw HistoryError.connectionLost(location: location, reason: Self.reason(error))
                 }
                 try await Task.sleep(nanoseconds: UInt64(reconnects) * 500_000_000)
+                try await Self.awaitServer(address, within: Self.serverReturnWindow, logger: logger, location: location)
             } catch let error as PostgresStatementError where error.isRetryable {
                 if attempt >= Self.writeAttempts {
                     throw HistoryError.busy(location: location, attempts: attempt, reason: error.sqlState)
@@ -46,6 +49,30 @@ extension PostgresHistoryStore {
             } catch {
                 throw HistoryError.cannotOpen(location: location, reason: Self.reason(error))
             }
+        }
+    }
+
+    /// Returns once the server at `address` accepts a connection, trying every half second for
+    /// `seconds` (a restart takes 1–3 s), else throws `connectionLost`. Direct connections fail at
+    /// once while the server refuses them; the pool, asked instead, kept trying for about 70 s
+    /// before giving up with a circuit breaker's error, which read as a failure to open the store.
+    static func awaitServer(_ address: PostgresAddress, within seconds: Double, logger: Logger, location: String) async throws {
+        let deadline = Date().addingTimeInterval(seconds)
+        while true {
+            do {
+                let connection = try await connect(address, logger: logger)
+                try? await connection.close()
+                return
+            } catch {
+                guard Date() < deadline else {
+                    var why = Self.reason(error)
+                    if case HistoryError.cannotOpen(_, let reason) = error { why = reason }
+                    if why.count > 160 { why = String(why.prefix(160)) + "…" }
+                    throw HistoryError.connectionLost(
+                        location: location, reason: "the server did not accept connections again within \(Int(seconds)) s: \(why)")
+                }
+            }
+            try await Task.sleep(nanoseconds: 500_000_000)
         }
     }
 

@@ -10,10 +10,13 @@ public final class PostgresHistoryStore: HistoryStore {
     private let runner: Task<Void, Never>
     let logger: Logger
     public let location: String
+    /// Where the server is, for the direct connections that tell whether it is back.
+    let address: PostgresAddress
 
     /// Connects to the server at `address` and migrates the schema.
     public init(address: PostgresAddress, maximumConnections: Int = 4) async throws {
         location = address.description
+        self.address = address
         logger = Logger(label: "canopy.history.postgres", factory: { _ in SwiftLogNoOpLogHandler() })
         let tls: PostgresClient.Configuration.TLS
         switch address.sslMode {
