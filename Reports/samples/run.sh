@@ -20,8 +20,8 @@ set +e
 status=$?
 set -e
 [ "$status" -le 1 ] || exit "$status"
-echo "== canopy trend --runs 14"
-"$canopy" trend --config "$config" --out "$out" --runs 14
+echo "== canopy trend --runs 14 --branch main"
+"$canopy" trend --config "$config" --out "$out" --runs 14 --branch main
 echo
 case "$out" in /*) where=$out ;; *) where=$(pwd)/$out ;; esac
 echo "Open the dashboard: file://$where/site/index.html"

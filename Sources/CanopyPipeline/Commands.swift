@@ -135,8 +135,11 @@ enum TrendDashboardBuilder {
                 let position = verdicts.firstIndex(where: { $0.commit == commit }), position > 0
             else { continue }  // a test new to the window did not change state: it began so
             let before = verdicts[..<position]
+            // A fixed test failing since the window's first run was never seen newly broken.
             let from: DashboardFlakyState =
-                to == .fixed ? .newlyBroken : before.allSatisfy({ $0.verdict == .pass }) ? .stable : .flaky
+                to == .fixed
+                ? (before.allSatisfy({ $0.verdict == .fail }) ? .stillFailing : .newlyBroken)
+                : before.allSatisfy({ $0.verdict == .pass }) ? .stable : .flaky
             guard from != to else { continue }
             changes.append(DashboardStateChange(test: result.key.testKey, from: from, to: to, commit: String(commit.prefix(12)), date: dates[commit] ?? now))
         }
@@ -168,11 +171,13 @@ enum TrendDashboardBuilder {
             auditWarnings: DashboardKPI(
                 Double((last?.auditIssues ?? 0) - (last?.auditErrors ?? 0)), baseline: first.map { Double($0.auditIssues - $0.auditErrors) }),
             duration: DashboardKPI(totals.duration, baseline: first?.duration))
-        let windowText = window.days.map { "last \($0) days" } ?? "last \(points.count) runs"
+        // A window of every branch says so: pull-request runs stored beside the nightlies are in it.
+        let windowText = (window.days.map { "last \($0) day\($0 == 1 ? "" : "s")" } ?? "last \(points.count) run\(points.count == 1 ? "" : "s")")
+            + (window.branch == nil ? ", all branches" : "")
         return Dashboard(
             title: "Canopy", generatedAt: now, headline: headline,
             links: DashboardLinks(
-                buildURL: latest.metadata.buildURL, commit: latest.metadata.commit, branch: window.branch ?? latest.metadata.branch,
+                buildURL: latest.metadata.buildURL, commit: latest.metadata.commit, branch: window.branch,
                 baseline: first.map { "the window's first run" + ($0.commit.map { " (\($0.prefix(12)))" } ?? "") }),
             flakyTests: flaky, trend: DashboardBuilder.trend(points, changes: changes, window: windowText))
     }

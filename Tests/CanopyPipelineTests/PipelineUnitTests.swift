@@ -241,10 +241,13 @@ struct GateTests {
         let flaky = test("A/flaky", .flaky, [("c1", .pass), ("c2", .pass), ("c3", .mixed), ("c4", .pass), ("c5", .fail), ("c6", .pass)])
         let late = test("A/late", .stillFailing(since: "c4"), [("c4", .fail), ("c5", .fail), ("c6", .fail)])
         let fixed = test("A/fixed", .fixed(at: "c5"), [("c1", .pass), ("c2", .pass), ("c3", .fail), ("c4", .fail), ("c5", .pass), ("c6", .pass)])
-        let changes = TrendDashboardBuilder.changes(flakiness: [flaky, late, fixed], points: points, now: Date())
-        #expect(changes.map(\.test) == ["A/flaky", "A/fixed"])
-        #expect(changes.first.map { "\($0.from) → \($0.to) at \($0.commit)" } == "stable → flaky at c3")
-        #expect(changes.last.map { "\($0.from) → \($0.to) at \($0.commit)" } == "newlyBroken → fixed at c5")
+        // Failing from the window's first run, then fixed: it was never seen newly broken.
+        let fixedFromStart = test("A/fixedFromStart", .fixed(at: "c3"), [("c1", .fail), ("c2", .fail), ("c3", .pass), ("c4", .pass), ("c5", .pass), ("c6", .pass)])
+        let changes = TrendDashboardBuilder.changes(flakiness: [flaky, late, fixed, fixedFromStart], points: points, now: Date())
+        #expect(changes.map(\.test) == ["A/fixedFromStart", "A/flaky", "A/fixed"])
+        #expect(changes.map { "\($0.from) → \($0.to) at \($0.commit)" } == [
+            "stillFailing → fixed at c3", "stable → flaky at c3", "newlyBroken → fixed at c5",
+        ])
     }
 
     @Test("quarantine globs and expiry")
