@@ -46,6 +46,8 @@ struct DashboardBuilder {
     func build() -> Dashboard {
         let run = prepared.run
         let parts = parts ?? Self.runParts(of: prepared)
+        // The failures of the tests listed by name, not as new failures.
+        let named = firstFailures(of: Set(excusedFailures.map(\.test)).union(insights?.comparison.stillFailing ?? []))
         var dashboard = Dashboard(
             title: run.metadata.title ?? "Canopy — UI test report", generatedAt: now, headline: headline(),
             links: DashboardLinks(
@@ -54,7 +56,10 @@ struct DashboardBuilder {
                 dashboard: dashboardPath),
             gates: gates.map { DashboardGate(name: $0.name, passed: $0.passed, detail: $0.detail) },
             newFailures: newFailures(),
-            excusedFailures: excusedFailures.map { DashboardExcusedFailure(test: $0.test, reason: $0.reasonText) },
+            excusedFailures: excusedFailures.map { excused in
+                let failure = named[excused.test]
+                return DashboardExcusedFailure(test: excused.test, reason: excused.reasonText, message: failure?.message, category: failure?.category)
+            },
             identifierTree: parts.identifierTree,
             clusters: parts.clusters,
             categories: parts.categories,
@@ -63,7 +68,7 @@ struct DashboardBuilder {
             flakyElements: flakyElements(),
             accessibility: parts.accessibility,
             tests: parts.tests)
-        dashboard.stillFailing = stillFailing()
+        dashboard.stillFailing = stillFailing(named)
         if let insights, !insights.trend.isEmpty {
             // The same changes `canopy trend` lists for this window.
             let changes = TrendDashboardBuilder.changes(flakiness: insights.flakiness, points: insights.trend, now: now)
@@ -74,14 +79,28 @@ struct DashboardBuilder {
 
     /// The tests that failed in the baseline and fail again (not new failures), with the commit
     /// history says they have failed since, and neither quarantined nor known flaky.
-    private func stillFailing() -> [DashboardExcusedFailure] {
+    private func stillFailing(_ firstFailures: [String: FailureRecord]) -> [DashboardExcusedFailure] {
         guard let insights else { return [] }
         let excused = Set(excusedFailures.map(\.test))
         let states = Dictionary(insights.flakiness.map { ($0.key.testKey, $0.state) }, uniquingKeysWith: { first, _ in first })
         return insights.comparison.stillFailing.filter { !excused.contains($0) }.map { test in
             let since = states[test]?.commit.map { "failing since \(String($0.prefix(12)))" } ?? "failed in the baseline too"
-            return DashboardExcusedFailure(test: test, reason: since)
+            let failure = firstFailures[test]
+            return DashboardExcusedFailure(test: test, reason: since, message: failure?.message, category: failure?.category)
         }
+    }
+
+    /// The first failure in this run (an app failure before an infrastructure one) of each of
+    /// `tests`: the tests listed by name with why they are not new.
+    private func firstFailures(of tests: Set<String>) -> [String: FailureRecord] {
+        guard !tests.isEmpty else { return [:] }
+        var first: [String: FailureRecord] = [:]
+        for infrastructure in [false, true] {
+            for record in prepared.report.failures where record.isInfrastructure == infrastructure && tests.contains(record.test) && first[record.test] == nil {
+                first[record.test] = record
+            }
+        }
+        return first
     }
 
     private func headline() -> DashboardHeadline {

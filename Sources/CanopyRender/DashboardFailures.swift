@@ -4,10 +4,15 @@ public struct DashboardExcusedFailure: Sendable, Equatable, Hashable, Codable {
     public var test: String
     /// `known flaky`, or `quarantined until 2026-12-01: reason`.
     public var reason: String
+    /// The first line of the test's first failure in this run, and its cause.
+    public var message: String?
+    public var category: String?
 
-    public init(test: String, reason: String) {
+    public init(test: String, reason: String, message: String? = nil, category: String? = nil) {
         self.test = test
         self.reason = reason
+        self.message = message
+        self.category = category
     }
 }
 

@@ -4,6 +4,12 @@ enum HTMLOverviewView {
     /// Tests named in the "not counted as new failures" line.
     static let excusedLimit = 10
 
+    /// `: message (cause)` of a test listed by name, when its failure is known.
+    static func failureText(_ failure: DashboardExcusedFailure) -> String {
+        guard let message = failure.message else { return "" }
+        return ": <span class=\"msg\">\(HTMLText.escape(message, limit: 200))</span>" + (failure.category.map { " <span class=\"chip\">\(HTMLText.escape($0, limit: 60))</span>" } ?? "")
+    }
+
     static func render(_ dashboard: Dashboard, rowLimit: Int) -> String {
         let h = dashboard.headline
         var out = "<h2 class=\"sr\">Overview</h2>"
@@ -67,13 +73,13 @@ enum HTMLOverviewView {
             out += HTMLParts.more(shown: min(rowLimit, dashboard.newFailures.count), of: dashboard.newFailures.count, hint: "the Tests view lists every failed test")
         }
         if !dashboard.excusedFailures.isEmpty {
-            let shown = dashboard.excusedFailures.prefix(excusedLimit).map { "<code>\(HTMLText.escape($0.test))</code> (\(HTMLText.escape($0.reason)))" }
+            let shown = dashboard.excusedFailures.prefix(excusedLimit).map { "<code>\(HTMLText.escape($0.test))</code> (\(HTMLText.escape($0.reason)))\(Self.failureText($0))" }
             let more = dashboard.excusedFailures.count > excusedLimit
                 ? " and \(Format.count(dashboard.excusedFailures.count - excusedLimit)) more (the Tests view lists every failed test)" : ""
             out += "<p class=\"muted\">Not counted as new failures: \(shown.joined(separator: ", "))\(more).</p>"
         }
         if !dashboard.stillFailing.isEmpty {
-            let shown = dashboard.stillFailing.prefix(excusedLimit).map { "<code>\(HTMLText.escape($0.test))</code> (\(HTMLText.escape($0.reason)))" }
+            let shown = dashboard.stillFailing.prefix(excusedLimit).map { "<code>\(HTMLText.escape($0.test))</code> (\(HTMLText.escape($0.reason)))\(Self.failureText($0))" }
             let more = dashboard.stillFailing.count > excusedLimit
                 ? " and \(Format.count(dashboard.stillFailing.count - excusedLimit)) more (the Tests view lists every failed test)" : ""
             out += "<p class=\"muted\">Still failing, as in the baseline: \(shown.joined(separator: ", "))\(more).</p>"

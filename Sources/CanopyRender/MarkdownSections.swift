@@ -15,7 +15,7 @@ enum MarkdownSections {
     static func excusedFailures(_ failures: [DashboardExcusedFailure]) -> MarkdownSection {
         guard !failures.isEmpty else { return MarkdownSection(name: "failures not counted", head: "", items: []) }
         let head = "**Not counted as new failures** (\(Format.count(failures.count))):\n\n"
-        let items = failures.map { "- \(MarkdownText.code($0.test, limit: 160)) — \(MarkdownText.escape($0.reason, limit: 160))\n" }
+        let items = failures.map { "- \(MarkdownText.code($0.test, limit: 160)) — \(MarkdownText.escape($0.reason, limit: 160))\(failureText($0))\n" }
         return MarkdownSection(name: "failures not counted", head: head, items: items)
     }
 
@@ -23,8 +23,14 @@ enum MarkdownSections {
     static func stillFailing(_ failures: [DashboardExcusedFailure]) -> MarkdownSection {
         guard !failures.isEmpty else { return MarkdownSection(name: "still failing", head: "", items: []) }
         let head = "**Still failing** (\(Format.count(failures.count))), failing in the baseline too:\n\n"
-        let items = failures.map { "- \(MarkdownText.code($0.test, limit: 160)) — \(MarkdownText.escape($0.reason, limit: 160))\n" }
+        let items = failures.map { "- \(MarkdownText.code($0.test, limit: 160)) — \(MarkdownText.escape($0.reason, limit: 160))\(failureText($0))\n" }
         return MarkdownSection(name: "still failing", head: head, items: items)
+    }
+
+    /// `: message (cause)` of a test listed by name, when its failure is known.
+    private static func failureText(_ failure: DashboardExcusedFailure) -> String {
+        guard let message = failure.message else { return "" }
+        return ": " + MarkdownText.escape(message, limit: 200) + (failure.category.map { " (" + MarkdownText.escape($0, limit: 40) + ")" } ?? "")
     }
 
     static func flaky(_ tests: [DashboardFlakyTest]) -> MarkdownSection {
