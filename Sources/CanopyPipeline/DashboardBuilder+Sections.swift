@@ -87,14 +87,51 @@ extension DashboardBuilder {
         // come from the test rows, built once beside the analysis.
         let tests = prepared.run.tests
         let rows = prepared.testRows
+        var detailBytes = 0
         return tests.indices.map { index in
             let record = first[rows[index].testKey]
+            var details: [DashboardAttemptDetail]?
+            // The page carries the attempts of the tests that did not simply pass, within a budget
+            // (the 100 MB bench report fails 15,000 tests): a failure's log, where its element was read.
+            if tests[index].outcome == .failed || tests[index].outcome == .flaky, detailBytes < Self.detailBudget {
+                details = Self.attemptDetails(tests[index].attempts)
+                detailBytes += details?.reduce(0) { $0 + $1.messages.reduce(0) { $0 + $1.utf8.count } + ($1.output?.utf8.count ?? 0) + 64 } ?? 0
+            }
             return DashboardTestRow(
                 key: rows[index].testKey, className: tests[index].identity.className, name: tests[index].identity.name,
                 device: tests[index].identity.device, outcome: tests[index].outcome, attempts: tests[index].attempts.count,
                 duration: tests[index].duration, message: record?.message ?? tests[index].attempts.first?.skipReason,
-                category: record?.category)
+                category: record?.category, details: details)
         }
+    }
+
+    /// Bytes of attempt details one page carries at most.
+    static let detailBudget = 2_000_000
+    /// Per attempt: messages and the end of the output kept for the page.
+    static let detailMessageLimit = 1_000
+    static let detailOutputLines = 30
+    static let detailOutputLimit = 2_000
+
+    /// Up to the first five attempts, with their messages and the last lines of their output.
+    static func attemptDetails(_ attempts: [Attempt]) -> [DashboardAttemptDetail] {
+        attempts.prefix(5).map { attempt in
+            let messages = attempt.failures.prefix(3).map { failure in
+                String((failure.detail.map { failure.message + "\n" + $0 } ?? failure.message).prefix(detailMessageLimit))
+            }
+            let output = [attempt.output, attempt.errorOutput].compactMap { $0 }.joined(separator: "\n")
+            return DashboardAttemptDetail(
+                label: attempt.label, outcome: attempt.outcome, duration: attempt.duration, messages: messages,
+                location: attempt.failures.first?.location?.description, output: output.isEmpty ? nil : tail(output))
+        }
+    }
+
+    /// The last `detailOutputLines` lines of `text`, at most `detailOutputLimit` bytes.
+    static func tail(_ text: String) -> String {
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        while lines.last?.isEmpty == true { lines.removeLast() }
+        var kept = lines.suffix(detailOutputLines).joined(separator: "\n")
+        if kept.utf8.count > detailOutputLimit { kept = "…" + String(kept.suffix(detailOutputLimit)) }
+        return (lines.count > detailOutputLines ? "…\n" : "") + kept
     }
 
     static func trend(_ points: [TrendPoint], changes: [DashboardStateChange], window: String) -> DashboardTrend {

@@ -189,6 +189,11 @@ public enum DashboardSample {
                     row.attempts = 3
                     row.message = failure.message
                     row.category = failure.category
+                    row.details = ["First Run", "Retry 1", "Retry 2"].map { label in
+                        DashboardAttemptDetail(
+                            label: label, outcome: .failed, duration: 12.5, messages: [failure.message], location: failure.location,
+                            output: "t =     0.00s Start Test\nt =     1.20s Tap \"Checkout.PaymentSheet.PayButton\" Button\nt =    11.20s Assertion Failure")
+                    }
                 } else if let cluster = clusters.first(where: { $0.isInfrastructure && $0.tests.contains(key) }) {
                     row.outcome = .flaky
                     row.attempts = 2

@@ -15,11 +15,14 @@ public struct DashboardTestRow: Sendable, Equatable, Hashable, Codable {
     public var message: String?
     /// The first failure's cause category.
     public var category: String?
+    /// Each attempt of a test that did not simply pass: what the Tests view opens under its row.
+    public var details: [DashboardAttemptDetail]?
 
     public init(
         key: String, className: String, name: String, device: String? = nil, outcome: TestOutcome, attempts: Int,
-        duration: Double? = nil, message: String? = nil, category: String? = nil
+        duration: Double? = nil, message: String? = nil, category: String? = nil, details: [DashboardAttemptDetail]? = nil
     ) {
+        self.details = details
         self.key = key
         self.className = className
         self.name = name
@@ -29,5 +32,29 @@ public struct DashboardTestRow: Sendable, Equatable, Hashable, Codable {
         self.duration = duration
         self.message = message
         self.category = category
+    }
+}
+
+/// One attempt of a test as its row opens: how it ended, its failures and where, and the end of
+/// what it printed (the activity log a failure's element was read from).
+public struct DashboardAttemptDetail: Sendable, Equatable, Hashable, Codable {
+    /// The producer's name for the attempt (`First Run`, `Retry 1`), when it gave one.
+    public var label: String?
+    public var outcome: Outcome
+    public var duration: Double?
+    /// Failure messages, each bounded.
+    public var messages: [String]
+    /// `File.swift:42` of the first failure, when known.
+    public var location: String?
+    /// The last lines of the attempt's output, when it printed any.
+    public var output: String?
+
+    public init(label: String? = nil, outcome: Outcome, duration: Double? = nil, messages: [String] = [], location: String? = nil, output: String? = nil) {
+        self.label = label
+        self.outcome = outcome
+        self.duration = duration
+        self.messages = messages
+        self.location = location
+        self.output = output
     }
 }

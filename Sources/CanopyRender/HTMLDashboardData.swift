@@ -14,6 +14,30 @@ struct HTMLDashboardData: Encodable {
         var categories: [String] = []
         var outcomes: [String] = TestOutcome.allCases.map(\.rawValue)
         var rows: [Row] = []
+        /// The attempts of the rows that carry them: `[row, [[label, outcome, durationMs, [message],
+        /// location, output], …]]`, only for tests that did not simply pass.
+        var details: [Detail] = []
+    }
+
+    /// One row's attempts, encoded as `[row, [attempt, …]]`.
+    struct Detail: Encodable {
+        var row: Int
+        var attempts: [DashboardAttemptDetail]
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.unkeyedContainer()
+            try container.encode(row)
+            var list = container.nestedUnkeyedContainer()
+            for attempt in attempts {
+                var item = list.nestedUnkeyedContainer()
+                try item.encode(attempt.label.map { DisplayText.line($0, limit: 80) } ?? "")
+                try item.encode(attempt.outcome.rawValue)
+                try item.encode(attempt.duration.map { $0.isFinite ? Int(($0 * 1000).rounded()) : -1 } ?? -1)
+                try item.encode(attempt.messages.map { DisplayText.block($0, limit: 1_000) })
+                try item.encode(attempt.location.map { DisplayText.line($0, limit: 300) } ?? "")
+                try item.encode(attempt.output.map { DisplayText.block($0, limit: 2_000) } ?? "")
+            }
+        }
     }
 
     /// One row, encoded as a JSON array.
@@ -52,6 +76,7 @@ struct HTMLDashboardData: Encodable {
         let outcomes = TestOutcome.allCases
         tests.rows.reserveCapacity(rows.count)
         for row in rows {
+            if let details = row.details, !details.isEmpty { tests.details.append(Detail(row: tests.rows.count, attempts: details)) }
             let key = DisplayText.line(row.key, limit: 400)
             let name = DisplayText.line(row.name, limit: 400)
             let (hasSuffix, prefix) = Self.split(key, name: name)

@@ -40,6 +40,20 @@ if(e.key==='ArrowRight'){setExpanded(t,true);e.preventDefault()}else if(e.key===
 /* Tests: rows come from the embedded JSON; only the current page is in the DOM. */
 var node=$('canopy-data');var data=node?JSON.parse(node.textContent):null;var T=data&&data.tests;var body=$('t-body');
 var st={q:'',o:-1,d:-1,c:-1,sort:null,dir:1,page:0,size:50};var rows=T?T.rows:[];var view=[];var hay=null;
+/* Attempts of the tests that did not simply pass, by row: a row's button opens them below it. */
+var det={};if(T&&T.details)for(var k=0;k<T.details.length;k++)det[T.details[k][0]]=T.details[k][1];
+function el(tag,cls,txt){var e=document.createElement(tag);if(cls)e.className=cls;if(txt!=null)e.textContent=txt;return e}
+function attemptsRow(ri){var tr=el('tr','detail');var c=el('td');c.colSpan=7;var list=det[ri];
+for(var a=0;a<list.length;a++){var x=list[a];var h=el('p','attempt');
+h.appendChild(el('strong',null,'Attempt '+(a+1)+(x[0]?' ('+x[0]+')':'')+' — '+x[1]+(x[2]>=0?' — '+(x[2]/1000).toFixed(1)+'s':'')));
+if(x[4]){h.appendChild(document.createTextNode(' at '));h.appendChild(el('code',null,x[4]))}c.appendChild(h);
+for(var m=0;m<x[3].length;m++)c.appendChild(el('pre','msg',x[3][m]));
+if(x[5]){var d=el('details');d.appendChild(el('summary',null,'Output, last lines'));d.appendChild(el('pre',null,x[5]));c.appendChild(d)}}
+tr.appendChild(c);return tr}
+function disclose(tr,ri,name){var b=el('button','disclose','▸');b.type='button';b.setAttribute('aria-expanded','false');b.setAttribute('aria-label','Attempts of '+name);
+b.addEventListener('click',function(){var open=b.getAttribute('aria-expanded')==='true';b.setAttribute('aria-expanded',String(!open));b.textContent=open?'▸':'▾';
+if(open){var n=tr.nextSibling;if(n&&n.className==='detail')n.remove()}else tr.after(attemptsRow(ri))});
+tr.firstChild.insertBefore(b,tr.firstChild.firstChild)}
 function key(r){return r[0]>=0?T.prefixes[r[0]]+r[2]:r[2]}
 function text(i){if(!hay){hay=new Array(rows.length);for(var k=0;k<rows.length;k++){var r=rows[k];hay[k]=(key(r)+' '+(r[1]>=0?T.classes[r[1]]:'')+' '+r[7]).toLowerCase()}}return hay[i]}
 var get={key:function(r){return key(r).toLowerCase()},device:function(r){return r[3]<0?'':T.devices[r[3]]},outcome:function(r){return T.outcomes[r[4]]},
@@ -57,7 +71,8 @@ function draw(){if(!body)return;var start=st.page*st.size,end=Math.min(view.leng
 for(var k=start;k<end;k++){var r=rows[view[k]];var o=T.outcomes[r[4]];var tr=document.createElement('tr');tr.setAttribute('data-outcome',o);
 td(tr,key(r),'',true);td(tr,r[3]<0?'–':T.devices[r[3]]);
 var c=td(tr,'');var chip=document.createElement('span');chip.className='chip '+(chips[o]||'');chip.textContent=(icons[o]||'')+' '+o;c.appendChild(chip);
-td(tr,String(r[5]),'n');td(tr,r[6]<0?'–':(r[6]/1000).toFixed(1)+'s','n');td(tr,r[7]||'–','msg');td(tr,r[8]<0?'–':T.categories[r[8]]);frag.appendChild(tr)}
+td(tr,String(r[5]),'n');td(tr,r[6]<0?'–':(r[6]/1000).toFixed(1)+'s','n');td(tr,r[7]||'–','msg');td(tr,r[8]<0?'–':T.categories[r[8]]);
+if(det[view[k]])disclose(tr,view[k],key(r));frag.appendChild(tr)}
 body.replaceChildren(frag);var pages=Math.max(1,Math.ceil(view.length/st.size));
 $('t-count').textContent=view.length?('Showing '+fmt(start+1)+'–'+fmt(end)+' of '+fmt(view.length)+' tests'+(view.length<rows.length?' (filtered from '+fmt(rows.length)+')':'')):'No test matches.';
 $('t-page').textContent='Page '+fmt(st.page+1)+' of '+fmt(pages);$('t-prev').disabled=st.page===0;$('t-next').disabled=st.page>=pages-1}
@@ -87,6 +102,9 @@ var ok=view.length<rows.length&&body.rows.length>0;for(var k=0;k<body.rows.lengt
 v.filterRows=view.length;v.checks.filterApplies=ok;sel.value='';sel.dispatchEvent(new Event('change'));
 var sb=document.querySelector('button.sort[data-sort=duration]');sb.click();sb.click();var d0=rows[view[0]][6],d1=rows[view[view.length-1]][6];
 v.checks.sorts=d0>=d1&&sb.parentNode.getAttribute('aria-sort')==='descending';
+var dc=body.querySelector('button.disclose');if(dc){var row=dc.parentNode.parentNode;dc.click();var dr=row.nextSibling;
+v.checks.attemptsOpen=dc.getAttribute('aria-expanded')==='true'&&!!dr&&dr.className==='detail'&&dr.textContent.indexOf('Attempt 1')>=0;
+dc.click();v.checks.attemptsClose=row.nextSibling!==dr}
 var nx=$('t-next');if(view.length>st.size){nx.click();v.checks.pages=st.page===1&&body.rows.length>0}}
 }catch(e){v.exception=String(e&&e.stack||e)}
 setTimeout(function(){var s=window.__canopy||{};v.errors=s.errors;v.violations=s.violations;v.alerts=s.alerts;

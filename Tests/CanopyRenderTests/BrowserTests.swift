@@ -24,7 +24,7 @@ struct BrowserTests {
         let verdict = try Chromium.selfTest(html: HTMLDashboardRenderer().render(DashboardSample.make()), name: "sample")
         expectClean(verdict)
         #expect(verdict.rows == 48)
-        for check in ["treeExpands", "treeCollapses", "tabKeyboard", "tabSwitches", "searchFilters", "filterApplies", "sorts"] {
+        for check in ["treeExpands", "treeCollapses", "tabKeyboard", "tabSwitches", "searchFilters", "filterApplies", "sorts", "attemptsOpen", "attemptsClose"] {
             #expect(verdict.checks[check] == true, "\(check) failed: \(verdict.checks)")
         }
         #expect(verdict.filterRows == 3)
@@ -36,6 +36,7 @@ struct BrowserTests {
             expectClean(verdict)
             #expect(verdict.checks["searchFilters"] == true, "\(name): \(verdict.checks)")
             #expect(verdict.checks["filterApplies"] == true, "\(name): \(verdict.checks)")
+            if name == "hostile" { #expect(verdict.checks["attemptsOpen"] == true, "\(name): \(verdict.checks)") }
         }
     }
 

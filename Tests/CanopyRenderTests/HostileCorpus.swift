@@ -1,3 +1,4 @@
+import CanopyModel
 import CanopyRender
 import Foundation
 
@@ -76,6 +77,9 @@ enum HostileCorpus {
             row.device = next()
             row.message = next()
             row.category = next()
+            if row.outcome == .failed || row.outcome == .flaky {
+                row.details = [DashboardAttemptDetail(label: next(), outcome: .failed, messages: [next(), next()], location: next(), output: next())]
+            }
             return row
         }
         if var trend = d.trend {
