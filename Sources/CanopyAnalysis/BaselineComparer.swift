@@ -40,7 +40,26 @@ public enum BaselineComparer {
         comparison.resolvedAuditIssues = unmatched.values.reduce(0, +)
         (comparison.baselineAuditErrors, comparison.baselineAuditWarnings) = baseline.auditIssues.severityCounts
         comparison.coverage = coverageChanges(from: baseline.coverage, to: current.coverage)
+        comparison.slowerTests = slowerTests(current.tests, than: baseline.tests)
         return comparison
+    }
+
+    /// A test is listed slower at twice its baseline time and five seconds more, or beyond.
+    static let slowdownFactor = 2.0
+    static let slowdownSeconds = 5.0
+
+    static func slowerTests(_ current: [TestRunRow], than baseline: [TestRunRow]) -> [SlowerTest] {
+        var before: [String: Double] = [:]
+        for test in baseline { if let duration = test.duration, duration.isFinite { before[test.testKey] = duration } }
+        guard !before.isEmpty else { return [] }
+        var slower: [SlowerTest] = []
+        for test in current {
+            guard let after = test.duration, after.isFinite, let was = before[test.testKey],
+                after >= was * slowdownFactor, after - was >= slowdownSeconds
+            else { continue }
+            slower.append(SlowerTest(testKey: test.testKey, before: was, after: after))
+        }
+        return Array(slower.sorted { ($0.after - $0.before, $1.testKey) > ($1.after - $1.before, $0.testKey) }.prefix(50))
     }
 
     /// With nothing to compare with, everything is new (as the gates count it): every failing

@@ -71,6 +71,9 @@ public struct BaselineComparison: Sendable, Equatable, Hashable, Codable {
     public var baselineAuditWarnings: Int?
     /// Every scope in either run, overall first.
     public var coverage: [CoverageChange]
+    /// Tests at least twice as slow as in the baseline and five seconds slower or more, the
+    /// largest slowdown first (50 at most).
+    public var slowerTests: [SlowerTest] = []
 
     public init(
         baselineRunKey: String?, newFailures: [String] = [], fixedTests: [String] = [], newFlakyTests: [String] = [],
@@ -89,4 +92,17 @@ public struct BaselineComparison: Sendable, Equatable, Hashable, Codable {
 
     /// The overall coverage change, when recorded.
     public var overallCoverage: CoverageChange? { coverage.first { $0.scope == .overall } }
+}
+
+/// A test that took much longer than in the baseline: seconds before and now.
+public struct SlowerTest: Sendable, Equatable, Hashable, Codable {
+    public var testKey: String
+    public var before: Double
+    public var after: Double
+
+    public init(testKey: String, before: Double, after: Double) {
+        self.testKey = testKey
+        self.before = before
+        self.after = after
+    }
 }

@@ -22,6 +22,8 @@ public struct Dashboard: Sendable, Equatable, Codable {
     public var excusedFailures: [DashboardExcusedFailure]
     /// Failing tests that failed in the baseline too (so not new), with since when.
     public var stillFailing: [DashboardExcusedFailure] = []
+    /// Tests much slower than in the baseline (twice the time and five seconds more), slowest change first.
+    public var slowerTests: [DashboardSlowerTest] = []
     /// The identifier tree, flattened in pre-order (each node's descendants follow it).
     public var identifierTree: [DashboardTreeNode]
     /// Failure clusters (same fingerprint), largest first.

@@ -130,3 +130,16 @@ public struct DashboardIdentifierGroup: Sendable, Equatable, Hashable, Codable {
         self.categories = categories
     }
 }
+
+/// A test much slower than in the baseline: seconds then and now.
+public struct DashboardSlowerTest: Sendable, Equatable, Hashable, Codable {
+    public var test: String
+    public var before: Double
+    public var after: Double
+
+    public init(test: String, before: Double, after: Double) {
+        self.test = test
+        self.before = before
+        self.after = after
+    }
+}

@@ -84,6 +84,16 @@ enum HTMLOverviewView {
                 ? " and \(Format.count(dashboard.stillFailing.count - excusedLimit)) more (the Tests view lists every failed test)" : ""
             out += "<p class=\"muted\">Still failing, as in the baseline: \(shown.joined(separator: ", "))\(more).</p>"
         }
+        if !dashboard.slowerTests.isEmpty {
+            out += "<h3>Slower than the baseline <span class=\"count\">\(Format.count(dashboard.slowerTests.count))</span></h3>"
+            out += "<p class=\"lede\">Twice the baseline's time and five seconds more, or beyond.</p>"
+            out += "<table class=\"grid\"><thead><tr><th scope=\"col\">Test</th><th scope=\"col\" class=\"n\">Baseline</th><th scope=\"col\" class=\"n\">Now</th><th scope=\"col\" class=\"n\">Change</th></tr></thead><tbody>"
+            for slower in dashboard.slowerTests.prefix(rowLimit) {
+                out += "<tr><td><code>\(HTMLText.escape(slower.test))</code></td><td class=\"n\">\(Format.duration(slower.before))</td>"
+                out += "<td class=\"n\">\(Format.duration(slower.after))</td><td class=\"n\">+\(Format.duration(slower.after - slower.before)) (×\(Format.fixed(slower.after / max(slower.before, 0.001), digits: 1)))</td></tr>"
+            }
+            out += "</tbody></table>"
+        }
         return out
     }
 

@@ -31,6 +31,7 @@ public struct MarkdownRenderer: DashboardRenderer {
             MarkdownSections.newFailures(dashboard.newFailures),
             MarkdownSections.excusedFailures(dashboard.excusedFailures),
             MarkdownSections.stillFailing(dashboard.stillFailing),
+            MarkdownSections.slower(dashboard.slowerTests),
             MarkdownSections.flaky(dashboard.flakyTests),
             MarkdownSections.flakyElements(dashboard.flakyElements),
             MarkdownSections.byIdentifier(dashboard.failuresByIdentifier),

@@ -33,6 +33,16 @@ enum MarkdownSections {
         return ": " + MarkdownText.escape(message, limit: 200) + (failure.category.map { " (" + MarkdownText.escape($0, limit: 40) + ")" } ?? "")
     }
 
+    static func slower(_ tests: [DashboardSlowerTest]) -> MarkdownSection {
+        guard !tests.isEmpty else { return MarkdownSection(name: "slower tests", head: "", items: []) }
+        let head = "### 🐢 Slower than the baseline (\(Format.count(tests.count)))\n\n| test | baseline | now | change |\n|---|---:|---:|---:|\n"
+        let items = tests.map { test in
+            "| \(MarkdownText.code(test.test, limit: 160)) | \(Format.duration(test.before)) | \(Format.duration(test.after)) | "
+                + "+\(Format.duration(test.after - test.before)) (×\(Format.fixed(test.after / max(test.before, 0.001), digits: 1))) |\n"
+        }
+        return MarkdownSection(name: "slower tests", head: head, items: items)
+    }
+
     static func flaky(_ tests: [DashboardFlakyTest]) -> MarkdownSection {
         let head = "### 🔁 Flaky tests and state changes (\(Format.count(tests.count)))\n\n| score | test | state | runs | failures | flips | retries | commits |\n"
             + "|---:|---|---|---:|---:|---:|---:|---|\n"

@@ -51,6 +51,27 @@ import Testing
 
     /// As the gates count it, and as insights.json must say it: with nothing to compare with,
     /// every failing test, flaky test and audit issue is new; coverage has no "before".
+    /// A test that took 3.8 s and now takes 95 s showed only as the run's total time going up.
+    @Test func testsAtLeastTwiceAsSlowByFiveSecondsAreListedSlowestChangeFirst() {
+        func timed(_ test: String, _ seconds: Double?) -> TestRunRow {
+            var row = Self.row(test, .passed)
+            row.duration = seconds
+            return row
+        }
+        let baseline = BaselineSnapshot(
+            runKey: "night-1", commit: "a", tests: [timed("A", 3.8), timed("B", 10), timed("C", 1), timed("D", 20), timed("E", nil)],
+            auditIssues: [], coverage: [])
+        let current = BaselineSnapshot(
+            runKey: "night-2", commit: "b", tests: [timed("A", 95), timed("B", 19), timed("C", 5.9), timed("D", 46), timed("E", 60), timed("N", 90)],
+            auditIssues: [], coverage: [])
+        let comparison = BaselineComparer.compare(current, with: baseline)
+        // B is not twice as slow, C is not five seconds slower; E and N have no time to compare with.
+        #expect(comparison.slowerTests == [
+            SlowerTest(testKey: "A", before: 3.8, after: 95), SlowerTest(testKey: "D", before: 20, after: 46),
+        ])
+        #expect(BaselineComparer.compare(current, with: nil).slowerTests == [])
+    }
+
     @Test func withoutABaselineEverythingIsNew() {
         let issue = AuditIssue(auditType: "contrast", severity: .error, compactDescription: "Contrast failed", origin: .auditFile, source: "a.json")
         let current = BaselineSnapshot(

@@ -73,6 +73,19 @@ struct DashboardModelTests {
         #expect(html.contains("<span class=\"kpi-label\">Identifier coverage</span><span class=\"kpi-value\">not measured</span>"))
     }
 
+    /// A test going from 3.8 s to 95 s showed only as the run's total time going up.
+    @Test("tests much slower than the baseline are listed with their times, in the page and the Markdown")
+    func slowerTests() {
+        var dashboard = DashboardSample.make()
+        #expect(!MarkdownRenderer().render(dashboard).contains("Slower than the baseline"))
+        dashboard.slowerTests = [DashboardSlowerTest(test: "Player/testChapters", before: 3.8, after: 95)]
+        let markdown = MarkdownRenderer().render(dashboard)
+        #expect(markdown.contains("### 🐢 Slower than the baseline (1)"), "\(markdown)")
+        #expect(markdown.contains("| <code>Player/testChapters</code> | 3.8s | 1m 35s | +1m 31s (×25.0) |"), "\(markdown)")
+        let html = HTMLDashboardRenderer().render(dashboard)
+        #expect(html.contains("<h3>Slower than the baseline <span class=\"count\">1</span></h3>"))
+    }
+
     @Test func largeGeneratorHasTheAdvertisedSize() {
         let large = Fixtures.large
         #expect(large.tests.count == 100_000)
