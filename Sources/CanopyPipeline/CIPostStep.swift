@@ -105,8 +105,10 @@ public struct CIPostStep {
         // The HTML renders beside the Markdown (the step summary and the comment, one rendering).
         async let html = HTMLDashboardRenderer().render(dashboard, tests: renderedTests)
         let output = workflow.configuration.output
-        let markdown = MarkdownRenderer.render(dashboard, budgets: [output.summaryBudget, output.commentBudget])
-        let (summary, commentText) = (markdown[0], markdown[1])
+        let markdown = MarkdownRenderer.render(dashboard, budgets: [output.summaryBudget, output.commentBudget - Self.commentMarker.utf8.count])
+        // The comment starts with a marker a job can find it by, to update one comment per pull
+        // request rather than add one per push.
+        let (summary, commentText) = (markdown[0], Self.commentMarker + markdown[1])
         let (dashboardHTML, report, insightsDocument) = (await html, try await reportJSON, try await insightsJSON)
         timer.lap("render")
         // The store's close (SQLite's checkpoint) ran beside the rendering; files are written once
@@ -167,6 +169,8 @@ extension CIPostStep {
     /// What is appended to the step summary, which GitHub drops whole past 1 MiB (with what
     /// earlier steps wrote): the summary if it fits in `room`, else the shorter PR-comment text,
     /// else a line saying where the summary is.
+    static let commentMarker = "<!-- canopy:comment -->\n"
+
     static func stepSummary(summary: String, short: String, room: Int) -> String {
         if summary.utf8.count + 1 <= room { return summary }
         if short.utf8.count + 1 <= room { return short }

@@ -53,7 +53,7 @@ public struct DashboardHeadline: Sendable, Equatable, Codable {
     public var identifierCoverage: DashboardKPI
     public var auditErrors: DashboardKPI
     public var auditWarnings: DashboardKPI
-    /// Wall-clock duration of the run in seconds.
+    /// The run's test time in seconds: the sum of its tests' durations (with parallel testing, more than the wall time).
     public var duration: DashboardKPI
 
     public init(

@@ -25,7 +25,7 @@ enum HTMLOverviewView {
             ("Identifier coverage", h.identifierCoverage, .ratio, true, points.map(\.coverage)),
             ("Audit errors", h.auditErrors, .count, false, points.map { Double($0.auditErrors) }),
             ("Audit warnings", h.auditWarnings, .count, false, points.map { Double($0.auditIssues - $0.auditErrors) }),
-            ("Duration", h.duration, .seconds, false, points.map(\.duration)),
+            ("Test time (sum)", h.duration, .seconds, false, points.map(\.duration)),
         ]
         out += "<ul class=\"kpis\">"
         for (label, kpi, unit, higherIsBetter, series) in kpis {

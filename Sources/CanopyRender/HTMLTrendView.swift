@@ -16,7 +16,7 @@ enum HTMLTrendView {
         out += figure("Failures by cause", SVGChart.stacked(title: "Failures by cause per run", series: series, labels: labels) + SVGChart.legend(categories))
         out += figure("Identifier coverage", SVGChart.line(title: "Identifier coverage", values: points.map(\.coverage), labels: labels, format: Format.percent))
         out += figure("Audit issues", SVGChart.line(title: "Audit issues", values: points.map { Double($0.auditIssues) }, labels: labels, format: { Format.count(Int($0)) }))
-        out += figure("Duration", SVGChart.line(title: "Duration", values: points.map(\.duration), labels: labels, format: Format.duration))
+        out += figure("Test time (sum)", SVGChart.line(title: "Test time (sum)", values: points.map(\.duration), labels: labels, format: Format.duration))
         out += "</div>"
 
         out += "<details><summary>The same figures as a table</summary><div class=\"scroll\"><table class=\"grid compact\"><thead><tr>"

@@ -30,7 +30,7 @@ enum MarkdownHeadline {
             ("Flaky", h.flaky, .count, false), ("Skipped", h.skipped, .count, nil),
             ("Pass rate", h.passRate, .ratio, true), ("Identifier coverage", h.identifierCoverage, .ratio, true),
             ("Audit errors", h.auditErrors, .count, false), ("Audit warnings", h.auditWarnings, .count, false),
-            ("Duration", h.duration, .seconds, false),
+            ("Test time (sum)", h.duration, .seconds, false),
         ]
         for (label, kpi, unit, higherIsBetter) in rows {
             var change = "–"

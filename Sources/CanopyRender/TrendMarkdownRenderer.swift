@@ -22,7 +22,7 @@ public struct TrendMarkdownRenderer: DashboardRenderer {
             ("Failures", points.map { Double($0.failures) }, { Format.count(Int($0)) }),
             ("Identifier coverage", points.map(\.coverage), Format.percent),
             ("Audit issues", points.map { Double($0.auditIssues) }, { Format.count(Int($0)) }),
-            ("Duration", points.map(\.duration), Format.duration),
+            ("Test time (sum)", points.map(\.duration), Format.duration),
         ]
         for (label, values, format) in rows {
             head += "| \(label) | \(format(values[0])) | \(format(values[values.count - 1])) | \(format(values.min() ?? 0)) | "

@@ -41,6 +41,9 @@ struct PipelineCommandTests {
         }
         let summary = try String(contentsOfFile: out + "/summary.md", encoding: .utf8)
         #expect(summary.contains("testDarkModeToggle"))
+        // The pull-request comment starts with the marker a job finds it by; the summary does not.
+        let comment = try String(contentsOfFile: out + "/comment.md", encoding: .utf8)
+        #expect(comment.hasPrefix("<!-- canopy:comment -->\n## ") && !summary.contains("canopy:comment"))
         // Night 13 has one audit error, as night 12 (another one): the tile compares with the baseline.
         let page = try String(contentsOfFile: out + "/site/index.html", encoding: .utf8)
         let tile = try #require(page.range(of: "<span class=\"kpi-label\">Audit errors</span>"))
