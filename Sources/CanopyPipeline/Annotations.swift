@@ -41,6 +41,27 @@ enum Annotations {
         }
     }
 
+    /// `::warning …` for tests that became flaky against the baseline (a retry passed after a
+    /// failure), on the line of their first failure: at most `limit`, after the errors.
+    static func githubFlaky(_ prepared: PreparedRun, newFlakyTests: [String], limit: Int, paths: SourcePathResolver) -> [String] {
+        guard limit > 0, !newFlakyTests.isEmpty else { return [] }
+        let wanted = Set(newFlakyTests.prefix(limit))
+        var first: [String: FailureRecord] = [:]
+        for record in prepared.report.failures where record.testOutcome == .flaky && wanted.contains(record.test) && first[record.test] == nil {
+            first[record.test] = record
+        }
+        return newFlakyTests.prefix(limit).compactMap { test in
+            guard let record = first[test] else { return nil }
+            var properties: [String] = []
+            if let location = record.location {
+                properties.append("file=\(escapeProperty(paths.relative(location.file)))")
+                if let line = location.line, line > 0 { properties.append("line=\(line)") }
+            }
+            properties.append("title=\(escapeProperty("\(test) — flaky: failed, then passed on a retry"))")
+            return "::warning \(properties.joined(separator: ","))::\(escapeData(record.message))"
+        }
+    }
+
     /// A GitLab Code Quality report (a JSON array of issues). GitLab places an issue by its
     /// `location.path`, a file of the repository: a failure with no source file has none to give
     /// and is left out (the summary and dashboard list it).

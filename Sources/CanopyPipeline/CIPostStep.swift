@@ -147,7 +147,9 @@ public struct CIPostStep {
         let sources = { sourcePaths }
         var annotations: [String] = []
         switch mode {
-        case .github: annotations = Annotations.github(candidates(), limit: limit, paths: sources())
+        case .github:
+            annotations = Annotations.github(candidates(), limit: limit, paths: sources())
+                + Annotations.githubFlaky(prepared, newFlakyTests: gateInput.newFlakyTests, limit: limit, paths: sources())
         case .gitlab: try ArtifactWriter.write(try Annotations.gitlab(candidates(), limit: limit, paths: sources()), to: paths.codeQuality)
         case .none, .automatic: break
         }

@@ -131,6 +131,25 @@ struct PipelineCommandTests {
         #expect(lines.contains { $0 == "AppUITests.Tests/y ## [error]injected" }, "\(result.stdout)")
     }
 
+    /// A test that failed and passed on a retry is flaky: a warning on its line, beside the
+    /// errors of the new failures.
+    @Test("on GitHub a new flaky test is a ::warning annotation on the line of its failure")
+    func flakyWarningAnnotations() throws {
+        let out = try temporaryDirectory()
+        let junit = out + "/junit.xml"
+        try """
+            <testsuites><testsuite name="AppUITests.CartTests">
+            <testcase classname="AppUITests.CartTests" name="testBadge" time="1"><failure message="/Users/ci/app/AppUITests/CartTests.swift:21 - XCTAssertEqual failed: (&quot;2&quot;) is not equal to (&quot;3&quot;)"/></testcase>
+            <testcase classname="AppUITests.CartTests" name="testBadge" time="1"/>
+            </testsuite></testsuites>
+            """.write(toFile: junit, atomically: true, encoding: .utf8)
+        let result = try CLIRunner.run(
+            ["run", "--out", out, "--branch", "main", junit], environment: ["GITHUB_ACTIONS": "true", "GITHUB_RUN_ID": "3", "GITHUB_WORKSPACE": out])
+        let warnings = result.stdout.split(separator: "\n").filter { $0.hasPrefix("::warning ") }
+        #expect(warnings.count == 1, "\(result.stdout)")
+        #expect(warnings.first?.contains("title=AppUITests.CartTests/testBadge — flaky%3A failed%2C then passed on a retry::XCTAssertEqual failed") == true, "\(warnings)")
+    }
+
     @Test("a failed gate lists its first 10 tests and says how many more there are")
     func gateListsAreCounted() throws {
         let out = try temporaryDirectory()
