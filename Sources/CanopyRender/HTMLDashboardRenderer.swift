@@ -25,7 +25,9 @@ public struct HTMLDashboardRenderer: DashboardRenderer {
 
     public func renderTests(_ tests: [DashboardTestRow]) -> TestsPart {
         let data = HTMLDashboardData(tests)
-        return TestsPart(view: HTMLTestsView.render(data, total: tests.count), script: HTMLText.scriptJSON(data), count: tests.count)
+        return TestsPart(
+            view: HTMLTestsView.render(data, total: tests.count, classes: DashboardClassRow.classes(of: tests)), script: HTMLText.scriptJSON(data),
+            count: tests.count)
     }
 
     /// The page, with its tests part rendered beforehand from `dashboard.tests`.

@@ -39,7 +39,7 @@ document.addEventListener('keydown',function(e){var t=e.target;if(!t||!t.classLi
 if(e.key==='ArrowRight'){setExpanded(t,true);e.preventDefault()}else if(e.key==='ArrowLeft'){setExpanded(t,false);e.preventDefault()}});
 /* Tests: rows come from the embedded JSON; only the current page is in the DOM. */
 var node=$('canopy-data');var data=node?JSON.parse(node.textContent):null;var T=data&&data.tests;var body=$('t-body');
-var st={q:'',o:-1,d:-1,c:-1,sort:null,dir:1,page:0,size:50};var rows=T?T.rows:[];var view=[];var hay=null;
+var st={q:'',o:-1,d:-1,c:-1,k:-1,sort:null,dir:1,page:0,size:50};var rows=T?T.rows:[];var view=[];var hay=null;
 /* Attempts of the tests that did not simply pass, by row: a row's button opens them below it. */
 var det={};if(T&&T.details)for(var k=0;k<T.details.length;k++)det[T.details[k][0]]=T.details[k][1];
 function el(tag,cls,txt){var e=document.createElement(tag);if(cls)e.className=cls;if(txt!=null)e.textContent=txt;return e}
@@ -59,7 +59,7 @@ function text(i){if(!hay){hay=new Array(rows.length);for(var k=0;k<rows.length;k
 var get={key:function(r){return key(r).toLowerCase()},device:function(r){return r[3]<0?'':T.devices[r[3]]},outcome:function(r){return T.outcomes[r[4]]},
 attempts:function(r){return r[5]},duration:function(r){return r[6]},message:function(r){return r[7].toLowerCase()},category:function(r){return r[8]<0?'':T.categories[r[8]]}};
 function apply(){var q=st.q.toLowerCase().trim();view=[];
-for(var i=0;i<rows.length;i++){var r=rows[i];if(st.o>=0&&r[4]!==st.o)continue;if(st.d>=0&&r[3]!==st.d)continue;if(st.c>=0&&r[8]!==st.c)continue;
+for(var i=0;i<rows.length;i++){var r=rows[i];if(st.o>=0&&r[4]!==st.o)continue;if(st.d>=0&&r[3]!==st.d)continue;if(st.c>=0&&r[8]!==st.c)continue;if(st.k>=0&&r[1]!==st.k)continue;
 if(q&&text(i).indexOf(q)<0)continue;view.push(i)}
 if(st.sort){var g=get[st.sort],dir=st.dir;var dec=view.map(function(i){return[g(rows[i]),i]});
 dec.sort(function(a,b){return a[0]<b[0]?-dir:a[0]>b[0]?dir:a[1]-b[1]});view=dec.map(function(x){return x[1]})}
@@ -80,7 +80,7 @@ var timer=null;function later(){clearTimeout(timer);timer=setTimeout(apply,150)}
 function flush(){clearTimeout(timer);apply()}
 if(T&&body){var q=$('t-q');q.addEventListener('input',function(){st.q=q.value;later()});
 $('t-form').addEventListener('submit',function(e){e.preventDefault();flush()});
-[['t-outcome','o'],['t-device','d'],['t-category','c']].forEach(function(p){var s=$(p[0]);s.addEventListener('change',function(){st[p[1]]=s.value===''?-1:+s.value;apply()})});
+[['t-outcome','o'],['t-device','d'],['t-category','c'],['t-class','k']].forEach(function(p){var s=$(p[0]);s.addEventListener('change',function(){st[p[1]]=s.value===''?-1:+s.value;apply()})});
 $('t-prev').addEventListener('click',function(){if(st.page>0){st.page--;draw()}});
 $('t-next').addEventListener('click',function(){if((st.page+1)*st.size<view.length){st.page++;draw()}});
 Array.prototype.forEach.call(document.querySelectorAll('button.sort'),function(b){b.addEventListener('click',function(){var k=b.getAttribute('data-sort');
@@ -100,6 +100,8 @@ v.searchRows=view.length;v.checks.searchFilters=view.length>=1&&view.length<befo
 qi.value='';qi.dispatchEvent(new Event('input'));flush();var fo=T.outcomes.indexOf('failed');var sel=$('t-outcome');sel.value=String(fo);sel.dispatchEvent(new Event('change'));
 var ok=view.length<rows.length&&body.rows.length>0;for(var k=0;k<body.rows.length;k++)if(body.rows[k].getAttribute('data-outcome')!=='failed')ok=false;
 v.filterRows=view.length;v.checks.filterApplies=ok;sel.value='';sel.dispatchEvent(new Event('change'));
+var cs=$('t-class');if(cs&&T.classes.length>1){var ci=rows[0][1];cs.value=String(ci);cs.dispatchEvent(new Event('change'));var okc=view.length>0&&view.length<rows.length;
+for(var k=0;k<view.length;k++)if(rows[view[k]][1]!==ci)okc=false;v.checks.classFilter=okc;cs.value='';cs.dispatchEvent(new Event('change'))}
 var sb=document.querySelector('button.sort[data-sort=duration]');sb.click();sb.click();var d0=rows[view[0]][6],d1=rows[view[view.length-1]][6];
 v.checks.sorts=d0>=d1&&sb.parentNode.getAttribute('aria-sort')==='descending';
 var dc=body.querySelector('button.disclose');if(dc){var row=dc.parentNode.parentNode;dc.click();var dr=row.nextSibling;

@@ -24,7 +24,7 @@ struct BrowserTests {
         let verdict = try Chromium.selfTest(html: HTMLDashboardRenderer().render(DashboardSample.make()), name: "sample")
         expectClean(verdict)
         #expect(verdict.rows == 48)
-        for check in ["treeExpands", "treeCollapses", "tabKeyboard", "tabSwitches", "searchFilters", "filterApplies", "sorts", "attemptsOpen", "attemptsClose"] {
+        for check in ["treeExpands", "treeCollapses", "tabKeyboard", "tabSwitches", "searchFilters", "filterApplies", "sorts", "attemptsOpen", "attemptsClose", "classFilter"] {
             #expect(verdict.checks[check] == true, "\(check) failed: \(verdict.checks)")
         }
         #expect(verdict.filterRows == 3)

@@ -86,6 +86,19 @@ struct DashboardModelTests {
         #expect(html.contains("<h3>Slower than the baseline <span class=\"count\">1</span></h3>"))
     }
 
+    /// The suites view of the report tools: classes with their counts, failing ones first.
+    @Test("the Tests view lists the classes with their counts, those with failures first")
+    func byClass() throws {
+        let dashboard = DashboardSample.make()
+        let classes = DashboardClassRow.classes(of: dashboard.tests)
+        #expect(classes.count > 1)
+        #expect(classes.first.map { $0.failed > 0 } == true)
+        #expect(classes.reduce(0) { $0 + $1.tests } == dashboard.tests.count)
+        let html = HTMLDashboardRenderer().render(dashboard)
+        #expect(html.contains("<details class=\"classes\"><summary>By class <span class=\"count\">\(classes.count)</span></summary>"))
+        #expect(html.contains("<label>Class<select id=\"t-class\">"))
+    }
+
     @Test func largeGeneratorHasTheAdvertisedSize() {
         let large = Fixtures.large
         #expect(large.tests.count == 100_000)
