@@ -30,11 +30,7 @@ enum Annotations {
     /// `file` relative to the checkout, so GitHub shows it on the line of the pull request's diff.
     static func github(_ records: [FailureRecord], limit: Int, paths: SourcePathResolver) -> [String] {
         records.prefix(limit).map { record in
-            var properties: [String] = []
-            if let location = record.location {
-                properties.append("file=\(escapeProperty(paths.relative(location.file)))")
-                if let line = location.line, line > 0 { properties.append("line=\(line)") }
-            }
+            var properties = place(record.location, paths: paths)
             let title = "\(record.test) — \(record.category)" + (record.element.map { " on \($0.template)" } ?? "")
             properties.append("title=\(escapeProperty(title))")
             return "::error \(properties.joined(separator: ","))::\(escapeData(record.message))"
@@ -52,14 +48,18 @@ enum Annotations {
         }
         return newFlakyTests.prefix(limit).compactMap { test in
             guard let record = first[test] else { return nil }
-            var properties: [String] = []
-            if let location = record.location {
-                properties.append("file=\(escapeProperty(paths.relative(location.file)))")
-                if let line = location.line, line > 0 { properties.append("line=\(line)") }
-            }
+            var properties = place(record.location, paths: paths)
             properties.append("title=\(escapeProperty("\(test) — flaky: failed, then passed on a retry"))")
             return "::warning \(properties.joined(separator: ","))::\(escapeData(record.message))"
         }
+    }
+
+    /// `file=…` relative to the checkout and `line=…` (never 0) of a workflow command.
+    private static func place(_ location: SourceLocation?, paths: SourcePathResolver) -> [String] {
+        guard let location else { return [] }
+        var properties = ["file=\(escapeProperty(paths.relative(location.file)))"]
+        if let line = location.line, line > 0 { properties.append("line=\(line)") }
+        return properties
     }
 
     /// A GitLab Code Quality report (a JSON array of issues). GitLab places an issue by its

@@ -163,20 +163,27 @@ struct PipelineCommandTests {
         #expect(lines.contains("    … and 2 more (insights.json lists them all)"), "\(result.stdout)")
     }
 
+    /// A checkout holding `AppUITests/CartTests.swift`, and a JUnit file in it with one failing
+    /// `AppUITests.CartTests` test per `(name, message)`.
+    static func cartCheckout(failures: [(String, String)]) throws -> (checkout: String, junit: String) {
+        let checkout = try CLIRunner.temporaryDirectory()
+        try FileManager.default.createDirectory(atPath: checkout + "/AppUITests", withIntermediateDirectories: true)
+        try "// test\n".write(toFile: checkout + "/AppUITests/CartTests.swift", atomically: true, encoding: .utf8)
+        let junit = checkout + "/junit.xml"
+        let cases = failures.map { "<testcase classname=\"AppUITests.CartTests\" name=\"\($0.0)\" time=\"1\"><failure message=\"\($0.1)\"/></testcase>" }
+        try "<testsuites><testsuite name=\"AppUITests.CartTests\">\n\(cases.joined(separator: "\n"))\n</testsuite></testsuites>\n"
+            .write(toFile: junit, atomically: true, encoding: .utf8)
+        return (checkout, junit)
+    }
+
     /// On GitHub or GitLab the commit and a failure's source line are links into the repository,
     /// and the location is named in the checkout, not on the build machine.
     @Test("on GitHub and GitLab the commit and failure locations link into the repository")
     func sourceLinks() throws {
-        let checkout = try temporaryDirectory()
-        try FileManager.default.createDirectory(atPath: checkout + "/AppUITests", withIntermediateDirectories: true)
-        try "// test\n".write(toFile: checkout + "/AppUITests/CartTests.swift", atomically: true, encoding: .utf8)
-        let junit = checkout + "/junit.xml"
-        try """
-            <testsuites><testsuite name="AppUITests.CartTests">
-            <testcase classname="AppUITests.CartTests" name="testPlaced" time="1"><failure message="/Users/ci/build/AppUITests/CartTests.swift:12 - XCTAssertTrue failed"/></testcase>
-            <testcase classname="AppUITests.CartTests" name="testElsewhere" time="1"><failure message="/Users/ci/build/Vendor/Other.swift:3 - XCTAssertTrue failed"/></testcase>
-            </testsuite></testsuites>
-            """.write(toFile: junit, atomically: true, encoding: .utf8)
+        let (checkout, junit) = try Self.cartCheckout(failures: [
+            ("testPlaced", "/Users/ci/build/AppUITests/CartTests.swift:12 - XCTAssertTrue failed"),
+            ("testElsewhere", "/Users/ci/build/Vendor/Other.swift:3 - XCTAssertTrue failed"),
+        ])
         let sha = "0123456789abcdef0123456789abcdef01234567"
         let github = try CLIRunner.run(
             ["run", "--out", checkout + "/gh", "--annotations", "none", junit],
@@ -208,17 +215,11 @@ struct PipelineCommandTests {
     /// (not named by its test), and lines start at 1; GitHub gets no `line=0`.
     @Test("GitLab Code Quality issues name repository files from line 1; GitHub annotations never say line=0")
     func annotationLocations() throws {
-        let checkout = try temporaryDirectory()
-        try FileManager.default.createDirectory(atPath: checkout + "/AppUITests", withIntermediateDirectories: true)
-        try "// test\n".write(toFile: checkout + "/AppUITests/CartTests.swift", atomically: true, encoding: .utf8)
-        let junit = checkout + "/junit.xml"
-        try """
-            <testsuites><testsuite name="AppUITests.CartTests">
-            <testcase classname="AppUITests.CartTests" name="testPlaced" time="1"><failure message="/Users/ci/build/AppUITests/CartTests.swift:12 - XCTAssertTrue failed"/></testcase>
-            <testcase classname="AppUITests.CartTests" name="testLineZero" time="1"><failure message="/Users/ci/build/AppUITests/CartTests.swift:0 - XCTAssertTrue failed"/></testcase>
-            <testcase classname="AppUITests.CartTests" name="testNowhere" time="1"><failure message="Lost connection to the application (pid 49916)"/></testcase>
-            </testsuite></testsuites>
-            """.write(toFile: junit, atomically: true, encoding: .utf8)
+        let (checkout, junit) = try Self.cartCheckout(failures: [
+            ("testPlaced", "/Users/ci/build/AppUITests/CartTests.swift:12 - XCTAssertTrue failed"),
+            ("testLineZero", "/Users/ci/build/AppUITests/CartTests.swift:0 - XCTAssertTrue failed"),
+            ("testNowhere", "Lost connection to the application (pid 49916)"),
+        ])
         let out = checkout + "/Reports"
         let gitlab = try CLIRunner.run(
             ["run", "--out", out, "--branch", "main", "--annotations", "gitlab", junit], environment: ["GITLAB_CI": "true", "CI_PROJECT_DIR": checkout])
