@@ -58,8 +58,11 @@ function key(r){return r[0]>=0?T.prefixes[r[0]]+r[2]:r[2]}
 function text(i){if(!hay){hay=new Array(rows.length);for(var k=0;k<rows.length;k++){var r=rows[k];hay[k]=(key(r)+' '+(r[1]>=0?T.classes[r[1]]:'')+' '+r[7]).toLowerCase()}}return hay[i]}
 var get={key:function(r){return key(r).toLowerCase()},device:function(r){return r[3]<0?'':T.devices[r[3]]},outcome:function(r){return T.outcomes[r[4]]},
 attempts:function(r){return r[5]},duration:function(r){return r[6]},message:function(r){return r[7].toLowerCase()},category:function(r){return r[8]<0?'':T.categories[r[8]]}};
-function apply(){var q=st.q.toLowerCase().trim();view=[];
-for(var i=0;i<rows.length;i++){var r=rows[i];if(st.o>=0&&r[4]!==st.o)continue;if(st.d>=0&&r[3]!==st.d)continue;if(st.c>=0&&r[8]!==st.c)continue;if(st.k>=0&&r[1]!==st.k)continue;
+/* Unsorted, failed tests come first, then flaky, then the rest, each in the report's order. */
+var base=null;function order(){if(base)return base;base=[];var rank={failed:0,flaky:1};
+for(var p=0;p<3;p++)for(var i=0;i<rows.length;i++){var g=rank[T.outcomes[rows[i][4]]];if((g===undefined?2:g)===p)base.push(i)}return base}
+function apply(){var q=st.q.toLowerCase().trim();view=[];var all=order();
+for(var n=0;n<all.length;n++){var i=all[n];var r=rows[i];if(st.o>=0&&r[4]!==st.o)continue;if(st.d>=0&&r[3]!==st.d)continue;if(st.c>=0&&r[8]!==st.c)continue;if(st.k>=0&&r[1]!==st.k)continue;
 if(q&&text(i).indexOf(q)<0)continue;view.push(i)}
 if(st.sort){var g=get[st.sort],dir=st.dir;var dec=view.map(function(i){return[g(rows[i]),i]});
 dec.sort(function(a,b){return a[0]<b[0]?-dir:a[0]>b[0]?dir:a[1]-b[1]});view=dec.map(function(x){return x[1]})}

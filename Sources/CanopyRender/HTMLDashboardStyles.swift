@@ -52,6 +52,7 @@ table.grid{width:100%;border-collapse:separate;border-spacing:0;background:var(-
 .grid th{background:var(--soft);font-weight:600;font-size:.82rem;color:var(--muted);white-space:nowrap}
 .grid .n{text-align:right;font-variant-numeric:tabular-nums}
 .grid.compact{width:auto;min-width:24rem}
+details.classes{margin:.25rem 0 1rem}
 button.disclose{font:inherit;border:0;background:none;color:var(--accent);cursor:pointer;padding:0 .35rem 0 0}
 tr.detail>td{background:var(--soft)}tr.detail pre{margin:.3rem 0;background:var(--card)}tr.detail .attempt{margin:.4rem 0 .2rem}
 .msg{overflow-wrap:anywhere;max-width:48rem;unicode-bidi:isolate}
