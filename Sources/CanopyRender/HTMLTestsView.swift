@@ -15,7 +15,7 @@ enum HTMLTestsView {
         out += "</form>"
         out += "<p id=\"t-count\" class=\"muted\" aria-live=\"polite\"></p>"
         out += "<div class=\"scroll\"><table class=\"grid\" id=\"t-table\"><thead><tr>"
-        let columns = [("key", "Test"), ("device", "Device"), ("outcome", "Outcome"), ("attempts", "Attempts"), ("duration", "Duration"), ("message", "First failure"), ("category", "Cause")]
+        let columns = [("key", "Test"), ("device", "Device"), ("outcome", "Outcome"), ("attempts", "Attempts"), ("duration", "Duration"), ("message", "First failure or skip reason"), ("category", "Cause")]
         for (key, label) in columns {
             out += "<th scope=\"col\" aria-sort=\"none\"><button type=\"button\" class=\"sort\" data-sort=\"\(key)\">\(label)<span class=\"arrow\" aria-hidden=\"true\"></span></button></th>"
         }
