@@ -37,6 +37,7 @@ public struct MarkdownRenderer: DashboardRenderer {
             MarkdownSections.byIdentifier(dashboard.failuresByIdentifier),
             MarkdownSections.byCause(categories: dashboard.categories, clusters: dashboard.clusters),
             MarkdownSections.accessibility(dashboard.accessibility.issues),
+            MarkdownSections.failingClasses(DashboardClassRow.classes(of: dashboard.tests)),
             MarkdownSections.coverageGaps(dashboard.identifierTree),
             MarkdownSections.missingIdentifiers(dashboard.accessibility.missingIdentifiers),
         ]

@@ -33,6 +33,19 @@ enum MarkdownSections {
         return ": " + MarkdownText.escape(message, limit: 200) + (failure.category.map { " (" + MarkdownText.escape($0, limit: 40) + ")" } ?? "")
     }
 
+    /// The classes with failed or flaky tests: the suites view of the report tools.
+    static func failingClasses(_ classes: [DashboardClassRow]) -> MarkdownSection {
+        let failing = classes.filter { $0.failed > 0 || $0.flaky > 0 }
+        guard !failing.isEmpty, classes.count > 1 else { return MarkdownSection(name: "classes", head: "", items: []) }
+        let head = "### Classes with failed or flaky tests (\(Format.count(failing.count)) of \(Format.count(classes.count)))\n\n"
+            + "| class | tests | failed | flaky | skipped | test time |\n|---|---:|---:|---:|---:|---:|\n"
+        let items = failing.map { row in
+            "| \(MarkdownText.code(row.className, limit: 160)) | \(Format.count(row.tests)) | \(Format.count(row.failed)) | \(Format.count(row.flaky)) | "
+                + "\(Format.count(row.skipped)) | \(Format.duration(row.duration)) |\n"
+        }
+        return MarkdownSection(name: "classes", head: head, items: items)
+    }
+
     static func slower(_ tests: [DashboardSlowerTest]) -> MarkdownSection {
         guard !tests.isEmpty else { return MarkdownSection(name: "slower tests", head: "", items: []) }
         let head = "### 🐢 Slower than the baseline (\(Format.count(tests.count)))\n\n| test | baseline | now | change |\n|---|---:|---:|---:|\n"

@@ -97,6 +97,11 @@ struct DashboardModelTests {
         let html = HTMLDashboardRenderer().render(dashboard)
         #expect(html.contains("<details class=\"classes\"><summary>By class <span class=\"count\">\(classes.count)</span></summary>"))
         #expect(html.contains("<label>Class<select id=\"t-class\">"))
+        // The summary lists the classes with failed or flaky tests.
+        let markdown = MarkdownRenderer().render(dashboard)
+        let failing = classes.filter { $0.failed > 0 || $0.flaky > 0 }
+        #expect(markdown.contains("### Classes with failed or flaky tests (\(failing.count) of \(classes.count))\n\n| class |"), "\(markdown)")
+        #expect(markdown.contains("| <code>\(failing[0].className)</code> |"))
     }
 
     @Test func largeGeneratorHasTheAdvertisedSize() {
