@@ -4,21 +4,20 @@ import CanopyModel
 /// name in a failure is an identifier, a label of an identified element, or neither.
 struct ElementIndex {
     private(set) var identifiers: Set<String> = []
-    /// Label → the distinct identifiers of the identified elements carrying it, first first
-    /// (snapshots, then audits), up to `labelSample`: enough to tell one element (or one template's
+    /// Label → what it stands for, decided once from the identified elements carrying it
+    /// (snapshots, then audits): a label resolves for every mention of every failing attempt.
+    private var labelTargets: [String: LabelTarget] = [:]
+    /// Distinct carriers of a label looked at: enough to tell one element (or one template's
     /// rows) from several.
-    private var identifiersByLabel: [String: [String]] = [:]
     private static let labelSample = 16
     /// Identifier → the element type of the first element carrying it (snapshots, then audits).
     private var elementTypeByIdentifier: [String: String] = [:]
-    private let scheme: IdentifierScheme
-    private var separators: Set<Character> { scheme.separators }
+    private let separators: Set<Character>
     /// Per ASCII byte, whether it is a separator (a table: a set lookup per byte was measurable).
     private let asciiSeparators: [Bool]
 
     init(run: Run, scheme: IdentifierScheme) {
-        self.scheme = scheme
-        let separators = scheme.separators
+        separators = scheme.separators
         var table = [Bool](repeating: false, count: 128)
         for separator in separators { if let byte = separator.asciiValue { table[Int(byte)] = true } }
         asciiSeparators = table
@@ -30,7 +29,12 @@ struct ElementIndex {
         for issue in run.auditIssues {
             add(identifier: issue.element?.identifier, label: issue.element?.label, elementType: issue.element?.elementType)
         }
+        for (label, carriers) in identifiersByLabel { labelTargets[label] = Self.target(of: carriers, scheme: scheme) }
+        identifiersByLabel = [:]
     }
+
+    /// Label → the distinct identifiers carrying it, first first, while the index is built.
+    private var identifiersByLabel: [String: [String]] = [:]
 
     /// The element type the run's snapshots or audits know `identifier` by, when they do.
     func elementType(of identifier: String) -> String? { elementTypeByIdentifier[identifier] }
@@ -48,19 +52,21 @@ struct ElementIndex {
     }
 
     /// What a label stands for: the identifier of the element carrying it (the first, when the
-    /// elements carrying it share one template, as a list's rows do); nil for a label no
+    /// elements carrying it share one template, as a list's rows do); `.none` for a label no
     /// identified element carries, and `.ambiguous` for one carried by different elements.
     private enum LabelTarget {
         case none, ambiguous
         case element(String)
     }
 
-    private func target(ofLabel label: String) -> LabelTarget {
-        guard let carriers = identifiersByLabel[label], let first = carriers.first else { return .none }
+    private static func target(of carriers: [String], scheme: IdentifierScheme) -> LabelTarget {
+        guard let first = carriers.first else { return .none }
         guard carriers.count > 1 else { return .element(first) }
         let template = scheme.template(first)
         return carriers.dropFirst().allSatisfy({ scheme.template($0) == template }) ? .element(first) : .ambiguous
     }
+
+    private func target(ofLabel label: String) -> LabelTarget { labelTargets[label] ?? .none }
 
     /// The identifier a mention stands for, and how it was decided; nil for a label of no
     /// identified element or of different ones, or a name that reads like prose.
