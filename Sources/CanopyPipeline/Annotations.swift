@@ -41,11 +41,7 @@ enum Annotations {
     /// failure), on the line of their first failure: at most `limit`, after the errors.
     static func githubFlaky(_ prepared: PreparedRun, newFlakyTests: [String], limit: Int, paths: SourcePathResolver) -> [String] {
         guard limit > 0, !newFlakyTests.isEmpty else { return [] }
-        let wanted = Set(newFlakyTests.prefix(limit))
-        var first: [String: FailureRecord] = [:]
-        for record in prepared.report.failures where record.testOutcome == .flaky && wanted.contains(record.test) && first[record.test] == nil {
-            first[record.test] = record
-        }
+        let first = prepared.report.firstFailures(of: Set(newFlakyTests.prefix(limit)))
         return newFlakyTests.prefix(limit).compactMap { test in
             guard let record = first[test] else { return nil }
             var properties = place(record.location, paths: paths)

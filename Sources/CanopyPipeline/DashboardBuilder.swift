@@ -47,7 +47,7 @@ struct DashboardBuilder {
         let run = prepared.run
         let parts = parts ?? Self.runParts(of: prepared)
         // The failures of the tests listed by name, not as new failures.
-        let named = firstFailures(of: Set(excusedFailures.map(\.test)).union(insights?.comparison.stillFailing ?? []))
+        let named = prepared.report.firstFailures(of: Set(excusedFailures.map(\.test)).union(insights?.comparison.stillFailing ?? []))
         var dashboard = Dashboard(
             title: run.metadata.title ?? "Canopy — UI test report", generatedAt: now, headline: headline(),
             links: DashboardLinks(
@@ -89,19 +89,6 @@ struct DashboardBuilder {
             let failure = firstFailures[test]
             return DashboardExcusedFailure(test: test, reason: since, message: failure?.message, category: failure?.category)
         }
-    }
-
-    /// The first failure in this run (an app failure before an infrastructure one) of each of
-    /// `tests`: the tests listed by name with why they are not new.
-    private func firstFailures(of tests: Set<String>) -> [String: FailureRecord] {
-        guard !tests.isEmpty else { return [:] }
-        var first: [String: FailureRecord] = [:]
-        for infrastructure in [false, true] {
-            for record in prepared.report.failures where record.isInfrastructure == infrastructure && tests.contains(record.test) && first[record.test] == nil {
-                first[record.test] = record
-            }
-        }
-        return first
     }
 
     private func headline() -> DashboardHeadline {

@@ -1,3 +1,4 @@
+import CanopyAnalysis
 import CanopyModel
 import CanopyRender
 
@@ -67,5 +68,20 @@ enum FailureGroups {
             if tests.insert(failure.testKey).inserted, order.count < FailureGroups.testLimit { order.append(failure.testKey) }
             if !categories.contains(failure.category) { categories.append(failure.category) }
         }
+    }
+}
+
+extension Report {
+    /// The first failure in the run of each of `tests`, an app failure before an infrastructure
+    /// one: what the tests listed by name (not new, flaky) show of their failure.
+    func firstFailures(of tests: Set<String>) -> [String: FailureRecord] {
+        guard !tests.isEmpty else { return [:] }
+        var first: [String: FailureRecord] = [:]
+        for infrastructure in [false, true] {
+            for record in failures where record.isInfrastructure == infrastructure && tests.contains(record.test) && first[record.test] == nil {
+                first[record.test] = record
+            }
+        }
+        return first
     }
 }
