@@ -3,8 +3,8 @@
 public enum HistoryError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The location is neither a file path nor a `postgres://` URL Canopy understands.
     case invalidLocation(String, reason: String)
-    /// The store could not be opened or connected to.
-    case cannotOpen(location: String, reason: String)
+    /// The store could not be opened or connected to; `advice` says what to check.
+    case cannotOpen(location: String, reason: String, advice: OpenAdvice = .sqliteFile)
     /// The run has no key, so storing it twice could not be detected.
     case missingRunKey
     /// A statement failed.
@@ -25,21 +25,26 @@ public enum HistoryError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The database holds another application's tables, not a Canopy history.
     case notAStore(location: String, tables: [String])
 
+    /// What to do about a store that cannot be opened, decided where the failure is known.
+    public enum OpenAdvice: Sendable, Equatable {
+        case sqliteFile, notADatabase, damaged, postgresServer
+
+        var text: String {
+            switch self {
+            case .sqliteFile: "Check that the directory exists and is writable, then retry."
+            case .notADatabase: "The file is not a SQLite database: point --store at a new file, or delete this one to start a new history."
+            case .damaged: "The store is damaged: restore it from its cache or backup, or delete it to start a new history."
+            case .postgresServer: "Check that the PostgreSQL server is running and the URL (--store or CANOPY_STORE) is right, then retry."
+            }
+        }
+    }
+
     public var description: String {
         switch self {
         case .invalidLocation(let location, let reason):
             return "history store '\(StoreLocation.redact(location))': \(reason). Use a file path (Reports/history.sqlite) or postgres://user@host:port/database."
-        case .cannotOpen(let location, let reason):
-            if reason.contains("SQLITE_NOTADB") {
-                return "\(location): cannot open the history store: \(reason). The file is not a SQLite database: point --store at a new file, or delete this one to start a new history."
-            }
-            if reason.contains("SQLITE_CORRUPT") {
-                return "\(location): cannot open the history store: \(reason). The store is damaged: restore it from its cache or backup, or delete it to start a new history."
-            }
-            if location.hasPrefix("postgres") {
-                return "\(location): cannot open the history store: \(reason). Check that the PostgreSQL server is running and the URL (--store or CANOPY_STORE) is right, then retry."
-            }
-            return "\(location): cannot open the history store: \(reason). Check that the directory exists and is writable, then retry."
+        case .cannotOpen(let location, let reason, let advice):
+            return "\(location): cannot open the history store: \(reason). \(advice.text)"
         case .missingRunKey:
             return "the run has no run key, so Canopy cannot tell whether it is already stored. Set the CI build metadata or let the pipeline derive a content hash of the inputs."
         case .statementFailed(let location, let sql, let reason):

@@ -73,10 +73,23 @@ import Testing
         }
     }
 
-    @Test func aPostgresStoreThatCannotOpenGivesNoFileAdvice() {
-        let error = HistoryError.cannotOpen(location: "postgres://canopy@db:5432/canopy", reason: "connection refused")
-        #expect(!"\(error)".contains("directory") && "\(error)".contains("PostgreSQL server is running"))
-        #expect(!"\(HistoryError.cannotOpen(location: "h.sqlite", reason: "x"))".contains("PostgreSQL"))
+    /// Each store says what to check: the server and URL for PostgreSQL, the file for SQLite.
+    @Test func aStoreThatCannotOpenSaysWhatToCheck() async throws {
+        await #expect {
+            _ = try await PostgresHistoryStore(address: try PostgresAddress(url: "postgres://canopy@127.0.0.1:1/canopy"))
+        } throws: { error in
+            "\(error)".contains("PostgreSQL server is running") && !"\(error)".contains("directory")
+        }
+        let directory = NSTemporaryDirectory() + "canopy-history-" + UUID().uuidString
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let text = directory + "/notes.sqlite"
+        try String(repeating: "not a database\n", count: 400).write(toFile: text, atomically: true, encoding: .utf8)
+        #expect {
+            _ = try SQLiteHistoryStore(path: text)
+        } throws: { error in
+            "\(error)".contains("The file is not a SQLite database") && !"\(error)".contains("PostgreSQL")
+        }
     }
 }
 

@@ -18,7 +18,7 @@ extension PostgresHistoryStore {
         } catch let error as PSQLError where error.serverInfo != nil {
             throw HistoryError.statementFailed(location: location, sql: Self.sql(of: error), reason: Self.reason(error))
         } catch {
-            throw HistoryError.cannotOpen(location: location, reason: Self.reason(error))
+            throw HistoryError.cannotOpen(location: location, reason: Self.reason(error), advice: .postgresServer)
         }
     }
 

@@ -47,7 +47,7 @@ extension PostgresHistoryStore {
             } catch is CancellationError {
                 throw CancellationError()
             } catch {
-                throw HistoryError.cannotOpen(location: location, reason: Self.reason(error))
+                throw HistoryError.cannotOpen(location: location, reason: Self.reason(error), advice: .postgresServer)
             }
         }
     }
@@ -66,7 +66,7 @@ extension PostgresHistoryStore {
             } catch {
                 guard Date() < deadline else {
                     var why = Self.reason(error)
-                    if case HistoryError.cannotOpen(_, let reason) = error { why = reason }
+                    if case HistoryError.cannotOpen(_, let reason, _) = error { why = reason }
                     if why.count > 160 { why = String(why.prefix(160)) + "…" }
                     throw HistoryError.connectionLost(
                         location: location, reason: "the server did not accept connections again within \(Int(seconds)) s: \(why)")

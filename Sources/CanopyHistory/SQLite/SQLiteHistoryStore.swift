@@ -51,7 +51,7 @@ public final class SQLiteHistoryStore: HistoryStore {
         } catch let error as HistoryError {
             throw error
         } catch {
-            throw HistoryError.cannotOpen(location: path, reason: Self.reason(error))
+            throw Self.cannotOpen(path, error)
         }
         try migrate()
     }
@@ -100,7 +100,7 @@ public final class SQLiteHistoryStore: HistoryStore {
         } catch let error as HistoryError {
             throw error
         } catch {
-            throw HistoryError.cannotOpen(location: location, reason: Self.reason(error))
+            throw Self.cannotOpen(location, error)
         }
     }
 
@@ -134,7 +134,7 @@ public final class SQLiteHistoryStore: HistoryStore {
     }
 
     public func schemaVersion() async throws -> Int {
-        do { return try schemaVersionNow() } catch { throw HistoryError.cannotOpen(location: location, reason: Self.reason(error)) }
+        do { return try schemaVersionNow() } catch { throw Self.cannotOpen(location, error) }
     }
 
     /// Waits for the checkpoint `store` started, copies what is left in the WAL into the file and
@@ -156,6 +156,19 @@ public final class SQLiteHistoryStore: HistoryStore {
             }
         }
         try? pool.close()
+    }
+
+    /// `cannotOpen`, with the advice SQLite's result code calls for.
+    static func cannotOpen(_ location: String, _ error: any Error) -> HistoryError {
+        var advice = HistoryError.OpenAdvice.sqliteFile
+        if let error = error as? DatabaseError {
+            switch error.resultCode {
+            case .SQLITE_NOTADB: advice = .notADatabase
+            case .SQLITE_CORRUPT: advice = .damaged
+            default: break
+            }
+        }
+        return .cannotOpen(location: location, reason: reason(error), advice: advice)
     }
 
     /// A short reason for an error: SQLite's message without the SQL (which errors carry separately).
