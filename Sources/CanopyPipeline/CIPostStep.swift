@@ -130,7 +130,7 @@ public struct CIPostStep {
             // failure then counts as new.
             notes.append(
                 "no baseline: \(workflow.storeLocation.redactedStore) holds no earlier run of another commit on this branch"
-                    + " or the target branch, so every failing test counts as new (keep the store between jobs: see the README's In CI)")
+                    + " or the target branch, so every failing test counts as new (keep the store between jobs: see docs/ci.md)")
         }
         if let summaryPath = workflow.ci.stepSummaryPath {
             // The run is stored and its files written: a step summary that cannot be appended to is

@@ -11,7 +11,7 @@ enum Fixture {
 
     static func path(_ relative: String) -> String { directory + "/" + relative }
 
-    /// The repository root, found from this source file (for the README).
+    /// The repository root, found from this source file (for the docs' examples).
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().path
 }

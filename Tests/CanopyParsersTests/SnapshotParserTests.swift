@@ -98,8 +98,8 @@ struct SnapshotParserTests {
         #expect(input.diagnostics.contains { $0.severity == .note && $0.message.contains("no accessibility identifiers") })
     }
 
-    /// The file the README's `writeCanopySnapshot` writes (JSONSerialization, sorted keys, raw
-    /// element types, `NSNull` values, `XCTestCase.name`), and the README's own example document.
+    /// The file the `writeCanopySnapshot` of docs/input-formats.md writes (JSONSerialization, sorted keys, raw
+    /// element types, `NSNull` values, `XCTestCase.name`), and that page's own example document.
     @Test func theREADMEWriterAndExampleRead() throws {
         let input = try ElementSnapshotParser().parse(fileAt: Fixture.path("snapshots/readme-writer.json"))
         let screen = try #require(input.screens.first)
@@ -110,7 +110,7 @@ struct SnapshotParserTests {
         #expect(screen.root.children[3].frame == Frame(x: 16, y: 700, width: 361, height: 50))
         #expect(input.diagnostics.filter { $0.severity >= .warning }.isEmpty)
 
-        let readme = try String(contentsOfFile: Fixture.repository + "/README.md", encoding: .utf8)
+        let readme = try String(contentsOfFile: Fixture.repository + "/docs/input-formats.md", encoding: .utf8)
         let start = try #require(readme.range(of: "```json\n{\"name\": \"Login\""))
         let end = try #require(readme[start.upperBound...].range(of: "```"))
         let example = String(readme[readme.index(start.lowerBound, offsetBy: 8)..<end.lowerBound])
