@@ -30,7 +30,21 @@ let package = Package(
             pkgConfig: "libxml-2.0",
             providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]
         ),
-        .target(name: "CanopyParsers", dependencies: ["CanopyModel", "CLibXML2"], swiftSettings: swiftSettings),
+        // libzstd, for the zstd frames of an `.xcresult` bundle's `Data/` payloads.
+        .systemLibrary(
+            name: "CZstd",
+            pkgConfig: "libzstd",
+            providers: [.apt(["libzstd-dev"]), .brew(["zstd"])]
+        ),
+        .target(
+            name: "CanopyParsers",
+            dependencies: [
+                "CanopyModel", "CLibXML2", "CZstd",
+                // An `.xcresult` bundle's `database.sqlite3`, opened read-only.
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ],
+            swiftSettings: swiftSettings
+        ),
         .target(name: "CanopyAnalysis", dependencies: ["CanopyModel"], swiftSettings: swiftSettings),
         .target(
             name: "CanopyHistory",
@@ -86,9 +100,18 @@ let package = Package(
             path: "Fuzz/CanopyFuzz",
             swiftSettings: swiftSettings
         ),
+        // Generated `.xcresult` bundles in the real schema (GRDB, libzstd) and their JSON twins, for
+        // the parser, CLI and bench tests.
+        .target(
+            name: "CanopyBundleFixtures",
+            dependencies: ["CZstd", .product(name: "GRDB", package: "GRDB.swift")],
+            path: "Tests/CanopyBundleFixtures",
+            swiftSettings: swiftSettings
+        ),
         .testTarget(name: "CanopyModelTests", dependencies: ["CanopyModel"], swiftSettings: swiftSettings),
         .testTarget(
-            name: "CanopyParsersTests", dependencies: ["CanopyParsers"],
+            name: "CanopyParsersTests",
+            dependencies: ["CanopyParsers", "CanopyBundleFixtures"],
             resources: [.copy("Fixtures")], swiftSettings: swiftSettings),
         .testTarget(
             name: "CanopyAnalysisTests", dependencies: ["CanopyAnalysis", "CanopyParsers"],
@@ -98,6 +121,6 @@ let package = Package(
             swiftSettings: swiftSettings),
         .testTarget(name: "CanopyRenderTests", dependencies: ["CanopyRender"], resources: [.copy("Golden")], swiftSettings: swiftSettings),
         .testTarget(name: "CanopyPipelineTests", dependencies: ["CanopyPipeline", "CanopyConfig"], swiftSettings: swiftSettings),
-        .testTarget(name: "CLITests", dependencies: ["canopy"], swiftSettings: swiftSettings),
+        .testTarget(name: "CLITests", dependencies: ["canopy", "CanopyBundleFixtures"], swiftSettings: swiftSettings),
     ]
 )
