@@ -32,6 +32,15 @@ public enum XCResultBundleWriter {
         return path
     }
 
+    /// Runs `sql` on the bundle's database: damages a generated bundle on purpose.
+    public static func tamper(_ bundle: String, sql: String) throws {
+        var configuration = Configuration()
+        configuration.foreignKeysEnabled = false
+        let queue = try DatabaseQueue(path: bundle + "/database.sqlite3", configuration: configuration)
+        try queue.write { try $0.execute(sql: sql) }
+        try queue.close()
+    }
+
     /// `Info.plist` as Xcode writes it: `version.major` 3, `storage.backend` `fileBacked2`.
     public static func infoPlist(major: Int) throws -> Data {
         let plist: [String: Any] = [
