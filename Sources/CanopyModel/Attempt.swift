@@ -14,6 +14,9 @@ public struct Attempt: Sendable, Equatable, Hashable, Codable {
     public var errorOutput: String?
     /// Where in its input this attempt was read.
     public var origin: SourceLocation?
+    /// The step log of a failing attempt (an `.xcresult` bundle's activities), in order; nil when
+    /// the producer records none.
+    public var steps: [Step]?
 
     public init(
         outcome: Outcome, duration: Double? = nil, label: String? = nil, failures: [Failure] = [],

@@ -31,7 +31,7 @@ public enum XCResultBundleSamples {
             issues: [Spec.Issue("XCTAssertTrue failed - Episode list did not appear", file: "/Users/ci/App/AppUITests/PodcastTests.swift", line: 18)],
             activities: [
                 Spec.Activity("Tap \"Podcast-42-row\" Cell", offset: 1),
-                Spec.Activity("Checking existence of `\"Episodes.List\" Table`", offset: 2),
+                Spec.Activity("Wait for com.example.app to idle", offset: 2),
                 Spec.Activity("Assertion Failure: PodcastTests.swift:18: XCTAssertTrue failed - Episode list did not appear", offset: 3, failed: true,
                     attachments: [
                         Spec.Attachment(name: "Screenshot", payload: XCResultBundleWriter.greenPNG, failureAssociated: true),

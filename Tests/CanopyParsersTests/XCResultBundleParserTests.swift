@@ -64,6 +64,20 @@ struct XCResultBundleParserTests {
         #expect(input.tests.count == 17)
     }
 
+    @Test func failingAttemptsCarryTheirStepLog() throws {
+        let input = try parse(XCResultBundleSamples.twoDevices)
+        let phone = try test(input, "AppUITests.LoginTests/testLogin@iPhone 16 Pro (18.2)")
+        let steps = try #require(phone.attempts[0].steps)
+        #expect(steps.map(\.title) == [
+            "Start Test at 2025-11-25 10:00:00.000", "Set Up", "Open com.example.app", "Type \"ci@example.com\" into \"Login.Email\" TextField",
+            "Tap \"Login.Submit\" Button", "Wait for com.example.app to idle", "Find the \"Login.Submit\" Button", "Tear Down",
+        ])
+        #expect(steps.map(\.depth) == [0, 0, 1, 0, 0, 1, 1, 0])
+        #expect(steps.map(\.failed) == [false, false, false, false, true, false, true, false])
+        #expect(steps[4].offset == 2.5)
+        #expect(phone.attempts[1].steps == nil, "a passing attempt keeps no steps")
+    }
+
     @Test func mergedBundleFoldsRunsIntoAttempts() throws {
         let input = try parse(XCResultBundleSamples.merged)
         #expect(input.tests.count == 2)

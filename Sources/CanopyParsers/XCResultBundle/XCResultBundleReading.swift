@@ -37,6 +37,8 @@ struct XCResultBundleReading {
         var identities: [Int64: [Int64: TestIdentity]] = [:]
         var pending: [Pending] = []
         pending.reserveCapacity(runCount)
+        // Failing test runs: their positions in `pending`.
+        var failing: [Int64: Int] = [:]
         let origin = SourceLocation(file: bundle)
         let sql = "SELECT rowid, testCase_fk, testSuiteRun_fk, duration, result, skipNotice_fk, repetitionPolicy_fk FROM TestCaseRuns ORDER BY rowid"
         // A cursor: rows are read one at a time, never all held as rows.
@@ -100,7 +102,13 @@ struct XCResultBundleReading {
             case .expectedFailure: attempt.skipReason = expected[id] ?? failures.first?.message
             case .passed: break
             }
+            if outcome.isFailure { failing[id] = pending.count }
             pending.append(Pending(order: (placement.planRun.order, repetition, id), identity: identity, attempt: attempt))
+        }
+        // The step logs of failing attempts.
+        let activities = try XCResultBundleActivities(db, runs: Set(failing.keys))
+        for (run, index) in failing {
+            if let steps = activities.steps[run], !steps.isEmpty { pending[index].attempt.steps = steps }
         }
         pending.sort { ($0.order.planRun, $0.order.repetition, $0.order.row) < ($1.order.planRun, $1.order.repetition, $1.order.row) }
         var folder = TestFolder(capacity: pending.count)
