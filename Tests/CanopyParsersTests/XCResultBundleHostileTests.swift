@@ -48,6 +48,19 @@ struct XCResultBundleHostileTests {
         #expect(error.description.hasPrefix(path + ": error:"))
     }
 
+    @Test(arguments: ["../../../etc/passwd", "/etc/passwd", "0~../Info.plist", "0~missing"])
+    func anAttachmentPayloadOutsideDataStopsTheRead(_ id: String) throws {
+        let path = try GeneratedBundle.write(XCResultBundleSamples.attachment(payloadId: id))
+        let error = try error(path)
+        #expect(error.description.contains("payload"), "\(error)")
+    }
+
+    @Test func anAttachmentPayloadThatIsALinkStopsTheRead() throws {
+        let path = try GeneratedBundle.write(XCResultBundleSamples.attachment(payloadId: "0~link"))
+        try FileManager.default.createSymbolicLink(atPath: path + "/Data/data.0~link", withDestinationPath: "/etc/hostname")
+        #expect(try error(path).description.contains("a symbolic link"))
+    }
+
     @Test func unknownMajorVersionIsReadWithAWarning() throws {
         var spec = XCResultBundleSamples.merged
         spec.majorVersion = 4

@@ -76,6 +76,16 @@ struct XCResultBundleParserTests {
         #expect(steps.map(\.failed) == [false, false, false, false, true, false, true, false])
         #expect(steps[4].offset == 2.5)
         #expect(phone.attempts[1].steps == nil, "a passing attempt keeps no steps")
+        let screenshot = try #require(phone.attempts[0].attachments?.first)
+        #expect(screenshot.name == "Screenshot 2025-11-25 at 10.00.03")
+        #expect(screenshot.step == 4)
+        #expect(screenshot.isFailureAssociated)
+        #expect(screenshot.fileExtension == "png")
+        #expect(screenshot.timestamp == 786_000_002.5 + 978_307_200)
+        let payload = try XCResultPayloadStore(bundle: screenshot.sourcePath).payload(try #require(screenshot.payloadId), limit: 1 << 20)
+        #expect(payload == XCResultBundleWriter.redPNG)
+        let podcast = try test(input, "AppUITests.PodcastTests/testOpenEpisode@iPhone 16 Pro (18.2)")
+        #expect(podcast.attempts[0].attachments?.map(\.fileExtension) == ["png", "txt"])
     }
 
     @Test func mergedBundleFoldsRunsIntoAttempts() throws {

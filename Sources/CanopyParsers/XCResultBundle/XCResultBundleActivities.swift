@@ -11,6 +11,9 @@ struct XCResultBundleActivities {
     /// The step each activity became, by activity rowid: `(run, index in steps[run])`.
     private(set) var stepOfActivity: [Int64: (run: Int64, index: Int)] = [:]
 
+    /// Attachments per test run, taken in its steps, in the order taken.
+    private(set) var attachments: [Int64: [Attachment]] = [:]
+
     /// Steps kept per run; a longer log keeps its first ones and the failure.
     static let stepLimit = 2_000
 
@@ -23,7 +26,7 @@ struct XCResultBundleActivities {
         var children: [Int64] = []
     }
 
-    init(_ db: Database, runs: Set<Int64>) throws {
+    init(_ db: Database, bundle: String, runs: Set<Int64>) throws {
         guard !runs.isEmpty, try db.tableExists("Activities") else { return }
         var nodes: [Int64: Node] = [:]
         var runOf: [Int64: Int64] = [:]
@@ -61,7 +64,26 @@ struct XCResultBundleActivities {
             }
             steps[run] = flat
         }
+        guard try db.tableExists("Attachments") else { return }
+        let store = XCResultPayloadStore(bundle: bundle)
+        let attachmentRows = try Row.fetchCursor(
+            db, sql: "SELECT activity_fk, testIssue_fk, xcResultKitPayloadRefId, name, filenameOverride, uniformTypeIdentifier, timestamp FROM Attachments WHERE activity_fk IS NOT NULL ORDER BY timestamp, rowid")
+        while let row = try attachmentRows.next() {
+            guard let activity: Int64 = try row.decode(forColumn: "activity_fk"), let place = stepOfActivity[activity] else { continue }
+            guard let id: String = try row.decode(forColumn: "xcResultKitPayloadRefId") else { continue }
+            // Checked now, so a payload that escapes Data/ stops the read before anything is stored.
+            _ = try store.file(for: id)
+            let name = try row.decode(String?.self, forColumn: "name") ?? row.decode(String?.self, forColumn: "filenameOverride") ?? "attachment"
+            let timestamp: Double? = try row.decode(forColumn: "timestamp")
+            attachments[place.run, default: []].append(Attachment(
+                name: name, contentType: try row.decode(forColumn: "uniformTypeIdentifier"), sourcePath: bundle, payloadId: id,
+                isFailureAssociated: try row.decode(Int64?.self, forColumn: "testIssue_fk") != nil, step: place.index,
+                timestamp: timestamp.map { $0 + Self.referenceDateOffset }))
+        }
     }
+
+    /// Seconds from 1970-01-01 to Apple's reference date, 2001-01-01.
+    static let referenceDateOffset = 978_307_200.0
 
     private static func sorted(_ ids: [Int64], _ nodes: [Int64: Node]) -> [Int64] {
         ids.sorted { (nodes[$0]?.order ?? 0, $0) < (nodes[$1]?.order ?? 0, $1) }

@@ -105,10 +105,11 @@ struct XCResultBundleReading {
             if outcome.isFailure { failing[id] = pending.count }
             pending.append(Pending(order: (placement.planRun.order, repetition, id), identity: identity, attempt: attempt))
         }
-        // The step logs of failing attempts.
-        let activities = try XCResultBundleActivities(db, runs: Set(failing.keys))
+        // The step logs of failing attempts, and what they attached.
+        let activities = try XCResultBundleActivities(db, bundle: bundle, runs: Set(failing.keys))
         for (run, index) in failing {
             if let steps = activities.steps[run], !steps.isEmpty { pending[index].attempt.steps = steps }
+            if let attachments = activities.attachments[run] { pending[index].attempt.attachments = attachments }
         }
         pending.sort { ($0.order.planRun, $0.order.repetition, $0.order.row) < ($1.order.planRun, $1.order.repetition, $1.order.row) }
         var folder = TestFolder(capacity: pending.count)
