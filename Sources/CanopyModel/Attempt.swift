@@ -19,7 +19,7 @@ public struct Attempt: Sendable, Equatable, Hashable, Codable {
     public var steps: [Step]?
     /// What the attempt attached (screenshots first of all), in the order taken; nil when none
     /// was read.
-    public var attachments: [Attachment]?
+    public var attachments: [AttemptAttachment]?
 
     public init(
         outcome: Outcome, duration: Double? = nil, label: String? = nil, failures: [Failure] = [],

@@ -55,3 +55,54 @@ struct XCResultBundleCommandTests {
         #expect(result.stderr.contains("xcrun xcresulttool get test-results summary --path UITests.xcresult"), "\(result.stderr)")
     }
 }
+
+@Suite("canopy run on a bundle: the page in a browser")
+struct XCResultBundlePageTests {
+    /// Chromium as the renderer's browser tests find it (`CANOPY_TEST_CHROMIUM`, else on PATH).
+    static let chromium: String? = {
+        let environment = ProcessInfo.processInfo.environment
+        if let path = environment["CANOPY_TEST_CHROMIUM"], !path.isEmpty { return path }
+        return ["/usr/bin/chromium", "/usr/bin/chromium-browser"].first { FileManager.default.isExecutableFile(atPath: $0) }
+    }()
+
+    @Test("attachments are written once each beside the page; steps and screenshots show offline, within the CSP")
+    func stepsAndScreenshots() throws {
+        let path = try XCResultBundleWriter.write(XCResultBundleSamples.twoDevices, to: CLIRunner.temporaryDirectory() + "/Tests.xcresult")
+        let out = try CLIRunner.temporaryDirectory()
+        let result = try CLIRunner.run(["run", "--out", out, "--branch", "main", path])
+        #expect(result.status == 1, "\(result.stderr)")
+        let files = try FileManager.default.contentsOfDirectory(atPath: out + "/site/attachments").sorted()
+        // Red and green screenshots and one text file; each named by its content.
+        #expect(files.count == 3, "\(files)")
+        #expect(files.filter { $0.hasSuffix(".png") }.count == 2)
+        for file in files where file.hasSuffix(".png") {
+            let bytes = try Data(contentsOf: URL(fileURLWithPath: out + "/site/attachments/" + file))
+            #expect(bytes.count == XCResultBundleWriter.redPNG.count)
+        }
+        let page = try String(contentsOfFile: out + "/site/index.html", encoding: .utf8)
+        #expect(page.contains("attachments\\/"))
+        guard let chromium = Self.chromium else { return }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: chromium)
+        process.arguments = [
+            "--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run", "--disable-extensions",
+            "--user-data-dir=\(out)/profile", "--virtual-time-budget=5000", "--dump-dom",
+            URL(fileURLWithPath: out + "/site/index.html").absoluteString + "#canopy-selftest",
+        ]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let dom = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        let verdict = try #require(dom.range(of: "<pre id=\"canopy-selftest\" aria-hidden=\"true\">").map { dom[$0.upperBound...].prefix { $0 != "<" } })
+        let json = verdict.replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&amp;", with: "&")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        let checks = try #require(object["checks"] as? [String: Bool])
+        #expect(checks["stepsShown"] == true, "\(json)")
+        #expect(checks["thumbnailsLoad"] == true, "\(json)")
+        #expect((object["violations"] as? [Any])?.isEmpty ?? true, "CSP violations: \(json)")
+        let resources = (object["resources"] as? [String]) ?? []
+        #expect(resources.allSatisfy { $0.hasPrefix("file://") }, "\(resources)")
+    }
+}

@@ -12,7 +12,7 @@ struct XCResultBundleActivities {
     private(set) var stepOfActivity: [Int64: (run: Int64, index: Int)] = [:]
 
     /// Attachments per test run, taken in its steps, in the order taken.
-    private(set) var attachments: [Int64: [Attachment]] = [:]
+    private(set) var attachments: [Int64: [AttemptAttachment]] = [:]
 
     /// Steps kept per run; a longer log keeps its first ones and the failure.
     static let stepLimit = 2_000
@@ -75,7 +75,7 @@ struct XCResultBundleActivities {
             _ = try store.file(for: id)
             let name = try row.decode(String?.self, forColumn: "name") ?? row.decode(String?.self, forColumn: "filenameOverride") ?? "attachment"
             let timestamp: Double? = try row.decode(forColumn: "timestamp")
-            attachments[place.run, default: []].append(Attachment(
+            attachments[place.run, default: []].append(AttemptAttachment(
                 name: name, contentType: try row.decode(forColumn: "uniformTypeIdentifier"), sourcePath: bundle, payloadId: id,
                 isFailureAssociated: try row.decode(Int64?.self, forColumn: "testIssue_fk") != nil, step: place.index,
                 timestamp: timestamp.map { $0 + Self.referenceDateOffset }))

@@ -33,12 +33,15 @@ public struct XCResultPayloadStore: Sendable {
         return file
     }
 
-    /// The decompressed payload, at most `limit` bytes.
+    /// The decompressed payload, or nil when it is larger than `limit` bytes (decompression
+    /// stops at the limit: a "zstd bomb" is never allocated).
     /// - Throws: `ParserError.invalidBundle` naming the payload and what is wrong with it.
-    public func payload(_ id: String, limit: Int) throws(ParserError) -> [UInt8] {
+    public func payload(_ id: String, limit: Int) throws(ParserError) -> [UInt8]? {
         let file = try file(for: id)
         do {
             return try ZstdFrameReader.decompress(fileAt: file, limit: limit)
+        } catch .tooLarge {
+            return nil
         } catch {
             throw .invalidBundle(path: bundle, message: "the payload Data/\((file as NSString).lastPathComponent) \(error)")
         }

@@ -1,5 +1,5 @@
 /// A file a test attached to an attempt: a screenshot, a UI hierarchy, a log.
-public struct Attachment: Sendable, Equatable, Hashable, Codable {
+public struct AttemptAttachment: Sendable, Equatable, Hashable, Codable {
     public var name: String
     /// The uniform type identifier the producer gives (`public.png`, `public.plain-text`).
     public var contentType: String?
