@@ -86,7 +86,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "CanopyBench",
-            dependencies: ["CanopyPipeline", "CanopyParsers", "CanopyAnalysis", "CanopyHistory", "CanopyRender", "CanopyModel"],
+            dependencies: ["CanopyPipeline", "CanopyParsers", "CanopyAnalysis", "CanopyHistory", "CanopyRender", "CanopyModel", "CanopyBundleFixtures"],
             path: "Benchmarks/CanopyBench",
             swiftSettings: swiftSettings
         ),

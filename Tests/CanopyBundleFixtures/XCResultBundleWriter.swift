@@ -89,6 +89,9 @@ private struct RowWriter {
     let spec: XCResultBundleSpec
     var payloads: [(id: String, bytes: [UInt8])] = []
     private var payloadCounter = 0
+    /// Rows already written, so the runs of a merged bundle share their suites and test cases.
+    private var suites: [String: Int64] = [:]
+    private var cases: [String: Int64] = [:]
 
     init(db: Database, spec: XCResultBundleSpec) {
         self.db = db
@@ -160,10 +163,12 @@ private struct RowWriter {
     private mutating func writeSuite(
         _ suite: XCResultBundleSpec.Suite, testable: Int64, testableRun: Int64, parent: (suite: Int64, run: Int64)?, order: Int, clock: inout Double
     ) throws {
-        let suiteRow = try existing("SELECT rowid FROM TestSuites WHERE identifier = ? AND testable_fk = ?", [suite.identifier, testable])
+        let suiteKey = "\(testable)/" + suite.identifier
+        let suiteRow = try suites[suiteKey]
             ?? insert(
                 "INSERT INTO TestSuites (orderInParent, identifierURL, testable_fk, name, parentSuite_fk, identifier) VALUES (?, ?, ?, ?, ?, ?)",
                 [order, "test://com.apple.xcode/App/" + suite.identifier, testable, suite.name, parent?.suite, suite.identifier])
+        suites[suiteKey] = suiteRow
         let suiteRun = try insert(
             "INSERT INTO TestSuiteRuns (testableRun_fk, orderInParent, duration, parentSuiteRun_fk, testSuite_fk) VALUES (?, ?, ?, ?, ?)",
             [testableRun, order, 1.0, parent?.run, suiteRow])
@@ -172,19 +177,17 @@ private struct RowWriter {
         }
         var runOrder = 0
         for (caseOrder, testCase) in suite.cases.enumerated() {
-            let caseRow = try existing("SELECT rowid FROM TestCases WHERE identifier = ? AND testSuite_fk = ?", [testCase.identifier, suiteRow])
+            let caseKey = "\(suiteRow)/" + testCase.identifier
+            let caseRow = try cases[caseKey]
                 ?? insert(
                     "INSERT INTO TestCases (name, identifier, testSuite_fk, orderInTestSuite, identifierURL) VALUES (?, ?, ?, ?, ?)",
                     [testCase.name, testCase.identifier, suiteRow, caseOrder, "test://com.apple.xcode/App/" + testCase.identifier])
+            cases[caseKey] = caseRow
             for run in testCase.runs {
                 try writeRun(run, testCase: caseRow, suiteRun: suiteRun, order: runOrder, clock: &clock)
                 runOrder += 1
             }
         }
-    }
-
-    private func existing(_ sql: String, _ arguments: StatementArguments) throws -> Int64? {
-        try Int64.fetchOne(db, sql: sql, arguments: arguments)
     }
 
     private mutating func writeRun(_ run: XCResultBundleSpec.Run, testCase: Int64, suiteRun: Int64, order: Int, clock: inout Double) throws {
