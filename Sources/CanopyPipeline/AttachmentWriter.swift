@@ -25,11 +25,14 @@ struct AttachmentWriter {
         var tooLarge = 0
         var overRunCap = 0
         var overAttemptCap = 0
+        /// Plain files (JUnit's `[[ATTACHMENT|path]]`) that are not there.
+        var missing = 0
 
         var notes: [String] {
             var notes: [String] = []
             if tooLarge > 0 { notes.append("note: \(tooLarge) attachment(s) larger than attachments.maximumFileBytes left out") }
             if overRunCap > 0 { notes.append("note: \(overRunCap) attachment(s) past attachments.maximumRunBytes left out") }
+            if missing > 0 { notes.append("note: \(missing) attachment file(s) named by the reports are missing; left out") }
             if overAttemptCap > 0 { notes.append("note: \(overAttemptCap) attachment(s) past attachments.perAttempt left out") }
             return notes
         }
@@ -51,6 +54,10 @@ struct AttachmentWriter {
                 for var attachment in chosen {
                     guard result.bytes < limits.maximumRunBytes else {
                         result.overRunCap += 1
+                        continue
+                    }
+                    if attachment.payloadId == nil, !FileManager.default.fileExists(atPath: attachment.sourcePath) {
+                        result.missing += 1
                         continue
                     }
                     let room = limits.maximumRunBytes - result.bytes

@@ -153,3 +153,19 @@ struct XCResultBundleParserTests {
         #expect(try InputExpander.expand([directory + "/ci/Tests.xcresult"]) == [directory + "/ci/Tests.xcresult"])
     }
 }
+
+@Suite("Attachments in exported forms")
+struct ExportedAttachmentTests {
+    @Test func jenkinsAttachmentLinesOfFailingAttempts() throws {
+        let path = Fixture.path("junit/jenkins-attachments.xml")
+        let input = try ParserRegistry().parse(fileAt: path)
+        let login = try #require(input.tests.first { $0.identity.name == "testLogin()" })
+        let attachments = try #require(login.attempts[0].attachments)
+        let directory = (path as NSString).deletingLastPathComponent
+        #expect(attachments.map(\.sourcePath) == [directory + "/attachments/login-failure.png", "/var/ci/artifacts/ui-hierarchy.txt"])
+        #expect(attachments.map(\.fileExtension) == ["png", "txt"])
+        #expect(attachments.allSatisfy { $0.payloadId == nil })
+        let logout = try #require(input.tests.first { $0.identity.name == "testLogout()" })
+        #expect(logout.attempts[0].attachments == nil, "a passing attempt's attachments are not kept")
+    }
+}

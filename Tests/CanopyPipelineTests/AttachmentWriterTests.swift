@@ -56,5 +56,10 @@ struct AttachmentWriterTests {
         #expect(capped.written == 2)
         #expect(capped.overRunCap == 1)
         #expect(small.tests[0].attempts[0].attachments?.map(\.name) == ["file 0", "file 2"])
+
+        var gone = self.run([AttemptAttachment(name: "gone.png", sourcePath: "/nonexistent/gone.png")])
+        let missing = try AttachmentWriter(limits: AttachmentConfiguration(), siteDirectory: site + "-3").write(&gone)
+        #expect(missing.missing == 1)
+        #expect(gone.tests[0].attempts[0].attachments == nil)
     }
 }
