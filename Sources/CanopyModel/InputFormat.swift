@@ -5,6 +5,8 @@ public enum InputFormat: String, Sendable, Equatable, Hashable, Codable, CaseIte
     case xcresultSummary = "xcresult-summary"
     /// An `.xcresult` bundle (a directory), read from its `database.sqlite3` and `Data/`.
     case xcresultBundle = "xcresult-bundle"
+    /// `xcresulttool export attachments`' `manifest.json`: attachments of tests another input lists.
+    case xcresultAttachments = "xcresult-attachments"
     case elementSnapshot = "element-snapshot"
     case a11yUITestsSnapshot = "a11yuitests-snapshot"
     case auditJSON = "audit"
@@ -18,7 +20,7 @@ public enum InputFormat: String, Sendable, Equatable, Hashable, Codable, CaseIte
     public var flag: String {
         switch self {
         case .junitXML: "--junit"
-        case .xcresultTests, .xcresultSummary, .xcresultBundle: "--xcresult"
+        case .xcresultTests, .xcresultSummary, .xcresultBundle, .xcresultAttachments: "--xcresult"
         case .elementSnapshot, .a11yUITestsSnapshot: "--snapshots"
         case .auditJSON, .appiumAudit: "--audits"
         }
@@ -31,6 +33,7 @@ public enum InputFormat: String, Sendable, Equatable, Hashable, Codable, CaseIte
         case .xcresultTests: "xcresulttool `get test-results tests` JSON"
         case .xcresultSummary: "xcresulttool `get test-results summary` JSON"
         case .xcresultBundle: "an Xcode 16+ `.xcresult` bundle (its database.sqlite3)"
+        case .xcresultAttachments: "xcresulttool `export attachments` manifest.json"
         case .elementSnapshot: "Canopy element-tree snapshot JSON (Config/schemas/element-snapshot.schema.json)"
         case .a11yUITestsSnapshot: "A11yUITests snapshot JSON"
         case .auditJSON: "Canopy accessibility audit JSON (Config/schemas/audit.schema.json)"

@@ -17,6 +17,7 @@ public struct ParserRegistry: Sendable {
         case .xcresultTests: XCResultTestsParser()
         case .xcresultSummary: XCResultSummaryParser()
         case .xcresultBundle: XCResultBundleParser()
+        case .xcresultAttachments: XCResultAttachmentManifestParser()
         case .elementSnapshot: ElementSnapshotParser()
         case .a11yUITestsSnapshot: A11yUITestsSnapshotParser()
         case .auditJSON: AuditJSONParser()

@@ -34,7 +34,38 @@ public enum RunAssembler {
                 file: summary.path))
         }
         run.auditIssues += recognizedAuditIssues(in: run.tests, inputs: run.inputs)
+        joinExportedAttachments(inputs.flatMap(\.attachments), into: &run)
         return run
+    }
+
+    /// Gives each exported attachment (`xcresulttool export attachments`) to the failing attempt
+    /// of the test it names: the attempt of its repetition, else the test's first failing one.
+    /// Attachments of tests no input lists, or of passing attempts, are left out with a note.
+    static func joinExportedAttachments(_ exported: [ExportedAttachment], into run: inout Run) {
+        guard !exported.isEmpty else { return }
+        var byName: [String: [Int]] = [:]
+        for index in run.tests.indices { byName[run.tests[index].identity.name, default: []].append(index) }
+        var unmatched = 0
+        for item in exported {
+            let name = item.testIdentifier.split(separator: "/").last.map(String.init) ?? item.testIdentifier
+            let candidates = (byName[name] ?? []).filter { item.names(run.tests[$0].identity) }
+            var placed = false
+            for testIndex in candidates {
+                let attempts = run.tests[testIndex].attempts
+                let chosen = item.repetition.flatMap { attempts.indices.contains($0 - 1) ? $0 - 1 : nil }
+                    ?? attempts.firstIndex { $0.outcome.isFailure }
+                guard let attemptIndex = chosen, attempts[attemptIndex].outcome.isFailure else { continue }
+                run.tests[testIndex].attempts[attemptIndex].attachments = (attempts[attemptIndex].attachments ?? []) + [item.attachment]
+                placed = true
+                break
+            }
+            if !placed { unmatched += 1 }
+        }
+        if unmatched > 0 {
+            run.diagnostics.append(Diagnostic(
+                .note, "\(unmatched) exported attachment(s) belong to no failing attempt of the tests read; left out",
+                file: run.inputs.first { $0.format == .xcresultAttachments }?.path))
+        }
     }
 
     /// The tests that snapshots and audit files name, as the run's keys (`TestReferences`).

@@ -168,4 +168,29 @@ struct ExportedAttachmentTests {
         let logout = try #require(input.tests.first { $0.identity.name == "testLogout()" })
         #expect(logout.attempts[0].attachments == nil, "a passing attempt's attachments are not kept")
     }
+
+    @Test func xcresulttoolExportedAttachmentsJoinTheirTests() throws {
+        let manifest = Fixture.path("xcresult/exported/manifest.json")
+        let registry = ParserRegistry()
+        let exported = try registry.parse(fileAt: manifest)
+        #expect(exported.file.format == .xcresultAttachments)
+        #expect(exported.attachments.count == 2)
+        let tests = try registry.parse(fileAt: Fixture.path("xcresult/xcode26-two-devices.json"))
+        let run = RunAssembler.assemble([tests, exported])
+        let phone = try #require(run.tests.first { $0.identity.key == "AppUITests.LoginTests/testLogin@iPhone 16 Pro (18.2)" })
+        let shot = try #require(phone.attempts[0].attachments?.first)
+        #expect(shot.sourcePath == (manifest as NSString).deletingLastPathComponent + "/0C2F5D6B-3E8A-4E0B-9F43-1D2E6B1C9A10.png")
+        #expect(shot.name == "Screenshot_0_0C2F5D6B.png")
+        #expect(shot.isFailureAssociated)
+        #expect(phone.attempts[1].attachments == nil)
+        let pad = try #require(run.tests.first { $0.identity.key == "AppUITests.LoginTests/testLogin@iPad Air 11-inch (M2) (18.2)" })
+        #expect(pad.attempts[1].attachments?.first?.name == "Screenshot_1_7A1B2C3D.png", "repetition 2 is the second attempt")
+        #expect(pad.attempts[0].attachments == nil)
+    }
+
+    @Test func aManifestFileNameLeavingItsDirectoryIsAnError() throws {
+        let path = try TemporaryFile.write(#"[{"testIdentifier":"A/test()","attachments":[{"exportedFileName":"../../etc/passwd"}]}]"#, name: "manifest.json")
+        let error = try #require(throws: ParserError.self) { try ParserRegistry().parse(fileAt: path) }
+        #expect(error.description.contains("$[0].attachments[0].exportedFileName"), "\(error)")
+    }
 }
