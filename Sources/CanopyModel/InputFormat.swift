@@ -7,6 +7,8 @@ public enum InputFormat: String, Sendable, Equatable, Hashable, Codable, CaseIte
     case xcresultBundle = "xcresult-bundle"
     /// `xcresulttool export attachments`' `manifest.json`: attachments of tests another input lists.
     case xcresultAttachments = "xcresult-attachments"
+    /// `xcresulttool get test-results activities` JSON: the steps of one test's runs.
+    case xcresultActivities = "xcresult-activities"
     case elementSnapshot = "element-snapshot"
     case a11yUITestsSnapshot = "a11yuitests-snapshot"
     case auditJSON = "audit"
@@ -20,7 +22,7 @@ public enum InputFormat: String, Sendable, Equatable, Hashable, Codable, CaseIte
     public var flag: String {
         switch self {
         case .junitXML: "--junit"
-        case .xcresultTests, .xcresultSummary, .xcresultBundle, .xcresultAttachments: "--xcresult"
+        case .xcresultTests, .xcresultSummary, .xcresultBundle, .xcresultAttachments, .xcresultActivities: "--xcresult"
         case .elementSnapshot, .a11yUITestsSnapshot: "--snapshots"
         case .auditJSON, .appiumAudit: "--audits"
         }
@@ -34,6 +36,7 @@ public enum InputFormat: String, Sendable, Equatable, Hashable, Codable, CaseIte
         case .xcresultSummary: "xcresulttool `get test-results summary` JSON"
         case .xcresultBundle: "an Xcode 16+ `.xcresult` bundle (its database.sqlite3)"
         case .xcresultAttachments: "xcresulttool `export attachments` manifest.json"
+        case .xcresultActivities: "xcresulttool `get test-results activities` JSON"
         case .elementSnapshot: "Canopy element-tree snapshot JSON (Config/schemas/element-snapshot.schema.json)"
         case .a11yUITestsSnapshot: "A11yUITests snapshot JSON"
         case .auditJSON: "Canopy accessibility audit JSON (Config/schemas/audit.schema.json)"

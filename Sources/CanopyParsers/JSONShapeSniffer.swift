@@ -45,6 +45,7 @@ enum JSONShapeSniffer {
         if has("totalTestCount", "devicesAndConfigurations", "testFailures", "environmentDescription") { return .xcresultSummary }
         if has("testPlanConfigurations") { return .xcresultTests }
         if arrayRoot, has("testIdentifier"), has("attachments") { return .xcresultAttachments }
+        if !arrayRoot, has("testIdentifier"), has("testRuns") { return .xcresultActivities }
         if has("snapshot"), has("generated", "filename", "version") || !has("root", "screens", "elementType") {
             return .a11yUITestsSnapshot
         }

@@ -12,10 +12,14 @@ public struct ParsedInput: Sendable, Equatable {
     /// Attachments of tests another input lists (`xcresulttool export attachments`), joined to
     /// them by `RunAssembler`.
     public var attachments: [ExportedAttachment]
+    /// Step logs of tests another input lists (`xcresulttool get test-results activities`),
+    /// joined to their failing attempts by `RunAssembler`.
+    public var steps: [ExportedSteps]
 
     public init(
         file: InputFile, tests: [TestCase] = [], screens: [Screen] = [], auditIssues: [AuditIssue] = [],
-        metadata: RunMetadata = RunMetadata(), diagnostics: [Diagnostic] = [], attachments: [ExportedAttachment] = []
+        metadata: RunMetadata = RunMetadata(), diagnostics: [Diagnostic] = [], attachments: [ExportedAttachment] = [],
+        steps: [ExportedSteps] = []
     ) {
         self.file = file
         self.tests = tests
@@ -24,6 +28,7 @@ public struct ParsedInput: Sendable, Equatable {
         self.metadata = metadata
         self.diagnostics = diagnostics
         self.attachments = attachments
+        self.steps = steps
     }
 }
 

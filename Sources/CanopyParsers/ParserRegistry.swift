@@ -18,6 +18,7 @@ public struct ParserRegistry: Sendable {
         case .xcresultSummary: XCResultSummaryParser()
         case .xcresultBundle: XCResultBundleParser()
         case .xcresultAttachments: XCResultAttachmentManifestParser()
+        case .xcresultActivities: XCResultActivitiesParser()
         case .elementSnapshot: ElementSnapshotParser()
         case .a11yUITestsSnapshot: A11yUITestsSnapshotParser()
         case .auditJSON: AuditJSONParser()

@@ -1,20 +1,20 @@
 import CanopyModel
 import Foundation
 
-/// An attachment exported for a test by `xcresulttool export attachments`, before it joins the
-/// test's attempt (`RunAssembler`).
-public struct ExportedAttachment: Sendable, Equatable {
-    /// `LoginTests/testLogin()` or `Module/Suite/test()`, as xcresulttool names the test.
+/// A test as xcresulttool's exports name it (`export attachments`, `get test-results
+/// activities`): its identifier, and the device, configuration and arguments of one of its runs.
+public struct ExportedTestReference: Sendable, Equatable {
+    /// `LoginTests/testLogin()` or `Module/Suite/test()`.
     public var testIdentifier: String
     public var deviceName: String?
     public var configurationName: String?
-    /// 1 for the first run.
-    public var repetition: Int?
     public var arguments: String?
-    public var attachment: AttemptAttachment
 
-    /// Whether `identity` is the test this was exported for: the same name, a class ending in the
-    /// identifier's suites, and, when both say, the same device and configuration.
+    /// The test name: the identifier's last part.
+    var name: String { testIdentifier.split(separator: "/").last.map(String.init) ?? testIdentifier }
+
+    /// Whether `identity` is the test this names: the same name, a class ending in the
+    /// identifier's suites, and, when both say, the same device, configuration and arguments.
     func names(_ identity: TestIdentity) -> Bool {
         var parts = testIdentifier.split(separator: "/").map(String.init)
         guard let name = parts.popLast(), name == identity.name else { return false }
@@ -25,6 +25,15 @@ public struct ExportedAttachment: Sendable, Equatable {
         if let arguments, let own = identity.arguments, arguments != own { return false }
         return true
     }
+}
+
+/// An attachment exported for a test by `xcresulttool export attachments`, before it joins the
+/// test's attempt (`RunAssembler`).
+public struct ExportedAttachment: Sendable, Equatable {
+    public var test: ExportedTestReference
+    /// 1 for the first run.
+    public var repetition: Int?
+    public var attachment: AttemptAttachment
 }
 
 /// Reads `manifest.json` of `xcrun xcresulttool export attachments --output-path DIR`
@@ -57,10 +66,10 @@ public struct XCResultAttachmentManifestParser: JSONReportParser {
                 let attachment = AttemptAttachment(
                     name: entry["suggestedHumanReadableName"]?.text ?? file, sourcePath: directory.isEmpty ? file : directory + "/" + file,
                     isFailureAssociated: entry["isAssociatedWithFailure"]?.bool ?? false, timestamp: entry["timestamp"]?.number)
-                exported.append(ExportedAttachment(
+                let test = ExportedTestReference(
                     testIdentifier: identifier, deviceName: entry["deviceName"]?.text, configurationName: entry["configurationName"]?.text,
-                    repetition: entry["repetitionNumber"]?.number.map { Int($0) }, arguments: entry["arguments"]?.array.map { $0.compactMap(\.text).joined(separator: ", ") },
-                    attachment: attachment))
+                    arguments: entry["arguments"]?.array.map { $0.compactMap(\.text).joined(separator: ", ") })
+                exported.append(ExportedAttachment(test: test, repetition: entry["repetitionNumber"]?.number.map { Int($0) }, attachment: attachment))
             }
         }
         let file = InputFile(path: path, format: .xcresultAttachments, bytes: bytes)

@@ -193,4 +193,24 @@ struct ExportedAttachmentTests {
         let error = try #require(throws: ParserError.self) { try ParserRegistry().parse(fileAt: path) }
         #expect(error.description.contains("$[0].attachments[0].exportedFileName"), "\(error)")
     }
+
+    @Test func xcresulttoolActivitiesBecomeTheStepsOfFailingAttempts() throws {
+        let registry = ParserRegistry()
+        let activities = try registry.parse(fileAt: Fixture.path("xcresult/exported/activities-testLogin.json"))
+        #expect(activities.file.format == .xcresultActivities)
+        #expect(activities.steps.map(\.failed) == [true, false])
+        let tests = try registry.parse(fileAt: Fixture.path("xcresult/xcode26-two-devices.json"))
+        let run = RunAssembler.assemble([tests, activities])
+        let phone = try #require(run.tests.first { $0.identity.key == "AppUITests.LoginTests/testLogin@iPhone 16 Pro (18.2)" })
+        let steps = try #require(phone.attempts[0].steps)
+        #expect(steps.map(\.title) == [
+            "Start Test at 2025-11-25 10:00:00.000", "Set Up", "Open com.example.app", "Tap \"Login.Submit\" Button", "Find the \"Login.Submit\" Button",
+        ])
+        #expect(steps.map(\.depth) == [0, 0, 1, 0, 1])
+        #expect(steps.map(\.failed) == [false, false, false, true, true])
+        #expect(abs((steps[3].offset ?? 0) - 2.5) < 0.001)
+        #expect(phone.attempts[1].steps == nil, "the passing retry keeps no steps")
+        let pad = try #require(run.tests.first { $0.identity.key == "AppUITests.LoginTests/testLogin@iPad Air 11-inch (M2) (18.2)" })
+        #expect(pad.attempts.allSatisfy { $0.steps == nil }, "another device's runs")
+    }
 }
