@@ -37,11 +37,14 @@ public struct DashboardNewFailure: Sendable, Equatable, Hashable, Codable {
     /// The identifier as the failure wrote it, when its template folds data (`Podcast-42-row` for
     /// `Podcast-{id}-row`): which row failed. Nil when the same, or not kept (a stored run).
     public var rawIdentifier: String?
+    /// Screenshots of its failing attempts written beside the page; nil when none.
+    public var screenshots: Int?
 
     public init(
         test: String, message: String, location: String? = nil, locationURL: String? = nil, category: String, identifier: String? = nil,
-        clusterID: String? = nil, isInfrastructure: Bool = false, rawIdentifier: String? = nil
+        clusterID: String? = nil, isInfrastructure: Bool = false, rawIdentifier: String? = nil, screenshots: Int? = nil
     ) {
+        self.screenshots = screenshots
         self.isInfrastructure = isInfrastructure
         self.rawIdentifier = rawIdentifier == identifier ? nil : rawIdentifier
         self.locationURL = locationURL

@@ -81,6 +81,13 @@ struct XCResultBundlePageTests {
         }
         let page = try String(contentsOfFile: out + "/site/index.html", encoding: .utf8)
         #expect(page.contains("attachments\\/"))
+        // The summary marks the new failures that have screenshots.
+        let summary = try String(contentsOfFile: out + "/summary.md", encoding: .utf8)
+        let podcast = try #require(summary.split(separator: "\n").first { $0.contains("PodcastTests/testOpenEpisode") })
+        #expect(podcast.contains("</code> 📷 1 |"), "\(podcast)")
+        // Its message names no element: the step before it (`Tap "Podcast-42-row" Cell`) does.
+        #expect(podcast.contains("<code>Podcast-&#123;id&#125;-row</code> (<code>Podcast-42-row</code>)"), "\(podcast)")
+        #expect(summary.contains("📷 N: the failure's screenshots"))
         guard let chromium = Self.chromium else { return }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: chromium)
