@@ -94,8 +94,8 @@ let package = Package(
         // -sanitize=fuzzer,address -DCANOPY_FUZZ; in an ordinary build an executable that does nothing.
         .executableTarget(
             name: "CanopyFuzz",
-            // Not CanopyPipeline: its dependencies (NIO, BoringSSL, GRDB) would make the sanitizer build
-            // take tens of minutes; CanopyConfig brings only Yams.
+            // Not CanopyPipeline: its dependencies (NIO, BoringSSL) would make the sanitizer build
+            // take tens of minutes; CanopyConfig brings only Yams, CanopyParsers GRDB and libzstd.
             dependencies: ["CanopyParsers", "CanopyAnalysis", "CanopyModel", "CanopyConfig"],
             path: "Fuzz/CanopyFuzz",
             swiftSettings: swiftSettings
