@@ -16,7 +16,7 @@ enum JUnitAttachmentLines {
             for attemptIndex in tests[testIndex].attempts.indices where tests[testIndex].attempts[attemptIndex].outcome.isFailure {
                 let attempt = tests[testIndex].attempts[attemptIndex]
                 var found: [AttemptAttachment] = []
-                for text in [attempt.output, attempt.errorOutput].compactMap({ $0 }) where ByteSearch.contains(text, marker) {
+                for text in [attempt.output, attempt.errorOutput].compactMap({ $0 }) where mentionsAttachment(text) {
                     for path in paths(in: text) {
                         let resolved = path.hasPrefix("/") || directory.isEmpty ? path : directory + "/" + path
                         found.append(AttemptAttachment(
@@ -25,6 +25,25 @@ enum JUnitAttachmentLines {
                 }
                 if !found.isEmpty { tests[testIndex].attempts[attemptIndex].attachments = found }
             }
+        }
+    }
+
+    /// Whether `text` holds the marker: a `memchr` hop from `[` to `[` (a failing test's output is
+    /// up to 32 KiB, and the bench report fails 15,000 tests).
+    static func mentionsAttachment(_ text: String) -> Bool {
+        var text = text
+        let pattern = Array(marker.utf8)
+        return text.withUTF8 { bytes in
+            guard let base = bytes.baseAddress, bytes.count >= pattern.count else { return false }
+            var start = 0
+            while start <= bytes.count - pattern.count {
+                guard let hit = memchr(base + start, Int32(pattern[0]), bytes.count - start) else { return false }
+                let index = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+                guard index <= bytes.count - pattern.count else { return false }
+                if UnsafeBufferPointer(rebasing: bytes[index..<(index + pattern.count)]).elementsEqual(pattern) { return true }
+                start = index + 1
+            }
+            return false
         }
     }
 

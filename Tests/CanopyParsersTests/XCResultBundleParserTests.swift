@@ -169,6 +169,14 @@ struct ExportedAttachmentTests {
         #expect(logout.attempts[0].attachments == nil, "a passing attempt's attachments are not kept")
     }
 
+    @Test(arguments: [
+        ("t = 1.0s [x] [[ATTACHMENT|a.png]]", true), ("[[ATTACHMENT|", true), ("[[ATTACHMENT", false), ("[[[", false), ("", false),
+        ("no marker [ here [[ATTACH", false),
+    ])
+    func theMarkerIsFound(_ text: String, _ expected: Bool) {
+        #expect(JUnitAttachmentLines.mentionsAttachment(text) == expected)
+    }
+
     @Test func xcresulttoolExportedAttachmentsJoinTheirTests() throws {
         let manifest = Fixture.path("xcresult/exported/manifest.json")
         let registry = ParserRegistry()

@@ -37,7 +37,7 @@ enum ZstdFrameReader {
         guard let context = ZSTD_createDCtx() else { throw .unreadable("libzstd could not allocate a context") }
         defer { ZSTD_freeDCtx(context) }
         var output: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: min(chunk, limit + 1))
+        var buffer = [UInt8](repeating: 0, count: limit >= chunk ? chunk : max(limit, 0) + 1)
         var sawInput = false
         // What ZSTD_decompressStream last returned: 0 once a frame is complete.
         var pending = 1
