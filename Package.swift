@@ -111,7 +111,7 @@ let package = Package(
         .testTarget(name: "CanopyModelTests", dependencies: ["CanopyModel"], swiftSettings: swiftSettings),
         .testTarget(
             name: "CanopyParsersTests",
-            dependencies: ["CanopyParsers", "CanopyBundleFixtures"],
+            dependencies: ["CanopyParsers", "CanopyBundleFixtures", .product(name: "GRDB", package: "GRDB.swift")],
             resources: [.copy("Fixtures")], swiftSettings: swiftSettings),
         .testTarget(
             name: "CanopyAnalysisTests", dependencies: ["CanopyAnalysis", "CanopyParsers"],

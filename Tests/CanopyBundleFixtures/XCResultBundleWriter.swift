@@ -41,6 +41,13 @@ public enum XCResultBundleWriter {
         try queue.close()
     }
 
+    /// Switches the bundle's database to WAL mode (as a database left by a writer that uses it).
+    public static func useWAL(_ bundle: String) throws {
+        let queue = try DatabaseQueue(path: bundle + "/database.sqlite3")
+        try queue.writeWithoutTransaction { try $0.execute(sql: "PRAGMA journal_mode = WAL") }
+        try queue.close()
+    }
+
     /// `Info.plist` as Xcode writes it: `version.major` 3, `storage.backend` `fileBacked2`.
     public static func infoPlist(major: Int) throws -> Data {
         let plist: [String: Any] = [

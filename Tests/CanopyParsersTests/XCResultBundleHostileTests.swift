@@ -1,6 +1,7 @@
 import CanopyBundleFixtures
 import CanopyModel
 import Foundation
+import GRDB
 import Testing
 
 @testable import CanopyParsers
@@ -59,6 +60,19 @@ struct XCResultBundleHostileTests {
         let path = try GeneratedBundle.write(XCResultBundleSamples.attachment(payloadId: "0~link"))
         try FileManager.default.createSymbolicLink(atPath: path + "/Data/data.0~link", withDestinationPath: "/etc/hostname")
         #expect(try error(path).description.contains("a symbolic link"))
+    }
+
+    /// A WAL database on a read-only mount cannot make its `-shm`: the reader then opens it as
+    /// immutable. (Checked by hand on a `mount -o remount,ro,bind` copy; here the URI itself.)
+    @Test func aWALDatabaseOpensAsImmutable() throws {
+        let path = try GeneratedBundle.write(XCResultBundleSamples.merged, name: "Odd ?#% name.xcresult")
+        try XCResultBundleWriter.useWAL(path)
+        let uri = try #require(XCResultBundleDatabase.immutableURI(path + "/database.sqlite3"))
+        #expect(uri.hasPrefix("file:/") && uri.hasSuffix("Odd%20%3F%23%25%20name.xcresult/database.sqlite3?immutable=1"), "\(uri)")
+        let (queue, tables) = try XCResultBundleDatabase.open(uri)
+        #expect(tables.contains("TestCaseRuns"))
+        #expect(try queue.read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM TestCaseRuns") } == 4)
+        #expect(try ParserRegistry().parse(fileAt: path).tests.count == 2)
     }
 
     @Test func unknownMajorVersionIsReadWithAWarning() throws {

@@ -26,16 +26,15 @@ struct XCResultBundleDatabase {
                     + "xcodebuild writes the bundle. On the Mac that ran the tests, run "
                     + "`xcrun xcresulttool get test-results summary --path \(name)` once, then upload the bundle")
         }
-        var configuration = Configuration()
-        configuration.readonly = true
-        // Xcode's `REFERENCES` point at rowids, which SQLite cannot check; references are checked
-        // by the reader as it follows them (`XCResultBundleCatalog.lookup`).
-        configuration.foreignKeysEnabled = false
-        configuration.label = "xcresult"
         do {
-            queue = try DatabaseQueue(path: path, configuration: configuration)
-            let tables = try queue.read { db in
-                try String.fetchSet(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'")
+            let tables: Set<String>
+            do {
+                (queue, tables) = try Self.open(path)
+            } catch let error as DatabaseError where error.resultCode == .SQLITE_CANTOPEN {
+                // A WAL database on a read-only mount: SQLite cannot make its `-shm` file. Opened
+                // as immutable (a URI filename), it is read without one, as the bundle is.
+                guard let uri = Self.immutableURI(path) else { throw error }
+                (queue, tables) = try Self.open(uri)
             }
             let missing = Self.requiredTables.filter { !tables.contains($0) }
             if !missing.isEmpty {
@@ -49,6 +48,30 @@ struct XCResultBundleDatabase {
         } catch {
             throw Self.failure(error, bundle: bundle)
         }
+    }
+
+    /// Opens `location` (a path or a `file:` URI) read-only and lists its tables.
+    static func open(_ location: String) throws -> (DatabaseQueue, Set<String>) {
+        var configuration = Configuration()
+        configuration.readonly = true
+        // Xcode's `REFERENCES` point at rowids, which SQLite cannot check; references are checked
+        // by the reader as it follows them (`XCResultBundleCatalog.lookup`).
+        configuration.foreignKeysEnabled = false
+        configuration.label = "xcresult"
+        let queue = try DatabaseQueue(path: location, configuration: configuration)
+        let tables = try queue.read { db in
+            try String.fetchSet(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'")
+        }
+        return (queue, tables)
+    }
+
+    /// `file:/abs/path?immutable=1`: SQLite reads the file without locks, journal or `-shm`.
+    /// Nil for a path that cannot be written as a URI.
+    static func immutableURI(_ path: String) -> String? {
+        let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+        var allowed = CharacterSet.urlPathAllowed
+        allowed.remove(charactersIn: "?#%")
+        return absolute.addingPercentEncoding(withAllowedCharacters: allowed).map { "file:" + $0 + "?immutable=1" }
     }
 
     /// Runs `body` in one read transaction, mapping SQLite errors to `ParserError`.
