@@ -133,7 +133,14 @@ struct DashboardBuilder {
                 test: record.test, message: record.message, location: link?.text ?? record.location?.description, locationURL: link?.url,
                 category: record.category,
                 identifier: record.element?.template, clusterID: record.fingerprint, isInfrastructure: record.isInfrastructure,
-                rawIdentifier: record.element?.identifier, screenshots: screenshots[record.test]))
+                rawIdentifier: record.element?.identifier, screenshots: screenshots[record.test],
+                identifierFoundIn: record.element.flatMap { element in
+                    switch element.resolution {
+                    case .step: "steps"
+                    case .activity: "output"
+                    default: nil
+                    }
+                }))
         }
         return rows
     }

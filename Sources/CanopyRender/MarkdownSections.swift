@@ -7,7 +7,8 @@ enum MarkdownSections {
         let items = failures.map { failure in
             "| \(MarkdownText.code(failure.test, limit: 160))\(failure.screenshots.map { " 📷 \($0)" } ?? "") | \(MarkdownText.escape(failure.message, limit: 200)) | "
                 + "\(MarkdownText.escape(failure.category, limit: 40))\(failure.isInfrastructure ? " 🏗️" : "") | \(optionalCode(failure.identifier))"
-                + "\(failure.rawIdentifier.map { " (\(MarkdownText.code($0, limit: 120)))" } ?? "") | "
+                + "\(failure.rawIdentifier.map { " (\(MarkdownText.code($0, limit: 120)))" } ?? "")"
+                + "\(failure.identifierFoundIn.map { " ← \($0 == "steps" ? "the steps before it" : "its output")" } ?? "") | "
                 + "\(failure.location.map { failure.locationURL != nil ? MarkdownText.link($0, url: failure.locationURL) : MarkdownText.escape($0, limit: 120) } ?? "–") |\n"
         }
         return MarkdownSection(name: "new failures", head: head, items: items)

@@ -86,7 +86,8 @@ struct XCResultBundlePageTests {
         let podcast = try #require(summary.split(separator: "\n").first { $0.contains("PodcastTests/testOpenEpisode") })
         #expect(podcast.contains("</code> 📷 1 |"), "\(podcast)")
         // Its message names no element: the step before it (`Tap "Podcast-42-row" Cell`) does.
-        #expect(podcast.contains("<code>Podcast-&#123;id&#125;-row</code> (<code>Podcast-42-row</code>)"), "\(podcast)")
+        #expect(podcast.contains("<code>Podcast-&#123;id&#125;-row</code> (<code>Podcast-42-row</code>) ← the steps before it"), "\(podcast)")
+        #expect(page.contains("← the steps before it"))
         #expect(summary.contains("📷 N: the failure's screenshots"))
         guard let chromium = Self.chromium else { return }
         let process = Process()
