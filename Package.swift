@@ -30,7 +30,21 @@ let package = Package(
             pkgConfig: "libxml-2.0",
             providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]
         ),
-        .target(name: "CanopyParsers", dependencies: ["CanopyModel", "CLibXML2"], swiftSettings: swiftSettings),
+        // libzstd, for the zstd frames of an `.xcresult` bundle's `Data/` payloads.
+        .systemLibrary(
+            name: "CZstd",
+            pkgConfig: "libzstd",
+            providers: [.apt(["libzstd-dev"]), .brew(["zstd"])]
+        ),
+        .target(
+            name: "CanopyParsers",
+            dependencies: [
+                "CanopyModel", "CLibXML2", "CZstd",
+                // An `.xcresult` bundle's `database.sqlite3`, opened read-only.
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ],
+            swiftSettings: swiftSettings
+        ),
         .target(name: "CanopyAnalysis", dependencies: ["CanopyModel"], swiftSettings: swiftSettings),
         .target(
             name: "CanopyHistory",
@@ -72,7 +86,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "CanopyBench",
-            dependencies: ["CanopyPipeline", "CanopyParsers", "CanopyAnalysis", "CanopyHistory", "CanopyRender", "CanopyModel"],
+            dependencies: ["CanopyPipeline", "CanopyParsers", "CanopyAnalysis", "CanopyHistory", "CanopyRender", "CanopyModel", "CanopyBundleFixtures"],
             path: "Benchmarks/CanopyBench",
             swiftSettings: swiftSettings
         ),
@@ -80,15 +94,24 @@ let package = Package(
         // -sanitize=fuzzer,address -DCANOPY_FUZZ; in an ordinary build an executable that does nothing.
         .executableTarget(
             name: "CanopyFuzz",
-            // Not CanopyPipeline: its dependencies (NIO, BoringSSL, GRDB) would make the sanitizer build
-            // take tens of minutes; CanopyConfig brings only Yams.
+            // Not CanopyPipeline: its dependencies (NIO, BoringSSL) would make the sanitizer build
+            // take tens of minutes; CanopyConfig brings only Yams, CanopyParsers GRDB and libzstd.
             dependencies: ["CanopyParsers", "CanopyAnalysis", "CanopyModel", "CanopyConfig"],
             path: "Fuzz/CanopyFuzz",
             swiftSettings: swiftSettings
         ),
+        // Generated `.xcresult` bundles in the real schema (GRDB, libzstd) and their JSON twins, for
+        // the parser, CLI and bench tests.
+        .target(
+            name: "CanopyBundleFixtures",
+            dependencies: ["CZstd", .product(name: "GRDB", package: "GRDB.swift")],
+            path: "Tests/CanopyBundleFixtures",
+            swiftSettings: swiftSettings
+        ),
         .testTarget(name: "CanopyModelTests", dependencies: ["CanopyModel"], swiftSettings: swiftSettings),
         .testTarget(
-            name: "CanopyParsersTests", dependencies: ["CanopyParsers"],
+            name: "CanopyParsersTests",
+            dependencies: ["CanopyParsers", "CanopyBundleFixtures", .product(name: "GRDB", package: "GRDB.swift")],
             resources: [.copy("Fixtures")], swiftSettings: swiftSettings),
         .testTarget(
             name: "CanopyAnalysisTests", dependencies: ["CanopyAnalysis", "CanopyParsers"],
@@ -98,6 +121,6 @@ let package = Package(
             swiftSettings: swiftSettings),
         .testTarget(name: "CanopyRenderTests", dependencies: ["CanopyRender"], resources: [.copy("Golden")], swiftSettings: swiftSettings),
         .testTarget(name: "CanopyPipelineTests", dependencies: ["CanopyPipeline", "CanopyConfig"], swiftSettings: swiftSettings),
-        .testTarget(name: "CLITests", dependencies: ["canopy"], swiftSettings: swiftSettings),
+        .testTarget(name: "CLITests", dependencies: ["canopy", "CanopyBundleFixtures"], swiftSettings: swiftSettings),
     ]
 )

@@ -5,8 +5,9 @@
 #   target | inputs tried | crashes | hangs
 # Crashes and hangs must be zero; the script exits 1 otherwise. Inputs that crash or hang are kept
 # in bench/out/fuzz/artifacts/ (add each as a regression test). `FUZZ_SECONDS=10 make fuzz` is the
-# CI smoke run. `config` fuzzes the canopy.yml loader (CanopyConfig, with Yams; no NIO, BoringSSL or
-# GRDB in the sanitizer build); ConfigurationFuzzTests also mutates configurations in `make test`.
+# CI smoke run. `config` fuzzes the canopy.yml loader (CanopyConfig, with Yams; no NIO or BoringSSL
+# in the sanitizer build; GRDB and libzstd come with CanopyParsers' bundle reader);
+# ConfigurationFuzzTests also mutates configurations in `make test`.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 

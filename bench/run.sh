@@ -40,6 +40,29 @@ echo "## xcresult JSON and snapshots (issue 3)"
 "$benchbin" snapshots "$out" || echo "bench snapshots failed"
 
 echo
+echo "## .xcresult bundle against its xcresult JSON (issue 24)"
+# BENCH_BUNDLE_TESTS (default 100000; failures a fifth of them, screenshots a tenth of the failures).
+bundle_tests=${BENCH_BUNDLE_TESTS:-100000}
+if [ ! -d "$out/bench.xcresult" ] || [ "$(cat "$out/bench.xcresult.tests" 2>/dev/null)" != "$bundle_tests" ]; then
+  "$benchbin" bundle "$out" --tests "$bundle_tests" --failures $(( bundle_tests / 5 )) --screenshots $(( bundle_tests / 50 )) \
+    && echo "$bundle_tests" > "$out/bench.xcresult.tests" || echo "bench bundle failed"
+fi
+if [ -d "$out/bench.xcresult" ]; then
+  python3 bench/measure.py --runs "$runs" --size "$out/bench.xcresult/database.sqlite3" \
+    --label "canopy inspect --summary bench-bundle.json" -- "$canopy" inspect --summary "$out/bench-bundle.json" \
+    --label "canopy inspect --summary bench.xcresult" -- "$canopy" inspect --summary "$out/bench.xcresult"
+  # `canopy run` exits 1 when a gate fails (this run has failures): timed whatever its status.
+  for input in bench.xcresult bench-bundle.json; do
+    rm -rf "$out/bundle-run"
+    python3 -c 'import resource, subprocess, sys, time
+start = time.time(); subprocess.run(sys.argv[2:], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
+print("bundle.run[%s]: %.2f s, peak %.0f MB" % (sys.argv[1], time.time() - start, peak))' "$input" "$canopy" run --quiet --out "$out/bundle-run" "$out/$input"
+    [ "$input" = bench.xcresult ] && du -sh "$out/bundle-run/site/attachments" 2>/dev/null || true
+  done
+fi
+
+echo
 echo "## Analysis of the 100 MB report (issue 4)"
 # One process per measurement (repeating in one process times the previous report's release and
 # a fragmented heap too); the figure is the median of the paired ratios.

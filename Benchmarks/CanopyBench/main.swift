@@ -4,7 +4,7 @@ import Foundation
 // Each kind lives in its own file; figures are printed as `name: value unit` lines.
 let arguments = Array(CommandLine.arguments.dropFirst())
 guard let kind = arguments.first else {
-    FileHandle.standardError.write(Data("usage: CanopyBench parse|xcresult|snapshots|analysis|store ARGS…\n".utf8))
+    FileHandle.standardError.write(Data("usage: CanopyBench parse|xcresult|snapshots|analysis|store|bundle ARGS…\n".utf8))
     exit(2)
 }
 let rest = Array(arguments.dropFirst())
@@ -14,6 +14,7 @@ do {
     case "xcresult", "snapshots": try IngestBench.run(kind, rest)
     case "analysis": try AnalysisBench.run(rest)
     case "store": try StoreBench.run(rest)
+    case "bundle": try BundleBench.run(rest)
     default:
         FileHandle.standardError.write(Data("unknown bench \(kind)\n".utf8))
         exit(2)

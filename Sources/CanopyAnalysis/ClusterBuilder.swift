@@ -18,7 +18,7 @@ enum ClusterBuilder {
                 clusters.append(FailureCluster(
                     fingerprint: fingerprint, category: record.category, isInfrastructure: record.isInfrastructure,
                     normalizedMessage: record.normalizedMessage, exampleMessage: record.message,
-                    identifier: record.element?.resolution == .activity ? nil : record.element?.template, count: 0, testCount: 0, tests: []))
+                    identifier: record.element?.resolution.isFromTestLog == true ? nil : record.element?.template, count: 0, testCount: 0, tests: []))
                 tests.append([])
             }
             clusters[slot].count += 1

@@ -10,6 +10,12 @@ public enum Resolution: String, Sendable, Equatable, Hashable, Codable {
     case assumed
     /// Not in the failure itself: the last element the attempt's activity log acted on.
     case activity
+    /// Not in the failure itself: the last element named by the attempt's steps up to the one
+    /// that failed (an `.xcresult` bundle's activities: `Tap "Podcast-42-row" Cell`).
+    case step
+
+    /// Whether the element was inferred from what the test did before failing, not named by the failure.
+    public var isFromTestLog: Bool { self == .activity || self == .step }
 }
 
 /// An element a failure, activity line or audit issue was mapped to.

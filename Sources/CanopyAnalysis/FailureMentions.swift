@@ -17,7 +17,8 @@ struct FailureMentions {
         /// on, in order of first mention. A repeat adds no fact, and a failing attempt's log names
         /// the same few elements many times (measured: most of the mentions of the bench report).
         var outputs: [[Mention]] = []
-        /// Per attempt: the element the output's last activity line acts on.
+        /// Per attempt: the element the last step before the failure acts on, else the one the
+        /// output's last activity line acts on.
         var last: [Mention?] = []
     }
 
@@ -76,6 +77,21 @@ struct FailureMentions {
                             if Self.isNew(mention, in: mentions, seen: &seen) { mentions.append(mention) }
                         }
                     }
+                }
+                // The steps up to the first that failed (a bundle's activities): the last element
+                // they name is the one the failure was most likely about.
+                if attempt.outcome.isFailure, let steps = attempt.steps {
+                    var lastStep: Mention?
+                    for step in steps {
+                        for reference in IdentifierExtractor.references(in: step.title) {
+                            guard let resolved = index.resolve(reference, explicit: explicit) else { continue }
+                            let mention = Mention(identifier: resolved.identifier, elementType: reference.elementType, resolution: .step)
+                            lastStep = mention
+                            if Self.isNew(mention, in: mentions, seen: &seen) { mentions.append(mention) }
+                        }
+                        if step.failed { break }
+                    }
+                    if let lastStep { lastMention = lastStep }
                 }
                 outputs.append(mentions)
                 last.append(lastMention)

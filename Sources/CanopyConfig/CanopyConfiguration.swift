@@ -8,6 +8,7 @@ public struct CanopyConfiguration: Sendable {
     public var gates = GateConfiguration()
     public var quarantine: [QuarantineEntry] = []
     public var output = OutputConfiguration()
+    public var attachments = AttachmentConfiguration()
     /// Where history lives: a SQLite path or a `postgres://` URL (`store:`).
     public var store: String?
     /// The file this was read from, nil for defaults.
@@ -24,6 +25,19 @@ public struct OutputConfiguration: Sendable, Equatable {
     public var commentBudget = 65_535
     /// At most this many annotations are printed, most important first.
     public var annotations = 10
+
+    public init() {}
+}
+
+/// The attachments written beside the page (`attachments:` in canopy.yml): screenshots and other
+/// files of failing attempts, read from `.xcresult` bundles.
+public struct AttachmentConfiguration: Sendable, Equatable {
+    /// Bytes of one attachment at most; a larger one is left out (with a note).
+    public var maximumFileBytes = 5 * 1024 * 1024
+    /// Bytes of all attachments of a run at most; what comes after is left out (with a note).
+    public var maximumRunBytes = 200 * 1024 * 1024
+    /// Attachments per attempt at most: those of the failure first, then the last ones taken.
+    public var perAttempt = 5
 
     public init() {}
 }

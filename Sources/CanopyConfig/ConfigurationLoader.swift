@@ -134,6 +134,12 @@ public enum ConfigurationLoader {
             if let count = try output.int("annotations", range: 0...1000) { configuration.output.annotations = count }
             try output.finish()
         }
+        if var attachments = try root.section("attachments") {
+            if let bytes = try attachments.int("maximumFileBytes", range: 0...1_073_741_824) { configuration.attachments.maximumFileBytes = bytes }
+            if let bytes = try attachments.int("maximumRunBytes", range: 0...17_179_869_184) { configuration.attachments.maximumRunBytes = bytes }
+            if let count = try attachments.int("perAttempt", range: 0...1000) { configuration.attachments.perAttempt = count }
+            try attachments.finish()
+        }
         try root.finish()
         do {
             try configuration.analysis.validate()

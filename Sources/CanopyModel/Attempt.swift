@@ -14,6 +14,12 @@ public struct Attempt: Sendable, Equatable, Hashable, Codable {
     public var errorOutput: String?
     /// Where in its input this attempt was read.
     public var origin: SourceLocation?
+    /// The step log of a failing attempt (an `.xcresult` bundle's activities), in order; nil when
+    /// the producer records none.
+    public var steps: [Step]?
+    /// What the attempt attached (screenshots first of all), in the order taken; nil when none
+    /// was read.
+    public var attachments: [AttemptAttachment]?
 
     public init(
         outcome: Outcome, duration: Double? = nil, label: String? = nil, failures: [Failure] = [],

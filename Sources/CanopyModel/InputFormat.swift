@@ -3,6 +3,12 @@ public enum InputFormat: String, Sendable, Equatable, Hashable, Codable, CaseIte
     case junitXML = "junit"
     case xcresultTests = "xcresult-tests"
     case xcresultSummary = "xcresult-summary"
+    /// An `.xcresult` bundle (a directory), read from its `database.sqlite3` and `Data/`.
+    case xcresultBundle = "xcresult-bundle"
+    /// `xcresulttool export attachments`' `manifest.json`: attachments of tests another input lists.
+    case xcresultAttachments = "xcresult-attachments"
+    /// `xcresulttool get test-results activities` JSON: the steps of one test's runs.
+    case xcresultActivities = "xcresult-activities"
     case elementSnapshot = "element-snapshot"
     case a11yUITestsSnapshot = "a11yuitests-snapshot"
     case auditJSON = "audit"
@@ -10,13 +16,13 @@ public enum InputFormat: String, Sendable, Equatable, Hashable, Codable, CaseIte
 
     /// Whether the format lists tests (JUnit, xcresulttool's tests JSON): a run from such inputs
     /// with no test in them is a test step that did not run.
-    public var carriesTests: Bool { self == .junitXML || self == .xcresultTests }
+    public var carriesTests: Bool { self == .junitXML || self == .xcresultTests || self == .xcresultBundle }
 
     /// The flag that gives a file of this format by name.
     public var flag: String {
         switch self {
         case .junitXML: "--junit"
-        case .xcresultTests, .xcresultSummary: "--xcresult"
+        case .xcresultTests, .xcresultSummary, .xcresultBundle, .xcresultAttachments, .xcresultActivities: "--xcresult"
         case .elementSnapshot, .a11yUITestsSnapshot: "--snapshots"
         case .auditJSON, .appiumAudit: "--audits"
         }
@@ -28,6 +34,9 @@ public enum InputFormat: String, Sendable, Equatable, Hashable, Codable, CaseIte
         case .junitXML: "JUnit XML (xcbeautify, xcpretty, trainer, xcresultparser, Surefire, pytest, gotestsum, Gradle, Jenkins)"
         case .xcresultTests: "xcresulttool `get test-results tests` JSON"
         case .xcresultSummary: "xcresulttool `get test-results summary` JSON"
+        case .xcresultBundle: "an Xcode 16+ `.xcresult` bundle (its database.sqlite3)"
+        case .xcresultAttachments: "xcresulttool `export attachments` manifest.json"
+        case .xcresultActivities: "xcresulttool `get test-results activities` JSON"
         case .elementSnapshot: "Canopy element-tree snapshot JSON (Config/schemas/element-snapshot.schema.json)"
         case .a11yUITestsSnapshot: "A11yUITests snapshot JSON"
         case .auditJSON: "Canopy accessibility audit JSON (Config/schemas/audit.schema.json)"

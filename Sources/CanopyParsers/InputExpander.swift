@@ -5,8 +5,9 @@ public enum InputExpander {
     /// File name endings taken from a directory; a file named explicitly is read whatever its name.
     public static let reportExtensions: Set<String> = ["xml", "json", "junit"]
 
-    /// Expands `arguments`: a file stays, a directory yields every report file inside it
-    /// (recursively, sorted, hidden files skipped, links to files followed), a glob (`*`, `?`, `[`)
+    /// Expands `arguments`: a file stays, an `.xcresult` bundle (a directory) stays, a directory
+    /// yields every report file and `.xcresult` bundle inside it (recursively, sorted, hidden files
+    /// skipped, links to files followed, a bundle's own files not listed), a glob (`*`, `?`, `[`)
     /// yields its matches.
     /// - Throws: `ParserError.unreadable` for an argument that matches nothing.
     public static func expand(_ arguments: [String]) throws(ParserError) -> [String] {
@@ -21,7 +22,9 @@ public enum InputExpander {
                 throw .unreadable(path: argument, reason: "standard input is not read: write the report to a file and name the file")
             }
             if FileManager.default.fileExists(atPath: argument, isDirectory: &isDirectory) {
-                if isDirectory.boolValue {
+                if isDirectory.boolValue, XCResultBundleParser.isBundle(argument) {
+                    add(argument)
+                } else if isDirectory.boolValue {
                     for file in try filesInDirectory(argument) { add(file) }
                 } else {
                     try requireRegularFile(argument)
@@ -34,6 +37,7 @@ public enum InputExpander {
                     // A directory the pattern matches is searched as a named one is.
                     var isDirectory: ObjCBool = false
                     if FileManager.default.fileExists(atPath: match, isDirectory: &isDirectory), isDirectory.boolValue {
+                        if XCResultBundleParser.isBundle(match) { add(match); continue }
                         for file in try filesInDirectory(match) { add(file) }
                     } else {
                         try requireRegularFile(match)
@@ -71,6 +75,13 @@ public enum InputExpander {
         var files: [String] = []
         let base = directory.hasSuffix("/") ? String(directory.dropLast()) : directory
         for case let file as URL in enumerator {
+            if file.pathExtension.lowercased() == "xcresult", XCResultBundleParser.isBundle(file.path) {
+                // A bundle is one input; its database and payloads are not reports of their own.
+                enumerator.skipDescendants()
+                let relative = file.path.hasPrefix(url.path) ? String(file.path.dropFirst(url.path.count)) : "/" + file.lastPathComponent
+                files.append(base + relative)
+                continue
+            }
             guard reportExtensions.contains(file.pathExtension.lowercased()) else { continue }
             let relative = file.path.hasPrefix(url.path) ? String(file.path.dropFirst(url.path.count)) : "/" + file.lastPathComponent
             let values = try? file.resourceValues(forKeys: [.isRegularFileKey, .isSymbolicLinkKey])

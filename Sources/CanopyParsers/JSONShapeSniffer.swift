@@ -44,13 +44,14 @@ enum JSONShapeSniffer {
         if has("testNodes") { return .xcresultTests }
         if has("totalTestCount", "devicesAndConfigurations", "testFailures", "environmentDescription") { return .xcresultSummary }
         if has("testPlanConfigurations") { return .xcresultTests }
+        if arrayRoot, has("testIdentifier"), has("attachments") { return .xcresultAttachments }
+        if !arrayRoot, has("testIdentifier"), has("testRuns") { return .xcresultActivities }
         if has("snapshot"), has("generated", "filename", "version") || !has("root", "screens", "elementType") {
             return .a11yUITestsSnapshot
         }
         if has("elementAttributes", "elementDescription") { return .appiumAudit }
         if has("issues", "auditIssues", "auditType", "compactDescription") { return .auditJSON }
         if has("screens", "root", "elementType") { return .elementSnapshot }
-        _ = arrayRoot
         return nil
     }
 

@@ -56,7 +56,7 @@ public struct JUnitXMLParser: ReportParser {
             builder.abandon()
             throw error
         }
-        let (tests, builderDiagnostics, signals) = builder.finish()
+        var (tests, builderDiagnostics, signals) = builder.finish()
         if reader.bytesRead == 0 {
             throw XMLStreamFailure(kind: .malformed, message: "empty")
         }
@@ -70,6 +70,7 @@ public struct JUnitXMLParser: ReportParser {
         if sanitize, reader.replacedCharacters > 0 {
             diagnostics.append(Diagnostic(.note, "\(reader.replacedCharacters) character(s) replaced", file: path))
         }
+        JUnitAttachmentLines.attach(to: &tests, reportPath: path)
         let producer = signals.producer(root: builder.rootElement, hasXMLDeclaration: reader.hasXMLDeclaration)
         let file = InputFile(path: path, format: .junitXML, producer: producer, bytes: reader.bytesRead)
         return ParsedInput(file: file, tests: tests, diagnostics: diagnostics)

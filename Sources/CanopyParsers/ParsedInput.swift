@@ -9,10 +9,17 @@ public struct ParsedInput: Sendable, Equatable {
     /// Run metadata the file carries (xcresult summary: devices, start and finish time).
     public var metadata: RunMetadata
     public var diagnostics: [Diagnostic]
+    /// Attachments of tests another input lists (`xcresulttool export attachments`), joined to
+    /// them by `RunAssembler`.
+    public var attachments: [ExportedAttachment]
+    /// Step logs of tests another input lists (`xcresulttool get test-results activities`),
+    /// joined to their failing attempts by `RunAssembler`.
+    public var steps: [ExportedSteps]
 
     public init(
         file: InputFile, tests: [TestCase] = [], screens: [Screen] = [], auditIssues: [AuditIssue] = [],
-        metadata: RunMetadata = RunMetadata(), diagnostics: [Diagnostic] = []
+        metadata: RunMetadata = RunMetadata(), diagnostics: [Diagnostic] = [], attachments: [ExportedAttachment] = [],
+        steps: [ExportedSteps] = []
     ) {
         self.file = file
         self.tests = tests
@@ -20,6 +27,8 @@ public struct ParsedInput: Sendable, Equatable {
         self.auditIssues = auditIssues
         self.metadata = metadata
         self.diagnostics = diagnostics
+        self.attachments = attachments
+        self.steps = steps
     }
 }
 

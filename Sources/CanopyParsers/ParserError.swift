@@ -21,12 +21,15 @@ public enum ParserError: Error, Sendable, Equatable, CustomStringConvertible {
     case invalidValue(path: String, jsonPath: String, message: String)
     /// A report of `format`, named with a flag that takes another format.
     case wrongFlag(path: String, format: InputFormat, flag: String)
+    /// An `.xcresult` bundle that cannot be read as it is (no database, a build that failed, a
+    /// damaged database or payload); `message` says what is wrong and what to do.
+    case invalidBundle(path: String, message: String)
 
     /// The file the error is about.
     public var path: String {
         switch self {
         case .unreadable(let path, _), .empty(let path), .malformed(let path, _, _, _, _), .unsafe(let path, _, _, _),
-            .unknownFormat(let path, _), .notAReport(let path, _), .invalidValue(let path, _, _), .wrongFlag(let path, _, _):
+            .unknownFormat(let path, _), .notAReport(let path, _), .invalidValue(let path, _, _), .wrongFlag(let path, _, _), .invalidBundle(let path, _):
             path
         }
     }
@@ -48,6 +51,8 @@ public enum ParserError: Error, Sendable, Equatable, CustomStringConvertible {
             return "\(path): error: at \(jsonPath): \(message)"
         case .wrongFlag(let path, let format, let flag):
             return "\(path): error: this is \(format.displayName), given with \(flag); give it with \(format.flag) or as a plain path"
+        case .invalidBundle(let path, let message):
+            return "\(path): error: \(message)"
         }
     }
 

@@ -16,6 +16,9 @@ public struct ParserRegistry: Sendable {
         case .junitXML: JUnitXMLParser(outputLimit: outputLimit, onRead: onRead)
         case .xcresultTests: XCResultTestsParser()
         case .xcresultSummary: XCResultSummaryParser()
+        case .xcresultBundle: XCResultBundleParser()
+        case .xcresultAttachments: XCResultAttachmentManifestParser()
+        case .xcresultActivities: XCResultActivitiesParser()
         case .elementSnapshot: ElementSnapshotParser()
         case .a11yUITestsSnapshot: A11yUITestsSnapshotParser()
         case .auditJSON: AuditJSONParser()
@@ -23,8 +26,10 @@ public struct ParserRegistry: Sendable {
         }
     }
 
-    /// Detects the format of `path` and parses it.
+    /// Detects the format of `path` (an `.xcresult` bundle by its directory, a file by its
+    /// content) and parses it.
     public func parse(fileAt path: String, onRead: (@Sendable (Int) -> Void)? = nil) throws(ParserError) -> ParsedInput {
+        if XCResultBundleParser.isBundle(path) { return try XCResultBundleParser().parse(fileAt: path) }
         let format = try InputDetector.detect(path: path)
         guard let parser = parser(for: format, onRead: onRead) else {
             throw .unknownFormat(path: path, found: "\(format.displayName), which this build does not read yet")

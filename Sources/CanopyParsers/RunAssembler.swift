@@ -34,7 +34,62 @@ public enum RunAssembler {
                 file: summary.path))
         }
         run.auditIssues += recognizedAuditIssues(in: run.tests, inputs: run.inputs)
+        joinExportedSteps(inputs.flatMap(\.steps), into: &run)
+        joinExportedAttachments(inputs.flatMap(\.attachments), into: &run)
         return run
+    }
+
+    /// Gives the step log of each exported failing run (`get test-results activities`) to the
+    /// next failing attempt, in order, of the test it names that has no steps yet.
+    static func joinExportedSteps(_ exported: [ExportedSteps], into run: inout Run) {
+        guard !exported.isEmpty else { return }
+        var byName: [String: [Int]] = [:]
+        for index in run.tests.indices { byName[run.tests[index].identity.name, default: []].append(index) }
+        var unmatched = 0
+        for item in exported where item.failed {
+            var placed = false
+            for testIndex in (byName[item.test.name] ?? []) where item.test.names(run.tests[testIndex].identity) {
+                guard let attemptIndex = run.tests[testIndex].attempts.firstIndex(where: { $0.outcome.isFailure && $0.steps == nil }) else { continue }
+                run.tests[testIndex].attempts[attemptIndex].steps = item.steps
+                placed = true
+                break
+            }
+            if !placed { unmatched += 1 }
+        }
+        if unmatched > 0 {
+            run.diagnostics.append(Diagnostic(
+                .note, "\(unmatched) exported failing run(s) with steps belong to no failing attempt of the tests read; left out",
+                file: run.inputs.first { $0.format == .xcresultActivities }?.path))
+        }
+    }
+
+    /// Gives each exported attachment (`xcresulttool export attachments`) to the failing attempt
+    /// of the test it names: the attempt of its repetition, else the test's first failing one.
+    /// Attachments of tests no input lists, or of passing attempts, are left out with a note.
+    static func joinExportedAttachments(_ exported: [ExportedAttachment], into run: inout Run) {
+        guard !exported.isEmpty else { return }
+        var byName: [String: [Int]] = [:]
+        for index in run.tests.indices { byName[run.tests[index].identity.name, default: []].append(index) }
+        var unmatched = 0
+        for item in exported {
+            let candidates = (byName[item.test.name] ?? []).filter { item.test.names(run.tests[$0].identity) }
+            var placed = false
+            for testIndex in candidates {
+                let attempts = run.tests[testIndex].attempts
+                let chosen = item.repetition.flatMap { attempts.indices.contains($0 - 1) ? $0 - 1 : nil }
+                    ?? attempts.firstIndex { $0.outcome.isFailure }
+                guard let attemptIndex = chosen, attempts[attemptIndex].outcome.isFailure else { continue }
+                run.tests[testIndex].attempts[attemptIndex].attachments = (attempts[attemptIndex].attachments ?? []) + [item.attachment]
+                placed = true
+                break
+            }
+            if !placed { unmatched += 1 }
+        }
+        if unmatched > 0 {
+            run.diagnostics.append(Diagnostic(
+                .note, "\(unmatched) exported attachment(s) belong to no failing attempt of the tests read; left out",
+                file: run.inputs.first { $0.format == .xcresultAttachments }?.path))
+        }
     }
 
     /// The tests that snapshots and audit files name, as the run's keys (`TestReferences`).

@@ -37,8 +37,15 @@ public struct CIPostStep {
         // Whatever would fail after the run is stored is checked first: the output directory, and
         // the `--baseline` run (below, once the store is open).
         try ArtifactWriter.prepare(files: OutputPaths(directory: options.outputDirectory).runFiles(annotations: options.annotations))
-        let run = try workflow.assemble()
+        var assembled = try workflow.assemble()
         timer.lap("parse")
+        // Screenshots and other attachments of failing attempts, beside the page; a damaged
+        // payload stops the run here, before anything is stored.
+        let site = (OutputPaths(directory: options.outputDirectory).dashboard as NSString).deletingLastPathComponent
+        let attached = try AttachmentWriter(limits: workflow.configuration.attachments, siteDirectory: site).write(&assembled)
+        for note in attached.notes { workflow.progress.log(note) }
+        if attached.written > 0 { timer.lap("attachments") }
+        let run = assembled
         // On a terminal the bar stood full through the rest of a large run: say what comes next.
         if workflow.progress.drawsBar { workflow.progress.log("analysing \(run.tests.count) tests, storing the run and reading history …") }
         // The store writes the run's own rows (its tests, their attempts) while the run is

@@ -95,7 +95,7 @@ extension DashboardBuilder {
             // (the 100 MB bench report fails 15,000 tests): a failure's log, where its element was read.
             if tests[index].outcome == .failed || tests[index].outcome == .flaky, detailBytes < Self.detailBudget {
                 details = Self.attemptDetails(tests[index].attempts)
-                detailBytes += details?.reduce(0) { $0 + $1.messages.reduce(0) { $0 + $1.utf8.count } + ($1.output?.utf8.count ?? 0) + 64 } ?? 0
+                detailBytes += details?.reduce(0) { $0 + $1.messages.reduce(0) { $0 + $1.utf8.count } + ($1.output?.utf8.count ?? 0) + ($1.steps?.count ?? 0) * 80 + 64 } ?? 0
             }
             return DashboardTestRow(
                 key: rows[index].testKey, className: tests[index].identity.className, name: tests[index].identity.name,
@@ -111,6 +111,8 @@ extension DashboardBuilder {
     static let detailMessageLimit = 1_000
     static let detailOutputLines = 30
     static let detailOutputLimit = 2_000
+    /// Steps of one attempt shown at most.
+    static let detailSteps = 300
 
     /// Up to the first five attempts, with their messages and the last lines of their output.
     static func attemptDetails(_ attempts: [Attempt]) -> [DashboardAttemptDetail] {
@@ -121,7 +123,19 @@ extension DashboardBuilder {
             let output = [attempt.output, attempt.errorOutput].compactMap { $0 }.joined(separator: "\n")
             return DashboardAttemptDetail(
                 label: attempt.label, outcome: attempt.outcome, duration: attempt.duration, messages: messages,
-                location: attempt.failures.first?.location?.description, output: output.isEmpty ? nil : tail(output))
+                location: attempt.failures.first?.location?.description, output: output.isEmpty ? nil : tail(output),
+                steps: attempt.steps.map { steps in
+                    steps.prefix(detailSteps).map { DashboardStep(title: $0.title, offset: $0.offset, depth: $0.depth, failed: $0.failed) }
+                },
+                attachments: attempt.attachments.map { attachments in
+                    attachments.compactMap { attachment in
+                        attachment.file.map {
+                            DashboardAttachment(
+                                name: attachment.name, file: $0, step: attachment.step.flatMap { $0 < detailSteps ? $0 : nil },
+                                isImage: attachment.isImage, isFailureAssociated: attachment.isFailureAssociated)
+                        }
+                    }
+                })
         }
     }
 

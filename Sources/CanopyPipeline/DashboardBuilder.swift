@@ -120,6 +120,12 @@ struct DashboardBuilder {
     private func newFailures() -> [DashboardNewFailure] {
         var seen: Set<String> = []
         var rows: [DashboardNewFailure] = []
+        // Screenshots written beside the page, by test: few tests have any.
+        var screenshots: [String: Int] = [:]
+        for test in prepared.run.tests where test.attempts.contains(where: { $0.attachments != nil }) {
+            let count = test.attempts.reduce(0) { $0 + ($1.attachments ?? []).filter { $0.isImage && $0.file != nil }.count }
+            if count > 0 { screenshots[test.identity.key] = count }
+        }
         for record in prepared.report.failures.sorted(by: { !$0.isInfrastructure && $1.isInfrastructure })
         where record.testOutcome == .failed && newFailureKeys.contains(record.test) && seen.insert(record.test).inserted {
             let link = record.location.flatMap { sourceLinks?.link($0) }
@@ -127,7 +133,14 @@ struct DashboardBuilder {
                 test: record.test, message: record.message, location: link?.text ?? record.location?.description, locationURL: link?.url,
                 category: record.category,
                 identifier: record.element?.template, clusterID: record.fingerprint, isInfrastructure: record.isInfrastructure,
-                rawIdentifier: record.element?.identifier))
+                rawIdentifier: record.element?.identifier, screenshots: screenshots[record.test],
+                identifierFoundIn: record.element.flatMap { element in
+                    switch element.resolution {
+                    case .step: "steps"
+                    case .activity: "output"
+                    default: nil
+                    }
+                }))
         }
         return rows
     }

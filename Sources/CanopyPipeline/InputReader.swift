@@ -90,7 +90,7 @@ public struct InputReader: Sendable {
             }
         }
         if files.isEmpty && expansionErrors.isEmpty {
-            throw PipelineError.usage("no report files found in \(selection.given) (a directory is searched for *.xml, *.json and *.junit)")
+            throw PipelineError.usage("no report files found in \(selection.given) (a directory is searched for *.xml, *.json, *.junit and .xcresult bundles)")
         }
         // The bar's total: sizes of what links point to (a directory's links to reports are read
         // through); nothing is asked of the file system for log lines or quiet.

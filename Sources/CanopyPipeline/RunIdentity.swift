@@ -1,4 +1,5 @@
 import CanopyModel
+import CanopyParsers
 import Crypto
 import Foundation
 
@@ -51,8 +52,10 @@ public enum RunIdentity {
         }
     }
 
-    /// The SHA-256 of a file's bytes, read in 1 MiB chunks, in hex.
+    /// The SHA-256 of a file's bytes, read in 1 MiB chunks, in hex. An `.xcresult` bundle is
+    /// its `database.sqlite3`, which holds the whole run.
     static func fileDigest(_ path: String) throws -> String {
+        let path = XCResultBundleParser.isBundle(path) ? path + "/database.sqlite3" : path
         guard let handle = FileHandle(forReadingAtPath: path) else {
             throw PipelineError.output(path: path, reason: "cannot read the file to hash it")
         }

@@ -37,11 +37,20 @@ public struct DashboardNewFailure: Sendable, Equatable, Hashable, Codable {
     /// The identifier as the failure wrote it, when its template folds data (`Podcast-42-row` for
     /// `Podcast-{id}-row`): which row failed. Nil when the same, or not kept (a stored run).
     public var rawIdentifier: String?
+    /// Screenshots of its failing attempts written beside the page; nil when none.
+    public var screenshots: Int?
+    /// Where the identifier was found when the message does not name it: `steps` (the steps
+    /// before the failure, an `.xcresult` bundle's activities) or `output` (activity lines of the
+    /// captured output); nil when the message names it.
+    public var identifierFoundIn: String?
 
     public init(
         test: String, message: String, location: String? = nil, locationURL: String? = nil, category: String, identifier: String? = nil,
-        clusterID: String? = nil, isInfrastructure: Bool = false, rawIdentifier: String? = nil
+        clusterID: String? = nil, isInfrastructure: Bool = false, rawIdentifier: String? = nil, screenshots: Int? = nil,
+        identifierFoundIn: String? = nil
     ) {
+        self.screenshots = screenshots
+        self.identifierFoundIn = identifierFoundIn
         self.isInfrastructure = isInfrastructure
         self.rawIdentifier = rawIdentifier == identifier ? nil : rawIdentifier
         self.locationURL = locationURL

@@ -48,14 +48,58 @@ public struct DashboardAttemptDetail: Sendable, Equatable, Hashable, Codable {
     public var location: String?
     /// The last lines of the attempt's output, when it printed any.
     public var output: String?
+    /// The attempt's steps (an `.xcresult` bundle's activities), when recorded.
+    public var steps: [DashboardStep]?
+    /// Its attachments written beside the page, when any.
+    public var attachments: [DashboardAttachment]?
 
-    public init(label: String? = nil, outcome: Outcome, duration: Double? = nil, messages: [String] = [], location: String? = nil, output: String? = nil) {
+    public init(
+        label: String? = nil, outcome: Outcome, duration: Double? = nil, messages: [String] = [], location: String? = nil, output: String? = nil,
+        steps: [DashboardStep]? = nil, attachments: [DashboardAttachment]? = nil
+    ) {
         self.label = label
         self.outcome = outcome
         self.duration = duration
         self.messages = messages
         self.location = location
         self.output = output
+        self.steps = steps
+        self.attachments = attachments
+    }
+}
+
+/// One step of an attempt as the page lists it.
+public struct DashboardStep: Sendable, Equatable, Hashable, Codable {
+    public var title: String
+    /// Seconds after the attempt's first step, when known.
+    public var offset: Double?
+    public var depth: Int
+    public var failed: Bool
+
+    public init(title: String, offset: Double? = nil, depth: Int = 0, failed: Bool = false) {
+        self.title = title
+        self.offset = offset
+        self.depth = depth
+        self.failed = failed
+    }
+}
+
+/// An attachment written beside the page: an image shown as a thumbnail, any other file a link.
+public struct DashboardAttachment: Sendable, Equatable, Hashable, Codable {
+    public var name: String
+    /// Relative to the page (`attachments/<content-hash>.png`).
+    public var file: String
+    /// The index of the step it was taken in, when known.
+    public var step: Int?
+    public var isImage: Bool
+    public var isFailureAssociated: Bool
+
+    public init(name: String, file: String, step: Int? = nil, isImage: Bool, isFailureAssociated: Bool = false) {
+        self.name = name
+        self.file = file
+        self.step = step
+        self.isImage = isImage
+        self.isFailureAssociated = isFailureAssociated
     }
 }
 

@@ -36,6 +36,24 @@ struct HTMLDashboardData: Encodable {
                 try item.encode(attempt.messages.map { DisplayText.block($0, limit: 1_000) })
                 try item.encode(attempt.location.map { DisplayText.line($0, limit: 300) } ?? "")
                 try item.encode(attempt.output.map { DisplayText.block($0, limit: 2_000) } ?? "")
+                // Steps and attachments only where recorded (an `.xcresult` bundle's failing attempts).
+                guard attempt.steps != nil || attempt.attachments != nil else { continue }
+                var steps = item.nestedUnkeyedContainer()
+                for step in attempt.steps ?? [] {
+                    var entry = steps.nestedUnkeyedContainer()
+                    try entry.encode(DisplayText.line(step.title, limit: 300))
+                    try entry.encode(step.offset.map { $0.isFinite ? Int(($0 * 1000).rounded()) : -1 } ?? -1)
+                    try entry.encode(min(step.depth, 20))
+                    try entry.encode(step.failed ? 1 : 0)
+                }
+                var files = item.nestedUnkeyedContainer()
+                for attachment in attempt.attachments ?? [] {
+                    var entry = files.nestedUnkeyedContainer()
+                    try entry.encode(DisplayText.line(attachment.name, limit: 200))
+                    try entry.encode(attachment.file)
+                    try entry.encode(attachment.step ?? -1)
+                    try entry.encode(attachment.isImage ? 1 : 0)
+                }
             }
         }
     }

@@ -48,8 +48,17 @@ for(var a=0;a<list.length;a++){var x=list[a];var h=el('p','attempt');
 h.appendChild(el('strong',null,'Attempt '+(a+1)+(x[0]?' ('+x[0]+')':'')+' — '+x[1]+(x[2]>=0?' — '+(x[2]/1000).toFixed(1)+'s':'')));
 if(x[4]){h.appendChild(document.createTextNode(' at '));h.appendChild(el('code',null,x[4]))}c.appendChild(h);
 for(var m=0;m<x[3].length;m++)c.appendChild(el('pre','msg',x[3][m]));
-if(x[5]){var d=el('details');d.appendChild(el('summary',null,'Output, last lines'));d.appendChild(el('pre',null,x[5]));c.appendChild(d)}}
+if(x[5]){var d=el('details');d.appendChild(el('summary',null,'Output, last lines'));d.appendChild(el('pre',null,x[5]));c.appendChild(d)}
+if(x[6])steps(c,x[6],x[7]||[])}
 tr.appendChild(c);return tr}
+/* An attempt's steps, with what it attached at the step it was taken: images as lazy thumbnails (click to enlarge), other files as links. */
+function attached(a){if(a[3]){var i=el('img','thumb');i.loading='lazy';i.src=a[1];i.alt=a[0];i.title=a[0];
+i.addEventListener('click',function(){i.classList.toggle('big')});return i}var l=el('a','file',a[0]);l.href=a[1];return l}
+function steps(c,list,files){var at={},loose=[];for(var q=0;q<files.length;q++){var s=files[q][2];if(s>=0&&s<list.length)(at[s]=at[s]||[]).push(files[q]);else loose.push(files[q])}
+var ol=el('ol','steps');for(var k=0;k<list.length;k++){var y=list[k];var li=el('li',y[3]?'failed':null);li.style.marginLeft=y[2]+'em';
+li.appendChild(el('span','at',y[1]>=0?(y[1]/1000).toFixed(1)+'s':''));li.appendChild(document.createTextNode(y[0]));
+var here=at[k];if(here){var f=el('div','files');for(var m=0;m<here.length;m++)f.appendChild(attached(here[m]));li.appendChild(f)}ol.appendChild(li)}
+if(list.length)c.appendChild(ol);if(loose.length){var g=el('div','files');for(var n=0;n<loose.length;n++)g.appendChild(attached(loose[n]));c.appendChild(g)}}
 function disclose(tr,ri,name){var b=el('button','disclose','▸');b.type='button';b.setAttribute('aria-expanded','false');b.setAttribute('aria-label','Attempts of '+name);
 b.addEventListener('click',function(){var open=b.getAttribute('aria-expanded')==='true';b.setAttribute('aria-expanded',String(!open));b.textContent=open?'▸':'▾';
 if(open){var n=tr.nextSibling;if(n&&n.className==='detail')n.remove()}else tr.after(attemptsRow(ri))});
@@ -110,9 +119,13 @@ v.checks.sorts=d0>=d1&&sb.parentNode.getAttribute('aria-sort')==='descending';
 var dc=body.querySelector('button.disclose');if(dc){var row=dc.parentNode.parentNode;dc.click();var dr=row.nextSibling;
 v.checks.attemptsOpen=dc.getAttribute('aria-expanded')==='true'&&!!dr&&dr.className==='detail'&&dr.textContent.indexOf('Attempt 1')>=0;
 dc.click();v.checks.attemptsClose=row.nextSibling!==dr}
-var nx=$('t-next');if(view.length>st.size){nx.click();v.checks.pages=st.page===1&&body.rows.length>0}}
+var nx=$('t-next');if(view.length>st.size){nx.click();v.checks.pages=st.page===1&&body.rows.length>0}
+/* A test whose attempts attached files: found by its key and left open, its thumbnails checked below. */
+var im=-1;if(T.details)for(var k=0;k<T.details.length&&im<0;k++){var ats=T.details[k][1];for(var a=0;a<ats.length;a++)if(ats[a][7]&&ats[a][7].length){im=T.details[k][0];break}}
+if(im>=0){qi.value=key(rows[im]);qi.dispatchEvent(new Event('input'));flush();var p=view.indexOf(im);var ob=p>=0&&body.rows[p]?body.rows[p].querySelector('button.disclose'):null;if(ob)ob.click();v.checks.stepsShown=!!document.querySelector('tr.detail ol.steps li.failed')}}
 }catch(e){v.exception=String(e&&e.stack||e)}
-setTimeout(function(){var s=window.__canopy||{};v.errors=s.errors;v.violations=s.violations;v.alerts=s.alerts;
+setTimeout(function(){var s=window.__canopy||{};var th=document.querySelectorAll('img.thumb');
+if(th.length){var loaded=true;for(var k=0;k<th.length;k++)if(!th[k].complete||!th[k].naturalWidth)loaded=false;v.checks.thumbnailsLoad=loaded}v.errors=s.errors;v.violations=s.violations;v.alerts=s.alerts;
 v.resources=performance.getEntriesByType('resource').map(function(e){return e.name});v.dom=document.getElementsByTagName('*').length;
 $('canopy-selftest').textContent=JSON.stringify(v)},400)})();
 """#

@@ -55,6 +55,10 @@ table.grid{width:100%;border-collapse:separate;border-spacing:0;background:var(-
 details.classes{margin:.25rem 0 1rem}
 button.disclose{font:inherit;border:0;background:none;color:var(--accent);cursor:pointer;padding:0 .35rem 0 0}
 tr.detail>td{background:var(--soft)}tr.detail pre{margin:.3rem 0;background:var(--card)}tr.detail .attempt{margin:.4rem 0 .2rem}
+ol.steps{list-style:none;margin:.3rem 0;padding:0;font-size:.85rem}ol.steps li{padding:.1rem 0}ol.steps li.failed{color:var(--fail);font-weight:600}
+ol.steps .at{display:inline-block;min-width:3.5em;color:var(--muted);font-variant-numeric:tabular-nums}
+.files{display:flex;flex-wrap:wrap;gap:.4rem;margin:.3rem 0}img.thumb{max-width:160px;max-height:160px;border:1px solid var(--line);cursor:zoom-in}
+img.thumb.big{max-width:100%;max-height:none;cursor:zoom-out}a.file{font-size:.85rem}
 .msg{overflow-wrap:anywhere;max-width:48rem;unicode-bidi:isolate}
 td{unicode-bidi:isolate}
 .scroll{overflow-x:auto}

@@ -66,6 +66,9 @@ enum HTMLOverviewView {
                 out += "</td>"
                 out += "<td>\(failure.identifier.map { "<code>\(HTMLText.escape($0))</code>" } ?? "–")"
                 if let raw = failure.rawIdentifier { out += " <span class=\"muted\">(<code>\(HTMLText.escape(raw))</code>)</span>" }
+                if let source = failure.identifierFoundIn {
+                    out += " <span class=\"muted\">← \(source == "steps" ? "the steps before it" : "its output")</span>"
+                }
                 out += "</td>"
                 out += "<td>\(failure.location.map { HTMLText.link($0, url: failure.locationURL) } ?? "–")</td></tr>"
             }

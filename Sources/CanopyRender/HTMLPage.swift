@@ -11,10 +11,11 @@ struct HTMLView {
 /// Content-Security-Policy, header, tabs, views, embedded JSON and the hashed inline scripts.
 enum HTMLPage {
     /// `default-src 'none'` blocks every fetch (no network, even if markup were injected); only the
-    /// two inline scripts, whose hashes are listed, may run.
+    /// two inline scripts, whose hashes are listed, may run. Images load from the page's own
+    /// place (`attachments/` beside it, opened from disk or served with it) and `data:`.
     static var contentSecurityPolicy: String {
         let scripts = [HTMLDashboardScript.guardScript, HTMLDashboardScript.app].map(SHA256.cspSource).joined(separator: " ")
-        return "default-src 'none'; style-src 'unsafe-inline'; img-src data:; script-src \(scripts); base-uri 'none'; form-action 'none'"
+        return "default-src 'none'; style-src 'unsafe-inline'; img-src data: 'self' file:; script-src \(scripts); base-uri 'none'; form-action 'none'"
     }
 
     static func render(dashboard: Dashboard, heading: String, views: [HTMLView], data: String) -> String {

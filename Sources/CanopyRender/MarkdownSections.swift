@@ -1,11 +1,14 @@
 /// The shrinkable sections of the Markdown summary, one builder per view.
 enum MarkdownSections {
     static func newFailures(_ failures: [DashboardNewFailure]) -> MarkdownSection {
-        let head = "### ❌ New failures (\(Format.count(failures.count)))\n\n| test | failure | cause | identifier | location |\n|---|---|---|---|---|\n"
+        let shots = failures.contains { $0.screenshots != nil }
+            ? "📷 N: the failure's screenshots, under the test in the dashboard's Tests view (`site/index.html` with `site/attachments/`).\n\n" : ""
+        let head = "### ❌ New failures (\(Format.count(failures.count)))\n\n" + shots + "| test | failure | cause | identifier | location |\n|---|---|---|---|---|\n"
         let items = failures.map { failure in
-            "| \(MarkdownText.code(failure.test, limit: 160)) | \(MarkdownText.escape(failure.message, limit: 200)) | "
+            "| \(MarkdownText.code(failure.test, limit: 160))\(failure.screenshots.map { " 📷 \($0)" } ?? "") | \(MarkdownText.escape(failure.message, limit: 200)) | "
                 + "\(MarkdownText.escape(failure.category, limit: 40))\(failure.isInfrastructure ? " 🏗️" : "") | \(optionalCode(failure.identifier))"
-                + "\(failure.rawIdentifier.map { " (\(MarkdownText.code($0, limit: 120)))" } ?? "") | "
+                + "\(failure.rawIdentifier.map { " (\(MarkdownText.code($0, limit: 120)))" } ?? "")"
+                + "\(failure.identifierFoundIn.map { " ← \($0 == "steps" ? "the steps before it" : "its output")" } ?? "") | "
                 + "\(failure.location.map { failure.locationURL != nil ? MarkdownText.link($0, url: failure.locationURL) : MarkdownText.escape($0, limit: 120) } ?? "–") |\n"
         }
         return MarkdownSection(name: "new failures", head: head, items: items)

@@ -1,0 +1,91 @@
+import CanopyModel
+import GRDB
+
+/// The activity trees (XCUITest's step logs) of chosen test runs, read in one pass over
+/// `Activities` in a cursor: a row belongs to a run when it names the run (a top-level step) or
+/// its parent belongs to one. Xcode writes a parent before its children; a child whose parent
+/// comes later is not attached.
+struct XCResultBundleActivities {
+    /// Steps per test run, flattened in order (children after their parent, by `orderInParent`).
+    private(set) var steps: [Int64: [Step]] = [:]
+    /// The step each activity became, by activity rowid: `(run, index in steps[run])`.
+    private(set) var stepOfActivity: [Int64: (run: Int64, index: Int)] = [:]
+
+    /// Attachments per test run, taken in its steps, in the order taken.
+    private(set) var attachments: [Int64: [AttemptAttachment]] = [:]
+
+    /// Steps kept per run; a longer log keeps its first ones and the failure.
+    static let stepLimit = 2_000
+
+    private struct Node {
+        var id: Int64
+        var title: String
+        var start: Double?
+        var order: Int
+        var failed: Bool
+        var children: [Int64] = []
+    }
+
+    init(_ db: Database, bundle: String, runs: Set<Int64>) throws {
+        guard !runs.isEmpty, try db.tableExists("Activities") else { return }
+        var nodes: [Int64: Node] = [:]
+        var runOf: [Int64: Int64] = [:]
+        var roots: [Int64: [Int64]] = [:]
+        let sql = "SELECT rowid, testCaseRun_fk, parent_fk, title, startTime, failureIDs, orderInParent FROM Activities ORDER BY rowid"
+        let rows = try Row.fetchCursor(db, sql: sql)
+        while let row = try rows.next() {
+            let id: Int64 = try row.decode(forColumn: "rowid")
+            let parent: Int64? = try row.decode(forColumn: "parent_fk")
+            let run: Int64?
+            if let parent {
+                run = runOf[parent]
+            } else {
+                run = try row.decode(Int64?.self, forColumn: "testCaseRun_fk").flatMap { runs.contains($0) ? $0 : nil }
+            }
+            guard let run else { continue }
+            let failureIDs: String? = try row.decode(forColumn: "failureIDs")
+            let node = Node(
+                id: id, title: try row.decode(String?.self, forColumn: "title") ?? "", start: try row.decode(forColumn: "startTime"),
+                order: try row.decode(Int?.self, forColumn: "orderInParent") ?? 0, failed: !(failureIDs ?? "").isEmpty)
+            nodes[id] = node
+            runOf[id] = run
+            if let parent { nodes[parent]?.children.append(id) } else { roots[run, default: []].append(id) }
+        }
+        for (run, top) in roots {
+            let origin = top.compactMap { nodes[$0]?.start }.min()
+            var flat: [Step] = []
+            var stack: [(id: Int64, depth: Int)] = Self.sorted(top, nodes).reversed().map { ($0, 0) }
+            var visited: Set<Int64> = []
+            while let (id, depth) = stack.popLast(), flat.count < Self.stepLimit {
+                guard let node = nodes[id], visited.insert(id).inserted else { continue }
+                stepOfActivity[id] = (run, flat.count)
+                flat.append(Step(title: node.title, offset: node.start.flatMap { start in origin.map { start - $0 } }, depth: depth, failed: node.failed))
+                stack += Self.sorted(node.children, nodes).reversed().map { ($0, depth + 1) }
+            }
+            steps[run] = flat
+        }
+        guard try db.tableExists("Attachments") else { return }
+        let store = XCResultPayloadStore(bundle: bundle)
+        let attachmentRows = try Row.fetchCursor(
+            db, sql: "SELECT activity_fk, testIssue_fk, xcResultKitPayloadRefId, name, filenameOverride, uniformTypeIdentifier, timestamp FROM Attachments WHERE activity_fk IS NOT NULL ORDER BY timestamp, rowid")
+        while let row = try attachmentRows.next() {
+            guard let activity: Int64 = try row.decode(forColumn: "activity_fk"), let place = stepOfActivity[activity] else { continue }
+            guard let id: String = try row.decode(forColumn: "xcResultKitPayloadRefId") else { continue }
+            // Checked now, so a payload that escapes Data/ stops the read before anything is stored.
+            _ = try store.file(for: id)
+            let name = try row.decode(String?.self, forColumn: "name") ?? row.decode(String?.self, forColumn: "filenameOverride") ?? "attachment"
+            let timestamp: Double? = try row.decode(forColumn: "timestamp")
+            attachments[place.run, default: []].append(AttemptAttachment(
+                name: name, contentType: try row.decode(forColumn: "uniformTypeIdentifier"), sourcePath: bundle, payloadId: id,
+                isFailureAssociated: try row.decode(Int64?.self, forColumn: "testIssue_fk") != nil, step: place.index,
+                timestamp: timestamp.map { $0 + Self.referenceDateOffset }))
+        }
+    }
+
+    /// Seconds from 1970-01-01 to Apple's reference date, 2001-01-01.
+    static let referenceDateOffset = 978_307_200.0
+
+    private static func sorted(_ ids: [Int64], _ nodes: [Int64: Node]) -> [Int64] {
+        ids.sorted { (nodes[$0]?.order ?? 0, $0) < (nodes[$1]?.order ?? 0, $1) }
+    }
+}

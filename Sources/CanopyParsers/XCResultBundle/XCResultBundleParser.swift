@@ -1,0 +1,65 @@
+import CanopyModel
+import Foundation
+
+/// Reads an Xcode 16+ `.xcresult` bundle directly (FORMATS.md §7): its `database.sqlite3`,
+/// opened read-only, and its `Data/` payloads; no Xcode needed.
+///
+/// Names tests as `XCResultTestsParser` does from the same bundle's `get test-results tests`
+/// JSON: the testable is the bundle, the test case's `identifier` (`Suite/test()`,
+/// `Module/Suite/test()`) gives class and name; the device and the configuration are part of a
+/// test's identity when the plan ran on several; a parameterised run's arguments are. Every
+/// `TestCaseRuns` row is one attempt, in run order then repetition order.
+public struct XCResultBundleParser: ReportParser {
+    public init() {}
+
+    public var format: InputFormat { .xcresultBundle }
+
+    /// Whether `path` is an `.xcresult` bundle to read with this parser: a directory whose name
+    /// ends in `.xcresult`.
+    public static func isBundle(_ path: String) -> Bool {
+        var isDirectory: ObjCBool = false
+        let trimmed = path.hasSuffix("/") ? String(path.dropLast()) : path
+        return trimmed.lowercased().hasSuffix(".xcresult") && FileManager.default.fileExists(atPath: trimmed, isDirectory: &isDirectory)
+            && isDirectory.boolValue
+    }
+
+    public func parse(fileAt path: String) throws(ParserError) -> ParsedInput {
+        let bundle = path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: bundle, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw .invalidBundle(path: bundle, message: "an .xcresult bundle is a directory, and this is not one")
+        }
+        var diagnostics = XCResultBundleInfo.diagnostics(bundle: bundle)
+        let database = try XCResultBundleDatabase(bundle: bundle)
+        var input = try database.read { db in try XCResultBundleReading(db: db, bundle: bundle).read() }
+        diagnostics += input.diagnostics
+        input.diagnostics = diagnostics
+        return input
+    }
+}
+
+/// `Info.plist`'s `version.major`: 3 is what Xcode 16 and 26 write.
+enum XCResultBundleInfo {
+    static let knownMajorVersion = 3
+
+    /// A warning when `Info.plist` is missing or says another major version; the database is read anyway.
+    static func diagnostics(bundle: String) -> [Diagnostic] {
+        let file = bundle + "/Info.plist"
+        guard let data = FileManager.default.contents(atPath: file) else {
+            return [Diagnostic(.warning, "the bundle has no Info.plist; its database is read as an Xcode 16+ one", file: bundle)]
+        }
+        let plist = try? PropertyListSerialization.propertyList(from: data, format: nil) as? [String: Any]
+        let version = plist?["version"] as? [String: Any]
+        guard let major = (version?["major"] as? Int) ?? (version?["major"] as? NSNumber)?.intValue else {
+            return [Diagnostic(.warning, "Info.plist gives no version.major; the database is read as an Xcode 16+ one", file: file)]
+        }
+        guard major == knownMajorVersion else {
+            return [Diagnostic(
+                .warning,
+                "Info.plist says bundle version \(major), Canopy knows version \(knownMajorVersion) (Xcode 16 and 26): "
+                    + "what the database holds is read, check the result against Xcode",
+                file: file)]
+        }
+        return []
+    }
+}

@@ -1,0 +1,119 @@
+import CanopyConfig
+import CanopyModel
+import CanopyParsers
+import Crypto
+import Foundation
+
+/// Writes the attachments of a run's failing attempts beside the page, as
+/// `site/attachments/<content-hash>.<ext>`: one file per distinct content, whichever attempts
+/// attached it.
+///
+/// Per attempt, at most `perAttempt` are kept: those of the failure first, then the last ones
+/// taken. A payload larger than `maximumFileBytes` is left out (decompression stops there), and
+/// once `maximumRunBytes` are written the rest are left out; each left-out attachment keeps no
+/// `file`, and the notes say how many. Payloads are decompressed one at a time.
+struct AttachmentWriter {
+    let limits: AttachmentConfiguration
+    /// The page's directory (`<out>/site`).
+    let siteDirectory: String
+
+    /// What was written and left out.
+    struct Result: Equatable {
+        var written = 0
+        var bytes = 0
+        var deduplicated = 0
+        var tooLarge = 0
+        var overRunCap = 0
+        var overAttemptCap = 0
+        /// Plain files (JUnit's `[[ATTACHMENT|path]]`) that are not there.
+        var missing = 0
+
+        var notes: [String] {
+            var notes: [String] = []
+            if tooLarge > 0 { notes.append("note: \(tooLarge) attachment(s) larger than attachments.maximumFileBytes left out") }
+            if overRunCap > 0 { notes.append("note: \(overRunCap) attachment(s) past attachments.maximumRunBytes left out") }
+            if missing > 0 { notes.append("note: \(missing) attachment file(s) named by the reports are missing; left out") }
+            if overAttemptCap > 0 { notes.append("note: \(overAttemptCap) attachment(s) past attachments.perAttempt left out") }
+            return notes
+        }
+    }
+
+    /// Writes the kept attachments and sets their `file`; drops the others from the attempts.
+    /// - Throws: `PipelineError.inputs` for a payload that is damaged (corrupt or cut short), or
+    ///   `PipelineError.output` when the directory cannot be written.
+    func write(_ run: inout Run) throws -> Result {
+        var result = Result()
+        var written: [String: String] = [:]
+        let directory = siteDirectory + "/attachments"
+        for testIndex in run.tests.indices where run.tests[testIndex].attempts.contains(where: { $0.attachments != nil }) {
+            for attemptIndex in run.tests[testIndex].attempts.indices {
+                guard let attachments = run.tests[testIndex].attempts[attemptIndex].attachments else { continue }
+                let chosen = Self.choose(attachments, limit: limits.perAttempt)
+                result.overAttemptCap += attachments.count - chosen.count
+                var kept: [AttemptAttachment] = []
+                for var attachment in chosen {
+                    guard result.bytes < limits.maximumRunBytes else {
+                        result.overRunCap += 1
+                        continue
+                    }
+                    if attachment.payloadId == nil, !FileManager.default.fileExists(atPath: attachment.sourcePath) {
+                        result.missing += 1
+                        continue
+                    }
+                    let room = limits.maximumRunBytes - result.bytes
+                    let found: [UInt8]?
+                    do {
+                        found = try payload(attachment, limit: min(limits.maximumFileBytes, room))
+                    } catch {
+                        throw PipelineError.inputs([error])
+                    }
+                    guard let bytes = found else {
+                        if room < limits.maximumFileBytes { result.overRunCap += 1 } else { result.tooLarge += 1 }
+                        continue
+                    }
+                    let hash = SHA256.hash(data: bytes).prefix(16).map { String(format: "%02x", $0) }.joined()
+                    let name = "\(hash).\(attachment.fileExtension)"
+                    if written[name] == nil {
+                        try ArtifactWriter.write(bytes, to: directory + "/" + name)
+                        written[name] = name
+                        result.written += 1
+                        result.bytes += bytes.count
+                    } else {
+                        result.deduplicated += 1
+                    }
+                    attachment.file = "attachments/" + name
+                    kept.append(attachment)
+                }
+                run.tests[testIndex].attempts[attemptIndex].attachments = kept.isEmpty ? nil : kept
+            }
+        }
+        return result
+    }
+
+    /// The ones to keep, in the order taken: the failure's first, then the last ones taken.
+    static func choose(_ attachments: [AttemptAttachment], limit: Int) -> [AttemptAttachment] {
+        guard attachments.count > limit else { return attachments }
+        let ranked = attachments.indices.sorted { a, b in
+            if attachments[a].isFailureAssociated != attachments[b].isFailureAssociated { return attachments[a].isFailureAssociated }
+            return a > b
+        }
+        return ranked.prefix(limit).sorted().map { attachments[$0] }
+    }
+
+    /// The bytes of a bundle's payload or of a plain file, or nil when larger than `limit`.
+    private func payload(_ attachment: AttemptAttachment, limit: Int) throws(ParserError) -> [UInt8]? {
+        if let id = attachment.payloadId {
+            return try XCResultPayloadStore(bundle: attachment.sourcePath).payload(id, limit: limit)
+        }
+        guard let handle = FileHandle(forReadingAtPath: attachment.sourcePath) else {
+            throw .unreadable(path: attachment.sourcePath, reason: "the attachment cannot be opened")
+        }
+        defer { try? handle.close() }
+        do {
+            let data = try handle.read(upToCount: limit + 1) ?? Data()
+            return data.count > limit ? nil : [UInt8](data)
+        } catch {
+            throw .unreadable(path: attachment.sourcePath, reason: "the attachment cannot be read")
+        }
+    }
+}
