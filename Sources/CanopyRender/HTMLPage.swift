@@ -1,3 +1,4 @@
+import Crypto
 import Foundation
 
 /// One view of the dashboard shell: a tab and its panel.
@@ -13,8 +14,13 @@ enum HTMLPage {
     /// `default-src 'none'` blocks every fetch (no network, even if markup were injected); only the
     /// two inline scripts, whose hashes are listed, may run.
     static var contentSecurityPolicy: String {
-        let scripts = [HTMLDashboardScript.guardScript, HTMLDashboardScript.app].map(SHA256.cspSource).joined(separator: " ")
+        let scripts = [HTMLDashboardScript.guardScript, HTMLDashboardScript.app].map(scriptSource).joined(separator: " ")
         return "default-src 'none'; style-src 'unsafe-inline'; img-src data:; script-src \(scripts); base-uri 'none'; form-action 'none'"
+    }
+
+    /// `'sha256-…'`: the source expression a CSP `script-src` allows an inline script by.
+    static func scriptSource(_ script: String) -> String {
+        "'sha256-\(Data(SHA256.hash(data: Data(script.utf8))).base64EncodedString())'"
     }
 
     static func render(dashboard: Dashboard, heading: String, views: [HTMLView], data: String) -> String {
