@@ -73,8 +73,11 @@ let package = Package(
                 "CanopyPipeline",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
-            swiftSettings: swiftSettings
+            swiftSettings: swiftSettings,
+            // `buildCommit` for `canopy --version`, read from `.git` at each build.
+            plugins: ["CanopyBuildInfo"]
         ),
+        .plugin(name: "CanopyBuildInfo", capability: .buildTool()),
         .executableTarget(
             name: "CanopyBench",
             dependencies: ["CanopyPipeline", "CanopyParsers", "CanopyAnalysis", "CanopyHistory", "CanopyRender", "CanopyModel"],
