@@ -2,6 +2,7 @@
 SWIFT ?= swift
 PREFIX ?= /usr/local
 CANOPY_RELEASE := .build/release/canopy
+CANOPY_DEBUG := .build/debug/canopy
 SAMPLES := Reports/samples
 
 .PHONY: deps build release test run bench soak fuzz lint format check clean install static screenshot
@@ -19,9 +20,12 @@ release: deps
 test: deps
 	$(SWIFT) test
 
-## make run: build, then run Canopy on the sample data and print where the results are.
-run: release
-	@CANOPY=$(CANOPY_RELEASE) Reports/samples/run.sh
+## make run: build, then run Canopy on the sample data and print where the results are. A debug
+## build, the configuration `make test` builds too, so the README's two commands compile once;
+## release builds are for `make install`, `make dist` and `make bench`.
+run: deps
+	$(SWIFT) build --product canopy
+	@CANOPY=$(CANOPY_DEBUG) Reports/samples/run.sh
 
 ## make bench: generate large reports and measure parse time and memory against libxml2 baselines.
 bench: release
