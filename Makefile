@@ -2,9 +2,18 @@
 SWIFT ?= swift
 PREFIX ?= /usr/local
 CANOPY_RELEASE := .build/release/canopy
+CANOPY_DEBUG := .build/debug/canopy
 SAMPLES := Reports/samples
+VERSION := $(shell sed -n 's/^let canopyVersion = "\(.*\)"/\1/p' Sources/canopy/Canopy.swift)
+UNAME_S := $(shell uname -s)
+UNAME_M := $(shell uname -m)
+# `make dist`: on Linux the Swift runtime is linked in (--static-swift-stdlib); macOS has it.
+DIST_PLATFORM ?= $(if $(filter Darwin,$(UNAME_S)),macos,linux)-$(subst arm64,aarch64,$(UNAME_M))
+DIST_NAME ?= canopy-v$(VERSION)-$(DIST_PLATFORM)
+DIST_BUILD_FLAGS ?= $(if $(filter Linux,$(UNAME_S)),--static-swift-stdlib,)
+SHA256SUM := $(if $(filter Darwin,$(UNAME_S)),shasum -a 256,sha256sum)
 
-.PHONY: deps build release test run bench soak fuzz lint format check clean install static screenshot
+.PHONY: deps build release test run bench soak fuzz lint format check clean install static screenshot dist
 
 deps:
 	@.ci/install-deps build
@@ -19,9 +28,12 @@ release: deps
 test: deps
 	$(SWIFT) test
 
-## make run: build, then run Canopy on the sample data and print where the results are.
-run: release
-	@CANOPY=$(CANOPY_RELEASE) Reports/samples/run.sh
+## make run: build, then run Canopy on the sample data and print where the results are. A debug
+## build, the configuration `make test` builds too, so the README's two commands compile once;
+## release builds are for `make install`, `make dist` and `make bench`.
+run: deps
+	$(SWIFT) build --product canopy
+	@CANOPY=$(CANOPY_DEBUG) Reports/samples/run.sh
 
 ## make bench: generate large reports and measure parse time and memory against libxml2 baselines.
 bench: release
@@ -55,10 +67,22 @@ format:
 
 check: lint test
 
-## make install: release build installed to $(PREFIX)/bin (PREFIX=/usr/local by default).
+## make install: release build installed to $(DESTDIR)$(PREFIX)/bin (PREFIX=/usr/local by default).
 install: release
-	install -d $(PREFIX)/bin
-	install -m 0755 $(CANOPY_RELEASE) $(PREFIX)/bin/canopy
+	install -d "$(DESTDIR)$(PREFIX)/bin"
+	install -m 0755 $(CANOPY_RELEASE) "$(DESTDIR)$(PREFIX)/bin/canopy"
+
+## make dist: dist/$(DIST_NAME).tar.gz (the release binary, static Swift runtime on Linux, its
+## sha256 and the README) and dist/$(DIST_NAME).tar.gz.sha256, as the release workflow attaches them.
+dist: deps
+	$(SWIFT) build -c release --product canopy $(DIST_BUILD_FLAGS)
+	rm -rf "dist/$(DIST_NAME)" && mkdir -p "dist/$(DIST_NAME)"
+	cp "$$($(SWIFT) build -c release $(DIST_BUILD_FLAGS) --show-bin-path)/canopy" README.md "dist/$(DIST_NAME)/"
+	strip "dist/$(DIST_NAME)/canopy"
+	cd "dist/$(DIST_NAME)" && $(SHA256SUM) canopy > canopy.sha256
+	tar -C dist -czf "dist/$(DIST_NAME).tar.gz" "$(DIST_NAME)"
+	cd dist && $(SHA256SUM) "$(DIST_NAME).tar.gz" > "$(DIST_NAME).tar.gz.sha256"
+	@echo "dist: dist/$(DIST_NAME).tar.gz ($$(du -h "dist/$(DIST_NAME)/canopy" | cut -f1) binary)"
 
 ## make static: a Linux binary with the Swift runtime linked in, for machines without Swift.
 static: deps
@@ -66,4 +90,4 @@ static: deps
 	@echo "static binary: .build/release/canopy (needs only libc, libxml2 and libsqlite3 on the target)"
 
 clean:
-	rm -rf .build .build-fuzz Reports/site Reports/*.sqlite* Reports/summary.md Reports/report.json bench/out
+	rm -rf .build .build-fuzz dist Reports/site Reports/*.sqlite* Reports/summary.md Reports/report.json bench/out

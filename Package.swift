@@ -20,7 +20,8 @@ let package = Package(
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
-        // Already built as a dependency of postgres-nio; used for content hashes of inputs.
+        // The package's one SHA-256 (content hashes of inputs, CSP hashes of the dashboard's
+        // scripts); already built as a dependency of postgres-nio.
         .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
     ],
     targets: [
@@ -59,7 +60,11 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
-        .target(name: "CanopyRender", dependencies: ["CanopyModel", "CanopyAnalysis"], swiftSettings: swiftSettings),
+        .target(
+            name: "CanopyRender",
+            dependencies: ["CanopyModel", "CanopyAnalysis", .product(name: "Crypto", package: "swift-crypto")],
+            swiftSettings: swiftSettings
+        ),
         // `Config/canopy.yml`: loading and validation. Its own module (not part of CanopyPipeline)
         // so that `make fuzz` can fuzz it without NIO, BoringSSL and GRDB in the sanitizer build.
         .target(
@@ -82,8 +87,11 @@ let package = Package(
                 "CanopyPipeline",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
-            swiftSettings: swiftSettings
+            swiftSettings: swiftSettings,
+            // `buildCommit` for `canopy --version`, read from `.git` at each build.
+            plugins: ["CanopyBuildInfo"]
         ),
+        .plugin(name: "CanopyBuildInfo", capability: .buildTool()),
         .executableTarget(
             name: "CanopyBench",
             dependencies: ["CanopyPipeline", "CanopyParsers", "CanopyAnalysis", "CanopyHistory", "CanopyRender", "CanopyModel", "CanopyBundleFixtures"],

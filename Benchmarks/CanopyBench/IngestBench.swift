@@ -81,10 +81,6 @@ enum IngestBench {
         process.waitUntilExit()
     }
 
-    /// Peak resident set size of this process (getrusage `ru_maxrss`, KiB on Linux).
-    private static func peakResidentMegabytes() -> Int {
-        var usage = rusage()
-        getrusage(RUSAGE_SELF.rawValue, &usage)
-        return usage.ru_maxrss / 1024
-    }
+    /// Peak resident set size of this process in MiB.
+    private static func peakResidentMegabytes() -> Int { Platform.peakResidentMegabytes() }
 }

@@ -107,7 +107,7 @@ public enum InputExpander {
     /// `/`; a `**/` matches no directory through the same pattern without it.
     private static func globStar(_ pattern: String) -> [String] {
         let head = pattern.components(separatedBy: "**")[0]
-        let root = head.contains("/") ? String(head[...head.lastIndex(of: "/")!]) : ""
+        let root = head.lastIndex(of: "/").map { String(head[...$0]) } ?? ""
         let roots = root.contains(where: { "*?[".contains($0) }) ? glob(root) : [root.isEmpty ? "." : root]
         let flat = pattern.replacingOccurrences(of: "**/", with: "")
         var matches: [String] = []
@@ -125,14 +125,5 @@ public enum InputExpander {
         return Array(Set(matches)).sorted()
     }
 
-    private static func glob(_ pattern: String) -> [String] {
-        var result = glob_t()
-        defer { globfree(&result) }
-        guard Glibc.glob(pattern, 0, nil, &result) == 0 else { return [] }
-        var matches: [String] = []
-        for index in 0..<Int(result.gl_pathc) {
-            if let path = result.gl_pathv[index] { matches.append(String(cString: path)) }
-        }
-        return matches.sorted()
-    }
+    private static func glob(_ pattern: String) -> [String] { Platform.glob(pattern) }
 }

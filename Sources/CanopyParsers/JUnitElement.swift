@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import Foundation
 
 /// The JUnit vocabulary, recognised from libxml2's element names without allocating.
 enum JUnitElement {

@@ -163,7 +163,7 @@ final class XMLStreamReader {
         defer { buffer.deallocate() }
         var first = true
         while true {
-            let count = Glibc.read(fd, buffer, chunkSize)
+            let count = Platform.read(fd, into: buffer, count: chunkSize)
             if count < 0 {
                 throw XMLStreamFailure(kind: .io, message: "read failed: \(String(cString: strerror(errno)))")
             }

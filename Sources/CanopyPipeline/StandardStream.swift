@@ -14,9 +14,10 @@ public enum StandardStream {
     private static func write(_ text: String, to descriptor: Int32) {
         var text = text
         text.withUTF8 { bytes in
+            guard let base = bytes.baseAddress else { return }
             var offset = 0
             while offset < bytes.count {
-                let written = Foundation.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+                let written = Platform.write(descriptor, base + offset, count: bytes.count - offset)
                 if written < 0 {
                     if errno == EINTR { continue }
                     return

@@ -1,3 +1,4 @@
+import Crypto
 import Foundation
 
 /// One view of the dashboard shell: a tab and its panel.
@@ -14,8 +15,13 @@ enum HTMLPage {
     /// two inline scripts, whose hashes are listed, may run. Images load from the page's own
     /// place (`attachments/` beside it, opened from disk or served with it) and `data:`.
     static var contentSecurityPolicy: String {
-        let scripts = [HTMLDashboardScript.guardScript, HTMLDashboardScript.app].map(SHA256.cspSource).joined(separator: " ")
+        let scripts = [HTMLDashboardScript.guardScript, HTMLDashboardScript.app].map(scriptSource).joined(separator: " ")
         return "default-src 'none'; style-src 'unsafe-inline'; img-src data: 'self' file:; script-src \(scripts); base-uri 'none'; form-action 'none'"
+    }
+
+    /// `'sha256-…'`: the source expression a CSP `script-src` allows an inline script by.
+    static func scriptSource(_ script: String) -> String {
+        "'sha256-\(Data(SHA256.hash(data: Data(script.utf8))).base64EncodedString())'"
     }
 
     static func render(dashboard: Dashboard, heading: String, views: [HTMLView], data: String) -> String {

@@ -2,8 +2,11 @@ import ArgumentParser
 import CanopyPipeline
 import Foundation
 
-/// `canopy --version`.
+/// The release version; `canopy --version` adds the commit (``buildCommit``) when built from a checkout.
 let canopyVersion = "0.7.0"
+
+/// What `canopy --version` prints: `0.7.0 (commit 1a2b3c4d5e6f)`, or `0.7.0` outside a git checkout.
+let versionLine = buildCommit.isEmpty ? canopyVersion : "\(canopyVersion) (commit \(buildCommit))"
 
 /// The `canopy` command: UI-test results in, answers out.
 @main
@@ -12,11 +15,13 @@ struct Canopy: AsyncParsableCommand {
         commandName: "canopy",
         abstract: "Turns UI-test results (JUnit, xcresult JSON, accessibility snapshots and audits) into answers.",
         discussion: """
+              canopy inspect build/reports/    # first: what Canopy understands of your files
+              canopy run build/reports/        # in CI, after the tests: the whole post-step
+
             Exit codes: 0 success, 1 a gate failed, 2 bad input, configuration or usage.
-            Start with `canopy inspect PATH…` on your own report files; in CI call `canopy run`.
             Shell completions: canopy --generate-completion-script bash|zsh|fish
             """,
-        version: canopyVersion,
+        version: versionLine,
         subcommands: [RunCommand.self, IngestCommand.self, ReportCommand.self, TrendCommand.self, CheckCommand.self, InspectCommand.self]
     )
 

@@ -8,14 +8,15 @@ struct InspectCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "inspect",
         abstract: "Parse report files and print what Canopy understood (tests, attempts, diagnostics).",
+        usage: "canopy inspect [<options>] <paths> ...",
         discussion: """
-            Formats are detected from content (or given with --junit, --xcresult, --snapshots, --audits).
-            A directory means every *.xml, *.json and *.junit file in it.
-            Examples:
               canopy inspect build/reports/junit.xml
-              canopy inspect --format json --summary Reports/samples/
-              canopy inspect --report junit.xml snapshots/ audits/   (canopy.report/1 JSON: identifiers, coverage, causes)
-              canopy inspect --report --config Config/canopy.yml --junit build/reports/
+              canopy inspect --summary --format json Reports/samples/
+              canopy inspect --report junit.xml snapshots/ audits/   # canopy.report/1 JSON
+
+            Formats are detected from content (or given with --junit, --xcresult,
+            --snapshots, --audits). A directory means every *.xml, *.json and *.junit
+            file in it.
             """
     )
 

@@ -40,7 +40,7 @@ struct StoreOptions: ParsableArguments {
     @Option(help: "Configuration file (default: CANOPY_CONFIG, then Config/canopy.yml when present).", completion: .file(extensions: ["yml", "yaml"]))
     var config: String?
 
-    @Option(help: "Output directory: run writes summary.md, site/index.html, report.json and insights.json there, report its dashboard and summary, trend trend/; <out>/history.sqlite is the default store.", completion: .directory)
+    @Option(help: "Output directory of the summaries, dashboards and reports; <out>/history.sqlite is the default store.", completion: .directory)
     var out = "Reports"
 }
 
@@ -86,10 +86,10 @@ struct MetadataOptions: ParsableArguments {
 
 /// Output verbosity.
 struct VerbosityOptions: ParsableArguments {
-    @Flag(name: .shortAndLong, help: "Print nothing but errors (run and check: and failed gates with their tests).")
+    @Flag(name: .shortAndLong, help: "Print only errors (and, for run and check, failed gates).")
     var quiet = false
 
-    @Flag(name: .shortAndLong, help: "Print the inputs' notes too (warnings are printed anyway), and where the time went (run).")
+    @Flag(name: .shortAndLong, help: "Also print the inputs' notes and where the time went.")
     var verbose = false
 
     func validate() throws {
@@ -104,7 +104,7 @@ struct ComparisonOptions: ParsableArguments {
 
     @Option(
         name: .customLong("base-branch"),
-        help: "The branch a pull request targets: its latest run is the baseline (default: from CI, e.g. GITHUB_BASE_REF). With --baseline, that run is the baseline and this branch is only stored with the run.")
+        help: "The branch a pull request targets, whose latest run is the baseline (default: from CI, e.g. GITHUB_BASE_REF); with --baseline, only stored with the run.")
     var baseBranch: String?
 
     func apply(to options: inout RunOptions) {

@@ -7,13 +7,14 @@ struct RunCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "run",
         abstract: "Ingest a test run, store it, analyse it against history, write the summary and dashboard, and apply the gates.",
+        usage: "canopy run [<options>] <paths> ...",
         discussion: """
-            Writes <out>/summary.md, <out>/comment.md, <out>/site/index.html, <out>/report.json and <out>/insights.json;
-            appends the summary to $GITHUB_STEP_SUMMARY and prints ::error annotations on GitHub Actions.
-            Exit 0 when every gate passes, 1 when a gate failed, 2 on bad input or configuration.
-            Examples:
-              canopy run build/reports/ snapshots/ audits/
-              canopy run --junit junit.xml --xcresult tests.json --snapshots snapshots/ --store postgres://ci@db/canopy
+              canopy run build/reports/ snapshots/ audits/     # in CI, after the tests
+              canopy run --store "$CANOPY_STORE" --junit junit.xml --xcresult tests.json
+
+            Writes summary.md, comment.md, site/index.html, report.json and insights.json
+            to --out; on GitHub Actions also the step summary and ::error annotations.
+            Exit 0: every gate passed; 1: a gate failed; 2: bad input or configuration.
             """)
 
     @OptionGroup var inputs: InputOptions
@@ -44,10 +45,11 @@ struct IngestCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "ingest",
         abstract: "Parse the inputs as one run and store it in history (idempotent: the same run twice is one run).",
+        usage: "canopy ingest [<options>] <paths> ...",
         discussion: """
-            Examples:
-              canopy ingest --commit $SHA --branch main Reports/samples/night-01
-              canopy ingest --store postgres://ci@db/canopy --run-key nightly-2026-11-22 build/reports/
+              canopy ingest --branch main build/reports/     # nightly, before trend
+              canopy ingest --store postgres://ci@db/canopy --run-key nightly-2026-11-22 \\
+                build/reports/
             """)
 
     @OptionGroup var inputs: InputOptions
@@ -69,10 +71,12 @@ struct CheckCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "check",
         abstract: "Evaluate the gates for the inputs against history without storing anything.",
+        usage: "canopy check [<options>] <paths> ...",
         discussion: """
-            Exit 0 when every gate passes, 1 when a gate failed, 2 on bad input or configuration.
-            Example:
-              canopy check --config Config/canopy.yml build/reports/ snapshots/
+              canopy check build/reports/ snapshots/
+              canopy check --config Config/canopy.yml --branch main build/reports/
+
+            Exit 0: every gate passed; 1: a gate failed; 2: bad input or configuration.
             """)
 
     @OptionGroup var inputs: InputOptions
@@ -96,8 +100,8 @@ struct ReportCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "report",
         abstract: "Render the dashboard of a stored run (default: the latest) from history.",
+        usage: "canopy report [--run <key>] [--baseline <key>] [--list] [<options>]",
         discussion: """
-            Examples:
               canopy report                 # the latest run
               canopy report --list          # the 50 newest stored runs (--limit N for more)
               canopy report --run nightly-2026-11-21
@@ -141,11 +145,12 @@ struct TrendCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "trend",
         abstract: "Render the trend dashboard over a window of runs: pass rate, flaky tests, causes, coverage, audits, duration.",
+        usage: "canopy trend [--days <n> | --runs <n>] [--branch <branch>] [<options>]",
         discussion: """
+              canopy trend --days 30 --branch main          # the nightly report
+              canopy trend --runs 14
+
             Writes <out>/trend/index.html and <out>/trend/summary.md.
-            Examples:
-              canopy trend --days 30
-              canopy trend --runs 14 --branch main
             """)
 
     @OptionGroup var storeOptions: StoreOptions

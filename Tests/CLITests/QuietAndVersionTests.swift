@@ -37,11 +37,31 @@ struct QuietAndVersionTests {
         #expect(text == "status 0\n")
     }
 
-    @Test("--version prints the version and exits 0")
+    @Test("--version prints the version and, built from a git checkout, the commit it was built from")
     func version() throws {
         let result = try CLIRunner.run(["--version"])
         #expect(result.status == 0)
-        #expect(result.stdout.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: ".").count == 3, "\(result.stdout)")
+        let line = result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        let parts = line.split(separator: " ", maxSplits: 1)
+        #expect(parts.first?.split(separator: ".").count == 3 && parts.first?.allSatisfy { $0.isNumber || $0 == "." } == true, "\(line)")
+        // `git` may be missing (a source tarball has no `.git` either): then only the form is checked.
+        guard let head = Self.gitHead() else { return }
+        #expect(line.hasSuffix(" (commit \(head.prefix(12)))"), "\(line) does not name HEAD \(head)")
+    }
+
+    /// `git rev-parse HEAD` in the repository, nil without git or a checkout.
+    static func gitHead() -> String? {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["git", "-C", CLIRunner.repository.path, "rev-parse", "HEAD"]
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = FileHandle.nullDevice
+        guard (try? process.run()) != nil else { return nil }
+        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        let head = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        return process.terminationStatus == 0 && head.count == 40 ? head : nil
     }
 
     @Test(
