@@ -87,7 +87,7 @@ dist: deps
 ## make static: a Linux binary with the Swift runtime linked in, for machines without Swift.
 static: deps
 	$(SWIFT) build -c release --product canopy --static-swift-stdlib
-	@echo "static binary: .build/release/canopy (needs only libc, libxml2 and libsqlite3 on the target)"
+	@echo "static binary: .build/release/canopy (needs only libc, libxml2, libsqlite3 and libzstd on the target)"
 
 clean:
 	rm -rf .build .build-fuzz dist Reports/site Reports/*.sqlite* Reports/summary.md Reports/report.json bench/out

@@ -1,6 +1,7 @@
 # Homebrew formula for a tap (`brew tap OWNER/canopy https://github.com/OWNER/canopy` then
 # `brew install canopy`, or `brew install --HEAD canopy` for main). Builds from source with the
-# Swift toolchain of Xcode 16 or newer; libxml2 and SQLite come from macOS (on Linux, Homebrew's).
+# Swift toolchain of Xcode 16 or newer; libxml2 and SQLite come from macOS (on Linux, Homebrew's),
+# zstd (the .xcresult bundle reader) from Homebrew.
 # On a release: set `url` to the tag's source tarball and `sha256` to its checksum
 # (`curl -L <url> | shasum -a 256`); see docs/install.md.
 class Canopy < Formula
@@ -12,6 +13,9 @@ class Canopy < Formula
 
   depends_on xcode: ["16.0", :build]
   depends_on macos: :sonoma
+
+  depends_on "pkgconf" => :build
+  depends_on "zstd"
 
   uses_from_macos "libxml2"
   uses_from_macos "sqlite"
