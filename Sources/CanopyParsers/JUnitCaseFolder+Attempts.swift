@@ -14,13 +14,23 @@ extension JUnitCaseFolder {
         let enclosing = pending.suites.filter { !$0.isEmpty && $0 != "PARALLEL_TESTS" }
         let className = nonEmpty(pending.className) ?? enclosing.last ?? "(no class)"
         let bundleSuites = enclosing.filter { $0 != className }
-        let name = nonEmpty(pending.name) ?? nonEmpty(property("testname")) ?? "(unnamed)"
-        if pending.name == nil {
-            diagnostics.append(Diagnostic(.warning, "<testcase> without a name", file: path, line: pending.startLine))
+        let argument = nonEmpty(property("argument"))
+        var name: String
+        if let given = nonEmpty(pending.name) ?? nonEmpty(property("testname")) {
+            name = given
+        } else {
+            // A testcase without a name is a test of its own, never an attempt of another: it is
+            // named by its position in its suite.
+            name = "(unnamed testcase \(pending.positionInSuite))"
+            diagnostics.append(Diagnostic(
+                .warning,
+                "<testcase> without a name: read as the test '\(className)/\(name)' (its position in its suite), "
+                    + "never as an attempt of another testcase",
+                file: path, line: pending.startLine))
         }
         let identity = TestIdentity(
             bundle: bundleSuites.isEmpty ? nil : bundleSuites.joined(separator: "/"),
-            className: className, name: name, arguments: nonEmpty(property("argument")),
+            className: className, name: name, arguments: argument,
             device: nonEmpty(property("device")), configuration: nonEmpty(property("Configuration")))
 
         let duration = duration(of: pending)

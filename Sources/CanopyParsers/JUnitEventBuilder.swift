@@ -28,6 +28,9 @@ final class JUnitEventBuilder: XMLStreamHandler {
     private var pipeline: JUnitCasePipeline?
 
     var suites: [String] = []
+    /// Per open `<testsuite>` (and one for the document): the testcases read in it so far, which
+    /// name a testcase that has no name by its position.
+    private var casePositions: [Int] = [0]
     private var current: JUnitPendingCase?
     /// Index into `current.results` of the element that is open, if any.
     private var openResult: Int?
@@ -118,6 +121,7 @@ final class JUnitEventBuilder: XMLStreamHandler {
             if suiteName == "Session-level issues" { eventSignals.xcresultparser = true }
             if depth == 1 { reserveFromTestsAttribute(attributes) }
             suites.append(suiteName)
+            casePositions.append(0)
         case .testcase:
             startCase(attributes: attributes, line: line)
         case .failure, .error, .skipped, .rerunFailure, .rerunError, .flakyFailure, .flakyError:
@@ -145,6 +149,7 @@ final class JUnitEventBuilder: XMLStreamHandler {
         switch JUnitElement.classify(name) {
         case .testsuite:
             if !suites.isEmpty { suites.removeLast() }
+            if casePositions.count > 1 { casePositions.removeLast() }
         case .testcase:
             finishCase()
         case .failure, .error, .skipped, .rerunFailure, .rerunError, .flakyFailure, .flakyError:
@@ -203,8 +208,10 @@ final class JUnitEventBuilder: XMLStreamHandler {
     }
 
     private func startCase(attributes: XMLAttributes, line: Int) {
+        casePositions[casePositions.count - 1] += 1
         var pending = JUnitPendingCase(
             startLine: line, output: BoundedText(limit: outputLimit), errorOutput: BoundedText(limit: outputLimit), suites: suites)
+        pending.positionInSuite = casePositions[casePositions.count - 1]
         for index in 0..<attributes.count {
             let name = attributes.name(at: index)
             if attributeNameEquals(name, "name") {

@@ -26,4 +26,6 @@ struct JUnitPendingCase: Sendable {
     /// Names of the enclosing `<testsuite>` elements, outermost first (shared storage while the
     /// suite stack does not change, so passing it along costs a retain).
     var suites: [String] = []
+    /// The testcase's position among the testcases of its innermost suite, from 1.
+    var positionInSuite = 1
 }
