@@ -28,4 +28,15 @@ struct JUnitPendingCase: Sendable {
     var suites: [String] = []
     /// The testcase's position among the testcases of its innermost suite, from 1.
     var positionInSuite = 1
+    /// The device and configuration the enclosing suites' `<properties>` name, if any.
+    var suiteIdentity: JUnitSuiteIdentity?
+}
+
+/// The identity properties a `<testsuite>`'s `<properties>` give all of its testcases: trainer
+/// (Xcode 16+) writes `device` and `Configuration` on the bundle suite.
+struct JUnitSuiteIdentity: Sendable, Equatable {
+    var device: String?
+    var configuration: String?
+
+    var isEmpty: Bool { device == nil && configuration == nil }
 }

@@ -27,4 +27,44 @@ struct IdentityRulesTests {
         #expect(warnings.count == 4)
         #expect(warnings.allSatisfy { $0.severity == .warning && $0.line != nil && $0.message.contains("position in its suite") })
     }
+
+    /// trainer (Xcode 16+) names the device and configuration on the bundle suite: a failure on
+    /// one device and a pass on another are two tests, one failed.
+    @Test("trainer: device and Configuration of the bundle suite's properties are identity")
+    func trainerSuiteDevices() throws {
+        let input = try junit("trainer-devices.xml")
+        #expect(input.file.producer == "trainer")
+        let search = input.tests.filter { $0.identity.name == "testSearchShowsResults" }
+        #expect(search.count == 2)
+        let phone = try #require(search.first { $0.identity.device == "iPhone 16 Pro (18.2)" })
+        let pad = try #require(search.first { $0.identity.device == "iPad Air 13-inch (M2) (18.2)" })
+        #expect(phone.outcome == .failed && pad.outcome == .passed)
+        #expect(search.allSatisfy { $0.identity.configuration == "Default" })
+        #expect(phone.identity.key == "SearchAppUITests.SearchTests/testSearchShowsResults@iPhone 16 Pro (18.2)#Default")
+        let totals = Run(tests: input.tests).totals
+        #expect(totals.tests == 5 && totals.failed == 1 && totals.flaky == 0)
+        let run = RunAssembler.assemble([input])
+        #expect(run.metadata.device == "iPhone 16 Pro (18.2), iPad Air 13-inch (M2) (18.2)")
+    }
+
+    /// A testcase's own property wins over its suite's.
+    @Test("trainer: a testcase's own device property wins over the suite's")
+    func testcaseDeviceWins() throws {
+        let xml = """
+            <?xml version='1.0' encoding='UTF-8'?>
+            <testsuites><testsuite name='AppUITests'>
+              <properties><property name='device' value='iPhone 16 (18.2)'/></properties>
+              <testsuite name='AppUITests.LoginTests'>
+                <testcase classname='AppUITests.LoginTests' name='testLogin' time='1.0'>
+                  <properties><property name='device' value='iPad mini (18.2)'/></properties>
+                </testcase>
+                <testcase classname='AppUITests.LoginTests' name='testLogout' time='1.0'/>
+              </testsuite>
+            </testsuite>
+            <testsuite name='Other'><testcase classname='Other' name='testOther' time='1.0'/></testsuite>
+            </testsuites>
+            """
+        let input = try JUnitXMLParser().parse(fileAt: try TemporaryFile.write(xml))
+        #expect(input.tests.map(\.identity.device) == ["iPad mini (18.2)", "iPhone 16 (18.2)", nil])
+    }
 }
