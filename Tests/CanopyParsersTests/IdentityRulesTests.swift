@@ -67,4 +67,23 @@ struct IdentityRulesTests {
         let input = try JUnitXMLParser().parse(fileAt: try TemporaryFile.write(xml))
         #expect(input.tests.map(\.identity.device) == ["iPad mini (18.2)", "iPhone 16 (18.2)", nil])
     }
+
+    /// Swift Testing's nodeIdentifier leaves the bundle out (`Outer/Inner/works()`): the bundle
+    /// leads the class name, so the same suite path in two bundles is two tests.
+    @Test("xcresult: Swift Testing nested suites keep their bundle")
+    func swiftTestingNestedSuites() throws {
+        let input = try XCResultTestsParser().parse(fileAt: Fixture.path("xcresult/swift-testing-nested-two-bundles.json"))
+        #expect(input.tests.map(\.identity.key) == [
+            "ParserKitTests.Outer.Inner/works", "FormatKitTests.Outer.Inner/works", "FormatKitTests.LexerTests/testParse",
+        ])
+        #expect(input.tests.map(\.outcome) == [.failed, .passed, .passed])
+        let failure = try #require(input.tests.first?.failures.first)
+        #expect(failure.message == "Expectation failed: (parser.tokens.count → 2) == 3")
+        #expect(failure.location == SourceLocation(file: "InnerTests.swift", line: 14))
+        // XCTest and Swift Testing are named the same way: bundle, then suites.
+        let xctest = try XCResultTestsParser().parse(fileAt: Fixture.path("xcresult/flaky-first-run.json"))
+        #expect(xctest.tests.first?.identity.className == "AppUITests.OnboardingTests")
+        let module = try XCResultTestsParser().parse(fileAt: Fixture.path("xcresult/swift-testing-arguments.json"))
+        #expect(module.tests.allSatisfy { $0.identity.className == "ShopTests.CartTests" })
+    }
 }
