@@ -85,7 +85,7 @@ public struct CIPostStep {
 
         let (gateInput, warnings, gateNotes) = GateInputBuilder.build(
             prepared: prepared, comparison: insights.comparison, quarantine: workflow.configuration.quarantine,
-            knownFlaky: insights.knownFlaky, flakyBefore: insights.flakyBefore,
+            flakyPast: insights.flakyPast, flakyBefore: insights.flakyBefore,
             flakyGate: workflow.configuration.gates.maximumNewFlakyTests != nil, now: options.now)
         let gates = GateEvaluator.evaluate(gateInput, configuration: workflow.configuration.gates)
         // The insights document (7.5 MB for the bench run) encodes beside the dashboard.
@@ -98,7 +98,7 @@ public struct CIPostStep {
         let sourcePaths = SourcePathResolver(root: SourcePathResolver.checkout(workflow.ci, home: options.environment["HOME"]))
         let dashboard = DashboardBuilder(
             prepared: prepared, insights: insights, gates: gates, dashboardPath: paths.dashboard, now: options.now, parts: parts,
-            newFailureKeys: newFailures, excusedFailures: gateInput.excusedFailures,
+            newFailureKeys: newFailures, newFailureReasons: gateInput.newFailureReasons, excusedFailures: gateInput.excusedFailures,
             sourceLinks: SourceLinks(ci: workflow.ci, commit: prepared.run.metadata.commit, paths: sourcePaths)
         ).build()
         timer.lap("gates+dashboard")

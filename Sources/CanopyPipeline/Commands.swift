@@ -39,7 +39,7 @@ public struct GateCheck {
         let (insights, missing) = try await workflow.withStoreOrNone { try await workflow.insights(for: prepared, store: $0, stored: false) }
         let (input, warnings, notes) = GateInputBuilder.build(
             prepared: prepared, comparison: insights.comparison, quarantine: workflow.configuration.quarantine,
-            knownFlaky: insights.knownFlaky, flakyBefore: insights.flakyBefore,
+            flakyPast: insights.flakyPast, flakyBefore: insights.flakyBefore,
             flakyGate: workflow.configuration.gates.maximumNewFlakyTests != nil, now: workflow.options.now)
         let gates = GateEvaluator.evaluate(input, configuration: workflow.configuration.gates)
         var lines = warnings.map { "warning: \($0)" } + notes.map { "note: \($0)" }

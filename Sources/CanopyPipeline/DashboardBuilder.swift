@@ -20,6 +20,8 @@ struct DashboardBuilder {
     /// there is no baseline, quarantined tests and tests history calls flaky left out), which the
     /// new-failures section lists, as the annotations do.
     var newFailureKeys: Set<String> = []
+    /// Why a new failure counts though history calls its test flaky (`GateInput.newFailureReasons`).
+    var newFailureReasons: [String: String] = [:]
     /// The failing tests that gate left out, with why (`GateInput.excusedFailures`).
     var excusedFailures: [ExcusedFailure] = []
     /// Links to the commit and source lines, on a CI that names the repository.
@@ -127,7 +129,7 @@ struct DashboardBuilder {
                 test: record.test, message: record.message, location: link?.text ?? record.location?.description, locationURL: link?.url,
                 category: record.category,
                 identifier: record.element?.template, clusterID: record.fingerprint, isInfrastructure: record.isInfrastructure,
-                rawIdentifier: record.element?.identifier))
+                rawIdentifier: record.element?.identifier, note: newFailureReasons[record.test]))
         }
         return rows
     }

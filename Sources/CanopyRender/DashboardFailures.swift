@@ -37,11 +37,14 @@ public struct DashboardNewFailure: Sendable, Equatable, Hashable, Codable {
     /// The identifier as the failure wrote it, when its template folds data (`Podcast-42-row` for
     /// `Podcast-{id}-row`): which row failed. Nil when the same, or not kept (a stored run).
     public var rawIdentifier: String?
+    /// Why it counts though history calls the test flaky (`flaky before, but this failure is new: …`).
+    public var note: String?
 
     public init(
         test: String, message: String, location: String? = nil, locationURL: String? = nil, category: String, identifier: String? = nil,
-        clusterID: String? = nil, isInfrastructure: Bool = false, rawIdentifier: String? = nil
+        clusterID: String? = nil, isInfrastructure: Bool = false, rawIdentifier: String? = nil, note: String? = nil
     ) {
+        self.note = note
         self.isInfrastructure = isInfrastructure
         self.rawIdentifier = rawIdentifier == identifier ? nil : rawIdentifier
         self.locationURL = locationURL

@@ -3,7 +3,8 @@ enum MarkdownSections {
     static func newFailures(_ failures: [DashboardNewFailure]) -> MarkdownSection {
         let head = "### ❌ New failures (\(Format.count(failures.count)))\n\n| test | failure | cause | identifier | location |\n|---|---|---|---|---|\n"
         let items = failures.map { failure in
-            "| \(MarkdownText.code(failure.test, limit: 160)) | \(MarkdownText.escape(failure.message, limit: 200)) | "
+            "| \(MarkdownText.code(failure.test, limit: 160)) | \(MarkdownText.escape(failure.message, limit: 200))"
+                + "\(failure.note.map { " — _\(MarkdownText.escape($0, limit: 200))_" } ?? "") | "
                 + "\(MarkdownText.escape(failure.category, limit: 40))\(failure.isInfrastructure ? " 🏗️" : "") | \(optionalCode(failure.identifier))"
                 + "\(failure.rawIdentifier.map { " (\(MarkdownText.code($0, limit: 120)))" } ?? "") | "
                 + "\(failure.location.map { failure.locationURL != nil ? MarkdownText.link($0, url: failure.locationURL) : MarkdownText.escape($0, limit: 120) } ?? "–") |\n"

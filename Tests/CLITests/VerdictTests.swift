@@ -40,4 +40,97 @@ struct VerdictTests {
         #expect(nested.stdout.contains("ParserKitTests.Outer.Inner/works"), "\(nested.stdout)")
         #expect(!nested.stdout.contains("FormatKitTests.Outer.Inner/works"), "\(nested.stdout)")
     }
+
+    // MARK: A known-flaky test that fails for real
+
+    private static let flakeMessage = "CartTests.swift:12 - XCTAssertTrue failed - badge not shown"
+    private static let newMessage =
+        #"CartTests.swift:40 - Failed to tap "Cart.Checkout" Button: No matches found for first query match sequence: `Descendants matching type Button` -> `Elements matching predicate '"Cart.Checkout" IN identifiers'`, given input App element pid: 4242"#
+
+    /// A JUnit file of `AppUITests.CartTests` in xcodebuild's retry shape: one `<testcase>` per
+    /// attempt, nil for a passing one, else its failure message.
+    private func junit(_ tests: [String: [String?]]) -> String {
+        var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites><testsuite name=\"AppUITests.CartTests\">\n"
+        for (name, attempts) in tests.sorted(by: { $0.key < $1.key }) {
+            for message in attempts {
+                xml += "<testcase classname=\"AppUITests.CartTests\" name=\"\(name)\" time=\"1.0\">"
+                if let message {
+                    let escaped = message.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "\"", with: "&quot;")
+                        .replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
+                    xml += "<failure message=\"\(escaped)\"/></testcase>\n"
+                } else {
+                    xml += "</testcase>\n"
+                }
+            }
+        }
+        return xml + "</testsuite></testsuites>\n"
+    }
+
+    private func write(_ tests: [String: [String?]], in out: String, as name: String) throws -> String {
+        let path = out + "/" + name + ".xml"
+        try junit(tests).write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    /// Main's history: `testCart` flakes (the badge assertion, then a pass) on three of five nights.
+    private func history() throws -> String {
+        let out = try CLIRunner.temporaryDirectory()
+        let nights: [[String?]] = [[Self.flakeMessage, nil], [nil], [Self.flakeMessage, nil], [Self.flakeMessage, nil], [nil]]
+        for (index, attempts) in nights.enumerated() {
+            let file = try write(["testCart": attempts, "testTotal": [nil]], in: out, as: "main-\(index)")
+            let result = try CLIRunner.run([
+                "ingest", "--quiet", "--out", out, "--run-key", "main-\(index)", "--commit", "m\(index)", "--branch", "main",
+                "--started-at", "2026-11-0\(index + 1)T02:00:00Z", file,
+            ])
+            #expect(result.status == 0, "\(result.stderr)")
+        }
+        return out
+    }
+
+    private func check(_ out: String, _ attempts: [String?], config: String) throws -> CLIRunner.Result {
+        try CLIRunner.run([
+            "check", "--out", out, "--config", config, "--run-key", "main-5", "--commit", "m5", "--branch", "main",
+            "--started-at", "2026-11-06T02:00:00Z", try write(["testCart": attempts, "testTotal": [nil]], in: out, as: "main-5"),
+        ])
+    }
+
+    @Test("a known-flaky test failing every attempt with a failure unlike its past is a new failure, and says why")
+    func knownFlakyNewFailure() throws {
+        let out = try history()
+        let result = try check(out, [Self.newMessage, Self.newMessage], config: try gates(out))
+        #expect(result.status == 1, "\(result.stdout)\(result.stderr)")
+        #expect(result.stdout.contains("GATE FAILED: no new failures"), "\(result.stdout)")
+        #expect(result.stdout.contains("AppUITests.CartTests/testCart"), "\(result.stdout)")
+        #expect(result.stdout.contains("flaky before, but this failure is new: "), "\(result.stdout)")
+    }
+
+    @Test("a known-flaky test failing every attempt as it flaked before is excused")
+    func knownFlakySameFailure() throws {
+        let out = try history()
+        let result = try check(out, [Self.flakeMessage, Self.flakeMessage], config: try gates(out))
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        #expect(result.stdout.contains("known to be flaky"), "\(result.stdout)")
+    }
+
+    @Test("a quarantined test is excused whatever its failure")
+    func quarantineStillExcuses() throws {
+        let out = try history()
+        let config = try gates(out, extra: "quarantine:\n  - test: \"AppUITests.CartTests/testCart\"\n    reason: \"APP-1\"\n    expires: 2099-12-31\n")
+        let result = try check(out, [Self.newMessage, Self.newMessage], config: config)
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        #expect(result.stdout.contains("quarantined"), "\(result.stdout)")
+    }
+
+    @Test("canopy run's summary says why a known-flaky test's failure counts")
+    func summarySaysWhy() throws {
+        let out = try history()
+        let file = try write(["testCart": [Self.newMessage, Self.newMessage], "testTotal": [nil]], in: out, as: "main-5")
+        let result = try CLIRunner.run([
+            "run", "--out", out, "--config", try gates(out), "--annotations", "none", "--run-key", "main-5", "--commit", "m5",
+            "--branch", "main", "--started-at", "2026-11-06T02:00:00Z", file,
+        ])
+        #expect(result.status == 1, "\(result.stdout)\(result.stderr)")
+        let summary = try String(contentsOfFile: out + "/summary.md", encoding: .utf8)
+        #expect(summary.contains("flaky before, but this failure is new"), "\(summary)")
+    }
 }
