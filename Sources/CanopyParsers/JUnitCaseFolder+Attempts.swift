@@ -28,9 +28,10 @@ extension JUnitCaseFolder {
                     + "never as an attempt of another testcase",
                 file: path, line: pending.startLine))
         }
+        let arguments = Self.arguments(argument, notIn: &name)
         let identity = TestIdentity(
             bundle: bundleSuites.isEmpty ? nil : bundleSuites.joined(separator: "/"),
-            className: className, name: name, arguments: argument,
+            className: className, name: name, arguments: arguments,
             device: nonEmpty(property("device")) ?? pending.suiteIdentity?.device,
             configuration: nonEmpty(property("Configuration")) ?? pending.suiteIdentity?.configuration)
 
@@ -71,6 +72,22 @@ extension JUnitCaseFolder {
         }
         let location = pending.file.map { SourceLocation(file: $0, line: pending.line) }
         return TestCase(identity: identity, attempts: attempts, location: location)
+    }
+
+    /// The arguments of a parameterised testcase, once: trainer writes the `argument` property
+    /// into the name too (`Test ranges ((min: 0, max: 10))`), so a name that ends with it in
+    /// parentheses is cut back to the test's own name (`Test ranges`) and the argument kept once.
+    static func arguments(_ argument: String?, notIn name: inout String) -> String? {
+        guard let argument else { return nil }
+        let suffix = "(" + argument + ")"
+        if name.hasSuffix(suffix), name.utf8.count > suffix.utf8.count {
+            let cut = String(name.dropLast(suffix.count))
+            if cut.hasSuffix(" ") || !cut.hasSuffix(")") {
+                name = cut.trimmingASCIIWhitespace()
+                return argument
+            }
+        }
+        return argument
     }
 
     /// The testcase's `time` in seconds; a missing or unreadable time is counted for the diagnostics.

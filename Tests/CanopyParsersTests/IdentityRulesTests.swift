@@ -68,6 +68,19 @@ struct IdentityRulesTests {
         #expect(input.tests.map(\.identity.device) == ["iPad mini (18.2)", "iPhone 16 (18.2)", nil])
     }
 
+    /// trainer writes a parameterised test's argument into its name and into `argument`: once.
+    @Test("trainer: a parameterised test's argument appears once in its key")
+    func trainerArgumentOnce() throws {
+        let input = try junit("trainer-devices.xml")
+        let range = try #require(input.tests.first { $0.identity.className == "SearchAppUITests.RangeTests" })
+        #expect(range.identity.name == "Test number ranges")
+        #expect(range.identity.arguments == "(min: 0, max: 10)")
+        #expect(range.identity.testKey == "SearchAppUITests.RangeTests/Test number ranges((min: 0, max: 10))")
+        // An argument the name does not end with is still added.
+        let trainer = try junit("trainer.xml")
+        #expect(trainer.tests.contains { $0.identity.testKey == "AppUITests.LocaleTests/dateFormat(locale:)(\"de_DE\")" })
+    }
+
     /// Swift Testing's nodeIdentifier leaves the bundle out (`Outer/Inner/works()`): the bundle
     /// leads the class name, so the same suite path in two bundles is two tests.
     @Test("xcresult: Swift Testing nested suites keep their bundle")
