@@ -41,6 +41,8 @@ struct IdentityRulesTests {
         #expect(phone.outcome == .failed && pad.outcome == .passed)
         #expect(search.allSatisfy { $0.identity.configuration == "Default" })
         #expect(phone.identity.key == "SearchAppUITests.SearchTests/testSearchShowsResults@iPhone 16 Pro (18.2)#Default")
+        #expect(phone.failures.first?.message == "XCTAssertTrue failed")
+        #expect(phone.failures.first?.location == SourceLocation(file: "SearchTests.swift", line: 58))
         let totals = Run(tests: input.tests).totals
         #expect(totals.tests == 5 && totals.failed == 1 && totals.flaky == 0)
         let run = RunAssembler.assemble([input])
@@ -98,5 +100,37 @@ struct IdentityRulesTests {
         #expect(xctest.tests.first?.identity.className == "AppUITests.OnboardingTests")
         let module = try XCResultTestsParser().parse(fileAt: Fixture.path("xcresult/swift-testing-arguments.json"))
         #expect(module.tests.allSatisfy { $0.identity.className == "ShopTests.CartTests" })
+    }
+
+    /// Locations that producers write inside the failure message go to the failure's location,
+    /// and the message loses them.
+    @Test("message-embedded locations become the failure's location", arguments: [
+        ("SearchTests.swift:58: XCTAssertTrue failed", "SearchTests.swift", 58),
+        ("XCTAssertTrue failed (/Users/ci/App/AppTests/Unit.swift:19)", "/Users/ci/App/AppTests/Unit.swift", 19),
+        ("XCTAssertTrue failed (/Users/ci/App/AppTests/Unit.swift#EndingLineNumber=36&amp;StartingLineNumber=36)", "/Users/ci/App/AppTests/Unit.swift", 36),
+        ("XCTAssertTrue failed (file:///Users/ci/App/AppTests/Unit.swift#CharacterRangeLen=0&amp;EndingLineNumber=36&amp;StartingLineNumber=36)", "/Users/ci/App/AppTests/Unit.swift", 36),
+    ])
+    func messageLocations(_ message: String, _ file: String, _ line: Int) throws {
+        let xml = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <testsuites><testsuite name="AppTests.UnitTests"><testcase classname="AppTests.UnitTests" name="testUnit" time="0.1"><failure message="\(message)"/></testcase></testsuite></testsuites>
+            """
+        let input = try JUnitXMLParser().parse(fileAt: try TemporaryFile.write(xml))
+        let failure = try #require(input.tests.first?.failures.first)
+        #expect(failure.message == "XCTAssertTrue failed")
+        #expect(failure.location == SourceLocation(file: file, line: line))
+    }
+
+    /// A message that merely contains a colon keeps its text and has no location.
+    @Test("a message with a colon but no file keeps its text")
+    func messageWithoutLocation() throws {
+        let xml = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <testsuites><testsuite name="S"><testcase classname="S" name="t" time="0.1"><failure message="Expectation failed: (a → 1) == 2 (see note)"/></testcase></testsuite></testsuites>
+            """
+        let input = try JUnitXMLParser().parse(fileAt: try TemporaryFile.write(xml))
+        let failure = try #require(input.tests.first?.failures.first)
+        #expect(failure.message == "Expectation failed: (a → 1) == 2 (see note)")
+        #expect(failure.location == nil)
     }
 }
