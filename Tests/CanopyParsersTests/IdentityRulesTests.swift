@@ -133,4 +133,18 @@ struct IdentityRulesTests {
         #expect(failure.message == "Expectation failed: (a → 1) == 2 (see note)")
         #expect(failure.location == nil)
     }
+
+    /// An A11yUITests snapshot's items are its elements: the container the parser puts them in
+    /// is not one.
+    @Test("A11yUITests: a snapshot of n items has n elements")
+    func a11yUITestsElementCount() throws {
+        let empty = try A11yUITestsSnapshotParser().parse(fileAt: try TemporaryFile.write(
+            #"{"version":"1.1","generated":"2023-02-26T09:17:02Z","filename":"LoginTests-testEmpty-1.json","snapshot":[]}"#,
+            name: "LoginTests-testEmpty-1.json"))
+        #expect(Run(screens: empty.screens).totals.elements == 0)
+        let login = try A11yUITestsSnapshotParser().parse(fileAt: Fixture.path("snapshots/LoginTests-testLogin-1.json"))
+        let items = try #require(login.screens.first?.root.children.count)
+        #expect(items > 0)
+        #expect(Run(screens: login.screens).totals.elements == items)
+    }
 }
