@@ -62,11 +62,9 @@ public struct StoredRunReport {
         let categoryOf = Dictionary(failures.map { ($0.testKey, $0.category) }, uniquingKeysWith: { first, _ in first })
         let (clusters, causes) = FailureGroups.clustersAndCauses(failures)
         let baselineRun = try await baselineRun(of: stored, store: store)
-        let current = BaselineSnapshot(runKey: stored.key, commit: stored.metadata.commit, tests: tests, auditIssues: audits, coverage: coverage)
-        var baselineSnapshot: BaselineSnapshot?
-        if let baselineRun { baselineSnapshot = try await workflow.snapshot(of: baselineRun, store: store) }
-        // Without a baseline everything is new, as `canopy run`'s gate counts it.
-        let comparison = BaselineComparer.compare(current, with: baselineSnapshot)
+        let comparison = try await workflow.comparison(
+            of: stored, with: baselineRun, store: store,
+            current: BaselineSnapshot(runKey: stored.key, commit: stored.metadata.commit, tests: tests, auditIssues: audits, coverage: coverage))
         let headline = DashboardBuilder.headline(
             status: totals.failed > 0 ? .testsFailed : .passed, totals: totals, coverage: overall?.ratio, audits: audits,
             baseline: baselineRun?.totals, comparison: comparison)

@@ -91,6 +91,20 @@ extension Workflow {
         return ((run, snapshot), BaselineComparer.compare(current, with: snapshot))
     }
 
+    /// A stored run compared with `baseline` (`previousRun(of:)` or a chosen one): its new
+    /// failures are the tests failing in it that did not fail in the baseline, every failing test
+    /// without one. The one rule for "new" that `run`, `report` and `trend` share; `current` is the
+    /// run's snapshot when already read.
+    func comparison(
+        of stored: StoredRun, with baseline: StoredRun?, store: any HistoryStore, current: BaselineSnapshot? = nil
+    ) async throws -> BaselineComparison {
+        let snapshot: BaselineSnapshot
+        if let current { snapshot = current } else { snapshot = try await self.snapshot(of: stored, store: store) }
+        var base: BaselineSnapshot?
+        if let baseline { base = try await self.snapshot(of: baseline, store: store) }
+        return BaselineComparer.compare(snapshot, with: base)
+    }
+
     func snapshot(of run: StoredRun, store: any HistoryStore) async throws -> BaselineSnapshot {
         BaselineSnapshot(
             runKey: run.key, commit: run.metadata.commit, tests: try await store.testRuns(runKey: run.key),
