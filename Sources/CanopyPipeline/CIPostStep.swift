@@ -1,6 +1,7 @@
 import CanopyAnalysis
 import CanopyHistory
 import CanopyModel
+import CanopyParsers
 import CanopyRender
 import Foundation
 
@@ -37,7 +38,11 @@ public struct CIPostStep {
         // Whatever would fail after the run is stored is checked first: the output directory, and
         // the `--baseline` run (below, once the store is open).
         try ArtifactWriter.prepare(files: OutputPaths(directory: options.outputDirectory).runFiles(annotations: options.annotations))
-        let run = try workflow.assemble()
+        let (run, unreadable) = try workflow.assembleReadable()
+        if !unreadable.isEmpty {
+            writeUnreadable(unreadable, readable: run)
+            throw PipelineError.inputs(unreadable)
+        }
         timer.lap("parse")
         // On a terminal the bar stood full through the rest of a large run: say what comes next.
         if workflow.progress.drawsBar { workflow.progress.log("analysing \(run.tests.count) tests, storing the run and reading history …") }
@@ -177,6 +182,36 @@ extension CIPostStep {
         if summary.utf8.count + 1 <= room { return summary }
         if short.utf8.count + 1 <= room { return short }
         return "Canopy: the step summary has no room left for this run's summary; it is in the job's Reports/summary.md"
+    }
+
+    /// When inputs could not be read the run is neither stored nor judged (exit 2), but the
+    /// summary, the comment, the page and the step summary are still written: first, in red,
+    /// which inputs could not be read and why, then what the readable ones show, every failing
+    /// test listed. A file that cannot be written is said on standard error: the inputs' errors
+    /// stay the command's.
+    func writeUnreadable(_ errors: [ParserError], readable run: Run) {
+        let prepared = workflow.analyse(run, testRows: Concurrently.start { TestRunRow.rows(for: run) })
+        let paths = OutputPaths(directory: workflow.options.outputDirectory)
+        var dashboard = DashboardBuilder(
+            prepared: prepared, insights: nil, gates: [], dashboardPath: paths.dashboard, now: workflow.options.now,
+            newFailureKeys: prepared.failingTestKeys
+        ).build()
+        dashboard.unreadableInputs = errors.map(\.description)
+        // No gate was judged.
+        if dashboard.headline.status == .failed { dashboard.headline.status = .testsFailed }
+        let output = workflow.configuration.output
+        let markdown = MarkdownRenderer.render(dashboard, budgets: [output.summaryBudget, output.commentBudget - Self.commentMarker.utf8.count])
+        do {
+            try ArtifactWriter.write(markdown[0], to: paths.summary)
+            try ArtifactWriter.write(Self.commentMarker + markdown[1], to: paths.comment)
+            try ArtifactWriter.write(HTMLDashboardRenderer().render(dashboard), to: paths.dashboard)
+            if let summaryPath = workflow.ci.stepSummaryPath {
+                let room = output.summaryBudget - ArtifactWriter.size(of: summaryPath)
+                try ArtifactWriter.append(Self.stepSummary(summary: markdown[0], short: Self.commentMarker + markdown[1], room: room) + "\n", to: summaryPath)
+            }
+        } catch {
+            workflow.progress.log("\(error)")
+        }
     }
 
     /// The dashboard's sections drawn from the run alone, and the HTML page's part drawn from

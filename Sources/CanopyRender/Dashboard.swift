@@ -22,6 +22,9 @@ public struct Dashboard: Sendable, Equatable, Codable {
     public var excusedFailures: [DashboardExcusedFailure]
     /// Failing tests that failed in the baseline too (so not new), with since when.
     public var stillFailing: [DashboardExcusedFailure] = []
+    /// The inputs that could not be read, each `path:line:column: error: why`: shown first, and
+    /// the rest of the page is then what the readable inputs show, not stored and not judged.
+    public var unreadableInputs: [String] = []
     /// Tests much slower than in the baseline (twice the time and five seconds more), slowest change first.
     public var slowerTests: [DashboardSlowerTest] = []
     /// The identifier tree, flattened in pre-order (each node's descendants follow it).
