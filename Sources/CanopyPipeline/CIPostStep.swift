@@ -38,11 +38,7 @@ public struct CIPostStep {
         // Whatever would fail after the run is stored is checked first: the output directory, and
         // the `--baseline` run (below, once the store is open).
         try ArtifactWriter.prepare(files: OutputPaths(directory: options.outputDirectory).runFiles(annotations: options.annotations))
-        let (run, unreadable) = try workflow.assembleReadable()
-        if !unreadable.isEmpty {
-            writeUnreadable(unreadable, readable: run)
-            throw PipelineError.inputs(unreadable)
-        }
+        let run = try readableRun()
         timer.lap("parse")
         // On a terminal the bar stood full through the rest of a large run: say what comes next.
         if workflow.progress.drawsBar { workflow.progress.log("analysing \(run.tests.count) tests, storing the run and reading history …") }
@@ -101,11 +97,15 @@ public struct CIPostStep {
         let newFailures = Set(gateInput.newFailures)
         // The checkout's source files, found once for the links and the annotations.
         let sourcePaths = SourcePathResolver(root: SourcePathResolver.checkout(workflow.ci, home: options.environment["HOME"]))
-        let dashboard = DashboardBuilder(
+        var dashboard = DashboardBuilder(
             prepared: prepared, insights: insights, gates: gates, dashboardPath: paths.dashboard, now: options.now, parts: parts,
             newFailureKeys: newFailures, newFailureReasons: gateInput.newFailureReasons, excusedFailures: gateInput.excusedFailures,
             sourceLinks: SourceLinks(ci: workflow.ci, commit: prepared.run.metadata.commit, paths: sourcePaths)
         ).build()
+        if let unread = prepared.run.metadata.unreadInputs {
+            dashboard.unreadableInputs = unread
+            dashboard.partialStatus = Dashboard.partialStored
+        }
         timer.lap("gates+dashboard")
         // The HTML renders beside the Markdown (the step summary and the comment, one rendering).
         async let html = HTMLDashboardRenderer().render(dashboard, tests: renderedTests)
@@ -130,6 +130,12 @@ public struct CIPostStep {
         var lines: [String] = []
         var notes: [String] = []
         if let note = workflow.targetBranchNote(for: prepared.run, baseline: insights.baselineRun) { notes.append(note) }
+        if let unread = prepared.run.metadata.unreadInputs {
+            notes.append("stored as partial (--allow-partial): \(unread.count) input(s) could not be read; its tests may be missing")
+        }
+        if let baseline = insights.baselineRun, let unread = baseline.metadata.unreadInputs {
+            notes.append("the baseline \(baseline.key) was stored partial (\(unread.count) input(s) unread): tests missing from it count as new")
+        }
         if insights.baselineRun == nil {
             // A CI job on a throwaway runner with no --store keeps no history: say so, since every
             // failure then counts as new.
@@ -182,6 +188,21 @@ extension CIPostStep {
         if summary.utf8.count + 1 <= room { return summary }
         if short.utf8.count + 1 <= room { return short }
         return "Canopy: the step summary has no room left for this run's summary; it is in the job's Reports/summary.md"
+    }
+
+    /// The run of the inputs. When some cannot be read: with `--allow-partial` the run of those
+    /// that can, marked partial (`RunMetadata.unreadInputs`), their errors said on standard
+    /// error; else the outputs say so (`writeUnreadable`) and the inputs' errors are thrown.
+    func readableRun() throws -> Run {
+        var (run, unreadable) = try workflow.assembleReadable()
+        guard !unreadable.isEmpty else { return run }
+        guard workflow.options.allowPartial else {
+            writeUnreadable(unreadable, readable: run)
+            throw PipelineError.inputs(unreadable)
+        }
+        run.metadata.unreadInputs = unreadable.map(\.description)
+        for error in unreadable { workflow.progress.log(error.description) }
+        return run
     }
 
     /// When inputs could not be read the run is neither stored nor judged (exit 2), but the

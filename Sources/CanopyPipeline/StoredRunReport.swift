@@ -21,7 +21,8 @@ public struct StoredRunReport {
         let runs = try await workflow.withExistingStore { try await $0.runs(in: HistoryWindow(runs: limit)) }
         return runs.reversed().map { run in
             let date = run.metadata.startedAt.map { ISO8601DateFormatter().string(from: $0) } ?? "-"
-            return "\(run.key)\t\(date)\t\(run.metadata.branch ?? "-")\t\(run.metadata.commit.map { String($0.prefix(12)) } ?? "-")\t\(run.totals.tests) tests, \(run.totals.failed) failed, \(run.totals.flaky) flaky"
+            let partial = run.metadata.unreadInputs.map { ", partial: \($0.count) input(s) unread" } ?? ""
+            return "\(run.key)\t\(date)\t\(run.metadata.branch ?? "-")\t\(run.metadata.commit.map { String($0.prefix(12)) } ?? "-")\t\(run.totals.tests) tests, \(run.totals.failed) failed, \(run.totals.flaky) flaky\(partial)"
         }
     }
 
