@@ -20,7 +20,7 @@ struct AuditJoiner {
         var onScreen: [String: Set<String>] = [:]
         var anywhere: Set<String> = []
         for screen in run.screens {
-            screen.root.forEachElement { element in
+            screen.forEachElement { element in
                 guard let identifier = element.nonEmptyIdentifier else { return }
                 onScreen[screen.name, default: []].insert(identifier)
                 anywhere.insert(identifier)

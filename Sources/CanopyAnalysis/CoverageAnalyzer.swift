@@ -24,7 +24,7 @@ struct CoverageAnalyzer {
         for screen in screens {
             var tally = Tally()
             if screen.kind == .labelOnly {
-                screen.root.forEachElement { element in
+                screen.forEachElement { element in
                     guard scheme.isInteractive(element.elementType) else { return }
                     tally.interactive += 1
                     if let label = element.label, !label.isEmpty { tally.identified += 1 }

@@ -22,7 +22,7 @@ struct ElementIndex {
         for separator in separators { if let byte = separator.asciiValue { table[Int(byte)] = true } }
         asciiSeparators = table
         for screen in run.screens {
-            screen.root.forEachElement { element in
+            screen.forEachElement { element in
                 add(identifier: element.nonEmptyIdentifier, label: element.label, elementType: element.elementType)
             }
         }

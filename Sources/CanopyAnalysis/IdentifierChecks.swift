@@ -10,7 +10,7 @@ struct IdentifierChecks {
         let limit = scheme.configuration.maxIdentifierLength
         var seen: [String: Set<String>] = [:]
         for screen in run.screens {
-            screen.root.forEachElement { element in
+            screen.forEachElement { element in
                 if let identifier = element.nonEmptyIdentifier, identifier.count > limit { seen[identifier, default: []].insert(screen.name) }
             }
         }
@@ -25,7 +25,7 @@ struct IdentifierChecks {
     func conventionViolations(run: Run) -> [ConventionViolation] {
         var screens: [String: Set<String>] = [:]
         for screen in run.screens {
-            screen.root.forEachElement { element in
+            screen.forEachElement { element in
                 if CoverageAnalyzer.isDeliberate(element), let identifier = element.nonEmptyIdentifier {
                     screens[identifier, default: []].insert(screen.name)
                 }

@@ -57,7 +57,7 @@ public struct RunTotals: Sendable, Equatable, Hashable, Codable {
         }
         screens = run.screens.count
         for screen in run.screens {
-            screen.root.forEachElement { element in
+            screen.forEachElement { element in
                 elements += 1
                 if element.nonEmptyIdentifier != nil { identifiedElements += 1 }
             }

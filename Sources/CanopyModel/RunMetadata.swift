@@ -20,6 +20,10 @@ public struct RunMetadata: Sendable, Equatable, Hashable, Codable {
     public var title: String?
     public var startedAt: Date?
     public var finishedAt: Date?
+    /// The inputs that could not be read (`path:line:column: error: why`) when the run was stored
+    /// with what could (`canopy run --allow-partial`): its tests may be missing. Nil when every
+    /// input was read.
+    public var unreadInputs: [String]?
 
     public init(
         runKey: String? = nil, commit: String? = nil, branch: String? = nil, pullRequest: String? = nil,
@@ -45,12 +49,14 @@ public struct RunMetadata: Sendable, Equatable, Hashable, Codable {
 
     /// Fills the fields this value lacks from `other`; fields already set win.
     public func merging(_ other: RunMetadata) -> RunMetadata {
-        RunMetadata(
+        var merged = RunMetadata(
             runKey: runKey ?? other.runKey, commit: commit ?? other.commit, branch: branch ?? other.branch,
             pullRequest: pullRequest ?? other.pullRequest, ciProvider: ciProvider ?? other.ciProvider,
             buildID: buildID ?? other.buildID, buildURL: buildURL ?? other.buildURL, attempt: attempt ?? other.attempt,
             device: device ?? other.device, osVersion: osVersion ?? other.osVersion, title: title ?? other.title,
             startedAt: startedAt ?? other.startedAt, finishedAt: finishedAt ?? other.finishedAt,
             baseBranch: baseBranch ?? other.baseBranch)
+        merged.unreadInputs = unreadInputs ?? other.unreadInputs
+        return merged
     }
 }

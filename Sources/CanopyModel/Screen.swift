@@ -25,4 +25,14 @@ public struct Screen: Sendable, Equatable, Hashable, Codable {
         self.kind = kind
         self.root = root
     }
+
+    /// Visits the screen's elements depth-first, parents before children. A label-only screen's
+    /// root is the container its parser made for the snapshot's items, not an element of the app,
+    /// so it is not visited: an empty A11yUITests snapshot has no elements.
+    public func forEachElement(_ body: (ElementSnapshot) throws -> Void) rethrows {
+        switch kind {
+        case .elementTree: try root.forEachElement(body)
+        case .labelOnly: for child in root.children { try child.forEachElement(body) }
+        }
+    }
 }

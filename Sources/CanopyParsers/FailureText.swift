@@ -28,9 +28,19 @@ enum FailureText {
             location = match.location
             message = match.rest
         }
+        // trainer (Xcode 16+): "SearchTests.swift:58: XCTAssertTrue failed"
+        if location == nil, let match = leadingLocation(message) {
+            location = match.location
+            message = match.rest
+        }
         // trainer (legacy): "reason (/p/File.swift#CharacterRangeLen=0&EndingLineNumber=36&StartingLineNumber=36)"
         if let match = trainerLegacyLocation(message) {
             location = location ?? match.location
+            message = match.rest
+        }
+        // trainer (legacy), xcresultparser: "reason (/Users/ci/App/Unit.swift:19)"
+        if location == nil, let match = trailingLocation(message) {
+            location = match.location
             message = match.rest
         }
         if let text = detail {
@@ -86,19 +96,34 @@ enum FailureText {
         return (location, String(message[range.upperBound...]))
     }
 
+    /// `(path/File.swift#CharacterRangeLen=0&EndingLineNumber=36&StartingLineNumber=36)`, the
+    /// fragment's keys in any order, the path possibly a `file://` URL.
     private static func trainerLegacyLocation(_ message: String) -> (location: SourceLocation, rest: String)? {
-        guard message.utf8.contains(UInt8(ascii: "#")), let marker = message.range(of: "#CharacterRangeLen="), let open = message[..<marker.lowerBound].lastIndex(of: "(") else {
+        guard message.utf8.contains(UInt8(ascii: "#")), let start = message.range(of: "StartingLineNumber="),
+            let marker = message[..<start.lowerBound].lastIndex(of: "#"),
+            let open = message[..<marker].lastIndex(of: "(")
+        else {
             return nil
         }
-        let file = String(message[message.index(after: open)..<marker.lowerBound])
-        let tail = message[marker.upperBound...]
-        var line: Int?
-        if let start = tail.range(of: "StartingLineNumber=") {
-            line = Int(tail[start.upperBound...].prefix { $0.isNumber })
-        }
+        let fragment = message[message.index(after: marker)..<start.lowerBound]
+        guard fragment.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "=" || $0 == "&" }) else { return nil }
+        var file = String(message[message.index(after: open)..<marker])
+        if file.hasPrefix("file://") { file.removeFirst("file://".count) }
+        guard !file.isEmpty, !file.contains(")") else { return nil }
+        let tail = message[start.upperBound...]
+        let line = Int(tail.prefix { $0.isNumber })
         let close = tail.firstIndex(of: ")") ?? message.endIndex
         let rest = (String(message[..<open]) + String(message[close...].dropFirst())).trimmingASCIIWhitespace()
         return (SourceLocation(file: file, line: line), rest)
+    }
+
+    /// `File.swift:58: reason` (trainer for Xcode 16+, xcresulttool's failure messages) → the
+    /// location and `reason`. The head is one word naming a source file.
+    static func leadingLocation(_ message: String) -> (location: SourceLocation, rest: String)? {
+        guard let range = message.firstRange(ofASCII: ": ") else { return nil }
+        let head = message[..<range.lowerBound]
+        guard !head.utf8.contains(UInt8(ascii: " ")) || head.hasPrefix("/"), let location = location(from: head) else { return nil }
+        return (location, String(message[range.upperBound...]))
     }
 
     private static func bareLocation(_ body: String) -> SourceLocation? {

@@ -5,7 +5,7 @@ import CanopyModel
 /// xcresultparser's `flaky="true"`, trainer's repetitions, xcbeautify's one entry per assertion).
 extension JUnitCaseFolder {
     func makeTest(_ pending: JUnitPendingCase) -> TestCase {
-        if pending.results.isEmpty && pending.properties.isEmpty, let name = pending.name, !name.isEmpty,
+        if pending.results.isEmpty && pending.properties.isEmpty && pending.suiteIdentity == nil, let name = pending.name, !name.isEmpty,
             let className = pending.className, !className.isEmpty
         {
             return makePassedTest(pending, className: className, name: name)
@@ -14,14 +14,26 @@ extension JUnitCaseFolder {
         let enclosing = pending.suites.filter { !$0.isEmpty && $0 != "PARALLEL_TESTS" }
         let className = nonEmpty(pending.className) ?? enclosing.last ?? "(no class)"
         let bundleSuites = enclosing.filter { $0 != className }
-        let name = nonEmpty(pending.name) ?? nonEmpty(property("testname")) ?? "(unnamed)"
-        if pending.name == nil {
-            diagnostics.append(Diagnostic(.warning, "<testcase> without a name", file: path, line: pending.startLine))
+        let argument = nonEmpty(property("argument"))
+        var name: String
+        if let given = nonEmpty(pending.name) ?? nonEmpty(property("testname")) {
+            name = given
+        } else {
+            // A testcase without a name is a test of its own, never an attempt of another: it is
+            // named by its position in its suite.
+            name = "(unnamed testcase \(pending.positionInSuite))"
+            diagnostics.append(Diagnostic(
+                .warning,
+                "<testcase> without a name: read as the test '\(className)/\(name)' (its position in its suite), "
+                    + "never as an attempt of another testcase",
+                file: path, line: pending.startLine))
         }
+        let arguments = Self.arguments(argument, notIn: &name)
         let identity = TestIdentity(
             bundle: bundleSuites.isEmpty ? nil : bundleSuites.joined(separator: "/"),
-            className: className, name: name, arguments: nonEmpty(property("argument")),
-            device: nonEmpty(property("device")), configuration: nonEmpty(property("Configuration")))
+            className: className, name: name, arguments: arguments,
+            device: nonEmpty(property("device")) ?? pending.suiteIdentity?.device,
+            configuration: nonEmpty(property("Configuration")) ?? pending.suiteIdentity?.configuration)
 
         let duration = duration(of: pending)
         let origin = SourceLocation(file: path, line: pending.startLine)
@@ -60,6 +72,22 @@ extension JUnitCaseFolder {
         }
         let location = pending.file.map { SourceLocation(file: $0, line: pending.line) }
         return TestCase(identity: identity, attempts: attempts, location: location)
+    }
+
+    /// The arguments of a parameterised testcase, once: trainer writes the `argument` property
+    /// into the name too (`Test ranges ((min: 0, max: 10))`), so a name that ends with it in
+    /// parentheses is cut back to the test's own name (`Test ranges`) and the argument kept once.
+    static func arguments(_ argument: String?, notIn name: inout String) -> String? {
+        guard let argument else { return nil }
+        let suffix = "(" + argument + ")"
+        if name.hasSuffix(suffix), name.utf8.count > suffix.utf8.count {
+            let cut = String(name.dropLast(suffix.count))
+            if cut.hasSuffix(" ") || !cut.hasSuffix(")") {
+                name = cut.trimmingASCIIWhitespace()
+                return argument
+            }
+        }
+        return argument
     }
 
     /// The testcase's `time` in seconds; a missing or unreadable time is counted for the diagnostics.

@@ -28,6 +28,12 @@ final class JUnitEventBuilder: XMLStreamHandler {
     private var pipeline: JUnitCasePipeline?
 
     var suites: [String] = []
+    /// Per open `<testsuite>` (and one for the document): the testcases read in it so far, which
+    /// name a testcase that has no name by its position.
+    private var casePositions: [Int] = [0]
+    /// Per open `<testsuite>`: the identity properties (`device`, `Configuration`) its own
+    /// `<properties>` gave, which its testcases inherit (trainer writes them on the bundle suite).
+    private var suiteIdentities: [JUnitSuiteIdentity] = [JUnitSuiteIdentity()]
     private var current: JUnitPendingCase?
     /// Index into `current.results` of the element that is open, if any.
     private var openResult: Int?
@@ -118,6 +124,8 @@ final class JUnitEventBuilder: XMLStreamHandler {
             if suiteName == "Session-level issues" { eventSignals.xcresultparser = true }
             if depth == 1 { reserveFromTestsAttribute(attributes) }
             suites.append(suiteName)
+            casePositions.append(0)
+            suiteIdentities.append(suiteIdentities.last ?? JUnitSuiteIdentity())
         case .testcase:
             startCase(attributes: attributes, line: line)
         case .failure, .error, .skipped, .rerunFailure, .rerunError, .flakyFailure, .flakyError:
@@ -145,6 +153,8 @@ final class JUnitEventBuilder: XMLStreamHandler {
         switch JUnitElement.classify(name) {
         case .testsuite:
             if !suites.isEmpty { suites.removeLast() }
+            if casePositions.count > 1 { casePositions.removeLast() }
+            if suiteIdentities.count > 1 { suiteIdentities.removeLast() }
         case .testcase:
             finishCase()
         case .failure, .error, .skipped, .rerunFailure, .rerunError, .flakyFailure, .flakyError:
@@ -203,8 +213,11 @@ final class JUnitEventBuilder: XMLStreamHandler {
     }
 
     private func startCase(attributes: XMLAttributes, line: Int) {
+        casePositions[casePositions.count - 1] += 1
         var pending = JUnitPendingCase(
             startLine: line, output: BoundedText(limit: outputLimit), errorOutput: BoundedText(limit: outputLimit), suites: suites)
+        pending.positionInSuite = casePositions[casePositions.count - 1]
+        if let inherited = suiteIdentities.last, !inherited.isEmpty { pending.suiteIdentity = inherited }
         for index in 0..<attributes.count {
             let name = attributes.name(at: index)
             if attributeNameEquals(name, "name") {
@@ -294,10 +307,17 @@ final class JUnitEventBuilder: XMLStreamHandler {
         let value = propertyValue.string() ?? ""
         switch propertyName {
         case "go.version": eventSignals.gotestsum = true
-        case "repetition", "device", "testname", "argument", "Configuration": if current != nil { eventSignals.trainer = true }
+        case "repetition", "testname", "argument": if current != nil { eventSignals.trainer = true }
+        case "device", "Configuration": eventSignals.trainer = true
         default: if propertyName.hasPrefix("java.") || propertyName.hasPrefix("surefire.") { eventSignals.surefire = true }
         }
-        if current != nil { current!.properties.append((propertyName, value)) }
+        if current != nil {
+            current!.properties.append((propertyName, value))
+        } else if !value.isEmpty, suiteIdentities.count > 1 {
+            // A suite's own properties: its testcases (and nested suites) read after them inherit them.
+            if propertyName == "device" { suiteIdentities[suiteIdentities.count - 1].device = value }
+            if propertyName == "Configuration" { suiteIdentities[suiteIdentities.count - 1].configuration = value }
+        }
         if openResult == nil { sink = .none }
     }
 

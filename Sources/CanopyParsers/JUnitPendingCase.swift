@@ -26,4 +26,17 @@ struct JUnitPendingCase: Sendable {
     /// Names of the enclosing `<testsuite>` elements, outermost first (shared storage while the
     /// suite stack does not change, so passing it along costs a retain).
     var suites: [String] = []
+    /// The testcase's position among the testcases of its innermost suite, from 1.
+    var positionInSuite = 1
+    /// The device and configuration the enclosing suites' `<properties>` name, if any.
+    var suiteIdentity: JUnitSuiteIdentity?
+}
+
+/// The identity properties a `<testsuite>`'s `<properties>` give all of its testcases: trainer
+/// (Xcode 16+) writes `device` and `Configuration` on the bundle suite.
+struct JUnitSuiteIdentity: Sendable, Equatable {
+    var device: String?
+    var configuration: String?
+
+    var isEmpty: Bool { device == nil && configuration == nil }
 }

@@ -24,6 +24,7 @@ public enum RunAssembler {
             run.metadata = run.metadata.merging(input.metadata)
         }
         run.tests = testFiles.count > 1 ? folder.tests : (testFiles.first?.tests ?? [])
+        if run.metadata.device == nil { run.metadata.device = devices(of: run.tests) }
         resolveTestReferences(in: &run)
         // A summary alone gives totals, not tests: without the tests JSON the run would hold none.
         if !run.inputs.contains(where: \.format.carriesTests), let summary = run.inputs.first(where: { $0.format == .xcresultSummary }) {
@@ -90,6 +91,18 @@ public enum RunAssembler {
                 .note, "\(unmatched) exported attachment(s) belong to no failing attempt of the tests read; left out",
                 file: run.inputs.first { $0.format == .xcresultAttachments }?.path))
         }
+    }
+
+    /// The devices the tests ran on, in first-seen order and joined by `, `, when the tests name
+    /// any (trainer's `device` properties, xcresulttool's `Device` nodes): the run's metadata then
+    /// shows them though no input names one device for the whole run.
+    static func devices(of tests: [TestCase]) -> String? {
+        var seen: Set<String> = []
+        var devices: [String] = []
+        for position in tests.indices {
+            if let device = tests[position].identity.device, !device.isEmpty, seen.insert(device).inserted { devices.append(device) }
+        }
+        return devices.isEmpty ? nil : devices.joined(separator: ", ")
     }
 
     /// The tests that snapshots and audit files name, as the run's keys (`TestReferences`).

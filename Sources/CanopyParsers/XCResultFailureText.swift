@@ -10,7 +10,7 @@ enum XCResultFailureText {
     static func decode(_ node: JSONValue) -> (text: String, location: SourceLocation?) {
         var text = (node["name"]?.string ?? "").truncatedUTF8(to: messageLimit)
         var location: SourceLocation?
-        if let prefix = leadingLocation(text) {
+        if let prefix = FailureText.leadingLocation(text) {
             location = prefix.location
             text = prefix.rest
         }
@@ -31,14 +31,6 @@ enum XCResultFailureText {
         }
         if message.hasPrefix("Test skipped") { return "" }
         return message
-    }
-
-    /// `LoginTests.swift:42: XCTAssertTrue failed` → location and the rest.
-    private static func leadingLocation(_ text: String) -> (location: SourceLocation, rest: String)? {
-        guard let range = text.firstRange(of: ": ") else { return nil }
-        let head = text[..<range.lowerBound]
-        guard !head.contains(" "), let location = parseLocation(head) else { return nil }
-        return (location, String(text[range.upperBound...]))
     }
 
     /// `path/File.swift:42` or `File.swift:42:7`.

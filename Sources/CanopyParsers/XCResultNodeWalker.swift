@@ -153,21 +153,27 @@ struct XCResultNodeWalker {
         return attempt
     }
 
-    /// className and name from the `nodeIdentifier` (`Module/Suite/test()` or `Class/test()`),
-    /// which is stable where Swift Testing's display `name` is not.
+    /// className and name from the `nodeIdentifier` (`Module/Suite/test()`, `Outer/Inner/test()` or
+    /// `Class/test()`), which is stable where Swift Testing's display `name` is not. The bundle
+    /// always leads the class name, once, for XCTest and Swift Testing alike and however deeply
+    /// suites nest: the same `Outer/Inner/works()` in two bundles is two tests.
     static func identity(name: String, nodeIdentifier: String?, context: XCResultNodeContext) -> TestIdentity {
-        var className = context.suites.joined(separator: ".")
+        var path = context.suites
         var testName = name
         if let nodeIdentifier, nodeIdentifier.contains("/") {
-            var parts = nodeIdentifier.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
-            testName = parts.removeLast()
-            className = parts.joined(separator: ".")
-            if parts.count == 1, let bundle = context.bundle, !bundle.isEmpty, parts[0] != bundle {
-                className = bundle + "." + className
-            }
-        } else if let bundle = context.bundle, !bundle.isEmpty, !className.hasPrefix(bundle) {
-            className = className.isEmpty ? bundle : bundle + "." + className
+            path = nodeIdentifier.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+            testName = path.removeLast()
         }
-        return TestIdentity(bundle: context.bundle, className: className, name: testName)
+        return TestIdentity(bundle: context.bundle, className: qualifiedClassName(path, bundle: context.bundle), name: testName)
+    }
+
+    /// The suite path joined with `.`, led by the bundle unless it leads already (`AppTests/Suite`
+    /// or `AppTests.Suite`).
+    static func qualifiedClassName(_ path: [String], bundle: String?) -> String {
+        let className = path.joined(separator: ".")
+        guard let bundle, !bundle.isEmpty else { return className }
+        if className.isEmpty { return bundle }
+        if className == bundle || className.hasPrefix(bundle + ".") { return className }
+        return bundle + "." + className
     }
 }

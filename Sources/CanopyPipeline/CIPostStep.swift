@@ -1,6 +1,7 @@
 import CanopyAnalysis
 import CanopyHistory
 import CanopyModel
+import CanopyParsers
 import CanopyRender
 import Foundation
 
@@ -37,7 +38,7 @@ public struct CIPostStep {
         // Whatever would fail after the run is stored is checked first: the output directory, and
         // the `--baseline` run (below, once the store is open).
         try ArtifactWriter.prepare(files: OutputPaths(directory: options.outputDirectory).runFiles(annotations: options.annotations))
-        var assembled = try workflow.assemble()
+        var assembled = try readableRun()
         timer.lap("parse")
         // Screenshots and other attachments of failing attempts, beside the page; a damaged
         // payload stops the run here, before anything is stored.
@@ -92,7 +93,7 @@ public struct CIPostStep {
 
         let (gateInput, warnings, gateNotes) = GateInputBuilder.build(
             prepared: prepared, comparison: insights.comparison, quarantine: workflow.configuration.quarantine,
-            knownFlaky: insights.knownFlaky, flakyBefore: insights.flakyBefore,
+            flakyPast: insights.flakyPast, flakyBefore: insights.flakyBefore,
             flakyGate: workflow.configuration.gates.maximumNewFlakyTests != nil, now: options.now)
         let gates = GateEvaluator.evaluate(gateInput, configuration: workflow.configuration.gates)
         // The insights document (7.5 MB for the bench run) encodes beside the dashboard.
@@ -103,11 +104,15 @@ public struct CIPostStep {
         let newFailures = Set(gateInput.newFailures)
         // The checkout's source files, found once for the links and the annotations.
         let sourcePaths = SourcePathResolver(root: SourcePathResolver.checkout(workflow.ci, home: options.environment["HOME"]))
-        let dashboard = DashboardBuilder(
+        var dashboard = DashboardBuilder(
             prepared: prepared, insights: insights, gates: gates, dashboardPath: paths.dashboard, now: options.now, parts: parts,
-            newFailureKeys: newFailures, excusedFailures: gateInput.excusedFailures,
+            newFailureKeys: newFailures, newFailureReasons: gateInput.newFailureReasons, excusedFailures: gateInput.excusedFailures,
             sourceLinks: SourceLinks(ci: workflow.ci, commit: prepared.run.metadata.commit, paths: sourcePaths)
         ).build()
+        if let unread = prepared.run.metadata.unreadInputs {
+            dashboard.unreadableInputs = unread
+            dashboard.partialStatus = Dashboard.partialStored
+        }
         timer.lap("gates+dashboard")
         // The HTML renders beside the Markdown (the step summary and the comment, one rendering).
         async let html = HTMLDashboardRenderer().render(dashboard, tests: renderedTests)
@@ -132,6 +137,12 @@ public struct CIPostStep {
         var lines: [String] = []
         var notes: [String] = []
         if let note = workflow.targetBranchNote(for: prepared.run, baseline: insights.baselineRun) { notes.append(note) }
+        if let unread = prepared.run.metadata.unreadInputs {
+            notes.append("stored as partial (--allow-partial): \(unread.count) input(s) could not be read; its tests may be missing")
+        }
+        if let baseline = insights.baselineRun, let unread = baseline.metadata.unreadInputs {
+            notes.append("the baseline \(baseline.key) was stored partial (\(unread.count) input(s) unread): tests missing from it count as new")
+        }
         if insights.baselineRun == nil {
             // A CI job on a throwaway runner with no --store keeps no history: say so, since every
             // failure then counts as new.
@@ -184,6 +195,51 @@ extension CIPostStep {
         if summary.utf8.count + 1 <= room { return summary }
         if short.utf8.count + 1 <= room { return short }
         return "Canopy: the step summary has no room left for this run's summary; it is in the job's Reports/summary.md"
+    }
+
+    /// The run of the inputs. When some cannot be read: with `--allow-partial` the run of those
+    /// that can, marked partial (`RunMetadata.unreadInputs`), their errors said on standard
+    /// error; else the outputs say so (`writeUnreadable`) and the inputs' errors are thrown.
+    func readableRun() throws -> Run {
+        var (run, unreadable) = try workflow.assembleReadable()
+        guard !unreadable.isEmpty else { return run }
+        guard workflow.options.allowPartial else {
+            writeUnreadable(unreadable, readable: run)
+            throw PipelineError.inputs(unreadable)
+        }
+        run.metadata.unreadInputs = unreadable.map(\.description)
+        for error in unreadable { workflow.progress.log(error.description) }
+        return run
+    }
+
+    /// When inputs could not be read the run is neither stored nor judged (exit 2), but the
+    /// summary, the comment, the page and the step summary are still written: first, in red,
+    /// which inputs could not be read and why, then what the readable ones show, every failing
+    /// test listed. A file that cannot be written is said on standard error: the inputs' errors
+    /// stay the command's.
+    func writeUnreadable(_ errors: [ParserError], readable run: Run) {
+        let prepared = workflow.analyse(run, testRows: Concurrently.start { TestRunRow.rows(for: run) })
+        let paths = OutputPaths(directory: workflow.options.outputDirectory)
+        var dashboard = DashboardBuilder(
+            prepared: prepared, insights: nil, gates: [], dashboardPath: paths.dashboard, now: workflow.options.now,
+            newFailureKeys: prepared.failingTestKeys
+        ).build()
+        dashboard.unreadableInputs = errors.map(\.description)
+        // No gate was judged.
+        if dashboard.headline.status == .failed { dashboard.headline.status = .testsFailed }
+        let output = workflow.configuration.output
+        let markdown = MarkdownRenderer.render(dashboard, budgets: [output.summaryBudget, output.commentBudget - Self.commentMarker.utf8.count])
+        do {
+            try ArtifactWriter.write(markdown[0], to: paths.summary)
+            try ArtifactWriter.write(Self.commentMarker + markdown[1], to: paths.comment)
+            try ArtifactWriter.write(HTMLDashboardRenderer().render(dashboard), to: paths.dashboard)
+            if let summaryPath = workflow.ci.stepSummaryPath {
+                let room = output.summaryBudget - ArtifactWriter.size(of: summaryPath)
+                try ArtifactWriter.append(Self.stepSummary(summary: markdown[0], short: Self.commentMarker + markdown[1], room: room) + "\n", to: summaryPath)
+            }
+        } catch {
+            workflow.progress.log("\(error)")
+        }
     }
 
     /// The dashboard's sections drawn from the run alone, and the HTML page's part drawn from

@@ -39,7 +39,7 @@ public struct GateCheck {
         let (insights, missing) = try await workflow.withStoreOrNone { try await workflow.insights(for: prepared, store: $0, stored: false) }
         let (input, warnings, notes) = GateInputBuilder.build(
             prepared: prepared, comparison: insights.comparison, quarantine: workflow.configuration.quarantine,
-            knownFlaky: insights.knownFlaky, flakyBefore: insights.flakyBefore,
+            flakyPast: insights.flakyPast, flakyBefore: insights.flakyBefore,
             flakyGate: workflow.configuration.gates.maximumNewFlakyTests != nil, now: workflow.options.now)
         let gates = GateEvaluator.evaluate(input, configuration: workflow.configuration.gates)
         var lines = warnings.map { "warning: \($0)" } + notes.map { "note: \($0)" }
@@ -91,25 +91,35 @@ public struct TrendReport {
     public func run(days: Int?, runs: Int?, branch: String?) async throws -> [String] {
         let window = HistoryWindow(branch: branch, days: days, runs: runs ?? (days == nil ? 30 : nil), until: nil)
         let configuration = workflow.configuration.flakiness
-        let (points, flakiness, latest, lastMessages) = try await workflow.withExistingStore { store in
+        let workflow = workflow
+        let (points, flakiness, latest, lastMessages, newFailures) = try await workflow.withExistingStore { store in
             var rows: [TestRunRow] = []
             try await store.forEachTestRun(in: window, onlyTestsWithFailures: true) { rows.append($0) }
             var failures: [FailureRow] = []
             try await store.forEachFailure(in: window) { failures.append($0) }
+            let latest = try await store.runs(in: window).last
+            // The latest run's new failures by the rule `run` and `report` apply: against its baseline.
+            var newFailures: [DashboardNewFailure] = []
+            if let latest {
+                let baseline = try await Workflow.previousRun(of: latest.metadata, store: store, before: latest.key)
+                let comparison = try await workflow.comparison(of: latest, with: baseline, store: store)
+                newFailures = StoredRunReport.newFailures(of: Set(comparison.newFailures), failures: try await store.failures(runKey: latest.key))
+            }
             return (
-                try await store.trend(in: window), FlakinessAnalyzer(configuration: configuration).analyze(rows), try await store.runs(in: window).last,
-                Workflow.lastMessages(failures)
+                try await store.trend(in: window), FlakinessAnalyzer(configuration: configuration).analyze(rows), latest,
+                Workflow.lastMessages(failures), newFailures
             )
         }
         guard let latest, !points.isEmpty else {
             throw PipelineError.usage("no runs stored in \(workflow.storeLocation.redactedStore) for that window; run `canopy ingest` or `canopy run` first")
         }
         let paths = OutputPaths(directory: workflow.options.outputDirectory)
-        let dashboard = TrendDashboardBuilder.build(
+        var dashboard = TrendDashboardBuilder.build(
             points: points, flakiness: flakiness, latest: latest, window: window, now: workflow.options.now, lastMessages: lastMessages)
+        dashboard.newFailures = newFailures
         try ArtifactWriter.write(TrendRenderer().render(dashboard), to: paths.trendDashboard)
         try ArtifactWriter.write(TrendMarkdownRenderer(budget: workflow.configuration.output.summaryBudget).render(dashboard), to: paths.trendSummary)
-        let changed = dashboard.trend?.changes.count ?? 0
+        let changed = Set((dashboard.trend?.changes ?? []).map(\.test)).count
         return [
             "trend over \(points.count) run\(points.count == 1 ? "" : "s"), \(changed) test(s) changed state",
             "trend dashboard: \(paths.trendDashboard)",
@@ -122,7 +132,9 @@ public struct TrendReport {
 enum TrendDashboardBuilder {
     /// The tests whose state changed within the window of `points`, with the commit and date.
     /// A state that began with the window's first run may have begun before it: only a change
-    /// after a run of the window that saw otherwise is one (a one-run window has none).
+    /// after a run of the window that saw otherwise is one (a one-run window has none). A test
+    /// that broke and was fixed within the window has both changes: stable → newly broken at its
+    /// first failing commit, newly broken → fixed at its fix.
     static func changes(flakiness: [TestFlakiness], points: [TrendPoint], now: Date) -> [DashboardStateChange] {
         let dates = Dictionary(points.compactMap { point in point.commit.map { ($0, point.startedAt ?? now) } }, uniquingKeysWith: { first, _ in first })
         let firstCommit = points.first?.commit
@@ -141,6 +153,13 @@ enum TrendDashboardBuilder {
                 ? (before.allSatisfy({ $0.verdict == .fail }) ? .stillFailing : .newlyBroken)
                 : before.allSatisfy({ $0.verdict == .pass }) ? .stable : .flaky
             guard from != to else { continue }
+            if to == .fixed, from == .newlyBroken, let broke = before.lastIndex(where: { $0.verdict == .pass }).map({ before.index(after: $0) }),
+                broke < before.endIndex
+            {
+                let brokeAt = before[broke].commit
+                changes.append(DashboardStateChange(
+                    test: result.key.testKey, from: .stable, to: .newlyBroken, commit: String(brokeAt.prefix(12)), date: dates[brokeAt] ?? now))
+            }
             changes.append(DashboardStateChange(test: result.key.testKey, from: from, to: to, commit: String(commit.prefix(12)), date: dates[commit] ?? now))
         }
         // In the order they happened.

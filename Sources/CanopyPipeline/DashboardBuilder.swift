@@ -20,6 +20,8 @@ struct DashboardBuilder {
     /// there is no baseline, quarantined tests and tests history calls flaky left out), which the
     /// new-failures section lists, as the annotations do.
     var newFailureKeys: Set<String> = []
+    /// Why a new failure counts though history calls its test flaky (`GateInput.newFailureReasons`).
+    var newFailureReasons: [String: String] = [:]
     /// The failing tests that gate left out, with why (`GateInput.excusedFailures`).
     var excusedFailures: [ExcusedFailure] = []
     /// Links to the commit and source lines, on a CI that names the repository.
@@ -79,13 +81,21 @@ struct DashboardBuilder {
     }
 
     /// The tests that failed in the baseline and fail again (not new failures), with the commit
-    /// history says they have failed since, and neither quarantined nor known flaky.
+    /// history says they have failed since, and neither quarantined nor known flaky. For a pull
+    /// request's run that is a commit of its target branch (`failing on main since 1a2b3c4d5e6f`):
+    /// its baseline is there, and its own branch's first commit would say nothing.
     private func stillFailing(_ firstFailures: [String: FailureRecord]) -> [DashboardExcusedFailure] {
         guard let insights else { return [] }
         let excused = Set(excusedFailures.map(\.test))
-        let states = Dictionary(insights.flakiness.map { ($0.key.testKey, $0.state) }, uniquingKeysWith: { first, _ in first })
+        let metadata = prepared.run.metadata
+        // The target branch, when the baseline is one of its runs.
+        let target = metadata.baseBranch.flatMap { $0 != metadata.branch && insights.baselineRun?.metadata.branch == $0 ? $0 : nil }
+        let source = target != nil ? insights.targetBranchFlakiness : insights.flakiness
+        let states = Dictionary(source.map { ($0.key.testKey, $0.state) }, uniquingKeysWith: { first, _ in first })
         return insights.comparison.stillFailing.filter { !excused.contains($0) }.map { test in
-            let since = states[test]?.commit.map { "failing since \(String($0.prefix(12)))" } ?? "failed in the baseline too"
+            let branch = target.map { " on \($0)" } ?? ""
+            let since = states[test]?.commit.map { "failing\(branch) since \(String($0.prefix(12)))" }
+                ?? (target.map { "failed on \($0) too" } ?? "failed in the baseline too")
             let failure = firstFailures[test]
             return DashboardExcusedFailure(test: test, reason: since, message: failure?.message, category: failure?.category)
         }
@@ -140,7 +150,7 @@ struct DashboardBuilder {
                     case .activity: "output"
                     default: nil
                     }
-                }))
+                }, note: newFailureReasons[record.test]))
         }
         return rows
     }

@@ -43,6 +43,9 @@ public struct GateInput: Sendable, Equatable {
     public var baselineCoverage: Double?
     /// Keys of tests failing now that did not fail in the baseline (all failing tests when there is none).
     public var newFailures: [String]
+    /// Why a test in `newFailures` counts though history calls it flaky (`flaky before, but this
+    /// failure is new: …`), by test key.
+    public var newFailureReasons: [String: String] = [:]
     /// Keys of every failing test, new or not, but not quarantined ones.
     public var failures: [String] = []
     /// Failing tests left out of `newFailures`: quarantined, or known to be flaky.

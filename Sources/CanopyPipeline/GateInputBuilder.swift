@@ -7,15 +7,16 @@ import Foundation
 /// quarantined tests and audit issues, and warns about expired quarantine entries.
 enum GateInputBuilder {
     /// - Parameters:
-    ///   - knownFlaky: test keys history already calls flaky; a failure of one of them is not a
-    ///     new failure (the flaky-test gate and the dashboard track them), so a known flake does
-    ///     not block a pull request.
+    ///   - flakyPast: the tests history already calls flaky, with their past failures; a failure
+    ///     of one of them that falls in a cluster of its past failures is not a new failure (the
+    ///     flaky-test gate and the dashboard track them), so a known flake does not block a pull
+    ///     request; a failure unlike its past is new (`FlakyPast`).
     ///   - flakyBefore: test keys history called flaky before this run; one of them flaking again
     ///     is not a new flaky test.
     ///   - flakyGate: whether the new-flaky-tests gate is on; the note on what it left out is only
     ///     printed then.
     static func build(
-        prepared: PreparedRun, comparison: BaselineComparison, quarantine: [QuarantineEntry], knownFlaky: Set<String> = [],
+        prepared: PreparedRun, comparison: BaselineComparison, quarantine: [QuarantineEntry], flakyPast: FlakyPast = FlakyPast(),
         flakyBefore: Set<String> = [], flakyGate: Bool = true, now: Date
     ) -> (input: GateInput, warnings: [String], notes: [String]) {
         let active = quarantine.filter { $0.isActive(on: now) }
@@ -36,7 +37,7 @@ enum GateInputBuilder {
                     + "Canopy knows (\(AuditTypes.known.sorted().joined(separator: ", "))) nor any of this run's: it quarantines nothing")
         }
         // A key names its device (`Class/test@iPhone 16`); entries and history may name the test alone.
-        func withoutDevice(_ testKey: String) -> String { String(testKey.split(separator: "@").first ?? "") }
+        func withoutDevice(_ testKey: String) -> String { FlakyPast.withoutDevice(testKey) }
         func entry(quarantining testKey: String) -> QuarantineEntry? {
             active.first { $0.matches(testKey: testKey) || $0.matches(testKey: withoutDevice(testKey)) }
         }
@@ -48,13 +49,20 @@ enum GateInputBuilder {
         // less those excused (shown with why on the dashboard).
         var newFailures: [String] = []
         var excused: [ExcusedFailure] = []
+        var reasons: [String: String] = [:]
+        let counted = Set(comparison.newFailures)
+        let failuresNow = Dictionary(grouping: prepared.digest.failures.lazy.filter { counted.contains($0.testKey) }, by: \.testKey)
         for testKey in comparison.newFailures {
             if let entry = entry(quarantining: testKey) {
                 excused.append(ExcusedFailure(test: testKey, reason: .quarantined(until: entry.expires, reason: entry.reason)))
-            } else if known(knownFlaky, testKey) {
+                continue
+            }
+            let verdict = flakyPast.verdict(testKey: testKey, failuresNow: failuresNow[testKey] ?? [])
+            if verdict == .excused {
                 excused.append(ExcusedFailure(test: testKey, reason: .knownFlaky))
             } else {
                 newFailures.append(testKey)
+                if let reason = verdict.reason { reasons[testKey] = reason }
             }
         }
         let quarantinedFailures = excused.filter { $0.reason != .knownFlaky }.map(\.test)
@@ -63,7 +71,10 @@ enum GateInputBuilder {
         }
         let knownFlakyFailures = excused.filter { $0.reason == .knownFlaky }.map(\.test)
         if !knownFlakyFailures.isEmpty {
-            notes.append("\(knownFlakyFailures.count) failing test(s) are known to be flaky and not counted as new failures: \(knownFlakyFailures.prefix(5).joined(separator: ", "))")
+            notes.append("\(knownFlakyFailures.count) failing test(s) are known to be flaky and failed as before, not counted as new failures: \(knownFlakyFailures.prefix(5).joined(separator: ", "))")
+        }
+        for testKey in newFailures.lazy.filter({ reasons[$0] != nil }).prefix(5) {
+            notes.append("\(testKey) counts as a new failure: \(reasons[testKey] ?? "")")
         }
         let flakyNow = comparison.newFlakyTests.filter { !quarantined($0) }
         let newFlaky = flakyNow.filter { !known(flakyBefore, $0) }
@@ -86,6 +97,7 @@ enum GateInputBuilder {
             coverage: coverage, baselineCoverage: baselineCoverage, newFailures: newFailures, newFlakyTests: newFlaky,
             newAuditErrors: auditErrors, failuresPerCategory: perCategory, excusedFailures: excused,
             tests: prepared.run.inputs.contains { $0.format.carriesTests } ? prepared.run.tests.count : nil)
+        input.newFailureReasons = reasons
         input.failures = prepared.testRows.lazy.filter { $0.outcome == .failed && !quarantined($0.testKey) }.map(\.testKey)
         return (input, warnings, notes)
     }

@@ -28,6 +28,9 @@ public struct RunOptions: Sendable {
     /// `--base-branch`: the branch a pull request targets, when the CI does not say.
     public var baseBranch: String?
     public var annotations = AnnotationMode.automatic
+    /// `run --allow-partial`: when some inputs cannot be read, store and judge the run of those
+    /// that can, marked partial in history (`RunMetadata.unreadInputs`), instead of exit 2.
+    public var allowPartial = false
     public var environment: [String: String]
     public var now: Date
     public var quiet = false

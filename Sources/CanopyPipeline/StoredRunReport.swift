@@ -21,7 +21,8 @@ public struct StoredRunReport {
         let runs = try await workflow.withExistingStore { try await $0.runs(in: HistoryWindow(runs: limit)) }
         return runs.reversed().map { run in
             let date = run.metadata.startedAt.map { ISO8601DateFormatter().string(from: $0) } ?? "-"
-            return "\(run.key)\t\(date)\t\(run.metadata.branch ?? "-")\t\(run.metadata.commit.map { String($0.prefix(12)) } ?? "-")\t\(run.totals.tests) tests, \(run.totals.failed) failed, \(run.totals.flaky) flaky"
+            let partial = run.metadata.unreadInputs.map { ", partial: \($0.count) input(s) unread" } ?? ""
+            return "\(run.key)\t\(date)\t\(run.metadata.branch ?? "-")\t\(run.metadata.commit.map { String($0.prefix(12)) } ?? "-")\t\(run.totals.tests) tests, \(run.totals.failed) failed, \(run.totals.flaky) flaky\(partial)"
         }
     }
 
@@ -62,11 +63,9 @@ public struct StoredRunReport {
         let categoryOf = Dictionary(failures.map { ($0.testKey, $0.category) }, uniquingKeysWith: { first, _ in first })
         let (clusters, causes) = FailureGroups.clustersAndCauses(failures)
         let baselineRun = try await baselineRun(of: stored, store: store)
-        let current = BaselineSnapshot(runKey: stored.key, commit: stored.metadata.commit, tests: tests, auditIssues: audits, coverage: coverage)
-        var baselineSnapshot: BaselineSnapshot?
-        if let baselineRun { baselineSnapshot = try await workflow.snapshot(of: baselineRun, store: store) }
-        // Without a baseline everything is new, as `canopy run`'s gate counts it.
-        let comparison = BaselineComparer.compare(current, with: baselineSnapshot)
+        let comparison = try await workflow.comparison(
+            of: stored, with: baselineRun, store: store,
+            current: BaselineSnapshot(runKey: stored.key, commit: stored.metadata.commit, tests: tests, auditIssues: audits, coverage: coverage))
         let headline = DashboardBuilder.headline(
             status: totals.failed > 0 ? .testsFailed : .passed, totals: totals, coverage: overall?.ratio, audits: audits,
             baseline: baselineRun?.totals, comparison: comparison)

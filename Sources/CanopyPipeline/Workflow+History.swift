@@ -28,7 +28,10 @@ extension Workflow {
         /// The window's run keys once this run is stored, oldest first, if nothing else is stored
         /// meanwhile (the window ends at the run's start, so only its run limit can drop a run),
         /// and flakiness and flaky elements worked out over that window beside the store.
-        var expected: (window: [String], flakiness: [TestFlakiness], flakyElements: [FlakyElement], lastMessages: [String: String])?
+        var expected: (
+            window: [String], flakiness: [TestFlakiness], flakyElements: [FlakyElement], lastMessages: [String: String],
+            pastFingerprints: [String: Set<String>]
+        )?
     }
 
     /// Reads what `insights` reads most of, while the run is being stored. History may be read
@@ -60,7 +63,8 @@ extension Workflow {
             let analyzer = FlakinessAnalyzer(configuration: configuration.flakiness)
             let flakiness = analyzer.analyze(made.tests)
             prefetch.expected = (
-                expected, flakiness, analyzer.flakyElements(failures: made.failures, tests: flakiness), Self.lastMessages(made.failures)
+                expected, flakiness, analyzer.flakyElements(failures: made.failures, tests: flakiness), Self.lastMessages(made.failures),
+                Self.pastFingerprints(made.failures, of: prepared)
             )
         }
         if let (read, comparison) = try await baseline {
@@ -85,6 +89,20 @@ extension Workflow {
         }
         let snapshot = try await snapshot(of: run, store: store)
         return ((run, snapshot), BaselineComparer.compare(current, with: snapshot))
+    }
+
+    /// A stored run compared with `baseline` (`previousRun(of:)` or a chosen one): its new
+    /// failures are the tests failing in it that did not fail in the baseline, every failing test
+    /// without one. The one rule for "new" that `run`, `report` and `trend` share; `current` is the
+    /// run's snapshot when already read.
+    func comparison(
+        of stored: StoredRun, with baseline: StoredRun?, store: any HistoryStore, current: BaselineSnapshot? = nil
+    ) async throws -> BaselineComparison {
+        let snapshot: BaselineSnapshot
+        if let current { snapshot = current } else { snapshot = try await self.snapshot(of: stored, store: store) }
+        var base: BaselineSnapshot?
+        if let baseline { base = try await self.snapshot(of: baseline, store: store) }
+        return BaselineComparer.compare(snapshot, with: base)
     }
 
     func snapshot(of run: StoredRun, store: any HistoryStore) async throws -> BaselineSnapshot {
@@ -164,32 +182,41 @@ extension Workflow {
         // The trend is one query over the window's runs, and a pull request's target branch one
         // more: read while the rest is worked out.
         async let trend = store.trend(in: window)
-        async let targetFlaky = flakyOnTargetBranch(of: prepared, store: store)
+        async let targetBranch = targetBranchHistory(of: prepared, store: store)
         let (baselineRun, comparison) = try await baseline(for: prepared, store: store, stored: stored, prefetched: standing?.prefetch)
-        let (flakiness, flakyElements, lastMessages, besideStore) = try await flakiness(
+        let (flakiness, flakyElements, lastMessages, pastFingerprints, besideStore) = try await flakiness(
             for: prepared, store: store, stored: stored, window: window, standing: standing)
         var insights = HistoryInsights(
             baselineRun: baselineRun, comparison: comparison, flakiness: flakiness, flakyElements: flakyElements, trend: try await trend,
             besideStore: besideStore)
         insights.lastFailureMessages = lastMessages
-        insights.flakyOnTargetBranch = try await targetFlaky
+        insights.pastFailureFingerprints = pastFingerprints
+        let target = try await targetBranch
+        insights.targetBranchFlakiness = target.flakiness
+        insights.flakyOnTargetBranch = Set(target.flakiness.lazy.filter { $0.state == .flaky }.map(\.key.testKey))
+        insights.pastFailureFingerprints.merge(target.pastFingerprints) { $0.union($1) }
         return insights
     }
 
-    /// The tests failing in a pull request's run (an attempt failed) that are flaky over its
-    /// target branch's window, as far as the run's start: nothing for a run not of a request. The
-    /// target's rows are read for those tests alone (by key, from the test-key index) and analysed
-    /// apart from the request's own, so the request's failures never make a test look flaky there.
-    func flakyOnTargetBranch(of prepared: PreparedRun, store: any HistoryStore) async throws -> Set<String> {
-        guard let target = targetBranch, target != prepared.run.metadata.branch else { return [] }
+    /// For a pull request's run, what its target branch's window, as far as the run's start, says
+    /// of the tests failing in it (an attempt failed): their flakiness there, and the fingerprints
+    /// of their failures there. Nothing for a run not of a request. The target's rows are read for
+    /// those tests alone (by key, from the test-key index) and analysed apart from the request's
+    /// own, so the request's failures never make a test look flaky there.
+    func targetBranchHistory(
+        of prepared: PreparedRun, store: any HistoryStore
+    ) async throws -> (flakiness: [TestFlakiness], pastFingerprints: [String: Set<String>]) {
+        guard let target = targetBranch, target != prepared.run.metadata.branch else { return ([], [:]) }
         let failing = prepared.failingTestKeys
-        guard !failing.isEmpty else { return [] }
+        guard !failing.isEmpty else { return ([], [:]) }
         var window = flakinessWindow(for: prepared)
         window.branch = target
         var rows: [TestRunRow] = []
         try await store.forEachTestRun(in: window, testKeys: failing) { rows.append($0) }
+        var failures: [FailureRow] = []
+        try await store.forEachFailure(in: window) { if failing.contains($0.testKey) { failures.append($0) } }
         let analyzer = FlakinessAnalyzer(configuration: configuration.flakiness)
-        return Set(analyzer.analyze(rows).lazy.filter { $0.state == .flaky }.map(\.key.testKey))
+        return (analyzer.analyze(rows), Self.pastFingerprints(failures, of: prepared))
     }
 
     /// After a store found the run's key already stored: the stored run must hold these results.
@@ -297,15 +324,18 @@ extension Workflow {
     private func flakiness(
         for prepared: PreparedRun, store: any HistoryStore, stored: Bool, window: HistoryWindow,
         standing: (prefetch: Prefetch, window: [String])?
-    ) async throws -> ([TestFlakiness], [FlakyElement], [String: String], HistoryInsights.BesideStore) {
+    ) async throws -> ([TestFlakiness], [FlakyElement], [String: String], [String: Set<String>], HistoryInsights.BesideStore) {
         if let standing, let expected = standing.prefetch.expected, expected.window == standing.window {
-            return (expected.flakiness, expected.flakyElements, expected.lastMessages, .analysis)
+            return (expected.flakiness, expected.flakyElements, expected.lastMessages, expected.pastFingerprints, .analysis)
         }
         let analyzer = FlakinessAnalyzer(configuration: configuration.flakiness)
         if let standing {
             let made = windowRows(from: standing.prefetch, prepared: prepared, inWindow: Set(standing.window))
             let flakiness = analyzer.analyze(made.tests)
-            return (flakiness, analyzer.flakyElements(failures: made.failures, tests: flakiness), Self.lastMessages(made.failures), .rows)
+            return (
+                flakiness, analyzer.flakyElements(failures: made.failures, tests: flakiness), Self.lastMessages(made.failures),
+                Self.pastFingerprints(made.failures, of: prepared), .rows
+            )
         }
         // `check` does not store the run: it is judged as `run` judges it once stored. The run
         // takes one of the window's runs; the history of the tests failing in it is read too (a
@@ -327,7 +357,15 @@ extension Workflow {
             failures += Self.ownFailures(of: prepared)
         }
         let flakiness = analyzer.analyze(rows)
-        return (flakiness, analyzer.flakyElements(failures: failures, tests: flakiness), Self.lastMessages(failures), .nothing)
+        return (
+            flakiness, analyzer.flakyElements(failures: failures, tests: flakiness), Self.lastMessages(failures),
+            Self.pastFingerprints(failures, of: prepared), .nothing
+        )
+    }
+
+    /// The fingerprints of the earlier failures (not this run's) of the tests failing in this run.
+    static func pastFingerprints(_ failures: [FailureRow], of prepared: PreparedRun) -> [String: Set<String>] {
+        FlakyPast.fingerprints(of: failures, excludingRun: prepared.run.metadata.runKey, testKeys: prepared.failingTestKeys)
     }
 
     /// Each test's latest failure message in `failures` (oldest first, as the window reads them).
@@ -361,6 +399,12 @@ public struct HistoryInsights: Sendable {
     /// For a pull or merge request, the tests failing in it that its target branch's window calls
     /// flaky: known flakes there are not new in the request (its own branch has little history).
     public var flakyOnTargetBranch: Set<String> = []
+    /// For a pull or merge request, the flakiness over its target branch's window of the tests
+    /// failing in it (`failing since` names the target branch's commit, not the request's own).
+    public var targetBranchFlakiness: [TestFlakiness] = []
+    /// The fingerprints of the earlier failures (in the window, and on a request's target branch)
+    /// of the tests failing in this run, by test key.
+    public var pastFailureFingerprints: [String: Set<String>] = [:]
     /// What of `Workflow.prefetch` stood: nothing, the rows read beside the store, or also the
     /// flakiness worked out from them there (tests check which).
     var besideStore = BesideStore.nothing
@@ -372,6 +416,10 @@ public struct HistoryInsights: Sendable {
     var knownFlaky: Set<String> {
         Set(flakiness.lazy.filter { $0.state == .flaky }.map(\.key.testKey)).union(flakyOnTargetBranch)
     }
+
+    /// The tests history calls flaky with their past failures: what excuses a known flake's
+    /// failure, or not (`FlakyPast`).
+    var flakyPast: FlakyPast { FlakyPast(flakyTests: knownFlaky, fingerprints: pastFailureFingerprints) }
 
     /// Keys of the tests history called flaky before this run: flaky over the window with a
     /// failure in another of its runs than this one (whose own failure is at most one run), or

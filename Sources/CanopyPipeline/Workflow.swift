@@ -59,12 +59,22 @@ public struct Workflow: Sendable {
 
     /// Parses the inputs (all or nothing) and assembles the run with its metadata and key.
     public func assemble() throws -> Run {
+        let (run, unreadable) = try assembleReadable()
+        if !unreadable.isEmpty { throw PipelineError.inputs(unreadable) }
+        return run
+    }
+
+    /// Parses the inputs and assembles the run of those that could be read, with its metadata and
+    /// key, beside the errors of those that could not (a run that must not be stored when any).
+    public func assembleReadable() throws -> (run: Run, unreadable: [ParserError]) {
         guard !options.inputs.isEmpty else { throw PipelineError.usage("give the report files to read (paths, directories, or --junit/--xcresult/--snapshots/--audits)") }
         var hashing: Concurrently<[String: String]>?
         let outputs = OutputPaths(directory: options.outputDirectory).documents
-        let parsed = try InputReader().readAll(options.inputs, outputs: outputs, progress: progress) { files in
+        let reading = try InputReader().read(options.inputs, outputs: outputs, progress: progress) { files in
             hashing = RunIdentity.startHashing(files, unless: options.metadata.runKey)
         }
+        for note in reading.skipNotes { progress.log(note) }
+        let parsed = reading.parsed
         var metadata = options.metadata.merging(ci.metadata)
         // The checkout's git says what the CI did not (a Jenkins pipeline sets no GIT_COMMIT).
         if metadata.commit == nil || metadata.branch == nil && metadata.pullRequest == nil && ci.provider == nil {
@@ -78,7 +88,7 @@ public struct Workflow: Sendable {
         if run.metadata.ciProvider == nil { run.metadata.ciProvider = ci.provider ?? "local" }
         run.metadata.runKey = try RunIdentity.key(
             ci: ci, inputPaths: run.inputs.map(\.path), explicit: options.metadata.runKey, digests: hashing?.wait() ?? [:])
-        return run
+        return (run, reading.errors)
     }
 
     /// Input warnings shown at most, on standard error; `canopy inspect FILE` lists them all.

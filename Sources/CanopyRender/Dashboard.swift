@@ -22,6 +22,14 @@ public struct Dashboard: Sendable, Equatable, Codable {
     public var excusedFailures: [DashboardExcusedFailure]
     /// Failing tests that failed in the baseline too (so not new), with since when.
     public var stillFailing: [DashboardExcusedFailure] = []
+    /// The inputs that could not be read, each `path:line:column: error: why`: shown first, and
+    /// the rest of the page is then what the readable inputs show, not stored and not judged.
+    public var unreadableInputs: [String] = []
+    /// What the rest of the page is when inputs could not be read: not stored (the default), or
+    /// stored as partial (`partialStored`).
+    public var partialStatus = "partial: not stored, not compared with history for gates"
+    /// `partialStatus` of a run stored with `--allow-partial`.
+    public static let partialStored = "partial: stored and judged without them, marked partial in history"
     /// Tests much slower than in the baseline (twice the time and five seconds more), slowest change first.
     public var slowerTests: [DashboardSlowerTest] = []
     /// The identifier tree, flattened in pre-order (each node's descendants follow it).

@@ -43,14 +43,17 @@ public struct DashboardNewFailure: Sendable, Equatable, Hashable, Codable {
     /// before the failure, an `.xcresult` bundle's activities) or `output` (activity lines of the
     /// captured output); nil when the message names it.
     public var identifierFoundIn: String?
+    /// Why it counts though history calls the test flaky (`flaky before, but this failure is new: …`).
+    public var note: String?
 
     public init(
         test: String, message: String, location: String? = nil, locationURL: String? = nil, category: String, identifier: String? = nil,
         clusterID: String? = nil, isInfrastructure: Bool = false, rawIdentifier: String? = nil, screenshots: Int? = nil,
-        identifierFoundIn: String? = nil
+        identifierFoundIn: String? = nil, note: String? = nil
     ) {
         self.screenshots = screenshots
         self.identifierFoundIn = identifierFoundIn
+        self.note = note
         self.isInfrastructure = isInfrastructure
         self.rawIdentifier = rawIdentifier == identifier ? nil : rawIdentifier
         self.locationURL = locationURL

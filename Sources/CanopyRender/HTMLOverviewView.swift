@@ -60,7 +60,9 @@ enum HTMLOverviewView {
         } else {
             out += "<table class=\"grid\"><thead><tr><th scope=\"col\">Test</th><th scope=\"col\">Failure</th><th scope=\"col\">Cause</th><th scope=\"col\">Identifier</th><th scope=\"col\">Location</th></tr></thead><tbody>"
             for failure in dashboard.newFailures.prefix(rowLimit) {
-                out += "<tr><td><code>\(HTMLText.escape(failure.test))</code></td><td class=\"msg\">\(HTMLText.escape(failure.message))</td>"
+                out += "<tr><td><code>\(HTMLText.escape(failure.test))</code></td><td class=\"msg\">\(HTMLText.escape(failure.message))"
+                if let note = failure.note { out += "<br><span class=\"muted\">\(HTMLText.escape(note))</span>" }
+                out += "</td>"
                 out += "<td><span class=\"chip\">\(HTMLText.escape(failure.category, limit: 60))</span>"
                 if failure.isInfrastructure { out += " <span class=\"chip warn\"><span aria-hidden=\"true\">⚙</span> infrastructure</span>" }
                 out += "</td>"

@@ -40,6 +40,7 @@ enum HTMLPage {
             out += "<button type=\"button\" role=\"tab\" id=\"tab-\(view.id)\" aria-controls=\"view-\(view.id)\" aria-selected=\"\(selected)\" tabindex=\"\(selected ? 0 : -1)\">\(view.label)</button>"
         }
         out += "</div></nav></header>\n<main id=\"main\">\n"
+        out += unreadable(dashboard.unreadableInputs, status: dashboard.partialStatus)
         for (index, view) in views.enumerated() {
             out += "<section role=\"tabpanel\" id=\"view-\(view.id)\" aria-labelledby=\"tab-\(view.id)\" tabindex=\"0\"\(index == 0 ? "" : " hidden")>\n"
             out += view.html + "\n</section>\n"
@@ -49,6 +50,18 @@ enum HTMLPage {
         out += "<script type=\"application/json\" id=\"canopy-data\">\(data)</script>\n"
         out += "<script>\(HTMLDashboardScript.app)</script>\n</body>\n</html>\n"
         return out
+    }
+
+    /// The inputs that could not be read, in red before every view; nothing when all were read.
+    private static func unreadable(_ inputs: [String], status: String) -> String {
+        guard !inputs.isEmpty else { return "" }
+        // Styled in place (the page's colours): the stylesheet stays the same for every page.
+        var out = "<div class=\"unreadable\" role=\"alert\" style=\"color:var(--fail);background:var(--fail-bg);border:1px solid var(--fail);"
+            + "border-radius:6px;padding:.5rem 1rem;margin:1rem 0\"><p><strong>\(Format.count(inputs.count)) input(s) could not be read.</strong> "
+        out += "What follows is \(HTMLText.escape(status)).</p><ul>"
+        for input in inputs.prefix(50) { out += "<li><code>\(HTMLText.escape(input, limit: 600))</code></li>" }
+        if inputs.count > 50 { out += "<li>… and \(Format.count(inputs.count - 50)) more</li>" }
+        return out + "</ul></div>\n"
     }
 
     private static func meta(_ dashboard: Dashboard) -> String {

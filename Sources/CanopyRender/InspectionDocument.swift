@@ -59,7 +59,7 @@ public struct InspectionDocument: Encodable, Sendable {
         screens = run.screens.map { screen in
             var elements = 0
             var identified = 0
-            screen.root.forEachElement { element in
+            screen.forEachElement { element in
                 elements += 1
                 if element.nonEmptyIdentifier != nil { identified += 1 }
             }

@@ -61,7 +61,7 @@ public struct InspectionTextRenderer {
         for screen in run.screens {
             var elements = 0
             var identified = 0
-            screen.root.forEachElement {
+            screen.forEachElement {
                 elements += 1
                 if $0.nonEmptyIdentifier != nil { identified += 1 }
             }

@@ -1,5 +1,17 @@
 /// The head of the Markdown summary: status, key figures with their change, links and gates.
 enum MarkdownHeadline {
+    /// What precedes everything when inputs could not be read: a red (GitHub "caution") note
+    /// naming each with why, and that the rest is partial. Nothing when every input was read.
+    /// `status` is Canopy's own wording (`Dashboard.partialStatus`), written as it is.
+    static func unreadable(_ inputs: [String], status: String) -> String {
+        guard !inputs.isEmpty else { return "" }
+        var out = "> [!CAUTION]\n> **\(Format.count(inputs.count)) input(s) could not be read** — what follows is "
+            + "**\(status)**\n>\n"
+        for input in inputs.prefix(20) { out += "> - \(MarkdownText.code(input, limit: 400))\n" }
+        if inputs.count > 20 { out += "> - … and \(Format.count(inputs.count - 20)) more\n" }
+        return out + "\n"
+    }
+
     static func render(_ dashboard: Dashboard) -> String {
         let h = dashboard.headline
         var out = "## \(statusIcon(h.status)) \(h.status.title) — \(MarkdownText.escape(dashboard.title, limit: 120))\n\n"

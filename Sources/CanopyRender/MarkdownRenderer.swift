@@ -41,7 +41,7 @@ public struct MarkdownRenderer: DashboardRenderer {
             MarkdownSections.coverageGaps(dashboard.identifierTree),
             MarkdownSections.missingIdentifiers(dashboard.accessibility.missingIdentifiers),
         ]
-        let head = MarkdownHeadline.render(dashboard)
+        let head = MarkdownHeadline.unreadable(dashboard.unreadableInputs, status: dashboard.partialStatus) + MarkdownHeadline.render(dashboard)
         let foot = foot(dashboard)
         return budgets.map { budget in
             MarkdownBudget(limit: budget, dashboard: dashboard.links.dashboard).fit(head: head, sections: sections, foot: foot)

@@ -5,7 +5,8 @@ enum MarkdownSections {
             ? "📷 N: the failure's screenshots, under the test in the dashboard's Tests view (`site/index.html` with `site/attachments/`).\n\n" : ""
         let head = "### ❌ New failures (\(Format.count(failures.count)))\n\n" + shots + "| test | failure | cause | identifier | location |\n|---|---|---|---|---|\n"
         let items = failures.map { failure in
-            "| \(MarkdownText.code(failure.test, limit: 160))\(failure.screenshots.map { " 📷 \($0)" } ?? "") | \(MarkdownText.escape(failure.message, limit: 200)) | "
+            "| \(MarkdownText.code(failure.test, limit: 160))\(failure.screenshots.map { " 📷 \($0)" } ?? "") | \(MarkdownText.escape(failure.message, limit: 200))"
+                + "\(failure.note.map { " — _\(MarkdownText.escape($0, limit: 200))_" } ?? "") | "
                 + "\(MarkdownText.escape(failure.category, limit: 40))\(failure.isInfrastructure ? " 🏗️" : "") | \(optionalCode(failure.identifier))"
                 + "\(failure.rawIdentifier.map { " (\(MarkdownText.code($0, limit: 120)))" } ?? "")"
                 + "\(failure.identifierFoundIn.map { " ← \($0 == "steps" ? "the steps before it" : "its output")" } ?? "") | "

@@ -27,10 +27,14 @@ struct RunCommand: AsyncParsableCommand {
     @Option(help: "Annotations for new failures: auto (GitHub on GitHub Actions), none, github, gitlab.")
     var annotations: AnnotationMode = .automatic
 
+    @Flag(help: "When some inputs cannot be read, store and judge the run of those that can, marked partial in history (else: exit 2, nothing stored).")
+    var allowPartial = false
+
     func run() async throws {
         var options = try RunOptions(inputs: inputs, store: storeOptions, metadata: metadata, verbosity: verbosity)
         comparison.apply(to: &options)
         options.annotations = annotations
+        options.allowPartial = allowPartial
         let outcome = try await CIPostStep(options: options).run()
         if verbosity.verbose { warn([outcome.timings.line]) }
         emit(outcome.annotations, asWorkflowCommands: true)

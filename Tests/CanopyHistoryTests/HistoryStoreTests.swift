@@ -300,7 +300,7 @@ import Testing
         await first.close()
 
         let migrated = try await test.open()
-        #expect(try await migrated.schemaVersion() == 3)
+        #expect(try await migrated.schemaVersion() == HistoryMigration.latestVersion)
         let old = try await migrated.identifierNodes(runKey: "github-100-1")
         #expect(old.map(\.auditErrors) == [nil, nil] && old.map(\.parent) == [nil, nil])
         #expect(try await migrated.run(key: "github-100-1")?.metadata.baseBranch == nil)
@@ -310,6 +310,25 @@ import Testing
         #expect(try await migrated.identifierNodes(runKey: "github-101-1") == nextDigest.identifierNodes)
         #expect(try await migrated.run(key: "github-101-1")?.metadata.baseBranch == "develop")
         await migrated.close()
+        await test.remove()
+    }
+
+    /// A run stored with `--allow-partial` keeps the inputs that could not be read; a run whose
+    /// every input was read keeps none.
+    @Test(arguments: StoreKind.available)
+    func aPartialRunKeepsItsUnreadInputs(_ kind: StoreKind) async throws {
+        let test = try await TestStore.make(kind)
+        let store = try await test.open()
+        var (partial, digest) = Self.sampleRun(key: "github-200-1")
+        partial.metadata.unreadInputs = ["build/cut.xml:2:66: error: Premature end of data", "build/other.json: error: truncated"]
+        _ = try await store.store(partial, digest: digest)
+        let (complete, completeDigest) = Self.sampleRun(key: "github-201-1", night: 2)
+        _ = try await store.store(complete, digest: completeDigest)
+        #expect(try await store.run(key: "github-200-1")?.metadata.unreadInputs == partial.metadata.unreadInputs)
+        #expect(try await store.run(key: "github-201-1")?.metadata.unreadInputs == nil)
+        #expect(try await store.runs(in: .all).map { $0.metadata.unreadInputs?.count ?? 0 } == [2, 0])
+        #expect(try await store.schemaVersion() == 4)
+        await store.close()
         await test.remove()
     }
 

@@ -244,9 +244,10 @@ struct GateTests {
         // Failing from the window's first run, then fixed: it was never seen newly broken.
         let fixedFromStart = test("A/fixedFromStart", .fixed(at: "c3"), [("c1", .fail), ("c2", .fail), ("c3", .pass), ("c4", .pass), ("c5", .pass), ("c6", .pass)])
         let changes = TrendDashboardBuilder.changes(flakiness: [flaky, late, fixed, fixedFromStart], points: points, now: Date())
-        #expect(changes.map(\.test) == ["A/fixedFromStart", "A/flaky", "A/fixed"])
+        // A test that broke and was fixed within the window shows both changes.
+        #expect(changes.map(\.test) == ["A/fixed", "A/fixedFromStart", "A/flaky", "A/fixed"])
         #expect(changes.map { "\($0.from) → \($0.to) at \($0.commit)" } == [
-            "stillFailing → fixed at c3", "stable → flaky at c3", "newlyBroken → fixed at c5",
+            "stable → newlyBroken at c3", "stillFailing → fixed at c3", "stable → flaky at c3", "newlyBroken → fixed at c5",
         ])
     }
 

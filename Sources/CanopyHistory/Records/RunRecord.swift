@@ -7,7 +7,7 @@ struct RunRecord: Sendable {
         "run_key", "commit_sha", "branch", "pull_request", "ci_provider", "build_id", "build_url", "ci_attempt",
         "device", "os_version", "title", "started_at", "finished_at", "sort_time", "ingested_at",
         "tests", "attempts", "passed", "failed", "skipped", "flaky", "elements", "identified_elements",
-        "audit_issues", "screens", "duration", "base_branch",
+        "audit_issues", "screens", "duration", "base_branch", "unread_inputs",
     ]
     /// The columns `StoredRun` is read from, in `decode` order.
     static let selectColumns = columns.filter { $0 != "sort_time" && $0 != "ingested_at" }
@@ -28,7 +28,7 @@ struct RunRecord: Sendable {
             .double(sortTime), .double(ingestedAt.timeIntervalSince1970),
             .int(t.tests), .int(t.attempts), .int(t.passed), .int(t.failed), .int(t.skipped), .int(t.flaky),
             .int(t.elements), .int(t.identifiedElements), .int(t.auditIssues), .int(t.screens), .double(t.duration),
-            SQLValue(m.baseBranch),
+            SQLValue(m.baseBranch), SQLValue(m.unreadInputs.map { $0.joined(separator: "\n") }),
         ]
     }
 
@@ -57,6 +57,7 @@ struct RunRecord: Sendable {
         totals.screens = try int() ?? 0
         totals.duration = try double() ?? 0
         metadata.baseBranch = try text()
+        metadata.unreadInputs = try text().map { $0.split(separator: "\n", omittingEmptySubsequences: true).map(String.init) }
         return StoredRun(key: key, metadata: metadata, totals: totals)
     }
 }

@@ -36,7 +36,7 @@ struct HistoryMigration: Sendable {
     }
 
     /// Every migration, in order. Append only.
-    static let all: [HistoryMigration] = [.v1Initial, .v2FlakinessIndexes, .v3BaseBranchTree]
+    static let all: [HistoryMigration] = [.v1Initial, .v2FlakinessIndexes, .v3BaseBranchTree, .v4PartialRuns]
 
     /// The highest version this build knows.
     static var latestVersion: Int { all.last?.version ?? 0 }

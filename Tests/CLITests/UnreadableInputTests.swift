@@ -1,0 +1,76 @@
+import Foundation
+import Testing
+
+/// One unreadable input among several: nothing is stored and the exit code is 2, but the
+/// summary, comment, page and step summary still say which input could not be read and why,
+/// then what the readable inputs show.
+@Suite("canopy run with an unreadable input")
+struct UnreadableInputTests {
+    @Test("the outputs name the unreadable file first, then show the readable ones, marked partial; nothing is stored")
+    func partialOutputs() throws {
+        let out = try CLIRunner.temporaryDirectory()
+        let inputs = out + "/inputs"
+        try FileManager.default.createDirectory(atPath: inputs, withIntermediateDirectories: true)
+        try """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <testsuites><testsuite name="AppUITests.LoginTests"><testcase classname="AppUITests.LoginTests" name="testLogin" time="1.0"><failure message="LoginTests.swift:42 - XCTAssertTrue failed - banner not shown"/></testcase><testcase classname="AppUITests.LoginTests" name="testLogout" time="1.0"/></testsuite></testsuites>
+            """.write(toFile: inputs + "/login.xml", atomically: true, encoding: .utf8)
+        try "<?xml version=\"1.0\"?>\n<testsuites><testsuite name=\"S\"><testcase classname=\"S\" name=\"t\">"
+            .write(toFile: inputs + "/cut.xml", atomically: true, encoding: .utf8)
+        let stepSummary = out + "/step-summary.md"
+        let result = try CLIRunner.run(
+            ["run", "--out", out, "--annotations", "none", "--run-key", "r1", inputs],
+            environment: [
+                "GITHUB_ACTIONS": "true", "GITHUB_RUN_ID": "5", "GITHUB_JOB": "ui", "GITHUB_REF_NAME": "main", "GITHUB_STEP_SUMMARY": stepSummary,
+            ])
+        #expect(result.status == 2, "\(result.stdout)\(result.stderr)")
+        #expect(result.stderr.contains("cut.xml:"), "\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: out + "/history.sqlite"))
+        #expect(!FileManager.default.fileExists(atPath: out + "/report.json"))
+
+        let summary = try String(contentsOfFile: out + "/summary.md", encoding: .utf8)
+        #expect(summary.hasPrefix("> [!CAUTION]"), "\(summary.prefix(400))")
+        #expect(summary.contains("partial: not stored, not compared with history for gates"))
+        let caution = try #require(summary.range(of: "cut.xml&#58;"))
+        let readable = try #require(summary.range(of: "AppUITests.LoginTests/testLogin"), "\(summary)")
+        #expect(caution.lowerBound < readable.lowerBound)
+        // file:line:column of the error.
+        #expect(summary.replacingOccurrences(of: "&#58;", with: ":").range(of: #"cut\.xml:\d+:\d+: error"#, options: .regularExpression) != nil, "\(summary.prefix(600))")
+        #expect(!summary.contains("gates passed"), "\(summary.prefix(600))")
+        #expect(try String(contentsOfFile: out + "/comment.md", encoding: .utf8).contains("[!CAUTION]"))
+        #expect(try String(contentsOfFile: stepSummary, encoding: .utf8).contains("partial: not stored"))
+        let page = try String(contentsOfFile: out + "/site/index.html", encoding: .utf8)
+        let alert = try #require(page.range(of: "class=\"unreadable\" role=\"alert\""))
+        #expect(page[alert.upperBound...].contains("cut.xml:"))
+        #expect(page.contains("AppUITests.LoginTests/testLogin"))
+    }
+}
+
+/// `canopy run --allow-partial`: the readable part is stored and judged, marked partial.
+@Suite("canopy run --allow-partial")
+struct AllowPartialTests {
+    @Test("stores and judges what could be read, says the run is partial, and history keeps it so")
+    func allowPartial() throws {
+        let out = try CLIRunner.temporaryDirectory()
+        let good = out + "/login.xml"
+        try """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <testsuites><testsuite name="AppUITests.LoginTests"><testcase classname="AppUITests.LoginTests" name="testLogin" time="1.0"><failure message="LoginTests.swift:42 - XCTAssertTrue failed"/></testcase></testsuite></testsuites>
+            """.write(toFile: good, atomically: true, encoding: .utf8)
+        let cut = out + "/cut.xml"
+        try "<?xml version=\"1.0\"?>\n<testsuites><testsuite name=\"S\">".write(toFile: cut, atomically: true, encoding: .utf8)
+        let result = try CLIRunner.run(["run", "--out", out, "--annotations", "none", "--allow-partial", "--run-key", "partial-1", good, cut])
+        // Judged: the readable file's failure is new (no history).
+        #expect(result.status == 1, "\(result.stdout)\(result.stderr)")
+        #expect(result.stderr.contains("cut.xml:"), "\(result.stderr)")
+        #expect(result.stdout.contains("stored as partial (--allow-partial): 1 input(s) could not be read"), "\(result.stdout)")
+        let summary = try String(contentsOfFile: out + "/summary.md", encoding: .utf8)
+        #expect(summary.hasPrefix("> [!CAUTION]") && summary.contains("marked partial in history"), "\(summary.prefix(500))")
+        let list = try CLIRunner.run(["report", "--list", "--out", out])
+        #expect(list.stdout.contains("partial-1") && list.stdout.contains("partial: 1 input(s) unread"), "\(list.stdout)")
+        // Without the flag the same inputs are exit 2 and nothing more is stored.
+        let strict = try CLIRunner.run(["run", "--out", out, "--annotations", "none", "--run-key", "partial-2", good, cut])
+        #expect(strict.status == 2, "\(strict.stdout)\(strict.stderr)")
+        #expect(!(try CLIRunner.run(["report", "--list", "--out", out])).stdout.contains("partial-2"))
+    }
+}

@@ -1,0 +1,176 @@
+import Foundation
+import Testing
+
+/// `canopy check` on the shapes that once made a real failure look flaky or excused: each must
+/// fail the gate (exit 1), and pass (exit 0) only where the rules say a failure is excused.
+@Suite("canopy check: no false greens on real producers' shapes", .serialized)
+struct VerdictTests {
+    private func gates(_ out: String, extra: String = "") throws -> String {
+        let path = out + "/gates.yml"
+        try ("gates:\n  maximumNewFailures: 0\n" + extra).write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    /// `check` without history: every failing test counts.
+    private func checkAlone(_ fixture: String) throws -> CLIRunner.Result {
+        let out = try CLIRunner.temporaryDirectory()
+        return try CLIRunner.run([
+            "check", "--out", out, "--config", try gates(out), "--store", out + "/history.sqlite", "--branch", "main",
+            CLIRunner.fixture(fixture),
+        ])
+    }
+
+    @Test("each shape with a real failure fails the gate", arguments: [
+        "junit/unnamed-testcases.xml", "junit/trainer-devices.xml", "xcresult/swift-testing-nested-two-bundles.json",
+    ])
+    func failingShapes(_ fixture: String) throws {
+        let result = try checkAlone(fixture)
+        #expect(result.status == 1, "\(result.stdout)\(result.stderr)")
+        #expect(result.stdout.contains("GATE FAILED: no new failures"), "\(result.stdout)")
+    }
+
+    @Test("the failing test of each shape is named under the failed gate")
+    func failingTestsNamed() throws {
+        let unnamed = try checkAlone("junit/unnamed-testcases.xml")
+        #expect(unnamed.stdout.contains("legacy.SmokeTests/(unnamed testcase 3)") && unnamed.stdout.contains("legacy.SmokeTests/(unnamed testcase 4)"), "\(unnamed.stdout)")
+        let devices = try checkAlone("junit/trainer-devices.xml")
+        #expect(devices.stdout.contains("SearchAppUITests.SearchTests/testSearchShowsResults@iPhone 16 Pro (18.2)#Default"), "\(devices.stdout)")
+        #expect(!devices.stdout.contains("iPad Air"), "\(devices.stdout)")
+        let nested = try checkAlone("xcresult/swift-testing-nested-two-bundles.json")
+        #expect(nested.stdout.contains("ParserKitTests.Outer.Inner/works"), "\(nested.stdout)")
+        #expect(!nested.stdout.contains("FormatKitTests.Outer.Inner/works"), "\(nested.stdout)")
+    }
+
+    // MARK: A known-flaky test that fails for real
+
+    private static let flakeMessage = "CartTests.swift:12 - XCTAssertTrue failed - badge not shown"
+    private static let newMessage =
+        #"CartTests.swift:40 - Failed to tap "Cart.Checkout" Button: No matches found for first query match sequence: `Descendants matching type Button` -> `Elements matching predicate '"Cart.Checkout" IN identifiers'`, given input App element pid: 4242"#
+
+    /// A JUnit file of `AppUITests.CartTests` in xcodebuild's retry shape: one `<testcase>` per
+    /// attempt, nil for a passing one, else its failure message.
+    private func junit(_ tests: [String: [String?]]) -> String {
+        var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites><testsuite name=\"AppUITests.CartTests\">\n"
+        for (name, attempts) in tests.sorted(by: { $0.key < $1.key }) {
+            for message in attempts {
+                xml += "<testcase classname=\"AppUITests.CartTests\" name=\"\(name)\" time=\"1.0\">"
+                if let message {
+                    let escaped = message.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "\"", with: "&quot;")
+                        .replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
+                    xml += "<failure message=\"\(escaped)\"/></testcase>\n"
+                } else {
+                    xml += "</testcase>\n"
+                }
+            }
+        }
+        return xml + "</testsuite></testsuites>\n"
+    }
+
+    private func write(_ tests: [String: [String?]], in out: String, as name: String) throws -> String {
+        let path = out + "/" + name + ".xml"
+        try junit(tests).write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    /// Main's history: `testCart` flakes (the badge assertion, then a pass) on three of five nights.
+    private func history() throws -> String {
+        let out = try CLIRunner.temporaryDirectory()
+        let nights: [[String?]] = [[Self.flakeMessage, nil], [nil], [Self.flakeMessage, nil], [Self.flakeMessage, nil], [nil]]
+        for (index, attempts) in nights.enumerated() {
+            let file = try write(["testCart": attempts, "testTotal": [nil]], in: out, as: "main-\(index)")
+            let result = try CLIRunner.run([
+                "ingest", "--quiet", "--out", out, "--run-key", "main-\(index)", "--commit", "m\(index)", "--branch", "main",
+                "--started-at", "2026-11-0\(index + 1)T02:00:00Z", file,
+            ])
+            #expect(result.status == 0, "\(result.stderr)")
+        }
+        return out
+    }
+
+    private func check(_ out: String, _ attempts: [String?], config: String) throws -> CLIRunner.Result {
+        try CLIRunner.run([
+            "check", "--out", out, "--config", config, "--run-key", "main-5", "--commit", "m5", "--branch", "main",
+            "--started-at", "2026-11-06T02:00:00Z", try write(["testCart": attempts, "testTotal": [nil]], in: out, as: "main-5"),
+        ])
+    }
+
+    @Test("a known-flaky test failing every attempt with a failure unlike its past is a new failure, and says why")
+    func knownFlakyNewFailure() throws {
+        let out = try history()
+        let result = try check(out, [Self.newMessage, Self.newMessage], config: try gates(out))
+        #expect(result.status == 1, "\(result.stdout)\(result.stderr)")
+        #expect(result.stdout.contains("GATE FAILED: no new failures"), "\(result.stdout)")
+        #expect(result.stdout.contains("AppUITests.CartTests/testCart"), "\(result.stdout)")
+        #expect(result.stdout.contains("flaky before, but this failure is new: "), "\(result.stdout)")
+    }
+
+    @Test("a known-flaky test failing every attempt as it flaked before is excused")
+    func knownFlakySameFailure() throws {
+        let out = try history()
+        let result = try check(out, [Self.flakeMessage, Self.flakeMessage], config: try gates(out))
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        #expect(result.stdout.contains("known to be flaky"), "\(result.stdout)")
+    }
+
+    @Test("a quarantined test is excused whatever its failure")
+    func quarantineStillExcuses() throws {
+        let out = try history()
+        let config = try gates(out, extra: "quarantine:\n  - test: \"AppUITests.CartTests/testCart\"\n    reason: \"APP-1\"\n    expires: 2099-12-31\n")
+        let result = try check(out, [Self.newMessage, Self.newMessage], config: config)
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        #expect(result.stdout.contains("quarantined"), "\(result.stdout)")
+    }
+
+    @Test("canopy run's summary says why a known-flaky test's failure counts")
+    func summarySaysWhy() throws {
+        let out = try history()
+        let file = try write(["testCart": [Self.newMessage, Self.newMessage], "testTotal": [nil]], in: out, as: "main-5")
+        let result = try CLIRunner.run([
+            "run", "--out", out, "--config", try gates(out), "--annotations", "none", "--run-key", "main-5", "--commit", "m5",
+            "--branch", "main", "--started-at", "2026-11-06T02:00:00Z", file,
+        ])
+        #expect(result.status == 1, "\(result.stdout)\(result.stderr)")
+        let summary = try String(contentsOfFile: out + "/summary.md", encoding: .utf8)
+        #expect(summary.contains("flaky before, but this failure is new"), "\(summary)")
+    }
+}
+
+/// A pull request's test that fails on its target branch already says since which commit of
+/// that branch, not since the request's own head.
+@Suite("canopy run: a pull request's still-failing test names its target branch", .serialized)
+struct StillFailingOnTargetTests {
+    private func junit(_ failing: Bool) -> String {
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites><testsuite name=\"AppUITests.FeedTests\">"
+            + "<testcase classname=\"AppUITests.FeedTests\" name=\"testRefresh\" time=\"1.0\">"
+            + (failing ? "<failure message=\"FeedTests.swift:9 - XCTAssertEqual failed: (&quot;3&quot;) is not equal to (&quot;4&quot;)\"/>" : "")
+            + "</testcase><testcase classname=\"AppUITests.FeedTests\" name=\"testScroll\" time=\"1.0\"/></testsuite></testsuites>\n"
+    }
+
+    @Test("failing on main since main's commit")
+    func failingOnTarget() throws {
+        let out = try CLIRunner.temporaryDirectory()
+        for (index, failing) in [false, false, true, true].enumerated() {
+            let file = out + "/main-\(index).xml"
+            try junit(failing).write(toFile: file, atomically: true, encoding: .utf8)
+            let result = try CLIRunner.run([
+                "ingest", "--quiet", "--out", out, "--run-key", "main-\(index)", "--commit", "main\(index)abcdef", "--branch", "main",
+                "--started-at", "2026-11-0\(index + 1)T02:00:00Z", file,
+            ])
+            #expect(result.status == 0, "\(result.stderr)")
+        }
+        let file = out + "/pr.xml"
+        try junit(true).write(toFile: file, atomically: true, encoding: .utf8)
+        let config = out + "/gates.yml"
+        try "gates:\n  maximumNewFailures: 0\n".write(toFile: config, atomically: true, encoding: .utf8)
+        let result = try CLIRunner.run(
+            ["run", "--out", out, "--config", config, "--annotations", "none", "--started-at", "2026-11-09T02:00:00Z", file],
+            environment: [
+                "GITHUB_ACTIONS": "true", "GITHUB_RUN_ID": "77", "GITHUB_RUN_ATTEMPT": "1", "GITHUB_JOB": "ui", "GITHUB_SHA": "headsha0123456789",
+                "GITHUB_REF": "refs/pull/9/merge", "GITHUB_HEAD_REF": "feature/y", "GITHUB_BASE_REF": "main",
+            ])
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        let summary = try String(contentsOfFile: out + "/summary.md", encoding: .utf8)
+        #expect(summary.contains("failing on main since main2abcdef"), "\(summary)")
+        #expect(!summary.contains("since headsha"), "\(summary)")
+    }
+}
