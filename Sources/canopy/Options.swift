@@ -14,7 +14,7 @@ struct InputOptions: ParsableArguments {
     @Option(help: "A JUnit XML file or directory (repeatable).", completion: .file())
     var junit: [String] = []
 
-    @Option(help: "An xcresulttool JSON file (`get test-results tests` or `summary`) (repeatable).", completion: .file(extensions: ["json"]))
+    @Option(help: "An .xcresult bundle, or xcresulttool JSON (`get test-results`) (repeatable).", completion: .file(extensions: ["json", "xcresult"]))
     var xcresult: [String] = []
 
     @Option(help: "An element-tree or A11yUITests snapshot file or directory (repeatable).", completion: .file())

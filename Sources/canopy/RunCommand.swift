@@ -24,10 +24,10 @@ struct RunCommand: AsyncParsableCommand {
 
     @OptionGroup var comparison: ComparisonOptions
 
-    @Option(help: "Annotations for new failures: auto (GitHub on GitHub Actions), none, github, gitlab.")
+    @Option(help: "Annotations for new failures (auto: GitHub's on GitHub Actions).")
     var annotations: AnnotationMode = .automatic
 
-    @Flag(help: "When some inputs cannot be read, store and judge the run of those that can, marked partial in history (else: exit 2, nothing stored).")
+    @Flag(help: "Store and judge the readable inputs when some cannot be read, marked partial (else: exit 2).")
     var allowPartial = false
 
     func run() async throws {
