@@ -28,6 +28,8 @@ public enum HistoryError: Error, Sendable, Equatable, CustomStringConvertible {
     /// What to do about a store that cannot be opened, decided where the failure is known.
     public enum OpenAdvice: Sendable, Equatable {
         case sqliteFile, notADatabase, damaged, postgresServer
+        /// The server answered that it is starting up (SQLSTATE 57P03) past the wait for it.
+        case postgresStarting
 
         var text: String {
             switch self {
@@ -35,6 +37,7 @@ public enum HistoryError: Error, Sendable, Equatable, CustomStringConvertible {
             case .notADatabase: "The file is not a SQLite database: point --store at a new file, or delete this one to start a new history."
             case .damaged: "The store is damaged: restore it from its cache or backup, or delete it to start a new history."
             case .postgresServer: "Check that the PostgreSQL server is running and the URL (--store or CANOPY_STORE) is right, then retry."
+            case .postgresStarting: "The PostgreSQL server is still starting up: retry once it accepts connections."
             }
         }
     }
