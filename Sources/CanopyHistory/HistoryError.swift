@@ -1,3 +1,5 @@
+import Foundation
+
 /// Why history could not be opened, read or written. Every message names the store (password
 /// redacted), carries the SQL when a statement failed, and says what to do next.
 public enum HistoryError: Error, Sendable, Equatable, CustomStringConvertible {
@@ -24,6 +26,8 @@ public enum HistoryError: Error, Sendable, Equatable, CustomStringConvertible {
     case corruptValue(location: String, column: String, value: String)
     /// The database holds another application's tables, not a Canopy history.
     case notAStore(location: String, tables: [String])
+    /// `--store` names a directory where a SQLite file was expected.
+    case isADirectory(location: String)
 
     /// What to do about a store that cannot be opened, decided where the failure is known.
     public enum OpenAdvice: Sendable, Equatable {
@@ -65,6 +69,9 @@ public enum HistoryError: Error, Sendable, Equatable, CustomStringConvertible {
         case .notAStore(let location, let tables):
             let names = tables.prefix(5).joined(separator: ", ") + (tables.count > 5 ? ", …" : "")
             return "\(location): not a Canopy history store: the database holds other tables (\(names)) and none of Canopy's, and was left unchanged. Point --store at a new file."
+        case .isADirectory(let location):
+            let file = location.hasSuffix("/") ? location + "history.sqlite" : location + "/history.sqlite"
+            return "\(location): --store names a directory, not a history file. Pass the path of a file, e.g. --store \(file) (created when missing)."
         case .corruptValue(let location, let column, let value):
             return "\(location): unexpected value '\(value)' in column \(column). The store was written by an incompatible tool; start a new history file."
         }

@@ -94,6 +94,21 @@ func blocking<T: Sendable>(_ work: @escaping @Sendable () async throws -> T) -> 
             await store.close()
         }
     }
+
+    /// `--store Reports/` said "disk I/O error … Check that the directory exists and is writable".
+    @Test func aDirectoryIsNamedAsOne() async throws {
+        let directory = NSTemporaryDirectory() + "canopy-first-" + UUID().uuidString
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        #expect {
+            _ = try SQLiteHistoryStore(path: directory)
+        } throws: { error in
+            let text = "\(error)"
+            return text.contains("names a directory") && text.contains("--store \(directory)/history.sqlite")
+                && !text.contains("I/O error")
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory).isEmpty, "nothing written into the directory")
+    }
 }
 
 /// PostgreSQL: concurrent first use creates the schema once (under an advisory lock), and a server

@@ -44,6 +44,10 @@ public final class SQLiteHistoryStore: HistoryStore {
             // keep the default, so a large sort may still spill to a file.
             if !db.configuration.readonly { try db.execute(sql: "PRAGMA temp_store = MEMORY") }
         }
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+            throw HistoryError.isADirectory(location: path)
+        }
         do {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
             if let tables = try Self.foreignTables(at: path) { throw HistoryError.notAStore(location: path, tables: tables) }
