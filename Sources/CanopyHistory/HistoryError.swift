@@ -28,6 +28,8 @@ public enum HistoryError: Error, Sendable, Equatable, CustomStringConvertible {
     case notAStore(location: String, tables: [String])
     /// `--store` names a directory where a SQLite file was expected.
     case isADirectory(location: String)
+    /// The disk holding the SQLite store ran out of space; the run's transaction was rolled back.
+    case diskFull(location: String, reason: String)
 
     /// What to do about a store that cannot be opened, decided where the failure is known.
     public enum OpenAdvice: Sendable, Equatable {
@@ -72,6 +74,9 @@ public enum HistoryError: Error, Sendable, Equatable, CustomStringConvertible {
         case .isADirectory(let location):
             let file = location.hasSuffix("/") ? location + "history.sqlite" : location + "/history.sqlite"
             return "\(location): --store names a directory, not a history file. Pass the path of a file, e.g. --store \(file) (created when missing)."
+        case .diskFull(let location, let reason):
+            let directory = URL(fileURLWithPath: location).deletingLastPathComponent().path
+            return "\(location): the disk is full (\(reason)): there is no space left in \(directory) for the history store. Nothing of this run was stored and earlier runs are intact; free space there or point --store at another disk, then retry (the next run that has room also empties \(URL(fileURLWithPath: location).lastPathComponent)-wal, which may hold this run's discarded pages)."
         case .corruptValue(let location, let column, let value):
             return "\(location): unexpected value '\(value)' in column \(column). The store was written by an incompatible tool; start a new history file."
         }

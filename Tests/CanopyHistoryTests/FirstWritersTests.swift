@@ -109,6 +109,37 @@ func blocking<T: Sendable>(_ work: @escaping @Sendable () async throws -> T) -> 
         }
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory).isEmpty, "nothing written into the directory")
     }
+
+    /// A full disk under the store said "If the store was edited by hand, restore it from a
+    /// backup" and left a 6 MB `-wal` behind. The store's size limit fails the write the way a
+    /// full disk does (SQLITE_FULL).
+    @Test func aFullDiskSaysSoAndLeavesNoWAL() async throws {
+        let directory = NSTemporaryDirectory() + "canopy-first-" + UUID().uuidString
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let path = directory + "/history.sqlite"
+        let store = try SQLiteHistoryStore(path: path)
+        let (small, smallDigest) = RunFactory.bulk(key: "small", night: 1, count: 20)
+        #expect(try await store.store(small, digest: smallDigest) == .inserted)
+        let pages = try #require(Int(try store.pragma("page_count") ?? ""))
+        _ = try store.pragma("max_page_count = \(pages + 8)")
+        let (big, bigDigest) = RunFactory.bulk(key: "big", night: 2, count: 5_000)
+        await #expect {
+            _ = try await store.store(big, digest: bigDigest)
+        } throws: { error in
+            guard case .diskFull? = error as? HistoryError else { return false }
+            let text = "\(error)"
+            return text.contains("the disk is full") && text.contains("no space left in \(directory)")
+                && !text.contains("edited by hand")
+        }
+        #expect(try await store.runs(in: .all).map(\.key) == ["small"])
+        await store.close()
+        let wal = (try? FileManager.default.attributesOfItem(atPath: path + "-wal")[.size] as? Int) ?? 0
+        #expect(wal == 0, "\(wal) bytes of WAL left behind")
+        let reopened = try SQLiteHistoryStore(path: path)
+        #expect(try await reopened.runs(in: .all).map(\.key) == ["small"])
+        #expect(try reopened.integrityCheck() == "ok")
+        await reopened.close()
+    }
 }
 
 /// PostgreSQL: concurrent first use creates the schema once (under an advisory lock), and a server

@@ -94,6 +94,7 @@ public final class SQLiteHistoryStore: HistoryStore {
         var advice = HistoryError.OpenAdvice.sqliteFile
         if let error = error as? DatabaseError {
             switch error.resultCode {
+            case .SQLITE_FULL: return .diskFull(location: location, reason: reason(error))
             case .SQLITE_NOTADB: advice = .notADatabase
             case .SQLITE_CORRUPT: advice = .damaged
             default: break
