@@ -37,6 +37,10 @@ public struct CIPostStep {
         // Whatever would fail after the run is stored is checked first: the output directory, and
         // the `--baseline` run (below, once the store is open).
         try ArtifactWriter.prepare(files: OutputPaths(directory: options.outputDirectory).runFiles(annotations: options.annotations))
+        // The files are written into a staging directory and moved into place together, after the
+        // store: `--out` holds the previous run's set or this one's, never a mix (OutputStage).
+        var stage = try OutputStage(directory: options.outputDirectory)
+        defer { stage.discard() }
         let run = try workflow.assemble()
         timer.lap("parse")
         // On a terminal the bar stood full through the rest of a large run: say what comes next.
@@ -115,11 +119,26 @@ public struct CIPostStep {
         // it is done, so nothing is written for a run whose store did not close.
         await closing.value
         timer.lap("close")
-        try ArtifactWriter.write(summary, to: paths.summary)
-        try ArtifactWriter.write(commentText, to: paths.comment)
-        try ArtifactWriter.write(dashboardHTML, to: paths.dashboard)
-        try ArtifactWriter.write(report, to: paths.report)
-        try ArtifactWriter.write(insightsDocument, to: paths.insights)
+        let mode = options.annotations == .automatic ? (workflow.ci.provider == "github" ? .github : .none) : options.annotations
+        // The gate's new failures (as in the summary): without a baseline every failure, but never
+        // a quarantined or known flaky test.
+        let limit = workflow.configuration.output.annotations
+        // Picked only when they are written.
+        let candidates = { Annotations.candidates(prepared, newFailures: newFailures, limit: limit) }
+        let sources = { sourcePaths }
+        do {
+            try stage.write(summary, to: paths.summary)
+            try stage.write(commentText, to: paths.comment)
+            try stage.write(dashboardHTML, to: paths.dashboard)
+            try stage.write(report, to: paths.report)
+            try stage.write(insightsDocument, to: paths.insights)
+            if mode == .gitlab { try stage.write(try Annotations.gitlab(candidates(), limit: limit, paths: sources()), to: paths.codeQuality) }
+            try stage.commit()
+        } catch {
+            throw PipelineError.outputsAfterStore(
+                "\(error)", runKey: prepared.run.metadata.runKey ?? "?", store: workflow.storeLocation.redactedStore,
+                directory: options.outputDirectory)
+        }
         timer.lap("write")
 
         var lines: [String] = []
@@ -138,20 +157,10 @@ public struct CIPostStep {
             let text = Self.stepSummary(summary: summary, short: commentText, room: output.summaryBudget - ArtifactWriter.size(of: summaryPath))
             do { try ArtifactWriter.append(text + "\n", to: summaryPath) } catch { notes.append("\(error); the summary is in \(paths.summary)") }
         }
-        let mode = options.annotations == .automatic ? (workflow.ci.provider == "github" ? .github : .none) : options.annotations
-        // The gate's new failures (as in the summary): without a baseline every failure, but never
-        // a quarantined or known flaky test.
-        let limit = workflow.configuration.output.annotations
-        // Picked only when they are written.
-        let candidates = { Annotations.candidates(prepared, newFailures: newFailures, limit: limit) }
-        let sources = { sourcePaths }
         var annotations: [String] = []
-        switch mode {
-        case .github:
+        if mode == .github {
             annotations = Annotations.github(candidates(), limit: limit, paths: sources())
                 + Annotations.githubFlaky(prepared, newFlakyTests: gateInput.newFlakyTests, limit: limit, paths: sources())
-        case .gitlab: try ArtifactWriter.write(try Annotations.gitlab(candidates(), limit: limit, paths: sources()), to: paths.codeQuality)
-        case .none, .automatic: break
         }
         lines += warnings.map { "warning: \($0)" } + (gateNotes + notes).map { "note: \($0)" }
         lines += GateText.lines(gates)
