@@ -17,22 +17,43 @@ extension SQLiteHistoryStore {
     func migrate() throws {
         let location = location
         do {
-            let applied = try pool.read { try Self.appliedIdentifiers($0) }
-            if try Self.pending(applied, location: location).isEmpty { return }
-            try pool.writeWithoutTransaction { db in
-                try db.inTransaction(.immediate) {
-                    if let tables = try Self.foreignTables(db) { throw HistoryError.notAStore(location: location, tables: tables) }
-                    try db.execute(sql: "CREATE TABLE IF NOT EXISTS grdb_migrations (identifier TEXT NOT NULL PRIMARY KEY)")
-                    for migration in try Self.pending(Self.appliedIdentifiers(db), location: location) {
-                        try Self.apply(migration, to: db, location: location)
-                    }
-                    return .commit
-                }
-            }
+            try Self.retryingWhileBusy { try migrateOnce(location: location) }
         } catch let error as HistoryError {
             throw error
         } catch {
             throw Self.cannotOpen(location, error)
+        }
+    }
+
+    /// Runs `work` again after a pause while SQLite reports the store busy past the busy timeout
+    /// (writers of whole runs hold the lock in turn: sixteen of them may keep an opener waiting
+    /// longer than one timeout), at most `writeAttempts` times, as `writing` does for a run.
+    static func retryingWhileBusy<T>(_ work: () throws -> T) throws -> T {
+        var attempt = 0
+        while true {
+            attempt += 1
+            do {
+                return try work()
+            } catch let error as DatabaseError
+                where (error.resultCode == .SQLITE_BUSY || error.resultCode == .SQLITE_LOCKED) && attempt < writeAttempts
+            {
+                Thread.sleep(forTimeInterval: Double(attempt) * 0.05)
+            }
+        }
+    }
+
+    private func migrateOnce(location: String) throws {
+        let applied = try pool.read { try Self.appliedIdentifiers($0) }
+        if try Self.pending(applied, location: location).isEmpty { return }
+        try pool.writeWithoutTransaction { db in
+            try db.inTransaction(.immediate) {
+                if let tables = try Self.foreignTables(db) { throw HistoryError.notAStore(location: location, tables: tables) }
+                try db.execute(sql: "CREATE TABLE IF NOT EXISTS grdb_migrations (identifier TEXT NOT NULL PRIMARY KEY)")
+                for migration in try Self.pending(Self.appliedIdentifiers(db), location: location) {
+                    try Self.apply(migration, to: db, location: location)
+                }
+                return .commit
+            }
         }
     }
 

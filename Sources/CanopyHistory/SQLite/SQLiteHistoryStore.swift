@@ -50,8 +50,11 @@ public final class SQLiteHistoryStore: HistoryStore {
         }
         do {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-            if let tables = try Self.foreignTables(at: path) { throw HistoryError.notAStore(location: path, tables: tables) }
-            pool = try DatabasePool(path: path, configuration: configuration)
+            pool = try Self.retryingWhileBusy {
+                if let tables = try Self.foreignTables(at: path) { throw HistoryError.notAStore(location: path, tables: tables) }
+                // Opening may write (GRDB makes sure the WAL is not empty), so it may wait for writers.
+                return try DatabasePool(path: path, configuration: configuration)
+            }
         } catch let error as HistoryError {
             throw error
         } catch {
