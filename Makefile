@@ -41,7 +41,8 @@ bench: release
 	bench/run.sh
 
 ## make soak: SIGKILL during ingest (SQLite, and PostgreSQL when CANOPY_TEST_POSTGRES is set), a full
-## disk (tmpfs, root only) and 16 concurrent writers; bounded (SOAK_KILLS, SOAK_RUNS); prints a table.
+## disk (tmpfs, root only), 16 concurrent writers and 12 first writers on a new store; bounded
+## (SOAK_KILLS, SOAK_RUNS, SOAK_FIRST_TRIALS, …: see bench/soak.sh); prints a table. `.ci/run` runs a short one.
 soak: build
 	@.ci/install-deps soak
 	CANOPY=.build/debug/canopy bench/soak.sh

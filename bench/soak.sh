@@ -10,11 +10,16 @@
 #                    PostgreSQL installed); each ends in success or exit 2 saying to retry, never a hang.
 #   disk-full        ingests into a store on a small tmpfs until the disk is full: the failing ingest
 #                    must exit 2 with a clear message, and the store must stay whole (root only).
+#                    No `-wal` with content may stay behind.
 #   concurrent       16 `canopy ingest` processes × SOAK_RUNS (50) runs into one SQLite store, each
 #                    also re-uploading one of another process's runs; every run stored exactly once.
+#   first-writers    SOAK_FIRST_TRIALS (20) trials of SOAK_FIRST_WRITERS (12) `canopy ingest` processes
+#                    released together onto a SQLite store that does not exist yet; every run stored.
+#   first-writers-pg the same onto a new PostgreSQL database on the $CANOPY_TEST_POSTGRES server.
 #
 # CANOPY=path/to/canopy (default .build/debug/canopy); SOAK_KILLS, SOAK_RUNS, SOAK_WRITERS, SOAK_RESTARTS,
-# SOAK_TIMEOUT (seconds per canopy call, default 120) bound the work.
+# SOAK_FIRST_TRIALS, SOAK_FIRST_WRITERS, SOAK_TESTS (tests per input, 4000), SOAK_TIMEOUT (seconds per
+# canopy call, default 120) bound the work. `.ci/run` runs a short soak (see there).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
@@ -42,7 +47,7 @@ ROWS=()
 FAILED=0
 NOTES=()
 row() { # check trials crashes hangs lost duplicated
-  ROWS+=("$(printf '| %-14s | %6s | %7s | %5s | %9s | %15s |' "$@")")
+  ROWS+=("$(printf '| %-16s | %6s | %7s | %5s | %9s | %15s |' "$@")")
   for value in "$3" "$4" "$5" "$6"; do [ "$value" = "0" ] || [ "$value" = "-" ] || FAILED=1; done
 }
 
@@ -187,6 +192,17 @@ disk_full() {
     break
   done
   [ $clear = 1 ] || { crashes=$((crashes + 1)); NOTES+=("disk-full: no clear 'disk full' message"); }
+  # Once there is room again, the next run stores and leaves no WAL behind (a full disk may
+  # leave the rolled-back run's pages in the WAL: SQLite cannot checkpoint without room).
+  local wal
+  wal=$(stat -c %s "$store-wal" 2>/dev/null || echo 0)
+  mount -o remount,size=16m "$mount"
+  canopy ingest --quiet --store "$store" --run-key "disk-after" "$INPUT" >"$WORK/out" 2>&1
+  if [ $? -eq 0 ]; then stored=$((stored + 1)); else NOTES+=("disk-full: the ingest after freeing room failed: $(grep -m1 -i error "$WORK/out" | cut -c1-160)"); crashes=$((crashes + 1)); fi
+  local after
+  after=$(stat -c %s "$store-wal" 2>/dev/null || echo 0)
+  [ "$after" = 0 ] || { crashes=$((crashes + 1)); NOTES+=("disk-full: $after bytes of $store-wal left after the next run"); }
+  NOTES+=("disk-full: the full disk left $wal bytes of WAL; the next run with room left $after")
   local check
   check=$(sqlite3 -batch "$store" "PRAGMA integrity_check" 2>&1)
   [ "$check" = ok ] || { crashes=$((crashes + 1)); NOTES+=("disk-full: integrity_check: $check"); }
@@ -231,6 +247,65 @@ concurrent() {
   row concurrent "$expected" "$crashes" "$hangs" $((expected - ${distinct:-0})) $((${rows:-0} - ${distinct:-0}))
 }
 
+# --- First writers on a new store ---------------------------------------------------------------------
+# Processes released together (they wait for a file to appear) onto a store that does not exist yet:
+# the first creates and migrates it while the others open it.
+first_writers() { # kind
+  local kind=$1 trials=${SOAK_FIRST_TRIALS:-20} writers=${SOAK_FIRST_WRITERS:-12} crashes=0 hangs=0 lost=0 dup=0 failed=0
+  local name=first-writers
+  [ "$kind" = postgres ] && name=first-writers-pg
+  if [ "$kind" = postgres ] && { [ -z "${CANOPY_TEST_POSTGRES:-}" ] || ! command -v psql >/dev/null; }; then
+    NOTES+=("$name: skipped, CANOPY_TEST_POSTGRES is not set"); row "$name" - - - - -; return
+  fi
+  for trial in $(seq 1 "$trials"); do
+    local dir="$WORK/first-$kind-$trial" store database=""
+    mkdir -p "$dir"
+    if [ "$kind" = sqlite ]; then
+      store="$dir/new/history.sqlite"
+    else
+      database="canopy_soak_first_$$_$trial"
+      psql -q "$CANOPY_TEST_POSTGRES" -c "DROP DATABASE IF EXISTS $database" -c "CREATE DATABASE $database" >/dev/null 2>&1
+      store=$(python3 -c 'import sys, urllib.parse as u; p = u.urlsplit(sys.argv[1]); print(u.urlunsplit(p._replace(path="/" + sys.argv[2])))' "$CANOPY_TEST_POSTGRES" "$database")
+    fi
+    for writer in $(seq 1 "$writers"); do
+      (
+        while [ ! -e "$dir/go" ]; do sleep 0.005; done
+        canopy ingest --quiet --store "$store" --run-key "f-$trial-$writer" "$INPUT" >"$dir/writer-$writer.log" 2>&1
+        echo $? >"$dir/writer-$writer.status"
+      ) &
+    done
+    sleep 0.2
+    touch "$dir/go"
+    wait
+    for writer in $(seq 1 "$writers"); do
+      local status
+      status=$(cat "$dir/writer-$writer.status" 2>/dev/null || echo 255)
+      if [ "$status" -eq 124 ] || [ "$status" -eq 137 ]; then hangs=$((hangs + 1)); fi
+      if is_crash "$status"; then crashes=$((crashes + 1)); fi
+      if [ "$status" -ne 0 ]; then
+        failed=$((failed + 1))
+        [ $failed = 1 ] && NOTES+=("$name: trial $trial writer $writer exited $status: $(grep -m1 -i error "$dir/writer-$writer.log" | cut -c1-200)")
+      fi
+    done
+    local counts
+    if [ "$kind" = sqlite ]; then
+      counts=$(sqlite_count "$store" "SELECT count(*), count(DISTINCT run_key) FROM runs")
+      local check
+      check=$(sqlite3 -batch "$store" "PRAGMA integrity_check" 2>&1)
+      [ "$check" = ok ] || { crashes=$((crashes + 1)); NOTES+=("$name: integrity_check after trial $trial: $check"); }
+    else
+      counts=$(psql -At -F '|' "$store" -c "SELECT count(*), count(DISTINCT run_key) FROM runs" 2>/dev/null)
+      psql -q "$CANOPY_TEST_POSTGRES" -c "DROP DATABASE IF EXISTS $database WITH (FORCE)" >/dev/null 2>&1
+    fi
+    local rows=${counts%%|*} distinct=${counts##*|}
+    lost=$((lost + writers - ${distinct:-0}))
+    dup=$((dup + ${rows:-0} - ${distinct:-0}))
+    rm -rf "$dir"
+  done
+  NOTES+=("$name: $trials trials × $writers writers released together onto a new store; $failed ingests failed")
+  row "$name" $((trials * writers)) "$crashes" "$hangs" "$lost" "$dup"
+}
+
 began=$(date +%s)
 kill_trials sqlite "$WORK/kill/history.sqlite"
 if [ -n "${CANOPY_TEST_POSTGRES:-}" ]; then
@@ -242,13 +317,15 @@ fi
 pg_restart
 disk_full
 concurrent
+first_writers sqlite
+first_writers postgres
 
 echo
-echo "| check          | trials | crashes | hangs | runs lost | runs duplicated |"
-echo "|----------------|--------|---------|-------|-----------|-----------------|"
+echo "| check            | trials | crashes | hangs | runs lost | runs duplicated |"
+echo "|------------------|--------|---------|-------|-----------|-----------------|"
 printf '%s\n' "${ROWS[@]}"
 echo
 for note in "${NOTES[@]}"; do echo "- $note"; done
-echo "- $(($(date +%s) - began)) s with $CANOPY_SHOWN; SOAK_KILLS=$KILLS SOAK_WRITERS=$WRITERS SOAK_RUNS=$RUNS"
+echo "- $(($(date +%s) - began)) s with $CANOPY_SHOWN; SOAK_KILLS=$KILLS SOAK_WRITERS=$WRITERS SOAK_RUNS=$RUNS SOAK_FIRST_TRIALS=${SOAK_FIRST_TRIALS:-20} SOAK_FIRST_WRITERS=${SOAK_FIRST_WRITERS:-12} SOAK_TESTS=${SOAK_TESTS:-4000}"
 if [ $FAILED = 1 ]; then echo "soak: FAILED (every figure but trials must be 0)"; exit 1; fi
 echo "soak: passed"

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Why history could not be opened, read or written. Every message names the store (password
 /// redacted), carries the SQL when a statement failed, and says what to do next.
 public enum HistoryError: Error, Sendable, Equatable, CustomStringConvertible {
@@ -24,10 +26,16 @@ public enum HistoryError: Error, Sendable, Equatable, CustomStringConvertible {
     case corruptValue(location: String, column: String, value: String)
     /// The database holds another application's tables, not a Canopy history.
     case notAStore(location: String, tables: [String])
+    /// `--store` names a directory where a SQLite file was expected.
+    case isADirectory(location: String)
+    /// The disk holding the SQLite store ran out of space; the run's transaction was rolled back.
+    case diskFull(location: String, reason: String)
 
     /// What to do about a store that cannot be opened, decided where the failure is known.
     public enum OpenAdvice: Sendable, Equatable {
         case sqliteFile, notADatabase, damaged, postgresServer
+        /// The server answered that it is starting up (SQLSTATE 57P03) past the wait for it.
+        case postgresStarting
 
         var text: String {
             switch self {
@@ -35,6 +43,7 @@ public enum HistoryError: Error, Sendable, Equatable, CustomStringConvertible {
             case .notADatabase: "The file is not a SQLite database: point --store at a new file, or delete this one to start a new history."
             case .damaged: "The store is damaged: restore it from its cache or backup, or delete it to start a new history."
             case .postgresServer: "Check that the PostgreSQL server is running and the URL (--store or CANOPY_STORE) is right, then retry."
+            case .postgresStarting: "The PostgreSQL server is still starting up: retry once it accepts connections."
             }
         }
     }
@@ -62,6 +71,12 @@ public enum HistoryError: Error, Sendable, Equatable, CustomStringConvertible {
         case .notAStore(let location, let tables):
             let names = tables.prefix(5).joined(separator: ", ") + (tables.count > 5 ? ", …" : "")
             return "\(location): not a Canopy history store: the database holds other tables (\(names)) and none of Canopy's, and was left unchanged. Point --store at a new file."
+        case .isADirectory(let location):
+            let file = location.hasSuffix("/") ? location + "history.sqlite" : location + "/history.sqlite"
+            return "\(location): --store names a directory, not a history file. Pass the path of a file, e.g. --store \(file) (created when missing)."
+        case .diskFull(let location, let reason):
+            let directory = URL(fileURLWithPath: location).deletingLastPathComponent().path
+            return "\(location): the disk is full (\(reason)): there is no space left in \(directory) for the history store. Nothing of this run was stored and earlier runs are intact; free space there or point --store at another disk, then retry (the next run that has room also empties \(URL(fileURLWithPath: location).lastPathComponent)-wal, which may hold this run's discarded pages)."
         case .corruptValue(let location, let column, let value):
             return "\(location): unexpected value '\(value)' in column \(column). The store was written by an incompatible tool; start a new history file."
         }

@@ -8,6 +8,8 @@ import Foundation
 public struct A11yUITestsSnapshotParser: JSONReportParser {
     public init() {}
 
+    var maximumFileBytes: Int? { SnapshotLimits.maximumFileBytes }
+
     public var format: InputFormat { .a11yUITestsSnapshot }
 
     func parse(_ root: JSONValue, path: String, bytes: Int) throws(ParserError) -> ParsedInput {
@@ -16,8 +18,16 @@ public struct A11yUITestsSnapshotParser: JSONReportParser {
         }
         var diagnostics: [Diagnostic] = []
         var children: [ElementSnapshot] = []
-        children.reserveCapacity(items.count)
-        for (index, item) in items.enumerated() {
+        // The screen's root is one element of the screen's limit.
+        let kept = min(items.count, SnapshotLimits.elementsPerScreen - 1)
+        if kept < items.count {
+            diagnostics.append(
+                Diagnostic(
+                    .warning, "$.snapshot: \(items.count) items; the first \(kept) are read (limit: \(SnapshotLimits.elementsPerScreen) elements per screen)",
+                    file: path))
+        }
+        children.reserveCapacity(kept)
+        for (index, item) in items.prefix(kept).enumerated() {
             guard item.object != nil else {
                 diagnostics.append(Diagnostic(.warning, "$.snapshot[\(index)]: expected an object, found \(item.typeName); skipped", file: path))
                 continue

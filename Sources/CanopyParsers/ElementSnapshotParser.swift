@@ -8,6 +8,8 @@ import Foundation
 public struct ElementSnapshotParser: JSONReportParser {
     public init() {}
 
+    var maximumFileBytes: Int? { SnapshotLimits.maximumFileBytes }
+
     public var format: InputFormat { .elementSnapshot }
 
     func parse(_ root: JSONValue, path: String, bytes: Int) throws(ParserError) -> ParsedInput {
@@ -18,14 +20,20 @@ public struct ElementSnapshotParser: JSONReportParser {
             guard let entries = list.array else {
                 throw .invalidValue(path: path, jsonPath: "$.screens", message: "expected an array of screens, found \(list.typeName)")
             }
-            for (index, entry) in entries.enumerated() {
+            if entries.count > SnapshotLimits.screensPerFile {
+                decoder.diagnostics.append(
+                    Diagnostic(
+                        .warning, "$.screens: \(entries.count) screens; the first \(SnapshotLimits.screensPerFile) are read (limit: \(SnapshotLimits.screensPerFile) screens per snapshot file)",
+                        file: path))
+            }
+            for (index, entry) in entries.prefix(SnapshotLimits.screensPerFile).enumerated() {
                 let name = entry["name"]?.text ?? (entries.count == 1 ? fallbackName : "\(fallbackName) #\(index + 1)")
                 screens.append(try screen(entry, name: name, jsonPath: "$.screens[\(index)]", path: path, decoder: &decoder))
             }
         } else if root["root"] != nil {
             screens.append(try screen(root, name: root["name"]?.text ?? fallbackName, jsonPath: "$", path: path, decoder: &decoder))
         } else if root.object != nil {
-            let element = try decoder.element(root, jsonPath: "$")
+            let element = try decoder.screenRoot(root, jsonPath: "$", screen: fallbackName)
             screens.append(Screen(name: fallbackName, source: path, kind: .elementTree, root: element))
         } else {
             throw .invalidValue(path: path, jsonPath: "$", message: "expected an object with \"root\" or \"screens\", found \(root.typeName)")
@@ -40,7 +48,7 @@ public struct ElementSnapshotParser: JSONReportParser {
         guard let rootValue = entry["root"] else {
             throw .invalidValue(path: path, jsonPath: jsonPath + ".root", message: "a screen needs a \"root\" element")
         }
-        let root = try decoder.element(rootValue, jsonPath: jsonPath + ".root")
+        let root = try decoder.screenRoot(rootValue, jsonPath: jsonPath + ".root", screen: name)
         return Screen(name: name, source: path, test: entry["test"]?.text, kind: .elementTree, root: root)
     }
 

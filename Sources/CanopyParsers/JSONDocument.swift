@@ -7,8 +7,8 @@ enum JSONDocument {
     struct Loaded {
         var value: JSONValue
         var bytes: Int
-        /// A warning when strings held invalid UTF-8, repaired with U+FFFD.
-        var repair: Diagnostic?
+        /// Warnings for strings that held invalid UTF-8 or `\u0000`, repaired with U+FFFD.
+        var repairs: [Diagnostic]
     }
 
     static func load(_ path: String) throws(ParserError) -> Loaded {
@@ -19,8 +19,8 @@ enum JSONDocument {
             throw .unreadable(path: path, reason: ParserError.reason(reading: error))
         }
         if data.isEmpty { throw .empty(path: path) }
-        let (value, repair) = try parseRepairing([UInt8](data), path: path)
-        return Loaded(value: value, bytes: data.count, repair: repair)
+        let (value, repairs) = try parseRepairing([UInt8](data), path: path)
+        return Loaded(value: value, bytes: data.count, repairs: repairs)
     }
 
     /// Parses the whole content of the file at `path` (a leading byte order mark is skipped).
@@ -28,20 +28,31 @@ enum JSONDocument {
         try parseRepairing(content, path: path).value
     }
 
-    /// `parse`, and a warning naming the first string whose invalid UTF-8 was repaired.
-    static func parseRepairing(_ content: [UInt8], path: String) throws(ParserError) -> (value: JSONValue, repair: Diagnostic?) {
+    /// `parse`, and a warning naming the first string whose invalid UTF-8 was repaired, and one
+    /// naming the first `\u0000` replaced (names are normalised here, once, so that they reach both
+    /// history stores and come back byte for byte).
+    static func parseRepairing(_ content: [UInt8], path: String) throws(ParserError) -> (value: JSONValue, repairs: [Diagnostic]) {
         var bytes = content
         let bom = bytes.starts(with: [0xEF, 0xBB, 0xBF])
         if bom { bytes.removeFirst(3) }
         do {
-            let (value, repaired, first) = try JSONReader.parseRepairing(bytes)
-            let repair = first.map { first in
-                Diagnostic(
-                    .warning,
-                    "invalid UTF-8 in \(repaired) string(s), the first at byte offset \(first.offset + (bom ? 3 : 0)); repaired with U+FFFD",
-                    file: path, line: first.line, column: first.column)
+            let (value, repairs) = try JSONReader.parseRepairing(bytes)
+            var warnings: [Diagnostic] = []
+            if let first = repairs.firstInvalidUTF8 {
+                warnings.append(
+                    Diagnostic(
+                        .warning,
+                        "invalid UTF-8 in \(repairs.invalidUTF8) string(s), the first at byte offset \(first.offset + (bom ? 3 : 0)); repaired with U+FFFD",
+                        file: path, line: first.line, column: first.column))
             }
-            return (value, repair)
+            if let first = repairs.firstNUL {
+                warnings.append(
+                    Diagnostic(
+                        .warning,
+                        "\(repairs.nul) NUL character(s) (\\u0000) in strings, the first at byte offset \(first.offset + (bom ? 3 : 0)); each replaced with U+FFFD, as history cannot store NUL in names or messages",
+                        file: path, line: first.line, column: first.column))
+            }
+            return (value, warnings)
         } catch {
             let hint =
                 error.truncated
@@ -59,6 +70,9 @@ enum JSONDocument {
 protocol JSONReportParser: ReportParser {
     /// The input the document `root` of the file at `path` (`bytes` long) holds.
     func parse(_ root: JSONValue, path: String, bytes: Int) throws(ParserError) -> ParsedInput
+    /// The largest file of this format read, in bytes; nil for no limit. The whole file is parsed
+    /// into memory before the format's own limits apply.
+    var maximumFileBytes: Int? { get }
 }
 
 extension JSONDocument {
@@ -72,11 +86,20 @@ extension JSONDocument {
 }
 
 extension JSONReportParser {
+    var maximumFileBytes: Int? { nil }
+
     public func parse(fileAt path: String) throws(ParserError) -> ParsedInput {
+        if let limit = maximumFileBytes,
+            let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int, size > limit
+        {
+            throw .invalidValue(
+                path: path, jsonPath: "$",
+                message: "the file is \(size >> 20) MB, more than the \(limit >> 20) MB Canopy reads of one \(format.rawValue) file; a screen holds hundreds of elements, so this producer is broken: fix it or leave the file out")
+        }
         let document = try JSONDocument.load(path)
         try JSONDocument.refuseOwnDocument(document.value, path: path)
         var input = try parse(document.value, path: path, bytes: document.bytes)
-        if let repair = document.repair { input.diagnostics.insert(repair, at: 0) }
+        input.diagnostics.insert(contentsOf: document.repairs, at: 0)
         return input
     }
 }

@@ -26,15 +26,29 @@ struct JSONReader {
         try parseRepairing(bytes).value
     }
 
-    /// The value, and the strings whose invalid UTF-8 was repaired with U+FFFD: how many, and
-    /// where the first one is (its offset, line and column in `message`-less form).
-    static func parseRepairing(_ bytes: [UInt8]) throws(JSONReadFailure) -> (value: JSONValue, repaired: Int, first: JSONReadFailure?) {
+    /// What `parseRepairing` changed in the strings it read: how many, and where the first one is
+    /// (its offset, line and column).
+    struct Repairs {
+        /// Strings whose invalid UTF-8 was repaired with U+FFFD.
+        var invalidUTF8 = 0
+        var firstInvalidUTF8: JSONReadFailure?
+        /// `\u0000` escapes, each replaced with U+FFFD: a NUL cannot be stored in PostgreSQL text
+        /// and SQLite's text readers stop at it, so a name holding one would not come back as written.
+        var nul = 0
+        var firstNUL: JSONReadFailure?
+    }
+
+    /// The value, and what was repaired in its strings.
+    static func parseRepairing(_ bytes: [UInt8]) throws(JSONReadFailure) -> (value: JSONValue, repairs: Repairs) {
         var reader = JSONReader(bytes: bytes)
         reader.skipWhitespace()
         let value = try reader.parseValue(depth: 0)
         reader.skipWhitespace()
         if reader.index < bytes.count { throw reader.failure("unexpected content after the top-level value") }
-        return (value, reader.repaired, reader.firstRepair.map { reader.failure("invalid UTF-8 in a string", at: $0) })
+        var repairs = Repairs(invalidUTF8: reader.repaired, nul: reader.nulEscapes)
+        repairs.firstInvalidUTF8 = reader.firstRepair.map { reader.failure("invalid UTF-8 in a string", at: $0) }
+        repairs.firstNUL = reader.firstNULEscape.map { reader.failure("\\u0000 in a string", at: $0) }
+        return (value, repairs)
     }
 
     private let bytes: [UInt8]
@@ -42,6 +56,9 @@ struct JSONReader {
     /// Strings holding invalid UTF-8 (repaired with U+FFFD), and where the first began.
     private var repaired = 0
     private var firstRepair: Int?
+    /// `\u0000` escapes (replaced with U+FFFD), and where the first one is.
+    private var nulEscapes = 0
+    private var firstNULEscape: Int?
 
     private init(bytes: [UInt8]) { self.bytes = bytes }
 
@@ -148,7 +165,11 @@ struct JSONReader {
                         let low = try parseHex4()
                         if (0xDC00..<0xE000).contains(low) { code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00) }
                     }
-                    let scalar = Unicode.Scalar(code) ?? "\u{FFFD}"
+                    if code == 0 {
+                        nulEscapes += 1
+                        if firstNULEscape == nil { firstNULEscape = index - 6 }
+                    }
+                    let scalar = code == 0 ? "\u{FFFD}" : Unicode.Scalar(code) ?? "\u{FFFD}"
                     scalars.append(contentsOf: Array(String(Character(scalar)).utf8))
                 default:
                     index -= 1

@@ -221,9 +221,9 @@ final class JUnitEventBuilder: XMLStreamHandler {
         for index in 0..<attributes.count {
             let name = attributes.name(at: index)
             if attributeNameEquals(name, "name") {
-                pending.name = boundedName(attributes.string(at: index), "test", line: line)
+                pending.name = boundedName(attributes, index, "test", line: line)
             } else if attributeNameEquals(name, "classname") {
-                let className = boundedName(attributes.string(at: index), "class", line: line)
+                let className = boundedName(attributes, index, "class", line: line)
                 // Tests of one class share one string buffer (measured: ~4 MB on 90k tests).
                 if className != lastClassName { lastClassName = className }
                 pending.className = lastClassName
@@ -247,11 +247,14 @@ final class JUnitEventBuilder: XMLStreamHandler {
     /// (a 50 MB name grew the history by 210 MB a run), with a warning.
     static let nameLimit = 4096
 
-    private func boundedName(_ text: String, _ what: String, line: Int) -> String {
-        guard text.utf8.count > Self.nameLimit else { return text }
+    /// The attribute at `index` as a name of at most `nameLimit` bytes (plus the marker of what was
+    /// cut), with a warning when it is longer; a longer value is never decoded whole.
+    private func boundedName(_ attributes: XMLAttributes, _ index: Int, _ what: String, line: Int) -> String {
+        let bytes = attributes.value(at: index).count
+        guard bytes > Self.nameLimit else { return attributes.string(at: index) }
         eventDiagnostics.append(Diagnostic(
-            .warning, "a \(what) name of \(text.utf8.count) bytes cut to its first \(Self.nameLimit) bytes", file: path, line: line))
-        return text.truncatedUTF8(to: Self.nameLimit)
+            .warning, "a \(what) name of \(bytes) bytes cut to its first \(Self.nameLimit) bytes", file: path, line: line))
+        return attributes.string(at: index, limit: Self.nameLimit)
     }
 
     private func startResult(_ kind: JUnitElement, attributes: XMLAttributes, line: Int) {
@@ -265,7 +268,7 @@ final class JUnitEventBuilder: XMLStreamHandler {
         for index in 0..<attributes.count {
             let name = attributes.name(at: index)
             if attributeNameEquals(name, "message") {
-                result.message = attributes.string(at: index).truncatedUTF8(to: outputLimit)
+                result.message = attributes.string(at: index, limit: outputLimit)
             } else if attributeNameEquals(name, "type") {
                 result.type = attributes.string(at: index)
             }

@@ -9,8 +9,30 @@ struct SnapshotElementDecoder {
 
     let path: String
     var diagnostics: [Diagnostic] = []
+    /// Elements kept in the current screen and in the file (`SnapshotLimits`).
+    private var screenElements = 0
+    private var fileElements = 0
+    /// Elements left out of the current screen for a limit.
+    private var skipped = 0
 
     init(path: String) { self.path = path }
+
+    /// Decodes a screen's root element within `SnapshotLimits`: past a limit the remaining elements
+    /// are left out, with one warning for the screen.
+    mutating func screenRoot(_ value: JSONValue, jsonPath: String, screen: String) throws(ParserError) -> ElementSnapshot {
+        screenElements = 0
+        skipped = 0
+        let root = try element(value, jsonPath: jsonPath)
+        if skipped > 0 {
+            let limit = fileElements >= SnapshotLimits.elementsPerFile
+                ? "\(SnapshotLimits.elementsPerFile) elements per snapshot file" : "\(SnapshotLimits.elementsPerScreen) elements per screen"
+            diagnostics.append(
+                Diagnostic(
+                    .warning, "\(jsonPath): screen \"\(screen)\" keeps its first \(screenElements) elements and leaves out \(skipped) (limit: \(limit))",
+                    file: path))
+        }
+        return root
+    }
 
     mutating func element(_ value: JSONValue, jsonPath: String, depth: Int = 0) throws(ParserError) -> ElementSnapshot {
         guard depth < Self.maximumDepth else {
@@ -27,13 +49,24 @@ struct SnapshotElementDecoder {
             frame: Self.frame(value["frame"]), isEnabled: value["isEnabled"]?.bool ?? value["enabled"]?.bool,
             isSelected: value["isSelected"]?.bool ?? value["selected"]?.bool, hasFocus: value["hasFocus"]?.bool,
             traits: (value["traits"]?.array ?? []).compactMap(\.text))
+        screenElements += 1
+        fileElements += 1
         if let children = value["children"]?.array {
-            element.children.reserveCapacity(children.count)
+            element.children.reserveCapacity(min(children.count, SnapshotLimits.elementsPerScreen))
             for (index, child) in children.enumerated() {
+                guard screenElements < SnapshotLimits.elementsPerScreen, fileElements < SnapshotLimits.elementsPerFile else {
+                    skipped += Self.count(children[index...])
+                    break
+                }
                 element.children.append(try self.element(child, jsonPath: "\(jsonPath).children[\(index)]", depth: depth + 1))
             }
         }
         return element
+    }
+
+    /// How many elements `values` hold, with their descendants (bounded by the JSON's own nesting limit).
+    private static func count(_ values: ArraySlice<JSONValue>) -> Int {
+        values.reduce(0) { $0 + 1 + count(($1["children"]?.array ?? [])[...]) }
     }
 
     private mutating func elementType(_ value: JSONValue?, jsonPath: String) -> String {

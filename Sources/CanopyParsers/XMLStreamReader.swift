@@ -42,6 +42,19 @@ struct XMLAttributes {
         guard bytes.contains(UInt8(ascii: "&")) else { return text }
         return text.replacingOccurrences(of: "&#38;", with: "&")
     }
+
+    /// The attribute's value as `string(at:)`; of a value longer than `limit` bytes only the first
+    /// `limit` are decoded, cut on a scalar boundary and followed by a marker naming the bytes cut,
+    /// so a 200 MB attribute never becomes a 200 MB string.
+    func string(at index: Int, limit: Int) -> String {
+        let bytes = value(at: index)
+        guard bytes.count > limit else { return string(at: index) }
+        var end = max(0, limit)
+        while end > 0, UTF8.isContinuation(bytes[end]) { end -= 1 }
+        var text = String(decoding: UnsafeBufferPointer(rebasing: bytes[..<end]), as: UTF8.self)
+        if text.contains("&#38;") { text = text.replacingOccurrences(of: "&#38;", with: "&") }
+        return text + " … [\(bytes.count - end) bytes cut by Canopy]"
+    }
 }
 
 /// Receives the events of an XML stream. Byte buffers are borrowed for the duration of a call.
@@ -100,6 +113,8 @@ final class XMLStreamReader {
     private(set) var sawDoctype = false
     /// Bytes read from the file.
     private(set) var bytesRead = 0
+    /// How many pieces of the file were handed to libxml2.
+    private(set) var chunksParsed = 0
     /// Told the byte count of each piece read from the file, as it is read.
     var onRead: ((Int) -> Void)?
     /// Whether libxml2 currently has the text callbacks installed.
@@ -159,11 +174,12 @@ final class XMLStreamReader {
         let options = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_HUGE.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue)
         xmlCtxtUseOptions(ctxt, options)
 
-        let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: chunkSize)
+        var capacity = chunkSize
+        var buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
         defer { buffer.deallocate() }
         var first = true
         while true {
-            let count = Platform.read(fd, into: buffer, count: chunkSize)
+            let count = Platform.read(fd, into: buffer, count: capacity)
             if count < 0 {
                 throw XMLStreamFailure(kind: .io, message: "read failed: \(String(cString: strerror(errno)))")
             }
@@ -175,6 +191,7 @@ final class XMLStreamReader {
                 handler.documentWillStart(hasXMLDeclaration: hasXMLDeclaration, fileSize: fileSize)
             }
             let terminate: Int32 = count == 0 ? 1 : 0
+            chunksParsed += 1
             var status: Int32
             if sanitize {
                 let cleaned = sanitizer.clean(UnsafeBufferPointer(start: buffer, count: count), final: count == 0)
@@ -195,8 +212,24 @@ final class XMLStreamReader {
                 throw failure ?? lastError(ctxt)
             }
             if count == 0 { break }
+            // While libxml2 2.9's push parser waits for the end of a tag, it scans all its pending
+            // input again for every chunk it is given, so a tag much larger than a chunk took
+            // quadratic time (one 200 MB attribute: 87 s). Reading as much as is pending makes the
+            // rescans a geometric series: linear in the tag's length.
+            if let input = ctxt.pointee.input, let cur = input.pointee.cur, let end = input.pointee.end {
+                let pending = end - cur
+                if pending > capacity {
+                    buffer.deallocate()
+                    capacity = min(pending, Self.largestChunk)
+                    buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
+                }
+            }
         }
     }
+
+    /// The largest piece of the file handed to libxml2 at once (pieces grow past `chunkSize` only
+    /// while a tag larger than a piece is pending).
+    static let largestChunk = 256 << 20
 
     private func truncation(_ ctxt: xmlParserCtxtPtr, detail: String?) -> XMLStreamFailure {
         let open = Int(ctxt.pointee.nameNr)

@@ -38,10 +38,14 @@ struct AttachmentWriter {
         }
     }
 
-    /// Writes the kept attachments and sets their `file`; drops the others from the attempts.
+    /// Writes the kept attachments through `output` (bytes, path under `siteDirectory`; by default
+    /// straight to disk, in `canopy run` into its `OutputStage`) and sets their `file`; drops the
+    /// others from the attempts.
     /// - Throws: `PipelineError.inputs` for a payload that is damaged (corrupt or cut short), or
     ///   `PipelineError.output` when the directory cannot be written.
-    func write(_ run: inout Run) throws -> Result {
+    func write(
+        _ run: inout Run, output: (_ bytes: [UInt8], _ path: String) throws -> Void = { try ArtifactWriter.write($0, to: $1) }
+    ) throws -> Result {
         var result = Result()
         var written: [String: String] = [:]
         let directory = siteDirectory + "/attachments"
@@ -74,7 +78,7 @@ struct AttachmentWriter {
                     let hash = SHA256.hash(data: bytes).prefix(16).map { String(format: "%02x", $0) }.joined()
                     let name = "\(hash).\(attachment.fileExtension)"
                     if written[name] == nil {
-                        try ArtifactWriter.write(bytes, to: directory + "/" + name)
+                        try output(bytes, directory + "/" + name)
                         written[name] = name
                         result.written += 1
                         result.bytes += bytes.count

@@ -38,12 +38,18 @@ public struct CIPostStep {
         // Whatever would fail after the run is stored is checked first: the output directory, and
         // the `--baseline` run (below, once the store is open).
         try ArtifactWriter.prepare(files: OutputPaths(directory: options.outputDirectory).runFiles(annotations: options.annotations))
+        // The files are written into a staging directory and moved into place together, after the
+        // store: `--out` holds the previous run's set or this one's, never a mix (OutputStage).
+        var stage = try OutputStage(directory: options.outputDirectory)
+        defer { stage.discard() }
         var assembled = try readableRun()
         timer.lap("parse")
-        // Screenshots and other attachments of failing attempts, beside the page; a damaged
+        // Screenshots and other attachments of failing attempts, staged beside the page; a damaged
         // payload stops the run here, before anything is stored.
         let site = (OutputPaths(directory: options.outputDirectory).dashboard as NSString).deletingLastPathComponent
-        let attached = try AttachmentWriter(limits: workflow.configuration.attachments, siteDirectory: site).write(&assembled)
+        let attached = try AttachmentWriter(limits: workflow.configuration.attachments, siteDirectory: site).write(&assembled) {
+            try stage.write($0, to: $1)
+        }
         for note in attached.notes { workflow.progress.log(note) }
         if attached.written > 0 { timer.lap("attachments") }
         let run = assembled
@@ -127,11 +133,26 @@ public struct CIPostStep {
         // it is done, so nothing is written for a run whose store did not close.
         await closing.value
         timer.lap("close")
-        try ArtifactWriter.write(summary, to: paths.summary)
-        try ArtifactWriter.write(commentText, to: paths.comment)
-        try ArtifactWriter.write(dashboardHTML, to: paths.dashboard)
-        try ArtifactWriter.write(report, to: paths.report)
-        try ArtifactWriter.write(insightsDocument, to: paths.insights)
+        let mode = options.annotations == .automatic ? (workflow.ci.provider == "github" ? .github : .none) : options.annotations
+        // The gate's new failures (as in the summary): without a baseline every failure, but never
+        // a quarantined or known flaky test.
+        let limit = workflow.configuration.output.annotations
+        // Picked only when they are written.
+        let candidates = { Annotations.candidates(prepared, newFailures: newFailures, limit: limit) }
+        let sources = { sourcePaths }
+        do {
+            try stage.write(summary, to: paths.summary)
+            try stage.write(commentText, to: paths.comment)
+            try stage.write(dashboardHTML, to: paths.dashboard)
+            try stage.write(report, to: paths.report)
+            try stage.write(insightsDocument, to: paths.insights)
+            if mode == .gitlab { try stage.write(try Annotations.gitlab(candidates(), limit: limit, paths: sources()), to: paths.codeQuality) }
+            try stage.commit()
+        } catch {
+            throw PipelineError.outputsAfterStore(
+                "\(error)", runKey: prepared.run.metadata.runKey ?? "?", store: workflow.storeLocation.redactedStore,
+                directory: options.outputDirectory)
+        }
         timer.lap("write")
 
         var lines: [String] = []
@@ -156,20 +177,10 @@ public struct CIPostStep {
             let text = Self.stepSummary(summary: summary, short: commentText, room: output.summaryBudget - ArtifactWriter.size(of: summaryPath))
             do { try ArtifactWriter.append(text + "\n", to: summaryPath) } catch { notes.append("\(error); the summary is in \(paths.summary)") }
         }
-        let mode = options.annotations == .automatic ? (workflow.ci.provider == "github" ? .github : .none) : options.annotations
-        // The gate's new failures (as in the summary): without a baseline every failure, but never
-        // a quarantined or known flaky test.
-        let limit = workflow.configuration.output.annotations
-        // Picked only when they are written.
-        let candidates = { Annotations.candidates(prepared, newFailures: newFailures, limit: limit) }
-        let sources = { sourcePaths }
         var annotations: [String] = []
-        switch mode {
-        case .github:
+        if mode == .github {
             annotations = Annotations.github(candidates(), limit: limit, paths: sources())
                 + Annotations.githubFlaky(prepared, newFlakyTests: gateInput.newFlakyTests, limit: limit, paths: sources())
-        case .gitlab: try ArtifactWriter.write(try Annotations.gitlab(candidates(), limit: limit, paths: sources()), to: paths.codeQuality)
-        case .none, .automatic: break
         }
         lines += warnings.map { "warning: \($0)" } + (gateNotes + notes).map { "note: \($0)" }
         lines += GateText.lines(gates)
@@ -230,9 +241,13 @@ extension CIPostStep {
         let output = workflow.configuration.output
         let markdown = MarkdownRenderer.render(dashboard, budgets: [output.summaryBudget, output.commentBudget - Self.commentMarker.utf8.count])
         do {
-            try ArtifactWriter.write(markdown[0], to: paths.summary)
-            try ArtifactWriter.write(Self.commentMarker + markdown[1], to: paths.comment)
-            try ArtifactWriter.write(HTMLDashboardRenderer().render(dashboard), to: paths.dashboard)
+            // Staged like a stored run's files: the three are moved into `--out` together.
+            var stage = try OutputStage(directory: workflow.options.outputDirectory)
+            defer { stage.discard() }
+            try stage.write(markdown[0], to: paths.summary)
+            try stage.write(Self.commentMarker + markdown[1], to: paths.comment)
+            try stage.write(HTMLDashboardRenderer().render(dashboard), to: paths.dashboard)
+            try stage.commit()
             if let summaryPath = workflow.ci.stepSummaryPath {
                 let room = output.summaryBudget - ArtifactWriter.size(of: summaryPath)
                 try ArtifactWriter.append(Self.stepSummary(summary: markdown[0], short: Self.commentMarker + markdown[1], room: room) + "\n", to: summaryPath)

@@ -16,6 +16,9 @@ public enum PipelineError: Error, Sendable, CustomStringConvertible {
     case output(path: String, reason: String)
     /// The history store could not be opened or used (the message has any password redacted).
     case store(String)
+    /// The run was stored, then its files could not be written (`reason`); `directory` still holds
+    /// the files of the run before, none of this one.
+    case outputsAfterStore(_ reason: String, runKey: String, store: String, directory: String)
 
     public var description: String {
         switch self {
@@ -29,6 +32,13 @@ public enum PipelineError: Error, Sendable, CustomStringConvertible {
             return "\(path): error: cannot write: \(reason)"
         case .store(let message):
             return "error: history store: \(message)"
+        case .outputsAfterStore(let reason, let runKey, let store, let directory):
+            return """
+                \(reason)
+                error: run \(runKey) is stored in \(store), but its files were not written: \(directory) still holds the \
+                previous run's files, none of this run's. Fix the problem above and run the same command again: the run \
+                is already stored, so it only writes the files.
+                """
         }
     }
 

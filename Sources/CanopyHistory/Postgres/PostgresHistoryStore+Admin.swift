@@ -18,7 +18,8 @@ extension PostgresHistoryStore {
         do {
             return try await PostgresConnection.connect(configuration: configuration, id: 1, logger: logger)
         } catch {
-            throw HistoryError.cannotOpen(location: address.description, reason: reason(error), advice: .postgresServer)
+            throw HistoryError.cannotOpen(
+                location: address.description, reason: reason(error), advice: isStartingUp(error) ? .postgresStarting : .postgresServer)
         }
     }
 

@@ -66,6 +66,29 @@ extension PostgresHistoryStore {
         return error is ChannelError || error is IOError
     }
 
+    /// Whether the server refused a connection because it is starting up (SQLSTATE 57P03,
+    /// cannot_connect_now): it is worth waiting for, like a server that went away mid-write.
+    static func isStartingUp(_ error: any Error) -> Bool {
+        if case HistoryError.cannotOpen(_, _, .postgresStarting) = error { return true }
+        return (error as? PSQLError)?.serverInfo?[.sqlState] == "57P03"
+    }
+
+    /// Runs `open` (connect and migrate), again after `awaitServer` while the server is starting up
+    /// or the connection was lost, at most `attempts` times in all; the last failure is thrown.
+    static func opening(
+        attempts: Int, awaitServer: () async throws -> Void, _ open: () async throws -> Void
+    ) async throws {
+        var attempt = 0
+        while true {
+            attempt += 1
+            do {
+                return try await open()
+            } catch let error where attempt < attempts && (isStartingUp(error) || isConnectionLoss(error)) {
+                try await awaitServer()
+            }
+        }
+    }
+
     /// Waits for `work` at most `seconds`; returns whether it finished. A task that ignores
     /// cancellation is left behind rather than waited for.
     static func waitAtMost(_ seconds: Double, for work: Task<Void, Never>) async -> Bool {

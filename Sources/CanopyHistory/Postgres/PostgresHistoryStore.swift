@@ -33,15 +33,24 @@ public final class PostgresHistoryStore: HistoryStore {
         let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
         self.client = client
         runner = Task { await client.run() }
+        let location = location
         do {
-            // Migrate on a direct connection first: an unreachable server fails here at once.
-            let connection = try await Self.connect(address, logger: logger)
-            do {
-                try await migrate(on: connection)
-                try? await connection.close()
-            } catch {
-                try? await connection.close()
-                throw error
+            // Migrate on a direct connection first: an unreachable server fails here at once; one
+            // that is starting up or restarts meanwhile is waited for, as a write waits for it.
+            try await Self.opening(
+                attempts: Self.reconnectAttempts,
+                awaitServer: { [logger] in
+                    try await Self.awaitServer(address, within: Self.serverReturnWindow, logger: logger, location: location)
+                }
+            ) {
+                let connection = try await Self.connect(address, logger: logger)
+                do {
+                    try await migrate(on: connection)
+                    try? await connection.close()
+                } catch {
+                    try? await connection.close()
+                    throw error
+                }
             }
         } catch {
             runner.cancel()

@@ -27,6 +27,8 @@ extension SQLiteHistoryStore {
                     throw HistoryError.busy(location: location, attempts: attempt, reason: Self.reason(error))
                 }
                 try await Task.sleep(nanoseconds: UInt64(attempt) * 50_000_000)
+            } catch let error as DatabaseError where error.resultCode == .SQLITE_FULL {
+                throw HistoryError.diskFull(location: location, reason: Self.reason(error))
             } catch let error as DatabaseError {
                 throw HistoryError.statementFailed(
                     location: location, sql: Self.shortSQL(error.sql), reason: Self.reason(error))

@@ -44,10 +44,17 @@ public final class SQLiteHistoryStore: HistoryStore {
             // keep the default, so a large sort may still spill to a file.
             if !db.configuration.readonly { try db.execute(sql: "PRAGMA temp_store = MEMORY") }
         }
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+            throw HistoryError.isADirectory(location: path)
+        }
         do {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-            if let tables = try Self.foreignTables(at: path) { throw HistoryError.notAStore(location: path, tables: tables) }
-            pool = try DatabasePool(path: path, configuration: configuration)
+            pool = try Self.retryingWhileBusy {
+                if let tables = try Self.foreignTables(at: path) { throw HistoryError.notAStore(location: path, tables: tables) }
+                // Opening may write (GRDB makes sure the WAL is not empty), so it may wait for writers.
+                return try DatabasePool(path: path, configuration: configuration)
+            }
         } catch let error as HistoryError {
             throw error
         } catch {
@@ -56,81 +63,8 @@ public final class SQLiteHistoryStore: HistoryStore {
         try migrate()
     }
 
-    // MARK: Migrations
-
-    private var migrator: DatabaseMigrator {
-        var migrator = DatabaseMigrator()
-        let location = location
-        for migration in HistoryMigration.all {
-            // Immediate foreign key checks: GRDB's default (deferred checks, then
-            // `PRAGMA foreign_key_check` over the whole file) took 0.8 s to add one column to the
-            // 365-run bench store, against 0.03 s so. A migration that rebuilds a table would
-            // need `.deferred` (see `HistoryMigration`).
-            migrator.registerMigration(Self.identifier(migration), foreignKeyChecks: .immediate) { db in
-                for sql in migration.sql(for: .sqlite) {
-                    do {
-                        try db.execute(sql: sql)
-                    } catch {
-                        throw HistoryError.migrationFailed(
-                            location: location, version: migration.version, name: migration.name, sql: sql,
-                            reason: Self.reason(error))
-                    }
-                }
-            }
-        }
-        return migrator
-    }
-
-    static func identifier(_ migration: HistoryMigration) -> String { "\(migration.version)-\(migration.name)" }
-
-    private func migrate() throws {
-        let migrator = migrator
-        do {
-            if try pool.read({ try migrator.hasBeenSuperseded($0) }) {
-                throw HistoryError.schemaTooNew(
-                    location: location, found: try schemaVersionNow(), known: HistoryMigration.latestVersion)
-            }
-            do {
-                try migrator.migrate(pool)
-            } catch {
-                // Another process may have migrated the new file at the same moment: check once more.
-                if try pool.read({ try migrator.hasCompletedMigrations($0) }) { return }
-                throw error
-            }
-        } catch let error as HistoryError {
-            throw error
-        } catch {
-            throw Self.cannotOpen(location, error)
-        }
-    }
-
-    /// The tables of a database that is not a Canopy store: it has tables but no migration of
-    /// Canopy's applied (none at all, or another GRDB application's). Migrating it would add
-    /// Canopy's tables among another application's, and opening it as a store switches it to WAL:
-    /// it is looked at read-only first.
-    private static func foreignTables(at path: String) throws -> [String]? {
-        guard let size = try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int, size > 0 else { return nil }
-        var configuration = Configuration()
-        configuration.readonly = true
-        let queue = try DatabaseQueue(path: path, configuration: configuration)
-        defer { try? queue.close() }
-        let first = identifier(HistoryMigration.all[0])
-        return try queue.read { db -> [String]? in
-            let tables = try String.fetchAll(
-                db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
-            guard !tables.isEmpty else { return nil }
-            if tables.contains("grdb_migrations"),
-                try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM grdb_migrations WHERE identifier = ?)", arguments: [first]) == true
-            {
-                return nil
-            }
-            return tables
-        }
-    }
-
-    private func schemaVersionNow() throws -> Int {
-        let applied = try pool.read { try migrator.appliedIdentifiers($0) }
-        return applied.compactMap { Int($0.prefix(while: \.isNumber)) }.max() ?? 0
+    func schemaVersionNow() throws -> Int {
+        try pool.read { try Self.schemaVersion(of: Self.appliedIdentifiers($0)) }
     }
 
     public func schemaVersion() async throws -> Int {
@@ -163,6 +97,7 @@ public final class SQLiteHistoryStore: HistoryStore {
         var advice = HistoryError.OpenAdvice.sqliteFile
         if let error = error as? DatabaseError {
             switch error.resultCode {
+            case .SQLITE_FULL: return .diskFull(location: location, reason: reason(error))
             case .SQLITE_NOTADB: advice = .notADatabase
             case .SQLITE_CORRUPT: advice = .damaged
             default: break

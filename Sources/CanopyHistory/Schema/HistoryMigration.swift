@@ -12,10 +12,10 @@ enum SQLDialect: Sendable {
 /// appended to `HistoryMigration.all` (GRDB's rule). Statements use two tokens that each dialect
 /// spells differently: `{ID}` (an auto-increment primary key) and `{REAL}` (a double column).
 ///
-/// SQLite runs a migration with foreign keys on and no whole-file check after it (GRDB's
-/// immediate checks). A migration that drops and recreates a table (SQLite's way to change a
-/// column) must run with GRDB's deferred checks instead (`SQLiteHistoryStore.migrator`), or
-/// dropping `runs` would cascade to every row that refers to it; none does so far.
+/// SQLite runs every missing migration in one transaction with foreign keys on and no
+/// whole-file check after it (`SQLiteHistoryStore.migrate`). A migration that drops and recreates
+/// a table (SQLite's way to change a column) would need foreign keys off around that transaction,
+/// or dropping `runs` would cascade to every row that refers to it; none does so far.
 struct HistoryMigration: Sendable {
     var version: Int
     var name: String
