@@ -104,7 +104,7 @@ struct ComparisonOptions: ParsableArguments {
 
     @Option(
         name: .customLong("base-branch"),
-        help: "The branch a pull request targets, whose latest run is the baseline (default: from CI, e.g. GITHUB_BASE_REF); with --baseline, only stored with the run.")
+        help: "The branch a pull request targets: its latest run is the baseline (default: from CI).")
     var baseBranch: String?
 
     func apply(to options: inout RunOptions) {
