@@ -24,25 +24,26 @@ import Glibc
         return FileManager.default.isExecutableFile(atPath: fallback) ? fallback : nil
     }
 
-    /// Reads lines the child prints, from a background thread.
-    final class Lines: @unchecked Sendable {
-        private let lock = NSLock()
-        private var text = ""
-        func append(_ data: Data) { lock.withLock { text += String(decoding: data, as: UTF8.self) } }
-        var all: String { lock.withLock { text } }
+    /// What the child prints (standard output and error), read back from the file it writes to:
+    /// a pipe's readability handler can lag far behind a busy child while the whole suite runs.
+    struct Lines: Sendable {
+        let path: String
+        var all: String { (try? String(contentsOfFile: path, encoding: .utf8)) ?? "" }
     }
 
     static func start(_ binary: String, _ arguments: [String]) throws -> (Process, Lines) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: binary)
         process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
-        let lines = Lines()
-        pipe.fileHandleForReading.readabilityHandler = { handle in lines.append(handle.availableData) }
+        let path = NSTemporaryDirectory() + "canopy-killed-ingest-\(UUID().uuidString).log"
+        guard FileManager.default.createFile(atPath: path, contents: nil), let output = FileHandle(forWritingAtPath: path) else {
+            throw CocoaError(.fileWriteUnknown)
+        }
+        process.standardOutput = output
+        process.standardError = output
         try process.run()
-        return (process, lines)
+        try output.close()
+        return (process, Lines(path: path))
     }
 
     /// `store`, and `beginStore` … `finish` as `canopy run` stores (the kill lands while the
