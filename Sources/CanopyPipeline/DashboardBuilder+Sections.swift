@@ -125,7 +125,7 @@ extension DashboardBuilder {
                 label: attempt.label, outcome: attempt.outcome, duration: attempt.duration, messages: messages,
                 location: attempt.failures.first?.location?.description, output: output.isEmpty ? nil : tail(output),
                 steps: attempt.steps.map { steps in
-                    steps.prefix(detailSteps).map { DashboardStep(title: $0.title, offset: $0.offset, depth: $0.depth, failed: $0.failed) }
+                    Array(steps.prefix(detailSteps))
                 },
                 attachments: attempt.attachments.map { attachments in
                     attachments.compactMap { attachment in

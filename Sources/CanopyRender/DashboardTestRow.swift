@@ -49,13 +49,13 @@ public struct DashboardAttemptDetail: Sendable, Equatable, Hashable, Codable {
     /// The last lines of the attempt's output, when it printed any.
     public var output: String?
     /// The attempt's steps (an `.xcresult` bundle's activities), when recorded.
-    public var steps: [DashboardStep]?
+    public var steps: [Step]?
     /// Its attachments written beside the page, when any.
     public var attachments: [DashboardAttachment]?
 
     public init(
         label: String? = nil, outcome: Outcome, duration: Double? = nil, messages: [String] = [], location: String? = nil, output: String? = nil,
-        steps: [DashboardStep]? = nil, attachments: [DashboardAttachment]? = nil
+        steps: [Step]? = nil, attachments: [DashboardAttachment]? = nil
     ) {
         self.label = label
         self.outcome = outcome
@@ -65,22 +65,6 @@ public struct DashboardAttemptDetail: Sendable, Equatable, Hashable, Codable {
         self.output = output
         self.steps = steps
         self.attachments = attachments
-    }
-}
-
-/// One step of an attempt as the page lists it.
-public struct DashboardStep: Sendable, Equatable, Hashable, Codable {
-    public var title: String
-    /// Seconds after the attempt's first step, when known.
-    public var offset: Double?
-    public var depth: Int
-    public var failed: Bool
-
-    public init(title: String, offset: Double? = nil, depth: Int = 0, failed: Bool = false) {
-        self.title = title
-        self.offset = offset
-        self.depth = depth
-        self.failed = failed
     }
 }
 
