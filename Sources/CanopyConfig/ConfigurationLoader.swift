@@ -250,6 +250,7 @@ public enum ConfigurationLoader {
         let fields = try section.strings("fields", mapping: FailureCategoryRule.Field.init(rawValue:), problem: { "unknown field '\($0)'; use \(known)" })
         let infrastructure = try section.bool("infrastructure")
         let description = try section.string("description")
+        let fix = try section.string("fix")
         // A misspelt key is named before the required key it was meant to be.
         try section.finish()
         guard let name, let pattern else {
@@ -274,6 +275,7 @@ public enum ConfigurationLoader {
         if let fields { rule.fields = fields }
         if let infrastructure { rule.infrastructure = infrastructure }
         rule.description = description
+        rule.fix = fix
         return rule
     }
 

@@ -172,15 +172,21 @@ extension Workflow {
             baselineRun: baselineRun, comparison: comparison, flakiness: flakiness, flakyElements: flakyElements, trend: try await trend,
             besideStore: besideStore)
         insights.lastFailureMessages = lastMessages
-        insights.flakyOnTargetBranch = try await targetFlaky
+        let flakyOnTarget = try await targetFlaky
+        insights.flakyOnTargetBranch = Set(flakyOnTarget.map(\.key.testKey))
+        if let target = targetBranch {
+            insights.targetBranchFlakes = Dictionary(
+                flakyOnTarget.map { ($0.key.testKey, (branch: target, failedRuns: $0.evidence.failedRuns, runs: $0.evidence.runs)) },
+                uniquingKeysWith: { first, _ in first })
+        }
         return insights
     }
 
-    /// The tests failing in a pull request's run (an attempt failed) that are flaky over its
+    /// The verdicts of the tests failing in a pull request's run (an attempt failed) that are flaky over its
     /// target branch's window, as far as the run's start: nothing for a run not of a request. The
     /// target's rows are read for those tests alone (by key, from the test-key index) and analysed
     /// apart from the request's own, so the request's failures never make a test look flaky there.
-    func flakyOnTargetBranch(of prepared: PreparedRun, store: any HistoryStore) async throws -> Set<String> {
+    func flakyOnTargetBranch(of prepared: PreparedRun, store: any HistoryStore) async throws -> [TestFlakiness] {
         guard let target = targetBranch, target != prepared.run.metadata.branch else { return [] }
         let failing = prepared.failingTestKeys
         guard !failing.isEmpty else { return [] }
@@ -189,7 +195,7 @@ extension Workflow {
         var rows: [TestRunRow] = []
         try await store.forEachTestRun(in: window, testKeys: failing) { rows.append($0) }
         let analyzer = FlakinessAnalyzer(configuration: configuration.flakiness)
-        return Set(analyzer.analyze(rows).lazy.filter { $0.state == .flaky }.map(\.key.testKey))
+        return analyzer.analyze(rows).filter { $0.state == .flaky }
     }
 
     /// After a store found the run's key already stored: the stored run must hold these results.
@@ -361,6 +367,8 @@ public struct HistoryInsights: Sendable {
     /// For a pull or merge request, the tests failing in it that its target branch's window calls
     /// flaky: known flakes there are not new in the request (its own branch has little history).
     public var flakyOnTargetBranch: Set<String> = []
+    /// Those tests' failed runs and runs over the target branch's window, by test key.
+    public var targetBranchFlakes: [String: (branch: String, failedRuns: Int, runs: Int)] = [:]
     /// What of `Workflow.prefetch` stood: nothing, the rows read beside the store, or also the
     /// flakiness worked out from them there (tests check which).
     var besideStore = BesideStore.nothing

@@ -24,7 +24,21 @@ enum MarkdownHeadline {
         if let baseline = dashboard.links.baseline { context.append("compared with " + MarkdownText.code(baseline, limit: 100)) }
         if !context.isEmpty { out += context.joined(separator: " · ") + "\n\n" }
 
-        out += "| | this run | change |\n|---|---:|---:|\n"
+        if !dashboard.gates.isEmpty {
+            out += "**Gates**\n\n| gate | result | detail |\n|---|---|---|\n"
+            for gate in dashboard.gates.prefix(50) {
+                let result = gate.passed ? "✅ passed" : "❌ failed"
+                out += "| \(MarkdownText.escape(gate.name, limit: 80)) | \(result) | \(MarkdownText.escape(gate.detail, limit: 200)) |\n"
+            }
+            out += "\n"
+        }
+        return out
+    }
+
+    /// The key figures with their change against the baseline, one table row each.
+    static func figures(_ dashboard: Dashboard) -> [String] {
+        let h = dashboard.headline
+        var out: [String] = []
         let rows: [(String, DashboardKPI, KPIUnit, Bool?)] = [
             ("Tests", h.tests, .count, nil), ("Passed", h.passed, .count, true), ("Failed", h.failed, .count, false),
             ("Flaky", h.flaky, .count, false), ("Skipped", h.skipped, .count, nil),
@@ -41,19 +55,14 @@ enum MarkdownHeadline {
                 case .neutral: change = text
                 }
             }
-            out += "| \(label) | \(Format.value(kpi, unit)) | \(change) |\n"
-        }
-        out += "\n"
-
-        if !dashboard.gates.isEmpty {
-            out += "**Gates**\n\n| gate | result | detail |\n|---|---|---|\n"
-            for gate in dashboard.gates.prefix(50) {
-                let result = gate.passed ? "✅ passed" : "❌ failed"
-                out += "| \(MarkdownText.escape(gate.name, limit: 80)) | \(result) | \(MarkdownText.escape(gate.detail, limit: 200)) |\n"
-            }
-            out += "\n"
+            out.append("| \(label) | \(Format.value(kpi, unit)) | \(change) |\n")
         }
         return out
+    }
+
+    /// The key figures as a section of the summary.
+    static func figuresSection(_ dashboard: Dashboard) -> MarkdownSection {
+        MarkdownSection(name: "key figures", head: "### 📊 Key figures\n\n| | this run | change |\n|---|---:|---:|\n", items: figures(dashboard))
     }
 
     static func statusIcon(_ status: DashboardStatus) -> String {

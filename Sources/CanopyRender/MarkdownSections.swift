@@ -1,41 +1,5 @@
 /// The shrinkable sections of the Markdown summary, one builder per view.
 enum MarkdownSections {
-    static func newFailures(_ failures: [DashboardNewFailure]) -> MarkdownSection {
-        let shots = failures.contains { $0.screenshots != nil }
-            ? "📷 N: the failure's screenshots, under the test in the dashboard's Tests view (`site/index.html` with `site/attachments/`).\n\n" : ""
-        let head = "### ❌ New failures (\(Format.count(failures.count)))\n\n" + shots + "| test | failure | cause | identifier | location |\n|---|---|---|---|---|\n"
-        let items = failures.map { failure in
-            "| \(MarkdownText.code(failure.test, limit: 160))\(failure.screenshots.map { " 📷 \($0)" } ?? "") | \(MarkdownText.escape(failure.message, limit: 200)) | "
-                + "\(MarkdownText.escape(failure.category, limit: 40))\(failure.isInfrastructure ? " 🏗️" : "") | \(optionalCode(failure.identifier))"
-                + "\(failure.rawIdentifier.map { " (\(MarkdownText.code($0, limit: 120)))" } ?? "")"
-                + "\(failure.identifierFoundIn.map { " ← \($0 == "steps" ? "the steps before it" : "its output")" } ?? "") | "
-                + "\(failure.location.map { failure.locationURL != nil ? MarkdownText.link($0, url: failure.locationURL) : MarkdownText.escape($0, limit: 120) } ?? "–") |\n"
-        }
-        return MarkdownSection(name: "new failures", head: head, items: items)
-    }
-
-    /// The failing tests the new-failures gate left out, with why; nothing when there are none.
-    static func excusedFailures(_ failures: [DashboardExcusedFailure]) -> MarkdownSection {
-        guard !failures.isEmpty else { return MarkdownSection(name: "failures not counted", head: "", items: []) }
-        let head = "**Not counted as new failures** (\(Format.count(failures.count))):\n\n"
-        let items = failures.map { "- \(MarkdownText.code($0.test, limit: 160)) — \(MarkdownText.escape($0.reason, limit: 160))\(failureText($0))\n" }
-        return MarkdownSection(name: "failures not counted", head: head, items: items)
-    }
-
-    /// The failing tests that failed in the baseline too; nothing when there are none.
-    static func stillFailing(_ failures: [DashboardExcusedFailure]) -> MarkdownSection {
-        guard !failures.isEmpty else { return MarkdownSection(name: "still failing", head: "", items: []) }
-        let head = "**Still failing** (\(Format.count(failures.count))), failing in the baseline too:\n\n"
-        let items = failures.map { "- \(MarkdownText.code($0.test, limit: 160)) — \(MarkdownText.escape($0.reason, limit: 160))\(failureText($0))\n" }
-        return MarkdownSection(name: "still failing", head: head, items: items)
-    }
-
-    /// `: message (cause)` of a test listed by name, when its failure is known.
-    private static func failureText(_ failure: DashboardExcusedFailure) -> String {
-        guard let message = failure.message else { return "" }
-        return ": " + MarkdownText.escape(message, limit: 200) + (failure.category.map { " (" + MarkdownText.escape($0, limit: 40) + ")" } ?? "")
-    }
-
     /// The classes with failed or flaky tests: the suites view of the report tools.
     static func failingClasses(_ classes: [DashboardClassRow]) -> MarkdownSection {
         let failing = classes.filter { $0.failed > 0 || $0.flaky > 0 }
@@ -66,7 +30,10 @@ enum MarkdownSections {
             let e = test.evidence
             let commits = e.commits.prefix(5).map { MarkdownText.code($0, limit: 12) }.joined(separator: " ")
                 + (e.commits.count > 5 ? " +\(Format.count(e.commits.count - 5)) more" : "")
-            return "| \(Format.score(test.score)) | \(MarkdownText.code(test.test, limit: 160)) | \(state(test)) | "
+            var state = state(test)
+            if test.isNew { state += " 🆕 new" }
+            if let target = test.onTargetBranch { state += " (" + MarkdownText.escape(target.text, limit: 120) + ")" }
+            return "| \(Format.score(test.score)) | \(MarkdownText.code(test.test, limit: 160)) | \(state) | "
                 + "\(e.runs) | \(e.failures) | \(e.flips) | \(e.retries)\(e.infrastructureFlakes > 0 ? " +\(e.infrastructureFlakes) infra" : "") | "
                 + "\(commits.isEmpty ? "–" : commits) |\n"
         }

@@ -143,8 +143,8 @@ struct ConfigurationValidationTests {
     @Test(
         "a misspelt required key is reported as unknown, listing the known keys, before the missing key it stands for",
         arguments: [
-            ("categories:\n  - name: foo\n    patern: \"x\"\n", "c.yml:3:5", "categories[0].patern", "description, fields, infrastructure, name, pattern"),
-            ("categories:\n  - nam: foo\n    pattern: \"x\"\n", "c.yml:2:5", "categories[0].nam", "description, fields, infrastructure, name, pattern"),
+            ("categories:\n  - name: foo\n    patern: \"x\"\n", "c.yml:3:5", "categories[0].patern", "description, fields, fix, infrastructure, name, pattern"),
+            ("categories:\n  - nam: foo\n    pattern: \"x\"\n", "c.yml:2:5", "categories[0].nam", "description, fields, fix, infrastructure, name, pattern"),
             ("identifiers:\n  dynamicSegments:\n    - placeholder: id\n      patern: x\n", "c.yml:4:7", "identifiers.dynamicSegments[0].patern", "pattern, placeholder, position"),
         ])
     func misspeltRequiredKey(_ yaml: String, _ place: String, _ keyPath: String, _ known: String) throws {
@@ -256,5 +256,19 @@ struct ConfigurationValidationTests {
         } catch {
             #expect("\(error)" == "\(directory): error: it is a directory; give CANOPY_CONFIG a YAML file such as Config/canopy.yml")
         }
+    }
+}
+
+@Suite("Failure categories say what usually fixes them")
+struct CategoryFixTests {
+    @Test("every built-in category has a description and what usually fixes it; a configured one can say its own")
+    func fixTexts() throws {
+        for rule in FailureCategoryRule.defaults + [FailureCategoryRule.other] {
+            #expect(rule.description?.isEmpty == false, "\(rule.name)")
+            #expect(rule.fix?.isEmpty == false, "\(rule.name)")
+        }
+        let configuration = try ConfigurationLoader.parse(
+            "categories:\n  - name: backendDown\n    pattern: 'HTTP 503'\n    fix: Re-run once staging is up\n", file: "c.yml")
+        #expect(configuration.analysis.categories.first?.fix == "Re-run once staging is up")
     }
 }

@@ -26,8 +26,8 @@ struct DashboardModelTests {
         #expect(html.contains("<code>Suite/test10</code> (known flaky) and 2 more (the Tests view lists every failed test).</p>"))
         #expect(!html.contains("Suite/test11"))
         let markdown = MarkdownRenderer().render(dashboard)
-        #expect(markdown.contains("**Not counted as new failures** (12):\n\n- <code>Suite/test1</code> — quarantined\n"))
-        #expect(markdown.contains("- <code>Suite/test12</code> — known flaky\n"))
+        #expect(markdown.contains("### Failing, not counted as new (12)\n\n- ❌ <code>Suite/test1</code>\n  - quarantined\n"), "\(markdown)")
+        #expect(markdown.contains("- ❌ <code>Suite/test12</code>\n  - known flaky\n"))
         // None: no section, and the page's empty new-failures line stays as it was.
         dashboard.excusedFailures = []
         #expect(!MarkdownRenderer().render(dashboard).contains("Not counted"))
@@ -42,7 +42,7 @@ struct DashboardModelTests {
             isInfrastructure: true)]
         let html = HTMLDashboardRenderer().render(dashboard)
         #expect(html.contains("testRunnerInfrastructure</span> <span class=\"chip warn\"><span aria-hidden=\"true\">⚙</span> infrastructure</span></td>"))
-        #expect(MarkdownRenderer().render(dashboard).contains("| testRunnerInfrastructure 🏗️ |"))
+        #expect(MarkdownRenderer().render(dashboard).contains("  - cause **testRunnerInfrastructure** (infrastructure 🏗️)\n"))
     }
 
     /// `Podcast-{id}-row` says which element; the row the test hit says which data.
@@ -55,8 +55,8 @@ struct DashboardModelTests {
         ]
         #expect(dashboard.newFailures[1].rawIdentifier == nil)
         let markdown = MarkdownRenderer().render(dashboard)
-        #expect(markdown.contains("| <code>Podcast-&#123;id&#125;-row</code> (<code>Podcast-42-row</code>) |"), "\(markdown)")
-        #expect(markdown.contains("| <code>Checkout.Pay</code> |"))
+        #expect(markdown.contains("  - element <code>Podcast-&#123;id&#125;-row</code> (written <code>Podcast-42-row</code>)\n"), "\(markdown)")
+        #expect(markdown.contains("  - element <code>Checkout.Pay</code>\n"))
         let html = HTMLDashboardRenderer().render(dashboard)
         #expect(html.contains("<code>Podcast-{id}-row</code> <span class=\"muted\">(<code>Podcast-42-row</code>)</span></td>"))
     }
