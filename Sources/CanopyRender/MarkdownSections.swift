@@ -7,7 +7,7 @@ enum MarkdownSections {
         let head = "### Classes with failed or flaky tests (\(Format.count(failing.count)) of \(Format.count(classes.count)))\n\n"
             + "| class | tests | failed | flaky | skipped | test time |\n|---|---:|---:|---:|---:|---:|\n"
         let items = failing.map { row in
-            "| \(MarkdownText.code(row.className, limit: 160)) | \(Format.count(row.tests)) | \(Format.count(row.failed)) | \(Format.count(row.flaky)) | "
+            "| \(MarkdownText.code(row.className, limit: 160, wrap: true)) | \(Format.count(row.tests)) | \(Format.count(row.failed)) | \(Format.count(row.flaky)) | "
                 + "\(Format.count(row.skipped)) | \(Format.duration(row.duration)) |\n"
         }
         return MarkdownSection(name: "classes", head: head, items: items)
@@ -17,7 +17,7 @@ enum MarkdownSections {
         guard !tests.isEmpty else { return MarkdownSection(name: "slower tests", head: "", items: []) }
         let head = "### 🐢 Slower than the baseline (\(Format.count(tests.count)))\n\n| test | baseline | now | change |\n|---|---:|---:|---:|\n"
         let items = tests.map { test in
-            "| \(MarkdownText.code(test.test, limit: 160)) | \(Format.duration(test.before)) | \(Format.duration(test.after)) | "
+            "| \(MarkdownText.code(test.test, limit: 160, wrap: true)) | \(Format.duration(test.before)) | \(Format.duration(test.after)) | "
                 + "+\(Format.duration(test.after - test.before)) (×\(Format.fixed(test.after / max(test.before, 0.001), digits: 1))) |\n"
         }
         return MarkdownSection(name: "slower tests", head: head, items: items)
@@ -33,7 +33,7 @@ enum MarkdownSections {
             var state = state(test)
             if test.isNew { state += " 🆕 new" }
             if let target = test.onTargetBranch { state += " (" + MarkdownText.escape(target.text, limit: 120) + ")" }
-            return "| \(Format.score(test.score)) | \(MarkdownText.code(test.test, limit: 160)) | \(state) | "
+            return "| \(Format.score(test.score)) | \(MarkdownText.code(test.test, limit: 160, wrap: true)) | \(state) | "
                 + "\(e.runs) | \(e.failures) | \(e.flips) | \(e.retries)\(e.infrastructureFlakes > 0 ? " +\(e.infrastructureFlakes) infra" : "") | "
                 + "\(commits.isEmpty ? "–" : commits) |\n"
         }
@@ -46,9 +46,9 @@ enum MarkdownSections {
             + "fix the element (a wait, its hit region, a stable identifier) rather than each test.\n\n"
             + "| identifier | tests | flaky failures | all failures | failing flakily on it |\n|---|---:|---:|---:|---|\n"
         let items = elements.map { element in
-            let shown = element.tests.prefix(3).map { MarkdownText.code($0, limit: 120) }.joined(separator: " ")
+            let shown = element.tests.prefix(3).map { MarkdownText.code($0, limit: 120, wrap: true) }.joined(separator: " ")
             let more = element.tests.count > 3 ? " and \(Format.count(element.tests.count - 3)) more" : ""
-            return "| \(MarkdownText.code(element.identifier, limit: 160)) | \(Format.count(element.tests.count)) | "
+            return "| \(MarkdownText.code(element.identifier, limit: 160, wrap: true)) | \(Format.count(element.tests.count)) | "
                 + "\(Format.count(element.flakyFailures)) | \(Format.count(element.failures)) | \(shown)\(more) |\n"
         }
         return MarkdownSection(name: "flaky elements", head: head, items: items)
@@ -57,7 +57,7 @@ enum MarkdownSections {
     static func byIdentifier(_ groups: [DashboardIdentifierGroup]) -> MarkdownSection {
         let head = "### 🌳 Failures by identifier\n\n| identifier | failures | tests | causes |\n|---|---:|---:|---|\n"
         let items = groups.map { group in
-            "| \(MarkdownText.code(group.identifier, limit: 160)) | \(Format.count(group.count)) | \(Format.count(group.testCount)) | "
+            "| \(MarkdownText.code(group.identifier, limit: 160, wrap: true)) | \(Format.count(group.count)) | \(Format.count(group.testCount)) | "
                 + "\(group.categories.prefix(4).map { MarkdownText.escape($0, limit: 40) }.joined(separator: ", ")) |\n"
         }
         return MarkdownSection(name: "identifiers", head: head, items: items)
@@ -101,7 +101,7 @@ enum MarkdownSections {
             .sorted { ($0.elements - $0.identified, $1.path) > ($1.elements - $1.identified, $0.path) }
         let head = "### 🕳️ Coverage gaps (\(Format.count(gaps.count)) branches)\n\n| branch | coverage | identified | elements |\n|---|---:|---:|---:|\n"
         let items = gaps.map { node in
-            "| \(MarkdownText.code(node.path, limit: 160)) | \(Format.percent(node.coverage)) | \(Format.count(node.identified)) | \(Format.count(node.elements)) |\n"
+            "| \(MarkdownText.code(node.path, limit: 160, wrap: true)) | \(Format.percent(node.coverage)) | \(Format.count(node.identified)) | \(Format.count(node.elements)) |\n"
         }
         return MarkdownSection(name: "coverage gaps", head: head, items: items)
     }

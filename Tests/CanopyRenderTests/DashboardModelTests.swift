@@ -55,7 +55,7 @@ struct DashboardModelTests {
         ]
         #expect(dashboard.newFailures[1].rawIdentifier == nil)
         let markdown = MarkdownRenderer().render(dashboard)
-        #expect(markdown.contains("  - element <code>Podcast-&#123;id&#125;-row</code> (written <code>Podcast-42-row</code>)\n"), "\(markdown)")
+        #expect(markdown.contains("  - element <code>Podcast-{id}-row</code> (written <code>Podcast-42-row</code>)\n"), "\(markdown)")
         #expect(markdown.contains("  - element <code>Checkout.Pay</code>\n"))
         let html = HTMLDashboardRenderer().render(dashboard)
         #expect(html.contains("<code>Podcast-{id}-row</code> <span class=\"muted\">(<code>Podcast-42-row</code>)</span></td>"))
