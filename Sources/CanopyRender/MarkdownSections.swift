@@ -24,20 +24,30 @@ enum MarkdownSections {
     }
 
     static func flaky(_ tests: [DashboardFlakyTest]) -> MarkdownSection {
-        let head = "### 🔁 Flaky tests and state changes (\(Format.count(tests.count)))\n\n| score | test | state | runs | failures | flips | retries | commits |\n"
-            + "|---:|---|---|---:|---:|---:|---:|---|\n"
-        let items = tests.map { test in
+        let rows = tests.map { test in
             let e = test.evidence
             let commits = e.commits.prefix(5).map { MarkdownText.code($0, limit: 12) }.joined(separator: " ")
                 + (e.commits.count > 5 ? " +\(Format.count(e.commits.count - 5)) more" : "")
             var state = state(test)
             if test.isNew { state += " 🆕 new" }
             if let target = test.onTargetBranch { state += " (" + MarkdownText.escape(target.text, limit: 120) + ")" }
-            return "| \(Format.score(test.score)) | \(MarkdownText.code(test.test, limit: 160, wrap: true)) | \(state) | "
-                + "\(e.runs) | \(e.failures) | \(e.flips) | \(e.retries)\(e.infrastructureFlakes > 0 ? " +\(e.infrastructureFlakes) infra" : "") | "
-                + "\(commits.isEmpty ? "–" : commits) |\n"
+            return [
+                Format.score(test.score), MarkdownText.code(test.test, limit: 160, wrap: true), state, "\(e.runs)", "\(e.failures)", "\(e.flips)",
+                "\(e.retries)\(e.infrastructureFlakes > 0 ? " +\(e.infrastructureFlakes) infra" : "")", commits.isEmpty ? "–" : commits,
+            ]
         }
-        return MarkdownSection(name: "flaky tests", head: head, items: items)
+        // Too wide for the page: commits go first, then retries, flips and the score.
+        let table = MarkdownTable(
+            columns: [
+                .init(header: "score", alignRight: true, priority: 4), .init(header: "test", priority: 10), .init(header: "state", priority: 9),
+                .init(header: "runs", alignRight: true, priority: 6), .init(header: "failures", alignRight: true, priority: 7),
+                .init(header: "flips", alignRight: true, priority: 3), .init(header: "retries", alignRight: true, priority: 2),
+                .init(header: "commits", priority: 1),
+            ],
+            rows: rows
+        ).render()
+        return MarkdownSection(
+            name: "flaky tests", head: "### 🔁 Flaky tests and state changes (\(Format.count(tests.count)))\n\n" + table.head, items: table.rows)
     }
 
     static func flakyElements(_ elements: [DashboardFlakyElement]) -> MarkdownSection {

@@ -123,3 +123,23 @@ struct DashboardModelTests {
         #expect(html.contains("aria-expanded=\"false\" aria-controls=\"tn0\""))
     }
 }
+
+@Suite("Markdown tables fit the page")
+struct MarkdownTableTests {
+    /// A test name with no dot or slash to wrap at widens the table past GitHub's page.
+    @Test("a flaky-tests table too wide for the page drops its least important columns, commits first; a narrow one keeps all")
+    func dropsLeastImportantColumns() {
+        var dashboard = DashboardSample.make()
+        let narrow = MarkdownRenderer().render(dashboard)
+        #expect(narrow.contains("| score | test | state | runs | failures | flips | retries | commits |"))
+        dashboard.flakyTests[0].test = "Suite/" + String(repeating: "testAVeryLongParameterisedName", count: 3)
+        let wide = MarkdownRenderer().render(dashboard)
+        #expect(!wide.contains("| commits |"), "\(wide)")
+        // The test and its state stay, as do its failures; each row has as many cells as the header.
+        let header = "| test | state | failures |\n|---|---|---:|\n"
+        #expect(wide.contains(header), "\(wide)")
+        let row = wide.components(separatedBy: header).dropFirst().first?.split(separator: "\n").first ?? ""
+        #expect(row.filter { $0 == "|" }.count == 4, "\(row)")
+        #expect(wide.contains("testAVeryLongParameterisedName"))
+    }
+}
