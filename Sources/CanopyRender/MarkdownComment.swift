@@ -61,7 +61,7 @@ public struct MarkdownComment: DashboardRenderer {
         facts.append("pass rate \(Format.percent(h.passRate.value))")
         var out = verdict + " — " + facts.joined(separator: " · ")
         if let baseline = dashboard.links.baseline { out += " · compared with " + MarkdownText.code(baseline, limit: 100) }
-        out += "\n\n"
+        out += "\n\n" + MarkdownHeadline.noBaseline(dashboard)
         for gate in dashboard.gates.prefix(50) {
             out += "- " + (gate.passed ? "✅ " : "❌ ") + MarkdownText.escape(gate.name, limit: 80) + ": " + MarkdownText.escape(gate.detail, limit: 200) + "\n"
         }

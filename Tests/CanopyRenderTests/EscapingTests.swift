@@ -24,7 +24,7 @@ struct EscapingTests {
         let tags = Set(text.matches(of: #/<\/?([a-zA-Z]+)/#).map { String($0.output.1) })
         #expect(tags.isSubset(of: ["code", "sub", "wbr", "details", "summary"]), "unexpected tags \(tags)")
         // A backtick from data is escaped, so no code span opens; text within our `…` spans is ours.
-        let backticks = text.replacing(#/`[a-z/.]+`/#, with: "")
+        let backticks = text.replacing(#/`[a-z/. -]+`/#, with: "")
         #expect(Self.unescaped("`", in: backticks) == 0, "an unescaped backtick")
         // No link from data: its `[` is escaped.
         #expect(!text.contains(#/(^|[^\\])\[[^\]\n]*\]\((?i:javascript|data|vbscript|//)/#), "a link to a script or another site")
