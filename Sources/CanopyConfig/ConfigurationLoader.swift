@@ -128,6 +128,12 @@ public enum ConfigurationLoader {
         if let entries = try root.sections("quarantine") {
             configuration.quarantine = try entries.map(readQuarantine)
         }
+        if var slower = try root.section("slowerTests") {
+            if let ratio = try slower.double("ratio", range: 1...1000) { configuration.slowerTests.ratio = ratio }
+            if let seconds = try slower.double("seconds", range: 0...86_400) { configuration.slowerTests.seconds = seconds }
+            if let limit = try slower.int("limit", range: 0...1000) { configuration.slowerTests.limit = limit }
+            try slower.finish()
+        }
         if var output = try root.section("output") {
             if let budget = try output.int("summaryBudget", range: 1024...1_048_576) { configuration.output.summaryBudget = budget }
             if let budget = try output.int("commentBudget", range: 1024...65_535) { configuration.output.commentBudget = budget }

@@ -66,7 +66,7 @@ public struct StoredRunReport {
         var baselineSnapshot: BaselineSnapshot?
         if let baselineRun { baselineSnapshot = try await workflow.snapshot(of: baselineRun, store: store) }
         // Without a baseline everything is new, as `canopy run`'s gate counts it.
-        let comparison = BaselineComparer.compare(current, with: baselineSnapshot)
+        let comparison = BaselineComparer.compare(current, with: baselineSnapshot, slowdown: workflow.configuration.slowerTests)
         let headline = DashboardBuilder.headline(
             status: totals.failed > 0 ? .testsFailed : .passed, totals: totals, coverage: overall?.ratio, audits: audits,
             baseline: baselineRun?.totals, comparison: comparison)

@@ -81,10 +81,10 @@ extension Workflow {
         let runKey = prepared.run.metadata.runKey
         let current = BaselineSnapshot(run: prepared.run, digest: prepared.digest, testRows: prepared.testRows)
         guard let run = try await previousRun(for: prepared.run, store: store, before: runKey), run.key != runKey else {
-            return (nil, BaselineComparer.compare(current, with: nil))
+            return (nil, BaselineComparer.compare(current, with: nil, slowdown: configuration.slowerTests))
         }
         let snapshot = try await snapshot(of: run, store: store)
-        return ((run, snapshot), BaselineComparer.compare(current, with: snapshot))
+        return ((run, snapshot), BaselineComparer.compare(current, with: snapshot, slowdown: configuration.slowerTests))
     }
 
     func snapshot(of run: StoredRun, store: any HistoryStore) async throws -> BaselineSnapshot {
@@ -294,7 +294,7 @@ extension Workflow {
         }
         var snapshot: BaselineSnapshot?
         if let baselineRun { snapshot = try await self.snapshot(of: baselineRun, store: store) }
-        return (baselineRun, BaselineComparer.compare(current, with: snapshot))
+        return (baselineRun, BaselineComparer.compare(current, with: snapshot, slowdown: configuration.slowerTests))
     }
 
     /// Flakiness and flaky elements over the window: as worked out beside the store when the

@@ -15,12 +15,13 @@ enum MarkdownSections {
 
     static func slower(_ tests: [DashboardSlowerTest]) -> MarkdownSection {
         guard !tests.isEmpty else { return MarkdownSection(name: "slower tests", head: "", items: []) }
-        let head = "### 🐢 Slower than the baseline (\(Format.count(tests.count)))\n\n| test | baseline | now | change |\n|---|---:|---:|---:|\n"
+        // Collapsed: worth a look, rarely what a developer must act on first.
+        let head = "<details><summary>🐢 Slower than the baseline (\(Format.count(tests.count)))</summary>\n\n| test | baseline | now | change |\n|---|---:|---:|---:|\n"
         let items = tests.map { test in
             "| \(MarkdownText.code(test.test, limit: 160, wrap: true)) | \(Format.duration(test.before)) | \(Format.duration(test.after)) | "
                 + "+\(Format.duration(test.after - test.before)) (×\(Format.fixed(test.after / max(test.before, 0.001), digits: 1))) |\n"
         }
-        return MarkdownSection(name: "slower tests", head: head, items: items)
+        return MarkdownSection(name: "slower tests", head: head, items: items, tail: "\n</details>\n\n")
     }
 
     static func flaky(_ tests: [DashboardFlakyTest]) -> MarkdownSection {

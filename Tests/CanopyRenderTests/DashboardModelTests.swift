@@ -80,7 +80,7 @@ struct DashboardModelTests {
         #expect(!MarkdownRenderer().render(dashboard).contains("Slower than the baseline"))
         dashboard.slowerTests = [DashboardSlowerTest(test: "Player/testChapters", before: 3.8, after: 95)]
         let markdown = MarkdownRenderer().render(dashboard)
-        #expect(markdown.contains("### 🐢 Slower than the baseline (1)"), "\(markdown)")
+        #expect(markdown.contains("<details><summary>🐢 Slower than the baseline (1)</summary>\n\n| test |"), "\(markdown)")
         #expect(markdown.contains("| <code>Player/testChapters</code> | 3.8s | 1m 35s | +1m 31s (×25.0) |"), "\(markdown)")
         let html = HTMLDashboardRenderer().render(dashboard)
         #expect(html.contains("<h3>Slower than the baseline <span class=\"count\">1</span></h3>"))
