@@ -3,8 +3,11 @@ import CanopyModel
 
 /// Compares a run with its baseline: values in, values out.
 public enum BaselineComparer {
-    /// Compares `current` with `baseline`; with no baseline, nothing is new.
-    public static func compare(_ current: BaselineSnapshot, with baseline: BaselineSnapshot?) -> BaselineComparison {
+    /// Compares `current` with `baseline`; with no baseline, nothing is new. Tests slower than in
+    /// the baseline are those beyond `slowdown`.
+    public static func compare(
+        _ current: BaselineSnapshot, with baseline: BaselineSnapshot?, slowdown: SlowdownThresholds = SlowdownThresholds()
+    ) -> BaselineComparison {
         guard let baseline else { return withoutBaseline(current) }
         let before = Dictionary(baseline.tests.map { ($0.testKey, $0.outcome) }, uniquingKeysWith: { $1 })
         var comparison = BaselineComparison(baselineRunKey: baseline.runKey)
@@ -40,26 +43,24 @@ public enum BaselineComparer {
         comparison.resolvedAuditIssues = unmatched.values.reduce(0, +)
         (comparison.baselineAuditErrors, comparison.baselineAuditWarnings) = baseline.auditIssues.severityCounts
         comparison.coverage = coverageChanges(from: baseline.coverage, to: current.coverage)
-        comparison.slowerTests = slowerTests(current.tests, than: baseline.tests)
+        comparison.slowerTests = slowerTests(current.tests, than: baseline.tests, slowdown: slowdown)
         return comparison
     }
 
-    /// A test is listed slower at twice its baseline time and five seconds more, or beyond.
-    static let slowdownFactor = 2.0
-    static let slowdownSeconds = 5.0
-
-    static func slowerTests(_ current: [TestRunRow], than baseline: [TestRunRow]) -> [SlowerTest] {
+    /// The tests at least `slowdown.ratio` times their baseline time and `slowdown.seconds` more,
+    /// the `slowdown.limit` largest slowdowns first.
+    static func slowerTests(_ current: [TestRunRow], than baseline: [TestRunRow], slowdown: SlowdownThresholds = SlowdownThresholds()) -> [SlowerTest] {
         var before: [String: Double] = [:]
         for test in baseline { if let duration = test.duration, duration.isFinite { before[test.testKey] = duration } }
         guard !before.isEmpty else { return [] }
         var slower: [SlowerTest] = []
         for test in current {
             guard let after = test.duration, after.isFinite, let was = before[test.testKey],
-                after >= was * slowdownFactor, after - was >= slowdownSeconds
+                after >= was * slowdown.ratio, after - was >= slowdown.seconds
             else { continue }
             slower.append(SlowerTest(testKey: test.testKey, before: was, after: after))
         }
-        return Array(slower.sorted { ($0.after - $0.before, $1.testKey) > ($1.after - $1.before, $0.testKey) }.prefix(50))
+        return Array(slower.sorted { ($0.after - $0.before, $1.testKey) > ($1.after - $1.before, $0.testKey) }.prefix(max(0, slowdown.limit)))
     }
 
     /// With nothing to compare with, everything is new (as the gates count it): every failing

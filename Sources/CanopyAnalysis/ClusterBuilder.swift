@@ -44,7 +44,7 @@ enum ClusterBuilder {
         for cluster in clusters { clusterCounts[cluster.category, default: 0] += 1 }
         return rules.map { rule in
             CategoryCount(
-                name: rule.name, isInfrastructure: rule.infrastructure, description: rule.description, failures: failures[rule.name] ?? 0,
+                name: rule.name, isInfrastructure: rule.infrastructure, description: rule.description, fix: rule.fix, failures: failures[rule.name] ?? 0,
                 tests: tests[rule.name]?.count ?? 0, clusters: clusterCounts[rule.name] ?? 0)
         }
     }

@@ -25,17 +25,20 @@ public struct FailureCategoryRule: Sendable, Equatable, Hashable, Codable {
     public var infrastructure: Bool
     /// A line for people (`description`).
     public var description: String?
+    /// What usually fixes a failure of this category, one line for people (`fix`).
+    public var fix: String?
 
-    public init(name: String, pattern: String, fields: [Field] = [.message, .type], infrastructure: Bool = false, description: String? = nil) {
+    public init(name: String, pattern: String, fields: [Field] = [.message, .type], infrastructure: Bool = false, description: String? = nil, fix: String? = nil) {
         self.name = name
         self.pattern = pattern
         self.fields = fields
         self.infrastructure = infrastructure
         self.description = description
+        self.fix = fix
     }
 
     private enum CodingKeys: String, CodingKey {
-        case name, pattern, fields, infrastructure, description
+        case name, pattern, fields, infrastructure, description, fix
     }
 
     /// Decodes with defaults for the optional keys.
@@ -46,11 +49,13 @@ public struct FailureCategoryRule: Sendable, Equatable, Hashable, Codable {
         fields = try container.decodeIfPresent([Field].self, forKey: .fields) ?? [.message, .type]
         infrastructure = try container.decodeIfPresent(Bool.self, forKey: .infrastructure) ?? false
         description = try container.decodeIfPresent(String.self, forKey: .description)
+        fix = try container.decodeIfPresent(String.self, forKey: .fix)
     }
 
     /// The name of the catch-all category.
     public static let otherName = "other"
 
     /// The catch-all, always last.
-    public static let other = FailureCategoryRule(name: otherName, pattern: "(?s).*", description: "Nothing more specific matched")
+    public static let other = FailureCategoryRule(name: otherName, pattern: "(?s).*", description: "Nothing more specific matched",
+        fix: "Read the message and the test's output; add a category in canopy.yml if this kind recurs")
 }

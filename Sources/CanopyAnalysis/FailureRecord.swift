@@ -44,6 +44,8 @@ public struct CategoryCount: Sendable, Equatable, Hashable, Codable {
     public var name: String
     public var isInfrastructure: Bool
     public var description: String?
+    /// What usually fixes a failure of the category (the rule's `fix`).
+    public var fix: String?
     public var failures: Int
     /// Distinct tests with a failure in the category.
     public var tests: Int

@@ -8,6 +8,8 @@ public struct CanopyConfiguration: Sendable {
     public var gates = GateConfiguration()
     public var quarantine: [QuarantineEntry] = []
     public var output = OutputConfiguration()
+    /// When a test counts as slower than in the baseline, and how many are listed (`slowerTests:`).
+    public var slowerTests = SlowdownThresholds()
     public var attachments = AttachmentConfiguration()
     /// Where history lives: a SQLite path or a `postgres://` URL (`store:`).
     public var store: String?

@@ -128,6 +128,12 @@ public enum ConfigurationLoader {
         if let entries = try root.sections("quarantine") {
             configuration.quarantine = try entries.map(readQuarantine)
         }
+        if var slower = try root.section("slowerTests") {
+            if let ratio = try slower.double("ratio", range: 1...1000) { configuration.slowerTests.ratio = ratio }
+            if let seconds = try slower.double("seconds", range: 0...86_400) { configuration.slowerTests.seconds = seconds }
+            if let limit = try slower.int("limit", range: 0...1000) { configuration.slowerTests.limit = limit }
+            try slower.finish()
+        }
         if var output = try root.section("output") {
             if let budget = try output.int("summaryBudget", range: 1024...1_048_576) { configuration.output.summaryBudget = budget }
             if let budget = try output.int("commentBudget", range: 1024...65_535) { configuration.output.commentBudget = budget }
@@ -250,6 +256,7 @@ public enum ConfigurationLoader {
         let fields = try section.strings("fields", mapping: FailureCategoryRule.Field.init(rawValue:), problem: { "unknown field '\($0)'; use \(known)" })
         let infrastructure = try section.bool("infrastructure")
         let description = try section.string("description")
+        let fix = try section.string("fix")
         // A misspelt key is named before the required key it was meant to be.
         try section.finish()
         guard let name, let pattern else {
@@ -274,6 +281,7 @@ public enum ConfigurationLoader {
         if let fields { rule.fields = fields }
         if let infrastructure { rule.infrastructure = infrastructure }
         rule.description = description
+        rule.fix = fix
         return rule
     }
 

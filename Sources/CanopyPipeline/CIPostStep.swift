@@ -113,6 +113,7 @@ public struct CIPostStep {
         var dashboard = DashboardBuilder(
             prepared: prepared, insights: insights, gates: gates, dashboardPath: paths.dashboard, now: options.now, parts: parts,
             newFailureKeys: newFailures, newFailureReasons: gateInput.newFailureReasons, excusedFailures: gateInput.excusedFailures,
+            newFlakyKeys: Set(gateInput.newFlakyTests),
             sourceLinks: SourceLinks(ci: workflow.ci, commit: prepared.run.metadata.commit, paths: sourcePaths)
         ).build()
         if let unread = prepared.run.metadata.unreadInputs {
@@ -123,10 +124,10 @@ public struct CIPostStep {
         // The HTML renders beside the Markdown (the step summary and the comment, one rendering).
         async let html = HTMLDashboardRenderer().render(dashboard, tests: renderedTests)
         let output = workflow.configuration.output
-        let markdown = MarkdownRenderer.render(dashboard, budgets: [output.summaryBudget, output.commentBudget - Self.commentMarker.utf8.count])
+        let summary = MarkdownRenderer(budget: output.summaryBudget).render(dashboard)
         // The comment starts with a marker a job can find it by, to update one comment per pull
         // request rather than add one per push.
-        let (summary, commentText) = (markdown[0], Self.commentMarker + markdown[1])
+        let commentText = Self.commentMarker + MarkdownComment(budget: output.commentBudget - Self.commentMarker.utf8.count).render(dashboard)
         let (dashboardHTML, report, insightsDocument) = (await html, try await reportJSON, try await insightsJSON)
         timer.lap("render")
         // The store's close (SQLite's checkpoint) ran beside the rendering; files are written once

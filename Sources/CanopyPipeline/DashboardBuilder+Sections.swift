@@ -15,11 +15,14 @@ extension DashboardBuilder {
                 DashboardFlakyTest(
                     test: test.identity.key, score: 0.5, state: .flaky,
                     evidence: DashboardFlakyEvidence(runs: 1, failures: test.attempts.filter { $0.outcome.isFailure }.count, flips: 1, retries: test.attempts.count - 1),
-                    lastMessage: lastMessages[test.identity.key])
+                    lastMessage: lastMessages[test.identity.key], isNew: newFlakyKeys.contains(test.identity.key))
             }
         }
         return insights.flakiness.compactMap { result in
-            Self.flakyTest(result, lastMessage: lastMessages[result.key.testKey])
+            var test = Self.flakyTest(result, lastMessage: lastMessages[result.key.testKey])
+            test?.isNew = newFlakyKeys.contains(result.key.testKey)
+            test?.onTargetBranch = targetBranchFlakes(result.key.testKey)
+            return test
         }
     }
 

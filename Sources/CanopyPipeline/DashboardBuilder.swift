@@ -24,6 +24,8 @@ struct DashboardBuilder {
     var newFailureReasons: [String: String] = [:]
     /// The failing tests that gate left out, with why (`GateInput.excusedFailures`).
     var excusedFailures: [ExcusedFailure] = []
+    /// The tests the new-flaky-tests gate counts (`GateInput.newFlakyTests`).
+    var newFlakyKeys: Set<String> = []
     /// Links to the commit and source lines, on a CI that names the repository.
     var sourceLinks: SourceLinks? = nil
 
@@ -50,6 +52,7 @@ struct DashboardBuilder {
         let parts = parts ?? Self.runParts(of: prepared)
         // The failures of the tests listed by name, not as new failures.
         let named = prepared.report.firstFailures(of: Set(excusedFailures.map(\.test)).union(insights?.comparison.stillFailing ?? []))
+        let screenshots = screenshotCounts()
         var dashboard = Dashboard(
             title: run.metadata.title ?? "Canopy — UI test report", generatedAt: now, headline: headline(),
             links: DashboardLinks(
@@ -57,10 +60,14 @@ struct DashboardBuilder {
                 baseline: insights?.baselineRun.map { $0.baselineLabel(comparedWithRunOn: run.metadata.branch) },
                 dashboard: dashboardPath),
             gates: gates.map { DashboardGate(name: $0.name, passed: $0.passed, detail: $0.detail) },
-            newFailures: newFailures(),
+            newFailures: newFailures(screenshots: screenshots),
             excusedFailures: excusedFailures.map { excused in
                 let failure = named[excused.test]
-                return DashboardExcusedFailure(test: excused.test, reason: excused.reasonText, message: failure?.message, category: failure?.category)
+                var reason = excused.reasonText
+                if excused.reason == .knownFlaky, let flakes = targetBranchFlakes(excused.test) { reason = flakes.text }
+                return DashboardExcusedFailure(
+                    test: excused.test, reason: reason, message: failure?.message, category: failure?.category,
+                    failure: failure.map { failureRow($0, screenshots: screenshots) })
             },
             identifierTree: parts.identifierTree,
             clusters: parts.clusters,
@@ -70,7 +77,7 @@ struct DashboardBuilder {
             flakyElements: flakyElements(),
             accessibility: parts.accessibility,
             tests: parts.tests)
-        dashboard.stillFailing = stillFailing(named)
+        dashboard.stillFailing = stillFailing(named, screenshots: screenshots)
         dashboard.slowerTests = (insights?.comparison.slowerTests ?? []).map { DashboardSlowerTest(test: $0.testKey, before: $0.before, after: $0.after) }
         if let insights, !insights.trend.isEmpty {
             // The same changes `canopy trend` lists for this window.
@@ -84,7 +91,7 @@ struct DashboardBuilder {
     /// history says they have failed since, and neither quarantined nor known flaky. For a pull
     /// request's run that is a commit of its target branch (`failing on main since 1a2b3c4d5e6f`):
     /// its baseline is there, and its own branch's first commit would say nothing.
-    private func stillFailing(_ firstFailures: [String: FailureRecord]) -> [DashboardExcusedFailure] {
+    private func stillFailing(_ firstFailures: [String: FailureRecord], screenshots: [String: Int]) -> [DashboardExcusedFailure] {
         guard let insights else { return [] }
         let excused = Set(excusedFailures.map(\.test))
         let metadata = prepared.run.metadata
@@ -97,7 +104,8 @@ struct DashboardBuilder {
             let since = states[test]?.commit.map { "failing\(branch) since \(String($0.prefix(12)))" }
                 ?? (target.map { "failed on \($0) too" } ?? "failed in the baseline too")
             let failure = firstFailures[test]
-            return DashboardExcusedFailure(test: test, reason: since, message: failure?.message, category: failure?.category)
+            return DashboardExcusedFailure(
+                test: test, reason: since, message: failure?.message, category: failure?.category, failure: failure.map { failureRow($0, screenshots: screenshots) })
         }
     }
 
@@ -127,32 +135,46 @@ struct DashboardBuilder {
     }
 
     /// Failures of the tests the new-failures gate counts, app problems before infrastructure.
-    private func newFailures() -> [DashboardNewFailure] {
+    private func newFailures(screenshots: [String: Int]) -> [DashboardNewFailure] {
         var seen: Set<String> = []
         var rows: [DashboardNewFailure] = []
-        // Screenshots written beside the page, by test: few tests have any.
+        for record in prepared.report.failures.sorted(by: { !$0.isInfrastructure && $1.isInfrastructure })
+        where record.testOutcome == .failed && newFailureKeys.contains(record.test) && seen.insert(record.test).inserted {
+            rows.append(failureRow(record, screenshots: screenshots))
+        }
+        return rows
+    }
+
+    /// A failure in the renderers' shape: message, source link, cause, element and screenshots.
+    private func failureRow(_ record: FailureRecord, screenshots: [String: Int]) -> DashboardNewFailure {
+        let link = record.location.flatMap { sourceLinks?.link($0) }
+        return DashboardNewFailure(
+            test: record.test, message: record.message, location: link?.text ?? record.location?.description, locationURL: link?.url,
+            category: record.category,
+            identifier: record.element?.template, clusterID: record.fingerprint, isInfrastructure: record.isInfrastructure,
+            rawIdentifier: record.element?.identifier, screenshots: screenshots[record.test],
+            identifierFoundIn: record.element.flatMap { element in
+                switch element.resolution {
+                case .step: "steps"
+                case .activity: "output"
+                default: nil
+                }
+            }, note: newFailureReasons[record.test])
+    }
+
+    /// Screenshots written beside the page, by test key: few tests have any.
+    private func screenshotCounts() -> [String: Int] {
         var screenshots: [String: Int] = [:]
         for test in prepared.run.tests where test.attempts.contains(where: { $0.attachments != nil }) {
             let count = test.attempts.reduce(0) { $0 + ($1.attachments ?? []).filter { $0.isImage && $0.file != nil }.count }
             if count > 0 { screenshots[test.identity.key] = count }
         }
-        for record in prepared.report.failures.sorted(by: { !$0.isInfrastructure && $1.isInfrastructure })
-        where record.testOutcome == .failed && newFailureKeys.contains(record.test) && seen.insert(record.test).inserted {
-            let link = record.location.flatMap { sourceLinks?.link($0) }
-            rows.append(DashboardNewFailure(
-                test: record.test, message: record.message, location: link?.text ?? record.location?.description, locationURL: link?.url,
-                category: record.category,
-                identifier: record.element?.template, clusterID: record.fingerprint, isInfrastructure: record.isInfrastructure,
-                rawIdentifier: record.element?.identifier, screenshots: screenshots[record.test],
-                identifierFoundIn: record.element.flatMap { element in
-                    switch element.resolution {
-                    case .step: "steps"
-                    case .activity: "output"
-                    default: nil
-                    }
-                }, note: newFailureReasons[record.test]))
-        }
-        return rows
+        return screenshots
+    }
+
+    /// How a test fared on a pull request's target branch, when flaky there.
+    func targetBranchFlakes(_ testKey: String) -> DashboardTargetBranchFlakes? {
+        insights?.targetBranchFlakes[testKey].map { DashboardTargetBranchFlakes(branch: $0.branch, failedRuns: $0.failedRuns, runs: $0.runs) }
     }
 
     /// The tree in the renderer's shape; child counts are counted once, not per node.
@@ -187,7 +209,7 @@ struct DashboardBuilder {
             let clusterIDs = prepared.report.clusters.filter { $0.category == category.name }.map(\.fingerprint)
             return DashboardCategoryGroup(
                 category: category.name, isInfrastructure: category.isInfrastructure, count: category.failures, tests: tests,
-                testCount: category.tests, clusterIDs: clusterIDs)
+                testCount: category.tests, clusterIDs: clusterIDs, description: category.description, fix: category.fix)
         }
     }
 

@@ -95,6 +95,12 @@ public struct StoredRunReport {
                     key: row.testKey, className: String(parts.first ?? ""), name: String(name),
                     device: row.device, outcome: row.outcome, attempts: row.attempts, duration: row.duration, category: categoryOf[row.testKey])
             })
+        // What each cause means and what usually fixes it, from the rules in effect.
+        let rules = Dictionary(workflow.configuration.analysis.effectiveCategories.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        for index in dashboard.categories.indices {
+            dashboard.categories[index].description = rules[dashboard.categories[index].category]?.description
+            dashboard.categories[index].fix = rules[dashboard.categories[index].category]?.fix
+        }
         dashboard.flakyTests = TrendDashboardBuilder.build(
             points: points, flakiness: flakiness, latest: stored, window: window, now: workflow.options.now,
             lastMessages: Workflow.lastMessages(windowFailures)

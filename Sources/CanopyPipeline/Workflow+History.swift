@@ -85,10 +85,10 @@ extension Workflow {
         let runKey = prepared.run.metadata.runKey
         let current = BaselineSnapshot(run: prepared.run, digest: prepared.digest, testRows: prepared.testRows)
         guard let run = try await previousRun(for: prepared.run, store: store, before: runKey), run.key != runKey else {
-            return (nil, BaselineComparer.compare(current, with: nil))
+            return (nil, BaselineComparer.compare(current, with: nil, slowdown: configuration.slowerTests))
         }
         let snapshot = try await snapshot(of: run, store: store)
-        return ((run, snapshot), BaselineComparer.compare(current, with: snapshot))
+        return ((run, snapshot), BaselineComparer.compare(current, with: snapshot, slowdown: configuration.slowerTests))
     }
 
     /// A stored run compared with `baseline` (`previousRun(of:)` or a chosen one): its new
@@ -102,7 +102,7 @@ extension Workflow {
         if let current { snapshot = current } else { snapshot = try await self.snapshot(of: stored, store: store) }
         var base: BaselineSnapshot?
         if let baseline { base = try await self.snapshot(of: baseline, store: store) }
-        return BaselineComparer.compare(snapshot, with: base)
+        return BaselineComparer.compare(snapshot, with: base, slowdown: configuration.slowerTests)
     }
 
     func snapshot(of run: StoredRun, store: any HistoryStore) async throws -> BaselineSnapshot {
@@ -193,7 +193,13 @@ extension Workflow {
         insights.pastFailureFingerprints = pastFingerprints
         let target = try await targetBranch
         insights.targetBranchFlakiness = target.flakiness
-        insights.flakyOnTargetBranch = Set(target.flakiness.lazy.filter { $0.state == .flaky }.map(\.key.testKey))
+        let flakyOnTarget = target.flakiness.filter { $0.state == .flaky }
+        insights.flakyOnTargetBranch = Set(flakyOnTarget.map(\.key.testKey))
+        if let branch = self.targetBranch {
+            insights.targetBranchFlakes = Dictionary(
+                flakyOnTarget.map { ($0.key.testKey, (branch: branch, failedRuns: $0.evidence.failedRuns, runs: $0.evidence.runs)) },
+                uniquingKeysWith: { first, _ in first })
+        }
         insights.pastFailureFingerprints.merge(target.pastFingerprints) { $0.union($1) }
         return insights
     }
@@ -315,7 +321,7 @@ extension Workflow {
         }
         var snapshot: BaselineSnapshot?
         if let baselineRun { snapshot = try await self.snapshot(of: baselineRun, store: store) }
-        return (baselineRun, BaselineComparer.compare(current, with: snapshot))
+        return (baselineRun, BaselineComparer.compare(current, with: snapshot, slowdown: configuration.slowerTests))
     }
 
     /// Flakiness and flaky elements over the window: as worked out beside the store when the
@@ -405,6 +411,8 @@ public struct HistoryInsights: Sendable {
     /// The fingerprints of the earlier failures (in the window, and on a request's target branch)
     /// of the tests failing in this run, by test key.
     public var pastFailureFingerprints: [String: Set<String>] = [:]
+    /// Those tests' failed runs and runs over the target branch's window, by test key.
+    public var targetBranchFlakes: [String: (branch: String, failedRuns: Int, runs: Int)] = [:]
     /// What of `Workflow.prefetch` stood: nothing, the rows read beside the store, or also the
     /// flakiness worked out from them there (tests check which).
     var besideStore = BesideStore.nothing

@@ -7,8 +7,11 @@ public struct DashboardExcusedFailure: Sendable, Equatable, Hashable, Codable {
     /// The first line of the test's first failure in this run, and its cause.
     public var message: String?
     public var category: String?
+    /// The test's first failure in this run in full (location, element, screenshots), when known.
+    public var failure: DashboardNewFailure?
 
-    public init(test: String, reason: String, message: String? = nil, category: String? = nil) {
+    public init(test: String, reason: String, message: String? = nil, category: String? = nil, failure: DashboardNewFailure? = nil) {
+        self.failure = failure
         self.test = test
         self.reason = reason
         self.message = message
@@ -110,11 +113,17 @@ public struct DashboardCategoryGroup: Sendable, Equatable, Hashable, Codable {
     public var testCount: Int
     /// Clusters in this category, largest first.
     public var clusterIDs: [String]
+    /// What the category means, one line (the rule's `description`), when known.
+    public var description: String?
+    /// What usually fixes such a failure, one line (the rule's `fix`), when known.
+    public var fix: String?
 
     public init(
         category: String, isInfrastructure: Bool, count: Int, tests: [String], testCount: Int? = nil,
-        clusterIDs: [String] = []
+        clusterIDs: [String] = [], description: String? = nil, fix: String? = nil
     ) {
+        self.description = description
+        self.fix = fix
         self.category = category
         self.isInfrastructure = isInfrastructure
         self.count = count

@@ -49,11 +49,18 @@ public struct DashboardFlakyTest: Sendable, Equatable, Hashable, Codable {
     public var evidence: DashboardFlakyEvidence
     /// The most recent failure message.
     public var lastMessage: String?
+    /// Whether the new-flaky-tests gate counts it: flaky in this run and not before.
+    public var isNew: Bool = false
+    /// For a pull request, how the test fared on the branch it targets, when flaky there
+    /// (`flaky on main: 7 of the last 30 runs`).
+    public var onTargetBranch: DashboardTargetBranchFlakes?
 
     public init(
         test: String, score: Double, state: DashboardFlakyState, since: String? = nil, evidence: DashboardFlakyEvidence,
-        lastMessage: String? = nil
+        lastMessage: String? = nil, isNew: Bool = false, onTargetBranch: DashboardTargetBranchFlakes? = nil
     ) {
+        self.isNew = isNew
+        self.onTargetBranch = onTargetBranch
         self.test = test
         self.score = score
         self.state = state
@@ -81,4 +88,23 @@ public struct DashboardFlakyElement: Sendable, Equatable, Hashable, Codable {
         self.flakyFailures = flakyFailures
         self.failures = failures
     }
+}
+
+/// A test's failures over the window of the branch a pull request targets.
+public struct DashboardTargetBranchFlakes: Sendable, Equatable, Hashable, Codable {
+    /// The target branch (`main`).
+    public var branch: String
+    /// Runs of the window in which the test failed an attempt.
+    public var failedRuns: Int
+    /// Runs of the window that ran the test.
+    public var runs: Int
+
+    public init(branch: String, failedRuns: Int, runs: Int) {
+        self.branch = branch
+        self.failedRuns = failedRuns
+        self.runs = runs
+    }
+
+    /// `flaky on main: 7 of the last 30 runs`.
+    public var text: String { "flaky on \(branch): \(Format.count(failedRuns)) of the last \(Format.plural(runs, "run"))" }
 }

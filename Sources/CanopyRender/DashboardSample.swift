@@ -86,9 +86,13 @@ public enum DashboardSample {
     ]
 
     static let categories = [
-        DashboardCategoryGroup(category: "element-not-found", isInfrastructure: false, count: 2, tests: clusters[0].tests, clusterIDs: ["c7e1a2"]),
+        DashboardCategoryGroup(
+            category: "element-not-found", isInfrastructure: false, count: 2, tests: clusters[0].tests, clusterIDs: ["c7e1a2"],
+            description: "The element a query asked for was not on screen", fix: "Wait for it and check the identifier in the app matches the test"),
         DashboardCategoryGroup(category: "simulator", isInfrastructure: true, count: 2, tests: clusters[2].tests, clusterIDs: ["41d8aa"]),
-        DashboardCategoryGroup(category: "assertion", isInfrastructure: false, count: 1, tests: clusters[1].tests, clusterIDs: ["9b03f4"]),
+        DashboardCategoryGroup(
+            category: "assertion", isInfrastructure: false, count: 1, tests: clusters[1].tests, clusterIDs: ["9b03f4"],
+            description: "A test assertion failed", fix: "Compare the expected and actual values with the app's behaviour"),
     ]
 
     static let byIdentifier = [
@@ -100,11 +104,12 @@ public enum DashboardSample {
         DashboardFlakyTest(
             test: "ShopfrontUITests.SearchTests/testSearchSuggestions", score: 0.82, state: .flaky,
             evidence: DashboardFlakyEvidence(runs: 30, failures: 9, flips: 14, retries: 7, commits: ["1a2b3c4", "77e0d12", "c0ffee1"]),
-            lastMessage: "Application com.example.shopfront is not running (Lost connection to the test runner)"),
+            lastMessage: "Application com.example.shopfront is not running (Lost connection to the test runner)",
+            onTargetBranch: DashboardTargetBranchFlakes(branch: "main", failedRuns: 7, runs: 30)),
         DashboardFlakyTest(
             test: "ShopfrontUITests.AddressTests/testEditAddress", score: 0.64, state: .flaky,
             evidence: DashboardFlakyEvidence(runs: 30, failures: 5, flips: 8, retries: 4, commits: ["9d8e7f6", "1a2b3c4"]),
-            lastMessage: "Timed out waiting for Checkout.Address.SaveButton to become hittable"),
+            lastMessage: "Timed out waiting for Checkout.Address.SaveButton to become hittable", isNew: true),
         DashboardFlakyTest(
             test: "ShopfrontUITests.CheckoutTests/testPayWithApplePay", score: 0.35, state: .newlyBroken, since: "4f2c9e1",
             evidence: DashboardFlakyEvidence(runs: 30, failures: 1, flips: 1, retries: 0),

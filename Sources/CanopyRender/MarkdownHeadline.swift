@@ -35,8 +35,23 @@ enum MarkdownHeadline {
         }
         if let baseline = dashboard.links.baseline { context.append("compared with " + MarkdownText.code(baseline, limit: 100)) }
         if !context.isEmpty { out += context.joined(separator: " · ") + "\n\n" }
+        out += noBaseline(dashboard)
 
-        out += "| | this run | change |\n|---|---:|---:|\n"
+        if !dashboard.gates.isEmpty {
+            out += "**Gates**\n\n| gate | result | detail |\n|---|---|---|\n"
+            for gate in dashboard.gates.prefix(50) {
+                let result = gate.passed ? "✅ passed" : "❌ failed"
+                out += "| \(MarkdownText.escape(gate.name, limit: 80)) | \(result) | \(MarkdownText.escape(gate.detail, limit: 200)) |\n"
+            }
+            out += "\n"
+        }
+        return out
+    }
+
+    /// The key figures with their change against the baseline, one table row each.
+    static func figures(_ dashboard: Dashboard) -> [String] {
+        let h = dashboard.headline
+        var out: [String] = []
         let rows: [(String, DashboardKPI, KPIUnit, Bool?)] = [
             ("Tests", h.tests, .count, nil), ("Passed", h.passed, .count, true), ("Failed", h.failed, .count, false),
             ("Flaky", h.flaky, .count, false), ("Skipped", h.skipped, .count, nil),
@@ -53,19 +68,25 @@ enum MarkdownHeadline {
                 case .neutral: change = text
                 }
             }
-            out += "| \(label) | \(Format.value(kpi, unit)) | \(change) |\n"
-        }
-        out += "\n"
-
-        if !dashboard.gates.isEmpty {
-            out += "**Gates**\n\n| gate | result | detail |\n|---|---|---|\n"
-            for gate in dashboard.gates.prefix(50) {
-                let result = gate.passed ? "✅ passed" : "❌ failed"
-                out += "| \(MarkdownText.escape(gate.name, limit: 80)) | \(result) | \(MarkdownText.escape(gate.detail, limit: 200)) |\n"
-            }
-            out += "\n"
+            out.append("| \(label) | \(Format.value(kpi, unit)) | \(change) |\n")
         }
         return out
+    }
+
+    /// The key figures as a section of the summary.
+    static func figuresSection(_ dashboard: Dashboard) -> MarkdownSection {
+        MarkdownSection(name: "key figures", head: "### 📊 Key figures\n\n| | this run | change |\n|---|---:|---:|\n", items: figures(dashboard))
+    }
+
+    /// Without a baseline, a note saying so, what the "new" gates compared against, and what to
+    /// do; nothing otherwise.
+    static func noBaseline(_ dashboard: Dashboard) -> String {
+        guard dashboard.links.baseline == nil else { return "" }
+        let branch = dashboard.links.branch.map { " of " + MarkdownText.code($0, limit: 100) } ?? ""
+        return "> [!NOTE]\n> **No baseline yet:** history holds no earlier run\(branch) or of the branch it targets, so nothing "
+            + "was compared: every failing test counts as a new failure, every flaky test as new, and there are no changes to show. "
+            + "Store the target branch's runs first (`canopy run` or `canopy ingest` on it, with a store kept between jobs), "
+            + "and run pull requests with `--base-branch` naming it when the CI does not.\n\n"
     }
 
     static func statusIcon(_ status: DashboardStatus) -> String {

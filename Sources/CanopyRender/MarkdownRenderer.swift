@@ -2,9 +2,10 @@ import Foundation
 
 /// GitHub-flavoured Markdown for `$GITHUB_STEP_SUMMARY`, pull-request comments and GitLab.
 ///
-/// Order: headline (status, counts, pass rate, coverage with change, gates), then new failures,
-/// flaky tests with evidence, flaky elements, failures by identifier, failures by cause, accessibility findings
-/// and coverage gaps. When the document would exceed `budget` bytes, sections are shortened from
+/// Order: headline (status, counts, pass rate, coverage with change, gates), then the failing
+/// tests (new, still failing, not counted) each with its message, location, cause and what usually
+/// fixes it, flaky tests with evidence, the key figures, slower tests, flaky elements, failures by
+/// identifier and by cause, accessibility findings and coverage gaps. When the document would exceed `budget` bytes, sections are shortened from
 /// the last one up and a notice says what was cut and where the full dashboard is.
 public struct MarkdownRenderer: DashboardRenderer {
     /// GitHub's limit for one step summary: 1 MiB.
@@ -23,16 +24,16 @@ public struct MarkdownRenderer: DashboardRenderer {
         Self.render(dashboard, budgets: [budget])[0]
     }
 
-    /// The document within each of `budgets` (in bytes), from one rendering of its sections: the
-    /// step summary and the pull-request comment share them (rendering them took ~60 ms for the
-    /// 90,000-test bench run).
+    /// The document within each of `budgets` (in bytes), from one rendering of its sections.
     public static func render(_ dashboard: Dashboard, budgets: [Int]) -> [String] {
+        let causes = MarkdownFailures.causes(dashboard)
         let sections = [
-            MarkdownSections.newFailures(dashboard.newFailures),
-            MarkdownSections.excusedFailures(dashboard.excusedFailures),
-            MarkdownSections.stillFailing(dashboard.stillFailing),
-            MarkdownSections.slower(dashboard.slowerTests),
+            MarkdownFailures.newFailures(dashboard.newFailures, causes: causes),
+            MarkdownFailures.stillFailing(dashboard.stillFailing, causes: causes),
+            MarkdownFailures.excused(dashboard.excusedFailures, causes: causes),
             MarkdownSections.flaky(dashboard.flakyTests),
+            MarkdownHeadline.figuresSection(dashboard),
+            MarkdownSections.slower(dashboard.slowerTests),
             MarkdownSections.flakyElements(dashboard.flakyElements),
             MarkdownSections.byIdentifier(dashboard.failuresByIdentifier),
             MarkdownSections.byCause(categories: dashboard.categories, clusters: dashboard.clusters),
@@ -48,7 +49,7 @@ public struct MarkdownRenderer: DashboardRenderer {
         }
     }
 
-    private static func foot(_ dashboard: Dashboard) -> String {
+    static func foot(_ dashboard: Dashboard) -> String {
         var text = "<sub>Canopy · " + MarkdownText.escape(Format.timestamp(dashboard.generatedAt))
         if let link = dashboard.links.dashboard {
             if SafeURL.http(link) != nil {

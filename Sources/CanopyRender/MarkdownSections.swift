@@ -1,42 +1,5 @@
 /// The shrinkable sections of the Markdown summary, one builder per view.
 enum MarkdownSections {
-    static func newFailures(_ failures: [DashboardNewFailure]) -> MarkdownSection {
-        let shots = failures.contains { $0.screenshots != nil }
-            ? "📷 N: the failure's screenshots, under the test in the dashboard's Tests view (`site/index.html` with `site/attachments/`).\n\n" : ""
-        let head = "### ❌ New failures (\(Format.count(failures.count)))\n\n" + shots + "| test | failure | cause | identifier | location |\n|---|---|---|---|---|\n"
-        let items = failures.map { failure in
-            "| \(MarkdownText.code(failure.test, limit: 160))\(failure.screenshots.map { " 📷 \($0)" } ?? "") | \(MarkdownText.escape(failure.message, limit: 200))"
-                + "\(failure.note.map { " — _\(MarkdownText.escape($0, limit: 200))_" } ?? "") | "
-                + "\(MarkdownText.escape(failure.category, limit: 40))\(failure.isInfrastructure ? " 🏗️" : "") | \(optionalCode(failure.identifier))"
-                + "\(failure.rawIdentifier.map { " (\(MarkdownText.code($0, limit: 120)))" } ?? "")"
-                + "\(failure.identifierFoundIn.map { " ← \($0 == "steps" ? "the steps before it" : "its output")" } ?? "") | "
-                + "\(failure.location.map { failure.locationURL != nil ? MarkdownText.link($0, url: failure.locationURL) : MarkdownText.escape($0, limit: 120) } ?? "–") |\n"
-        }
-        return MarkdownSection(name: "new failures", head: head, items: items)
-    }
-
-    /// The failing tests the new-failures gate left out, with why; nothing when there are none.
-    static func excusedFailures(_ failures: [DashboardExcusedFailure]) -> MarkdownSection {
-        guard !failures.isEmpty else { return MarkdownSection(name: "failures not counted", head: "", items: []) }
-        let head = "**Not counted as new failures** (\(Format.count(failures.count))):\n\n"
-        let items = failures.map { "- \(MarkdownText.code($0.test, limit: 160)) — \(MarkdownText.escape($0.reason, limit: 160))\(failureText($0))\n" }
-        return MarkdownSection(name: "failures not counted", head: head, items: items)
-    }
-
-    /// The failing tests that failed in the baseline too; nothing when there are none.
-    static func stillFailing(_ failures: [DashboardExcusedFailure]) -> MarkdownSection {
-        guard !failures.isEmpty else { return MarkdownSection(name: "still failing", head: "", items: []) }
-        let head = "**Still failing** (\(Format.count(failures.count))), failing in the baseline too:\n\n"
-        let items = failures.map { "- \(MarkdownText.code($0.test, limit: 160)) — \(MarkdownText.escape($0.reason, limit: 160))\(failureText($0))\n" }
-        return MarkdownSection(name: "still failing", head: head, items: items)
-    }
-
-    /// `: message (cause)` of a test listed by name, when its failure is known.
-    private static func failureText(_ failure: DashboardExcusedFailure) -> String {
-        guard let message = failure.message else { return "" }
-        return ": " + MarkdownText.escape(message, limit: 200) + (failure.category.map { " (" + MarkdownText.escape($0, limit: 40) + ")" } ?? "")
-    }
-
     /// The classes with failed or flaky tests: the suites view of the report tools.
     static func failingClasses(_ classes: [DashboardClassRow]) -> MarkdownSection {
         let failing = classes.filter { $0.failed > 0 || $0.flaky > 0 }
@@ -44,7 +7,7 @@ enum MarkdownSections {
         let head = "### Classes with failed or flaky tests (\(Format.count(failing.count)) of \(Format.count(classes.count)))\n\n"
             + "| class | tests | failed | flaky | skipped | test time |\n|---|---:|---:|---:|---:|---:|\n"
         let items = failing.map { row in
-            "| \(MarkdownText.code(row.className, limit: 160)) | \(Format.count(row.tests)) | \(Format.count(row.failed)) | \(Format.count(row.flaky)) | "
+            "| \(MarkdownText.code(row.className, limit: 160, wrap: true)) | \(Format.count(row.tests)) | \(Format.count(row.failed)) | \(Format.count(row.flaky)) | "
                 + "\(Format.count(row.skipped)) | \(Format.duration(row.duration)) |\n"
         }
         return MarkdownSection(name: "classes", head: head, items: items)
@@ -52,26 +15,40 @@ enum MarkdownSections {
 
     static func slower(_ tests: [DashboardSlowerTest]) -> MarkdownSection {
         guard !tests.isEmpty else { return MarkdownSection(name: "slower tests", head: "", items: []) }
-        let head = "### 🐢 Slower than the baseline (\(Format.count(tests.count)))\n\n| test | baseline | now | change |\n|---|---:|---:|---:|\n"
+        // Collapsed: worth a look, rarely what a developer must act on first.
+        let head = "<details><summary>🐢 Slower than the baseline (\(Format.count(tests.count)))</summary>\n\n| test | baseline | now | change |\n|---|---:|---:|---:|\n"
         let items = tests.map { test in
-            "| \(MarkdownText.code(test.test, limit: 160)) | \(Format.duration(test.before)) | \(Format.duration(test.after)) | "
+            "| \(MarkdownText.code(test.test, limit: 160, wrap: true)) | \(Format.duration(test.before)) | \(Format.duration(test.after)) | "
                 + "+\(Format.duration(test.after - test.before)) (×\(Format.fixed(test.after / max(test.before, 0.001), digits: 1))) |\n"
         }
-        return MarkdownSection(name: "slower tests", head: head, items: items)
+        return MarkdownSection(name: "slower tests", head: head, items: items, tail: "\n</details>\n\n")
     }
 
     static func flaky(_ tests: [DashboardFlakyTest]) -> MarkdownSection {
-        let head = "### 🔁 Flaky tests and state changes (\(Format.count(tests.count)))\n\n| score | test | state | runs | failures | flips | retries | commits |\n"
-            + "|---:|---|---|---:|---:|---:|---:|---|\n"
-        let items = tests.map { test in
+        let rows = tests.map { test in
             let e = test.evidence
             let commits = e.commits.prefix(5).map { MarkdownText.code($0, limit: 12) }.joined(separator: " ")
                 + (e.commits.count > 5 ? " +\(Format.count(e.commits.count - 5)) more" : "")
-            return "| \(Format.score(test.score)) | \(MarkdownText.code(test.test, limit: 160)) | \(state(test)) | "
-                + "\(e.runs) | \(e.failures) | \(e.flips) | \(e.retries)\(e.infrastructureFlakes > 0 ? " +\(e.infrastructureFlakes) infra" : "") | "
-                + "\(commits.isEmpty ? "–" : commits) |\n"
+            var state = state(test)
+            if test.isNew { state += " 🆕 new" }
+            if let target = test.onTargetBranch { state += " (" + MarkdownText.escape(target.text, limit: 120) + ")" }
+            return [
+                Format.score(test.score), MarkdownText.code(test.test, limit: 160, wrap: true), state, "\(e.runs)", "\(e.failures)", "\(e.flips)",
+                "\(e.retries)\(e.infrastructureFlakes > 0 ? " +\(e.infrastructureFlakes) infra" : "")", commits.isEmpty ? "–" : commits,
+            ]
         }
-        return MarkdownSection(name: "flaky tests", head: head, items: items)
+        // Too wide for the page: commits go first, then retries, flips and the score.
+        let table = MarkdownTable(
+            columns: [
+                .init(header: "score", alignRight: true, priority: 4), .init(header: "test", priority: 10), .init(header: "state", priority: 9),
+                .init(header: "runs", alignRight: true, priority: 6), .init(header: "failures", alignRight: true, priority: 7),
+                .init(header: "flips", alignRight: true, priority: 3), .init(header: "retries", alignRight: true, priority: 2),
+                .init(header: "commits", priority: 1),
+            ],
+            rows: rows
+        ).render()
+        return MarkdownSection(
+            name: "flaky tests", head: "### 🔁 Flaky tests and state changes (\(Format.count(tests.count)))\n\n" + table.head, items: table.rows)
     }
 
     static func flakyElements(_ elements: [DashboardFlakyElement]) -> MarkdownSection {
@@ -80,9 +57,9 @@ enum MarkdownSections {
             + "fix the element (a wait, its hit region, a stable identifier) rather than each test.\n\n"
             + "| identifier | tests | flaky failures | all failures | failing flakily on it |\n|---|---:|---:|---:|---|\n"
         let items = elements.map { element in
-            let shown = element.tests.prefix(3).map { MarkdownText.code($0, limit: 120) }.joined(separator: " ")
+            let shown = element.tests.prefix(3).map { MarkdownText.code($0, limit: 120, wrap: true) }.joined(separator: " ")
             let more = element.tests.count > 3 ? " and \(Format.count(element.tests.count - 3)) more" : ""
-            return "| \(MarkdownText.code(element.identifier, limit: 160)) | \(Format.count(element.tests.count)) | "
+            return "| \(MarkdownText.code(element.identifier, limit: 160, wrap: true)) | \(Format.count(element.tests.count)) | "
                 + "\(Format.count(element.flakyFailures)) | \(Format.count(element.failures)) | \(shown)\(more) |\n"
         }
         return MarkdownSection(name: "flaky elements", head: head, items: items)
@@ -91,7 +68,7 @@ enum MarkdownSections {
     static func byIdentifier(_ groups: [DashboardIdentifierGroup]) -> MarkdownSection {
         let head = "### 🌳 Failures by identifier\n\n| identifier | failures | tests | causes |\n|---|---:|---:|---|\n"
         let items = groups.map { group in
-            "| \(MarkdownText.code(group.identifier, limit: 160)) | \(Format.count(group.count)) | \(Format.count(group.testCount)) | "
+            "| \(MarkdownText.code(group.identifier, limit: 160, wrap: true)) | \(Format.count(group.count)) | \(Format.count(group.testCount)) | "
                 + "\(group.categories.prefix(4).map { MarkdownText.escape($0, limit: 40) }.joined(separator: ", ")) |\n"
         }
         return MarkdownSection(name: "identifiers", head: head, items: items)
@@ -135,7 +112,7 @@ enum MarkdownSections {
             .sorted { ($0.elements - $0.identified, $1.path) > ($1.elements - $1.identified, $0.path) }
         let head = "### 🕳️ Coverage gaps (\(Format.count(gaps.count)) branches)\n\n| branch | coverage | identified | elements |\n|---|---:|---:|---:|\n"
         let items = gaps.map { node in
-            "| \(MarkdownText.code(node.path, limit: 160)) | \(Format.percent(node.coverage)) | \(Format.count(node.identified)) | \(Format.count(node.elements)) |\n"
+            "| \(MarkdownText.code(node.path, limit: 160, wrap: true)) | \(Format.percent(node.coverage)) | \(Format.count(node.identified)) | \(Format.count(node.elements)) |\n"
         }
         return MarkdownSection(name: "coverage gaps", head: head, items: items)
     }

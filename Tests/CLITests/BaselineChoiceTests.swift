@@ -49,7 +49,7 @@ struct BaselineChoiceTests {
         }
         // The summary names the baseline with its branch.
         let summary = try String(contentsOfFile: out + "/summary.md", encoding: .utf8)
-        #expect(summary.contains("compared with <code>main&#64;c12</code>"), "\(summary.prefix(600))")
+        #expect(summary.contains("compared with <code>main@c12</code>"), "\(summary.prefix(600))")
         // `check` chooses the same way, from the flag as from the CI.
         let check = try CLIRunner.run(
             ["check", "--out", out, "--branch", "feature/x", "--commit", "p3", "--base-branch", "main", CLIRunner.night(13)])
@@ -62,9 +62,9 @@ struct BaselineChoiceTests {
         let report = try CLIRunner.run(["report", "--out", out, "--run", String(pushKey)])
         #expect(report.status == 0, "\(report.stderr)")
         let stored = try String(contentsOfFile: out + "/summary.md", encoding: .utf8)
-        #expect(stored.contains("compared with <code>main&#64;c12</code>"), "\(stored.prefix(600))")
+        #expect(stored.contains("compared with <code>main@c12</code>"), "\(stored.prefix(600))")
         #expect(stored.contains("### ❌ New failures (1)"), "\(stored.prefix(1200))")
-        #expect(stored.contains("| <code>AppUITests.SettingsTests/testDarkModeToggle</code> |"))
+        #expect(stored.contains("- ❌ <code>AppUITests.SettingsTests/testDarkModeToggle</code>\n"))
         // Control: once main itself has the failure, the pull request's failure is not new.
         try ingest(out, night: 13, key: "main-13", commit: "c13")
         let after = try pullRequestRun(out, sha: "p4", runID: "9", attempt: 1)

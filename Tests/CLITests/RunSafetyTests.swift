@@ -120,7 +120,7 @@ struct RunSafetyTests {
         #expect((try storedKeys(out)).count == 2)
         // One failing night is not yet "newly broken" (minimumBrokenCommits is 2 by default).
         let summary = try String(contentsOfFile: out + "/summary.md", encoding: .utf8)
-        #expect(summary.contains("<code>AppUITests.SettingsTests/testDarkModeToggle</code> | ❌ failing, not yet confirmed since <code>c13</code>"), "\(summary)")
+        #expect(summary.contains("<code>AppUITests.<wbr>SettingsTests/<wbr>testDarkModeToggle</code> | ❌ failing, not yet confirmed since <code>c13</code>"), "\(summary)")
         #expect(!summary.contains("newly broken"), "\(summary)")
         // A summary file not made yet (a local simulation of the variable) is created, as `>>` would.
         let fresh = out + "/step-summary.md"

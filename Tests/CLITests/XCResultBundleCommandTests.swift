@@ -83,10 +83,13 @@ struct XCResultBundlePageTests {
         #expect(page.contains("attachments\\/"))
         // The summary marks the new failures that have screenshots.
         let summary = try String(contentsOfFile: out + "/summary.md", encoding: .utf8)
-        let podcast = try #require(summary.split(separator: "\n").first { $0.contains("PodcastTests/testOpenEpisode") })
-        #expect(podcast.contains("</code> 📷 1 |"), "\(podcast)")
+        let start = try #require(summary.range(of: "- ❌ <code>AppUITests.PodcastTests/testOpenEpisode"))
+        let podcast = summary[start.upperBound...].split(separator: "\n- ").first ?? ""
+        #expect(podcast.contains("</code> · 📷 1"), "\(podcast)")
         // Its message names no element: the step before it (`Tap "Podcast-42-row" Cell`) does.
-        #expect(podcast.contains("<code>Podcast-&#123;id&#125;-row</code> (<code>Podcast-42-row</code>) ← the steps before it"), "\(podcast)")
+        #expect(
+            podcast.contains("element <code>Podcast-{id}-row</code> (written <code>Podcast-42-row</code>; found in the steps before the failure)"),
+            "\(podcast)")
         #expect(page.contains("← the steps before it"))
         #expect(summary.contains("📷 N: the failure's screenshots"))
         guard let chromium = Self.chromium else { return }

@@ -70,6 +70,13 @@ import Testing
             SlowerTest(testKey: "A", before: 3.8, after: 95), SlowerTest(testKey: "D", before: 20, after: 46),
         ])
         #expect(BaselineComparer.compare(current, with: nil).slowerTests == [])
+        // Configured thresholds: B (×1.9, +9 s) counts at ×1.5; at most one listed, the largest slowdown.
+        let loose = BaselineComparer.compare(current, with: baseline, slowdown: SlowdownThresholds(ratio: 1.5, seconds: 5, limit: 2))
+        #expect(loose.slowerTests.map(\.testKey) == ["A", "D"])
+        let wider = BaselineComparer.compare(current, with: baseline, slowdown: SlowdownThresholds(ratio: 1.5, seconds: 5, limit: 10))
+        #expect(wider.slowerTests.map(\.testKey) == ["A", "D", "B"])
+        let one = BaselineComparer.compare(current, with: baseline, slowdown: SlowdownThresholds(limit: 1))
+        #expect(one.slowerTests.map(\.testKey) == ["A"])
     }
 
     @Test func withoutABaselineEverythingIsNew() {

@@ -143,8 +143,8 @@ struct ConfigurationValidationTests {
     @Test(
         "a misspelt required key is reported as unknown, listing the known keys, before the missing key it stands for",
         arguments: [
-            ("categories:\n  - name: foo\n    patern: \"x\"\n", "c.yml:3:5", "categories[0].patern", "description, fields, infrastructure, name, pattern"),
-            ("categories:\n  - nam: foo\n    pattern: \"x\"\n", "c.yml:2:5", "categories[0].nam", "description, fields, infrastructure, name, pattern"),
+            ("categories:\n  - name: foo\n    patern: \"x\"\n", "c.yml:3:5", "categories[0].patern", "description, fields, fix, infrastructure, name, pattern"),
+            ("categories:\n  - nam: foo\n    pattern: \"x\"\n", "c.yml:2:5", "categories[0].nam", "description, fields, fix, infrastructure, name, pattern"),
             ("identifiers:\n  dynamicSegments:\n    - placeholder: id\n      patern: x\n", "c.yml:4:7", "identifiers.dynamicSegments[0].patern", "pattern, placeholder, position"),
         ])
     func misspeltRequiredKey(_ yaml: String, _ place: String, _ keyPath: String, _ known: String) throws {
@@ -256,5 +256,30 @@ struct ConfigurationValidationTests {
         } catch {
             #expect("\(error)" == "\(directory): error: it is a directory; give CANOPY_CONFIG a YAML file such as Config/canopy.yml")
         }
+    }
+}
+
+@Suite("Failure categories say what usually fixes them")
+struct CategoryFixTests {
+    @Test("every built-in category has a description and what usually fixes it; a configured one can say its own")
+    func fixTexts() throws {
+        for rule in FailureCategoryRule.defaults + [FailureCategoryRule.other] {
+            #expect(rule.description?.isEmpty == false, "\(rule.name)")
+            #expect(rule.fix?.isEmpty == false, "\(rule.name)")
+        }
+        let configuration = try ConfigurationLoader.parse(
+            "categories:\n  - name: backendDown\n    pattern: 'HTTP 503'\n    fix: Re-run once staging is up\n", file: "c.yml")
+        #expect(configuration.analysis.categories.first?.fix == "Re-run once staging is up")
+    }
+}
+
+@Suite("Slower-test thresholds")
+struct SlowerTestsConfigurationTests {
+    @Test("slowerTests: sets the ratio, seconds and limit; a ratio under 1 is an error naming its key")
+    func readsThresholds() throws {
+        #expect(try ConfigurationLoader.parse("gates: {}\n", file: "c.yml").slowerTests == SlowdownThresholds(ratio: 2, seconds: 5, limit: 10))
+        let configuration = try ConfigurationLoader.parse("slowerTests:\n  ratio: 1.5\n  seconds: 2\n  limit: 3\n", file: "c.yml")
+        #expect(configuration.slowerTests == SlowdownThresholds(ratio: 1.5, seconds: 2, limit: 3))
+        #expect(throws: ConfigurationError.self) { try ConfigurationLoader.parse("slowerTests:\n  ratio: 0.5\n", file: "c.yml") }
     }
 }

@@ -26,8 +26,8 @@ struct DashboardModelTests {
         #expect(html.contains("<code>Suite/test10</code> (known flaky) and 2 more (the Tests view lists every failed test).</p>"))
         #expect(!html.contains("Suite/test11"))
         let markdown = MarkdownRenderer().render(dashboard)
-        #expect(markdown.contains("**Not counted as new failures** (12):\n\n- <code>Suite/test1</code> — quarantined\n"))
-        #expect(markdown.contains("- <code>Suite/test12</code> — known flaky\n"))
+        #expect(markdown.contains("### Failing, not counted as new (12)\n\n- ❌ <code>Suite/test1</code>\n  - quarantined\n"), "\(markdown)")
+        #expect(markdown.contains("- ❌ <code>Suite/test12</code>\n  - known flaky\n"))
         // None: no section, and the page's empty new-failures line stays as it was.
         dashboard.excusedFailures = []
         #expect(!MarkdownRenderer().render(dashboard).contains("Not counted"))
@@ -42,7 +42,7 @@ struct DashboardModelTests {
             isInfrastructure: true)]
         let html = HTMLDashboardRenderer().render(dashboard)
         #expect(html.contains("testRunnerInfrastructure</span> <span class=\"chip warn\"><span aria-hidden=\"true\">⚙</span> infrastructure</span></td>"))
-        #expect(MarkdownRenderer().render(dashboard).contains("| testRunnerInfrastructure 🏗️ |"))
+        #expect(MarkdownRenderer().render(dashboard).contains("  - cause **testRunnerInfrastructure** (infrastructure 🏗️)\n"))
     }
 
     /// `Podcast-{id}-row` says which element; the row the test hit says which data.
@@ -55,8 +55,8 @@ struct DashboardModelTests {
         ]
         #expect(dashboard.newFailures[1].rawIdentifier == nil)
         let markdown = MarkdownRenderer().render(dashboard)
-        #expect(markdown.contains("| <code>Podcast-&#123;id&#125;-row</code> (<code>Podcast-42-row</code>) |"), "\(markdown)")
-        #expect(markdown.contains("| <code>Checkout.Pay</code> |"))
+        #expect(markdown.contains("  - element <code>Podcast-{id}-row</code> (written <code>Podcast-42-row</code>)\n"), "\(markdown)")
+        #expect(markdown.contains("  - element <code>Checkout.Pay</code>\n"))
         let html = HTMLDashboardRenderer().render(dashboard)
         #expect(html.contains("<code>Podcast-{id}-row</code> <span class=\"muted\">(<code>Podcast-42-row</code>)</span></td>"))
     }
@@ -80,7 +80,7 @@ struct DashboardModelTests {
         #expect(!MarkdownRenderer().render(dashboard).contains("Slower than the baseline"))
         dashboard.slowerTests = [DashboardSlowerTest(test: "Player/testChapters", before: 3.8, after: 95)]
         let markdown = MarkdownRenderer().render(dashboard)
-        #expect(markdown.contains("### 🐢 Slower than the baseline (1)"), "\(markdown)")
+        #expect(markdown.contains("<details><summary>🐢 Slower than the baseline (1)</summary>\n\n| test |"), "\(markdown)")
         #expect(markdown.contains("| <code>Player/testChapters</code> | 3.8s | 1m 35s | +1m 31s (×25.0) |"), "\(markdown)")
         let html = HTMLDashboardRenderer().render(dashboard)
         #expect(html.contains("<h3>Slower than the baseline <span class=\"count\">1</span></h3>"))
@@ -121,5 +121,45 @@ struct DashboardModelTests {
         let html = HTMLDashboardRenderer().render(dashboard)
         #expect(html.components(separatedBy: "<ul").count == html.components(separatedBy: "</ul>").count)
         #expect(html.contains("aria-expanded=\"false\" aria-controls=\"tn0\""))
+    }
+}
+
+@Suite("Markdown tables fit the page")
+struct MarkdownTableTests {
+    /// A test name with no dot or slash to wrap at widens the table past GitHub's page.
+    @Test("a flaky-tests table too wide for the page drops its least important columns, commits first; a narrow one keeps all")
+    func dropsLeastImportantColumns() {
+        var dashboard = DashboardSample.make()
+        let narrow = MarkdownRenderer().render(dashboard)
+        #expect(narrow.contains("| score | test | state | runs | failures | flips | retries | commits |"))
+        dashboard.flakyTests[0].test = "Suite/" + String(repeating: "testAVeryLongParameterisedName", count: 3)
+        let wide = MarkdownRenderer().render(dashboard)
+        #expect(!wide.contains("| commits |"), "\(wide)")
+        // The test and its state stay, as do its failures; each row has as many cells as the header.
+        let header = "| test | state | failures |\n|---|---|---:|\n"
+        #expect(wide.contains(header), "\(wide)")
+        let row = wide.components(separatedBy: header).dropFirst().first?.split(separator: "\n").first ?? ""
+        #expect(row.filter { $0 == "|" }.count == 4, "\(row)")
+        #expect(wide.contains("testAVeryLongParameterisedName"))
+    }
+}
+
+@Suite("The first run of a branch")
+struct NoBaselineTests {
+    @Test("without a baseline the summary and the comment say so, what 'new' meant, and what to do; with one they do not")
+    func saysThereIsNoBaseline() {
+        var dashboard = DashboardSample.make()
+        #expect(!MarkdownRenderer().render(dashboard).contains("No baseline yet"))
+        #expect(!MarkdownComment().render(dashboard).contains("No baseline yet"))
+        dashboard.links.baseline = nil
+        for text in [MarkdownRenderer().render(dashboard), MarkdownComment().render(dashboard)] {
+            #expect(text.contains("> **No baseline yet:** history holds no earlier run of <code>feature/apple-pay-sheet</code>"), "\(text)")
+            #expect(text.contains("every failing test counts as a new failure"))
+            #expect(text.contains("Store the target branch's runs first") && text.contains("`--base-branch`"))
+            // Before the failures it explains.
+            if let note = text.range(of: "No baseline yet"), let failures = text.range(of: "### ❌ New failures") {
+                #expect(note.lowerBound < failures.lowerBound)
+            }
+        }
     }
 }

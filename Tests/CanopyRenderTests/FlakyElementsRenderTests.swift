@@ -50,7 +50,7 @@ struct FlakyElementsRenderTests {
         let section = text.range(of: "### 🎯 Flaky elements (2)")
         #expect(section != nil)
         #expect(text.contains("| <code>Checkout.PaymentSheet.PayButton</code> | 5 | 9 | 11 | <code>A/testOne</code> <code>A/testTwo</code> <code>B/testThree</code> and 2 more |"))
-        #expect(text.contains("| <code>Feed.&#60;Header&#62;</code> | 2 | 2 | 2 |"))
+        #expect(text.contains("| <code>Feed.&lt;Header></code> | 2 | 2 | 2 |"))
         // After the flaky tests, before the failures by identifier.
         if let section, let flaky = text.range(of: "### 🔁 Flaky tests"), let byIdentifier = text.range(of: "### 🌳 Failures by identifier") {
             #expect(flaky.lowerBound < section.lowerBound && section.lowerBound < byIdentifier.lowerBound)

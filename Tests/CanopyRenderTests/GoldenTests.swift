@@ -1,3 +1,4 @@
+import Foundation
 import CanopyModel
 import CanopyRender
 import Testing
@@ -11,9 +12,24 @@ struct GoldenTests {
     }
 
     @Test func markdownComment() throws {
-        let text = MarkdownRenderer(budget: MarkdownRenderer.commentBudget).render(sample)
-        #expect(text.utf8.count <= MarkdownRenderer.commentBudget)
-        #expect(text == MarkdownRenderer().render(sample), "the sample fits a comment uncut")
+        let text = MarkdownComment().render(sample)
+        #expect(text.utf8.count < 5_000, "a comment a reviewer reads in ten seconds: \(text.utf8.count) bytes")
+        try Golden.check(text, "sample-comment.md")
+    }
+
+    @Test("the comment leads with the verdict, the gates and the new failures; the rest is collapsed")
+    func commentOrder() throws {
+        let text = MarkdownComment().render(sample)
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.first?.hasPrefix("⚠️ **Tests failed, gates passed**: maximum new failures, new audit errors — 3 new failures") == true, "\(lines.first ?? "")")
+        let newFailures = try #require(text.range(of: "### ❌ New failures (3)"))
+        let firstDetails = try #require(text.range(of: "<details>"))
+        #expect(newFailures.upperBound < firstDetails.lowerBound)
+        let failure = try #require(text.range(of: "testPayWithApplePay"))
+        #expect(failure.lowerBound < firstDetails.lowerBound)
+        // Everything after the new failures is collapsed: no heading follows the first block.
+        #expect(!text[firstDetails.lowerBound...].contains("\n### "))
+        #expect(text.components(separatedBy: "<details>").count == text.components(separatedBy: "</details>").count)
     }
 
     @Test func htmlDashboard() throws {

@@ -14,7 +14,7 @@ struct MarkdownBudgetTests {
         // The headline and the most important section survive.
         #expect(text.contains("## ⚠️ Tests failed, gates passed"))
         #expect(text.contains("### ❌ New failures (10,000)"))
-        #expect(text.contains("| Failed | 10,000 |"))
+        #expect(text.contains("**10,000 failed**"))
     }
 
     @Test func leastImportantSectionsAreCutFirst() {
@@ -23,8 +23,17 @@ struct MarkdownBudgetTests {
         #expect(text.contains("Shown: "))
         #expect(text.contains("screens 0 of 40"))
         #expect(text.contains("coverage gaps 0 of 1,200"))
-        let newFailureRows = text.split(separator: "\n").filter { $0.hasPrefix("| <code>LargeUITests.") }.count
+        let newFailureRows = text.split(separator: "\n").filter { $0.hasPrefix("- ❌ <code>LargeUITests.") }.count
         #expect(newFailureRows > 50)
+        #expect(text.contains("more new failures not shown here"))
+    }
+
+    @Test("the comment of a run with 10,000 new failures fits its budget, verdict first, failures kept")
+    func largeComment() {
+        let text = MarkdownComment().render(Self.large)
+        #expect(text.utf8.count <= MarkdownRenderer.commentBudget)
+        #expect(text.hasPrefix("⚠️ **Tests failed, gates passed**"))
+        #expect(text.contains("### ❌ New failures (10,000)"))
         #expect(text.contains("more new failures not shown here"))
     }
 
