@@ -24,8 +24,7 @@ import Glibc
         return FileManager.default.isExecutableFile(atPath: fallback) ? fallback : nil
     }
 
-    /// What the child prints (standard output and error), read back from the file it writes to:
-    /// a pipe's readability handler can lag far behind a busy child while the whole suite runs.
+    /// What the child prints (standard output and error), read back from the file it writes to.
     struct Lines: Sendable {
         let path: String
         var all: String { (try? String(contentsOfFile: path, encoding: .utf8)) ?? "" }
@@ -46,6 +45,14 @@ import Glibc
         return (process, Lines(path: path))
     }
 
+    /// Waits on the calling thread, polling `done` every 20 ms.
+    static func block(until done: () -> Bool) {
+        while !done() { Thread.sleep(forTimeInterval: 0.02) }
+    }
+
+    /// Waits on the calling thread.
+    static func block(for seconds: TimeInterval) { Thread.sleep(forTimeInterval: seconds) }
+
     /// `store`, and `beginStore` … `finish` as `canopy run` stores (the kill lands while the
     /// transaction is open, waiting for the analysis or writing).
     @Test(arguments: StoreKind.available, [false, true])
@@ -56,8 +63,10 @@ import Glibc
         let (child, lines) = try Self.start(binary, ["store", "ingest-loop", test.location, "50", "\(tests)", staged ? "staged" : "whole"])
         // Wait until the child is inside its third run's ingest, then kill it without warning.
         let deadline = Date().addingTimeInterval(240)
-        while !lines.all.contains("begin 2"), child.isRunning, Date() < deadline { try await Task.sleep(nanoseconds: 20_000_000) }
-        try await Task.sleep(nanoseconds: 300_000_000)
+        // A blocking wait on this thread: an awaited sleep resumes only when a thread of the
+        // concurrency pool is free, which in the full suite on 2 cores came after the child's 50th run.
+        Self.block(until: { lines.all.contains("begin 2") || !child.isRunning || Date() >= deadline })
+        Self.block(for: 0.3)
         #expect(child.isRunning, "the child finished or failed before it could be killed: \(lines.all)")
         kill(child.processIdentifier, SIGKILL)
         child.waitUntilExit()
