@@ -62,7 +62,7 @@ let package = Package(
         ),
         .target(
             name: "CanopyRender",
-            dependencies: ["CanopyModel", "CanopyAnalysis", .product(name: "Crypto", package: "swift-crypto")],
+            dependencies: ["CanopyModel", .product(name: "Crypto", package: "swift-crypto")],
             swiftSettings: swiftSettings
         ),
         // `Config/canopy.yml`: loading and validation. Its own module (not part of CanopyPipeline)
