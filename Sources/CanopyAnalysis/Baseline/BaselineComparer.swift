@@ -2,10 +2,10 @@ import Foundation
 import CanopyModel
 
 /// Compares a run with its baseline: values in, values out.
-public enum BaselineComparer {
+package enum BaselineComparer {
     /// Compares `current` with `baseline`; with no baseline, nothing is new. Tests slower than in
     /// the baseline are those beyond `slowdown`.
-    public static func compare(
+    package static func compare(
         _ current: BaselineSnapshot, with baseline: BaselineSnapshot?, slowdown: SlowdownThresholds = SlowdownThresholds()
     ) -> BaselineComparison {
         guard let baseline else { return withoutBaseline(current) }

@@ -1,14 +1,14 @@
 import CanopyModel
 
 /// What one run looked like, for comparing against another: test outcomes, audit issues, coverage.
-public struct BaselineSnapshot: Sendable, Equatable, Hashable, Codable {
-    public var runKey: String?
-    public var commit: String?
-    public var tests: [TestRunRow]
-    public var auditIssues: [AuditIssue]
-    public var coverage: [CoverageFigure]
+package struct BaselineSnapshot: Sendable, Equatable, Hashable, Codable {
+    package var runKey: String?
+    package var commit: String?
+    package var tests: [TestRunRow]
+    package var auditIssues: [AuditIssue]
+    package var coverage: [CoverageFigure]
 
-    public init(runKey: String?, commit: String?, tests: [TestRunRow], auditIssues: [AuditIssue], coverage: [CoverageFigure]) {
+    package init(runKey: String?, commit: String?, tests: [TestRunRow], auditIssues: [AuditIssue], coverage: [CoverageFigure]) {
         self.runKey = runKey
         self.commit = commit
         self.tests = tests
@@ -17,12 +17,12 @@ public struct BaselineSnapshot: Sendable, Equatable, Hashable, Codable {
     }
 
     /// The snapshot of a run just analysed (before or without storing it).
-    public init(run: Run, digest: RunDigest) {
+    package init(run: Run, digest: RunDigest) {
         self.init(run: run, digest: digest, testRows: TestRunRow.rows(for: run, digest: digest))
     }
 
     /// With the run's test rows made beforehand (`TestRunRow.rows(for:digest:)`).
-    public init(run: Run, digest: RunDigest, testRows: [TestRunRow]) {
+    package init(run: Run, digest: RunDigest, testRows: [TestRunRow]) {
         self.init(
             runKey: run.metadata.runKey, commit: run.metadata.commit, tests: testRows, auditIssues: run.auditIssues,
             coverage: digest.coverage)
@@ -30,13 +30,13 @@ public struct BaselineSnapshot: Sendable, Equatable, Hashable, Codable {
 }
 
 /// Coverage of one scope before and after.
-public struct CoverageChange: Sendable, Equatable, Hashable, Codable {
-    public var scope: CoverageFigure.Scope
-    public var name: String
-    public var before: Double?
-    public var after: Double?
+package struct CoverageChange: Sendable, Equatable, Hashable, Codable {
+    package var scope: CoverageFigure.Scope
+    package var name: String
+    package var before: Double?
+    package var after: Double?
 
-    public init(scope: CoverageFigure.Scope, name: String, before: Double?, after: Double?) {
+    package init(scope: CoverageFigure.Scope, name: String, before: Double?, after: Double?) {
         self.scope = scope
         self.name = name
         self.before = before
@@ -44,38 +44,38 @@ public struct CoverageChange: Sendable, Equatable, Hashable, Codable {
     }
 
     /// `after - before` when both are known (a drop is negative).
-    public var delta: Double? {
+    package var delta: Double? {
         guard let before, let after else { return nil }
         return after - before
     }
 }
 
 /// The current run against its baseline (the previous run on the branch, or a named one).
-public struct BaselineComparison: Sendable, Equatable, Hashable, Codable {
+package struct BaselineComparison: Sendable, Equatable, Hashable, Codable {
     /// The baseline's run key; nil when there was no baseline (then every list is empty).
-    public var baselineRunKey: String?
+    package var baselineRunKey: String?
     /// Tests failing now (every attempt) that did not fail in the baseline, or are new. Sorted keys.
-    public var newFailures: [String]
+    package var newFailures: [String]
     /// Tests that failed in the baseline and pass now. Sorted keys.
-    public var fixedTests: [String]
+    package var fixedTests: [String]
     /// Tests flaky now (a retry passed) that were not flaky in the baseline. Sorted keys.
-    public var newFlakyTests: [String]
+    package var newFlakyTests: [String]
     /// Tests failing in both.
-    public var stillFailing: [String]
+    package var stillFailing: [String]
     /// Audit issues not in the baseline (same type, element, screen and severity).
-    public var newAuditIssues: [AuditIssue]
+    package var newAuditIssues: [AuditIssue]
     /// Baseline audit issues gone now.
-    public var resolvedAuditIssues: Int
+    package var resolvedAuditIssues: Int
     /// The baseline's audit errors and warnings; nil without a baseline.
-    public var baselineAuditErrors: Int?
-    public var baselineAuditWarnings: Int?
+    package var baselineAuditErrors: Int?
+    package var baselineAuditWarnings: Int?
     /// Every scope in either run, overall first.
-    public var coverage: [CoverageChange]
+    package var coverage: [CoverageChange]
     /// Tests at least twice as slow as in the baseline and five seconds slower or more, the
     /// largest slowdown first (50 at most).
-    public var slowerTests: [SlowerTest] = []
+    package var slowerTests: [SlowerTest] = []
 
-    public init(
+    package init(
         baselineRunKey: String?, newFailures: [String] = [], fixedTests: [String] = [], newFlakyTests: [String] = [],
         stillFailing: [String] = [], newAuditIssues: [AuditIssue] = [], resolvedAuditIssues: Int = 0,
         coverage: [CoverageChange] = []
@@ -91,16 +91,16 @@ public struct BaselineComparison: Sendable, Equatable, Hashable, Codable {
     }
 
     /// The overall coverage change, when recorded.
-    public var overallCoverage: CoverageChange? { coverage.first { $0.scope == .overall } }
+    package var overallCoverage: CoverageChange? { coverage.first { $0.scope == .overall } }
 }
 
 /// A test that took much longer than in the baseline: seconds before and now.
-public struct SlowerTest: Sendable, Equatable, Hashable, Codable {
-    public var testKey: String
-    public var before: Double
-    public var after: Double
+package struct SlowerTest: Sendable, Equatable, Hashable, Codable {
+    package var testKey: String
+    package var before: Double
+    package var after: Double
 
-    public init(testKey: String, before: Double, after: Double) {
+    package init(testKey: String, before: Double, after: Double) {
         self.testKey = testKey
         self.before = before
         self.after = after

@@ -2,7 +2,7 @@ import Foundation
 import CanopyModel
 
 /// A figure a trend can follow over runs.
-public enum TrendMetric: Sendable, Equatable, Hashable, Codable {
+package enum TrendMetric: Sendable, Equatable, Hashable, Codable {
     case passRate
     case flaky
     case failed
@@ -13,7 +13,7 @@ public enum TrendMetric: Sendable, Equatable, Hashable, Codable {
     case failures(category: String)
 
     /// The metric's value at `point`, nil when not recorded.
-    public func value(at point: TrendPoint) -> Double? {
+    package func value(at point: TrendPoint) -> Double? {
         switch self {
         case .passRate: point.passRate
         case .flaky: Double(point.flaky)
@@ -27,14 +27,14 @@ public enum TrendMetric: Sendable, Equatable, Hashable, Codable {
 }
 
 /// First, last and range of one metric over a window.
-public struct TrendSummary: Sendable, Equatable, Hashable, Codable {
-    public var first: Double?
-    public var last: Double?
-    public var minimum: Double?
-    public var maximum: Double?
-    public var mean: Double?
+package struct TrendSummary: Sendable, Equatable, Hashable, Codable {
+    package var first: Double?
+    package var last: Double?
+    package var minimum: Double?
+    package var maximum: Double?
+    package var mean: Double?
 
-    public init(first: Double?, last: Double?, minimum: Double?, maximum: Double?, mean: Double?) {
+    package init(first: Double?, last: Double?, minimum: Double?, maximum: Double?, mean: Double?) {
         self.first = first
         self.last = last
         self.minimum = minimum
@@ -43,32 +43,32 @@ public struct TrendSummary: Sendable, Equatable, Hashable, Codable {
     }
 
     /// `last - first` when both are known.
-    public var change: Double? {
+    package var change: Double? {
         guard let first, let last else { return nil }
         return last - first
     }
 }
 
 /// Per-run figures over a window, oldest first (from `HistoryReader.trend(in:)`).
-public struct TrendSeries: Sendable, Equatable, Hashable, Codable {
-    public var points: [TrendPoint]
+package struct TrendSeries: Sendable, Equatable, Hashable, Codable {
+    package var points: [TrendPoint]
 
-    public init(points: [TrendPoint]) {
+    package init(points: [TrendPoint]) {
         self.points = points.sorted { ($0.startedAt ?? .distantPast) < ($1.startedAt ?? .distantPast) }
     }
 
     /// The metric per run, nil where not recorded.
-    public func values(_ metric: TrendMetric) -> [Double?] { points.map { metric.value(at: $0) } }
+    package func values(_ metric: TrendMetric) -> [Double?] { points.map { metric.value(at: $0) } }
 
     /// Every failure category seen in the window, most failures first.
-    public var categories: [String] {
+    package var categories: [String] {
         var totals: [String: Int] = [:]
         for point in points { for (category, count) in point.failuresByCategory { totals[category, default: 0] += count } }
         return totals.sorted { ($0.value, $1.key) > ($1.value, $0.key) }.map(\.key)
     }
 
     /// First, last, minimum, maximum and mean of the metric over the recorded runs.
-    public func summary(_ metric: TrendMetric) -> TrendSummary {
+    package func summary(_ metric: TrendMetric) -> TrendSummary {
         let known = values(metric).compactMap { $0 }
         return TrendSummary(
             first: known.first, last: known.last, minimum: known.min(), maximum: known.max(),

@@ -4,27 +4,27 @@ import CanopyModel
 ///
 /// An interactive element (a type in `identifiers.interactiveElementTypes`) is covered when it has
 /// a deliberate identifier: not empty and not equal to its label.
-public struct CoverageReport: Sendable, Equatable, Hashable, Codable {
-    public var overall: CoverageFigure
-    public var screens: [CoverageFigure]
-    public var elementTypes: [CoverageFigure]
+package struct CoverageReport: Sendable, Equatable, Hashable, Codable {
+    package var overall: CoverageFigure
+    package var screens: [CoverageFigure]
+    package var elementTypes: [CoverageFigure]
     /// Per identifier-tree branch down to `coverage.branchDepth`: interactive elements whose nearest
     /// identified ancestor (or themselves) lies in the branch.
-    public var branches: [CoverageFigure]
+    package var branches: [CoverageFigure]
     /// Label coverage of label-only (A11yUITests) snapshots, which carry no identifiers.
-    public var labelCoverage: LabelCoverage?
+    package var labelCoverage: LabelCoverage?
     /// Interactive elements without a deliberate identifier.
-    public var missing: [MissingIdentifier]
+    package var missing: [MissingIdentifier]
     /// Identifiers used by more than one element on one screen ("Multiple matching elements").
-    public var duplicates: [DuplicateIdentifier]
+    package var duplicates: [DuplicateIdentifier]
     /// Identifiers longer than `identifiers.maxIdentifierLength`, which XCUITest refuses to query.
-    public var overlong: [OverlongIdentifier]
+    package var overlong: [OverlongIdentifier]
     /// Identifiers that do not follow `identifiers.convention`.
-    public var conventionViolations: [ConventionViolation]
+    package var conventionViolations: [ConventionViolation]
     /// What a reader should know about the figures.
-    public var notes: [String]
+    package var notes: [String]
 
-    public init(
+    package init(
         overall: CoverageFigure, screens: [CoverageFigure] = [], elementTypes: [CoverageFigure] = [], branches: [CoverageFigure] = [],
         labelCoverage: LabelCoverage? = nil, missing: [MissingIdentifier] = [], duplicates: [DuplicateIdentifier] = [],
         overlong: [OverlongIdentifier] = [], conventionViolations: [ConventionViolation] = [], notes: [String] = []
@@ -43,25 +43,25 @@ public struct CoverageReport: Sendable, Equatable, Hashable, Codable {
 }
 
 /// Share of interactive elements with a non-empty label, for snapshots without identifiers.
-public struct LabelCoverage: Sendable, Equatable, Hashable, Codable {
+package struct LabelCoverage: Sendable, Equatable, Hashable, Codable {
     /// `interactive` and `identified` (here: labelled) over all label-only screens.
-    public var overall: CoverageFigure
-    public var screens: [CoverageFigure]
-    public var note: String
+    package var overall: CoverageFigure
+    package var screens: [CoverageFigure]
+    package var note: String
 }
 
 /// An interactive element without a deliberate identifier.
-public struct MissingIdentifier: Sendable, Equatable, Hashable, Codable {
-    public var screen: String
-    public var elementType: String
-    public var label: String?
+package struct MissingIdentifier: Sendable, Equatable, Hashable, Codable {
+    package var screen: String
+    package var elementType: String
+    package var label: String?
     /// The identifier it has when that equals its label (a default, not a deliberate one).
-    public var identifier: String?
-    public var frame: Frame?
+    package var identifier: String?
+    package var frame: Frame?
     /// The template of its nearest identified ancestor, when it has one.
-    public var branch: String?
+    package var branch: String?
 
-    public init(screen: String, elementType: String, label: String? = nil, identifier: String? = nil, frame: Frame? = nil, branch: String? = nil) {
+    package init(screen: String, elementType: String, label: String? = nil, identifier: String? = nil, frame: Frame? = nil, branch: String? = nil) {
         self.screen = screen
         self.elementType = elementType
         self.label = label
@@ -72,13 +72,13 @@ public struct MissingIdentifier: Sendable, Equatable, Hashable, Codable {
 }
 
 /// One identifier used by several elements of one screen.
-public struct DuplicateIdentifier: Sendable, Equatable, Hashable, Codable {
-    public var screen: String
-    public var identifier: String
-    public var count: Int
-    public var elementTypes: [String]
+package struct DuplicateIdentifier: Sendable, Equatable, Hashable, Codable {
+    package var screen: String
+    package var identifier: String
+    package var count: Int
+    package var elementTypes: [String]
 
-    public init(screen: String, identifier: String, count: Int, elementTypes: [String]) {
+    package init(screen: String, identifier: String, count: Int, elementTypes: [String]) {
         self.screen = screen
         self.identifier = identifier
         self.count = count
@@ -87,13 +87,13 @@ public struct DuplicateIdentifier: Sendable, Equatable, Hashable, Codable {
 }
 
 /// An identifier over the length XCUITest accepts.
-public struct OverlongIdentifier: Sendable, Equatable, Hashable, Codable {
-    public var identifier: String
-    public var length: Int
+package struct OverlongIdentifier: Sendable, Equatable, Hashable, Codable {
+    package var identifier: String
+    package var length: Int
     /// Where it was seen: screen names, `audit`, `failure`.
-    public var seenIn: [String]
+    package var seenIn: [String]
 
-    public init(identifier: String, length: Int, seenIn: [String]) {
+    package init(identifier: String, length: Int, seenIn: [String]) {
         self.identifier = identifier
         self.length = length
         self.seenIn = seenIn
@@ -101,12 +101,12 @@ public struct OverlongIdentifier: Sendable, Equatable, Hashable, Codable {
 }
 
 /// An identifier that breaks the naming convention.
-public struct ConventionViolation: Sendable, Equatable, Hashable, Codable {
-    public var identifier: String
-    public var template: String
-    public var screens: [String]
+package struct ConventionViolation: Sendable, Equatable, Hashable, Codable {
+    package var identifier: String
+    package var template: String
+    package var screens: [String]
 
-    public init(identifier: String, template: String, screens: [String]) {
+    package init(identifier: String, template: String, screens: [String]) {
         self.identifier = identifier
         self.template = template
         self.screens = screens

@@ -3,7 +3,7 @@ extension FailureCategoryRule {
     ///
     /// Order matters: the runner's own failures come first so they are never blamed on the app,
     /// crashes before the queries they interrupted, timeouts before "not found".
-    public static let defaults: [FailureCategoryRule] = [
+    package static let defaults: [FailureCategoryRule] = [
         FailureCategoryRule(
             name: "testRunnerInfrastructure",
             pattern: #"Lost connection to (?:the )?test manager|test runner hung|never finished bootstrapping|Test crashed with signal|Test operation failure|Failed to (?:load|initiali[sz]e) test bundle|Failed to install or launch the test runner|testmanagerd|Session-level issue"#,

@@ -1,8 +1,8 @@
 /// One failure category: a case-insensitive regular expression tried over some fields of a
 /// failure. Categories are ordered and the first match wins.
-public struct FailureCategoryRule: Sendable, Equatable, Hashable, Codable {
+package struct FailureCategoryRule: Sendable, Equatable, Hashable, Codable {
     /// The parts of a failure a rule looks at.
-    public enum Field: String, Sendable, Equatable, Hashable, Codable, CaseIterable {
+    package enum Field: String, Sendable, Equatable, Hashable, Codable, CaseIterable {
         /// The failure message.
         case message
         /// The producer's failure type (`AssertionError`).
@@ -16,19 +16,19 @@ public struct FailureCategoryRule: Sendable, Equatable, Hashable, Codable {
     }
 
     /// The category name (`name`): `elementNotFound`, or your own.
-    public var name: String
+    package var name: String
     /// The regular expression (`pattern`), case-insensitive.
-    public var pattern: String
+    package var pattern: String
     /// The fields the pattern is tried on (`fields`, default `message` and `type`).
-    public var fields: [Field]
+    package var fields: [Field]
     /// Whether the category blames the test infrastructure, not the app (`infrastructure`, default false).
-    public var infrastructure: Bool
+    package var infrastructure: Bool
     /// A line for people (`description`).
-    public var description: String?
+    package var description: String?
     /// What usually fixes a failure of this category, one line for people (`fix`).
-    public var fix: String?
+    package var fix: String?
 
-    public init(name: String, pattern: String, fields: [Field] = [.message, .type], infrastructure: Bool = false, description: String? = nil, fix: String? = nil) {
+    package init(name: String, pattern: String, fields: [Field] = [.message, .type], infrastructure: Bool = false, description: String? = nil, fix: String? = nil) {
         self.name = name
         self.pattern = pattern
         self.fields = fields
@@ -42,7 +42,7 @@ public struct FailureCategoryRule: Sendable, Equatable, Hashable, Codable {
     }
 
     /// Decodes with defaults for the optional keys.
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         name = try container.decode(String.self, forKey: .name)
         pattern = try container.decode(String.self, forKey: .pattern)
@@ -53,9 +53,9 @@ public struct FailureCategoryRule: Sendable, Equatable, Hashable, Codable {
     }
 
     /// The name of the catch-all category.
-    public static let otherName = "other"
+    package static let otherName = "other"
 
     /// The catch-all, always last.
-    public static let other = FailureCategoryRule(name: otherName, pattern: "(?s).*", description: "Nothing more specific matched",
+    package static let other = FailureCategoryRule(name: otherName, pattern: "(?s).*", description: "Nothing more specific matched",
         fix: "Read the message and the test's output; add a category in canopy.yml if this kind recurs")
 }

@@ -2,18 +2,18 @@ import CanopyModel
 
 /// Analyses rows streamed from a history cursor ordered by test key and OS (as
 /// `HistoryReader.forEachTestRun` delivers them), holding one test's rows at a time.
-public struct FlakinessAccumulator: Sendable {
-    public let analyzer: FlakinessAnalyzer
+package struct FlakinessAccumulator: Sendable {
+    package let analyzer: FlakinessAnalyzer
     private var currentKey: FlakinessKey?
     private var current: [TestRunRow] = []
     private var results: [TestFlakiness] = []
 
-    public init(analyzer: FlakinessAnalyzer = FlakinessAnalyzer()) {
+    package init(analyzer: FlakinessAnalyzer = FlakinessAnalyzer()) {
         self.analyzer = analyzer
     }
 
     /// Adds the next row; a new key finishes the previous test.
-    public mutating func add(_ row: TestRunRow) {
+    package mutating func add(_ row: TestRunRow) {
         let key = FlakinessAnalyzer.key(of: row)
         if key != currentKey { flush() }
         currentKey = key
@@ -21,7 +21,7 @@ public struct FlakinessAccumulator: Sendable {
     }
 
     /// Every test's flakiness, highest score first.
-    public mutating func finish() -> [TestFlakiness] {
+    package mutating func finish() -> [TestFlakiness] {
         flush()
         return FlakinessAnalyzer.ranked(results)
     }

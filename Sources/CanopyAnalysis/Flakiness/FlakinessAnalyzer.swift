@@ -10,15 +10,15 @@ import CanopyModel
 ///    bound, run-length test) is newly broken; mixed commits or unexplained flips are flaky; a
 ///    failure block followed by passes is fixed; otherwise stable;
 /// 4. the score: exponentially weighted per-commit attempt entropy and flip rate.
-public struct FlakinessAnalyzer: Sendable {
-    public var configuration: FlakinessConfiguration
+package struct FlakinessAnalyzer: Sendable {
+    package var configuration: FlakinessConfiguration
 
-    public init(configuration: FlakinessConfiguration = FlakinessConfiguration()) {
+    package init(configuration: FlakinessConfiguration = FlakinessConfiguration()) {
         self.configuration = configuration
     }
 
     /// How a test fared within one run.
-    public static func verdict(of row: TestRunRow) -> RunVerdict {
+    package static func verdict(of row: TestRunRow) -> RunVerdict {
         if row.failedAttempts == 0 {
             return row.outcome == .skipped ? .skipped : .passed
         }
@@ -27,7 +27,7 @@ public struct FlakinessAnalyzer: Sendable {
     }
 
     /// Analyses rows of any number of tests in any order; results sorted by score, highest first.
-    public func analyze(_ rows: some Sequence<TestRunRow>) -> [TestFlakiness] {
+    package func analyze(_ rows: some Sequence<TestRunRow>) -> [TestFlakiness] {
         var groups: [FlakinessKey: [TestRunRow]] = [:]
         for row in rows { groups[Self.key(of: row), default: []].append(row) }
         // Each test on its own, on every core; the ranking orders the results whatever the order.
@@ -55,7 +55,7 @@ public struct FlakinessAnalyzer: Sendable {
     }
 
     /// Analyses one test's runs (ordered by start time here); nil when every run was skipped.
-    public func analyzeTest(_ key: FlakinessKey, runs: [TestRunRow]) -> TestFlakiness? {
+    package func analyzeTest(_ key: FlakinessKey, runs: [TestRunRow]) -> TestFlakiness? {
         let ordered = runs.enumerated().sorted { lhs, rhs in
             switch (lhs.element.startedAt, rhs.element.startedAt) {
             case (let l?, let r?) where l != r: l < r

@@ -1,35 +1,35 @@
 /// Every threshold flakiness uses. The pipeline maps `flakiness:` in `Config/canopy.yml` onto
 /// it; a key left out keeps its default.
-public struct FlakinessConfiguration: Codable, Sendable, Equatable, Hashable {
+package struct FlakinessConfiguration: Codable, Sendable, Equatable, Hashable {
     /// History window in days (`flakiness.windowDays`).
-    public var windowDays: Int = 30
+    package var windowDays: Int = 30
     /// History window in runs, when set (`flakiness.windowRuns`); both limits apply.
-    public var windowRuns: Int?
+    package var windowRuns: Int?
     /// A trailing block of failing commits is "newly broken" when its probability under the
     /// earlier failure rate is below this (`flakiness.significance`).
-    public var significance: Double = 0.05
+    package var significance: Double = 0.05
     /// z of the Wilson score upper bound on the earlier failure rate (`flakiness.wilsonZ`; 1.96 ≈ 95 %).
-    public var wilsonZ: Double = 1.96
+    package var wilsonZ: Double = 1.96
     /// Fewest failing commits in a row to call a test newly broken (`flakiness.minimumBrokenCommits`).
-    public var minimumBrokenCommits: Int = 2
+    package var minimumBrokenCommits: Int = 2
     /// Fewest passing commits after the last failure to call a test fixed (`flakiness.minimumFixedCommits`).
-    public var minimumFixedCommits: Int = 1
+    package var minimumFixedCommits: Int = 1
     /// Commits with mixed verdicts (passed and failed on the same commit) that make a test flaky
     /// (`flakiness.mixedCommitsForFlaky`).
-    public var mixedCommitsForFlaky: Int = 1
+    package var mixedCommitsForFlaky: Int = 1
     /// Weight of a commit relative to the next newer one in the score (`flakiness.scoreDecay`, 0…1).
-    public var scoreDecay: Double = 0.9
+    package var scoreDecay: Double = 0.9
     /// Whether a run whose every failed attempt was an infrastructure failure counts as a pass
     /// across runs (`flakiness.infrastructureFlakesCountAsPasses`).
-    public var infrastructureFlakesCountAsPasses: Bool = true
+    package var infrastructureFlakesCountAsPasses: Bool = true
     /// Distinct tests with flaky failures on one identifier to list the element as flaky
     /// (`flakiness.minimumTestsPerFlakyElement`).
-    public var minimumTestsPerFlakyElement: Int = 2
+    package var minimumTestsPerFlakyElement: Int = 2
 
-    public init() {}
+    package init() {}
 
     /// The YAML/JSON key names, for error messages and documentation.
-    public static let keyNames = [
+    package static let keyNames = [
         "windowDays", "windowRuns", "significance", "wilsonZ", "minimumBrokenCommits", "minimumFixedCommits",
         "mixedCommitsForFlaky", "scoreDecay", "infrastructureFlakesCountAsPasses", "minimumTestsPerFlakyElement",
     ]
@@ -40,7 +40,7 @@ public struct FlakinessConfiguration: Codable, Sendable, Equatable, Hashable {
     }
 
     /// Decodes the keys present and keeps the defaults for the rest.
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         let d = FlakinessConfiguration()
         windowDays = try c.decodeIfPresent(Int.self, forKey: .windowDays) ?? d.windowDays

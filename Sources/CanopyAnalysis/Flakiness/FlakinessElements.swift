@@ -6,7 +6,7 @@ extension FlakinessAnalyzer {
     /// `minimumTestsPerFlakyElement` distinct tests failed flakily on it. Sorted by tests, then failures.
     private static func update<Value>(_ value: inout Value, _ body: (inout Value) -> Void) { body(&value) }
 
-    public func flakyElements(failures: some Sequence<FailureRow>, tests: [TestFlakiness]) -> [FlakyElement] {
+    package func flakyElements(failures: some Sequence<FailureRow>, tests: [TestFlakiness]) -> [FlakyElement] {
         var flakyTests = Set<String>()
         var flakyRuns = Set<String>()
         for test in tests {

@@ -1,11 +1,11 @@
 import Foundation
 
 /// The statistics flakiness rests on.
-public enum FlakinessStatistics {
+package enum FlakinessStatistics {
     /// Upper bound of the Wilson score interval for `failures` out of `trials` at `z`.
     ///
     /// With no trials the bound is 1 (nothing is known).
-    public static func wilsonUpperBound(failures: Int, trials: Int, z: Double) -> Double {
+    package static func wilsonUpperBound(failures: Int, trials: Int, z: Double) -> Double {
         guard trials > 0 else { return 1 }
         let n = Double(trials)
         let p = Double(failures) / n
@@ -16,19 +16,19 @@ public enum FlakinessStatistics {
     }
 
     /// Probability of `length` failures in a row at failure rate `rate` (the run-length test).
-    public static func runLengthProbability(rate: Double, length: Int) -> Double {
+    package static func runLengthProbability(rate: Double, length: Int) -> Double {
         pow(max(0, min(1, rate)), Double(length))
     }
 
     /// Binary entropy in bits of a failure fraction: 0 for all-pass or all-fail, 1 at one half.
-    public static func entropy(failures: Int, trials: Int) -> Double {
+    package static func entropy(failures: Int, trials: Int) -> Double {
         guard trials > 0, failures > 0, failures < trials else { return 0 }
         let p = Double(failures) / Double(trials)
         return -(p * log2(p) + (1 - p) * log2(1 - p))
     }
 
     /// Mean of `values` (oldest first) weighted by `decay` to the power of each value's age.
-    public static func exponentiallyWeightedMean(_ values: [Double], decay: Double) -> Double {
+    package static func exponentiallyWeightedMean(_ values: [Double], decay: Double) -> Double {
         guard !values.isEmpty else { return 0 }
         var weight = 1.0
         var total = 0.0

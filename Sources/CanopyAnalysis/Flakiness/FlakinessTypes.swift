@@ -1,5 +1,5 @@
 /// How one test fared within one run.
-public enum RunVerdict: String, Sendable, Equatable, Hashable, Codable, CaseIterable {
+package enum RunVerdict: String, Sendable, Equatable, Hashable, Codable, CaseIterable {
     /// No attempt failed.
     case passed
     /// An attempt failed and a retry passed.
@@ -13,7 +13,7 @@ public enum RunVerdict: String, Sendable, Equatable, Hashable, Codable, CaseIter
 }
 
 /// One test's runs on one commit, collapsed.
-public enum CommitVerdict: String, Sendable, Equatable, Hashable, Codable {
+package enum CommitVerdict: String, Sendable, Equatable, Hashable, Codable {
     case pass
     case fail
     /// Passed and failed on the same commit (across runs or retries).
@@ -21,7 +21,7 @@ public enum CommitVerdict: String, Sendable, Equatable, Hashable, Codable {
 }
 
 /// A test's state across runs.
-public enum FlakinessState: Sendable, Equatable, Hashable, Codable {
+package enum FlakinessState: Sendable, Equatable, Hashable, Codable {
     /// Passed on every commit in the window.
     case stable
     /// Mixed verdicts on a commit, or flips no single change point explains.
@@ -36,7 +36,7 @@ public enum FlakinessState: Sendable, Equatable, Hashable, Codable {
     case unconfirmedFailure(since: String)
 
     /// A short name for tables and JSON (`newlyBroken`).
-    public var name: String {
+    package var name: String {
         switch self {
         case .stable: "stable"
         case .flaky: "flaky"
@@ -48,7 +48,7 @@ public enum FlakinessState: Sendable, Equatable, Hashable, Codable {
     }
 
     /// The commit the state names, when it names one.
-    public var commit: String? {
+    package var commit: String? {
         switch self {
         case .stable, .flaky: nil
         case .newlyBroken(let commit), .fixed(let commit), .stillFailing(let commit), .unconfirmedFailure(let commit): commit
@@ -57,36 +57,36 @@ public enum FlakinessState: Sendable, Equatable, Hashable, Codable {
 }
 
 /// What flakiness is keyed by: the test identity (device and configuration included) and the OS.
-public struct FlakinessKey: Sendable, Equatable, Hashable, Codable, Comparable, CustomStringConvertible {
+package struct FlakinessKey: Sendable, Equatable, Hashable, Codable, Comparable, CustomStringConvertible {
     /// `TestIdentity.key`.
-    public var testKey: String
-    public var device: String?
-    public var osVersion: String?
+    package var testKey: String
+    package var device: String?
+    package var osVersion: String?
 
-    public init(testKey: String, device: String?, osVersion: String?) {
+    package init(testKey: String, device: String?, osVersion: String?) {
         self.testKey = testKey
         self.device = device
         self.osVersion = osVersion
     }
 
-    public var description: String { osVersion.map { "\(testKey) [\($0)]" } ?? testKey }
+    package var description: String { osVersion.map { "\(testKey) [\($0)]" } ?? testKey }
 
-    public static func < (lhs: Self, rhs: Self) -> Bool {
+    package static func < (lhs: Self, rhs: Self) -> Bool {
         (lhs.testKey, lhs.device ?? "", lhs.osVersion ?? "") < (rhs.testKey, rhs.device ?? "", rhs.osVersion ?? "")
     }
 }
 
 /// One commit's collapsed verdict with its counts.
-public struct CommitEvidence: Sendable, Equatable, Hashable, Codable {
+package struct CommitEvidence: Sendable, Equatable, Hashable, Codable {
     /// The commit, or the run key for runs without a commit.
-    public var commit: String
-    public var verdict: CommitVerdict
-    public var runs: Int
-    public var failedRuns: Int
-    public var attempts: Int
-    public var failedAttempts: Int
+    package var commit: String
+    package var verdict: CommitVerdict
+    package var runs: Int
+    package var failedRuns: Int
+    package var attempts: Int
+    package var failedAttempts: Int
 
-    public init(commit: String, verdict: CommitVerdict, runs: Int, failedRuns: Int, attempts: Int, failedAttempts: Int) {
+    package init(commit: String, verdict: CommitVerdict, runs: Int, failedRuns: Int, attempts: Int, failedAttempts: Int) {
         self.commit = commit
         self.verdict = verdict
         self.runs = runs
@@ -97,39 +97,39 @@ public struct CommitEvidence: Sendable, Equatable, Hashable, Codable {
 }
 
 /// The evidence behind a state and a score.
-public struct FlakinessEvidence: Sendable, Equatable, Hashable, Codable {
+package struct FlakinessEvidence: Sendable, Equatable, Hashable, Codable {
     /// Runs that were not only skipped.
-    public var runs = 0
+    package var runs = 0
     /// Runs with at least one failed attempt that was not infrastructure.
-    public var failedRuns = 0
+    package var failedRuns = 0
     /// Pass/fail changes between consecutive commits.
-    public var flips = 0
+    package var flips = 0
     /// Attempts beyond the first, summed over runs.
-    public var retries = 0
-    public var infrastructureFlakes = 0
+    package var retries = 0
+    package var infrastructureFlakes = 0
     /// Runs in which a retry passed after a failure.
-    public var flakyRunKeys: [String] = []
+    package var flakyRunKeys: [String] = []
     /// Per commit, oldest first.
-    public var commits: [CommitEvidence] = []
+    package var commits: [CommitEvidence] = []
 
-    public init() {}
+    package init() {}
 }
 
 /// One test's flakiness over a window.
-public struct TestFlakiness: Sendable, Equatable, Hashable, Codable {
-    public var key: FlakinessKey
-    public var state: FlakinessState
+package struct TestFlakiness: Sendable, Equatable, Hashable, Codable {
+    package var key: FlakinessKey
+    package var state: FlakinessState
     /// 0…1: the larger of the exponentially weighted per-commit entropy and flip rate.
-    public var score: Double
+    package var score: Double
     /// Exponentially weighted mean of per-commit attempt entropy (Apple, ICSE-SEIP 2020).
-    public var entropyScore: Double
+    package var entropyScore: Double
     /// Exponentially weighted mean of verdict changes between consecutive commits.
-    public var flipScore: Double
+    package var flipScore: Double
     /// The latest run's verdict.
-    public var latest: RunVerdict
-    public var evidence: FlakinessEvidence
+    package var latest: RunVerdict
+    package var evidence: FlakinessEvidence
 
-    public init(
+    package init(
         key: FlakinessKey, state: FlakinessState, score: Double, entropyScore: Double, flipScore: Double,
         latest: RunVerdict, evidence: FlakinessEvidence
     ) {
@@ -144,17 +144,17 @@ public struct TestFlakiness: Sendable, Equatable, Hashable, Codable {
 }
 
 /// An element (identifier node) whose failures are flaky across different tests.
-public struct FlakyElement: Sendable, Equatable, Hashable, Codable {
+package struct FlakyElement: Sendable, Equatable, Hashable, Codable {
     /// The identifier template (`Checkout.PaymentSheet.PayButton`).
-    public var identifier: String
+    package var identifier: String
     /// Tests with flaky failures on it, sorted.
-    public var tests: [String]
+    package var tests: [String]
     /// Failures on it that were flaky (a retry passed, or the test is flaky).
-    public var flakyFailures: Int
+    package var flakyFailures: Int
     /// All failures on it in the window.
-    public var failures: Int
+    package var failures: Int
 
-    public init(identifier: String, tests: [String], flakyFailures: Int, failures: Int) {
+    package init(identifier: String, tests: [String], flakyFailures: Int, failures: Int) {
         self.identifier = identifier
         self.tests = tests
         self.flakyFailures = flakyFailures

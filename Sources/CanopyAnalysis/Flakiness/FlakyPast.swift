@@ -11,20 +11,20 @@ import CanopyModel
 ///
 /// A test is looked up by its key (`TestIdentity.key`) and, failing that, by the key without its
 /// device and configuration (history and a pull request's target branch may name it so).
-public struct FlakyPast: Sendable, Equatable {
+package struct FlakyPast: Sendable, Equatable {
     /// Keys of the tests history calls flaky.
-    public private(set) var flakyTests: Set<String>
+    package private(set) var flakyTests: Set<String>
     /// Per test key: the fingerprints of its failures in earlier runs.
-    public private(set) var fingerprints: [String: Set<String>]
+    package private(set) var fingerprints: [String: Set<String>]
 
-    public init(flakyTests: Set<String> = [], fingerprints: [String: Set<String>] = [:]) {
+    package init(flakyTests: Set<String> = [], fingerprints: [String: Set<String>] = [:]) {
         self.flakyTests = flakyTests
         self.fingerprints = fingerprints
     }
 
     /// The fingerprints of `failures` per test, leaving out those of the run `excludingRun` (the
     /// run being judged) and keeping only the tests `testKeys` when given.
-    public static func fingerprints(
+    package static func fingerprints(
         of failures: some Sequence<FailureRow>, excludingRun: String?, testKeys: Set<String>? = nil
     ) -> [String: Set<String>] {
         var result: [String: Set<String>] = [:]
@@ -36,18 +36,18 @@ public struct FlakyPast: Sendable, Equatable {
     }
 
     /// Adds the tests and past fingerprints of `other` (a pull request's target branch).
-    public mutating func merge(_ other: FlakyPast) {
+    package mutating func merge(_ other: FlakyPast) {
         flakyTests.formUnion(other.flakyTests)
         fingerprints.merge(other.fingerprints) { $0.union($1) }
     }
 
     /// Whether history calls the test flaky.
-    public func isKnownFlaky(_ testKey: String) -> Bool {
+    package func isKnownFlaky(_ testKey: String) -> Bool {
         flakyTests.contains(testKey) || flakyTests.contains(Self.withoutDevice(testKey))
     }
 
     /// The verdict on a failing test whose failures in this run are `failuresNow`.
-    public func verdict(testKey: String, failuresNow: [FailureDigest]) -> FlakyFailureVerdict {
+    package func verdict(testKey: String, failuresNow: [FailureDigest]) -> FlakyFailureVerdict {
         guard isKnownFlaky(testKey) else { return .notKnownFlaky }
         let past = (fingerprints[testKey] ?? []).union(fingerprints[Self.withoutDevice(testKey)] ?? [])
         guard let unseen = failuresNow.first(where: { !past.contains($0.fingerprint) }) else {
@@ -57,14 +57,14 @@ public struct FlakyPast: Sendable, Equatable {
     }
 
     /// `Class/test` of `Class/test@device#configuration`: the key up to its first `@`.
-    public static func withoutDevice(_ testKey: String) -> String {
+    package static func withoutDevice(_ testKey: String) -> String {
         guard let cut = testKey.firstIndex(of: "@") else { return testKey }
         return String(testKey[..<cut])
     }
 }
 
 /// What `FlakyPast` concludes about a failing test.
-public enum FlakyFailureVerdict: Sendable, Equatable {
+package enum FlakyFailureVerdict: Sendable, Equatable {
     /// History does not call the test flaky.
     case notKnownFlaky
     /// Known flaky, and every failure of this run is one it has had before.
@@ -73,7 +73,7 @@ public enum FlakyFailureVerdict: Sendable, Equatable {
     case newFailure(message: String?)
 
     /// Why a known-flaky test's failure counts: `flaky before, but this failure is new: …`.
-    public var reason: String? {
+    package var reason: String? {
         guard case .newFailure(let message) = self else { return nil }
         guard let message, !message.isEmpty else { return "flaky before, but this failure is new: it has no message to match its past failures" }
         return "flaky before, but this failure is new: " + message

@@ -1,5 +1,5 @@
 /// How a mention became an identifier.
-public enum Resolution: String, Sendable, Equatable, Hashable, Codable {
+package enum Resolution: String, Sendable, Equatable, Hashable, Codable {
     /// Written in identifier syntax, or carried by the snapshot or audit element itself.
     case explicit
     /// A quoted name that is an identifier known from the run's snapshots or audits.
@@ -15,20 +15,20 @@ public enum Resolution: String, Sendable, Equatable, Hashable, Codable {
     case step
 
     /// Whether the element was inferred from what the test did before failing, not named by the failure.
-    public var isFromTestLog: Bool { self == .activity || self == .step }
+    package var isFromTestLog: Bool { self == .activity || self == .step }
 }
 
 /// An element a failure, activity line or audit issue was mapped to.
-public struct ElementMatch: Sendable, Equatable, Hashable, Codable {
+package struct ElementMatch: Sendable, Equatable, Hashable, Codable {
     /// The identifier as written (`Podcast-123-row`).
-    public var identifier: String
+    package var identifier: String
     /// Its template, the identifier tree node (`Podcast-{id}-row`).
-    public var template: String
+    package var template: String
     /// `XCUIElement.ElementType` case name, when known.
-    public var elementType: String?
-    public var resolution: Resolution
+    package var elementType: String?
+    package var resolution: Resolution
 
-    public init(identifier: String, template: String, elementType: String? = nil, resolution: Resolution) {
+    package init(identifier: String, template: String, elementType: String? = nil, resolution: Resolution) {
         self.identifier = identifier
         self.template = template
         self.elementType = elementType

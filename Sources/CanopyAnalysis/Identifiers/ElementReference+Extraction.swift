@@ -1,5 +1,5 @@
 /// How an element was named in a failure, an activity line or an audit.
-public enum ReferenceKind: String, Sendable, Equatable, Hashable, Codable {
+package enum ReferenceKind: String, Sendable, Equatable, Hashable, Codable {
     /// Identifier syntax: `"X" IN identifiers`, `identifier == "X"`, `identifier: 'X'`, `Identifier: "X"`.
     case identifier
     /// Label syntax: `label == "X"`, A11yUITests `Label: "X"`.
@@ -10,14 +10,14 @@ public enum ReferenceKind: String, Sendable, Equatable, Hashable, Codable {
 }
 
 /// One element mention found in text.
-public struct ExtractedReference: Sendable, Equatable, Hashable, Codable {
+package struct ExtractedReference: Sendable, Equatable, Hashable, Codable {
     /// The quoted text.
-    public var text: String
-    public var kind: ReferenceKind
+    package var text: String
+    package var kind: ReferenceKind
     /// `XCUIElement.ElementType` case name when the text said (`Button` → `button`).
-    public var elementType: String?
+    package var elementType: String?
 
-    public init(text: String, kind: ReferenceKind, elementType: String? = nil) {
+    package init(text: String, kind: ReferenceKind, elementType: String? = nil) {
         self.text = text
         self.kind = kind
         self.elementType = elementType

@@ -8,7 +8,7 @@ import Foundation
 ///
 /// A hand-written byte scanner rather than regular expressions: it runs over the captured output
 /// of every failing attempt (up to 16 KiB each, ~9k attempts in the 100 MB bench).
-public enum IdentifierExtractor {
+package enum IdentifierExtractor {
     private static let doubleQuote = UInt8(ascii: "\"")
     private static let singleQuote = UInt8(ascii: "'")
     private static let newline = UInt8(ascii: "\n")
@@ -19,7 +19,7 @@ public enum IdentifierExtractor {
     ///
     /// The elements listed in a query's `from input {( … )}` are what it searched, not what it
     /// looked for: they are not mentions.
-    public static func references(in text: String) -> [ExtractedReference] {
+    package static func references(in text: String) -> [ExtractedReference] {
         // The string's own UTF-8 storage when it has one: copying every captured output into an
         // array first was a measurable part of the scan.
         var text = text
@@ -29,7 +29,7 @@ public enum IdentifierExtractor {
     /// The mentions of a failure message in the order they may be its target: as `references`,
     /// except that the steps of a query's `match sequence` come last step first. The sequence of
     /// `app.tables["Feed"].cells["Podcast-42-row"]` ends at the step that found nothing.
-    public static func targets(in text: String) -> [ExtractedReference] {
+    package static func targets(in text: String) -> [ExtractedReference] {
         var text = text
         return text.withUTF8 { references(in: $0, targetsFirst: true) }
     }

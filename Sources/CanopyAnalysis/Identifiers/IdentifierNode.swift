@@ -1,47 +1,47 @@
 /// One node of the identifier tree: a template prefix (`Podcast`, `Podcast-{id}`, `Podcast-{id}-row`).
-public struct IdentifierNode: Sendable, Equatable, Hashable, Codable {
+package struct IdentifierNode: Sendable, Equatable, Hashable, Codable {
     /// The template prefix this node stands for.
-    public var path: String
+    package var path: String
     /// The last segment (`{id}`, `row`).
-    public var segment: String
+    package var segment: String
     /// The parent's path; nil for a root.
-    public var parent: String?
+    package var parent: String?
     /// 1 for a root.
-    public var depth: Int
+    package var depth: Int
     /// Whether some element, failure or audit used exactly this template (not only a prefix of one).
-    public var isIdentifier: Bool
+    package var isIdentifier: Bool
     /// Where the identifier was seen: `snapshot`, `audit`, `failure`, `output`.
-    public var sources: [NodeSource]
+    package var sources: [NodeSource]
     /// Up to three raw identifiers folded into this template.
-    public var examples: [String]
+    package var examples: [String]
     /// Element types seen with this identifier.
-    public var elementTypes: [String]
+    package var elementTypes: [String]
     /// Figures for exactly this template.
-    public var own: NodeStats
+    package var own: NodeStats
     /// Figures for this node and every descendant.
-    public var branch: NodeStats
+    package var branch: NodeStats
 }
 
 /// Figures about one identifier node or branch.
-public struct NodeStats: Sendable, Equatable, Hashable, Codable {
+package struct NodeStats: Sendable, Equatable, Hashable, Codable {
     /// Element instances across snapshots.
-    public var elements: Int
+    package var elements: Int
     /// Interactive elements attributed here (themselves identified, or under an identified ancestor here).
-    public var interactive: Int
+    package var interactive: Int
     /// Of those, elements with a deliberate identifier.
-    public var identified: Int
+    package var identified: Int
     /// `identified / interactive`, nil when nothing is interactive.
-    public var coverage: Double?
+    package var coverage: Double?
     /// Distinct tests that touched it (failure, activity line, snapshot or audit).
-    public var tests: Int
+    package var tests: Int
     /// Failures mapped to it.
-    public var failures: Int
+    package var failures: Int
     /// Distinct flaky tests among `tests`.
-    public var flakyTests: Int
+    package var flakyTests: Int
     /// Audit issues on it.
-    public var auditIssues: Int
-    public var auditIssuesByType: [String: Int]
-    public var auditIssuesBySeverity: [String: Int]
+    package var auditIssues: Int
+    package var auditIssuesByType: [String: Int]
+    package var auditIssuesBySeverity: [String: Int]
 
     init(_ facts: NodeFacts) {
         elements = facts.elements

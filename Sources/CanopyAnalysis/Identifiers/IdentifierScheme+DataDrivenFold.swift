@@ -1,7 +1,7 @@
 extension IdentifierScheme {
     /// Templates for every identifier of a run: rule templating first, then the data-driven fold
     /// over the rule templates. Deterministic: the result depends only on the set of identifiers.
-    public func templates(for identifiers: some Sequence<String>) -> [String: String] {
+    package func templates(for identifiers: some Sequence<String>) -> [String: String] {
         // Templating runs regular expressions per identifier, on every core (`ParallelMap`).
         // A set is taken as it is: hashing tens of thousands of identifiers again was measurable.
         let distinct = (identifiers as? Set<String>).map(Array.init) ?? Array(Set(identifiers))

@@ -1,8 +1,8 @@
 /// Splits identifiers into segments and folds dynamic segments into named placeholders, so one
 /// element is one template across runs: `Podcast-123-row` → `Podcast-{id}-row`,
 /// `Feed.Cell.4` → `Feed.Cell.{index}`, `tab2` stays `tab2`.
-public struct IdentifierScheme: Sendable {
-    public let configuration: IdentifierSchemeConfiguration
+package struct IdentifierScheme: Sendable {
+    package let configuration: IdentifierSchemeConfiguration
     let separators: Set<Character>
     let interactiveTypes: Set<String>
     private let rules: [(placeholder: String, pattern: CompiledPattern)]
@@ -34,7 +34,7 @@ public struct IdentifierScheme: Sendable {
     }
 
     /// Compiles the configuration; throws naming the key path of a pattern that does not compile.
-    public init(configuration: IdentifierSchemeConfiguration = IdentifierSchemeConfiguration()) throws(AnalysisError) {
+    package init(configuration: IdentifierSchemeConfiguration = IdentifierSchemeConfiguration()) throws(AnalysisError) {
         self.configuration = configuration
         separators = Set(configuration.separators.compactMap { $0.count == 1 ? $0.first : nil })
         interactiveTypes = Set(configuration.interactiveElementTypes)
@@ -71,7 +71,7 @@ public struct IdentifierScheme: Sendable {
     }
 
     /// The identifier with dynamic segments folded by the rules (no data-driven fold).
-    public func template(_ identifier: String) -> String {
+    package func template(_ identifier: String) -> String {
         let units = Array(identifier.utf16)
         let count = units.count
         // One past the last digit: from there on no default rule can match.
@@ -118,15 +118,15 @@ public struct IdentifierScheme: Sendable {
     }
 
     /// Whether `identifier` follows the naming convention (always true without one).
-    public func followsConvention(_ identifier: String) -> Bool {
+    package func followsConvention(_ identifier: String) -> Bool {
         convention?.matches(identifier) ?? true
     }
 
     /// Whether an element type counts as interactive.
-    public func isInteractive(_ elementType: String) -> Bool { interactiveTypes.contains(elementType) }
+    package func isInteractive(_ elementType: String) -> Bool { interactiveTypes.contains(elementType) }
 
     /// The segments of an identifier or template and the separators between them.
-    public func split(_ identifier: String) -> (segments: [String], separators: [Character]) {
+    package func split(_ identifier: String) -> (segments: [String], separators: [Character]) {
         var segments: [String] = []
         var found: [Character] = []
         var current = ""

@@ -1,20 +1,20 @@
 import CanopyModel
 /// How identifiers are split into segments, templated and checked (`identifiers:` in the config).
-public struct IdentifierSchemeConfiguration: Sendable, Equatable, Hashable, Codable {
+package struct IdentifierSchemeConfiguration: Sendable, Equatable, Hashable, Codable {
     /// Single characters that separate segments (`separators`, default `.`, `-`, `_`).
-    public var separators: [String]
+    package var separators: [String]
     /// Ordered rules folding a dynamic segment into a placeholder; first match wins (`dynamicSegments`).
-    public var dynamicSegments: [DynamicSegmentRule]
+    package var dynamicSegments: [DynamicSegmentRule]
     /// Folding a segment position that takes many values across the run (`dataDrivenFold`).
-    public var dataDrivenFold: DataDrivenFoldConfiguration
+    package var dataDrivenFold: DataDrivenFoldConfiguration
     /// A regular expression every deliberate identifier should match (`convention`); nil checks nothing.
-    public var convention: String?
+    package var convention: String?
     /// `XCUIElement.ElementType` case names that count as interactive (`interactiveElementTypes`).
-    public var interactiveElementTypes: [String]
+    package var interactiveElementTypes: [String]
     /// Longest identifier XCUITest accepts in a query (`maxIdentifierLength`, default 128).
-    public var maxIdentifierLength: Int
+    package var maxIdentifierLength: Int
 
-    public init(
+    package init(
         separators: [String] = [".", "-", "_"], dynamicSegments: [DynamicSegmentRule] = DynamicSegmentRule.defaults,
         dataDrivenFold: DataDrivenFoldConfiguration = DataDrivenFoldConfiguration(),
         convention: String? = IdentifierSchemeConfiguration.defaultConvention,
@@ -31,15 +31,15 @@ public struct IdentifierSchemeConfiguration: Sendable, Equatable, Hashable, Coda
 
     /// The `XCUIElement.ElementType` case name `text` spells (`button`, `Button`, `XCUIElementTypeButton`,
     /// `text field`, `TextField`), or nil when it names no element type.
-    public static func elementTypeCaseName(_ text: String) -> String? {
+    package static func elementTypeCaseName(_ text: String) -> String? {
         ElementTypeCaseName.name(text: text)
     }
 
     /// Letters first, then letters and digits, segments joined by one separator; no spaces.
-    public static let defaultConvention = #"^[A-Za-z][A-Za-z0-9]*(?:[._-][A-Za-z0-9]+)*$"#
+    package static let defaultConvention = #"^[A-Za-z][A-Za-z0-9]*(?:[._-][A-Za-z0-9]+)*$"#
 
     /// Controls and cells a user can act on.
-    public static let defaultInteractiveElementTypes = [
+    package static let defaultInteractiveElementTypes = [
         "button", "link", "cell", "textField", "secureTextField", "searchField", "textView", "switch", "toggle",
         "slider", "stepper", "segmentedControl", "picker", "pickerWheel", "datePicker", "tab", "menuItem",
         "menuButton", "popUpButton", "radioButton", "checkBox", "comboBox", "key", "pageIndicator", "incrementArrow",
@@ -48,9 +48,9 @@ public struct IdentifierSchemeConfiguration: Sendable, Equatable, Hashable, Coda
 }
 
 /// One dynamic-segment rule: a run of segments matching `pattern` becomes `{placeholder}`.
-public struct DynamicSegmentRule: Sendable, Equatable, Hashable, Codable {
+package struct DynamicSegmentRule: Sendable, Equatable, Hashable, Codable {
     /// Where in the identifier the match may sit.
-    public enum Position: String, Sendable, Equatable, Hashable, Codable {
+    package enum Position: String, Sendable, Equatable, Hashable, Codable {
         /// Anywhere.
         case any
         /// Only as the last segment(s): `Feed.Cell.4`.
@@ -60,14 +60,14 @@ public struct DynamicSegmentRule: Sendable, Equatable, Hashable, Codable {
     }
 
     /// The placeholder name, written `{name}` in templates (`placeholder`).
-    public var placeholder: String
+    package var placeholder: String
     /// A regular expression matched against whole segments starting at a segment boundary and
     /// ending at one; it may span separators (a UUID spans four dashes) (`pattern`).
-    public var pattern: String
+    package var pattern: String
     /// `any`, `last` or `inner` (`position`, default `any`).
-    public var position: Position
+    package var position: Position
 
-    public init(placeholder: String, pattern: String, position: Position = .any) {
+    package init(placeholder: String, pattern: String, position: Position = .any) {
         self.placeholder = placeholder
         self.pattern = pattern
         self.position = position
@@ -76,7 +76,7 @@ public struct DynamicSegmentRule: Sendable, Equatable, Hashable, Codable {
     /// UUIDs, dates, hex hashes, lowercase dashed data slugs with a digit inside a dotted identifier
     /// (`Episode.how-to-cook-2.row`), list indexes at the end, numeric ids. Rules match whole segments
     /// only, so digits inside a word (`tab2`) are never touched. Case-sensitive.
-    public static let defaults = [
+    package static let defaults = [
         DynamicSegmentRule(placeholder: "uuid", pattern: "[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}"),
         DynamicSegmentRule(placeholder: "date", pattern: #"\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?"#),
         DynamicSegmentRule(placeholder: "hash", pattern: "(?=[0-9a-f]*[0-9])(?=[0-9a-f]*[a-f])[0-9a-f]{8,64}"),
@@ -92,18 +92,18 @@ public struct DynamicSegmentRule: Sendable, Equatable, Hashable, Codable {
 /// Off by default: the rules template an identifier from itself alone, while the fold depends on
 /// which identifiers the run holds, so one element could take two templates on nights with and
 /// without snapshots (and its failures, flakiness and tree node split across them).
-public struct DataDrivenFoldConfiguration: Sendable, Equatable, Hashable, Codable {
+package struct DataDrivenFoldConfiguration: Sendable, Equatable, Hashable, Codable {
     /// `enabled`, default false.
-    public var enabled: Bool
+    package var enabled: Bool
     /// `minimumDistinctValues`, default 12.
-    public var minimumDistinctValues: Int
+    package var minimumDistinctValues: Int
     /// The placeholder name (`placeholder`, default `value`).
-    public var placeholder: String
+    package var placeholder: String
     /// Whether the last segment may fold too (`foldLastSegment`, default false: a screen's many
     /// leaf elements `Settings.wifi`, `Settings.sound` are distinct elements, not data).
-    public var foldLastSegment: Bool
+    package var foldLastSegment: Bool
 
-    public init(enabled: Bool = false, minimumDistinctValues: Int = 12, placeholder: String = "value", foldLastSegment: Bool = false) {
+    package init(enabled: Bool = false, minimumDistinctValues: Int = 12, placeholder: String = "value", foldLastSegment: Bool = false) {
         self.enabled = enabled
         self.minimumDistinctValues = minimumDistinctValues
         self.placeholder = placeholder

@@ -74,7 +74,7 @@ struct NodeFactTable {
 }
 
 /// Where an identifier was seen.
-public enum NodeSource: String, Sendable, Equatable, Hashable, Codable, Comparable, CaseIterable {
+package enum NodeSource: String, Sendable, Equatable, Hashable, Codable, Comparable, CaseIterable {
     case snapshot, audit, failure, output
 
     var bit: UInt8 {
@@ -86,5 +86,5 @@ public enum NodeSource: String, Sendable, Equatable, Hashable, Codable, Comparab
         }
     }
 
-    public static func < (lhs: NodeSource, rhs: NodeSource) -> Bool { lhs.rawValue < rhs.rawValue }
+    package static func < (lhs: NodeSource, rhs: NodeSource) -> Bool { lhs.rawValue < rhs.rawValue }
 }

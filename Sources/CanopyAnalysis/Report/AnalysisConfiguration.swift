@@ -2,18 +2,18 @@
 ///
 /// Plain values: the pipeline maps `Config/canopy.yml` onto these structs (the property names are
 /// the YAML keys), analysis never reads files.
-public struct AnalysisConfiguration: Sendable, Equatable, Hashable, Codable {
+package struct AnalysisConfiguration: Sendable, Equatable, Hashable, Codable {
     /// How identifiers are split, templated and checked (`identifiers:`).
-    public var identifiers: IdentifierSchemeConfiguration
+    package var identifiers: IdentifierSchemeConfiguration
     /// Extra or overriding failure categories (`categories:`), tried before the defaults; a rule
     /// with the name of a default category replaces that default.
-    public var categories: [FailureCategoryRule]
+    package var categories: [FailureCategoryRule]
     /// Whether the built-in XCUITest taxonomy follows the configured rules (`defaultCategories:`).
-    public var defaultCategories: Bool
+    package var defaultCategories: Bool
     /// How coverage is broken down (`coverage:`).
-    public var coverage: CoverageConfiguration
+    package var coverage: CoverageConfiguration
 
-    public init(
+    package init(
         identifiers: IdentifierSchemeConfiguration = IdentifierSchemeConfiguration(),
         categories: [FailureCategoryRule] = [], defaultCategories: Bool = true,
         coverage: CoverageConfiguration = CoverageConfiguration()
@@ -26,7 +26,7 @@ public struct AnalysisConfiguration: Sendable, Equatable, Hashable, Codable {
 
     /// The ordered category list analysis uses: configured rules, then the defaults they do not
     /// replace, then the catch-all `other`.
-    public var effectiveCategories: [FailureCategoryRule] {
+    package var effectiveCategories: [FailureCategoryRule] {
         var rules = categories.filter { $0.name != FailureCategoryRule.otherName }
         if defaultCategories {
             let overridden = Set(rules.map(\.name))
@@ -36,7 +36,7 @@ public struct AnalysisConfiguration: Sendable, Equatable, Hashable, Codable {
     }
 
     /// Checks every pattern, naming the key path of the first invalid one.
-    public func validate() throws(AnalysisError) {
+    package func validate() throws(AnalysisError) {
         _ = try IdentifierScheme(configuration: identifiers)
         for (index, rule) in categories.enumerated() {
             do {
@@ -49,12 +49,12 @@ public struct AnalysisConfiguration: Sendable, Equatable, Hashable, Codable {
 }
 
 /// How identifier coverage is broken down.
-public struct CoverageConfiguration: Sendable, Equatable, Hashable, Codable {
+package struct CoverageConfiguration: Sendable, Equatable, Hashable, Codable {
     /// Tree depth down to which branch coverage figures are reported (`branchDepth`, default 2:
     /// `Checkout` and `Checkout.PaymentSheet`).
-    public var branchDepth: Int
+    package var branchDepth: Int
 
-    public init(branchDepth: Int = 2) {
+    package init(branchDepth: Int = 2) {
         self.branchDepth = branchDepth
     }
 }

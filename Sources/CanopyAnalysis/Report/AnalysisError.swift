@@ -1,11 +1,11 @@
 /// Why an analysis configuration cannot be used. The pipeline maps it to exit code 2.
-public enum AnalysisError: Error, Sendable, Equatable, CustomStringConvertible {
+package enum AnalysisError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A regular expression in the configuration does not compile.
     case invalidPattern(keyPath: String, pattern: String, reason: String)
     /// A value is out of range.
     case invalidValue(keyPath: String, message: String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .invalidPattern(let keyPath, let pattern, let reason):
             "at \(keyPath): the regular expression \(pattern) does not compile (\(reason)); fix or remove it"

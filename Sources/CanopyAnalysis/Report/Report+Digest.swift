@@ -4,7 +4,7 @@ extension Report {
     /// What history stores about this run: per-failure category and fingerprint, every coverage
     /// figure (overall, screen, element type, branch), and every node of the identifier tree with
     /// its parent and its branch's figures.
-    public var digest: RunDigest {
+    package var digest: RunDigest {
         RunDigest(
             failures: failures.map {
                 FailureDigest(

@@ -4,28 +4,28 @@ import CanopyModel
 ///
 /// Built by `ReportBuilder.build(run:configuration:)`; rendered as JSON by `canopy inspect
 /// --report` and written to `report.json` by `canopy run`. `digest` is what history stores.
-public struct Report: Sendable, Equatable, Hashable, Codable {
+package struct Report: Sendable, Equatable, Hashable, Codable {
     /// The schema name and version of the JSON rendering.
-    public static let schemaName = "canopy.report/1"
+    package static let schemaName = "canopy.report/1"
 
     /// Always `canopy.report/1`.
-    public var schema: String
-    public var summary: RunSummary
+    package var schema: String
+    package var summary: RunSummary
     /// Identifier tree nodes, depth-first, children sorted by path.
-    public var identifierTree: [IdentifierNode]
-    public var coverage: CoverageReport
+    package var identifierTree: [IdentifierNode]
+    package var coverage: CoverageReport
     /// Every category in the order tried, with counts.
-    public var categories: [CategoryCount]
+    package var categories: [CategoryCount]
     /// Failure clusters, largest first.
-    public var clusters: [FailureCluster]
+    package var clusters: [FailureCluster]
     /// Every failure of every attempt, in test and attempt order.
-    public var failures: [FailureRecord]
+    package var failures: [FailureRecord]
     /// Audit issues joined to elements and nodes, in input order.
-    public var auditIssues: [AuditFinding]
+    package var auditIssues: [AuditFinding]
     /// The run's input diagnostics, then analysis notes (a skipped category rule).
-    public var diagnostics: [Diagnostic]
+    package var diagnostics: [Diagnostic]
 
-    public init(
+    package init(
         summary: RunSummary, identifierTree: [IdentifierNode], coverage: CoverageReport, categories: [CategoryCount],
         clusters: [FailureCluster], failures: [FailureRecord], auditIssues: [AuditFinding], diagnostics: [Diagnostic]
     ) {
@@ -41,7 +41,7 @@ public struct Report: Sendable, Equatable, Hashable, Codable {
     }
 
     /// The node with `path`, if any.
-    public func node(_ path: String) -> IdentifierNode? {
+    package func node(_ path: String) -> IdentifierNode? {
         identifierTree.first { $0.path == path }
     }
 }

@@ -1,16 +1,16 @@
 import CanopyModel
 
 /// Builds a `Report` from a `Run`: a pure function of its inputs.
-public enum ReportBuilder {
+package enum ReportBuilder {
     /// How many test keys a cluster lists (`testCount` has them all).
-    public static let clusterTestLimit = 25
+    package static let clusterTestLimit = 25
 
     /// Correlates the run's failures, snapshots and audit issues into one report.
     ///
     /// A configuration pattern that does not compile never stops the analysis: the identifier
     /// scheme falls back to the defaults and a category rule is skipped, each with a diagnostic
     /// (`AnalysisConfiguration.validate()` reports them up front with their key paths).
-    public static func build(run: Run, configuration: AnalysisConfiguration = AnalysisConfiguration()) -> Report {
+    package static func build(run: Run, configuration: AnalysisConfiguration = AnalysisConfiguration()) -> Report {
         var diagnostics = run.diagnostics
         // 1. Compile the identifier scheme and the ordered category rules.
         let scheme = compileScheme(configuration.identifiers, diagnostics: &diagnostics)

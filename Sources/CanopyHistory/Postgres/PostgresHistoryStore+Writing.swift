@@ -11,7 +11,7 @@ extension PostgresHistoryStore {
     /// How long a write waits for a lost server to accept connections again before it gives up.
     static let serverReturnWindow = 10.0
 
-    public func store(_ run: Run, digest: RunDigest, testRows: [TestRunRow]) async throws -> IngestResult {
+    package func store(_ run: Run, digest: RunDigest, testRows: [TestRunRow]) async throws -> IngestResult {
         let batch = try IngestBatch(run: run, digest: digest, testRows: testRows)
         return try await writing { connection in try await self.write(batch, then: { .nothing }, on: connection) }
     }

@@ -9,7 +9,7 @@ extension SQLiteHistoryStore {
     /// analysis instead of after it. The writer connection holds the store's write lock from the
     /// start of the analysis to the commit (other writers wait, up to the busy timeout); a crash
     /// or `cancel` leaves nothing of the run.
-    public func beginStore(_ run: Run, testRows: @escaping @Sendable () -> [TestRunRow]) -> any PendingStore {
+    package func beginStore(_ run: Run, testRows: @escaping @Sendable () -> [TestRunRow]) -> any PendingStore {
         let ingestedAt = Date()
         return StagedStore { analysis in
             try await self.writing { db in

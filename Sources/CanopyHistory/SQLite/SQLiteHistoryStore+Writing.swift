@@ -7,7 +7,7 @@ extension SQLiteHistoryStore {
     /// How many times a run is retried when SQLite reports the store busy past the timeout.
     static let writeAttempts = 8
 
-    public func store(_ run: Run, digest: RunDigest, testRows: [TestRunRow]) async throws -> IngestResult {
+    package func store(_ run: Run, digest: RunDigest, testRows: [TestRunRow]) async throws -> IngestResult {
         let batch = try IngestBatch(run: run, digest: digest, testRows: testRows)
         return try await writing { db in try Self.write(batch, then: { .nothing }, into: db) }
     }

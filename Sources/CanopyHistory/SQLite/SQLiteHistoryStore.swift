@@ -7,19 +7,19 @@ import GRDB
 /// WAL journal so readers never block the writer, a busy timeout so concurrent writers (other
 /// CI processes on the same file) wait instead of failing, one `BEGIN IMMEDIATE` transaction per
 /// run, so a crash mid-ingest leaves no partial run.
-public final class SQLiteHistoryStore: HistoryStore {
+package final class SQLiteHistoryStore: HistoryStore {
     let pool: DatabasePool
-    public let location: String
+    package let location: String
     /// The checkpoint `store` started, awaited by `close`.
     let checkpoints = CheckpointTasks()
     /// The WAL size past which `store` starts a checkpoint (`defaultCheckpointThreshold`).
     let checkpointThreshold: Int
 
     /// How long a writer waits for another writer's lock before the statement fails.
-    public static let busyTimeout: TimeInterval = 30
+    package static let busyTimeout: TimeInterval = 30
 
     /// Opens the file at `path`, creating it and its directory when missing, and migrates it.
-    public convenience init(path: String) throws {
+    package convenience init(path: String) throws {
         try self.init(path: path, checkpointThreshold: Self.defaultCheckpointThreshold)
     }
 
@@ -67,7 +67,7 @@ public final class SQLiteHistoryStore: HistoryStore {
         try pool.read { try Self.schemaVersion(of: Self.appliedIdentifiers($0)) }
     }
 
-    public func schemaVersion() async throws -> Int {
+    package func schemaVersion() async throws -> Int {
         do { return try schemaVersionNow() } catch { throw Self.cannotOpen(location, error) }
     }
 
@@ -80,7 +80,7 @@ public final class SQLiteHistoryStore: HistoryStore {
     /// beside a 9 MB store after 87 nightly runs, and every read paid for it. Truncating waits for
     /// other processes' readers a quarter of a second at most; a checkpoint that cannot finish
     /// then leaves the WAL to the next one.
-    public func close() async {
+    package func close() async {
         await checkpoints.finish()
         if walBytes() > 0 {
             _ = try? await pool.writeWithoutTransaction { db in

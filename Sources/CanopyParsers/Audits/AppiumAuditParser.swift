@@ -4,10 +4,10 @@ import Foundation
 /// Reads Appium WebDriverAgent's accessibility audit response: an array of
 /// `{detailedDescription, compactDescription, auditType, element, elementDescription, elementAttributes}`
 /// or the same wrapped as `{"value": […]}` (the raw WebDriver response).
-public struct AppiumAuditParser: JSONReportParser {
-    public init() {}
+package struct AppiumAuditParser: JSONReportParser {
+    package init() {}
 
-    public var format: InputFormat { .appiumAudit }
+    package var format: InputFormat { .appiumAudit }
 
     func parse(_ root: JSONValue, path: String, bytes: Int) throws(ParserError) -> ParsedInput {
         let items: [JSONValue]

@@ -8,8 +8,8 @@ import Foundation
 /// "Potentially inaccessible text"), which are `warning`s.
 /// The audit types Canopy names: Xcode's `XCUIAccessibilityAuditType` cases and A11yUITests'
 /// checks. An audit file may carry others, kept as written.
-public enum AuditTypes {
-    public static let known: Set<String> = Set(AuditClassifier.rawValues.map(\.name))
+package enum AuditTypes {
+    package static let known: Set<String> = Set(AuditClassifier.rawValues.map(\.name))
         .union(A11yUITestsCheck.wordings.map(\.check)).union(A11yUITestsCheck.phrases.map(\.check)).union(["a11yUITests"])
 }
 

@@ -5,10 +5,10 @@ import Foundation
 /// exported from `performAccessibilityAudit`'s handler as
 /// `{"screen", "test", "issues": [{"auditType", "compactDescription", "detailedDescription", "element"}]}`,
 /// a list of such objects, or a bare array of issues.
-public struct AuditJSONParser: JSONReportParser {
-    public init() {}
+package struct AuditJSONParser: JSONReportParser {
+    package init() {}
 
-    public var format: InputFormat { .auditJSON }
+    package var format: InputFormat { .auditJSON }
 
     func parse(_ root: JSONValue, path: String, bytes: Int) throws(ParserError) -> ParsedInput {
         var reader = AuditIssueReader(path: path, origin: .auditFile)

@@ -6,13 +6,13 @@ import Foundation
 /// issues whose failure message is a compact description ("Contrast failed", …).
 ///
 /// The failure itself stays on its test; the recogniser only adds `AuditIssue`s beside it.
-public enum FailureAuditRecognizer {
+package enum FailureAuditRecognizer {
     static let failureMarker = "❌ Accessibility Failure"
     static let warningMarker = "⚠️ Accessibility Warning"
 
     /// The audit issues one failure carries, attributed to `test` (a `TestIdentity.key`) and
     /// `source` (the input file). Empty when the failure is not an accessibility finding.
-    public static func issues(in failure: Failure, test: String?, source: String) -> [AuditIssue] {
+    package static func issues(in failure: Failure, test: String?, source: String) -> [AuditIssue] {
         for text in [failure.message, failure.detail ?? ""] where !text.isEmpty {
             if let found = a11yUITests(text, test: test, source: source) { return found }
         }

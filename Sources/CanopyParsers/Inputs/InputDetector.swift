@@ -2,7 +2,7 @@ import CanopyModel
 import Foundation
 
 /// Picks the format of an input from its content, never from its name.
-public enum InputDetector {
+package enum InputDetector {
     /// Bytes read from the start of a file to decide its format.
     static let sniffLength = 64 * 1024
 
@@ -10,7 +10,7 @@ public enum InputDetector {
     /// - Throws: `.empty`, `.unreadable`, `.notAReport` (well-formed, another kind of document) or
     ///   `.unknownFormat` (neither XML nor JSON), naming what was found and listing
     ///   the formats Canopy reads.
-    public static func detect(path: String) throws(ParserError) -> InputFormat {
+    package static func detect(path: String) throws(ParserError) -> InputFormat {
         let head = try readHead(path)
         guard !head.isEmpty else { throw .empty(path: path) }
         return try detect(head: head, path: path)

@@ -1,16 +1,16 @@
 import Foundation
 
 /// Turns command-line input arguments (files, directories, globs) into the list of files to read.
-public enum InputExpander {
+package enum InputExpander {
     /// File name endings taken from a directory; a file named explicitly is read whatever its name.
-    public static let reportExtensions: Set<String> = ["xml", "json", "junit"]
+    package static let reportExtensions: Set<String> = ["xml", "json", "junit"]
 
     /// Expands `arguments`: a file stays, an `.xcresult` bundle (a directory) stays, a directory
     /// yields every report file and `.xcresult` bundle inside it (recursively, sorted, hidden files
     /// skipped, links to files followed, a bundle's own files not listed), a glob (`*`, `?`, `[`)
     /// yields its matches.
     /// - Throws: `ParserError.unreadable` for an argument that matches nothing.
-    public static func expand(_ arguments: [String]) throws(ParserError) -> [String] {
+    package static func expand(_ arguments: [String]) throws(ParserError) -> [String] {
         var files: [String] = []
         var seen: Set<String> = []
         func add(_ path: String) {

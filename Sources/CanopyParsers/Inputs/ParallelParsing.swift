@@ -8,7 +8,7 @@ extension ParserRegistry {
     ///   - reading: called with a file's path and the byte count of each piece of it read, for
     ///     files read in pieces (JUnit XML), from any thread.
     ///   - progress: called after each file with its path and byte count (from any thread).
-    public func parseAll(
+    package func parseAll(
         _ paths: [String], reading: (@Sendable (String, Int) -> Void)? = nil, progress: (@Sendable (String, Int) -> Void)? = nil
     ) -> [Result<ParsedInput, ParserError>] {
         let results = ResultSlots(count: paths.count)

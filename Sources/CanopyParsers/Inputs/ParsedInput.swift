@@ -1,22 +1,22 @@
 import CanopyModel
 
 /// What one input file contributed: tests, screens, audit issues, metadata and diagnostics.
-public struct ParsedInput: Sendable, Equatable {
-    public var file: InputFile
-    public var tests: [TestCase]
-    public var screens: [Screen]
-    public var auditIssues: [AuditIssue]
+package struct ParsedInput: Sendable, Equatable {
+    package var file: InputFile
+    package var tests: [TestCase]
+    package var screens: [Screen]
+    package var auditIssues: [AuditIssue]
     /// Run metadata the file carries (xcresult summary: devices, start and finish time).
-    public var metadata: RunMetadata
-    public var diagnostics: [Diagnostic]
+    package var metadata: RunMetadata
+    package var diagnostics: [Diagnostic]
     /// Attachments of tests another input lists (`xcresulttool export attachments`), joined to
     /// them by `RunAssembler`.
-    public var attachments: [ExportedAttachment]
+    package var attachments: [ExportedAttachment]
     /// Step logs of tests another input lists (`xcresulttool get test-results activities`),
     /// joined to their failing attempts by `RunAssembler`.
-    public var steps: [ExportedSteps]
+    package var steps: [ExportedSteps]
 
-    public init(
+    package init(
         file: InputFile, tests: [TestCase] = [], screens: [Screen] = [], auditIssues: [AuditIssue] = [],
         metadata: RunMetadata = RunMetadata(), diagnostics: [Diagnostic] = [], attachments: [ExportedAttachment] = [],
         steps: [ExportedSteps] = []
@@ -33,7 +33,7 @@ public struct ParsedInput: Sendable, Equatable {
 }
 
 /// A parser for one input format.
-public protocol ReportParser: Sendable {
+package protocol ReportParser: Sendable {
     /// The format this parser reads.
     var format: InputFormat { get }
     /// Reads the file at `path`. Throws `ParserError` naming the file and the place it broke.

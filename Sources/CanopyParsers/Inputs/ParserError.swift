@@ -2,7 +2,7 @@ import CanopyModel
 import Foundation
 /// Why an input could not be read. Every case names the file and, where known, the line and
 /// column or the JSON path, and says what to do next.
-public enum ParserError: Error, Sendable, Equatable, CustomStringConvertible {
+package enum ParserError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The file could not be opened or read.
     case unreadable(path: String, reason: String)
     /// The file has no content.
@@ -26,7 +26,7 @@ public enum ParserError: Error, Sendable, Equatable, CustomStringConvertible {
     case invalidBundle(path: String, message: String)
 
     /// The file the error is about.
-    public var path: String {
+    package var path: String {
         switch self {
         case .unreadable(let path, _), .empty(let path), .malformed(let path, _, _, _, _), .unsafe(let path, _, _, _),
             .unknownFormat(let path, _), .notAReport(let path, _), .invalidValue(let path, _, _), .wrongFlag(let path, _, _), .invalidBundle(let path, _):
@@ -34,7 +34,7 @@ public enum ParserError: Error, Sendable, Equatable, CustomStringConvertible {
         }
     }
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .unreadable(let path, let reason):
             return "\(path): error: cannot read the file: \(reason). Check the path and its permissions."
@@ -57,7 +57,7 @@ public enum ParserError: Error, Sendable, Equatable, CustomStringConvertible {
     }
 
     /// Why a file that is `.notAReport` is skipped, for its note.
-    public var skipNote: String? {
+    package var skipNote: String? {
         guard case .notAReport(_, let found) = self else { return nil }
         return "not a report Canopy reads (\(found))"
     }

@@ -1,17 +1,17 @@
 import CanopyModel
 
 /// Maps each format to its parser and reads files in parallel.
-public struct ParserRegistry: Sendable {
+package struct ParserRegistry: Sendable {
     /// Bytes of captured output kept per attempt and stream.
-    public var outputLimit: Int
+    package var outputLimit: Int
 
-    public init(outputLimit: Int = 16 * 1024) {
+    package init(outputLimit: Int = 16 * 1024) {
         self.outputLimit = outputLimit
     }
 
     /// The parser for `format`, or nil when this build cannot read it yet. `onRead` hears of each
     /// piece of a streamed file (JUnit XML) as it is read; the others are read whole.
-    public func parser(for format: InputFormat, onRead: (@Sendable (Int) -> Void)? = nil) -> (any ReportParser)? {
+    package func parser(for format: InputFormat, onRead: (@Sendable (Int) -> Void)? = nil) -> (any ReportParser)? {
         switch format {
         case .junitXML: JUnitXMLParser(outputLimit: outputLimit, onRead: onRead)
         case .xcresultTests: XCResultTestsParser()
@@ -28,7 +28,7 @@ public struct ParserRegistry: Sendable {
 
     /// Detects the format of `path` (an `.xcresult` bundle by its directory, a file by its
     /// content) and parses it.
-    public func parse(fileAt path: String, onRead: (@Sendable (Int) -> Void)? = nil) throws(ParserError) -> ParsedInput {
+    package func parse(fileAt path: String, onRead: (@Sendable (Int) -> Void)? = nil) throws(ParserError) -> ParsedInput {
         if XCResultBundleParser.isBundle(path) { return try XCResultBundleParser().parse(fileAt: path) }
         let format = try InputDetector.detect(path: path)
         guard let parser = parser(for: format, onRead: onRead) else {

@@ -8,8 +8,8 @@ import CanopyModel
 /// test failures (`FailureAuditRecognizer`) join the audit issues, attributed to their test; the
 /// failures themselves stay on the test. The test a screen or an audit issue names becomes the
 /// key of that test in the run, however the writer spelled it (`TestReferences`).
-public enum RunAssembler {
-    public static func assemble(_ inputs: [ParsedInput], metadata: RunMetadata = RunMetadata()) -> Run {
+package enum RunAssembler {
+    package static func assemble(_ inputs: [ParsedInput], metadata: RunMetadata = RunMetadata()) -> Run {
         var run = Run(metadata: metadata)
         // Each parser already folded its own file; only tests spread over several files need
         // folding again (measured: re-folding 90k tests cost ~10% of `canopy inspect`).

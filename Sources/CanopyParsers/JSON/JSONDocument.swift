@@ -88,7 +88,7 @@ extension JSONDocument {
 extension JSONReportParser {
     var maximumFileBytes: Int? { nil }
 
-    public func parse(fileAt path: String) throws(ParserError) -> ParsedInput {
+    package func parse(fileAt path: String) throws(ParserError) -> ParsedInput {
         if let limit = maximumFileBytes,
             let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int, size > limit
         {

@@ -6,25 +6,25 @@ import CanopyModel
 /// bounded per attempt (`outputLimit`, head and tail kept), and output of passing attempts is
 /// dropped. A file that libxml2 rejects for characters outside XML 1.0 is read a second time with
 /// those characters replaced, and a warning says how many.
-public struct JUnitXMLParser: ReportParser {
+package struct JUnitXMLParser: ReportParser {
     /// Bytes of captured output, failure body or message kept per attempt and stream.
-    public var outputLimit: Int
+    package var outputLimit: Int
     /// Files at least this large are folded into tests on a second thread while libxml2 reads
     /// (measured: the 100 MB bench report went from 1.23× to 1.05× a C xmlTextReader walk).
-    public var threadedFoldingThreshold: Int
+    package var threadedFoldingThreshold: Int
     /// Told the byte count of each piece of the file as libxml2 is given it (a progress bar's
     /// bytes); a file read twice (sanitised) is told twice.
-    public var onRead: (@Sendable (Int) -> Void)?
+    package var onRead: (@Sendable (Int) -> Void)?
 
-    public init(outputLimit: Int = 16 * 1024, threadedFoldingThreshold: Int = 1 << 20, onRead: (@Sendable (Int) -> Void)? = nil) {
+    package init(outputLimit: Int = 16 * 1024, threadedFoldingThreshold: Int = 1 << 20, onRead: (@Sendable (Int) -> Void)? = nil) {
         self.outputLimit = outputLimit
         self.threadedFoldingThreshold = threadedFoldingThreshold
         self.onRead = onRead
     }
 
-    public var format: InputFormat { .junitXML }
+    package var format: InputFormat { .junitXML }
 
-    public func parse(fileAt path: String) throws(ParserError) -> ParsedInput {
+    package func parse(fileAt path: String) throws(ParserError) -> ParsedInput {
         do {
             return try read(path, sanitize: false)
         } catch let failure where failure.kind == .invalidCharacters {

@@ -5,12 +5,12 @@ import Foundation
 /// FORMATS.md §3) into a label-only screen: a root `other` element whose children are the
 /// snapshot's items, with display-name types mapped to `XCUIElement.ElementType` names and
 /// traits kept. These snapshots carry no identifiers, which a note says.
-public struct A11yUITestsSnapshotParser: JSONReportParser {
-    public init() {}
+package struct A11yUITestsSnapshotParser: JSONReportParser {
+    package init() {}
 
     var maximumFileBytes: Int? { SnapshotLimits.maximumFileBytes }
 
-    public var format: InputFormat { .a11yUITestsSnapshot }
+    package var format: InputFormat { .a11yUITestsSnapshot }
 
     func parse(_ root: JSONValue, path: String, bytes: Int) throws(ParserError) -> ParsedInput {
         guard let items = root["snapshot"]?.array else {

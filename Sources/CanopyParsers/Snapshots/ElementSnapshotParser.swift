@@ -5,12 +5,12 @@ import Foundation
 /// `Config/schemas/element-snapshot.schema.json`): one screen per file (`{"name", "test", "root"}`
 /// or a bare root element) or a `{"screens": […]}` list. A screen without a name is named after
 /// its file.
-public struct ElementSnapshotParser: JSONReportParser {
-    public init() {}
+package struct ElementSnapshotParser: JSONReportParser {
+    package init() {}
 
     var maximumFileBytes: Int? { SnapshotLimits.maximumFileBytes }
 
-    public var format: InputFormat { .elementSnapshot }
+    package var format: InputFormat { .elementSnapshot }
 
     func parse(_ root: JSONValue, path: String, bytes: Int) throws(ParserError) -> ParsedInput {
         var decoder = SnapshotElementDecoder(path: path)

@@ -2,20 +2,20 @@ import CanopyModel
 
 /// The steps of one run of a test, exported by `xcresulttool get test-results activities`,
 /// before they join the test's failing attempt (`RunAssembler`).
-public struct ExportedSteps: Sendable, Equatable {
-    public var test: ExportedTestReference
+package struct ExportedSteps: Sendable, Equatable {
+    package var test: ExportedTestReference
     /// Whether a step of the run is associated with a failure: only such runs join an attempt.
-    public var failed: Bool
-    public var steps: [Step]
+    package var failed: Bool
+    package var steps: [Step]
 }
 
 /// Reads `xcrun xcresulttool get test-results activities --test-id ID --format json` (FORMATS.md
 /// §8): per run of the test (device, configuration, arguments), its activity tree, which
 /// becomes the step log of the test's failing attempts, in order, as a bundle's activities do.
-public struct XCResultActivitiesParser: JSONReportParser {
-    public init() {}
+package struct XCResultActivitiesParser: JSONReportParser {
+    package init() {}
 
-    public var format: InputFormat { .xcresultActivities }
+    package var format: InputFormat { .xcresultActivities }
 
     /// Steps kept per run, as for a bundle.
     static let stepLimit = 2_000

@@ -3,12 +3,12 @@ import Foundation
 
 /// A test as xcresulttool's exports name it (`export attachments`, `get test-results
 /// activities`): its identifier, and the device, configuration and arguments of one of its runs.
-public struct ExportedTestReference: Sendable, Equatable {
+package struct ExportedTestReference: Sendable, Equatable {
     /// `LoginTests/testLogin()` or `Module/Suite/test()`.
-    public var testIdentifier: String
-    public var deviceName: String?
-    public var configurationName: String?
-    public var arguments: String?
+    package var testIdentifier: String
+    package var deviceName: String?
+    package var configurationName: String?
+    package var arguments: String?
 
     /// The test name: the identifier's last part.
     var name: String { testIdentifier.split(separator: "/").last.map(String.init) ?? testIdentifier }
@@ -29,21 +29,21 @@ public struct ExportedTestReference: Sendable, Equatable {
 
 /// An attachment exported for a test by `xcresulttool export attachments`, before it joins the
 /// test's attempt (`RunAssembler`).
-public struct ExportedAttachment: Sendable, Equatable {
-    public var test: ExportedTestReference
+package struct ExportedAttachment: Sendable, Equatable {
+    package var test: ExportedTestReference
     /// 1 for the first run.
-    public var repetition: Int?
-    public var attachment: AttemptAttachment
+    package var repetition: Int?
+    package var attachment: AttemptAttachment
 }
 
 /// Reads `manifest.json` of `xcrun xcresulttool export attachments --output-path DIR`
 /// (FORMATS.md §8): per test, the exported files beside the manifest. The files are attachments of
 /// the tests another input (the bundle's tests JSON) lists; a file name that leaves the manifest's
 /// directory is an error.
-public struct XCResultAttachmentManifestParser: JSONReportParser {
-    public init() {}
+package struct XCResultAttachmentManifestParser: JSONReportParser {
+    package init() {}
 
-    public var format: InputFormat { .xcresultAttachments }
+    package var format: InputFormat { .xcresultAttachments }
 
     func parse(_ root: JSONValue, path: String, bytes: Int) throws(ParserError) -> ParsedInput {
         guard let tests = root.array else {

@@ -3,10 +3,10 @@ import Foundation
 
 /// Reads `xcrun xcresulttool get test-results summary --format json` into run metadata: title,
 /// start and finish time (epoch seconds), device and OS. It contributes no tests.
-public struct XCResultSummaryParser: JSONReportParser {
-    public init() {}
+package struct XCResultSummaryParser: JSONReportParser {
+    package init() {}
 
-    public var format: InputFormat { .xcresultSummary }
+    package var format: InputFormat { .xcresultSummary }
 
     func parse(_ root: JSONValue, path: String, bytes: Int) throws(ParserError) -> ParsedInput {
         guard root.object != nil else {

@@ -6,10 +6,10 @@ import CanopyModel
 /// `Device`, `Test Plan Configuration`, `Arguments` and `Test Case Run` nodes split it into
 /// separate tests (a test on two devices is two tests), and `Repetition` nodes become its attempts
 /// in order. The roll-up `result` of a retried test is never read in place of its repetitions.
-public struct XCResultTestsParser: JSONReportParser {
-    public init() {}
+package struct XCResultTestsParser: JSONReportParser {
+    package init() {}
 
-    public var format: InputFormat { .xcresultTests }
+    package var format: InputFormat { .xcresultTests }
 
     func parse(_ root: JSONValue, path: String, bytes: Int) throws(ParserError) -> ParsedInput {
         guard root.object != nil else {

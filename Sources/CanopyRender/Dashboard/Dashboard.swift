@@ -5,53 +5,53 @@ import Foundation
 /// The pipeline maps the analysis `Report` and the history (flakiness, baseline, trend) onto this
 /// view model, so the renderers depend on nothing but these structs. Lists arrive in the order
 /// they should be shown (most important first); renderers never re-rank them.
-public struct Dashboard: Sendable, Equatable, Codable {
+package struct Dashboard: Sendable, Equatable, Codable {
     /// The page title, e.g. `"Canopy — MyApp UI tests"`.
-    public var title: String
+    package var title: String
     /// When the dashboard was rendered (shown in the footer).
-    public var generatedAt: Date
+    package var generatedAt: Date
     /// Status and key figures with their change against the baseline.
-    public var headline: DashboardHeadline
+    package var headline: DashboardHeadline
     /// Build, commit, branch and the full dashboard's location.
-    public var links: DashboardLinks
+    package var links: DashboardLinks
     /// Gate results, in configuration order.
-    public var gates: [DashboardGate]
+    package var gates: [DashboardGate]
     /// Failures that the baseline did not have, most important first.
-    public var newFailures: [DashboardNewFailure]
+    package var newFailures: [DashboardNewFailure]
     /// Failing tests the new-failures gate left out (known flaky, quarantined), with why.
-    public var excusedFailures: [DashboardExcusedFailure]
+    package var excusedFailures: [DashboardExcusedFailure]
     /// Failing tests that failed in the baseline too (so not new), with since when.
-    public var stillFailing: [DashboardExcusedFailure] = []
+    package var stillFailing: [DashboardExcusedFailure] = []
     /// The inputs that could not be read, each `path:line:column: error: why`: shown first, and
     /// the rest of the page is then what the readable inputs show, not stored and not judged.
-    public var unreadableInputs: [String] = []
+    package var unreadableInputs: [String] = []
     /// What the rest of the page is when inputs could not be read: not stored (the default), or
     /// stored as partial (`partialStored`).
-    public var partialStatus = "partial: not stored, not compared with history for gates"
+    package var partialStatus = "partial: not stored, not compared with history for gates"
     /// `partialStatus` of a run stored with `--allow-partial`.
-    public static let partialStored = "partial: stored and judged without them, marked partial in history"
+    package static let partialStored = "partial: stored and judged without them, marked partial in history"
     /// Tests much slower than in the baseline (twice the time and five seconds more), slowest change first.
-    public var slowerTests: [DashboardSlowerTest] = []
+    package var slowerTests: [DashboardSlowerTest] = []
     /// The identifier tree, flattened in pre-order (each node's descendants follow it).
-    public var identifierTree: [DashboardTreeNode]
+    package var identifierTree: [DashboardTreeNode]
     /// Failure clusters (same fingerprint), largest first.
-    public var clusters: [DashboardCluster]
+    package var clusters: [DashboardCluster]
     /// Failures grouped by cause category, largest first.
-    public var categories: [DashboardCategoryGroup]
+    package var categories: [DashboardCategoryGroup]
     /// Failures grouped by the identifier they hit, largest first.
-    public var failuresByIdentifier: [DashboardIdentifierGroup]
+    package var failuresByIdentifier: [DashboardIdentifierGroup]
     /// Flaky and state-changing tests, ranked by score (highest first).
-    public var flakyTests: [DashboardFlakyTest]
+    package var flakyTests: [DashboardFlakyTest]
     /// Elements on which several tests fail flakily, most tests first.
-    public var flakyElements: [DashboardFlakyElement]
+    package var flakyElements: [DashboardFlakyElement]
     /// Audit issues and elements missing identifiers.
-    public var accessibility: DashboardAccessibility
+    package var accessibility: DashboardAccessibility
     /// Every test of the run (can be 100,000 rows).
-    public var tests: [DashboardTestRow]
+    package var tests: [DashboardTestRow]
     /// The trend over a window of runs, when history is available.
-    public var trend: DashboardTrend?
+    package var trend: DashboardTrend?
 
-    public init(
+    package init(
         title: String, generatedAt: Date, headline: DashboardHeadline, links: DashboardLinks = DashboardLinks(),
         gates: [DashboardGate] = [], newFailures: [DashboardNewFailure] = [], excusedFailures: [DashboardExcusedFailure] = [],
         identifierTree: [DashboardTreeNode] = [],

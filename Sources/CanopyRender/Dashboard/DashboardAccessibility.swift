@@ -1,34 +1,34 @@
 /// Accessibility findings: audit issues on their elements and elements missing identifiers.
-public struct DashboardAccessibility: Sendable, Equatable, Codable {
+package struct DashboardAccessibility: Sendable, Equatable, Codable {
     /// Errors first, then warnings; grouped by type in the order given.
-    public var issues: [DashboardAuditIssue]
+    package var issues: [DashboardAuditIssue]
     /// Screens with interactive elements that carry no identifier, worst first.
-    public var missingIdentifiers: [DashboardScreenGap]
+    package var missingIdentifiers: [DashboardScreenGap]
 
-    public init(issues: [DashboardAuditIssue] = [], missingIdentifiers: [DashboardScreenGap] = []) {
+    package init(issues: [DashboardAuditIssue] = [], missingIdentifiers: [DashboardScreenGap] = []) {
         self.issues = issues
         self.missingIdentifiers = missingIdentifiers
     }
 }
 
 /// One audit finding on one element.
-public struct DashboardAuditIssue: Sendable, Equatable, Hashable, Codable {
-    public enum Severity: String, Sendable, Equatable, Hashable, Codable, CaseIterable {
+package struct DashboardAuditIssue: Sendable, Equatable, Hashable, Codable {
+    package enum Severity: String, Sendable, Equatable, Hashable, Codable, CaseIterable {
         case error
         case warning
     }
 
     /// `contrast`, `hitRegion`, `dynamicType`, `buttonLabel`, …
-    public var auditType: String
-    public var severity: Severity
-    public var identifier: String?
-    public var label: String?
-    public var elementType: String?
-    public var screen: String?
-    public var test: String?
-    public var description: String
+    package var auditType: String
+    package var severity: Severity
+    package var identifier: String?
+    package var label: String?
+    package var elementType: String?
+    package var screen: String?
+    package var test: String?
+    package var description: String
 
-    public init(
+    package init(
         auditType: String, severity: Severity, identifier: String? = nil, label: String? = nil,
         elementType: String? = nil, screen: String? = nil, test: String? = nil, description: String
     ) {
@@ -44,13 +44,13 @@ public struct DashboardAuditIssue: Sendable, Equatable, Hashable, Codable {
 }
 
 /// The interactive elements of one screen that carry no identifier.
-public struct DashboardScreenGap: Sendable, Equatable, Hashable, Codable {
-    public var screen: String
+package struct DashboardScreenGap: Sendable, Equatable, Hashable, Codable {
+    package var screen: String
     /// Interactive elements on the screen.
-    public var elements: Int
-    public var missing: [DashboardUnidentifiedElement]
+    package var elements: Int
+    package var missing: [DashboardUnidentifiedElement]
 
-    public init(screen: String, elements: Int, missing: [DashboardUnidentifiedElement]) {
+    package init(screen: String, elements: Int, missing: [DashboardUnidentifiedElement]) {
         self.screen = screen
         self.elements = elements
         self.missing = missing
@@ -58,13 +58,13 @@ public struct DashboardScreenGap: Sendable, Equatable, Hashable, Codable {
 }
 
 /// An interactive element without an identifier.
-public struct DashboardUnidentifiedElement: Sendable, Equatable, Hashable, Codable {
-    public var elementType: String
-    public var label: String?
+package struct DashboardUnidentifiedElement: Sendable, Equatable, Hashable, Codable {
+    package var elementType: String
+    package var label: String?
     /// `x,y w×h` in points, when known.
-    public var frame: String?
+    package var frame: String?
 
-    public init(elementType: String, label: String? = nil, frame: String? = nil) {
+    package init(elementType: String, label: String? = nil, frame: String? = nil) {
         self.elementType = elementType
         self.label = label
         self.frame = frame

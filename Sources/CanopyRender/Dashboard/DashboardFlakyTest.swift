@@ -1,5 +1,5 @@
 /// Where a test stands across runs.
-public enum DashboardFlakyState: String, Sendable, Equatable, Hashable, Codable, CaseIterable {
+package enum DashboardFlakyState: String, Sendable, Equatable, Hashable, Codable, CaseIterable {
     /// Fails and passes on the same code.
     case flaky
     /// Passed until `since`, fails every run from it on.
@@ -15,20 +15,20 @@ public enum DashboardFlakyState: String, Sendable, Equatable, Hashable, Codable,
 }
 
 /// The evidence behind a flakiness verdict, over the history window.
-public struct DashboardFlakyEvidence: Sendable, Equatable, Hashable, Codable {
-    public var runs: Int
-    public var failures: Int
+package struct DashboardFlakyEvidence: Sendable, Equatable, Hashable, Codable {
+    package var runs: Int
+    package var failures: Int
     /// Pass↔fail transitions between consecutive runs.
-    public var flips: Int
+    package var flips: Int
     /// Runs in which a retry passed after a failure.
-    public var retries: Int
+    package var retries: Int
     /// Commits on which the test both failed and passed (short hashes).
-    public var commits: [String]
+    package var commits: [String]
     /// Runs in which every failed attempt failed for infrastructure (a simulator crash) and a
     /// retry passed: counted as passes, shown as evidence.
-    public var infrastructureFlakes: Int
+    package var infrastructureFlakes: Int
 
-    public init(runs: Int, failures: Int, flips: Int, retries: Int, commits: [String] = [], infrastructureFlakes: Int = 0) {
+    package init(runs: Int, failures: Int, flips: Int, retries: Int, commits: [String] = [], infrastructureFlakes: Int = 0) {
         self.infrastructureFlakes = infrastructureFlakes
         self.runs = runs
         self.failures = failures
@@ -39,23 +39,23 @@ public struct DashboardFlakyEvidence: Sendable, Equatable, Hashable, Codable {
 }
 
 /// A test ranked by flakiness score.
-public struct DashboardFlakyTest: Sendable, Equatable, Hashable, Codable {
-    public var test: String
+package struct DashboardFlakyTest: Sendable, Equatable, Hashable, Codable {
+    package var test: String
     /// 0…1, higher is flakier.
-    public var score: Double
-    public var state: DashboardFlakyState
+    package var score: Double
+    package var state: DashboardFlakyState
     /// The commit the state dates from (`newlyBroken` since X, `fixed` at Y).
-    public var since: String?
-    public var evidence: DashboardFlakyEvidence
+    package var since: String?
+    package var evidence: DashboardFlakyEvidence
     /// The most recent failure message.
-    public var lastMessage: String?
+    package var lastMessage: String?
     /// Whether the new-flaky-tests gate counts it: flaky in this run and not before.
-    public var isNew: Bool = false
+    package var isNew: Bool = false
     /// For a pull request, how the test fared on the branch it targets, when flaky there
     /// (`flaky on main: 7 of the last 30 runs`).
-    public var onTargetBranch: DashboardTargetBranchFlakes?
+    package var onTargetBranch: DashboardTargetBranchFlakes?
 
-    public init(
+    package init(
         test: String, score: Double, state: DashboardFlakyState, since: String? = nil, evidence: DashboardFlakyEvidence,
         lastMessage: String? = nil, isNew: Bool = false, onTargetBranch: DashboardTargetBranchFlakes? = nil
     ) {
@@ -72,17 +72,17 @@ public struct DashboardFlakyTest: Sendable, Equatable, Hashable, Codable {
 
 /// An element on which several tests fail flakily: the place to fix (a wait, a stable identifier,
 /// a hit region) rather than each test.
-public struct DashboardFlakyElement: Sendable, Equatable, Hashable, Codable {
+package struct DashboardFlakyElement: Sendable, Equatable, Hashable, Codable {
     /// The identifier (or its template).
-    public var identifier: String
+    package var identifier: String
     /// The tests that failed flakily on it, sorted.
-    public var tests: [String]
+    package var tests: [String]
     /// Its failures in flaky runs or of flaky tests, over the window.
-    public var flakyFailures: Int
+    package var flakyFailures: Int
     /// All its failures over the window.
-    public var failures: Int
+    package var failures: Int
 
-    public init(identifier: String, tests: [String], flakyFailures: Int, failures: Int) {
+    package init(identifier: String, tests: [String], flakyFailures: Int, failures: Int) {
         self.identifier = identifier
         self.tests = tests
         self.flakyFailures = flakyFailures
@@ -91,20 +91,20 @@ public struct DashboardFlakyElement: Sendable, Equatable, Hashable, Codable {
 }
 
 /// A test's failures over the window of the branch a pull request targets.
-public struct DashboardTargetBranchFlakes: Sendable, Equatable, Hashable, Codable {
+package struct DashboardTargetBranchFlakes: Sendable, Equatable, Hashable, Codable {
     /// The target branch (`main`).
-    public var branch: String
+    package var branch: String
     /// Runs of the window in which the test failed an attempt.
-    public var failedRuns: Int
+    package var failedRuns: Int
     /// Runs of the window that ran the test.
-    public var runs: Int
+    package var runs: Int
 
-    public init(branch: String, failedRuns: Int, runs: Int) {
+    package init(branch: String, failedRuns: Int, runs: Int) {
         self.branch = branch
         self.failedRuns = failedRuns
         self.runs = runs
     }
 
     /// `flaky on main: 7 of the last 30 runs`.
-    public var text: String { "flaky on \(branch): \(Format.count(failedRuns)) of the last \(Format.plural(runs, "run"))" }
+    package var text: String { "flaky on \(branch): \(Format.count(failedRuns)) of the last \(Format.plural(runs, "run"))" }
 }

@@ -1,5 +1,5 @@
 /// The overall verdict of a run.
-public enum DashboardStatus: String, Sendable, Equatable, Hashable, Codable, CaseIterable {
+package enum DashboardStatus: String, Sendable, Equatable, Hashable, Codable, CaseIterable {
     /// Every test passed (flaky tests passed on retry) and every gate passed.
     case passed
     /// At least one test failed, but every gate passed (the failures are known, quarantined or allowed).
@@ -10,7 +10,7 @@ public enum DashboardStatus: String, Sendable, Equatable, Hashable, Codable, Cas
     case testsFailed
 
     /// The headline's words, the same on the page and in the summary.
-    public var title: String {
+    package var title: String {
         switch self {
         case .passed: "Passed"
         case .failed: "Tests failed, gates passed"
@@ -21,42 +21,42 @@ public enum DashboardStatus: String, Sendable, Equatable, Hashable, Codable, Cas
 }
 
 /// One key figure and its value in the baseline run, when there is one.
-public struct DashboardKPI: Sendable, Equatable, Hashable, Codable {
-    public var value: Double
+package struct DashboardKPI: Sendable, Equatable, Hashable, Codable {
+    package var value: Double
     /// The same figure in the baseline; nil when there is no baseline.
-    public var baseline: Double?
+    package var baseline: Double?
     /// False for a figure the run could not measure (identifier coverage without element-tree
     /// snapshots): shown as "not measured", not as 0.
-    public var isMeasured: Bool
+    package var isMeasured: Bool
 
-    public init(_ value: Double, baseline: Double? = nil, isMeasured: Bool = true) {
+    package init(_ value: Double, baseline: Double? = nil, isMeasured: Bool = true) {
         self.value = value
         self.baseline = baseline
         self.isMeasured = isMeasured
     }
 
     /// `value - baseline`, or nil without a baseline or a measure.
-    public var change: Double? { isMeasured ? baseline.map { value - $0 } : nil }
+    package var change: Double? { isMeasured ? baseline.map { value - $0 } : nil }
 }
 
 /// Status and key figures of the run, each with its change against the baseline.
-public struct DashboardHeadline: Sendable, Equatable, Codable {
-    public var status: DashboardStatus
-    public var tests: DashboardKPI
-    public var passed: DashboardKPI
-    public var failed: DashboardKPI
-    public var flaky: DashboardKPI
-    public var skipped: DashboardKPI
+package struct DashboardHeadline: Sendable, Equatable, Codable {
+    package var status: DashboardStatus
+    package var tests: DashboardKPI
+    package var passed: DashboardKPI
+    package var failed: DashboardKPI
+    package var flaky: DashboardKPI
+    package var skipped: DashboardKPI
     /// Passed (including flaky) over tests that ran, 0…1.
-    public var passRate: DashboardKPI
+    package var passRate: DashboardKPI
     /// Identified interactive elements over interactive elements, 0…1.
-    public var identifierCoverage: DashboardKPI
-    public var auditErrors: DashboardKPI
-    public var auditWarnings: DashboardKPI
+    package var identifierCoverage: DashboardKPI
+    package var auditErrors: DashboardKPI
+    package var auditWarnings: DashboardKPI
     /// The run's test time in seconds: the sum of its tests' durations (with parallel testing, more than the wall time).
-    public var duration: DashboardKPI
+    package var duration: DashboardKPI
 
-    public init(
+    package init(
         status: DashboardStatus, tests: DashboardKPI, passed: DashboardKPI, failed: DashboardKPI, flaky: DashboardKPI,
         skipped: DashboardKPI, passRate: DashboardKPI, identifierCoverage: DashboardKPI, auditErrors: DashboardKPI,
         auditWarnings: DashboardKPI, duration: DashboardKPI
@@ -77,17 +77,17 @@ public struct DashboardHeadline: Sendable, Equatable, Codable {
 
 /// Where the run came from and where the full dashboard lives. URLs are shown as links only
 /// when their scheme is http or https.
-public struct DashboardLinks: Sendable, Equatable, Codable {
-    public var buildURL: String?
-    public var commit: String?
-    public var commitURL: String?
-    public var branch: String?
+package struct DashboardLinks: Sendable, Equatable, Codable {
+    package var buildURL: String?
+    package var commit: String?
+    package var commitURL: String?
+    package var branch: String?
     /// What the figures are compared with, e.g. `"main @ 1a2b3c4"`.
-    public var baseline: String?
+    package var baseline: String?
     /// The full HTML dashboard: a URL or a path (named in Markdown when sections were cut).
-    public var dashboard: String?
+    package var dashboard: String?
 
-    public init(
+    package init(
         buildURL: String? = nil, commit: String? = nil, commitURL: String? = nil, branch: String? = nil,
         baseline: String? = nil, dashboard: String? = nil
     ) {
@@ -101,13 +101,13 @@ public struct DashboardLinks: Sendable, Equatable, Codable {
 }
 
 /// The result of one gate from `Config/canopy.yml`.
-public struct DashboardGate: Sendable, Equatable, Hashable, Codable {
-    public var name: String
-    public var passed: Bool
+package struct DashboardGate: Sendable, Equatable, Hashable, Codable {
+    package var name: String
+    package var passed: Bool
     /// What was measured against what, e.g. `"coverage 71.2% < minimum 75%"`.
-    public var detail: String
+    package var detail: String
 
-    public init(name: String, passed: Bool, detail: String) {
+    package init(name: String, passed: Bool, detail: String) {
         self.name = name
         self.passed = passed
         self.detail = detail

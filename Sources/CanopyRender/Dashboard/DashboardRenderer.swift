@@ -1,5 +1,5 @@
 /// A renderer of one output format: a pure function from a dashboard to text.
-public protocol DashboardRenderer: Sendable {
+package protocol DashboardRenderer: Sendable {
     /// Renders the whole document.
     func render(_ dashboard: Dashboard) -> String
 }

@@ -1,24 +1,24 @@
 import CanopyModel
 
 /// One row of the tests table.
-public struct DashboardTestRow: Sendable, Equatable, Hashable, Codable {
+package struct DashboardTestRow: Sendable, Equatable, Hashable, Codable {
     /// `Bundle.Class/name`.
-    public var key: String
-    public var className: String
-    public var name: String
-    public var device: String?
-    public var outcome: TestOutcome
-    public var attempts: Int
+    package var key: String
+    package var className: String
+    package var name: String
+    package var device: String?
+    package var outcome: TestOutcome
+    package var attempts: Int
     /// Seconds, when known.
-    public var duration: Double?
+    package var duration: Double?
     /// The first failure's first line, when the test failed at least once.
-    public var message: String?
+    package var message: String?
     /// The first failure's cause category.
-    public var category: String?
+    package var category: String?
     /// Each attempt of a test that did not simply pass: what the Tests view opens under its row.
-    public var details: [DashboardAttemptDetail]?
+    package var details: [DashboardAttemptDetail]?
 
-    public init(
+    package init(
         key: String, className: String, name: String, device: String? = nil, outcome: TestOutcome, attempts: Int,
         duration: Double? = nil, message: String? = nil, category: String? = nil, details: [DashboardAttemptDetail]? = nil
     ) {
@@ -37,23 +37,23 @@ public struct DashboardTestRow: Sendable, Equatable, Hashable, Codable {
 
 /// One attempt of a test as its row opens: how it ended, its failures and where, and the end of
 /// what it printed (the activity log a failure's element was read from).
-public struct DashboardAttemptDetail: Sendable, Equatable, Hashable, Codable {
+package struct DashboardAttemptDetail: Sendable, Equatable, Hashable, Codable {
     /// The producer's name for the attempt (`First Run`, `Retry 1`), when it gave one.
-    public var label: String?
-    public var outcome: Outcome
-    public var duration: Double?
+    package var label: String?
+    package var outcome: Outcome
+    package var duration: Double?
     /// Failure messages, each bounded.
-    public var messages: [String]
+    package var messages: [String]
     /// `File.swift:42` of the first failure, when known.
-    public var location: String?
+    package var location: String?
     /// The last lines of the attempt's output, when it printed any.
-    public var output: String?
+    package var output: String?
     /// The attempt's steps (an `.xcresult` bundle's activities), when recorded.
-    public var steps: [Step]?
+    package var steps: [Step]?
     /// Its attachments written beside the page, when any.
-    public var attachments: [DashboardAttachment]?
+    package var attachments: [DashboardAttachment]?
 
-    public init(
+    package init(
         label: String? = nil, outcome: Outcome, duration: Double? = nil, messages: [String] = [], location: String? = nil, output: String? = nil,
         steps: [Step]? = nil, attachments: [DashboardAttachment]? = nil
     ) {
@@ -69,16 +69,16 @@ public struct DashboardAttemptDetail: Sendable, Equatable, Hashable, Codable {
 }
 
 /// An attachment written beside the page: an image shown as a thumbnail, any other file a link.
-public struct DashboardAttachment: Sendable, Equatable, Hashable, Codable {
-    public var name: String
+package struct DashboardAttachment: Sendable, Equatable, Hashable, Codable {
+    package var name: String
     /// Relative to the page (`attachments/<content-hash>.png`).
-    public var file: String
+    package var file: String
     /// The index of the step it was taken in, when known.
-    public var step: Int?
-    public var isImage: Bool
-    public var isFailureAssociated: Bool
+    package var step: Int?
+    package var isImage: Bool
+    package var isFailureAssociated: Bool
 
-    public init(name: String, file: String, step: Int? = nil, isImage: Bool, isFailureAssociated: Bool = false) {
+    package init(name: String, file: String, step: Int? = nil, isImage: Bool, isFailureAssociated: Bool = false) {
         self.name = name
         self.file = file
         self.step = step
@@ -88,16 +88,16 @@ public struct DashboardAttachment: Sendable, Equatable, Hashable, Codable {
 }
 
 /// One test class (suite) of the run with its counts: the suites view of the report tools.
-public struct DashboardClassRow: Sendable, Equatable, Hashable, Codable {
-    public var className: String
-    public var tests: Int
-    public var failed: Int
-    public var flaky: Int
-    public var skipped: Int
+package struct DashboardClassRow: Sendable, Equatable, Hashable, Codable {
+    package var className: String
+    package var tests: Int
+    package var failed: Int
+    package var flaky: Int
+    package var skipped: Int
     /// Seconds: the sum of its tests' durations.
-    public var duration: Double
+    package var duration: Double
 
-    public init(className: String, tests: Int = 0, failed: Int = 0, flaky: Int = 0, skipped: Int = 0, duration: Double = 0) {
+    package init(className: String, tests: Int = 0, failed: Int = 0, flaky: Int = 0, skipped: Int = 0, duration: Double = 0) {
         self.className = className
         self.tests = tests
         self.failed = failed
@@ -107,7 +107,7 @@ public struct DashboardClassRow: Sendable, Equatable, Hashable, Codable {
     }
 
     /// The classes of `tests`, those with failed tests first, then flaky ones, then by name.
-    public static func classes(of tests: [DashboardTestRow]) -> [DashboardClassRow] {
+    package static func classes(of tests: [DashboardTestRow]) -> [DashboardClassRow] {
         var rows: [String: DashboardClassRow] = [:]
         for test in tests {
             var row = rows[test.className] ?? DashboardClassRow(className: test.className)

@@ -1,27 +1,27 @@
 /// One node of the identifier tree (`Checkout` › `PaymentSheet` › `PayButton`).
 ///
 /// The tree arrives flattened in pre-order: a node's descendants follow it with greater depth.
-public struct DashboardTreeNode: Sendable, Equatable, Hashable, Codable {
+package struct DashboardTreeNode: Sendable, Equatable, Hashable, Codable {
     /// The full identifier path, e.g. `Checkout.PaymentSheet.PayButton`.
-    public var path: String
+    package var path: String
     /// The last segment, e.g. `PayButton`.
-    public var segment: String
+    package var segment: String
     /// 0 for roots.
-    public var depth: Int
+    package var depth: Int
     /// Direct children.
-    public var childCount: Int
+    package var childCount: Int
     /// Interactive elements seen under this branch.
-    public var elements: Int
+    package var elements: Int
     /// Of those, elements carrying an identifier.
-    public var identified: Int
+    package var identified: Int
     /// Failures that hit this branch.
-    public var failures: Int
+    package var failures: Int
     /// Flaky tests that touch this branch.
-    public var flakyTests: Int
-    public var auditErrors: Int
-    public var auditWarnings: Int
+    package var flakyTests: Int
+    package var auditErrors: Int
+    package var auditWarnings: Int
 
-    public init(
+    package init(
         path: String, segment: String, depth: Int, childCount: Int, elements: Int, identified: Int, failures: Int = 0,
         flakyTests: Int = 0, auditErrors: Int = 0, auditWarnings: Int = 0
     ) {
@@ -38,5 +38,5 @@ public struct DashboardTreeNode: Sendable, Equatable, Hashable, Codable {
     }
 
     /// Identified over elements, 0…1 (1 when the branch has no elements).
-    public var coverage: Double { elements == 0 ? 1 : Double(identified) / Double(elements) }
+    package var coverage: Double { elements == 0 ? 1 : Double(identified) / Double(elements) }
 }

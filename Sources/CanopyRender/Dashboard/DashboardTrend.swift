@@ -2,22 +2,22 @@ import CanopyModel
 import Foundation
 
 /// The trend over a window of runs (`canopy trend`).
-public struct DashboardTrend: Sendable, Equatable, Codable {
+package struct DashboardTrend: Sendable, Equatable, Codable {
     /// E.g. `"last 30 days on main"`.
-    public var window: String
+    package var window: String
     /// Runs in chronological order.
-    public var points: [DashboardTrendPoint]
+    package var points: [DashboardTrendPoint]
     /// Tests whose state changed within the window, most recent first.
-    public var changes: [DashboardStateChange]
+    package var changes: [DashboardStateChange]
 
-    public init(window: String, points: [DashboardTrendPoint], changes: [DashboardStateChange] = []) {
+    package init(window: String, points: [DashboardTrendPoint], changes: [DashboardStateChange] = []) {
         self.window = window
         self.points = points
         self.changes = changes
     }
 
     /// Every category that occurs in any point, in first-seen order.
-    public var categories: [String] {
+    package var categories: [String] {
         var seen: [String] = []
         for point in points {
             for entry in point.failuresByCategory where !seen.contains(entry.category) { seen.append(entry.category) }
@@ -27,22 +27,22 @@ public struct DashboardTrend: Sendable, Equatable, Codable {
 }
 
 /// The figures of one run in the window.
-public struct DashboardTrendPoint: Sendable, Equatable, Codable {
-    public var date: Date
-    public var commit: String
+package struct DashboardTrendPoint: Sendable, Equatable, Codable {
+    package var date: Date
+    package var commit: String
     /// 0…1.
-    public var passRate: Double
-    public var flaky: Int
-    public var failuresByCategory: [DashboardCategoryCount]
+    package var passRate: Double
+    package var flaky: Int
+    package var failuresByCategory: [DashboardCategoryCount]
     /// Identifier coverage, 0…1.
-    public var coverage: Double
+    package var coverage: Double
     /// Audit issues of every severity, and the errors among them.
-    public var auditIssues: Int
-    public var auditErrors: Int
+    package var auditIssues: Int
+    package var auditErrors: Int
     /// Seconds.
-    public var duration: Double
+    package var duration: Double
 
-    public init(
+    package init(
         date: Date, commit: String, passRate: Double, flaky: Int, failuresByCategory: [DashboardCategoryCount],
         coverage: Double, auditIssues: Int, auditErrors: Int, duration: Double
     ) {
@@ -58,30 +58,30 @@ public struct DashboardTrendPoint: Sendable, Equatable, Codable {
     }
 
     /// All failures of the run.
-    public var failures: Int { failuresByCategory.reduce(0) { $0 + $1.count } }
+    package var failures: Int { failuresByCategory.reduce(0) { $0 + $1.count } }
 }
 
 /// A failure count of one category.
-public struct DashboardCategoryCount: Sendable, Equatable, Hashable, Codable {
-    public var category: String
-    public var count: Int
+package struct DashboardCategoryCount: Sendable, Equatable, Hashable, Codable {
+    package var category: String
+    package var count: Int
 
-    public init(category: String, count: Int) {
+    package init(category: String, count: Int) {
         self.category = category
         self.count = count
     }
 }
 
 /// A test whose state changed within the window.
-public struct DashboardStateChange: Sendable, Equatable, Hashable, Codable {
-    public var test: String
-    public var from: DashboardFlakyState
-    public var to: DashboardFlakyState
+package struct DashboardStateChange: Sendable, Equatable, Hashable, Codable {
+    package var test: String
+    package var from: DashboardFlakyState
+    package var to: DashboardFlakyState
     /// The commit of the first run in the new state.
-    public var commit: String
-    public var date: Date
+    package var commit: String
+    package var date: Date
 
-    public init(test: String, from: DashboardFlakyState, to: DashboardFlakyState, commit: String, date: Date) {
+    package init(test: String, from: DashboardFlakyState, to: DashboardFlakyState, commit: String, date: Date) {
         self.test = test
         self.from = from
         self.to = to

@@ -3,27 +3,27 @@
 /// Views: overview, identifier tree, failures, flaky tests, accessibility, tests (and the trend
 /// when the dashboard has one). Lists drawn in HTML are capped at `rowLimit` entries with a note;
 /// the tests table is drawn by the page's script from embedded JSON, one page at a time.
-public struct HTMLDashboardRenderer: DashboardRenderer {
+package struct HTMLDashboardRenderer: DashboardRenderer {
     /// The most entries a server-drawn list (clusters, flaky tests, audit issues, …) shows.
-    public var rowLimit: Int
+    package var rowLimit: Int
 
-    public init(rowLimit: Int = 200) {
+    package init(rowLimit: Int = 200) {
         self.rowLimit = rowLimit
     }
 
-    public func render(_ dashboard: Dashboard) -> String {
+    package func render(_ dashboard: Dashboard) -> String {
         render(dashboard, tests: renderTests(dashboard.tests))
     }
 
     /// The parts of the page drawn from the test rows alone: the tests view and its embedded
     /// JSON, most of a large run's page. `canopy run` renders them while history is read.
-    public struct TestsPart: Sendable {
+    package struct TestsPart: Sendable {
         fileprivate var view: String
         fileprivate var script: String
         fileprivate var count: Int
     }
 
-    public func renderTests(_ tests: [DashboardTestRow]) -> TestsPart {
+    package func renderTests(_ tests: [DashboardTestRow]) -> TestsPart {
         let data = HTMLDashboardData(tests)
         return TestsPart(
             view: HTMLTestsView.render(data, total: tests.count, classes: DashboardClassRow.classes(of: tests)), script: HTMLText.scriptJSON(data),
@@ -31,7 +31,7 @@ public struct HTMLDashboardRenderer: DashboardRenderer {
     }
 
     /// The page, with its tests part rendered beforehand from `dashboard.tests`.
-    public func render(_ dashboard: Dashboard, tests: TestsPart) -> String {
+    package func render(_ dashboard: Dashboard, tests: TestsPart) -> String {
         precondition(tests.count == dashboard.tests.count, "the tests part was rendered from other test rows")
         var views = [
             HTMLView(id: "overview", label: "Overview", html: HTMLOverviewView.render(dashboard, rowLimit: min(rowLimit, 200))),

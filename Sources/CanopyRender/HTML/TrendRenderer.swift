@@ -1,13 +1,13 @@
 /// The nightly trend report (`canopy trend`) in the dashboard shell: the time series over the
 /// window and the tests that changed state first, then flaky tests and the latest run's tests.
-public struct TrendRenderer: DashboardRenderer {
-    public var rowLimit: Int
+package struct TrendRenderer: DashboardRenderer {
+    package var rowLimit: Int
 
-    public init(rowLimit: Int = 200) {
+    package init(rowLimit: Int = 200) {
         self.rowLimit = rowLimit
     }
 
-    public func render(_ dashboard: Dashboard) -> String {
+    package func render(_ dashboard: Dashboard) -> String {
         let data = HTMLDashboardData(dashboard.tests)
         let trend = dashboard.trend ?? DashboardTrend(window: "no history", points: [])
         var views = [

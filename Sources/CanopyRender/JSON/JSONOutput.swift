@@ -1,13 +1,13 @@
 import Foundation
 
 /// Encodes documents as JSON the same way everywhere: sorted keys, ISO 8601 dates, no escaped slashes.
-public enum JSONOutput {
-    public static func encode(_ value: some Encodable, pretty: Bool = true) throws -> String {
+package enum JSONOutput {
+    package static func encode(_ value: some Encodable, pretty: Bool = true) throws -> String {
         String(decoding: try bytes(value, pretty: pretty), as: UTF8.self)
     }
 
     /// `encode`'s UTF-8 followed by a newline, for a file (no copy into a `String` on the way).
-    public static func fileBytes(_ value: some Encodable, pretty: Bool = true) throws -> [UInt8] {
+    package static func fileBytes(_ value: some Encodable, pretty: Bool = true) throws -> [UInt8] {
         var bytes = try bytes(value, pretty: pretty)
         bytes.append(UInt8(ascii: "\n"))
         return bytes

@@ -7,18 +7,18 @@ import Foundation
 /// tests, flaky tests, slower tests, accessibility findings, the key figures — inside collapsed
 /// `<details>` blocks of at most `listLimit` rows each, and a link to the full summary. The whole
 /// stays within `budget` bytes, shortened from the last block up (`MarkdownBudget`).
-public struct MarkdownComment: DashboardRenderer {
+package struct MarkdownComment: DashboardRenderer {
     /// The size limit in UTF-8 bytes.
-    public var budget: Int
+    package var budget: Int
     /// Rows at most in each collapsed block: the full lists are in the step summary.
-    public var listLimit: Int
+    package var listLimit: Int
 
-    public init(budget: Int = MarkdownRenderer.commentBudget, listLimit: Int = 10) {
+    package init(budget: Int = MarkdownRenderer.commentBudget, listLimit: Int = 10) {
         self.budget = budget
         self.listLimit = listLimit
     }
 
-    public func render(_ dashboard: Dashboard) -> String {
+    package func render(_ dashboard: Dashboard) -> String {
         let causes = MarkdownFailures.causes(dashboard)
         let newFlaky = dashboard.flakyTests.filter(\.isNew)
         let others = dashboard.stillFailing + dashboard.excusedFailures

@@ -7,25 +7,25 @@ import Foundation
 /// fixes it, flaky tests with evidence, the key figures, slower tests, flaky elements, failures by
 /// identifier and by cause, accessibility findings and coverage gaps. When the document would exceed `budget` bytes, sections are shortened from
 /// the last one up and a notice says what was cut and where the full dashboard is.
-public struct MarkdownRenderer: DashboardRenderer {
+package struct MarkdownRenderer: DashboardRenderer {
     /// GitHub's limit for one step summary: 1 MiB.
-    public static let stepSummaryBudget = 1_048_576
+    package static let stepSummaryBudget = 1_048_576
     /// GitHub's limit for an issue or pull-request comment body.
-    public static let commentBudget = 65_535
+    package static let commentBudget = 65_535
 
     /// The size limit in UTF-8 bytes.
-    public var budget: Int
+    package var budget: Int
 
-    public init(budget: Int = MarkdownRenderer.stepSummaryBudget) {
+    package init(budget: Int = MarkdownRenderer.stepSummaryBudget) {
         self.budget = budget
     }
 
-    public func render(_ dashboard: Dashboard) -> String {
+    package func render(_ dashboard: Dashboard) -> String {
         Self.render(dashboard, budgets: [budget])[0]
     }
 
     /// The document within each of `budgets` (in bytes), from one rendering of its sections.
-    public static func render(_ dashboard: Dashboard, budgets: [Int]) -> [String] {
+    package static func render(_ dashboard: Dashboard, budgets: [Int]) -> [String] {
         let causes = MarkdownFailures.causes(dashboard)
         let sections = [
             MarkdownFailures.newFailures(dashboard.newFailures, causes: causes),

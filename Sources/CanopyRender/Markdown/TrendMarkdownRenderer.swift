@@ -1,13 +1,13 @@
 /// The Markdown variant of the trend report: each series as first → last with min, max and a
 /// text sparkline, then the tests that changed state (shortened to fit `budget`).
-public struct TrendMarkdownRenderer: DashboardRenderer {
-    public var budget: Int
+package struct TrendMarkdownRenderer: DashboardRenderer {
+    package var budget: Int
 
-    public init(budget: Int = MarkdownRenderer.stepSummaryBudget) {
+    package init(budget: Int = MarkdownRenderer.stepSummaryBudget) {
         self.budget = budget
     }
 
-    public func render(_ dashboard: Dashboard) -> String {
+    package func render(_ dashboard: Dashboard) -> String {
         guard let trend = dashboard.trend, let first = trend.points.first, let last = trend.points.last else {
             return "## 📈 Trend — \(MarkdownText.escape(dashboard.title))\n\nNo runs in the window.\n"
         }

@@ -2,48 +2,48 @@ import CanopyModel
 
 /// The JSON document `canopy inspect --format json` prints (schema `canopy.inspect/1`, described
 /// in the README): what Canopy understood of each input.
-public struct InspectionDocument: Encodable, Sendable {
-    public struct File: Encodable, Sendable {
-        public var path: String
-        public var format: String?
-        public var producer: String?
-        public var bytes: Int?
-        public var error: String?
+package struct InspectionDocument: Encodable, Sendable {
+    package struct File: Encodable, Sendable {
+        package var path: String
+        package var format: String?
+        package var producer: String?
+        package var bytes: Int?
+        package var error: String?
     }
 
-    public struct Test: Encodable, Sendable {
-        public var key: String
-        public var bundle: String?
-        public var className: String
-        public var name: String
-        public var arguments: String?
-        public var device: String?
-        public var configuration: String?
-        public var outcome: TestOutcome
-        public var duration: Double?
-        public var location: SourceLocation?
-        public var attempts: [Attempt]
+    package struct Test: Encodable, Sendable {
+        package var key: String
+        package var bundle: String?
+        package var className: String
+        package var name: String
+        package var arguments: String?
+        package var device: String?
+        package var configuration: String?
+        package var outcome: TestOutcome
+        package var duration: Double?
+        package var location: SourceLocation?
+        package var attempts: [Attempt]
     }
 
-    public struct ScreenSummary: Encodable, Sendable {
-        public var name: String
-        public var source: String
-        public var kind: Screen.Kind
-        public var test: String?
-        public var elements: Int
-        public var identifiedElements: Int
+    package struct ScreenSummary: Encodable, Sendable {
+        package var name: String
+        package var source: String
+        package var kind: Screen.Kind
+        package var test: String?
+        package var elements: Int
+        package var identifiedElements: Int
     }
 
-    public var schema = "canopy.inspect/1"
-    public var files: [File]
-    public var totals: RunTotals
-    public var tests: [Test]?
-    public var screens: [ScreenSummary]?
-    public var auditIssues: [AuditIssue]?
-    public var diagnostics: [Diagnostic]
+    package var schema = "canopy.inspect/1"
+    package var files: [File]
+    package var totals: RunTotals
+    package var tests: [Test]?
+    package var screens: [ScreenSummary]?
+    package var auditIssues: [AuditIssue]?
+    package var diagnostics: [Diagnostic]
 
     /// Builds the document; `summary` leaves out tests, screens and audit issues.
-    public init(run: Run, failedFiles: [(path: String, error: String)], summary: Bool) {
+    package init(run: Run, failedFiles: [(path: String, error: String)], summary: Bool) {
         files = run.inputs.map { File(path: $0.path, format: $0.format.rawValue, producer: $0.producer, bytes: $0.bytes) }
             + failedFiles.map { File(path: $0.path, error: $0.error) }
         totals = run.totals

@@ -2,13 +2,13 @@ import CanopyModel
 
 /// The human output of `canopy inspect`: files, totals, the tests that did not simply pass,
 /// screens, audit issues and diagnostics.
-public struct InspectionTextRenderer {
+package struct InspectionTextRenderer {
     /// Tests listed in full when the run is at most this big; above it only non-passing tests.
-    public var listAllTestsUpTo = 50
+    package var listAllTestsUpTo = 50
 
-    public init() {}
+    package init() {}
 
-    public func render(run: Run, failedFiles: [(path: String, error: String)], summary: Bool) -> String {
+    package func render(run: Run, failedFiles: [(path: String, error: String)], summary: Bool) -> String {
         var out = ""
         var files = TextTable(header: ["file", "format", "producer", "bytes"])
         for input in run.inputs {

@@ -1,17 +1,17 @@
 import Foundation
 
 /// A plain-text table with aligned columns, for terminal output.
-public struct TextTable {
-    public var header: [String]
-    public var rows: [[String]] = []
+package struct TextTable {
+    package var header: [String]
+    package var rows: [[String]] = []
 
-    public init(header: [String]) {
+    package init(header: [String]) {
         self.header = header
     }
 
-    public mutating func add(_ row: [String]) { rows.append(row) }
+    package mutating func add(_ row: [String]) { rows.append(row) }
 
-    public func render(maxColumnWidth: Int = 80) -> String {
+    package func render(maxColumnWidth: Int = 80) -> String {
         let all = [header] + rows
         var widths = Array(repeating: 0, count: header.count)
         for row in all {

@@ -1,11 +1,12 @@
 import CanopyModel
+@testable import CanopyRender
 import Foundation
 
 extension DashboardSample {
     /// A deterministic worst-case dashboard for budget and performance tests: `tests` tests of which
     /// `failures` failed (every failure new), with proportionally many clusters, identifiers, flaky
     /// tests, audit issues, tree nodes and a 30-run trend.
-    public static func large(tests testCount: Int = 100_000, failures failureCount: Int = 10_000) -> Dashboard {
+    static func large(tests testCount: Int = 100_000, failures failureCount: Int = 10_000) -> Dashboard {
         let categories = ["assertion", "element-not-found", "timeout", "simulator", "network", "crash", "accessibility"]
         let screens = (0..<40).map { "Screen\($0)" }
         var tree: [DashboardTreeNode] = []

@@ -1,11 +1,12 @@
 import CanopyModel
+import CanopyRender
 import Foundation
 
-/// A realistic, fixed dashboard: the input of the golden files, the README screenshot and the
+/// A realistic, fixed dashboard: the input of the golden files and the
 /// browser tests.
-public enum DashboardSample {
+enum DashboardSample {
     /// A failing pull-request run of a shopping app's UI tests with a 14-night trend.
-    public static func make() -> Dashboard {
+    static func make() -> Dashboard {
         Dashboard(
             title: "Shopfront iOS UI tests", generatedAt: date(day: 21, hour: 3, minute: 12), headline: headline,
             links: DashboardLinks(
