@@ -1,7 +1,7 @@
 import Foundation
 
 // Value types exchanged between history (`CanopyHistory`, which reads and writes them) and analysis
-// (`CanopyAnalysis`, which takes them as values). Added for issue 5; existing model files are unchanged.
+// (`CanopyAnalysis`, which takes them as values).
 
 /// A run as history stores it: its key, metadata and totals, without tests.
 package struct StoredRun: Sendable, Equatable, Hashable, Codable {

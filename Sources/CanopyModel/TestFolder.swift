@@ -4,9 +4,8 @@
 /// order of tests and appends attempts in the order they arrive.
 ///
 /// Tests are indexed by a 64-bit FNV-1a hash of the identity's key fields instead of the key
-/// string: building and SipHashing `TestIdentity.key` for every testcase cost ~15% of parsing
-/// the 100 MB bench report. A hash hit is confirmed by comparing the fields; a true collision
-/// falls back to an index by key string.
+/// string, so no `TestIdentity.key` is built or SipHashed per testcase read. A hash hit is
+/// confirmed by comparing the fields; a true collision falls back to an index by key string.
 package struct TestFolder: Sendable {
     private var index: [UInt64: Int] = [:]
     private var collisions: [String: Int] = [:]

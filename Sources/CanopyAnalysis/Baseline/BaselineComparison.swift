@@ -71,8 +71,8 @@ package struct BaselineComparison: Sendable, Equatable, Hashable, Codable {
     package var baselineAuditWarnings: Int?
     /// Every scope in either run, overall first.
     package var coverage: [CoverageChange]
-    /// Tests at least twice as slow as in the baseline and five seconds slower or more, the
-    /// largest slowdown first (50 at most).
+    /// Tests slower than in the baseline past the comparison's `SlowdownThresholds`, the largest
+    /// slowdown first, at most its `limit`.
     package var slowerTests: [SlowerTest] = []
 
     package init(

@@ -35,7 +35,8 @@ struct FailureCorrelator {
         }
         // Facts and records per range of tests on every core, merged in run order. Every fact is a
         // count, a set member or a first-seen example, so ranges merged in order give what one
-        // pass in order gives (this pass was the largest sequential part of the analysis).
+        // pass in order gives (done in order, this pass would be the largest sequential part of
+        // the analysis).
         let parts = ParallelMap.mapRanges(tests.count) { range in
             correlate(range, tests: tests, numbers: numbers, mentions: mentions, prepared: prepared, categories: categories)
         }
@@ -116,8 +117,8 @@ struct FailureCorrelator {
     /// Categories depend on the raw text, but when no rule reads detail or output they are decided
     /// once per (normalised message, type, identifier template), by the first failure with that
     /// key in reading order: variants of one message differ only in what normalisation removes.
-    /// Measured: ~9k regex passes → a few hundred on the bench. The distinct subjects are then
-    /// categorised on every core.
+    /// The regexes run once per distinct subject, not once per failure. The distinct subjects are
+    /// then categorised on every core.
     private func categories(tests: [TestCase], prepared: [[[PreparedFailure]]]) -> [[[Int]]] {
         var subjects: [FailureCategorizer.Subject] = []
         var subjectByKey: [String: Int] = [:]

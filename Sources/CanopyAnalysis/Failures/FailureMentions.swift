@@ -15,7 +15,7 @@ struct FailureMentions {
         var failures: [[Mention?]] = []
         /// Per attempt: the distinct elements (identifier and type) its output's activity lines act
         /// on, in order of first mention. A repeat adds no fact, and a failing attempt's log names
-        /// the same few elements many times (measured: most of the mentions of the bench report).
+        /// the same few elements many times.
         var outputs: [[Mention]] = []
         /// Per attempt: the element the last step before the failure acts on, else the one the
         /// output's last activity line acts on.
@@ -26,8 +26,8 @@ struct FailureMentions {
     let tests: [TestMentions]
 
     /// Whether a test has anything to analyse: a failure, or a failing attempt whose output counts.
-    /// Takes the attempts, not the test: passing a `TestCase` copied it (retaining every field;
-    /// measured ~6% of the analysis when done for every test of every pass).
+    /// Takes the attempts, not the test: passing a `TestCase` would copy it, retaining every
+    /// field, for every test of every pass.
     static func isRelevant(_ attempts: [Attempt]) -> Bool {
         attempts.contains { !$0.failures.isEmpty || $0.outcome.isFailure }
     }

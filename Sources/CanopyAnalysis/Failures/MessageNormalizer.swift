@@ -4,8 +4,8 @@ import CanopyModel
 /// addresses, frames, durations, numbers, UUIDs and timestamps become placeholders and quoted
 /// identifiers become their templates. Digits inside a word (`tab2`) stay.
 ///
-/// A hand-written scanner: it runs once per failure (~9k in the 100 MB bench), where a chain of
-/// regular-expression replacements cost several times more.
+/// A hand-written scanner: it runs once per failure, where a chain of regular-expression
+/// replacements costs several times more.
 struct MessageNormalizer {
     /// Longest normalised message kept, in characters.
     static let limit = 1000
@@ -16,7 +16,7 @@ struct MessageNormalizer {
     func normalize(_ message: String) -> String {
         let input = Array(message.unicodeScalars)
         // The output is built as UTF-8 bytes: appending scalars to a `String.UnicodeScalarView`
-        // was half of this function's time on the bench report.
+        // would cost as much as the rest of this function.
         var output = Output(capacity: message.utf8.count)
         var index = 0
         while index < input.count, output.scalars < Self.limit {
@@ -98,7 +98,7 @@ struct MessageNormalizer {
             && lower(output[end - 1]) == UInt8(ascii: "d")
     }
 
-    /// ASCII answered without Unicode property tables (they were ~8% of analysing the bench report).
+    /// ASCII answered without Unicode property tables, which are slow on this per-scalar path.
     static func isWordScalar(_ scalar: Unicode.Scalar) -> Bool {
         if scalar.isASCII {
             let value = scalar.value

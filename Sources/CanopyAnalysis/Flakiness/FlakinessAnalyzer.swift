@@ -38,8 +38,8 @@ package struct FlakinessAnalyzer: Sendable {
     /// Sorts by score (highest first); among equal scores, more failed runs first, then more runs
     /// (a retry on one commit scores 1, as a retry on every commit does), then by key.
     static func ranked(_ results: [TestFlakiness]) -> [TestFlakiness] {
-        // The positions are sorted, not the results: moving results (evidence and all) was most of
-        // the sort, 30 ms for the 15,000 failing tests of the bench history.
+        // The positions are sorted, not the results: moving results (evidence and all) would be
+        // most of the sort.
         let order = results.indices.sorted { a, b in
             let (x, y) = (results[a], results[b])
             if x.score != y.score { return x.score > y.score }

@@ -17,7 +17,8 @@ extension FlakinessAnalyzer {
         for failure in failures {
             guard let identifier = failure.identifier, !identifier.isEmpty else { continue }
             let flaky = flakyTests.contains(failure.testKey) || flakyRuns.contains(failure.runKey + "\u{1F}" + failure.testKey)
-            // Changed in place: a copy taken out of the dictionary copied its test set on insert.
+            // Changed in place: a copy taken out of the dictionary would copy its test set on
+            // insert.
             Self.update(&elements[identifier, default: ([], 0, 0)]) { element in
                 element.all += 1
                 if flaky {

@@ -3,15 +3,15 @@ extension IdentifierScheme {
     /// over the rule templates. Deterministic: the result depends only on the set of identifiers.
     package func templates(for identifiers: some Sequence<String>) -> [String: String] {
         // Templating runs regular expressions per identifier, on every core (`ParallelMap`).
-        // A set is taken as it is: hashing tens of thousands of identifiers again was measurable.
+        // A set is taken as it is, so its identifiers are not hashed again.
         let distinct = (identifiers as? Set<String>).map(Array.init) ?? Array(Set(identifiers))
         let templated = ParallelMap.map(distinct.count) { template(distinct[$0]) }
         let fold = configuration.dataDrivenFold
         let ruleTemplates: Set<String> = fold.enabled ? Set(templated) : []
         let folded = fold.enabled ? foldedPositions(ruleTemplates, fold: fold) : []
         guard !folded.isEmpty else { return Dictionary(uniqueKeysWithValues: zip(distinct, templated)) }
-        // The fold depends on the rule template alone: decided once per template (a few hundred),
-        // not per identifier.
+        // The fold depends on the rule template alone: decided once per template, not per
+        // identifier.
         var foldedTemplates: [String: String] = [:]
         for template in ruleTemplates { foldedTemplates[template] = applyFold(template, folded: folded, placeholder: fold.placeholder) }
         return Dictionary(uniqueKeysWithValues: zip(distinct, templated.map { foldedTemplates[$0] ?? $0 }))
@@ -48,7 +48,8 @@ extension IdentifierScheme {
     }
 
     /// The positions that may fold: not the first, and none past the identifier tree's depth
-    /// (an identifier of thousands of segments made thousands of sibling keys of its whole length).
+    /// (an identifier of thousands of segments would make thousands of sibling keys of its whole
+    /// length).
     private static func foldable(_ parts: (segments: [String], separators: [Character])) -> Range<Int> {
         1..<max(1, min(parts.segments.count, IdentifierTreeBuilder.maximumDepth - 1))
     }

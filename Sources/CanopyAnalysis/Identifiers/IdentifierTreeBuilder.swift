@@ -2,8 +2,9 @@
 /// branch (pass 9 of `ReportBuilder`).
 struct IdentifierTreeBuilder {
     let scheme: IdentifierScheme
-    /// The deepest level: the rest of a longer identifier is one leaf there. A generated
-    /// identifier of thousands of segments made as many nested nodes, each holding its whole path.
+    /// The deepest level: the rest of a longer identifier is one leaf there, so a generated
+    /// identifier of thousands of segments never makes as many nested nodes, each holding its
+    /// whole path.
     static let maximumDepth = 32
 
     /// Nodes depth-first with children sorted by path.

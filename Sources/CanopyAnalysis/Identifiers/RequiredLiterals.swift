@@ -4,7 +4,7 @@ import Foundation
 /// The literal text a regular expression cannot match without: one string per top-level
 /// alternative, each a run of plain characters outside any group, class or quantifier. A text
 /// holding none of them cannot match, so the regex need not run (category rules are tried against
-/// every distinct failure subject, and ICU's matcher was ~60% of categorising the bench report).
+/// every distinct failure subject, and ICU's matcher is most of the cost of categorising).
 ///
 /// Derived conservatively: a pattern with inline options, back-references, `\Q…\E`, nested
 /// classes or any escape this reader does not know gets no literals, and the regex always runs.

@@ -3,9 +3,9 @@ import Foundation
 /// Maps indices to values on every core, keeping index order in the result.
 ///
 /// For the analysis passes that are pure per test or per identifier (extracting mentions,
-/// templating, normalising messages): on the 100 MB bench report they were most of the analysis
-/// time, and run one after another on one of two cores. Work is split into a few chunks per core
-/// so one slow chunk does not hold the others up.
+/// templating, normalising messages): they are most of the analysis time, and would otherwise
+/// run one after another on one core. Work is split into a few chunks per core so one slow
+/// chunk does not hold the others up.
 enum ParallelMap {
     /// Below this many items a single thread does the work: spreading costs more than it saves.
     static let minimumParallelCount = 64

@@ -63,7 +63,7 @@ package final class PostgresHistoryStore: HistoryStore {
 
     package func close() async {
         // Cancelling run() closes the pool; its connections close in milliseconds, but a connection
-        // the server dropped mid-write must never hold the process open (issue 8), so the wait is bounded.
+        // the server dropped mid-write must never hold the process open, so the wait is bounded.
         runner.cancel()
         _ = await Self.waitAtMost(Self.closeTimeout, for: runner)
     }

@@ -28,8 +28,8 @@ enum JUnitAttachmentLines {
         }
     }
 
-    /// Whether `text` holds the marker: a `memchr` hop from `[` to `[` (a failing test's output is
-    /// up to 32 KiB, and the bench report fails 15,000 tests).
+    /// Whether `text` holds the marker: a `memchr` hop from `[` to `[`, since it runs over the
+    /// kept output of every failing attempt, and a large report fails thousands of tests.
     static func mentionsAttachment(_ text: String) -> Bool {
         var text = text
         let pattern = Array(marker.utf8)

@@ -3,10 +3,10 @@ import Foundation
 /// Runs a `JUnitCaseFolder` on its own thread, fed with batches of finished testcases by the SAX
 /// side, so that reading XML and building tests use both cores.
 ///
-/// Why: on the element-dense bench report (660k testcases, no captured output) libxml2 itself was
-/// ~12% of parse time and turning testcases into tests most of the rest; on one core that work
-/// queued behind the parser. The folder processes batches in order, so the result is the same as
-/// folding inline. A dedicated `Thread`, not a Dispatch queue: parsers already run inside
+/// Why: on an element-dense report (many testcases, little captured output) libxml2 itself is a
+/// small part of the parse and turning testcases into tests most of the rest; on one thread that
+/// work queues behind the parser. The folder processes batches in order, so the result is the
+/// same as folding inline. A dedicated `Thread`, not a Dispatch queue: parsers already run inside
 /// `concurrentPerform`, and a consumer waiting for a pool thread there could deadlock the
 /// producer blocked on a full channel.
 final class JUnitCasePipeline: @unchecked Sendable {
@@ -23,8 +23,8 @@ final class JUnitCasePipeline: @unchecked Sendable {
 
     private let condition = NSCondition()
     /// At most `capacity` messages; a consumed one is removed at once, so its batch is freed
-    /// (holding consumed batches until the queue drained kept every testcase of a steadily
-    /// flowing file alive: +150 MiB on the element-dense bench report).
+    /// (holding consumed batches until the queue drains would keep every testcase of a steadily
+    /// flowing file alive).
     private var queue: [Message] = []
     private var closed = false
     private var done = false
@@ -34,9 +34,9 @@ final class JUnitCasePipeline: @unchecked Sendable {
     /// Whether a second thread folds; without one, each testcase is folded as it is submitted.
     private let threaded: Bool
 
-    /// - Parameter threaded: fold on a second thread. Worth it for large files only: starting a
-    ///   thread per file halved the rate of `make fuzz`'s junit target on small inputs, and a
-    ///   directory of small reports is already read in parallel across files.
+    /// - Parameter threaded: fold on a second thread. Worth it for large files only: on a small
+    ///   input starting a thread costs more than it saves, and a directory of small reports is
+    ///   already read in parallel across files.
     init(folder: JUnitCaseFolder, threaded: Bool) {
         self.folder = folder
         self.threaded = threaded
@@ -94,7 +94,8 @@ final class JUnitCasePipeline: @unchecked Sendable {
             switch message {
             case .reserve(let count): folder.reserveCapacity(count)
             case .cases(let cases):
-                // Borrowed through the buffer: a `for pending in cases` copy retained every field.
+                // Borrowed through the buffer: a `for pending in cases` copy would retain every
+                // field.
                 cases.withUnsafeBufferPointer { batch in
                     for position in batch.indices { folder.fold(batch[position]) }
                 }

@@ -2,11 +2,12 @@ import CLibXML2
 import CanopyModel
 import Foundation
 
-// The only file that touches libxml2 (XMLByteSanitizer.swift only rewrites bytes before it). It drives libxml2's SAX2 push parser over a file read in
-// chunks and hands element events to an `XMLStreamHandler` as borrowed byte buffers.
+// The only file that touches libxml2 (XMLByteSanitizer.swift only rewrites bytes before it). It
+// drives libxml2's SAX2 push parser over a file read in chunks and hands element events to an
+// `XMLStreamHandler` as borrowed byte buffers.
 //
-// Why SAX2 and not xmlTextReader: on this machine a C SAX2 walk of a log-heavy JUnit file ran at
-// ~410 MB/s against ~280 MB/s for xmlTextReader (see `make bench`). Why a push parser: we read the
+// Why SAX2 and not xmlTextReader: a SAX2 walk of a log-heavy JUnit file is markedly faster than
+// an xmlTextReader walk (`bench/xmlreader_walk.c` times both). Why a push parser: we read the
 // file ourselves in fixed chunks, so memory stays bounded whatever the file size.
 //
 // Safety: entity declarations stop the parse (no XXE, no billion laughs, no quadratic blowup), no
@@ -96,7 +97,7 @@ struct XMLStreamFailure: Error, Equatable {
 final class XMLStreamReader {
     private let path: String
     /// Not retained per event: the caller keeps the handler alive for the whole `read`, and an
-    /// `unowned` reference cost a strong retain on every SAX callback (measured ~1% of parsing).
+    /// `unowned` reference would cost a strong retain on every SAX callback.
     private unowned(unsafe) let handler: any XMLStreamHandler
     private var context: xmlParserCtxtPtr?
     private var failure: XMLStreamFailure?
@@ -213,9 +214,9 @@ final class XMLStreamReader {
             }
             if count == 0 { break }
             // While libxml2 2.9's push parser waits for the end of a tag, it scans all its pending
-            // input again for every chunk it is given, so a tag much larger than a chunk took
-            // quadratic time (one 200 MB attribute: 87 s). Reading as much as is pending makes the
-            // rescans a geometric series: linear in the tag's length.
+            // input again for every chunk it is given, so a tag much larger than a chunk would
+            // take quadratic time. Reading as much as is pending makes the rescans a geometric
+            // series: linear in the tag's length.
             if let input = ctxt.pointee.input, let cur = input.pointee.cur, let end = input.pointee.end {
                 let pending = end - cur
                 if pending > capacity {
@@ -278,8 +279,8 @@ final class XMLStreamReader {
 
     /// Installs or removes the text callbacks in the context's SAX handler. Most text of a JUnit
     /// file is the captured output of passing tests, which Canopy drops; without a callback
-    /// libxml2 still scans the text but makes no call per run of characters and entity (measured
-    /// on the 100 MB bench report: ~10% of parse time in the callback and its retain/release).
+    /// libxml2 still scans the text but makes no call per run of characters and entity, so the
+    /// dropped text costs no callback and no retain and release.
     @inline(__always)
     private func deliverCharacters(_ wanted: Bool) {
         guard wanted != charactersInstalled, let sax = context?.pointee.sax else { return }

@@ -1,7 +1,7 @@
 /// How much of a snapshot input Canopy reads, so that a hostile or broken producer cannot take a CI
-/// runner's memory (one million children of one element took over 1 GB and wrote a 125 MB
-/// `report.json`). Past a limit, the rest is left out with a warning naming the file and what was
-/// kept; a file larger than `maximumFileBytes` is refused. docs/history-and-safety.md lists them.
+/// runner's memory or swell `report.json` with its elements. Past a limit, the rest is left out
+/// with a warning naming the file and what was kept; a file larger than `maximumFileBytes` is
+/// refused. docs/history-and-safety.md lists them, with the measurements behind them.
 package enum SnapshotLimits {
     /// Elements kept per screen (its root and all descendants); real screens hold hundreds.
     package static let elementsPerScreen = 20_000

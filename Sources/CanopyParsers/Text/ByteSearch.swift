@@ -1,5 +1,5 @@
-/// Substring tests over UTF-8 bytes: Foundation's `range(of:)` folds character clusters and was
-/// 15% of IngestBench xcresult (perf), run on every failure message.
+/// Substring tests over UTF-8 bytes, run on every failure message: Foundation's `range(of:)`
+/// folds character clusters, which an exact match of bytes does not need.
 enum ByteSearch {
     static func contains(_ text: String, _ needle: String) -> Bool {
         var text = text

@@ -30,7 +30,8 @@ package struct Dashboard: Sendable, Equatable, Codable {
     package var partialStatus = "partial: not stored, not compared with history for gates"
     /// `partialStatus` of a run stored with `--allow-partial`.
     package static let partialStored = "partial: stored and judged without them, marked partial in history"
-    /// Tests much slower than in the baseline (twice the time and five seconds more), slowest change first.
+    /// Tests much slower than in the baseline (past the `slowerTests:` thresholds), largest
+    /// slowdown first.
     package var slowerTests: [DashboardSlowerTest] = []
     /// The identifier tree, flattened in pre-order (each node's descendants follow it).
     package var identifierTree: [DashboardTreeNode]

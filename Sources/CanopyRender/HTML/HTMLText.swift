@@ -42,8 +42,8 @@ enum HTMLText {
     }
 
     /// JSON bytes made safe inside `<script>`: `<`, `>`, `&`, U+2028 and U+2029 as `\u` escapes
-    /// (valid in JSON strings, the only place they can occur). Byte by byte: scalar by scalar
-    /// was a tenth of `canopy run` on a 90,000-test dashboard.
+    /// (valid in JSON strings, the only place they can occur). Byte by byte, not scalar by
+    /// scalar: this runs over all of the page's embedded data.
     static func scriptSafe(_ json: [UInt8]) -> String {
         json.withUnsafeBufferPointer { bytes in
             // Runs of bytes that need nothing are copied whole; most of a dashboard's JSON is one run.
