@@ -1,45 +1,45 @@
 import CanopyAnalysis
 
 /// Everything `Config/canopy.yml` can set. Every key has a default, so no file is needed.
-public struct CanopyConfiguration: Sendable {
+package struct CanopyConfiguration: Sendable {
     /// Identifier scheme, coverage and failure categories.
-    public var analysis = AnalysisConfiguration()
-    public var flakiness = FlakinessConfiguration()
-    public var gates = GateConfiguration()
-    public var quarantine: [QuarantineEntry] = []
-    public var output = OutputConfiguration()
+    package var analysis = AnalysisConfiguration()
+    package var flakiness = FlakinessConfiguration()
+    package var gates = GateConfiguration()
+    package var quarantine: [QuarantineEntry] = []
+    package var output = OutputConfiguration()
     /// When a test counts as slower than in the baseline, and how many are listed (`slowerTests:`).
-    public var slowerTests = SlowdownThresholds()
-    public var attachments = AttachmentConfiguration()
+    package var slowerTests = SlowdownThresholds()
+    package var attachments = AttachmentConfiguration()
     /// Where history lives: a SQLite path or a `postgres://` URL (`store:`).
-    public var store: String?
+    package var store: String?
     /// The file this was read from, nil for defaults.
-    public var source: String?
+    package var source: String?
 
-    public init() {}
+    package init() {}
 }
 
 /// Output budgets and limits (`output:` in canopy.yml).
-public struct OutputConfiguration: Sendable, Equatable {
+package struct OutputConfiguration: Sendable, Equatable {
     /// Bytes of Markdown appended to `$GITHUB_STEP_SUMMARY` (GitHub's limit is 1 MiB).
-    public var summaryBudget = 1_048_576
+    package var summaryBudget = 1_048_576
     /// Bytes of the PR-comment variant (`Reports/comment.md`; GitHub's limit is 65,535).
-    public var commentBudget = 65_535
+    package var commentBudget = 65_535
     /// At most this many annotations are printed, most important first.
-    public var annotations = 10
+    package var annotations = 10
 
-    public init() {}
+    package init() {}
 }
 
 /// The attachments written beside the page (`attachments:` in canopy.yml): screenshots and other
 /// files of failing attempts, read from `.xcresult` bundles.
-public struct AttachmentConfiguration: Sendable, Equatable {
+package struct AttachmentConfiguration: Sendable, Equatable {
     /// Bytes of one attachment at most; a larger one is left out (with a note).
-    public var maximumFileBytes = 5 * 1024 * 1024
+    package var maximumFileBytes = 5 * 1024 * 1024
     /// Bytes of all attachments of a run at most; what comes after is left out (with a note).
-    public var maximumRunBytes = 200 * 1024 * 1024
+    package var maximumRunBytes = 200 * 1024 * 1024
     /// Attachments per attempt at most: those of the failure first, then the last ones taken.
-    public var perAttempt = 5
+    package var perAttempt = 5
 
-    public init() {}
+    package init() {}
 }

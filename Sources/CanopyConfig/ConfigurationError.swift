@@ -1,13 +1,13 @@
 /// An invalid configuration: the file (with line and column when known), the key path and what to
 /// do. The pipeline reports it as `PipelineError.configuration`, exit code 2.
-public struct ConfigurationError: Error, Sendable, Equatable, CustomStringConvertible {
+package struct ConfigurationError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The file, as `path:line:column` when the position is known.
-    public var file: String
+    package var file: String
     /// Where in the configuration: `gates.minimumCoverage`, `categories[2].pattern`, `(syntax)`.
-    public var keyPath: String
-    public var message: String
+    package var keyPath: String
+    package var message: String
 
-    public init(file: String, keyPath: String, message: String) {
+    package init(file: String, keyPath: String, message: String) {
         self.file = file
         self.keyPath = keyPath
         self.message = message
@@ -15,7 +15,7 @@ public struct ConfigurationError: Error, Sendable, Equatable, CustomStringConver
 
     /// `file:line:column: error: at KEY: message`; an error of the file as a whole (`(file)`,
     /// `(syntax)`) names no key.
-    public var description: String {
+    package var description: String {
         keyPath.hasPrefix("(") ? "\(file): error: \(message)" : "\(file): error: at \(keyPath): \(message)"
     }
 }

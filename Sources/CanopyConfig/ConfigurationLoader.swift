@@ -5,12 +5,12 @@ import Yams
 /// Reads `Config/canopy.yml` (or `--config`, or `CANOPY_CONFIG`) into a `CanopyConfiguration`,
 /// validating every key: an unknown key, a wrong type or a bad regular expression is an error
 /// naming the file, line, column and key path.
-public enum ConfigurationLoader {
+package enum ConfigurationLoader {
     /// The default location, used when present.
-    public static let defaultPath = "Config/canopy.yml"
+    package static let defaultPath = "Config/canopy.yml"
 
     /// Loads the explicit file, else `CANOPY_CONFIG`, else `Config/canopy.yml` when it exists, else defaults.
-    public static func load(explicit: String?, environment: [String: String]) throws -> CanopyConfiguration {
+    package static func load(explicit: String?, environment: [String: String]) throws -> CanopyConfiguration {
         let named: (path: String, by: String)? =
             if let explicit { (explicit, "--config") } else { environment["CANOPY_CONFIG"].flatMap { $0.isEmpty ? nil : ($0, "CANOPY_CONFIG") } }
         if let (path, origin) = named {
@@ -24,7 +24,7 @@ public enum ConfigurationLoader {
         return CanopyConfiguration()
     }
 
-    public static func load(path: String) throws -> CanopyConfiguration {
+    package static func load(path: String) throws -> CanopyConfiguration {
         try load(path: path, namedBy: "--config")
     }
 
@@ -79,7 +79,7 @@ public enum ConfigurationLoader {
             message: "duplicate key; it is first set at line \(duplicate.first.line), column \(duplicate.first.column): keep one of the two")
     }
 
-    public static func parse(_ text: String, file: String) throws -> CanopyConfiguration {
+    package static func parse(_ text: String, file: String) throws -> CanopyConfiguration {
         let node: Node?
         do {
             node = try Yams.compose(yaml: text)

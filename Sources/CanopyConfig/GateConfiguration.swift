@@ -2,27 +2,27 @@ import Foundation
 
 /// The rules `canopy check` and the end of `canopy run` enforce (`gates:` in canopy.yml).
 /// A nil limit is not checked.
-public struct GateConfiguration: Sendable, Equatable {
+package struct GateConfiguration: Sendable, Equatable {
     /// Minimum identifier coverage of interactive elements, 0…1.
-    public var minimumCoverage: Double?
+    package var minimumCoverage: Double?
     /// Maximum drop of identifier coverage against the baseline, in points of 0…1 (0.02 = 2 points).
-    public var maximumCoverageDrop: Double?
+    package var maximumCoverageDrop: Double?
     /// Maximum failing tests that did not fail in the baseline (quarantined tests excluded).
-    public var maximumNewFailures: Int?
+    package var maximumNewFailures: Int?
     /// Maximum failing tests, new or not (quarantined tests excluded; known flaky ones count, as
     /// they failed). Off unless set: `maximumNewFailures` is the gate that history makes fair.
-    public var maximumFailures: Int?
+    package var maximumFailures: Int?
     /// Maximum tests that became flaky against the baseline.
-    public var maximumNewFlakyTests: Int?
+    package var maximumNewFlakyTests: Int?
     /// Maximum accessibility audit errors that the baseline did not have.
-    public var maximumNewAuditErrors: Int?
+    package var maximumNewAuditErrors: Int?
     /// Maximum failures per cause category (`elementNotFound: 0`).
-    public var maximumFailuresPerCategory: [String: Int]
+    package var maximumFailuresPerCategory: [String: Int]
     /// Minimum tests in the run's test results (JUnit, xcresult). Nil means 1, a gate listed only
     /// when it fails; 0 turns it off.
-    public var minimumTests: Int?
+    package var minimumTests: Int?
 
-    public init(
+    package init(
         minimumCoverage: Double? = nil, maximumCoverageDrop: Double? = nil, maximumNewFailures: Int? = 0,
         maximumNewFlakyTests: Int? = nil, maximumNewAuditErrors: Int? = 0, maximumFailuresPerCategory: [String: Int] = [:]
     ) {
@@ -36,18 +36,18 @@ public struct GateConfiguration: Sendable, Equatable {
 }
 
 /// A known problem the gates ignore until it expires (`quarantine:` in canopy.yml).
-public struct QuarantineEntry: Sendable, Equatable {
+package struct QuarantineEntry: Sendable, Equatable {
     /// A test key (`Class/name`) or a pattern with `*` (`AppUITests.FeedTests/*`).
-    public var test: String?
+    package var test: String?
     /// An identifier or template (`Podcast-{id}-row`) whose audit issues are known.
-    public var identifier: String?
+    package var identifier: String?
     /// Restricts an identifier entry to one audit type.
-    public var auditType: String?
-    public var reason: String?
+    package var auditType: String?
+    package var reason: String?
     /// After this day the entry no longer applies, and a warning says so.
-    public var expires: Date?
+    package var expires: Date?
 
-    public init(test: String? = nil, identifier: String? = nil, auditType: String? = nil, reason: String? = nil, expires: Date? = nil) {
+    package init(test: String? = nil, identifier: String? = nil, auditType: String? = nil, reason: String? = nil, expires: Date? = nil) {
         self.test = test
         self.identifier = identifier
         self.auditType = auditType
@@ -56,19 +56,19 @@ public struct QuarantineEntry: Sendable, Equatable {
     }
 
     /// Whether the entry still applies on `date`.
-    public func isActive(on date: Date) -> Bool {
+    package func isActive(on date: Date) -> Bool {
         guard let expires else { return true }
         return date <= expires.addingTimeInterval(24 * 3600)
     }
 
     /// Whether a test key is covered by this entry.
-    public func matches(testKey: String) -> Bool {
+    package func matches(testKey: String) -> Bool {
         guard let test else { return false }
         return QuarantineEntry.glob(test, matches: testKey)
     }
 
     /// Whether an audit issue on an identifier (raw or template) is covered by this entry.
-    public func matches(identifier candidate: String?, auditType type: String) -> Bool {
+    package func matches(identifier candidate: String?, auditType type: String) -> Bool {
         guard let identifier, let candidate else { return false }
         if let auditType, auditType != type { return false }
         return QuarantineEntry.glob(identifier, matches: candidate)

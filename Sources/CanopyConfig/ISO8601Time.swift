@@ -7,9 +7,9 @@ import Foundation
 /// Strict where `ISO8601DateFormatter` is lenient: it rolls `2026-02-30` over to March 2, reads
 /// `25:00` and `+99:00`, and reads `2026-11-22T02:00:00` (no zone) as the day alone. Here every
 /// component is checked against its range, and the date made from them must give them back.
-public enum ISO8601Time {
+package enum ISO8601Time {
     /// Why a text is not a time, worded to follow "is not an ISO 8601 time: ".
-    public enum Problem: Error, Sendable, Equatable, CustomStringConvertible {
+    package enum Problem: Error, Sendable, Equatable, CustomStringConvertible {
         /// Not shaped like `YYYY-MM-DD` or `YYYY-MM-DDThh:mm:ss` with a zone.
         case form
         /// A time of day without `Z` or an offset.
@@ -24,7 +24,7 @@ public enum ISO8601Time {
         /// The offset as written.
         case offset(String)
 
-        public var description: String {
+        package var description: String {
             switch self {
             case .form:
                 "expected YYYY-MM-DD or YYYY-MM-DDThh:mm:ss (fractions of a second allowed) followed by Z or an offset such as +01:00"
@@ -47,7 +47,7 @@ public enum ISO8601Time {
     }
 
     /// The instant `text` names: a day is midnight UTC.
-    public static func date(_ text: String) throws(Problem) -> Date {
+    package static func date(_ text: String) throws(Problem) -> Date {
         var scanner = Scanner(Array(text.utf8))
         guard let year = scanner.digits(4), scanner.take("-"), let month = scanner.digits(2), scanner.take("-"),
             let day = scanner.digits(2)

@@ -2,7 +2,7 @@ import Foundation
 
 /// Why history could not be opened, read or written. Every message names the store (password
 /// redacted), carries the SQL when a statement failed, and says what to do next.
-public enum HistoryError: Error, Sendable, Equatable, CustomStringConvertible {
+package enum HistoryError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The location is neither a file path nor a `postgres://` URL Canopy understands.
     case invalidLocation(String, reason: String)
     /// The store could not be opened or connected to; `advice` says what to check.
@@ -32,7 +32,7 @@ public enum HistoryError: Error, Sendable, Equatable, CustomStringConvertible {
     case diskFull(location: String, reason: String)
 
     /// What to do about a store that cannot be opened, decided where the failure is known.
-    public enum OpenAdvice: Sendable, Equatable {
+    package enum OpenAdvice: Sendable, Equatable {
         case sqliteFile, notADatabase, damaged, postgresServer
         /// The server answered that it is starting up (SQLSTATE 57P03) past the wait for it.
         case postgresStarting
@@ -48,7 +48,7 @@ public enum HistoryError: Error, Sendable, Equatable, CustomStringConvertible {
         }
     }
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .invalidLocation(let location, let reason):
             return "history store '\(StoreLocation.redact(location))': \(reason). Use a file path (Reports/history.sqlite) or postgres://user@host:port/database."

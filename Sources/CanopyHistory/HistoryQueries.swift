@@ -133,10 +133,10 @@ enum HistoryQueries {
 
     /// The rows of the tests `keys` over the runs `ids` selects, from tests_key_cover alone.
     ///
-    /// The keys are bound as values, not found by a subquery in the same statement: with a subquery
-    /// PostgreSQL 15 estimated 15,766 failing tests where there were 655 and read all 7.4 M test
-    /// rows (3.6 s at 365 runs × 20,000 tests); with the keys as values it reads 240,000 rows from
-    /// the index (0.65 s), and SQLite reads the same index either way.
+    /// The keys are bound as values, not found by a subquery in the same statement: PostgreSQL's
+    /// planner overestimates what such a subquery returns and reads every test row of the window,
+    /// whereas with the keys as values it reads only those tests' rows from the index. SQLite reads
+    /// the same index either way.
     private static func testRuns(_ ids: SQLStatement, testKeys keys: ArraySlice<String>) -> SQLStatement {
         let placeholders = Array(repeating: "?", count: keys.count).joined(separator: ", ")
         return SQLStatement(

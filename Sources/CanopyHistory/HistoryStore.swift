@@ -2,7 +2,7 @@ import CanopyModel
 import Foundation
 
 /// The write side of history: stores one analysed run, atomically and idempotently.
-public protocol HistoryWriter: Sendable {
+package protocol HistoryWriter: Sendable {
     /// Stores `run` with what analysis concluded about it, in one transaction.
     ///
     /// The run's identity is `run.metadata.runKey`; a key already stored is left as it is and
@@ -16,32 +16,32 @@ public protocol HistoryWriter: Sendable {
 
 extension HistoryReader {
     /// `forEachTestRun` without extra test keys.
-    public func forEachTestRun(
+    package func forEachTestRun(
         in window: HistoryWindow, onlyTestsWithFailures: Bool, _ body: (TestRunRow) throws -> Void
     ) async throws {
         try await forEachTestRun(in: window, onlyTestsWithFailures: onlyTestsWithFailures, alsoTestKeys: [], body)
     }
 
     /// `previousRun` whatever the commit.
-    public func previousRun(branch: String, before key: String?) async throws -> StoredRun? {
+    package func previousRun(branch: String, before key: String?) async throws -> StoredRun? {
         try await previousRun(branch: branch, before: key, excludingCommit: nil, startedBefore: nil)
     }
 
     /// `previousRun` whenever the runs started.
-    public func previousRun(branch: String, before key: String?, excludingCommit: String?) async throws -> StoredRun? {
+    package func previousRun(branch: String, before key: String?, excludingCommit: String?) async throws -> StoredRun? {
         try await previousRun(branch: branch, before: key, excludingCommit: excludingCommit, startedBefore: nil)
     }
 }
 
 extension HistoryWriter {
     /// Stores `run`, making its test rows.
-    public func store(_ run: Run, digest: RunDigest) async throws -> IngestResult {
+    package func store(_ run: Run, digest: RunDigest) async throws -> IngestResult {
         try await store(run, digest: digest, testRows: TestRunRow.rows(for: run, digest: digest))
     }
 }
 
 /// The read side of history: the queries analysis and trends need.
-public protocol HistoryReader: Sendable {
+package protocol HistoryReader: Sendable {
     /// Runs in `window`, oldest first.
     func runs(in window: HistoryWindow) async throws -> [StoredRun]
     /// The run stored under `key`, if any.
@@ -81,7 +81,7 @@ public protocol HistoryReader: Sendable {
 }
 
 /// A history store: both sides, plus where it lives and how to let it go.
-public protocol HistoryStore: HistoryReader, HistoryWriter {
+package protocol HistoryStore: HistoryReader, HistoryWriter {
     /// The store's location with any password redacted.
     var location: String { get }
     /// The schema version the store is at.
@@ -91,7 +91,7 @@ public protocol HistoryStore: HistoryReader, HistoryWriter {
 }
 
 /// What storing a run did.
-public enum IngestResult: String, Sendable, Equatable, Hashable, Codable {
+package enum IngestResult: String, Sendable, Equatable, Hashable, Codable {
     /// The run was new and is now stored.
     case inserted
     /// A run with the same key was already stored; nothing changed.
@@ -99,17 +99,17 @@ public enum IngestResult: String, Sendable, Equatable, Hashable, Codable {
 }
 
 /// Which runs a query covers: optionally one branch, a time window and a run count.
-public struct HistoryWindow: Sendable, Equatable, Hashable, Codable {
+package struct HistoryWindow: Sendable, Equatable, Hashable, Codable {
     /// Only runs on this branch; nil for every branch.
-    public var branch: String?
+    package var branch: String?
     /// Only runs that started within this many days before `until` (`--days`).
-    public var days: Int?
+    package var days: Int?
     /// Only the latest this many runs (`--runs`).
-    public var runs: Int?
+    package var runs: Int?
     /// The end of the window; nil for now.
-    public var until: Date?
+    package var until: Date?
 
-    public init(branch: String? = nil, days: Int? = nil, runs: Int? = nil, until: Date? = nil) {
+    package init(branch: String? = nil, days: Int? = nil, runs: Int? = nil, until: Date? = nil) {
         self.branch = branch
         self.days = days
         self.runs = runs
@@ -117,5 +117,5 @@ public struct HistoryWindow: Sendable, Equatable, Hashable, Codable {
     }
 
     /// Every stored run.
-    public static let all = HistoryWindow()
+    package static let all = HistoryWindow()
 }

@@ -1,13 +1,13 @@
 /// Opens history stores from a location.
-public enum HistoryStores {
+package enum HistoryStores {
     /// Opens (creating and migrating when needed) the store at `location`: a SQLite file path or a
     /// `postgres://` URL (`--store` / `CANOPY_STORE`).
-    public static func open(_ location: String) async throws -> any HistoryStore {
+    package static func open(_ location: String) async throws -> any HistoryStore {
         try await open(StoreLocation(parsing: location))
     }
 
     /// Opens (creating and migrating when needed) the store at `location`.
-    public static func open(_ location: StoreLocation) async throws -> any HistoryStore {
+    package static func open(_ location: StoreLocation) async throws -> any HistoryStore {
         switch location {
         case .sqlite(let path): return try SQLiteHistoryStore(path: path)
         case .postgres(let address): return try await PostgresHistoryStore(address: address)

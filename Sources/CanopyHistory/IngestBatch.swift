@@ -10,8 +10,8 @@ struct IngestBatch: Sendable {
         var name: String
         var columns: [String]
         var count: Int
-        /// The rows in their own typed collection: casting 190,000 records to an existential
-        /// was measurable, so only the table is one.
+        /// The rows in their own typed collection, so no row is cast to an existential; only the
+        /// table is one.
         private var rows: any RunChildRows
 
         init<Rows: RunChildRows>(_ rows: Rows) {

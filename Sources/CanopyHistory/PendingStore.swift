@@ -6,7 +6,7 @@ import Foundation
 /// one transaction `store` would have used, so the stored rows are the same either way (the
 /// run's `ingested_at` is when `beginStore` was called). The write lock (SQLite) or the open
 /// transaction (PostgreSQL) is held from `beginStore` to `finish`.
-public protocol PendingStore: AnyObject, Sendable {
+package protocol PendingStore: AnyObject, Sendable {
     /// Adds the analysis and commits. `testRows` are `TestRunRow.rows(for: run, digest: digest)`:
     /// the rows given to `beginStore` with infrastructure attempts counted.
     func finish(digest: RunDigest, testRows: [TestRunRow]) async throws -> IngestResult

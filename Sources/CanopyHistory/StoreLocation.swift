@@ -1,12 +1,12 @@
 import Foundation
 
 /// Where a history store lives: a SQLite file or a PostgreSQL server.
-public enum StoreLocation: Sendable, Equatable, Hashable, CustomStringConvertible {
+package enum StoreLocation: Sendable, Equatable, Hashable, CustomStringConvertible {
     case sqlite(path: String)
     case postgres(PostgresAddress)
 
     /// Parses `--store` / `CANOPY_STORE`: a `postgres://` or `postgresql://` URL, otherwise a file path.
-    public init(parsing text: String) throws {
+    package init(parsing text: String) throws {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         guard !trimmed.isEmpty else { throw HistoryError.invalidLocation(text, reason: "the location is empty") }
         let lower = trimmed.lowercased()
@@ -20,7 +20,7 @@ public enum StoreLocation: Sendable, Equatable, Hashable, CustomStringConvertibl
     }
 
     /// The location as it may be printed: never with a password.
-    public var description: String {
+    package var description: String {
         switch self {
         case .sqlite(let path): path
         case .postgres(let address): address.description
@@ -28,7 +28,7 @@ public enum StoreLocation: Sendable, Equatable, Hashable, CustomStringConvertibl
     }
 
     /// Replaces the password in any `scheme://user:password@` in `text` with `***`.
-    public static func redact(_ text: String) -> String {
+    package static func redact(_ text: String) -> String {
         var result = ""
         var rest = Substring(text)
         while let scheme = rest.range(of: "://") {
@@ -48,16 +48,16 @@ public enum StoreLocation: Sendable, Equatable, Hashable, CustomStringConvertibl
 }
 
 /// The parts of a `postgres://user:password@host:port/database?sslmode=…` URL.
-public struct PostgresAddress: Sendable, Equatable, Hashable, CustomStringConvertible {
-    public var host: String
-    public var port: Int
-    public var user: String
-    public var password: String?
-    public var database: String
+package struct PostgresAddress: Sendable, Equatable, Hashable, CustomStringConvertible {
+    package var host: String
+    package var port: Int
+    package var user: String
+    package var password: String?
+    package var database: String
     /// `disable`, `prefer` or `require`; loopback hosts default to `disable`, others to `prefer`.
-    public var sslMode: String
+    package var sslMode: String
 
-    public init(url: String) throws {
+    package init(url: String) throws {
         guard let components = URLComponents(string: url), let host = components.host, !host.isEmpty else {
             throw HistoryError.invalidLocation(url, reason: "the URL has no host")
         }
@@ -76,7 +76,7 @@ public struct PostgresAddress: Sendable, Equatable, Hashable, CustomStringConver
     }
 
     /// `postgres://user:***@host:port/database`.
-    public var description: String {
+    package var description: String {
         "postgres://\(user)\(password == nil ? "" : ":***")@\(host):\(port)/\(database)"
     }
 }

@@ -1,23 +1,23 @@
 /// A file a test attached to an attempt: a screenshot, a UI hierarchy, a log.
-public struct AttemptAttachment: Sendable, Equatable, Hashable, Codable {
-    public var name: String
+package struct AttemptAttachment: Sendable, Equatable, Hashable, Codable {
+    package var name: String
     /// The uniform type identifier the producer gives (`public.png`, `public.plain-text`).
-    public var contentType: String?
+    package var contentType: String?
     /// Where the bytes are: the `.xcresult` bundle holding the payload, or the file itself.
-    public var sourcePath: String
+    package var sourcePath: String
     /// The bundle's payload id (`xcResultKitPayloadRefId`) when the bytes are in a bundle's `Data/`.
-    public var payloadId: String?
+    package var payloadId: String?
     /// Whether the attachment belongs to the attempt's failure.
-    public var isFailureAssociated: Bool
+    package var isFailureAssociated: Bool
     /// The index in the attempt's `steps` of the step it was taken in, when known.
-    public var step: Int?
+    package var step: Int?
     /// Seconds since 1970, when the producer says.
-    public var timestamp: Double?
+    package var timestamp: Double?
     /// The copy written beside the page, relative to it (`attachments/<content-hash>.png`); nil
     /// until written, or when a cap left it out.
-    public var file: String?
+    package var file: String?
 
-    public init(
+    package init(
         name: String, contentType: String? = nil, sourcePath: String, payloadId: String? = nil, isFailureAssociated: Bool = false,
         step: Int? = nil, timestamp: Double? = nil, file: String? = nil
     ) {
@@ -32,12 +32,12 @@ public struct AttemptAttachment: Sendable, Equatable, Hashable, Codable {
     }
 
     /// Whether it is an image a browser shows (PNG, JPEG, GIF, HEIC is not).
-    public var isImage: Bool {
+    package var isImage: Bool {
         ["png", "jpg", "gif", "webp"].contains(fileExtension)
     }
 
     /// The extension its copy is written with, from its type, else its name, else `bin`.
-    public var fileExtension: String {
+    package var fileExtension: String {
         switch contentType?.lowercased() {
         case "public.png"?: return "png"
         case "public.jpeg"?: return "jpg"

@@ -1,12 +1,12 @@
 /// A reference to the element an audit issue or failure is about.
-public struct ElementReference: Sendable, Equatable, Hashable, Codable {
-    public var identifier: String?
-    public var label: String?
+package struct ElementReference: Sendable, Equatable, Hashable, Codable {
+    package var identifier: String?
+    package var label: String?
     /// `XCUIElement.ElementType` case name (`button`), when known.
-    public var elementType: String?
-    public var frame: Frame?
+    package var elementType: String?
+    package var frame: Frame?
 
-    public init(identifier: String? = nil, label: String? = nil, elementType: String? = nil, frame: Frame? = nil) {
+    package init(identifier: String? = nil, label: String? = nil, elementType: String? = nil, frame: Frame? = nil) {
         self.identifier = identifier
         self.label = label
         self.elementType = elementType
@@ -15,14 +15,14 @@ public struct ElementReference: Sendable, Equatable, Hashable, Codable {
 }
 
 /// One accessibility finding: from an audit export or recognised in a test failure.
-public struct AuditIssue: Sendable, Equatable, Hashable, Codable {
-    public enum Severity: String, Sendable, Equatable, Hashable, Codable, CaseIterable {
+package struct AuditIssue: Sendable, Equatable, Hashable, Codable {
+    package enum Severity: String, Sendable, Equatable, Hashable, Codable, CaseIterable {
         case error
         case warning
     }
 
     /// Where the finding came from.
-    public enum Origin: String, Sendable, Equatable, Hashable, Codable {
+    package enum Origin: String, Sendable, Equatable, Hashable, Codable {
         /// A Canopy audit JSON export of `XCUIAccessibilityAuditIssue`s.
         case auditFile
         /// An Appium WebDriverAgent audit JSON.
@@ -33,20 +33,20 @@ public struct AuditIssue: Sendable, Equatable, Hashable, Codable {
 
     /// The audit type or check: Xcode's `contrast`, `hitRegion`, `dynamicType`, … or an A11yUITests
     /// check (`buttonLabel`, `minimumInteractiveSize`, …).
-    public var auditType: String
-    public var severity: Severity
-    public var compactDescription: String
-    public var detailedDescription: String?
-    public var element: ElementReference?
+    package var auditType: String
+    package var severity: Severity
+    package var compactDescription: String
+    package var detailedDescription: String?
+    package var element: ElementReference?
     /// The screen the issue was found on, when known.
-    public var screen: String?
+    package var screen: String?
     /// The key of the test that found it (`TestIdentity.key`), when known.
-    public var test: String?
-    public var origin: Origin
+    package var test: String?
+    package var origin: Origin
     /// The input file it was read from.
-    public var source: String
+    package var source: String
 
-    public init(
+    package init(
         auditType: String, severity: Severity, compactDescription: String, detailedDescription: String? = nil,
         element: ElementReference? = nil, screen: String? = nil, test: String? = nil, origin: Origin, source: String
     ) {
@@ -64,7 +64,7 @@ public struct AuditIssue: Sendable, Equatable, Hashable, Codable {
 
 extension Sequence where Element == AuditIssue {
     /// How many are errors and how many warnings.
-    public var severityCounts: (errors: Int, warnings: Int) {
+    package var severityCounts: (errors: Int, warnings: Int) {
         reduce(into: (errors: 0, warnings: 0)) { counts, issue in
             if issue.severity == .error { counts.errors += 1 } else { counts.warnings += 1 }
         }

@@ -2,8 +2,8 @@
 ///
 /// Parsers report what they could not understand as diagnostics instead of crashing or staying
 /// silent; an `.error` diagnostic means the input was rejected.
-public struct Diagnostic: Sendable, Equatable, Hashable, Codable, CustomStringConvertible {
-    public enum Severity: String, Sendable, Equatable, Hashable, Codable, Comparable {
+package struct Diagnostic: Sendable, Equatable, Hashable, Codable, CustomStringConvertible {
+    package enum Severity: String, Sendable, Equatable, Hashable, Codable, Comparable {
         case note
         case warning
         case error
@@ -16,16 +16,16 @@ public struct Diagnostic: Sendable, Equatable, Hashable, Codable, CustomStringCo
             }
         }
 
-        public static func < (lhs: Severity, rhs: Severity) -> Bool { lhs.order < rhs.order }
+        package static func < (lhs: Severity, rhs: Severity) -> Bool { lhs.order < rhs.order }
     }
 
-    public var severity: Severity
-    public var file: String?
-    public var line: Int?
-    public var column: Int?
-    public var message: String
+    package var severity: Severity
+    package var file: String?
+    package var line: Int?
+    package var column: Int?
+    package var message: String
 
-    public init(_ severity: Severity, _ message: String, file: String? = nil, line: Int? = nil, column: Int? = nil) {
+    package init(_ severity: Severity, _ message: String, file: String? = nil, line: Int? = nil, column: Int? = nil) {
         self.severity = severity
         self.message = message
         self.file = file
@@ -34,7 +34,7 @@ public struct Diagnostic: Sendable, Equatable, Hashable, Codable, CustomStringCo
     }
 
     /// `file:line:column: severity: message`, the form compilers and editors understand.
-    public var description: String {
+    package var description: String {
         var prefix = ""
         if let file {
             prefix = file

@@ -1,22 +1,22 @@
 /// One node of an accessibility element tree (the shape of `XCUIElementSnapshot`).
-public struct ElementSnapshot: Sendable, Equatable, Hashable, Codable {
+package struct ElementSnapshot: Sendable, Equatable, Hashable, Codable {
     /// The accessibility identifier; nil or empty when the element has none.
-    public var identifier: String?
-    public var label: String?
-    public var value: String?
-    public var placeholderValue: String?
+    package var identifier: String?
+    package var label: String?
+    package var value: String?
+    package var placeholderValue: String?
     /// The element type as an `XCUIElement.ElementType` case name (`button`, `staticText`, `cell`);
     /// parsers map display names ("Text Field") and raw values (9) onto these names.
-    public var elementType: String
-    public var frame: Frame?
-    public var isEnabled: Bool?
-    public var isSelected: Bool?
-    public var hasFocus: Bool?
+    package var elementType: String
+    package var frame: Frame?
+    package var isEnabled: Bool?
+    package var isSelected: Bool?
+    package var hasFocus: Bool?
     /// Accessibility traits by name, when the source records them (A11yUITests).
-    public var traits: [String]
-    public var children: [ElementSnapshot]
+    package var traits: [String]
+    package var children: [ElementSnapshot]
 
-    public init(
+    package init(
         identifier: String? = nil, label: String? = nil, value: String? = nil, placeholderValue: String? = nil,
         elementType: String, frame: Frame? = nil, isEnabled: Bool? = nil, isSelected: Bool? = nil,
         hasFocus: Bool? = nil, traits: [String] = [], children: [ElementSnapshot] = []
@@ -35,19 +35,19 @@ public struct ElementSnapshot: Sendable, Equatable, Hashable, Codable {
     }
 
     /// The identifier when it is present and not empty.
-    public var nonEmptyIdentifier: String? {
+    package var nonEmptyIdentifier: String? {
         guard let identifier, !identifier.isEmpty else { return nil }
         return identifier
     }
 
     /// Visits this element and every descendant depth-first, parents before children.
-    public func forEachElement(_ body: (ElementSnapshot) throws -> Void) rethrows {
+    package func forEachElement(_ body: (ElementSnapshot) throws -> Void) rethrows {
         try body(self)
         for child in children { try child.forEachElement(body) }
     }
 
     /// The number of elements in this subtree, this one included.
-    public var elementCount: Int {
+    package var elementCount: Int {
         var count = 0
         forEachElement { _ in count += 1 }
         return count

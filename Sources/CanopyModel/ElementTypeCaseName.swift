@@ -1,9 +1,9 @@
 import Foundation
 /// Maps the ways producers and configurations name an element type onto `XCUIElement.ElementType`
 /// case names. (The parsers know it as `ElementTypeName`.)
-public enum ElementTypeCaseName {
+package enum ElementTypeCaseName {
     /// `XCUIElement.ElementType` case names indexed by raw value (0…82).
-    public static let byRawValue: [String] = [
+    package static let byRawValue: [String] = [
         "any", "other", "application", "group", "window", "sheet", "drawer", "alert", "dialog", "button",
         "radioButton", "radioGroup", "checkBox", "disclosureTriangle", "popUpButton", "comboBox", "menuButton",
         "toolbarButton", "popover", "keyboard", "key", "navigationBar", "tabBar", "tabGroup", "toolbar", "statusBar",
@@ -27,13 +27,13 @@ public enum ElementTypeCaseName {
     ]
 
     /// The case name for a raw value, or nil when out of range.
-    public static func name(rawValue: Int) -> String? {
+    package static func name(rawValue: Int) -> String? {
         byRawValue.indices.contains(rawValue) ? byRawValue[rawValue] : nil
     }
 
     /// The case name for `button`, `Button`, `Text Field`, `XCUIElementTypeButton` or `.button`;
     /// nil when nothing matches.
-    public static func name(text: String) -> String? {
+    package static func name(text: String) -> String? {
         var key = text.trimmingASCIIWhitespace()
         if key.hasPrefix("XCUIElementType") { key.removeFirst("XCUIElementType".count) }
         if key.hasPrefix(".") { key.removeFirst() }
@@ -48,7 +48,7 @@ public enum ElementTypeCaseName {
 extension String {
     /// The string without leading and trailing ASCII spaces, tabs and newlines (cheaper than
     /// Foundation's character-set trimming, on the parsers' per-element path).
-    public func trimmingASCIIWhitespace() -> String {
+    package func trimmingASCIIWhitespace() -> String {
         let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\n" || $0 == "\t" || $0 == "\r" || $0 == "\r\n" }
         guard let start = firstIndex(where: { !isSpace($0) }), let end = lastIndex(where: { !isSpace($0) }) else { return "" }
         return String(self[start...end])

@@ -1,17 +1,17 @@
 /// One failure, error or issue reported for an attempt.
-public struct Failure: Sendable, Equatable, Hashable, Codable {
+package struct Failure: Sendable, Equatable, Hashable, Codable {
     /// The message as reported, with location decorations removed (`XCTAssertTrue failed - …`).
-    public var message: String
+    package var message: String
     /// The producer's failure type, when it gives one (`AssertionError`, `Uncategorized`).
-    public var type: String?
+    package var type: String?
     /// The longer text: element body, stack trace. Bounded by the parser.
-    public var detail: String?
+    package var detail: String?
     /// Where in the test's source the failure happened, when the producer says.
-    public var location: SourceLocation?
+    package var location: SourceLocation?
     /// Whether this came from an error element (an exception) rather than a failed assertion.
-    public var isError: Bool
+    package var isError: Bool
 
-    public init(message: String, type: String? = nil, detail: String? = nil, location: SourceLocation? = nil, isError: Bool = false) {
+    package init(message: String, type: String? = nil, detail: String? = nil, location: SourceLocation? = nil, isError: Bool = false) {
         self.message = message
         self.type = type
         self.detail = detail

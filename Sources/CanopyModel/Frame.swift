@@ -1,11 +1,11 @@
 /// A rectangle in screen points.
-public struct Frame: Sendable, Equatable, Hashable, Codable {
-    public var x: Double
-    public var y: Double
-    public var width: Double
-    public var height: Double
+package struct Frame: Sendable, Equatable, Hashable, Codable {
+    package var x: Double
+    package var y: Double
+    package var width: Double
+    package var height: Double
 
-    public init(x: Double, y: Double, width: Double, height: Double) {
+    package init(x: Double, y: Double, width: Double, height: Double) {
         self.x = x
         self.y = y
         self.width = width

@@ -1,16 +1,16 @@
 import Foundation
 
 // Value types exchanged between history (`CanopyHistory`, which reads and writes them) and analysis
-// (`CanopyAnalysis`, which takes them as values). Added for issue 5; existing model files are unchanged.
+// (`CanopyAnalysis`, which takes them as values).
 
 /// A run as history stores it: its key, metadata and totals, without tests.
-public struct StoredRun: Sendable, Equatable, Hashable, Codable {
+package struct StoredRun: Sendable, Equatable, Hashable, Codable {
     /// `RunMetadata.runKey`, the run's identity in the store.
-    public var key: String
-    public var metadata: RunMetadata
-    public var totals: RunTotals
+    package var key: String
+    package var metadata: RunMetadata
+    package var totals: RunTotals
 
-    public init(key: String, metadata: RunMetadata, totals: RunTotals) {
+    package init(key: String, metadata: RunMetadata, totals: RunTotals) {
         self.key = key
         self.metadata = metadata
         self.totals = totals
@@ -18,24 +18,24 @@ public struct StoredRun: Sendable, Equatable, Hashable, Codable {
 }
 
 /// One test in one stored run: the facts flakiness needs, without messages or output.
-public struct TestRunRow: Sendable, Equatable, Hashable, Codable {
-    public var runKey: String
-    public var commit: String?
-    public var startedAt: Date?
+package struct TestRunRow: Sendable, Equatable, Hashable, Codable {
+    package var runKey: String
+    package var commit: String?
+    package var startedAt: Date?
     /// `TestIdentity.key` (device and configuration included).
-    public var testKey: String
-    public var device: String?
+    package var testKey: String
+    package var device: String?
     /// The run's OS version: the same test on another OS is tracked apart.
-    public var osVersion: String?
-    public var outcome: TestOutcome
-    public var attempts: Int
+    package var osVersion: String?
+    package var outcome: TestOutcome
+    package var attempts: Int
     /// Attempts that failed or errored.
-    public var failedAttempts: Int
+    package var failedAttempts: Int
     /// Failed attempts whose every analysed failure is in an infrastructure category.
-    public var infrastructureFailedAttempts: Int
-    public var duration: Double?
+    package var infrastructureFailedAttempts: Int
+    package var duration: Double?
 
-    public init(
+    package init(
         runKey: String, commit: String?, startedAt: Date?, testKey: String, device: String?, osVersion: String?,
         outcome: TestOutcome, attempts: Int, failedAttempts: Int, infrastructureFailedAttempts: Int,
         duration: Double? = nil
@@ -54,13 +54,13 @@ public struct TestRunRow: Sendable, Equatable, Hashable, Codable {
     }
 
     /// The rows of every test of `run`, with infrastructure counts taken from `digest`.
-    public static func rows(for run: Run, digest: RunDigest) -> [TestRunRow] {
+    package static func rows(for run: Run, digest: RunDigest) -> [TestRunRow] {
         countingInfrastructure(rows(for: run), run: run, digest: digest)
     }
 
     /// The rows of every test of `run` before analysis: no attempt counted as infrastructure yet.
     /// Independent of the analysis, so `canopy run` makes them beside it.
-    public static func rows(for run: Run) -> [TestRunRow] {
+    package static func rows(for run: Run) -> [TestRunRow] {
         let key = run.metadata.runKey ?? ""
         return run.tests.map { test in
             TestRunRow(
@@ -73,7 +73,7 @@ public struct TestRunRow: Sendable, Equatable, Hashable, Codable {
 
     /// `rows` (from `rows(for:)`) with each test's failed attempts whose every analysed failure is
     /// infrastructure counted. Only tests that failed an attempt are looked up.
-    public static func countingInfrastructure(_ rows: [TestRunRow], run: Run, digest: RunDigest) -> [TestRunRow] {
+    package static func countingInfrastructure(_ rows: [TestRunRow], run: Run, digest: RunDigest) -> [TestRunRow] {
         var byTest: [String: [Int: [Bool]]] = [:]
         for failure in digest.failures {
             byTest[failure.testKey, default: [:]][failure.attemptIndex, default: []].append(failure.isInfrastructure)
@@ -93,21 +93,21 @@ public struct TestRunRow: Sendable, Equatable, Hashable, Codable {
 }
 
 /// One analysed failure in one stored run.
-public struct FailureRow: Sendable, Equatable, Hashable, Codable {
-    public var runKey: String
-    public var commit: String?
+package struct FailureRow: Sendable, Equatable, Hashable, Codable {
+    package var runKey: String
+    package var commit: String?
     /// `TestIdentity.key`.
-    public var testKey: String
-    public var attemptIndex: Int
-    public var category: String
-    public var isInfrastructure: Bool
-    public var fingerprint: String
+    package var testKey: String
+    package var attemptIndex: Int
+    package var category: String
+    package var isInfrastructure: Bool
+    package var fingerprint: String
     /// The identifier template the failure was mapped to, when any.
-    public var identifier: String?
+    package var identifier: String?
     /// The failure's message with its dynamic parts replaced (`Exceeded timeout of {duration}`).
-    public var normalizedMessage: String?
+    package var normalizedMessage: String?
 
-    public init(
+    package init(
         runKey: String, commit: String?, testKey: String, attemptIndex: Int, category: String, isInfrastructure: Bool,
         fingerprint: String, identifier: String?, normalizedMessage: String? = nil
     ) {
@@ -124,29 +124,29 @@ public struct FailureRow: Sendable, Equatable, Hashable, Codable {
 }
 
 /// One run's figures in a trend series, as the store computes them.
-public struct TrendPoint: Sendable, Equatable, Hashable, Codable {
-    public var runKey: String
-    public var commit: String?
-    public var branch: String?
-    public var startedAt: Date?
-    public var tests: Int
-    public var passed: Int
-    public var failed: Int
-    public var flaky: Int
-    public var skipped: Int
+package struct TrendPoint: Sendable, Equatable, Hashable, Codable {
+    package var runKey: String
+    package var commit: String?
+    package var branch: String?
+    package var startedAt: Date?
+    package var tests: Int
+    package var passed: Int
+    package var failed: Int
+    package var flaky: Int
+    package var skipped: Int
     /// `(passed + flaky) / (tests - skipped)`, as `RunTotals.passRate`; nil when nothing ran.
-    public var passRate: Double?
+    package var passRate: Double?
     /// Sum of test durations, seconds.
-    public var duration: Double
+    package var duration: Double
     /// Audit issues of every severity, and the errors among them.
-    public var auditIssues: Int
-    public var auditErrors: Int
+    package var auditIssues: Int
+    package var auditErrors: Int
     /// Overall identifier coverage (`identified / interactive`), when recorded.
-    public var coverage: Double?
+    package var coverage: Double?
     /// Analysed failures by category name.
-    public var failuresByCategory: [String: Int]
+    package var failuresByCategory: [String: Int]
 
-    public init(
+    package init(
         runKey: String, commit: String?, branch: String?, startedAt: Date?, tests: Int, passed: Int, failed: Int,
         flaky: Int, skipped: Int, passRate: Double?, duration: Double, auditIssues: Int, auditErrors: Int, coverage: Double?,
         failuresByCategory: [String: Int]

@@ -1,5 +1,5 @@
 /// The kinds of input Canopy reads, detected from content.
-public enum InputFormat: String, Sendable, Equatable, Hashable, Codable, CaseIterable {
+package enum InputFormat: String, Sendable, Equatable, Hashable, Codable, CaseIterable {
     case junitXML = "junit"
     case xcresultTests = "xcresult-tests"
     case xcresultSummary = "xcresult-summary"
@@ -16,10 +16,10 @@ public enum InputFormat: String, Sendable, Equatable, Hashable, Codable, CaseIte
 
     /// Whether the format lists tests (JUnit, xcresulttool's tests JSON): a run from such inputs
     /// with no test in them is a test step that did not run.
-    public var carriesTests: Bool { self == .junitXML || self == .xcresultTests || self == .xcresultBundle }
+    package var carriesTests: Bool { self == .junitXML || self == .xcresultTests || self == .xcresultBundle }
 
     /// The flag that gives a file of this format by name.
-    public var flag: String {
+    package var flag: String {
         switch self {
         case .junitXML: "--junit"
         case .xcresultTests, .xcresultSummary, .xcresultBundle, .xcresultAttachments, .xcresultActivities: "--xcresult"
@@ -29,7 +29,7 @@ public enum InputFormat: String, Sendable, Equatable, Hashable, Codable, CaseIte
     }
 
     /// A human description used in errors that list what Canopy accepts.
-    public var displayName: String {
+    package var displayName: String {
         switch self {
         case .junitXML: "JUnit XML (xcbeautify, xcpretty, trainer, xcresultparser, Surefire, pytest, gotestsum, Gradle, Jenkins)"
         case .xcresultTests: "xcresulttool `get test-results tests` JSON"
@@ -46,14 +46,14 @@ public enum InputFormat: String, Sendable, Equatable, Hashable, Codable, CaseIte
 }
 
 /// One input file that contributed to a run.
-public struct InputFile: Sendable, Equatable, Hashable, Codable {
-    public var path: String
-    public var format: InputFormat
+package struct InputFile: Sendable, Equatable, Hashable, Codable {
+    package var path: String
+    package var format: InputFormat
     /// The producer recognised inside the format (`xcbeautify`, `surefire`, `xcode26`), when known.
-    public var producer: String?
-    public var bytes: Int
+    package var producer: String?
+    package var bytes: Int
 
-    public init(path: String, format: InputFormat, producer: String? = nil, bytes: Int) {
+    package init(path: String, format: InputFormat, producer: String? = nil, bytes: Int) {
         self.path = path
         self.format = format
         self.producer = producer

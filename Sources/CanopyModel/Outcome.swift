@@ -1,5 +1,5 @@
 /// The outcome of one attempt of a test, as the producer reported it.
-public enum Outcome: String, Sendable, Equatable, Hashable, Codable, CaseIterable {
+package enum Outcome: String, Sendable, Equatable, Hashable, Codable, CaseIterable {
     case passed
     case failed
     /// The test errored (an exception, a crash, a setup failure) rather than failing an assertion.
@@ -9,13 +9,13 @@ public enum Outcome: String, Sendable, Equatable, Hashable, Codable, CaseIterabl
     case expectedFailure
 
     /// Whether this attempt counts as a failure of the test.
-    public var isFailure: Bool { self == .failed || self == .error }
+    package var isFailure: Bool { self == .failed || self == .error }
 
     /// Whether this attempt counts as a success of the test.
-    public var isSuccess: Bool { self == .passed || self == .expectedFailure }
+    package var isSuccess: Bool { self == .passed || self == .expectedFailure }
 
     /// Severity rank used to combine several results into one: higher wins.
-    public var rank: Int {
+    package var rank: Int {
         switch self {
         case .passed: 0
         case .expectedFailure: 1
@@ -27,7 +27,7 @@ public enum Outcome: String, Sendable, Equatable, Hashable, Codable, CaseIterabl
 }
 
 /// The final outcome of a test within one run, derived from its attempts.
-public enum TestOutcome: String, Sendable, Equatable, Hashable, Codable, CaseIterable {
+package enum TestOutcome: String, Sendable, Equatable, Hashable, Codable, CaseIterable {
     case passed
     case failed
     case skipped
@@ -38,7 +38,7 @@ public enum TestOutcome: String, Sendable, Equatable, Hashable, Codable, CaseIte
     ///
     /// Any failure together with any success is `flaky`; only failures is `failed`; only skips
     /// (or nothing) is `skipped`; otherwise `passed`. Expected failures count as successes.
-    public init(attempts: some Sequence<Outcome>) {
+    package init(attempts: some Sequence<Outcome>) {
         var failed = false
         var succeeded = false
         for outcome in attempts {

@@ -1,13 +1,13 @@
 /// Everything ingested for one test run: tests with their attempts, screens, audit issues.
-public struct Run: Sendable, Equatable, Hashable, Codable {
-    public var metadata: RunMetadata
-    public var tests: [TestCase]
-    public var screens: [Screen]
-    public var auditIssues: [AuditIssue]
-    public var inputs: [InputFile]
-    public var diagnostics: [Diagnostic]
+package struct Run: Sendable, Equatable, Hashable, Codable {
+    package var metadata: RunMetadata
+    package var tests: [TestCase]
+    package var screens: [Screen]
+    package var auditIssues: [AuditIssue]
+    package var inputs: [InputFile]
+    package var diagnostics: [Diagnostic]
 
-    public init(
+    package init(
         metadata: RunMetadata = RunMetadata(), tests: [TestCase] = [], screens: [Screen] = [],
         auditIssues: [AuditIssue] = [], inputs: [InputFile] = [], diagnostics: [Diagnostic] = []
     ) {
@@ -20,38 +20,37 @@ public struct Run: Sendable, Equatable, Hashable, Codable {
     }
 
     /// Counts of tests by final outcome and of attempts.
-    public var totals: RunTotals { RunTotals(run: self) }
+    package var totals: RunTotals { RunTotals(run: self) }
 }
 
 /// Counts over a run, as shown by `canopy inspect` and stored with each run.
-public struct RunTotals: Sendable, Equatable, Hashable, Codable {
-    public var tests = 0
-    public var attempts = 0
-    public var passed = 0
-    public var failed = 0
-    public var skipped = 0
-    public var flaky = 0
+package struct RunTotals: Sendable, Equatable, Hashable, Codable {
+    package var tests = 0
+    package var attempts = 0
+    package var passed = 0
+    package var failed = 0
+    package var skipped = 0
+    package var flaky = 0
     /// Elements across all screens.
-    public var elements = 0
+    package var elements = 0
     /// Elements with a non-empty identifier.
-    public var identifiedElements = 0
-    public var auditIssues = 0
-    public var screens = 0
+    package var identifiedElements = 0
+    package var auditIssues = 0
+    package var screens = 0
     /// Sum of known test durations, in seconds.
-    public var duration = 0.0
+    package var duration = 0.0
 
-    public init() {}
+    package init() {}
 
     /// Tests that ended passed (flaky ones, passed on a retry, included) over the tests that ran
     /// (skipped ones left out); 1 when none ran. The trend's SQL computes the same per stored run.
-    public var passRate: Double {
+    package var passRate: Double {
         let ran = tests - skipped
         return ran > 0 ? Double(passed + flaky) / Double(ran) : 1
     }
 
-    public init(run: Run) {
-        // Through a buffer, so that no test is copied (measured ~1% of `canopy inspect` on the
-        // element-dense bench report).
+    package init(run: Run) {
+        // Through a buffer, so that no test is copied.
         run.tests.withUnsafeBufferPointer { all in
             for position in all.indices { count(all[position].attempts) }
         }

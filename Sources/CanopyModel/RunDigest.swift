@@ -3,12 +3,12 @@
 ///
 /// Analysis (`CanopyAnalysis`) produces it from a `Run`; history (`CanopyHistory`) persists it
 /// beside the run so trends and flakiness can be computed without re-analysing old inputs.
-public struct RunDigest: Sendable, Equatable, Hashable, Codable {
-    public var failures: [FailureDigest]
-    public var coverage: [CoverageFigure]
-    public var identifierNodes: [IdentifierNodeDigest]
+package struct RunDigest: Sendable, Equatable, Hashable, Codable {
+    package var failures: [FailureDigest]
+    package var coverage: [CoverageFigure]
+    package var identifierNodes: [IdentifierNodeDigest]
 
-    public init(failures: [FailureDigest] = [], coverage: [CoverageFigure] = [], identifierNodes: [IdentifierNodeDigest] = []) {
+    package init(failures: [FailureDigest] = [], coverage: [CoverageFigure] = [], identifierNodes: [IdentifierNodeDigest] = []) {
         self.failures = failures
         self.coverage = coverage
         self.identifierNodes = identifierNodes
@@ -16,23 +16,23 @@ public struct RunDigest: Sendable, Equatable, Hashable, Codable {
 }
 
 /// The analysis of one failure of one attempt.
-public struct FailureDigest: Sendable, Equatable, Hashable, Codable {
+package struct FailureDigest: Sendable, Equatable, Hashable, Codable {
     /// `TestIdentity.key` of the test.
-    public var testKey: String
+    package var testKey: String
     /// Index of the attempt in `TestCase.attempts`.
-    public var attemptIndex: Int
+    package var attemptIndex: Int
     /// Failure category name (`elementNotFound`, `uiQueryTimeout`, …).
-    public var category: String
+    package var category: String
     /// Whether the category blames the test infrastructure rather than the app.
-    public var isInfrastructure: Bool
+    package var isInfrastructure: Bool
     /// Stable fingerprint of (category, normalised message, identifier template).
-    public var fingerprint: String
+    package var fingerprint: String
     /// The normalised message the fingerprint was made from.
-    public var normalizedMessage: String
+    package var normalizedMessage: String
     /// The identifier template the failure was mapped to (`Podcast-{id}-row`), when any.
-    public var identifier: String?
+    package var identifier: String?
 
-    public init(
+    package init(
         testKey: String, attemptIndex: Int, category: String, isInfrastructure: Bool, fingerprint: String,
         normalizedMessage: String, identifier: String? = nil
     ) {
@@ -47,20 +47,20 @@ public struct FailureDigest: Sendable, Equatable, Hashable, Codable {
 }
 
 /// Identifier coverage over one scope.
-public struct CoverageFigure: Sendable, Equatable, Hashable, Codable {
-    public enum Scope: String, Sendable, Equatable, Hashable, Codable {
+package struct CoverageFigure: Sendable, Equatable, Hashable, Codable {
+    package enum Scope: String, Sendable, Equatable, Hashable, Codable {
         case overall, screen, elementType, branch
     }
 
-    public var scope: Scope
+    package var scope: Scope
     /// The screen, element type or branch name; empty for `overall`.
-    public var name: String
+    package var name: String
     /// Interactive elements in scope.
-    public var interactive: Int
+    package var interactive: Int
     /// Interactive elements with a deliberate identifier.
-    public var identified: Int
+    package var identified: Int
 
-    public init(scope: Scope, name: String, interactive: Int, identified: Int) {
+    package init(scope: Scope, name: String, interactive: Int, identified: Int) {
         self.scope = scope
         self.name = name
         self.interactive = interactive
@@ -68,7 +68,7 @@ public struct CoverageFigure: Sendable, Equatable, Hashable, Codable {
     }
 
     /// `identified / interactive`, or nil when there is nothing to cover.
-    public var ratio: Double? { interactive > 0 ? Double(identified) / Double(interactive) : nil }
+    package var ratio: Double? { interactive > 0 ? Double(identified) / Double(interactive) : nil }
 }
 
 /// One node of the identifier tree as touched by a run, with the figures of its branch (the
@@ -77,25 +77,25 @@ public struct CoverageFigure: Sendable, Equatable, Hashable, Codable {
 ///
 /// Runs stored before schema version 3 kept the identifier nodes alone (templates used exactly),
 /// with their own figures and no parent or error count: `auditErrors` is nil for those.
-public struct IdentifierNodeDigest: Sendable, Equatable, Hashable, Codable {
+package struct IdentifierNodeDigest: Sendable, Equatable, Hashable, Codable {
     /// The node's template path (`Checkout.PaymentSheet.PayButton`, `Podcast-{id}-row`).
-    public var path: String
+    package var path: String
     /// The parent's path; nil for a root (and for every node stored before schema 3).
-    public var parent: String?
+    package var parent: String?
     /// Distinct tests that touched the branch.
-    public var tests: Int
-    public var failures: Int
+    package var tests: Int
+    package var failures: Int
     /// Distinct flaky tests among `tests`.
-    public var flakyTests: Int
-    public var auditIssues: Int
+    package var flakyTests: Int
+    package var auditIssues: Int
     /// Of `auditIssues`, those of error severity (the rest are warnings); nil before schema 3.
-    public var auditErrors: Int?
+    package var auditErrors: Int?
     /// Interactive elements attributed to the branch, and of those the identified ones; nil
     /// before schema 3 (the run's branch coverage figures reach `coverage.branchDepth` only).
-    public var interactive: Int?
-    public var identified: Int?
+    package var interactive: Int?
+    package var identified: Int?
 
-    public init(
+    package init(
         path: String, parent: String?, tests: Int, failures: Int, flakyTests: Int, auditIssues: Int, auditErrors: Int?,
         interactive: Int? = nil, identified: Int? = nil
     ) {

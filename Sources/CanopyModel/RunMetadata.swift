@@ -1,31 +1,31 @@
 import Foundation
 
 /// What is known about where and when a run happened.
-public struct RunMetadata: Sendable, Equatable, Hashable, Codable {
+package struct RunMetadata: Sendable, Equatable, Hashable, Codable {
     /// The run's stable key (CI provider + build + attempt, or a content hash of its inputs).
-    public var runKey: String?
-    public var commit: String?
-    public var branch: String?
-    public var pullRequest: String?
+    package var runKey: String?
+    package var commit: String?
+    package var branch: String?
+    package var pullRequest: String?
     /// The branch a pull or merge request targets (`--base-branch`, else the CI's), whose runs
     /// are its baseline; nil for a run not of a request.
-    public var baseBranch: String?
+    package var baseBranch: String?
     /// `github`, `gitlab`, `bitrise`, `jenkins`, `buildkite`, `circleci`, `xcode-cloud`, `local`.
-    public var ciProvider: String?
-    public var buildID: String?
-    public var buildURL: String?
-    public var attempt: Int?
-    public var device: String?
-    public var osVersion: String?
-    public var title: String?
-    public var startedAt: Date?
-    public var finishedAt: Date?
+    package var ciProvider: String?
+    package var buildID: String?
+    package var buildURL: String?
+    package var attempt: Int?
+    package var device: String?
+    package var osVersion: String?
+    package var title: String?
+    package var startedAt: Date?
+    package var finishedAt: Date?
     /// The inputs that could not be read (`path:line:column: error: why`) when the run was stored
     /// with what could (`canopy run --allow-partial`): its tests may be missing. Nil when every
     /// input was read.
-    public var unreadInputs: [String]?
+    package var unreadInputs: [String]?
 
-    public init(
+    package init(
         runKey: String? = nil, commit: String? = nil, branch: String? = nil, pullRequest: String? = nil,
         ciProvider: String? = nil, buildID: String? = nil, buildURL: String? = nil, attempt: Int? = nil,
         device: String? = nil, osVersion: String? = nil, title: String? = nil, startedAt: Date? = nil,
@@ -48,7 +48,7 @@ public struct RunMetadata: Sendable, Equatable, Hashable, Codable {
     }
 
     /// Fills the fields this value lacks from `other`; fields already set win.
-    public func merging(_ other: RunMetadata) -> RunMetadata {
+    package func merging(_ other: RunMetadata) -> RunMetadata {
         var merged = RunMetadata(
             runKey: runKey ?? other.runKey, commit: commit ?? other.commit, branch: branch ?? other.branch,
             pullRequest: pullRequest ?? other.pullRequest, ciProvider: ciProvider ?? other.ciProvider,

@@ -1,7 +1,7 @@
 /// One captured screen: an element tree from a snapshot file.
-public struct Screen: Sendable, Equatable, Hashable, Codable {
+package struct Screen: Sendable, Equatable, Hashable, Codable {
     /// What the snapshot carries.
-    public enum Kind: String, Sendable, Equatable, Hashable, Codable {
+    package enum Kind: String, Sendable, Equatable, Hashable, Codable {
         /// Canopy's element-tree snapshot: identifiers, labels, types, frames.
         case elementTree
         /// An A11yUITests snapshot: labels, types, traits and frames but no identifiers, so only
@@ -10,15 +10,15 @@ public struct Screen: Sendable, Equatable, Hashable, Codable {
     }
 
     /// The screen's name (`Checkout.PaymentSheet`, or derived from the file name).
-    public var name: String
+    package var name: String
     /// The input file it was read from.
-    public var source: String
+    package var source: String
     /// The test that captured it, when known (`LoginTests/testLogin()`).
-    public var test: String?
-    public var kind: Kind
-    public var root: ElementSnapshot
+    package var test: String?
+    package var kind: Kind
+    package var root: ElementSnapshot
 
-    public init(name: String, source: String, test: String? = nil, kind: Kind, root: ElementSnapshot) {
+    package init(name: String, source: String, test: String? = nil, kind: Kind, root: ElementSnapshot) {
         self.name = name
         self.source = source
         self.test = test
@@ -29,7 +29,7 @@ public struct Screen: Sendable, Equatable, Hashable, Codable {
     /// Visits the screen's elements depth-first, parents before children. A label-only screen's
     /// root is the container its parser made for the snapshot's items, not an element of the app,
     /// so it is not visited: an empty A11yUITests snapshot has no elements.
-    public func forEachElement(_ body: (ElementSnapshot) throws -> Void) rethrows {
+    package func forEachElement(_ body: (ElementSnapshot) throws -> Void) rethrows {
         switch kind {
         case .elementTree: try root.forEachElement(body)
         case .labelOnly: for child in root.children { try child.forEachElement(body) }

@@ -2,16 +2,16 @@
 ///
 /// An attempt's steps are its activity tree flattened in order: each step is followed by its
 /// children, one `depth` deeper.
-public struct Step: Sendable, Equatable, Hashable, Codable {
-    public var title: String
+package struct Step: Sendable, Equatable, Hashable, Codable {
+    package var title: String
     /// Seconds after the attempt's first step started, when the producer gives times.
-    public var offset: Double?
+    package var offset: Double?
     /// 0 for a top-level step.
-    public var depth: Int
+    package var depth: Int
     /// Whether the failure (an issue of the attempt) was recorded in this step.
-    public var failed: Bool
+    package var failed: Bool
 
-    public init(title: String, offset: Double? = nil, depth: Int = 0, failed: Bool = false) {
+    package init(title: String, offset: Double? = nil, depth: Int = 0, failed: Bool = false) {
         self.title = title
         self.offset = offset
         self.depth = depth

@@ -4,20 +4,19 @@
 /// order of tests and appends attempts in the order they arrive.
 ///
 /// Tests are indexed by a 64-bit FNV-1a hash of the identity's key fields instead of the key
-/// string: building and SipHashing `TestIdentity.key` for every testcase cost ~15% of parsing
-/// the 100 MB bench report. A hash hit is confirmed by comparing the fields; a true collision
-/// falls back to an index by key string.
-public struct TestFolder: Sendable {
+/// string, so no `TestIdentity.key` is built or SipHashed per testcase read. A hash hit is
+/// confirmed by comparing the fields; a true collision falls back to an index by key string.
+package struct TestFolder: Sendable {
     private var index: [UInt64: Int] = [:]
     private var collisions: [String: Int] = [:]
-    public private(set) var tests: [TestCase] = []
+    package private(set) var tests: [TestCase] = []
 
-    public init(capacity: Int = 0) {
+    package init(capacity: Int = 0) {
         reserveCapacity(capacity)
     }
 
     /// Prepares room for `capacity` tests.
-    public mutating func reserveCapacity(_ capacity: Int) {
+    package mutating func reserveCapacity(_ capacity: Int) {
         guard capacity > tests.count else { return }
         index.reserveCapacity(capacity)
         tests.reserveCapacity(capacity)
@@ -26,7 +25,7 @@ public struct TestFolder: Sendable {
     /// Adds the attempts of `test` to the test with the same identity, or appends it as a new test.
     /// - Returns: the test's position.
     @discardableResult
-    public mutating func add(_ test: consuming TestCase) -> Int {
+    package mutating func add(_ test: consuming TestCase) -> Int {
         let hash = TestFolder.hash(test.identity)
         if let position = position(of: test.identity, hash: hash) {
             merge(test, into: position)
@@ -37,7 +36,7 @@ public struct TestFolder: Sendable {
     }
 
     /// Position of the test with this identity, if present.
-    public func position(of identity: TestIdentity) -> Int? {
+    package func position(of identity: TestIdentity) -> Int? {
         position(of: identity, hash: TestFolder.hash(identity))
     }
 
@@ -47,7 +46,7 @@ public struct TestFolder: Sendable {
     }
 
     /// Mutates the test at `position` in place.
-    public mutating func update(at position: Int, _ body: (inout TestCase) -> Void) {
+    package mutating func update(at position: Int, _ body: (inout TestCase) -> Void) {
         body(&tests[position])
     }
 

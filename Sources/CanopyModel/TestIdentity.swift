@@ -5,22 +5,22 @@
 /// the key, because producers disagree on it: xcbeautify names the class suite, trainer nests
 /// bundle → class, xcpretty repeats suites. A device or configuration is part of the key: the same
 /// test on two devices is two tests.
-public struct TestIdentity: Sendable, Equatable, Hashable, Codable, Comparable, CustomStringConvertible {
+package struct TestIdentity: Sendable, Equatable, Hashable, Codable, Comparable, CustomStringConvertible {
     /// The test bundle, module or enclosing suite path, when the producer says (`AppUITests`).
-    public var bundle: String?
+    package var bundle: String?
     /// The class or suite that declares the test (`AppUITests.LoginTests`), or the suite name when
     /// the producer gives no class.
-    public var className: String
+    package var className: String
     /// The test name as written (`testLogin()`, `login works`).
-    public var name: String
+    package var name: String
     /// The arguments of a parameterised test, as written (`"iPad", 2`).
-    public var arguments: String?
+    package var arguments: String?
     /// The device the test ran on (`iPhone 16 Pro (18.2)`).
-    public var device: String?
+    package var device: String?
     /// The test plan configuration (`Default`, `German`).
-    public var configuration: String?
+    package var configuration: String?
 
-    public init(
+    package init(
         bundle: String? = nil, className: String, name: String, arguments: String? = nil,
         device: String? = nil, configuration: String? = nil
     ) {
@@ -33,12 +33,12 @@ public struct TestIdentity: Sendable, Equatable, Hashable, Codable, Comparable, 
     }
 
     /// The name without a trailing `()`, so `testLogin()` and `testLogin` are one test.
-    public var normalizedName: String {
+    package var normalizedName: String {
         name.hasSuffix("()") ? String(name.dropLast(2)) : name
     }
 
     /// A stable textual key: `Class/name(args)@device#configuration`.
-    public var key: String {
+    package var key: String {
         var key = testKey
         if let device, !device.isEmpty { key += "@" + device }
         if let configuration, !configuration.isEmpty { key += "#" + configuration }
@@ -46,7 +46,7 @@ public struct TestIdentity: Sendable, Equatable, Hashable, Codable, Comparable, 
     }
 
     /// The key without device and configuration: the same test across devices.
-    public var testKey: String {
+    package var testKey: String {
         var key = className + "/" + normalizedName
         if let arguments, !arguments.isEmpty { key += "(" + arguments + ")" }
         return key
@@ -54,14 +54,14 @@ public struct TestIdentity: Sendable, Equatable, Hashable, Codable, Comparable, 
 
     /// The length of `testKey` in UTF-8 bytes, counted without building it: `key` begins with
     /// `testKey`, so its first this many bytes are the test key.
-    public var testKeyUTF8Count: Int {
+    package var testKeyUTF8Count: Int {
         var count = className.utf8.count + 1 + name.utf8.count
         if name.hasSuffix("()") { count -= 2 }
         if let arguments, !arguments.isEmpty { count += arguments.utf8.count + 2 }
         return count
     }
 
-    public var description: String { key }
+    package var description: String { key }
 
-    public static func < (lhs: TestIdentity, rhs: TestIdentity) -> Bool { lhs.key < rhs.key }
+    package static func < (lhs: TestIdentity, rhs: TestIdentity) -> Bool { lhs.key < rhs.key }
 }

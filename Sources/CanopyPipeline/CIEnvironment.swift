@@ -2,22 +2,22 @@ import Foundation
 import CanopyModel
 
 /// What the CI system (if any) says about the current job, read from environment variables.
-public struct CIEnvironment: Sendable, Equatable {
+package struct CIEnvironment: Sendable, Equatable {
     /// `github`, `gitlab`, `bitrise`, `jenkins`, `buildkite`, `circleci`, `xcode-cloud`, or nil locally.
-    public var provider: String?
-    public var metadata: RunMetadata
+    package var provider: String?
+    package var metadata: RunMetadata
     /// A job name that distinguishes parallel jobs of one build (GitHub's job, GitLab's job id).
-    public var job: String?
+    package var job: String?
     /// Where GitHub Actions wants the job summary appended.
-    public var stepSummaryPath: String?
+    package var stepSummaryPath: String?
     /// The branch a pull or merge request targets: its runs are the baseline of the request's runs.
-    public var baseBranch: String?
+    package var baseBranch: String?
     /// Where the job checked the repository out, as the provider says (`GITHUB_WORKSPACE`,
     /// `CI_PROJECT_DIR`, …): annotations name source files relative to it.
-    public var checkout: String?
+    package var checkout: String?
     /// The repository's web page (`https://github.com/org/app`, GitLab's `CI_PROJECT_URL`), for
     /// links to the commit and to source lines.
-    public var repositoryURL: String?
+    package var repositoryURL: String?
 
     /// Each provider's variable for its checkout directory.
     static let checkoutVariables = [
@@ -26,7 +26,7 @@ public struct CIEnvironment: Sendable, Equatable {
         "xcode-cloud": "CI_PRIMARY_REPOSITORY_PATH", "jenkins": "WORKSPACE",
     ]
 
-    public init(
+    package init(
         provider: String? = nil, metadata: RunMetadata = RunMetadata(), job: String? = nil, stepSummaryPath: String? = nil,
         baseBranch: String? = nil
     ) {
@@ -38,7 +38,7 @@ public struct CIEnvironment: Sendable, Equatable {
     }
 
     /// Detects the CI provider and reads commit, branch, pull request, build id, URL, attempt and checkout.
-    public static func detect(_ env: [String: String]) -> CIEnvironment {
+    package static func detect(_ env: [String: String]) -> CIEnvironment {
         var ci = provider(env)
         if let name = ci.provider.flatMap({ checkoutVariables[$0] }), let path = env[name], !path.isEmpty { ci.checkout = path }
         switch ci.provider {

@@ -7,32 +7,32 @@ import Foundation
 
 /// `canopy run`: the CI post-step in one call — ingest the inputs as one run, store it, analyse
 /// it against history, write the summary, dashboard and report, annotate, and judge the gates.
-public struct CIPostStep {
-    public struct Outcome: Sendable {
-        public var runKey: String
-        public var stored: Bool
-        public var gates: [GateResult]
+package struct CIPostStep {
+    package struct Outcome: Sendable {
+        package var runKey: String
+        package var stored: Bool
+        package var gates: [GateResult]
         /// The workflow commands for standard output (GitHub's `::error …`), before `lines`.
-        public var annotations: [String]
+        package var annotations: [String]
         /// Lines for standard output (the gate verdicts, where the files are).
-        public var lines: [String]
+        package var lines: [String]
         /// What `--quiet` keeps of them: failed gates and their tests.
-        public var quietLines: [String]
+        package var quietLines: [String]
         /// How long each step took.
-        public var timings: StepTimer
+        package var timings: StepTimer
         /// The run, its history and its rendered files, for the command to exit holding: freeing a
         /// 90,000-test run's values one by one took 0.15–0.2 s, for memory the process returns anyway.
-        public var retained: [any Sendable] = []
-        public var exitCode: Int32 { gates.contains { !$0.passed } ? 1 : 0 }
+        package var retained: [any Sendable] = []
+        package var exitCode: Int32 { gates.contains { !$0.passed } ? 1 : 0 }
     }
 
-    public let workflow: Workflow
+    package let workflow: Workflow
 
-    public init(options: RunOptions) throws {
+    package init(options: RunOptions) throws {
         workflow = try Workflow(options: options)
     }
 
-    public func run() async throws -> Outcome {
+    package func run() async throws -> Outcome {
         let options = workflow.options
         var timer = StepTimer()
         // Whatever would fail after the run is stored is checked first: the output directory, and
@@ -339,7 +339,7 @@ extension String {
     /// `\n::error …` would otherwise start a line that CI runners read as a workflow command.
     /// So would a line starting, after spaces, with `::` (written `\::`), and `##[` anywhere,
     /// which GitHub's older command parser reads (written `## [`).
-    public var oneLine: String {
+    package var oneLine: String {
         var text = escapingControlCharacters
         if text.utf8.contains(UInt8(ascii: "#")), text.contains("##[") { text = text.replacingOccurrences(of: "##[", with: "## [") }
         let start = text.firstIndex { $0 != " " && $0 != "\t" } ?? text.endIndex

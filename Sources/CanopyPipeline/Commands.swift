@@ -5,15 +5,15 @@ import CanopyRender
 import Foundation
 
 /// `canopy ingest`: parse and store a run. Idempotent: the same run twice is one run.
-public struct Ingestion {
-    public let workflow: Workflow
+package struct Ingestion {
+    package let workflow: Workflow
 
-    public init(options: RunOptions) throws {
+    package init(options: RunOptions) throws {
         workflow = try Workflow(options: options)
     }
 
     /// Returns the run key and whether it was new.
-    public func run() async throws -> (runKey: String, inserted: Bool, tests: Int) {
+    package func run() async throws -> (runKey: String, inserted: Bool, tests: Int) {
         let prepared = try workflow.prepare()
         let workflow = workflow
         let result = try await workflow.withStore { store in
@@ -26,15 +26,15 @@ public struct Ingestion {
 }
 
 /// `canopy check`: evaluate the gates for the inputs against history, storing nothing.
-public struct GateCheck {
-    public let workflow: Workflow
+package struct GateCheck {
+    package let workflow: Workflow
 
-    public init(options: RunOptions) throws {
+    package init(options: RunOptions) throws {
         workflow = try Workflow(options: options)
     }
 
     /// The gates, the lines to print, and what `--quiet` keeps of them (failed gates, their tests).
-    public func run() async throws -> (gates: [GateResult], lines: [String], quietLines: [String]) {
+    package func run() async throws -> (gates: [GateResult], lines: [String], quietLines: [String]) {
         let prepared = try workflow.prepare()
         let (insights, missing) = try await workflow.withStoreOrNone { try await workflow.insights(for: prepared, store: $0, stored: false) }
         let (input, warnings, notes) = GateInputBuilder.build(
@@ -55,16 +55,16 @@ public struct GateCheck {
 }
 
 /// Where `report` and `trend` read from and write to.
-public struct HistoryOptions: Sendable {
-    public var store: String?
-    public var configPath: String?
-    public var outputDirectory = "Reports"
+package struct HistoryOptions: Sendable {
+    package var store: String?
+    package var configPath: String?
+    package var outputDirectory = "Reports"
     /// `report --baseline`: the stored run to compare with instead of the run before it.
-    public var baseline: String?
-    public var environment: [String: String]
-    public var now: Date
+    package var baseline: String?
+    package var environment: [String: String]
+    package var now: Date
 
-    public init(environment: [String: String] = ProcessInfo.processInfo.environment, now: Date = Date()) {
+    package init(environment: [String: String] = ProcessInfo.processInfo.environment, now: Date = Date()) {
         self.environment = environment
         self.now = now
     }
@@ -81,14 +81,14 @@ public struct HistoryOptions: Sendable {
 }
 
 /// `canopy trend`: the nightly report over a window of runs.
-public struct TrendReport {
-    public let workflow: Workflow
+package struct TrendReport {
+    package let workflow: Workflow
 
-    public init(options: HistoryOptions) throws {
+    package init(options: HistoryOptions) throws {
         workflow = try Workflow(options: options.runOptions)
     }
 
-    public func run(days: Int?, runs: Int?, branch: String?) async throws -> [String] {
+    package func run(days: Int?, runs: Int?, branch: String?) async throws -> [String] {
         let window = HistoryWindow(branch: branch, days: days, runs: runs ?? (days == nil ? 30 : nil), until: nil)
         let configuration = workflow.configuration.flakiness
         let workflow = workflow

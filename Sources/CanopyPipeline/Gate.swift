@@ -1,24 +1,24 @@
 import Foundation
 
 /// A failing test the new-failures gate does not count, and why.
-public struct ExcusedFailure: Sendable, Equatable, Hashable {
-    public enum Reason: Sendable, Equatable, Hashable {
+package struct ExcusedFailure: Sendable, Equatable, Hashable {
+    package enum Reason: Sendable, Equatable, Hashable {
         /// History already calls the test flaky.
         case knownFlaky
         /// A `quarantine:` entry covers it, with its expiry and reason when given.
         case quarantined(until: Date?, reason: String?)
     }
 
-    public var test: String
-    public var reason: Reason
+    package var test: String
+    package var reason: Reason
 
-    public init(test: String, reason: Reason) {
+    package init(test: String, reason: Reason) {
         self.test = test
         self.reason = reason
     }
 
     /// `known flaky`, or `quarantined until 2026-12-01: reason`.
-    public var reasonText: String {
+    package var reasonText: String {
         switch reason {
         case .knownFlaky:
             return "known flaky"
@@ -36,30 +36,30 @@ public struct ExcusedFailure: Sendable, Equatable, Hashable {
 }
 
 /// The values the gates look at, computed by the pipeline from the report and the baseline.
-public struct GateInput: Sendable, Equatable {
+package struct GateInput: Sendable, Equatable {
     /// Identifier coverage of this run, when snapshots were given.
-    public var coverage: Double?
+    package var coverage: Double?
     /// Identifier coverage of the baseline run, when known.
-    public var baselineCoverage: Double?
+    package var baselineCoverage: Double?
     /// Keys of tests failing now that did not fail in the baseline (all failing tests when there is none).
-    public var newFailures: [String]
+    package var newFailures: [String]
     /// Why a test in `newFailures` counts though history calls it flaky (`flaky before, but this
     /// failure is new: …`), by test key.
-    public var newFailureReasons: [String: String] = [:]
+    package var newFailureReasons: [String: String] = [:]
     /// Keys of every failing test, new or not, but not quarantined ones.
-    public var failures: [String] = []
+    package var failures: [String] = []
     /// Failing tests left out of `newFailures`: quarantined, or known to be flaky.
-    public var excusedFailures: [ExcusedFailure]
-    public var newFlakyTests: [String]
+    package var excusedFailures: [ExcusedFailure]
+    package var newFlakyTests: [String]
     /// Descriptions of accessibility errors the baseline did not have.
-    public var newAuditErrors: [String]
+    package var newAuditErrors: [String]
     /// Failing tests per cause category.
-    public var failuresPerCategory: [String: Int]
+    package var failuresPerCategory: [String: Int]
     /// Tests in the run, when test results (JUnit, xcresult) were given; nil for snapshots or
     /// audits alone.
-    public var tests: Int?
+    package var tests: Int?
 
-    public init(
+    package init(
         coverage: Double? = nil, baselineCoverage: Double? = nil, newFailures: [String] = [], newFlakyTests: [String] = [],
         newAuditErrors: [String] = [], failuresPerCategory: [String: Int] = [:], excusedFailures: [ExcusedFailure] = [],
         tests: Int? = nil
@@ -76,15 +76,15 @@ public struct GateInput: Sendable, Equatable {
 }
 
 /// One gate's verdict.
-public struct GateResult: Sendable, Equatable, Codable {
-    public var name: String
-    public var passed: Bool
+package struct GateResult: Sendable, Equatable, Codable {
+    package var name: String
+    package var passed: Bool
     /// What was measured against what was allowed (`3 new failures, at most 0 allowed`).
-    public var detail: String
+    package var detail: String
     /// The offending items, most important first (bounded).
-    public var items: [String]
+    package var items: [String]
 
-    public init(name: String, passed: Bool, detail: String, items: [String] = []) {
+    package init(name: String, passed: Bool, detail: String, items: [String] = []) {
         self.name = name
         self.passed = passed
         self.detail = detail
@@ -93,8 +93,8 @@ public struct GateResult: Sendable, Equatable, Codable {
 }
 
 /// Evaluates the configured gates. Pure: values in, verdicts out.
-public enum GateEvaluator {
-    public static func evaluate(_ input: GateInput, configuration: GateConfiguration) -> [GateResult] {
+package enum GateEvaluator {
+    package static func evaluate(_ input: GateInput, configuration: GateConfiguration) -> [GateResult] {
         var results: [GateResult] = []
         func percent(_ value: Double) -> String { String(format: "%.1f%%", value * 100) }
 

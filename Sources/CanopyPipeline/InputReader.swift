@@ -4,14 +4,14 @@ import CanopyParsers
 
 /// The inputs of one command: plain paths detected by content, or paths given with a flag that
 /// says what they must be (`--junit`, `--xcresult`, `--snapshots`, `--audits`).
-public struct InputSelection: Sendable, Equatable {
-    public var paths: [String]
-    public var junit: [String]
-    public var xcresult: [String]
-    public var snapshots: [String]
-    public var audits: [String]
+package struct InputSelection: Sendable, Equatable {
+    package var paths: [String]
+    package var junit: [String]
+    package var xcresult: [String]
+    package var snapshots: [String]
+    package var audits: [String]
 
-    public init(paths: [String] = [], junit: [String] = [], xcresult: [String] = [], snapshots: [String] = [], audits: [String] = []) {
+    package init(paths: [String] = [], junit: [String] = [], xcresult: [String] = [], snapshots: [String] = [], audits: [String] = []) {
         self.paths = paths
         self.junit = junit
         self.xcresult = xcresult
@@ -19,7 +19,7 @@ public struct InputSelection: Sendable, Equatable {
         self.audits = audits
     }
 
-    public var isEmpty: Bool { paths.isEmpty && junit.isEmpty && xcresult.isEmpty && snapshots.isEmpty && audits.isEmpty }
+    package var isEmpty: Bool { paths.isEmpty && junit.isEmpty && xcresult.isEmpty && snapshots.isEmpty && audits.isEmpty }
 
     /// Each argument with the formats it may have (nil = any).
     var expectations: [(argument: String, flag: String?, formats: Set<InputFormat>?)] {
@@ -34,23 +34,23 @@ public struct InputSelection: Sendable, Equatable {
 }
 
 /// Expands and parses the inputs of a command, in parallel across files.
-public struct InputReader: Sendable {
-    public var registry: ParserRegistry
+package struct InputReader: Sendable {
+    package var registry: ParserRegistry
 
-    public init(registry: ParserRegistry = ParserRegistry()) {
+    package init(registry: ParserRegistry = ParserRegistry()) {
         self.registry = registry
     }
 
     /// What reading the inputs gave: what parsed, what failed, and what was skipped.
-    public struct Reading: Sendable {
-        public var parsed: [ParsedInput]
-        public var errors: [ParserError]
+    package struct Reading: Sendable {
+        package var parsed: [ParsedInput]
+        package var errors: [ParserError]
         /// Files a directory or a pattern found and left out, with why: another kind of document
         /// (`.notAReport`), or a report of another format than the flag that found it takes.
-        public var skipped: [(path: String, reason: String)]
+        package var skipped: [(path: String, reason: String)]
 
         /// One `note: skipped …` line per skipped file.
-        public var skipNotes: [String] { skipped.map { "note: skipped \($0.path): \($0.reason)" } }
+        package var skipNotes: [String] { skipped.map { "note: skipped \($0.path): \($0.reason)" } }
     }
 
     /// Parses every input; files that fail are returned as errors beside what did parse. A file
@@ -63,7 +63,7 @@ public struct InputReader: Sendable {
     /// of one path) is read once, where it was first given, with a note. `outputs` are the files
     /// this command writes (`report.json`, …): found in a directory being read, they are skipped
     /// as Canopy's own output, so `canopy run --out build/canopy build/` reads the same run twice.
-    public func read(
+    package func read(
         _ selection: InputSelection, outputs: [String] = [], progress: Progress? = nil, found: ([String]) -> Void = { _ in }
     ) throws -> Reading {
         var files: [(path: String, named: Bool, flag: String?, formats: Set<InputFormat>?)] = []
@@ -145,7 +145,7 @@ public struct InputReader: Sendable {
 
     /// Parses every input and throws if any failed: nothing may be stored from a bad input.
     /// Skipped files are noted on `progress` (standard error, unless quiet).
-    public func readAll(
+    package func readAll(
         _ selection: InputSelection, outputs: [String] = [], progress: Progress? = nil, found: ([String]) -> Void = { _ in }
     ) throws -> [ParsedInput] {
         let reading = try read(selection, outputs: outputs, progress: progress, found: found)

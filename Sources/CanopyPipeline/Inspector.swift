@@ -5,32 +5,32 @@ import CanopyParsers
 import CanopyRender
 
 /// `canopy inspect`: parse inputs and describe what was understood.
-public struct Inspector {
-    public enum Format: String, Sendable, CaseIterable {
+package struct Inspector {
+    package enum Format: String, Sendable, CaseIterable {
         case text
         case json
     }
 
-    public struct Outcome: Sendable {
+    package struct Outcome: Sendable {
         /// What to print on standard output.
-        public var output: String
+        package var output: String
         /// Errors to print on standard error; non-empty means exit code 2.
-        public var errors: [ParserError]
+        package var errors: [ParserError]
         /// Notes for standard error: files skipped as another kind of document.
-        public var notes: [String]
+        package var notes: [String]
         /// The run that was assembled; returned so the caller decides when it is released.
-        public var run: Run
+        package var run: Run
     }
 
-    public var reader: InputReader
+    package var reader: InputReader
 
-    public init(reader: InputReader = InputReader()) {
+    package init(reader: InputReader = InputReader()) {
         self.reader = reader
     }
 
     /// The analysis settings `--report` uses: `--config`, else `CANOPY_CONFIG`, else
     /// `Config/canopy.yml` when present, as the other commands read them.
-    public static func analysisConfiguration(explicit: String?, environment: [String: String]) throws -> AnalysisConfiguration {
+    package static func analysisConfiguration(explicit: String?, environment: [String: String]) throws -> AnalysisConfiguration {
         do {
             return try ConfigurationLoader.load(explicit: explicit, environment: environment).analysis
         } catch let error as ConfigurationError {
@@ -39,7 +39,7 @@ public struct Inspector {
     }
 
     /// Reads the inputs (files, directories, globs; typed or detected) and renders what was understood.
-    public func inspect(_ inputs: InputSelection, format: Format, summary: Bool) throws -> Outcome {
+    package func inspect(_ inputs: InputSelection, format: Format, summary: Bool) throws -> Outcome {
         let reading = try reader.read(inputs)
         let (parsed, errors) = (reading.parsed, reading.errors)
         let run = RunAssembler.assemble(parsed)
@@ -56,7 +56,7 @@ public struct Inspector {
 
     /// Reads the inputs as one run and prints its `canopy.report/1` JSON (identifier tree, coverage,
     /// failure categories and clusters), analysed with `configuration` as `canopy run` would.
-    public func report(_ inputs: InputSelection, configuration: AnalysisConfiguration = AnalysisConfiguration()) throws -> Outcome {
+    package func report(_ inputs: InputSelection, configuration: AnalysisConfiguration = AnalysisConfiguration()) throws -> Outcome {
         let reading = try reader.read(inputs)
         let run = RunAssembler.assemble(reading.parsed)
         let report = ReportBuilder.build(run: run, configuration: configuration)

@@ -5,7 +5,7 @@ import CanopyParsers
 @_exported import CanopyConfig
 
 /// Why a command could not do its work. Every case maps to exit code 2 and says what to do.
-public enum PipelineError: Error, Sendable, CustomStringConvertible {
+package enum PipelineError: Error, Sendable, CustomStringConvertible {
     /// One or more inputs could not be read; nothing was stored.
     case inputs([ParserError])
     /// The configuration is invalid (file, line, column and key path in the error).
@@ -20,7 +20,7 @@ public enum PipelineError: Error, Sendable, CustomStringConvertible {
     /// the files of the run before, none of this one.
     case outputsAfterStore(_ reason: String, runKey: String, store: String, directory: String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .inputs(let errors):
             return errors.map(\.description).joined(separator: "\n")
@@ -43,5 +43,5 @@ public enum PipelineError: Error, Sendable, CustomStringConvertible {
     }
 
     /// The process exit code for this error.
-    public var exitCode: Int32 { 2 }
+    package var exitCode: Int32 { 2 }
 }

@@ -2,8 +2,8 @@ import Foundation
 
 /// Reports progress of long work on standard error: a redrawn bar on a terminal, plain log lines
 /// otherwise, nothing when quiet.
-public final class Progress: @unchecked Sendable {
-    public enum Mode: Sendable {
+package final class Progress: @unchecked Sendable {
+    package enum Mode: Sendable {
         case bar
         case lines
         case quiet
@@ -28,19 +28,19 @@ public final class Progress: @unchecked Sendable {
     /// - Parameters:
     ///   - output: where the text goes (standard error; tests read it).
     ///   - redrawInterval: seconds between frames while a file is read (a frame is drawn after each file anyway).
-    public init(mode: Mode, output: @escaping @Sendable (String) -> Void = Progress.standardError, redrawInterval: Double = 0.1) {
+    package init(mode: Mode, output: @escaping @Sendable (String) -> Void = Progress.standardError, redrawInterval: Double = 0.1) {
         self.mode = mode
         self.output = output
         self.redrawInterval = redrawInterval
     }
 
     /// A bar on a terminal, lines otherwise; `quiet` wins.
-    public static func automatic(quiet: Bool) -> Progress {
+    package static func automatic(quiet: Bool) -> Progress {
         if quiet { return Progress(mode: .quiet) }
         return Progress(mode: isatty(STDERR_FILENO) == 1 ? .bar : .lines)
     }
 
-    @Sendable public static func standardError(_ text: String) {
+    @Sendable package static func standardError(_ text: String) {
         StandardStream.error(text)
     }
 
@@ -109,7 +109,7 @@ public final class Progress: @unchecked Sendable {
     }
 
     /// A plain message, unless quiet.
-    public func log(_ message: String) {
+    package func log(_ message: String) {
         guard mode != .quiet else { return }
         write(message + "\n")
     }

@@ -10,10 +10,10 @@ import Foundation
 /// not, and the legs of a matrix or the shards of a job (which share build, job and attempt) are
 /// runs of their own: without the hash every leg after the first was reported "already stored"
 /// and lost. Elsewhere it is `sha256:` of the inputs' contents, independent of their paths and order.
-public enum RunIdentity {
+package enum RunIdentity {
     /// `digests` holds SHA-256 digests already made of some of the files (`startHashing`); the
     /// others are hashed here.
-    public static func key(
+    package static func key(
         ci: CIEnvironment, inputPaths: [String], explicit: String? = nil, digests: [String: String] = [:]
     ) throws -> String {
         if let explicit = given(explicit) { return explicit }
@@ -28,7 +28,7 @@ public enum RunIdentity {
     }
 
     /// SHA-256 over the sorted SHA-256 digests of each file's bytes.
-    public static func contentHash(of paths: [String], digests: [String: String] = [:]) throws -> String {
+    package static func contentHash(of paths: [String], digests: [String: String] = [:]) throws -> String {
         var combined = SHA256()
         for digest in try paths.map({ try digests[$0] ?? fileDigest($0) }).sorted() {
             combined.update(data: Data(digest.utf8))

@@ -2,7 +2,7 @@ import CanopyModel
 import Foundation
 
 /// How a command should report new failures inline in CI.
-public enum AnnotationMode: String, Sendable, CaseIterable {
+package enum AnnotationMode: String, Sendable, CaseIterable {
     /// GitHub workflow commands on GitHub Actions, nothing elsewhere.
     case automatic = "auto"
     case none
@@ -13,31 +13,31 @@ public enum AnnotationMode: String, Sendable, CaseIterable {
 }
 
 /// What the commands that ingest a run (`run`, `ingest`, `check`) are given.
-public struct RunOptions: Sendable {
-    public var inputs = InputSelection()
+package struct RunOptions: Sendable {
+    package var inputs = InputSelection()
     /// `--config`; else `CANOPY_CONFIG`; else `Config/canopy.yml` when present.
-    public var configPath: String?
+    package var configPath: String?
     /// `--store`; else `CANOPY_STORE`; else `store:` in the config; else `<out>/history.sqlite`.
-    public var store: String?
+    package var store: String?
     /// Where summary.md, site/ and report.json go (`--out`).
-    public var outputDirectory = "Reports"
+    package var outputDirectory = "Reports"
     /// Values given on the command line; they win over CI detection and the inputs.
-    public var metadata = RunMetadata()
+    package var metadata = RunMetadata()
     /// Compare against this stored run instead of the previous run on the branch.
-    public var baseline: String?
+    package var baseline: String?
     /// `--base-branch`: the branch a pull request targets, when the CI does not say.
-    public var baseBranch: String?
-    public var annotations = AnnotationMode.automatic
+    package var baseBranch: String?
+    package var annotations = AnnotationMode.automatic
     /// `run --allow-partial`: when some inputs cannot be read, store and judge the run of those
     /// that can, marked partial in history (`RunMetadata.unreadInputs`), instead of exit 2.
-    public var allowPartial = false
-    public var environment: [String: String]
-    public var now: Date
-    public var quiet = false
+    package var allowPartial = false
+    package var environment: [String: String]
+    package var now: Date
+    package var quiet = false
     /// `--verbose`: the inputs' notes too, besides their warnings.
-    public var verbose = false
+    package var verbose = false
 
-    public init(environment: [String: String] = ProcessInfo.processInfo.environment, now: Date = Date()) {
+    package init(environment: [String: String] = ProcessInfo.processInfo.environment, now: Date = Date()) {
         self.environment = environment
         self.now = now
     }

@@ -3,13 +3,13 @@ import Foundation
 /// Standard output and error, written with `write(2)`: when the reader has gone (`canopy inspect …
 /// | head -1`), the rest is dropped and the command ends with its own exit code. (With SIGPIPE
 /// ignored, `FileHandle.write` stops the process at the first failed write instead.)
-public enum StandardStream {
-    public static func output(_ text: String) { write(text, to: STDOUT_FILENO) }
-    public static func error(_ text: String) { write(text, to: STDERR_FILENO) }
+package enum StandardStream {
+    package static func output(_ text: String) { write(text, to: STDOUT_FILENO) }
+    package static func error(_ text: String) { write(text, to: STDERR_FILENO) }
 
     /// Call once at start: a closed pipe is then a failed write, not a signal that kills the
     /// process with status 141.
-    public static func ignoreBrokenPipes() { signal(SIGPIPE, SIG_IGN) }
+    package static func ignoreBrokenPipes() { signal(SIGPIPE, SIG_IGN) }
 
     private static func write(_ text: String, to descriptor: Int32) {
         var text = text

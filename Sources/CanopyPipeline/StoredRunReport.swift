@@ -9,15 +9,15 @@ import Foundation
 /// identifiers and normalised messages, audit issues, coverage and identifier nodes — compared
 /// with its baseline as `canopy run` compared it, with flakiness over the window. Raw failure
 /// messages are not kept in history; `canopy run` writes the full dashboard of the run it ingests.
-public struct StoredRunReport {
-    public let workflow: Workflow
+package struct StoredRunReport {
+    package let workflow: Workflow
 
-    public init(options: HistoryOptions) throws {
+    package init(options: HistoryOptions) throws {
         workflow = try Workflow(options: options.runOptions)
     }
 
     /// The stored runs, newest first, one line each.
-    public func list(limit: Int) async throws -> [String] {
+    package func list(limit: Int) async throws -> [String] {
         let runs = try await workflow.withExistingStore { try await $0.runs(in: HistoryWindow(runs: limit)) }
         return runs.reversed().map { run in
             let date = run.metadata.startedAt.map { ISO8601DateFormatter().string(from: $0) } ?? "-"
@@ -26,7 +26,7 @@ public struct StoredRunReport {
         }
     }
 
-    public func run(key: String?) async throws -> [String] {
+    package func run(key: String?) async throws -> [String] {
         let dashboard = try await workflow.withExistingStore { store in
             let found: StoredRun?
             if let key { found = try await store.run(key: key) } else { found = try await store.runs(in: HistoryWindow(runs: 1)).last }

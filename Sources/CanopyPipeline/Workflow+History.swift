@@ -12,7 +12,7 @@ extension PreparedRun {
 /// the trend, read after the run is stored, or mostly beside the store (`prefetch`).
 extension Workflow {
     /// The largest reads of `insights`, made while the run is being stored.
-    public struct Prefetch: Sendable {
+    package struct Prefetch: Sendable {
         /// The keys of the window's runs when the reads began: a run stored after that is missing
         /// from the rows below, so a window holding one is read again.
         var runsSeen: Set<String>
@@ -38,7 +38,7 @@ extension Workflow {
     /// before or just after the run's commit; `insights` uses these only when the stored run is the
     /// newest of its window and branch and no other run joined the window meanwhile (then they
     /// tell exactly what its own reads would return), and reads again otherwise.
-    public func prefetch(for prepared: PreparedRun, store: any HistoryStore) async throws -> Prefetch {
+    package func prefetch(for prepared: PreparedRun, store: any HistoryStore) async throws -> Prefetch {
         let window = flakinessWindow(for: prepared)
         let runKey = prepared.run.metadata.runKey
         // The baseline is read beside the window's rows and their working out.
@@ -165,7 +165,7 @@ extension Workflow {
     /// Compares the run with history: the baseline run, flakiness over the window, flaky
     /// elements and the trend. `stored` says whether the run itself is already in the store;
     /// `prefetched` was read beside the store (`prefetch`).
-    public func insights(
+    package func insights(
         for prepared: PreparedRun, store: any HistoryStore, stored: Bool, prefetched: Prefetch? = nil
     ) async throws -> HistoryInsights {
         // `check` on a run whose key is stored already judges it as stored (not twice, and against
@@ -393,26 +393,26 @@ extension StoredRun {
 }
 
 /// What history says about a run.
-public struct HistoryInsights: Sendable {
-    public var baselineRun: StoredRun?
-    public var comparison: BaselineComparison
+package struct HistoryInsights: Sendable {
+    package var baselineRun: StoredRun?
+    package var comparison: BaselineComparison
     /// Tests with any failure in the window, ranked by flakiness score.
-    public var flakiness: [TestFlakiness]
-    public var flakyElements: [FlakyElement]
-    public var trend: [TrendPoint]
+    package var flakiness: [TestFlakiness]
+    package var flakyElements: [FlakyElement]
+    package var trend: [TrendPoint]
     /// Each test's latest failure message over the window (normalised: history keeps no raw one).
-    public var lastFailureMessages: [String: String] = [:]
+    package var lastFailureMessages: [String: String] = [:]
     /// For a pull or merge request, the tests failing in it that its target branch's window calls
     /// flaky: known flakes there are not new in the request (its own branch has little history).
-    public var flakyOnTargetBranch: Set<String> = []
+    package var flakyOnTargetBranch: Set<String> = []
     /// For a pull or merge request, the flakiness over its target branch's window of the tests
     /// failing in it (`failing since` names the target branch's commit, not the request's own).
-    public var targetBranchFlakiness: [TestFlakiness] = []
+    package var targetBranchFlakiness: [TestFlakiness] = []
     /// The fingerprints of the earlier failures (in the window, and on a request's target branch)
     /// of the tests failing in this run, by test key.
-    public var pastFailureFingerprints: [String: Set<String>] = [:]
+    package var pastFailureFingerprints: [String: Set<String>] = [:]
     /// Those tests' failed runs and runs over the target branch's window, by test key.
-    public var targetBranchFlakes: [String: (branch: String, failedRuns: Int, runs: Int)] = [:]
+    package var targetBranchFlakes: [String: (branch: String, failedRuns: Int, runs: Int)] = [:]
     /// What of `Workflow.prefetch` stood: nothing, the rows read beside the store, or also the
     /// flakiness worked out from them there (tests check which).
     var besideStore = BesideStore.nothing

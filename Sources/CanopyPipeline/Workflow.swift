@@ -5,14 +5,14 @@ import CanopyParsers
 import Foundation
 
 /// A run read from its inputs and analysed, not yet stored.
-public struct PreparedRun: Sendable {
-    public private(set) var run: Run
-    public private(set) var report: Report
-    public private(set) var digest: RunDigest
+package struct PreparedRun: Sendable {
+    package private(set) var run: Run
+    package private(set) var report: Report
+    package private(set) var digest: RunDigest
     /// `TestRunRow.rows(for: run, digest: digest)`: what history stores per test and what the
     /// comparison with history reads, made once. One row per test, in the run's order, so
     /// `testRows[i].testKey` is `run.tests[i].identity.key`; read keys from here, not rebuilt.
-    public private(set) var testRows: [TestRunRow]
+    package private(set) var testRows: [TestRunRow]
 
     init(run: Run, report: Report, digest: RunDigest, testRows: [TestRunRow]) {
         precondition(testRows.count == run.tests.count, "one test row per test")
@@ -26,13 +26,13 @@ public struct PreparedRun: Sendable {
 /// The steps every command shares, in the order data flows: read → assemble → analyse → store →
 /// compare with history. Each step takes values and returns values; only `openStore` and the
 /// insight queries touch the database.
-public struct Workflow: Sendable {
-    public let options: RunOptions
-    public let configuration: CanopyConfiguration
-    public let ci: CIEnvironment
-    public let progress: Progress
+package struct Workflow: Sendable {
+    package let options: RunOptions
+    package let configuration: CanopyConfiguration
+    package let ci: CIEnvironment
+    package let progress: Progress
 
-    public init(options: RunOptions) throws {
+    package init(options: RunOptions) throws {
         self.options = options
         do {
             configuration = try ConfigurationLoader.load(explicit: options.configPath, environment: options.environment)
@@ -44,7 +44,7 @@ public struct Workflow: Sendable {
     }
 
     /// Where history lives, by precedence: `--store`, `CANOPY_STORE`, `store:` in the config, default.
-    public var storeLocation: String {
+    package var storeLocation: String {
         if let store = options.store, !store.isEmpty { return store }
         if let store = options.environment["CANOPY_STORE"], !store.isEmpty { return store }
         if let store = configuration.store, !store.isEmpty { return store }
@@ -52,13 +52,13 @@ public struct Workflow: Sendable {
     }
 
     /// Parses the inputs (all or nothing), assembles the run with its metadata and key, analyses it.
-    public func prepare() throws -> PreparedRun {
+    package func prepare() throws -> PreparedRun {
         let run = try assemble()
         return analyse(run, testRows: Concurrently.start { TestRunRow.rows(for: run) })
     }
 
     /// Parses the inputs (all or nothing) and assembles the run with its metadata and key.
-    public func assemble() throws -> Run {
+    package func assemble() throws -> Run {
         let (run, unreadable) = try assembleReadable()
         if !unreadable.isEmpty { throw PipelineError.inputs(unreadable) }
         return run
@@ -66,7 +66,7 @@ public struct Workflow: Sendable {
 
     /// Parses the inputs and assembles the run of those that could be read, with its metadata and
     /// key, beside the errors of those that could not (a run that must not be stored when any).
-    public func assembleReadable() throws -> (run: Run, unreadable: [ParserError]) {
+    package func assembleReadable() throws -> (run: Run, unreadable: [ParserError]) {
         guard !options.inputs.isEmpty else { throw PipelineError.usage("give the report files to read (paths, directories, or --junit/--xcresult/--snapshots/--audits)") }
         var hashing: Concurrently<[String: String]>?
         let outputs = OutputPaths(directory: options.outputDirectory).documents
@@ -114,7 +114,7 @@ public struct Workflow: Sendable {
             testRows: TestRunRow.countingInfrastructure(testRows.wait(), run: run, digest: digest))
     }
 
-    public func openStore() async throws -> any HistoryStore {
+    package func openStore() async throws -> any HistoryStore {
         do {
             return try await HistoryStores.open(storeLocation)
         } catch {
@@ -132,7 +132,7 @@ public struct Workflow: Sendable {
 
     /// `withStore` for `report` and `trend`, which only read history: a SQLite store that does not
     /// exist is a usage error naming it.
-    public func withExistingStore<T: Sendable>(_ body: (any HistoryStore) async throws -> T) async throws -> T {
+    package func withExistingStore<T: Sendable>(_ body: (any HistoryStore) async throws -> T) async throws -> T {
         if let path = missingSQLiteStore {
             throw PipelineError.usage(
                 "no history store at \(path) (from --store, CANOPY_STORE, store: in the config, or <out>/history.sqlite); "
@@ -155,7 +155,7 @@ public struct Workflow: Sendable {
 
     /// Opens the store, runs `body`, and closes the store whatever happens; store errors become
     /// `PipelineError.store` with any password redacted.
-    public func withStore<T: Sendable>(_ body: (any HistoryStore) async throws -> T) async throws -> T {
+    package func withStore<T: Sendable>(_ body: (any HistoryStore) async throws -> T) async throws -> T {
         try await withStore(try await openStore(), body)
     }
 
@@ -169,7 +169,7 @@ public struct Workflow: Sendable {
     /// `withStore`, but after `body` succeeds the store closes in the background (closing waits
     /// for SQLite's checkpoint of the run just written): the caller renders meanwhile and awaits
     /// the returned task before it exits.
-    public func withStoreClosingLater<T: Sendable>(
+    package func withStoreClosingLater<T: Sendable>(
         _ body: (any HistoryStore) async throws -> T
     ) async throws -> (T, Task<Void, Never>) {
         try await withStoreClosingLater(try await openStore(), body)

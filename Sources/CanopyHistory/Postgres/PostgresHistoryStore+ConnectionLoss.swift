@@ -10,9 +10,9 @@ extension PostgresHistoryStore {
     /// postgres-nio 1.33 writes a query to its channel without a write promise. A query written
     /// after the channel closed (the server restarted between two statements, or the `ROLLBACK` sent
     /// right after a FATAL "terminating connection due to administrator command") never reaches the
-    /// connection's state machine, so it is neither answered nor failed and `query` waits forever: the
-    /// `canopy ingest` hang of issue 8 (about 1 in 5 restarts in `make soak`). Racing the query against
-    /// the connection's close future turns that wait into `HistoryError.connectionLost`.
+    /// connection's state machine, so it is neither answered nor failed and `query` would wait
+    /// forever. Racing the query against the connection's close future turns that wait into
+    /// `HistoryError.connectionLost`.
     func startQuery(_ query: PostgresQuery, on connection: PostgresConnection) async throws -> PostgresRowSequence {
         let logger = logger
         return try await racingClose(of: connection) { try await connection.query(query, logger: logger) }

@@ -6,7 +6,7 @@ extension PostgresHistoryStore {
     /// Copies the run's own rows (the run, its tests with no infrastructure attempt counted, their
     /// attempts, its audit issues) while the caller analyses it, in the transaction `finish`
     /// completes on the same connection. A lost connection retries the whole run on a new one.
-    public func beginStore(_ run: Run, testRows: @escaping @Sendable () -> [TestRunRow]) -> any PendingStore {
+    package func beginStore(_ run: Run, testRows: @escaping @Sendable () -> [TestRunRow]) -> any PendingStore {
         let ingestedAt = Date()
         return StagedStore { analysis in
             // The rows may still be in the making: waited for off the task pool.

@@ -6,12 +6,12 @@ extension PostgresHistoryStore {
     /// How many times a run is retried after a serialization failure or deadlock.
     static let writeAttempts = 8
     /// How many times a run is written again after the connection was lost (a server restart takes
-    /// 1–3 s here; the pool waits for the server to accept connections again before a retry starts).
+    /// seconds; the pool waits for the server to accept connections again before a retry starts).
     static let reconnectAttempts = 3
     /// How long a write waits for a lost server to accept connections again before it gives up.
     static let serverReturnWindow = 10.0
 
-    public func store(_ run: Run, digest: RunDigest, testRows: [TestRunRow]) async throws -> IngestResult {
+    package func store(_ run: Run, digest: RunDigest, testRows: [TestRunRow]) async throws -> IngestResult {
         let batch = try IngestBatch(run: run, digest: digest, testRows: testRows)
         return try await writing { connection in try await self.write(batch, then: { .nothing }, on: connection) }
     }
@@ -53,9 +53,9 @@ extension PostgresHistoryStore {
     }
 
     /// Returns once the server at `address` accepts a connection, trying every half second for
-    /// `seconds` (a restart takes 1–3 s), else throws `connectionLost`. Direct connections fail at
-    /// once while the server refuses them; the pool, asked instead, kept trying for about 70 s
-    /// before giving up with a circuit breaker's error, which read as a failure to open the store.
+    /// `seconds`, else throws `connectionLost`. Direct connections fail at once while the server
+    /// refuses them; the pool, asked instead, keeps trying long after a restart would be over and
+    /// then gives up with a circuit breaker's error, which reads as a failure to open the store.
     static func awaitServer(_ address: PostgresAddress, within seconds: Double, logger: Logger, location: String) async throws {
         let deadline = Date().addingTimeInterval(seconds)
         while true {
@@ -124,9 +124,9 @@ extension PostgresHistoryStore {
     }
 
     /// Inserts the table's rows in statements of `rowsPerInsert`, each bound as one binary array
-    /// per column (`PostgresColumnArrays`). Multi-row INSERTs of bound values took the 90,000-test
-    /// bench run ~5 s, mostly the server parsing and planning statements of 30,000 parameters; these
-    /// statements have one parameter per column.
+    /// per column (`PostgresColumnArrays`): one parameter per column, where multi-row INSERTs of
+    /// bound values would have the server parse and plan statements of tens of thousands of
+    /// parameters.
     private func insert(_ table: IngestBatch.Table, runID: Int, on connection: PostgresConnection) async throws {
         var rows = PostgresColumnArrays(columns: table.columns.count)
         var start = 0
@@ -145,6 +145,6 @@ extension PostgresHistoryStore {
         }
     }
 
-    /// Rows per INSERT (about 1.5 MB of the bench run's tests).
+    /// Rows per INSERT statement.
     static let rowsPerInsert = 8_192
 }

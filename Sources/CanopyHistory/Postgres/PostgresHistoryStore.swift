@@ -5,16 +5,16 @@ import PostgresNIO
 
 /// History in a shared PostgreSQL server (`--store postgres://…` or `CANOPY_STORE`), through
 /// postgres-nio: the same schema, migrations and behaviour as `SQLiteHistoryStore`.
-public final class PostgresHistoryStore: HistoryStore {
+package final class PostgresHistoryStore: HistoryStore {
     let client: PostgresClient
     private let runner: Task<Void, Never>
     let logger: Logger
-    public let location: String
+    package let location: String
     /// Where the server is, for the direct connections that tell whether it is back.
     let address: PostgresAddress
 
     /// Connects to the server at `address` and migrates the schema.
-    public init(address: PostgresAddress, maximumConnections: Int = 4) async throws {
+    package init(address: PostgresAddress, maximumConnections: Int = 4) async throws {
         location = address.description
         self.address = address
         logger = Logger(label: "canopy.history.postgres", factory: { _ in SwiftLogNoOpLogHandler() })
@@ -61,9 +61,9 @@ public final class PostgresHistoryStore: HistoryStore {
     /// How long `close` waits for the client's connections to shut down.
     static let closeTimeout = 5.0
 
-    public func close() async {
+    package func close() async {
         // Cancelling run() closes the pool; its connections close in milliseconds, but a connection
-        // the server dropped mid-write must never hold the process open (issue 8), so the wait is bounded.
+        // the server dropped mid-write must never hold the process open, so the wait is bounded.
         runner.cancel()
         _ = await Self.waitAtMost(Self.closeTimeout, for: runner)
     }
@@ -136,7 +136,7 @@ public final class PostgresHistoryStore: HistoryStore {
         return versions
     }
 
-    public func schemaVersion() async throws -> Int {
+    package func schemaVersion() async throws -> Int {
         try await withConnection { try await self.appliedVersions(on: $0).max() ?? 0 }
     }
 }

@@ -12,9 +12,10 @@ enum SQLValue: Sendable, Equatable {
 }
 
 /// Receives one row's values in column order. SQLite's writer binds each straight into its
-/// statement (`SQLiteRowBinder`) and PostgreSQL's gathers one binary array per column (`PostgresColumnArrays`). Writing rows through a sink instead of
-/// returning `[SQLValue]` per row saved an array, its enum boxes and their reference counting for
-/// each of the 180,000 rows of the 100 MB bench run, on the store's critical path.
+/// statement (`SQLiteRowBinder`) and PostgreSQL's gathers one binary array per column
+/// (`PostgresColumnArrays`). Writing rows through a sink instead of returning `[SQLValue]` per
+/// row saves an array, its enum boxes and their reference counting for every row, on the store's
+/// critical path.
 protocol SQLRowSink {
     mutating func int(_ value: Int)
     mutating func double(_ value: Double)

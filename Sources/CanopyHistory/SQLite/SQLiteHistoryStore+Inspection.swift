@@ -2,13 +2,13 @@ import GRDB
 
 extension SQLiteHistoryStore {
     /// `PRAGMA integrity_check`: "ok" when the file is sound.
-    public func integrityCheck() throws -> String {
+    package func integrityCheck() throws -> String {
         try pool.read { try String.fetchOne($0, sql: "PRAGMA integrity_check") } ?? "no answer"
     }
 
     /// Runs whose stored test rows do not match their totals: a partial run, which one
     /// transaction per run must make impossible.
-    public func partialRuns() throws -> [String] {
+    package func partialRuns() throws -> [String] {
         try pool.read {
             try String.fetchAll(
                 $0,

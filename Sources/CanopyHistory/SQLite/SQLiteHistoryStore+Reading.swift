@@ -3,24 +3,24 @@ import Foundation
 import GRDB
 
 extension SQLiteHistoryStore {
-    public func runs(in window: HistoryWindow) async throws -> [StoredRun] {
+    package func runs(in window: HistoryWindow) async throws -> [StoredRun] {
         try fetchAll(HistoryQueries.runs(window)) { try RunRecord.decode($0) }
     }
 
-    public func run(key: String) async throws -> StoredRun? {
+    package func run(key: String) async throws -> StoredRun? {
         try fetchAll(HistoryQueries.run(key: key)) { try RunRecord.decode($0) }.first
     }
 
-    public func previousRun(branch: String, before key: String?, excludingCommit: String?, startedBefore: Date?) async throws -> StoredRun? {
+    package func previousRun(branch: String, before key: String?, excludingCommit: String?, startedBefore: Date?) async throws -> StoredRun? {
         try fetchAll(HistoryQueries.previousRun(branch: branch, before: key, excludingCommit: excludingCommit, startedBefore: startedBefore)) { try RunRecord.decode($0) }.first
     }
 
-    public func testRuns(runKey: String) async throws -> [TestRunRow] {
+    package func testRuns(runKey: String) async throws -> [TestRunRow] {
         let location = location
         return try fetchAll(HistoryQueries.testRuns(runKey: runKey)) { try HistoryRowDecoding.testRun($0, location: location) }
     }
 
-    public func forEachTestRun(
+    package func forEachTestRun(
         in window: HistoryWindow, onlyTestsWithFailures: Bool, alsoTestKeys: Set<String>, _ body: (TestRunRow) throws -> Void
     ) async throws {
         let location = location
@@ -38,7 +38,7 @@ extension SQLiteHistoryStore {
         }
     }
 
-    public func forEachTestRun(in window: HistoryWindow, testKeys: Set<String>, _ body: (TestRunRow) throws -> Void) async throws {
+    package func forEachTestRun(in window: HistoryWindow, testKeys: Set<String>, _ body: (TestRunRow) throws -> Void) async throws {
         let location = location
         try read { db in try Self.forEachTestRun(db, HistoryQueries.runIDs(window), testKeys: testKeys.sorted(), location: location, body) }
     }
@@ -52,29 +52,29 @@ extension SQLiteHistoryStore {
         }
     }
 
-    public func forEachFailure(in window: HistoryWindow, _ body: (FailureRow) throws -> Void) async throws {
+    package func forEachFailure(in window: HistoryWindow, _ body: (FailureRow) throws -> Void) async throws {
         try forEach(HistoryQueries.failures(window)) { try body(HistoryRowDecoding.failure($0)) }
     }
 
-    public func auditIssues(runKey: String) async throws -> [AuditIssue] {
+    package func auditIssues(runKey: String) async throws -> [AuditIssue] {
         let location = location
         return try fetchAll(HistoryQueries.auditIssues(runKey: runKey)) { try AuditIssueRecord.decode($0, location: location) }
     }
 
-    public func coverage(runKey: String) async throws -> [CoverageFigure] {
+    package func coverage(runKey: String) async throws -> [CoverageFigure] {
         let location = location
         return try fetchAll(HistoryQueries.coverage(runKey: runKey)) { try CoverageRecord.decode($0, location: location) }
     }
 
-    public func failures(runKey: String) async throws -> [FailureDigest] {
+    package func failures(runKey: String) async throws -> [FailureDigest] {
         try fetchAll(HistoryQueries.failures(runKey: runKey)) { try HistoryRowDecoding.failureDigest($0) }
     }
 
-    public func identifierNodes(runKey: String) async throws -> [IdentifierNodeDigest] {
+    package func identifierNodes(runKey: String) async throws -> [IdentifierNodeDigest] {
         try fetchAll(HistoryQueries.identifierNodes(runKey: runKey)) { try IdentifierNodeRecord.decode($0) }
     }
 
-    public func trend(in window: HistoryWindow) async throws -> [TrendPoint] {
+    package func trend(in window: HistoryWindow) async throws -> [TrendPoint] {
         let points = try fetchAll(HistoryQueries.trend(window)) { try HistoryRowDecoding.trendPoint($0) }
         let counts = try fetchAll(HistoryQueries.trendCategories(window)) {
             (try $0.text(0) ?? "", try $0.text(1) ?? "", try $0.int(2) ?? 0)

@@ -7,7 +7,7 @@ extension SQLiteHistoryStore {
     /// How many times a run is retried when SQLite reports the store busy past the timeout.
     static let writeAttempts = 8
 
-    public func store(_ run: Run, digest: RunDigest, testRows: [TestRunRow]) async throws -> IngestResult {
+    package func store(_ run: Run, digest: RunDigest, testRows: [TestRunRow]) async throws -> IngestResult {
         let batch = try IngestBatch(run: run, digest: digest, testRows: testRows)
         return try await writing { db in try Self.write(batch, then: { .nothing }, into: db) }
     }
@@ -36,10 +36,10 @@ extension SQLiteHistoryStore {
         }
     }
 
-    /// The WAL size past which a stored run is followed by a checkpoint. SQLite's own automatic
-    /// checkpoint runs past 4 MB, inside the commit; a 90,000-test run writes ~40 MB of WAL and its
-    /// checkpoint took ~0.6 s on the bench disk, so it runs beside what follows the store, about
-    /// every other run of that size (every few dozen runs of a few thousand tests).
+    /// The WAL size past which a stored run is followed by a checkpoint, run beside what follows
+    /// the store. SQLite's own automatic checkpoint runs past 4 MB, inside the commit, where
+    /// copying a large run's pages back holds the run up; at this size a checkpoint follows about
+    /// every other run of 90,000 tests, or every few dozen runs of a few thousand tests.
     static let defaultCheckpointThreshold = 64 << 20
 
     /// The size of the store's WAL file, 0 when there is none.
@@ -99,8 +99,8 @@ extension SQLiteHistoryStore {
     /// Binds the rows in `range` straight through SQLite's C API and steps the statement once.
     ///
     /// GRDB's `StatementArguments` boxes every value in an existential and the statement checks
-    /// them per execution: ~55% of writing the 90,000-test bench run. The statement is GRDB's own
-    /// cached one, inside GRDB's transaction; errors become GRDB's `DatabaseError` as before.
+    /// them per execution, which would be most of the cost of writing a large run. The statement
+    /// is GRDB's own cached one, inside GRDB's transaction; errors become GRDB's `DatabaseError`.
     private static func insert(
         _ table: IngestBatch.Table, _ range: Range<Int>, runID: Int, with statement: Statement, in db: Database
     ) throws {

@@ -7,19 +7,19 @@ import GRDB
 /// WAL journal so readers never block the writer, a busy timeout so concurrent writers (other
 /// CI processes on the same file) wait instead of failing, one `BEGIN IMMEDIATE` transaction per
 /// run, so a crash mid-ingest leaves no partial run.
-public final class SQLiteHistoryStore: HistoryStore {
+package final class SQLiteHistoryStore: HistoryStore {
     let pool: DatabasePool
-    public let location: String
+    package let location: String
     /// The checkpoint `store` started, awaited by `close`.
     let checkpoints = CheckpointTasks()
     /// The WAL size past which `store` starts a checkpoint (`defaultCheckpointThreshold`).
     let checkpointThreshold: Int
 
     /// How long a writer waits for another writer's lock before the statement fails.
-    public static let busyTimeout: TimeInterval = 30
+    package static let busyTimeout: TimeInterval = 30
 
     /// Opens the file at `path`, creating it and its directory when missing, and migrates it.
-    public convenience init(path: String) throws {
+    package convenience init(path: String) throws {
         try self.init(path: path, checkpointThreshold: Self.defaultCheckpointThreshold)
     }
 
@@ -35,13 +35,13 @@ public final class SQLiteHistoryStore: HistoryStore {
             try db.execute(sql: "PRAGMA synchronous = NORMAL")
             // No checkpoint inside a commit: once the WAL passes `checkpointThreshold`, `store`
             // starts one beside what follows it (reading history, rendering), and `close` waits
-            // for it. Copying a large run's pages back inside the commit held the run up.
+            // for it, so copying a large run's pages back never holds up its commit.
             try db.execute(sql: "PRAGMA wal_autocheckpoint = 0")
             // The writer keeps statement journals in memory. Each multi-row INSERT inside the run's
             // transaction has one (the statement may abort on a constraint), holding the original
-            // of every page it changes: on disk they were 126,000 writes, 247 MiB, to a temp file
-            // for the 90,000-test bench run, whose rows land all over the test-key index. Readers
-            // keep the default, so a large sort may still spill to a file.
+            // of every page it changes. A large run's rows land all over the test-key index, so on
+            // disk these journals would be a temp file written page by page. Readers keep the
+            // default, so a large sort may still spill to a file.
             if !db.configuration.readonly { try db.execute(sql: "PRAGMA temp_store = MEMORY") }
         }
         var isDirectory: ObjCBool = false
@@ -67,20 +67,20 @@ public final class SQLiteHistoryStore: HistoryStore {
         try pool.read { try Self.schemaVersion(of: Self.appliedIdentifiers($0)) }
     }
 
-    public func schemaVersion() async throws -> Int {
+    package func schemaVersion() async throws -> Int {
         do { return try schemaVersionNow() } catch { throw Self.cannotOpen(location, error) }
     }
 
     /// Waits for the checkpoint `store` started, copies what is left in the WAL into the file and
-    /// empties the WAL (a TRUNCATE checkpoint), and closes. Without a checkpoint the runs of a
-    /// small ingest stayed in `history.sqlite-wal` after the process ended (GRDB's read-only reader
-    /// connections may close last, and a read-only connection does not checkpoint), so a CI cache
-    /// or upload of `history.sqlite` alone held no history. A passive checkpoint left the WAL as
-    /// large as it had grown and the next process appended to it: it grew by every run, 107 MB
-    /// beside a 9 MB store after 87 nightly runs, and every read paid for it. Truncating waits for
+    /// empties the WAL (a TRUNCATE checkpoint), and closes, so `history.sqlite` alone holds every
+    /// stored run (for a CI cache or upload). Without a checkpoint the runs of a small ingest
+    /// would stay in `history.sqlite-wal` after the process ends (GRDB's read-only reader
+    /// connections may close last, and a read-only connection does not checkpoint). A passive
+    /// checkpoint would leave the WAL as large as it had grown for the next process to append to,
+    /// so it would grow with every run and every read would pay for it. Truncating waits for
     /// other processes' readers a quarter of a second at most; a checkpoint that cannot finish
     /// then leaves the WAL to the next one.
-    public func close() async {
+    package func close() async {
         await checkpoints.finish()
         if walBytes() > 0 {
             _ = try? await pool.writeWithoutTransaction { db in

@@ -15,7 +15,7 @@ enum SQLDialect: Sendable {
 /// SQLite runs every missing migration in one transaction with foreign keys on and no
 /// whole-file check after it (`SQLiteHistoryStore.migrate`). A migration that drops and recreates
 /// a table (SQLite's way to change a column) would need foreign keys off around that transaction,
-/// or dropping `runs` would cascade to every row that refers to it; none does so far.
+/// or dropping `runs` would cascade to every row that refers to it; none does.
 struct HistoryMigration: Sendable {
     var version: Int
     var name: String

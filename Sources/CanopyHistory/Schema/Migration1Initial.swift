@@ -1,6 +1,6 @@
 extension HistoryMigration {
     /// Version 1: runs, tests, attempts, failures, identifier nodes, audit issues, coverage.
-    /// Landed with issue 5 — never edit; add a new migration instead.
+    /// Never edited: a change to the schema is a new migration.
     static let v1Initial = HistoryMigration(
         version: 1, name: "initial",
         statements: [

@@ -3,11 +3,10 @@ extension HistoryMigration {
     /// the run's whole identifier tree: every node with its parent and its branch's figures
     /// (the node and all under it: coverage included), errors among its audit issues counted.
     ///
-    /// Until now `canopy report` of a stored pull request run compared it with the run before it
-    /// on its own branch, where `canopy run` had compared it with its target branch; and the
-    /// stored tree held only the identifier nodes with their own figures, so the report could not
-    /// draw the tree the run's dashboard drew, and showed every audit issue as an error. Rows
-    /// stored before this version keep NULL in the new columns (`audit_errors` NULL marks them).
+    /// With these `canopy report` of a stored pull request run compares it with its target branch,
+    /// as `canopy run` does, and draws the tree the run's dashboard drew, audit errors told from
+    /// warnings. Rows stored before this version keep NULL in the new columns (`audit_errors` NULL
+    /// marks them).
     static let v3BaseBranchTree = HistoryMigration(
         version: 3, name: "base-branch-tree",
         statements: [

@@ -9,21 +9,21 @@ import Foundation
 /// `Module/Suite/test()`) gives class and name; the device and the configuration are part of a
 /// test's identity when the plan ran on several; a parameterised run's arguments are. Every
 /// `TestCaseRuns` row is one attempt, in run order then repetition order.
-public struct XCResultBundleParser: ReportParser {
-    public init() {}
+package struct XCResultBundleParser: ReportParser {
+    package init() {}
 
-    public var format: InputFormat { .xcresultBundle }
+    package var format: InputFormat { .xcresultBundle }
 
     /// Whether `path` is an `.xcresult` bundle to read with this parser: a directory whose name
     /// ends in `.xcresult`.
-    public static func isBundle(_ path: String) -> Bool {
+    package static func isBundle(_ path: String) -> Bool {
         var isDirectory: ObjCBool = false
         let trimmed = path.hasSuffix("/") ? String(path.dropLast()) : path
         return trimmed.lowercased().hasSuffix(".xcresult") && FileManager.default.fileExists(atPath: trimmed, isDirectory: &isDirectory)
             && isDirectory.boolValue
     }
 
-    public func parse(fileAt path: String) throws(ParserError) -> ParsedInput {
+    package func parse(fileAt path: String) throws(ParserError) -> ParsedInput {
         let bundle = path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: bundle, isDirectory: &isDirectory), isDirectory.boolValue else {

@@ -5,18 +5,18 @@ import Foundation
 /// A payload id names one regular file directly inside `Data/` (`0~<hash>` or `data.0~<hash>`
 /// is `Data/data.0~<hash>`). An id with a path separator, `..` or a leading dot, and a file that
 /// is a symbolic link (or a `Data/` that is one), are refused: nothing outside the bundle is read.
-public struct XCResultPayloadStore: Sendable {
+package struct XCResultPayloadStore: Sendable {
     /// The bundle directory.
-    public let bundle: String
+    package let bundle: String
 
-    public init(bundle: String) {
+    package init(bundle: String) {
         self.bundle = bundle
     }
 
     /// The file an id names, after checking it stays inside `Data/`.
     /// - Throws: a reason (for `ParserError.invalidBundle`) when the id escapes `Data/` or the
     ///   file is missing, a link or not a regular file.
-    public func file(for id: String) throws(ParserError) -> String {
+    package func file(for id: String) throws(ParserError) -> String {
         let name = id.hasPrefix("data.") ? id : "data." + id
         guard !id.isEmpty, !name.contains("/"), !name.contains("\\"), !name.contains("\0"), name != "..", !id.hasPrefix(".") else {
             throw .invalidBundle(path: bundle, message: "an attachment's payload id \"\(id)\" names a file outside Data/; it is not read")
@@ -36,7 +36,7 @@ public struct XCResultPayloadStore: Sendable {
     /// The decompressed payload, or nil when it is larger than `limit` bytes (decompression
     /// stops at the limit: a "zstd bomb" is never allocated).
     /// - Throws: `ParserError.invalidBundle` naming the payload and what is wrong with it.
-    public func payload(_ id: String, limit: Int) throws(ParserError) -> [UInt8]? {
+    package func payload(_ id: String, limit: Int) throws(ParserError) -> [UInt8]? {
         let file = try file(for: id)
         do {
             return try ZstdFrameReader.decompress(fileAt: file, limit: limit)

@@ -1,0 +1,81 @@
+import CanopyModel
+
+/// What history knows of the tests it calls flaky: which they are, and the clusters
+/// (fingerprints) of their failures in earlier runs. It decides whether a known-flaky test's
+/// failure in this run is its old flake again or a new failure.
+///
+/// The rule: a failing test is excused as known flaky only when history calls it flaky and
+/// every failure of this run falls in a cluster seen among the test's own failures in earlier
+/// runs. A failure unlike its flaky past (another cause, message or element) is a new failure,
+/// and so is a failure with no analysed message to compare.
+///
+/// A test is looked up by its key (`TestIdentity.key`) and, failing that, by the key without its
+/// device and configuration (history and a pull request's target branch may name it so).
+package struct FlakyPast: Sendable, Equatable {
+    /// Keys of the tests history calls flaky.
+    package private(set) var flakyTests: Set<String>
+    /// Per test key: the fingerprints of its failures in earlier runs.
+    package private(set) var fingerprints: [String: Set<String>]
+
+    package init(flakyTests: Set<String> = [], fingerprints: [String: Set<String>] = [:]) {
+        self.flakyTests = flakyTests
+        self.fingerprints = fingerprints
+    }
+
+    /// The fingerprints of `failures` per test, leaving out those of the run `excludingRun` (the
+    /// run being judged) and keeping only the tests `testKeys` when given.
+    package static func fingerprints(
+        of failures: some Sequence<FailureRow>, excludingRun: String?, testKeys: Set<String>? = nil
+    ) -> [String: Set<String>] {
+        var result: [String: Set<String>] = [:]
+        for failure in failures where failure.runKey != (excludingRun ?? "") {
+            if let testKeys, !testKeys.contains(failure.testKey), !testKeys.contains(Self.withoutDevice(failure.testKey)) { continue }
+            result[failure.testKey, default: []].insert(failure.fingerprint)
+        }
+        return result
+    }
+
+    /// Adds the tests and past fingerprints of `other` (a pull request's target branch).
+    package mutating func merge(_ other: FlakyPast) {
+        flakyTests.formUnion(other.flakyTests)
+        fingerprints.merge(other.fingerprints) { $0.union($1) }
+    }
+
+    /// Whether history calls the test flaky.
+    package func isKnownFlaky(_ testKey: String) -> Bool {
+        flakyTests.contains(testKey) || flakyTests.contains(Self.withoutDevice(testKey))
+    }
+
+    /// The verdict on a failing test whose failures in this run are `failuresNow`.
+    package func verdict(testKey: String, failuresNow: [FailureDigest]) -> FlakyFailureVerdict {
+        guard isKnownFlaky(testKey) else { return .notKnownFlaky }
+        let past = (fingerprints[testKey] ?? []).union(fingerprints[Self.withoutDevice(testKey)] ?? [])
+        guard let unseen = failuresNow.first(where: { !past.contains($0.fingerprint) }) else {
+            return failuresNow.isEmpty ? .newFailure(message: nil) : .excused
+        }
+        return .newFailure(message: unseen.normalizedMessage)
+    }
+
+    /// `Class/test` of `Class/test@device#configuration`: the key up to its first `@`.
+    package static func withoutDevice(_ testKey: String) -> String {
+        guard let cut = testKey.firstIndex(of: "@") else { return testKey }
+        return String(testKey[..<cut])
+    }
+}
+
+/// What `FlakyPast` concludes about a failing test.
+package enum FlakyFailureVerdict: Sendable, Equatable {
+    /// History does not call the test flaky.
+    case notKnownFlaky
+    /// Known flaky, and every failure of this run is one it has had before.
+    case excused
+    /// Known flaky, but this failure (its normalised message, when it has one) is new to it.
+    case newFailure(message: String?)
+
+    /// Why a known-flaky test's failure counts: `flaky before, but this failure is new: …`.
+    package var reason: String? {
+        guard case .newFailure(let message) = self else { return nil }
+        guard let message, !message.isEmpty else { return "flaky before, but this failure is new: it has no message to match its past failures" }
+        return "flaky before, but this failure is new: " + message
+    }
+}

@@ -1,0 +1,41 @@
+import CanopyModel
+
+/// What one input file contributed: tests, screens, audit issues, metadata and diagnostics.
+package struct ParsedInput: Sendable, Equatable {
+    package var file: InputFile
+    package var tests: [TestCase]
+    package var screens: [Screen]
+    package var auditIssues: [AuditIssue]
+    /// Run metadata the file carries (xcresult summary: devices, start and finish time).
+    package var metadata: RunMetadata
+    package var diagnostics: [Diagnostic]
+    /// Attachments of tests another input lists (`xcresulttool export attachments`), joined to
+    /// them by `RunAssembler`.
+    package var attachments: [ExportedAttachment]
+    /// Step logs of tests another input lists (`xcresulttool get test-results activities`),
+    /// joined to their failing attempts by `RunAssembler`.
+    package var steps: [ExportedSteps]
+
+    package init(
+        file: InputFile, tests: [TestCase] = [], screens: [Screen] = [], auditIssues: [AuditIssue] = [],
+        metadata: RunMetadata = RunMetadata(), diagnostics: [Diagnostic] = [], attachments: [ExportedAttachment] = [],
+        steps: [ExportedSteps] = []
+    ) {
+        self.file = file
+        self.tests = tests
+        self.screens = screens
+        self.auditIssues = auditIssues
+        self.metadata = metadata
+        self.diagnostics = diagnostics
+        self.attachments = attachments
+        self.steps = steps
+    }
+}
+
+/// A parser for one input format.
+package protocol ReportParser: Sendable {
+    /// The format this parser reads.
+    var format: InputFormat { get }
+    /// Reads the file at `path`. Throws `ParserError` naming the file and the place it broke.
+    func parse(fileAt path: String) throws(ParserError) -> ParsedInput
+}

@@ -1,0 +1,39 @@
+import CanopyModel
+
+/// Maps each format to its parser and reads files in parallel.
+package struct ParserRegistry: Sendable {
+    /// Bytes of captured output kept per attempt and stream.
+    package var outputLimit: Int
+
+    package init(outputLimit: Int = 16 * 1024) {
+        self.outputLimit = outputLimit
+    }
+
+    /// The parser for `format`, or nil when this build cannot read it yet. `onRead` hears of each
+    /// piece of a streamed file (JUnit XML) as it is read; the others are read whole.
+    package func parser(for format: InputFormat, onRead: (@Sendable (Int) -> Void)? = nil) -> (any ReportParser)? {
+        switch format {
+        case .junitXML: JUnitXMLParser(outputLimit: outputLimit, onRead: onRead)
+        case .xcresultTests: XCResultTestsParser()
+        case .xcresultSummary: XCResultSummaryParser()
+        case .xcresultBundle: XCResultBundleParser()
+        case .xcresultAttachments: XCResultAttachmentManifestParser()
+        case .xcresultActivities: XCResultActivitiesParser()
+        case .elementSnapshot: ElementSnapshotParser()
+        case .a11yUITestsSnapshot: A11yUITestsSnapshotParser()
+        case .auditJSON: AuditJSONParser()
+        case .appiumAudit: AppiumAuditParser()
+        }
+    }
+
+    /// Detects the format of `path` (an `.xcresult` bundle by its directory, a file by its
+    /// content) and parses it.
+    package func parse(fileAt path: String, onRead: (@Sendable (Int) -> Void)? = nil) throws(ParserError) -> ParsedInput {
+        if XCResultBundleParser.isBundle(path) { return try XCResultBundleParser().parse(fileAt: path) }
+        let format = try InputDetector.detect(path: path)
+        guard let parser = parser(for: format, onRead: onRead) else {
+            throw .unknownFormat(path: path, found: "\(format.displayName), which this build does not read yet")
+        }
+        return try parser.parse(fileAt: path)
+    }
+}

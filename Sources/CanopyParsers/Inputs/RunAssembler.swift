@@ -1,0 +1,136 @@
+import CanopyModel
+
+/// Joins the parsed inputs of one run into a `Run`.
+///
+/// Tests with the same identity across files fold into one test (a retry written to a second
+/// report file is still an attempt of the same test), screens and audit issues are concatenated,
+/// metadata is merged with the explicit metadata winning. Accessibility findings that arrived as
+/// test failures (`FailureAuditRecognizer`) join the audit issues, attributed to their test; the
+/// failures themselves stay on the test. The test a screen or an audit issue names becomes the
+/// key of that test in the run, however the writer spelled it (`TestReferences`).
+package enum RunAssembler {
+    package static func assemble(_ inputs: [ParsedInput], metadata: RunMetadata = RunMetadata()) -> Run {
+        var run = Run(metadata: metadata)
+        // Each parser already folded its own file; only tests spread over several files need
+        // folding again.
+        let testFiles = inputs.filter { !$0.tests.isEmpty }
+        var folder = TestFolder(capacity: testFiles.count > 1 ? testFiles.reduce(0) { $0 + $1.tests.count } : 0)
+        for input in inputs {
+            if testFiles.count > 1 { for test in input.tests { folder.add(test) } }
+            run.screens += input.screens
+            run.auditIssues += input.auditIssues
+            run.inputs.append(input.file)
+            run.diagnostics += input.diagnostics
+            run.metadata = run.metadata.merging(input.metadata)
+        }
+        run.tests = testFiles.count > 1 ? folder.tests : (testFiles.first?.tests ?? [])
+        if run.metadata.device == nil { run.metadata.device = devices(of: run.tests) }
+        resolveTestReferences(in: &run)
+        // A summary alone gives totals, not tests: without the tests JSON the run would hold none.
+        if !run.inputs.contains(where: \.format.carriesTests), let summary = run.inputs.first(where: { $0.format == .xcresultSummary }) {
+            run.diagnostics.append(Diagnostic(
+                .warning,
+                "an xcresult summary gives totals, not tests, and no test results were given: add the output of "
+                    + "`xcrun xcresulttool get test-results tests --format json`, or the run holds no tests",
+                file: summary.path))
+        }
+        run.auditIssues += recognizedAuditIssues(in: run.tests, inputs: run.inputs)
+        joinExportedSteps(inputs.flatMap(\.steps), into: &run)
+        joinExportedAttachments(inputs.flatMap(\.attachments), into: &run)
+        return run
+    }
+
+    /// Gives the step log of each exported failing run (`get test-results activities`) to the
+    /// next failing attempt, in order, of the test it names that has no steps yet.
+    static func joinExportedSteps(_ exported: [ExportedSteps], into run: inout Run) {
+        guard !exported.isEmpty else { return }
+        var byName: [String: [Int]] = [:]
+        for index in run.tests.indices { byName[run.tests[index].identity.name, default: []].append(index) }
+        var unmatched = 0
+        for item in exported where item.failed {
+            var placed = false
+            for testIndex in (byName[item.test.name] ?? []) where item.test.names(run.tests[testIndex].identity) {
+                guard let attemptIndex = run.tests[testIndex].attempts.firstIndex(where: { $0.outcome.isFailure && $0.steps == nil }) else { continue }
+                run.tests[testIndex].attempts[attemptIndex].steps = item.steps
+                placed = true
+                break
+            }
+            if !placed { unmatched += 1 }
+        }
+        if unmatched > 0 {
+            run.diagnostics.append(Diagnostic(
+                .note, "\(unmatched) exported failing run(s) with steps belong to no failing attempt of the tests read; left out",
+                file: run.inputs.first { $0.format == .xcresultActivities }?.path))
+        }
+    }
+
+    /// Gives each exported attachment (`xcresulttool export attachments`) to the failing attempt
+    /// of the test it names: the attempt of its repetition, else the test's first failing one.
+    /// Attachments of tests no input lists, or of passing attempts, are left out with a note.
+    static func joinExportedAttachments(_ exported: [ExportedAttachment], into run: inout Run) {
+        guard !exported.isEmpty else { return }
+        var byName: [String: [Int]] = [:]
+        for index in run.tests.indices { byName[run.tests[index].identity.name, default: []].append(index) }
+        var unmatched = 0
+        for item in exported {
+            let candidates = (byName[item.test.name] ?? []).filter { item.test.names(run.tests[$0].identity) }
+            var placed = false
+            for testIndex in candidates {
+                let attempts = run.tests[testIndex].attempts
+                let chosen = item.repetition.flatMap { attempts.indices.contains($0 - 1) ? $0 - 1 : nil }
+                    ?? attempts.firstIndex { $0.outcome.isFailure }
+                guard let attemptIndex = chosen, attempts[attemptIndex].outcome.isFailure else { continue }
+                run.tests[testIndex].attempts[attemptIndex].attachments = (attempts[attemptIndex].attachments ?? []) + [item.attachment]
+                placed = true
+                break
+            }
+            if !placed { unmatched += 1 }
+        }
+        if unmatched > 0 {
+            run.diagnostics.append(Diagnostic(
+                .note, "\(unmatched) exported attachment(s) belong to no failing attempt of the tests read; left out",
+                file: run.inputs.first { $0.format == .xcresultAttachments }?.path))
+        }
+    }
+
+    /// The devices the tests ran on, in first-seen order and joined by `, `, when the tests name
+    /// any (trainer's `device` properties, xcresulttool's `Device` nodes): the run's metadata then
+    /// shows them though no input names one device for the whole run.
+    static func devices(of tests: [TestCase]) -> String? {
+        var seen: Set<String> = []
+        var devices: [String] = []
+        for position in tests.indices {
+            if let device = tests[position].identity.device, !device.isEmpty, seen.insert(device).inserted { devices.append(device) }
+        }
+        return devices.isEmpty ? nil : devices.joined(separator: ", ")
+    }
+
+    /// The tests that snapshots and audit files name, as the run's keys (`TestReferences`).
+    static func resolveTestReferences(in run: inout Run) {
+        guard run.screens.contains(where: { $0.test != nil }) || run.auditIssues.contains(where: { $0.test != nil }) else { return }
+        let references = TestReferences(tests: run.tests)
+        for index in run.screens.indices { run.screens[index].test = run.screens[index].test.map(references.resolve) }
+        for index in run.auditIssues.indices { run.auditIssues[index].test = run.auditIssues[index].test.map(references.resolve) }
+    }
+
+    /// Audit issues found in test failures, once per test even when several attempts repeat them.
+    static func recognizedAuditIssues(in tests: [TestCase], inputs: [InputFile]) -> [AuditIssue] {
+        var issues: [AuditIssue] = []
+        // By index, skipping tests without failures before touching them, so that no test is
+        // copied (as a `for test in tests` loop would copy each).
+        for position in tests.indices where tests[position].attempts.contains(where: { !$0.failures.isEmpty }) {
+            let test = tests[position]
+            var seen: Set<AuditIssue> = []
+            for attempt in test.attempts {
+                let source = attempt.origin?.file ?? inputs.first?.path ?? ""
+                for failure in attempt.failures {
+                    for issue in FailureAuditRecognizer.issues(in: failure, test: test.identity.key, source: source)
+                    where seen.insert(issue).inserted {
+                        issues.append(issue)
+                    }
+                }
+            }
+        }
+        return issues
+    }
+}

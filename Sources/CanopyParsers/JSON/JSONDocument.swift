@@ -1,0 +1,105 @@
+import CanopyModel
+import Foundation
+
+/// Reads a JSON input file into a `JSONValue`, turning read and syntax failures into
+/// `ParserError`s that name the file, the line, the column and the byte offset.
+enum JSONDocument {
+    struct Loaded {
+        var value: JSONValue
+        var bytes: Int
+        /// Warnings for strings that held invalid UTF-8 or `\u0000`, repaired with U+FFFD.
+        var repairs: [Diagnostic]
+    }
+
+    static func load(_ path: String) throws(ParserError) -> Loaded {
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            throw .unreadable(path: path, reason: ParserError.reason(reading: error))
+        }
+        if data.isEmpty { throw .empty(path: path) }
+        let (value, repairs) = try parseRepairing([UInt8](data), path: path)
+        return Loaded(value: value, bytes: data.count, repairs: repairs)
+    }
+
+    /// Parses the whole content of the file at `path` (a leading byte order mark is skipped).
+    static func parse(_ content: [UInt8], path: String) throws(ParserError) -> JSONValue {
+        try parseRepairing(content, path: path).value
+    }
+
+    /// `parse`, and a warning naming the first string whose invalid UTF-8 was repaired, and one
+    /// naming the first `\u0000` replaced (names are normalised here, once, so that they reach both
+    /// history stores and come back byte for byte).
+    static func parseRepairing(_ content: [UInt8], path: String) throws(ParserError) -> (value: JSONValue, repairs: [Diagnostic]) {
+        var bytes = content
+        let bom = bytes.starts(with: [0xEF, 0xBB, 0xBF])
+        if bom { bytes.removeFirst(3) }
+        do {
+            let (value, repairs) = try JSONReader.parseRepairing(bytes)
+            var warnings: [Diagnostic] = []
+            if let first = repairs.firstInvalidUTF8 {
+                warnings.append(
+                    Diagnostic(
+                        .warning,
+                        "invalid UTF-8 in \(repairs.invalidUTF8) string(s), the first at byte offset \(first.offset + (bom ? 3 : 0)); repaired with U+FFFD",
+                        file: path, line: first.line, column: first.column))
+            }
+            if let first = repairs.firstNUL {
+                warnings.append(
+                    Diagnostic(
+                        .warning,
+                        "\(repairs.nul) NUL character(s) (\\u0000) in strings, the first at byte offset \(first.offset + (bom ? 3 : 0)); each replaced with U+FFFD, as history cannot store NUL in names or messages",
+                        file: path, line: first.line, column: first.column))
+            }
+            return (value, warnings)
+        } catch {
+            let hint =
+                error.truncated
+                ? "The file looks truncated: did the step that wrote it stop early?"
+                : "Expected well-formed JSON"
+            throw .malformed(
+                path: path, line: error.line, column: error.column,
+                message: "invalid JSON at byte offset \(error.offset): \(error.message)", hint: hint)
+        }
+    }
+}
+
+/// A parser of one JSON format: the file is read whole (`JSONDocument`), and a warning names any
+/// invalid UTF-8 repaired on the way.
+protocol JSONReportParser: ReportParser {
+    /// The input the document `root` of the file at `path` (`bytes` long) holds.
+    func parse(_ root: JSONValue, path: String, bytes: Int) throws(ParserError) -> ParsedInput
+    /// The largest file of this format read, in bytes; nil for no limit. The whole file is parsed
+    /// into memory before the format's own limits apply.
+    var maximumFileBytes: Int? { get }
+}
+
+extension JSONDocument {
+    /// Refuses Canopy's own documents (report.json, insights.json, `inspect --format json`: a
+    /// `canopy.…` schema), which may look like an input (report.json has `auditIssues`) and are
+    /// never one: a directory that holds them skips them with a note.
+    static func refuseOwnDocument(_ value: JSONValue, path: String) throws(ParserError) {
+        guard let schema = value["schema"]?.text, schema.hasPrefix("canopy.") else { return }
+        throw .notAReport(path: path, found: "Canopy's own \(schema) document, an output of canopy, not an input")
+    }
+}
+
+extension JSONReportParser {
+    var maximumFileBytes: Int? { nil }
+
+    package func parse(fileAt path: String) throws(ParserError) -> ParsedInput {
+        if let limit = maximumFileBytes,
+            let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int, size > limit
+        {
+            throw .invalidValue(
+                path: path, jsonPath: "$",
+                message: "the file is \(size >> 20) MB, more than the \(limit >> 20) MB Canopy reads of one \(format.rawValue) file; a screen holds hundreds of elements, so this producer is broken: fix it or leave the file out")
+        }
+        let document = try JSONDocument.load(path)
+        try JSONDocument.refuseOwnDocument(document.value, path: path)
+        var input = try parse(document.value, path: path, bytes: document.bytes)
+        input.diagnostics.insert(contentsOf: document.repairs, at: 0)
+        return input
+    }
+}

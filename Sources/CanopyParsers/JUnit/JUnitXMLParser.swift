@@ -1,0 +1,101 @@
+import CanopyModel
+
+/// Reads JUnit XML in every dialect of FORMATS.md §1 by streaming it through libxml2.
+///
+/// Memory grows with the number of tests, not with bytes: captured output and failure bodies are
+/// bounded per attempt (`outputLimit`, head and tail kept), and output of passing attempts is
+/// dropped. A file that libxml2 rejects for characters outside XML 1.0 is read a second time with
+/// those characters replaced, and a warning says how many.
+package struct JUnitXMLParser: ReportParser {
+    /// Bytes of captured output, failure body or message kept per attempt and stream.
+    package var outputLimit: Int
+    /// Files at least this large are folded into tests on a second thread while libxml2 reads
+    /// (`JUnitCasePipeline`).
+    package var threadedFoldingThreshold: Int
+    /// Told the byte count of each piece of the file as libxml2 is given it (a progress bar's
+    /// bytes); a file read twice (sanitised) is told twice.
+    package var onRead: (@Sendable (Int) -> Void)?
+
+    package init(outputLimit: Int = 16 * 1024, threadedFoldingThreshold: Int = 1 << 20, onRead: (@Sendable (Int) -> Void)? = nil) {
+        self.outputLimit = outputLimit
+        self.threadedFoldingThreshold = threadedFoldingThreshold
+        self.onRead = onRead
+    }
+
+    package var format: InputFormat { .junitXML }
+
+    package func parse(fileAt path: String) throws(ParserError) -> ParsedInput {
+        do {
+            return try read(path, sanitize: false)
+        } catch let failure where failure.kind == .invalidCharacters {
+            var result: ParsedInput
+            do {
+                result = try read(path, sanitize: true)
+            } catch {
+                throw convert(error, path: path)
+            }
+            result.diagnostics.insert(
+                Diagnostic(
+                    .warning,
+                    "characters not allowed in XML 1.0 (\(failure.message) at line \(failure.line ?? 0)); replaced with '?' and read again",
+                    file: path, line: failure.line, column: failure.column),
+                at: 0)
+            return result
+        } catch {
+            throw convert(error, path: path)
+        }
+    }
+
+    private func read(_ path: String, sanitize: Bool) throws(XMLStreamFailure) -> ParsedInput {
+        let builder = JUnitEventBuilder(path: path, outputLimit: outputLimit, threadedFoldingThreshold: threadedFoldingThreshold)
+        let reader = XMLStreamReader(path: path, handler: builder)
+        reader.onRead = onRead
+        do {
+            try reader.read(sanitize: sanitize)
+        } catch {
+            builder.abandon()
+            throw error
+        }
+        var (tests, builderDiagnostics, signals) = builder.finish()
+        if reader.bytesRead == 0 {
+            throw XMLStreamFailure(kind: .malformed, message: "empty")
+        }
+        var diagnostics = builderDiagnostics
+        if let root = builder.rootElement, root != .testsuites, root != .testsuite {
+            throw XMLStreamFailure(kind: .malformed, message: "the root element is not <testsuites> or <testsuite>", line: 1)
+        }
+        if reader.sawDoctype {
+            diagnostics.append(Diagnostic(.note, "a DOCTYPE was present and ignored", file: path))
+        }
+        if sanitize, reader.replacedCharacters > 0 {
+            diagnostics.append(Diagnostic(.note, "\(reader.replacedCharacters) character(s) replaced", file: path))
+        }
+        JUnitAttachmentLines.attach(to: &tests, reportPath: path)
+        let producer = signals.producer(root: builder.rootElement, hasXMLDeclaration: reader.hasXMLDeclaration)
+        let file = InputFile(path: path, format: .junitXML, producer: producer, bytes: reader.bytesRead)
+        return ParsedInput(file: file, tests: tests, diagnostics: diagnostics)
+    }
+
+    private func convert(_ failure: XMLStreamFailure, path: String) -> ParserError {
+        switch failure.kind {
+        case .io:
+            return .unreadable(path: path, reason: failure.message)
+        case .entityDeclaration:
+            return .unsafe(path: path, line: failure.line, column: failure.column, message: failure.message)
+        case .malformed where failure.message == "empty":
+            return .empty(path: path)
+        case .malformed, .invalidCharacters, .stopped:
+            let truncated = ["Premature end of data", "EndTag: '</' not found", "Couldn't find end of Start Tag", "Extra content"]
+                .contains { failure.message.contains($0) } && !failure.message.contains("Extra content")
+            let hint: String
+            if truncated {
+                hint = "The file looks truncated: did the test step stop before the reporter finished writing?"
+            } else if failure.message.contains("Document is empty") || failure.message.contains("Start tag expected") {
+                hint = "Expected an XML document whose root is <testsuites> or <testsuite>"
+            } else {
+                hint = "Expected well-formed JUnit XML"
+            }
+            return .malformed(path: path, line: failure.line, column: failure.column, message: failure.message, hint: hint)
+        }
+    }
+}

@@ -1,0 +1,38 @@
+import CanopyModel
+import Foundation
+
+/// Reads `xcrun xcresulttool get test-results summary --format json` into run metadata: title,
+/// start and finish time (epoch seconds), device and OS. It contributes no tests.
+package struct XCResultSummaryParser: JSONReportParser {
+    package init() {}
+
+    package var format: InputFormat { .xcresultSummary }
+
+    func parse(_ root: JSONValue, path: String, bytes: Int) throws(ParserError) -> ParsedInput {
+        guard root.object != nil else {
+            throw .invalidValue(path: path, jsonPath: "$", message: "expected an object, found \(root.typeName)")
+        }
+        var metadata = RunMetadata()
+        var diagnostics: [Diagnostic] = []
+        metadata.title = root["title"]?.text
+        for (key, keyPath) in [("startTime", \RunMetadata.startedAt), ("finishTime", \RunMetadata.finishedAt)] {
+            guard let value = root[key] else { continue }
+            if let seconds = value.number {
+                metadata[keyPath: keyPath] = Date(timeIntervalSince1970: seconds)
+            } else {
+                diagnostics.append(Diagnostic(.warning, "$.\(key): expected epoch seconds, found \(value.typeName); ignored", file: path))
+            }
+        }
+        if let first = root["devicesAndConfigurations"]?.array?.first, let device = first["device"] {
+            metadata.device = device["deviceName"]?.text ?? device["modelName"]?.text
+            metadata.osVersion = device["osVersion"]?.text
+        }
+        if let total = root["totalTestCount"]?.number {
+            let failed = root["failedTests"]?.number ?? 0
+            diagnostics.append(
+                Diagnostic(.note, "summary: \(Int(total)) tests, \(Int(failed)) failed (tests themselves come from the tests JSON)", file: path))
+        }
+        let file = InputFile(path: path, format: .xcresultSummary, bytes: bytes)
+        return ParsedInput(file: file, metadata: metadata, diagnostics: diagnostics)
+    }
+}

@@ -1,0 +1,23 @@
+/// The nightly trend report (`canopy trend`) in the dashboard shell: the time series over the
+/// window and the tests that changed state first, then flaky tests and the latest run's tests.
+package struct TrendRenderer: DashboardRenderer {
+    package var rowLimit: Int
+
+    package init(rowLimit: Int = 200) {
+        self.rowLimit = rowLimit
+    }
+
+    package func render(_ dashboard: Dashboard) -> String {
+        let data = HTMLDashboardData(dashboard.tests)
+        let trend = dashboard.trend ?? DashboardTrend(window: "no history", points: [])
+        var views = [
+            HTMLView(id: "trend", label: "Trend", html: HTMLTrendView.render(trend, rowLimit: rowLimit)),
+            HTMLView(id: "flaky", label: "Flaky tests", html: HTMLFlakyView.render(dashboard.flakyTests, elements: dashboard.flakyElements, rowLimit: rowLimit)),
+            HTMLView(id: "overview", label: "Latest run", html: HTMLOverviewView.render(dashboard, rowLimit: min(rowLimit, 200))),
+        ]
+        // A tab with an empty table helps nobody: the latest run's tests only when there are some.
+        if !dashboard.tests.isEmpty { views.append(HTMLView(id: "tests", label: "Tests", html: HTMLTestsView.render(data, total: dashboard.tests.count))) }
+        return HTMLPage.render(
+            dashboard: dashboard, heading: "Trend — " + dashboard.title, views: views, data: HTMLText.scriptJSON(data))
+    }
+}

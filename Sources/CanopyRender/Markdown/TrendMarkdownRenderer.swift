@@ -1,0 +1,58 @@
+/// The Markdown variant of the trend report: each series as first → last with min, max and a
+/// text sparkline, then the tests that changed state (shortened to fit `budget`).
+package struct TrendMarkdownRenderer: DashboardRenderer {
+    package var budget: Int
+
+    package init(budget: Int = MarkdownRenderer.stepSummaryBudget) {
+        self.budget = budget
+    }
+
+    package func render(_ dashboard: Dashboard) -> String {
+        guard let trend = dashboard.trend, let first = trend.points.first, let last = trend.points.last else {
+            return "## 📈 Trend — \(MarkdownText.escape(dashboard.title))\n\nNo runs in the window.\n"
+        }
+        var head = "## 📈 Trend — \(MarkdownText.escape(dashboard.title, limit: 120))\n\n"
+        head += "\(Format.count(trend.points.count)) runs, \(MarkdownText.escape(trend.window, limit: 100)): "
+        head += "\(Format.day(first.date)) → \(Format.day(last.date))\n\n"
+        head += "| series | first | last | min | max | over the window |\n|---|---:|---:|---:|---:|---|\n"
+        let points = trend.points
+        let rows: [(String, [Double], (Double) -> String)] = [
+            ("Pass rate", points.map(\.passRate), Format.percent),
+            ("Flaky tests", points.map { Double($0.flaky) }, { Format.count(Int($0)) }),
+            ("Failures", points.map { Double($0.failures) }, { Format.count(Int($0)) }),
+            ("Identifier coverage", points.map(\.coverage), Format.percent),
+            ("Audit issues", points.map { Double($0.auditIssues) }, { Format.count(Int($0)) }),
+            ("Test time (sum)", points.map(\.duration), Format.duration),
+        ]
+        for (label, values, format) in rows {
+            head += "| \(label) | \(format(values[0])) | \(format(values[values.count - 1])) | \(format(values.min() ?? 0)) | "
+            head += "\(format(values.max() ?? 0)) | \(Self.sparkline(values)) |\n"
+        }
+        for category in trend.categories {
+            let values = points.map { point in Double(point.failuresByCategory.first { $0.category == category }?.count ?? 0) }
+            head += "| Failures: \(MarkdownText.escape(category, limit: 40)) | \(Int(values[0])) | \(Int(values[values.count - 1])) | "
+            head += "\(Int(values.min() ?? 0)) | \(Int(values.max() ?? 0)) | \(Self.sparkline(values)) |\n"
+        }
+        head += "\n"
+        let changes = MarkdownSection(
+            name: "state changes",
+            head: "### Tests that changed state (\(Format.count(trend.changes.count)))\n\n| date | test | from | to | commit |\n|---|---|---|---|---|\n",
+            items: trend.changes.map { change in
+                "| \(Format.day(change.date)) | \(MarkdownText.code(change.test, limit: 160)) | \(MarkdownSections.state(change.from, since: nil)) | "
+                    + "\(MarkdownSections.state(change.to, since: nil)) | \(MarkdownText.code(change.commit, limit: 12)) |\n"
+            })
+        let flaky = MarkdownSections.flaky(dashboard.flakyTests)
+        let budgeter = MarkdownBudget(limit: budget, dashboard: dashboard.links.dashboard)
+        return budgeter.fit(head: head, sections: [changes, flaky], foot: "<sub>Canopy · \(Format.timestamp(dashboard.generatedAt))</sub>\n")
+    }
+
+    /// `▁▂▅█` for the values scaled between their min and max.
+    static func sparkline(_ values: [Double]) -> String {
+        let bars = Array("▁▂▃▄▅▆▇█")
+        guard let low = values.min(), let high = values.max() else { return "" }
+        let span = high - low
+        return String(values.suffix(60).map { value in
+            span > 0 ? bars[min(7, Int(((value - low) / span * 7).rounded()))] : bars[3]
+        })
+    }
+}
