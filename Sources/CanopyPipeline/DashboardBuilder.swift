@@ -78,6 +78,7 @@ struct DashboardBuilder {
             accessibility: parts.accessibility,
             tests: parts.tests)
         dashboard.stillFailing = stillFailing(named, screenshots: screenshots)
+        dashboard.testHistory = Self.testHistory(insights?.testHistory ?? [:])
         dashboard.slowerTests = (insights?.comparison.slowerTests ?? []).map { DashboardSlowerTest(test: $0.testKey, before: $0.before, after: $0.after) }
         if let insights, !insights.trend.isEmpty {
             // The same changes `canopy trend` lists for this window.

@@ -50,6 +50,9 @@ public struct Dashboard: Sendable, Equatable, Codable {
     public var tests: [DashboardTestRow]
     /// The trend over a window of runs, when history is available.
     public var trend: DashboardTrend?
+    /// The latest results on the branch of the tests that failed or were flaky, in this run or in
+    /// the history window, by test key: their history strips.
+    public var testHistory: [String: DashboardTestHistory] = [:]
 
     public init(
         title: String, generatedAt: Date, headline: DashboardHeadline, links: DashboardLinks = DashboardLinks(),

@@ -1,0 +1,52 @@
+import CanopyModel
+import Foundation
+
+/// A test's latest results on the run's branch, oldest first (at most `limit`), and since when it
+/// fails or is flaky: the history strip of the overview's failing and flaky tests and the Tests view.
+public struct DashboardTestHistory: Sendable, Equatable, Hashable, Codable {
+    /// How many results a strip shows.
+    public static let limit = 20
+
+    /// One run's result of the test.
+    public struct Result: Sendable, Equatable, Hashable, Codable {
+        /// `passed`, `failed`, `flaky` (failed, then passed on a retry) or `skipped`.
+        public var outcome: TestOutcome
+        /// The run's commit, short; nil when not known.
+        public var commit: String?
+        public var date: Date
+
+        public init(outcome: TestOutcome, commit: String?, date: Date) {
+            self.outcome = outcome
+            self.commit = commit
+            self.date = date
+        }
+    }
+
+    public var results: [Result]
+    /// `failing since 1a2b3c4` or `flaky since 1a2b3c4`: the first run of the current streak of
+    /// failed (or failed-and-flaky) results; nil when the latest result passed.
+    public var since: String?
+
+    public init(results: [Result], since: String? = nil) {
+        self.results = results
+        self.since = since
+    }
+
+    /// The strip of `results` (oldest first, the latest `limit` kept) with its `since`: when the
+    /// latest result that ran failed, failing since the first of the failed results it ends;
+    /// otherwise, when a result of the strip failed or was flaky, flaky since the first of them.
+    /// Skipped results neither start nor end a streak.
+    public init(latest results: [Result]) {
+        let kept = Array(results.suffix(Self.limit))
+        let ran = kept.filter { $0.outcome != .skipped }
+        var since: Result?
+        var word = "flaky"
+        if ran.last?.outcome == .failed {
+            word = "failing"
+            since = ran.reversed().prefix { $0.outcome == .failed }.last
+        } else {
+            since = ran.first { $0.outcome == .failed || $0.outcome == .flaky }
+        }
+        self.init(results: kept, since: since.map { "\(word) since \($0.commit.map { String($0.prefix(12)) } ?? Format.day($0.date))" })
+    }
+}

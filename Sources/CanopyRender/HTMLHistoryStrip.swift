@@ -1,0 +1,54 @@
+import CanopyModel
+
+/// A test's history strip: one mark per result on the branch, oldest first (colour, a shape and
+/// hover text for commit and date: colour is never the only signal), then since when it fails or
+/// is flaky and a link to the flaky view.
+enum HTMLHistoryStrip {
+    /// The mark of each outcome, also the letter the Tests view's embedded data uses.
+    static func letter(_ outcome: TestOutcome) -> String {
+        switch outcome {
+        case .passed: "p"
+        case .failed: "f"
+        case .flaky: "k"
+        case .skipped: "s"
+        }
+    }
+
+    static func hover(_ result: DashboardTestHistory.Result) -> String {
+        "\(result.outcome.rawValue) · \(result.commit.map { String($0.prefix(12)) } ?? "no commit") · \(Format.day(result.date))"
+    }
+
+    /// The strip; nothing when there is no history. `flakyLink` adds the link into the flaky view.
+    static func render(_ history: DashboardTestHistory?, flakyLink: Bool = true) -> String {
+        guard let history, !history.results.isEmpty else { return "" }
+        let counts = TestOutcome.allCases.compactMap { outcome -> String? in
+            let count = history.results.filter { $0.outcome == outcome }.count
+            return count == 0 ? nil : "\(count) \(outcome.rawValue)"
+        }
+        let label = "Last \(Format.plural(history.results.count, "result")) on this branch, oldest first: \(counts.joined(separator: ", "))"
+        var out = "<span class=\"history\"><span class=\"strip\" role=\"img\" aria-label=\"\(HTMLText.escapeRaw(label))\">"
+        for result in history.results {
+            out += "<span class=\"hs \(letter(result.outcome))\" title=\"\(HTMLText.escape(hover(result)))\"></span>"
+        }
+        out += "</span>"
+        if let since = history.since { out += " <span class=\"since\">\(HTMLText.escape(since))</span>" }
+        return out + (flakyLink ? " <a class=\"to-flaky\" href=\"#flaky\">flaky view</a>" : "") + "</span>"
+    }
+
+    /// The strips for the Tests view's script, by test key: `o` one letter per result, `h` each
+    /// result's hover text, `s` since when.
+    struct Data: Encodable {
+        struct Entry: Encodable {
+            var o: String
+            var h: [String]
+            var s: String?
+        }
+        var tests: [String: Entry]
+
+        init(_ history: [String: DashboardTestHistory]) {
+            tests = history.mapValues { entry in
+                Entry(o: entry.results.map { letter($0.outcome) }.joined(), h: entry.results.map(hover), s: entry.since)
+            }
+        }
+    }
+}

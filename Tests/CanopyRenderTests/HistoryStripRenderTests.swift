@@ -1,0 +1,55 @@
+import CanopyModel
+import CanopyRender
+import Foundation
+import Testing
+
+@Suite("A test's history strip")
+struct HistoryStripRenderTests {
+    static func results(_ outcomes: String) -> [DashboardTestHistory.Result] {
+        outcomes.enumerated().map { index, letter in
+            let outcome: TestOutcome = letter == "p" ? .passed : letter == "f" ? .failed : letter == "k" ? .flaky : .skipped
+            return DashboardTestHistory.Result(outcome: outcome, commit: "c\(index)abcdef0123456789", date: Date(timeIntervalSince1970: 1_793_491_200 + Double(index) * 86_400))
+        }
+    }
+
+    @Test("failing since the first of the trailing failures; flaky since the first failure otherwise; 20 kept")
+    func since() {
+        #expect(DashboardTestHistory(latest: Self.results("ppfpffsf")).since == "failing since c4abcdef0123")
+        #expect(DashboardTestHistory(latest: Self.results("ppfpkp")).since == "flaky since c2abcdef0123")
+        #expect(DashboardTestHistory(latest: Self.results("pppp")).since == nil)
+        let long = DashboardTestHistory(latest: Self.results(String(repeating: "p", count: 24) + "f"))
+        #expect(long.results.count == 20)
+        #expect(long.results.first?.commit == "c5abcdef0123456789")
+    }
+
+    @Test("the overview's failing rows, the flaky view and the Tests view's data carry the strip")
+    func rendered() throws {
+        var dashboard = DashboardSample.make()
+        let failing = dashboard.newFailures[0].test
+        let flaky = try #require(dashboard.flakyTests.first).test
+        dashboard.testHistory = [
+            failing: DashboardTestHistory(latest: Self.results("pppkpf")),
+            flaky: DashboardTestHistory(latest: Self.results("pfpkps")),
+        ]
+        let page = HTMLDashboardRenderer().render(dashboard)
+        let overview = try #require(page.range(of: "id=\"view-tree\"")).lowerBound
+        let item = try #require(page.range(of: "<code>\(failing)</code>"))
+        #expect(item.upperBound < overview)
+        let strip = try #require(page.range(of: "<span class=\"strip\"", range: item.upperBound..<page.endIndex))
+        #expect(strip.lowerBound < overview, "the failure's strip is on the overview")
+        #expect(page.contains("title=\"failed · c5abcdef0123 · "))
+        #expect(page.contains("<span class=\"since\">failing since c5abcdef0123</span> <a class=\"to-flaky\" href=\"#flaky\">"))
+        #expect(page.contains("Last 6 results on this branch, oldest first: 4 passed, 1 failed, 1 flaky"))
+        let flakyView = try #require(page.range(of: "id=\"view-flaky\""))
+        #expect(page[flakyView.upperBound...].contains("flaky since c1abcdef0123"))
+        #expect(page.contains("<script type=\"application/json\" id=\"canopy-history\">{\"tests\":{"))
+        #expect(page.contains("\"o\":\"pfpkps\""))
+    }
+
+    @Test("no history, no strip and no history data")
+    func none() {
+        let page = HTMLDashboardRenderer().render(DashboardSample.make())
+        #expect(!page.contains("class=\"strip\""))
+        #expect(!page.contains("id=\"canopy-history\""))
+    }
+}
