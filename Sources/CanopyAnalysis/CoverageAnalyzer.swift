@@ -98,8 +98,8 @@ struct CoverageAnalyzer {
     /// Visits every element with the template of its nearest deliberately identified ancestor or
     /// itself, and whether it carries a deliberate identifier itself.
     ///
-    /// The screen's root containers (its root, and a non-interactive only child of one: the
-    /// application › window › view chain) are not branches: an element without identifier under
+    /// The screen's root containers (its root, a window under one, and a window's only
+    /// non-interactive child: the application › window › root view chain) are not branches: an element without identifier under
     /// one counts toward the branch its identifier's template sits in (`Login` for `Login.Root`),
     /// as an element directly under the screen, not as a branch `Root` at 0%.
     private func visit(
@@ -114,7 +114,10 @@ struct CoverageAnalyzer {
         body(element, branch, deliberate)
         let onlyChild = element.children.count == 1
         for child in element.children {
-            let childIsRoot = isRootContainer && onlyChild && !scheme.isInteractive(child.elementType)
+            // Down the application › window › root view chain only: a container the app places
+            // itself (a sheet, a form) stays a branch.
+            let windowChain = child.elementType == "window" || (element.elementType == "window" && onlyChild)
+            let childIsRoot = isRootContainer && windowChain && !scheme.isInteractive(child.elementType)
             visit(child, screen: screen, branch: branch, isRootContainer: childIsRoot, body)
         }
     }
