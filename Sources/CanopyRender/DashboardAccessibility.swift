@@ -5,10 +5,17 @@ public struct DashboardAccessibility: Sendable, Equatable, Codable {
     /// Screens with interactive elements that carry no identifier, worst first.
     public var missingIdentifiers: [DashboardScreenGap]
 
-    public init(issues: [DashboardAuditIssue] = [], missingIdentifiers: [DashboardScreenGap] = []) {
+    /// Issues of the baseline gone from this run; nil without a comparison with one.
+    public var resolved: Int?
+
+    public init(issues: [DashboardAuditIssue] = [], missingIdentifiers: [DashboardScreenGap] = [], resolved: Int? = nil) {
         self.issues = issues
         self.missingIdentifiers = missingIdentifiers
+        self.resolved = resolved
     }
+
+    /// The issues marked new.
+    public var newCount: Int { issues.lazy.filter(\.isNew).count }
 }
 
 /// One audit finding on one element.
@@ -27,6 +34,9 @@ public struct DashboardAuditIssue: Sendable, Equatable, Hashable, Codable {
     public var screen: String?
     public var test: String?
     public var description: String
+    /// Not in the baseline (same type, element, screen and severity): what the new-audit-errors
+    /// gate counts, annotated like a new failure.
+    public var isNew = false
 
     public init(
         auditType: String, severity: Severity, identifier: String? = nil, label: String? = nil,

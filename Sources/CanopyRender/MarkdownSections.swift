@@ -92,12 +92,15 @@ enum MarkdownSections {
         return MarkdownSection(name: "clusters", head: head, items: items)
     }
 
-    static func accessibility(_ issues: [DashboardAuditIssue]) -> MarkdownSection {
+    static func accessibility(_ issues: [DashboardAuditIssue], resolved: Int? = nil) -> MarkdownSection {
         let errors = issues.filter { $0.severity == .error }.count
-        let head = "### ♿ Accessibility findings (\(Format.plural(errors, "error")), \(Format.plural(issues.count - errors, "warning")))\n\n"
-            + "| severity | audit | element | screen | issue |\n|---|---|---|---|---|\n"
-        let items = issues.map { issue in
-            let severity = issue.severity == .error ? "❌ error" : "⚠️ warning"
+        var head = "### ♿ Accessibility findings (\(Format.plural(errors, "error")), \(Format.plural(issues.count - errors, "warning")))\n\n"
+        if let resolved {
+            head += "**\(Format.count(issues.filter(\.isNew).count)) new** since the baseline (🆕, listed first), \(Format.count(resolved)) resolved.\n\n"
+        }
+        head += "| severity | audit | element | screen | issue |\n|---|---|---|---|---|\n"
+        let items = (issues.filter(\.isNew) + issues.filter { !$0.isNew }).map { issue in
+            let severity = (issue.severity == .error ? "❌ error" : "⚠️ warning") + (issue.isNew ? " 🆕 new" : "")
             var element = issue.identifier.map { MarkdownText.code($0, limit: 120) } ?? "no identifier"
             if let label = issue.label { element += " “\(MarkdownText.escape(label, limit: 60))”" }
             if let type = issue.elementType { element += " (\(MarkdownText.escape(type, limit: 30)))" }
