@@ -97,12 +97,16 @@ public struct BaselineComparison: Sendable, Equatable, Hashable, Codable {
 /// A test that took much longer than in the baseline: seconds before and now.
 public struct SlowerTest: Sendable, Equatable, Hashable, Codable {
     public var testKey: String
+    /// Its usual seconds: the median of its last passing runs, or the baseline run's time.
     public var before: Double
     public var after: Double
+    /// How many passing runs `before` is the median of; nil when it is one baseline run's time.
+    public var runs: Int?
 
-    public init(testKey: String, before: Double, after: Double) {
+    public init(testKey: String, before: Double, after: Double, runs: Int? = nil) {
         self.testKey = testKey
         self.before = before
         self.after = after
+        self.runs = runs
     }
 }

@@ -192,6 +192,7 @@ extension Workflow {
         insights.lastFailureMessages = lastMessages
         insights.pastFailureFingerprints = pastFingerprints
         insights.testHistory = try await testHistory(for: prepared, flakiness: flakiness, store: store)
+        if let slower = try await slowerThanUsual(prepared, store: store) { insights.comparison.slowerTests = slower }
         let target = try await targetBranch
         insights.targetBranchFlakiness = target.flakiness
         let flakyOnTarget = target.flakiness.filter { $0.state == .flaky }

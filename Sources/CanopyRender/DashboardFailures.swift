@@ -152,15 +152,18 @@ public struct DashboardIdentifierGroup: Sendable, Equatable, Hashable, Codable {
     }
 }
 
-/// A test much slower than in the baseline: seconds then and now.
+/// A test much slower than usual: its usual seconds and now.
 public struct DashboardSlowerTest: Sendable, Equatable, Hashable, Codable {
     public var test: String
+    /// The median of its last `runs` passing runs, or the baseline run's time when `runs` is nil.
     public var before: Double
     public var after: Double
+    public var runs: Int?
 
-    public init(test: String, before: Double, after: Double) {
+    public init(test: String, before: Double, after: Double, runs: Int? = nil) {
         self.test = test
         self.before = before
         self.after = after
+        self.runs = runs
     }
 }

@@ -104,11 +104,13 @@ enum HTMLOverviewView {
         out += "</ul>"
 
         if !dashboard.slowerTests.isEmpty {
-            out += "<h3>Slower than the baseline <span class=\"count\">\(Format.count(dashboard.slowerTests.count))</span></h3>"
-            out += "<p class=\"lede\">Twice the baseline's time and five seconds more, or beyond.</p>"
-            out += "<table class=\"grid\"><thead><tr><th scope=\"col\">Test</th><th scope=\"col\" class=\"n\">Baseline</th><th scope=\"col\" class=\"n\">Now</th><th scope=\"col\" class=\"n\">Change</th></tr></thead><tbody>"
+            let usual = SlowerTestsText.usual(dashboard.slowerTests)
+            out += "<h3>\(SlowerTestsText.heading(dashboard.slowerTests)) <span class=\"count\">\(Format.count(dashboard.slowerTests.count))</span></h3>"
+            out += "<p class=\"lede\">\(HTMLText.escapeRaw(SlowerTestsText.lede(dashboard.slowerTests)))</p>"
+            out += "<table class=\"grid\"><thead><tr><th scope=\"col\">Test</th><th scope=\"col\" class=\"n\">\(usual)</th><th scope=\"col\" class=\"n\">Now</th><th scope=\"col\" class=\"n\">Change</th></tr></thead><tbody>"
             for slower in dashboard.slowerTests.prefix(rowLimit) {
-                out += "<tr><td><code>\(HTMLText.escape(slower.test))</code></td><td class=\"n\">\(Format.duration(slower.before))</td>"
+                let basis = slower.runs.map { " <small class=\"muted\">(\(Format.plural($0, "run")))</small>" } ?? ""
+                out += "<tr><td><code>\(HTMLText.escape(slower.test))</code></td><td class=\"n\">\(Format.duration(slower.before))\(basis)</td>"
                 out += "<td class=\"n\">\(Format.duration(slower.after))</td><td class=\"n\">+\(Format.duration(slower.after - slower.before)) (×\(Format.fixed(slower.after / max(slower.before, 0.001), digits: 1)))</td></tr>"
             }
             out += "</tbody></table>"

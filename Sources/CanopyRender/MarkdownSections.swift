@@ -16,9 +16,11 @@ enum MarkdownSections {
     static func slower(_ tests: [DashboardSlowerTest]) -> MarkdownSection {
         guard !tests.isEmpty else { return MarkdownSection(name: "slower tests", head: "", items: []) }
         // Collapsed: worth a look, rarely what a developer must act on first.
-        let head = "<details><summary>🐢 Slower than the baseline (\(Format.count(tests.count)))</summary>\n\n| test | baseline | now | change |\n|---|---:|---:|---:|\n"
+        let head = "<details><summary>🐢 \(SlowerTestsText.heading(tests)) (\(Format.count(tests.count)))</summary>\n\n"
+            + (tests.contains { $0.runs != nil } ? SlowerTestsText.lede(tests) + "\n\n" : "")
+            + "| test | \(SlowerTestsText.usual(tests).lowercased()) | now | change |\n|---|---:|---:|---:|\n"
         let items = tests.map { test in
-            "| \(MarkdownText.code(test.test, limit: 160, wrap: true)) | \(Format.duration(test.before)) | \(Format.duration(test.after)) | "
+            "| \(MarkdownText.code(test.test, limit: 160, wrap: true)) | \(Format.duration(test.before))\(test.runs.map { " (\(Format.plural($0, "run")))" } ?? "") | \(Format.duration(test.after)) | "
                 + "+\(Format.duration(test.after - test.before)) (×\(Format.fixed(test.after / max(test.before, 0.001), digits: 1))) |\n"
         }
         return MarkdownSection(name: "slower tests", head: head, items: items, tail: "\n</details>\n\n")
