@@ -32,18 +32,22 @@ public struct DashboardTestHistory: Sendable, Equatable, Hashable, Codable {
         self.since = since
     }
 
-    /// The strip of `results` (oldest first, the latest `limit` kept) with its `since`: when the
-    /// latest result that ran failed, failing since the first of the failed results it ends;
-    /// otherwise, when a result of the strip failed or was flaky, flaky since the first of them.
+    /// The strip of `results` (oldest first, the latest `limit` kept) with its `since`. When the
+    /// latest result that ran failed: failing since the first of the failures it ends, if there
+    /// are two or more of them or nothing failed before them; otherwise (one failure after a mixed
+    /// past, or a latest pass after failures) flaky since the strip's first failed or flaky result.
     /// Skipped results neither start nor end a streak.
     public init(latest results: [Result]) {
         let kept = Array(results.suffix(Self.limit))
         let ran = kept.filter { $0.outcome != .skipped }
+        let streak = Array(ran.reversed().prefix { $0.outcome == .failed })
+        let earlier = ran.dropLast(streak.count)
+        let troubled = earlier.contains { $0.outcome == .failed || $0.outcome == .flaky }
         var since: Result?
         var word = "flaky"
-        if ran.last?.outcome == .failed {
+        if let first = streak.last, streak.count >= 2 || !troubled {
             word = "failing"
-            since = ran.reversed().prefix { $0.outcome == .failed }.last
+            since = first
         } else {
             since = ran.first { $0.outcome == .failed || $0.outcome == .flaky }
         }

@@ -26,7 +26,7 @@ enum HTMLFailureItem {
                 + "<span aria-hidden=\"true\">📷</span> screenshot<span class=\"sr\"> of \(HTMLText.escape(failure.test))</span></a>"
         }
         out += "</div>"
-        if history != nil { out += "<p class=\"f-history\">" + HTMLHistoryStrip.render(history) + "</p>" }
+        out += historyLine(history, note: note ?? failure.note)
         if let note = note ?? failure.note { out += "<p class=\"f-note muted\">\(HTMLText.escape(note))</p>" }
         if !failure.message.isEmpty { out += "<p class=\"msg\">\(HTMLText.escape(failure.message, limit: 400))</p>" }
         out += cause(failure.category, isInfrastructure: failure.isInfrastructure, causes: causes)
@@ -47,11 +47,20 @@ enum HTMLFailureItem {
     ) -> String {
         if let failure = excused.failure { return render(failure, note: excused.reason, causes: causes, screenshot: screenshot, history: history) }
         var out = "<li class=\"failure\"><div class=\"f-head\"><span class=\"f-icon\" aria-hidden=\"true\">✗</span><code>\(HTMLText.escape(excused.test))</code></div>"
-        if history != nil { out += "<p class=\"f-history\">" + HTMLHistoryStrip.render(history) + "</p>" }
+        out += historyLine(history, note: excused.reason)
         out += "<p class=\"f-note muted\">\(HTMLText.escape(excused.reason))</p>"
         if let message = excused.message { out += "<p class=\"msg\">\(HTMLText.escape(message, limit: 400))</p>" }
         if let category = excused.category { out += cause(category, isInfrastructure: causes[category]?.isInfrastructure ?? false, causes: causes) }
         return out + "</li>"
+    }
+
+    /// The history strip, without its "since" when `note` names the same commit already (the
+    /// `failing since …` of a still-failing test); nothing without history.
+    static func historyLine(_ history: DashboardTestHistory?, note: String?) -> String {
+        guard let history else { return "" }
+        let commit = history.since?.split(separator: " ").last.map(String.init)
+        let said = commit.map { commit in note?.contains(commit) ?? false } ?? false
+        return "<p class=\"f-history\">" + HTMLHistoryStrip.render(history, showSince: !said) + "</p>"
     }
 
     /// The cause chip, what the cause means and what usually fixes it.

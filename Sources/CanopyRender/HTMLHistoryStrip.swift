@@ -19,7 +19,8 @@ enum HTMLHistoryStrip {
     }
 
     /// The strip; nothing when there is no history. `flakyLink` adds the link into the flaky view.
-    static func render(_ history: DashboardTestHistory?, flakyLink: Bool = true) -> String {
+    /// `showSince: false` leaves "failing since …" out where the row says it already.
+    static func render(_ history: DashboardTestHistory?, flakyLink: Bool = true, showSince: Bool = true) -> String {
         guard let history, !history.results.isEmpty else { return "" }
         let counts = TestOutcome.allCases.compactMap { outcome -> String? in
             let count = history.results.filter { $0.outcome == outcome }.count
@@ -31,7 +32,7 @@ enum HTMLHistoryStrip {
             out += "<span class=\"hs \(letter(result.outcome))\" title=\"\(HTMLText.escape(hover(result)))\"></span>"
         }
         out += "</span>"
-        if let since = history.since { out += " <span class=\"since\">\(HTMLText.escape(since))</span>" }
+        if showSince, let since = history.since { out += " <span class=\"since\">\(HTMLText.escape(since))</span>" }
         return out + (flakyLink ? " <a class=\"to-flaky\" href=\"#flaky\">flaky view</a>" : "") + "</span>"
     }
 

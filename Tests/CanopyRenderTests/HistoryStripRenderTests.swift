@@ -12,11 +12,15 @@ struct HistoryStripRenderTests {
         }
     }
 
-    @Test("failing since the first of the trailing failures; flaky since the first failure otherwise; 20 kept")
+    @Test("failing since the first of the trailing failures when two or more, or after passes only; flaky since the first failure otherwise; 20 kept")
     func since() {
         #expect(DashboardTestHistory(latest: Self.results("ppfpffsf")).since == "failing since c4abcdef0123")
         #expect(DashboardTestHistory(latest: Self.results("ppfpkp")).since == "flaky since c2abcdef0123")
         #expect(DashboardTestHistory(latest: Self.results("pppp")).since == nil)
+        // Newly broken: one failure after passes only.
+        #expect(DashboardTestHistory(latest: Self.results("pppf")).since == "failing since c3abcdef0123")
+        // One failure after a mixed past: flaky, since its first failure.
+        #expect(DashboardTestHistory(latest: Self.results("pfppkpf")).since == "flaky since c1abcdef0123")
         let long = DashboardTestHistory(latest: Self.results(String(repeating: "p", count: 24) + "f"))
         #expect(long.results.count == 20)
         #expect(long.results.first?.commit == "c5abcdef0123456789")
@@ -28,7 +32,7 @@ struct HistoryStripRenderTests {
         let failing = dashboard.newFailures[0].test
         let flaky = try #require(dashboard.flakyTests.first).test
         dashboard.testHistory = [
-            failing: DashboardTestHistory(latest: Self.results("pppkpf")),
+            failing: DashboardTestHistory(latest: Self.results("pppkff")),
             flaky: DashboardTestHistory(latest: Self.results("pfpkps")),
         ]
         let page = HTMLDashboardRenderer().render(dashboard)
@@ -38,8 +42,8 @@ struct HistoryStripRenderTests {
         let strip = try #require(page.range(of: "<span class=\"strip\"", range: item.upperBound..<page.endIndex))
         #expect(strip.lowerBound < overview, "the failure's strip is on the overview")
         #expect(page.contains("title=\"failed · c5abcdef0123 · "))
-        #expect(page.contains("<span class=\"since\">failing since c5abcdef0123</span> <a class=\"to-flaky\" href=\"#flaky\">"))
-        #expect(page.contains("Last 6 results on this branch, oldest first: 4 passed, 1 failed, 1 flaky"))
+        #expect(page.contains("<span class=\"since\">failing since c4abcdef0123</span> <a class=\"to-flaky\" href=\"#flaky\">"))
+        #expect(page.contains("Last 6 results on this branch, oldest first: 3 passed, 2 failed, 1 flaky"))
         let flakyView = try #require(page.range(of: "id=\"view-flaky\""))
         #expect(page[flakyView.upperBound...].contains("flaky since c1abcdef0123"))
         #expect(page.contains("<script type=\"application/json\" id=\"canopy-history\">{\"tests\":{"))
@@ -70,7 +74,7 @@ struct NewAuditIssueRenderTests {
         let newIssue = try #require(dashboard.accessibility.issues.last)
         let page = HTMLDashboardRenderer().render(dashboard)
         #expect(page.contains("<strong>1 new</strong> since the baseline"))
-        #expect(page.contains("2 resolved.</p>"))
+        #expect(page.contains("listed first); 2 of its resolved.</p>"))
         let table = try #require(page.range(of: "<h3>Issues on elements</h3>"))
         let firstRow = try #require(page.range(of: "<tr class=\"new\">", range: table.upperBound..<page.endIndex))
         let anyRow = try #require(page.range(of: "<tr", range: page.range(of: "<tbody>", range: table.upperBound..<page.endIndex)!.upperBound..<page.endIndex))
@@ -83,7 +87,7 @@ struct NewAuditIssueRenderTests {
     func markdown() {
         let dashboard = Self.dashboard()
         let summary = MarkdownRenderer().render(dashboard)
-        #expect(summary.contains("**1 new** since the baseline (🆕, listed first), 2 resolved."))
+        #expect(summary.contains("**1 new** since the baseline (🆕, listed first); 2 of its resolved."))
         #expect(summary.contains("| ⚠️ warning 🆕 new | contrast |"), "\(summary)")
         let comment = MarkdownComment().render(dashboard)
         #expect(comment.contains("warnings, 1 new)</summary>"))
@@ -92,7 +96,7 @@ struct NewAuditIssueRenderTests {
     @Test("without a comparison nothing is marked or counted")
     func none() {
         let page = HTMLDashboardRenderer().render(DashboardSample.make())
-        #expect(!page.contains("since the baseline (marked"))
+        #expect(!page.contains("since the baseline (marked") && !page.contains("No new issues since the baseline"))
         let summary = MarkdownRenderer().render(DashboardSample.make())
         #expect(!summary.contains("warning 🆕 new") && !summary.contains("error 🆕 new") && !summary.contains("since the baseline (🆕"))
     }
