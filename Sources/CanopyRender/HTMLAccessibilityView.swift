@@ -4,8 +4,9 @@ enum HTMLAccessibilityView {
     static func changeLine(_ accessibility: DashboardAccessibility) -> String {
         guard let resolved = accessibility.resolved else { return "" }
         let new = accessibility.newCount
-        return "<p class=\"lede\"><strong>\(Format.count(new)) new</strong> since the baseline (marked <span class=\"chip new\">★ new</span> below, listed first), "
-            + "\(Format.count(resolved)) resolved.</p>"
+        guard new > 0 else { return "<p class=\"lede\">No new issues since the baseline; \(Format.count(resolved)) of its resolved.</p>" }
+        return "<p class=\"lede\"><strong>\(Format.count(new)) new</strong> since the baseline (marked <span class=\"chip new\">★ new</span>, listed first); "
+            + "\(Format.count(resolved)) of its resolved.</p>"
     }
 
     static func render(_ accessibility: DashboardAccessibility, rowLimit: Int) -> String {

@@ -62,6 +62,7 @@ ul.flaky-list li{padding:.5rem .8rem;border-bottom:1px solid var(--line)}ul.flak
 .hs{display:inline-block;width:7px;height:8px;margin-top:6px;border-radius:2px;background:var(--pass)}.hs.f{background:var(--fail);height:14px;margin-top:0}
 .hs.k{background:linear-gradient(var(--fail) 50%,var(--pass) 50%);height:14px;margin-top:0}.hs.s{background:none;border:1px solid var(--muted)}.since{color:var(--muted)}.to-flaky{font-size:.8rem}
 .chip.new{background:var(--warn-bg);color:var(--warn);font-weight:600}
+#t-table td:first-child{min-width:20rem}
 details.classes{margin:.25rem 0 1rem}
 button.disclose{font:inherit;border:0;background:none;color:var(--accent);cursor:pointer;padding:0 .35rem 0 0}
 tr.detail>td{background:var(--soft)}tr.detail pre{margin:.3rem 0;background:var(--card)}tr.detail .attempt{margin:.4rem 0 .2rem}

@@ -98,7 +98,9 @@ enum MarkdownSections {
         let errors = issues.filter { $0.severity == .error }.count
         var head = "### ♿ Accessibility findings (\(Format.plural(errors, "error")), \(Format.plural(issues.count - errors, "warning")))\n\n"
         if let resolved {
-            head += "**\(Format.count(issues.filter(\.isNew).count)) new** since the baseline (🆕, listed first), \(Format.count(resolved)) resolved.\n\n"
+            let new = issues.filter(\.isNew).count
+            head += new == 0 ? "No new issues since the baseline; \(Format.count(resolved)) of its resolved.\n\n"
+                : "**\(Format.count(new)) new** since the baseline (🆕, listed first); \(Format.count(resolved)) of its resolved.\n\n"
         }
         head += "| severity | audit | element | screen | issue |\n|---|---|---|---|---|\n"
         let items = (issues.filter(\.isNew) + issues.filter { !$0.isNew }).map { issue in
