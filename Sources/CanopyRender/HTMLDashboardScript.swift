@@ -65,10 +65,10 @@ b.addEventListener('click',function(){var open=b.getAttribute('aria-expanded')==
 if(open){var n=tr.nextSibling;if(n&&n.className==='detail')n.remove()}else tr.after(attemptsRow(ri))});
 tr.firstChild.insertBefore(b,tr.firstChild.firstChild)}
 /* A test's history strip (its latest results on the branch, hover for commit and date), from #canopy-history. */
-var hn=$('canopy-history');var H=hn?JSON.parse(hn.textContent).tests:{};
+var hn=$('canopy-history');var HD=hn?JSON.parse(hn.textContent):{runs:[],tests:{}};var H=HD.tests;var HO={p:'passed',f:'failed',k:'flaky',s:'skipped'};
 function strip(k){var h=H[k];if(!h)return null;var w=el('span','history');var s=el('span','strip');s.setAttribute('role','img');
 s.setAttribute('aria-label','Last '+h.o.length+' results on this branch, oldest first');
-for(var i=0;i<h.o.length;i++){var b=el('span','hs '+h.o.charAt(i));b.title=h.h[i];s.appendChild(b)}w.appendChild(s);
+for(var i=0;i<h.o.length;i++){var c=h.o.charAt(i);var b=el('span','hs '+c);b.title=HO[c]+' · '+HD.runs[h.r[i]];s.appendChild(b)}w.appendChild(s);
 if(h.s)w.appendChild(el('span','since',' '+h.s));var a=el('a','to-flaky',' flaky view');a.href='#flaky';w.appendChild(a);return w}
 function key(r){return r[0]>=0?T.prefixes[r[0]]+r[2]:r[2]}
 function text(i){if(!hay){hay=new Array(rows.length);for(var k=0;k<rows.length;k++){var r=rows[k];hay[k]=(key(r)+' '+(r[1]>=0?T.classes[r[1]]:'')+' '+r[7]).toLowerCase()}}return hay[i]}

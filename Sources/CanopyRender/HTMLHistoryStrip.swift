@@ -36,19 +36,33 @@ enum HTMLHistoryStrip {
         return out + (flakyLink ? " <a class=\"to-flaky\" href=\"#flaky\">flaky view</a>" : "") + "</span>"
     }
 
-    /// The strips for the Tests view's script, by test key: `o` one letter per result, `h` each
-    /// result's hover text, `s` since when.
+    /// The strips for the Tests view's script: `runs`, each run's commit and day once; by test
+    /// key, `o` one letter per result, `r` the index of each result's run in `runs`, `s` since when.
     struct Data: Encodable {
         struct Entry: Encodable {
             var o: String
-            var h: [String]
+            var r: [Int]
             var s: String?
         }
-        var tests: [String: Entry]
+        var runs: [String] = []
+        var tests: [String: Entry] = [:]
 
         init(_ history: [String: DashboardTestHistory]) {
-            tests = history.mapValues { entry in
-                Entry(o: entry.results.map { letter($0.outcome) }.joined(), h: entry.results.map(hover), s: entry.since)
+            var index: [DashboardTestHistory.Result: Int] = [:]
+            for (key, entry) in history {
+                var letters = ""
+                var runs: [Int] = []
+                for result in entry.results {
+                    var run = result
+                    run.outcome = .passed
+                    if index[run] == nil {
+                        index[run] = self.runs.count
+                        self.runs.append("\(run.commit.map { String($0.prefix(12)) } ?? "no commit") · \(Format.day(run.date))")
+                    }
+                    letters += letter(result.outcome)
+                    runs.append(index[run] ?? 0)
+                }
+                tests[key] = Entry(o: letters, r: runs, s: entry.since)
             }
         }
     }

@@ -46,8 +46,17 @@ struct HistoryStripRenderTests {
         #expect(page.contains("Last 6 results on this branch, oldest first: 3 passed, 2 failed, 1 flaky"))
         let flakyView = try #require(page.range(of: "id=\"view-flaky\""))
         #expect(page[flakyView.upperBound...].contains("flaky since c1abcdef0123"))
-        #expect(page.contains("<script type=\"application/json\" id=\"canopy-history\">{\"tests\":{"))
+        #expect(page.contains("<script type=\"application/json\" id=\"canopy-history\">{\"runs\":["))
         #expect(page.contains("\"o\":\"pfpkps\""))
+        // Each run's commit and day once, the results pointing at it: six runs, shared by both tests.
+        let start = try #require(page.range(of: "<script type=\"application/json\" id=\"canopy-history\">"))
+        let end = try #require(page.range(of: "</script>", range: start.upperBound..<page.endIndex))
+        let data = try #require(try JSONSerialization.jsonObject(with: Data(page[start.upperBound..<end.lowerBound].utf8)) as? [String: Any])
+        let runs = try #require(data["runs"] as? [String])
+        #expect(runs.count == 6 && runs.contains("c5abcdef0123 · 2026-11-06"), "\(runs)")
+        let tests = try #require(data["tests"] as? [String: [String: Any]])
+        let entry = try #require(tests[flaky])
+        #expect((entry["r"] as? [Int]).map { $0.map { runs[$0] } } == (0..<6).map { "c\($0)abcdef0123 · 2026-11-0\($0 + 1)" })
     }
 
     @Test("no history, no strip and no history data")
