@@ -6,7 +6,8 @@ extension Workflow {
     /// The tests slower than usual: each against the median of its last `slowerTests.runs`
     /// passing runs on the run's branch before it (on a request's target branch for a test its own
     /// branch has not passed yet), read for the tests that could qualify (at least
-    /// `slowerTests.seconds` long) over a window of four times as many runs. Nil when the run has
+    /// `slowerTests.seconds` long) over a window of twice as many runs (a test that failed more than
+    /// half of them has fewer passing runs to take the median of). Nil when the run has
     /// no branch to read: the baseline run's times stand then.
     func slowerThanUsual(_ prepared: PreparedRun, store: any HistoryStore) async throws -> [SlowerTest]? {
         let slowdown = configuration.slowerTests
@@ -19,7 +20,7 @@ extension Workflow {
             var window = flakinessWindow(for: prepared)
             window.branch = name
             window.days = nil
-            window.runs = max(1, slowdown.runs) * 4
+            window.runs = max(1, slowdown.runs) * 2
             var rows: [TestRunRow] = []
             try await store.forEachTestRun(in: window, testKeys: candidates) { row in
                 if row.runKey != runKey { rows.append(row) }
