@@ -52,12 +52,14 @@ soak: build
 fuzz: deps
 	bench/fuzz.sh
 
-## make screenshot: `make run` on the sample history, then its dashboard and trend in headless
-## Chromium, to docs/dashboard.png and docs/trend.png (shown in the README).
+## make screenshot: `make run` on the sample history, then its dashboard (overview, tree, tests,
+## accessibility) and trend in headless Chromium, to docs/dashboard*.png and docs/trend.png.
 screenshot: run
 	@.ci/install-deps chromium
 	.ci/screenshot docs/dashboard.png Reports/site/index.html
 	.ci/screenshot docs/dashboard-tree.png Reports/site/index.html '#tree'
+	.ci/screenshot docs/dashboard-tests.png Reports/site/index.html '#tests'
+	.ci/screenshot docs/dashboard-accessibility.png Reports/site/index.html '#accessibility'
 	.ci/screenshot docs/trend.png Reports/trend/index.html
 
 lint:

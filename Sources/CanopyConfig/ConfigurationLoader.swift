@@ -132,6 +132,7 @@ package enum ConfigurationLoader {
             if let ratio = try slower.double("ratio", range: 1...1000) { configuration.slowerTests.ratio = ratio }
             if let seconds = try slower.double("seconds", range: 0...86_400) { configuration.slowerTests.seconds = seconds }
             if let limit = try slower.int("limit", range: 0...1000) { configuration.slowerTests.limit = limit }
+            if let runs = try slower.int("runs", range: 1...100) { configuration.slowerTests.runs = runs }
             try slower.finish()
         }
         if var output = try root.section("output") {

@@ -50,6 +50,22 @@ enum Annotations {
         }
     }
 
+    /// `::error …` for new accessibility errors and `::warning …` for new warnings (against the
+    /// baseline, as the new-audit-errors gate counts them), errors first: at most `limit`. An audit
+    /// issue names an element, not a source line, so the annotation is the run's, not a line's.
+    static func githubAudit(_ issues: [AuditIssue], limit: Int) -> [String] {
+        guard limit > 0 else { return [] }
+        let ordered = issues.filter { $0.severity == .error } + issues.filter { $0.severity != .error }
+        return ordered.prefix(limit).map { issue in
+            let element = issue.element?.identifier ?? issue.element?.label ?? "an element"
+            let level = issue.severity == .error ? "error" : "warning"
+            let screen = issue.screen.map { " (\($0))" } ?? ""
+            let title = "New accessibility \(level): \(issue.auditType) on \(element)\(screen)"
+            let message = issue.detailedDescription.map { "\(issue.compactDescription) — \($0)" } ?? issue.compactDescription
+            return "::\(level) title=\(escapeProperty(title))::\(escapeData(message))"
+        }
+    }
+
     /// `file=…` relative to the checkout and `line=…` (never 0) of a workflow command.
     private static func place(_ location: SourceLocation?, paths: SourcePathResolver) -> [String] {
         guard let location else { return [] }

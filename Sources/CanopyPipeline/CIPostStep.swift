@@ -182,6 +182,10 @@ package struct CIPostStep {
         if mode == .github {
             annotations = Annotations.github(candidates(), limit: limit, paths: sources())
                 + Annotations.githubFlaky(prepared, newFlakyTests: gateInput.newFlakyTests, limit: limit, paths: sources())
+                + Annotations.githubAudit(
+                    GateInputBuilder.unquarantined(
+                        insights.comparison.newAuditIssues, active: workflow.configuration.quarantine.filter { $0.isActive(on: options.now) }),
+                    limit: limit)
         }
         lines += warnings.map { "warning: \($0)" } + (gateNotes + notes).map { "note: \($0)" }
         lines += GateText.lines(gates)

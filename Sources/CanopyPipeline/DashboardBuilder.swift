@@ -78,7 +78,9 @@ struct DashboardBuilder {
             accessibility: parts.accessibility,
             tests: parts.tests)
         dashboard.stillFailing = stillFailing(named, screenshots: screenshots)
-        dashboard.slowerTests = (insights?.comparison.slowerTests ?? []).map { DashboardSlowerTest(test: $0.testKey, before: $0.before, after: $0.after) }
+        dashboard.testHistory = Self.testHistory(insights?.testHistory ?? [:])
+        if let comparison = insights?.comparison { dashboard.accessibility = Self.markNew(parts.accessibility, of: prepared, comparison: comparison) }
+        dashboard.slowerTests = (insights?.comparison.slowerTests ?? []).map { DashboardSlowerTest(test: $0.testKey, before: $0.before, after: $0.after, runs: $0.runs) }
         if let insights, !insights.trend.isEmpty {
             // The same changes `canopy trend` lists for this window.
             let changes = TrendDashboardBuilder.changes(flakiness: insights.flakiness, points: insights.trend, now: now)

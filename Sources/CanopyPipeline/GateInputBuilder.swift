@@ -15,6 +15,12 @@ enum GateInputBuilder {
     ///     is not a new flaky test.
     ///   - flakyGate: whether the new-flaky-tests gate is on; the note on what it left out is only
     ///     printed then.
+    /// `issues` without those an active quarantine entry names (by identifier and audit type): the
+    /// new audit issues the gate counts and the annotations name.
+    static func unquarantined(_ issues: [AuditIssue], active: [QuarantineEntry]) -> [AuditIssue] {
+        issues.filter { issue in !active.contains { $0.matches(identifier: issue.element?.identifier, auditType: issue.auditType) } }
+    }
+
     static func build(
         prepared: PreparedRun, comparison: BaselineComparison, quarantine: [QuarantineEntry], flakyPast: FlakyPast = FlakyPast(),
         flakyBefore: Set<String> = [], flakyGate: Bool = true, now: Date
@@ -81,9 +87,8 @@ enum GateInputBuilder {
         if flakyGate, newFlaky.count < flakyNow.count {
             notes.append("\(flakyNow.count - newFlaky.count) test(s) that passed on a retry were flaky in history already and are not counted as new flaky tests: \(flakyNow.filter { !newFlaky.contains($0) }.prefix(5).joined(separator: ", "))")
         }
-        let auditErrors = comparison.newAuditIssues
+        let auditErrors = unquarantined(comparison.newAuditIssues, active: active)
             .filter { $0.severity == .error }
-            .filter { issue in !active.contains { $0.matches(identifier: issue.element?.identifier, auditType: issue.auditType) } }
             .map { issue in "\(issue.auditType): \(issue.compactDescription) on \(issue.element?.identifier ?? issue.element?.label ?? "an element")" }
         // Tests per cause as the analysis counts them (`CategoryCount.tests`), without quarantined tests.
         var tests: [String: Set<String>] = [:]

@@ -191,6 +191,8 @@ extension Workflow {
             besideStore: besideStore)
         insights.lastFailureMessages = lastMessages
         insights.pastFailureFingerprints = pastFingerprints
+        insights.testHistory = try await testHistory(for: prepared, flakiness: flakiness, store: store)
+        if let slower = try await slowerThanUsual(prepared, store: store) { insights.comparison.slowerTests = slower }
         let target = try await targetBranch
         insights.targetBranchFlakiness = target.flakiness
         let flakyOnTarget = target.flakiness.filter { $0.state == .flaky }
@@ -413,6 +415,9 @@ package struct HistoryInsights: Sendable {
     package var pastFailureFingerprints: [String: Set<String>] = [:]
     /// Those tests' failed runs and runs over the target branch's window, by test key.
     package var targetBranchFlakes: [String: (branch: String, failedRuns: Int, runs: Int)] = [:]
+    /// The latest results on the run's branch of its failing tests and the window's flaky ones,
+    /// by test key (`testHistory(for:)`): their history strips.
+    package var testHistory: [String: [TestRunRow]] = [:]
     /// What of `Workflow.prefetch` stood: nothing, the rows read beside the store, or also the
     /// flakiness worked out from them there (tests check which).
     var besideStore = BesideStore.nothing

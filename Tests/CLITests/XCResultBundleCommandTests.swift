@@ -90,7 +90,7 @@ struct XCResultBundlePageTests {
         #expect(
             podcast.contains("element <code>Podcast-{id}-row</code> (written <code>Podcast-42-row</code>; found in the steps before the failure)"),
             "\(podcast)")
-        #expect(page.contains("← the steps before it"))
+        #expect(page.contains("(found in the steps before the failure)"))
         #expect(summary.contains("📷 N: the failure's screenshots"))
         guard let chromium = Self.chromium else { return }
         let process = Process()

@@ -22,8 +22,11 @@ struct DashboardModelTests {
         var dashboard = DashboardSample.make()
         dashboard.excusedFailures = (1...12).map { DashboardExcusedFailure(test: "Suite/test\($0)", reason: $0 == 1 ? "quarantined" : "known flaky") }
         let html = HTMLDashboardRenderer().render(dashboard)
-        #expect(html.contains("Not counted as new failures: <code>Suite/test1</code> (quarantined), <code>Suite/test2</code> (known flaky)"))
-        #expect(html.contains("<code>Suite/test10</code> (known flaky) and 2 more (the Tests view lists every failed test).</p>"))
+        #expect(html.contains("<h3>Failing, not counted as new <span class=\"count\">12</span></h3>"))
+        #expect(html.contains("<code>Suite/test1</code></div><p class=\"f-note muted\">quarantined</p>"))
+        #expect(html.contains("<code>Suite/test2</code></div><p class=\"f-note muted\">known flaky</p>"))
+        #expect(html.contains("<code>Suite/test10</code></div><p class=\"f-note muted\">known flaky</p></li></ul>"
+            + "<p class=\"more\">Showing 10 of 12; the Tests view lists every failed test.</p>"))
         #expect(!html.contains("Suite/test11"))
         let markdown = MarkdownRenderer().render(dashboard)
         #expect(markdown.contains("### Failing, not counted as new (12)\n\n- ❌ <code>Suite/test1</code>\n  - quarantined\n"), "\(markdown)")
@@ -41,7 +44,7 @@ struct DashboardModelTests {
             test: "Suite/testLost", message: "Lost connection to the test manager service.", category: "testRunnerInfrastructure",
             isInfrastructure: true)]
         let html = HTMLDashboardRenderer().render(dashboard)
-        #expect(html.contains("testRunnerInfrastructure</span> <span class=\"chip warn\"><span aria-hidden=\"true\">⚙</span> infrastructure</span></td>"))
+        #expect(html.contains("testRunnerInfrastructure</span> <span class=\"chip warn\"><span aria-hidden=\"true\">⚙</span> infrastructure</span></p>"))
         #expect(MarkdownRenderer().render(dashboard).contains("  - cause **testRunnerInfrastructure** (infrastructure 🏗️)\n"))
     }
 
@@ -58,7 +61,8 @@ struct DashboardModelTests {
         #expect(markdown.contains("  - element <code>Podcast-{id}-row</code> (written <code>Podcast-42-row</code>)\n"), "\(markdown)")
         #expect(markdown.contains("  - element <code>Checkout.Pay</code>\n"))
         let html = HTMLDashboardRenderer().render(dashboard)
-        #expect(html.contains("<code>Podcast-{id}-row</code> <span class=\"muted\">(<code>Podcast-42-row</code>)</span></td>"))
+        #expect(html.contains("<code>Podcast-{id}-row</code> <span class=\"muted\">written</span> <code>Podcast-42-row</code></p>"))
+        #expect(html.contains("<code>Checkout.Pay</code></p>"))
     }
 
     /// A JUnit-only run has no element-tree snapshots: its coverage is not 0.0%, it was not measured.

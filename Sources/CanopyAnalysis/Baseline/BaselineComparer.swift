@@ -52,13 +52,23 @@ package enum BaselineComparer {
     static func slowerTests(_ current: [TestRunRow], than baseline: [TestRunRow], slowdown: SlowdownThresholds = SlowdownThresholds()) -> [SlowerTest] {
         var before: [String: Double] = [:]
         for test in baseline { if let duration = test.duration, duration.isFinite { before[test.testKey] = duration } }
-        guard !before.isEmpty else { return [] }
+        return slowerTests(current, than: before.mapValues { (seconds: $0, runs: nil) }, slowdown: slowdown)
+    }
+
+    /// The tests at least `slowdown.ratio` times their usual time (`usual`, by test key: seconds and
+    /// how many passing runs they are the median of; nil runs for one baseline run) and
+    /// `slowdown.seconds` more, the `slowdown.limit` largest slowdowns first: the one rule for
+    /// slower tests.
+    package static func slowerTests(
+        _ current: [TestRunRow], than usual: [String: (seconds: Double, runs: Int?)], slowdown: SlowdownThresholds
+    ) -> [SlowerTest] {
+        guard !usual.isEmpty else { return [] }
         var slower: [SlowerTest] = []
         for test in current {
-            guard let after = test.duration, after.isFinite, let was = before[test.testKey],
-                after >= was * slowdown.ratio, after - was >= slowdown.seconds
+            guard let after = test.duration, after.isFinite, let was = usual[test.testKey],
+                after >= was.seconds * slowdown.ratio, after - was.seconds >= slowdown.seconds
             else { continue }
-            slower.append(SlowerTest(testKey: test.testKey, before: was, after: after))
+            slower.append(SlowerTest(testKey: test.testKey, before: was.seconds, after: after, runs: was.runs))
         }
         return Array(slower.sorted { ($0.after - $0.before, $1.testKey) > ($1.after - $1.before, $0.testKey) }.prefix(max(0, slowdown.limit)))
     }

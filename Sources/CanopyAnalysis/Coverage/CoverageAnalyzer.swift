@@ -35,7 +35,7 @@ struct CoverageAnalyzer {
                 continue
             }
             var counts: [String: (count: Int, types: Set<String>)] = [:]
-            visit(screen.root, screen: screen, branch: nil) { element, branch, deliberate in
+            visit(screen.root, screen: screen, branch: nil, isRootContainer: true) { element, branch, deliberate in
                 if let identifier = element.nonEmptyIdentifier {
                     counts[identifier, default: (0, [])].count += 1
                     counts[identifier, default: (0, [])].types.insert(element.elementType)
@@ -97,12 +97,29 @@ struct CoverageAnalyzer {
 
     /// Visits every element with the template of its nearest deliberately identified ancestor or
     /// itself, and whether it carries a deliberate identifier itself.
-    private func visit(_ element: ElementSnapshot, screen: Screen, branch: String?, _ body: (ElementSnapshot, String?, Bool) -> Void) {
+    ///
+    /// The screen's root containers (its root, a window under one, and a window's only
+    /// non-interactive child: the application › window › root view chain) are not branches: an element without identifier under
+    /// one counts toward the branch its identifier's template sits in (`Login` for `Login.Root`),
+    /// as an element directly under the screen, not as a branch `Root` at 0%.
+    private func visit(
+        _ element: ElementSnapshot, screen: Screen, branch: String?, isRootContainer: Bool, _ body: (ElementSnapshot, String?, Bool) -> Void
+    ) {
         let deliberate = Self.isDeliberate(element)
         var branch = branch
-        if deliberate, let identifier = element.nonEmptyIdentifier { branch = templates[identifier] ?? identifier }
+        if deliberate, let identifier = element.nonEmptyIdentifier {
+            let template = templates[identifier] ?? identifier
+            branch = isRootContainer && !scheme.isInteractive(element.elementType) ? scheme.parent(of: template) : template
+        }
         body(element, branch, deliberate)
-        for child in element.children { visit(child, screen: screen, branch: branch, body) }
+        let onlyChild = element.children.count == 1
+        for child in element.children {
+            // Down the application › window › root view chain only: a container the app places
+            // itself (a sheet, a form) stays a branch.
+            let windowChain = child.elementType == "window" || (element.elementType == "window" && onlyChild)
+            let childIsRoot = isRootContainer && windowChain && !scheme.isInteractive(child.elementType)
+            visit(child, screen: screen, branch: branch, isRootContainer: childIsRoot, body)
+        }
     }
 
     /// A non-empty identifier that is not just the label again.

@@ -143,6 +143,13 @@ package struct IdentifierScheme: Sendable {
         return (segments, found)
     }
 
+    /// The template of the branch `identifier` sits in (`Login` for `Login.Root`); nil for a
+    /// single segment.
+    package func parent(of identifier: String) -> String? {
+        guard let last = identifier.lastIndex(where: { separators.contains($0) }), last > identifier.startIndex else { return nil }
+        return String(identifier[..<last])
+    }
+
     /// Whether a default rule can match from a segment starting with `unit`: each default pattern
     /// starts with a digit, a hex letter or a lowercase letter (uuid, date, hash, slug, index, id),
     /// so an ASCII capital G–Z or punctuation skips every regex (`Podcast`, `Login`). Non-ASCII

@@ -51,6 +51,9 @@ package struct Dashboard: Sendable, Equatable, Codable {
     package var tests: [DashboardTestRow]
     /// The trend over a window of runs, when history is available.
     package var trend: DashboardTrend?
+    /// The latest results on the branch of the tests that failed or were flaky, in this run or in
+    /// the history window, by test key: their history strips.
+    package var testHistory: [String: DashboardTestHistory] = [:]
 
     package init(
         title: String, generatedAt: Date, headline: DashboardHeadline, links: DashboardLinks = DashboardLinks(),

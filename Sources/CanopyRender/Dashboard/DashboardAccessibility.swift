@@ -5,10 +5,17 @@ package struct DashboardAccessibility: Sendable, Equatable, Codable {
     /// Screens with interactive elements that carry no identifier, worst first.
     package var missingIdentifiers: [DashboardScreenGap]
 
-    package init(issues: [DashboardAuditIssue] = [], missingIdentifiers: [DashboardScreenGap] = []) {
+    /// Issues of the baseline gone from this run; nil without a comparison with one.
+    package var resolved: Int?
+
+    package init(issues: [DashboardAuditIssue] = [], missingIdentifiers: [DashboardScreenGap] = [], resolved: Int? = nil) {
         self.issues = issues
         self.missingIdentifiers = missingIdentifiers
+        self.resolved = resolved
     }
+
+    /// The issues marked new.
+    package var newCount: Int { issues.lazy.filter(\.isNew).count }
 }
 
 /// One audit finding on one element.
@@ -27,6 +34,9 @@ package struct DashboardAuditIssue: Sendable, Equatable, Hashable, Codable {
     package var screen: String?
     package var test: String?
     package var description: String
+    /// Not in the baseline (same type, element, screen and severity): what the new-audit-errors
+    /// gate counts, annotated like a new failure.
+    package var isNew = false
 
     package init(
         auditType: String, severity: Severity, identifier: String? = nil, label: String? = nil,

@@ -152,15 +152,18 @@ package struct DashboardIdentifierGroup: Sendable, Equatable, Hashable, Codable 
     }
 }
 
-/// A test much slower than in the baseline: seconds then and now.
+/// A test much slower than usual: its usual seconds and now.
 package struct DashboardSlowerTest: Sendable, Equatable, Hashable, Codable {
     package var test: String
+    /// The median of its last `runs` passing runs, or the baseline run's time when `runs` is nil.
     package var before: Double
     package var after: Double
+    package var runs: Int?
 
-    package init(test: String, before: Double, after: Double) {
+    package init(test: String, before: Double, after: Double, runs: Int? = nil) {
         self.test = test
         self.before = before
         self.after = after
+        self.runs = runs
     }
 }

@@ -69,12 +69,11 @@ enum Format {
 
     /// `2026-11-21`.
     static func day(_ date: Date) -> String {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        formatter.dateFormat = "yyyy-MM-dd"
-        return formatter.string(from: date)
+        // A format style, not a DateFormatter made per call: history strips call this per result.
+        date.formatted(dayStyle)
     }
+
+    private static let dayStyle = Date.ISO8601FormatStyle(timeZone: TimeZone(identifier: "UTC") ?? .gmt).year().month().day().dateSeparator(.dash)
 
     /// `2026-11-21 03:12 UTC`.
     static func timestamp(_ date: Date) -> String {

@@ -1,5 +1,14 @@
 /// Audit issues by type and severity on their elements, and elements missing identifiers per screen.
 enum HTMLAccessibilityView {
+    /// `2 new since the baseline, 1 resolved`; nothing without a comparison with a baseline.
+    static func changeLine(_ accessibility: DashboardAccessibility) -> String {
+        guard let resolved = accessibility.resolved else { return "" }
+        let new = accessibility.newCount
+        guard new > 0 else { return "<p class=\"lede\">No new issues since the baseline; \(Format.count(resolved)) of its resolved.</p>" }
+        return "<p class=\"lede\"><strong>\(Format.count(new)) new</strong> since the baseline (marked <span class=\"chip new\">★ new</span>, listed first); "
+            + "\(Format.count(resolved)) of its resolved.</p>"
+    }
+
     static func render(_ accessibility: DashboardAccessibility, rowLimit: Int) -> String {
         var out = "<h2>Accessibility</h2>"
         let issues = accessibility.issues
@@ -12,6 +21,7 @@ enum HTMLAccessibilityView {
             counts[issue.auditType] = count
         }
         out += "<h3>Audit issues by type <span class=\"count\">\(Format.count(issues.count))</span></h3>"
+        out += changeLine(accessibility)
         if issues.isEmpty {
             out += "<p class=\"empty\"><span aria-hidden=\"true\">✓</span> No audit issues.</p>"
         } else {
@@ -23,13 +33,16 @@ enum HTMLAccessibilityView {
             out += "</tbody></table>"
             out += "<h3>Issues on elements</h3><table class=\"grid\"><thead><tr><th scope=\"col\">Severity</th><th scope=\"col\">Audit</th><th scope=\"col\">Element</th>"
             out += "<th scope=\"col\">Screen</th><th scope=\"col\">Test</th><th scope=\"col\">Issue</th></tr></thead><tbody>"
-            for issue in issues.prefix(rowLimit) {
+            // New issues first (errors before warnings within each), then the rest as given.
+            let ordered = issues.filter(\.isNew) + issues.filter { !$0.isNew }
+            for issue in ordered.prefix(rowLimit) {
                 let severity = issue.severity == .error ? "<span class=\"chip fail\"><span aria-hidden=\"true\">✗</span> error</span>"
                     : "<span class=\"chip warn\"><span aria-hidden=\"true\">⚠</span> warning</span>"
                 var element = issue.identifier.map { "<code>\(HTMLText.escape($0))</code>" } ?? "<span class=\"muted\">no identifier</span>"
                 if let label = issue.label { element += " “\(HTMLText.escape(label, limit: 80))”" }
                 if let type = issue.elementType { element += " <span class=\"muted\">\(HTMLText.escape(type, limit: 40))</span>" }
-                out += "<tr><td>\(severity)</td><td>\(HTMLText.escape(issue.auditType, limit: 80))</td><td>\(element)</td>"
+                let fresh = issue.isNew ? " <span class=\"chip new\"><span aria-hidden=\"true\">★</span> new</span>" : ""
+                out += "<tr\(issue.isNew ? " class=\"new\"" : "")><td>\(severity)\(fresh)</td><td>\(HTMLText.escape(issue.auditType, limit: 80))</td><td>\(element)</td>"
                 out += "<td>\(issue.screen.map { HTMLText.escape($0) } ?? "–")</td><td>\(issue.test.map { "<code>\(HTMLText.escape($0))</code>" } ?? "–")</td>"
                 out += "<td class=\"msg\">\(HTMLText.escape(issue.description))</td></tr>"
             }

@@ -37,7 +37,7 @@ package struct HTMLDashboardRenderer: DashboardRenderer {
             HTMLView(id: "overview", label: "Overview", html: HTMLOverviewView.render(dashboard, rowLimit: min(rowLimit, 200))),
             HTMLView(id: "tree", label: "Identifier tree", html: HTMLTreeView.render(dashboard.identifierTree)),
             HTMLView(id: "failures", label: "Failures", html: HTMLFailuresView.render(dashboard, rowLimit: rowLimit)),
-            HTMLView(id: "flaky", label: "Flaky tests", html: HTMLFlakyView.render(dashboard.flakyTests, elements: dashboard.flakyElements, rowLimit: rowLimit)),
+            HTMLView(id: "flaky", label: "Flaky tests", html: HTMLFlakyView.render(dashboard.flakyTests, elements: dashboard.flakyElements, rowLimit: rowLimit, history: dashboard.testHistory)),
             HTMLView(id: "accessibility", label: "Accessibility", html: HTMLAccessibilityView.render(dashboard.accessibility, rowLimit: rowLimit)),
             HTMLView(id: "tests", label: "Tests", html: tests.view),
         ]

@@ -24,11 +24,12 @@ var p=$(t.getAttribute('aria-controls'));if(p)p.hidden=!on});if(focus)tab.focus(
 tabs.forEach(function(tab,i){tab.addEventListener('click',function(){selectTab(tab,false);remember(tab)});
 tab.addEventListener('keydown',function(e){var j=e.key==='ArrowRight'?i+1:e.key==='ArrowLeft'?i-1:e.key==='Home'?0:e.key==='End'?tabs.length-1:null;
 if(j===null)return;e.preventDefault();var next=tabs[(j+tabs.length)%tabs.length];selectTab(next,true);remember(next)})});
-/* A view named in the URL (#tree, #tests, …) opens first, so links can point at it; so does the
-   view holding a part named in it (#f-clusters), scrolled to. */
-var start=$('tab-'+location.hash.slice(1));if(start&&tabs.indexOf(start)>=0)selectTab(start,false);
-else if(location.hash.length>1){var part=$(location.hash.slice(1)),panel=part&&part.closest?part.closest('[role=tabpanel]'):null;
-var owner=panel?$('tab-'+panel.id.slice(5)):null;if(owner){selectTab(owner,false);part.scrollIntoView()}}
+/* A view named in the URL (#tree, #tests, …) opens first, and on following a link to it; so does
+   the view holding a part named in it (#f-clusters), scrolled to. */
+function openHash(){var start=$('tab-'+location.hash.slice(1));if(start&&tabs.indexOf(start)>=0){selectTab(start,false);return}
+if(location.hash.length>1){var part=$(location.hash.slice(1)),panel=part&&part.closest?part.closest('[role=tabpanel]'):null;
+var owner=panel?$('tab-'+panel.id.slice(5)):null;if(owner){selectTab(owner,false);part.scrollIntoView()}}}
+openHash();window.addEventListener('hashchange',openHash);
 /* Tree: disclosure buttons with aria-expanded; ArrowRight opens, ArrowLeft closes. */
 function setExpanded(b,on){b.setAttribute('aria-expanded',on?'true':'false');var l=$(b.getAttribute('aria-controls'));if(l)l.hidden=!on}
 document.addEventListener('click',function(e){var t=e.target;if(!t||!t.closest)return;var b=t.closest('button.twisty');
@@ -63,6 +64,12 @@ function disclose(tr,ri,name){var b=el('button','disclose','▸');b.type='button
 b.addEventListener('click',function(){var open=b.getAttribute('aria-expanded')==='true';b.setAttribute('aria-expanded',String(!open));b.textContent=open?'▸':'▾';
 if(open){var n=tr.nextSibling;if(n&&n.className==='detail')n.remove()}else tr.after(attemptsRow(ri))});
 tr.firstChild.insertBefore(b,tr.firstChild.firstChild)}
+/* A test's history strip (its latest results on the branch, hover for commit and date), from #canopy-history. */
+var hn=$('canopy-history');var HD=hn?JSON.parse(hn.textContent):{runs:[],tests:{}};var H=HD.tests;var HO={p:'passed',f:'failed',k:'flaky',s:'skipped'};
+function strip(k){var h=H[k];if(!h)return null;var w=el('span','history');var s=el('span','strip');s.setAttribute('role','img');
+s.setAttribute('aria-label','Last '+h.o.length+' results on this branch, oldest first');
+for(var i=0;i<h.o.length;i++){var c=h.o.charAt(i);var b=el('span','hs '+c);b.title=HO[c]+' · '+HD.runs[h.r[i]];s.appendChild(b)}w.appendChild(s);
+if(h.s)w.appendChild(el('span','since',' '+h.s));var a=el('a','to-flaky',' flaky view');a.href='#flaky';w.appendChild(a);return w}
 function key(r){return r[0]>=0?T.prefixes[r[0]]+r[2]:r[2]}
 function text(i){if(!hay){hay=new Array(rows.length);for(var k=0;k<rows.length;k++){var r=rows[k];hay[k]=(key(r)+' '+(r[1]>=0?T.classes[r[1]]:'')+' '+r[7]).toLowerCase()}}return hay[i]}
 var get={key:function(r){return key(r).toLowerCase()},device:function(r){return r[3]<0?'':T.devices[r[3]]},outcome:function(r){return T.outcomes[r[4]]},
@@ -82,7 +89,7 @@ if(code){var k=document.createElement('code');k.textContent=value;c.appendChild(
 function draw(){if(!body)return;var start=st.page*st.size,end=Math.min(view.length,start+st.size);var frag=document.createDocumentFragment();
 for(var k=start;k<end;k++){var r=rows[view[k]];var o=T.outcomes[r[4]];var tr=document.createElement('tr');tr.setAttribute('data-outcome',o);
 td(tr,key(r),'',true);td(tr,r[3]<0?'–':T.devices[r[3]]);
-var c=td(tr,'');var chip=document.createElement('span');chip.className='chip '+(chips[o]||'');chip.textContent=(icons[o]||'')+' '+o;c.appendChild(chip);
+var c=td(tr,'');var chip=document.createElement('span');chip.className='chip '+(chips[o]||'');chip.textContent=(icons[o]||'')+' '+o;c.appendChild(chip);var hs=strip(key(r));if(hs)c.appendChild(hs);
 td(tr,String(r[5]),'n');td(tr,r[6]<0?'–':(r[6]/1000).toFixed(1)+'s','n');td(tr,r[7]||'–','msg');td(tr,r[8]<0?'–':T.categories[r[8]]);
 if(det[view[k]])disclose(tr,view[k],key(r));frag.appendChild(tr)}
 body.replaceChildren(frag);var pages=Math.max(1,Math.ceil(view.length/st.size));

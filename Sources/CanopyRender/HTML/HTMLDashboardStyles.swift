@@ -52,6 +52,17 @@ table.grid{width:100%;border-collapse:separate;border-spacing:0;background:var(-
 .grid th{background:var(--soft);font-weight:600;font-size:.82rem;color:var(--muted);white-space:nowrap}
 .grid .n{text-align:right;font-variant-numeric:tabular-nums}
 .grid.compact{width:auto;min-width:24rem}
+ul.failing{list-style:none;margin:0;padding:0;display:grid;gap:.6rem}
+li.failure{background:var(--card);border:1px solid var(--line);border-left:4px solid var(--fail);border-radius:10px;padding:.7rem 1rem}
+li.failure p{margin:.3rem 0 0}.f-head{display:flex;flex-wrap:wrap;align-items:baseline;gap:.3rem .8rem;font-weight:600}.f-head code{font-size:.92em}
+.f-icon{color:var(--fail)}.f-at,.f-shot{font-weight:400;font-size:.9rem}.f-fix{display:block;color:var(--muted)}.own-words{font-style:italic}.f-fix strong{color:var(--fg);font-weight:600}
+ul.flaky-list{list-style:none;margin:0;padding:0;background:var(--card);border:1px solid var(--line);border-radius:10px}
+ul.flaky-list li{padding:.5rem .8rem;border-bottom:1px solid var(--line)}ul.flaky-list li:last-child{border-bottom:0}
+.history{display:inline-flex;flex-wrap:wrap;align-items:center;gap:.1rem .4rem;font-size:.82rem;margin-left:.4rem}.strip{display:inline-flex;gap:2px;vertical-align:middle}
+.hs{display:inline-block;width:7px;height:8px;margin-top:6px;border-radius:2px;background:var(--pass)}.hs.f{background:var(--fail);height:14px;margin-top:0}
+.hs.k{background:linear-gradient(var(--fail) 50%,var(--pass) 50%);height:14px;margin-top:0}.hs.s{background:none;border:1px solid var(--muted)}.since{color:var(--muted)}.to-flaky{font-size:.8rem}
+.chip.new{background:var(--warn-bg);color:var(--warn);font-weight:600}
+#t-table td:first-child{min-width:20rem}
 details.classes{margin:.25rem 0 1rem}
 button.disclose{font:inherit;border:0;background:none;color:var(--accent);cursor:pointer;padding:0 .35rem 0 0}
 tr.detail>td{background:var(--soft)}tr.detail pre{margin:.3rem 0;background:var(--card)}tr.detail .attempt{margin:.4rem 0 .2rem}

@@ -1,7 +1,7 @@
 /// Flaky tests ranked by score, with their evidence and state, after the elements several of them
 /// fail on.
 enum HTMLFlakyView {
-    static func render(_ tests: [DashboardFlakyTest], elements: [DashboardFlakyElement], rowLimit: Int) -> String {
+    static func render(_ tests: [DashboardFlakyTest], elements: [DashboardFlakyElement], rowLimit: Int, history: [String: DashboardTestHistory] = [:]) -> String {
         var out = elementsTable(elements, rowLimit: rowLimit)
         out += "<h2>Flaky tests and state changes <span class=\"count\">\(Format.count(tests.count))</span></h2>"
         out += "<p class=\"lede\">Ranked by flakiness score over the history window, with each test's state. Flips are changes of a commit's verdict "
@@ -16,7 +16,7 @@ enum HTMLFlakyView {
             let score = min(1, max(0, test.score))
             out += "<tr><td class=\"n\">\(rank + 1)</td>"
             out += "<td><span class=\"score\"><span class=\"bar fair\" aria-hidden=\"true\"><span style=\"width:\(Format.fixed(score * 100, digits: 0))%\"></span></span>\(Format.score(test.score))</span></td>"
-            out += "<td><code>\(HTMLText.escape(test.test))</code></td><td>\(HTMLParts.state(test.state, since: test.since))</td>"
+            out += "<td><code>\(HTMLText.escape(test.test))</code>\(HTMLHistoryStrip.render(history[test.test], flakyLink: false))</td><td>\(HTMLParts.state(test.state, since: test.since))</td>"
             out += "<td class=\"n\">\(e.runs)</td><td class=\"n\">\(e.failures)</td><td class=\"n\">\(e.flips)</td><td class=\"n\">\(e.retries)\(e.infrastructureFlakes > 0 ? " <span class=\"muted\">+\(e.infrastructureFlakes) infra</span>" : "")</td>"
             let more = e.commits.count > 5 ? " <span class=\"muted\">+\(Format.count(e.commits.count - 5)) more</span>" : ""
             out += "<td>\(e.commits.prefix(5).map { "<code>\(HTMLText.escape($0, limit: 12))</code>" }.joined(separator: " "))\(more)</td>"

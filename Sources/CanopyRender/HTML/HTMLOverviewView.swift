@@ -1,19 +1,79 @@
-/// The overview: status at a glance, key figures with their change and trend sparklines, gates,
-/// links and the new failures.
+/// The overview, failures first: the status, then each failing test (new, still failing, not
+/// counted) with its message, location, cause and fix, element and screenshot; then the flaky
+/// tests; then the gates, key figures with their change and trend sparklines, and slower tests.
 enum HTMLOverviewView {
     /// Tests named in the "not counted as new failures" line.
     static let excusedLimit = 10
 
-    /// `: message (cause)` of a test listed by name, when its failure is known.
-    static func failureText(_ failure: DashboardExcusedFailure) -> String {
-        guard let message = failure.message else { return "" }
-        return ": <span class=\"msg\">\(HTMLText.escape(message, limit: 200))</span>" + (failure.category.map { " <span class=\"chip\">\(HTMLText.escape($0, limit: 60))</span>" } ?? "")
-    }
+    /// Flaky tests listed on the overview; the Flaky tests view lists them all.
+    static let flakyLimit = 10
 
     static func render(_ dashboard: Dashboard, rowLimit: Int) -> String {
-        let h = dashboard.headline
         var out = "<h2 class=\"sr\">Overview</h2>"
         out += status(dashboard)
+        out += failing(dashboard, rowLimit: rowLimit)
+        out += flaky(dashboard.flakyTests, history: dashboard.testHistory)
+        out += figures(dashboard, rowLimit: rowLimit)
+        return out
+    }
+
+    /// The failing tests: new, still failing, then those the gate did not count.
+    static func failing(_ dashboard: Dashboard, rowLimit: Int) -> String {
+        let causes = MarkdownFailures.causes(dashboard)
+        let shots = HTMLFailureItem.screenshots(dashboard.tests)
+        var out = "<h3>New failures <span class=\"count\">\(Format.count(dashboard.newFailures.count))</span></h3>"
+        if dashboard.newFailures.isEmpty {
+            let none = dashboard.excusedFailures.isEmpty && dashboard.stillFailing.isEmpty
+                ? "No failures that the baseline did not have." : "No new failures that the gate counts."
+            out += "<p class=\"empty\"><span aria-hidden=\"true\">✓</span> \(none)</p>"
+        } else {
+            out += "<ul class=\"failing\">"
+            for failure in dashboard.newFailures.prefix(rowLimit) {
+                out += HTMLFailureItem.render(failure, causes: causes, screenshot: shots[failure.test], history: dashboard.testHistory[failure.test])
+            }
+            out += "</ul>"
+            out += HTMLParts.more(shown: min(rowLimit, dashboard.newFailures.count), of: dashboard.newFailures.count, hint: "the Tests view lists every failed test")
+        }
+        let still = dashboard.stillFailing.prefix(excusedLimit).map { HTMLFailureItem.render($0, causes: causes, screenshot: shots[$0.test], history: dashboard.testHistory[$0.test]) }
+        out += HTMLFailureItem.list("Still failing, as in the baseline", items: still, total: dashboard.stillFailing.count)
+        let excused = dashboard.excusedFailures.prefix(excusedLimit).map { HTMLFailureItem.render($0, causes: causes, screenshot: shots[$0.test], history: dashboard.testHistory[$0.test]) }
+        out += HTMLFailureItem.list("Failing, not counted as new", items: excused, total: dashboard.excusedFailures.count)
+        return out
+    }
+
+    /// The highest-ranked flaky tests with their state and evidence, and a link to all of them.
+    static func flaky(_ tests: [DashboardFlakyTest], history: [String: DashboardTestHistory] = [:]) -> String {
+        guard !tests.isEmpty else { return "" }
+        var out = "<h3>Flaky tests <span class=\"count\">\(Format.count(tests.count))</span></h3><ul class=\"flaky-list\">"
+        for test in tests.prefix(flakyLimit) {
+            let e = test.evidence
+            out += "<li><code>\(HTMLText.escape(test.test))</code> \(HTMLParts.state(test.state, since: test.since))"
+            if test.isNew { out += " <span class=\"chip warn\">new</span>" }
+            out += " <span class=\"muted\">failed in \(Format.count(e.failures)) of \(Format.plural(e.runs, "run"))"
+            if let target = test.onTargetBranch { out += "; \(HTMLText.escape(target.text))" }
+            out += "</span>" + HTMLHistoryStrip.render(history[test.test])
+            if let message = test.lastMessage { out += "<div class=\"msg\">\(HTMLText.escape(message, limit: 200))</div>" }
+            out += "</li>"
+        }
+        out += "</ul><p class=\"more\"><a href=\"#flaky\">All flaky tests and their evidence →</a></p>"
+        return out
+    }
+
+    /// The gates, the key figures and the slower tests.
+    static func figures(_ dashboard: Dashboard, rowLimit: Int) -> String {
+        var out = ""
+        if !dashboard.gates.isEmpty {
+            out += "<h3>Gates</h3><table class=\"grid\"><thead><tr><th scope=\"col\">Gate</th><th scope=\"col\">Result</th><th scope=\"col\">Detail</th></tr></thead><tbody>"
+            for gate in dashboard.gates {
+                let result = gate.passed ? "<span class=\"chip pass\"><span aria-hidden=\"true\">✓</span> passed</span>"
+                    : "<span class=\"chip fail\"><span aria-hidden=\"true\">✗</span> failed</span>"
+                out += "<tr><td>\(HTMLText.escape(gate.name))</td><td>\(result)</td><td>\(HTMLText.escape(gate.detail))</td></tr>"
+            }
+            out += "</tbody></table>"
+        }
+
+        let h = dashboard.headline
+        out += "<h3>Key figures</h3>"
         let points = dashboard.trend?.points ?? []
         let kpis: [(String, DashboardKPI, KPIUnit, Bool?, [Double])] = [
             ("Tests", h.tests, .count, nil, []),
@@ -39,62 +99,18 @@ enum HTMLOverviewView {
                 out += "<span class=\"kpi-change neutral\"><small>\(kpi.baseline == nil ? "no baseline" : "no change")</small></span>"
             }
             let title = "\(label) over the last \(series.count) runs"
-            out += SVGChart.sparkline(series, label: title) + "</li>"
+            out += SVGChart.sparkline(series, label: title, minimumSpan: unit == .ratio ? SVGChart.ratioSpan : 0) + "</li>"
         }
         out += "</ul>"
 
-        if !dashboard.gates.isEmpty {
-            out += "<h3>Gates</h3><table class=\"grid\"><thead><tr><th scope=\"col\">Gate</th><th scope=\"col\">Result</th><th scope=\"col\">Detail</th></tr></thead><tbody>"
-            for gate in dashboard.gates {
-                let result = gate.passed ? "<span class=\"chip pass\"><span aria-hidden=\"true\">✓</span> passed</span>"
-                    : "<span class=\"chip fail\"><span aria-hidden=\"true\">✗</span> failed</span>"
-                out += "<tr><td>\(HTMLText.escape(gate.name))</td><td>\(result)</td><td>\(HTMLText.escape(gate.detail))</td></tr>"
-            }
-            out += "</tbody></table>"
-        }
-
-        out += "<h3>New failures <span class=\"count\">\(Format.count(dashboard.newFailures.count))</span></h3>"
-        if dashboard.newFailures.isEmpty {
-            let none = dashboard.excusedFailures.isEmpty ? "No failures that the baseline did not have." : "No new failures that the gate counts."
-            out += "<p class=\"empty\"><span aria-hidden=\"true\">✓</span> \(none)</p>"
-        } else {
-            out += "<table class=\"grid\"><thead><tr><th scope=\"col\">Test</th><th scope=\"col\">Failure</th><th scope=\"col\">Cause</th><th scope=\"col\">Identifier</th><th scope=\"col\">Location</th></tr></thead><tbody>"
-            for failure in dashboard.newFailures.prefix(rowLimit) {
-                out += "<tr><td><code>\(HTMLText.escape(failure.test))</code></td><td class=\"msg\">\(HTMLText.escape(failure.message))"
-                if let note = failure.note { out += "<br><span class=\"muted\">\(HTMLText.escape(note))</span>" }
-                out += "</td>"
-                out += "<td><span class=\"chip\">\(HTMLText.escape(failure.category, limit: 60))</span>"
-                if failure.isInfrastructure { out += " <span class=\"chip warn\"><span aria-hidden=\"true\">⚙</span> infrastructure</span>" }
-                out += "</td>"
-                out += "<td>\(failure.identifier.map { "<code>\(HTMLText.escape($0))</code>" } ?? "–")"
-                if let raw = failure.rawIdentifier { out += " <span class=\"muted\">(<code>\(HTMLText.escape(raw))</code>)</span>" }
-                if let source = failure.identifierFoundIn {
-                    out += " <span class=\"muted\">← \(source == "steps" ? "the steps before it" : "its output")</span>"
-                }
-                out += "</td>"
-                out += "<td>\(failure.location.map { HTMLText.link($0, url: failure.locationURL) } ?? "–")</td></tr>"
-            }
-            out += "</tbody></table>"
-            out += HTMLParts.more(shown: min(rowLimit, dashboard.newFailures.count), of: dashboard.newFailures.count, hint: "the Tests view lists every failed test")
-        }
-        if !dashboard.excusedFailures.isEmpty {
-            let shown = dashboard.excusedFailures.prefix(excusedLimit).map { "<code>\(HTMLText.escape($0.test))</code> (\(HTMLText.escape($0.reason)))\(Self.failureText($0))" }
-            let more = dashboard.excusedFailures.count > excusedLimit
-                ? " and \(Format.count(dashboard.excusedFailures.count - excusedLimit)) more (the Tests view lists every failed test)" : ""
-            out += "<p class=\"muted\">Not counted as new failures: \(shown.joined(separator: ", "))\(more).</p>"
-        }
-        if !dashboard.stillFailing.isEmpty {
-            let shown = dashboard.stillFailing.prefix(excusedLimit).map { "<code>\(HTMLText.escape($0.test))</code> (\(HTMLText.escape($0.reason)))\(Self.failureText($0))" }
-            let more = dashboard.stillFailing.count > excusedLimit
-                ? " and \(Format.count(dashboard.stillFailing.count - excusedLimit)) more (the Tests view lists every failed test)" : ""
-            out += "<p class=\"muted\">Still failing, as in the baseline: \(shown.joined(separator: ", "))\(more).</p>"
-        }
         if !dashboard.slowerTests.isEmpty {
-            out += "<h3>Slower than the baseline <span class=\"count\">\(Format.count(dashboard.slowerTests.count))</span></h3>"
-            out += "<p class=\"lede\">Twice the baseline's time and five seconds more, or beyond.</p>"
-            out += "<table class=\"grid\"><thead><tr><th scope=\"col\">Test</th><th scope=\"col\" class=\"n\">Baseline</th><th scope=\"col\" class=\"n\">Now</th><th scope=\"col\" class=\"n\">Change</th></tr></thead><tbody>"
+            let usual = SlowerTestsText.usual(dashboard.slowerTests)
+            out += "<h3>\(SlowerTestsText.heading(dashboard.slowerTests)) <span class=\"count\">\(Format.count(dashboard.slowerTests.count))</span></h3>"
+            out += "<p class=\"lede\">\(HTMLText.escapeRaw(SlowerTestsText.lede(dashboard.slowerTests)))</p>"
+            out += "<table class=\"grid\"><thead><tr><th scope=\"col\">Test</th><th scope=\"col\" class=\"n\">\(usual)</th><th scope=\"col\" class=\"n\">Now</th><th scope=\"col\" class=\"n\">Change</th></tr></thead><tbody>"
             for slower in dashboard.slowerTests.prefix(rowLimit) {
-                out += "<tr><td><code>\(HTMLText.escape(slower.test))</code></td><td class=\"n\">\(Format.duration(slower.before))</td>"
+                let basis = slower.runs.map { " <small class=\"muted\">(\(Format.plural($0, "run")))</small>" } ?? ""
+                out += "<tr><td><code>\(HTMLText.escape(slower.test))</code></td><td class=\"n\">\(Format.duration(slower.before))\(basis)</td>"
                 out += "<td class=\"n\">\(Format.duration(slower.after))</td><td class=\"n\">+\(Format.duration(slower.after - slower.before)) (×\(Format.fixed(slower.after / max(slower.before, 0.001), digits: 1)))</td></tr>"
             }
             out += "</tbody></table>"

@@ -21,6 +21,7 @@ enum HTMLTreeView {
             out += "<li>" + row(node, id: hasChildren ? "tn\(index)" : nil)
             if hasChildren {
                 out += "<ul id=\"tn\(index)\" hidden>"
+                out += ownRow(node, own: own(nodes, at: index))
                 open += 1
             } else {
                 out += "</li>"
@@ -50,6 +51,36 @@ enum HTMLTreeView {
         if node.auditErrors > 0 { out += "<span class=\"chip fail\"><span aria-hidden=\"true\">⚠</span> \(Format.plural(node.auditErrors, "audit error"))</span>" }
         if node.auditWarnings > 0 { out += "<span class=\"chip warn\"><span aria-hidden=\"true\">⚠</span> \(Format.plural(node.auditWarnings, "warning"))</span>" }
         return out + "</span></div>"
+    }
+
+    /// The interactive elements a branch counts that none of its children does (and how many of
+    /// them are identified): elements without an identifier of their own directly under the screen
+    /// (or under an element whose identifier is the branch's path).
+    static func own(_ nodes: [DashboardTreeNode], at index: Int) -> (elements: Int, identified: Int) {
+        let node = nodes[index]
+        var elements = node.elements
+        var identified = node.identified
+        var next = index + 1
+        while next < nodes.count && nodes[next].depth > node.depth {
+            if nodes[next].depth == node.depth + 1 {
+                elements -= nodes[next].elements
+                identified -= nodes[next].identified
+            }
+            next += 1
+        }
+        return (max(0, elements), max(0, identified))
+    }
+
+    /// What `own` counts, as a row of the branch; nothing when it counts nothing.
+    static func ownWords(_ own: (elements: Int, identified: Int)) -> String {
+        own.identified == 0 ? "without identifier directly under the screen" : "directly under the screen or this identifier"
+    }
+
+    private static func ownRow(_ node: DashboardTreeNode, own: (elements: Int, identified: Int)) -> String {
+        guard own.elements > 0 else { return "" }
+        let counted = DashboardTreeNode(path: node.path, segment: "", depth: node.depth + 1, childCount: 0, elements: own.elements, identified: own.identified)
+        return "<li><div class=\"node own\"><span class=\"leaf\"><span class=\"chev\" aria-hidden=\"true\">·</span><span class=\"own-words\">\(Format.plural(own.elements, "element")) "
+            + "\(ownWords(own))</span></span>\(coverageBar(counted))</div></li>"
     }
 
     static func coverageBar(_ node: DashboardTreeNode) -> String {
@@ -88,6 +119,13 @@ enum HTMLTreeView {
                 next += 1
             }
             svg += "<g><title>\(HTMLText.escape(root.path)): \(Format.percent(root.coverage)) of \(Format.count(root.elements)) elements</title>"
+            let rest = own(nodes, at: index)
+            if !children.isEmpty && rest.elements > 0 {
+                children.append(
+                    DashboardTreeNode(
+                        path: "\(root.path): \(ownWords(rest))", segment: rest.identified == 0 ? "no identifier" : "directly under", depth: root.depth + 1, childCount: 0, elements: rest.elements,
+                        identified: rest.identified))
+            }
             let childTotal = Double(children.reduce(0) { $0 + $1.elements })
             if children.isEmpty || childTotal == 0 {
                 svg += cell(root, x: x, y: 18, w: w, h: height - 18, label: root.segment)

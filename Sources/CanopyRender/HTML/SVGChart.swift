@@ -4,24 +4,28 @@ enum SVGChart {
     /// Distinct series colours (`--cat0`…`--cat9` in the style sheet): a trend's causes rarely pass ten.
     static let palette = 10
 
-    /// A small line of `values` (oldest first), 120×28.
-    static func sparkline(_ values: [Double], label: String) -> String {
+    /// The share of the axis a ratio chart spans at least (ten percentage points), so that 99.3%
+    /// against 100% reads as the small dip it is, not a fall to the bottom of the chart.
+    static let ratioSpan = 0.1
+
+    /// A small line of `values` (oldest first), 120×28; its axis spans at least `minimumSpan`.
+    static func sparkline(_ values: [Double], label: String, minimumSpan: Double = 0) -> String {
         guard values.count >= 2 else { return "" }
-        let points = scaled(values, width: 116, height: 24, inset: 2)
+        let points = scaled(values, width: 116, height: 24, inset: 2, axis: axis(values, minimumSpan: minimumSpan))
         let last = points[points.count - 1]
         return "<svg class=\"spark\" viewBox=\"0 0 120 28\" width=\"120\" height=\"28\" role=\"img\" aria-label=\"\(HTMLText.escapeRaw(label))\">"
             + "<polyline fill=\"none\" stroke=\"currentColor\" stroke-width=\"1.5\" points=\"\(polyline(points))\"/>"
             + "<circle cx=\"\(n(last.0))\" cy=\"\(n(last.1))\" r=\"2.5\" fill=\"currentColor\"/></svg>"
     }
 
-    /// A line chart of one series over the trend points with min/max labels and a point per run.
-    static func line(title: String, values: [Double], labels: [String], format: (Double) -> String) -> String {
+    /// A line chart of one series over the trend points with the axis's bounds labelled and a point
+    /// per run; the axis spans the values, and at least `minimumSpan` (extended downward, not below 0).
+    static func line(title: String, values: [Double], labels: [String], minimumSpan: Double = 0, format: (Double) -> String) -> String {
         guard !values.isEmpty else { return "" }
         let width = 560.0
         let height = 160.0
-        let points = scaled(values, width: width - 84, height: height - 40, inset: 10).map { ($0.0 + 60, $0.1 + 4) }
-        let low = values.min() ?? 0
-        let high = values.max() ?? 0
+        let (low, high) = axis(values, minimumSpan: minimumSpan)
+        let points = scaled(values, width: width - 84, height: height - 40, inset: 10, axis: (low, high)).map { ($0.0 + 60, $0.1 + 4) }
         var svg = "<svg class=\"chart\" viewBox=\"0 0 \(n(width)) \(n(height))\" role=\"img\" aria-label=\"\(HTMLText.escapeRaw(title)): "
         svg += "from \(HTMLText.escapeRaw(format(values[0]))) to \(HTMLText.escapeRaw(format(values[values.count - 1])))\">"
         svg += "<line class=\"axis\" x1=\"60\" y1=\"8\" x2=\"60\" y2=\"\(n(height - 18))\"/>"
@@ -81,13 +85,25 @@ enum SVGChart {
         return out
     }
 
-    private static func scaled(_ values: [Double], width: Double, height: Double, inset: Double) -> [(Double, Double)] {
-        let low = values.min() ?? 0
-        let high = values.max() ?? 0
+    /// The bounds of a chart's value axis: the values' range, widened downward (not below 0) to
+    /// `minimumSpan`, then upward when 0 stops it.
+    static func axis(_ values: [Double], minimumSpan: Double) -> (low: Double, high: Double) {
+        let finite = values.filter(\.isFinite)
+        var low = finite.min() ?? 0
+        var high = finite.max() ?? 0
+        if high - low < minimumSpan {
+            low = min(low, max(0, high - minimumSpan))
+            high = max(high, low + minimumSpan)
+        }
+        return (low, high)
+    }
+
+    private static func scaled(_ values: [Double], width: Double, height: Double, inset: Double, axis: (low: Double, high: Double)) -> [(Double, Double)] {
+        let (low, high) = axis
         let span = high - low
         let step = values.count > 1 ? width / Double(values.count - 1) : 0
         return values.enumerated().map { index, value in
-            let ratio = span > 0 ? (value - low) / span : 0.5
+            let ratio = span > 0 && value.isFinite ? (value - low) / span : 0.5
             return (inset + Double(index) * step, inset + (1 - ratio) * height)
         }
     }

@@ -14,3 +14,17 @@ enum SafeURL {
         return trimmed
     }
 }
+
+extension SafeURL {
+    /// Returns `path` when it names a file Canopy wrote beside the page (`attachments/<name>`, the
+    /// name of letters, digits, `.`, `-` and `_` only), otherwise nil.
+    static func attachment(_ path: String) -> String? {
+        let prefix = "attachments/"
+        guard path.hasPrefix(prefix) else { return nil }
+        let name = path.dropFirst(prefix.count)
+        guard !name.isEmpty, !name.hasPrefix("."),
+            name.unicodeScalars.allSatisfy({ ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || "._-".unicodeScalars.contains($0) })
+        else { return nil }
+        return path
+    }
+}

@@ -37,9 +37,10 @@ package struct MarkdownComment: DashboardRenderer {
         sections.append(collapsed("🐢 Slower tests (\(Format.count(slower.items.count)))", slower, bare: true))
         let issues = dashboard.accessibility.issues
         let errors = issues.filter { $0.severity == .error }.count
+        let newIssues = dashboard.accessibility.newCount
         sections.append(collapsed(
-            "♿ Accessibility findings (\(Format.plural(errors, "error")), \(Format.plural(issues.count - errors, "warning")))",
-            MarkdownSections.accessibility(issues), bare: true))
+            "♿ Accessibility findings (\(Format.plural(errors, "error")), \(Format.plural(issues.count - errors, "warning"))\(newIssues > 0 ? ", \(Format.count(newIssues)) new" : ""))",
+            MarkdownSections.accessibility(issues, resolved: dashboard.accessibility.resolved), bare: true))
         sections.append(collapsed("📊 Key figures", MarkdownHeadline.figuresSection(dashboard), bare: true))
         let foot = MarkdownRenderer.foot(dashboard)
         return MarkdownBudget(limit: budget, dashboard: dashboard.links.dashboard).fit(head: Self.head(dashboard), sections: sections, foot: foot)

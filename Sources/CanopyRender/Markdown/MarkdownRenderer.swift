@@ -37,7 +37,7 @@ package struct MarkdownRenderer: DashboardRenderer {
             MarkdownSections.flakyElements(dashboard.flakyElements),
             MarkdownSections.byIdentifier(dashboard.failuresByIdentifier),
             MarkdownSections.byCause(categories: dashboard.categories, clusters: dashboard.clusters),
-            MarkdownSections.accessibility(dashboard.accessibility.issues),
+            MarkdownSections.accessibility(dashboard.accessibility.issues, resolved: dashboard.accessibility.resolved),
             MarkdownSections.failingClasses(DashboardClassRow.classes(of: dashboard.tests)),
             MarkdownSections.coverageGaps(dashboard.identifierTree),
             MarkdownSections.missingIdentifiers(dashboard.accessibility.missingIdentifiers),

@@ -16,9 +16,11 @@ enum MarkdownSections {
     static func slower(_ tests: [DashboardSlowerTest]) -> MarkdownSection {
         guard !tests.isEmpty else { return MarkdownSection(name: "slower tests", head: "", items: []) }
         // Collapsed: worth a look, rarely what a developer must act on first.
-        let head = "<details><summary>🐢 Slower than the baseline (\(Format.count(tests.count)))</summary>\n\n| test | baseline | now | change |\n|---|---:|---:|---:|\n"
+        let head = "<details><summary>🐢 \(SlowerTestsText.heading(tests)) (\(Format.count(tests.count)))</summary>\n\n"
+            + (tests.contains { $0.runs != nil } ? SlowerTestsText.lede(tests) + "\n\n" : "")
+            + "| test | \(SlowerTestsText.usual(tests).lowercased()) | now | change |\n|---|---:|---:|---:|\n"
         let items = tests.map { test in
-            "| \(MarkdownText.code(test.test, limit: 160, wrap: true)) | \(Format.duration(test.before)) | \(Format.duration(test.after)) | "
+            "| \(MarkdownText.code(test.test, limit: 160, wrap: true)) | \(Format.duration(test.before))\(test.runs.map { " (\(Format.plural($0, "run")))" } ?? "") | \(Format.duration(test.after)) | "
                 + "+\(Format.duration(test.after - test.before)) (×\(Format.fixed(test.after / max(test.before, 0.001), digits: 1))) |\n"
         }
         return MarkdownSection(name: "slower tests", head: head, items: items, tail: "\n</details>\n\n")
@@ -92,12 +94,17 @@ enum MarkdownSections {
         return MarkdownSection(name: "clusters", head: head, items: items)
     }
 
-    static func accessibility(_ issues: [DashboardAuditIssue]) -> MarkdownSection {
+    static func accessibility(_ issues: [DashboardAuditIssue], resolved: Int? = nil) -> MarkdownSection {
         let errors = issues.filter { $0.severity == .error }.count
-        let head = "### ♿ Accessibility findings (\(Format.plural(errors, "error")), \(Format.plural(issues.count - errors, "warning")))\n\n"
-            + "| severity | audit | element | screen | issue |\n|---|---|---|---|---|\n"
-        let items = issues.map { issue in
-            let severity = issue.severity == .error ? "❌ error" : "⚠️ warning"
+        var head = "### ♿ Accessibility findings (\(Format.plural(errors, "error")), \(Format.plural(issues.count - errors, "warning")))\n\n"
+        if let resolved {
+            let new = issues.filter(\.isNew).count
+            head += new == 0 ? "No new issues since the baseline; \(Format.count(resolved)) of its resolved.\n\n"
+                : "**\(Format.count(new)) new** since the baseline (🆕, listed first); \(Format.count(resolved)) of its resolved.\n\n"
+        }
+        head += "| severity | audit | element | screen | issue |\n|---|---|---|---|---|\n"
+        let items = (issues.filter(\.isNew) + issues.filter { !$0.isNew }).map { issue in
+            let severity = (issue.severity == .error ? "❌ error" : "⚠️ warning") + (issue.isNew ? " 🆕 new" : "")
             var element = issue.identifier.map { MarkdownText.code($0, limit: 120) } ?? "no identifier"
             if let label = issue.label { element += " “\(MarkdownText.escape(label, limit: 60))”" }
             if let type = issue.elementType { element += " (\(MarkdownText.escape(type, limit: 30)))" }

@@ -16,17 +16,17 @@ package struct TrendMarkdownRenderer: DashboardRenderer {
         head += "\(Format.day(first.date)) → \(Format.day(last.date))\n\n"
         head += "| series | first | last | min | max | over the window |\n|---|---:|---:|---:|---:|---|\n"
         let points = trend.points
-        let rows: [(String, [Double], (Double) -> String)] = [
-            ("Pass rate", points.map(\.passRate), Format.percent),
-            ("Flaky tests", points.map { Double($0.flaky) }, { Format.count(Int($0)) }),
-            ("Failures", points.map { Double($0.failures) }, { Format.count(Int($0)) }),
-            ("Identifier coverage", points.map(\.coverage), Format.percent),
-            ("Audit issues", points.map { Double($0.auditIssues) }, { Format.count(Int($0)) }),
-            ("Test time (sum)", points.map(\.duration), Format.duration),
+        let rows: [(String, [Double], (Double) -> String, Double)] = [
+            ("Pass rate", points.map(\.passRate), Format.percent, SVGChart.ratioSpan),
+            ("Flaky tests", points.map { Double($0.flaky) }, { Format.count(Int($0)) }, 0),
+            ("Failures", points.map { Double($0.failures) }, { Format.count(Int($0)) }, 0),
+            ("Identifier coverage", points.map(\.coverage), Format.percent, SVGChart.ratioSpan),
+            ("Audit issues", points.map { Double($0.auditIssues) }, { Format.count(Int($0)) }, 0),
+            ("Test time (sum)", points.map(\.duration), Format.duration, 0),
         ]
-        for (label, values, format) in rows {
+        for (label, values, format, span) in rows {
             head += "| \(label) | \(format(values[0])) | \(format(values[values.count - 1])) | \(format(values.min() ?? 0)) | "
-            head += "\(format(values.max() ?? 0)) | \(Self.sparkline(values)) |\n"
+            head += "\(format(values.max() ?? 0)) | \(Self.sparkline(values, minimumSpan: span)) |\n"
         }
         for category in trend.categories {
             let values = points.map { point in Double(point.failuresByCategory.first { $0.category == category }?.count ?? 0) }
@@ -46,13 +46,14 @@ package struct TrendMarkdownRenderer: DashboardRenderer {
         return budgeter.fit(head: head, sections: [changes, flaky], foot: "<sub>Canopy · \(Format.timestamp(dashboard.generatedAt))</sub>\n")
     }
 
-    /// `▁▂▅█` for the values scaled between their min and max.
-    static func sparkline(_ values: [Double]) -> String {
+    /// `▁▂▅█` for the values scaled on `SVGChart.axis` (their range, at least `minimumSpan`).
+    static func sparkline(_ values: [Double], minimumSpan: Double = 0) -> String {
         let bars = Array("▁▂▃▄▅▆▇█")
-        guard let low = values.min(), let high = values.max() else { return "" }
+        guard !values.isEmpty else { return "" }
+        let (low, high) = SVGChart.axis(values, minimumSpan: minimumSpan)
         let span = high - low
         return String(values.suffix(60).map { value in
-            span > 0 ? bars[min(7, Int(((value - low) / span * 7).rounded()))] : bars[3]
+            span > 0 && value.isFinite ? bars[max(0, min(7, Int(((value - low) / span * 7).rounded())))] : bars[3]
         })
     }
 }

@@ -1,0 +1,35 @@
+import CanopyAnalysis
+import CanopyHistory
+import CanopyModel
+
+extension Workflow {
+    /// The tests slower than usual: each against the median of its last `slowerTests.runs`
+    /// passing runs on the run's branch before it (on a request's target branch for a test its own
+    /// branch has not passed yet), read for the tests that could qualify (at least
+    /// `slowerTests.seconds` long) over a window of twice as many runs (a test that failed more than
+    /// half of them has fewer passing runs to take the median of). Nil when the run has
+    /// no branch to read: the baseline run's times stand then.
+    func slowerThanUsual(_ prepared: PreparedRun, store: any HistoryStore) async throws -> [SlowerTest]? {
+        let slowdown = configuration.slowerTests
+        let branches = [prepared.run.metadata.branch, targetBranch].compactMap { $0 }
+        guard let branch = branches.first else { return nil }
+        var candidates = Set(prepared.testRows.lazy.filter { ($0.duration ?? 0) >= slowdown.seconds }.map(\.testKey))
+        var usual: [String: (seconds: Double, runs: Int?)] = [:]
+        let runKey = prepared.run.metadata.runKey
+        for name in [branch] + branches.dropFirst().filter({ $0 != branch }) where !candidates.isEmpty {
+            var window = flakinessWindow(for: prepared)
+            window.branch = name
+            window.days = nil
+            window.runs = max(1, slowdown.runs) * 2
+            var rows: [TestRunRow] = []
+            try await store.forEachTestRun(in: window, testKeys: candidates) { row in
+                if row.runKey != runKey { rows.append(row) }
+            }
+            for (key, value) in UsualDurations.medians(rows, runs: slowdown.runs) where usual[key] == nil {
+                usual[key] = value
+                candidates.remove(key)
+            }
+        }
+        return BaselineComparer.slowerTests(prepared.testRows, than: usual, slowdown: slowdown)
+    }
+}

@@ -1,0 +1,83 @@
+import CanopyModel
+
+/// A failing test as the overview lists it: the test, where it failed and its screenshot on the
+/// first line; under it why it is listed there, the message, the cause with what it means and what
+/// usually fixes it, and the element it hit (its template and the identifier as written).
+enum HTMLFailureItem {
+    /// The first screenshot of each failing test's attempts, by test key: an image the producer
+    /// tied to the failure when there is one, else the attempt's first image.
+    static func screenshots(_ tests: [DashboardTestRow]) -> [String: DashboardAttachment] {
+        var found: [String: DashboardAttachment] = [:]
+        for test in tests where test.outcome == .failed || test.outcome == .flaky {
+            let images = (test.details ?? []).flatMap { $0.attachments ?? [] }.filter(\.isImage)
+            if let image = images.first(where: \.isFailureAssociated) ?? images.first { found[test.key] = image }
+        }
+        return found
+    }
+
+    static func render(
+        _ failure: DashboardNewFailure, note: String? = nil, causes: MarkdownFailures.Causes, screenshot: DashboardAttachment?,
+        history: DashboardTestHistory? = nil
+    ) -> String {
+        var out = "<li class=\"failure\"><div class=\"f-head\"><span class=\"f-icon\" aria-hidden=\"true\">✗</span><code>\(HTMLText.escape(failure.test))</code>"
+        if let location = failure.location { out += "<span class=\"f-at\">\(HTMLText.link(location, url: failure.locationURL))</span>" }
+        if let screenshot, let file = SafeURL.attachment(screenshot.file) {
+            out += "<a class=\"f-shot\" href=\"\(HTMLText.escapeRaw(file))\" target=\"_blank\" rel=\"noopener\">"
+                + "<span aria-hidden=\"true\">📷</span> screenshot<span class=\"sr\"> of \(HTMLText.escape(failure.test))</span></a>"
+        }
+        out += "</div>"
+        out += historyLine(history, note: note ?? failure.note)
+        if let note = note ?? failure.note { out += "<p class=\"f-note muted\">\(HTMLText.escape(note))</p>" }
+        if !failure.message.isEmpty { out += "<p class=\"msg\">\(HTMLText.escape(failure.message, limit: 400))</p>" }
+        out += cause(failure.category, isInfrastructure: failure.isInfrastructure, causes: causes)
+        if let identifier = failure.identifier {
+            out += "<p class=\"f-element\"><span class=\"muted\">Element</span> <code>\(HTMLText.escape(identifier))</code>"
+            if let raw = failure.rawIdentifier { out += " <span class=\"muted\">written</span> <code>\(HTMLText.escape(raw))</code>" }
+            if let source = failure.identifierFoundIn {
+                out += " <span class=\"muted\">(found in \(source == "steps" ? "the steps before the failure" : "its output"))</span>"
+            }
+            out += "</p>"
+        }
+        return out + "</li>"
+    }
+
+    /// A failing test known by name, why it is listed, and its message and cause when known.
+    static func render(
+        _ excused: DashboardExcusedFailure, causes: MarkdownFailures.Causes, screenshot: DashboardAttachment?, history: DashboardTestHistory? = nil
+    ) -> String {
+        if let failure = excused.failure { return render(failure, note: excused.reason, causes: causes, screenshot: screenshot, history: history) }
+        var out = "<li class=\"failure\"><div class=\"f-head\"><span class=\"f-icon\" aria-hidden=\"true\">✗</span><code>\(HTMLText.escape(excused.test))</code></div>"
+        out += historyLine(history, note: excused.reason)
+        out += "<p class=\"f-note muted\">\(HTMLText.escape(excused.reason))</p>"
+        if let message = excused.message { out += "<p class=\"msg\">\(HTMLText.escape(message, limit: 400))</p>" }
+        if let category = excused.category { out += cause(category, isInfrastructure: causes[category]?.isInfrastructure ?? false, causes: causes) }
+        return out + "</li>"
+    }
+
+    /// The history strip, without its "since" when `note` names the same commit already (the
+    /// `failing since …` of a still-failing test); nothing without history.
+    static func historyLine(_ history: DashboardTestHistory?, note: String?) -> String {
+        guard let history else { return "" }
+        let commit = history.since?.split(separator: " ").last.map(String.init)
+        let said = commit.map { commit in note?.contains(commit) ?? false } ?? false
+        return "<p class=\"f-history\">" + HTMLHistoryStrip.render(history, showSince: !said) + "</p>"
+    }
+
+    /// The cause chip, what the cause means and what usually fixes it.
+    static func cause(_ category: String, isInfrastructure: Bool, causes: MarkdownFailures.Causes) -> String {
+        var out = "<p class=\"f-cause\"><span class=\"chip\">\(HTMLText.escape(category, limit: 60))</span>"
+        if isInfrastructure { out += " <span class=\"chip warn\"><span aria-hidden=\"true\">⚙</span> infrastructure</span>" }
+        if let description = causes[category]?.description { out += " \(HTMLText.escape(description, limit: 200))" }
+        if let fix = causes[category]?.fix { out += "<span class=\"f-fix\"><strong>Usually fixed by:</strong> \(HTMLText.escape(fix, limit: 240))</span>" }
+        return out + "</p>"
+    }
+
+    /// A list of failing tests under a heading; nothing when there are none.
+    static func list(_ heading: String, items: [String], total: Int, lede: String? = nil) -> String {
+        guard total > 0 else { return "" }
+        var out = "<h3>\(heading) <span class=\"count\">\(Format.count(total))</span></h3>"
+        if let lede { out += "<p class=\"lede\">\(lede)</p>" }
+        out += "<ul class=\"failing\">" + items.joined() + "</ul>"
+        return out + HTMLParts.more(shown: items.count, of: total, hint: "the Tests view lists every failed test")
+    }
+}

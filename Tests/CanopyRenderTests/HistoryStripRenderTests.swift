@@ -1,0 +1,112 @@
+import CanopyModel
+import CanopyRender
+import Foundation
+import Testing
+
+@Suite("A test's history strip")
+struct HistoryStripRenderTests {
+    static func results(_ outcomes: String) -> [DashboardTestHistory.Result] {
+        outcomes.enumerated().map { index, letter in
+            let outcome: TestOutcome = letter == "p" ? .passed : letter == "f" ? .failed : letter == "k" ? .flaky : .skipped
+            return DashboardTestHistory.Result(outcome: outcome, commit: "c\(index)abcdef0123456789", date: Date(timeIntervalSince1970: 1_793_491_200 + Double(index) * 86_400))
+        }
+    }
+
+    @Test("failing since the first of the trailing failures when two or more, or after passes only; flaky since the first failure otherwise; 20 kept")
+    func since() {
+        #expect(DashboardTestHistory(latest: Self.results("ppfpffsf")).since == "failing since c4abcdef0123")
+        #expect(DashboardTestHistory(latest: Self.results("ppfpkp")).since == "flaky since c2abcdef0123")
+        #expect(DashboardTestHistory(latest: Self.results("pppp")).since == nil)
+        // Newly broken: one failure after passes only.
+        #expect(DashboardTestHistory(latest: Self.results("pppf")).since == "failing since c3abcdef0123")
+        // One failure after a mixed past: flaky, since its first failure.
+        #expect(DashboardTestHistory(latest: Self.results("pfppkpf")).since == "flaky since c1abcdef0123")
+        let long = DashboardTestHistory(latest: Self.results(String(repeating: "p", count: 24) + "f"))
+        #expect(long.results.count == 20)
+        #expect(long.results.first?.commit == "c5abcdef0123456789")
+    }
+
+    @Test("the overview's failing rows, the flaky view and the Tests view's data carry the strip")
+    func rendered() throws {
+        var dashboard = DashboardSample.make()
+        let failing = dashboard.newFailures[0].test
+        let flaky = try #require(dashboard.flakyTests.first).test
+        dashboard.testHistory = [
+            failing: DashboardTestHistory(latest: Self.results("pppkff")),
+            flaky: DashboardTestHistory(latest: Self.results("pfpkps")),
+        ]
+        let page = HTMLDashboardRenderer().render(dashboard)
+        let overview = try #require(page.range(of: "id=\"view-tree\"")).lowerBound
+        let item = try #require(page.range(of: "<code>\(failing)</code>"))
+        #expect(item.upperBound < overview)
+        let strip = try #require(page.range(of: "<span class=\"strip\"", range: item.upperBound..<page.endIndex))
+        #expect(strip.lowerBound < overview, "the failure's strip is on the overview")
+        #expect(page.contains("title=\"failed · c5abcdef0123 · "))
+        #expect(page.contains("<span class=\"since\">failing since c4abcdef0123</span> <a class=\"to-flaky\" href=\"#flaky\">"))
+        #expect(page.contains("Last 6 results on this branch, oldest first: 3 passed, 2 failed, 1 flaky"))
+        let flakyView = try #require(page.range(of: "id=\"view-flaky\""))
+        #expect(page[flakyView.upperBound...].contains("flaky since c1abcdef0123"))
+        #expect(page.contains("<script type=\"application/json\" id=\"canopy-history\">{\"runs\":["))
+        #expect(page.contains("\"o\":\"pfpkps\""))
+        // Each run's commit and day once, the results pointing at it: six runs, shared by both tests.
+        let start = try #require(page.range(of: "<script type=\"application/json\" id=\"canopy-history\">"))
+        let end = try #require(page.range(of: "</script>", range: start.upperBound..<page.endIndex))
+        let data = try #require(try JSONSerialization.jsonObject(with: Data(page[start.upperBound..<end.lowerBound].utf8)) as? [String: Any])
+        let runs = try #require(data["runs"] as? [String])
+        #expect(runs.count == 6 && runs.contains("c5abcdef0123 · 2026-11-06"), "\(runs)")
+        let tests = try #require(data["tests"] as? [String: [String: Any]])
+        let entry = try #require(tests[flaky])
+        #expect((entry["r"] as? [Int]).map { $0.map { runs[$0] } } == (0..<6).map { "c\($0)abcdef0123 · 2026-11-0\($0 + 1)" })
+    }
+
+    @Test("no history, no strip and no history data")
+    func none() {
+        let page = HTMLDashboardRenderer().render(DashboardSample.make())
+        #expect(!page.contains("class=\"strip\""))
+        #expect(!page.contains("id=\"canopy-history\""))
+    }
+}
+
+@Suite("New accessibility issues on the page and in the summary")
+struct NewAuditIssueRenderTests {
+    static func dashboard() -> Dashboard {
+        var dashboard = DashboardSample.make()
+        let last = dashboard.accessibility.issues.count - 1
+        dashboard.accessibility.issues[last].isNew = true
+        dashboard.accessibility.resolved = 2
+        return dashboard
+    }
+
+    @Test("the page counts new and resolved issues and lists the new ones first, marked")
+    func page() throws {
+        let dashboard = Self.dashboard()
+        let newIssue = try #require(dashboard.accessibility.issues.last)
+        let page = HTMLDashboardRenderer().render(dashboard)
+        #expect(page.contains("<strong>1 new</strong> since the baseline"))
+        #expect(page.contains("listed first); 2 of its resolved.</p>"))
+        let table = try #require(page.range(of: "<h3>Issues on elements</h3>"))
+        let firstRow = try #require(page.range(of: "<tr class=\"new\">", range: table.upperBound..<page.endIndex))
+        let anyRow = try #require(page.range(of: "<tr", range: page.range(of: "<tbody>", range: table.upperBound..<page.endIndex)!.upperBound..<page.endIndex))
+        #expect(firstRow.lowerBound == anyRow.lowerBound, "the new issue is the first row")
+        #expect(page[firstRow.upperBound...].prefix(400).contains(newIssue.description))
+        #expect(page.components(separatedBy: "<tr class=\"new\">").count == 2)
+    }
+
+    @Test("the summary and the comment say which issues are new")
+    func markdown() {
+        let dashboard = Self.dashboard()
+        let summary = MarkdownRenderer().render(dashboard)
+        #expect(summary.contains("**1 new** since the baseline (🆕, listed first); 2 of its resolved."))
+        #expect(summary.contains("| ⚠️ warning 🆕 new | contrast |"), "\(summary)")
+        let comment = MarkdownComment().render(dashboard)
+        #expect(comment.contains("warnings, 1 new)</summary>"))
+    }
+
+    @Test("without a comparison nothing is marked or counted")
+    func none() {
+        let page = HTMLDashboardRenderer().render(DashboardSample.make())
+        #expect(!page.contains("since the baseline (marked") && !page.contains("No new issues since the baseline"))
+        let summary = MarkdownRenderer().render(DashboardSample.make())
+        #expect(!summary.contains("warning 🆕 new") && !summary.contains("error 🆕 new") && !summary.contains("since the baseline (🆕"))
+    }
+}
