@@ -31,6 +31,9 @@ public struct RunOptions: Sendable {
     /// `run --allow-partial`: when some inputs cannot be read, store and judge the run of those
     /// that can, marked partial in history (`RunMetadata.unreadInputs`), instead of exit 2.
     public var allowPartial = false
+    /// `--attachments`: whose attachments are written beside the page; else `attachments.scope`
+    /// in the config (failing attempts' by default).
+    public var attachments: AttachmentScope?
     public var environment: [String: String]
     public var now: Date
     public var quiet = false
