@@ -69,7 +69,7 @@ let package = Package(
         // so that `make fuzz` can fuzz it without NIO, BoringSSL and GRDB in the sanitizer build.
         .target(
             name: "CanopyConfig",
-            dependencies: ["CanopyAnalysis", .product(name: "Yams", package: "Yams")],
+            dependencies: ["CanopyModel", "CanopyAnalysis", .product(name: "Yams", package: "Yams")],
             swiftSettings: swiftSettings
         ),
         .target(

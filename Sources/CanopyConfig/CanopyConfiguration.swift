@@ -1,4 +1,5 @@
 import CanopyAnalysis
+import CanopyModel
 
 /// Everything `Config/canopy.yml` can set. Every key has a default, so no file is needed.
 package struct CanopyConfiguration: Sendable {
@@ -27,13 +28,18 @@ package struct OutputConfiguration: Sendable, Equatable {
     package var commentBudget = 65_535
     /// At most this many annotations are printed, most important first.
     package var annotations = 10
+    /// The http(s) URL where the dashboard (`site/index.html`) is published, for the summary's
+    /// links (`CANOPY_DASHBOARD_URL` wins over it).
+    package var dashboardURL: String?
 
     package init() {}
 }
 
 /// The attachments written beside the page (`attachments:` in canopy.yml): screenshots and other
-/// files of failing attempts, read from `.xcresult` bundles.
+/// files of failing attempts (or of every attempt), read from `.xcresult` bundles and their exports.
 package struct AttachmentConfiguration: Sendable, Equatable {
+    /// Whose attachments are kept: failing attempts' (the default), every attempt's, or none.
+    package var scope = AttachmentScope.failing
     /// Bytes of one attachment at most; a larger one is left out (with a note).
     package var maximumFileBytes = 5 * 1024 * 1024
     /// Bytes of all attachments of a run at most; what comes after is left out (with a note).

@@ -1,4 +1,5 @@
 import CanopyAnalysis
+import CanopyModel
 import Foundation
 import Yams
 
@@ -139,9 +140,22 @@ package enum ConfigurationLoader {
             if let budget = try output.int("summaryBudget", range: 1024...1_048_576) { configuration.output.summaryBudget = budget }
             if let budget = try output.int("commentBudget", range: 1024...65_535) { configuration.output.commentBudget = budget }
             if let count = try output.int("annotations", range: 0...1000) { configuration.output.annotations = count }
+            if let url = try output.string("dashboardURL") {
+                let scheme = URLComponents(string: url)?.scheme?.lowercased()
+                guard scheme == "http" || scheme == "https", URLComponents(string: url)?.host?.isEmpty == false else {
+                    throw output.error(at: "dashboardURL", "expected the http(s) URL where site/index.html is published, found '\(url)'")
+                }
+                configuration.output.dashboardURL = url
+            }
             try output.finish()
         }
         if var attachments = try root.section("attachments") {
+            if let scope = try attachments.string("scope") {
+                guard let value = AttachmentScope(rawValue: scope) else {
+                    throw attachments.error(at: "scope", "expected failing, all or none, found '\(scope)'")
+                }
+                configuration.attachments.scope = value
+            }
             if let bytes = try attachments.int("maximumFileBytes", range: 0...1_073_741_824) { configuration.attachments.maximumFileBytes = bytes }
             if let bytes = try attachments.int("maximumRunBytes", range: 0...17_179_869_184) { configuration.attachments.maximumRunBytes = bytes }
             if let count = try attachments.int("perAttempt", range: 0...1000) { configuration.attachments.perAttempt = count }

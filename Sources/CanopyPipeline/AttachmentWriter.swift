@@ -4,9 +4,9 @@ import CanopyParsers
 import Crypto
 import Foundation
 
-/// Writes the attachments of a run's failing attempts beside the page, as
-/// `site/attachments/<content-hash>.<ext>`: one file per distinct content, whichever attempts
-/// attached it.
+/// Writes the attachments of a run's attempts beside the page (the parsers gave them to the
+/// attempts `AttachmentScope` keeps), as `site/attachments/<content-hash>.<ext>`: one file per
+/// distinct content, whichever attempts attached it. Failing attempts' are written first.
 ///
 /// Per attempt, at most `perAttempt` are kept: those of the failure first, then the last ones
 /// taken. A payload larger than `maximumFileBytes` is left out (decompression stops there), and
@@ -49,49 +49,61 @@ struct AttachmentWriter {
         var result = Result()
         var written: [String: String] = [:]
         let directory = siteDirectory + "/attachments"
-        for testIndex in run.tests.indices where run.tests[testIndex].attempts.contains(where: { $0.attachments != nil }) {
-            for attemptIndex in run.tests[testIndex].attempts.indices {
-                guard let attachments = run.tests[testIndex].attempts[attemptIndex].attachments else { continue }
-                let chosen = Self.choose(attachments, limit: limits.perAttempt)
-                result.overAttemptCap += attachments.count - chosen.count
-                var kept: [AttemptAttachment] = []
-                for var attachment in chosen {
-                    guard result.bytes < limits.maximumRunBytes else {
-                        result.overRunCap += 1
-                        continue
-                    }
-                    if attachment.payloadId == nil, !FileManager.default.fileExists(atPath: attachment.sourcePath) {
-                        result.missing += 1
-                        continue
-                    }
-                    let room = limits.maximumRunBytes - result.bytes
-                    let found: [UInt8]?
-                    do {
-                        found = try payload(attachment, limit: min(limits.maximumFileBytes, room))
-                    } catch {
-                        throw PipelineError.inputs([error])
-                    }
-                    guard let bytes = found else {
-                        if room < limits.maximumFileBytes { result.overRunCap += 1 } else { result.tooLarge += 1 }
-                        continue
-                    }
-                    let hash = SHA256.hash(data: bytes).prefix(16).map { String(format: "%02x", $0) }.joined()
-                    let name = "\(hash).\(attachment.fileExtension)"
-                    if written[name] == nil {
-                        try output(bytes, directory + "/" + name)
-                        written[name] = name
-                        result.written += 1
-                        result.bytes += bytes.count
-                    } else {
-                        result.deduplicated += 1
-                    }
-                    attachment.file = "attachments/" + name
-                    kept.append(attachment)
+        for (testIndex, attemptIndex) in Self.attaching(run) {
+            guard let attachments = run.tests[testIndex].attempts[attemptIndex].attachments else { continue }
+            let chosen = Self.choose(attachments, limit: limits.perAttempt)
+            result.overAttemptCap += attachments.count - chosen.count
+            var kept: [AttemptAttachment] = []
+            for var attachment in chosen {
+                guard result.bytes < limits.maximumRunBytes else {
+                    result.overRunCap += 1
+                    continue
                 }
-                run.tests[testIndex].attempts[attemptIndex].attachments = kept.isEmpty ? nil : kept
+                if attachment.payloadId == nil, !FileManager.default.fileExists(atPath: attachment.sourcePath) {
+                    result.missing += 1
+                    continue
+                }
+                let room = limits.maximumRunBytes - result.bytes
+                let found: [UInt8]?
+                do {
+                    found = try payload(attachment, limit: min(limits.maximumFileBytes, room))
+                } catch {
+                    throw PipelineError.inputs([error])
+                }
+                guard let bytes = found else {
+                    if room < limits.maximumFileBytes { result.overRunCap += 1 } else { result.tooLarge += 1 }
+                    continue
+                }
+                let hash = SHA256.hash(data: bytes).prefix(16).map { String(format: "%02x", $0) }.joined()
+                let name = "\(hash).\(attachment.fileExtension)"
+                if written[name] == nil {
+                    try output(bytes, directory + "/" + name)
+                    written[name] = name
+                    result.written += 1
+                    result.bytes += bytes.count
+                } else {
+                    result.deduplicated += 1
+                }
+                attachment.file = "attachments/" + name
+                kept.append(attachment)
             }
+            run.tests[testIndex].attempts[attemptIndex].attachments = kept.isEmpty ? nil : kept
         }
         return result
+    }
+
+    /// The attempts with attachments, as (test, attempt) indexes: the failing ones first, so that a
+    /// run's cap is spent on failures before passing attempts (`--attachments all`); each group in
+    /// the run's order.
+    static func attaching(_ run: Run) -> [(test: Int, attempt: Int)] {
+        var failing: [(test: Int, attempt: Int)] = []
+        var others: [(test: Int, attempt: Int)] = []
+        for testIndex in run.tests.indices where run.tests[testIndex].attempts.contains(where: { $0.attachments != nil }) {
+            for (attemptIndex, attempt) in run.tests[testIndex].attempts.enumerated() where attempt.attachments != nil {
+                if attempt.outcome.isFailure { failing.append((testIndex, attemptIndex)) } else { others.append((testIndex, attemptIndex)) }
+            }
+        }
+        return failing + others
     }
 
     /// The ones to keep, in the order taken: the failure's first, then the last ones taken.

@@ -38,13 +38,14 @@ package struct CIPostStep {
         // Whatever would fail after the run is stored is checked first: the output directory, and
         // the `--baseline` run (below, once the store is open).
         try ArtifactWriter.prepare(files: OutputPaths(directory: options.outputDirectory).runFiles(annotations: options.annotations))
+        let dashboardURL = try workflow.dashboardURL()
         // The files are written into a staging directory and moved into place together, after the
         // store: `--out` holds the previous run's set or this one's, never a mix (OutputStage).
         var stage = try OutputStage(directory: options.outputDirectory)
         defer { stage.discard() }
         var assembled = try readableRun()
         timer.lap("parse")
-        // Screenshots and other attachments of failing attempts, staged beside the page; a damaged
+        // Screenshots and other attachments (`--attachments`), staged beside the page; a damaged
         // payload stops the run here, before anything is stored.
         let site = (OutputPaths(directory: options.outputDirectory).dashboard as NSString).deletingLastPathComponent
         let attached = try AttachmentWriter(limits: workflow.configuration.attachments, siteDirectory: site).write(&assembled) {
@@ -116,6 +117,7 @@ package struct CIPostStep {
             newFlakyKeys: Set(gateInput.newFlakyTests),
             sourceLinks: SourceLinks(ci: workflow.ci, commit: prepared.run.metadata.commit, paths: sourcePaths)
         ).build()
+        if let dashboardURL { dashboard.links.dashboard = dashboardURL }
         if let unread = prepared.run.metadata.unreadInputs {
             dashboard.unreadableInputs = unread
             dashboard.partialStatus = Dashboard.partialStored

@@ -91,15 +91,22 @@ extension DashboardBuilder {
         let tests = prepared.run.tests
         let rows = prepared.testRows
         var detailBytes = 0
+        var details: [Int: [DashboardAttemptDetail]] = [:]
+        // The page carries the attempts of the tests that did not simply pass, within a budget
+        // (the 100 MB bench report fails 15,000 tests): a failure's log, where its element was read.
+        // With what is left, those of other tests that attached files (`--attachments all`).
+        let failing = tests.indices.filter { tests[$0].outcome == .failed || tests[$0].outcome == .flaky }
+        let attaching = tests.indices.filter { index in
+            tests[index].outcome != .failed && tests[index].outcome != .flaky && tests[index].attempts.contains { $0.attachments != nil }
+        }
+        for index in failing + attaching where detailBytes < Self.detailBudget {
+            let shown = Self.attemptDetails(tests[index].attempts)
+            details[index] = shown
+            detailBytes += shown.reduce(0) { $0 + $1.messages.reduce(0) { $0 + $1.utf8.count } + ($1.output?.utf8.count ?? 0) + ($1.steps?.count ?? 0) * 80 + 64 }
+        }
         return tests.indices.map { index in
             let record = first[rows[index].testKey]
-            var details: [DashboardAttemptDetail]?
-            // The page carries the attempts of the tests that did not simply pass, within a budget
-            // (the 100 MB bench report fails 15,000 tests): a failure's log, where its element was read.
-            if tests[index].outcome == .failed || tests[index].outcome == .flaky, detailBytes < Self.detailBudget {
-                details = Self.attemptDetails(tests[index].attempts)
-                detailBytes += details?.reduce(0) { $0 + $1.messages.reduce(0) { $0 + $1.utf8.count } + ($1.output?.utf8.count ?? 0) + ($1.steps?.count ?? 0) * 80 + 64 } ?? 0
-            }
+            let details = details[index]
             return DashboardTestRow(
                 key: rows[index].testKey, className: tests[index].identity.className, name: tests[index].identity.name,
                 device: tests[index].identity.device, outcome: tests[index].outcome, attempts: tests[index].attempts.count,

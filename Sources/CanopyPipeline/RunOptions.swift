@@ -31,6 +31,9 @@ package struct RunOptions: Sendable {
     /// `run --allow-partial`: when some inputs cannot be read, store and judge the run of those
     /// that can, marked partial in history (`RunMetadata.unreadInputs`), instead of exit 2.
     package var allowPartial = false
+    /// `--attachments`: whose attachments are written beside the page; else `attachments.scope`
+    /// in the config (failing attempts' by default).
+    package var attachments: AttachmentScope?
     package var environment: [String: String]
     package var now: Date
     package var quiet = false

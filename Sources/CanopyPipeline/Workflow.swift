@@ -2,6 +2,7 @@ import CanopyAnalysis
 import CanopyHistory
 import CanopyModel
 import CanopyParsers
+import CanopyRender
 import Foundation
 
 /// A run read from its inputs and analysed, not yet stored.
@@ -51,6 +52,21 @@ package struct Workflow: Sendable {
         return (options.outputDirectory as NSString).appendingPathComponent("history.sqlite")
     }
 
+    /// Whose attachments are read and written: `--attachments`, else `attachments.scope`.
+    package var attachmentScope: AttachmentScope { options.attachments ?? configuration.attachments.scope }
+
+    /// Where the page is published, for the summary's links to it and its screenshots:
+    /// `CANOPY_DASHBOARD_URL`, else `output.dashboardURL`; nil when neither is given (the summary
+    /// then points at the CI build, whose artifacts hold the page).
+    /// - Throws: `PipelineError.usage` when the variable is not an http(s) URL.
+    package func dashboardURL() throws -> String? {
+        guard let given = options.environment["CANOPY_DASHBOARD_URL"], !given.isEmpty else { return configuration.output.dashboardURL }
+        guard let url = DashboardLinks(dashboard: given).dashboardURL else {
+            throw PipelineError.usage("CANOPY_DASHBOARD_URL must be the http(s) URL where site/index.html is published, not '\(given)'")
+        }
+        return url
+    }
+
     /// Parses the inputs (all or nothing), assembles the run with its metadata and key, analyses it.
     package func prepare() throws -> PreparedRun {
         let run = try assemble()
@@ -70,7 +86,7 @@ package struct Workflow: Sendable {
         guard !options.inputs.isEmpty else { throw PipelineError.usage("give the report files to read (paths, directories, or --junit/--xcresult/--snapshots/--audits)") }
         var hashing: Concurrently<[String: String]>?
         let outputs = OutputPaths(directory: options.outputDirectory).documents
-        let reading = try InputReader().read(options.inputs, outputs: outputs, progress: progress) { files in
+        let reading = try InputReader(registry: ParserRegistry(attachments: attachmentScope)).read(options.inputs, outputs: outputs, progress: progress) { files in
             hashing = RunIdentity.startHashing(files, unless: options.metadata.runKey)
         }
         for note in reading.skipNotes { progress.log(note) }
@@ -82,7 +98,7 @@ package struct Workflow: Sendable {
         }
         // Stored with the run, so `canopy report` compares it with the branch `run` did.
         metadata.baseBranch = targetBranch
-        var run = RunAssembler.assemble(parsed, metadata: metadata)
+        var run = RunAssembler.assemble(parsed, metadata: metadata, attachments: attachmentScope)
         reportDiagnostics(of: run)
         if run.metadata.startedAt == nil { run.metadata.startedAt = options.now }
         if run.metadata.ciProvider == nil { run.metadata.ciProvider = ci.provider ?? "local" }

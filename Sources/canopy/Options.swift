@@ -5,6 +5,7 @@ import Foundation
 
 extension Inspector.Format: ExpressibleByArgument {}
 extension AnnotationMode: ExpressibleByArgument {}
+extension AttachmentScope: ExpressibleByArgument {}
 
 /// The inputs of a run: plain paths detected by content, or typed flags.
 struct InputOptions: ParsableArguments {

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CanopyModel
 import CanopyPipeline
 import Foundation
 
@@ -24,17 +25,21 @@ struct RunCommand: AsyncParsableCommand {
 
     @OptionGroup var comparison: ComparisonOptions
 
-    @Option(help: "Annotations for new failures (auto: GitHub's on GitHub Actions).")
+    @Option(help: ArgumentHelp("Annotations for new failures (auto: GitHub's on GitHub Actions).", valueName: "mode"))
     var annotations: AnnotationMode = .automatic
 
     @Flag(help: "Store and judge the readable inputs when some cannot be read, marked partial (else: exit 2).")
     var allowPartial = false
+
+    @Option(help: ArgumentHelp("Attachments to write.", valueName: "scope"))
+    var attachments: AttachmentScope?
 
     func run() async throws {
         var options = try RunOptions(inputs: inputs, store: storeOptions, metadata: metadata, verbosity: verbosity)
         comparison.apply(to: &options)
         options.annotations = annotations
         options.allowPartial = allowPartial
+        options.attachments = attachments
         let outcome = try await CIPostStep(options: options).run()
         if verbosity.verbose { warn([outcome.timings.line]) }
         emit(outcome.annotations, asWorkflowCommands: true)

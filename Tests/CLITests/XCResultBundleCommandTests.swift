@@ -65,12 +65,20 @@ struct XCResultBundlePageTests {
         return ["/usr/bin/chromium", "/usr/bin/chromium-browser"].first { FileManager.default.isExecutableFile(atPath: $0) }
     }()
 
-    @Test("attachments are written once each beside the page; steps and screenshots show offline, within the CSP")
-    func stepsAndScreenshots() throws {
+    static let noChromium = Comment(rawValue: "no headless Chromium: set CANOPY_TEST_CHROMIUM or install `chromium` (.ci/install-deps chromium)")
+
+    /// `canopy run` on the two-device bundle into a fresh `--out`.
+    private func runOnBundle() throws -> String {
         let path = try XCResultBundleWriter.write(XCResultBundleSamples.twoDevices, to: CLIRunner.temporaryDirectory() + "/Tests.xcresult")
         let out = try CLIRunner.temporaryDirectory()
         let result = try CLIRunner.run(["run", "--out", out, "--branch", "main", path])
         #expect(result.status == 1, "\(result.stderr)")
+        return out
+    }
+
+    @Test("attachments are written once each beside the page, and the summary marks the failures that have screenshots")
+    func stepsAndScreenshots() throws {
+        let out = try runOnBundle()
         let files = try FileManager.default.contentsOfDirectory(atPath: out + "/site/attachments").sorted()
         // Red and green screenshots and one text file; each named by its content.
         #expect(files.count == 3, "\(files)")
@@ -92,13 +100,54 @@ struct XCResultBundlePageTests {
             "\(podcast)")
         #expect(page.contains("(found in the steps before the failure)"))
         #expect(summary.contains("📷 N: the failure's screenshots"))
-        guard let chromium = Self.chromium else { return }
+    }
+
+    @Test("opened from disk in headless Chromium, a failing attempt shows its steps and screenshot, within the CSP, loading nothing from the network",
+          .enabled(if: chromium != nil, noChromium))
+    func stepsAndScreenshotInChromium() throws {
+        let out = try runOnBundle()
+        let verdict = try Self.selfTest(out + "/site/index.html", out: out)
+        let checks = try #require(verdict["checks"] as? [String: Bool], "\(verdict)")
+        #expect(checks["testOpens"] == true, "\(verdict)")
+        #expect(checks["stepsShown"] == true, "\(verdict)")
+        // Set only when the page has thumbnails: every one decoded (from `attachments/`, beside it).
+        #expect(checks["thumbnailsLoad"] == true, "\(verdict)")
+        #expect((verdict["violations"] as? [Any])?.isEmpty ?? true, "CSP violations: \(verdict)")
+        #expect((verdict["errors"] as? [Any])?.isEmpty ?? true, "console errors: \(verdict)")
+        let resources = (verdict["resources"] as? [String]) ?? []
+        #expect(resources.allSatisfy { $0.hasPrefix("file://") }, "\(resources)")
+    }
+
+    /// The check above must fail when the screenshot does not show: the same page with images
+    /// forbidden by its CSP, and with the screenshot files gone.
+    @Test("the browser check fails when the screenshot is blocked or missing", .enabled(if: chromium != nil, noChromium))
+    func blockedScreenshotIsCaught() throws {
+        let out = try runOnBundle()
+        let page = try String(contentsOfFile: out + "/site/index.html", encoding: .utf8)
+        let policy = "img-src data: 'self' file:;"
+        #expect(page.contains(policy))
+        let blocked = out + "/site/blocked.html"
+        try Data(page.replacingOccurrences(of: policy, with: "img-src 'none';").utf8).write(to: URL(fileURLWithPath: blocked))
+        let verdict = try Self.selfTest(blocked, out: out)
+        let checks = try #require(verdict["checks"] as? [String: Bool], "\(verdict)")
+        #expect(checks["stepsShown"] == true, "\(verdict)")
+        #expect(checks["thumbnailsLoad"] == false, "\(verdict)")
+        let violations = (verdict["violations"] as? [String]) ?? []
+        #expect(violations.contains { $0.hasPrefix("img-src") }, "\(verdict)")
+
+        try FileManager.default.removeItem(atPath: out + "/site/attachments")
+        let missing = try Self.selfTest(out + "/site/index.html", out: out)
+        #expect((missing["checks"] as? [String: Bool])?["thumbnailsLoad"] == false, "\(missing)")
+    }
+
+    /// The page's self-test verdict (`#canopy-selftest`), the page opened from disk.
+    static func selfTest(_ page: String, out: String) throws -> [String: Any] {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: chromium)
+        process.executableURL = URL(fileURLWithPath: chromium ?? "chromium")
         process.arguments = [
             "--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run", "--disable-extensions",
-            "--user-data-dir=\(out)/profile", "--virtual-time-budget=5000", "--dump-dom",
-            URL(fileURLWithPath: out + "/site/index.html").absoluteString + "#canopy-selftest",
+            "--user-data-dir=\(out)/profile-\(UUID().uuidString)", "--virtual-time-budget=5000", "--dump-dom",
+            URL(fileURLWithPath: page).absoluteString + "#canopy-selftest",
         ]
         let output = Pipe()
         process.standardOutput = output
@@ -108,12 +157,6 @@ struct XCResultBundlePageTests {
         process.waitUntilExit()
         let verdict = try #require(dom.range(of: "<pre id=\"canopy-selftest\" aria-hidden=\"true\">").map { dom[$0.upperBound...].prefix { $0 != "<" } })
         let json = verdict.replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&amp;", with: "&")
-        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
-        let checks = try #require(object["checks"] as? [String: Bool])
-        #expect(checks["stepsShown"] == true, "\(json)")
-        #expect(checks["thumbnailsLoad"] == true, "\(json)")
-        #expect((object["violations"] as? [Any])?.isEmpty ?? true, "CSP violations: \(json)")
-        let resources = (object["resources"] as? [String]) ?? []
-        #expect(resources.allSatisfy { $0.hasPrefix("file://") }, "\(resources)")
+        return try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
     }
 }

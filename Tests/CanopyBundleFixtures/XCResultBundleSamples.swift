@@ -90,6 +90,20 @@ public enum XCResultBundleSamples {
             })
     }
 
+    /// `twoDevices` where a passing test kept a screenshot (a scheme's "Keep screenshots: always",
+    /// or `XCTAttachment` with `lifetime = .keepAlways`), in a nested step: read with `--attachments all`.
+    public static var passingScreenshot: Spec {
+        var spec = twoDevices
+        // Valid PNG bytes after IEND make it a third image, distinct from the red and the green.
+        let image = XCResultBundleWriter.redPNG + Array("signed out".utf8)
+        spec.planRuns[0].testables[0].suites[0].cases[1].runs = [Spec.Run("Success", duration: 3.5, activities: [
+            Spec.Activity("Tap \"Login.Logout\" Button", offset: 0.5, children: [
+                Spec.Activity("Wait for com.example.app to idle", offset: 0.6, attachments: [Spec.Attachment(name: "Signed out", payload: image)]),
+            ]),
+        ])]
+        return spec
+    }
+
     /// One device, one configuration: `xcresulttool merge` of two runs of the same tests.
     public static var merged: Spec {
         let first = Spec.Testable(name: "AppUITests", suites: [Spec.Suite(name: "SearchTests", cases: [

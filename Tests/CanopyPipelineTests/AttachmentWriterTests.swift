@@ -62,4 +62,27 @@ struct AttachmentWriterTests {
         #expect(missing.missing == 1)
         #expect(gone.tests[0].attempts[0].attachments == nil)
     }
+
+    /// `--attachments all`: a passing test earlier in the run does not spend the run's cap before
+    /// the failures after it.
+    @Test func failingAttemptsAreWrittenBeforePassingOnes() throws {
+        var limits = AttachmentConfiguration()
+        limits.maximumRunBytes = 8
+        let shots = try files(["pass", "fail"])
+        var passed = Attempt(outcome: .passed)
+        passed.attachments = [shots[0]]
+        var failed = Attempt(outcome: .failed)
+        failed.attachments = [shots[1]]
+        var run = Run(tests: [
+            TestCase(identity: TestIdentity(className: "A", name: "passes"), attempts: [passed]),
+            TestCase(identity: TestIdentity(className: "A", name: "fails"), attempts: [failed]),
+        ])
+        #expect(AttachmentWriter.attaching(run).map(\.test) == [1, 0])
+        limits.maximumRunBytes = 4
+        let result = try AttachmentWriter(limits: limits, siteDirectory: NSTemporaryDirectory() + "canopy-site-" + UUID().uuidString).write(&run)
+        #expect(result.written == 1)
+        #expect(result.overRunCap == 1)
+        #expect(run.tests[1].attempts[0].attachments?.map(\.name) == ["file 1"], "the failure's file is written")
+        #expect(run.tests[0].attempts[0].attachments == nil)
+    }
 }

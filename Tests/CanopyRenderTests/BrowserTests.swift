@@ -20,6 +20,23 @@ struct BrowserTests {
         #expect(dom.contains("id=\"tab-overview\" aria-controls=\"view-overview\" aria-selected=\"false\""))
     }
 
+    /// The summary's 📷 links end in `#test=<key>`: the page opens the Tests view at that test with
+    /// its attempts shown.
+    @Test func aLinkToATestOpensItsAttempts() throws {
+        let dashboard = DashboardSample.make()
+        let test = try #require(dashboard.tests.last { $0.details != nil })
+        let links = DashboardLinks(dashboard: "https://example.github.io/app/")
+        let hash = try #require(links.screenshots(of: test.key)?.split(separator: "#").last.map(String.init))
+        #expect(hash.hasPrefix("test="))
+        let (dom, stderr) = try Chromium.load(html: HTMLDashboardRenderer().render(dashboard), name: "test-link", hash: hash)
+        #expect(dom.contains("id=\"tab-tests\" aria-controls=\"view-tests\" aria-selected=\"true\""), "\(stderr.suffix(500))")
+        #expect(dom.contains("aria-expanded=\"true\" aria-label=\"Attempts of \(test.key)\""), "\(stderr.suffix(500))")
+        #expect(dom.contains("<tr class=\"detail\">"))
+        // A key that names no test leaves the page as it opens.
+        let (plain, _) = try Chromium.load(html: HTMLDashboardRenderer().render(dashboard), name: "test-link-none", hash: "test=NoSuchTest")
+        #expect(!plain.contains("<tr class=\"detail\">"))
+    }
+
     @Test func sampleDashboardIsInteractive() throws {
         let verdict = try Chromium.selfTest(html: HTMLDashboardRenderer().render(DashboardSample.make()), name: "sample")
         expectClean(verdict)

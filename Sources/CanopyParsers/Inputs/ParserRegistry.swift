@@ -4,19 +4,22 @@ import CanopyModel
 package struct ParserRegistry: Sendable {
     /// Bytes of captured output kept per attempt and stream.
     package var outputLimit: Int
+    /// Whose attachments the parsers keep: failing attempts' by default.
+    package var attachments: AttachmentScope
 
-    package init(outputLimit: Int = 16 * 1024) {
+    package init(outputLimit: Int = 16 * 1024, attachments: AttachmentScope = .failing) {
         self.outputLimit = outputLimit
+        self.attachments = attachments
     }
 
     /// The parser for `format`, or nil when this build cannot read it yet. `onRead` hears of each
     /// piece of a streamed file (JUnit XML) as it is read; the others are read whole.
     package func parser(for format: InputFormat, onRead: (@Sendable (Int) -> Void)? = nil) -> (any ReportParser)? {
         switch format {
-        case .junitXML: JUnitXMLParser(outputLimit: outputLimit, onRead: onRead)
+        case .junitXML: JUnitXMLParser(outputLimit: outputLimit, attachments: attachments, onRead: onRead)
         case .xcresultTests: XCResultTestsParser()
         case .xcresultSummary: XCResultSummaryParser()
-        case .xcresultBundle: XCResultBundleParser()
+        case .xcresultBundle: XCResultBundleParser(attachments: attachments)
         case .xcresultAttachments: XCResultAttachmentManifestParser()
         case .xcresultActivities: XCResultActivitiesParser()
         case .elementSnapshot: ElementSnapshotParser()
@@ -29,7 +32,7 @@ package struct ParserRegistry: Sendable {
     /// Detects the format of `path` (an `.xcresult` bundle by its directory, a file by its
     /// content) and parses it.
     package func parse(fileAt path: String, onRead: (@Sendable (Int) -> Void)? = nil) throws(ParserError) -> ParsedInput {
-        if XCResultBundleParser.isBundle(path) { return try XCResultBundleParser().parse(fileAt: path) }
+        if XCResultBundleParser.isBundle(path) { return try XCResultBundleParser(attachments: attachments).parse(fileAt: path) }
         let format = try InputDetector.detect(path: path)
         guard let parser = parser(for: format, onRead: onRead) else {
             throw .unknownFormat(path: path, found: "\(format.displayName), which this build does not read yet")

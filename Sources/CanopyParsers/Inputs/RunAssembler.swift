@@ -9,7 +9,8 @@ import CanopyModel
 /// failures themselves stay on the test. The test a screen or an audit issue names becomes the
 /// key of that test in the run, however the writer spelled it (`TestReferences`).
 package enum RunAssembler {
-    package static func assemble(_ inputs: [ParsedInput], metadata: RunMetadata = RunMetadata()) -> Run {
+    /// `attachments` says which attempts the exported attachments (`export attachments`) join.
+    package static func assemble(_ inputs: [ParsedInput], metadata: RunMetadata = RunMetadata(), attachments: AttachmentScope = .failing) -> Run {
         var run = Run(metadata: metadata)
         // Each parser already folded its own file; only tests spread over several files need
         // folding again.
@@ -36,7 +37,7 @@ package enum RunAssembler {
         }
         run.auditIssues += recognizedAuditIssues(in: run.tests, inputs: run.inputs)
         joinExportedSteps(inputs.flatMap(\.steps), into: &run)
-        joinExportedAttachments(inputs.flatMap(\.attachments), into: &run)
+        if attachments != .none { joinExportedAttachments(inputs.flatMap(\.attachments), into: &run, scope: attachments) }
         return run
     }
 
@@ -66,8 +67,9 @@ package enum RunAssembler {
 
     /// Gives each exported attachment (`xcresulttool export attachments`) to the failing attempt
     /// of the test it names: the attempt of its repetition, else the test's first failing one.
-    /// Attachments of tests no input lists, or of passing attempts, are left out with a note.
-    static func joinExportedAttachments(_ exported: [ExportedAttachment], into run: inout Run) {
+    /// Attachments of tests no input lists, or of passing attempts, are left out with a note;
+    /// with `scope` `.all` one of a passing test joins the attempt of its repetition, else the last.
+    static func joinExportedAttachments(_ exported: [ExportedAttachment], into run: inout Run, scope: AttachmentScope = .failing) {
         guard !exported.isEmpty else { return }
         var byName: [String: [Int]] = [:]
         for index in run.tests.indices { byName[run.tests[index].identity.name, default: []].append(index) }
@@ -78,8 +80,8 @@ package enum RunAssembler {
             for testIndex in candidates {
                 let attempts = run.tests[testIndex].attempts
                 let chosen = item.repetition.flatMap { attempts.indices.contains($0 - 1) ? $0 - 1 : nil }
-                    ?? attempts.firstIndex { $0.outcome.isFailure }
-                guard let attemptIndex = chosen, attempts[attemptIndex].outcome.isFailure else { continue }
+                    ?? attempts.firstIndex { $0.outcome.isFailure } ?? (scope == .all ? attempts.indices.last : nil)
+                guard let attemptIndex = chosen, scope.keeps(attempts[attemptIndex].outcome) else { continue }
                 run.tests[testIndex].attempts[attemptIndex].attachments = (attempts[attemptIndex].attachments ?? []) + [item.attachment]
                 placed = true
                 break
@@ -88,7 +90,7 @@ package enum RunAssembler {
         }
         if unmatched > 0 {
             run.diagnostics.append(Diagnostic(
-                .note, "\(unmatched) exported attachment(s) belong to no failing attempt of the tests read; left out",
+                .note, "\(unmatched) exported attachment(s) belong to no \(scope == .all ? "" : "failing ")attempt of the tests read; left out",
                 file: run.inputs.first { $0.format == .xcresultAttachments }?.path))
         }
     }

@@ -5,22 +5,24 @@ import Foundation
 /// `[[ATTACHMENT|/path/to/file.png]]` in a testcase's `system-out` or `system-err`.
 ///
 /// The files of failing attempts become their attachments, written beside the page like a
-/// bundle's; a relative path is taken from the report's directory.
+/// bundle's; a relative path is taken from the report's directory. The parser keeps no output of
+/// a passing testcase, so `AttachmentScope.all` finds no more here than `failing` does.
 enum JUnitAttachmentLines {
     static let marker = "[[ATTACHMENT|"
 
-    /// Adds the attachments named in the output of failing attempts.
-    static func attach(to tests: inout [TestCase], reportPath: String) {
+    /// Adds the attachments named in the output of the attempts `scope` keeps.
+    static func attach(to tests: inout [TestCase], reportPath: String, scope: AttachmentScope = .failing) {
+        guard scope != .none else { return }
         let directory = (reportPath as NSString).deletingLastPathComponent
-        for testIndex in tests.indices where tests[testIndex].attempts.contains(where: \.outcome.isFailure) {
-            for attemptIndex in tests[testIndex].attempts.indices where tests[testIndex].attempts[attemptIndex].outcome.isFailure {
+        for testIndex in tests.indices where tests[testIndex].attempts.contains(where: { scope.keeps($0.outcome) }) {
+            for attemptIndex in tests[testIndex].attempts.indices where scope.keeps(tests[testIndex].attempts[attemptIndex].outcome) {
                 let attempt = tests[testIndex].attempts[attemptIndex]
                 var found: [AttemptAttachment] = []
                 for text in [attempt.output, attempt.errorOutput].compactMap({ $0 }) where mentionsAttachment(text) {
                     for path in paths(in: text) {
                         let resolved = path.hasPrefix("/") || directory.isEmpty ? path : directory + "/" + path
                         found.append(AttemptAttachment(
-                            name: (path as NSString).lastPathComponent, sourcePath: resolved, isFailureAssociated: true))
+                            name: (path as NSString).lastPathComponent, sourcePath: resolved, isFailureAssociated: attempt.outcome.isFailure))
                     }
                 }
                 if !found.isEmpty { tests[testIndex].attempts[attemptIndex].attachments = found }

@@ -15,9 +15,15 @@ package struct JUnitXMLParser: ReportParser {
     /// Told the byte count of each piece of the file as libxml2 is given it (a progress bar's
     /// bytes); a file read twice (sanitised) is told twice.
     package var onRead: (@Sendable (Int) -> Void)?
+    /// Whose `[[ATTACHMENT|path]]` lines become attachments: failing attempts' by default.
+    package var attachments: AttachmentScope
 
-    package init(outputLimit: Int = 16 * 1024, threadedFoldingThreshold: Int = 1 << 20, onRead: (@Sendable (Int) -> Void)? = nil) {
+    package init(
+        outputLimit: Int = 16 * 1024, threadedFoldingThreshold: Int = 1 << 20, attachments: AttachmentScope = .failing,
+        onRead: (@Sendable (Int) -> Void)? = nil
+    ) {
         self.outputLimit = outputLimit
+        self.attachments = attachments
         self.threadedFoldingThreshold = threadedFoldingThreshold
         self.onRead = onRead
     }
@@ -70,7 +76,7 @@ package struct JUnitXMLParser: ReportParser {
         if sanitize, reader.replacedCharacters > 0 {
             diagnostics.append(Diagnostic(.note, "\(reader.replacedCharacters) character(s) replaced", file: path))
         }
-        JUnitAttachmentLines.attach(to: &tests, reportPath: path)
+        JUnitAttachmentLines.attach(to: &tests, reportPath: path, scope: attachments)
         let producer = signals.producer(root: builder.rootElement, hasXMLDeclaration: reader.hasXMLDeclaration)
         let file = InputFile(path: path, format: .junitXML, producer: producer, bytes: reader.bytesRead)
         return ParsedInput(file: file, tests: tests, diagnostics: diagnostics)

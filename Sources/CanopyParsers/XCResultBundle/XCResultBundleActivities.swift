@@ -26,7 +26,8 @@ struct XCResultBundleActivities {
         var children: [Int64] = []
     }
 
-    init(_ db: Database, bundle: String, runs: Set<Int64>) throws {
+    /// Reads the steps of `runs` and, when `attachments`, what they attached.
+    init(_ db: Database, bundle: String, runs: Set<Int64>, attachments readsAttachments: Bool = true) throws {
         guard !runs.isEmpty, try db.tableExists("Activities") else { return }
         var nodes: [Int64: Node] = [:]
         var runOf: [Int64: Int64] = [:]
@@ -64,7 +65,7 @@ struct XCResultBundleActivities {
             }
             steps[run] = flat
         }
-        guard try db.tableExists("Attachments") else { return }
+        guard readsAttachments, try db.tableExists("Attachments") else { return }
         let store = XCResultPayloadStore(bundle: bundle)
         let attachmentRows = try Row.fetchCursor(
             db, sql: "SELECT activity_fk, testIssue_fk, xcResultKitPayloadRefId, name, filenameOverride, uniformTypeIdentifier, timestamp FROM Attachments WHERE activity_fk IS NOT NULL ORDER BY timestamp, rowid")
@@ -80,6 +81,22 @@ struct XCResultBundleActivities {
                 isFailureAssociated: try row.decode(Int64?.self, forColumn: "testIssue_fk") != nil, step: place.index,
                 timestamp: timestamp.map { $0 + Self.referenceDateOffset }))
         }
+    }
+
+    /// The test runs with an attachment in their steps: each attachment's activity followed up
+    /// its parents to the step that names the run (at most 64 levels, so a cycle ends).
+    static func runsWithAttachments(_ db: Database) throws -> Set<Int64> {
+        guard try db.tableExists("Activities"), try db.tableExists("Attachments") else { return [] }
+        let sql = """
+            WITH RECURSIVE up(id, parent, run, depth) AS (
+                SELECT a.rowid, a.parent_fk, a.testCaseRun_fk, 0 FROM Activities a
+                WHERE a.rowid IN (SELECT activity_fk FROM Attachments WHERE activity_fk IS NOT NULL)
+                UNION ALL
+                SELECT a.rowid, a.parent_fk, a.testCaseRun_fk, up.depth + 1 FROM Activities a JOIN up ON a.rowid = up.parent
+                WHERE up.depth < 64)
+            SELECT DISTINCT run FROM up WHERE parent IS NULL AND run IS NOT NULL
+            """
+        return Set(try Int64.fetchAll(db, sql: sql))
     }
 
     /// Seconds from 1970-01-01 to Apple's reference date, 2001-01-01.

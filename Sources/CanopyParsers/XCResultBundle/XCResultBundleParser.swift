@@ -8,9 +8,15 @@ import Foundation
 /// JSON: the testable is the bundle, the test case's `identifier` (`Suite/test()`,
 /// `Module/Suite/test()`) gives class and name; the device and the configuration are part of a
 /// test's identity when the plan ran on several; a parameterised run's arguments are. Every
-/// `TestCaseRuns` row is one attempt, in run order then repetition order.
+/// `TestCaseRuns` row is one attempt, in run order then repetition order. Failing attempts get
+/// their steps and attachments; with `AttachmentScope.all`, so do passing ones that attached files.
 package struct XCResultBundleParser: ReportParser {
-    package init() {}
+    /// Whose attachments are read (with their steps): failing attempts' by default.
+    package var attachments: AttachmentScope
+
+    package init(attachments: AttachmentScope = .failing) {
+        self.attachments = attachments
+    }
 
     package var format: InputFormat { .xcresultBundle }
 
@@ -31,7 +37,7 @@ package struct XCResultBundleParser: ReportParser {
         }
         var diagnostics = XCResultBundleInfo.diagnostics(bundle: bundle)
         let database = try XCResultBundleDatabase(bundle: bundle)
-        var input = try database.read { db in try XCResultBundleReading(db: db, bundle: bundle).read() }
+        var input = try database.read { db in try XCResultBundleReading(db: db, bundle: bundle, attachments: attachments).read() }
         diagnostics += input.diagnostics
         input.diagnostics = diagnostics
         return input

@@ -7,6 +7,7 @@ import GRDB
 struct XCResultBundleReading {
     let db: Database
     let bundle: String
+    var attachments = AttachmentScope.failing
 
     /// A test run placed in its plan run, before folding: attempts of one test are ordered by
     /// plan run, then repetition, then row.
@@ -37,8 +38,10 @@ struct XCResultBundleReading {
         var identities: [Int64: [Int64: TestIdentity]] = [:]
         var pending: [Pending] = []
         pending.reserveCapacity(runCount)
-        // Failing test runs: their positions in `pending`.
-        var failing: [Int64: Int] = [:]
+        // The test runs whose steps and attachments are read (the failing ones; with
+        // `AttachmentScope.all` also those that attached files): their positions in `pending`.
+        var detailed: [Int64: Int] = [:]
+        let attaching = attachments == .all ? try XCResultBundleActivities.runsWithAttachments(db) : []
         let origin = SourceLocation(file: bundle)
         let sql = "SELECT rowid, testCase_fk, testSuiteRun_fk, duration, result, skipNotice_fk, repetitionPolicy_fk FROM TestCaseRuns ORDER BY rowid"
         // A cursor: rows are read one at a time, never all held as rows.
@@ -102,12 +105,12 @@ struct XCResultBundleReading {
             case .expectedFailure: attempt.skipReason = expected[id] ?? failures.first?.message
             case .passed: break
             }
-            if outcome.isFailure { failing[id] = pending.count }
+            if outcome.isFailure || attaching.contains(id) { detailed[id] = pending.count }
             pending.append(Pending(order: (placement.planRun.order, repetition, id), identity: identity, attempt: attempt))
         }
-        // The step logs of failing attempts, and what they attached.
-        let activities = try XCResultBundleActivities(db, bundle: bundle, runs: Set(failing.keys))
-        for (run, index) in failing {
+        // The step logs of those attempts, and what they attached.
+        let activities = try XCResultBundleActivities(db, bundle: bundle, runs: Set(detailed.keys), attachments: attachments != .none)
+        for (run, index) in detailed {
             if let steps = activities.steps[run], !steps.isEmpty { pending[index].attempt.steps = steps }
             if let attachments = activities.attachments[run] { pending[index].attempt.attachments = attachments }
         }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The overall verdict of a run.
 package enum DashboardStatus: String, Sendable, Equatable, Hashable, Codable, CaseIterable {
     /// Every test passed (flaky tests passed on retry) and every gate passed.
@@ -98,6 +100,23 @@ package struct DashboardLinks: Sendable, Equatable, Codable {
         self.baseline = baseline
         self.dashboard = dashboard
     }
+
+    /// `dashboard` when it is the page's http(s) URL (`CANOPY_DASHBOARD_URL`), not a path.
+    package var dashboardURL: String? { dashboard.flatMap(SafeURL.http) }
+
+    /// Where a reader of the summary sees a test's screenshots: the page opened at the test's
+    /// attempts (`#test=<key>`, which the page's script opens) when its URL is known; else the CI
+    /// build, whose artifacts hold the page; else nil.
+    package func screenshots(of test: String) -> String? {
+        if let page = dashboardURL {
+            guard !page.contains("#"), let key = test.addingPercentEncoding(withAllowedCharacters: Self.fragmentSafe) else { return page }
+            return page + "#test=" + key
+        }
+        return buildURL.flatMap(SafeURL.http)
+    }
+
+    /// What a test key keeps unencoded in the fragment (RFC 3986 unreserved characters).
+    private static let fragmentSafe = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
 }
 
 /// The result of one gate from `Config/canopy.yml`.

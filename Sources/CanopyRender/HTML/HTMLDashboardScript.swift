@@ -106,6 +106,12 @@ Array.prototype.forEach.call(document.querySelectorAll('button.sort'),function(b
 st.dir=st.sort===k?-st.dir:1;st.sort=k;Array.prototype.forEach.call(document.querySelectorAll('th[aria-sort]'),function(th){th.setAttribute('aria-sort','none')});
 b.parentNode.setAttribute('aria-sort',st.dir===1?'ascending':'descending');apply()})});
 apply()}
+/* A test named in the URL (#test=<key>, the summary's 📷 links) opens in the Tests view with its attempts shown. */
+function openTest(k){var ri=-1;for(var i=0;i<rows.length&&ri<0;i++)if(key(rows[i])===k)ri=i;if(ri<0||!body)return false;
+var tt=$('tab-tests');if(tt)selectTab(tt,false);var qi=$('t-q');qi.value=k;st.q=k;flush();var p=view.indexOf(ri);if(p<0)return false;
+st.page=Math.floor(p/st.size);draw();var tr=body.rows[p%st.size];var b=tr?tr.querySelector('button.disclose'):null;if(!b)return false;
+b.click();tr.scrollIntoView();return true}
+if(T&&location.hash.indexOf('#test=')===0){try{openTest(decodeURIComponent(location.hash.slice(6)))}catch(e){}}
 var tti=performance.now();
 /* Self-test for the browser tests: only with #canopy-selftest in the URL. */
 if(location.hash!=='#canopy-selftest')return;
@@ -129,7 +135,7 @@ dc.click();v.checks.attemptsClose=row.nextSibling!==dr}
 var nx=$('t-next');if(view.length>st.size){nx.click();v.checks.pages=st.page===1&&body.rows.length>0}
 /* A test whose attempts attached files: found by its key and left open, its thumbnails checked below. */
 var im=-1;if(T.details)for(var k=0;k<T.details.length&&im<0;k++){var ats=T.details[k][1];for(var a=0;a<ats.length;a++)if(ats[a][7]&&ats[a][7].length){im=T.details[k][0];break}}
-if(im>=0){qi.value=key(rows[im]);qi.dispatchEvent(new Event('input'));flush();var p=view.indexOf(im);var ob=p>=0&&body.rows[p]?body.rows[p].querySelector('button.disclose'):null;if(ob)ob.click();v.checks.stepsShown=!!document.querySelector('tr.detail ol.steps li.failed')}}
+if(im>=0){v.checks.testOpens=openTest(key(rows[im]));v.checks.stepsShown=!!document.querySelector('tr.detail ol.steps li.failed')}}
 }catch(e){v.exception=String(e&&e.stack||e)}
 setTimeout(function(){var s=window.__canopy||{};var th=document.querySelectorAll('img.thumb');
 if(th.length){var loaded=true;for(var k=0;k<th.length;k++)if(!th[k].complete||!th[k].naturalWidth)loaded=false;v.checks.thumbnailsLoad=loaded}v.errors=s.errors;v.violations=s.violations;v.alerts=s.alerts;

@@ -23,13 +23,13 @@ package struct MarkdownComment: DashboardRenderer {
         let newFlaky = dashboard.flakyTests.filter(\.isNew)
         let others = dashboard.stillFailing + dashboard.excusedFailures
         var sections = [
-            MarkdownFailures.newFailures(dashboard.newFailures, causes: causes),
+            MarkdownFailures.newFailures(dashboard.newFailures, causes: causes, links: dashboard.links),
             newFlakySection(newFlaky),
             collapsed(
                 "Other failing tests (\(Format.count(others.count))): still failing or not counted as new",
                 MarkdownSection(
-                    name: "other failing tests", head: MarkdownFailures.screenshotNote(others.map(\.failure)),
-                    items: others.map { MarkdownFailures.item($0, causes: causes) })),
+                    name: "other failing tests", head: MarkdownFailures.screenshotNote(others.map(\.failure), links: dashboard.links),
+                    items: others.map { MarkdownFailures.item($0, causes: causes, links: dashboard.links) })),
         ]
         let flaky = MarkdownSections.flaky(dashboard.flakyTests)
         sections.append(collapsed("🔁 Flaky tests and state changes (\(Format.count(flaky.items.count)))", flaky, bare: true))

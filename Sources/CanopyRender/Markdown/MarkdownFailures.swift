@@ -9,18 +9,30 @@ enum MarkdownFailures {
         Dictionary(dashboard.categories.map { ($0.category, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
-    /// `📷 N: …` said once above a list whose failures have screenshots, else nothing.
-    static func screenshotNote(_ failures: [DashboardNewFailure?]) -> String {
-        failures.contains { $0?.screenshots != nil }
-            ? "📷 N: the failure's screenshots, under the test in the dashboard's Tests view (`site/index.html` with `site/attachments/`).\n\n" : ""
+    /// `📷 N: …` said once above a list whose failures have screenshots, else nothing: where they
+    /// are, by what `links` knows (the page's URL, the CI build holding it as an artifact, or neither).
+    static func screenshotNote(_ failures: [DashboardNewFailure?], links: DashboardLinks = DashboardLinks()) -> String {
+        guard failures.contains(where: { $0?.screenshots != nil }) else { return "" }
+        if let page = links.dashboardURL {
+            return "📷 N: the failure's screenshots; the mark opens the test's attempts, with their steps and screenshots, in the "
+                + MarkdownText.link("dashboard", url: page) + ".\n\n"
+        }
+        if let build = links.buildURL.flatMap(SafeURL.http) {
+            return "📷 N: the failure's screenshots, under the test in the dashboard's Tests view: `site/index.html` in the "
+                + MarkdownText.link("CI build", url: build) + "'s artifacts (download it, open `index.html`).\n\n"
+        }
+        return "📷 N: the failure's screenshots, under the test in the dashboard's Tests view (`site/index.html` with `site/attachments/`).\n\n"
     }
 
     /// One failing test as a list item: the test, its screenshots and location on the first line;
     /// under it `note` (why it is listed there; else the failure's own, for a known-flaky test's
     /// new failure), the message, the cause and the element.
-    static func item(_ failure: DashboardNewFailure, note: String? = nil, causes: Causes) -> String {
+    static func item(_ failure: DashboardNewFailure, note: String? = nil, causes: Causes, links: DashboardLinks = DashboardLinks()) -> String {
         var out = "- ❌ " + MarkdownText.code(failure.test, limit: 160)
-        if let shots = failure.screenshots { out += " · 📷 \(shots)" }
+        if let shots = failure.screenshots {
+            let url = links.screenshots(of: failure.test)
+            out += " · " + (url != nil ? MarkdownText.link("📷 \(shots)", url: url) : "📷 \(shots)")
+        }
         if let location = failure.location {
             out += " · " + (failure.locationURL != nil ? MarkdownText.link(location, url: failure.locationURL) : MarkdownText.code(location, limit: 120))
         }
@@ -41,8 +53,8 @@ enum MarkdownFailures {
 
     /// A failing test whose failure is not known in full (a stored run's): its name, why it is
     /// listed, and its message and cause when known.
-    static func item(_ excused: DashboardExcusedFailure, causes: Causes) -> String {
-        if let failure = excused.failure { return item(failure, note: excused.reason, causes: causes) }
+    static func item(_ excused: DashboardExcusedFailure, causes: Causes, links: DashboardLinks = DashboardLinks()) -> String {
+        if let failure = excused.failure { return item(failure, note: excused.reason, causes: causes, links: links) }
         var out = "- ❌ " + MarkdownText.code(excused.test, limit: 160) + "\n  - " + MarkdownText.escape(excused.reason, limit: 160) + "\n"
         if let message = excused.message { out += "  - " + MarkdownText.escape(message, limit: 300) + "\n" }
         if let category = excused.category { out += "  - " + cause(category, isInfrastructure: causes[category]?.isInfrastructure ?? false, causes: causes) + "\n" }
@@ -62,23 +74,24 @@ enum MarkdownFailures {
         return first.lowercased() + text.dropFirst()
     }
 
-    static func newFailures(_ failures: [DashboardNewFailure], causes: Causes) -> MarkdownSection {
+    static func newFailures(_ failures: [DashboardNewFailure], causes: Causes, links: DashboardLinks = DashboardLinks()) -> MarkdownSection {
         guard !failures.isEmpty else { return MarkdownSection(name: "new failures", head: "", items: []) }
-        let head = "### ❌ New failures (\(Format.count(failures.count)))\n\n" + screenshotNote(failures)
-        return MarkdownSection(name: "new failures", head: head, items: failures.map { item($0, causes: causes) })
+        let head = "### ❌ New failures (\(Format.count(failures.count)))\n\n" + screenshotNote(failures, links: links)
+        return MarkdownSection(name: "new failures", head: head, items: failures.map { item($0, causes: causes, links: links) })
     }
 
     /// The failing tests that failed in the baseline too; nothing when there are none.
-    static func stillFailing(_ failures: [DashboardExcusedFailure], causes: Causes) -> MarkdownSection {
+    static func stillFailing(_ failures: [DashboardExcusedFailure], causes: Causes, links: DashboardLinks = DashboardLinks()) -> MarkdownSection {
         guard !failures.isEmpty else { return MarkdownSection(name: "still failing", head: "", items: []) }
-        let head = "### Still failing (\(Format.count(failures.count))), failing in the baseline too\n\n" + screenshotNote(failures.map(\.failure))
-        return MarkdownSection(name: "still failing", head: head, items: failures.map { item($0, causes: causes) })
+        let head = "### Still failing (\(Format.count(failures.count))), failing in the baseline too\n\n"
+            + screenshotNote(failures.map(\.failure), links: links)
+        return MarkdownSection(name: "still failing", head: head, items: failures.map { item($0, causes: causes, links: links) })
     }
 
     /// The failing tests the new-failures gate left out, with why; nothing when there are none.
-    static func excused(_ failures: [DashboardExcusedFailure], causes: Causes) -> MarkdownSection {
+    static func excused(_ failures: [DashboardExcusedFailure], causes: Causes, links: DashboardLinks = DashboardLinks()) -> MarkdownSection {
         guard !failures.isEmpty else { return MarkdownSection(name: "failures not counted", head: "", items: []) }
-        let head = "### Failing, not counted as new (\(Format.count(failures.count)))\n\n" + screenshotNote(failures.map(\.failure))
-        return MarkdownSection(name: "failures not counted", head: head, items: failures.map { item($0, causes: causes) })
+        let head = "### Failing, not counted as new (\(Format.count(failures.count)))\n\n" + screenshotNote(failures.map(\.failure), links: links)
+        return MarkdownSection(name: "failures not counted", head: head, items: failures.map { item($0, causes: causes, links: links) })
     }
 }

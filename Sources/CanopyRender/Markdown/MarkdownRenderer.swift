@@ -28,9 +28,9 @@ package struct MarkdownRenderer: DashboardRenderer {
     package static func render(_ dashboard: Dashboard, budgets: [Int]) -> [String] {
         let causes = MarkdownFailures.causes(dashboard)
         let sections = [
-            MarkdownFailures.newFailures(dashboard.newFailures, causes: causes),
-            MarkdownFailures.stillFailing(dashboard.stillFailing, causes: causes),
-            MarkdownFailures.excused(dashboard.excusedFailures, causes: causes),
+            MarkdownFailures.newFailures(dashboard.newFailures, causes: causes, links: dashboard.links),
+            MarkdownFailures.stillFailing(dashboard.stillFailing, causes: causes, links: dashboard.links),
+            MarkdownFailures.excused(dashboard.excusedFailures, causes: causes, links: dashboard.links),
             MarkdownSections.flaky(dashboard.flakyTests),
             MarkdownHeadline.figuresSection(dashboard),
             MarkdownSections.slower(dashboard.slowerTests),
