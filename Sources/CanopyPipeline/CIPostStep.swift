@@ -20,6 +20,8 @@ public struct CIPostStep {
         public var quietLines: [String]
         /// How long each step took.
         public var timings: StepTimer
+        /// What the page, the summary and the comment were drawn from.
+        public var dashboard: Dashboard
         /// The run, its history and its rendered files, for the command to exit holding: freeing a
         /// 90,000-test run's values one by one took 0.15–0.2 s, for memory the process returns anyway.
         public var retained: [any Sendable] = []
@@ -110,16 +112,14 @@ public struct CIPostStep {
         let newFailures = Set(gateInput.newFailures)
         // The checkout's source files, found once for the links and the annotations.
         let sourcePaths = SourcePathResolver(root: SourcePathResolver.checkout(workflow.ci, home: options.environment["HOME"]))
-        var dashboard = DashboardBuilder(
-            prepared: prepared, insights: insights, gates: gates, dashboardPath: paths.dashboard, now: options.now, parts: parts,
-            newFailureKeys: newFailures, newFailureReasons: gateInput.newFailureReasons, excusedFailures: gateInput.excusedFailures,
-            newFlakyKeys: Set(gateInput.newFlakyTests),
-            sourceLinks: SourceLinks(ci: workflow.ci, commit: prepared.run.metadata.commit, paths: sourcePaths)
-        ).build()
-        if let unread = prepared.run.metadata.unreadInputs {
-            dashboard.unreadableInputs = unread
-            dashboard.partialStatus = Dashboard.partialStored
-        }
+        var input = DashboardInput(
+            prepared: prepared, parts: parts, insights: insights, gates: gates, dashboardPath: paths.dashboard, now: options.now)
+        input.newFailureKeys = newFailures
+        input.newFailureReasons = gateInput.newFailureReasons
+        input.excusedFailures = gateInput.excusedFailures
+        input.newFlakyKeys = Set(gateInput.newFlakyTests)
+        input.sourceLinks = SourceLinks(ci: workflow.ci, commit: prepared.run.metadata.commit, paths: sourcePaths)
+        let dashboard = DashboardBuilder(input: input).build()
         timer.lap("gates+dashboard")
         // The HTML renders beside the Markdown (the step summary and the comment, one rendering).
         async let html = HTMLDashboardRenderer().render(dashboard, tests: renderedTests)
@@ -192,8 +192,8 @@ public struct CIPostStep {
         return Outcome(
             runKey: prepared.run.metadata.runKey ?? "", stored: result == .inserted, gates: gates,
             annotations: annotations, lines: lines, quietLines: GateText.lines(gates, failedOnly: true),
-            timings: timer,
-            retained: [prepared, insights, dashboard, dashboardHTML, report, insightsDocument, summary, renderedTests])
+            timings: timer, dashboard: dashboard,
+            retained: [prepared, insights, dashboardHTML, report, insightsDocument, summary, renderedTests])
     }
 }
 
@@ -232,13 +232,10 @@ extension CIPostStep {
     func writeUnreadable(_ errors: [ParserError], readable run: Run) {
         let prepared = workflow.analyse(run, testRows: Concurrently.start { TestRunRow.rows(for: run) })
         let paths = OutputPaths(directory: workflow.options.outputDirectory)
-        var dashboard = DashboardBuilder(
-            prepared: prepared, insights: nil, gates: [], dashboardPath: paths.dashboard, now: workflow.options.now,
-            newFailureKeys: prepared.failingTestKeys
-        ).build()
+        var input = DashboardInput(prepared: prepared, insights: nil, gates: nil, dashboardPath: paths.dashboard, now: workflow.options.now)
+        input.newFailureKeys = prepared.failingTestKeys
+        var dashboard = DashboardBuilder(input: input).build()
         dashboard.unreadableInputs = errors.map(\.description)
-        // No gate was judged.
-        if dashboard.headline.status == .failed { dashboard.headline.status = .testsFailed }
         let output = workflow.configuration.output
         let markdown = MarkdownRenderer.render(dashboard, budgets: [output.summaryBudget, output.commentBudget - Self.commentMarker.utf8.count])
         do {

@@ -103,7 +103,9 @@ public struct TrendReport {
             if let latest {
                 let baseline = try await Workflow.previousRun(of: latest.metadata, store: store, before: latest.key)
                 let comparison = try await workflow.comparison(of: latest, with: baseline, store: store)
-                newFailures = StoredRunReport.newFailures(of: Set(comparison.newFailures), failures: try await store.failures(runKey: latest.key))
+                // The comparison's new failures are tests that failed.
+                let failures = try await store.failures(runKey: latest.key).map { FailureRecord(stored: $0, testOutcome: .failed) }
+                newFailures = DashboardBuilder.newFailureRows(failures, of: Set(comparison.newFailures))
             }
             return (
                 try await store.trend(in: window), FlakinessAnalyzer(configuration: configuration).analyze(rows), latest,

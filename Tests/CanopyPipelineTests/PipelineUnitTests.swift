@@ -461,7 +461,8 @@ struct StoredRunTreeTests {
             failure("C/fails", 1, infrastructure: false, "later message"),
             failure("D/notNew", 0, infrastructure: false, "old failure"),
         ]
-        let rows = StoredRunReport.newFailures(of: ["A/crashThenFail", "B/onlyCrash", "C/fails"], failures: failures)
+        let rows = DashboardBuilder.newFailureRows(
+            failures.map { FailureRecord(stored: $0, testOutcome: .failed) }, of: ["A/crashThenFail", "B/onlyCrash", "C/fails"])
         #expect(rows.map(\.test) == ["C/fails", "A/crashThenFail", "B/onlyCrash"])
         #expect(rows.map(\.message) == ["no match for {id}", "no element {id}", "lost connection"])
         #expect(rows.map(\.category) == ["elementNotFound", "elementNotFound", "simulatorCrash"])
@@ -483,8 +484,10 @@ struct StoredRunTreeTests {
             failure("A/one", "assertion", "f1", "Login.Submit"),
             failure("A/one", "notHittable", "f2", "Checkout.PayButton"),
         ]
-        let sections = FailureGroups.clustersAndCauses(failures)
-        let byIdentifier = FailureGroups.byIdentifier(failures)
+        let records = failures.map { FailureRecord(stored: $0, testOutcome: .failed) }
+        let grouped = DashboardBuilder.failureSections(records, clusters: FailureGroups.clusters(records), descriptions: [:])
+        let sections = (clusters: grouped.clusters, causes: grouped.categories)
+        let byIdentifier = grouped.byIdentifier
         #expect(sections.clusters.map(\.id) == ["f2", "f1", "f9"], "largest first, then by fingerprint")
         #expect(sections.clusters[0].count == 3 && sections.clusters[0].tests == ["A/one", "B/two"] && sections.clusters[0].testCount == 2)
         #expect(sections.clusters[0].example == "message of f2" && sections.clusters[0].identifier == "Checkout.PayButton")
