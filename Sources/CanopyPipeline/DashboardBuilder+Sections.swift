@@ -99,7 +99,7 @@ extension DashboardBuilder {
             let record = first[rows[index].testKey]
             var details: [DashboardAttemptDetail]?
             // The page carries the attempts of the tests that did not simply pass, within a budget
-            // (the 100 MB bench report fails 15,000 tests): a failure's log, where its element was read.
+            // (`detailBudget`): a failure's log, where its element was read.
             if tests[index].outcome == .failed || tests[index].outcome == .flaky, detailBytes < Self.detailBudget {
                 details = Self.attemptDetails(tests[index].attempts)
                 detailBytes += details?.reduce(0) { $0 + $1.messages.reduce(0) { $0 + $1.utf8.count } + ($1.output?.utf8.count ?? 0) + ($1.steps?.count ?? 0) * 80 + 64 } ?? 0

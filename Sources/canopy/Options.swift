@@ -3,7 +3,7 @@ import CanopyModel
 import CanopyPipeline
 import Foundation
 
-extension Inspector.Format: ExpressibleByArgument {}
+extension InspectCommand.Format: ExpressibleByArgument {}
 extension AnnotationMode: ExpressibleByArgument {}
 
 /// The inputs of a run: plain paths detected by content, or typed flags.

@@ -59,16 +59,16 @@ struct SameDashboardTests {
         let store = directory + "/history.sqlite"
         try await PrefetchedInsightsTests.store(nights.prefix(index), into: store)
         let night = nights[index]
-        var options = try PrefetchedInsightsTests.workflow(store: store, night: night, key: "night-judged").options
+        var options = try PrefetchedInsightsTests.context(store: store, night: night, key: "night-judged").options
         options.outputDirectory = directory + "/run"
-        let run = try await CIPostStep(options: options).run()
+        let run = try await RunCommand(options: options).run()
         #expect(run.stored)
 
         var history = HistoryOptions(environment: [:], now: night.started)
         history.store = store
         history.configPath = options.configPath
         history.outputDirectory = directory + "/report"
-        let report = try await StoredRunReport(options: history).dashboard(key: "night-judged")
+        let report = try await ReportCommand(options: history).dashboard(key: "night-judged")
 
         let (fromRun, fromReport) = (Self.comparable(run.dashboard), Self.comparable(report))
         // The sections one by one first, for a readable difference; then the whole.

@@ -5,7 +5,7 @@ import CanopyParsers
 import CanopyRender
 
 /// `canopy inspect`: parse inputs and describe what was understood.
-public struct Inspector {
+public struct InspectCommand {
     public enum Format: String, Sendable, CaseIterable {
         case text
         case json

@@ -9,16 +9,16 @@ import Foundation
 /// identifiers and normalised messages, audit issues, coverage and identifier nodes — compared
 /// with its baseline as `canopy run` compared it, with flakiness over the window. Raw failure
 /// messages are not kept in history; `canopy run` writes the full dashboard of the run it ingests.
-public struct StoredRunReport {
-    public let workflow: Workflow
+public struct ReportCommand {
+    public let context: CommandContext
 
     public init(options: HistoryOptions) throws {
-        workflow = try Workflow(options: options.runOptions)
+        context = try CommandContext(options: options.runOptions)
     }
 
     /// The stored runs, newest first, one line each.
     public func list(limit: Int) async throws -> [String] {
-        let runs = try await workflow.withExistingStore { try await $0.runs(in: HistoryWindow(runs: limit)) }
+        let runs = try await context.withExistingStore { try await $0.runs(in: HistoryWindow(runs: limit)) }
         return runs.reversed().map { run in
             let date = run.metadata.startedAt.map { ISO8601DateFormatter().string(from: $0) } ?? "-"
             let partial = run.metadata.unreadInputs.map { ", partial: \($0.count) input(s) unread" } ?? ""
@@ -28,15 +28,15 @@ public struct StoredRunReport {
 
     public func run(key: String?) async throws -> [String] {
         let dashboard = try await dashboard(key: key)
-        let paths = OutputPaths(directory: workflow.options.outputDirectory)
+        let paths = OutputPaths(directory: context.options.outputDirectory)
         try ArtifactWriter.write(HTMLDashboardRenderer().render(dashboard), to: paths.dashboard)
-        try ArtifactWriter.write(MarkdownRenderer(budget: workflow.configuration.output.summaryBudget).render(dashboard), to: paths.summary)
+        try ArtifactWriter.write(MarkdownRenderer(budget: context.configuration.output.summaryBudget).render(dashboard), to: paths.summary)
         return ["dashboard: \(paths.dashboard)", "summary:   \(paths.summary)"]
     }
 
     /// The dashboard of the stored run `key` (default: the latest).
     public func dashboard(key: String?) async throws -> Dashboard {
-        try await workflow.withExistingStore { store in
+        try await context.withExistingStore { store in
             let found: StoredRun?
             if let key { found = try await store.run(key: key) } else { found = try await store.runs(in: HistoryWindow(runs: 1)).last }
             guard let stored = found else {
@@ -57,7 +57,7 @@ public struct StoredRunReport {
         let coverage = try await store.coverage(runKey: stored.key)
         let nodes = try await store.identifierNodes(runKey: stored.key)
         // The window `run` judged the run over: its branch, `windowDays` and `windowRuns`, up to its start.
-        let flakinessSettings = workflow.configuration.flakiness
+        let flakinessSettings = context.configuration.flakiness
         let window = HistoryWindow(
             branch: stored.metadata.branch, days: flakinessSettings.windowDays, runs: flakinessSettings.windowRuns, until: stored.metadata.startedAt)
         var rows: [TestRunRow] = []
@@ -67,29 +67,29 @@ public struct StoredRunReport {
         let failures = digests.map { FailureRecord(stored: $0, testOutcome: outcomes[$0.testKey] ?? .failed) }
         var windowFailures: [FailureRow] = []
         try await store.forEachFailure(in: window) { windowFailures.append($0) }
-        let analyzer = FlakinessAnalyzer(configuration: workflow.configuration.flakiness)
+        let analyzer = FlakinessAnalyzer(configuration: context.configuration.flakiness)
         let flakiness = analyzer.analyze(rows)
         let points = try await store.trend(in: window)
         let baselineRun = try await baselineRun(of: stored, store: store)
-        let comparison = try await workflow.comparison(
+        let comparison = try await context.comparison(
             of: stored, with: baselineRun, store: store,
             current: BaselineSnapshot(runKey: stored.key, commit: stored.metadata.commit, tests: tests, auditIssues: audits, coverage: coverage))
         var insights = HistoryInsights(
             baselineRun: baselineRun, comparison: comparison, flakiness: flakiness,
             flakyElements: analyzer.flakyElements(failures: windowFailures, tests: flakiness), trend: points)
-        insights.lastFailureMessages = Workflow.lastMessages(windowFailures)
+        insights.lastFailureMessages = CommandContext.lastMessages(windowFailures)
         let failing = Set(tests.lazy.filter { $0.failedAttempts > 0 }.map(\.testKey))
         insights.pastFailureFingerprints = FlakyPast.fingerprints(of: windowFailures, excludingRun: stored.key, testKeys: failing)
         // The failing tests listed by the rules `run` judged them by: quarantine as of the run's start.
-        let judgedAt = stored.metadata.startedAt ?? workflow.options.now
+        let judgedAt = stored.metadata.startedAt ?? context.options.now
         let verdicts = GateInputBuilder.verdicts(
-            comparison: comparison, failures: digests, quarantine: workflow.configuration.quarantine.filter { $0.isActive(on: judgedAt) },
+            comparison: comparison, failures: digests, quarantine: context.configuration.quarantine.filter { $0.isActive(on: judgedAt) },
             flakyPast: insights.flakyPast, flakyBefore: insights.flakyBefore)
 
         let categoryOf = Dictionary(failures.map { ($0.test, $0.category) }, uniquingKeysWith: { first, _ in first })
         // What each cause means and what usually fixes it, from the rules in effect.
         let descriptions = Dictionary(
-            workflow.configuration.analysis.effectiveCategories.map { ($0.name, ($0.description, $0.fix)) }, uniquingKeysWith: { first, _ in first })
+            context.configuration.analysis.effectiveCategories.map { ($0.name, ($0.description, $0.fix)) }, uniquingKeysWith: { first, _ in first })
         let (clusters, causes, byIdentifier) = DashboardBuilder.failureSections(
             failures, clusters: FailureGroups.clusters(failures), descriptions: descriptions)
         let parts = DashboardBuilder.RunParts(
@@ -107,7 +107,7 @@ public struct StoredRunReport {
         var input = DashboardInput(
             title: "Canopy — run \(stored.key)", metadata: stored.metadata, totals: stored.totals,
             coverage: coverage.first { $0.scope == .overall }?.ratio, audits: audits, failures: failures, testRows: tests, parts: parts,
-            insights: insights, gates: nil, now: workflow.options.now)
+            insights: insights, gates: nil, now: context.options.now)
         input.newFailureKeys = Set(verdicts.newFailures)
         input.newFailureReasons = verdicts.reasons
         input.excusedFailures = verdicts.excused
@@ -119,13 +119,13 @@ public struct StoredRunReport {
     /// pull request's run the latest run on the branch it targets (stored with the run), else the
     /// latest run before it on its own branch that is not of its own commit.
     private func baselineRun(of stored: StoredRun, store: any HistoryStore) async throws -> StoredRun? {
-        if let chosen = try await workflow.chosenBaseline(in: store) {
+        if let chosen = try await context.chosenBaseline(in: store) {
             guard chosen.key != stored.key else {
                 throw PipelineError.usage("--baseline names the run being reported ('\(stored.key)'); give an earlier run")
             }
             return chosen
         }
-        return try await Workflow.previousRun(of: stored.metadata, store: store, before: stored.key)
+        return try await CommandContext.previousRun(of: stored.metadata, store: store, before: stored.key)
     }
 
     /// The identifier tree of a stored run in the renderer's pre-order (children sorted by path,
