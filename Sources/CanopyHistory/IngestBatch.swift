@@ -58,7 +58,7 @@ struct IngestBatch: Sendable {
 
     /// What the analysis adds: failures, identifier nodes and coverage (one row per path and scope).
     static func analysisTables(_ digest: RunDigest) -> [Table] {
-        let failures = digest.failures.enumerated().map { FailureRecord(ordinal: $0.offset, digest: $0.element) }
+        let failures = digest.failures.enumerated().map { FailureDigestRecord(ordinal: $0.offset, digest: $0.element) }
         var seenPaths = Set<String>()
         let nodes = digest.identifierNodes.filter { seenPaths.insert($0.path).inserted }.map(IdentifierNodeRecord.init)
         var seenScopes = Set<String>()

@@ -1,6 +1,6 @@
 import Foundation
 /// Maps the ways producers and configurations name an element type onto `XCUIElement.ElementType`
-/// case names. (The parsers know it as `ElementTypeName`.)
+/// case names.
 package enum ElementTypeCaseName {
     /// `XCUIElement.ElementType` case names indexed by raw value (0…82).
     package static let byRawValue: [String] = [

@@ -4,26 +4,14 @@ import Foundation
 
 /// Inline annotations for new failures: GitHub workflow commands or a GitLab Code Quality report.
 enum Annotations {
-    /// The failures worth annotating, most important first: app failures before infrastructure,
-    /// failures with a source location before those without; one per test, at most `limit`.
+    /// The failures worth annotating, most important first: of the tests that failed (among
+    /// `newFailures` when given), each test's first failure (`FailureGroups.firstFailures`, app
+    /// failures before infrastructure), one with a source location first; at most `limit`.
     static func candidates(_ prepared: PreparedRun, newFailures: Set<String>?, limit: Int) -> [FailureRecord] {
-        let failures = prepared.report.failures
-        // Positions are filtered and ordered, not the records (copying every failure of a large run
-        // showed at the end of `canopy run`). The sort is stable: reading order within a rank.
-        let order = failures.indices
-            .filter { failures[$0].testOutcome == .failed && (newFailures?.contains(failures[$0].test) ?? true) }
-            .sorted { rank(failures[$0]) < rank(failures[$1]) }
-        var seen: Set<String> = []
-        var picked: [FailureRecord] = []
-        for index in order where seen.insert(failures[index].test).inserted {
-            guard picked.count < limit else { break }
-            picked.append(failures[index])
-        }
-        return picked
-    }
-
-    private static func rank(_ record: FailureRecord) -> (Int, Int) {
-        (record.isInfrastructure ? 1 : 0, record.location != nil ? 0 : 1)
+        let tests = newFailures ?? prepared.failingTestKeys
+        return Array(
+            FailureGroups.firstFailures(prepared.report.failures, of: tests, preferringLocated: true).lazy.filter { $0.testOutcome == .failed }
+                .prefix(limit))
     }
 
     /// `::error file=…,line=…,title=…::message`, escaped as GitHub's workflow commands require;

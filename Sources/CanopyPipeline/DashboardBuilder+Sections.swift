@@ -7,20 +7,20 @@ extension DashboardBuilder {
     /// Tests with failures in the window, ranked by score, with their state and evidence. Without
     /// history, the run's own flaky tests.
     func flakyTests() -> [DashboardFlakyTest] {
-        // This run's raw message, else the latest one history kept for the window.
-        let lastMessages = (insights?.lastFailureMessages ?? [:]).merging(
-            Dictionary(prepared.report.failures.map { ($0.test, $0.message) }, uniquingKeysWith: { _, later in later }), uniquingKeysWith: { _, own in own })
-        guard let insights, !insights.flakiness.isEmpty else {
-            return prepared.run.tests.filter { $0.outcome == .flaky }.map { test in
+        // This run's message, else the latest one history kept for the window.
+        let lastMessages = (input.insights?.lastFailureMessages ?? [:]).merging(
+            Dictionary(input.failures.map { ($0.test, $0.message) }, uniquingKeysWith: { _, later in later }), uniquingKeysWith: { _, own in own })
+        guard let insights = input.insights, !insights.flakiness.isEmpty else {
+            return input.testRows.filter { $0.outcome == .flaky }.map { row in
                 DashboardFlakyTest(
-                    test: test.identity.key, score: 0.5, state: .flaky,
-                    evidence: DashboardFlakyEvidence(runs: 1, failures: test.attempts.filter { $0.outcome.isFailure }.count, flips: 1, retries: test.attempts.count - 1),
-                    lastMessage: lastMessages[test.identity.key], isNew: newFlakyKeys.contains(test.identity.key))
+                    test: row.testKey, score: 0.5, state: .flaky,
+                    evidence: DashboardFlakyEvidence(runs: 1, failures: row.failedAttempts, flips: 1, retries: row.attempts - 1),
+                    lastMessage: lastMessages[row.testKey], isNew: input.newFlakyKeys.contains(row.testKey))
             }
         }
         return insights.flakiness.compactMap { result in
             var test = Self.flakyTest(result, lastMessage: lastMessages[result.key.testKey])
-            test?.isNew = newFlakyKeys.contains(result.key.testKey)
+            test?.isNew = input.newFlakyKeys.contains(result.key.testKey)
             test?.onTargetBranch = targetBranchFlakes(result.key.testKey)
             return test
         }
@@ -42,7 +42,7 @@ extension DashboardBuilder {
 
     /// Elements several tests fail on flakily, as history found them (most tests first).
     func flakyElements() -> [DashboardFlakyElement] {
-        (insights?.flakyElements ?? []).map {
+        (input.insights?.flakyElements ?? []).map {
             DashboardFlakyElement(identifier: $0.identifier, tests: $0.tests, flakyFailures: $0.flakyFailures, failures: $0.failures)
         }
     }
@@ -58,18 +58,23 @@ extension DashboardBuilder {
         }
     }
 
-    func accessibility() -> DashboardAccessibility {
-        let issues = prepared.report.auditIssues.map { finding in
+    /// The run's audit issues in the renderers' shape, in input order.
+    static func auditIssues(_ issues: [AuditIssue]) -> [DashboardAuditIssue] {
+        issues.map { issue in
             DashboardAuditIssue(
-                auditType: finding.issue.auditType, severity: finding.issue.severity == .error ? .error : .warning,
-                identifier: finding.issue.element?.identifier, label: finding.issue.element?.label,
-                elementType: finding.issue.element?.elementType, screen: finding.issue.screen, test: finding.issue.test,
-                description: finding.issue.detailedDescription.map { "\(finding.issue.compactDescription) — \($0)" } ?? finding.issue.compactDescription)
+                auditType: issue.auditType, severity: issue.severity == .error ? .error : .warning,
+                identifier: issue.element?.identifier, label: issue.element?.label,
+                elementType: issue.element?.elementType, screen: issue.screen, test: issue.test,
+                description: issue.detailedDescription.map { "\(issue.compactDescription) — \($0)" } ?? issue.compactDescription)
         }
+    }
+
+    /// The snapshots' interactive elements without an identifier, by screen.
+    static func missingIdentifiers(_ coverage: CoverageReport) -> [DashboardScreenGap] {
         var byScreen: [String: [MissingIdentifier]] = [:]
-        for missing in prepared.report.coverage.missing { byScreen[missing.screen, default: []].append(missing) }
-        let gaps = byScreen.keys.sorted().map { screen in
-            let figure = prepared.report.coverage.screens.first { $0.name == screen }
+        for missing in coverage.missing { byScreen[missing.screen, default: []].append(missing) }
+        return byScreen.keys.sorted().map { screen in
+            let figure = coverage.screens.first { $0.name == screen }
             return DashboardScreenGap(
                 screen: screen, elements: figure?.interactive ?? byScreen[screen]?.count ?? 0,
                 missing: (byScreen[screen] ?? []).map { missing in
@@ -78,7 +83,6 @@ extension DashboardBuilder {
                         frame: missing.frame.map { "\(Int($0.x)),\(Int($0.y)) \(Int($0.width))×\(Int($0.height))" })
                 })
         }
-        return DashboardAccessibility(issues: issues, missingIdentifiers: gaps)
     }
 
     /// One row per test of the run; history plays no part, so `canopy run` makes them while it
@@ -86,15 +90,15 @@ extension DashboardBuilder {
     static func testRows(of prepared: PreparedRun) -> [DashboardTestRow] {
         var first: [String: FailureRecord] = [:]
         for record in prepared.report.failures where first[record.test] == nil { first[record.test] = record }
-        // By index: iterating the tests copied each one with its attempts and output. The keys
-        // come from the test rows, built once beside the analysis.
+        // By index, so no test is copied with its attempts and output. The keys come from the
+        // test rows, built once beside the analysis.
         let tests = prepared.run.tests
         let rows = prepared.testRows
         var detailBytes = 0
         var details: [Int: [DashboardAttemptDetail]] = [:]
         // The page carries the attempts of the tests that did not simply pass, within a budget
-        // (the 100 MB bench report fails 15,000 tests): a failure's log, where its element was read.
-        // With what is left, those of other tests that attached files (`--attachments all`).
+        // (`detailBudget`): a failure's log, where its element was read. With what is left, those
+        // of other tests that attached files (`--attachments all`).
         let failing = tests.indices.filter { tests[$0].outcome == .failed || tests[$0].outcome == .flaky }
         let attaching = tests.indices.filter { index in
             tests[index].outcome != .failed && tests[index].outcome != .flaky && tests[index].attempts.contains { $0.attachments != nil }

@@ -42,35 +42,10 @@ enum GateInputBuilder {
                 "quarantine entry for \(entry.identifier ?? entry.test ?? "?") names auditType '\(type)', which is none of the audit types "
                     + "Canopy knows (\(AuditTypes.known.sorted().joined(separator: ", "))) nor any of this run's: it quarantines nothing")
         }
-        // A key names its device (`Class/test@iPhone 16`); entries and history may name the test alone.
-        func withoutDevice(_ testKey: String) -> String { FlakyPast.withoutDevice(testKey) }
-        func entry(quarantining testKey: String) -> QuarantineEntry? {
-            active.first { $0.matches(testKey: testKey) || $0.matches(testKey: withoutDevice(testKey)) }
-        }
-        func quarantined(_ testKey: String) -> Bool { entry(quarantining: testKey) != nil }
-        func known(_ keys: Set<String>, _ testKey: String) -> Bool {
-            keys.contains(testKey) || keys.contains(withoutDevice(testKey))
-        }
-        // The failing tests the gate would count (without a baseline the comparison says every one),
-        // less those excused (shown with why on the dashboard).
-        var newFailures: [String] = []
-        var excused: [ExcusedFailure] = []
-        var reasons: [String: String] = [:]
-        let counted = Set(comparison.newFailures)
-        let failuresNow = Dictionary(grouping: prepared.digest.failures.lazy.filter { counted.contains($0.testKey) }, by: \.testKey)
-        for testKey in comparison.newFailures {
-            if let entry = entry(quarantining: testKey) {
-                excused.append(ExcusedFailure(test: testKey, reason: .quarantined(until: entry.expires, reason: entry.reason)))
-                continue
-            }
-            let verdict = flakyPast.verdict(testKey: testKey, failuresNow: failuresNow[testKey] ?? [])
-            if verdict == .excused {
-                excused.append(ExcusedFailure(test: testKey, reason: .knownFlaky))
-            } else {
-                newFailures.append(testKey)
-                if let reason = verdict.reason { reasons[testKey] = reason }
-            }
-        }
+        func quarantined(_ testKey: String) -> Bool { Self.entry(in: active, quarantining: testKey) != nil }
+        let verdicts = Self.verdicts(
+            comparison: comparison, failures: prepared.digest.failures, quarantine: active, flakyPast: flakyPast, flakyBefore: flakyBefore)
+        let (newFailures, excused, reasons) = (verdicts.newFailures, verdicts.excused, verdicts.reasons)
         let quarantinedFailures = excused.filter { $0.reason != .knownFlaky }.map(\.test)
         if !quarantinedFailures.isEmpty {
             notes.append("\(quarantinedFailures.count) failing test(s) are quarantined and not counted as new failures: \(quarantinedFailures.prefix(5).joined(separator: ", "))")
@@ -83,7 +58,7 @@ enum GateInputBuilder {
             notes.append("\(testKey) counts as a new failure: \(reasons[testKey] ?? "")")
         }
         let flakyNow = comparison.newFlakyTests.filter { !quarantined($0) }
-        let newFlaky = flakyNow.filter { !known(flakyBefore, $0) }
+        let newFlaky = verdicts.newFlaky
         if flakyGate, newFlaky.count < flakyNow.count {
             notes.append("\(flakyNow.count - newFlaky.count) test(s) that passed on a retry were flaky in history already and are not counted as new flaky tests: \(flakyNow.filter { !newFlaky.contains($0) }.prefix(5).joined(separator: ", "))")
         }
@@ -105,5 +80,44 @@ enum GateInputBuilder {
         input.newFailureReasons = reasons
         input.failures = prepared.testRows.lazy.filter { $0.outcome == .failed && !quarantined($0.testKey) }.map(\.testKey)
         return (input, warnings, notes)
+    }
+
+    /// What the gates and the dashboard say of the run's failing and flaky tests: the new
+    /// failures the gate counts (the comparison's, less quarantined tests and known flakes that
+    /// failed as before, `FlakyPast`), those it excuses with why, why a known flake's failure
+    /// counts, and the new flaky tests (not quarantined, not flaky in history before). `canopy
+    /// run` judges its run by these; `canopy report` lists a stored run's by them.
+    static func verdicts(
+        comparison: BaselineComparison, failures: [FailureDigest], quarantine active: [QuarantineEntry], flakyPast: FlakyPast,
+        flakyBefore: Set<String>
+    ) -> (newFailures: [String], excused: [ExcusedFailure], reasons: [String: String], newFlaky: [String]) {
+        var newFailures: [String] = []
+        var excused: [ExcusedFailure] = []
+        var reasons: [String: String] = [:]
+        let counted = Set(comparison.newFailures)
+        let failuresNow = Dictionary(grouping: failures.lazy.filter { counted.contains($0.testKey) }, by: \.testKey)
+        for testKey in comparison.newFailures {
+            if let entry = entry(in: active, quarantining: testKey) {
+                excused.append(ExcusedFailure(test: testKey, reason: .quarantined(until: entry.expires, reason: entry.reason)))
+                continue
+            }
+            let verdict = flakyPast.verdict(testKey: testKey, failuresNow: failuresNow[testKey] ?? [])
+            if verdict == .excused {
+                excused.append(ExcusedFailure(test: testKey, reason: .knownFlaky))
+            } else {
+                newFailures.append(testKey)
+                if let reason = verdict.reason { reasons[testKey] = reason }
+            }
+        }
+        // A key names its device (`Class/test@iPhone 16`); history may name the test alone.
+        let newFlaky = comparison.newFlakyTests.filter { entry(in: active, quarantining: $0) == nil }
+            .filter { !flakyBefore.contains($0) && !flakyBefore.contains(FlakyPast.withoutDevice($0)) }
+        return (newFailures, excused, reasons, newFlaky)
+    }
+
+    /// The active quarantine entry naming the test, by its key or (entries may name the test
+    /// alone) its key without the device.
+    static func entry(in active: [QuarantineEntry], quarantining testKey: String) -> QuarantineEntry? {
+        active.first { $0.matches(testKey: testKey) || $0.matches(testKey: FlakyPast.withoutDevice(testKey)) }
     }
 }

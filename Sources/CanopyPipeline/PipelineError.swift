@@ -1,8 +1,4 @@
 import CanopyParsers
-// The configuration types are part of the pipeline's API: commands and tests that import
-// CanopyPipeline use them without importing CanopyConfig (its own module so that the YAML loader
-// can be fuzzed without NIO, BoringSSL and GRDB in the sanitizer build).
-@_exported import CanopyConfig
 
 /// Why a command could not do its work. Every case maps to exit code 2 and says what to do.
 package enum PipelineError: Error, Sendable, CustomStringConvertible {

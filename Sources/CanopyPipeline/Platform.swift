@@ -20,4 +20,16 @@ enum Platform {
         Musl.write(descriptor, bytes, count)
         #endif
     }
+
+    /// The CPU time this process has used so far, user and system, over all its threads, in seconds.
+    static func cpuSeconds() -> Double {
+        var usage = rusage()
+        #if canImport(Glibc)
+        _ = getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
+        #else
+        _ = getrusage(RUSAGE_SELF, &usage)
+        #endif
+        func seconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) / 1_000_000 }
+        return seconds(usage.ru_utime) + seconds(usage.ru_stime)
+    }
 }

@@ -40,8 +40,8 @@ package enum RunIdentity {
     private static func given(_ explicit: String?) -> String? { explicit.flatMap { $0.isEmpty ? nil : $0 } }
 
     /// Hashes the files the reader found in the background while they are parsed, unless the key
-    /// is given: the digests are then ready when the run's key is made, instead of the inputs
-    /// being read a second time after the parse (0.07 s for a 100 MB report). A file that cannot
+    /// is given: the digests are then ready when the run's key is made, and the inputs are read
+    /// once. A file that cannot
     /// be hashed here is left out, and hashed (or reported) when the key is made.
     static func startHashing(_ paths: [String], unless explicit: String?) -> Concurrently<[String: String]>? {
         guard given(explicit) == nil else { return nil }

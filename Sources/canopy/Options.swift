@@ -3,7 +3,7 @@ import CanopyModel
 import CanopyPipeline
 import Foundation
 
-extension Inspector.Format: ExpressibleByArgument {}
+extension InspectCommand.Format: ExpressibleByArgument {}
 extension AnnotationMode: ExpressibleByArgument {}
 extension AttachmentScope: ExpressibleByArgument {}
 

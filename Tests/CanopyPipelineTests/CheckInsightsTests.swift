@@ -23,13 +23,13 @@ struct CheckInsightsTests {
         for stored in [false, true] {
             let path = directory + "/\(stored ? "run" : "check").sqlite"
             try await PrefetchedInsightsTests.store(history, into: path)
-            let workflow = try PrefetchedInsightsTests.workflow(store: path, night: night, key: "night-judged", windowRuns: windowRuns)
-            let prepared = try workflow.prepare()
-            results.append(try await workflow.withStore { store in
+            let context = try PrefetchedInsightsTests.context(store: path, night: night, key: "night-judged", windowRuns: windowRuns)
+            let prepared = try context.prepare()
+            results.append(try await context.withStore { store in
                 if stored || alreadyStored {
                     _ = try await store.store(prepared.run, digest: prepared.digest, testRows: prepared.testRows)
                 }
-                return try await workflow.insights(for: prepared, store: store, stored: stored)
+                return try await context.insights(for: prepared, store: store, stored: stored)
             })
         }
         return (results[0], results[1])

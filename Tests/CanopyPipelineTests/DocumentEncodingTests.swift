@@ -31,11 +31,11 @@ struct DocumentEncodingTests {
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let path = directory + "/history.sqlite"
         for (index, night) in nights.enumerated() {
-            let workflow = try PrefetchedInsightsTests.workflow(store: path, night: night, key: "night-\(index)")
-            let prepared = try workflow.prepare()
-            let insights = try await workflow.withStore { store in
+            let context = try PrefetchedInsightsTests.context(store: path, night: night, key: "night-\(index)")
+            let prepared = try context.prepare()
+            let insights = try await context.withStore { store in
                 _ = try await store.store(prepared.run, digest: prepared.digest, testRows: prepared.testRows)
-                return try await workflow.insights(for: prepared, store: store, stored: true)
+                return try await context.insights(for: prepared, store: store, stored: true)
             }
             guard index == nights.count - 1 || index == 9 else { continue }
             try Self.expectSameBytes(prepared.report, pretty: true)

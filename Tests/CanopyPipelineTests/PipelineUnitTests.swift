@@ -216,9 +216,9 @@ struct GateTests {
 
     @Test("the step summary appends what fits beside what earlier steps wrote (GitHub drops it all past 1 MiB)")
     func stepSummaryRoom() {
-        #expect(CIPostStep.stepSummary(summary: "long summary", short: "short", room: 100) == "long summary")
-        #expect(CIPostStep.stepSummary(summary: "long summary", short: "short", room: 8) == "short")
-        #expect(CIPostStep.stepSummary(summary: "long summary", short: "short", room: 3).hasPrefix("Canopy: the step summary has no room"))
+        #expect(RunCommand.stepSummary(summary: "long summary", short: "short", room: 100) == "long summary")
+        #expect(RunCommand.stepSummary(summary: "long summary", short: "short", room: 8) == "short")
+        #expect(RunCommand.stepSummary(summary: "long summary", short: "short", room: 3).hasPrefix("Canopy: the step summary has no room"))
     }
 
     /// State changes within a trend's window: a test turning flaky is one (since its first failure);
@@ -401,7 +401,7 @@ struct StoredRunTreeTests {
             CoverageFigure(scope: .branch, name: "Checkout.PayButton", interactive: 4, identified: 3),
             CoverageFigure(scope: .screen, name: "Checkout", interactive: 9, identified: 1),
         ]
-        let tree = StoredRunReport.treeNodes(nodes, coverage: coverage)
+        let tree = ReportCommand.treeNodes(nodes, coverage: coverage)
         #expect(tree.map(\.path) == ["Checkout", "Checkout.PayButton", "Checkout.Total", "Podcast", "Podcast-{id}"])
         #expect(tree.map(\.segment) == ["Checkout", "PayButton", "Total", "Podcast", "{id}"])
         #expect(tree.map(\.depth) == [0, 1, 1, 0, 1])
@@ -415,7 +415,7 @@ struct StoredRunTreeTests {
 
         // The tree does not depend on the separators: a node's segment follows its parent and one
         // character, whatever the characters are.
-        let other = StoredRunReport.treeNodes(
+        let other = ReportCommand.treeNodes(
             [
                 IdentifierNodeDigest(path: "🛒", parent: nil, tests: 1, failures: 0, flakyTests: 0, auditIssues: 0, auditErrors: 0),
                 IdentifierNodeDigest(path: "🛒/Café", parent: "🛒", tests: 1, failures: 0, flakyTests: 0, auditIssues: 0, auditErrors: 0),
@@ -432,7 +432,7 @@ struct StoredRunTreeTests {
             IdentifierNodeDigest(path: "Checkout.Close", parent: nil, tests: 1, failures: 1, flakyTests: 0, auditIssues: 2, auditErrors: nil),
             IdentifierNodeDigest(path: "Podcast-{id}-row", parent: nil, tests: 1, failures: 0, flakyTests: 0, auditIssues: 0, auditErrors: nil),
         ]
-        let tree = StoredRunReport.treeNodes(nodes, coverage: [])
+        let tree = ReportCommand.treeNodes(nodes, coverage: [])
         #expect(tree.map(\.path) == [
             "Checkout", "Checkout.Close", "Checkout.PaymentSheet", "Checkout.PaymentSheet.PayButton", "Podcast", "Podcast-{id}",
             "Podcast-{id}-row",
@@ -461,7 +461,8 @@ struct StoredRunTreeTests {
             failure("C/fails", 1, infrastructure: false, "later message"),
             failure("D/notNew", 0, infrastructure: false, "old failure"),
         ]
-        let rows = StoredRunReport.newFailures(of: ["A/crashThenFail", "B/onlyCrash", "C/fails"], failures: failures)
+        let rows = DashboardBuilder.newFailureRows(
+            failures.map { FailureRecord(stored: $0, testOutcome: .failed) }, of: ["A/crashThenFail", "B/onlyCrash", "C/fails"])
         #expect(rows.map(\.test) == ["C/fails", "A/crashThenFail", "B/onlyCrash"])
         #expect(rows.map(\.message) == ["no match for {id}", "no element {id}", "lost connection"])
         #expect(rows.map(\.category) == ["elementNotFound", "elementNotFound", "simulatorCrash"])
@@ -483,8 +484,10 @@ struct StoredRunTreeTests {
             failure("A/one", "assertion", "f1", "Login.Submit"),
             failure("A/one", "notHittable", "f2", "Checkout.PayButton"),
         ]
-        let sections = FailureGroups.clustersAndCauses(failures)
-        let byIdentifier = FailureGroups.byIdentifier(failures)
+        let records = failures.map { FailureRecord(stored: $0, testOutcome: .failed) }
+        let grouped = DashboardBuilder.failureSections(records, clusters: FailureGroups.clusters(records), descriptions: [:])
+        let sections = (clusters: grouped.clusters, causes: grouped.categories)
+        let byIdentifier = grouped.byIdentifier
         #expect(sections.clusters.map(\.id) == ["f2", "f1", "f9"], "largest first, then by fingerprint")
         #expect(sections.clusters[0].count == 3 && sections.clusters[0].tests == ["A/one", "B/two"] && sections.clusters[0].testCount == 2)
         #expect(sections.clusters[0].example == "message of f2" && sections.clusters[0].identifier == "Checkout.PayButton")

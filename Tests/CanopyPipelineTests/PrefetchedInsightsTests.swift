@@ -22,10 +22,10 @@ struct PrefetchedInsightsTests {
         }
     }
 
-    static func workflow(
+    static func context(
         store: String, night: (folder: String, started: Date, commit: String, branch: String), key: String, baseline: String? = nil,
         windowRuns: Int? = nil
-    ) throws -> Workflow {
+    ) throws -> CommandContext {
         var options = RunOptions(environment: [:], now: night.started)
         options.inputs = InputSelection(paths: [samples + "/" + night.folder])
         options.configPath = samples + "/canopy.yml"
@@ -42,15 +42,15 @@ struct PrefetchedInsightsTests {
         options.quiet = true
         options.baseline = baseline
         options.metadata = RunMetadata(runKey: key, commit: night.commit, branch: night.branch, startedAt: night.started)
-        return try Workflow(options: options)
+        return try CommandContext(options: options)
     }
 
     /// Stores `nights` as `night-0`, `night-1`, … into the store at `path`.
     static func store(_ nights: some Sequence<(folder: String, started: Date, commit: String, branch: String)>, into path: String) async throws {
         for (index, night) in nights.enumerated() {
-            let workflow = try workflow(store: path, night: night, key: "night-\(index)")
-            let prepared = try workflow.prepare()
-            _ = try await workflow.withStore { try await $0.store(prepared.run, digest: prepared.digest, testRows: prepared.testRows) }
+            let context = try context(store: path, night: night, key: "night-\(index)")
+            let prepared = try context.prepare()
+            _ = try await context.withStore { try await $0.store(prepared.run, digest: prepared.digest, testRows: prepared.testRows) }
         }
     }
 
@@ -67,23 +67,23 @@ struct PrefetchedInsightsTests {
         for way in ["after", "beside"] {
             let path = directory + "/\(way).sqlite"
             try await store(history, into: path)
-            let workflow = try workflow(store: path, night: night, key: key, baseline: baseline, windowRuns: windowRuns)
-            let prepared = try workflow.prepare()
+            let context = try context(store: path, night: night, key: key, baseline: baseline, windowRuns: windowRuns)
+            let prepared = try context.prepare()
             if storeTwice {
-                _ = try await workflow.withStore { try await $0.store(prepared.run, digest: prepared.digest, testRows: prepared.testRows) }
+                _ = try await context.withStore { try await $0.store(prepared.run, digest: prepared.digest, testRows: prepared.testRows) }
             }
             // Another CI job's run, stored after the prefetch and before this run.
-            let other = try interloper.map { try Self.workflow(store: path, night: $0, key: "night-interloper").prepare() }
-            let insights = try await workflow.withStore { store in
+            let other = try interloper.map { try Self.context(store: path, night: $0, key: "night-interloper").prepare() }
+            let insights = try await context.withStore { store in
                 if way == "after" {
                     if let other { _ = try await store.store(other.run, digest: other.digest, testRows: other.testRows) }
                     _ = try await store.store(prepared.run, digest: prepared.digest, testRows: prepared.testRows)
-                    return try await workflow.insights(for: prepared, store: store, stored: true)
+                    return try await context.insights(for: prepared, store: store, stored: true)
                 }
-                let prefetched = try await workflow.prefetch(for: prepared, store: store)
+                let prefetched = try await context.prefetch(for: prepared, store: store)
                 if let other { _ = try await store.store(other.run, digest: other.digest, testRows: other.testRows) }
                 let result = try await store.store(prepared.run, digest: prepared.digest, testRows: prepared.testRows)
-                return try await workflow.insights(for: prepared, store: store, stored: true, prefetched: result == .inserted ? prefetched : nil)
+                return try await context.insights(for: prepared, store: store, stored: true, prefetched: result == .inserted ? prefetched : nil)
             }
             results.append(insights)
         }
@@ -115,19 +115,19 @@ struct PrefetchedInsightsTests {
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let path = directory + "/history.sqlite"
         try await Self.store(nights.dropLast(), into: path)
-        let workflow = try Self.workflow(store: path, night: nights.last!, key: "night-last")
-        let prepared = try workflow.prepare()
-        try await workflow.withStore { store in
-            let prefetched = try await workflow.prefetch(for: prepared, store: store)
+        let context = try Self.context(store: path, night: nights.last!, key: "night-last")
+        let prepared = try context.prepare()
+        try await context.withStore { store in
+            let prefetched = try await context.prefetch(for: prepared, store: store)
             #expect(try await store.store(prepared.run, digest: prepared.digest, testRows: prepared.testRows) == .inserted)
-            let window = workflow.flakinessWindow(for: prepared)
-            let keys = try #require(try await workflow.windowAfterStoring(prefetched, prepared: prepared, window: window, store: store))
-            let made = workflow.windowRows(from: prefetched, prepared: prepared, inWindow: Set(keys))
+            let window = context.flakinessWindow(for: prepared)
+            let keys = try #require(try await context.windowAfterStoring(prefetched, prepared: prepared, window: window, store: store))
+            let made = context.windowRows(from: prefetched, prepared: prepared, inWindow: Set(keys))
             var tests: [TestRunRow] = []
             try await store.forEachTestRun(in: window, onlyTestsWithFailures: true) { tests.append($0) }
             var failures: [FailureRow] = []
             try await store.forEachFailure(in: window) { failures.append($0) }
-            let analyzer = FlakinessAnalyzer(configuration: workflow.configuration.flakiness)
+            let analyzer = FlakinessAnalyzer(configuration: context.configuration.flakiness)
             let flakiness = analyzer.analyze(tests)
             #expect(analyzer.analyze(made.tests) == flakiness)
             #expect(made.failures == failures)

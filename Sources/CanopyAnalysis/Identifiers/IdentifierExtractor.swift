@@ -198,7 +198,7 @@ package enum IdentifierExtractor {
         for words in stride(from: count, through: 1, by: -1) {
             let ranges = [(starts.0, ends.0), (starts.1, ends.1), (starts.2, ends.2)].prefix(words)
             let length = ranges.reduce(0) { $0 + $1.1 - $1.0 }
-            guard length <= ElementTypeName.longestKey else { continue }
+            guard length <= ElementTypeWords.longestKey else { continue }
             let key = String(unsafeUninitializedCapacity: length) { buffer in
                 var offset = 0
                 for (start, end) in ranges {
@@ -209,7 +209,7 @@ package enum IdentifierExtractor {
                 }
                 return offset
             }
-            if let name = ElementTypeName.caseNames[key] { return name }
+            if let name = ElementTypeWords.caseNames[key] { return name }
         }
         return nil
     }

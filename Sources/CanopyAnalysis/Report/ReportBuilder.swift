@@ -2,8 +2,9 @@ import CanopyModel
 
 /// Builds a `Report` from a `Run`: a pure function of its inputs.
 package enum ReportBuilder {
-    /// How many test keys a cluster lists (`testCount` has them all).
-    package static let clusterTestLimit = 25
+    /// How many test keys a cluster lists (`testCount` has them all): as many as the dashboard's
+    /// failure groups list (`FailureGroups.testLimit`).
+    package static let clusterTestLimit = 50
 
     /// Correlates the run's failures, snapshots and audit issues into one report.
     ///

@@ -51,9 +51,9 @@ struct AuditIssueReader {
         }
         var type: String?
         if case .number(let raw)? = element["elementType"] ?? element["type"] {
-            type = ElementTypeName.name(rawValue: Int(raw))
+            type = ElementTypeCaseName.name(rawValue: Int(raw))
         } else if let text = element["elementType"]?.text ?? element["type"]?.text {
-            type = ElementTypeName.name(text: text) ?? text
+            type = ElementTypeCaseName.name(text: text) ?? text
         }
         let label = element["label"]?.text
         // WebDriverAgent: `rawIdentifier` is the identifier (null when empty); `name` falls back to

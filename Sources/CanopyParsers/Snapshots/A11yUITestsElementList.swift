@@ -23,7 +23,7 @@ enum A11yUITestsElementList {
             }
             let end = text.range(of: ", ")?.lowerBound ?? text.endIndex
             let typeName = text[..<end].trimmingCharacters(in: .whitespaces)
-            if !typeName.isEmpty { element.elementType = ElementTypeName.name(text: typeName) ?? typeName }
+            if !typeName.isEmpty { element.elementType = ElementTypeCaseName.name(text: typeName) ?? typeName }
             elements.append(element)
             text = end == text.endIndex ? "" : text[end...].dropFirst(2)
         }

@@ -33,8 +33,8 @@ package struct A11yUITestsSnapshotParser: JSONReportParser {
                 continue
             }
             let typeText = item["type"]?.text
-            let type = typeText.flatMap(ElementTypeName.name(text:)) ?? "other"
-            if let typeText, ElementTypeName.name(text: typeText) == nil {
+            let type = typeText.flatMap(ElementTypeCaseName.name(text:)) ?? "other"
+            if let typeText, ElementTypeCaseName.name(text: typeText) == nil {
                 diagnostics.append(Diagnostic(.warning, "$.snapshot[\(index)].type: unknown type \"\(typeText)\"; read as \"other\"", file: path))
             }
             let traits = (item["traits"]?.array ?? []).compactMap(\.text)

@@ -72,9 +72,9 @@ struct SnapshotElementDecoder {
     private mutating func elementType(_ value: JSONValue?, jsonPath: String) -> String {
         switch value {
         case .number(let raw)?:
-            if let name = ElementTypeName.name(rawValue: Int(raw)) { return name }
+            if let name = ElementTypeCaseName.name(rawValue: Int(raw)) { return name }
         case .string(let text)?:
-            if let name = ElementTypeName.name(text: text) { return name }
+            if let name = ElementTypeCaseName.name(text: text) { return name }
         case nil:
             return "other"
         default:

@@ -9,16 +9,16 @@ import Foundation
 /// identifiers and normalised messages, audit issues, coverage and identifier nodes — compared
 /// with its baseline as `canopy run` compared it, with flakiness over the window. Raw failure
 /// messages are not kept in history; `canopy run` writes the full dashboard of the run it ingests.
-package struct StoredRunReport {
-    package let workflow: Workflow
+package struct ReportCommand {
+    package let context: CommandContext
 
     package init(options: HistoryOptions) throws {
-        workflow = try Workflow(options: options.runOptions)
+        context = try CommandContext(options: options.runOptions)
     }
 
     /// The stored runs, newest first, one line each.
     package func list(limit: Int) async throws -> [String] {
-        let runs = try await workflow.withExistingStore { try await $0.runs(in: HistoryWindow(runs: limit)) }
+        let runs = try await context.withExistingStore { try await $0.runs(in: HistoryWindow(runs: limit)) }
         return runs.reversed().map { run in
             let date = run.metadata.startedAt.map { ISO8601DateFormatter().string(from: $0) } ?? "-"
             let partial = run.metadata.unreadInputs.map { ", partial: \($0.count) input(s) unread" } ?? ""
@@ -27,65 +27,72 @@ package struct StoredRunReport {
     }
 
     package func run(key: String?) async throws -> [String] {
-        let dashboard = try await workflow.withExistingStore { store in
+        let dashboard = try await dashboard(key: key)
+        let paths = OutputPaths(directory: context.options.outputDirectory)
+        try ArtifactWriter.write(HTMLDashboardRenderer().render(dashboard), to: paths.dashboard)
+        try ArtifactWriter.write(MarkdownRenderer(budget: context.configuration.output.summaryBudget).render(dashboard), to: paths.summary)
+        return ["dashboard: \(paths.dashboard)", "summary:   \(paths.summary)"]
+    }
+
+    /// The dashboard of the stored run `key` (default: the latest).
+    package func dashboard(key: String?) async throws -> Dashboard {
+        try await context.withExistingStore { store in
             let found: StoredRun?
             if let key { found = try await store.run(key: key) } else { found = try await store.runs(in: HistoryWindow(runs: 1)).last }
             guard let stored = found else {
                 throw PipelineError.usage(key.map { "no stored run has the key '\($0)'; `canopy report --list` shows them" } ?? "the store is empty; run `canopy ingest` or `canopy run` first")
             }
-            return try await build(stored, store: store)
+            return DashboardBuilder(input: try await input(of: stored, store: store)).build()
         }
-        let paths = OutputPaths(directory: workflow.options.outputDirectory)
-        try ArtifactWriter.write(HTMLDashboardRenderer().render(dashboard), to: paths.dashboard)
-        try ArtifactWriter.write(MarkdownRenderer(budget: workflow.configuration.output.summaryBudget).render(dashboard), to: paths.summary)
-        return ["dashboard: \(paths.dashboard)", "summary:   \(paths.summary)"]
     }
 
-    private func build(_ stored: StoredRun, store: any HistoryStore) async throws -> Dashboard {
+    /// The dashboard's input for a stored run, from what history holds: the run's rows, its
+    /// failures (normalised messages), audit issues, coverage and identifier nodes; its baseline
+    /// as `canopy run` chose it; flakiness, flaky elements and the trend over the window `run`
+    /// judged it over; its new, excused and new flaky tests as `run` judged them
+    /// (`GateInputBuilder.verdicts`). The gates themselves are not judged again.
+    func input(of stored: StoredRun, store: any HistoryStore) async throws -> DashboardInput {
         let tests = try await store.testRuns(runKey: stored.key)
         let audits = try await store.auditIssues(runKey: stored.key)
         let coverage = try await store.coverage(runKey: stored.key)
         let nodes = try await store.identifierNodes(runKey: stored.key)
         // The window `run` judged the run over: its branch, `windowDays` and `windowRuns`, up to its start.
-        let flakinessSettings = workflow.configuration.flakiness
+        let flakinessSettings = context.configuration.flakiness
         let window = HistoryWindow(
             branch: stored.metadata.branch, days: flakinessSettings.windowDays, runs: flakinessSettings.windowRuns, until: stored.metadata.startedAt)
         var rows: [TestRunRow] = []
         try await store.forEachTestRun(in: window, onlyTestsWithFailures: true) { rows.append($0) }
-        let failures = try await store.failures(runKey: stored.key)
+        let outcomes = Dictionary(tests.map { ($0.testKey, $0.outcome) }, uniquingKeysWith: { first, _ in first })
+        let digests = try await store.failures(runKey: stored.key)
+        let failures = digests.map { FailureRecord(stored: $0, testOutcome: outcomes[$0.testKey] ?? .failed) }
         var windowFailures: [FailureRow] = []
         try await store.forEachFailure(in: window) { windowFailures.append($0) }
-        let flakiness = FlakinessAnalyzer(configuration: workflow.configuration.flakiness).analyze(rows)
+        let analyzer = FlakinessAnalyzer(configuration: context.configuration.flakiness)
+        let flakiness = analyzer.analyze(rows)
         let points = try await store.trend(in: window)
-
-        let totals = stored.totals
-        let overall = coverage.first { $0.scope == .overall }
-        let categoryOf = Dictionary(failures.map { ($0.testKey, $0.category) }, uniquingKeysWith: { first, _ in first })
-        let (clusters, causes) = FailureGroups.clustersAndCauses(failures)
         let baselineRun = try await baselineRun(of: stored, store: store)
-        let comparison = try await workflow.comparison(
+        let comparison = try await context.comparison(
             of: stored, with: baselineRun, store: store,
             current: BaselineSnapshot(runKey: stored.key, commit: stored.metadata.commit, tests: tests, auditIssues: audits, coverage: coverage))
-        let headline = DashboardBuilder.headline(
-            status: totals.failed > 0 ? .testsFailed : .passed, totals: totals, coverage: overall?.ratio, audits: audits,
-            baseline: baselineRun?.totals, comparison: comparison)
-        let newKeys = comparison.newFailures
-        var dashboard = Dashboard(
-            title: "Canopy — run \(stored.key)", generatedAt: workflow.options.now, headline: headline,
-            links: DashboardLinks(
-                buildURL: stored.metadata.buildURL, commit: stored.metadata.commit, branch: stored.metadata.branch,
-                baseline: baselineRun.map { $0.baselineLabel(comparedWithRunOn: stored.metadata.branch) }),
-            newFailures: Self.newFailures(of: Set(newKeys), failures: failures),
-            identifierTree: Self.treeNodes(nodes, coverage: coverage),
-            clusters: clusters,
-            categories: causes,
-            failuresByIdentifier: FailureGroups.byIdentifier(failures),
-            accessibility: DashboardAccessibility(issues: audits.map { issue in
-                DashboardAuditIssue(
-                    auditType: issue.auditType, severity: issue.severity == .error ? .error : .warning, identifier: issue.element?.identifier,
-                    label: issue.element?.label, elementType: issue.element?.elementType, screen: issue.screen, test: issue.test,
-                    description: issue.compactDescription)
-            }),
+        var insights = HistoryInsights(
+            baselineRun: baselineRun, comparison: comparison, flakiness: flakiness,
+            flakyElements: analyzer.flakyElements(failures: windowFailures, tests: flakiness), trend: points)
+        insights.lastFailureMessages = CommandContext.lastMessages(windowFailures)
+        let failing = Set(tests.lazy.filter { $0.failedAttempts > 0 }.map(\.testKey))
+        insights.pastFailureFingerprints = FlakyPast.fingerprints(of: windowFailures, excludingRun: stored.key, testKeys: failing)
+        // The failing tests listed by the rules `run` judged them by: quarantine as of the run's start.
+        let judgedAt = stored.metadata.startedAt ?? context.options.now
+        let verdicts = GateInputBuilder.verdicts(
+            comparison: comparison, failures: digests, quarantine: context.configuration.quarantine.filter { $0.isActive(on: judgedAt) },
+            flakyPast: insights.flakyPast, flakyBefore: insights.flakyBefore)
+
+        let categoryOf = Dictionary(failures.map { ($0.test, $0.category) }, uniquingKeysWith: { first, _ in first })
+        // What each cause means and what usually fixes it, from the rules in effect.
+        let descriptions = Dictionary(
+            context.configuration.analysis.effectiveCategories.map { ($0.name, ($0.description, $0.fix)) }, uniquingKeysWith: { first, _ in first })
+        let (clusters, causes, byIdentifier) = DashboardBuilder.failureSections(
+            failures, clusters: FailureGroups.clusters(failures), descriptions: descriptions)
+        let parts = DashboardBuilder.RunParts(
             tests: tests.map { row in
                 // The key names the device (`Class/name@device`); the name does not.
                 let parts = row.testKey.split(separator: "/", maxSplits: 1)
@@ -94,48 +101,31 @@ package struct StoredRunReport {
                 return DashboardTestRow(
                     key: row.testKey, className: String(parts.first ?? ""), name: String(name),
                     device: row.device, outcome: row.outcome, attempts: row.attempts, duration: row.duration, category: categoryOf[row.testKey])
-            })
-        // What each cause means and what usually fixes it, from the rules in effect.
-        let rules = Dictionary(workflow.configuration.analysis.effectiveCategories.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
-        for index in dashboard.categories.indices {
-            dashboard.categories[index].description = rules[dashboard.categories[index].category]?.description
-            dashboard.categories[index].fix = rules[dashboard.categories[index].category]?.fix
-        }
-        dashboard.flakyTests = TrendDashboardBuilder.build(
-            points: points, flakiness: flakiness, latest: stored, window: window, now: workflow.options.now,
-            lastMessages: Workflow.lastMessages(windowFailures)
-        ).flakyTests
-        if !points.isEmpty {
-            let changes = TrendDashboardBuilder.changes(flakiness: flakiness, points: points, now: workflow.options.now)
-            dashboard.trend = DashboardBuilder.trend(points, changes: changes, window: "\(points.count) runs up to this one")
-        }
-        return dashboard
+            },
+            identifierTree: Self.treeNodes(nodes, coverage: coverage), clusters: clusters, categories: causes, failuresByIdentifier: byIdentifier,
+            accessibility: DashboardAccessibility(issues: DashboardBuilder.auditIssues(audits)))
+        var input = DashboardInput(
+            title: "Canopy — run \(stored.key)", metadata: stored.metadata, totals: stored.totals,
+            coverage: coverage.first { $0.scope == .overall }?.ratio, audits: audits, failures: failures, testRows: tests, parts: parts,
+            insights: insights, gates: nil, now: context.options.now)
+        input.newFailureKeys = Set(verdicts.newFailures)
+        input.newFailureReasons = verdicts.reasons
+        input.excusedFailures = verdicts.excused
+        input.newFlakyKeys = Set(verdicts.newFlaky)
+        return input
     }
 
     /// The run a stored run is compared with, as `canopy run` chose it: `--baseline`, else for a
     /// pull request's run the latest run on the branch it targets (stored with the run), else the
     /// latest run before it on its own branch that is not of its own commit.
     private func baselineRun(of stored: StoredRun, store: any HistoryStore) async throws -> StoredRun? {
-        if let chosen = try await workflow.chosenBaseline(in: store) {
+        if let chosen = try await context.chosenBaseline(in: store) {
             guard chosen.key != stored.key else {
                 throw PipelineError.usage("--baseline names the run being reported ('\(stored.key)'); give an earlier run")
             }
             return chosen
         }
-        return try await Workflow.previousRun(of: stored.metadata, store: store, before: stored.key)
-    }
-
-    /// The new failures of a stored run as `canopy run` lists them: the run's failures app
-    /// problems first, then infrastructure, each in the run's order, the first of each test kept;
-    /// with the stored normalised message (raw messages are not kept).
-    static func newFailures(of keys: Set<String>, failures: [FailureDigest]) -> [DashboardNewFailure] {
-        var seen: Set<String> = []
-        let ordered = failures.filter { !$0.isInfrastructure } + failures.filter(\.isInfrastructure)
-        return ordered.filter { keys.contains($0.testKey) && seen.insert($0.testKey).inserted }.map { failure in
-            DashboardNewFailure(
-                test: failure.testKey, message: failure.normalizedMessage, category: failure.category,
-                identifier: failure.identifier, clusterID: failure.fingerprint, isInfrastructure: failure.isInfrastructure)
-        }
+        return try await CommandContext.previousRun(of: stored.metadata, store: store, before: stored.key)
     }
 
     /// The identifier tree of a stored run in the renderer's pre-order (children sorted by path,

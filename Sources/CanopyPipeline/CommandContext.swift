@@ -5,29 +5,10 @@ import CanopyParsers
 import CanopyRender
 import Foundation
 
-/// A run read from its inputs and analysed, not yet stored.
-package struct PreparedRun: Sendable {
-    package private(set) var run: Run
-    package private(set) var report: Report
-    package private(set) var digest: RunDigest
-    /// `TestRunRow.rows(for: run, digest: digest)`: what history stores per test and what the
-    /// comparison with history reads, made once. One row per test, in the run's order, so
-    /// `testRows[i].testKey` is `run.tests[i].identity.key`; read keys from here, not rebuilt.
-    package private(set) var testRows: [TestRunRow]
-
-    init(run: Run, report: Report, digest: RunDigest, testRows: [TestRunRow]) {
-        precondition(testRows.count == run.tests.count, "one test row per test")
-        self.run = run
-        self.report = report
-        self.digest = digest
-        self.testRows = testRows
-    }
-}
-
 /// The steps every command shares, in the order data flows: read → assemble → analyse → store →
 /// compare with history. Each step takes values and returns values; only `openStore` and the
 /// insight queries touch the database.
-package struct Workflow: Sendable {
+package struct CommandContext: Sendable {
     package let options: RunOptions
     package let configuration: CanopyConfiguration
     package let ci: CIEnvironment
@@ -121,7 +102,7 @@ package struct Workflow: Sendable {
     }
 
     /// Analyses `run`. `testRows` makes `TestRunRow.rows(for: run)` beside the analysis, which
-    /// does not need them until infrastructure attempts are counted (90,000 rows took ~0.1 s).
+    /// does not need them until infrastructure attempts are counted.
     func analyse(_ run: Run, testRows: Concurrently<[TestRunRow]>) -> PreparedRun {
         let report = ReportBuilder.build(run: run, configuration: configuration.analysis)
         let digest = report.digest
@@ -208,37 +189,11 @@ package struct Workflow: Sendable {
     }
 
     /// The window flakiness is judged over: the history of the run's branch up to the run's start,
-    /// as `canopy report --run` judges a stored run. (Ending it at the clock instead made a run
-    /// started in the past, such as the sample nights, lose its history as the calendar moved on.)
+    /// as `canopy report --run` judges a stored run: a run started in the past (the sample nights)
+    /// keeps its window whatever the clock says.
     func flakinessWindow(for prepared: PreparedRun) -> HistoryWindow {
         HistoryWindow(
             branch: prepared.run.metadata.branch, days: configuration.flakiness.windowDays, runs: configuration.flakiness.windowRuns,
             until: prepared.run.metadata.startedAt ?? options.now)
-    }
-}
-
-/// Work started on another thread and waited for: for the parts of a command that do not depend
-/// on each other (the commands are synchronous up to the store).
-final class Concurrently<Value: Sendable>: @unchecked Sendable {
-    private let done = DispatchSemaphore(value: 0)
-    private var value: Value?
-
-    private init() {}
-
-    static func start(_ work: @escaping @Sendable () -> Value) -> Concurrently {
-        let task = Concurrently()
-        DispatchQueue.global().async {
-            task.value = work()
-            task.done.signal()
-        }
-        return task
-    }
-
-    /// The value, once the work is done (the semaphore orders the write before this read); any
-    /// number of callers may wait.
-    func wait() -> Value {
-        done.wait()
-        defer { done.signal() }
-        return value!
     }
 }

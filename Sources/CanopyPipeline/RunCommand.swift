@@ -7,7 +7,7 @@ import Foundation
 
 /// `canopy run`: the CI post-step in one call — ingest the inputs as one run, store it, analyse
 /// it against history, write the summary, dashboard and report, annotate, and judge the gates.
-package struct CIPostStep {
+package struct RunCommand {
     package struct Outcome: Sendable {
         package var runKey: String
         package var stored: Bool
@@ -20,25 +20,27 @@ package struct CIPostStep {
         package var quietLines: [String]
         /// How long each step took.
         package var timings: StepTimer
-        /// The run, its history and its rendered files, for the command to exit holding: freeing a
-        /// 90,000-test run's values one by one took 0.15–0.2 s, for memory the process returns anyway.
+        /// What the page, the summary and the comment were drawn from.
+        package var dashboard: Dashboard
+        /// The run, its history and its rendered files, for the command to exit holding: the
+        /// process returns their memory at exit, so they are never freed one by one.
         package var retained: [any Sendable] = []
         package var exitCode: Int32 { gates.contains { !$0.passed } ? 1 : 0 }
     }
 
-    package let workflow: Workflow
+    package let context: CommandContext
 
     package init(options: RunOptions) throws {
-        workflow = try Workflow(options: options)
+        context = try CommandContext(options: options)
     }
 
     package func run() async throws -> Outcome {
-        let options = workflow.options
+        let options = context.options
         var timer = StepTimer()
         // Whatever would fail after the run is stored is checked first: the output directory, and
         // the `--baseline` run (below, once the store is open).
         try ArtifactWriter.prepare(files: OutputPaths(directory: options.outputDirectory).runFiles(annotations: options.annotations))
-        let dashboardURL = try workflow.dashboardURL()
+        let dashboardURL = try context.dashboardURL()
         // The files are written into a staging directory and moved into place together, after the
         // store: `--out` holds the previous run's set or this one's, never a mix (OutputStage).
         var stage = try OutputStage(directory: options.outputDirectory)
@@ -48,37 +50,37 @@ package struct CIPostStep {
         // Screenshots and other attachments (`--attachments`), staged beside the page; a damaged
         // payload stops the run here, before anything is stored.
         let site = (OutputPaths(directory: options.outputDirectory).dashboard as NSString).deletingLastPathComponent
-        let attached = try AttachmentWriter(limits: workflow.configuration.attachments, siteDirectory: site).write(&assembled) {
+        let attached = try AttachmentWriter(limits: context.configuration.attachments, siteDirectory: site).write(&assembled) {
             try stage.write($0, to: $1)
         }
-        for note in attached.notes { workflow.progress.log(note) }
+        for note in attached.notes { context.progress.log(note) }
         if attached.written > 0 { timer.lap("attachments") }
         let run = assembled
         // On a terminal the bar stood full through the rest of a large run: say what comes next.
-        if workflow.progress.drawsBar { workflow.progress.log("analysing \(run.tests.count) tests, storing the run and reading history …") }
+        if context.progress.drawsBar { context.progress.log("analysing \(run.tests.count) tests, storing the run and reading history …") }
         // The store writes the run's own rows (its tests, their attempts) while the run is
         // analysed, in the transaction `finish` commits: for a large run most of the store's work.
         let testRows = Concurrently.start { TestRunRow.rows(for: run) }
-        let store = try await workflow.openStore()
-        do { try await workflow.chosenBaseline(in: store) } catch {
+        let store = try await context.openStore()
+        do { try await context.chosenBaseline(in: store) } catch {
             await store.close()
             throw error
         }
         let pending = store.beginStore(run, testRows: { testRows.wait() })
-        let prepared = workflow.analyse(run, testRows: testRows)
+        let prepared = context.analyse(run, testRows: testRows)
         timer.lap("analyse")
-        // report.json depends on the analysed run alone: encoded while the store works (measured
-        // 0.5 s for the 100 MB bench report). Files are still written only once everything succeeded.
+        // report.json depends on the analysed run alone: encoded while the store works. Files are
+        // still written only once everything succeeded.
         async let reportJSON = JSONOutput.fileBytes(prepared.report)
         // So are the dashboard's sections drawn from the run alone and the page's tests part (its
         // embedded JSON): the bulk of the page for a large run, made while the store writes and
         // history is read.
         async let testsPart = Self.testsPart(prepared)
-        let ((result, insights, storeTimer), closing) = try await workflow.withStoreClosingLater(store) { store in
+        let ((result, insights, storeTimer), closing) = try await context.withStoreClosingLater(store) { store in
             var storeTimer = StepTimer()
             // The largest history reads (flakiness rows, the baseline run) are made beside the store.
-            let workflow = workflow
-            async let prefetched = workflow.prefetch(for: prepared, store: store)
+            let context = context
+            async let prefetched = context.prefetch(for: prepared, store: store)
             let result: IngestResult
             do {
                 result = try await pending.finish(digest: prepared.digest, testRows: prepared.testRows)
@@ -88,9 +90,9 @@ package struct CIPostStep {
                 throw error
             }
             storeTimer.lap("store")
-            if result == .alreadyStored { try await workflow.requireStoredResults(are: prepared, in: store) }
+            if result == .alreadyStored { try await context.requireStoredResults(are: prepared, in: store) }
             let rows = try? await prefetched
-            let insights = try await workflow.insights(
+            let insights = try await context.insights(
                 for: prepared, store: store, stored: true, prefetched: result == .inserted ? rows : nil)
             storeTimer.lap("history")
             return (result, insights, storeTimer)
@@ -99,33 +101,31 @@ package struct CIPostStep {
         timer.append(storeTimer)
 
         let (gateInput, warnings, gateNotes) = GateInputBuilder.build(
-            prepared: prepared, comparison: insights.comparison, quarantine: workflow.configuration.quarantine,
+            prepared: prepared, comparison: insights.comparison, quarantine: context.configuration.quarantine,
             flakyPast: insights.flakyPast, flakyBefore: insights.flakyBefore,
-            flakyGate: workflow.configuration.gates.maximumNewFlakyTests != nil, now: options.now)
-        let gates = GateEvaluator.evaluate(gateInput, configuration: workflow.configuration.gates)
-        // The insights document (7.5 MB for the bench run) encodes beside the dashboard.
+            flakyGate: context.configuration.gates.maximumNewFlakyTests != nil, now: options.now)
+        let gates = GateEvaluator.evaluate(gateInput, configuration: context.configuration.gates)
+        // The insights document encodes beside the dashboard.
         async let insightsJSON = JSONOutput.fileBytes(
             RunInsightsDocument(runKey: prepared.run.metadata.runKey ?? "", insights: insights, gates: gates, excused: gateInput.excusedFailures))
         let paths = OutputPaths(directory: options.outputDirectory)
         let (parts, renderedTests) = await testsPart
         let newFailures = Set(gateInput.newFailures)
         // The checkout's source files, found once for the links and the annotations.
-        let sourcePaths = SourcePathResolver(root: SourcePathResolver.checkout(workflow.ci, home: options.environment["HOME"]))
-        var dashboard = DashboardBuilder(
-            prepared: prepared, insights: insights, gates: gates, dashboardPath: paths.dashboard, now: options.now, parts: parts,
-            newFailureKeys: newFailures, newFailureReasons: gateInput.newFailureReasons, excusedFailures: gateInput.excusedFailures,
-            newFlakyKeys: Set(gateInput.newFlakyTests),
-            sourceLinks: SourceLinks(ci: workflow.ci, commit: prepared.run.metadata.commit, paths: sourcePaths)
-        ).build()
+        let sourcePaths = SourcePathResolver(root: SourcePathResolver.checkout(context.ci, home: options.environment["HOME"]))
+        var input = DashboardInput(
+            prepared: prepared, parts: parts, insights: insights, gates: gates, dashboardPath: paths.dashboard, now: options.now)
+        input.newFailureKeys = newFailures
+        input.newFailureReasons = gateInput.newFailureReasons
+        input.excusedFailures = gateInput.excusedFailures
+        input.newFlakyKeys = Set(gateInput.newFlakyTests)
+        input.sourceLinks = SourceLinks(ci: context.ci, commit: prepared.run.metadata.commit, paths: sourcePaths)
+        var dashboard = DashboardBuilder(input: input).build()
         if let dashboardURL { dashboard.links.dashboard = dashboardURL }
-        if let unread = prepared.run.metadata.unreadInputs {
-            dashboard.unreadableInputs = unread
-            dashboard.partialStatus = Dashboard.partialStored
-        }
         timer.lap("gates+dashboard")
         // The HTML renders beside the Markdown (the step summary and the comment, one rendering).
         async let html = HTMLDashboardRenderer().render(dashboard, tests: renderedTests)
-        let output = workflow.configuration.output
+        let output = context.configuration.output
         let summary = MarkdownRenderer(budget: output.summaryBudget).render(dashboard)
         // The comment starts with a marker a job can find it by, to update one comment per pull
         // request rather than add one per push.
@@ -136,10 +136,10 @@ package struct CIPostStep {
         // it is done, so nothing is written for a run whose store did not close.
         await closing.value
         timer.lap("close")
-        let mode = options.annotations == .automatic ? (workflow.ci.provider == "github" ? .github : .none) : options.annotations
+        let mode = options.annotations == .automatic ? (context.ci.provider == "github" ? .github : .none) : options.annotations
         // The gate's new failures (as in the summary): without a baseline every failure, but never
         // a quarantined or known flaky test.
-        let limit = workflow.configuration.output.annotations
+        let limit = context.configuration.output.annotations
         // Picked only when they are written.
         let candidates = { Annotations.candidates(prepared, newFailures: newFailures, limit: limit) }
         let sources = { sourcePaths }
@@ -153,14 +153,14 @@ package struct CIPostStep {
             try stage.commit()
         } catch {
             throw PipelineError.outputsAfterStore(
-                "\(error)", runKey: prepared.run.metadata.runKey ?? "?", store: workflow.storeLocation.redactedStore,
+                "\(error)", runKey: prepared.run.metadata.runKey ?? "?", store: context.storeLocation.redactedStore,
                 directory: options.outputDirectory)
         }
         timer.lap("write")
 
         var lines: [String] = []
         var notes: [String] = []
-        if let note = workflow.targetBranchNote(for: prepared.run, baseline: insights.baselineRun) { notes.append(note) }
+        if let note = context.targetBranchNote(for: prepared.run, baseline: insights.baselineRun) { notes.append(note) }
         if let unread = prepared.run.metadata.unreadInputs {
             notes.append("stored as partial (--allow-partial): \(unread.count) input(s) could not be read; its tests may be missing")
         }
@@ -171,10 +171,10 @@ package struct CIPostStep {
             // A CI job on a throwaway runner with no --store keeps no history: say so, since every
             // failure then counts as new.
             notes.append(
-                "no baseline: \(workflow.storeLocation.redactedStore) holds no earlier run of another commit on this branch"
+                "no baseline: \(context.storeLocation.redactedStore) holds no earlier run of another commit on this branch"
                     + " or the target branch, so every failing test counts as new (keep the store between jobs: see docs/ci.md)")
         }
-        if let summaryPath = workflow.ci.stepSummaryPath {
+        if let summaryPath = context.ci.stepSummaryPath {
             // The run is stored and its files written: a step summary that cannot be appended to is
             // a note, not a reason to lose the gates' verdict.
             let text = Self.stepSummary(summary: summary, short: commentText, room: output.summaryBudget - ArtifactWriter.size(of: summaryPath))
@@ -186,24 +186,24 @@ package struct CIPostStep {
                 + Annotations.githubFlaky(prepared, newFlakyTests: gateInput.newFlakyTests, limit: limit, paths: sources())
                 + Annotations.githubAudit(
                     GateInputBuilder.unquarantined(
-                        insights.comparison.newAuditIssues, active: workflow.configuration.quarantine.filter { $0.isActive(on: options.now) }),
+                        insights.comparison.newAuditIssues, active: context.configuration.quarantine.filter { $0.isActive(on: options.now) }),
                     limit: limit)
         }
         lines += warnings.map { "warning: \($0)" } + (gateNotes + notes).map { "note: \($0)" }
         lines += GateText.lines(gates)
-        lines.append("run \(prepared.run.metadata.runKey ?? "?") \(result == .inserted ? "stored" : "was already stored") in \(workflow.storeLocation.redactedStore)")
+        lines.append("run \(prepared.run.metadata.runKey ?? "?") \(result == .inserted ? "stored" : "was already stored") in \(context.storeLocation.redactedStore)")
         lines.append("summary:   \(paths.summary)")
         lines.append("dashboard: \(paths.dashboard)")
         lines.append("report:    \(paths.report)")
         return Outcome(
             runKey: prepared.run.metadata.runKey ?? "", stored: result == .inserted, gates: gates,
             annotations: annotations, lines: lines, quietLines: GateText.lines(gates, failedOnly: true),
-            timings: timer,
-            retained: [prepared, insights, dashboard, dashboardHTML, report, insightsDocument, summary, renderedTests])
+            timings: timer, dashboard: dashboard,
+            retained: [prepared, insights, dashboardHTML, report, insightsDocument, summary, renderedTests])
     }
 }
 
-extension CIPostStep {
+extension RunCommand {
     /// What is appended to the step summary, which GitHub drops whole past 1 MiB (with what
     /// earlier steps wrote): the summary if it fits in `room`, else the shorter PR-comment text,
     /// else a line saying where the summary is.
@@ -219,14 +219,14 @@ extension CIPostStep {
     /// that can, marked partial (`RunMetadata.unreadInputs`), their errors said on standard
     /// error; else the outputs say so (`writeUnreadable`) and the inputs' errors are thrown.
     func readableRun() throws -> Run {
-        var (run, unreadable) = try workflow.assembleReadable()
+        var (run, unreadable) = try context.assembleReadable()
         guard !unreadable.isEmpty else { return run }
-        guard workflow.options.allowPartial else {
+        guard context.options.allowPartial else {
             writeUnreadable(unreadable, readable: run)
             throw PipelineError.inputs(unreadable)
         }
         run.metadata.unreadInputs = unreadable.map(\.description)
-        for error in unreadable { workflow.progress.log(error.description) }
+        for error in unreadable { context.progress.log(error.description) }
         return run
     }
 
@@ -236,31 +236,28 @@ extension CIPostStep {
     /// test listed. A file that cannot be written is said on standard error: the inputs' errors
     /// stay the command's.
     func writeUnreadable(_ errors: [ParserError], readable run: Run) {
-        let prepared = workflow.analyse(run, testRows: Concurrently.start { TestRunRow.rows(for: run) })
-        let paths = OutputPaths(directory: workflow.options.outputDirectory)
-        var dashboard = DashboardBuilder(
-            prepared: prepared, insights: nil, gates: [], dashboardPath: paths.dashboard, now: workflow.options.now,
-            newFailureKeys: prepared.failingTestKeys
-        ).build()
+        let prepared = context.analyse(run, testRows: Concurrently.start { TestRunRow.rows(for: run) })
+        let paths = OutputPaths(directory: context.options.outputDirectory)
+        var input = DashboardInput(prepared: prepared, insights: nil, gates: nil, dashboardPath: paths.dashboard, now: context.options.now)
+        input.newFailureKeys = prepared.failingTestKeys
+        var dashboard = DashboardBuilder(input: input).build()
         dashboard.unreadableInputs = errors.map(\.description)
-        // No gate was judged.
-        if dashboard.headline.status == .failed { dashboard.headline.status = .testsFailed }
-        let output = workflow.configuration.output
+        let output = context.configuration.output
         let markdown = MarkdownRenderer.render(dashboard, budgets: [output.summaryBudget, output.commentBudget - Self.commentMarker.utf8.count])
         do {
             // Staged like a stored run's files: the three are moved into `--out` together.
-            var stage = try OutputStage(directory: workflow.options.outputDirectory)
+            var stage = try OutputStage(directory: context.options.outputDirectory)
             defer { stage.discard() }
             try stage.write(markdown[0], to: paths.summary)
             try stage.write(Self.commentMarker + markdown[1], to: paths.comment)
             try stage.write(HTMLDashboardRenderer().render(dashboard), to: paths.dashboard)
             try stage.commit()
-            if let summaryPath = workflow.ci.stepSummaryPath {
+            if let summaryPath = context.ci.stepSummaryPath {
                 let room = output.summaryBudget - ArtifactWriter.size(of: summaryPath)
                 try ArtifactWriter.append(Self.stepSummary(summary: markdown[0], short: Self.commentMarker + markdown[1], room: room) + "\n", to: summaryPath)
             }
         } catch {
-            workflow.progress.log("\(error)")
+            context.progress.log("\(error)")
         }
     }
 
@@ -269,102 +266,5 @@ extension CIPostStep {
     static func testsPart(_ prepared: PreparedRun) -> (DashboardBuilder.RunParts, HTMLDashboardRenderer.TestsPart) {
         let parts = DashboardBuilder.runParts(of: prepared)
         return (parts, HTMLDashboardRenderer().renderTests(parts.tests))
-    }
-}
-
-/// Where a command writes its files under `--out`.
-struct OutputPaths {
-    var directory: String
-    var summary: String { path("summary.md") }
-    var comment: String { path("comment.md") }
-    var dashboard: String { path("site/index.html") }
-    var report: String { path("report.json") }
-    var insights: String { path("insights.json") }
-    var codeQuality: String { path("gl-code-quality.json") }
-    var trendDashboard: String { path("trend/index.html") }
-    var trendSummary: String { path("trend/summary.md") }
-
-    /// What `canopy run` writes (the Code Quality report with `--annotations gitlab`).
-    func runFiles(annotations: AnnotationMode) -> [String] {
-        [summary, comment, dashboard, report, insights] + (annotations == .gitlab ? [codeQuality] : [])
-    }
-
-    /// Canopy's JSON documents here: found among the inputs, they are not inputs.
-    var documents: [String] { [report, insights, codeQuality] }
-
-    private func path(_ name: String) -> String { (directory as NSString).appendingPathComponent(name) }
-}
-
-/// The `canopy.insights/1` document: what history and the gates said about a run.
-struct RunInsightsDocument: Encodable {
-    var schema = "canopy.insights/1"
-    var runKey: String
-    var baselineRunKey: String?
-    var baseline: BaselineComparison
-    var flakiness: [TestFlakiness]
-    var flakyElements: [FlakyElement]
-    var gates: [GateResult]
-    /// The failing tests the new-failures gate did not count, and why (`known flaky`,
-    /// `quarantined until …: reason`): with `baseline.newFailures` they give the gate's count.
-    var excusedFailures: [ExcusedFailureEntry]
-
-    struct ExcusedFailureEntry: Encodable {
-        var test: String
-        var reason: String
-    }
-
-    init(runKey: String, insights: HistoryInsights, gates: [GateResult], excused: [ExcusedFailure] = []) {
-        self.runKey = runKey
-        baselineRunKey = insights.baselineRun?.key
-        baseline = insights.comparison
-        flakiness = insights.flakiness
-        flakyElements = insights.flakyElements
-        self.gates = gates
-        excusedFailures = excused.map { ExcusedFailureEntry(test: $0.test, reason: $0.reasonText) }
-    }
-}
-
-/// Gate verdicts as text lines.
-enum GateText {
-    /// A line per gate, the tests of a failed gate under it; `failedOnly` leaves out passed gates.
-    static func lines(_ gates: [GateResult], failedOnly: Bool = false) -> [String] {
-        gates.filter { !failedOnly || !$0.passed }.flatMap { gate in
-            ["\(gate.passed ? "✓ gate passed" : "✗ GATE FAILED"): \(gate.name) — \(gate.detail)"]
-                + (gate.passed ? [] : gate.items.prefix(10).map { "    \($0)" })
-                + (gate.passed || gate.items.count <= 10 ? [] : ["    … and \(gate.items.count - 10) more (insights.json lists them all)"])
-        }
-    }
-}
-
-extension String {
-    /// The store location with any password removed, for messages.
-    var redactedStore: String { StoreLocation.redact(self) }
-
-    /// The text on one line, for standard output: a line break or other control character from a
-    /// test's name or message is written as an escape (`\n`, `\u{1B}`). A name holding
-    /// `\n::error …` would otherwise start a line that CI runners read as a workflow command.
-    /// So would a line starting, after spaces, with `::` (written `\::`), and `##[` anywhere,
-    /// which GitHub's older command parser reads (written `## [`).
-    package var oneLine: String {
-        var text = escapingControlCharacters
-        if text.utf8.contains(UInt8(ascii: "#")), text.contains("##[") { text = text.replacingOccurrences(of: "##[", with: "## [") }
-        let start = text.firstIndex { $0 != " " && $0 != "\t" } ?? text.endIndex
-        if text[start...].hasPrefix("::") { text.insert("\\", at: start) }
-        return text
-    }
-
-    private var escapingControlCharacters: String {
-        guard utf8.contains(where: { $0 < 0x20 && $0 != 0x09 || $0 == 0x7F }) else { return self }
-        var text = ""
-        for scalar in unicodeScalars {
-            switch scalar {
-            case "\n": text += "\\n"
-            case "\r": text += "\\r"
-            case "\t": text.unicodeScalars.append(scalar)
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F: text += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
-            default: text.unicodeScalars.append(scalar)
-            }
-        }
-        return text
     }
 }

@@ -3,7 +3,7 @@ import CanopyHistory
 import CanopyModel
 import CanopyRender
 
-extension Workflow {
+extension CommandContext {
     /// The most tests whose history strips are read: the run's failing and flaky tests, then the
     /// window's highest-ranked flaky ones.
     static let historyStripTests = 2_000

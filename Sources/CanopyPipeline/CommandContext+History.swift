@@ -10,7 +10,7 @@ extension PreparedRun {
 
 /// The comparison with history: the baseline run, flakiness over the window, flaky elements and
 /// the trend, read after the run is stored, or mostly beside the store (`prefetch`).
-extension Workflow {
+extension CommandContext {
     /// The largest reads of `insights`, made while the run is being stored.
     package struct Prefetch: Sendable {
         /// The keys of the window's runs when the reads began: a run stored after that is missing
@@ -137,8 +137,7 @@ extension Workflow {
     }
 
     /// The run's rows of the tests `testKeys`, as the store reads them back (the start time
-    /// through seconds since 1970). By index: copying all 90,000 tests of the bench run here was a
-    /// tenth of the time after the store.
+    /// through seconds since 1970). By index, copying only the rows kept.
     static func ownRows(of prepared: PreparedRun, testKeys: Set<String>) -> [TestRunRow] {
         let rows = prepared.testRows
         var own: [TestRunRow] = []
@@ -381,63 +380,5 @@ extension Workflow {
         var messages: [String: String] = [:]
         for failure in failures { if let message = failure.normalizedMessage, !message.isEmpty { messages[failure.testKey] = message } }
         return messages
-    }
-}
-
-extension StoredRun {
-    /// How outputs name a baseline run: its commit (else its key), after its branch when that is
-    /// not the compared run's own (`main@1a2b3c4d5e6f` for a pull request's baseline).
-    func baselineLabel(comparedWithRunOn branch: String?) -> String {
-        let name = metadata.commit.map { String($0.prefix(12)) } ?? key
-        guard let own = metadata.branch, own != branch else { return name }
-        return "\(own)@\(name)"
-    }
-}
-
-/// What history says about a run.
-package struct HistoryInsights: Sendable {
-    package var baselineRun: StoredRun?
-    package var comparison: BaselineComparison
-    /// Tests with any failure in the window, ranked by flakiness score.
-    package var flakiness: [TestFlakiness]
-    package var flakyElements: [FlakyElement]
-    package var trend: [TrendPoint]
-    /// Each test's latest failure message over the window (normalised: history keeps no raw one).
-    package var lastFailureMessages: [String: String] = [:]
-    /// For a pull or merge request, the tests failing in it that its target branch's window calls
-    /// flaky: known flakes there are not new in the request (its own branch has little history).
-    package var flakyOnTargetBranch: Set<String> = []
-    /// For a pull or merge request, the flakiness over its target branch's window of the tests
-    /// failing in it (`failing since` names the target branch's commit, not the request's own).
-    package var targetBranchFlakiness: [TestFlakiness] = []
-    /// The fingerprints of the earlier failures (in the window, and on a request's target branch)
-    /// of the tests failing in this run, by test key.
-    package var pastFailureFingerprints: [String: Set<String>] = [:]
-    /// Those tests' failed runs and runs over the target branch's window, by test key.
-    package var targetBranchFlakes: [String: (branch: String, failedRuns: Int, runs: Int)] = [:]
-    /// The latest results on the run's branch of its failing tests and the window's flaky ones,
-    /// by test key (`testHistory(for:)`): their history strips.
-    package var testHistory: [String: [TestRunRow]] = [:]
-    /// What of `Workflow.prefetch` stood: nothing, the rows read beside the store, or also the
-    /// flakiness worked out from them there (tests check which).
-    var besideStore = BesideStore.nothing
-
-    enum BesideStore { case nothing, rows, analysis }
-
-    /// Keys of the tests history calls flaky (a key names its device already: `TestIdentity.key`):
-    /// over the run's window, and for a pull request over its target branch's window too.
-    var knownFlaky: Set<String> {
-        Set(flakiness.lazy.filter { $0.state == .flaky }.map(\.key.testKey)).union(flakyOnTargetBranch)
-    }
-
-    /// The tests history calls flaky with their past failures: what excuses a known flake's
-    /// failure, or not (`FlakyPast`).
-    var flakyPast: FlakyPast { FlakyPast(flakyTests: knownFlaky, fingerprints: pastFailureFingerprints) }
-
-    /// Keys of the tests history called flaky before this run: flaky over the window with a
-    /// failure in another of its runs than this one (whose own failure is at most one run), or
-    /// flaky on the target branch.
-    var flakyBefore: Set<String> {
-        Set(flakiness.lazy.filter { $0.state == .flaky && $0.evidence.failedRuns >= 2 }.map(\.key.testKey)).union(flakyOnTargetBranch)
     }
 }

@@ -2,7 +2,7 @@ import CanopyAnalysis
 import CanopyHistory
 import CanopyModel
 
-extension Workflow {
+extension CommandContext {
     /// The tests slower than usual: each against the median of its last `slowerTests.runs`
     /// passing runs on the run's branch before it (on a request's target branch for a test its own
     /// branch has not passed yet), read for the tests that could qualify (at least

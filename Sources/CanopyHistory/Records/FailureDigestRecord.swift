@@ -1,7 +1,7 @@
 import CanopyModel
 
 /// One row of `failures`: an analysed failure with its category and fingerprint.
-struct FailureRecord: RunChildRecord {
+struct FailureDigestRecord: RunChildRecord {
     static let table = "failures"
     static let columns = [
         "run_id", "ordinal", "test_key", "attempt_index", "category", "is_infrastructure", "fingerprint",

@@ -5,7 +5,7 @@ import CanopyParsers
 import CanopyRender
 
 /// `canopy inspect`: parse inputs and describe what was understood.
-package struct Inspector {
+package struct InspectCommand {
     package enum Format: String, Sendable, CaseIterable {
         case text
         case json

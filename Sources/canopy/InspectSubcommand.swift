@@ -4,7 +4,7 @@ import Foundation
 
 
 /// `canopy inspect FILE…`: parse inputs and print what was understood.
-struct InspectCommand: ParsableCommand {
+struct InspectSubcommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "inspect",
         abstract: "Parse report files and print what Canopy understood (tests, attempts, diagnostics).",
@@ -26,7 +26,7 @@ struct InspectCommand: ParsableCommand {
     var config: String?
 
     @Option(help: "Output format: text or json (default text; --report prints JSON only).")
-    var format: Inspector.Format?
+    var format: InspectCommand.Format?
 
     @Flag(help: "Print only totals and diagnostics.")
     var summary = false
@@ -40,11 +40,11 @@ struct InspectCommand: ParsableCommand {
     }
 
     func run() throws {
-        let inspector = Inspector()
+        let inspector = InspectCommand()
         let outcome = try report
             ? inspector.report(
                 inputs.selection,
-                configuration: Inspector.analysisConfiguration(explicit: config, environment: ProcessInfo.processInfo.environment))
+                configuration: InspectCommand.analysisConfiguration(explicit: config, environment: ProcessInfo.processInfo.environment))
             : inspector.inspect(inputs.selection, format: format ?? .text, summary: summary)
         // The analysis of part of the inputs would pass for the whole run: with --report, a broken
         // input prints no document (the listing names each file's error instead).
@@ -58,8 +58,8 @@ struct InspectCommand: ParsableCommand {
         if !outcome.errors.isEmpty {
             throw PipelineError.inputs(outcome.errors)
         }
-        // Exit while the run is still referenced: tearing down 90k tests one by one cost ~8% of
-        // `canopy inspect` on the 100 MB bench report, for memory the process returns anyway.
+        // Exit while the run is still referenced: the process returns its memory at exit, so the
+        // run's values are never freed one by one.
         withExtendedLifetime(outcome) { Foundation.exit(0) }
     }
 }

@@ -1,6 +1,6 @@
 /// Maps the element type words failure messages and activity lines use (`Button`, `Text Field`,
 /// `StaticText`) onto `XCUIElement.ElementType` case names (`button`, `textField`, `staticText`).
-enum ElementTypeName {
+enum ElementTypeWords {
     /// Keys are the words lowercased and joined without spaces (`IdentifierExtractor` builds them).
     static let caseNames: [String: String] = {
         let names = [

@@ -1,4 +1,0 @@
-import CanopyModel
-
-/// The parsers' name for `ElementTypeCaseName`.
-typealias ElementTypeName = ElementTypeCaseName

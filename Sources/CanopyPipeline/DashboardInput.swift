@@ -1,0 +1,69 @@
+import CanopyAnalysis
+import CanopyModel
+import CanopyRender
+import Foundation
+
+/// Everything a run's dashboard shows, as `canopy run` (a run just analysed, `init(prepared:…)`)
+/// and `canopy report` (a stored run, from what history holds) hand it to `DashboardBuilder`.
+/// The two differ only in the data: a stored run has normalised messages and no source
+/// locations, attempt details or screenshots, and no gates were judged for it.
+struct DashboardInput {
+    var title: String
+    var metadata: RunMetadata
+    var totals: RunTotals
+    /// Overall identifier coverage; nil when the run had no snapshots.
+    var coverage: Double?
+    var audits: [AuditIssue]
+    /// Every failure of every attempt, in test and attempt order.
+    var failures: [FailureRecord]
+    /// One row per test, in the run's order: outcomes and attempts.
+    var testRows: [TestRunRow]
+    /// The sections drawn from the run alone, history playing no part.
+    var parts: DashboardBuilder.RunParts
+    /// Screenshots written beside the page, by test key.
+    var screenshots: [String: Int] = [:]
+    /// What history says of the run; nil when it was not read.
+    var insights: HistoryInsights?
+    /// The gates judged; nil when none were (`canopy report`, unreadable inputs).
+    var gates: [GateResult]?
+    /// The tests the new-failures section lists: the new-failures gate's (`GateInput.newFailures`:
+    /// every failing test when there is no baseline, quarantined tests and tests history calls
+    /// flaky left out), or without gates the baseline comparison's new failures.
+    var newFailureKeys: Set<String> = []
+    /// Why a new failure counts though history calls its test flaky (`GateInput.newFailureReasons`).
+    var newFailureReasons: [String: String] = [:]
+    /// The failing tests that gate left out, with why (`GateInput.excusedFailures`).
+    var excusedFailures: [ExcusedFailure] = []
+    /// The tests the new-flaky-tests gate counts (`GateInput.newFlakyTests`).
+    var newFlakyKeys: Set<String> = []
+    /// Where the page is written, for its links.
+    var dashboardPath: String?
+    /// Links to the commit and source lines, on a CI that names the repository.
+    var sourceLinks: SourceLinks?
+    var now: Date
+}
+
+extension DashboardInput {
+    /// A run just read and analysed, judged by `gates` against `insights`.
+    init(
+        prepared: PreparedRun, parts: DashboardBuilder.RunParts? = nil, insights: HistoryInsights?, gates: [GateResult]?,
+        dashboardPath: String?, now: Date
+    ) {
+        let run = prepared.run
+        self.init(
+            title: run.metadata.title ?? "Canopy — UI test report", metadata: run.metadata, totals: run.totals,
+            coverage: prepared.report.coverage.overall.ratio, audits: run.auditIssues, failures: prepared.report.failures,
+            testRows: prepared.testRows, parts: parts ?? DashboardBuilder.runParts(of: prepared), screenshots: Self.screenshots(of: run),
+            insights: insights, gates: gates, dashboardPath: dashboardPath, now: now)
+    }
+
+    /// Screenshots written beside the page, by test key: few tests have any.
+    static func screenshots(of run: Run) -> [String: Int] {
+        var screenshots: [String: Int] = [:]
+        for test in run.tests where test.attempts.contains(where: { $0.attachments != nil }) {
+            let count = test.attempts.reduce(0) { $0 + ($1.attachments ?? []).filter { $0.isImage && $0.file != nil }.count }
+            if count > 0 { screenshots[test.identity.key] = count }
+        }
+        return screenshots
+    }
+}

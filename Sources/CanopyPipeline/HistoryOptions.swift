@@ -1,0 +1,31 @@
+import CanopyAnalysis
+import CanopyHistory
+import CanopyModel
+import CanopyRender
+import Foundation
+
+/// Where `report` and `trend` read from and write to.
+package struct HistoryOptions: Sendable {
+    package var store: String?
+    package var configPath: String?
+    package var outputDirectory = "Reports"
+    /// `report --baseline`: the stored run to compare with instead of the run before it.
+    package var baseline: String?
+    package var environment: [String: String]
+    package var now: Date
+
+    package init(environment: [String: String] = ProcessInfo.processInfo.environment, now: Date = Date()) {
+        self.environment = environment
+        self.now = now
+    }
+
+    var runOptions: RunOptions {
+        var options = RunOptions(environment: environment, now: now)
+        options.store = store
+        options.configPath = configPath
+        options.outputDirectory = outputDirectory
+        options.baseline = baseline
+        options.quiet = true
+        return options
+    }
+}

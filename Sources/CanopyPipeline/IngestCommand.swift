@@ -1,0 +1,26 @@
+import CanopyAnalysis
+import CanopyHistory
+import CanopyModel
+import CanopyRender
+import Foundation
+
+/// `canopy ingest`: parse and store a run. Idempotent: the same run twice is one run.
+package struct IngestCommand {
+    package let context: CommandContext
+
+    package init(options: RunOptions) throws {
+        context = try CommandContext(options: options)
+    }
+
+    /// Returns the run key and whether it was new.
+    package func run() async throws -> (runKey: String, inserted: Bool, tests: Int) {
+        let prepared = try context.prepare()
+        let context = context
+        let result = try await context.withStore { store in
+            let result = try await store.store(prepared.run, digest: prepared.digest, testRows: prepared.testRows)
+            if result == .alreadyStored { try await context.requireStoredResults(are: prepared, in: store) }
+            return result
+        }
+        return (prepared.run.metadata.runKey ?? "", result == .inserted, prepared.run.tests.count)
+    }
+}

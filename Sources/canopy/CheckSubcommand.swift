@@ -1,0 +1,32 @@
+import ArgumentParser
+import CanopyPipeline
+import Foundation
+
+/// `canopy check`: evaluate the gates only.
+struct CheckSubcommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "check",
+        abstract: "Evaluate the gates for the inputs against history without storing anything.",
+        usage: "canopy check [<options>] <paths> ...",
+        discussion: """
+              canopy check build/reports/ snapshots/
+              canopy check --config Config/canopy.yml --branch main build/reports/
+
+            Exit 0: every gate passed; 1: a gate failed; 2: bad input or configuration.
+            """)
+
+    @OptionGroup var inputs: InputOptions
+    @OptionGroup var storeOptions: StoreOptions
+    @OptionGroup var metadata: MetadataOptions
+    @OptionGroup var verbosity: VerbosityOptions
+
+    @OptionGroup var comparison: ComparisonOptions
+
+    func run() async throws {
+        var options = try RunOptions(inputs: inputs, store: storeOptions, metadata: metadata, verbosity: verbosity)
+        comparison.apply(to: &options)
+        let result = try await CheckCommand(options: options).run()
+        emit(verbosity.quiet ? result.quietLines : result.lines)
+        throw ExitCode(result.gates.contains { !$0.passed } ? 1 : 0)
+    }
+}

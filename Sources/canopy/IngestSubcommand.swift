@@ -1,0 +1,29 @@
+import ArgumentParser
+import CanopyPipeline
+import Foundation
+
+/// `canopy ingest`: parse and store a run.
+struct IngestSubcommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "ingest",
+        abstract: "Parse the inputs as one run and store it in history (idempotent: the same run twice is one run).",
+        usage: "canopy ingest [<options>] <paths> ...",
+        discussion: """
+              canopy ingest --branch main build/reports/     # nightly, before trend
+              canopy ingest --store postgres://ci@db/canopy --run-key nightly-2026-11-22 \\
+                build/reports/
+            """)
+
+    @OptionGroup var inputs: InputOptions
+    @OptionGroup var storeOptions: StoreOptions
+    @OptionGroup var metadata: MetadataOptions
+    @OptionGroup var verbosity: VerbosityOptions
+
+    func run() async throws {
+        let options = try RunOptions(inputs: inputs, store: storeOptions, metadata: metadata, verbosity: verbosity)
+        let result = try await IngestCommand(options: options).run()
+        if !verbosity.quiet {
+            emit(["\(result.inserted ? "stored" : "already stored, unchanged:") run \(result.runKey) (\(result.tests) tests)"])
+        }
+    }
+}

@@ -1,0 +1,50 @@
+import ArgumentParser
+import CanopyModel
+import CanopyPipeline
+import Foundation
+
+/// `canopy run`: the CI post-step in one call.
+struct RunSubcommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "run",
+        abstract: "Ingest a test run, store it, analyse it against history, write the summary and dashboard, and apply the gates.",
+        usage: "canopy run [<options>] <paths> ...",
+        discussion: """
+              canopy run build/reports/ snapshots/ audits/     # in CI, after the tests
+              canopy run --store "$CANOPY_STORE" --junit junit.xml --xcresult tests.json
+
+            Writes summary.md, comment.md, site/index.html, report.json and insights.json
+            to --out; on GitHub Actions also the step summary and ::error annotations.
+            Exit 0: every gate passed; 1: a gate failed; 2: bad input or configuration.
+            """)
+
+    @OptionGroup var inputs: InputOptions
+    @OptionGroup var storeOptions: StoreOptions
+    @OptionGroup var metadata: MetadataOptions
+    @OptionGroup var verbosity: VerbosityOptions
+
+    @OptionGroup var comparison: ComparisonOptions
+
+    @Option(help: ArgumentHelp("Annotations for new failures (auto: GitHub's on GitHub Actions).", valueName: "mode"))
+    var annotations: AnnotationMode = .automatic
+
+    @Flag(help: "Store and judge the readable inputs when some cannot be read, marked partial (else: exit 2).")
+    var allowPartial = false
+
+    @Option(help: ArgumentHelp("Attachments to write.", valueName: "scope"))
+    var attachments: AttachmentScope?
+
+    func run() async throws {
+        var options = try RunOptions(inputs: inputs, store: storeOptions, metadata: metadata, verbosity: verbosity)
+        comparison.apply(to: &options)
+        options.annotations = annotations
+        options.allowPartial = allowPartial
+        options.attachments = attachments
+        let outcome = try await RunCommand(options: options).run()
+        if verbosity.verbose { warn([outcome.timings.line]) }
+        emit(outcome.annotations, asWorkflowCommands: true)
+        emit(verbosity.quiet ? outcome.quietLines : outcome.lines)
+        // Exit while the run and its files are still referenced (see `Outcome.retained`).
+        withExtendedLifetime(outcome) { Foundation.exit(outcome.exitCode) }
+    }
+}
