@@ -18,13 +18,13 @@ struct NewAuditIssuesTests {
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let path = directory + "/history.sqlite"
         try await PrefetchedInsightsTests.store(nights.prefix(night - 1), into: path)
-        let workflow = try PrefetchedInsightsTests.workflow(store: path, night: nights[night - 1], key: "judged")
-        let prepared = try workflow.prepare()
-        let insights = try await workflow.withStore { store in
+        let context = try PrefetchedInsightsTests.context(store: path, night: nights[night - 1], key: "judged")
+        let prepared = try context.prepare()
+        let insights = try await context.withStore { store in
             _ = try await store.store(prepared.run, digest: prepared.digest, testRows: prepared.testRows)
-            return try await workflow.insights(for: prepared, store: store, stored: true)
+            return try await context.insights(for: prepared, store: store, stored: true)
         }
-        let dashboard = DashboardBuilder(prepared: prepared, insights: insights, gates: [], dashboardPath: nil, now: Date()).build()
+        let dashboard = DashboardBuilder(input: DashboardInput(prepared: prepared, insights: insights, gates: [], dashboardPath: nil, now: Date())).build()
         return (dashboard.accessibility, insights)
     }
 
