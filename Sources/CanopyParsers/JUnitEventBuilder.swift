@@ -47,11 +47,18 @@ final class JUnitEventBuilder: XMLStreamHandler {
 
     /// Files of at least this many bytes fold testcases on a second thread (`JUnitCasePipeline`).
     let threadedFoldingThreshold: Int
+    /// `<testcase>` elements read before the file is refused (`JUnitLimits.testcasesPerFile`).
+    let testcaseLimit: Int
+    /// `<testcase>` elements started so far.
+    private var testcasesRead = 0
+    /// Called once when the file passes a limit, with why; the reader stops and throws it.
+    var stop: ((XMLStreamFailure) -> Void)?
 
-    init(path: String, outputLimit: Int, threadedFoldingThreshold: Int) {
+    init(path: String, outputLimit: Int, threadedFoldingThreshold: Int, testcaseLimit: Int = JUnitLimits.testcasesPerFile) {
         self.path = path
         self.outputLimit = outputLimit
         self.threadedFoldingThreshold = threadedFoldingThreshold
+        self.testcaseLimit = testcaseLimit
     }
 
     private func makePipeline(threaded: Bool) -> JUnitCasePipeline {
@@ -213,6 +220,13 @@ final class JUnitEventBuilder: XMLStreamHandler {
     }
 
     private func startCase(attributes: XMLAttributes, line: Int) {
+        testcasesRead += 1
+        if testcasesRead > testcaseLimit {
+            stop?(XMLStreamFailure(
+                kind: .overLimit,
+                message: "more than \(testcaseLimit) <testcase> elements (limit: \(testcaseLimit) testcases per JUnit file)", line: line))
+            return
+        }
         casePositions[casePositions.count - 1] += 1
         var pending = JUnitPendingCase(
             startLine: line, output: BoundedText(limit: outputLimit), errorOutput: BoundedText(limit: outputLimit), suites: suites)

@@ -15,11 +15,17 @@ public struct JUnitXMLParser: ReportParser {
     /// Told the byte count of each piece of the file as libxml2 is given it (a progress bar's
     /// bytes); a file read twice (sanitised) is told twice.
     public var onRead: (@Sendable (Int) -> Void)?
+    /// `<testcase>` elements read before the file is refused (`JUnitLimits.testcasesPerFile`).
+    public var testcaseLimit: Int
 
-    public init(outputLimit: Int = 16 * 1024, threadedFoldingThreshold: Int = 1 << 20, onRead: (@Sendable (Int) -> Void)? = nil) {
+    public init(
+        outputLimit: Int = 16 * 1024, threadedFoldingThreshold: Int = 1 << 20, onRead: (@Sendable (Int) -> Void)? = nil,
+        testcaseLimit: Int = JUnitLimits.testcasesPerFile
+    ) {
         self.outputLimit = outputLimit
         self.threadedFoldingThreshold = threadedFoldingThreshold
         self.onRead = onRead
+        self.testcaseLimit = testcaseLimit
     }
 
     public var format: InputFormat { .junitXML }
@@ -47,8 +53,10 @@ public struct JUnitXMLParser: ReportParser {
     }
 
     private func read(_ path: String, sanitize: Bool) throws(XMLStreamFailure) -> ParsedInput {
-        let builder = JUnitEventBuilder(path: path, outputLimit: outputLimit, threadedFoldingThreshold: threadedFoldingThreshold)
+        let builder = JUnitEventBuilder(
+            path: path, outputLimit: outputLimit, threadedFoldingThreshold: threadedFoldingThreshold, testcaseLimit: testcaseLimit)
         let reader = XMLStreamReader(path: path, handler: builder)
+        builder.stop = { [unowned reader] failure in reader.stop(with: failure) }
         reader.onRead = onRead
         do {
             try reader.read(sanitize: sanitize)
@@ -82,6 +90,8 @@ public struct JUnitXMLParser: ReportParser {
             return .unreadable(path: path, reason: failure.message)
         case .entityDeclaration:
             return .unsafe(path: path, line: failure.line, column: failure.column, message: failure.message)
+        case .overLimit:
+            return .overLimit(path: path, line: failure.line, message: failure.message)
         case .malformed where failure.message == "empty":
             return .empty(path: path)
         case .malformed, .invalidCharacters, .stopped:

@@ -11,4 +11,8 @@ public enum SnapshotLimits {
     public static let screensPerFile = 1_000
     /// The largest snapshot file read, in bytes: the whole file is parsed before any limit applies.
     public static let maximumFileBytes = 64 << 20
+    /// Screens read per run, over all its inputs in the order given (`RunScreenBudget`).
+    public static let screensPerRun = 5_000
+    /// Elements read per run, over all its inputs in the order given (`RunScreenBudget`).
+    public static let elementsPerRun = 400_000
 }
