@@ -49,16 +49,22 @@ final class JUnitEventBuilder: XMLStreamHandler {
     let threadedFoldingThreshold: Int
     /// `<testcase>` elements read before the file is refused (`JUnitLimits.testcasesPerFile`).
     let testcaseLimit: Int
+    /// Whether captured output (`<system-out>`, `<system-err>`) is kept for failing attempts.
+    let keepsOutput: Bool
     /// `<testcase>` elements started so far.
     private var testcasesRead = 0
     /// Called once when the file passes a limit, with why; the reader stops and throws it.
     var stop: ((XMLStreamFailure) -> Void)?
 
-    init(path: String, outputLimit: Int, threadedFoldingThreshold: Int, testcaseLimit: Int = JUnitLimits.testcasesPerFile) {
+    init(
+        path: String, outputLimit: Int, threadedFoldingThreshold: Int, testcaseLimit: Int = JUnitLimits.testcasesPerFile,
+        keepsOutput: Bool = true
+    ) {
         self.path = path
         self.outputLimit = outputLimit
         self.threadedFoldingThreshold = threadedFoldingThreshold
         self.testcaseLimit = testcaseLimit
+        self.keepsOutput = keepsOutput
     }
 
     private func makePipeline(threaded: Bool) -> JUnitCasePipeline {
@@ -138,9 +144,9 @@ final class JUnitEventBuilder: XMLStreamHandler {
         case .failure, .error, .skipped, .rerunFailure, .rerunError, .flakyFailure, .flakyError:
             startResult(element, attributes: attributes, line: line)
         case .systemOut:
-            sink = openResult != nil ? .resultOutput : (currentHasFailed ? .caseOutput : .none)
+            sink = !keepsOutput ? .none : openResult != nil ? .resultOutput : (currentHasFailed ? .caseOutput : .none)
         case .systemErr:
-            sink = openResult != nil ? .resultErrorOutput : (currentHasFailed ? .caseErrorOutput : .none)
+            sink = !keepsOutput ? .none : openResult != nil ? .resultErrorOutput : (currentHasFailed ? .caseErrorOutput : .none)
         case .stackTrace:
             sink = openResult != nil ? .resultStackTrace : .none
         case .properties:

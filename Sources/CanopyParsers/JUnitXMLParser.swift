@@ -17,15 +17,20 @@ public struct JUnitXMLParser: ReportParser {
     public var onRead: (@Sendable (Int) -> Void)?
     /// `<testcase>` elements read before the file is refused (`JUnitLimits.testcasesPerFile`).
     public var testcaseLimit: Int
+    /// Whether failing attempts keep their captured output (`Attempt.output`, `errorOutput`, and
+    /// the attachments its `[[ATTACHMENT|…]]` lines name). Tests, attempts, outcomes, failures and
+    /// diagnostics do not depend on it.
+    public var keepsOutput: Bool
 
     public init(
         outputLimit: Int = 16 * 1024, threadedFoldingThreshold: Int = 1 << 20, onRead: (@Sendable (Int) -> Void)? = nil,
-        testcaseLimit: Int = JUnitLimits.testcasesPerFile
+        testcaseLimit: Int = JUnitLimits.testcasesPerFile, keepsOutput: Bool = true
     ) {
         self.outputLimit = outputLimit
         self.threadedFoldingThreshold = threadedFoldingThreshold
         self.onRead = onRead
         self.testcaseLimit = testcaseLimit
+        self.keepsOutput = keepsOutput
     }
 
     public var format: InputFormat { .junitXML }
@@ -54,7 +59,8 @@ public struct JUnitXMLParser: ReportParser {
 
     private func read(_ path: String, sanitize: Bool) throws(XMLStreamFailure) -> ParsedInput {
         let builder = JUnitEventBuilder(
-            path: path, outputLimit: outputLimit, threadedFoldingThreshold: threadedFoldingThreshold, testcaseLimit: testcaseLimit)
+            path: path, outputLimit: outputLimit, threadedFoldingThreshold: threadedFoldingThreshold, testcaseLimit: testcaseLimit,
+            keepsOutput: keepsOutput)
         let reader = XMLStreamReader(path: path, handler: builder)
         builder.stop = { [unowned reader] failure in reader.stop(with: failure) }
         reader.onRead = onRead

@@ -4,16 +4,20 @@ import CanopyModel
 public struct ParserRegistry: Sendable {
     /// Bytes of captured output kept per attempt and stream.
     public var outputLimit: Int
+    /// Whether failing attempts keep their captured output (`JUnitXMLParser.keepsOutput`): a
+    /// reader that needs only tests and outcomes (`canopy inspect --summary`) leaves it out.
+    public var keepsOutput: Bool
 
-    public init(outputLimit: Int = 16 * 1024) {
+    public init(outputLimit: Int = 16 * 1024, keepsOutput: Bool = true) {
         self.outputLimit = outputLimit
+        self.keepsOutput = keepsOutput
     }
 
     /// The parser for `format`, or nil when this build cannot read it yet. `onRead` hears of each
     /// piece of a streamed file (JUnit XML) as it is read; the others are read whole.
     public func parser(for format: InputFormat, onRead: (@Sendable (Int) -> Void)? = nil) -> (any ReportParser)? {
         switch format {
-        case .junitXML: JUnitXMLParser(outputLimit: outputLimit, onRead: onRead)
+        case .junitXML: JUnitXMLParser(outputLimit: outputLimit, onRead: onRead, keepsOutput: keepsOutput)
         case .xcresultTests: XCResultTestsParser()
         case .xcresultSummary: XCResultSummaryParser()
         case .xcresultBundle: XCResultBundleParser()

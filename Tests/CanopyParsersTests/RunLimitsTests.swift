@@ -144,3 +144,49 @@ struct RunScreenBudgetTests {
             message: "the inputs up to this one hold \(files * perFile) screens (limit: \(SnapshotLimits.screensPerRun) screens per run)"))
     }
 }
+
+/// `canopy inspect --summary` prints totals and diagnostics: it reads JUnit without captured
+/// output, and what it prints must be what the full read gives.
+@Suite("JUnit without captured output")
+struct JUnitWithoutOutputTests {
+    static let fixtures: [String] = {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: Fixture.path("junit"))) ?? []
+        return names.filter { $0.hasSuffix(".xml") }.sorted()
+    }()
+
+    @Test(arguments: fixtures)
+    func onlyTheOutputIsLeftOut(_ name: String) throws {
+        let path = Fixture.path("junit/" + name)
+        let full: Result<ParsedInput, ParserError> = Result { () throws(ParserError) in try ParserRegistry().parse(fileAt: path) }
+        let lean: Result<ParsedInput, ParserError> = Result { () throws(ParserError) in
+            try ParserRegistry(keepsOutput: false).parse(fileAt: path)
+        }
+        switch (full, lean) {
+        case (.failure(let fullError), .failure(let leanError)):
+            #expect(fullError == leanError)
+        case (.success(let whole), .success(let summary)):
+            var expected = whole
+            for test in expected.tests.indices {
+                for attempt in expected.tests[test].attempts.indices {
+                    expected.tests[test].attempts[attempt].output = nil
+                    expected.tests[test].attempts[attempt].errorOutput = nil
+                    expected.tests[test].attempts[attempt].attachments = nil
+                }
+            }
+            #expect(summary == expected)
+            #expect(RunAssembler.assemble([summary]).totals == RunAssembler.assemble([whole]).totals)
+        default:
+            Issue.record("one read failed and the other did not: \(full) / \(lean)")
+        }
+    }
+
+    @Test("a failing attempt's output is read by default and left out when asked")
+    func outputOfAFailingAttempt() throws {
+        let path = Fixture.path("junit/jenkins-attachments.xml")
+        let full = try ParserRegistry().parse(fileAt: path)
+        let lean = try ParserRegistry(keepsOutput: false).parse(fileAt: path)
+        #expect(full.tests.contains { $0.attempts.contains { $0.output != nil } })
+        #expect(full.tests.contains { $0.attempts.contains { $0.attachments != nil } })
+        #expect(!lean.tests.contains { $0.attempts.contains { $0.output != nil || $0.errorOutput != nil || $0.attachments != nil } })
+    }
+}
