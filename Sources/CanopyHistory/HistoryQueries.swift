@@ -165,13 +165,17 @@ enum HistoryQueries {
             arguments: [.text(runKey)])
     }
 
+    /// The run's coverage figures: its `coverage` rows and its branch figures, kept in
+    /// `identifier_nodes` (migration 5), ordered by scope and name.
     static func coverage(runKey: String) -> SQLStatement {
         SQLStatement(
             sql: """
                 SELECT c.scope, c.name, c.interactive, c.identified FROM coverage c JOIN runs r ON r.id = c.run_id \
-                WHERE r.run_key = ? ORDER BY c.scope, c.name
+                WHERE r.run_key = ? \
+                UNION ALL SELECT 'branch', n.path, n.interactive, n.identified FROM identifier_nodes n JOIN runs r ON r.id = n.run_id \
+                WHERE r.run_key = ? AND n.branch_coverage IS NOT NULL ORDER BY 1, 2
                 """,
-            arguments: [.text(runKey)])
+            arguments: [.text(runKey), .text(runKey)])
     }
 
     static func failures(runKey: String) -> SQLStatement {
@@ -183,11 +187,17 @@ enum HistoryQueries {
             arguments: [.text(runKey)])
     }
 
+    /// The run's tree: its nodes, without the rows that hold a branch figure alone. A node stored
+    /// before schema 3 (`audit_errors` NULL) reads without figures, as it was stored; migration 5
+    /// gave it its branch figure for `coverage(runKey:)`.
     static func identifierNodes(runKey: String) -> SQLStatement {
         SQLStatement(
             sql: """
-                SELECT n.path, n.tests, n.failures, n.flaky_tests, n.audit_issues, n.audit_errors, n.parent, n.interactive, n.identified FROM identifier_nodes n \
-                JOIN runs r ON r.id = n.run_id WHERE r.run_key = ? ORDER BY n.path
+                SELECT n.path, n.tests, n.failures, n.flaky_tests, n.audit_issues, n.audit_errors, n.parent, \
+                CASE WHEN n.audit_errors IS NULL THEN NULL ELSE n.interactive END, \
+                CASE WHEN n.audit_errors IS NULL THEN NULL ELSE n.identified END FROM identifier_nodes n \
+                JOIN runs r ON r.id = n.run_id WHERE r.run_key = ? \
+                AND (n.branch_coverage IS NULL OR n.branch_coverage <> \(IdentifierNodeRecord.branchFigureOnly)) ORDER BY n.path
                 """,
             arguments: [.text(runKey)])
     }

@@ -56,13 +56,14 @@ struct IngestBatch: Sendable {
         tables = [Table(TestRows(tests: run.tests, rows: rows)), Table(AttemptRows(tests: run.tests)), Table(audits)]
     }
 
-    /// What the analysis adds: failures, identifier nodes and coverage (one row per path and scope).
+    /// What the analysis adds: failures, identifier nodes and coverage (one row per path and
+    /// scope). Branch coverage is stored with the tree's nodes, the other scopes as `coverage` rows
+    /// (migration 5 says why).
     static func analysisTables(_ digest: RunDigest) -> [Table] {
         let failures = digest.failures.enumerated().map { FailureDigestRecord(ordinal: $0.offset, digest: $0.element) }
-        var seenPaths = Set<String>()
-        let nodes = digest.identifierNodes.filter { seenPaths.insert($0.path).inserted }.map(IdentifierNodeRecord.init)
+        let nodes = IdentifierNodeRecord.rows(nodes: digest.identifierNodes, branches: digest.coverage.filter { $0.scope == .branch })
         var seenScopes = Set<String>()
-        let coverage = digest.coverage.filter { seenScopes.insert($0.scope.rawValue + "\u{1F}" + $0.name).inserted }
+        let coverage = digest.coverage.filter { $0.scope != .branch && seenScopes.insert($0.scope.rawValue + "\u{1F}" + $0.name).inserted }
             .map(CoverageRecord.init)
         return [Table(failures), Table(nodes), Table(coverage)]
     }

@@ -40,6 +40,9 @@ package struct InspectCommand {
 
     /// Reads the inputs (files, directories, globs; typed or detected) and renders what was understood.
     package func inspect(_ inputs: InputSelection, format: Format, summary: Bool) throws -> Outcome {
+        var reader = reader
+        // The summary prints totals and diagnostics: captured output is not read into memory.
+        if summary { reader.registry.keepsOutput = false }
         let reading = try reader.read(inputs)
         let (parsed, errors) = (reading.parsed, reading.errors)
         let run = RunAssembler.assemble(parsed)

@@ -1,13 +1,28 @@
 import CanopyModel
 
-/// One row of `identifier_nodes`.
+/// One row of `identifier_nodes`: a node of the run's identifier tree with its branch's figures,
+/// and whether those figures are one of the run's branch coverage figures (`branch_coverage`,
+/// migration 5 says what each value means).
 struct IdentifierNodeRecord: RunChildRecord {
     static let table = "identifier_nodes"
     static let columns = [
         "run_id", "path", "tests", "failures", "flaky_tests", "audit_issues", "audit_errors", "parent", "interactive", "identified",
+        "branch_coverage",
     ]
 
+    /// `branch_coverage` of a node that is one of the run's branch coverage figures.
+    static let branchFigure = 1
+    /// `branch_coverage` of a row that holds a branch coverage figure and is no node of the tree.
+    static let branchFigureOnly = 2
+
     var node: IdentifierNodeDigest
+    /// `branchFigure`, `branchFigureOnly` or nil.
+    var branchCoverage: Int?
+
+    init(node: IdentifierNodeDigest, branchCoverage: Int? = nil) {
+        self.node = node
+        self.branchCoverage = branchCoverage
+    }
 
     func write<Sink: SQLRowSink>(runID: Int, to sink: inout Sink) {
         sink.int(runID)
@@ -20,6 +35,37 @@ struct IdentifierNodeRecord: RunChildRecord {
         sink.text(node.parent)
         sink.int(node.interactive)
         sink.int(node.identified)
+        sink.int(branchCoverage)
+    }
+
+    /// The rows of a run's tree and its branch coverage: each node once (the first of a path),
+    /// marked when a branch figure names it, and a figure-only row for a branch figure no node
+    /// has. A branch figure is the figures of the node at its path (`Report.digest` makes both
+    /// from the same tree); a node without figures takes the branch figure's.
+    static func rows(nodes: [IdentifierNodeDigest], branches: [CoverageFigure]) -> [IdentifierNodeRecord] {
+        var figures: [String: CoverageFigure] = [:]
+        for figure in branches where figures[figure.name] == nil { figures[figure.name] = figure }
+        var seenPaths = Set<String>()
+        var records: [IdentifierNodeRecord] = []
+        records.reserveCapacity(nodes.count)
+        for var node in nodes where seenPaths.insert(node.path).inserted {
+            guard let figure = figures[node.path] else {
+                records.append(IdentifierNodeRecord(node: node))
+                continue
+            }
+            if node.interactive == nil || node.identified == nil {
+                node.interactive = figure.interactive
+                node.identified = figure.identified
+            }
+            records.append(IdentifierNodeRecord(node: node, branchCoverage: branchFigure))
+        }
+        for figure in branches where seenPaths.insert(figure.name).inserted {
+            let holder = IdentifierNodeDigest(
+                path: figure.name, parent: nil, tests: 0, failures: 0, flakyTests: 0, auditIssues: 0, auditErrors: nil,
+                interactive: figure.interactive, identified: figure.identified)
+            records.append(IdentifierNodeRecord(node: holder, branchCoverage: branchFigureOnly))
+        }
+        return records
     }
 
     static func decode(_ row: some SQLRowReader) throws -> IdentifierNodeDigest {

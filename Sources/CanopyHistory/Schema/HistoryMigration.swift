@@ -36,7 +36,9 @@ struct HistoryMigration: Sendable {
     }
 
     /// Every migration, in order. Append only.
-    static let all: [HistoryMigration] = [.v1Initial, .v2FlakinessIndexes, .v3BaseBranchTree, .v4PartialRuns]
+    static let all: [HistoryMigration] = [
+        .v1Initial, .v2FlakinessIndexes, .v3BaseBranchTree, .v4PartialRuns, .v5BranchCoverageInTree,
+    ]
 
     /// The highest version this build knows.
     static var latestVersion: Int { all.last?.version ?? 0 }

@@ -3,6 +3,8 @@ import Foundation
 
 extension ParserRegistry {
     /// Parses every file, in parallel across files, keeping the order of `paths` in the result.
+    /// Screens are read within the per-run limits of `SnapshotLimits` (`RunScreenBudget`): an
+    /// input past them is a failure.
     ///
     /// - Parameters:
     ///   - reading: called with a file's path and the byte count of each piece of it read, for
@@ -12,6 +14,7 @@ extension ParserRegistry {
         _ paths: [String], reading: (@Sendable (String, Int) -> Void)? = nil, progress: (@Sendable (String, Int) -> Void)? = nil
     ) -> [Result<ParsedInput, ParserError>] {
         let results = ResultSlots(count: paths.count)
+        let budget = RunScreenBudget(inputs: paths.count)
         DispatchQueue.concurrentPerform(iterations: paths.count) { index in
             let result: Result<ParsedInput, ParserError>
             let path = paths[index]
@@ -22,13 +25,13 @@ extension ParserRegistry {
             } catch {
                 result = .failure(error)
             }
-            results.set(index, result)
+            results.set(index, budget.admit(index, result))
             if let progress {
                 let bytes = (try? result.get().file.bytes) ?? 0
                 progress(paths[index], bytes)
             }
         }
-        return results.values
+        return budget.decide(results.values)
     }
 }
 

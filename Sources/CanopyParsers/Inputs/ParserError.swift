@@ -24,12 +24,15 @@ package enum ParserError: Error, Sendable, Equatable, CustomStringConvertible {
     /// An `.xcresult` bundle that cannot be read as it is (no database, a build that failed, a
     /// damaged database or payload); `message` says what is wrong and what to do.
     case invalidBundle(path: String, message: String)
+    /// The file passes one of Canopy's input limits (`JUnitLimits`, `SnapshotLimits`) where
+    /// reading only part of it could change the verdict; `message` names the limit.
+    case overLimit(path: String, line: Int?, message: String)
 
     /// The file the error is about.
     package var path: String {
         switch self {
         case .unreadable(let path, _), .empty(let path), .malformed(let path, _, _, _, _), .unsafe(let path, _, _, _),
-            .unknownFormat(let path, _), .notAReport(let path, _), .invalidValue(let path, _, _), .wrongFlag(let path, _, _), .invalidBundle(let path, _):
+            .unknownFormat(let path, _), .notAReport(let path, _), .invalidValue(let path, _, _), .wrongFlag(let path, _, _), .invalidBundle(let path, _), .overLimit(let path, _, _):
             path
         }
     }
@@ -53,6 +56,9 @@ package enum ParserError: Error, Sendable, Equatable, CustomStringConvertible {
             return "\(path): error: this is \(format.displayName), given with \(flag); give it with \(format.flag) or as a plain path"
         case .invalidBundle(let path, let message):
             return "\(path): error: \(message)"
+        case .overLimit(let path, let line, let message):
+            return "\(ParserError.place(path, line, nil)): error: \(message); nothing of it is read. Split the report, "
+                + "or run `canopy run --allow-partial` to store the run without this file, marked partial"
         }
     }
 

@@ -6,17 +6,21 @@ package struct ParserRegistry: Sendable {
     package var outputLimit: Int
     /// Whose attachments the parsers keep: failing attempts' by default.
     package var attachments: AttachmentScope
+    /// Whether failing attempts keep their captured output (`JUnitXMLParser.keepsOutput`): a
+    /// reader that needs only tests and outcomes (`canopy inspect --summary`) leaves it out.
+    package var keepsOutput: Bool
 
-    package init(outputLimit: Int = 16 * 1024, attachments: AttachmentScope = .failing) {
+    package init(outputLimit: Int = 16 * 1024, attachments: AttachmentScope = .failing, keepsOutput: Bool = true) {
         self.outputLimit = outputLimit
         self.attachments = attachments
+        self.keepsOutput = keepsOutput
     }
 
     /// The parser for `format`, or nil when this build cannot read it yet. `onRead` hears of each
     /// piece of a streamed file (JUnit XML) as it is read; the others are read whole.
     package func parser(for format: InputFormat, onRead: (@Sendable (Int) -> Void)? = nil) -> (any ReportParser)? {
         switch format {
-        case .junitXML: JUnitXMLParser(outputLimit: outputLimit, attachments: attachments, onRead: onRead)
+        case .junitXML: JUnitXMLParser(outputLimit: outputLimit, attachments: attachments, onRead: onRead, keepsOutput: keepsOutput)
         case .xcresultTests: XCResultTestsParser()
         case .xcresultSummary: XCResultSummaryParser()
         case .xcresultBundle: XCResultBundleParser(attachments: attachments)

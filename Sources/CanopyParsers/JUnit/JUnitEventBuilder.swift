@@ -47,11 +47,24 @@ final class JUnitEventBuilder: XMLStreamHandler {
 
     /// Files of at least this many bytes fold testcases on a second thread (`JUnitCasePipeline`).
     let threadedFoldingThreshold: Int
+    /// `<testcase>` elements read before the file is refused (`JUnitLimits.testcasesPerFile`).
+    let testcaseLimit: Int
+    /// Whether captured output (`<system-out>`, `<system-err>`) is kept for failing attempts.
+    let keepsOutput: Bool
+    /// `<testcase>` elements started so far.
+    private var testcasesRead = 0
+    /// Called once when the file passes a limit, with why; the reader stops and throws it.
+    var stop: ((XMLStreamFailure) -> Void)?
 
-    init(path: String, outputLimit: Int, threadedFoldingThreshold: Int) {
+    init(
+        path: String, outputLimit: Int, threadedFoldingThreshold: Int, testcaseLimit: Int = JUnitLimits.testcasesPerFile,
+        keepsOutput: Bool = true
+    ) {
         self.path = path
         self.outputLimit = outputLimit
         self.threadedFoldingThreshold = threadedFoldingThreshold
+        self.testcaseLimit = testcaseLimit
+        self.keepsOutput = keepsOutput
     }
 
     private func makePipeline(threaded: Bool) -> JUnitCasePipeline {
@@ -131,9 +144,9 @@ final class JUnitEventBuilder: XMLStreamHandler {
         case .failure, .error, .skipped, .rerunFailure, .rerunError, .flakyFailure, .flakyError:
             startResult(element, attributes: attributes, line: line)
         case .systemOut:
-            sink = openResult != nil ? .resultOutput : (currentHasFailed ? .caseOutput : .none)
+            sink = !keepsOutput ? .none : openResult != nil ? .resultOutput : (currentHasFailed ? .caseOutput : .none)
         case .systemErr:
-            sink = openResult != nil ? .resultErrorOutput : (currentHasFailed ? .caseErrorOutput : .none)
+            sink = !keepsOutput ? .none : openResult != nil ? .resultErrorOutput : (currentHasFailed ? .caseErrorOutput : .none)
         case .stackTrace:
             sink = openResult != nil ? .resultStackTrace : .none
         case .properties:
@@ -213,6 +226,13 @@ final class JUnitEventBuilder: XMLStreamHandler {
     }
 
     private func startCase(attributes: XMLAttributes, line: Int) {
+        testcasesRead += 1
+        if testcasesRead > testcaseLimit {
+            stop?(XMLStreamFailure(
+                kind: .overLimit,
+                message: "more than \(testcaseLimit) <testcase> elements (limit: \(testcaseLimit) testcases per JUnit file)", line: line))
+            return
+        }
         casePositions[casePositions.count - 1] += 1
         var pending = JUnitPendingCase(
             startLine: line, output: BoundedText(limit: outputLimit), errorOutput: BoundedText(limit: outputLimit), suites: suites)

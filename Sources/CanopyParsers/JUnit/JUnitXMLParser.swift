@@ -17,15 +17,23 @@ package struct JUnitXMLParser: ReportParser {
     package var onRead: (@Sendable (Int) -> Void)?
     /// Whose `[[ATTACHMENT|path]]` lines become attachments: failing attempts' by default.
     package var attachments: AttachmentScope
+    /// `<testcase>` elements read before the file is refused (`JUnitLimits.testcasesPerFile`).
+    package var testcaseLimit: Int
+    /// Whether failing attempts keep their captured output (`Attempt.output`, `errorOutput`, and
+    /// the attachments its `[[ATTACHMENT|…]]` lines name). Tests, attempts, outcomes, failures and
+    /// diagnostics do not depend on it.
+    package var keepsOutput: Bool
 
     package init(
         outputLimit: Int = 16 * 1024, threadedFoldingThreshold: Int = 1 << 20, attachments: AttachmentScope = .failing,
-        onRead: (@Sendable (Int) -> Void)? = nil
+        onRead: (@Sendable (Int) -> Void)? = nil, testcaseLimit: Int = JUnitLimits.testcasesPerFile, keepsOutput: Bool = true
     ) {
         self.outputLimit = outputLimit
         self.attachments = attachments
         self.threadedFoldingThreshold = threadedFoldingThreshold
         self.onRead = onRead
+        self.testcaseLimit = testcaseLimit
+        self.keepsOutput = keepsOutput
     }
 
     package var format: InputFormat { .junitXML }
@@ -53,8 +61,11 @@ package struct JUnitXMLParser: ReportParser {
     }
 
     private func read(_ path: String, sanitize: Bool) throws(XMLStreamFailure) -> ParsedInput {
-        let builder = JUnitEventBuilder(path: path, outputLimit: outputLimit, threadedFoldingThreshold: threadedFoldingThreshold)
+        let builder = JUnitEventBuilder(
+            path: path, outputLimit: outputLimit, threadedFoldingThreshold: threadedFoldingThreshold, testcaseLimit: testcaseLimit,
+            keepsOutput: keepsOutput)
         let reader = XMLStreamReader(path: path, handler: builder)
+        builder.stop = { [unowned reader] failure in reader.stop(with: failure) }
         reader.onRead = onRead
         do {
             try reader.read(sanitize: sanitize)
@@ -88,6 +99,8 @@ package struct JUnitXMLParser: ReportParser {
             return .unreadable(path: path, reason: failure.message)
         case .entityDeclaration:
             return .unsafe(path: path, line: failure.line, column: failure.column, message: failure.message)
+        case .overLimit:
+            return .overLimit(path: path, line: failure.line, message: failure.message)
         case .malformed where failure.message == "empty":
             return .empty(path: path)
         case .malformed, .invalidCharacters, .stopped:

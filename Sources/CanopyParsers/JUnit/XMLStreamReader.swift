@@ -85,6 +85,8 @@ struct XMLStreamFailure: Error, Equatable {
         case io
         /// The handler asked to stop.
         case stopped
+        /// The handler stopped at one of Canopy's input limits; `message` says which.
+        case overLimit
     }
 
     var kind: Kind

@@ -1,0 +1,73 @@
+import Foundation
+import Testing
+
+/// Schema 5 keeps a run's branch coverage with its identifier tree only. A store whose runs were
+/// written at schema 4 (branch figures also as `coverage` rows) is migrated when opened, and
+/// `report` and `trend` draw from it what they drew before.
+@Suite("canopy report and trend on a store migrated to schema 5", .serialized)
+struct StoredCoverageMigrationTests {
+    /// Three sample nights, stored as `make run` stores them.
+    private func ingest(_ out: String) throws {
+        for (night, started) in [(10, "2026-11-17T02:00:00Z"), (11, "2026-11-18T02:00:00Z"), (12, "2026-11-19T02:00:00Z")] {
+            let result = try CLIRunner.run(
+                [
+                    "ingest", "--quiet", "--out", out, "--run-key", "main-\(night)", "--commit", "c\(night)", "--branch", "main",
+                    "--started-at", started, CLIRunner.night(night),
+                ])
+            #expect(result.status == 0, "\(result.stderr)")
+        }
+    }
+
+    /// The pages and summaries `report` and `trend` write, with the time they were made left out.
+    private func pages(_ out: String) throws -> [String: String] {
+        let report = try CLIRunner.run(["report", "--out", out, "--run", "main-11"])
+        #expect(report.status == 0, "\(report.stderr)")
+        let trend = try CLIRunner.run(["trend", "--out", out, "--runs", "3"])
+        #expect(trend.status == 0, "\(trend.stderr)")
+        var pages: [String: String] = [:]
+        for file in ["site/index.html", "summary.md", "trend/index.html", "trend/summary.md"] {
+            let text = try String(contentsOfFile: out + "/" + file, encoding: .utf8)
+            pages[file] = text.replacing(/20\d\d-\d\d-\d\d[T ]\d\d:\d\d(:\d\d)?(\.\d+)?Z?/, with: "TIME")
+        }
+        return pages
+    }
+
+    @Test("a schema 4 store reads back the same report and trend")
+    func migratedStoreDrawsTheSame() throws {
+        let out = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: out) }
+        try ingest(out)
+        let before = try pages(out)
+        #expect(before["site/index.html"]?.contains("Identifier") == true)
+
+        // Back to schema 4's layout: branch figures as `coverage` rows too, no figure-only
+        // nodes, no `branch_coverage` column, migration 5 not applied (python3's sqlite3, as
+        // another program would edit the file).
+        let rewind = """
+            import sqlite3, sys
+            db = sqlite3.connect(sys.argv[1])
+            db.execute("INSERT INTO coverage (run_id, scope, name, interactive, identified) "
+                       "SELECT run_id, 'branch', path, interactive, identified FROM identifier_nodes WHERE branch_coverage IS NOT NULL")
+            db.execute("DELETE FROM identifier_nodes WHERE branch_coverage = 2")
+            db.execute("ALTER TABLE identifier_nodes DROP COLUMN branch_coverage")
+            db.execute("DELETE FROM grdb_migrations WHERE identifier = '5-branch-coverage-in-tree'")
+            db.commit()
+            print(db.execute("SELECT COUNT(*) FROM coverage WHERE scope = 'branch'").fetchone()[0])
+            """
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", "-c", rewind, out + "/history.sqlite"]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let printed = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        #expect((Int(printed.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0) > 0, "the sample nights have branch coverage: \(printed)")
+
+        let after = try pages(out)
+        for (file, page) in before {
+            #expect(after[file] == page, "\(file) differs after the migration")
+        }
+    }
+}
