@@ -190,8 +190,10 @@ extension CommandContext {
             besideStore: besideStore)
         insights.lastFailureMessages = lastMessages
         insights.pastFailureFingerprints = pastFingerprints
-        insights.testHistory = try await testHistory(for: prepared, flakiness: flakiness, store: store)
-        if let slower = try await slowerThanUsual(prepared, store: store) { insights.comparison.slowerTests = slower }
+        insights.testHistory = try await testHistory(of: prepared.run.metadata, testRows: prepared.testRows, flakiness: flakiness, store: store)
+        if let slower = try await slowerThanUsual(of: prepared.run.metadata, testRows: prepared.testRows, store: store) {
+            insights.comparison.slowerTests = slower
+        }
         let target = try await targetBranch
         insights.targetBranchFlakiness = target.flakiness
         let flakyOnTarget = target.flakiness.filter { $0.state == .flaky }

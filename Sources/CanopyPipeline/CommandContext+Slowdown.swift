@@ -9,15 +9,15 @@ extension CommandContext {
     /// `slowerTests.seconds` long) over a window of twice as many runs (a test that failed more than
     /// half of them has fewer passing runs to take the median of). Nil when the run has
     /// no branch to read: the baseline run's times stand then.
-    func slowerThanUsual(_ prepared: PreparedRun, store: any HistoryStore) async throws -> [SlowerTest]? {
+    func slowerThanUsual(of metadata: RunMetadata, testRows: [TestRunRow], store: any HistoryStore) async throws -> [SlowerTest]? {
         let slowdown = configuration.slowerTests
-        let branches = [prepared.run.metadata.branch, targetBranch].compactMap { $0 }
+        let branches = [metadata.branch, metadata.baseBranch].compactMap { $0 }
         guard let branch = branches.first else { return nil }
-        var candidates = Set(prepared.testRows.lazy.filter { ($0.duration ?? 0) >= slowdown.seconds }.map(\.testKey))
+        var candidates = Set(testRows.lazy.filter { ($0.duration ?? 0) >= slowdown.seconds }.map(\.testKey))
         var usual: [String: (seconds: Double, runs: Int?)] = [:]
-        let runKey = prepared.run.metadata.runKey
+        let runKey = metadata.runKey
         for name in [branch] + branches.dropFirst().filter({ $0 != branch }) where !candidates.isEmpty {
-            var window = flakinessWindow(for: prepared)
+            var window = flakinessWindow(for: metadata)
             window.branch = name
             window.days = nil
             window.runs = max(1, slowdown.runs) * 2
@@ -30,6 +30,6 @@ extension CommandContext {
                 candidates.remove(key)
             }
         }
-        return BaselineComparer.slowerTests(prepared.testRows, than: usual, slowdown: slowdown)
+        return BaselineComparer.slowerTests(testRows, than: usual, slowdown: slowdown)
     }
 }

@@ -11,11 +11,13 @@ extension CommandContext {
     /// The latest results on the run's branch, up to its start, of the tests that failed an
     /// attempt in the run and of the window's flaky tests (`flakiness`, ranked): their history
     /// strips. One windowed query by test key (the test-key index), the same on both stores.
-    func testHistory(for prepared: PreparedRun, flakiness: [TestFlakiness], store: any HistoryStore) async throws -> [String: [TestRunRow]] {
-        var keys = prepared.failingTestKeys
+    func testHistory(
+        of metadata: RunMetadata, testRows: [TestRunRow], flakiness: [TestFlakiness], store: any HistoryStore
+    ) async throws -> [String: [TestRunRow]] {
+        var keys = Set(testRows.lazy.filter { $0.failedAttempts > 0 }.map(\.testKey))
         for entry in flakiness where keys.count < Self.historyStripTests && entry.state != .stable { keys.insert(entry.key.testKey) }
-        guard !keys.isEmpty, prepared.run.metadata.branch != nil else { return [:] }
-        var window = flakinessWindow(for: prepared)
+        guard !keys.isEmpty, metadata.branch != nil else { return [:] }
+        var window = flakinessWindow(for: metadata)
         window.days = nil
         window.runs = DashboardTestHistory.limit
         var rows: [String: [TestRunRow]] = [:]

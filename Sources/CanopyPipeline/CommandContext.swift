@@ -191,9 +191,12 @@ package struct CommandContext: Sendable {
     /// The window flakiness is judged over: the history of the run's branch up to the run's start,
     /// as `canopy report --run` judges a stored run: a run started in the past (the sample nights)
     /// keeps its window whatever the clock says.
-    func flakinessWindow(for prepared: PreparedRun) -> HistoryWindow {
+    func flakinessWindow(for prepared: PreparedRun) -> HistoryWindow { flakinessWindow(for: prepared.run.metadata) }
+
+    /// The flakiness window of a run with `metadata`: its branch, up to its start.
+    func flakinessWindow(for metadata: RunMetadata) -> HistoryWindow {
         HistoryWindow(
-            branch: prepared.run.metadata.branch, days: configuration.flakiness.windowDays, runs: configuration.flakiness.windowRuns,
-            until: prepared.run.metadata.startedAt ?? options.now)
+            branch: metadata.branch, days: configuration.flakiness.windowDays, runs: configuration.flakiness.windowRuns,
+            until: metadata.startedAt ?? options.now)
     }
 }

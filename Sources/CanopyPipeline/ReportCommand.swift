@@ -78,6 +78,13 @@ package struct ReportCommand {
             baselineRun: baselineRun, comparison: comparison, flakiness: flakiness,
             flakyElements: analyzer.flakyElements(failures: windowFailures, tests: flakiness), trend: points)
         insights.lastFailureMessages = CommandContext.lastMessages(windowFailures)
+        // History strips and usual durations as `run` read them: up to the run's start.
+        var judged = stored.metadata
+        judged.runKey = stored.key
+        insights.testHistory = try await context.testHistory(of: judged, testRows: tests, flakiness: flakiness, store: store)
+        if let slower = try await context.slowerThanUsual(of: judged, testRows: tests, store: store) {
+            insights.comparison.slowerTests = slower
+        }
         let failing = Set(tests.lazy.filter { $0.failedAttempts > 0 }.map(\.testKey))
         insights.pastFailureFingerprints = FlakyPast.fingerprints(of: windowFailures, excludingRun: stored.key, testKeys: failing)
         // The failing tests listed by the rules `run` judged them by: quarantine as of the run's start.

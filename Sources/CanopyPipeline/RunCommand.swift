@@ -114,14 +114,13 @@ package struct RunCommand {
         // The checkout's source files, found once for the links and the annotations.
         let sourcePaths = SourcePathResolver(root: SourcePathResolver.checkout(context.ci, home: options.environment["HOME"]))
         var input = DashboardInput(
-            prepared: prepared, parts: parts, insights: insights, gates: gates, dashboardPath: paths.dashboard, now: options.now)
+            prepared: prepared, parts: parts, insights: insights, gates: gates, dashboardPath: dashboardURL ?? paths.dashboard, now: options.now)
         input.newFailureKeys = newFailures
         input.newFailureReasons = gateInput.newFailureReasons
         input.excusedFailures = gateInput.excusedFailures
         input.newFlakyKeys = Set(gateInput.newFlakyTests)
         input.sourceLinks = SourceLinks(ci: context.ci, commit: prepared.run.metadata.commit, paths: sourcePaths)
-        var dashboard = DashboardBuilder(input: input).build()
-        if let dashboardURL { dashboard.links.dashboard = dashboardURL }
+        let dashboard = DashboardBuilder(input: input).build()
         timer.lap("gates+dashboard")
         // The HTML renders beside the Markdown (the step summary and the comment, one rendering).
         async let html = HTMLDashboardRenderer().render(dashboard, tests: renderedTests)
@@ -238,7 +237,9 @@ extension RunCommand {
     func writeUnreadable(_ errors: [ParserError], readable run: Run) {
         let prepared = context.analyse(run, testRows: Concurrently.start { TestRunRow.rows(for: run) })
         let paths = OutputPaths(directory: context.options.outputDirectory)
-        var input = DashboardInput(prepared: prepared, insights: nil, gates: nil, dashboardPath: paths.dashboard, now: context.options.now)
+        // The URL was checked before the inputs were read.
+        let page = (try? context.dashboardURL()).flatMap { $0 } ?? paths.dashboard
+        var input = DashboardInput(prepared: prepared, insights: nil, gates: nil, dashboardPath: page, now: context.options.now)
         input.newFailureKeys = prepared.failingTestKeys
         var dashboard = DashboardBuilder(input: input).build()
         dashboard.unreadableInputs = errors.map(\.description)

@@ -94,7 +94,7 @@ package struct BaselineComparison: Sendable, Equatable, Hashable, Codable {
     package var overallCoverage: CoverageChange? { coverage.first { $0.scope == .overall } }
 }
 
-/// A test that took much longer than in the baseline: seconds before and now.
+/// A test much slower than usual: its usual seconds and its seconds now.
 package struct SlowerTest: Sendable, Equatable, Hashable, Codable {
     package var testKey: String
     /// Its usual seconds: the median of its last passing runs, or the baseline run's time.

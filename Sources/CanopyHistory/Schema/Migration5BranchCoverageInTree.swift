@@ -1,6 +1,6 @@
 extension HistoryMigration {
-    /// Version 5: a run's branch coverage is kept in one place, `identifier_nodes`, and no longer
-    /// also as `coverage` rows of scope `branch`.
+    /// Version 5: a run's branch coverage is kept in one place, `identifier_nodes`; `coverage`
+    /// holds no rows of scope `branch`.
     ///
     /// The tree is the place that holds every branch's figures (`interactive`, `identified` of the
     /// node and all under it, at every depth), and its readers need them all: `report` draws the

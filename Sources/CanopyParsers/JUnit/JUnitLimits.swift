@@ -1,6 +1,6 @@
 /// How much of a JUnit XML file Canopy reads, so that a hostile or broken producer cannot take a
-/// CI runner's memory (a million named testcases took 931 MB). docs/history-and-safety.md lists
-/// the limits.
+/// CI runner's memory. docs/history-and-safety.md lists the limits, with the measurements behind
+/// them.
 package enum JUnitLimits {
     /// `<testcase>` elements read per file, retries included. A file with more is refused
     /// (`ParserError.overLimit`, exit 2; `canopy run --allow-partial` stores the run without it):
