@@ -53,7 +53,8 @@ fuzz: deps
 	bench/fuzz.sh
 
 ## make screenshot: `make run` on the sample history, then its dashboard (overview, tree, tests,
-## accessibility) and trend in headless Chromium, to docs/dashboard*.png and docs/trend.png.
+## accessibility) and trend in headless Chromium, to docs/dashboard*.png and docs/trend.png, and the
+## fingerprint of the page's code they show (docs/screenshots.sha256; CI fails when it is stale).
 screenshot: run
 	@.ci/install-deps chromium
 	.ci/screenshot docs/dashboard.png Reports/site/index.html
@@ -61,6 +62,7 @@ screenshot: run
 	.ci/screenshot docs/dashboard-tests.png Reports/site/index.html '#tests'
 	.ci/screenshot docs/dashboard-accessibility.png Reports/site/index.html '#accessibility'
 	.ci/screenshot docs/trend.png Reports/trend/index.html
+	.ci/screenshots-stamp
 
 lint:
 	$(SWIFT) format lint --recursive --parallel Sources Tests
