@@ -6,10 +6,14 @@ public struct ParserRegistry: Sendable {
     public var outputLimit: Int
     /// Whose attachments the parsers keep: failing attempts' by default.
     public var attachments: AttachmentScope
+    /// Whether an `.xcresult` bundle's attempts get their steps and attachments: a reader that
+    /// needs only totals and diagnostics (`canopy inspect --summary`) reads without them.
+    public var readsSteps: Bool
 
-    public init(outputLimit: Int = 16 * 1024, attachments: AttachmentScope = .failing) {
+    public init(outputLimit: Int = 16 * 1024, attachments: AttachmentScope = .failing, readsSteps: Bool = true) {
         self.outputLimit = outputLimit
         self.attachments = attachments
+        self.readsSteps = readsSteps
     }
 
     /// The parser for `format`, or nil when this build cannot read it yet. `onRead` hears of each
@@ -19,7 +23,7 @@ public struct ParserRegistry: Sendable {
         case .junitXML: JUnitXMLParser(outputLimit: outputLimit, attachments: attachments, onRead: onRead)
         case .xcresultTests: XCResultTestsParser()
         case .xcresultSummary: XCResultSummaryParser()
-        case .xcresultBundle: XCResultBundleParser(attachments: attachments)
+        case .xcresultBundle: XCResultBundleParser(attachments: attachments, readsSteps: readsSteps)
         case .xcresultAttachments: XCResultAttachmentManifestParser()
         case .xcresultActivities: XCResultActivitiesParser()
         case .elementSnapshot: ElementSnapshotParser()
@@ -32,7 +36,7 @@ public struct ParserRegistry: Sendable {
     /// Detects the format of `path` (an `.xcresult` bundle by its directory, a file by its
     /// content) and parses it.
     public func parse(fileAt path: String, onRead: (@Sendable (Int) -> Void)? = nil) throws(ParserError) -> ParsedInput {
-        if XCResultBundleParser.isBundle(path) { return try XCResultBundleParser(attachments: attachments).parse(fileAt: path) }
+        if XCResultBundleParser.isBundle(path) { return try XCResultBundleParser(attachments: attachments, readsSteps: readsSteps).parse(fileAt: path) }
         let format = try InputDetector.detect(path: path)
         guard let parser = parser(for: format, onRead: onRead) else {
             throw .unknownFormat(path: path, found: "\(format.displayName), which this build does not read yet")

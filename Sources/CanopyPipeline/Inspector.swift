@@ -39,7 +39,10 @@ public struct Inspector {
     }
 
     /// Reads the inputs (files, directories, globs; typed or detected) and renders what was understood.
+    /// A `summary` prints no attempt, so a bundle is read without its step logs and attachments.
     public func inspect(_ inputs: InputSelection, format: Format, summary: Bool) throws -> Outcome {
+        var reader = reader
+        if summary { reader.registry.readsSteps = false }
         let reading = try reader.read(inputs)
         let (parsed, errors) = (reading.parsed, reading.errors)
         let run = RunAssembler.assemble(parsed)
