@@ -128,7 +128,7 @@ let package = Package(
             name: "CanopyHistoryTests", dependencies: ["CanopyHistory", "CanopyAnalysis", .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: swiftSettings),
         .testTarget(name: "CanopyRenderTests", dependencies: ["CanopyRender"], resources: [.copy("Golden")], swiftSettings: swiftSettings),
-        .testTarget(name: "CanopyPipelineTests", dependencies: ["CanopyPipeline", "CanopyConfig"], swiftSettings: swiftSettings),
+        .testTarget(name: "CanopyPipelineTests", dependencies: ["CanopyPipeline", "CanopyConfig", "CanopyBundleFixtures"], swiftSettings: swiftSettings),
         .testTarget(name: "CLITests", dependencies: ["canopy", "CanopyBundleFixtures"], swiftSettings: swiftSettings),
     ]
 )

@@ -39,10 +39,14 @@ package struct InspectCommand {
     }
 
     /// Reads the inputs (files, directories, globs; typed or detected) and renders what was understood.
+    /// A `summary` prints no attempt, so inputs are read without what only attempts show: JUnit's
+    /// captured output, a bundle's step logs and attachments.
     package func inspect(_ inputs: InputSelection, format: Format, summary: Bool) throws -> Outcome {
         var reader = reader
-        // The summary prints totals and diagnostics: captured output is not read into memory.
-        if summary { reader.registry.keepsOutput = false }
+        if summary {
+            reader.registry.keepsOutput = false
+            reader.registry.readsSteps = false
+        }
         let reading = try reader.read(inputs)
         let (parsed, errors) = (reading.parsed, reading.errors)
         let run = RunAssembler.assemble(parsed)

@@ -127,6 +127,29 @@ struct XCResultBundleParserTests {
         #expect(bundle.tests.map(\.identity).sorted() == json.tests.map(\.identity).sorted())
     }
 
+    @Test(arguments: [AttachmentScope.failing, .all])
+    func readingWithoutStepsGivesTheSameTestsAndCounts(scope: AttachmentScope) throws {
+        for spec in [XCResultBundleSamples.twoDevices, XCResultBundleSamples.large(tests: 300, failures: 60, screenshots: 6, screenshotBytes: 100)] {
+            let path = try GeneratedBundle.write(spec)
+            let full = try ParserRegistry(attachments: scope).parse(fileAt: path)
+            let lean = try ParserRegistry(attachments: scope, readsSteps: false).parse(fileAt: path)
+            #expect(full.tests.contains { $0.attempts.contains { $0.steps != nil } }, "the full read has steps to leave out")
+            #expect(full.tests.contains { $0.attempts.contains { $0.attachments != nil } })
+            #expect(!lean.tests.contains { $0.attempts.contains { $0.steps != nil || $0.attachments != nil } })
+            var stripped = full.tests
+            for test in stripped.indices {
+                for attempt in stripped[test].attempts.indices {
+                    stripped[test].attempts[attempt].steps = nil
+                    stripped[test].attempts[attempt].attachments = nil
+                }
+            }
+            #expect(lean.tests == stripped)
+            #expect(lean.diagnostics == full.diagnostics)
+            #expect(lean.metadata == full.metadata)
+            #expect(RunAssembler.assemble([lean]).totals == RunAssembler.assemble([full]).totals)
+        }
+    }
+
     @Test func buildFailureIsAnErrorWithItsIssues() throws {
         let path = try GeneratedBundle.write(XCResultBundleSamples.buildFailure)
         let error = try #require(throws: ParserError.self) { try ParserRegistry().parse(fileAt: path) }

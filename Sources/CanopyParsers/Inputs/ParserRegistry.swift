@@ -9,11 +9,17 @@ package struct ParserRegistry: Sendable {
     /// Whether failing attempts keep their captured output (`JUnitXMLParser.keepsOutput`): a
     /// reader that needs only tests and outcomes (`canopy inspect --summary`) leaves it out.
     package var keepsOutput: Bool
+    /// Whether an `.xcresult` bundle's attempts get their steps and attachments: a reader that
+    /// needs only totals and diagnostics (`canopy inspect --summary`) reads without them.
+    package var readsSteps: Bool
 
-    package init(outputLimit: Int = 16 * 1024, attachments: AttachmentScope = .failing, keepsOutput: Bool = true) {
+    package init(
+        outputLimit: Int = 16 * 1024, attachments: AttachmentScope = .failing, keepsOutput: Bool = true, readsSteps: Bool = true
+    ) {
         self.outputLimit = outputLimit
         self.attachments = attachments
         self.keepsOutput = keepsOutput
+        self.readsSteps = readsSteps
     }
 
     /// The parser for `format`, or nil when this build cannot read it yet. `onRead` hears of each
@@ -23,7 +29,7 @@ package struct ParserRegistry: Sendable {
         case .junitXML: JUnitXMLParser(outputLimit: outputLimit, attachments: attachments, onRead: onRead, keepsOutput: keepsOutput)
         case .xcresultTests: XCResultTestsParser()
         case .xcresultSummary: XCResultSummaryParser()
-        case .xcresultBundle: XCResultBundleParser(attachments: attachments)
+        case .xcresultBundle: XCResultBundleParser(attachments: attachments, readsSteps: readsSteps)
         case .xcresultAttachments: XCResultAttachmentManifestParser()
         case .xcresultActivities: XCResultActivitiesParser()
         case .elementSnapshot: ElementSnapshotParser()
@@ -36,7 +42,7 @@ package struct ParserRegistry: Sendable {
     /// Detects the format of `path` (an `.xcresult` bundle by its directory, a file by its
     /// content) and parses it.
     package func parse(fileAt path: String, onRead: (@Sendable (Int) -> Void)? = nil) throws(ParserError) -> ParsedInput {
-        if XCResultBundleParser.isBundle(path) { return try XCResultBundleParser(attachments: attachments).parse(fileAt: path) }
+        if XCResultBundleParser.isBundle(path) { return try XCResultBundleParser(attachments: attachments, readsSteps: readsSteps).parse(fileAt: path) }
         let format = try InputDetector.detect(path: path)
         guard let parser = parser(for: format, onRead: onRead) else {
             throw .unknownFormat(path: path, found: "\(format.displayName), which this build does not read yet")

@@ -33,21 +33,22 @@ struct XCResultBundleActivities {
         var runOf: [Int64: Int64] = [:]
         var roots: [Int64: [Int64]] = [:]
         let sql = "SELECT rowid, testCaseRun_fk, parent_fk, title, startTime, failureIDs, orderInParent FROM Activities ORDER BY rowid"
+        // Columns by their place in the select list.
         let rows = try Row.fetchCursor(db, sql: sql)
         while let row = try rows.next() {
-            let id: Int64 = try row.decode(forColumn: "rowid")
-            let parent: Int64? = try row.decode(forColumn: "parent_fk")
+            let id: Int64 = try row.decode(atIndex: 0)
+            let parent: Int64? = try row.decode(atIndex: 2)
             let run: Int64?
             if let parent {
                 run = runOf[parent]
             } else {
-                run = try row.decode(Int64?.self, forColumn: "testCaseRun_fk").flatMap { runs.contains($0) ? $0 : nil }
+                run = try row.decode(Int64?.self, atIndex: 1).flatMap { runs.contains($0) ? $0 : nil }
             }
             guard let run else { continue }
-            let failureIDs: String? = try row.decode(forColumn: "failureIDs")
+            let failureIDs: String? = try row.decode(atIndex: 5)
             let node = Node(
-                id: id, title: try row.decode(String?.self, forColumn: "title") ?? "", start: try row.decode(forColumn: "startTime"),
-                order: try row.decode(Int?.self, forColumn: "orderInParent") ?? 0, failed: !(failureIDs ?? "").isEmpty)
+                id: id, title: try row.decode(String?.self, atIndex: 3) ?? "", start: try row.decode(atIndex: 4),
+                order: try row.decode(Int?.self, atIndex: 6) ?? 0, failed: !(failureIDs ?? "").isEmpty)
             nodes[id] = node
             runOf[id] = run
             if let parent { nodes[parent]?.children.append(id) } else { roots[run, default: []].append(id) }
@@ -70,15 +71,15 @@ struct XCResultBundleActivities {
         let attachmentRows = try Row.fetchCursor(
             db, sql: "SELECT activity_fk, testIssue_fk, xcResultKitPayloadRefId, name, filenameOverride, uniformTypeIdentifier, timestamp FROM Attachments WHERE activity_fk IS NOT NULL ORDER BY timestamp, rowid")
         while let row = try attachmentRows.next() {
-            guard let activity: Int64 = try row.decode(forColumn: "activity_fk"), let place = stepOfActivity[activity] else { continue }
-            guard let id: String = try row.decode(forColumn: "xcResultKitPayloadRefId") else { continue }
+            guard let activity: Int64 = try row.decode(atIndex: 0), let place = stepOfActivity[activity] else { continue }
+            guard let id: String = try row.decode(atIndex: 2) else { continue }
             // Checked now, so a payload that escapes Data/ stops the read before anything is stored.
             _ = try store.file(for: id)
-            let name = try row.decode(String?.self, forColumn: "name") ?? row.decode(String?.self, forColumn: "filenameOverride") ?? "attachment"
-            let timestamp: Double? = try row.decode(forColumn: "timestamp")
+            let name = try row.decode(String?.self, atIndex: 3) ?? row.decode(String?.self, atIndex: 4) ?? "attachment"
+            let timestamp: Double? = try row.decode(atIndex: 6)
             attachments[place.run, default: []].append(AttemptAttachment(
-                name: name, contentType: try row.decode(forColumn: "uniformTypeIdentifier"), sourcePath: bundle, payloadId: id,
-                isFailureAssociated: try row.decode(Int64?.self, forColumn: "testIssue_fk") != nil, step: place.index,
+                name: name, contentType: try row.decode(atIndex: 5), sourcePath: bundle, payloadId: id,
+                isFailureAssociated: try row.decode(Int64?.self, atIndex: 1) != nil, step: place.index,
                 timestamp: timestamp.map { $0 + Self.referenceDateOffset }))
         }
     }

@@ -102,14 +102,21 @@ struct XCResultBundleCatalog {
             _ = try Self.lookup(planRuns, planRun, table: "TestPlanRuns", from: "TestableRuns", row: id, bundle: bundle)
             if let testable, let planRun { testableRuns[id] = (testable, planRun) }
         }
-        for row in try Row.fetchAll(db, sql: "SELECT rowid, name, parentSuite_fk, testable_fk FROM TestSuites") {
-            suites[try row.decode(forColumn: "rowid")] = Suite(name: try row.decode(forColumn: "name") ?? "", parent: try row.decode(forColumn: "parentSuite_fk"), testable: try row.decode(forColumn: "testable_fk"))
+        // The tables with a row per suite or test case are read in cursors, their columns by their
+        // place in the select list.
+        let suiteRows = try Row.fetchCursor(db, sql: "SELECT rowid, name, parentSuite_fk, testable_fk FROM TestSuites")
+        while let row = try suiteRows.next() {
+            suites[try row.decode(Int64.self, atIndex: 0)] = Suite(name: try row.decode(String?.self, atIndex: 1) ?? "", parent: try row.decode(atIndex: 2), testable: try row.decode(atIndex: 3))
         }
-        for row in try Row.fetchAll(db, sql: "SELECT rowid, testSuite_fk, testableRun_fk, parentSuiteRun_fk FROM TestSuiteRuns") {
-            suiteRuns[try row.decode(forColumn: "rowid")] = SuiteRun(suite: try row.decode(forColumn: "testSuite_fk"), testableRun: try row.decode(forColumn: "testableRun_fk"), parent: try row.decode(forColumn: "parentSuiteRun_fk"))
+        let suiteRunRows = try Row.fetchCursor(db, sql: "SELECT rowid, testSuite_fk, testableRun_fk, parentSuiteRun_fk FROM TestSuiteRuns")
+        while let row = try suiteRunRows.next() {
+            suiteRuns[try row.decode(Int64.self, atIndex: 0)] = SuiteRun(suite: try row.decode(atIndex: 1), testableRun: try row.decode(atIndex: 2), parent: try row.decode(atIndex: 3))
         }
-        for row in try Row.fetchAll(db, sql: "SELECT rowid, name, identifier, testSuite_fk FROM TestCases") {
-            testCases[try row.decode(forColumn: "rowid")] = TestCaseRow(name: try row.decode(forColumn: "name") ?? "", identifier: try row.decode(forColumn: "identifier"), suite: try row.decode(forColumn: "testSuite_fk"))
+        let caseCount = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM TestCases") ?? 0
+        testCases.reserveCapacity(caseCount)
+        let caseRows = try Row.fetchCursor(db, sql: "SELECT rowid, name, identifier, testSuite_fk FROM TestCases")
+        while let row = try caseRows.next() {
+            testCases[try row.decode(Int64.self, atIndex: 0)] = TestCaseRow(name: try row.decode(String?.self, atIndex: 1) ?? "", identifier: try row.decode(atIndex: 2), suite: try row.decode(atIndex: 3))
         }
         if try db.tableExists("RepetitionPolicies") {
             for row in try Row.fetchAll(db, sql: "SELECT rowid, repetitionModeString, repetition FROM RepetitionPolicies") {

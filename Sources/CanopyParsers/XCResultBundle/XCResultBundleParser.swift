@@ -13,9 +13,13 @@ import Foundation
 package struct XCResultBundleParser: ReportParser {
     /// Whose attachments are read (with their steps): failing attempts' by default.
     package var attachments: AttachmentScope
+    /// Whether attempts get their steps and attachments. Without them (`canopy inspect
+    /// --summary`), the outcomes, failures and totals are the same, and no step log is read.
+    package var readsSteps: Bool
 
-    package init(attachments: AttachmentScope = .failing) {
+    package init(attachments: AttachmentScope = .failing, readsSteps: Bool = true) {
         self.attachments = attachments
+        self.readsSteps = readsSteps
     }
 
     package var format: InputFormat { .xcresultBundle }
@@ -37,7 +41,7 @@ package struct XCResultBundleParser: ReportParser {
         }
         var diagnostics = XCResultBundleInfo.diagnostics(bundle: bundle)
         let database = try XCResultBundleDatabase(bundle: bundle)
-        var input = try database.read { db in try XCResultBundleReading(db: db, bundle: bundle, attachments: attachments).read() }
+        var input = try database.read { db in try XCResultBundleReading(db: db, bundle: bundle, attachments: attachments, readsSteps: readsSteps).read() }
         diagnostics += input.diagnostics
         input.diagnostics = diagnostics
         return input

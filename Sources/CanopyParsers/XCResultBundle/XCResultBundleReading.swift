@@ -8,6 +8,9 @@ struct XCResultBundleReading {
     let db: Database
     let bundle: String
     var attachments = AttachmentScope.failing
+    /// Whether attempts get their steps and attachments (`Activities`, `Attachments`); a reader
+    /// that needs only outcomes and failures (`canopy inspect --summary`) reads without them.
+    var readsSteps = true
 
     /// A test run placed in its plan run, before folding: attempts of one test are ordered by
     /// plan run, then repetition, then row.
@@ -35,21 +38,24 @@ struct XCResultBundleReading {
         var diagnostics: [Diagnostic] = []
         var unknownResults: Set<String> = []
         var placements: [Int64: Placement] = [:]
-        var identities: [Int64: [Int64: TestIdentity]] = [:]
+        var identities: [TestCaseKey: TestIdentity] = [:]
+        identities.reserveCapacity(catalog.testCases.count)
         var pending: [Pending] = []
         pending.reserveCapacity(runCount)
         // The test runs whose steps and attachments are read (the failing ones; with
         // `AttachmentScope.all` also those that attached files): their positions in `pending`.
         var detailed: [Int64: Int] = [:]
-        let attaching = attachments == .all ? try XCResultBundleActivities.runsWithAttachments(db) : []
+        let attaching = readsSteps && attachments == .all ? try XCResultBundleActivities.runsWithAttachments(db) : []
         let origin = SourceLocation(file: bundle)
+        let (splitsDevices, splitsConfigurations) = (catalog.splitsDevices, catalog.splitsConfigurations)
         let sql = "SELECT rowid, testCase_fk, testSuiteRun_fk, duration, result, skipNotice_fk, repetitionPolicy_fk FROM TestCaseRuns ORDER BY rowid"
-        // A cursor: rows are read one at a time, never all held as rows.
+        // A cursor: rows are read one at a time, never all held as rows. Columns are read by their
+        // place in the select list above.
         let rows = try Row.fetchCursor(db, sql: sql)
         while let row = try rows.next() {
-            let id: Int64 = try row.decode(forColumn: "rowid")
-            let suiteRun: Int64? = try row.decode(forColumn: "testSuiteRun_fk")
-            let testCaseID: Int64? = try row.decode(forColumn: "testCase_fk")
+            let id: Int64 = try row.decode(atIndex: 0)
+            let testCaseID: Int64? = try row.decode(atIndex: 1)
+            let suiteRun: Int64? = try row.decode(atIndex: 2)
             let placement: Placement
             if let suiteRun, let known = placements[suiteRun] {
                 placement = known
@@ -58,7 +64,7 @@ struct XCResultBundleReading {
                 if let suiteRun { placements[suiteRun] = placement }
             }
             var identity: TestIdentity
-            if let testCaseID, let suiteRun, let known = identities[suiteRun]?[testCaseID] {
+            if let testCaseID, let suiteRun, let known = identities[TestCaseKey(suiteRun: suiteRun, testCase: testCaseID)] {
                 identity = known
             } else {
                 let testCase = try XCResultBundleCatalog.lookup(catalog.testCases, testCaseID, table: "TestCases", from: "TestCaseRuns", row: id, bundle: bundle)
@@ -66,13 +72,13 @@ struct XCResultBundleReading {
                 context.bundle = placement.bundle
                 context.suites = placement.suites
                 identity = XCResultNodeWalker.identity(name: testCase.name, nodeIdentifier: testCase.identifier, context: context)
-                if catalog.splitsDevices { identity.device = placement.planRun.device?.displayName }
-                if catalog.splitsConfigurations { identity.configuration = placement.planRun.configuration }
-                if let testCaseID, let suiteRun { identities[suiteRun, default: [:]][testCaseID] = identity }
+                if splitsDevices { identity.device = placement.planRun.device?.displayName }
+                if splitsConfigurations { identity.configuration = placement.planRun.configuration }
+                if let testCaseID, let suiteRun { identities[TestCaseKey(suiteRun: suiteRun, testCase: testCaseID)] = identity }
             }
             if let values = arguments[id], !values.isEmpty { identity.arguments = values.joined(separator: ", ") }
 
-            let result: String? = try row.decode(forColumn: "result")
+            let result: String? = try row.decode(atIndex: 4)
             let failures = issues[id] ?? []
             var outcome: Outcome
             switch result {
@@ -89,23 +95,23 @@ struct XCResultBundleReading {
             }
             var repetition = 1
             var label: String?
-            if let policyID: Int64 = try row.decode(forColumn: "repetitionPolicy_fk") {
+            if let policyID: Int64 = try row.decode(atIndex: 6) {
                 let policy = try XCResultBundleCatalog.lookup(catalog.repetitions, policyID, table: "RepetitionPolicies", from: "TestCaseRuns", row: id, bundle: bundle)
                 repetition = policy.repetition ?? 1
                 label = Self.label(mode: policy.mode, repetition: repetition)
             }
-            var attempt = Attempt(outcome: outcome, duration: try row.decode(forColumn: "duration"), label: label, origin: origin)
+            var attempt = Attempt(outcome: outcome, duration: try row.decode(atIndex: 3), label: label, origin: origin)
             switch outcome {
             case .failed, .error: attempt.failures = failures
             case .skipped:
-                if let notice: Int64 = try row.decode(forColumn: "skipNotice_fk") {
+                if let notice: Int64 = try row.decode(atIndex: 5) {
                     let message = try XCResultBundleCatalog.lookup(catalog.skipNotices, notice, table: "SkipNotices", from: "TestCaseRuns", row: id, bundle: bundle)
                     attempt.skipReason = XCResultFailureText.skipReason(message)
                 }
             case .expectedFailure: attempt.skipReason = expected[id] ?? failures.first?.message
             case .passed: break
             }
-            if outcome.isFailure || attaching.contains(id) { detailed[id] = pending.count }
+            if readsSteps, outcome.isFailure || attaching.contains(id) { detailed[id] = pending.count }
             pending.append(Pending(order: (placement.planRun.order, repetition, id), identity: identity, attempt: attempt))
         }
         // The step logs of those attempts, and what they attached.
@@ -136,6 +142,12 @@ struct XCResultBundleReading {
     static func label(mode: String?, repetition: Int) -> String {
         if mode == nil || mode == "RunRetryOnFailure" { return repetition <= 1 ? "First Run" : "Retry \(repetition - 1)" }
         return "Repetition \(repetition)"
+    }
+
+    /// A test case as placed by one suite run: the key of the identities already built.
+    private struct TestCaseKey: Hashable {
+        var suiteRun: Int64
+        var testCase: Int64
     }
 
     /// The bundle, suites and plan run of a suite run, following its parents.
@@ -173,14 +185,16 @@ struct XCResultBundleReading {
             ORDER BY i.testCaseRun_fk, i.orderInOwner, i.rowid
             """
         var issues: [Int64: [Failure]] = [:]
-        for row in try Row.fetchAll(db, sql: sql) {
-            let message: String = (try row.decode(String?.self, forColumn: "message") ?? row.decode(String?.self, forColumn: "detail")) ?? ""
+        // Columns by their place in the select list: run, message, detail, type, file, line.
+        let rows = try Row.fetchCursor(db, sql: sql)
+        while let row = try rows.next() {
+            let message: String = (try row.decode(String?.self, atIndex: 1) ?? row.decode(String?.self, atIndex: 2)) ?? ""
             var location: SourceLocation?
-            if let file: String = try row.decode(forColumn: "file"), !file.isEmpty {
-                location = SourceLocation(file: file, line: try row.decode(forColumn: "line"))
+            if let file: String = try row.decode(atIndex: 4), !file.isEmpty {
+                location = SourceLocation(file: file, line: try row.decode(atIndex: 5))
             }
-            let failure = Failure(message: message.truncatedUTF8(to: XCResultFailureText.messageLimit), type: try row.decode(forColumn: "type"), location: location)
-            issues[try row.decode(forColumn: "run"), default: []].append(failure)
+            let failure = Failure(message: message.truncatedUTF8(to: XCResultFailureText.messageLimit), type: try row.decode(atIndex: 3), location: location)
+            issues[try row.decode(Int64.self, atIndex: 0), default: []].append(failure)
         }
         return issues
     }

@@ -160,8 +160,10 @@ struct XCResultNodeWalker {
     static func identity(name: String, nodeIdentifier: String?, context: XCResultNodeContext) -> TestIdentity {
         var path = context.suites
         var testName = name
-        if let nodeIdentifier, nodeIdentifier.contains("/") {
-            path = nodeIdentifier.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        // Split on the ASCII `/` byte: no Unicode-aware string search per test.
+        let slash = UInt8(ascii: "/")
+        if let nodeIdentifier, nodeIdentifier.utf8.contains(slash) {
+            path = nodeIdentifier.utf8.split(separator: slash, omittingEmptySubsequences: false).map { String(Substring($0)) }
             testName = path.removeLast()
         }
         return TestIdentity(bundle: context.bundle, className: qualifiedClassName(path, bundle: context.bundle), name: testName)
@@ -173,7 +175,11 @@ struct XCResultNodeWalker {
         let className = path.joined(separator: ".")
         guard let bundle, !bundle.isEmpty else { return className }
         if className.isEmpty { return bundle }
-        if className == bundle || className.hasPrefix(bundle + ".") { return className }
+        if className == bundle { return className }
+        let (name, lead) = (className.utf8, bundle.utf8)
+        if name.count > lead.count, name.starts(with: lead), name[name.index(name.startIndex, offsetBy: lead.count)] == UInt8(ascii: ".") {
+            return className
+        }
         return bundle + "." + className
     }
 }
