@@ -11,8 +11,9 @@ let package = Package(
     name: "Canopy",
     platforms: [.macOS(.v14)],
     products: [
+        // The one product: the command line. The modules share `package` access; none of them is
+        // a library face with a stable API.
         .executable(name: "canopy", targets: ["canopy"]),
-        .library(name: "CanopyPipeline", targets: ["CanopyPipeline"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
