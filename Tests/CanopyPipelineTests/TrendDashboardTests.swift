@@ -1,3 +1,5 @@
+import CanopyAnalysis
+import CanopyHistory
 import CanopyModel
 import CanopyRender
 import Foundation
@@ -53,5 +55,36 @@ struct TrendDashboardTests {
         #expect(trend.tests.isEmpty && trend.identifierTree.isEmpty && trend.clusters.isEmpty && trend.stillFailing.isEmpty)
         // Not an empty comparison.
         #expect(!trend.newFailures.isEmpty && !trend.flakyTests.isEmpty && (trend.trend?.points.count ?? 0) == count)
+    }
+
+    @Test("a trend's headline counts from the window's first run; a latest run without snapshots has no coverage measured")
+    func windowHeadline() {
+        func point(_ key: String, tests: Int, failed: Int, coverage: Double?) -> TrendPoint {
+            TrendPoint(
+                runKey: key, commit: key + "0123456789abcdef", branch: "main", startedAt: nil, tests: tests, passed: tests - failed, failed: failed,
+                flaky: 0, skipped: 0, passRate: Double(tests - failed) / Double(tests), duration: 10, auditIssues: 3, auditErrors: 1,
+                coverage: coverage, failuresByCategory: [:])
+        }
+        var totals = RunTotals()
+        (totals.tests, totals.passed, totals.failed, totals.duration) = (4, 3, 1, 12)
+        let points = [point("first", tests: 3, failed: 0, coverage: 0.5), point("last", tests: 4, failed: 1, coverage: nil)]
+        var metadata = RunMetadata()
+        metadata.commit = "last0123456789abcdef"
+        metadata.branch = "feature/x"
+        let input = DashboardInput(
+            title: "Canopy", metadata: metadata, totals: totals, coverage: nil, audits: [], failures: [], testRows: [], parts: .empty,
+            insights: HistoryInsights(baselineRun: nil, comparison: BaselineComparison(baselineRunKey: nil), flakiness: [], flakyElements: [], trend: points),
+            window: TrendWindow(HistoryWindow(runs: 2), runs: points.count), gates: nil, now: Date())
+        let dashboard = DashboardBuilder(input: input).build()
+        #expect(dashboard.headline.tests == DashboardKPI(4, baseline: 3))
+        #expect(dashboard.headline.failed == DashboardKPI(1, baseline: 0))
+        #expect(dashboard.headline.passRate == DashboardKPI(0.75, baseline: 1))
+        #expect(dashboard.headline.auditErrors == DashboardKPI(0, baseline: 1) && dashboard.headline.auditWarnings == DashboardKPI(0, baseline: 2))
+        #expect(dashboard.headline.identifierCoverage == DashboardKPI(0, baseline: 0.5, isMeasured: false))
+        #expect(dashboard.headline.status == .testsFailed)
+        // A window of every branch names no branch, though its latest run has one.
+        #expect(dashboard.links.branch == nil && dashboard.links.commit == metadata.commit)
+        #expect(dashboard.links.baseline == "the window's first run (first0123456)")
+        #expect(dashboard.trend?.window == "last 2 runs, all branches" && dashboard.trend?.points.count == 2)
     }
 }
