@@ -4,7 +4,7 @@ import CanopyRender
 
 extension DashboardBuilder {
     /// The figures a headline's changes count from; each is nil where there is nothing to compare.
-    struct HeadlineBaseline {
+    private struct HeadlineBaseline {
         var tests: Int?
         var passed: Int?
         var failed: Int?
@@ -42,7 +42,7 @@ extension DashboardBuilder {
 
     /// On a trend page the window's first run, every figure as history counted it; otherwise the
     /// baseline run's totals, with coverage and audit figures from the comparison made against it.
-    func headlineBaseline() -> HeadlineBaseline {
+    private func headlineBaseline() -> HeadlineBaseline {
         if input.window != nil {
             guard let first = input.insights?.trend.first else { return HeadlineBaseline() }
             return HeadlineBaseline(

@@ -96,7 +96,8 @@ struct DashboardBuilder {
             let changes = Self.changes(flakiness: insights.flakiness, points: insights.trend, now: input.now)
             dashboard.trend = Self.trend(insights.trend, changes: changes, window: input.window?.name ?? "last \(insights.trend.count) runs")
         }
-        if let unread = metadata.unreadInputs {
+        // The banner speaks for the whole page: a trend page is of the window's runs, not of one.
+        if input.window == nil, let unread = metadata.unreadInputs {
             dashboard.unreadableInputs = unread
             dashboard.partialStatus = Dashboard.partialStored
         }

@@ -28,7 +28,8 @@ struct DashboardInput {
     /// its runs (`trend`), flakiness and last failure messages, with no baseline run.
     var insights: HistoryInsights?
     /// The window a trend page covers; nil on a run's page, whose changes count from its baseline
-    /// run and whose chart is the window the run was judged over.
+    /// run, whose chart is the window the run was judged over, and which says when the run is
+    /// partial (a trend page does not: it is of the window's runs).
     var window: TrendWindow?
     /// The gates judged; nil when none were (`canopy report`, unreadable inputs).
     var gates: [GateResult]?

@@ -57,7 +57,7 @@ struct TrendDashboardTests {
         #expect(!trend.newFailures.isEmpty && !trend.flakyTests.isEmpty && (trend.trend?.points.count ?? 0) == count)
     }
 
-    @Test("a trend's headline counts from the window's first run; a latest run without snapshots has no coverage measured")
+    @Test("a trend's headline counts from the window's first run; a latest run without snapshots has no coverage measured; no partial banner")
     func windowHeadline() {
         func point(_ key: String, tests: Int, failed: Int, coverage: Double?) -> TrendPoint {
             TrendPoint(
@@ -71,6 +71,7 @@ struct TrendDashboardTests {
         var metadata = RunMetadata()
         metadata.commit = "last0123456789abcdef"
         metadata.branch = "feature/x"
+        metadata.unreadInputs = ["bad.xml:1:65: error: Premature end of data"]
         let input = DashboardInput(
             title: "Canopy", metadata: metadata, totals: totals, coverage: nil, audits: [], failures: [], testRows: [], parts: .empty,
             insights: HistoryInsights(baselineRun: nil, comparison: BaselineComparison(baselineRunKey: nil), flakiness: [], flakyElements: [], trend: points),
@@ -86,5 +87,7 @@ struct TrendDashboardTests {
         #expect(dashboard.links.branch == nil && dashboard.links.commit == metadata.commit)
         #expect(dashboard.links.baseline == "the window's first run (first0123456)")
         #expect(dashboard.trend?.window == "last 2 runs, all branches" && dashboard.trend?.points.count == 2)
+        // A partial latest run does not make the window's page partial.
+        #expect(dashboard.unreadableInputs.isEmpty)
     }
 }
