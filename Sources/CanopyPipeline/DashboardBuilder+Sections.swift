@@ -161,18 +161,4 @@ extension DashboardBuilder {
         if kept.utf8.count > detailOutputLimit { kept = "…" + String(kept.suffix(detailOutputLimit)) }
         return (lines.count > detailOutputLines ? "…\n" : "") + kept
     }
-
-    static func trend(_ points: [TrendPoint], changes: [DashboardStateChange], window: String) -> DashboardTrend {
-        DashboardTrend(
-            window: window,
-            points: points.map { point in
-                DashboardTrendPoint(
-                    date: point.startedAt ?? Date(timeIntervalSince1970: 0), commit: point.commit.map { String($0.prefix(12)) } ?? point.runKey,
-                    passRate: point.passRate ?? 1, flaky: point.flaky,
-                    failuresByCategory: point.failuresByCategory.sorted { $0.key < $1.key }.map { DashboardCategoryCount(category: $0.key, count: $0.value) },
-                    coverage: point.coverage ?? 0, auditIssues: point.auditIssues, auditErrors: point.auditErrors,
-                    duration: point.duration)
-            },
-            changes: changes)
-    }
 }

@@ -3,8 +3,8 @@ import CanopyModel
 import CanopyRender
 import Foundation
 
-/// Maps one run's `DashboardInput` onto the renderers' `Dashboard`: the one builder of a run's
-/// dashboard, for `canopy run` and `canopy report` alike.
+/// Maps a `DashboardInput` onto the renderers' `Dashboard`: the one dashboard builder, for
+/// `canopy run`, `canopy report` and `canopy trend` alike.
 ///
 /// The renderers own a view model of exactly what they show, so they stay independent of how
 /// analysis and history represent things; this is the one place that knows both sides.
@@ -20,6 +20,10 @@ struct DashboardBuilder {
         var categories: [DashboardCategoryGroup]
         var failuresByIdentifier: [DashboardIdentifierGroup]
         var accessibility: DashboardAccessibility
+
+        /// No run sections: a trend page shows its latest run's headline and new failures alone.
+        static let empty = RunParts(
+            tests: [], identifierTree: [], clusters: [], categories: [], failuresByIdentifier: [], accessibility: DashboardAccessibility())
     }
 
     /// The run-alone sections of a run just analysed.
@@ -63,8 +67,8 @@ struct DashboardBuilder {
         var dashboard = Dashboard(
             title: input.title, generatedAt: input.now, headline: headline(),
             links: DashboardLinks(
-                buildURL: metadata.buildURL, commit: metadata.commit, commitURL: input.sourceLinks?.commitURL, branch: metadata.branch,
-                baseline: insights?.baselineRun.map { $0.baselineLabel(comparedWithRunOn: metadata.branch) },
+                buildURL: metadata.buildURL, commit: metadata.commit, commitURL: input.sourceLinks?.commitURL,
+                branch: input.window == nil ? metadata.branch : input.window?.branch, baseline: baselineLabel(),
                 dashboard: input.dashboardPath),
             gates: (input.gates ?? []).map { DashboardGate(name: $0.name, passed: $0.passed, detail: $0.detail) },
             newFailures: newFailures(),
@@ -89,11 +93,11 @@ struct DashboardBuilder {
         if let comparison = insights?.comparison { dashboard.accessibility = Self.markNew(parts.accessibility, audits: input.audits, comparison: comparison) }
         dashboard.slowerTests = (insights?.comparison.slowerTests ?? []).map { DashboardSlowerTest(test: $0.testKey, before: $0.before, after: $0.after, runs: $0.runs) }
         if let insights, !insights.trend.isEmpty {
-            // The same changes `canopy trend` lists for this window.
-            let changes = TrendDashboardBuilder.changes(flakiness: insights.flakiness, points: insights.trend, now: input.now)
-            dashboard.trend = DashboardBuilder.trend(insights.trend, changes: changes, window: "last \(insights.trend.count) runs")
+            let changes = Self.changes(flakiness: insights.flakiness, points: insights.trend, now: input.now)
+            dashboard.trend = Self.trend(insights.trend, changes: changes, window: input.window?.name ?? "last \(insights.trend.count) runs")
         }
-        if let unread = metadata.unreadInputs {
+        // The banner speaks for the whole page: a trend page is of the window's runs, not of one.
+        if input.window == nil, let unread = metadata.unreadInputs {
             dashboard.unreadableInputs = unread
             dashboard.partialStatus = Dashboard.partialStored
         }
@@ -127,37 +131,6 @@ struct DashboardBuilder {
         }
     }
 
-    /// Without judged gates a failed test says only that tests failed.
-    private func headline() -> DashboardHeadline {
-        let totals = input.totals
-        let status: DashboardStatus
-        if let gates = input.gates {
-            status = gates.contains { !$0.passed } ? .gateFailed : (totals.failed > 0 ? .failed : .passed)
-        } else {
-            status = totals.failed > 0 ? .testsFailed : .passed
-        }
-        return Self.headline(
-            status: status, totals: totals, coverage: input.coverage, audits: input.audits,
-            baseline: input.insights?.baselineRun?.totals, comparison: input.insights?.comparison)
-    }
-
-    /// The key figures of a run and their change against its baseline run (`comparison`, made
-    /// against it): `canopy run`'s headline, and `canopy report`'s of a stored run.
-    static func headline(
-        status: DashboardStatus, totals: RunTotals, coverage: Double?, audits: [AuditIssue], baseline: RunTotals?,
-        comparison: BaselineComparison?
-    ) -> DashboardHeadline {
-        let (errors, warnings) = audits.severityCounts
-        let baselineCoverage = comparison?.coverage.first { $0.scope == .overall }?.before
-        func kpi(_ value: Int, _ base: Int?) -> DashboardKPI { DashboardKPI(Double(value), baseline: base.map(Double.init)) }
-        return DashboardHeadline(
-            status: status, tests: kpi(totals.tests, baseline?.tests), passed: kpi(totals.passed, baseline?.passed),
-            failed: kpi(totals.failed, baseline?.failed), flaky: kpi(totals.flaky, baseline?.flaky),
-            skipped: kpi(totals.skipped, baseline?.skipped), passRate: DashboardKPI(totals.passRate, baseline: baseline?.passRate),
-            identifierCoverage: DashboardKPI(coverage ?? 0, baseline: baselineCoverage, isMeasured: coverage != nil), auditErrors: kpi(errors, comparison?.baselineAuditErrors),
-            auditWarnings: kpi(warnings, comparison?.baselineAuditWarnings), duration: DashboardKPI(totals.duration, baseline: baseline?.duration))
-    }
-
     /// The first failure of each new failure's test (`FailureGroups.firstFailures`: app problems
     /// before infrastructure), of the tests that failed (not those a retry passed).
     private func newFailures() -> [DashboardNewFailure] {
@@ -168,12 +141,6 @@ struct DashboardBuilder {
     /// (`FailureGroups.firstFailures`), of the tests that failed (not those a retry passed).
     static func newFailures(_ failures: [FailureRecord], of tests: Set<String>) -> [FailureRecord] {
         FailureGroups.firstFailures(failures, of: tests).filter { $0.testOutcome == .failed }
-    }
-
-    /// A stored run's new failures as its dashboard lists them (`canopy trend` lists the latest
-    /// run's): no source links, screenshots or notes.
-    static func newFailureRows(_ failures: [FailureRecord], of tests: Set<String>) -> [DashboardNewFailure] {
-        newFailures(failures, of: tests).map { failureRow($0) }
     }
 
     /// A failure in the renderers' shape: message, source link, cause, element and screenshots.

@@ -3,10 +3,12 @@ import CanopyModel
 import CanopyRender
 import Foundation
 
-/// Everything a run's dashboard shows, as `canopy run` (a run just analysed, `init(prepared:…)`)
-/// and `canopy report` (a stored run, from what history holds) hand it to `DashboardBuilder`.
-/// The two differ only in the data: a stored run has normalised messages and no source
-/// locations, attempt details or screenshots, and no gates were judged for it.
+/// Everything a dashboard shows, as `canopy run` (a run just analysed, `init(prepared:…)`),
+/// `canopy report` (a stored run, from what history holds) and `canopy trend` (the latest run of
+/// a window, with the window) hand it to `DashboardBuilder`. The three differ only in the data: a
+/// stored run has normalised messages and no source locations, attempt details or screenshots,
+/// and no gates were judged for it; a trend hands a `window`, the window's history as `insights`
+/// (no baseline run) and none of the run's own sections (`parts` empty).
 struct DashboardInput {
     var title: String
     var metadata: RunMetadata
@@ -22,8 +24,13 @@ struct DashboardInput {
     var parts: DashboardBuilder.RunParts
     /// Screenshots written beside the page, by test key.
     var screenshots: [String: Int] = [:]
-    /// What history says of the run; nil when it was not read.
+    /// What history says of the run; nil when it was not read. On a trend page, the window's:
+    /// its runs (`trend`), flakiness and last failure messages, with no baseline run.
     var insights: HistoryInsights?
+    /// The window a trend page covers; nil on a run's page, whose changes count from its baseline
+    /// run, whose chart is the window the run was judged over, and which says when the run is
+    /// partial (a trend page does not: it is of the window's runs).
+    var window: TrendWindow?
     /// The gates judged; nil when none were (`canopy report`, unreadable inputs).
     var gates: [GateResult]?
     /// The tests the new-failures section lists: the new-failures gate's (`GateInput.newFailures`:

@@ -243,7 +243,7 @@ struct GateTests {
         let fixed = test("A/fixed", .fixed(at: "c5"), [("c1", .pass), ("c2", .pass), ("c3", .fail), ("c4", .fail), ("c5", .pass), ("c6", .pass)])
         // Failing from the window's first run, then fixed: it was never seen newly broken.
         let fixedFromStart = test("A/fixedFromStart", .fixed(at: "c3"), [("c1", .fail), ("c2", .fail), ("c3", .pass), ("c4", .pass), ("c5", .pass), ("c6", .pass)])
-        let changes = TrendDashboardBuilder.changes(flakiness: [flaky, late, fixed, fixedFromStart], points: points, now: Date())
+        let changes = DashboardBuilder.changes(flakiness: [flaky, late, fixed, fixedFromStart], points: points, now: Date())
         // A test that broke and was fixed within the window shows both changes.
         #expect(changes.map(\.test) == ["A/fixed", "A/fixedFromStart", "A/flaky", "A/fixed"])
         #expect(changes.map { "\($0.from) → \($0.to) at \($0.commit)" } == [
@@ -461,8 +461,11 @@ struct StoredRunTreeTests {
             failure("C/fails", 1, infrastructure: false, "later message"),
             failure("D/notNew", 0, infrastructure: false, "old failure"),
         ]
-        let rows = DashboardBuilder.newFailureRows(
-            failures.map { FailureRecord(stored: $0, testOutcome: .failed) }, of: ["A/crashThenFail", "B/onlyCrash", "C/fails"])
+        var input = DashboardInput(
+            title: "", metadata: RunMetadata(), totals: RunTotals(), coverage: nil, audits: [],
+            failures: failures.map { FailureRecord(stored: $0, testOutcome: .failed) }, testRows: [], parts: .empty, now: Date())
+        input.newFailureKeys = ["A/crashThenFail", "B/onlyCrash", "C/fails"]
+        let rows = DashboardBuilder(input: input).build().newFailures
         #expect(rows.map(\.test) == ["C/fails", "A/crashThenFail", "B/onlyCrash"])
         #expect(rows.map(\.message) == ["no match for {id}", "no element {id}", "lost connection"])
         #expect(rows.map(\.category) == ["elementNotFound", "elementNotFound", "simulatorCrash"])

@@ -1,0 +1,69 @@
+import CanopyAnalysis
+import CanopyModel
+import CanopyRender
+
+extension DashboardBuilder {
+    /// The figures a headline's changes count from; each is nil where there is nothing to compare.
+    private struct HeadlineBaseline {
+        var tests: Int?
+        var passed: Int?
+        var failed: Int?
+        var flaky: Int?
+        var skipped: Int?
+        var passRate: Double?
+        var duration: Double?
+        var coverage: Double?
+        var auditErrors: Int?
+        var auditWarnings: Int?
+    }
+
+    /// The run's key figures and their change: against its baseline run, or on a trend page
+    /// against the window's first run. Without judged gates a failed test says only that tests
+    /// failed.
+    func headline() -> DashboardHeadline {
+        let totals = input.totals
+        let status: DashboardStatus
+        if let gates = input.gates {
+            status = gates.contains { !$0.passed } ? .gateFailed : (totals.failed > 0 ? .failed : .passed)
+        } else {
+            status = totals.failed > 0 ? .testsFailed : .passed
+        }
+        let (errors, warnings) = input.audits.severityCounts
+        let base = headlineBaseline()
+        func kpi(_ value: Int, _ base: Int?) -> DashboardKPI { DashboardKPI(Double(value), baseline: base.map(Double.init)) }
+        return DashboardHeadline(
+            status: status, tests: kpi(totals.tests, base.tests), passed: kpi(totals.passed, base.passed),
+            failed: kpi(totals.failed, base.failed), flaky: kpi(totals.flaky, base.flaky), skipped: kpi(totals.skipped, base.skipped),
+            passRate: DashboardKPI(totals.passRate, baseline: base.passRate),
+            identifierCoverage: DashboardKPI(input.coverage ?? 0, baseline: base.coverage, isMeasured: input.coverage != nil),
+            auditErrors: kpi(errors, base.auditErrors), auditWarnings: kpi(warnings, base.auditWarnings),
+            duration: DashboardKPI(totals.duration, baseline: base.duration))
+    }
+
+    /// On a trend page the window's first run, every figure as history counted it; otherwise the
+    /// baseline run's totals, with coverage and audit figures from the comparison made against it.
+    private func headlineBaseline() -> HeadlineBaseline {
+        if input.window != nil {
+            guard let first = input.insights?.trend.first else { return HeadlineBaseline() }
+            return HeadlineBaseline(
+                tests: first.tests, passed: first.passed, failed: first.failed, flaky: first.flaky, skipped: first.skipped,
+                passRate: first.passRate, duration: first.duration, coverage: first.coverage, auditErrors: first.auditErrors,
+                auditWarnings: first.auditIssues - first.auditErrors)
+        }
+        let baseline = input.insights?.baselineRun?.totals
+        let comparison = input.insights?.comparison
+        return HeadlineBaseline(
+            tests: baseline?.tests, passed: baseline?.passed, failed: baseline?.failed, flaky: baseline?.flaky, skipped: baseline?.skipped,
+            passRate: baseline?.passRate, duration: baseline?.duration, coverage: comparison?.overallCoverage?.before,
+            auditErrors: comparison?.baselineAuditErrors, auditWarnings: comparison?.baselineAuditWarnings)
+    }
+
+    /// What the page says its figures are compared with: the baseline run, or on a trend page the
+    /// window's first run (and its commit).
+    func baselineLabel() -> String? {
+        if input.window != nil {
+            return input.insights?.trend.first.map { "the window's first run" + ($0.commit.map { " (\($0.prefix(12)))" } ?? "") }
+        }
+        return input.insights?.baselineRun.map { $0.baselineLabel(comparedWithRunOn: input.metadata.branch) }
+    }
+}

@@ -1,0 +1,93 @@
+import CanopyAnalysis
+import CanopyHistory
+import CanopyModel
+import CanopyRender
+import Foundation
+import Testing
+
+@testable import CanopyPipeline
+
+/// `canopy trend` hands `DashboardBuilder` its window's latest run as history holds it, as
+/// `canopy report` hands a stored run: where the two pages show the same thing, it is the same.
+@Suite("trend and report draw the latest run alike")
+struct TrendDashboardTests {
+    /// A figure's value alone: the trend counts changes from the window's first run, report from
+    /// the baseline run.
+    static func values(_ headline: DashboardHeadline) -> [DashboardKPI] {
+        [
+            headline.tests, headline.passed, headline.failed, headline.flaky, headline.skipped, headline.passRate, headline.identifierCoverage,
+            headline.auditErrors, headline.auditWarnings, headline.duration,
+        ].map { DashboardKPI($0.value, isMeasured: $0.isMeasured) }
+    }
+
+    @Test("a trend over the window report judged the latest run over shows that run as report does", arguments: [13, 14])
+    func trendAndReport(nights count: Int) async throws {
+        let nights = try PrefetchedInsightsTests.nights()
+        let directory = NSTemporaryDirectory() + "canopy-trend-report-" + UUID().uuidString
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let store = directory + "/history.sqlite"
+        try await PrefetchedInsightsTests.store(nights.prefix(count), into: store)
+        var history = HistoryOptions(environment: [:], now: nights[count - 1].started)
+        history.store = store
+        history.configPath = PrefetchedInsightsTests.samples + "/canopy.yml"
+        history.outputDirectory = directory
+        let report = try await ReportCommand(options: history).dashboard(key: nil)
+        // The window report judged the run over: its branch and the sample's 30 days.
+        let trend = try await TrendCommand(options: history).dashboard(days: 30, runs: nil, branch: "main")
+
+        #expect(trend.headline.status == report.headline.status)
+        #expect(Self.values(trend.headline) == Self.values(report.headline))
+        #expect(trend.links.commit == report.links.commit && trend.links.buildURL == report.links.buildURL)
+        #expect(trend.links.branch == "main" && trend.links.baseline?.hasPrefix("the window's first run (") == true)
+        // New failures by one rule: report leaves out those its gate excused (known flakes,
+        // quarantine), and lists why a flaky test's failure counts.
+        func unnoted(_ rows: [DashboardNewFailure]) -> [DashboardNewFailure] { rows.map { var row = $0; row.note = nil; return row } }
+        let listed = Set(report.newFailures.map(\.test))
+        let excused = Set(report.excusedFailures.map(\.test))
+        #expect(unnoted(trend.newFailures.filter { listed.contains($0.test) }) == unnoted(report.newFailures))
+        #expect(trend.newFailures.allSatisfy { listed.contains($0.test) || excused.contains($0.test) }, "\(trend.newFailures.map(\.test))")
+        // Flakiness and the chart over the same runs; report also marks the flaky tests its gate counted new.
+        func notNew(_ tests: [DashboardFlakyTest]) -> [DashboardFlakyTest] { tests.map { var test = $0; test.isNew = false; return test } }
+        #expect(notNew(trend.flakyTests) == notNew(report.flakyTests))
+        #expect(trend.trend?.points == report.trend?.points && trend.trend?.changes == report.trend?.changes)
+        #expect(trend.trend?.window == "last 30 days" && report.trend?.window == "last \(count) runs")
+        // The trend page shows none of the run's own sections.
+        #expect(trend.tests.isEmpty && trend.identifierTree.isEmpty && trend.clusters.isEmpty && trend.stillFailing.isEmpty)
+        // Not an empty comparison.
+        #expect(!trend.newFailures.isEmpty && !trend.flakyTests.isEmpty && (trend.trend?.points.count ?? 0) == count)
+    }
+
+    @Test("a trend's headline counts from the window's first run; a latest run without snapshots has no coverage measured; no partial banner")
+    func windowHeadline() {
+        func point(_ key: String, tests: Int, failed: Int, coverage: Double?) -> TrendPoint {
+            TrendPoint(
+                runKey: key, commit: key + "0123456789abcdef", branch: "main", startedAt: nil, tests: tests, passed: tests - failed, failed: failed,
+                flaky: 0, skipped: 0, passRate: Double(tests - failed) / Double(tests), duration: 10, auditIssues: 3, auditErrors: 1,
+                coverage: coverage, failuresByCategory: [:])
+        }
+        var totals = RunTotals()
+        (totals.tests, totals.passed, totals.failed, totals.duration) = (4, 3, 1, 12)
+        let points = [point("first", tests: 3, failed: 0, coverage: 0.5), point("last", tests: 4, failed: 1, coverage: nil)]
+        var metadata = RunMetadata()
+        metadata.commit = "last0123456789abcdef"
+        metadata.branch = "feature/x"
+        metadata.unreadInputs = ["bad.xml:1:65: error: Premature end of data"]
+        let input = DashboardInput(
+            title: "Canopy", metadata: metadata, totals: totals, coverage: nil, audits: [], failures: [], testRows: [], parts: .empty,
+            insights: HistoryInsights(baselineRun: nil, comparison: BaselineComparison(baselineRunKey: nil), flakiness: [], flakyElements: [], trend: points),
+            window: TrendWindow(HistoryWindow(runs: 2), runs: points.count), gates: nil, now: Date())
+        let dashboard = DashboardBuilder(input: input).build()
+        #expect(dashboard.headline.tests == DashboardKPI(4, baseline: 3))
+        #expect(dashboard.headline.failed == DashboardKPI(1, baseline: 0))
+        #expect(dashboard.headline.passRate == DashboardKPI(0.75, baseline: 1))
+        #expect(dashboard.headline.auditErrors == DashboardKPI(0, baseline: 1) && dashboard.headline.auditWarnings == DashboardKPI(0, baseline: 2))
+        #expect(dashboard.headline.identifierCoverage == DashboardKPI(0, baseline: 0.5, isMeasured: false))
+        #expect(dashboard.headline.status == .testsFailed)
+        // A window of every branch names no branch, though its latest run has one.
+        #expect(dashboard.links.branch == nil && dashboard.links.commit == metadata.commit)
+        #expect(dashboard.links.baseline == "the window's first run (first0123456)")
+        #expect(dashboard.trend?.window == "last 2 runs, all branches" && dashboard.trend?.points.count == 2)
+        // A partial latest run does not make the window's page partial.
+        #expect(dashboard.unreadableInputs.isEmpty)
+    }
+}
