@@ -58,15 +58,16 @@ package struct RunCommand {
         let run = assembled
         // On a terminal the bar stood full through the rest of a large run: say what comes next.
         if context.progress.drawsBar { context.progress.log("analysing \(run.tests.count) tests, storing the run and reading history …") }
-        // The store writes the run's own rows (its tests, their attempts) while the run is
-        // analysed, in the transaction `finish` commits: for a large run most of the store's work.
+        // The store writes the run's own rows (the run, its attempts, its audit issues) while the
+        // run is analysed, in the transaction `finish` commits, which adds the tests and the
+        // analysis.
         let testRows = Concurrently.start { TestRunRow.rows(for: run) }
         let store = try await context.openStore()
         do { try await context.chosenBaseline(in: store) } catch {
             await store.close()
             throw error
         }
-        let pending = store.beginStore(run, testRows: { testRows.wait() })
+        let pending = store.beginStore(run)
         let prepared = context.analyse(run, testRows: testRows)
         timer.lap("analyse")
         // report.json depends on the analysed run alone: encoded while the store works. Files are
