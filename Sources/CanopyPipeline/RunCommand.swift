@@ -79,9 +79,6 @@ package struct RunCommand {
         async let testsPart = Self.testsPart(prepared)
         let ((result, insights, storeTimer), closing) = try await context.withStoreClosingLater(store) { store in
             var storeTimer = StepTimer()
-            // The largest history reads (flakiness rows, the baseline run) are made beside the store.
-            let context = context
-            async let prefetched = context.prefetch(for: prepared, store: store)
             let result: IngestResult
             do {
                 result = try await pending.finish(digest: prepared.digest, testRows: prepared.testRows)
@@ -92,9 +89,8 @@ package struct RunCommand {
             }
             storeTimer.lap("store")
             if result == .alreadyStored { try await context.requireStoredResults(are: prepared, in: store) }
-            let rows = try? await prefetched
-            let insights = try await context.insights(
-                for: prepared, store: store, stored: true, prefetched: result == .inserted ? rows : nil)
+            // History is read once the run is in it: the window the run's readers will see.
+            let insights = try await context.insights(for: prepared, store: store, stored: true)
             storeTimer.lap("history")
             return (result, insights, storeTimer)
         }
