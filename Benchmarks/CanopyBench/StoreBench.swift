@@ -36,7 +36,7 @@ enum StoreBench {
             say("begin \(index)")  // after building the run: the kill test aims inside the store call
             let result: IngestResult
             if staged {
-                let pending = store.beginStore(run, testRows: { TestRunRow.rows(for: run) })
+                let pending = store.beginStore(run)
                 try await Task.sleep(nanoseconds: 500_000_000)
                 result = try await pending.finish(digest: digest, testRows: TestRunRow.rows(for: run, digest: digest))
             } else {

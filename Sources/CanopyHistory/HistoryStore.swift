@@ -9,9 +9,9 @@ package protocol HistoryWriter: Sendable {
     /// reported as `.alreadyStored`. A crash mid-way leaves no partial run. `testRows` are
     /// `TestRunRow.rows(for: run, digest: digest)`, made once by a caller that needs them too.
     func store(_ run: Run, digest: RunDigest, testRows: [TestRunRow]) async throws -> IngestResult
-    /// Starts storing `run` while it is analysed (`PendingStore`); `testRows` gives
-    /// `TestRunRow.rows(for: run)` when the store asks (it may wait for them).
-    func beginStore(_ run: Run, testRows: @escaping @Sendable () -> [TestRunRow]) -> any PendingStore
+    /// Starts storing `run` while it is analysed (`PendingStore`): what depends on the run alone
+    /// is written now, the rest (its tests among it) complete at `finish`.
+    func beginStore(_ run: Run) -> any PendingStore
 }
 
 extension HistoryReader {

@@ -2,8 +2,8 @@ import CanopyModel
 import Foundation
 
 /// What one run writes, as rows per table, gathered before the rows are written so writing only
-/// binds and inserts: everything (`store`), or the run's own rows (`beginStore`, whose
-/// `IngestCompletion` brings the analysis's tables after).
+/// binds and inserts: everything (`store`), or what the run alone decides (`beginStore`, whose
+/// `finish` brings `analysedTables` after). Every row is written once, complete.
 struct IngestBatch: Sendable {
     /// One child table's rows.
     struct Table: Sendable {
@@ -41,19 +41,24 @@ struct IngestBatch: Sendable {
 
     /// Everything the run writes, analysis included.
     init(run: Run, digest: RunDigest, testRows rows: [TestRunRow], ingestedAt: Date = Date()) throws {
-        try self.init(run: run, testRows: rows, ingestedAt: ingestedAt)
-        tables += Self.analysisTables(digest)
+        try self.init(run: run, ingestedAt: ingestedAt)
+        tables += Self.analysedTables(run: run, digest: digest, testRows: rows)
     }
 
-    /// What depends on the run alone: the run, its tests (as `rows` count them), their attempts,
-    /// its audit issues.
-    init(run: Run, testRows rows: [TestRunRow], ingestedAt: Date = Date()) throws {
-        precondition(rows.count == run.tests.count, "one test row per test")
+    /// What depends on the run alone: the run, its tests' attempts, its audit issues.
+    init(run: Run, ingestedAt: Date = Date()) throws {
         guard let key = run.metadata.runKey, !key.isEmpty else { throw HistoryError.missingRunKey }
         self.key = key
         self.run = RunRecord(key: key, metadata: run.metadata, totals: run.totals, ingestedAt: ingestedAt)
         let audits = run.auditIssues.enumerated().map { AuditIssueRecord(ordinal: $0.offset, issue: $0.element) }
-        tables = [Table(TestRows(tests: run.tests, rows: rows)), Table(AttemptRows(tests: run.tests)), Table(audits)]
+        tables = [Table(AttemptRows(tests: run.tests)), Table(audits)]
+    }
+
+    /// What depends on the analysis: the tests (`rows`, infrastructure attempts counted from
+    /// `digest`), then `analysisTables`.
+    static func analysedTables(run: Run, digest: RunDigest, testRows rows: [TestRunRow]) -> [Table] {
+        precondition(rows.count == run.tests.count, "one test row per test")
+        return [Table(TestRows(tests: run.tests, rows: rows))] + analysisTables(digest)
     }
 
     /// What the analysis adds: failures, identifier nodes and coverage (one row per path and

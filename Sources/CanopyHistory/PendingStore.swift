@@ -1,47 +1,21 @@
 import CanopyModel
 import Foundation
 
-/// A run being stored while it is analysed: what depends on the run alone is written at
-/// `HistoryWriter.beginStore`; `finish` adds what the analysis concluded and commits, in the
-/// one transaction `store` would have used, so the stored rows are the same either way (the
-/// run's `ingested_at` is when `beginStore` was called). The write lock (SQLite) or the open
-/// transaction (PostgreSQL) is held from `beginStore` to `finish`.
+/// A run being stored while it is analysed: what depends on the run alone (the run, its attempts,
+/// its audit issues) is written at `HistoryWriter.beginStore`; `finish` adds what depends on the
+/// analysis (the tests, failures, identifier nodes, coverage) and commits, in the one transaction
+/// `store` would have used, so the stored rows are the same either way (the run's `ingested_at`
+/// is when `beginStore` was called). Each row is written once, complete. The write lock (SQLite)
+/// or the open transaction (PostgreSQL) is held from `beginStore` to `finish`.
 package protocol PendingStore: AnyObject, Sendable {
-    /// Adds the analysis and commits. `testRows` are `TestRunRow.rows(for: run, digest: digest)`:
-    /// the rows given to `beginStore` with infrastructure attempts counted.
+    /// Adds the analysis and commits. `testRows` are `TestRunRow.rows(for: run, digest: digest)`.
     func finish(digest: RunDigest, testRows: [TestRunRow]) async throws -> IngestResult
     /// Abandons the run: nothing of it is stored. Safe after `finish` too (then it does nothing).
     func cancel() async
 }
 
-/// The rows and counts `finish` adds to a run whose own rows are written.
-struct IngestCompletion: Sendable {
-    /// The tables made from the analysis (failures, identifier nodes, coverage).
-    var tables: [IngestBatch.Table]
-    /// Tests (by index) whose infrastructure attempt count is not the 0 written at first.
-    var infrastructure: [(test: Int, count: Int)]
-
-    /// Nothing more: the batch was complete.
-    static let nothing = IngestCompletion(tables: [], infrastructure: [])
-
-    init(tables: [IngestBatch.Table], infrastructure: [(test: Int, count: Int)]) {
-        self.tables = tables
-        self.infrastructure = infrastructure
-    }
-
-    /// What the analysis adds to a run whose rows were written as `written`.
-    init(digest: RunDigest, written: [TestRunRow], final: [TestRunRow]) {
-        precondition(written.count == final.count, "one test row per test")
-        tables = IngestBatch.analysisTables(digest)
-        infrastructure = final.indices.compactMap { index in
-            final[index].infrastructureFailedAttempts == written[index].infrastructureFailedAttempts
-                ? nil : (index, final[index].infrastructureFailedAttempts)
-        }
-    }
-}
-
 /// A run whose own rows are written by `write` while the caller analyses it; `write` takes the
-/// analysis from the handoff (nil: abandon the run).
+/// analysis from the handoff (nil: abandon the run) and writes `analysedTables` of it.
 final class StagedStore: PendingStore, @unchecked Sendable {
     typealias Analysis = (digest: RunDigest, rows: [TestRunRow])
     private let analysis = Handoff<Analysis>()
@@ -52,10 +26,10 @@ final class StagedStore: PendingStore, @unchecked Sendable {
         task = Task { try await write(analysis) }
     }
 
-    /// What the analysis adds to the run whose own rows were `written`, once `finish` hands it
-    /// over; nil when the run was abandoned.
-    static func completion(_ analysis: Analysis?, written: [TestRunRow]) -> IngestCompletion? {
-        analysis.map { IngestCompletion(digest: $0.digest, written: written, final: $0.rows) }
+    /// The tables the analysis adds to `run` once `finish` hands it over; nil when the run was
+    /// abandoned.
+    static func analysedTables(_ analysis: Analysis?, run: Run) -> [IngestBatch.Table]? {
+        analysis.map { IngestBatch.analysedTables(run: run, digest: $0.digest, testRows: $0.rows) }
     }
 
     func finish(digest: RunDigest, testRows: [TestRunRow]) async throws -> IngestResult {

@@ -7,7 +7,7 @@ import Testing
 /// `beginStore` … `finish`, as `canopy run` stores: the same stored run as `store`, nothing at all
 /// after `cancel`, and the store free again for other writers afterwards.
 @Suite(.timeLimit(.minutes(3))) struct PendingStoreTests {
-    /// A run with infrastructure failures (their counts are filled in at `finish`), audits,
+    /// A run with infrastructure failures (its tests are written, counted, at `finish`), audits,
     /// coverage and identifier nodes.
     static func run(key: String) -> (Run, RunDigest) {
         let scripted = (0..<150).map { index in
@@ -73,7 +73,7 @@ import Testing
             return try await Stored(store, key: "staged-1")
         }
         let staged = try await TestStore.make(kind).with { store async throws in
-            let pending = store.beginStore(run, testRows: { TestRunRow.rows(for: run) })
+            let pending = store.beginStore(run)
             try await Task.sleep(nanoseconds: 50_000_000)  // the run's own rows are written meanwhile
             #expect(try await store.run(key: "staged-1") == nil, "nothing is visible before the commit")
             #expect(try await pending.finish(digest: digest, testRows: TestRunRow.rows(for: run, digest: digest)) == .inserted)
@@ -92,7 +92,7 @@ import Testing
     func aCancelledRunLeavesNothingAndTheStoreWritable(_ kind: StoreKind) async throws {
         try await TestStore.make(kind).with { store async throws in
             let (run, digest) = Self.run(key: "cancelled-1")
-            let pending = store.beginStore(run, testRows: { TestRunRow.rows(for: run) })
+            let pending = store.beginStore(run)
             try await Task.sleep(nanoseconds: 50_000_000)
             await pending.cancel()
             #expect(try await store.run(key: "cancelled-1") == nil)
@@ -100,7 +100,7 @@ import Testing
             await #expect(throws: (any Error).self) { try await pending.finish(digest: digest, testRows: TestRunRow.rows(for: run, digest: digest)) }
             // The writer is free: the same run stores whole, and a dropped pending run releases it too.
             let droppedRun = Self.run(key: "dropped-1").0
-            var dropped: (any PendingStore)? = store.beginStore(droppedRun, testRows: { TestRunRow.rows(for: droppedRun) })
+            var dropped: (any PendingStore)? = store.beginStore(droppedRun)
             try await Task.sleep(nanoseconds: 50_000_000)
             if kind == .postgres {
                 #expect(try await Self.openTransactions(1, in: store, waitingUpTo: 10) == 1, "the dropped run waits for its analysis first")
@@ -142,7 +142,7 @@ import Testing
             let (run, digest) = Self.run(key: "twice-1")
             #expect(try await store.store(run, digest: digest) == .inserted)
             let before = try await Stored(store, key: "twice-1")
-            let pending = store.beginStore(run, testRows: { TestRunRow.rows(for: run) })
+            let pending = store.beginStore(run)
             #expect(try await pending.finish(digest: digest, testRows: TestRunRow.rows(for: run, digest: digest)) == .alreadyStored)
             #expect(try await Stored(store, key: "twice-1") == before)
         }
@@ -157,7 +157,7 @@ import Testing
         let other = try await test.open()
         let (run, digest) = Self.run(key: "first-1")
         let (second, secondDigest) = Self.run(key: "second-1")
-        let pending = store.beginStore(run, testRows: { TestRunRow.rows(for: run) })
+        let pending = store.beginStore(run)
         try await Task.sleep(nanoseconds: 50_000_000)
         let otherDone = Handoff<Bool>()
         let otherResult = Task {

@@ -22,7 +22,7 @@ struct PostgresFailureTests {
         let database = try PostgresAddress(url: test.location).database
         let admin = try PostgresAddress(url: try #require(StoreKind.postgresURL))
         let staged = try await test.with { store async throws in
-            let pending = store.beginStore(run, testRows: { TestRunRow.rows(for: run) })
+            let pending = store.beginStore(run)
             #expect(try await PendingStoreTests.openTransactions(1, in: store, waitingUpTo: 10) == 1, "the staged run waits for its analysis")
             try await Killer(admin: admin, database: database).terminateOnce()
             #expect(try await PendingStoreTests.openTransactions(0, in: store, waitingUpTo: 10) == 0, "the staged transaction was terminated")

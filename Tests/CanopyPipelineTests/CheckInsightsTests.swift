@@ -22,8 +22,8 @@ struct CheckInsightsTests {
         var results: [HistoryInsights] = []
         for stored in [false, true] {
             let path = directory + "/\(stored ? "run" : "check").sqlite"
-            try await PrefetchedInsightsTests.store(history, into: path)
-            let context = try PrefetchedInsightsTests.context(store: path, night: night, key: "night-judged", windowRuns: windowRuns)
+            try await InsightsAfterStoreTests.store(history, into: path)
+            let context = try InsightsAfterStoreTests.context(store: path, night: night, key: "night-judged", windowRuns: windowRuns)
             let prepared = try context.prepare()
             results.append(try await context.withStore { store in
                 if stored || alreadyStored {
@@ -44,7 +44,7 @@ struct CheckInsightsTests {
 
     @Test("nights of the sample history: the same flakiness, flaky elements and baseline")
     func sampleNights() async throws {
-        let nights = try PrefetchedInsightsTests.nights()
+        let nights = try InsightsAfterStoreTests.nights()
         for count in [3, 9, 11, nights.count - 1] {
             let pair = try await Self.bothWays(nights.prefix(count), then: nights[count])
             Self.expectSame(pair, "night \(count + 1)")
@@ -56,13 +56,13 @@ struct CheckInsightsTests {
 
     @Test("a window of runs: the run takes one of them")
     func windowOfRuns() async throws {
-        let nights = try PrefetchedInsightsTests.nights()
+        let nights = try InsightsAfterStoreTests.nights()
         Self.expectSame(try await Self.bothWays(nights.dropLast(), then: nights.last!, windowRuns: 4), "windowRuns 4")
     }
 
     @Test("a run already stored is judged as stored, not twice")
     func alreadyStored() async throws {
-        let nights = try PrefetchedInsightsTests.nights()
+        let nights = try InsightsAfterStoreTests.nights()
         Self.expectSame(try await Self.bothWays(nights.dropLast(), then: nights.last!, alreadyStored: true), "already stored")
     }
 }

@@ -26,12 +26,12 @@ struct DocumentEncodingTests {
 
     @Test("report.json, insights.json and the page's test data of the last sample night, after thirteen nights of history")
     func sampleNight() async throws {
-        let nights = try PrefetchedInsightsTests.nights()
+        let nights = try InsightsAfterStoreTests.nights()
         let directory = NSTemporaryDirectory() + "canopy-documents-" + UUID().uuidString
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let path = directory + "/history.sqlite"
         for (index, night) in nights.enumerated() {
-            let context = try PrefetchedInsightsTests.context(store: path, night: night, key: "night-\(index)")
+            let context = try InsightsAfterStoreTests.context(store: path, night: night, key: "night-\(index)")
             let prepared = try context.prepare()
             let insights = try await context.withStore { store in
                 _ = try await store.store(prepared.run, digest: prepared.digest, testRows: prepared.testRows)

@@ -13,12 +13,12 @@ import Testing
 struct NewAuditIssuesTests {
     /// The sample's `night` judged after the nights before it, with its dashboard's accessibility.
     static func judged(_ night: Int) async throws -> (accessibility: DashboardAccessibility, insights: HistoryInsights) {
-        let nights = try PrefetchedInsightsTests.nights()
+        let nights = try InsightsAfterStoreTests.nights()
         let directory = NSTemporaryDirectory() + "canopy-audit-" + UUID().uuidString
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let path = directory + "/history.sqlite"
-        try await PrefetchedInsightsTests.store(nights.prefix(night - 1), into: path)
-        let context = try PrefetchedInsightsTests.context(store: path, night: nights[night - 1], key: "judged")
+        try await InsightsAfterStoreTests.store(nights.prefix(night - 1), into: path)
+        let context = try InsightsAfterStoreTests.context(store: path, night: nights[night - 1], key: "judged")
         let prepared = try context.prepare()
         let insights = try await context.withStore { store in
             _ = try await store.store(prepared.run, digest: prepared.digest, testRows: prepared.testRows)

@@ -53,13 +53,13 @@ struct SameDashboardTests {
 
     @Test("run and report of the same stored run give identical dashboards", arguments: [6, 13])
     func runAndReport(night index: Int) async throws {
-        let nights = try PrefetchedInsightsTests.nights()
+        let nights = try InsightsAfterStoreTests.nights()
         let directory = NSTemporaryDirectory() + "canopy-same-dashboard-" + UUID().uuidString
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let store = directory + "/history.sqlite"
-        try await PrefetchedInsightsTests.store(nights.prefix(index), into: store)
+        try await InsightsAfterStoreTests.store(nights.prefix(index), into: store)
         let night = nights[index]
-        var options = try PrefetchedInsightsTests.context(store: store, night: night, key: "night-judged").options
+        var options = try InsightsAfterStoreTests.context(store: store, night: night, key: "night-judged").options
         options.outputDirectory = directory + "/run"
         let run = try await RunCommand(options: options).run()
         #expect(run.stored)

@@ -12,7 +12,7 @@ import Testing
 struct TestHistoryStripTests {
     @Test("night 14 of the sample: every strip ends with this run, oldest first, on the run's branch")
     func sampleNight() async throws {
-        let nights = try PrefetchedInsightsTests.nights()
+        let nights = try InsightsAfterStoreTests.nights()
         let last = try #require(nights.last)
         let run = try await CheckInsightsTests.bothWays(nights.dropLast(), then: last).run
         #expect(!run.testHistory.isEmpty)

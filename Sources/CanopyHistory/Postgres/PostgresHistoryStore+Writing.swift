@@ -13,7 +13,7 @@ extension PostgresHistoryStore {
 
     package func store(_ run: Run, digest: RunDigest, testRows: [TestRunRow]) async throws -> IngestResult {
         let batch = try IngestBatch(run: run, digest: digest, testRows: testRows)
-        return try await writing { connection in try await self.write(batch, then: { .nothing }, on: connection) }
+        return try await writing { connection in try await self.write(batch, then: { [] }, on: connection) }
     }
 
     /// Runs `write` on a leased connection, again on a new one after the connection was lost or
@@ -80,7 +80,7 @@ extension PostgresHistoryStore {
     /// analysis; nil abandons the run and rolls back). `ON CONFLICT DO NOTHING` on the run key
     /// makes a concurrent or repeated ingest of the same run a no-op.
     func write(
-        _ batch: IngestBatch, then completion: () async -> IngestCompletion?, on connection: PostgresConnection
+        _ batch: IngestBatch, then completion: () async -> [IngestBatch.Table]?, on connection: PostgresConnection
     ) async throws -> IngestResult {
         try await execute("BEGIN", on: connection)
         do {
@@ -101,17 +101,7 @@ extension PostgresHistoryStore {
                 try await insert(table, runID: runID, on: connection)
             }
             guard let completion = await completion() else { throw CancellationError() }
-            // Integers only, written into the statement: one statement per 5,000 tests.
-            for start in stride(from: 0, to: completion.infrastructure.count, by: 5_000) {
-                let counts = completion.infrastructure[start..<min(start + 5_000, completion.infrastructure.count)]
-                try await execute(
-                    """
-                    UPDATE tests SET infra_failed_attempts = v.count \
-                    FROM (VALUES \(counts.map { "(\($0.test), \($0.count))" }.joined(separator: ", "))) AS v (test_index, count) \
-                    WHERE tests.run_id = \(runID) AND tests.test_index = v.test_index
-                    """, on: connection)
-            }
-            for table in completion.tables where !table.isEmpty {
+            for table in completion where !table.isEmpty {
                 try await insert(table, runID: runID, on: connection)
             }
             try await execute("COMMIT", on: connection)

@@ -9,7 +9,7 @@ extension SQLiteHistoryStore {
 
     package func store(_ run: Run, digest: RunDigest, testRows: [TestRunRow]) async throws -> IngestResult {
         let batch = try IngestBatch(run: run, digest: digest, testRows: testRows)
-        return try await writing { db in try Self.write(batch, then: { .nothing }, into: db) }
+        return try await writing { db in try Self.write(batch, then: { [] }, into: db) }
     }
 
     /// Runs `write` on the writer connection, again after a pause while another writer holds the
@@ -49,7 +49,7 @@ extension SQLiteHistoryStore {
 
     /// Inserts the batch in one immediate transaction, unless its key is already stored, then what
     /// `completion` adds (it may wait for the analysis; nil abandons the run and rolls back).
-    static func write(_ batch: IngestBatch, then completion: () -> IngestCompletion?, into db: Database) throws -> IngestResult {
+    static func write(_ batch: IngestBatch, then completion: () -> [IngestBatch.Table]?, into db: Database) throws -> IngestResult {
         var result = IngestResult.alreadyStored
         try db.inTransaction(.immediate) {
             if try Int.fetchOne(db, sql: "SELECT id FROM runs WHERE run_key = ?", arguments: [batch.key]) != nil {
@@ -62,14 +62,7 @@ extension SQLiteHistoryStore {
             let runID = Int(db.lastInsertedRowID)
             for table in batch.tables { try insert(table, runID: runID, into: db) }
             guard let completion = completion() else { throw CancellationError() }
-            if !completion.infrastructure.isEmpty {
-                let update = try db.cachedStatement(
-                    sql: "UPDATE tests SET infra_failed_attempts = ? WHERE run_id = ? AND test_index = ?")
-                for (test, count) in completion.infrastructure {
-                    try update.execute(arguments: [count, runID, test])
-                }
-            }
-            for table in completion.tables { try insert(table, runID: runID, into: db) }
+            for table in completion { try insert(table, runID: runID, into: db) }
             result = .inserted
             return .commit
         }

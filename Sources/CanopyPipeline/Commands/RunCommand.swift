@@ -34,6 +34,11 @@ package struct RunCommand {
         context = try CommandContext(options: options)
     }
 
+    /// The stages, each a value in and a value out: read → assemble (`readableRun`) → attach
+    /// (`attach`) → analyse (`CommandContext.analyse`) → store (`store`) → compare with history
+    /// (`CommandContext.insights`) → judge (`judge`) → build the dashboard (`buildDashboard`) →
+    /// render (`renderMarkdown`, `HTMLDashboardRenderer`) → write (`write`). What runs beside what
+    /// is decided here alone, with `async let`.
     package func run() async throws -> Outcome {
         let options = context.options
         var timer = StepTimer()
@@ -45,118 +50,192 @@ package struct RunCommand {
         // store: `--out` holds the previous run's set or this one's, never a mix (OutputStage).
         var stage = try OutputStage(directory: options.outputDirectory)
         defer { stage.discard() }
-        var assembled = try readableRun()
+        let assembled = try readableRun()
         timer.lap("parse")
-        // Screenshots and other attachments (`--attachments`), staged beside the page; a damaged
-        // payload stops the run here, before anything is stored.
-        let site = (OutputPaths(directory: options.outputDirectory).dashboard as NSString).deletingLastPathComponent
-        let attached = try AttachmentWriter(limits: context.configuration.attachments, siteDirectory: site).write(&assembled) {
-            try stage.write($0, to: $1)
-        }
-        for note in attached.notes { context.progress.log(note) }
-        if attached.written > 0 { timer.lap("attachments") }
-        let run = assembled
+        let (run, attachedAny) = try attach(assembled, into: &stage)
+        if attachedAny { timer.lap("attachments") }
         // On a terminal the bar stood full through the rest of a large run: say what comes next.
         if context.progress.drawsBar { context.progress.log("analysing \(run.tests.count) tests, storing the run and reading history …") }
-        // The store writes the run's own rows (its tests, their attempts) while the run is
-        // analysed, in the transaction `finish` commits: for a large run most of the store's work.
-        let testRows = Concurrently.start { TestRunRow.rows(for: run) }
         let store = try await context.openStore()
         do { try await context.chosenBaseline(in: store) } catch {
             await store.close()
             throw error
         }
-        let pending = store.beginStore(run, testRows: { testRows.wait() })
-        let prepared = context.analyse(run, testRows: testRows)
+        // The store writes the run's own rows (the run, its attempts, its audit issues) while the
+        // run is analysed, in the transaction `finish` commits, which adds the tests and the
+        // analysis.
+        let pending = store.beginStore(run)
+        let prepared = context.analyse(run, testRows: Concurrently.start { TestRunRow.rows(for: run) })
         timer.lap("analyse")
-        // report.json depends on the analysed run alone: encoded while the store works. Files are
-        // still written only once everything succeeded.
+        // report.json and the dashboard's parts drawn from the run alone (the bulk of the page for
+        // a large run) are made while the run is stored and history read.
         async let reportJSON = JSONOutput.fileBytes(prepared.report)
-        // So are the dashboard's sections drawn from the run alone and the page's tests part (its
-        // embedded JSON): the bulk of the page for a large run, made while the store writes and
-        // history is read.
         async let testsPart = Self.testsPart(prepared)
+        let context = context
         let ((result, insights, storeTimer), closing) = try await context.withStoreClosingLater(store) { store in
             var storeTimer = StepTimer()
-            // The largest history reads (flakiness rows, the baseline run) are made beside the store.
-            let context = context
-            async let prefetched = context.prefetch(for: prepared, store: store)
-            let result: IngestResult
-            do {
-                result = try await pending.finish(digest: prepared.digest, testRows: prepared.testRows)
-            } catch {
-                // Nothing may be left waiting in the transaction when the store closes.
-                await pending.cancel()
-                throw error
-            }
+            let result = try await Self.store(prepared, pending: pending, context: context, store: store)
             storeTimer.lap("store")
-            if result == .alreadyStored { try await context.requireStoredResults(are: prepared, in: store) }
-            let rows = try? await prefetched
-            let insights = try await context.insights(
-                for: prepared, store: store, stored: true, prefetched: result == .inserted ? rows : nil)
+            // History is read once the run is in it: the window the run's readers will see.
+            let insights = try await context.insights(for: prepared, store: store, stored: true)
             storeTimer.lap("history")
             return (result, insights, storeTimer)
         }
         timer.lap("store+history")
         timer.append(storeTimer)
 
-        let (gateInput, warnings, gateNotes) = GateInputBuilder.build(
-            prepared: prepared, comparison: insights.comparison, quarantine: context.configuration.quarantine,
-            flakyPast: insights.flakyPast, flakyBefore: insights.flakyBefore,
-            flakyGate: context.configuration.gates.maximumNewFlakyTests != nil, now: options.now)
-        let gates = GateEvaluator.evaluate(gateInput, configuration: context.configuration.gates)
+        let judged = judge(prepared, insights: insights)
         // The insights document encodes beside the dashboard.
         async let insightsJSON = JSONOutput.fileBytes(
-            RunInsightsDocument(runKey: prepared.run.metadata.runKey ?? "", insights: insights, gates: gates, excused: gateInput.excusedFailures))
+            RunInsightsDocument(
+                runKey: prepared.run.metadata.runKey ?? "", insights: insights, gates: judged.gates, excused: judged.input.excusedFailures))
         let paths = OutputPaths(directory: options.outputDirectory)
         let (parts, renderedTests) = await testsPart
-        let newFailures = Set(gateInput.newFailures)
         // The checkout's source files, found once for the links and the annotations.
         let sourcePaths = SourcePathResolver(root: SourcePathResolver.checkout(context.ci, home: options.environment["HOME"]))
-        var input = DashboardInput(
-            prepared: prepared, parts: parts, insights: insights, gates: gates, dashboardPath: dashboardURL ?? paths.dashboard, now: options.now)
-        input.newFailureKeys = newFailures
-        input.newFailureReasons = gateInput.newFailureReasons
-        input.excusedFailures = gateInput.excusedFailures
-        input.newFlakyKeys = Set(gateInput.newFlakyTests)
-        input.sourceLinks = SourceLinks(ci: context.ci, commit: prepared.run.metadata.commit, paths: sourcePaths)
-        let dashboard = DashboardBuilder(input: input).build()
+        let dashboard = buildDashboard(
+            prepared, parts: parts, insights: insights, judged: judged, dashboardPath: dashboardURL ?? paths.dashboard, sourcePaths: sourcePaths)
         timer.lap("gates+dashboard")
         // The HTML renders beside the Markdown (the step summary and the comment, one rendering).
         async let html = HTMLDashboardRenderer().render(dashboard, tests: renderedTests)
-        let output = context.configuration.output
-        let summary = MarkdownRenderer(budget: output.summaryBudget).render(dashboard)
-        // The comment starts with a marker a job can find it by, to update one comment per pull
-        // request rather than add one per push.
-        let commentText = Self.commentMarker + MarkdownComment(budget: output.commentBudget - Self.commentMarker.utf8.count).render(dashboard)
-        let (dashboardHTML, report, insightsDocument) = (await html, try await reportJSON, try await insightsJSON)
+        let (summary, commentText) = renderMarkdown(dashboard)
+        let files = RunFiles(
+            summary: summary, comment: commentText, dashboard: await html, report: try await reportJSON, insights: try await insightsJSON)
         timer.lap("render")
         // The store's close (SQLite's checkpoint) ran beside the rendering; files are written once
         // it is done, so nothing is written for a run whose store did not close.
         await closing.value
         timer.lap("close")
         let mode = options.annotations == .automatic ? (context.ci.provider == "github" ? .github : .none) : options.annotations
-        // The gate's new failures (as in the summary): without a baseline every failure, but never
-        // a quarantined or known flaky test.
-        let limit = context.configuration.output.annotations
-        // Picked only when they are written.
-        let candidates = { Annotations.candidates(prepared, newFailures: newFailures, limit: limit) }
-        let sources = { sourcePaths }
+        try write(files, prepared: prepared, newFailures: judged.newFailures, mode: mode, sourcePaths: sourcePaths, into: &stage)
+        timer.lap("write")
+        var outcome = outcome(
+            prepared, result: result, insights: insights, judged: judged, files: files, dashboard: dashboard, mode: mode,
+            sourcePaths: sourcePaths, timings: timer)
+        outcome.retained.append(renderedTests)
+        return outcome
+    }
+}
+
+extension RunCommand {
+    /// What the gates were given and concluded.
+    struct Judgement {
+        var input: GateInput
+        var warnings: [String]
+        var notes: [String]
+        var gates: [GateResult]
+        var newFailures: Set<String> { Set(input.newFailures) }
+    }
+
+    /// The files of a stored run, rendered.
+    struct RunFiles {
+        var summary: String
+        var comment: String
+        var dashboard: String
+        var report: [UInt8]
+        var insights: [UInt8]
+    }
+
+    /// Screenshots and other attachments (`--attachments`), staged beside the page; a damaged
+    /// payload stops the run here, before anything is stored. The run with its attachments'
+    /// paths, and whether any was written.
+    func attach(_ assembled: Run, into stage: inout OutputStage) throws -> (Run, Bool) {
+        var run = assembled
+        let site = (OutputPaths(directory: context.options.outputDirectory).dashboard as NSString).deletingLastPathComponent
+        let attached = try AttachmentWriter(limits: context.configuration.attachments, siteDirectory: site).write(&run) {
+            try stage.write($0, to: $1)
+        }
+        for note in attached.notes { context.progress.log(note) }
+        return (run, attached.written > 0)
+    }
+
+    /// Finishes storing the analysed run begun with `pending`; a run key already stored must hold
+    /// the same results (`requireStoredResults`).
+    static func store(
+        _ prepared: PreparedRun, pending: any PendingStore, context: CommandContext, store: any HistoryStore
+    ) async throws -> IngestResult {
+        let result: IngestResult
         do {
-            try stage.write(summary, to: paths.summary)
-            try stage.write(commentText, to: paths.comment)
-            try stage.write(dashboardHTML, to: paths.dashboard)
-            try stage.write(report, to: paths.report)
-            try stage.write(insightsDocument, to: paths.insights)
-            if mode == .gitlab { try stage.write(try Annotations.gitlab(candidates(), limit: limit, paths: sources()), to: paths.codeQuality) }
+            result = try await pending.finish(digest: prepared.digest, testRows: prepared.testRows)
+        } catch {
+            // Nothing may be left waiting in the transaction when the store closes.
+            await pending.cancel()
+            throw error
+        }
+        if result == .alreadyStored { try await context.requireStoredResults(are: prepared, in: store) }
+        return result
+    }
+
+    /// The gates' input from the run and its history, and their verdicts.
+    func judge(_ prepared: PreparedRun, insights: HistoryInsights) -> Judgement {
+        let (input, warnings, notes) = GateInputBuilder.build(
+            prepared: prepared, comparison: insights.comparison, quarantine: context.configuration.quarantine,
+            flakyPast: insights.flakyPast, flakyBefore: insights.flakyBefore,
+            flakyGate: context.configuration.gates.maximumNewFlakyTests != nil, now: context.options.now)
+        return Judgement(
+            input: input, warnings: warnings, notes: notes, gates: GateEvaluator.evaluate(input, configuration: context.configuration.gates))
+    }
+
+    /// What the page, the summary and the comment are drawn from.
+    func buildDashboard(
+        _ prepared: PreparedRun, parts: DashboardBuilder.RunParts, insights: HistoryInsights, judged: Judgement, dashboardPath: String,
+        sourcePaths: SourcePathResolver
+    ) -> Dashboard {
+        var input = DashboardInput(
+            prepared: prepared, parts: parts, insights: insights, gates: judged.gates, dashboardPath: dashboardPath, now: context.options.now)
+        input.newFailureKeys = judged.newFailures
+        input.newFailureReasons = judged.input.newFailureReasons
+        input.excusedFailures = judged.input.excusedFailures
+        input.newFlakyKeys = Set(judged.input.newFlakyTests)
+        input.sourceLinks = SourceLinks(ci: context.ci, commit: prepared.run.metadata.commit, paths: sourcePaths)
+        return DashboardBuilder(input: input).build()
+    }
+
+    /// The step summary and the pull-request comment. The comment starts with a marker a job can
+    /// find it by, to update one comment per pull request rather than add one per push.
+    func renderMarkdown(_ dashboard: Dashboard) -> (summary: String, comment: String) {
+        let output = context.configuration.output
+        let summary = MarkdownRenderer(budget: output.summaryBudget).render(dashboard)
+        let comment = Self.commentMarker + MarkdownComment(budget: output.commentBudget - Self.commentMarker.utf8.count).render(dashboard)
+        return (summary, comment)
+    }
+
+    /// Stages the files and moves them into `--out` together (with GitLab's code-quality report
+    /// in `.gitlab` mode). The run is stored by now: a failure says so.
+    func write(
+        _ files: RunFiles, prepared: PreparedRun, newFailures: Set<String>, mode: AnnotationMode, sourcePaths: SourcePathResolver,
+        into stage: inout OutputStage
+    ) throws {
+        let paths = OutputPaths(directory: context.options.outputDirectory)
+        let limit = context.configuration.output.annotations
+        do {
+            try stage.write(files.summary, to: paths.summary)
+            try stage.write(files.comment, to: paths.comment)
+            try stage.write(files.dashboard, to: paths.dashboard)
+            try stage.write(files.report, to: paths.report)
+            try stage.write(files.insights, to: paths.insights)
+            if mode == .gitlab {
+                let candidates = Annotations.candidates(prepared, newFailures: newFailures, limit: limit)
+                try stage.write(try Annotations.gitlab(candidates, limit: limit, paths: sourcePaths), to: paths.codeQuality)
+            }
             try stage.commit()
         } catch {
             throw PipelineError.outputsAfterStore(
                 "\(error)", runKey: prepared.run.metadata.runKey ?? "?", store: context.storeLocation.redactedStore,
-                directory: options.outputDirectory)
+                directory: context.options.outputDirectory)
         }
-        timer.lap("write")
+    }
 
+    /// What the command prints and returns: notes, the gates' verdicts, where the files are, and
+    /// GitHub's annotations in `.github` mode; the step summary is appended on the way.
+    func outcome(
+        _ prepared: PreparedRun, result: IngestResult, insights: HistoryInsights, judged: Judgement, files: RunFiles, dashboard: Dashboard,
+        mode: AnnotationMode, sourcePaths: SourcePathResolver, timings: StepTimer
+    ) -> Outcome {
+        let options = context.options
+        let output = context.configuration.output
+        let paths = OutputPaths(directory: options.outputDirectory)
+        let limit = output.annotations
         var lines: [String] = []
         var notes: [String] = []
         if let note = context.targetBranchNote(for: prepared.run, baseline: insights.baselineRun) { notes.append(note) }
@@ -176,29 +255,32 @@ package struct RunCommand {
         if let summaryPath = context.ci.stepSummaryPath {
             // The run is stored and its files written: a step summary that cannot be appended to is
             // a note, not a reason to lose the gates' verdict.
-            let text = Self.stepSummary(summary: summary, short: commentText, room: output.summaryBudget - ArtifactWriter.size(of: summaryPath))
+            let text = Self.stepSummary(summary: files.summary, short: files.comment, room: output.summaryBudget - ArtifactWriter.size(of: summaryPath))
             do { try ArtifactWriter.append(text + "\n", to: summaryPath) } catch { notes.append("\(error); the summary is in \(paths.summary)") }
         }
         var annotations: [String] = []
         if mode == .github {
-            annotations = Annotations.github(candidates(), limit: limit, paths: sources())
-                + Annotations.githubFlaky(prepared, newFlakyTests: gateInput.newFlakyTests, limit: limit, paths: sources())
+            // The gate's new failures (as in the summary): without a baseline every failure, but
+            // never a quarantined or known flaky test.
+            let candidates = Annotations.candidates(prepared, newFailures: judged.newFailures, limit: limit)
+            annotations = Annotations.github(candidates, limit: limit, paths: sourcePaths)
+                + Annotations.githubFlaky(prepared, newFlakyTests: judged.input.newFlakyTests, limit: limit, paths: sourcePaths)
                 + Annotations.githubAudit(
                     GateInputBuilder.unquarantined(
                         insights.comparison.newAuditIssues, active: context.configuration.quarantine.filter { $0.isActive(on: options.now) }),
                     limit: limit)
         }
-        lines += warnings.map { "warning: \($0)" } + (gateNotes + notes).map { "note: \($0)" }
-        lines += GateText.lines(gates)
+        lines += judged.warnings.map { "warning: \($0)" } + (judged.notes + notes).map { "note: \($0)" }
+        lines += GateText.lines(judged.gates)
         lines.append("run \(prepared.run.metadata.runKey ?? "?") \(result == .inserted ? "stored" : "was already stored") in \(context.storeLocation.redactedStore)")
         lines.append("summary:   \(paths.summary)")
         lines.append("dashboard: \(paths.dashboard)")
         lines.append("report:    \(paths.report)")
         return Outcome(
-            runKey: prepared.run.metadata.runKey ?? "", stored: result == .inserted, gates: gates,
-            annotations: annotations, lines: lines, quietLines: GateText.lines(gates, failedOnly: true),
-            timings: timer, dashboard: dashboard,
-            retained: [prepared, insights, dashboardHTML, report, insightsDocument, summary, renderedTests])
+            runKey: prepared.run.metadata.runKey ?? "", stored: result == .inserted, gates: judged.gates,
+            annotations: annotations, lines: lines, quietLines: GateText.lines(judged.gates, failedOnly: true),
+            timings: timings, dashboard: dashboard,
+            retained: [prepared, insights, files.dashboard, files.report, files.insights, files.summary])
     }
 }
 

@@ -9,88 +9,8 @@ extension PreparedRun {
 }
 
 /// The comparison with history: the baseline run, flakiness over the window, flaky elements and
-/// the trend, read after the run is stored, or mostly beside the store (`prefetch`).
+/// the trend, read after the run is stored (`run`) or beside a run not stored (`check`).
 extension CommandContext {
-    /// The largest reads of `insights`, made while the run is being stored.
-    package struct Prefetch: Sendable {
-        /// The keys of the window's runs when the reads began: a run stored after that is missing
-        /// from the rows below, so a window holding one is read again.
-        var runsSeen: Set<String>
-        /// The window's rows of every test that failed in it or in this run, without this run's.
-        var flakinessRows: [TestRunRow]
-        /// The window's analysed failures, without this run's.
-        var failures: [FailureRow]
-        /// The latest other run on the run's branch and its snapshot (no `--baseline`, a branch).
-        var baseline: (run: StoredRun, snapshot: BaselineSnapshot)?
-        var baselineRead: Bool
-        /// The run compared with that baseline, when it was read.
-        var comparison: BaselineComparison?
-        /// The window's run keys once this run is stored, oldest first, if nothing else is stored
-        /// meanwhile (the window ends at the run's start, so only its run limit can drop a run),
-        /// and flakiness and flaky elements worked out over that window beside the store.
-        var expected: (
-            window: [String], flakiness: [TestFlakiness], flakyElements: [FlakyElement], lastMessages: [String: String],
-            pastFingerprints: [String: Set<String>]
-        )?
-    }
-
-    /// Reads what `insights` reads most of, while the run is being stored. History may be read
-    /// before or just after the run's commit; `insights` uses these only when the stored run is the
-    /// newest of its window and branch and no other run joined the window meanwhile (then they
-    /// tell exactly what its own reads would return), and reads again otherwise.
-    package func prefetch(for prepared: PreparedRun, store: any HistoryStore) async throws -> Prefetch {
-        let window = flakinessWindow(for: prepared)
-        let runKey = prepared.run.metadata.runKey
-        // The baseline is read beside the window's rows and their working out.
-        async let baseline = baselineBeside(prepared, store: store)
-        // First: a run committed after this read may be missing below, and fails the check in `insights`.
-        let seen = try await store.runs(in: window).map(\.key).filter { $0 != runKey }
-        let runsSeen = Set(seen)
-        let failing = prepared.failingTestKeys
-        var rows: [TestRunRow] = []
-        try await store.forEachTestRun(in: window, onlyTestsWithFailures: true, alsoTestKeys: failing) { row in
-            if row.runKey != runKey { rows.append(row) }
-        }
-        var failures: [FailureRow] = []
-        try await store.forEachFailure(in: window) { if $0.runKey != runKey { failures.append($0) } }
-        var prefetch = Prefetch(
-            runsSeen: runsSeen, flakinessRows: rows, failures: failures, baseline: nil, baselineRead: false, comparison: nil)
-        if let runKey {
-            // Worked out now, while the store finishes; `insights` keeps it if the window proves as expected.
-            var expected = seen + [runKey]
-            if let limit = window.runs { expected = Array(expected.suffix(max(0, limit))) }
-            let made = windowRows(from: prefetch, prepared: prepared, inWindow: Set(expected))
-            let analyzer = FlakinessAnalyzer(configuration: configuration.flakiness)
-            let flakiness = analyzer.analyze(made.tests)
-            prefetch.expected = (
-                expected, flakiness, analyzer.flakyElements(failures: made.failures, tests: flakiness), Self.lastMessages(made.failures),
-                Self.pastFingerprints(made.failures, of: prepared)
-            )
-        }
-        if let (read, comparison) = try await baseline {
-            prefetch.baselineRead = true
-            prefetch.baseline = read
-            prefetch.comparison = comparison
-        }
-        return prefetch
-    }
-
-    /// The run's baseline (`previousRun(for:)`) with its snapshot, and the run compared with it;
-    /// nil with `--baseline` or no branch. Before the run when it is stored, else the latest other
-    /// run: the same run either way once the run proves the newest on its branch.
-    private func baselineBeside(
-        _ prepared: PreparedRun, store: any HistoryStore
-    ) async throws -> ((run: StoredRun, snapshot: BaselineSnapshot)?, BaselineComparison)? {
-        guard options.baseline == nil, prepared.run.metadata.branch != nil || targetBranch != nil else { return nil }
-        let runKey = prepared.run.metadata.runKey
-        let current = BaselineSnapshot(run: prepared.run, digest: prepared.digest, testRows: prepared.testRows)
-        guard let run = try await previousRun(for: prepared.run, store: store, before: runKey), run.key != runKey else {
-            return (nil, BaselineComparer.compare(current, with: nil, slowdown: configuration.slowerTests))
-        }
-        let snapshot = try await snapshot(of: run, store: store)
-        return ((run, snapshot), BaselineComparer.compare(current, with: snapshot, slowdown: configuration.slowerTests))
-    }
-
     /// A stored run compared with `baseline` (`previousRun(of:)` or a chosen one): its new
     /// failures are the tests failing in it that did not fail in the baseline, every failing test
     /// without one. The one rule for "new" that `run`, `report` and `trend` share; `current` is the
@@ -109,31 +29,6 @@ extension CommandContext {
         BaselineSnapshot(
             runKey: run.key, commit: run.metadata.commit, tests: try await store.testRuns(runKey: run.key),
             auditIssues: try await store.auditIssues(runKey: run.key), coverage: try await store.coverage(runKey: run.key))
-    }
-
-    /// The keys of the window's runs now that the run is stored, if the rows read beside the store
-    /// stand for them: the run is the newest of its window and every other run of the window was
-    /// there when the prefetch began (then the window can only have lost its oldest runs, and the
-    /// run's rows come last, for each test and among the failures, as the queries order them).
-    func windowAfterStoring(_ prefetched: Prefetch, prepared: PreparedRun, window: HistoryWindow, store: any HistoryStore) async throws -> [String]? {
-        let keys = try await store.runs(in: window).map(\.key)
-        guard let runKey = prepared.run.metadata.runKey, keys.last == runKey,
-            keys.dropLast().allSatisfy({ prefetched.runsSeen.contains($0) })
-        else { return nil }
-        return keys
-    }
-
-    /// What `forEachTestRun(in: window, onlyTestsWithFailures: true)` and `forEachFailure(in: window)`
-    /// return once the run is stored and the window holds the runs `inWindow` (`windowAfterStoring`),
-    /// made from `prefetched` and the run's own rows.
-    func windowRows(from prefetched: Prefetch, prepared: PreparedRun, inWindow: Set<String>) -> (tests: [TestRunRow], failures: [FailureRow]) {
-        let kept = prefetched.flakinessRows.filter { inWindow.contains($0.runKey) }
-        let failing = Set(kept.lazy.filter { $0.failedAttempts > 0 }.map(\.testKey)).union(prepared.failingTestKeys)
-        let own = Self.ownRows(of: prepared, testKeys: failing)
-        return (
-            kept.filter { failing.contains($0.testKey) } + own,
-            prefetched.failures.filter { inWindow.contains($0.runKey) } + Self.ownFailures(of: prepared)
-        )
     }
 
     /// The run's rows of the tests `testKeys`, as the store reads them back (the start time
@@ -162,32 +57,22 @@ extension CommandContext {
     }
 
     /// Compares the run with history: the baseline run, flakiness over the window, flaky
-    /// elements and the trend. `stored` says whether the run itself is already in the store;
-    /// `prefetched` was read beside the store (`prefetch`).
-    package func insights(
-        for prepared: PreparedRun, store: any HistoryStore, stored: Bool, prefetched: Prefetch? = nil
-    ) async throws -> HistoryInsights {
+    /// elements and the trend. `stored` says whether the run itself is already in the store.
+    package func insights(for prepared: PreparedRun, store: any HistoryStore, stored: Bool) async throws -> HistoryInsights {
         // `check` on a run whose key is stored already judges it as stored (not twice, and against
         // the run before it).
         var stored = stored
         if !stored, let key = prepared.run.metadata.runKey, try await store.run(key: key) != nil { stored = true }
         let window = flakinessWindow(for: prepared)
-        // The prefetch stands only when the run is the newest of its window and no other run
-        // joined it meanwhile (`windowAfterStoring`).
-        var standing: (prefetch: Prefetch, window: [String])?
-        if stored, let prefetched, let keys = try await windowAfterStoring(prefetched, prepared: prepared, window: window, store: store) {
-            standing = (prefetched, keys)
-        }
         // The trend is one query over the window's runs, and a pull request's target branch one
         // more: read while the rest is worked out.
         async let trend = store.trend(in: window)
         async let targetBranch = targetBranchHistory(of: prepared, store: store)
-        let (baselineRun, comparison) = try await baseline(for: prepared, store: store, stored: stored, prefetched: standing?.prefetch)
-        let (flakiness, flakyElements, lastMessages, pastFingerprints, besideStore) = try await flakiness(
-            for: prepared, store: store, stored: stored, window: window, standing: standing)
+        let (baselineRun, comparison) = try await baseline(for: prepared, store: store, stored: stored)
+        let (flakiness, flakyElements, lastMessages, pastFingerprints) = try await flakiness(
+            for: prepared, store: store, stored: stored, window: window)
         var insights = HistoryInsights(
-            baselineRun: baselineRun, comparison: comparison, flakiness: flakiness, flakyElements: flakyElements, trend: try await trend,
-            besideStore: besideStore)
+            baselineRun: baselineRun, comparison: comparison, flakiness: flakiness, flakyElements: flakyElements, trend: try await trend)
         insights.lastFailureMessages = lastMessages
         insights.pastFailureFingerprints = pastFingerprints
         insights.testHistory = try await testHistory(of: prepared.run.metadata, testRows: prepared.testRows, flakiness: flakiness, store: store)
@@ -301,19 +186,12 @@ extension CommandContext {
 
     /// The baseline run (`previousRun(for:)` or `--baseline`), and the run compared with it.
     private func baseline(
-        for prepared: PreparedRun, store: any HistoryStore, stored: Bool, prefetched: Prefetch?
+        for prepared: PreparedRun, store: any HistoryStore, stored: Bool
     ) async throws -> (StoredRun?, BaselineComparison) {
         let runKey = prepared.run.metadata.runKey
         let current = BaselineSnapshot(run: prepared.run, digest: prepared.digest, testRows: prepared.testRows)
         var baselineRun: StoredRun?
-        if let prefetched, prefetched.baselineRead {
-            // The baseline read beside the store stands if it is still the run before this one (a
-            // run started in the past has later runs of its branch before it in the store).
-            baselineRun = try await previousRun(for: prepared.run, store: store, before: runKey)
-            if baselineRun?.key == prefetched.baseline?.run.key, let comparison = prefetched.comparison {
-                return (prefetched.baseline?.run, comparison)
-            }
-        } else if options.baseline != nil {
+        if options.baseline != nil {
             baselineRun = try await chosenBaseline(in: store)
         } else {
             // A run not stored (`check`) is compared as `run` will compare it once stored: with the
@@ -327,25 +205,12 @@ extension CommandContext {
         return (baselineRun, BaselineComparer.compare(current, with: snapshot, slowdown: configuration.slowerTests))
     }
 
-    /// Flakiness and flaky elements over the window: as worked out beside the store when the
-    /// window is the one expected, from the rows read beside the store when those stand, else
-    /// from the store's rows now.
+    /// Flakiness and flaky elements over the window, from the store's rows (and, for a run not
+    /// stored, the run's own).
     private func flakiness(
-        for prepared: PreparedRun, store: any HistoryStore, stored: Bool, window: HistoryWindow,
-        standing: (prefetch: Prefetch, window: [String])?
-    ) async throws -> ([TestFlakiness], [FlakyElement], [String: String], [String: Set<String>], HistoryInsights.BesideStore) {
-        if let standing, let expected = standing.prefetch.expected, expected.window == standing.window {
-            return (expected.flakiness, expected.flakyElements, expected.lastMessages, expected.pastFingerprints, .analysis)
-        }
+        for prepared: PreparedRun, store: any HistoryStore, stored: Bool, window: HistoryWindow
+    ) async throws -> ([TestFlakiness], [FlakyElement], [String: String], [String: Set<String>]) {
         let analyzer = FlakinessAnalyzer(configuration: configuration.flakiness)
-        if let standing {
-            let made = windowRows(from: standing.prefetch, prepared: prepared, inWindow: Set(standing.window))
-            let flakiness = analyzer.analyze(made.tests)
-            return (
-                flakiness, analyzer.flakyElements(failures: made.failures, tests: flakiness), Self.lastMessages(made.failures),
-                Self.pastFingerprints(made.failures, of: prepared), .rows
-            )
-        }
         // `check` does not store the run: it is judged as `run` judges it once stored. The run
         // takes one of the window's runs; the history of the tests failing in it is read too (a
         // test failing for the first time has its past passes); its rows and failures join the
@@ -368,7 +233,7 @@ extension CommandContext {
         let flakiness = analyzer.analyze(rows)
         return (
             flakiness, analyzer.flakyElements(failures: failures, tests: flakiness), Self.lastMessages(failures),
-            Self.pastFingerprints(failures, of: prepared), .nothing
+            Self.pastFingerprints(failures, of: prepared)
         )
     }
 

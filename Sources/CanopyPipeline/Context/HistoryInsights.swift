@@ -26,12 +26,6 @@ package struct HistoryInsights: Sendable {
     /// The latest results on the run's branch of its failing tests and the window's flaky ones,
     /// by test key (`testHistory(for:)`): their history strips.
     package var testHistory: [String: [TestRunRow]] = [:]
-    /// What of `CommandContext.prefetch` stood: nothing, the rows read beside the store, or also the
-    /// flakiness worked out from them there (tests check which).
-    var besideStore = BesideStore.nothing
-
-    enum BesideStore { case nothing, rows, analysis }
-
     /// Keys of the tests history calls flaky (a key names its device already: `TestIdentity.key`):
     /// over the run's window, and for a pull request over its target branch's window too.
     var knownFlaky: Set<String> {
