@@ -22,14 +22,14 @@ struct TrendDashboardTests {
 
     @Test("a trend over the window report judged the latest run over shows that run as report does", arguments: [13, 14])
     func trendAndReport(nights count: Int) async throws {
-        let nights = try PrefetchedInsightsTests.nights()
+        let nights = try InsightsAfterStoreTests.nights()
         let directory = NSTemporaryDirectory() + "canopy-trend-report-" + UUID().uuidString
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let store = directory + "/history.sqlite"
-        try await PrefetchedInsightsTests.store(nights.prefix(count), into: store)
+        try await InsightsAfterStoreTests.store(nights.prefix(count), into: store)
         var history = HistoryOptions(environment: [:], now: nights[count - 1].started)
         history.store = store
-        history.configPath = PrefetchedInsightsTests.samples + "/canopy.yml"
+        history.configPath = InsightsAfterStoreTests.samples + "/canopy.yml"
         history.outputDirectory = directory
         let report = try await ReportCommand(options: history).dashboard(key: nil)
         // The window report judged the run over: its branch and the sample's 30 days.
