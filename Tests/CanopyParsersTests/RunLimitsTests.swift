@@ -159,7 +159,7 @@ struct JUnitWithoutOutputTests {
         let path = Fixture.path("junit/" + name)
         let full: Result<ParsedInput, ParserError> = Result { () throws(ParserError) in try ParserRegistry().parse(fileAt: path) }
         let lean: Result<ParsedInput, ParserError> = Result { () throws(ParserError) in
-            try ParserRegistry(keepsOutput: false).parse(fileAt: path)
+            try ParserRegistry(readsAttemptDetails: false).parse(fileAt: path)
         }
         switch (full, lean) {
         case (.failure(let fullError), .failure(let leanError)):
@@ -184,7 +184,7 @@ struct JUnitWithoutOutputTests {
     func outputOfAFailingAttempt() throws {
         let path = Fixture.path("junit/jenkins-attachments.xml")
         let full = try ParserRegistry().parse(fileAt: path)
-        let lean = try ParserRegistry(keepsOutput: false).parse(fileAt: path)
+        let lean = try ParserRegistry(readsAttemptDetails: false).parse(fileAt: path)
         #expect(full.tests.contains { $0.attempts.contains { $0.output != nil } })
         #expect(full.tests.contains { $0.attempts.contains { $0.attachments != nil } })
         #expect(!lean.tests.contains { $0.attempts.contains { $0.output != nil || $0.errorOutput != nil || $0.attachments != nil } })

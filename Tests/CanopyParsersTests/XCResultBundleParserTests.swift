@@ -132,7 +132,7 @@ struct XCResultBundleParserTests {
         for spec in [XCResultBundleSamples.twoDevices, XCResultBundleSamples.large(tests: 300, failures: 60, screenshots: 6, screenshotBytes: 100)] {
             let path = try GeneratedBundle.write(spec)
             let full = try ParserRegistry(attachments: scope).parse(fileAt: path)
-            let lean = try ParserRegistry(attachments: scope, readsSteps: false).parse(fileAt: path)
+            let lean = try ParserRegistry(attachments: scope, readsAttemptDetails: false).parse(fileAt: path)
             #expect(full.tests.contains { $0.attempts.contains { $0.steps != nil } }, "the full read has steps to leave out")
             #expect(full.tests.contains { $0.attempts.contains { $0.attachments != nil } })
             #expect(!lean.tests.contains { $0.attempts.contains { $0.steps != nil || $0.attachments != nil } })

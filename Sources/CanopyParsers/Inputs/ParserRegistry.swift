@@ -6,30 +6,26 @@ package struct ParserRegistry: Sendable {
     package var outputLimit: Int
     /// Whose attachments the parsers keep: failing attempts' by default.
     package var attachments: AttachmentScope
-    /// Whether failing attempts keep their captured output (`JUnitXMLParser.keepsOutput`): a
-    /// reader that needs only tests and outcomes (`canopy inspect --summary`) leaves it out.
-    package var keepsOutput: Bool
-    /// Whether an `.xcresult` bundle's attempts get their steps and attachments: a reader that
-    /// needs only totals and diagnostics (`canopy inspect --summary`) reads without them.
-    package var readsSteps: Bool
+    /// Whether attempts get what only an attempt's view shows: JUnit's captured output
+    /// (`JUnitXMLParser.keepsOutput`), a bundle's step logs and attachments
+    /// (`XCResultBundleParser.readsSteps`). A reader that needs only tests, outcomes, totals and
+    /// diagnostics (`canopy inspect --summary`) reads without them; those are the same either way.
+    package var readsAttemptDetails: Bool
 
-    package init(
-        outputLimit: Int = 16 * 1024, attachments: AttachmentScope = .failing, keepsOutput: Bool = true, readsSteps: Bool = true
-    ) {
+    package init(outputLimit: Int = 16 * 1024, attachments: AttachmentScope = .failing, readsAttemptDetails: Bool = true) {
         self.outputLimit = outputLimit
         self.attachments = attachments
-        self.keepsOutput = keepsOutput
-        self.readsSteps = readsSteps
+        self.readsAttemptDetails = readsAttemptDetails
     }
 
     /// The parser for `format`, or nil when this build cannot read it yet. `onRead` hears of each
     /// piece of a streamed file (JUnit XML) as it is read; the others are read whole.
     package func parser(for format: InputFormat, onRead: (@Sendable (Int) -> Void)? = nil) -> (any ReportParser)? {
         switch format {
-        case .junitXML: JUnitXMLParser(outputLimit: outputLimit, attachments: attachments, onRead: onRead, keepsOutput: keepsOutput)
+        case .junitXML: JUnitXMLParser(outputLimit: outputLimit, attachments: attachments, onRead: onRead, keepsOutput: readsAttemptDetails)
         case .xcresultTests: XCResultTestsParser()
         case .xcresultSummary: XCResultSummaryParser()
-        case .xcresultBundle: XCResultBundleParser(attachments: attachments, readsSteps: readsSteps)
+        case .xcresultBundle: XCResultBundleParser(attachments: attachments, readsSteps: readsAttemptDetails)
         case .xcresultAttachments: XCResultAttachmentManifestParser()
         case .xcresultActivities: XCResultActivitiesParser()
         case .elementSnapshot: ElementSnapshotParser()
@@ -42,8 +38,7 @@ package struct ParserRegistry: Sendable {
     /// Detects the format of `path` (an `.xcresult` bundle by its directory, a file by its
     /// content) and parses it.
     package func parse(fileAt path: String, onRead: (@Sendable (Int) -> Void)? = nil) throws(ParserError) -> ParsedInput {
-        if XCResultBundleParser.isBundle(path) { return try XCResultBundleParser(attachments: attachments, readsSteps: readsSteps).parse(fileAt: path) }
-        let format = try InputDetector.detect(path: path)
+        let format = try XCResultBundleParser.isBundle(path) ? InputFormat.xcresultBundle : InputDetector.detect(path: path)
         guard let parser = parser(for: format, onRead: onRead) else {
             throw .unknownFormat(path: path, found: "\(format.displayName), which this build does not read yet")
         }

@@ -43,10 +43,7 @@ package struct InspectCommand {
     /// captured output, a bundle's step logs and attachments.
     package func inspect(_ inputs: InputSelection, format: Format, summary: Bool) throws -> Outcome {
         var reader = reader
-        if summary {
-            reader.registry.keepsOutput = false
-            reader.registry.readsSteps = false
-        }
+        if summary { reader.registry.readsAttemptDetails = false }
         let reading = try reader.read(inputs)
         let (parsed, errors) = (reading.parsed, reading.errors)
         let run = RunAssembler.assemble(parsed)
