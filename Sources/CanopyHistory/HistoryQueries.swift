@@ -147,6 +147,28 @@ enum HistoryQueries {
             arguments: keys.map { .text($0) } + ids.arguments)
     }
 
+    /// The statements that read the passed results' durations of the tests `keys` over the runs
+    /// `ids` selects, but the run `excludingRun`: by test key, latest run first (the window's
+    /// order), `keysPerStatement` keys each, from tests_key_cover alone. Two columns, not a test
+    /// row: a run reads them for every test long enough to be slower than usual.
+    static func passedDurations(_ ids: SQLStatement, testKeys keys: [String], excludingRun: String?) -> [SQLStatement] {
+        stride(from: 0, to: keys.count, by: keysPerStatement).map { start in
+            let batch = keys[start..<min(start + keysPerStatement, keys.count)]
+            let placeholders = Array(repeating: "?", count: batch.count).joined(separator: ", ")
+            var sql = """
+                SELECT t.test_key, t.duration FROM tests t JOIN runs r ON r.id = t.run_id \
+                WHERE t.test_key IN (\(placeholders)) AND t.run_id IN (\(ids.sql)) \
+                AND t.outcome = 'passed' AND t.duration IS NOT NULL
+                """
+            var arguments = batch.map { SQLValue.text($0) } + ids.arguments
+            if let excludingRun {
+                sql += " AND r.run_key <> ?"
+                arguments.append(.text(excludingRun))
+            }
+            return SQLStatement(sql: sql + " ORDER BY t.test_key, r.sort_time DESC, r.id DESC", arguments: arguments)
+        }
+    }
+
     static func failures(_ window: HistoryWindow) -> SQLStatement {
         let ids = runIDs(window)
         return SQLStatement(

@@ -65,6 +65,10 @@ package protocol HistoryReader: Sendable {
     /// Streams the rows of the tests `testKeys` over `window`, passes included, in the order of
     /// `forEachTestRun` (the keys are bound in batches and read from the test-key index).
     func forEachTestRun(in window: HistoryWindow, testKeys: Set<String>, _ body: (TestRunRow) throws -> Void) async throws
+    /// The durations of the passed results of the tests `testKeys` over `window`, leaving out the
+    /// run `excludingRun`: by test key, latest run first (the window's order: start time, then the
+    /// order stored). Tests with none are absent.
+    func passedDurations(in window: HistoryWindow, testKeys: Set<String>, excludingRun: String?) async throws -> [String: [Double]]
     /// Streams the analysed failures over `window`, ordered by run time.
     func forEachFailure(in window: HistoryWindow, _ body: (FailureRow) throws -> Void) async throws
     /// The audit issues of one stored run.

@@ -10,17 +10,17 @@ struct UsualDurationsTests {
             outcome: outcome, attempts: 1, failedAttempts: outcome == .failed ? 1 : 0, infrastructureFailedAttempts: 0, duration: seconds)
     }
 
-    @Test("the median of the last N passed runs; failed, skipped and durationless runs left out")
+    @Test("the median of the latest N passed durations; an even count takes the middle two; a test without one is left out")
     func median() throws {
-        let rows = [
-            Self.row(1, .passed, 100), Self.row(2, .passed, 10), Self.row(3, .failed, 60), Self.row(4, .passed, 12),
-            Self.row(5, .skipped, nil), Self.row(6, .passed, 8), Self.row(7, .passed, nil),
-        ]
-        let three = try #require(UsualDurations.medians(rows.reversed(), runs: 3)["A/t"])
-        #expect(three.seconds == 10 && three.runs == 3)
-        let four = try #require(UsualDurations.medians(rows, runs: 4)["A/t"])
+        // Latest first, as the store reads a test's passed results.
+        let durations: [String: [Double]] = ["A/t": [8, 12, 10, 100], "B/t": [], "C/t": [.nan, 7]]
+        let three = try #require(UsualDurations.medians(latestFirst: durations, runs: 3)["A/t"])
+        #expect(three.seconds == 10 && three.runs == 3, "8, 12 and 10")
+        let four = try #require(UsualDurations.medians(latestFirst: durations, runs: 4)["A/t"])
         #expect(four.seconds == 11 && four.runs == 4, "10, 12, 8 and 100: the middle two")
-        #expect(UsualDurations.medians([Self.row(1, .failed, 5)], runs: 5).isEmpty)
+        let all = UsualDurations.medians(latestFirst: durations, runs: 5)
+        #expect(all["B/t"] == nil)
+        #expect(all["C/t"]?.seconds == 7 && all["C/t"]?.runs == 1, "a duration that is not a number does not count")
     }
 
     @Test("a slowdown against the usual time carries how many runs it is the median of")

@@ -212,6 +212,34 @@ import Testing
         }
     }
 
+    /// What a test's usual time is the median of: its passed results' durations on a branch,
+    /// latest run first, a run left out (the run being judged).
+    @Test(arguments: StoreKind.available)
+    func passedDurationsAreReadLatestFirstForChosenKeys(_ kind: StoreKind) async throws {
+        try await TestStore.make(kind).with { store async throws in
+            let runs: [(key: String, branch: String, night: Double, outcome: Outcome, seconds: Double?)] = [
+                ("m1", "main", 1, .passed, 10), ("m2", "main", 2, .failed, 60), ("f1", "feature", 2.5, .passed, 99),
+                ("m3", "main", 3, .passed, nil), ("m4", "main", 4, .passed, 12), ("m5", "main", 5, .passed, 30),
+            ]
+            for run in runs {
+                let tests = [
+                    RunFactory.ScriptedTest(className: "Slow", name: "timed", outcomes: [run.outcome], seconds: run.seconds),
+                    RunFactory.ScriptedTest(className: "Slow", name: "other", outcomes: [.passed], seconds: 1),
+                ]
+                let (stored, digest) = RunFactory.run(key: run.key, commit: run.key, branch: run.branch, night: run.night, tests: tests)
+                _ = try await store.store(stored, digest: digest)
+            }
+            let keys: Set<String> = ["Slow/timed@iPhone 16", "Slow/never@iPhone 16"]
+            // Failed runs, runs without a duration, other branches and the left-out run are not read.
+            let durations = try await store.passedDurations(in: HistoryWindow(branch: "main"), testKeys: keys, excludingRun: "m5")
+            #expect(durations == ["Slow/timed@iPhone 16": [12, 10]])
+            // The window's last runs only.
+            let lastTwo = try await store.passedDurations(in: HistoryWindow(branch: "main", runs: 2), testKeys: keys, excludingRun: nil)
+            #expect(lastTwo == ["Slow/timed@iPhone 16": [30, 12]])
+            #expect(try await store.passedDurations(in: .all, testKeys: [], excludingRun: nil).isEmpty)
+        }
+    }
+
     @Test(arguments: StoreKind.available)
     func thePreviousRunCanLeaveOutACommitAndComeFromAnotherBranch(_ kind: StoreKind) async throws {
         try await TestStore.make(kind).with { store async throws in

@@ -13,6 +13,8 @@ enum RunFactory {
         var infrastructure: Bool = false
         var identifier: String?
         var device: String? = "iPhone 16"
+        /// Each attempt's duration.
+        var seconds: Double? = 1.5
     }
 
     static func run(
@@ -31,7 +33,7 @@ enum RunFactory {
             let identity = TestIdentity(bundle: "AppUITests", className: test.className, name: test.name, device: test.device)
             var attempts: [Attempt] = []
             for (index, outcome) in test.outcomes.enumerated() {
-                var attempt = Attempt(outcome: outcome, duration: 1.5, label: index == 0 ? "First Run" : "Retry \(index)")
+                var attempt = Attempt(outcome: outcome, duration: test.seconds, label: index == 0 ? "First Run" : "Retry \(index)")
                 if outcome.isFailure {
                     attempt.failures = [Failure(message: "failed at \(test.identifier ?? "?")")]
                     failures.append(

@@ -58,6 +58,19 @@ extension PostgresHistoryStore {
         }
     }
 
+    package func passedDurations(in window: HistoryWindow, testKeys: Set<String>, excludingRun: String?) async throws -> [String: [Double]] {
+        var durations: [String: [Double]] = [:]
+        let statements = HistoryQueries.passedDurations(HistoryQueries.runIDs(window), testKeys: testKeys.sorted(), excludingRun: excludingRun)
+        try await withConnection { connection in
+            for statement in statements {
+                try await self.forEach(statement, on: connection) { row in
+                    if let key = try row.text(0), let seconds = try row.double(1) { durations[key, default: []].append(seconds) }
+                }
+            }
+        }
+        return durations
+    }
+
     package func forEachFailure(in window: HistoryWindow, _ body: (FailureRow) throws -> Void) async throws {
         try await withConnection { connection in
             try await self.forEach(HistoryQueries.failures(window), on: connection) { try body(HistoryRowDecoding.failure($0)) }

@@ -52,6 +52,19 @@ extension SQLiteHistoryStore {
         }
     }
 
+    package func passedDurations(in window: HistoryWindow, testKeys: Set<String>, excludingRun: String?) async throws -> [String: [Double]] {
+        var durations: [String: [Double]] = [:]
+        let statements = HistoryQueries.passedDurations(HistoryQueries.runIDs(window), testKeys: testKeys.sorted(), excludingRun: excludingRun)
+        try read { db in
+            for statement in statements {
+                try Self.forEach(db, statement) { row in
+                    if let key = try row.text(0), let seconds = try row.double(1) { durations[key, default: []].append(seconds) }
+                }
+            }
+        }
+        return durations
+    }
+
     package func forEachFailure(in window: HistoryWindow, _ body: (FailureRow) throws -> Void) async throws {
         try forEach(HistoryQueries.failures(window)) { try body(HistoryRowDecoding.failure($0)) }
     }

@@ -15,17 +15,13 @@ extension CommandContext {
         guard let branch = branches.first else { return nil }
         var candidates = Set(testRows.lazy.filter { ($0.duration ?? 0) >= slowdown.seconds }.map(\.testKey))
         var usual: [String: (seconds: Double, runs: Int?)] = [:]
-        let runKey = metadata.runKey
         for name in [branch] + branches.dropFirst().filter({ $0 != branch }) where !candidates.isEmpty {
             var window = flakinessWindow(for: metadata)
             window.branch = name
             window.days = nil
             window.runs = max(1, slowdown.runs) * 2
-            var rows: [TestRunRow] = []
-            try await store.forEachTestRun(in: window, testKeys: candidates) { row in
-                if row.runKey != runKey { rows.append(row) }
-            }
-            for (key, value) in UsualDurations.medians(rows, runs: slowdown.runs) where usual[key] == nil {
+            let durations = try await store.passedDurations(in: window, testKeys: candidates, excludingRun: metadata.runKey)
+            for (key, value) in UsualDurations.medians(latestFirst: durations, runs: slowdown.runs) where usual[key] == nil {
                 usual[key] = value
                 candidates.remove(key)
             }
