@@ -64,10 +64,12 @@ extension CommandContext {
         var stored = stored
         if !stored, let key = prepared.run.metadata.runKey, try await store.run(key: key) != nil { stored = true }
         let window = flakinessWindow(for: prepared)
-        // The trend is one query over the window's runs, and a pull request's target branch one
-        // more: read while the rest is worked out.
+        // The trend is one query over the window's runs, a pull request's target branch one more,
+        // and the usual times of the run's long tests one per 500 of them: read while the rest is
+        // worked out.
         async let trend = store.trend(in: window)
         async let targetBranch = targetBranchHistory(of: prepared, store: store)
+        async let slower = slowerThanUsual(of: prepared.run.metadata, testRows: prepared.testRows, store: store)
         let (baselineRun, comparison) = try await baseline(for: prepared, store: store, stored: stored)
         let (flakiness, flakyElements, lastMessages, pastFingerprints) = try await flakiness(
             for: prepared, store: store, stored: stored, window: window)
@@ -76,9 +78,7 @@ extension CommandContext {
         insights.lastFailureMessages = lastMessages
         insights.pastFailureFingerprints = pastFingerprints
         insights.testHistory = try await testHistory(of: prepared.run.metadata, testRows: prepared.testRows, flakiness: flakiness, store: store)
-        if let slower = try await slowerThanUsual(of: prepared.run.metadata, testRows: prepared.testRows, store: store) {
-            insights.comparison.slowerTests = slower
-        }
+        if let slower = try await slower { insights.comparison.slowerTests = slower }
         let target = try await targetBranch
         insights.targetBranchFlakiness = target.flakiness
         let flakyOnTarget = target.flakiness.filter { $0.state == .flaky }
