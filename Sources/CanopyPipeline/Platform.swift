@@ -32,4 +32,21 @@ enum Platform {
         func seconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) / 1_000_000 }
         return seconds(usage.ru_utime) + seconds(usage.ru_stime)
     }
+
+    /// The most memory this process has held resident so far, in bytes.
+    static func peakResidentBytes() -> Int {
+        var usage = rusage()
+        #if canImport(Glibc)
+        _ = getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
+        #else
+        _ = getrusage(RUSAGE_SELF, &usage)
+        #endif
+        #if canImport(Darwin)
+        // Darwin counts bytes.
+        return Int(usage.ru_maxrss)
+        #else
+        // Linux counts kibibytes.
+        return Int(usage.ru_maxrss) * 1024
+        #endif
+    }
 }

@@ -1,11 +1,12 @@
 import Foundation
 
-/// Wall time and the process's CPU time (user and system, every thread) of each step of a
-/// command, for `--verbose` and `make bench`: where a slow CI post-step spends its time (parsing,
-/// analysis, the store, history, rendering). Steps that overlap (work started beside the store)
-/// share the CPU of the time they overlap: a step's CPU is the process's during that step.
+/// Wall time, the process's CPU time (user and system, every thread) and its peak memory at the
+/// end of each step of a command, for `--verbose` and `make bench`: where a slow or large CI
+/// post-step spends its time and memory (parsing, analysis, the store, history, rendering). Steps
+/// that overlap (work started beside the store) share the CPU of the time they overlap: a step's
+/// CPU is the process's during that step.
 package struct StepTimer: Sendable {
-    package private(set) var steps: [(name: String, seconds: Double, cpuSeconds: Double)] = []
+    package private(set) var steps: [(name: String, seconds: Double, cpuSeconds: Double, peakBytes: Int)] = []
     private var last = Date()
     private var lastCPU = Platform.cpuSeconds()
 
@@ -15,7 +16,7 @@ package struct StepTimer: Sendable {
     package mutating func lap(_ name: String) {
         let now = Date()
         let cpu = Platform.cpuSeconds()
-        steps.append((name, now.timeIntervalSince(last), cpu - lastCPU))
+        steps.append((name, now.timeIntervalSince(last), cpu - lastCPU, Platform.peakResidentBytes()))
         last = now
         lastCPU = cpu
     }
@@ -27,9 +28,12 @@ package struct StepTimer: Sendable {
         lastCPU = Platform.cpuSeconds()
     }
 
-    /// `timings: parse 0.81s (cpu 1.20s), store 0.40s (cpu 0.38s), …`
+    /// `timings: parse 0.81s (cpu 1.20s, peak 91 MiB), store 0.40s (cpu 0.38s, peak 170 MiB), …`
     package var line: String {
-        "timings: " + steps.map { "\($0.name) \(String(format: "%.2f", $0.seconds))s (cpu \(String(format: "%.2f", $0.cpuSeconds))s)" }
-            .joined(separator: ", ")
+        "timings: "
+            + steps.map { step in
+                "\(step.name) \(String(format: "%.2f", step.seconds))s (cpu \(String(format: "%.2f", step.cpuSeconds))s, "
+                    + "peak \(step.peakBytes >> 20) MiB)"
+            }.joined(separator: ", ")
     }
 }
