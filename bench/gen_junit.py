@@ -4,11 +4,12 @@
 Writes an xcbeautify/trainer-like report of an iOS UI-test job: UI test bundles, classes, tests
 with retries, ~10% failing with real XCUITest wordings (FORMATS.md §5) that carry identifiers,
 and captured `system-out` logs (the bulk of the bytes). `--dense` writes no system-out, so the
-file has ~6x more elements per MB.
+file has ~6x more elements per MB; `--log-scale N` writes N times the log lines, so a file within
+Canopy's 250,000 testcases per JUnit file can still be 1 GB.
 
     python3 bench/gen_junit.py --tests 90000 --out bench/out/junit-100mb.xml
-    python3 bench/gen_junit.py --tests 900000 --out bench/out/junit-1gb.xml
-    python3 bench/gen_junit.py --tests 90000 --dense --out bench/out/junit-dense.xml
+    python3 bench/gen_junit.py --tests 225000 --log-scale 4 --out bench/out/junit-1gb-225k.xml
+    python3 bench/gen_junit.py --tests 220000 --dense --out bench/out/junit-dense-220k.xml
 """
 import argparse
 import random
@@ -78,6 +79,7 @@ def main():
     parser.add_argument("--tests", type=int, default=90000)
     parser.add_argument("--out", required=True)
     parser.add_argument("--dense", action="store_true", help="no system-out: many more elements per MB")
+    parser.add_argument("--log-scale", type=int, default=1, help="times the log lines of each testcase's system-out")
     parser.add_argument("--seed", type=int, default=20261122)
     args = parser.parse_args()
     rng = random.Random(args.seed)
@@ -112,7 +114,7 @@ def main():
                     elif roll > 0.995:
                         out.write('      <skipped message="Requires a physical device"/>\n')
                     if not args.dense:
-                        out.write(f"      <system-out>{system_out(rng, rng.randint(6, 17))}</system-out>\n")
+                        out.write(f"      <system-out>{system_out(rng, rng.randint(6, 17) * args.log_scale)}</system-out>\n")
                     out.write("    </testcase>\n")
             out.write("  </testsuite>\n")
         out.write("</testsuites>\n")
