@@ -8,7 +8,7 @@ file has ~6x more elements per MB; `--log-scale N` writes N times the log lines,
 Canopy's 250,000 testcases per JUnit file can still be 1 GB.
 
     python3 bench/gen_junit.py --tests 90000 --out bench/out/junit-100mb.xml
-    python3 bench/gen_junit.py --tests 225000 --log-scale 4 --out bench/out/junit-1gb-225k.xml
+    python3 bench/gen_junit.py --tests 225000 --log-scale 5 --out bench/out/junit-1gb-225k.xml
     python3 bench/gen_junit.py --tests 220000 --dense --out bench/out/junit-dense-220k.xml
 """
 import argparse

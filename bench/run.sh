@@ -19,7 +19,7 @@ gen() { # FILE ARGS…
 # Each file holds at most Canopy's 250,000 testcases per JUnit file (retries add ~10% to --tests).
 gen "$out/junit-100mb.xml" --tests 90000
 gen "$out/junit-dense-220k.xml" --tests 220000 --dense
-[ "${BENCH_SKIP_1GB:-0}" = 1 ] || gen "$out/junit-1gb-225k.xml" --tests 225000 --log-scale 4
+[ "${BENCH_SKIP_1GB:-0}" = 1 ] || gen "$out/junit-1gb-225k.xml" --tests 225000 --log-scale 5
 cc -O2 -o "$out/xmlwalk" bench/xmlreader_walk.c $(pkg-config --cflags --libs libxml-2.0)
 
 echo "## JUnit parsing: canopy inspect --summary vs libxml2 baselines ($runs paired runs)"
