@@ -23,30 +23,30 @@ enum Platform {
 
     /// The CPU time this process has used so far, user and system, over all its threads, in seconds.
     static func cpuSeconds() -> Double {
-        var usage = rusage()
-        #if canImport(Glibc)
-        _ = getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
-        #else
-        _ = getrusage(RUSAGE_SELF, &usage)
-        #endif
+        let usage = ownUsage()
         func seconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) / 1_000_000 }
         return seconds(usage.ru_utime) + seconds(usage.ru_stime)
     }
 
     /// The most memory this process has held resident so far, in bytes.
     static func peakResidentBytes() -> Int {
+        #if canImport(Darwin)
+        // Darwin counts bytes.
+        Int(ownUsage().ru_maxrss)
+        #else
+        // Linux counts kibibytes.
+        Int(ownUsage().ru_maxrss) * 1024
+        #endif
+    }
+
+    /// `getrusage(RUSAGE_SELF)`: this process's resource use so far.
+    private static func ownUsage() -> rusage {
         var usage = rusage()
         #if canImport(Glibc)
         _ = getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
         #else
         _ = getrusage(RUSAGE_SELF, &usage)
         #endif
-        #if canImport(Darwin)
-        // Darwin counts bytes.
-        return Int(usage.ru_maxrss)
-        #else
-        // Linux counts kibibytes.
-        return Int(usage.ru_maxrss) * 1024
-        #endif
+        return usage
     }
 }
