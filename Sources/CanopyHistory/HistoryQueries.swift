@@ -126,9 +126,17 @@ enum HistoryQueries {
     /// The statements that read the rows of the tests `keys` over the runs `ids` selects, in key
     /// order, `keysPerStatement` keys each.
     static func testRuns(_ ids: SQLStatement, testKeys keys: [String]) -> [SQLStatement] {
-        stride(from: 0, to: keys.count, by: keysPerStatement).map { start in
-            testRuns(ids, testKeys: keys[start..<min(start + keysPerStatement, keys.count)])
-        }
+        batches(of: keys).map { testRuns(ids, testKeys: $0) }
+    }
+
+    /// `keys` cut into runs of `keysPerStatement`, each bound to one statement.
+    private static func batches(of keys: [String]) -> [ArraySlice<String>] {
+        stride(from: 0, to: keys.count, by: keysPerStatement).map { keys[$0..<min($0 + keysPerStatement, keys.count)] }
+    }
+
+    /// `?, ?, …`: one placeholder per key of `batch`.
+    private static func placeholders(for batch: ArraySlice<String>) -> String {
+        Array(repeating: "?", count: batch.count).joined(separator: ", ")
     }
 
     /// The rows of the tests `keys` over the runs `ids` selects, from tests_key_cover alone.
@@ -138,11 +146,10 @@ enum HistoryQueries {
     /// whereas with the keys as values it reads only those tests' rows from the index. SQLite reads
     /// the same index either way.
     private static func testRuns(_ ids: SQLStatement, testKeys keys: ArraySlice<String>) -> SQLStatement {
-        let placeholders = Array(repeating: "?", count: keys.count).joined(separator: ", ")
-        return SQLStatement(
+        SQLStatement(
             sql: """
                 SELECT \(testRunColumns) FROM tests t JOIN runs r ON r.id = t.run_id \
-                WHERE t.test_key IN (\(placeholders)) AND t.run_id IN (\(ids.sql))
+                WHERE t.test_key IN (\(placeholders(for: keys))) AND t.run_id IN (\(ids.sql))
                 """ + testRunOrder,
             arguments: keys.map { .text($0) } + ids.arguments)
     }
@@ -152,12 +159,10 @@ enum HistoryQueries {
     /// order), `keysPerStatement` keys each, from tests_key_cover alone. Two columns, not a test
     /// row: a run reads them for every test long enough to be slower than usual.
     static func passedDurations(_ ids: SQLStatement, testKeys keys: [String], excludingRun: String?) -> [SQLStatement] {
-        stride(from: 0, to: keys.count, by: keysPerStatement).map { start in
-            let batch = keys[start..<min(start + keysPerStatement, keys.count)]
-            let placeholders = Array(repeating: "?", count: batch.count).joined(separator: ", ")
+        batches(of: keys).map { batch in
             var sql = """
                 SELECT t.test_key, t.duration FROM tests t JOIN runs r ON r.id = t.run_id \
-                WHERE t.test_key IN (\(placeholders)) AND t.run_id IN (\(ids.sql)) \
+                WHERE t.test_key IN (\(placeholders(for: batch))) AND t.run_id IN (\(ids.sql)) \
                 AND t.outcome = 'passed' AND t.duration IS NOT NULL
                 """
             var arguments = batch.map { SQLValue.text($0) } + ids.arguments
