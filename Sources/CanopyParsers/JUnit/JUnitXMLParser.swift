@@ -1,6 +1,6 @@
 import CanopyModel
 
-/// Reads JUnit XML in every dialect of FORMATS.md §1 by streaming it through libxml2.
+/// Reads JUnit XML in every dialect `docs/input-formats.md` lists ("JUnit XML") by streaming it through libxml2.
 ///
 /// Memory grows with the number of tests, not with bytes: captured output and failure bodies are
 /// bounded per attempt (`outputLimit`, head and tail kept), and output of passing attempts is

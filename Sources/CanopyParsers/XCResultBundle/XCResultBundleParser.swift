@@ -1,7 +1,7 @@
 import CanopyModel
 import Foundation
 
-/// Reads an Xcode 16+ `.xcresult` bundle directly (FORMATS.md §7): its `database.sqlite3`,
+/// Reads an Xcode 16+ `.xcresult` bundle directly (`docs/xcresult-bundles.md`, "What is read"): its `database.sqlite3`,
 /// opened read-only, and its `Data/` payloads; no Xcode needed.
 ///
 /// Names tests as `XCResultTestsParser` does from the same bundle's `get test-results tests`
