@@ -98,7 +98,11 @@ let package = Package(
         .plugin(name: "CanopyBuildInfo", capability: .buildTool()),
         .executableTarget(
             name: "CanopyBench",
-            dependencies: ["CanopyParsers", "CanopyAnalysis", "CanopyHistory", "CanopyModel", "CanopyBundleFixtures"],
+            dependencies: [
+                "CanopyParsers", "CanopyAnalysis", "CanopyHistory", "CanopyModel", "CanopyBundleFixtures",
+                // `Platform.peakResidentBytes`, the one reading of `getrusage`.
+                "CanopyPipeline",
+            ],
             path: "Benchmarks/CanopyBench",
             swiftSettings: swiftSettings
         ),

@@ -1,3 +1,4 @@
+import CanopyModel
 @testable import CanopyRender
 import Foundation
 import Testing
@@ -82,7 +83,7 @@ struct DashboardModelTests {
     func slowerTests() {
         var dashboard = DashboardSample.make()
         #expect(!MarkdownRenderer().render(dashboard).contains("Slower than the baseline"))
-        dashboard.slowerTests = [DashboardSlowerTest(test: "Player/testChapters", before: 3.8, after: 95)]
+        dashboard.slowerTests = [SlowerTest(testKey: "Player/testChapters", before: 3.8, after: 95)]
         let markdown = MarkdownRenderer().render(dashboard)
         #expect(markdown.contains("<details><summary>🐢 Slower than the baseline (1)</summary>\n\n| test |"), "\(markdown)")
         #expect(markdown.contains("| <code>Player/testChapters</code> | 3.8s | 1m 35s | +1m 31s (×25.0) |"), "\(markdown)")

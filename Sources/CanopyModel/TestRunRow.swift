@@ -1,22 +1,5 @@
 import Foundation
 
-// Value types exchanged between history (`CanopyHistory`, which reads and writes them) and analysis
-// (`CanopyAnalysis`, which takes them as values).
-
-/// A run as history stores it: its key, metadata and totals, without tests.
-package struct StoredRun: Sendable, Equatable, Hashable, Codable {
-    /// `RunMetadata.runKey`, the run's identity in the store.
-    package var key: String
-    package var metadata: RunMetadata
-    package var totals: RunTotals
-
-    package init(key: String, metadata: RunMetadata, totals: RunTotals) {
-        self.key = key
-        self.metadata = metadata
-        self.totals = totals
-    }
-}
-
 /// One test in one stored run: the facts flakiness needs, without messages or output.
 package struct TestRunRow: Sendable, Equatable, Hashable, Codable {
     package var runKey: String
@@ -89,82 +72,5 @@ package struct TestRunRow: Sendable, Equatable, Hashable, Codable {
             rows[index].infrastructureFailedAttempts = infrastructure
         }
         return rows
-    }
-}
-
-/// One analysed failure in one stored run.
-package struct FailureRow: Sendable, Equatable, Hashable, Codable {
-    package var runKey: String
-    package var commit: String?
-    /// `TestIdentity.key`.
-    package var testKey: String
-    package var attemptIndex: Int
-    package var category: String
-    package var isInfrastructure: Bool
-    package var fingerprint: String
-    /// The identifier template the failure was mapped to, when any.
-    package var identifier: String?
-    /// The failure's message with its dynamic parts replaced (`Exceeded timeout of {duration}`).
-    package var normalizedMessage: String?
-
-    package init(
-        runKey: String, commit: String?, testKey: String, attemptIndex: Int, category: String, isInfrastructure: Bool,
-        fingerprint: String, identifier: String?, normalizedMessage: String? = nil
-    ) {
-        self.normalizedMessage = normalizedMessage
-        self.runKey = runKey
-        self.commit = commit
-        self.testKey = testKey
-        self.attemptIndex = attemptIndex
-        self.category = category
-        self.isInfrastructure = isInfrastructure
-        self.fingerprint = fingerprint
-        self.identifier = identifier
-    }
-}
-
-/// One run's figures in a trend series, as the store computes them.
-package struct TrendPoint: Sendable, Equatable, Hashable, Codable {
-    package var runKey: String
-    package var commit: String?
-    package var branch: String?
-    package var startedAt: Date?
-    package var tests: Int
-    package var passed: Int
-    package var failed: Int
-    package var flaky: Int
-    package var skipped: Int
-    /// `(passed + flaky) / (tests - skipped)`, as `RunTotals.passRate`; nil when nothing ran.
-    package var passRate: Double?
-    /// Sum of test durations, seconds.
-    package var duration: Double
-    /// Audit issues of every severity, and the errors among them.
-    package var auditIssues: Int
-    package var auditErrors: Int
-    /// Overall identifier coverage (`identified / interactive`), when recorded.
-    package var coverage: Double?
-    /// Analysed failures by category name.
-    package var failuresByCategory: [String: Int]
-
-    package init(
-        runKey: String, commit: String?, branch: String?, startedAt: Date?, tests: Int, passed: Int, failed: Int,
-        flaky: Int, skipped: Int, passRate: Double?, duration: Double, auditIssues: Int, auditErrors: Int, coverage: Double?,
-        failuresByCategory: [String: Int]
-    ) {
-        self.runKey = runKey
-        self.commit = commit
-        self.branch = branch
-        self.startedAt = startedAt
-        self.tests = tests
-        self.passed = passed
-        self.failed = failed
-        self.flaky = flaky
-        self.skipped = skipped
-        self.passRate = passRate
-        self.duration = duration
-        self.auditIssues = auditIssues
-        self.auditErrors = auditErrors
-        self.coverage = coverage
-        self.failuresByCategory = failuresByCategory
     }
 }
