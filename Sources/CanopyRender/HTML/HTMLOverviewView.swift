@@ -1,3 +1,5 @@
+import CanopyModel
+
 /// The overview, failures first: the status, then each failing test (new, still failing, not
 /// counted) with its message, location, cause and fix, element and screenshot; then the flaky
 /// tests; then the gates, key figures with their change and trend sparklines, and slower tests.
