@@ -159,8 +159,10 @@ enum ManifestReader {
 
     static func firstIndex(of word: String, in code: [Character], from start: Int) -> Int? {
         let pattern = Array(word)
-        guard code.count >= pattern.count else { return nil }
-        return (start...(code.count - pattern.count)).first { Array(code[$0..<($0 + pattern.count)]) == pattern }
+        guard let first = pattern.first, code.count >= pattern.count, start <= code.count - pattern.count else { return nil }
+        return (start...(code.count - pattern.count)).first { position in
+            code[position] == first && code[position..<(position + pattern.count)].elementsEqual(pattern)
+        }
     }
 
     /// How many brackets are open at `position`.
@@ -229,7 +231,7 @@ enum ImportScanner {
         for (index, line) in source.components(separatedBy: "\n").enumerated() {
             let delimiters = line.components(separatedBy: "\"\"\"").count - 1
             defer { if delimiters % 2 == 1 { inMultilineString.toggle() } }
-            guard !inMultilineString, delimiters == 0 else { continue }
+            guard !inMultilineString, delimiters == 0, line.contains("import ") else { continue }
             let declaration = #/^\s*(?:(?:@\w+(?:\([^)]*\))?|public|package|internal|fileprivate|private)\s+)*import\s+(?:(?:typealias|struct|class|enum|protocol|let|var|func)\s+)?([A-Za-z_]\w*)/#
             if let match = line.firstMatch(of: declaration) {
                 result.append((String(match.output.1), index + 1))
