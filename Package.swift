@@ -124,6 +124,18 @@ let package = Package(
             path: "Tests/CanopyBundleFixtures",
             swiftSettings: swiftSettings
         ),
+        // `PostgresHistoryStore.administer`, which the store and pipeline tests use to create and drop
+        // a database each; built for the tests only, never into `canopy`.
+        .target(
+            name: "CanopyHistoryTestSupport",
+            dependencies: [
+                "CanopyHistory",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "Tests/CanopyHistoryTestSupport",
+            swiftSettings: swiftSettings
+        ),
         .testTarget(name: "CanopyModelTests", dependencies: ["CanopyModel"], swiftSettings: swiftSettings),
         .testTarget(
             name: "CanopyParsersTests",
@@ -137,7 +149,7 @@ let package = Package(
         .testTarget(
             name: "CanopyHistoryTests",
             dependencies: [
-                "CanopyHistory", "CanopyAnalysis", "CanopyModel",
+                "CanopyHistory", "CanopyHistoryTestSupport", "CanopyAnalysis", "CanopyModel",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -150,8 +162,11 @@ let package = Package(
             name: "CanopyPipelineTests",
             dependencies: [
                 "CanopyPipeline", "CanopyConfig", "CanopyModel", "CanopyParsers", "CanopyAnalysis", "CanopyHistory",
-                "CanopyRender", "CanopyBundleFixtures",
+                "CanopyRender", "CanopyBundleFixtures", "CanopyHistoryTestSupport",
             ],
+            swiftSettings: swiftSettings),
+        .testTarget(
+            name: "CanopyConfigTests", dependencies: ["CanopyConfig", "CanopyAnalysis", "CanopyModel"],
             swiftSettings: swiftSettings),
         // `canopy` is a dependency so that the binary these tests run is built first.
         .testTarget(name: "CLITests", dependencies: ["canopy", "CanopyBundleFixtures"], swiftSettings: swiftSettings),

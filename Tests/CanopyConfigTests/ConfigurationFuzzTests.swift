@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import CanopyPipeline
+@testable import CanopyConfig
 
 /// Hostile and mutated `canopy.yml` files: every one loads or fails with a
 /// `ConfigurationError`, quickly; none crashes.

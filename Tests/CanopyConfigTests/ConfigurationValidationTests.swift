@@ -258,28 +258,3 @@ struct ConfigurationValidationTests {
         }
     }
 }
-
-@Suite("Failure categories say what usually fixes them")
-struct CategoryFixTests {
-    @Test("every built-in category has a description and what usually fixes it; a configured one can say its own")
-    func fixTexts() throws {
-        for rule in FailureCategoryRule.defaults + [FailureCategoryRule.other] {
-            #expect(rule.description?.isEmpty == false, "\(rule.name)")
-            #expect(rule.fix?.isEmpty == false, "\(rule.name)")
-        }
-        let configuration = try ConfigurationLoader.parse(
-            "categories:\n  - name: backendDown\n    pattern: 'HTTP 503'\n    fix: Re-run once staging is up\n", file: "c.yml")
-        #expect(configuration.analysis.categories.first?.fix == "Re-run once staging is up")
-    }
-}
-
-@Suite("Slower-test thresholds")
-struct SlowerTestsConfigurationTests {
-    @Test("slowerTests: sets the ratio, seconds and limit; a ratio under 1 is an error naming its key")
-    func readsThresholds() throws {
-        #expect(try ConfigurationLoader.parse("gates: {}\n", file: "c.yml").slowerTests == SlowdownThresholds(ratio: 2, seconds: 5, limit: 10))
-        let configuration = try ConfigurationLoader.parse("slowerTests:\n  ratio: 1.5\n  seconds: 2\n  limit: 3\n", file: "c.yml")
-        #expect(configuration.slowerTests == SlowdownThresholds(ratio: 1.5, seconds: 2, limit: 3))
-        #expect(throws: ConfigurationError.self) { try ConfigurationLoader.parse("slowerTests:\n  ratio: 0.5\n", file: "c.yml") }
-    }
-}

@@ -1,5 +1,8 @@
 import GRDB
 
+@testable import CanopyHistory
+
+/// Reads of a SQLite store that only tests make: its integrity, pragmas, indexes, raw SQL.
 extension SQLiteHistoryStore {
     /// `PRAGMA integrity_check`: "ok" when the file is sound.
     package func integrityCheck() throws -> String {
@@ -36,7 +39,7 @@ extension SQLiteHistoryStore {
         }
     }
 
-    /// Executes raw SQL (tests only).
+    /// Executes raw SQL.
     func execute(_ sql: String) throws {
         try pool.write { try $0.execute(sql: sql) }
     }
