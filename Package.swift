@@ -21,6 +21,9 @@ let package = Package(
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        // NIOCore's `ByteBuffer`, which CanopyHistory writes PostgreSQL's binary arrays into; already
+        // built as a dependency of postgres-nio.
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.3"),
         // The package's one SHA-256 (content hashes of inputs, CSP hashes of the dashboard's
         // scripts); already built as a dependency of postgres-nio.
         .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
@@ -57,6 +60,7 @@ let package = Package(
                 // SQLiteHistoryStore+Writing.swift).
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: swiftSettings
@@ -77,7 +81,6 @@ let package = Package(
             name: "CanopyPipeline",
             dependencies: [
                 "CanopyModel", "CanopyParsers", "CanopyAnalysis", "CanopyHistory", "CanopyRender", "CanopyConfig",
-                .product(name: "Logging", package: "swift-log"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
             swiftSettings: swiftSettings
@@ -85,7 +88,7 @@ let package = Package(
         .executableTarget(
             name: "canopy",
             dependencies: [
-                "CanopyPipeline",
+                "CanopyPipeline", "CanopyModel",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: swiftSettings,
@@ -95,7 +98,11 @@ let package = Package(
         .plugin(name: "CanopyBuildInfo", capability: .buildTool()),
         .executableTarget(
             name: "CanopyBench",
-            dependencies: ["CanopyPipeline", "CanopyParsers", "CanopyAnalysis", "CanopyHistory", "CanopyRender", "CanopyModel", "CanopyBundleFixtures"],
+            dependencies: [
+                "CanopyParsers", "CanopyAnalysis", "CanopyHistory", "CanopyModel", "CanopyBundleFixtures",
+                // `Platform.peakResidentBytes`, the one reading of `getrusage`.
+                "CanopyPipeline",
+            ],
             path: "Benchmarks/CanopyBench",
             swiftSettings: swiftSettings
         ),
@@ -117,19 +124,51 @@ let package = Package(
             path: "Tests/CanopyBundleFixtures",
             swiftSettings: swiftSettings
         ),
+        // `PostgresHistoryStore.administer`, which the store and pipeline tests use to create and drop
+        // a database each; built for the tests only, never into `canopy`.
+        .target(
+            name: "CanopyHistoryTestSupport",
+            dependencies: [
+                "CanopyHistory",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "Tests/CanopyHistoryTestSupport",
+            swiftSettings: swiftSettings
+        ),
         .testTarget(name: "CanopyModelTests", dependencies: ["CanopyModel"], swiftSettings: swiftSettings),
         .testTarget(
             name: "CanopyParsersTests",
-            dependencies: ["CanopyParsers", "CanopyBundleFixtures", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: [
+                "CanopyParsers", "CanopyModel", "CanopyBundleFixtures", .product(name: "GRDB", package: "GRDB.swift"),
+            ],
             resources: [.copy("Fixtures")], swiftSettings: swiftSettings),
         .testTarget(
-            name: "CanopyAnalysisTests", dependencies: ["CanopyAnalysis", "CanopyParsers"],
+            name: "CanopyAnalysisTests", dependencies: ["CanopyAnalysis", "CanopyModel", "CanopyParsers"],
             resources: [.copy("Fixtures")], swiftSettings: swiftSettings),
         .testTarget(
-            name: "CanopyHistoryTests", dependencies: ["CanopyHistory", "CanopyAnalysis", .product(name: "GRDB", package: "GRDB.swift")],
+            name: "CanopyHistoryTests",
+            dependencies: [
+                "CanopyHistory", "CanopyHistoryTestSupport", "CanopyAnalysis", "CanopyModel",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
             swiftSettings: swiftSettings),
-        .testTarget(name: "CanopyRenderTests", dependencies: ["CanopyRender"], resources: [.copy("Golden")], swiftSettings: swiftSettings),
-        .testTarget(name: "CanopyPipelineTests", dependencies: ["CanopyPipeline", "CanopyConfig", "CanopyBundleFixtures"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "CanopyRenderTests", dependencies: ["CanopyRender", "CanopyModel"], resources: [.copy("Golden")], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "CanopyPipelineTests",
+            dependencies: [
+                "CanopyPipeline", "CanopyConfig", "CanopyModel", "CanopyParsers", "CanopyAnalysis", "CanopyHistory",
+                "CanopyRender", "CanopyBundleFixtures", "CanopyHistoryTestSupport",
+            ],
+            swiftSettings: swiftSettings),
+        .testTarget(
+            name: "CanopyConfigTests", dependencies: ["CanopyConfig", "CanopyAnalysis", "CanopyModel"],
+            swiftSettings: swiftSettings),
+        // `canopy` is a dependency so that the binary these tests run is built first.
         .testTarget(name: "CLITests", dependencies: ["canopy", "CanopyBundleFixtures"], swiftSettings: swiftSettings),
     ]
 )

@@ -7,6 +7,7 @@
 class Canopy < Formula
   desc "Turns iOS UI-test results into summaries, dashboards, gates and history"
   homepage "https://github.com/OWNER/canopy"
+  license "Apache-2.0"
   url "https://github.com/OWNER/canopy/archive/refs/tags/v0.7.0.tar.gz"
   sha256 "0000000000000000000000000000000000000000000000000000000000000000"
   head "https://github.com/OWNER/canopy.git", branch: "main"

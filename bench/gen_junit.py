@@ -2,7 +2,7 @@
 """Deterministic generator of realistic JUnit XML for `make bench`.
 
 Writes an xcbeautify/trainer-like report of an iOS UI-test job: UI test bundles, classes, tests
-with retries, ~10% failing with real XCUITest wordings (FORMATS.md §5) that carry identifiers,
+with retries, ~10% failing with real XCUITest wordings (docs/input-formats.md) that carry identifiers,
 and captured `system-out` logs (the bulk of the bytes). `--dense` writes no system-out, so the
 file has ~6x more elements per MB; `--log-scale N` writes N times the log lines, so a file within
 Canopy's 250,000 testcases per JUnit file can still be 1 GB.

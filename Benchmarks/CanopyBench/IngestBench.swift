@@ -1,5 +1,6 @@
 import CanopyModel
 import CanopyParsers
+import CanopyPipeline
 import Foundation
 
 /// `CanopyBench xcresult FILE|DIR` and `CanopyBench snapshots DIR`: parse in-process and print
@@ -82,5 +83,5 @@ enum IngestBench {
     }
 
     /// Peak resident set size of this process in MiB.
-    private static func peakResidentMegabytes() -> Int { Platform.peakResidentMegabytes() }
+    private static func peakResidentMegabytes() -> Int { Platform.peakResidentBytes() / (1024 * 1024) }
 }

@@ -15,12 +15,3 @@ enum ParseBench {
         print("parse.tests: \(input.tests.count)")
     }
 }
-
-enum BenchError: Error, CustomStringConvertible {
-    case usage(String)
-    var description: String {
-        switch self {
-        case .usage(let text): "usage: CanopyBench \(text)"
-        }
-    }
-}

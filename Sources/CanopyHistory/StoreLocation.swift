@@ -46,37 +46,3 @@ package enum StoreLocation: Sendable, Equatable, Hashable, CustomStringConvertib
         return result + rest
     }
 }
-
-/// The parts of a `postgres://user:password@host:port/database?sslmode=…` URL.
-package struct PostgresAddress: Sendable, Equatable, Hashable, CustomStringConvertible {
-    package var host: String
-    package var port: Int
-    package var user: String
-    package var password: String?
-    package var database: String
-    /// `disable`, `prefer` or `require`; loopback hosts default to `disable`, others to `prefer`.
-    package var sslMode: String
-
-    package init(url: String) throws {
-        guard let components = URLComponents(string: url), let host = components.host, !host.isEmpty else {
-            throw HistoryError.invalidLocation(url, reason: "the URL has no host")
-        }
-        self.host = host
-        port = components.port ?? 5432
-        user = components.user.flatMap { $0.removingPercentEncoding } ?? "postgres"
-        password = components.password.flatMap { $0.removingPercentEncoding }
-        let path = components.path.hasPrefix("/") ? String(components.path.dropFirst()) : components.path
-        database = path.isEmpty ? user : path
-        let loopback = host == "127.0.0.1" || host == "localhost" || host == "::1"
-        let mode = components.queryItems?.first(where: { $0.name == "sslmode" })?.value ?? (loopback ? "disable" : "prefer")
-        guard ["disable", "prefer", "require"].contains(mode) else {
-            throw HistoryError.invalidLocation(url, reason: "sslmode '\(mode)' is not one of disable, prefer, require")
-        }
-        sslMode = mode
-    }
-
-    /// `postgres://user:***@host:port/database`.
-    package var description: String {
-        "postgres://\(user)\(password == nil ? "" : ":***")@\(host):\(port)/\(database)"
-    }
-}

@@ -7,8 +7,9 @@ import Musl
 #endif
 
 /// The C library calls of this module that differ between platforms or that a Swift function of
-/// the same name would shadow. The only file of the module that names a platform module.
-enum Platform {
+/// the same name would shadow. The only file of the module that names a platform module; the
+/// benchmarks read this process's resources through it too.
+package enum Platform {
     /// `write(2)`: writes at most `count` bytes of `bytes` to `descriptor`; the number written, or
     /// -1 with `errno` set.
     static func write(_ descriptor: Int32, _ bytes: UnsafeRawPointer, count: Int) -> Int {
@@ -22,14 +23,14 @@ enum Platform {
     }
 
     /// The CPU time this process has used so far, user and system, over all its threads, in seconds.
-    static func cpuSeconds() -> Double {
+    package static func cpuSeconds() -> Double {
         let usage = ownUsage()
         func seconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) / 1_000_000 }
         return seconds(usage.ru_utime) + seconds(usage.ru_stime)
     }
 
     /// The most memory this process has held resident so far, in bytes.
-    static func peakResidentBytes() -> Int {
+    package static func peakResidentBytes() -> Int {
         #if canImport(Darwin)
         // Darwin counts bytes.
         Int(ownUsage().ru_maxrss)

@@ -2,7 +2,7 @@ import CanopyAnalysis
 import CanopyModel
 import Testing
 
-/// FORMATS.md §5 wordings → the default taxonomy.
+/// The wordings of `docs/input-formats.md` ("XCUITest failure wordings") → the default taxonomy.
 struct FailureCategoryTests {
     static let wordings: [(String, String)] = [
         (#"Failed to tap "Details" Button: No matches found for first query match sequence: `Descendants matching type Button` -> `Elements matching predicate '"Details" IN identifiers'`, given input App element pid: 44723"#, "elementNotFound"),

@@ -1,7 +1,7 @@
 import CanopyAnalysis
 import Testing
 
-/// Every identifier form of FORMATS.md §5.
+/// Every identifier form of `docs/input-formats.md` ("XCUITest failure wordings").
 struct IdentifierExtractorTests {
     struct Case: Sendable, CustomTestStringConvertible {
         var text: String

@@ -30,7 +30,7 @@ struct IdentifierSchemeTests {
         ("UIA.Health.ReviewHealthChecklistTile.Header.Title", "UIA.Health.ReviewHealthChecklistTile.Header.Title"),
         ("Loading View", "Loading View"),
         ("deadbeef", "deadbeef"),
-        // Reflection ids `<Class>.<field>`, lists `<Class>.<list>.<index>`, enum raw values (FORMATS.md §6).
+        // Reflection ids `<Class>.<field>`, lists `<Class>.<list>.<index>`, enum raw values (`docs/input-formats.md`).
         ("RaceHeaderCollectionViewCell.watchLiveButton", "RaceHeaderCollectionViewCell.watchLiveButton"),
         ("RaceListViewController.races.3", "RaceListViewController.races.{index}"),
         ("RefineSearch.filterFacet.label", "RefineSearch.filterFacet.label"),

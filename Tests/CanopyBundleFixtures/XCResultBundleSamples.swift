@@ -1,8 +1,8 @@
-/// Bundles of every shape the reader owes a test (FORMATS.md §7), as specs.
+/// Bundles of every shape the reader owes a test (`docs/xcresult-bundles.md`), as specs.
 public enum XCResultBundleSamples {
     public typealias Spec = XCResultBundleSpec
 
-    /// The login failure of FORMATS.md §5, with the steps that led to it.
+    /// A login failure in XCUITest's wording (`docs/input-formats.md`), with the steps that led to it.
     public static func loginFailureRun(screenshot: [UInt8] = XCResultBundleWriter.redPNG) -> Spec.Run {
         Spec.Run(
             "Failure", duration: 6, repetition: 1, repetitions: 3,

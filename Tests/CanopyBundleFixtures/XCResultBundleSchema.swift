@@ -1,5 +1,5 @@
 /// The tables of an Xcode 16+ result bundle's `database.sqlite3`, as found in real bundles
-/// (`../shared/formats/xcresult-database-schema.sql`). Rows reference each other by rowid.
+/// (the columns Xcode 16 and 26 write; `docs/xcresult-bundles.md`). Rows reference each other by rowid.
 enum XCResultBundleSchema {
     static let statements: [String] = [
         "CREATE TABLE Actions (diagnosticsRef TEXT, invocation_fk INTEGER NOT NULL REFERENCES Invocations, name TEXT, started REAL, finished REAL, orderInInvocation INTEGER, testPlan_fk INTEGER NOT NULL REFERENCES TestPlans, runDestination_fk INTEGER  REFERENCES RunDestinations, host_fk INTEGER  REFERENCES Devices, developerTools_fk INTEGER  REFERENCES DeveloperTools);",

@@ -2,7 +2,7 @@ import CZstd
 import Foundation
 import GRDB
 
-/// Writes an `XCResultBundleSpec` as Xcode 16+ does (FORMATS.md §7): `Info.plist`,
+/// Writes an `XCResultBundleSpec` as Xcode 16+ does (`docs/xcresult-bundles.md`, "What is read"): `Info.plist`,
 /// `database.sqlite3` in the real schema (through GRDB) and zstd-compressed `Data/` payloads
 /// (through libzstd).
 public enum XCResultBundleWriter {

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Writes the run of an `XCResultBundleSpec` as `xcrun xcresulttool get test-results tests
-/// --format json` prints it from that bundle (Xcode 26 shape, FORMATS.md §2): the JSON twin of a
+/// --format json` prints it from that bundle (Xcode 26 shape, `docs/input-formats.md`): the JSON twin of a
 /// generated bundle.
 ///
 /// A test case splits into `Device` nodes when the plan ran on several devices, into `Arguments`

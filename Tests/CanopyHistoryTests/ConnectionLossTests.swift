@@ -1,3 +1,4 @@
+import CanopyHistoryTestSupport
 import CanopyModel
 import Foundation
 import Testing

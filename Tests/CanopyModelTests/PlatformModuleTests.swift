@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// The C library is reached through one `Platform.swift` per module (STYLE.md, Portability): a
+/// The C library is reached through one `Platform.swift` per module (CONTRIBUTING.md, "Code style"): a
 /// platform module named anywhere else builds on one system and breaks the other.
 @Suite("Platform modules are named only in Platform.swift")
 struct PlatformModuleTests {

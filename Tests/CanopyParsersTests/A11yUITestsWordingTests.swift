@@ -4,7 +4,7 @@ import Testing
 @testable import CanopyParsers
 
 /// A11yUITests' own failure wordings (rwapp/A11yUITests, `A11yAssertions.failureMessage`), each
-/// named as the check the README lists and with the severity its condition says (FORMATS.md §4).
+/// named as the check the README lists and with the severity its condition says (`docs/input-formats.md`).
 @Suite("A11yUITests failure wordings")
 struct A11yUITestsWordingTests {
     static let wordings: [(message: String, reason: String?, check: String, warning: Bool)] = [
@@ -33,7 +33,7 @@ struct A11yUITestsWordingTests {
 
     static let element = #"Label: "Buy. Now" Button"#
 
-    /// The shape FORMATS.md gives: `{condition}: {msg}\n{elements}.\n{reason}`.
+    /// The shape `docs/input-formats.md` gives: `{condition}: {msg}\n{elements}.\n{reason}`.
     @Test("each check's wording, on lines", arguments: wordings.indices)
     func multiline(_ index: Int) throws {
         let wording = Self.wordings[index]

@@ -89,6 +89,20 @@ struct JUnitSafetyTests {
         #expect(error.description.contains("truncated.xml:6:"))
     }
 
+    @Test("content after the root element is malformed XML, not a truncated file")
+    func extraContentIsNotTruncation() throws {
+        let xml = "<testsuites><testsuite name=\"S\"><testcase classname=\"C\" name=\"t\"/></testsuite></testsuites>\n<more/>\n"
+        let path = try TemporaryFile.write(Data(xml.utf8))
+        let error = try #require(throws: ParserError.self) { try JUnitXMLParser().parse(fileAt: path) }
+        guard case .malformed(_, let line, _, let message, let hint) = error else {
+            Issue.record("expected .malformed, got \(error)")
+            return
+        }
+        #expect(line == 2)
+        #expect(message.contains("Extra content"))
+        #expect(hint == "Expected well-formed JUnit XML")
+    }
+
     @Test("truncated at every structural point is always an error, never a crash")
     func truncatedEverywhere() throws {
         let source = try String(contentsOfFile: Fixture.path("junit/surefire.xml"), encoding: .utf8)

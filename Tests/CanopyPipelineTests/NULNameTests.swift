@@ -1,3 +1,4 @@
+import CanopyHistoryTestSupport
 import CanopyModel
 import CanopyParsers
 import Foundation

@@ -1,3 +1,4 @@
+import CanopyModel
 @testable import CanopyRender
 import Foundation
 import Testing
@@ -82,7 +83,7 @@ struct DashboardModelTests {
     func slowerTests() {
         var dashboard = DashboardSample.make()
         #expect(!MarkdownRenderer().render(dashboard).contains("Slower than the baseline"))
-        dashboard.slowerTests = [DashboardSlowerTest(test: "Player/testChapters", before: 3.8, after: 95)]
+        dashboard.slowerTests = [SlowerTest(testKey: "Player/testChapters", before: 3.8, after: 95)]
         let markdown = MarkdownRenderer().render(dashboard)
         #expect(markdown.contains("<details><summary>🐢 Slower than the baseline (1)</summary>\n\n| test |"), "\(markdown)")
         #expect(markdown.contains("| <code>Player/testChapters</code> | 3.8s | 1m 35s | +1m 31s (×25.0) |"), "\(markdown)")
@@ -125,56 +126,5 @@ struct DashboardModelTests {
         let html = HTMLDashboardRenderer().render(dashboard)
         #expect(html.components(separatedBy: "<ul").count == html.components(separatedBy: "</ul>").count)
         #expect(html.contains("aria-expanded=\"false\" aria-controls=\"tn0\""))
-    }
-}
-
-@Suite("Markdown tables fit the page")
-struct MarkdownTableTests {
-    /// A test name with no dot or slash to wrap at widens the table past GitHub's page.
-    @Test("a flaky-tests table too wide for the page drops its least important columns, commits first; a narrow one keeps all")
-    func dropsLeastImportantColumns() {
-        var dashboard = DashboardSample.make()
-        let narrow = MarkdownRenderer().render(dashboard)
-        #expect(narrow.contains("| score | test | state | runs | failures | flips | retries | commits |"))
-        dashboard.flakyTests[0].test = "Suite/" + String(repeating: "testAVeryLongParameterisedName", count: 3)
-        let wide = MarkdownRenderer().render(dashboard)
-        #expect(!wide.contains("| commits |"), "\(wide)")
-        // The test and its state stay, as do its failures; each row has as many cells as the header.
-        let header = "| test | state | failures |\n|---|---|---:|\n"
-        #expect(wide.contains(header), "\(wide)")
-        let row = wide.components(separatedBy: header).dropFirst().first?.split(separator: "\n").first ?? ""
-        #expect(row.filter { $0 == "|" }.count == 4, "\(row)")
-        #expect(wide.contains("testAVeryLongParameterisedName"))
-    }
-
-    /// A cell's narrowest width is its longest piece that cannot wrap: spaces and `<wbr>` break,
-    /// tags count nothing, an entity one character, an emoji one.
-    @Test("a cell's narrowest width skips tags, breaks at <wbr> and spaces, counts an entity and an emoji as one", arguments: [
-        ("", 0), ("plain", 5), ("two words", 5), ("<code>Checkout<wbr>.PaymentSheet<wbr>.PayButton</code>", 13),
-        ("<code>a&lt;b&gt;c</code>", 5), ("🆕 new", 3), ("flaky (main: 3 of 10 runs)", 6), ("x<wbr>", 1), ("<b>bold</b>", 4),
-        ("<code>a</code><code>bc</code>", 3), ("&amp;&amp;&amp; x", 3), ("é̃e", 2),
-    ])
-    func visibleWidth(cell: String, width: Int) {
-        #expect(MarkdownTable.visibleWidth(cell) == width)
-    }
-}
-
-@Suite("The first run of a branch")
-struct NoBaselineTests {
-    @Test("without a baseline the summary and the comment say so, what 'new' meant, and what to do; with one they do not")
-    func saysThereIsNoBaseline() {
-        var dashboard = DashboardSample.make()
-        #expect(!MarkdownRenderer().render(dashboard).contains("No baseline yet"))
-        #expect(!MarkdownComment().render(dashboard).contains("No baseline yet"))
-        dashboard.links.baseline = nil
-        for text in [MarkdownRenderer().render(dashboard), MarkdownComment().render(dashboard)] {
-            #expect(text.contains("> **No baseline yet:** history holds no earlier run of <code>feature/apple-pay-sheet</code>"), "\(text)")
-            #expect(text.contains("every failing test counts as a new failure"))
-            #expect(text.contains("Store the target branch's runs first") && text.contains("`--base-branch`"))
-            // Before the failures it explains.
-            if let note = text.range(of: "No baseline yet"), let failures = text.range(of: "### ❌ New failures") {
-                #expect(note.lowerBound < failures.lowerBound)
-            }
-        }
     }
 }

@@ -1,3 +1,4 @@
+import CanopyModel
 import CanopyRender
 import Foundation
 import Testing
@@ -5,17 +6,17 @@ import Testing
 /// Elements several tests fail on flakily: a section of the summary and of the page's flaky view.
 @Suite("Flaky elements in the summary and the dashboard")
 struct FlakyElementsRenderTests {
-    static func dashboard(elements: [DashboardFlakyElement]) -> Dashboard {
+    static func dashboard(elements: [FlakyElement]) -> Dashboard {
         var dashboard = DashboardSample.make()
         dashboard.flakyElements = elements
         return dashboard
     }
 
     static let elements = [
-        DashboardFlakyElement(
+        FlakyElement(
             identifier: "Checkout.PaymentSheet.PayButton", tests: ["A/testOne", "A/testTwo", "B/testThree", "B/testFour", "C/testFive"],
             flakyFailures: 9, failures: 11),
-        DashboardFlakyElement(identifier: "Feed.<Header>", tests: ["F/testA", "F/testB"], flakyFailures: 2, failures: 2),
+        FlakyElement(identifier: "Feed.<Header>", tests: ["F/testA", "F/testB"], flakyFailures: 2, failures: 2),
     ]
 
     /// Evidence shows five commits and says how many more there are, on both outputs.

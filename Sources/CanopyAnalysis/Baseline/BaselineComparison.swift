@@ -1,55 +1,5 @@
 import CanopyModel
 
-/// What one run looked like, for comparing against another: test outcomes, audit issues, coverage.
-package struct BaselineSnapshot: Sendable, Equatable, Hashable, Codable {
-    package var runKey: String?
-    package var commit: String?
-    package var tests: [TestRunRow]
-    package var auditIssues: [AuditIssue]
-    package var coverage: [CoverageFigure]
-
-    package init(runKey: String?, commit: String?, tests: [TestRunRow], auditIssues: [AuditIssue], coverage: [CoverageFigure]) {
-        self.runKey = runKey
-        self.commit = commit
-        self.tests = tests
-        self.auditIssues = auditIssues
-        self.coverage = coverage
-    }
-
-    /// The snapshot of a run just analysed (before or without storing it).
-    package init(run: Run, digest: RunDigest) {
-        self.init(run: run, digest: digest, testRows: TestRunRow.rows(for: run, digest: digest))
-    }
-
-    /// With the run's test rows made beforehand (`TestRunRow.rows(for:digest:)`).
-    package init(run: Run, digest: RunDigest, testRows: [TestRunRow]) {
-        self.init(
-            runKey: run.metadata.runKey, commit: run.metadata.commit, tests: testRows, auditIssues: run.auditIssues,
-            coverage: digest.coverage)
-    }
-}
-
-/// Coverage of one scope before and after.
-package struct CoverageChange: Sendable, Equatable, Hashable, Codable {
-    package var scope: CoverageFigure.Scope
-    package var name: String
-    package var before: Double?
-    package var after: Double?
-
-    package init(scope: CoverageFigure.Scope, name: String, before: Double?, after: Double?) {
-        self.scope = scope
-        self.name = name
-        self.before = before
-        self.after = after
-    }
-
-    /// `after - before` when both are known (a drop is negative).
-    package var delta: Double? {
-        guard let before, let after else { return nil }
-        return after - before
-    }
-}
-
 /// The current run against its baseline (the previous run on the branch, or a named one).
 package struct BaselineComparison: Sendable, Equatable, Hashable, Codable {
     /// The baseline's run key; nil when there was no baseline (then every list is empty).
@@ -92,21 +42,4 @@ package struct BaselineComparison: Sendable, Equatable, Hashable, Codable {
 
     /// The overall coverage change, when recorded.
     package var overallCoverage: CoverageChange? { coverage.first { $0.scope == .overall } }
-}
-
-/// A test much slower than usual: its usual seconds and its seconds now.
-package struct SlowerTest: Sendable, Equatable, Hashable, Codable {
-    package var testKey: String
-    /// Its usual seconds: the median of its last passing runs, or the baseline run's time.
-    package var before: Double
-    package var after: Double
-    /// How many passing runs `before` is the median of; nil when it is one baseline run's time.
-    package var runs: Int?
-
-    package init(testKey: String, before: Double, after: Double, runs: Int? = nil) {
-        self.testKey = testKey
-        self.before = before
-        self.after = after
-        self.runs = runs
-    }
 }

@@ -1,54 +1,6 @@
 import Foundation
 import CanopyModel
 
-/// A figure a trend can follow over runs.
-package enum TrendMetric: Sendable, Equatable, Hashable, Codable {
-    case passRate
-    case flaky
-    case failed
-    case coverage
-    case auditIssues
-    case duration
-    /// Analysed failures of one category (`elementNotFound`).
-    case failures(category: String)
-
-    /// The metric's value at `point`, nil when not recorded.
-    package func value(at point: TrendPoint) -> Double? {
-        switch self {
-        case .passRate: point.passRate
-        case .flaky: Double(point.flaky)
-        case .failed: Double(point.failed)
-        case .coverage: point.coverage
-        case .auditIssues: Double(point.auditIssues)
-        case .duration: point.duration
-        case .failures(let category): Double(point.failuresByCategory[category] ?? 0)
-        }
-    }
-}
-
-/// First, last and range of one metric over a window.
-package struct TrendSummary: Sendable, Equatable, Hashable, Codable {
-    package var first: Double?
-    package var last: Double?
-    package var minimum: Double?
-    package var maximum: Double?
-    package var mean: Double?
-
-    package init(first: Double?, last: Double?, minimum: Double?, maximum: Double?, mean: Double?) {
-        self.first = first
-        self.last = last
-        self.minimum = minimum
-        self.maximum = maximum
-        self.mean = mean
-    }
-
-    /// `last - first` when both are known.
-    package var change: Double? {
-        guard let first, let last else { return nil }
-        return last - first
-    }
-}
-
 /// Per-run figures over a window, oldest first (from `HistoryReader.trend(in:)`).
 package struct TrendSeries: Sendable, Equatable, Hashable, Codable {
     package var points: [TrendPoint]

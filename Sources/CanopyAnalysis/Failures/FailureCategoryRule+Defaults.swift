@@ -1,5 +1,6 @@
 extension FailureCategoryRule {
-    /// The default XCUITest taxonomy, in the order it is tried (FORMATS.md §5 wordings).
+    /// The default XCUITest taxonomy, in the order it is tried (the wordings of
+    /// `docs/input-formats.md`, "XCUITest failure wordings").
     ///
     /// Order matters: the runner's own failures come first so they are never blamed on the app,
     /// crashes before the queries they interrupted, timeouts before "not found".

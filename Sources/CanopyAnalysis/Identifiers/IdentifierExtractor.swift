@@ -1,7 +1,8 @@
 import CanopyModel
 import Foundation
 
-/// Finds element mentions in failure messages, details and captured output (FORMATS.md §5):
+/// Finds element mentions in failure messages, details and captured output (`docs/input-formats.md`,
+/// "XCUITest failure wordings"):
 /// `"X" IN identifiers`, `identifier == "X"` (NSPredicate, with `AND`/`OR` and `[c]` modifiers),
 /// `identifier: 'X'`, A11yUITests `Identifier: "X" Button` and `Label: "X" Button`,
 /// `Failed to tap "X" Button` and activity lines `Tap "X" Button`.

@@ -21,38 +21,3 @@ package struct IdentifierNode: Sendable, Equatable, Hashable, Codable {
     /// Figures for this node and every descendant.
     package var branch: NodeStats
 }
-
-/// Figures about one identifier node or branch.
-package struct NodeStats: Sendable, Equatable, Hashable, Codable {
-    /// Element instances across snapshots.
-    package var elements: Int
-    /// Interactive elements attributed here (themselves identified, or under an identified ancestor here).
-    package var interactive: Int
-    /// Of those, elements with a deliberate identifier.
-    package var identified: Int
-    /// `identified / interactive`, nil when nothing is interactive.
-    package var coverage: Double?
-    /// Distinct tests that touched it (failure, activity line, snapshot or audit).
-    package var tests: Int
-    /// Failures mapped to it.
-    package var failures: Int
-    /// Distinct flaky tests among `tests`.
-    package var flakyTests: Int
-    /// Audit issues on it.
-    package var auditIssues: Int
-    package var auditIssuesByType: [String: Int]
-    package var auditIssuesBySeverity: [String: Int]
-
-    init(_ facts: NodeFacts) {
-        elements = facts.elements
-        interactive = facts.interactive
-        identified = facts.identified
-        coverage = facts.interactive > 0 ? Double(facts.identified) / Double(facts.interactive) : nil
-        tests = facts.tests.count
-        failures = facts.failures
-        flakyTests = facts.flakyTests.count
-        auditIssuesByType = facts.auditByType
-        auditIssuesBySeverity = facts.auditBySeverity
-        auditIssues = facts.auditByType.values.reduce(0, +)
-    }
-}

@@ -1,4 +1,5 @@
 import CanopyModel
+
 /// How identifiers are split into segments, templated and checked (`identifiers:` in the config).
 package struct IdentifierSchemeConfiguration: Sendable, Equatable, Hashable, Codable {
     /// Single characters that separate segments (`separators`, default `.`, `-`, `_`).
@@ -45,68 +46,4 @@ package struct IdentifierSchemeConfiguration: Sendable, Equatable, Hashable, Cod
         "menuButton", "popUpButton", "radioButton", "checkBox", "comboBox", "key", "pageIndicator", "incrementArrow",
         "decrementArrow", "disclosureTriangle", "toolbarButton", "colorWell",
     ]
-}
-
-/// One dynamic-segment rule: a run of segments matching `pattern` becomes `{placeholder}`.
-package struct DynamicSegmentRule: Sendable, Equatable, Hashable, Codable {
-    /// Where in the identifier the match may sit.
-    package enum Position: String, Sendable, Equatable, Hashable, Codable {
-        /// Anywhere.
-        case any
-        /// Only as the last segment(s): `Feed.Cell.4`.
-        case last
-        /// Only before another segment: `Podcast-123-row`.
-        case inner
-    }
-
-    /// The placeholder name, written `{name}` in templates (`placeholder`).
-    package var placeholder: String
-    /// A regular expression matched against whole segments starting at a segment boundary and
-    /// ending at one; it may span separators (a UUID spans four dashes) (`pattern`).
-    package var pattern: String
-    /// `any`, `last` or `inner` (`position`, default `any`).
-    package var position: Position
-
-    package init(placeholder: String, pattern: String, position: Position = .any) {
-        self.placeholder = placeholder
-        self.pattern = pattern
-        self.position = position
-    }
-
-    /// UUIDs, dates, hex hashes, lowercase dashed data slugs with a digit inside a dotted identifier
-    /// (`Episode.how-to-cook-2.row`), list indexes at the end, numeric ids. Rules match whole segments
-    /// only, so digits inside a word (`tab2`) are never touched. Case-sensitive.
-    package static let defaults = [
-        DynamicSegmentRule(placeholder: "uuid", pattern: "[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}"),
-        DynamicSegmentRule(placeholder: "date", pattern: #"\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?"#),
-        DynamicSegmentRule(placeholder: "hash", pattern: "(?=[0-9a-f]*[0-9])(?=[0-9a-f]*[a-f])[0-9a-f]{8,64}"),
-        DynamicSegmentRule(placeholder: "slug", pattern: #"(?<=[._])(?=[a-z0-9-]*[0-9])[a-z0-9]+(?:-[a-z0-9]+){2,}(?=[._])"#, position: .inner),
-        DynamicSegmentRule(placeholder: "index", pattern: #"(?<=\.)\d+"#, position: .last),
-        DynamicSegmentRule(placeholder: "id", pattern: #"\d+"#),
-    ]
-}
-
-/// Folds a segment position into a placeholder when, across the run, identifiers that agree on
-/// every other segment take at least `minimumDistinctValues` values there (`Country.{value}.cell`).
-///
-/// Off by default: the rules template an identifier from itself alone, while the fold depends on
-/// which identifiers the run holds, so one element could take two templates on nights with and
-/// without snapshots (and its failures, flakiness and tree node split across them).
-package struct DataDrivenFoldConfiguration: Sendable, Equatable, Hashable, Codable {
-    /// `enabled`, default false.
-    package var enabled: Bool
-    /// `minimumDistinctValues`, default 12.
-    package var minimumDistinctValues: Int
-    /// The placeholder name (`placeholder`, default `value`).
-    package var placeholder: String
-    /// Whether the last segment may fold too (`foldLastSegment`, default false: a screen's many
-    /// leaf elements `Settings.wifi`, `Settings.sound` are distinct elements, not data).
-    package var foldLastSegment: Bool
-
-    package init(enabled: Bool = false, minimumDistinctValues: Int = 12, placeholder: String = "value", foldLastSegment: Bool = false) {
-        self.enabled = enabled
-        self.minimumDistinctValues = minimumDistinctValues
-        self.placeholder = placeholder
-        self.foldLastSegment = foldLastSegment
-    }
 }

@@ -4,7 +4,7 @@ import PostgresNIO
 
 extension PostgresHistoryStore {
     /// One direct connection: fails at once when the server refuses (the pool would keep retrying).
-    static func connect(_ address: PostgresAddress, logger: Logger) async throws -> PostgresConnection {
+    package static func connect(_ address: PostgresAddress, logger: Logger) async throws -> PostgresConnection {
         let tls: PostgresConnection.Configuration.TLS
         switch address.sslMode {
         case "require": tls = .require(try makeTLSContext())
@@ -29,21 +29,6 @@ extension PostgresHistoryStore {
         } catch {
             throw HistoryError.invalidLocation(
                 "postgres://", reason: "TLS could not be set up (\(error)); use sslmode=disable on a trusted network")
-        }
-    }
-
-    /// Runs maintenance statements (`CREATE DATABASE`, `DROP DATABASE`) outside a transaction on
-    /// a connection of its own. Used by tests and benchmarks to give each a fresh database.
-    static func administer(_ address: PostgresAddress, statements: [String]) async throws {
-        let logger = Logger(label: "canopy.history.postgres.admin", factory: { _ in SwiftLogNoOpLogHandler() })
-        let connection = try await connect(address, logger: logger)
-        defer { Task { try? await connection.close() } }
-        for sql in statements {
-            do {
-                try await connection.query(PostgresQuery(unsafeSQL: sql), logger: logger)
-            } catch {
-                throw HistoryError.statementFailed(location: address.description, sql: sql, reason: reason(error))
-            }
         }
     }
 }

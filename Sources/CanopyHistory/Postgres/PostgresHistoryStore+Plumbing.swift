@@ -77,7 +77,7 @@ extension PostgresHistoryStore {
     }
 
     /// The server's message and SQLSTATE, never the connection URL.
-    static func reason(_ error: any Error) -> String {
+    package static func reason(_ error: any Error) -> String {
         if let error = error as? PSQLError {
             if let info = error.serverInfo {
                 return "\(info[.message] ?? "server error") (SQLSTATE \(info[.sqlState] ?? "?"))"

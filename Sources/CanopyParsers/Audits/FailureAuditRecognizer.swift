@@ -1,7 +1,8 @@
 import CanopyModel
 import Foundation
 
-/// Recognises accessibility findings that arrive as test failures (FORMATS.md §4): A11yUITests'
+/// Recognises accessibility findings that arrive as test failures (`docs/input-formats.md`,
+/// "Accessibility audits"): A11yUITests'
 /// `❌ Accessibility Failure` / `⚠️ Accessibility Warning` assertions and unhandled Xcode audit
 /// issues whose failure message is a compact description ("Contrast failed", …).
 ///

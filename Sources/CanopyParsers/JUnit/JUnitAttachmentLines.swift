@@ -1,7 +1,7 @@
 import CanopyModel
 import Foundation
 
-/// The Jenkins convention for attachments in JUnit XML (FORMATS.md §8): a line
+/// The Jenkins convention for attachments in JUnit XML (`docs/input-formats.md`, "JUnit XML"): a line
 /// `[[ATTACHMENT|/path/to/file.png]]` in a testcase's `system-out` or `system-err`.
 ///
 /// The files of failing attempts become their attachments, written beside the page like a

@@ -2,7 +2,7 @@ import CanopyModel
 
 /// Turns the SAX events of one JUnit XML file into tests with attempts.
 ///
-/// Every dialect of FORMATS.md §1 uses the same vocabulary with different habits; this builder
+/// Every dialect of `docs/input-formats.md` ("JUnit XML") uses the same vocabulary with different habits; this builder
 /// keeps per-testcase state and decides at `</testcase>` how the elements map onto attempts:
 /// Surefire's flaky/rerun elements, xcresultparser's `flaky="true"`, trainer's repetition
 /// properties and xcbeautify's one-entry-per-assertion all end up as ordered attempts of one test.

@@ -1,14 +1,3 @@
-/// A `<failure>`, `<error>`, `<skipped>` or one of Surefire's rerun/flaky elements, as read.
-struct JUnitResultElement: Sendable {
-    var kind: JUnitElement
-    var message: String?
-    var type: String?
-    var body: BoundedText
-    var stackTrace: BoundedText
-    var output: BoundedText
-    var errorOutput: BoundedText
-}
-
 /// One `<testcase>` as read, before it is turned into attempts: what the SAX side hands to the
 /// case folder at `</testcase>`.
 struct JUnitPendingCase: Sendable {
@@ -30,13 +19,4 @@ struct JUnitPendingCase: Sendable {
     var positionInSuite = 1
     /// The device and configuration the enclosing suites' `<properties>` name, if any.
     var suiteIdentity: JUnitSuiteIdentity?
-}
-
-/// The identity properties a `<testsuite>`'s `<properties>` give all of its testcases: trainer
-/// (Xcode 16+) writes `device` and `Configuration` on the bundle suite.
-struct JUnitSuiteIdentity: Sendable, Equatable {
-    var device: String?
-    var configuration: String?
-
-    var isEmpty: Bool { device == nil && configuration == nil }
 }

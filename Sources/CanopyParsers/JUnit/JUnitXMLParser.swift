@@ -1,6 +1,6 @@
 import CanopyModel
 
-/// Reads JUnit XML in every dialect of FORMATS.md §1 by streaming it through libxml2.
+/// Reads JUnit XML in every dialect `docs/input-formats.md` lists ("JUnit XML") by streaming it through libxml2.
 ///
 /// Memory grows with the number of tests, not with bytes: captured output and failure bodies are
 /// bounded per attempt (`outputLimit`, head and tail kept), and output of passing attempts is
@@ -104,8 +104,10 @@ package struct JUnitXMLParser: ReportParser {
         case .malformed where failure.message == "empty":
             return .empty(path: path)
         case .malformed, .invalidCharacters, .stopped:
-            let truncated = ["Premature end of data", "EndTag: '</' not found", "Couldn't find end of Start Tag", "Extra content"]
-                .contains { failure.message.contains($0) } && !failure.message.contains("Extra content")
+            // libxml2's words for a document that stops inside an element. "Extra content at the end
+            // of the document" (a complete root, then more) is not one of them: it gets the general hint.
+            let truncated = ["Premature end of data", "EndTag: '</' not found", "Couldn't find end of Start Tag"]
+                .contains { failure.message.contains($0) }
             let hint: String
             if truncated {
                 hint = "The file looks truncated: did the test step stop before the reporter finished writing?"

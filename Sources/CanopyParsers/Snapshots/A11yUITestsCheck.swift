@@ -1,4 +1,5 @@
-/// Names the A11yUITests check behind a failure message (FORMATS.md §4).
+/// Names the A11yUITests check behind a failure message (`docs/input-formats.md`,
+/// "Accessibility audits").
 enum A11yUITestsCheck {
     /// A11yUITests' own wordings (`A11yAssertions`), lowercased, most specific first: matched in
     /// the message alone, since reasons such as "Minimum length: 2" would mislead.

@@ -2,7 +2,7 @@ import CanopyModel
 import Foundation
 
 /// Reads an A11yUITests snapshot (`{"version", "generated", "filename", "snapshot": […]}`,
-/// FORMATS.md §3) into a label-only screen: a root `other` element whose children are the
+/// `docs/input-formats.md`, "A11yUITests snapshots") into a label-only screen: a root `other` element whose children are the
 /// snapshot's items, with display-name types mapped to `XCUIElement.ElementType` names and
 /// traits kept. These snapshots carry no identifiers, which a note says.
 package struct A11yUITestsSnapshotParser: JSONReportParser {

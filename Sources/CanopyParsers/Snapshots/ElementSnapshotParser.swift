@@ -1,7 +1,7 @@
 import CanopyModel
 import Foundation
 
-/// Reads Canopy's element-tree snapshot JSON (FORMATS.md §3,
+/// Reads Canopy's element-tree snapshot JSON (`docs/input-formats.md`, "Element-tree snapshots";
 /// `Config/schemas/element-snapshot.schema.json`): one screen per file (`{"name", "test", "root"}`
 /// or a bare root element) or a `{"screens": […]}` list. A screen without a name is named after
 /// its file.

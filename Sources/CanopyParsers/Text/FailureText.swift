@@ -2,7 +2,7 @@ import CanopyModel
 import Foundation
 
 /// Pulls the real message and the source location out of the ways JUnit producers decorate a
-/// failure (see FORMATS.md §1).
+/// failure (see `docs/input-formats.md`, "JUnit XML").
 enum FailureText {
     struct Decoded: Equatable {
         var message: String

@@ -9,8 +9,8 @@ package struct ExportedSteps: Sendable, Equatable {
     package var steps: [Step]
 }
 
-/// Reads `xcrun xcresulttool get test-results activities --test-id ID --format json` (FORMATS.md
-/// §8): per run of the test (device, configuration, arguments), its activity tree, which
+/// Reads `xcrun xcresulttool get test-results activities --test-id ID --format json` (`docs/xcresult-bundles.md`,
+/// "Exported forms"): per run of the test (device, configuration, arguments), its activity tree, which
 /// becomes the step log of the test's failing attempts, in order, as a bundle's activities do.
 package struct XCResultActivitiesParser: JSONReportParser {
     package init() {}

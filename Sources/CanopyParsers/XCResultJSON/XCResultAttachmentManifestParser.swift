@@ -37,7 +37,7 @@ package struct ExportedAttachment: Sendable, Equatable {
 }
 
 /// Reads `manifest.json` of `xcrun xcresulttool export attachments --output-path DIR`
-/// (FORMATS.md §8): per test, the exported files beside the manifest. The files are attachments of
+/// (`docs/xcresult-bundles.md`, "Exported forms"): per test, the exported files beside the manifest. The files are attachments of
 /// the tests another input (the bundle's tests JSON) lists; a file name that leaves the manifest's
 /// directory is an error.
 package struct XCResultAttachmentManifestParser: JSONReportParser {

@@ -1,6 +1,7 @@
 import CanopyModel
 
-/// Reads `xcrun xcresulttool get test-results tests --format json` (Xcode 16 and 26, FORMATS.md §2).
+/// Reads `xcrun xcresulttool get test-results tests --format json` (Xcode 16 and 26;
+/// `docs/input-formats.md`, "xcresulttool JSON").
 ///
 /// Walks Test Plan → configurations → bundles → suites → test cases. Under a test case,
 /// `Device`, `Test Plan Configuration`, `Arguments` and `Test Case Run` nodes split it into

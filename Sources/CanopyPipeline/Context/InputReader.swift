@@ -142,17 +142,6 @@ package struct InputReader: Sendable {
     static func canonical(_ path: String) -> String {
         URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
     }
-
-    /// Parses every input and throws if any failed: nothing may be stored from a bad input.
-    /// Skipped files are noted on `progress` (standard error, unless quiet).
-    package func readAll(
-        _ selection: InputSelection, outputs: [String] = [], progress: Progress? = nil, found: ([String]) -> Void = { _ in }
-    ) throws -> [ParsedInput] {
-        let reading = try read(selection, outputs: outputs, progress: progress, found: found)
-        if !reading.errors.isEmpty { throw PipelineError.inputs(reading.errors) }
-        for note in reading.skipNotes { progress?.log(note) }
-        return reading.parsed
-    }
 }
 
 extension InputSelection {

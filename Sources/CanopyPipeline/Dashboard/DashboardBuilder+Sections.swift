@@ -41,10 +41,8 @@ extension DashboardBuilder {
     }
 
     /// Elements several tests fail on flakily, as history found them (most tests first).
-    func flakyElements() -> [DashboardFlakyElement] {
-        (input.insights?.flakyElements ?? []).map {
-            DashboardFlakyElement(identifier: $0.identifier, tests: $0.tests, flakyFailures: $0.flakyFailures, failures: $0.failures)
-        }
+    func flakyElements() -> [FlakyElement] {
+        input.insights?.flakyElements ?? []
     }
 
     static func state(_ state: FlakinessState) -> DashboardFlakyState? {

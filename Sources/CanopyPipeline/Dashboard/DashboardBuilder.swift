@@ -91,7 +91,7 @@ struct DashboardBuilder {
         dashboard.stillFailing = stillFailing(named)
         dashboard.testHistory = Self.testHistory(insights?.testHistory ?? [:])
         if let comparison = insights?.comparison { dashboard.accessibility = Self.markNew(parts.accessibility, audits: input.audits, comparison: comparison) }
-        dashboard.slowerTests = (insights?.comparison.slowerTests ?? []).map { DashboardSlowerTest(test: $0.testKey, before: $0.before, after: $0.after, runs: $0.runs) }
+        dashboard.slowerTests = insights?.comparison.slowerTests ?? []
         if let insights, !insights.trend.isEmpty {
             let changes = Self.changes(flakiness: insights.flakiness, points: insights.trend, now: input.now)
             dashboard.trend = Self.trend(insights.trend, changes: changes, window: input.window?.name ?? "last \(insights.trend.count) runs")

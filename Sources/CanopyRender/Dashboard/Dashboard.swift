@@ -1,3 +1,4 @@
+import CanopyModel
 import Foundation
 
 /// Everything the dashboards show, as plain values: the input of every renderer in this module.
@@ -32,7 +33,7 @@ package struct Dashboard: Sendable, Equatable, Codable {
     package static let partialStored = "partial: stored and judged without them, marked partial in history"
     /// Tests much slower than in the baseline (past the `slowerTests:` thresholds), largest
     /// slowdown first.
-    package var slowerTests: [DashboardSlowerTest] = []
+    package var slowerTests: [SlowerTest] = []
     /// The identifier tree, flattened in pre-order (each node's descendants follow it).
     package var identifierTree: [DashboardTreeNode]
     /// Failure clusters (same fingerprint), largest first.
@@ -44,7 +45,7 @@ package struct Dashboard: Sendable, Equatable, Codable {
     /// Flaky and state-changing tests, ranked by score (highest first).
     package var flakyTests: [DashboardFlakyTest]
     /// Elements on which several tests fail flakily, most tests first.
-    package var flakyElements: [DashboardFlakyElement]
+    package var flakyElements: [FlakyElement]
     /// Audit issues and elements missing identifiers.
     package var accessibility: DashboardAccessibility
     /// Every test of the run (can be 100,000 rows).
@@ -61,7 +62,7 @@ package struct Dashboard: Sendable, Equatable, Codable {
         identifierTree: [DashboardTreeNode] = [],
         clusters: [DashboardCluster] = [], categories: [DashboardCategoryGroup] = [],
         failuresByIdentifier: [DashboardIdentifierGroup] = [], flakyTests: [DashboardFlakyTest] = [],
-        flakyElements: [DashboardFlakyElement] = [], accessibility: DashboardAccessibility = DashboardAccessibility(), tests: [DashboardTestRow] = [],
+        flakyElements: [FlakyElement] = [], accessibility: DashboardAccessibility = DashboardAccessibility(), tests: [DashboardTestRow] = [],
         trend: DashboardTrend? = nil
     ) {
         self.title = title

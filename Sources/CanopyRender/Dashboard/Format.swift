@@ -84,13 +84,3 @@ enum Format {
         return formatter.string(from: date)
     }
 }
-
-/// How a KPI's value is written.
-enum KPIUnit {
-    case count, ratio, seconds
-}
-
-/// Whether a change is an improvement.
-enum ChangeJudgement: String {
-    case better, worse, neutral
-}

@@ -1,7 +1,9 @@
+import CanopyModel
+
 /// Flaky tests ranked by score, with their evidence and state, after the elements several of them
 /// fail on.
 enum HTMLFlakyView {
-    static func render(_ tests: [DashboardFlakyTest], elements: [DashboardFlakyElement], rowLimit: Int, history: [String: DashboardTestHistory] = [:]) -> String {
+    static func render(_ tests: [DashboardFlakyTest], elements: [FlakyElement], rowLimit: Int, history: [String: DashboardTestHistory] = [:]) -> String {
         var out = elementsTable(elements, rowLimit: rowLimit)
         out += "<h2>Flaky tests and state changes <span class=\"count\">\(Format.count(tests.count))</span></h2>"
         out += "<p class=\"lede\">Ranked by flakiness score over the history window, with each test's state. Flips are changes of a commit's verdict "
@@ -27,7 +29,7 @@ enum HTMLFlakyView {
     }
 
     /// Elements on which several tests fail flakily; nothing when there are none.
-    private static func elementsTable(_ elements: [DashboardFlakyElement], rowLimit: Int) -> String {
+    private static func elementsTable(_ elements: [FlakyElement], rowLimit: Int) -> String {
         guard !elements.isEmpty else { return "" }
         var out = "<h2>Flaky elements <span class=\"count\">\(Format.count(elements.count))</span></h2>"
         out += "<p class=\"lede\">Elements on which several tests fail flakily over the history window: fix the element "

@@ -1,3 +1,5 @@
+import CanopyModel
+
 /// The overview, failures first: the status, then each failing test (new, still failing, not
 /// counted) with its message, location, cause and fix, element and screenshot; then the flaky
 /// tests; then the gates, key figures with their change and trend sparklines, and slower tests.
@@ -110,7 +112,7 @@ enum HTMLOverviewView {
             out += "<table class=\"grid\"><thead><tr><th scope=\"col\">Test</th><th scope=\"col\" class=\"n\">\(usual)</th><th scope=\"col\" class=\"n\">Now</th><th scope=\"col\" class=\"n\">Change</th></tr></thead><tbody>"
             for slower in dashboard.slowerTests.prefix(rowLimit) {
                 let basis = slower.runs.map { " <small class=\"muted\">(\(Format.plural($0, "run")))</small>" } ?? ""
-                out += "<tr><td><code>\(HTMLText.escape(slower.test))</code></td><td class=\"n\">\(Format.duration(slower.before))\(basis)</td>"
+                out += "<tr><td><code>\(HTMLText.escape(slower.testKey))</code></td><td class=\"n\">\(Format.duration(slower.before))\(basis)</td>"
                 out += "<td class=\"n\">\(Format.duration(slower.after))</td><td class=\"n\">+\(Format.duration(slower.after - slower.before)) (×\(Format.fixed(slower.after / max(slower.before, 0.001), digits: 1)))</td></tr>"
             }
             out += "</tbody></table>"

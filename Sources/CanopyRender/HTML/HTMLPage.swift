@@ -1,13 +1,6 @@
 import Crypto
 import Foundation
 
-/// One view of the dashboard shell: a tab and its panel.
-struct HTMLView {
-    var id: String
-    var label: String
-    var html: String
-}
-
 /// The self-contained page shell shared by the dashboard and the trend report: head with the
 /// Content-Security-Policy, header, tabs, views, embedded JSON and the hashed inline scripts.
 enum HTMLPage {

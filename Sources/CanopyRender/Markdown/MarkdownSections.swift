@@ -1,3 +1,5 @@
+import CanopyModel
+
 /// The shrinkable sections of the Markdown summary, one builder per view.
 enum MarkdownSections {
     /// The classes with failed or flaky tests: the suites view of the report tools.
@@ -13,14 +15,14 @@ enum MarkdownSections {
         return MarkdownSection(name: "classes", head: head, items: items)
     }
 
-    static func slower(_ tests: [DashboardSlowerTest]) -> MarkdownSection {
+    static func slower(_ tests: [SlowerTest]) -> MarkdownSection {
         guard !tests.isEmpty else { return MarkdownSection(name: "slower tests", head: "", items: []) }
         // Collapsed: worth a look, rarely what a developer must act on first.
         let head = "<details><summary>🐢 \(SlowerTestsText.heading(tests)) (\(Format.count(tests.count)))</summary>\n\n"
             + (tests.contains { $0.runs != nil } ? SlowerTestsText.lede(tests) + "\n\n" : "")
             + "| test | \(SlowerTestsText.usual(tests).lowercased()) | now | change |\n|---|---:|---:|---:|\n"
         let items = tests.map { test in
-            "| \(MarkdownText.code(test.test, limit: 160, wrap: true)) | \(Format.duration(test.before))\(test.runs.map { " (\(Format.plural($0, "run")))" } ?? "") | \(Format.duration(test.after)) | "
+            "| \(MarkdownText.code(test.testKey, limit: 160, wrap: true)) | \(Format.duration(test.before))\(test.runs.map { " (\(Format.plural($0, "run")))" } ?? "") | \(Format.duration(test.after)) | "
                 + "+\(Format.duration(test.after - test.before)) (×\(Format.fixed(test.after / max(test.before, 0.001), digits: 1))) |\n"
         }
         return MarkdownSection(name: "slower tests", head: head, items: items, tail: "\n</details>\n\n")
@@ -53,7 +55,7 @@ enum MarkdownSections {
             name: "flaky tests", head: "### 🔁 Flaky tests and state changes (\(Format.count(tests.count)))\n\n" + table.head, items: table.rows)
     }
 
-    static func flakyElements(_ elements: [DashboardFlakyElement]) -> MarkdownSection {
+    static func flakyElements(_ elements: [FlakyElement]) -> MarkdownSection {
         guard !elements.isEmpty else { return MarkdownSection(name: "flaky elements", head: "", items: []) }
         let head = "### 🎯 Flaky elements (\(Format.count(elements.count)))\n\nElements on which several tests fail flakily: "
             + "fix the element (a wait, its hit region, a stable identifier) rather than each test.\n\n"

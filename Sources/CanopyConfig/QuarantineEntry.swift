@@ -1,0 +1,56 @@
+import Foundation
+
+/// A known problem the gates ignore until it expires (`quarantine:` in canopy.yml).
+package struct QuarantineEntry: Sendable, Equatable {
+    /// A test key (`Class/name`) or a pattern with `*` (`AppUITests.FeedTests/*`).
+    package var test: String?
+    /// An identifier or template (`Podcast-{id}-row`) whose audit issues are known.
+    package var identifier: String?
+    /// Restricts an identifier entry to one audit type.
+    package var auditType: String?
+    package var reason: String?
+    /// After this day the entry no longer applies, and a warning says so.
+    package var expires: Date?
+
+    package init(test: String? = nil, identifier: String? = nil, auditType: String? = nil, reason: String? = nil, expires: Date? = nil) {
+        self.test = test
+        self.identifier = identifier
+        self.auditType = auditType
+        self.reason = reason
+        self.expires = expires
+    }
+
+    /// Whether the entry still applies on `date`.
+    package func isActive(on date: Date) -> Bool {
+        guard let expires else { return true }
+        return date <= expires.addingTimeInterval(24 * 3600)
+    }
+
+    /// Whether a test key is covered by this entry.
+    package func matches(testKey: String) -> Bool {
+        guard let test else { return false }
+        return QuarantineEntry.glob(test, matches: testKey)
+    }
+
+    /// Whether an audit issue on an identifier (raw or template) is covered by this entry.
+    package func matches(identifier candidate: String?, auditType type: String) -> Bool {
+        guard let identifier, let candidate else { return false }
+        if let auditType, auditType != type { return false }
+        return QuarantineEntry.glob(identifier, matches: candidate)
+    }
+
+    /// `*` matches any run of characters; everything else literally.
+    static func glob(_ pattern: String, matches text: String) -> Bool {
+        let parts = pattern.split(separator: "*", omittingEmptySubsequences: false).map(String.init)
+        guard parts.count > 1 else { return pattern == text }
+        var rest = Substring(text)
+        guard let first = parts.first, rest.hasPrefix(first) else { return false }
+        rest = rest.dropFirst(first.count)
+        for (index, part) in parts.enumerated().dropFirst() {
+            if index == parts.count - 1 { return part.isEmpty || rest.hasSuffix(part) }
+            guard let range = rest.range(of: part) else { return false }
+            rest = rest[range.upperBound...]
+        }
+        return true
+    }
+}

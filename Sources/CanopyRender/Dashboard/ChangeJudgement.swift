@@ -1,0 +1,6 @@
+import Foundation
+
+/// Whether a change is an improvement.
+enum ChangeJudgement: String {
+    case better, worse, neutral
+}

@@ -1,0 +1,23 @@
+import Foundation
+
+/// The overall verdict of a run.
+package enum DashboardStatus: String, Sendable, Equatable, Hashable, Codable, CaseIterable {
+    /// Every test passed (flaky tests passed on retry) and every gate passed.
+    case passed
+    /// At least one test failed, but every gate passed (the failures are known, quarantined or allowed).
+    case failed
+    /// At least one gate failed: the job fails, whatever the tests did.
+    case gateFailed
+    /// At least one test failed, and no gates were judged (a stored run's report from history).
+    case testsFailed
+
+    /// The headline's words, the same on the page and in the summary.
+    package var title: String {
+        switch self {
+        case .passed: "Passed"
+        case .failed: "Tests failed, gates passed"
+        case .gateFailed: "Gate failed"
+        case .testsFailed: "Tests failed"
+        }
+    }
+}

@@ -1,0 +1,6 @@
+import Foundation
+
+/// How a KPI's value is written.
+enum KPIUnit {
+    case count, ratio, seconds
+}

@@ -1,0 +1,9 @@
+import ArgumentParser
+import CanopyModel
+import CanopyPipeline
+
+// The values the command line reads as arguments, declared here because only the command line
+// parses them.
+extension InspectCommand.Format: ExpressibleByArgument {}
+extension AnnotationMode: ExpressibleByArgument {}
+extension AttachmentScope: ExpressibleByArgument {}

@@ -1,0 +1,11 @@
+import CanopyPipeline
+
+/// A history command's options from the command line's option groups.
+extension HistoryOptions {
+    init(store: StoreOptions) {
+        self.init()
+        self.store = store.store
+        configPath = store.config
+        outputDirectory = store.out
+    }
+}

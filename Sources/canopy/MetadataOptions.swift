@@ -1,0 +1,44 @@
+import ArgumentParser
+import CanopyModel
+import CanopyPipeline
+import Foundation
+
+/// Run metadata given on the command line (wins over CI detection).
+struct MetadataOptions: ParsableArguments {
+    @Option(help: "Commit of the run (default: from CI, else the working directory's git).")
+    var commit: String?
+
+    @Option(help: "Branch of the run.")
+    var branch: String?
+
+    @Option(name: .customLong("run-key"), help: "Stable key of the run (default: CI provider + build + attempt, else a content hash of the inputs).")
+    var runKey: String?
+
+    @Option(name: .customLong("started-at"), help: "Start time: ISO 8601 with Z or an offset (2026-11-22T02:00:00Z), or a day (default: from the inputs, else now).")
+    var startedAt: String?
+
+    @Option(name: .customLong("build-url"), help: "Link to the CI build.")
+    var buildURL: String?
+
+    /// Checked while the arguments are parsed, so the usage line names the command.
+    func validate() throws {
+        if let runKey, runKey.trimmingCharacters(in: .whitespaces).isEmpty {
+            throw ValidationError("--run-key is empty; leave it out to use the CI's run or a content hash of the inputs")
+        }
+        if let runKey, runKey.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+            throw ValidationError("--run-key holds a line break or another control character; a key is printed on one line and listed tab-separated")
+        }
+        if let startedAt {
+            do {
+                _ = try ISO8601Time.date(startedAt)
+            } catch {
+                throw ValidationError(
+                    "--started-at '\(startedAt)' is not an ISO 8601 time: \(error); give one such as 2026-11-22T02:00:00Z, 2026-11-22T03:00:00.250+01:00 or 2026-11-22")
+            }
+        }
+    }
+
+    func metadata() throws -> RunMetadata {
+        RunMetadata(runKey: runKey, commit: commit, branch: branch, buildURL: buildURL, startedAt: try startedAt.map { try ISO8601Time.date($0) })
+    }
+}

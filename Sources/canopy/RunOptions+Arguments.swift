@@ -1,0 +1,15 @@
+import CanopyPipeline
+
+/// A run's options from the command line's option groups.
+extension RunOptions {
+    init(inputs: InputOptions, store: StoreOptions, metadata: MetadataOptions, verbosity: VerbosityOptions) throws {
+        self.init()
+        self.inputs = inputs.selection
+        self.store = store.store
+        configPath = store.config
+        outputDirectory = store.out
+        self.metadata = try metadata.metadata()
+        quiet = verbosity.quiet
+        verbose = verbosity.verbose
+    }
+}
