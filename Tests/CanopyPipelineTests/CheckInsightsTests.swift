@@ -29,7 +29,7 @@ struct CheckInsightsTests {
                 if stored || alreadyStored {
                     _ = try await store.store(prepared.run, digest: prepared.digest, testRows: prepared.testRows)
                 }
-                return try await context.insights(for: prepared, store: store, stored: stored)
+                return try await context.insights(for: prepared, store: store, stored: stored, chosenBaseline: try await context.chosenBaseline(in: store))
             })
         }
         return (results[0], results[1])

@@ -75,7 +75,7 @@ struct InsightsAfterStoreTests {
         return try await context.withStore { store in
             if let other { _ = try await store.store(other.run, digest: other.digest, testRows: other.testRows) }
             _ = try await store.store(prepared.run, digest: prepared.digest, testRows: prepared.testRows)
-            let insights = try await context.insights(for: prepared, store: store, stored: true)
+            let insights = try await context.insights(for: prepared, store: store, stored: true, chosenBaseline: try await context.chosenBaseline(in: store))
             return (insights, try await Read(context: context, prepared: prepared, store: store))
         }
     }

@@ -22,7 +22,7 @@ struct NewAuditIssuesTests {
         let prepared = try context.prepare()
         let insights = try await context.withStore { store in
             _ = try await store.store(prepared.run, digest: prepared.digest, testRows: prepared.testRows)
-            return try await context.insights(for: prepared, store: store, stored: true)
+            return try await context.insights(for: prepared, store: store, stored: true, chosenBaseline: try await context.chosenBaseline(in: store))
         }
         let dashboard = DashboardBuilder(input: DashboardInput(prepared: prepared, insights: insights, gates: [], dashboardPath: nil, now: Date())).build()
         return (dashboard.accessibility, insights)

@@ -13,6 +13,8 @@ package struct CommandContext: Sendable {
     package let configuration: CanopyConfiguration
     package let ci: CIEnvironment
     package let progress: Progress
+    /// Where the command's files go under `--out`.
+    let outputPaths: OutputPaths
 
     package init(options: RunOptions) throws {
         self.options = options
@@ -23,6 +25,13 @@ package struct CommandContext: Sendable {
         }
         ci = CIEnvironment.detect(options.environment)
         progress = Progress.automatic(quiet: options.quiet)
+        outputPaths = OutputPaths(directory: options.outputDirectory)
+    }
+
+    /// `--annotations`, with `automatic` resolved: GitHub's workflow commands on GitHub Actions,
+    /// none elsewhere.
+    var annotationMode: AnnotationMode {
+        options.annotations == .automatic ? (ci.provider == "github" ? .github : .none) : options.annotations
     }
 
     /// Where history lives, by precedence: `--store`, `CANOPY_STORE`, `store:` in the config, default.
@@ -49,9 +58,9 @@ package struct CommandContext: Sendable {
     }
 
     /// Parses the inputs (all or nothing), assembles the run with its metadata and key, analyses it.
+    /// Synchronous and CPU-bound: a command calls it on a thread of its own (`DedicatedThread`).
     package func prepare() throws -> PreparedRun {
-        let run = try assemble()
-        return analyse(run, testRows: Concurrently.start { TestRunRow.rows(for: run) })
+        analyse(try assemble())
     }
 
     /// Parses the inputs (all or nothing) and assembles the run with its metadata and key.
@@ -65,10 +74,11 @@ package struct CommandContext: Sendable {
     /// key, beside the errors of those that could not (a run that must not be stored when any).
     package func assembleReadable() throws -> (run: Run, unreadable: [ParserError]) {
         guard !options.inputs.isEmpty else { throw PipelineError.usage("give the report files to read (paths, directories, or --junit/--xcresult/--snapshots/--audits)") }
-        var hashing: Concurrently<[String: String]>?
-        let outputs = OutputPaths(directory: options.outputDirectory).documents
-        let reading = try InputReader(registry: ParserRegistry(attachments: attachmentScope)).read(options.inputs, outputs: outputs, progress: progress) { files in
-            hashing = RunIdentity.startHashing(files, unless: options.metadata.runKey)
+        // The files found are hashed for the run's key while they are parsed.
+        var digests: [String: String] = [:]
+        let reader = InputReader(registry: ParserRegistry(attachments: attachmentScope))
+        let reading = try reader.read(options.inputs, outputs: outputPaths.documents, progress: progress) { files in
+            digests = RunIdentity.digests(of: files, unless: options.metadata.runKey)
         }
         for note in reading.skipNotes { progress.log(note) }
         let parsed = reading.parsed
@@ -84,7 +94,7 @@ package struct CommandContext: Sendable {
         if run.metadata.startedAt == nil { run.metadata.startedAt = options.now }
         if run.metadata.ciProvider == nil { run.metadata.ciProvider = ci.provider ?? "local" }
         run.metadata.runKey = try RunIdentity.key(
-            ci: ci, inputPaths: run.inputs.map(\.path), explicit: options.metadata.runKey, digests: hashing?.wait() ?? [:])
+            ci: ci, inputPaths: run.inputs.map(\.path), explicit: options.metadata.runKey, digests: digests)
         return (run, reading.errors)
     }
 
@@ -101,14 +111,14 @@ package struct CommandContext: Sendable {
         }
     }
 
-    /// Analyses `run`. `testRows` makes `TestRunRow.rows(for: run)` beside the analysis, which
-    /// does not need them until infrastructure attempts are counted.
-    func analyse(_ run: Run, testRows: Concurrently<[TestRunRow]>) -> PreparedRun {
-        let report = ReportBuilder.build(run: run, configuration: configuration.analysis)
+    /// Analyses `run`; its test rows are made beside the analysis, which they do not need until
+    /// infrastructure attempts are counted. Synchronous and CPU-bound, on every core
+    /// (`ParallelMap`): a command calls it on a thread of its own (`DedicatedThread`).
+    func analyse(_ run: Run) -> PreparedRun {
+        let (report, rows) = ParallelMap.both(
+            { ReportBuilder.build(run: run, configuration: configuration.analysis) }, { TestRunRow.rows(for: run) })
         let digest = report.digest
-        return PreparedRun(
-            run: run, report: report, digest: digest,
-            testRows: TestRunRow.countingInfrastructure(testRows.wait(), run: run, digest: digest))
+        return PreparedRun(run: run, report: report, digest: digest, testRows: TestRunRow.countingInfrastructure(rows, run: run, digest: digest))
     }
 
     package func openStore() async throws -> any HistoryStore {

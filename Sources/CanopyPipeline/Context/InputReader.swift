@@ -1,4 +1,5 @@
 import Foundation
+import CanopyAnalysis
 import CanopyModel
 import CanopyParsers
 
@@ -57,7 +58,9 @@ package struct InputReader: Sendable {
     /// that a directory or a pattern found and that is another kind of document (a coverage
     /// report, a property list), or a report of another format than its flag takes (an xcresult
     /// JSON in the directory given to `--junit`), is skipped; named on its own, it is an error.
-    /// `found` is told the files found (directories and patterns expanded) before they are parsed.
+    /// `found` is given the files found (directories and patterns expanded) and runs beside their
+    /// parsing, on another thread; it is done when `read` returns. Synchronous and CPU-bound, on
+    /// every core: a command calls it on a thread of its own (`DedicatedThread`).
     ///
     /// A file given more than once (a directory and a flag naming a file in it, or two spellings
     /// of one path) is read once, where it was first given, with a note. `outputs` are the files
@@ -101,15 +104,15 @@ package struct InputReader: Sendable {
                 total += (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
             }
         }
-        found(files.map(\.path))
         progress?.start(files: files.count, bytes: total)
         var reading = Reading(parsed: [], errors: expansionErrors, skipped: skipped)
         // Pieces of a file move only the bar.
         var pieces: (@Sendable (String, Int) -> Void)?
         if let progress, progress.drawsBar { pieces = { path, bytes in progress.reading(path, bytes: bytes) } }
-        let results = registry.parseAll(
-            files.map(\.path), reading: pieces,
-            progress: { path, bytes in progress?.parsed(path, bytes: bytes) })
+        let paths = files.map(\.path)
+        let (results, _) = ParallelMap.both(
+            { registry.parseAll(paths, reading: pieces, progress: { path, bytes in progress?.parsed(path, bytes: bytes) }) },
+            { found(paths) })
         progress?.finish()
         for (file, result) in zip(files, results) {
             switch result {
