@@ -24,7 +24,7 @@ struct CheckInsightsTests {
             let path = directory + "/\(stored ? "run" : "check").sqlite"
             try await InsightsAfterStoreTests.store(history, into: path)
             let context = try InsightsAfterStoreTests.context(store: path, night: night, key: "night-judged", windowRuns: windowRuns)
-            let prepared = try context.prepare()
+            let prepared = try await context.prepare()
             results.append(try await context.withStore { store in
                 if stored || alreadyStored {
                     _ = try await store.store(prepared.run, digest: prepared.digest, testRows: prepared.testRows)

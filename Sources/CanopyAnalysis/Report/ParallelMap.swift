@@ -11,7 +11,7 @@ import Foundation
 /// Dispatch's worker threads (`concurrentPerform`). Call it from synchronous code on a thread of
 /// its own (the pipeline's `DedicatedThread`), never from a task: a task blocked here would hold
 /// a thread of Swift's cooperative pool.
-package enum ParallelMap {
+enum ParallelMap {
     /// Below this many items a single thread does the work: spreading costs more than it saves.
     static let minimumParallelCount = 64
 
@@ -35,7 +35,7 @@ package enum ParallelMap {
     }
 
     /// Runs two independent pieces of work at once and returns both results, once both are done.
-    package static func both<A, B>(_ first: () -> A, _ second: () -> B) -> (A, B) {
+    static func both<A, B>(_ first: () -> A, _ second: () -> B) -> (A, B) {
         let firstResult = UnsafeMutablePointer<A>.allocate(capacity: 1)
         let secondResult = UnsafeMutablePointer<B>.allocate(capacity: 1)
         defer {

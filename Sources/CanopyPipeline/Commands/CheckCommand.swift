@@ -15,7 +15,7 @@ package struct CheckCommand {
     /// The gates, the lines to print, and what `--quiet` keeps of them (failed gates, their tests).
     package func run() async throws -> (gates: [GateResult], lines: [String], quietLines: [String]) {
         let context = context
-        let prepared = try await DedicatedThread.run("read") { try context.prepare() }
+        let prepared = try await context.prepare()
         let (insights, missing) = try await context.withStoreOrNone { store in
             try await context.insights(for: prepared, store: store, stored: false, chosenBaseline: try await context.chosenBaseline(in: store))
         }

@@ -8,11 +8,11 @@ extension RunCommand {
     /// that can, marked partial (`RunMetadata.unreadInputs`), their errors said on standard
     /// error; else the outputs say so (`writeUnreadable`, the page linked at `dashboardPath`) and
     /// the inputs' errors are thrown.
-    func readableRun(dashboardPath: String) throws -> Run {
-        var (run, unreadable) = try context.assembleReadable()
+    func readableRun(dashboardPath: String) async throws -> Run {
+        var (run, unreadable) = try await context.assembleReadable()
         guard !unreadable.isEmpty else { return run }
         guard context.options.allowPartial else {
-            writeUnreadable(unreadable, readable: run, dashboardPath: dashboardPath)
+            await writeUnreadable(unreadable, readable: run, dashboardPath: dashboardPath)
             throw PipelineError.inputs(unreadable)
         }
         run.metadata.unreadInputs = unreadable.map(\.description)
@@ -25,8 +25,8 @@ extension RunCommand {
     /// which inputs could not be read and why, then what the readable ones show, every failing
     /// test listed. A file that cannot be written is said on standard error: the inputs' errors
     /// stay the command's.
-    func writeUnreadable(_ errors: [ParserError], readable run: Run, dashboardPath: String) {
-        let prepared = context.analyse(run)
+    func writeUnreadable(_ errors: [ParserError], readable run: Run, dashboardPath: String) async {
+        let prepared = await context.analyse(run)
         var input = DashboardInput(prepared: prepared, insights: nil, gates: nil, dashboardPath: dashboardPath, now: context.options.now)
         input.newFailureKeys = prepared.failingTestKeys
         var dashboard = DashboardBuilder(input: input).build()

@@ -38,9 +38,9 @@ package struct RunCommand: Sendable {
     /// → analyse (`CommandContext.analyse`) → store (`store`) → compare with history
     /// (`CommandContext.insights`) → judge (`CommandContext.judge`) → build the dashboard
     /// (`buildDashboard`) → render (`markdown`, `HTMLDashboardRenderer`) → write (`write`) → say
-    /// what was done (`outcome`). What runs beside what is decided here alone, with `async let`;
-    /// the synchronous, CPU-bound stages (reading, analysing) run on threads of their own
-    /// (`DedicatedThread`), outside the cooperative pool.
+    /// what was done (`outcome`). What runs beside what is decided here, with `async let`; the
+    /// synchronous, CPU-bound work inside the stages (parsing, hashing, analysing, flakiness) runs
+    /// on threads of its own (`DedicatedThread`), outside the cooperative pool.
     package func run() async throws -> Outcome {
         let context = context
         let paths = context.outputPaths
@@ -54,7 +54,7 @@ package struct RunCommand: Sendable {
         // store: `--out` holds the previous run's set or this one's, never a mix (OutputStage).
         var stage = try OutputStage(directory: paths.directory)
         defer { stage.discard() }
-        let assembled = try await DedicatedThread.run("read") { try readableRun(dashboardPath: dashboardPath) }
+        let assembled = try await readableRun(dashboardPath: dashboardPath)
         timer.lap("parse")
         let (run, attachedAny) = try attach(assembled, into: &stage, paths: paths)
         if attachedAny { timer.lap("attachments") }
@@ -70,7 +70,7 @@ package struct RunCommand: Sendable {
         // run is analysed, in the transaction `finish` commits, which adds the tests and the
         // analysis.
         let pending = store.beginStore(run)
-        let prepared = await DedicatedThread.run("analyse") { context.analyse(run) }
+        let prepared = await context.analyse(run)
         timer.lap("analyse")
         // report.json and the dashboard's parts drawn from the run alone (the bulk of the page for
         // a large run) are made while the run is stored and history read.

@@ -58,28 +58,28 @@ package struct CommandContext: Sendable {
     }
 
     /// Parses the inputs (all or nothing), assembles the run with its metadata and key, analyses it.
-    /// Synchronous and CPU-bound: a command calls it on a thread of its own (`DedicatedThread`).
-    package func prepare() throws -> PreparedRun {
-        analyse(try assemble())
+    package func prepare() async throws -> PreparedRun {
+        await analyse(try await assemble())
     }
 
     /// Parses the inputs (all or nothing) and assembles the run with its metadata and key.
-    package func assemble() throws -> Run {
-        let (run, unreadable) = try assembleReadable()
+    package func assemble() async throws -> Run {
+        let (run, unreadable) = try await assembleReadable()
         if !unreadable.isEmpty { throw PipelineError.inputs(unreadable) }
         return run
     }
 
     /// Parses the inputs and assembles the run of those that could be read, with its metadata and
     /// key, beside the errors of those that could not (a run that must not be stored when any).
-    package func assembleReadable() throws -> (run: Run, unreadable: [ParserError]) {
+    /// The files are parsed, and hashed for the run's key, beside each other, each on a thread of
+    /// its own (`DedicatedThread`).
+    package func assembleReadable() async throws -> (run: Run, unreadable: [ParserError]) {
         guard !options.inputs.isEmpty else { throw PipelineError.usage("give the report files to read (paths, directories, or --junit/--xcresult/--snapshots/--audits)") }
-        // The files found are hashed for the run's key while they are parsed.
-        var digests: [String: String] = [:]
         let reader = InputReader(registry: ParserRegistry(attachments: attachmentScope))
-        let reading = try reader.read(options.inputs, outputs: outputPaths.documents, progress: progress) { files in
-            digests = RunIdentity.digests(of: files, unless: options.metadata.runKey)
-        }
+        let found = try reader.find(options.inputs, outputs: outputPaths.documents)
+        let (progress, givenKey) = (progress, options.metadata.runKey)
+        async let digests = DedicatedThread.run("hash") { RunIdentity.digests(of: found.paths, unless: givenKey) }
+        let reading = try await DedicatedThread.run("parse") { try reader.parse(found, progress: progress) }
         for note in reading.skipNotes { progress.log(note) }
         let parsed = reading.parsed
         var metadata = options.metadata.merging(ci.metadata)
@@ -94,7 +94,7 @@ package struct CommandContext: Sendable {
         if run.metadata.startedAt == nil { run.metadata.startedAt = options.now }
         if run.metadata.ciProvider == nil { run.metadata.ciProvider = ci.provider ?? "local" }
         run.metadata.runKey = try RunIdentity.key(
-            ci: ci, inputPaths: run.inputs.map(\.path), explicit: options.metadata.runKey, digests: digests)
+            ci: ci, inputPaths: run.inputs.map(\.path), explicit: options.metadata.runKey, digests: await digests)
         return (run, reading.errors)
     }
 
@@ -111,14 +111,15 @@ package struct CommandContext: Sendable {
         }
     }
 
-    /// Analyses `run`; its test rows are made beside the analysis, which they do not need until
-    /// infrastructure attempts are counted. Synchronous and CPU-bound, on every core
-    /// (`ParallelMap`): a command calls it on a thread of its own (`DedicatedThread`).
-    func analyse(_ run: Run) -> PreparedRun {
-        let (report, rows) = ParallelMap.both(
-            { ReportBuilder.build(run: run, configuration: configuration.analysis) }, { TestRunRow.rows(for: run) })
+    /// Analyses `run`; its test rows are made beside the analysis, which does not need them until
+    /// infrastructure attempts are counted: each on a thread of its own (`DedicatedThread`), the
+    /// analysis on every core (`ParallelMap`).
+    func analyse(_ run: Run) async -> PreparedRun {
+        let analysis = configuration.analysis
+        async let rows = DedicatedThread.run("test-rows") { TestRunRow.rows(for: run) }
+        let report = await DedicatedThread.run("analyse") { ReportBuilder.build(run: run, configuration: analysis) }
         let digest = report.digest
-        return PreparedRun(run: run, report: report, digest: digest, testRows: TestRunRow.countingInfrastructure(rows, run: run, digest: digest))
+        return PreparedRun(run: run, report: report, digest: digest, testRows: TestRunRow.countingInfrastructure(await rows, run: run, digest: digest))
     }
 
     package func openStore() async throws -> any HistoryStore {

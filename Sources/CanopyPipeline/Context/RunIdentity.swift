@@ -40,7 +40,7 @@ package enum RunIdentity {
     private static func given(_ explicit: String?) -> String? { explicit.flatMap { $0.isEmpty ? nil : $0 } }
 
     /// The SHA-256 digests of `paths` for `key`, unless the key is given (then none): made while
-    /// the files are parsed (`InputReader.read`'s `found`), so they are ready when the run's key
+    /// the files are parsed (`CommandContext.assembleReadable`), so they are ready when the run's key
     /// is made and the inputs are read once. A file that cannot be hashed here is left out, and
     /// hashed (or reported) when the key is made.
     static func digests(of paths: [String], unless explicit: String?) -> [String: String] {
