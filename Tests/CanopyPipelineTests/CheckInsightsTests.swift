@@ -24,12 +24,12 @@ struct CheckInsightsTests {
             let path = directory + "/\(stored ? "run" : "check").sqlite"
             try await InsightsAfterStoreTests.store(history, into: path)
             let context = try InsightsAfterStoreTests.context(store: path, night: night, key: "night-judged", windowRuns: windowRuns)
-            let prepared = try context.prepare()
+            let prepared = try await context.prepare()
             results.append(try await context.withStore { store in
                 if stored || alreadyStored {
                     _ = try await store.store(prepared.run, digest: prepared.digest, testRows: prepared.testRows)
                 }
-                return try await context.insights(for: prepared, store: store, stored: stored)
+                return try await context.insights(for: prepared, store: store, stored: stored, chosenBaseline: try await context.chosenBaseline(in: store))
             })
         }
         return (results[0], results[1])

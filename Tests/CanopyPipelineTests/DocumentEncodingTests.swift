@@ -32,10 +32,10 @@ struct DocumentEncodingTests {
         let path = directory + "/history.sqlite"
         for (index, night) in nights.enumerated() {
             let context = try InsightsAfterStoreTests.context(store: path, night: night, key: "night-\(index)")
-            let prepared = try context.prepare()
+            let prepared = try await context.prepare()
             let insights = try await context.withStore { store in
                 _ = try await store.store(prepared.run, digest: prepared.digest, testRows: prepared.testRows)
-                return try await context.insights(for: prepared, store: store, stored: true)
+                return try await context.insights(for: prepared, store: store, stored: true, chosenBaseline: try await context.chosenBaseline(in: store))
             }
             guard index == nights.count - 1 || index == 9 else { continue }
             try Self.expectSameBytes(prepared.report, pretty: true)

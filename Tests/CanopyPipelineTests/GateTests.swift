@@ -16,7 +16,7 @@ struct GateTests {
             minimumCoverage: 0.8, maximumCoverageDrop: 0.02, maximumNewFailures: 0, maximumNewFlakyTests: 1,
             maximumNewAuditErrors: 0, maximumFailuresPerCategory: ["appCrashed": 0])
         let input = GateInput(
-            coverage: 0.75, baselineCoverage: 0.8, newFailures: ["A/x"], newFlakyTests: ["A/y"], newAuditErrors: [],
+            coverage: 0.75, baselineCoverage: 0.8, newFailures: ["A/x"], newFlakyTests: ["A/y"], newAuditIssues: [],
             failuresPerCategory: ["appCrashed": 2])
         let results = Dictionary(uniqueKeysWithValues: GateEvaluator.evaluate(input, configuration: config).map { ($0.name, $0) })
         #expect(results["minimum identifier coverage"]?.passed == false)

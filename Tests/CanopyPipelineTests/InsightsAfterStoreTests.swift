@@ -49,7 +49,7 @@ struct InsightsAfterStoreTests {
     static func store(_ nights: some Sequence<(folder: String, started: Date, commit: String, branch: String)>, into path: String) async throws {
         for (index, night) in nights.enumerated() {
             let context = try context(store: path, night: night, key: "night-\(index)")
-            let prepared = try context.prepare()
+            let prepared = try await context.prepare()
             _ = try await context.withStore { try await $0.store(prepared.run, digest: prepared.digest, testRows: prepared.testRows) }
         }
     }
@@ -67,15 +67,16 @@ struct InsightsAfterStoreTests {
         let path = directory + "/history.sqlite"
         try await store(history, into: path)
         let context = try context(store: path, night: night, key: key, baseline: baseline, windowRuns: windowRuns)
-        let prepared = try context.prepare()
+        let prepared = try await context.prepare()
         if storeTwice {
             _ = try await context.withStore { try await $0.store(prepared.run, digest: prepared.digest, testRows: prepared.testRows) }
         }
-        let other = try interloper.map { try Self.context(store: path, night: $0, key: "night-interloper").prepare() }
+        var other: PreparedRun?
+        if let interloper { other = try await Self.context(store: path, night: interloper, key: "night-interloper").prepare() }
         return try await context.withStore { store in
             if let other { _ = try await store.store(other.run, digest: other.digest, testRows: other.testRows) }
             _ = try await store.store(prepared.run, digest: prepared.digest, testRows: prepared.testRows)
-            let insights = try await context.insights(for: prepared, store: store, stored: true)
+            let insights = try await context.insights(for: prepared, store: store, stored: true, chosenBaseline: try await context.chosenBaseline(in: store))
             return (insights, try await Read(context: context, prepared: prepared, store: store))
         }
     }

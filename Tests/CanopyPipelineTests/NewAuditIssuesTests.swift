@@ -19,10 +19,10 @@ struct NewAuditIssuesTests {
         let path = directory + "/history.sqlite"
         try await InsightsAfterStoreTests.store(nights.prefix(night - 1), into: path)
         let context = try InsightsAfterStoreTests.context(store: path, night: nights[night - 1], key: "judged")
-        let prepared = try context.prepare()
+        let prepared = try await context.prepare()
         let insights = try await context.withStore { store in
             _ = try await store.store(prepared.run, digest: prepared.digest, testRows: prepared.testRows)
-            return try await context.insights(for: prepared, store: store, stored: true)
+            return try await context.insights(for: prepared, store: store, stored: true, chosenBaseline: try await context.chosenBaseline(in: store))
         }
         let dashboard = DashboardBuilder(input: DashboardInput(prepared: prepared, insights: insights, gates: [], dashboardPath: nil, now: Date())).build()
         return (dashboard.accessibility, insights)

@@ -6,6 +6,11 @@ import Foundation
 /// templating, normalising messages): they are most of the analysis time, and would otherwise
 /// run one after another on one core. Work is split into a few chunks per core so one slow
 /// chunk does not hold the others up.
+///
+/// Synchronous: each call blocks its caller until every piece is done, the pieces running on
+/// Dispatch's worker threads (`concurrentPerform`). Call it from synchronous code on a thread of
+/// its own (the pipeline's `DedicatedThread`), never from a task: a task blocked here would hold
+/// a thread of Swift's cooperative pool.
 enum ParallelMap {
     /// Below this many items a single thread does the work: spreading costs more than it saves.
     static let minimumParallelCount = 64
@@ -29,7 +34,7 @@ enum ParallelMap {
         return fill(ranges.count, chunks: ranges.count, chunkSize: 1) { transform(ranges[$0]) }
     }
 
-    /// Runs two independent pieces of work at once and returns both results.
+    /// Runs two independent pieces of work at once and returns both results, once both are done.
     static func both<A, B>(_ first: () -> A, _ second: () -> B) -> (A, B) {
         let firstResult = UnsafeMutablePointer<A>.allocate(capacity: 1)
         let secondResult = UnsafeMutablePointer<B>.allocate(capacity: 1)

@@ -6,6 +6,11 @@ extension ParserRegistry {
     /// Screens are read within the per-run limits of `SnapshotLimits` (`RunScreenBudget`): an
     /// input past them is a failure.
     ///
+    /// Synchronous: blocks its caller until every file is parsed, the files parsed on Dispatch's
+    /// worker threads (`concurrentPerform`). Call it from synchronous code on a thread of its own
+    /// (the pipeline's `DedicatedThread`), never from a task: a task blocked here would hold a
+    /// thread of Swift's cooperative pool.
+    ///
     /// - Parameters:
     ///   - reading: called with a file's path and the byte count of each piece of it read, for
     ///     files read in pieces (JUnit XML), from any thread.

@@ -14,14 +14,14 @@ package struct CheckCommand {
 
     /// The gates, the lines to print, and what `--quiet` keeps of them (failed gates, their tests).
     package func run() async throws -> (gates: [GateResult], lines: [String], quietLines: [String]) {
-        let prepared = try context.prepare()
-        let (insights, missing) = try await context.withStoreOrNone { try await context.insights(for: prepared, store: $0, stored: false) }
-        let (input, warnings, notes) = GateInputBuilder.build(
-            prepared: prepared, comparison: insights.comparison, quarantine: context.configuration.quarantine,
-            flakyPast: insights.flakyPast, flakyBefore: insights.flakyBefore,
-            flakyGate: context.configuration.gates.maximumNewFlakyTests != nil, now: context.options.now)
-        let gates = GateEvaluator.evaluate(input, configuration: context.configuration.gates)
-        var lines = warnings.map { "warning: \($0)" } + notes.map { "note: \($0)" }
+        let context = context
+        let prepared = try await context.prepare()
+        let (insights, missing) = try await context.withStoreOrNone { store in
+            try await context.insights(for: prepared, store: store, stored: false, chosenBaseline: try await context.chosenBaseline(in: store))
+        }
+        let judged = context.judge(prepared, insights: insights)
+        let gates = judged.gates
+        var lines = judged.warnings.map { "warning: \($0)" } + judged.notes.map { "note: \($0)" }
         if let missing { lines.append("note: no history store at \(missing): judged without history (nothing was created there)") }
         if missing == nil, let note = context.targetBranchNote(for: prepared.run, baseline: insights.baselineRun) { lines.append("note: " + note) }
         let baseline =

@@ -14,8 +14,8 @@ package struct IngestCommand {
 
     /// Returns the run key and whether it was new.
     package func run() async throws -> (runKey: String, inserted: Bool, tests: Int) {
-        let prepared = try context.prepare()
         let context = context
+        let prepared = try await context.prepare()
         let result = try await context.withStore { store in
             let result = try await store.store(prepared.run, digest: prepared.digest, testRows: prepared.testRows)
             if result == .alreadyStored { try await context.requireStoredResults(are: prepared, in: store) }

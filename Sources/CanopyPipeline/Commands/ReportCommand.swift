@@ -28,7 +28,7 @@ package struct ReportCommand {
 
     package func run(key: String?) async throws -> [String] {
         let dashboard = try await dashboard(key: key)
-        let paths = OutputPaths(directory: context.options.outputDirectory)
+        let paths = context.outputPaths
         try ArtifactWriter.write(HTMLDashboardRenderer().render(dashboard), to: paths.dashboard)
         try ArtifactWriter.write(MarkdownRenderer(budget: context.configuration.output.summaryBudget).render(dashboard), to: paths.summary)
         return ["dashboard: \(paths.dashboard)", "summary:   \(paths.summary)"]
@@ -68,7 +68,7 @@ package struct ReportCommand {
         var windowFailures: [FailureRow] = []
         try await store.forEachFailure(in: window) { windowFailures.append($0) }
         let analyzer = FlakinessAnalyzer(configuration: context.configuration.flakiness)
-        let flakiness = analyzer.analyze(rows)
+        let flakiness = await context.analyzeFlakiness(rows)
         let points = try await store.trend(in: window)
         let baselineRun = try await baselineRun(of: stored, store: store)
         let comparison = try await context.comparison(
@@ -90,7 +90,7 @@ package struct ReportCommand {
         // The failing tests listed by the rules `run` judged them by: quarantine as of the run's start.
         let judgedAt = stored.metadata.startedAt ?? context.options.now
         let verdicts = GateInputBuilder.verdicts(
-            comparison: comparison, failures: digests, quarantine: context.configuration.quarantine.filter { $0.isActive(on: judgedAt) },
+            comparison: comparison, failures: digests, quarantine: context.configuration.activeQuarantine(on: judgedAt),
             flakyPast: insights.flakyPast, flakyBefore: insights.flakyBefore)
 
         let categoryOf = Dictionary(failures.map { ($0.test, $0.category) }, uniquingKeysWith: { first, _ in first })

@@ -14,7 +14,7 @@ package struct TrendCommand {
 
     package func run(days: Int?, runs: Int?, branch: String?) async throws -> [String] {
         let dashboard = try await dashboard(days: days, runs: runs, branch: branch)
-        let paths = OutputPaths(directory: context.options.outputDirectory)
+        let paths = context.outputPaths
         try ArtifactWriter.write(TrendRenderer().render(dashboard), to: paths.trendDashboard)
         try ArtifactWriter.write(TrendMarkdownRenderer(budget: context.configuration.output.summaryBudget).render(dashboard), to: paths.trendSummary)
         let points = dashboard.trend?.points.count ?? 0
@@ -56,7 +56,7 @@ package struct TrendCommand {
 
         var insights = HistoryInsights(
             baselineRun: nil, comparison: BaselineComparison(baselineRunKey: nil),
-            flakiness: FlakinessAnalyzer(configuration: context.configuration.flakiness).analyze(rows), flakyElements: [], trend: points)
+            flakiness: await context.analyzeFlakiness(rows), flakyElements: [], trend: points)
         insights.lastFailureMessages = CommandContext.lastMessages(windowFailures)
         var input = DashboardInput(
             title: "Canopy", metadata: latest.metadata, totals: latest.totals,

@@ -13,6 +13,8 @@ package struct CommandContext: Sendable {
     package let configuration: CanopyConfiguration
     package let ci: CIEnvironment
     package let progress: Progress
+    /// Where the command's files go under `--out`.
+    let outputPaths: OutputPaths
 
     package init(options: RunOptions) throws {
         self.options = options
@@ -23,6 +25,13 @@ package struct CommandContext: Sendable {
         }
         ci = CIEnvironment.detect(options.environment)
         progress = Progress.automatic(quiet: options.quiet)
+        outputPaths = OutputPaths(directory: options.outputDirectory)
+    }
+
+    /// `--annotations`, with `automatic` resolved: GitHub's workflow commands on GitHub Actions,
+    /// none elsewhere.
+    var annotationMode: AnnotationMode {
+        options.annotations == .automatic ? (ci.provider == "github" ? .github : .none) : options.annotations
     }
 
     /// Where history lives, by precedence: `--store`, `CANOPY_STORE`, `store:` in the config, default.
@@ -49,27 +58,28 @@ package struct CommandContext: Sendable {
     }
 
     /// Parses the inputs (all or nothing), assembles the run with its metadata and key, analyses it.
-    package func prepare() throws -> PreparedRun {
-        let run = try assemble()
-        return analyse(run, testRows: Concurrently.start { TestRunRow.rows(for: run) })
+    package func prepare() async throws -> PreparedRun {
+        await analyse(try await assemble())
     }
 
     /// Parses the inputs (all or nothing) and assembles the run with its metadata and key.
-    package func assemble() throws -> Run {
-        let (run, unreadable) = try assembleReadable()
+    package func assemble() async throws -> Run {
+        let (run, unreadable) = try await assembleReadable()
         if !unreadable.isEmpty { throw PipelineError.inputs(unreadable) }
         return run
     }
 
     /// Parses the inputs and assembles the run of those that could be read, with its metadata and
     /// key, beside the errors of those that could not (a run that must not be stored when any).
-    package func assembleReadable() throws -> (run: Run, unreadable: [ParserError]) {
+    /// The files are parsed, and hashed for the run's key, beside each other, each on a thread of
+    /// its own (`DedicatedThread`).
+    package func assembleReadable() async throws -> (run: Run, unreadable: [ParserError]) {
         guard !options.inputs.isEmpty else { throw PipelineError.usage("give the report files to read (paths, directories, or --junit/--xcresult/--snapshots/--audits)") }
-        var hashing: Concurrently<[String: String]>?
-        let outputs = OutputPaths(directory: options.outputDirectory).documents
-        let reading = try InputReader(registry: ParserRegistry(attachments: attachmentScope)).read(options.inputs, outputs: outputs, progress: progress) { files in
-            hashing = RunIdentity.startHashing(files, unless: options.metadata.runKey)
-        }
+        let reader = InputReader(registry: ParserRegistry(attachments: attachmentScope))
+        let found = try reader.find(options.inputs, outputs: outputPaths.documents)
+        let (progress, givenKey) = (progress, options.metadata.runKey)
+        async let digests = DedicatedThread.run("hash") { RunIdentity.digests(of: found.paths, unless: givenKey) }
+        let reading = try await DedicatedThread.run("parse") { try reader.parse(found, progress: progress) }
         for note in reading.skipNotes { progress.log(note) }
         let parsed = reading.parsed
         var metadata = options.metadata.merging(ci.metadata)
@@ -84,7 +94,7 @@ package struct CommandContext: Sendable {
         if run.metadata.startedAt == nil { run.metadata.startedAt = options.now }
         if run.metadata.ciProvider == nil { run.metadata.ciProvider = ci.provider ?? "local" }
         run.metadata.runKey = try RunIdentity.key(
-            ci: ci, inputPaths: run.inputs.map(\.path), explicit: options.metadata.runKey, digests: hashing?.wait() ?? [:])
+            ci: ci, inputPaths: run.inputs.map(\.path), explicit: options.metadata.runKey, digests: await digests)
         return (run, reading.errors)
     }
 
@@ -101,14 +111,15 @@ package struct CommandContext: Sendable {
         }
     }
 
-    /// Analyses `run`. `testRows` makes `TestRunRow.rows(for: run)` beside the analysis, which
-    /// does not need them until infrastructure attempts are counted.
-    func analyse(_ run: Run, testRows: Concurrently<[TestRunRow]>) -> PreparedRun {
-        let report = ReportBuilder.build(run: run, configuration: configuration.analysis)
+    /// Analyses `run`; its test rows are made beside the analysis, which does not need them until
+    /// infrastructure attempts are counted: each on a thread of its own (`DedicatedThread`), the
+    /// analysis on every core (`ParallelMap`).
+    func analyse(_ run: Run) async -> PreparedRun {
+        let analysis = configuration.analysis
+        async let rows = DedicatedThread.run("test-rows") { TestRunRow.rows(for: run) }
+        let report = await DedicatedThread.run("analyse") { ReportBuilder.build(run: run, configuration: analysis) }
         let digest = report.digest
-        return PreparedRun(
-            run: run, report: report, digest: digest,
-            testRows: TestRunRow.countingInfrastructure(testRows.wait(), run: run, digest: digest))
+        return PreparedRun(run: run, report: report, digest: digest, testRows: TestRunRow.countingInfrastructure(await rows, run: run, digest: digest))
     }
 
     package func openStore() async throws -> any HistoryStore {

@@ -58,6 +58,7 @@ package struct InputReader: Sendable {
     /// report, a property list), or a report of another format than its flag takes (an xcresult
     /// JSON in the directory given to `--junit`), is skipped; named on its own, it is an error.
     /// `found` is told the files found (directories and patterns expanded) before they are parsed.
+    /// `find`, then `parse`.
     ///
     /// A file given more than once (a directory and a flag naming a file in it, or two spellings
     /// of one path) is read once, where it was first given, with a note. `outputs` are the files
@@ -66,7 +67,32 @@ package struct InputReader: Sendable {
     package func read(
         _ selection: InputSelection, outputs: [String] = [], progress: Progress? = nil, found: ([String]) -> Void = { _ in }
     ) throws -> Reading {
-        var files: [(path: String, named: Bool, flag: String?, formats: Set<InputFormat>?)] = []
+        let files = try find(selection, outputs: outputs)
+        found(files.paths)
+        return try parse(files, progress: progress)
+    }
+
+    /// The files of a selection, before any is parsed: each with how it was given.
+    package struct Found: Sendable {
+        struct File: Sendable {
+            var path: String
+            /// Named on its own, not found in a directory or by a pattern.
+            var named: Bool
+            var flag: String?
+            var formats: Set<InputFormat>?
+        }
+
+        var files: [File]
+        var errors: [ParserError]
+        var skipped: [(path: String, reason: String)]
+        var selection: InputSelection
+        package var paths: [String] { files.map(\.path) }
+    }
+
+    /// The files `selection` names, directories and patterns expanded, each once, Canopy's own
+    /// `outputs` left out (`read`).
+    package func find(_ selection: InputSelection, outputs: [String] = []) throws -> Found {
+        var files: [Found.File] = []
         var expansionErrors: [ParserError] = []
         var skipped: [(path: String, reason: String)] = []
         var firstGiven: [String: String] = [:]
@@ -82,7 +108,7 @@ package struct InputReader: Sendable {
                         skipped.append((path, "Canopy's own output of this command (--out), not an input"))
                     } else {
                         firstGiven[canonical] = path
-                        files.append((path, named, expectation.flag, expectation.formats))
+                        files.append(Found.File(path: path, named: named, flag: expectation.flag, formats: expectation.formats))
                     }
                 }
             } catch {
@@ -92,6 +118,14 @@ package struct InputReader: Sendable {
         if files.isEmpty && expansionErrors.isEmpty {
             throw PipelineError.usage("no report files found in \(selection.given) (a directory is searched for *.xml, *.json, *.junit and .xcresult bundles)")
         }
+        return Found(files: files, errors: expansionErrors, skipped: skipped, selection: selection)
+    }
+
+    /// Parses the files `find` found (`read`). Synchronous and CPU-bound, on every core
+    /// (`ParserRegistry.parseAll`): a command calls it on a thread of its own (`DedicatedThread`).
+    package func parse(_ found: Found, progress: Progress? = nil) throws -> Reading {
+        let files = found.files
+        let selection = found.selection
         // The bar's total: sizes of what links point to (a directory's links to reports are read
         // through); nothing is asked of the file system for log lines or quiet.
         var total = 0
@@ -101,14 +135,13 @@ package struct InputReader: Sendable {
                 total += (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
             }
         }
-        found(files.map(\.path))
         progress?.start(files: files.count, bytes: total)
-        var reading = Reading(parsed: [], errors: expansionErrors, skipped: skipped)
+        var reading = Reading(parsed: [], errors: found.errors, skipped: found.skipped)
         // Pieces of a file move only the bar.
         var pieces: (@Sendable (String, Int) -> Void)?
         if let progress, progress.drawsBar { pieces = { path, bytes in progress.reading(path, bytes: bytes) } }
         let results = registry.parseAll(
-            files.map(\.path), reading: pieces,
+            found.paths, reading: pieces,
             progress: { path, bytes in progress?.parsed(path, bytes: bytes) })
         progress?.finish()
         for (file, result) in zip(files, results) {

@@ -19,3 +19,8 @@ package struct PreparedRun: Sendable {
         self.testRows = testRows
     }
 }
+
+extension PreparedRun {
+    /// The keys of the tests that failed an attempt in this run.
+    var failingTestKeys: Set<String> { Set(testRows.lazy.filter { $0.failedAttempts > 0 }.map(\.testKey)) }
+}

@@ -39,17 +39,15 @@ package enum RunIdentity {
     /// `--run-key` when given (not empty).
     private static func given(_ explicit: String?) -> String? { explicit.flatMap { $0.isEmpty ? nil : $0 } }
 
-    /// Hashes the files the reader found in the background while they are parsed, unless the key
-    /// is given: the digests are then ready when the run's key is made, and the inputs are read
-    /// once. A file that cannot
-    /// be hashed here is left out, and hashed (or reported) when the key is made.
-    static func startHashing(_ paths: [String], unless explicit: String?) -> Concurrently<[String: String]>? {
-        guard given(explicit) == nil else { return nil }
-        return Concurrently.start {
-            var digests: [String: String] = [:]
-            for path in paths { digests[path] = try? fileDigest(path) }
-            return digests
-        }
+    /// The SHA-256 digests of `paths` for `key`, unless the key is given (then none): made while
+    /// the files are parsed (`CommandContext.assembleReadable`), so they are ready when the run's key
+    /// is made and the inputs are read once. A file that cannot be hashed here is left out, and
+    /// hashed (or reported) when the key is made.
+    static func digests(of paths: [String], unless explicit: String?) -> [String: String] {
+        guard given(explicit) == nil else { return [:] }
+        var digests: [String: String] = [:]
+        for path in paths { digests[path] = try? fileDigest(path) }
+        return digests
     }
 
     /// The SHA-256 of a file's bytes, read in 1 MiB chunks, in hex. An `.xcresult` bundle is

@@ -1,3 +1,4 @@
+import CanopyModel
 import Foundation
 
 /// A failing test the new-failures gate does not count, and why.
@@ -51,8 +52,9 @@ package struct GateInput: Sendable, Equatable {
     /// Failing tests left out of `newFailures`: quarantined, or known to be flaky.
     package var excusedFailures: [ExcusedFailure]
     package var newFlakyTests: [String]
-    /// Descriptions of accessibility errors the baseline did not have.
-    package var newAuditErrors: [String]
+    /// The audit issues the baseline did not have, less quarantined ones: what the new-audit-errors
+    /// gate counts (its errors) and the annotations name.
+    package var newAuditIssues: [AuditIssue]
     /// Failing tests per cause category.
     package var failuresPerCategory: [String: Int]
     /// Tests in the run, when test results (JUnit, xcresult) were given; nil for snapshots or
@@ -61,7 +63,7 @@ package struct GateInput: Sendable, Equatable {
 
     package init(
         coverage: Double? = nil, baselineCoverage: Double? = nil, newFailures: [String] = [], newFlakyTests: [String] = [],
-        newAuditErrors: [String] = [], failuresPerCategory: [String: Int] = [:], excusedFailures: [ExcusedFailure] = [],
+        newAuditIssues: [AuditIssue] = [], failuresPerCategory: [String: Int] = [:], excusedFailures: [ExcusedFailure] = [],
         tests: Int? = nil
     ) {
         self.tests = tests
@@ -69,9 +71,16 @@ package struct GateInput: Sendable, Equatable {
         self.baselineCoverage = baselineCoverage
         self.newFailures = newFailures
         self.newFlakyTests = newFlakyTests
-        self.newAuditErrors = newAuditErrors
+        self.newAuditIssues = newAuditIssues
         self.failuresPerCategory = failuresPerCategory
         self.excusedFailures = excusedFailures
+    }
+
+    /// The new accessibility errors among `newAuditIssues`, one line each (`type: description on
+    /// element`): the new-audit-errors gate's items.
+    package var newAuditErrors: [String] {
+        newAuditIssues.filter { $0.severity == .error }
+            .map { issue in "\(issue.auditType): \(issue.compactDescription) on \(issue.element?.identifier ?? issue.element?.label ?? "an element")" }
     }
 }
 

@@ -1,4 +1,5 @@
 import CanopyAnalysis
+import CanopyConfig
 import CanopyModel
 import CanopyParsers
 import Foundation
@@ -6,6 +7,16 @@ import Foundation
 /// Computes what the gates look at from the analysed run and its baseline, leaving out
 /// quarantined tests and audit issues, and warns about expired quarantine entries.
 enum GateInputBuilder {
+    /// `issues` without those an active quarantine entry names (by identifier and audit type): the
+    /// new audit issues the gate counts and the annotations name.
+    static func unquarantined(_ issues: [AuditIssue], active: [QuarantineEntry]) -> [AuditIssue] {
+        issues.filter { issue in !active.contains { $0.matches(identifier: issue.element?.identifier, auditType: issue.auditType) } }
+    }
+
+    /// The gates' input for `prepared` compared with its baseline, judged on `now` by the
+    /// quarantine and gates of `configuration`, with warnings (expired or unknown quarantine
+    /// entries) and notes (what the gates left out; the note on known flaky tests is printed only
+    /// when the new-flaky-tests gate is on).
     /// - Parameters:
     ///   - flakyPast: the tests history already calls flaky, with their past failures; a failure
     ///     of one of them that falls in a cluster of its past failures is not a new failure (the
@@ -13,19 +24,13 @@ enum GateInputBuilder {
     ///     request; a failure unlike its past is new (`FlakyPast`).
     ///   - flakyBefore: test keys history called flaky before this run; one of them flaking again
     ///     is not a new flaky test.
-    ///   - flakyGate: whether the new-flaky-tests gate is on; the note on what it left out is only
-    ///     printed then.
-    /// `issues` without those an active quarantine entry names (by identifier and audit type): the
-    /// new audit issues the gate counts and the annotations name.
-    static func unquarantined(_ issues: [AuditIssue], active: [QuarantineEntry]) -> [AuditIssue] {
-        issues.filter { issue in !active.contains { $0.matches(identifier: issue.element?.identifier, auditType: issue.auditType) } }
-    }
-
     static func build(
-        prepared: PreparedRun, comparison: BaselineComparison, quarantine: [QuarantineEntry], flakyPast: FlakyPast = FlakyPast(),
-        flakyBefore: Set<String> = [], flakyGate: Bool = true, now: Date
+        prepared: PreparedRun, comparison: BaselineComparison, configuration: CanopyConfiguration, flakyPast: FlakyPast = FlakyPast(),
+        flakyBefore: Set<String> = [], now: Date
     ) -> (input: GateInput, warnings: [String], notes: [String]) {
-        let active = quarantine.filter { $0.isActive(on: now) }
+        let quarantine = configuration.quarantine
+        let flakyGate = configuration.gates.maximumNewFlakyTests != nil
+        let active = configuration.activeQuarantine(on: now)
         // Warnings ask for a fix (an expired entry); notes say what the gates left out.
         var warnings: [String] = []
         var notes: [String] = []
@@ -62,9 +67,6 @@ enum GateInputBuilder {
         if flakyGate, newFlaky.count < flakyNow.count {
             notes.append("\(flakyNow.count - newFlaky.count) test(s) that passed on a retry were flaky in history already and are not counted as new flaky tests: \(flakyNow.filter { !newFlaky.contains($0) }.prefix(5).joined(separator: ", "))")
         }
-        let auditErrors = unquarantined(comparison.newAuditIssues, active: active)
-            .filter { $0.severity == .error }
-            .map { issue in "\(issue.auditType): \(issue.compactDescription) on \(issue.element?.identifier ?? issue.element?.label ?? "an element")" }
         // Tests per cause as the analysis counts them (`CategoryCount.tests`), without quarantined tests.
         var tests: [String: Set<String>] = [:]
         for record in prepared.report.failures where !quarantined(record.test) { tests[record.category, default: []].insert(record.test) }
@@ -75,7 +77,7 @@ enum GateInputBuilder {
         let baselineCoverage = comparison.coverage.first { $0.scope == .overall }?.before
         var input = GateInput(
             coverage: coverage, baselineCoverage: baselineCoverage, newFailures: newFailures, newFlakyTests: newFlaky,
-            newAuditErrors: auditErrors, failuresPerCategory: perCategory, excusedFailures: excused,
+            newAuditIssues: unquarantined(comparison.newAuditIssues, active: active), failuresPerCategory: perCategory, excusedFailures: excused,
             tests: prepared.run.inputs.contains { $0.format.carriesTests } ? prepared.run.tests.count : nil)
         input.newFailureReasons = reasons
         input.failures = prepared.testRows.lazy.filter { $0.outcome == .failed && !quarantined($0.testKey) }.map(\.testKey)

@@ -1,6 +1,7 @@
 import Foundation
 
-/// Where a command writes its files under `--out`.
+/// Where a command writes its files under `--out`. Made once per command
+/// (`CommandContext.outputPaths`) and handed to each stage that writes.
 struct OutputPaths {
     var directory: String
     var summary: String { path("summary.md") }
@@ -12,9 +13,19 @@ struct OutputPaths {
     var trendDashboard: String { path("trend/index.html") }
     var trendSummary: String { path("trend/summary.md") }
 
-    /// What `canopy run` writes (the Code Quality report with `--annotations gitlab`).
-    func runFiles(annotations: AnnotationMode) -> [String] {
-        [summary, comment, dashboard, report, insights] + (annotations == .gitlab ? [codeQuality] : [])
+    /// The directory the page and its attachments are written into.
+    var site: String { (dashboard as NSString).deletingLastPathComponent }
+
+    /// Where `file` of `canopy run` goes.
+    func path(of file: RunFile) -> String {
+        switch file {
+        case .summary: summary
+        case .comment: comment
+        case .dashboard: dashboard
+        case .report: report
+        case .insights: insights
+        case .codeQuality: codeQuality
+        }
     }
 
     /// Canopy's JSON documents here: found among the inputs, they are not inputs.

@@ -1,0 +1,48 @@
+import CanopyModel
+import CanopyParsers
+import CanopyRender
+
+/// `canopy run` when some inputs cannot be read.
+extension RunCommand {
+    /// The run of the inputs. When some cannot be read: with `--allow-partial` the run of those
+    /// that can, marked partial (`RunMetadata.unreadInputs`), their errors said on standard
+    /// error; else the outputs say so (`writeUnreadable`, the page linked at `dashboardPath`) and
+    /// the inputs' errors are thrown.
+    func readableRun(dashboardPath: String) async throws -> Run {
+        var (run, unreadable) = try await context.assembleReadable()
+        guard !unreadable.isEmpty else { return run }
+        guard context.options.allowPartial else {
+            await writeUnreadable(unreadable, readable: run, dashboardPath: dashboardPath)
+            throw PipelineError.inputs(unreadable)
+        }
+        run.metadata.unreadInputs = unreadable.map(\.description)
+        for error in unreadable { context.progress.log(error.description) }
+        return run
+    }
+
+    /// When inputs could not be read the run is neither stored nor judged (exit 2), but the
+    /// summary, the comment, the page and the step summary are still written: first, in red,
+    /// which inputs could not be read and why, then what the readable ones show, every failing
+    /// test listed. A file that cannot be written is said on standard error: the inputs' errors
+    /// stay the command's.
+    func writeUnreadable(_ errors: [ParserError], readable run: Run, dashboardPath: String) async {
+        let prepared = await context.analyse(run)
+        var input = DashboardInput(prepared: prepared, insights: nil, gates: nil, dashboardPath: dashboardPath, now: context.options.now)
+        input.newFailureKeys = prepared.failingTestKeys
+        var dashboard = DashboardBuilder(input: input).build()
+        dashboard.unreadableInputs = errors.map(\.description)
+        let markdown = Self.markdown(dashboard, judged: false, output: context.configuration.output)
+        let files = RunFiles(summary: markdown.summary, comment: markdown.comment, dashboard: HTMLDashboardRenderer().render(dashboard))
+        let paths = context.outputPaths
+        do {
+            // Staged like a stored run's files: they are moved into `--out` together.
+            var stage = try OutputStage(directory: paths.directory)
+            defer { stage.discard() }
+            try files.stage(into: &stage, paths: paths, mode: context.annotationMode)
+            try stage.commit()
+            try appendStepSummary(files)
+        } catch {
+            context.progress.log("\(error)")
+        }
+    }
+}

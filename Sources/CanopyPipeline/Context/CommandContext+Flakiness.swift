@@ -1,0 +1,79 @@
+import CanopyAnalysis
+import CanopyHistory
+import CanopyModel
+import Foundation
+
+/// Flakiness over the window, and on a request's target branch, of a run's tests.
+extension CommandContext {
+    /// The flakiness of the tests in `rows` (`FlakinessAnalyzer`), worked out on every core on a
+    /// thread of its own (`DedicatedThread`).
+    func analyzeFlakiness(_ rows: [TestRunRow]) async -> [TestFlakiness] {
+        let analyzer = FlakinessAnalyzer(configuration: configuration.flakiness)
+        return await DedicatedThread.run("flakiness") { analyzer.analyze(rows) }
+    }
+
+    /// Flakiness and flaky elements over the window, from the store's rows (and, for a run not
+    /// stored, the run's own).
+    func flakiness(
+        for prepared: PreparedRun, store: any HistoryStore, stored: Bool, window: HistoryWindow
+    ) async throws -> ([TestFlakiness], [FlakyElement], [String: String], [String: Set<String>]) {
+        let analyzer = FlakinessAnalyzer(configuration: configuration.flakiness)
+        // `check` does not store the run: it is judged as `run` judges it once stored. The run
+        // takes one of the window's runs; the history of the tests failing in it is read too (a
+        // test failing for the first time has its past passes); its rows and failures join the
+        // window's.
+        var window = window
+        if !stored, let runs = window.runs { window.runs = max(0, runs - 1) }
+        var rows: [TestRunRow] = []
+        var failingKeys: Set<String> = []
+        let failingNow = stored ? [] : prepared.failingTestKeys
+        try await store.forEachTestRun(in: window, onlyTestsWithFailures: true, alsoTestKeys: failingNow) { row in
+            rows.append(row)
+            failingKeys.insert(row.testKey)
+        }
+        var failures: [FailureRow] = []
+        try await store.forEachFailure(in: window) { failures.append($0) }
+        if !stored {
+            let keys = failingKeys.union(failingNow)
+            rows += prepared.testRows.lazy.filter { keys.contains($0.testKey) }.map(\.readBack)
+            failures += prepared.digest.failures.map { FailureRow(readBack: $0, of: prepared.run.metadata) }
+        }
+        let flakiness = await analyzeFlakiness(rows)
+        return (
+            flakiness, analyzer.flakyElements(failures: failures, tests: flakiness), Self.lastMessages(failures),
+            Self.pastFingerprints(failures, of: prepared)
+        )
+    }
+
+    /// The fingerprints of the earlier failures (not this run's) of the tests failing in this run.
+    static func pastFingerprints(_ failures: [FailureRow], of prepared: PreparedRun) -> [String: Set<String>] {
+        FlakyPast.fingerprints(of: failures, excludingRun: prepared.run.metadata.runKey, testKeys: prepared.failingTestKeys)
+    }
+
+    /// Each test's latest failure message in `failures` (oldest first, as the window reads them).
+    static func lastMessages(_ failures: [FailureRow]) -> [String: String] {
+        var messages: [String: String] = [:]
+        for failure in failures { if let message = failure.normalizedMessage, !message.isEmpty { messages[failure.testKey] = message } }
+        return messages
+    }
+
+    /// For a pull request's run, what its target branch's window, as far as the run's start, says
+    /// of the tests failing in it (an attempt failed): their flakiness there, and the fingerprints
+    /// of their failures there. Nothing for a run not of a request. The target's rows are read for
+    /// those tests alone (by key, from the test-key index) and analysed apart from the request's
+    /// own, so the request's failures never make a test look flaky there.
+    func targetBranchHistory(
+        of prepared: PreparedRun, store: any HistoryStore
+    ) async throws -> (flakiness: [TestFlakiness], pastFingerprints: [String: Set<String>]) {
+        guard let target = targetBranch, target != prepared.run.metadata.branch else { return ([], [:]) }
+        let failing = prepared.failingTestKeys
+        guard !failing.isEmpty else { return ([], [:]) }
+        var window = flakinessWindow(for: prepared)
+        window.branch = target
+        var rows: [TestRunRow] = []
+        try await store.forEachTestRun(in: window, testKeys: failing) { rows.append($0) }
+        var failures: [FailureRow] = []
+        try await store.forEachFailure(in: window) { if failing.contains($0.testKey) { failures.append($0) } }
+        return (await analyzeFlakiness(rows), Self.pastFingerprints(failures, of: prepared))
+    }
+}

@@ -1,0 +1,39 @@
+/// The files `canopy run` writes into `--out`, in the order they are staged.
+enum RunFile: CaseIterable {
+    case summary, comment, dashboard, report, insights
+    /// GitLab's Code Quality report, in `.gitlab` annotation mode.
+    case codeQuality
+
+    /// What a stored run writes in `mode`: the list checked before the run is stored
+    /// (`ArtifactWriter.prepare`) and staged after it (`RunFiles.stage`).
+    static func written(in mode: AnnotationMode) -> [RunFile] {
+        allCases.filter { $0 != .codeQuality || mode == .gitlab }
+    }
+}
+
+/// The rendered files of one `canopy run`: a stored run has them all; a run whose inputs could
+/// not be read has its summary, comment and page alone (`report`, `insights` nil).
+struct RunFiles {
+    var summary: String
+    var comment: String
+    var dashboard: String
+    var report: [UInt8]?
+    var insights: [UInt8]?
+    /// Set in `.gitlab` annotation mode, for a stored run.
+    var codeQuality: String?
+
+    /// Stages each file the run has, of those `mode` writes, at its path (`OutputPaths`).
+    func stage(into stage: inout OutputStage, paths: OutputPaths, mode: AnnotationMode) throws {
+        for file in RunFile.written(in: mode) {
+            let path = paths.path(of: file)
+            switch file {
+            case .summary: try stage.write(summary, to: path)
+            case .comment: try stage.write(comment, to: path)
+            case .dashboard: try stage.write(dashboard, to: path)
+            case .report: if let report { try stage.write(report, to: path) }
+            case .insights: if let insights { try stage.write(insights, to: path) }
+            case .codeQuality: if let codeQuality { try stage.write(codeQuality, to: path) }
+            }
+        }
+    }
+}
