@@ -313,8 +313,9 @@ first_writers() { # kind
 # --- SIGKILL while --out's files are swapped ---------------------------------------------------------
 # Each trial: a run with one failing test `OldSetTests` writes --out; a run with `NewSetTests` into
 # the same --out (its own store) kills itself with SIGKILL just before step N of writing and swapping
-# its set (CANOPY_TEST_OUTPUT_KILL_STEP, N random in 1–12; past the last step it finishes). Each file
-# of the set is classified by the test it names; the set must be wholly old or wholly new.
+# its set (CANOPY_TEST_OUTPUT_KILL_STEP, N random over about the steps there are; past the last step
+# it finishes). Each file of the set is classified by the test it names; the set must be wholly old
+# or wholly new.
 swap_input() { # marker
   printf '<?xml version="1.0" encoding="UTF-8"?>\n<testsuites><testsuite name="%sTests"><testcase classname="%sTests" name="test%s" time="1.0"><failure message="%s failed"/></testcase><testcase classname="%sTests" name="testPasses" time="1.0"/></testsuite></testsuites>\n' "$1" "$1" "$1" "$1" "$1"
 }
@@ -332,11 +333,19 @@ kill_swap() {
   swap_input OldSet >"$dir/old.xml"
   swap_input NewSet >"$dir/new.xml"
   for trial in $(seq 1 "$trials"); do
-    local out="$dir/out-$trial" step=$((RANDOM % 12 + 1))
+    local out="$dir/out-$trial" step=$((RANDOM % 8 + 1)) file
     canopy run --quiet --store "$dir/old-$trial.sqlite" --out "$out" --run-key old "$dir/old.xml" >"$WORK/out" 2>&1
+    if [ $((trial % 2)) = 0 ]; then
+      # Every other trial starts from --out as earlier versions wrote it: plain files at the top,
+      # each converted to a link into site/ (four steps a file) before the swap.
+      for file in summary.md comment.md report.json insights.json; do
+        cp --remove-destination "$out/site/$file" "$out/$file" && rm "$out/site/$file"
+      done
+      step=$((RANDOM % 24 + 1))
+    fi
     sets=$(swap_sets "$out")
     [ "$sets" = old ] || { crashes=$((crashes + 1)); NOTES+=("kill-swap: trial $trial: the earlier run wrote no whole set ($sets): $(head -c 160 "$WORK/out")"); continue; }
-    timeout -s KILL "$TIMEOUT" env CANOPY_TEST_OUTPUT_KILL_STEP=$step "$CANOPY" run --quiet --store "$dir/new-$trial.sqlite" --out "$out" --run-key new "$dir/new.xml" >"$WORK/out" 2>&1
+    { timeout -s KILL "$TIMEOUT" env CANOPY_TEST_OUTPUT_KILL_STEP=$step "$CANOPY" run --quiet --store "$dir/new-$trial.sqlite" --out "$out" --run-key new "$dir/new.xml" >"$WORK/out" 2>&1; } 2>/dev/null
     status=$?
     if [ $status -eq 124 ]; then hangs=$((hangs + 1)); fi
     if is_crash $status; then crashes=$((crashes + 1)); NOTES+=("kill-swap: trial $trial exited $status: $(head -c 160 "$WORK/out")"); fi
@@ -356,6 +365,8 @@ kill_swap() {
     if ls -A "$out" | grep -q '^\.canopy-staging'; then FAILED=1; NOTES+=("kill-swap: a staging directory is left after the run that followed trial $trial"); fi
     rm -rf "$out" "$dir/old-$trial.sqlite"* "$dir/new-$trial.sqlite"*
   done
+  # A binary without the test hook is never killed: nothing was tried.
+  [ "$killed" -gt 0 ] || { FAILED=1; NOTES+=("kill-swap: no run was killed: $CANOPY_SHOWN has no CANOPY_TEST_OUTPUT_KILL_STEP hook"); }
   NOTES+=("kill-swap: $killed of $trials runs killed while writing or swapping their set ($after of them after the swap, leaving the new set), the rest finished")
   row kill-swap "$trials" "$crashes" "$hangs" "$mixed" 0
 }
