@@ -62,6 +62,20 @@ enum Platform {
         #endif
     }
 
+    /// Whether `exchange` failed with `error` because the C library or the file system cannot
+    /// exchange names at all (not because of the files named).
+    static func cannotExchange(_ error: Int32) -> Bool {
+        error == EINVAL || error == ENOTSUP || error == EOPNOTSUPP || error == ENOSYS
+    }
+
+    /// The `errno` of a file system that cannot exchange names (`EINVAL`).
+    static let exchangeUnsupported: Int32 = EINVAL
+
+    /// `strerror`: a failed call's `errno` in words.
+    static func describe(_ error: Int32) -> String {
+        String(cString: strerror(error))
+    }
+
     /// Whether a process `pid` exists on this machine (`kill(pid, 0)`: one owned by another user
     /// counts).
     static func processExists(_ pid: Int32) -> Bool {

@@ -238,11 +238,9 @@ struct OutputStage {
     /// Exchanges the staged set with `--out/site`; where the file system cannot, renames the old
     /// one aside and the new one in.
     private func swap() throws {
-        let error = injection.exchangeUnsupported ? EINVAL : Platform.exchange(stagedSet, site)
+        let error = injection.exchangeUnsupported ? Platform.exchangeUnsupported : Platform.exchange(stagedSet, site)
         if error == 0 { return }
-        guard error == EINVAL || error == ENOTSUP || error == ENOSYS || error == EOPNOTSUPP else {
-            throw Failure(reason: "\(site): \(String(cString: strerror(error)))")
-        }
+        guard Platform.cannotExchange(error) else { throw Failure(reason: "\(site): \(Platform.describe(error))") }
         let aside = (staging as NSString).appendingPathComponent("previous")
         try Self.check(Platform.rename(site, aside), site)
         let moved = Platform.rename(stagedSet, site)
@@ -265,7 +263,7 @@ struct OutputStage {
     /// Throws for a system call's `errno` other than 0.
     private static func check(_ error: Int32, _ path: String) throws {
         guard error != 0 else { return }
-        throw Failure(reason: "\(path): \(String(cString: strerror(error)))")
+        throw Failure(reason: "\(path): \(Platform.describe(error))")
     }
 
     /// Whether `path` is a symbolic link holding `target`.
