@@ -22,6 +22,11 @@ import Foundation
 /// - Inside `--out`, the staging directory is on the same file system (renames need no space) and
 ///   is checked by the same preparation.
 ///
+/// A reader opening `--out/site/index.html` (or `--out/summary.md`) gets the old set's file before
+/// the exchange and the new set's after it. A page already open stays as it was, and its
+/// screenshots the new set lacks are gone with the old set; a process whose working directory is
+/// `--out/site` keeps the old directory, which is then removed.
+///
 /// Files in `--out/site/` that Canopy does not write (the user's) are carried into each new set as
 /// hard links. A top-level name found as a plain file (written by an earlier version, or by
 /// `canopy report`) is first moved into the old `site/` and replaced by its link, its content
