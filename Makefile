@@ -95,4 +95,4 @@ static: deps
 	@echo "static binary: .build/release/canopy (needs only libc, libxml2, libsqlite3 and libzstd on the target)"
 
 clean:
-	rm -rf .build .build-fuzz dist Reports/site Reports/*.sqlite* Reports/summary.md Reports/report.json bench/out
+	rm -rf .build .build-fuzz dist Reports/site Reports/.canopy-staging-* Reports/*.sqlite* Reports/summary.md Reports/comment.md Reports/report.json Reports/insights.json Reports/gl-code-quality.json bench/out

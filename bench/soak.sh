@@ -16,8 +16,12 @@
 #   first-writers    SOAK_FIRST_TRIALS (20) trials of SOAK_FIRST_WRITERS (12) `canopy ingest` processes
 #                    released together onto a SQLite store that does not exist yet; every run stored.
 #   first-writers-pg the same onto a new PostgreSQL database on the $CANOPY_TEST_POSTGRES server.
+#   kill-swap        SOAK_SWAP_KILLS (20) `canopy run`s into an --out holding an earlier run's set, each
+#                    SIGKILLed just before a random step of writing and swapping its set; every file
+#                    must then be the earlier run's or every file the new run's, and the next run must
+#                    write its set whole and leave no staging directory. A mixed set counts as a run lost.
 #
-# CANOPY=path/to/canopy (default .build/debug/canopy); SOAK_KILLS, SOAK_RUNS, SOAK_WRITERS, SOAK_RESTARTS,
+# CANOPY=path/to/canopy (default .build/debug/canopy); SOAK_KILLS, SOAK_SWAP_KILLS, SOAK_RUNS, SOAK_WRITERS, SOAK_RESTARTS,
 # SOAK_FIRST_TRIALS, SOAK_FIRST_WRITERS, SOAK_TESTS (tests per input, 4000), SOAK_TIMEOUT (seconds per
 # canopy call, default 120) bound the work. `.ci/run` runs a short soak (see there).
 set -uo pipefail
@@ -306,6 +310,67 @@ first_writers() { # kind
   row "$name" $((trials * writers)) "$crashes" "$hangs" "$lost" "$dup"
 }
 
+# --- SIGKILL while --out's files are swapped ---------------------------------------------------------
+# Each trial: a run with one failing test `OldSetTests` writes --out; a run with `NewSetTests` into
+# the same --out (its own store) kills itself with SIGKILL just before step N of writing and swapping
+# its set (CANOPY_TEST_OUTPUT_KILL_STEP, N random over about the steps there are; past the last step
+# it finishes). Each file of the set is classified by the test it names; the set must be wholly old
+# or wholly new.
+swap_input() { # marker
+  printf '<?xml version="1.0" encoding="UTF-8"?>\n<testsuites><testsuite name="%sTests"><testcase classname="%sTests" name="test%s" time="1.0"><failure message="%s failed"/></testcase><testcase classname="%sTests" name="testPasses" time="1.0"/></testsuite></testsuites>\n' "$1" "$1" "$1" "$1" "$1"
+}
+swap_sets() { # out: old, new, mixed or partial for the set's five files
+  local out=$1 file old=0 new=0
+  for file in summary.md comment.md site/index.html report.json insights.json; do
+    if grep -q OldSetTests "$out/$file" 2>/dev/null && ! grep -q NewSetTests "$out/$file"; then old=$((old + 1))
+    elif grep -q NewSetTests "$out/$file" 2>/dev/null && ! grep -q OldSetTests "$out/$file"; then new=$((new + 1)); fi
+  done
+  if [ $old = 5 ]; then echo old; elif [ $new = 5 ]; then echo new; else echo "mixed ($old old, $new new of 5)"; fi
+}
+kill_swap() {
+  local trials=${SOAK_SWAP_KILLS:-20} dir="$WORK/swap" crashes=0 hangs=0 mixed=0 killed=0 after=0 status sets
+  mkdir -p "$dir"
+  swap_input OldSet >"$dir/old.xml"
+  swap_input NewSet >"$dir/new.xml"
+  for trial in $(seq 1 "$trials"); do
+    local out="$dir/out-$trial" step=$((RANDOM % 8 + 1)) file
+    canopy run --quiet --store "$dir/old-$trial.sqlite" --out "$out" --run-key old "$dir/old.xml" >"$WORK/out" 2>&1
+    if [ $((trial % 2)) = 0 ]; then
+      # Every other trial starts from --out as earlier versions wrote it: plain files at the top,
+      # each converted to a link into site/ (four steps a file) before the swap.
+      for file in summary.md comment.md report.json insights.json; do
+        cp --remove-destination "$out/site/$file" "$out/$file" && rm "$out/site/$file"
+      done
+      step=$((RANDOM % 24 + 1))
+    fi
+    sets=$(swap_sets "$out")
+    [ "$sets" = old ] || { crashes=$((crashes + 1)); NOTES+=("kill-swap: trial $trial: the earlier run wrote no whole set ($sets): $(head -c 160 "$WORK/out")"); continue; }
+    { timeout -s KILL "$TIMEOUT" env CANOPY_TEST_OUTPUT_KILL_STEP=$step "$CANOPY" run --quiet --store "$dir/new-$trial.sqlite" --out "$out" --run-key new "$dir/new.xml" >"$WORK/out" 2>&1; } 2>/dev/null
+    status=$?
+    if [ $status -eq 124 ]; then hangs=$((hangs + 1)); fi
+    if is_crash $status; then crashes=$((crashes + 1)); NOTES+=("kill-swap: trial $trial exited $status: $(head -c 160 "$WORK/out")"); fi
+    [ $status -eq 137 ] && killed=$((killed + 1))
+    sets=$(swap_sets "$out")
+    case "$sets" in
+      old) ;;
+      new) [ $status -eq 137 ] && after=$((after + 1)) ;;
+      *) mixed=$((mixed + 1)); NOTES+=("kill-swap: trial $trial (killed before step $step, status $status) left a $sets set") ;;
+    esac
+    # The next run writes its set whole and removes the staging directory the killed one left.
+    canopy run --quiet --store "$dir/new-$trial.sqlite" --out "$out" --run-key new "$dir/new.xml" >"$WORK/out" 2>&1
+    status=$?
+    if [ $status -eq 124 ]; then hangs=$((hangs + 1)); elif is_crash $status; then crashes=$((crashes + 1)); fi
+    sets=$(swap_sets "$out")
+    [ "$sets" = new ] || { mixed=$((mixed + 1)); NOTES+=("kill-swap: the run after trial $trial left a $sets set"); }
+    if ls -A "$out" | grep -q '^\.canopy-staging'; then FAILED=1; NOTES+=("kill-swap: a staging directory is left after the run that followed trial $trial"); fi
+    rm -rf "$out" "$dir/old-$trial.sqlite"* "$dir/new-$trial.sqlite"*
+  done
+  # A binary without the test hook is never killed: nothing was tried.
+  [ "$killed" -gt 0 ] || { FAILED=1; NOTES+=("kill-swap: no run was killed: $CANOPY_SHOWN has no CANOPY_TEST_OUTPUT_KILL_STEP hook"); }
+  NOTES+=("kill-swap: $killed of $trials runs killed while writing or swapping their set ($after of them after the swap, leaving the new set), the rest finished")
+  row kill-swap "$trials" "$crashes" "$hangs" "$mixed" 0
+}
+
 began=$(date +%s)
 kill_trials sqlite "$WORK/kill/history.sqlite"
 if [ -n "${CANOPY_TEST_POSTGRES:-}" ]; then
@@ -319,6 +384,7 @@ disk_full
 concurrent
 first_writers sqlite
 first_writers postgres
+kill_swap
 
 echo
 echo "| check            | trials | crashes | hangs | runs lost | runs duplicated |"

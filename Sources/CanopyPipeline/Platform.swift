@@ -22,6 +22,85 @@ package enum Platform {
         #endif
     }
 
+    /// `rename(2)`: gives `from` the name `to` in one step, replacing a file or symbolic link
+    /// already called `to`; 0, or the `errno` of the failure.
+    static func rename(_ from: String, _ to: String) -> Int32 {
+        #if canImport(Darwin)
+        Darwin.rename(from, to) == 0 ? 0 : errno
+        #elseif canImport(Glibc)
+        Glibc.rename(from, to) == 0 ? 0 : errno
+        #else
+        Musl.rename(from, to) == 0 ? 0 : errno
+        #endif
+    }
+
+    /// `link(2)`: a second name `to` for the file `from` (a hard link); 0, or the `errno`.
+    static func hardLink(_ from: String, _ to: String) -> Int32 {
+        #if canImport(Darwin)
+        Darwin.link(from, to) == 0 ? 0 : errno
+        #elseif canImport(Glibc)
+        Glibc.link(from, to) == 0 ? 0 : errno
+        #else
+        Musl.link(from, to) == 0 ? 0 : errno
+        #endif
+    }
+
+    /// Exchanges the names `first` and `second` (files or directories, both existing) in one step:
+    /// `renamex_np(RENAME_SWAP)` on Darwin, `renameat2(RENAME_EXCHANGE)` on Linux (looked up at
+    /// run time: the C library's headers hide it from Swift). 0, or the `errno`: `ENOSYS` when
+    /// the C library has no such call, `EINVAL` or `ENOTSUP` when the file system cannot.
+    static func exchange(_ first: String, _ second: String) -> Int32 {
+        #if canImport(Darwin)
+        return renamex_np(first, second, UInt32(RENAME_SWAP)) == 0 ? 0 : errno
+        #else
+        typealias RenameAt2 = @convention(c) (Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32) -> Int32
+        // RTLD_DEFAULT: the process's own C library.
+        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "renameat2") else { return ENOSYS }
+        let renameat2 = unsafeBitCast(symbol, to: RenameAt2.self)
+        // RENAME_EXCHANGE (linux/fs.h).
+        let renameExchange: UInt32 = 2
+        return renameat2(AT_FDCWD, first, AT_FDCWD, second, renameExchange) == 0 ? 0 : errno
+        #endif
+    }
+
+    /// Whether `exchange` failed with `error` because the C library or the file system cannot
+    /// exchange names at all (not because of the files named).
+    static func cannotExchange(_ error: Int32) -> Bool {
+        error == EINVAL || error == ENOTSUP || error == EOPNOTSUPP || error == ENOSYS
+    }
+
+    /// The `errno` of a file system that cannot exchange names (`EINVAL`).
+    static let exchangeUnsupported: Int32 = EINVAL
+
+    /// `strerror`: a failed call's `errno` in words.
+    static func describe(_ error: Int32) -> String {
+        String(cString: strerror(error))
+    }
+
+    /// Whether a process `pid` exists on this machine (`kill(pid, 0)`: one owned by another user
+    /// counts).
+    static func processExists(_ pid: Int32) -> Bool {
+        guard pid > 0 else { return false }
+        return kill(pid, 0) == 0 || errno == EPERM
+    }
+
+    /// This process's id.
+    static var processID: Int32 { getpid() }
+
+    /// Ends this process at once with SIGKILL, as an operator's `kill -9` would.
+    static func killSelf() -> Never {
+        _ = kill(getpid(), SIGKILL)
+        // SIGKILL cannot be caught; this is never reached.
+        abort()
+    }
+
+    /// `gethostname(2)`: this machine's (or container's) name; empty when it cannot be read.
+    static func hostName() -> String {
+        var buffer = [CChar](repeating: 0, count: 256)
+        guard gethostname(&buffer, buffer.count - 1) == 0 else { return "" }
+        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
     /// The CPU time this process has used so far, user and system, over all its threads, in seconds.
     package static func cpuSeconds() -> Double {
         let usage = ownUsage()

@@ -59,3 +59,94 @@ struct OutputStagingTests {
         #expect(listed.contains("night-13"))
     }
 }
+
+/// A SIGKILL between the per-file renames left `summary.md` from the new run, `comment.md` missing
+/// and the rest from the old run. The set is now swapped whole: `canopy run` is killed (by its test
+/// hook) just before each step that changes the file system in turn, and after each kill every
+/// file is the earlier run's (killed before the swap) or every file the new run's (after it); once
+/// no step is left to kill at, every file is the new run's. The
+/// next run after a kill removes the staging directory left behind.
+@Suite("canopy run: a kill at any step leaves the earlier set or the new one", .serialized)
+struct OutputSwapKillTests {
+    static let files = OutputStagingTests.files
+
+    /// A JUnit file with one failing test named after `marker`, so that every file of the run's
+    /// set (summary, comment, page, report, insights) names it.
+    static func input(_ marker: String, in directory: String) throws -> String {
+        let path = directory + "/\(marker).xml"
+        try """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <testsuites><testsuite name="\(marker)Tests"><testcase classname="\(marker)Tests" name="test\(marker)" time="1.0"><failure message="\(marker) failed"/></testcase><testcase classname="\(marker)Tests" name="testPasses" time="1.0"/></testsuite></testsuites>
+            """.write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    /// Which run each file of `out` is from: "old", "new", "absent", or "mixed" for a file naming both.
+    static func sets(_ out: String) -> [String] {
+        files.map { file in
+            guard let text = try? String(contentsOfFile: out + "/" + file, encoding: .utf8) else { return "absent" }
+            switch (text.contains("OldSetTests"), text.contains("NewSetTests")) {
+            case (true, false): return "old"
+            case (false, true): return "new"
+            default: return "mixed"
+            }
+        }
+    }
+
+    static func staging(_ out: String) -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: out)) ?? []).filter { $0.hasPrefix(".canopy-staging") }
+    }
+
+    /// `--out` as Canopy wrote it before the set moved into `site/`: plain files at the top.
+    static func flatten(_ out: String) throws {
+        for name in ["summary.md", "comment.md", "report.json", "insights.json"] {
+            let top = out + "/" + name
+            let data = try Data(contentsOf: URL(fileURLWithPath: top))
+            try FileManager.default.removeItem(atPath: top)
+            try FileManager.default.removeItem(atPath: out + "/site/" + name)
+            try data.write(to: URL(fileURLWithPath: top))
+        }
+    }
+
+    @Test(arguments: ["committed", "plain files"])
+    func aKillAtEveryStepLeavesTheEarlierSetOrTheNewOne(start: String) throws {
+        let directory = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let oldInput = try Self.input("OldSet", in: directory)
+        let newInput = try Self.input("NewSet", in: directory)
+        var killed = 0
+        var killedAfterSwap = 0
+        for step in 1...80 {
+            let trial = directory + "/\(step)"
+            let out = trial + "/out"
+            let old = try CLIRunner.run(["run", "--quiet", "--store", trial + "/old.sqlite", "--out", out, "--run-key", "old", oldInput])
+            #expect(old.status == 1, "\(old.stderr)")
+            if start == "plain files" { try Self.flatten(out) }
+            #expect(Self.sets(out) == Array(repeating: "old", count: Self.files.count))
+            let new = try CLIRunner.run(
+                ["run", "--quiet", "--store", trial + "/new.sqlite", "--out", out, "--run-key", "new", newInput],
+                environment: ["CANOPY_TEST_OUTPUT_KILL_STEP": "\(step)"])
+            if new.status == 9 {
+                killed += 1
+                let left = Self.sets(out)
+                #expect(left == Array(repeating: "old", count: Self.files.count) || left == Array(repeating: "new", count: Self.files.count),
+                    "killed before step \(step), from \(start): \(left)")
+                if left.first == "new" { killedAfterSwap += 1 }
+                // The next run removes what the killed one left and writes its set.
+                let again = try CLIRunner.run(["run", "--quiet", "--store", trial + "/new.sqlite", "--out", out, "--run-key", "new", newInput])
+                #expect(again.status == 1, "\(again.stderr)")
+                #expect(Self.sets(out) == Array(repeating: "new", count: Self.files.count), "the run after the kill at step \(step)")
+                #expect(Self.staging(out).isEmpty, "the staging directory of the killed run is removed by the next")
+                try? FileManager.default.removeItem(atPath: trial)
+                continue
+            }
+            #expect(new.status == 1, "\(new.stderr)")
+            #expect(Self.sets(out) == Array(repeating: "new", count: Self.files.count), "no step \(step) to kill at, from \(start)")
+            #expect(Self.staging(out).isEmpty)
+            break
+        }
+        // Five writes, the exchange and the tidying (and the links, from plain files).
+        #expect(killed >= 7, "killed at \(killed) steps")
+        #expect(killedAfterSwap >= 1 && killedAfterSwap < killed, "\(killedAfterSwap) of \(killed) kills came after the swap")
+    }
+}

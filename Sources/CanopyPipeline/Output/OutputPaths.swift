@@ -2,6 +2,9 @@ import Foundation
 
 /// Where a command writes its files under `--out`. Made once per command
 /// (`CommandContext.outputPaths`) and handed to each stage that writes.
+///
+/// `canopy run`'s set lives whole in `site/`; the names at the top of `--out` (`summary.md`, …)
+/// are symbolic links into it (`OutputStage` says why).
 struct OutputPaths {
     var directory: String
     var summary: String { path("summary.md") }
@@ -28,8 +31,17 @@ struct OutputPaths {
         }
     }
 
-    /// Canopy's JSON documents here: found among the inputs, they are not inputs.
-    var documents: [String] { [report, insights, codeQuality] }
+    /// Canopy's JSON documents here, at the top of `--out` and their files in `site/`: found among
+    /// the inputs, they are not inputs.
+    var documents: [String] {
+        [report, insights, codeQuality] + ["report.json", "insights.json", "gl-code-quality.json"].map { path(Self.setDirectory + "/" + $0) }
+    }
+
+    /// The directory that holds `canopy run`'s set, swapped whole by `OutputStage`.
+    static let setDirectory = "site"
+
+    /// The names at the top of `--out` that `canopy run` writes (each a link into `site/`).
+    static let linkedNames = ["summary.md", "comment.md", "report.json", "insights.json", "gl-code-quality.json"]
 
     private func path(_ name: String) -> String { (directory as NSString).appendingPathComponent(name) }
 }
