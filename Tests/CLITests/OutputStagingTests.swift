@@ -150,3 +150,32 @@ struct OutputSwapKillTests {
         #expect(killedAfterSwap >= 1 && killedAfterSwap < killed, "\(killedAfterSwap) of \(killed) kills came after the swap")
     }
 }
+
+/// `canopy report` writes a set of its own (the page and the summary of the run it renders), swapped
+/// in like `run`'s: the links at the top of `--out` stay links, and no file of the earlier set of
+/// another run stays beside it.
+@Suite("canopy report: its page and summary replace the earlier set whole")
+struct ReportOutputSetTests {
+    @Test func reportReplacesRunsSetAndKeepsTheLinks() throws {
+        let directory = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let store = directory + "/history.sqlite"
+        let out = directory + "/out"
+        let old = try OutputSwapKillTests.input("OldSet", in: directory)
+        let new = try OutputSwapKillTests.input("NewSet", in: directory)
+        #expect(try CLIRunner.run(["ingest", "--quiet", "--store", store, "--run-key", "old", old]).status == 0)
+        let run = try CLIRunner.run(["run", "--quiet", "--store", store, "--out", out, "--run-key", "new", new])
+        #expect(run.status == 1, "\(run.stderr)")
+        let report = try CLIRunner.run(["report", "--store", store, "--out", out, "--run", "old"])
+        #expect(report.status == 0, "\(report.stderr)")
+        let summary = out + "/summary.md"
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: summary) == "site/summary.md")
+        let text = try String(contentsOfFile: summary, encoding: .utf8)
+        #expect(text.contains("OldSetTests") && !text.contains("NewSetTests"))
+        let page = try String(contentsOfFile: out + "/site/index.html", encoding: .utf8)
+        #expect(page.contains("OldSetTests") && !page.contains("NewSetTests"))
+        // run's report of the other run does not stay beside report's page.
+        #expect(!FileManager.default.fileExists(atPath: out + "/site/report.json"))
+        #expect(!FileManager.default.fileExists(atPath: out + "/report.json"))
+    }
+}

@@ -29,8 +29,13 @@ package struct ReportCommand {
     package func run(key: String?) async throws -> [String] {
         let dashboard = try await dashboard(key: key)
         let paths = context.outputPaths
-        try ArtifactWriter.write(HTMLDashboardRenderer().render(dashboard), to: paths.dashboard)
-        try ArtifactWriter.write(MarkdownRenderer(budget: context.configuration.output.summaryBudget).render(dashboard), to: paths.summary)
+        // The page and the summary are one set, swapped into `--out` whole like `run`'s: a set
+        // never mixes the files of two runs.
+        var stage = try OutputStage(directory: paths.directory)
+        defer { stage.discard() }
+        try stage.write(HTMLDashboardRenderer().render(dashboard), to: paths.dashboard)
+        try stage.write(MarkdownRenderer(budget: context.configuration.output.summaryBudget).render(dashboard), to: paths.summary)
+        try stage.commit()
         return ["dashboard: \(paths.dashboard)", "summary:   \(paths.summary)"]
     }
 
