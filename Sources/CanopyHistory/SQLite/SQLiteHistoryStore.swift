@@ -97,19 +97,24 @@ package final class SQLiteHistoryStore: HistoryStore {
             // A store with a `-wal` holding runs (a writer at work, or one killed before it
             // checkpointed) is checked once open instead.
             if Self.isQuiet(path) { try Self.preflight(path, refusingOlder: true) }
-            do {
-                guard directoryWritable else { throw DatabaseError(resultCode: .SQLITE_CANTOPEN) }
-                pool = try DatabasePool(path: path, configuration: configuration)
-                // With what a `-wal` file holds: the schema once more (the preflight read the file alone).
-                try pool.read { try Self.checkedSchema(Self.appliedIdentifiers($0), location: path, refusingOlder: true) }
-            } catch let error as DatabaseError where error.resultCode == .SQLITE_CANTOPEN {
-                guard let uri = SQLiteFileURI.immutable(path) else { throw error }
-                pool = try DatabasePool(path: uri, configuration: configuration)
-            }
+            pool = try Self.openReading(path, configuration: configuration, directoryWritable: directoryWritable)
         } catch let error as HistoryError {
             throw error
         } catch {
             throw Self.cannotOpen(path, error)
+        }
+    }
+
+    /// The read-only pool of `init(readingAt:)`, its schema checked with what a `-wal` holds.
+    private static func openReading(_ path: String, configuration: Configuration, directoryWritable: Bool) throws -> DatabasePool {
+        do {
+            guard directoryWritable else { throw DatabaseError(resultCode: .SQLITE_CANTOPEN) }
+            let pool = try DatabasePool(path: path, configuration: configuration)
+            _ = try pool.read { try checkedSchema(appliedIdentifiers($0), location: path, refusingOlder: true) }
+            return pool
+        } catch let error as DatabaseError where error.resultCode == .SQLITE_CANTOPEN {
+            guard let uri = SQLiteFileURI.immutable(path) else { throw error }
+            return try DatabasePool(path: uri, configuration: configuration)
         }
     }
 
