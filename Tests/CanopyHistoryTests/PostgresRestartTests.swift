@@ -19,6 +19,7 @@ struct PrivatePostgres: Sendable {
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
 
     let directory: String
+    let port: Int
     let url: String
 
     /// Starts a new cluster on `port` with `.ci/start-postgres`.
@@ -27,15 +28,20 @@ struct PrivatePostgres: Sendable {
         let (status, output) = try Self.run(
             ["bash", repository + "/.ci/start-postgres"], environment: ["CANOPY_PG_DIR": directory, "CANOPY_PG_PORT": "\(port)"])
         try #require(status == 0, "the private cluster did not start: \(output)")
-        return PrivatePostgres(directory: directory, url: output.trimmingCharacters(in: .whitespacesAndNewlines))
+        return PrivatePostgres(directory: directory, port: port, url: output.trimmingCharacters(in: .whitespacesAndNewlines))
     }
 
     func stop() throws { try control(["stop", "-m", "fast", "-w"]) }
-    func start() throws { try control(["start", "-w", "-l", directory + "/log"]) }
+    /// Starts the stopped server with `.ci/start-postgres`'s options (pg_ctl keeps none of them).
+    func start() throws {
+        let options = "-c listen_addresses=127.0.0.1 -p \(port) -k /tmp -c fsync=off -c max_connections=200"
+        try control(["start", "-w", "-l", directory + "/log", "-o", options])
+    }
 
     /// Stops the server and removes its data directory.
     func remove() {
-        _ = try? control(["stop", "-m", "immediate", "-w"])
+        let command = [Self.binaries! + "/pg_ctl", "-D", directory, "stop", "-m", "immediate", "-w"]
+        _ = try? Self.run(getuid() == 0 ? ["runuser", "-u", "postgres", "--"] + command : command)
         try? FileManager.default.removeItem(atPath: directory)
     }
 
@@ -45,19 +51,29 @@ struct PrivatePostgres: Sendable {
         try #require(status == 0, "pg_ctl \(arguments[0]) failed: \(output)")
     }
 
+    /// Runs `command` through bash, its output and then its status into files, and waits (60 s
+    /// at most) for the status: Foundation's `Process` did not always see these children end.
     static func run(_ command: [String], environment: [String: String] = [:]) throws -> (Int32, String) {
+        let base = NSTemporaryDirectory() + "canopy-pg-ctl-\(UUID().uuidString)"
+        defer { for suffix in [".log", ".status"] { try? FileManager.default.removeItem(atPath: base + suffix) } }
+        let quoted = command.map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }.joined(separator: " ")
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = command
+        process.executableURL = URL(fileURLWithPath: "/bin/bash")
+        process.arguments = ["-c", "\(quoted) > '\(base).log' 2>&1 < /dev/null; echo $? > '\(base).status.tmp'; mv '\(base).status.tmp' '\(base).status'"]
         process.currentDirectoryURL = URL(fileURLWithPath: repository)
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
         try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        let deadline = Date().addingTimeInterval(60)
+        var status: String?
+        while status == nil && Date() < deadline {
+            status = try? String(contentsOfFile: base + ".status", encoding: .utf8)
+            if status == nil { Thread.sleep(forTimeInterval: 0.05) }
+        }
+        let output = (try? String(contentsOfFile: base + ".log", encoding: .utf8)) ?? ""
+        guard let status, let code = Int32(status.trimmingCharacters(in: .whitespacesAndNewlines)) else {
+            return (-1, "\(command) did not end within 60 s: \(output)")
+        }
+        return (code, output)
     }
 }
 

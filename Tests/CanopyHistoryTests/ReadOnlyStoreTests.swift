@@ -20,6 +20,9 @@ import Testing
             #expect(try await store.store(run, digest: digest) == .inserted)
         }
         await store.close()
+        // As a finished process leaves it: the WAL checkpointed into the file, nothing beside it.
+        #expect(store.walBytes() == 0)
+        for suffix in ["-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
         return (path, directory)
     }
 
