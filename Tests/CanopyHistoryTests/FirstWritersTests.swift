@@ -174,7 +174,8 @@ func blocking<T: Sendable>(_ work: @escaping @Sendable () async throws -> T) -> 
     /// (stopped for a restart) are tried again once it is back, within the policy's attempts and
     /// window; past them the last failure is thrown, saying how it was waited for.
     @Test func outagesAreRetriedWithinThePolicy() async throws {
-        let policy = PostgresRetryPolicy(attempts: 3, window: 5)
+        // A window far longer than the pauses, so a loaded machine cannot spend it first.
+        let policy = PostgresRetryPolicy(attempts: 3, window: 120)
         let starting = HistoryError.cannotOpen(location: "postgres://canopy@db:5432/canopy", reason: "the database system is starting up (SQLSTATE 57P03)", advice: .postgresStarting)
         let refused = HistoryError.cannotOpen(location: "postgres://canopy@db:1/canopy", reason: "connectionError: connection refused", advice: .postgresUnreachable)
         for outage in [starting, refused] {
@@ -189,7 +190,7 @@ func blocking<T: Sendable>(_ work: @escaping @Sendable () async throws -> T) -> 
         // Past every attempt: the last error, which says what to do and how long it was waited for.
         await #expect {
             try await PostgresHistoryStore.retrying(policy, awaitServer: { _ in true }) { throw starting }
-        } throws: { "\($0)".contains("still starting up: retry") && "\($0)".contains("tried 3 times within 5 s") }
+        } throws: { "\($0)".contains("still starting up: retry") && "\($0)".contains("tried 3 times within 120 s") }
 
         // A server that does not come back ends the wait at once, with the last failure.
         let tries = Counter()
@@ -198,7 +199,7 @@ func blocking<T: Sendable>(_ work: @escaping @Sendable () async throws -> T) -> 
                 tries.add()
                 throw refused
             }
-        } throws: { "\($0)".contains("did not accept connections again within 5 s") && "\($0)".contains("URL") }
+        } throws: { "\($0)".contains("did not accept connections again within 120 s") && "\($0)".contains("URL") }
         #expect(tries.value == 1)
 
         // A failed login or a rejected statement is not an outage: no retry.

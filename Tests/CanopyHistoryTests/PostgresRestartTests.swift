@@ -95,7 +95,6 @@ struct PostgresRestartTests {
         let server = try PrivatePostgres.start(port: 55_461)
         defer { server.remove() }
         let starting = try Self.restart(server, after: 1)
-        let began = Date()
         let outcome = await ConnectionLossTests.within(ConnectionLossTests.bound) {
             let store = try await HistoryStores.open(server.url)
             let (run, digest) = RunFactory.bulk(key: "restart-at-connect", night: 0, count: 200)
@@ -106,7 +105,6 @@ struct PostgresRestartTests {
         try await starting.value
         let result = try #require(outcome, "opening the store hung while the server restarted")
         #expect(try result.get() == .inserted)
-        #expect(Date().timeIntervalSince(began) < PostgresRetryPolicy.standard.window + 5)
 
         let store = try await HistoryStores.open(server.url)
         #expect(try await store.runs(in: .all).map(\.key) == ["restart-at-connect"])
@@ -148,7 +146,7 @@ struct PostgresRestartTests {
             guard case HistoryError.cannotOpen(_, let reason, .postgresUnreachable) = error else { return false }
             return reason.contains("within 2 s") && "\(error)".contains("PostgreSQL server is running")
         }
-        #expect(Date().timeIntervalSince(began) < 10)
+        #expect(Date().timeIntervalSince(began) < 40, "the 2 s window, then one connection attempt at most")
     }
 }
 

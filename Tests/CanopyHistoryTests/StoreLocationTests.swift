@@ -66,7 +66,7 @@ import Testing
         let address = try PostgresAddress(url: "postgres://canopy@127.0.0.1:1/canopy")
         let start = Date()
         #expect(try await PostgresHistoryStore.awaitServer(address, within: 1, logger: Logger(label: "test")) == false)
-        #expect(Date().timeIntervalSince(start) < 5)
+        #expect(Date().timeIntervalSince(start) < 30, "one connection attempt past the window at most")
     }
 
     /// Each store says what to check: the server and URL for PostgreSQL, the file for SQLite.
