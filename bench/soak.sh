@@ -201,7 +201,8 @@ pg_restart_at_connect() {
       pids+=($!)
     done
     sleep 1
-    "${ctl[@]}" start -w -l "$dir/log" >/dev/null 2>&1
+    # pg_ctl start keeps none of .ci/start-postgres's options: give them again.
+    "${ctl[@]}" start -w -l "$dir/log" -o "-c listen_addresses=127.0.0.1 -p $port -k /tmp -c fsync=off -c max_connections=200" >/dev/null 2>&1
     for writer in $(seq 1 "$writers"); do
       { wait "${pids[$((writer - 1))]}"; } 2>/dev/null
       status=$?
