@@ -8,6 +8,9 @@
 #   kill-postgres    the same against $CANOPY_TEST_POSTGRES (skipped when unset).
 #   pg-restart       a private PostgreSQL cluster restarted during SOAK_RESTARTS (20) ingests (root,
 #                    PostgreSQL installed); each ends in success or exit 2 saying to retry, never a hang.
+#   pg-restart-connect a private PostgreSQL cluster stopped while SOAK_CONNECT_WRITERS (3) ingests
+#                    connect and started 1 s later, SOAK_CONNECT_RESTARTS (10) times (root, PostgreSQL
+#                    installed); every ingest must exit 0 with its run stored once and whole.
 #   disk-full        ingests into a store on a small tmpfs until the disk is full: the failing ingest
 #                    must exit 2 with a clear message, and the store must stay whole (root only).
 #                    No `-wal` with content may stay behind.
@@ -22,6 +25,7 @@
 #                    write its set whole and leave no staging directory. A mixed set counts as a run lost.
 #
 # CANOPY=path/to/canopy (default .build/debug/canopy); SOAK_KILLS, SOAK_SWAP_KILLS, SOAK_RUNS, SOAK_WRITERS, SOAK_RESTARTS,
+# SOAK_CONNECT_RESTARTS, SOAK_CONNECT_WRITERS,
 # SOAK_FIRST_TRIALS, SOAK_FIRST_WRITERS, SOAK_TESTS (tests per input, 4000), SOAK_TIMEOUT (seconds per
 # canopy call, default 120) bound the work. `.ci/run` runs a short soak (see there).
 set -uo pipefail
@@ -172,6 +176,61 @@ pg_restart() {
   rm -rf "$dir"
   NOTES+=("pg-restart: the server was restarted $restarted times during $trials ingests; $failed exited 2, $hangs hung (killed after ${SOAK_RESTART_TIMEOUT:-30} s)")
   row pg-restart "$trials" "$crashes" "$hangs" $((trials - ${whole:-0})) $((${rows:-0} - ${distinct:-0}))
+}
+
+# --- PostgreSQL restarted while ingests connect -----------------------------------------------------
+# A private cluster stopped (`pg_ctl stop -m fast`) while SOAK_CONNECT_WRITERS ingests start, and
+# started again 1 s later: the store's retry policy (docs/history-and-safety.md) waits for it, so
+# every ingest exits 0 and every run is stored once and whole; an exit 2 counts as a run lost.
+pg_restart_at_connect() {
+  local bin
+  bin=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -1)
+  if [ -z "$bin" ] || [ "$(id -u)" != 0 ] || ! command -v psql >/dev/null; then
+    NOTES+=("pg-restart-connect: skipped, needs root and PostgreSQL installed (.ci/install-deps postgres)"); row pg-restart-connect - - - - -; return
+  fi
+  local dir="/tmp/canopy-pg-connect-soak-$$" port=${SOAK_PG_CONNECT_PORT:-55440} url crashes=0 hangs=0 failed=0
+  local trials=${SOAK_CONNECT_RESTARTS:-10} writers=${SOAK_CONNECT_WRITERS:-3} slowest=0
+  if ! url=$(CANOPY_PG_DIR=$dir CANOPY_PG_PORT=$port .ci/start-postgres 2>"$WORK/out"); then
+    NOTES+=("pg-restart-connect: skipped, the private cluster did not start: $(head -1 "$WORK/out")"); row pg-restart-connect - - - - -; return
+  fi
+  local ctl=(runuser -u postgres -- "$bin/pg_ctl" -D "$dir")
+  canopy ingest --quiet --store "$url" --run-key "connect-warmup" "$INPUT" >/dev/null 2>&1
+  for trial in $(seq 1 "$trials"); do
+    "${ctl[@]}" stop -m fast -w >/dev/null 2>&1
+    local pids=() began writer status took
+    began=$(date +%s%N)
+    for writer in $(seq 1 "$writers"); do
+      timeout -s KILL "${SOAK_RESTART_TIMEOUT:-30}" "$CANOPY" ingest --quiet --store "$url" --run-key "connect-$trial-$writer" "$INPUT" \
+        >"$WORK/connect-$writer.out" 2>&1 &
+      pids+=($!)
+    done
+    sleep 1
+    # pg_ctl start keeps none of .ci/start-postgres's options: give them again.
+    "${ctl[@]}" start -w -l "$dir/log" -o "-c listen_addresses=127.0.0.1 -p $port -k /tmp -c fsync=off -c max_connections=200" >/dev/null 2>&1
+    for writer in $(seq 1 "$writers"); do
+      { wait "${pids[$((writer - 1))]}"; } 2>/dev/null
+      status=$?
+      if is_crash $status; then crashes=$((crashes + 1)); fi
+      if [ $status -eq 137 ]; then hangs=$((hangs + 1)); fi
+      if [ $status -ne 0 ]; then
+        failed=$((failed + 1))
+        [ $failed = 1 ] && NOTES+=("pg-restart-connect: e.g. exit $status: $(head -c 200 "$WORK/connect-$writer.out")")
+      fi
+    done
+    took=$((($(date +%s%N) - began) / 1000000))
+    [ "$took" -gt "$slowest" ] && slowest=$took
+  done
+  local counts rows distinct whole
+  counts=$(psql -At -F '|' "$url" -c "SELECT count(*), count(DISTINCT run_key) FROM runs WHERE run_key LIKE 'connect-%' AND run_key <> 'connect-warmup'" 2>/dev/null)
+  rows=${counts%%|*}; distinct=${counts##*|}
+  whole=$(psql -At "$url" -c "SELECT count(*) FROM runs r WHERE r.run_key LIKE 'connect-%' AND r.run_key <> 'connect-warmup' AND r.tests = (SELECT count(*) FROM tests t WHERE t.run_id = r.id) AND r.tests = (SELECT tests FROM runs WHERE run_key = 'connect-warmup')" 2>/dev/null)
+  "${ctl[@]}" stop -m fast >/dev/null 2>&1
+  rm -rf "$dir"
+  NOTES+=("pg-restart-connect: the server was down for 1 s while $writers ingests connected, $trials times; $failed ingests did not exit 0; the slowest trial took $slowest ms")
+  # A run is lost when an ingest did not exit 0 or its run is not stored whole.
+  local lost=$((trials * writers - ${whole:-0}))
+  [ $failed -gt "$lost" ] && lost=$failed
+  row pg-restart-connect $((trials * writers)) "$crashes" "$hangs" "$lost" $((${rows:-0} - ${distinct:-0}))
 }
 
 # --- Full disk -------------------------------------------------------------------------------------
@@ -380,6 +439,7 @@ else
   row kill-postgres - - - - -
 fi
 pg_restart
+pg_restart_at_connect
 disk_full
 concurrent
 first_writers sqlite
@@ -392,6 +452,6 @@ echo "|------------------|--------|---------|-------|-----------|---------------
 printf '%s\n' "${ROWS[@]}"
 echo
 for note in "${NOTES[@]}"; do echo "- $note"; done
-echo "- $(($(date +%s) - began)) s with $CANOPY_SHOWN; SOAK_KILLS=$KILLS SOAK_WRITERS=$WRITERS SOAK_RUNS=$RUNS SOAK_FIRST_TRIALS=${SOAK_FIRST_TRIALS:-20} SOAK_FIRST_WRITERS=${SOAK_FIRST_WRITERS:-12} SOAK_TESTS=${SOAK_TESTS:-4000}"
+echo "- $(($(date +%s) - began)) s with $CANOPY_SHOWN; SOAK_KILLS=$KILLS SOAK_WRITERS=$WRITERS SOAK_RUNS=$RUNS SOAK_FIRST_TRIALS=${SOAK_FIRST_TRIALS:-20} SOAK_FIRST_WRITERS=${SOAK_FIRST_WRITERS:-12} SOAK_CONNECT_RESTARTS=${SOAK_CONNECT_RESTARTS:-10} SOAK_TESTS=${SOAK_TESTS:-4000}"
 if [ $FAILED = 1 ]; then echo "soak: FAILED (every figure but trials must be 0)"; exit 1; fi
 echo "soak: passed"

@@ -17,6 +17,9 @@ package enum HistoryError: Error, Sendable, Equatable, CustomStringConvertible {
     case migrationFailed(location: String, version: Int, name: String, sql: String, reason: String)
     /// The store was migrated by a newer Canopy that knows more migrations than this one.
     case schemaTooNew(location: String, found: Int, known: Int)
+    /// A command that only reads history met a store at an older schema than this build's (or
+    /// none at all, `found` 0): readers never migrate, writers (`ingest`, `run`) do.
+    case schemaTooOld(location: String, found: Int, known: Int)
     /// Writers kept colliding and the run could not be stored within the retry budget.
     case busy(location: String, attempts: Int, reason: String)
     /// The connection to the server went away mid-way (server restarted, backend terminated, network);
@@ -36,6 +39,9 @@ package enum HistoryError: Error, Sendable, Equatable, CustomStringConvertible {
         case sqliteFile, notADatabase, damaged, postgresServer
         /// The server answered that it is starting up (SQLSTATE 57P03) past the wait for it.
         case postgresStarting
+        /// The server refused or dropped the connection (not running, restarting, wrong host or
+        /// port) past the wait for it.
+        case postgresUnreachable
 
         var text: String {
             switch self {
@@ -44,6 +50,8 @@ package enum HistoryError: Error, Sendable, Equatable, CustomStringConvertible {
             case .damaged: "The store is damaged: restore it from its cache or backup, or delete it to start a new history."
             case .postgresServer: "Check that the PostgreSQL server is running and the URL (--store or CANOPY_STORE) is right, then retry."
             case .postgresStarting: "The PostgreSQL server is still starting up: retry once it accepts connections."
+            case .postgresUnreachable:
+                "Canopy waited for the server as for a restart. Check that the PostgreSQL server is running and the URL (--store or CANOPY_STORE) is right, then retry."
             }
         }
     }
@@ -64,6 +72,9 @@ package enum HistoryError: Error, Sendable, Equatable, CustomStringConvertible {
             return "\(location): migration \(version) (\(name)) failed: \(reason)\n  SQL: \(sql)\nThe store is unchanged at the previous version; check that the database user may create tables and indexes."
         case .schemaTooNew(let location, let found, let known):
             return "\(location): the history store is at schema version \(found) but this Canopy knows only up to \(known). Upgrade Canopy, or point --store at another store."
+        case .schemaTooOld(let location, let found, let known):
+            let state = found == 0 ? "holds no history yet" : "is at schema version \(found), older than this Canopy's \(known)"
+            return "\(location): the history store \(state). Commands that only read history never change the store: run `canopy ingest` or `canopy run` on it first (they create or migrate it), then retry."
         case .busy(let location, let attempts, let reason):
             return "\(location): could not store the run after \(attempts) attempts because other writers held the store (\(reason)). Retry the ingest; it is idempotent."
         case .connectionLost(let location, let reason):

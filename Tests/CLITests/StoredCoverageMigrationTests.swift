@@ -2,8 +2,9 @@ import Foundation
 import Testing
 
 /// Schema 5 keeps a run's branch coverage with its identifier tree only. A store whose runs were
-/// written at schema 4 (branch figures also as `coverage` rows) is migrated when opened, and
-/// `report` and `trend` draw from it what they drew before.
+/// written at schema 4 (branch figures also as `coverage` rows) is refused by `report` (readers
+/// never migrate), migrated by the next `ingest`, and `report` and `trend` then draw from it what
+/// they drew before.
 @Suite("canopy report and trend on a store migrated to schema 5", .serialized)
 struct StoredCoverageMigrationTests {
     /// Three sample nights, stored as `make run` stores them.
@@ -64,6 +65,17 @@ struct StoredCoverageMigrationTests {
         process.waitUntilExit()
         #expect(process.terminationStatus == 0)
         #expect((Int(printed.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0) > 0, "the sample nights have branch coverage: \(printed)")
+
+        // Readers never migrate: they say which command does, and leave the store as it was.
+        let store = out + "/history.sqlite"
+        let rewound = try Data(contentsOf: URL(fileURLWithPath: store))
+        let refused = try CLIRunner.run(["report", "--out", out, "--run", "main-11"])
+        #expect(refused.status == 2 && refused.stderr.contains("canopy ingest"), "\(refused.stderr)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: store)) == rewound)
+        // A writer migrates it (the night is already stored, so nothing else changes).
+        let migrated = try CLIRunner.run(
+            ["ingest", "--quiet", "--out", out, "--run-key", "main-12", "--commit", "c12", "--branch", "main", "--started-at", "2026-11-19T02:00:00Z", CLIRunner.night(12)])
+        #expect(migrated.status == 0, "\(migrated.stderr)")
 
         let after = try pages(out)
         for (file, page) in before {

@@ -33,29 +33,47 @@ import Testing
         await test.remove()
     }
 
-    @Test func aServerStartingUpIsWaitedForWhenTheStoreOpens() async throws {
+    /// One policy for every outage: a server starting up (57P03) and one refusing connections
+    /// (stopped for a restart) are tried again once it is back, within the policy's attempts and
+    /// window; past them the last failure is thrown, saying how it was waited for.
+    @Test func outagesAreRetriedWithinThePolicy() async throws {
+        // A window far longer than the pauses, so a loaded machine cannot spend it first.
+        let policy = PostgresRetryPolicy(attempts: 3, window: 120)
         let starting = HistoryError.cannotOpen(location: "postgres://canopy@db:5432/canopy", reason: "the database system is starting up (SQLSTATE 57P03)", advice: .postgresStarting)
-        let waits = Counter()
-        let opens = Counter()
-        try await PostgresHistoryStore.opening(attempts: 3, awaitServer: { waits.add() }) {
-            if opens.add() < 3 { throw starting }
+        let refused = HistoryError.cannotOpen(location: "postgres://canopy@db:1/canopy", reason: "connectionError: connection refused", advice: .postgresUnreachable)
+        for outage in [starting, refused] {
+            let waits = Counter()
+            let opens = Counter()
+            try await PostgresHistoryStore.retrying(policy, awaitServer: { _ in waits.add(); return true }) {
+                if opens.add() < 3 { throw outage }
+            }
+            #expect(opens.value == 3 && waits.value == 2)
         }
-        #expect(opens.value == 3 && waits.value == 2)
 
-        // A server that refuses outright (wrong port, not running) fails at once.
-        let refused = HistoryError.cannotOpen(location: "postgres://canopy@db:1/canopy", reason: "connection refused", advice: .postgresServer)
+        // Past every attempt: the last error, which says what to do and how long it was waited for.
+        await #expect {
+            try await PostgresHistoryStore.retrying(policy, awaitServer: { _ in true }) { throw starting }
+        } throws: { "\($0)".contains("still starting up: retry") && "\($0)".contains("tried 3 times within 120 s") }
+
+        // A server that does not come back ends the wait at once, with the last failure.
         let tries = Counter()
-        await #expect(throws: HistoryError.self) {
-            try await PostgresHistoryStore.opening(attempts: 3, awaitServer: {}) {
+        await #expect {
+            try await PostgresHistoryStore.retrying(policy, awaitServer: { _ in false }) {
                 tries.add()
                 throw refused
             }
-        }
+        } throws: { "\($0)".contains("did not accept connections again within 120 s") && "\($0)".contains("URL") }
         #expect(tries.value == 1)
 
-        // Still starting past every attempt: the last error, which says to retry.
-        await #expect {
-            try await PostgresHistoryStore.opening(attempts: 3, awaitServer: {}) { throw starting }
-        } throws: { "\($0)".contains("still starting up: retry") }
+        // A failed login or a rejected statement is not an outage: no retry.
+        let login = HistoryError.cannotOpen(location: "postgres://canopy@db:5432/canopy", reason: "password authentication failed (SQLSTATE 28P01)", advice: .postgresServer)
+        let logins = Counter()
+        await #expect(throws: HistoryError.self) {
+            try await PostgresHistoryStore.retrying(policy, awaitServer: { _ in true }) {
+                logins.add()
+                throw login
+            }
+        }
+        #expect(logins.value == 1)
     }
 }

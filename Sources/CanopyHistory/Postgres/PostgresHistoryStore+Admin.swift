@@ -3,8 +3,11 @@ import Logging
 import PostgresNIO
 
 extension PostgresHistoryStore {
-    /// One direct connection: fails at once when the server refuses (the pool would keep retrying).
-    package static func connect(_ address: PostgresAddress, logger: Logger) async throws -> PostgresConnection {
+    /// One direct connection: fails at once when the server refuses (the pool would keep retrying);
+    /// with `readOnly`, a session whose transactions are read-only. A refused or dropped connection
+    /// is `cannotOpen` with `.postgresUnreachable`, a server starting up `.postgresStarting`: both
+    /// are outages `PostgresRetryPolicy` waits out.
+    package static func connect(_ address: PostgresAddress, logger: Logger, readOnly: Bool = false) async throws -> PostgresConnection {
         let tls: PostgresConnection.Configuration.TLS
         switch address.sslMode {
         case "require": tls = .require(try makeTLSContext())
@@ -15,11 +18,13 @@ extension PostgresHistoryStore {
             host: address.host, port: address.port, username: address.user, password: address.password,
             database: address.database, tls: tls)
         configuration.options.connectTimeout = .seconds(5)
+        if readOnly { configuration.options.additionalStartupParameters = readOnlySession }
         do {
             return try await PostgresConnection.connect(configuration: configuration, id: 1, logger: logger)
         } catch {
-            throw HistoryError.cannotOpen(
-                location: address.description, reason: reason(error), advice: isStartingUp(error) ? .postgresStarting : .postgresServer)
+            let advice: HistoryError.OpenAdvice =
+                isStartingUp(error) ? .postgresStarting : isConnectionLoss(error) ? .postgresUnreachable : .postgresServer
+            throw HistoryError.cannotOpen(location: address.description, reason: reason(error), advice: advice)
         }
     }
 

@@ -3,23 +3,37 @@ import Foundation
 import PostgresNIO
 
 extension PostgresHistoryStore {
-    /// Leases a connection, mapping a failure to connect to `HistoryError.cannotOpen`.
+    /// Leases a connection for reading, mapping a failure to connect to `HistoryError.cannotOpen`.
+    /// The read is tried again under `retryPolicy` after an outage, unless `body` was already
+    /// handed a row (which it would then see twice).
     func withConnection<T>(_ body: (PostgresConnection) async throws -> T) async throws -> T {
+        let delivery = RowDelivery()
         do {
-            return try await client.withConnection { try await body($0) }
-        } catch let error as HistoryError {
-            throw error
-        } catch is CancellationError {
-            throw CancellationError()
-        } catch let error where Self.isConnectionLoss(error) {
-            throw HistoryError.connectionLost(location: location, reason: Self.reason(error))
-        } catch let error as PostgresStatementError {
-            throw error.failure
-        } catch let error as PSQLError where error.serverInfo != nil {
-            throw HistoryError.statementFailed(location: location, sql: Self.sql(of: error), reason: Self.reason(error))
+            return try await RowDelivery.$current.withValue(delivery) {
+                try await retrying {
+                    do {
+                        return try await client.withConnection { try await body($0) }
+                    } catch where delivery.started {
+                        throw RowDelivery.Spent(error: error)
+                    }
+                }
+            }
+        } catch let spent as RowDelivery.Spent {
+            throw mapped(spent.error)
         } catch {
-            throw HistoryError.cannotOpen(location: location, reason: Self.reason(error), advice: .postgresServer)
+            throw mapped(error)
         }
+    }
+
+    /// A failure of `withConnection` as the store's error.
+    private func mapped(_ error: any Error) -> any Error {
+        if error is HistoryError || error is CancellationError { return error }
+        if Self.isConnectionLoss(error) { return HistoryError.connectionLost(location: location, reason: Self.reason(error)) }
+        if let error = error as? PostgresStatementError { return error.failure }
+        if let error = error as? PSQLError, error.serverInfo != nil {
+            return HistoryError.statementFailed(location: location, sql: Self.sql(of: error), reason: Self.reason(error))
+        }
+        return HistoryError.cannotOpen(location: location, reason: Self.reason(error), advice: .postgresServer)
     }
 
     func execute(_ sql: String, on connection: PostgresConnection) async throws {
@@ -36,7 +50,10 @@ extension PostgresHistoryStore {
     ) async throws {
         try await failing(as: statement.sql) {
             let rows = try await startQuery(Self.query(statement), on: connection)
-            for try await row in rows { try body(PostgresRowReader(row: row.makeRandomAccess())) }
+            for try await row in rows {
+                RowDelivery.current?.started = true
+                try body(PostgresRowReader(row: row.makeRandomAccess()))
+            }
         }
     }
 
@@ -94,6 +111,20 @@ extension PostgresHistoryStore {
     static func sql(of error: PSQLError) -> String { short(error.query?.sql ?? "(no statement)") }
 
     static func short(_ sql: String) -> String { sql.count > 400 ? String(sql.prefix(400)) + "…" : sql }
+}
+
+/// Whether a read has handed rows to its caller, so that an outage after that is not retried.
+final class RowDelivery: @unchecked Sendable {
+    @TaskLocal static var current: RowDelivery?
+    private let lock = NSLock()
+    private var delivered = false
+    var started: Bool {
+        get { lock.withLock { delivered } }
+        set { lock.withLock { delivered = newValue } }
+    }
+
+    /// A failure after rows were delivered: not an outage to retry.
+    struct Spent: Error { var error: any Error }
 }
 
 /// A failed statement with the server's SQLSTATE, so writers can tell a retryable conflict.

@@ -5,36 +5,27 @@ import PostgresNIO
 extension PostgresHistoryStore {
     /// How many times a run is retried after a serialization failure or deadlock.
     static let writeAttempts = 8
-    /// How many times a run is written again after the connection was lost (a server restart takes
-    /// seconds; the pool waits for the server to accept connections again before a retry starts).
-    static let reconnectAttempts = 3
-    /// How long a write waits for a lost server to accept connections again before it gives up.
-    static let serverReturnWindow = 10.0
 
     package func store(_ run: Run, digest: RunDigest, testRows: [TestRunRow]) async throws -> IngestResult {
         let batch = try IngestBatch(run: run, digest: digest, testRows: testRows)
         return try await writing { connection in try await self.write(batch, then: { [] }, on: connection) }
     }
 
-    /// Runs `write` on a leased connection, again on a new one after the connection was lost or
-    /// after a serialization conflict.
+    /// Runs `write` on a leased connection, again on a new one after an outage (`retryPolicy`) or
+    /// after a serialization conflict (`writeAttempts`).
     func writing(_ write: (PostgresConnection) async throws -> IngestResult) async throws -> IngestResult {
+        if readOnly { throw HistoryError.statementFailed(location: location, sql: "INSERT INTO runs", reason: "the store was opened read-only") }
         var attempt = 0
-        var reconnects = 0
         while true {
             attempt += 1
             do {
-                return try await client.withConnection { connection in try await write(connection) }
-            } catch let error where Self.isConnectionLoss(error) {
-                // The transaction died with the connection: nothing of it is stored, unless the COMMIT
-                // got through, in which case the retry finds the run key and reports `alreadyStored`.
-                reconnects += 1
-                guard reconnects < Self.reconnectAttempts else {
-                    if case HistoryError.connectionLost = error { throw error }
-                    throw HistoryError.connectionLost(location: location, reason: Self.reason(error))
-                }
-                try await Task.sleep(nanoseconds: UInt64(reconnects) * 500_000_000)
-                try await Self.awaitServer(address, within: Self.serverReturnWindow, logger: logger, location: location)
+                // After an outage the transaction died with the connection, unless its COMMIT got
+                // through: the retry then finds the run stored by this very write (`write`).
+                return try await retrying { try await client.withConnection { connection in try await write(connection) } }
+            } catch let error where Self.isOutage(error) {
+                if case HistoryError.connectionLost = error { throw error }
+                if case HistoryError.cannotOpen = error { throw error }
+                throw HistoryError.connectionLost(location: location, reason: Self.reason(error))
             } catch let error as PostgresStatementError where error.isRetryable {
                 if attempt >= Self.writeAttempts {
                     throw HistoryError.busy(location: location, attempts: attempt, reason: error.sqlState)
@@ -52,27 +43,19 @@ extension PostgresHistoryStore {
         }
     }
 
-    /// Returns once the server at `address` accepts a connection, trying every half second for
-    /// `seconds`, else throws `connectionLost`. Direct connections fail at once while the server
-    /// refuses them; the pool, asked instead, keeps trying long after a restart would be over and
-    /// then gives up with a circuit breaker's error, which reads as a failure to open the store.
-    static func awaitServer(_ address: PostgresAddress, within seconds: Double, logger: Logger, location: String) async throws {
+    /// Returns once the server at `address` accepts a connection, trying every quarter second for
+    /// `seconds`; false when it did not. Direct connections fail at once while the server refuses
+    /// them; the pool, asked instead, keeps trying long after a restart would be over and then
+    /// gives up with a circuit breaker's error, which reads as a failure to open the store.
+    static func awaitServer(_ address: PostgresAddress, within seconds: Double, logger: Logger) async throws -> Bool {
         let deadline = Date().addingTimeInterval(seconds)
         while true {
-            do {
-                let connection = try await connect(address, logger: logger)
+            if let connection = try? await connect(address, logger: logger) {
                 try? await connection.close()
-                return
-            } catch {
-                guard Date() < deadline else {
-                    var why = Self.reason(error)
-                    if case HistoryError.cannotOpen(_, let reason, _) = error { why = reason }
-                    if why.count > 160 { why = String(why.prefix(160)) + "…" }
-                    throw HistoryError.connectionLost(
-                        location: location, reason: "the server did not accept connections again within \(Int(seconds)) s: \(why)")
-                }
+                return true
             }
-            try await Task.sleep(nanoseconds: 500_000_000)
+            guard Date() < deadline else { return false }
+            try await Task.sleep(nanoseconds: 250_000_000)
         }
     }
 
@@ -94,8 +77,9 @@ extension PostgresHistoryStore {
             var runID: Int?
             try await forEach(insertRun, on: connection) { runID = try $0.int(0) }
             guard let runID else {
+                let mine = try await storedByThisWrite(batch, on: connection)
                 try await execute("ROLLBACK", on: connection)
-                return .alreadyStored
+                return mine ? .inserted : .alreadyStored
             }
             for table in batch.tables where !table.isEmpty {
                 try await insert(table, runID: runID, on: connection)
@@ -105,6 +89,7 @@ extension PostgresHistoryStore {
                 try await insert(table, runID: runID, on: connection)
             }
             try await execute("COMMIT", on: connection)
+            try await faults.afterCommit(on: connection, location: location)
             return .inserted
         } catch {
             // After a lost connection there is nothing to roll back: the server already did.
@@ -133,6 +118,22 @@ extension PostgresHistoryStore {
             rows.removeAll()
             start = end
         }
+    }
+
+    /// Whether the run stored under the batch's key is the one this write stored, on an earlier
+    /// attempt whose COMMIT reached the server before the connection dropped: same key, same
+    /// ingest time (taken once per write, to the microsecond) and the same test count. Another
+    /// process's run under the key is `alreadyStored`.
+    private func storedByThisWrite(_ batch: IngestBatch, on connection: PostgresConnection) async throws -> Bool {
+        let values = batch.run.values
+        guard let ingestedAt = RunRecord.columns.firstIndex(of: "ingested_at"), let tests = RunRecord.columns.firstIndex(of: "tests"),
+            case .double(let time) = values[ingestedAt], case .int(let count) = values[tests]
+        else { return false }
+        var mine = false
+        try await forEach(
+            SQLStatement(sql: "SELECT ingested_at, tests FROM runs WHERE run_key = ?", arguments: [.text(batch.key)]), on: connection
+        ) { row in mine = try row.double(0) == time && row.int(1) == count }
+        return mine
     }
 
     /// Rows per INSERT statement.

@@ -13,10 +13,23 @@ package final class PostgresHistoryStore: HistoryStore {
     /// Where the server is, for the direct connections that tell whether it is back.
     let address: PostgresAddress
 
-    /// Connects to the server at `address` and migrates the schema.
-    package init(address: PostgresAddress, maximumConnections: Int = 4) async throws {
+    /// How outages are waited out (`PostgresRetryPolicy`).
+    let retryPolicy: PostgresRetryPolicy
+    /// A reader's store: its sessions are read-only and it never migrates.
+    package let readOnly: Bool
+    /// Failures injected by tests.
+    let faults = PostgresFaults()
+
+    /// Connects to the server at `address` and migrates the schema; with `readOnly`, checks the
+    /// schema instead and opens read-only sessions (`default_transaction_read_only`), for the
+    /// commands that only read history.
+    package init(
+        address: PostgresAddress, maximumConnections: Int = 4, readOnly: Bool = false, retryPolicy: PostgresRetryPolicy = .standard
+    ) async throws {
         location = address.description
         self.address = address
+        self.readOnly = readOnly
+        self.retryPolicy = retryPolicy
         logger = Logger(label: "canopy.history.postgres", factory: { _ in SwiftLogNoOpLogHandler() })
         let tls: PostgresClient.Configuration.TLS
         switch address.sslMode {
@@ -30,22 +43,17 @@ package final class PostgresHistoryStore: HistoryStore {
         configuration.options.maximumConnections = maximumConnections
         configuration.options.minimumConnections = 0
         configuration.options.connectTimeout = .seconds(5)
+        if readOnly { configuration.options.additionalStartupParameters = Self.readOnlySession }
         let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
         self.client = client
         runner = Task { await client.run() }
-        let location = location
         do {
-            // Migrate on a direct connection first: an unreachable server fails here at once; one
-            // that is starting up or restarts meanwhile is waited for, as a write waits for it.
-            try await Self.opening(
-                attempts: Self.reconnectAttempts,
-                awaitServer: { [logger] in
-                    try await Self.awaitServer(address, within: Self.serverReturnWindow, logger: logger, location: location)
-                }
-            ) {
-                let connection = try await Self.connect(address, logger: logger)
+            // Migrate (or, read-only, check the schema) on a direct connection first: an
+            // unreachable server fails here, once the retry policy is spent.
+            try await retrying {
+                let connection = try await Self.connect(address, logger: logger, readOnly: readOnly)
                 do {
-                    try await migrate(on: connection)
+                    if readOnly { try await checkSchema(on: connection) } else { try await migrate(on: connection) }
                     try? await connection.close()
                 } catch {
                     try? await connection.close()
@@ -57,6 +65,9 @@ package final class PostgresHistoryStore: HistoryStore {
             throw error
         }
     }
+
+    /// The startup parameters of a reader's sessions: every transaction is read-only.
+    static let readOnlySession = [("default_transaction_read_only", "on")]
 
     /// How long `close` waits for the client's connections to shut down.
     static let closeTimeout = 5.0
@@ -125,6 +136,27 @@ package final class PostgresHistoryStore: HistoryStore {
         } catch {
             _ = try? await execute("ROLLBACK", on: connection)
             throw error
+        }
+    }
+
+    /// A reader's check: the store is at this build's schema. A store with no history or an older
+    /// schema is refused with the advice to migrate it by writing (`schemaTooOld`), a newer one
+    /// with `schemaTooNew`; nothing is written either way.
+    private func checkSchema(on connection: PostgresConnection) async throws {
+        let location = location
+        do {
+            var exists = false
+            let probe = "SELECT CASE WHEN to_regclass('canopy_migrations') IS NULL THEN 0 ELSE 1 END::int8"
+            try await forEach(SQLStatement(sql: probe, arguments: []), on: connection) { exists = try $0.int(0) == 1 }
+            let found = exists ? (try await appliedVersions(on: connection).max() ?? 0) : 0
+            if found > HistoryMigration.latestVersion {
+                throw HistoryError.schemaTooNew(location: location, found: found, known: HistoryMigration.latestVersion)
+            }
+            if found < HistoryMigration.latestVersion {
+                throw HistoryError.schemaTooOld(location: location, found: found, known: HistoryMigration.latestVersion)
+            }
+        } catch let error as PostgresStatementError {
+            throw error.failure
         }
     }
 

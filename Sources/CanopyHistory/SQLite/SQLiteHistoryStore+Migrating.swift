@@ -1,3 +1,4 @@
+import CanopyModel
 import Foundation
 import GRDB
 
@@ -59,7 +60,7 @@ extension SQLiteHistoryStore {
 
     /// The migrations `applied` lacks, in order; throws `schemaTooNew` when `applied` holds one this
     /// build does not know.
-    private static func pending(_ applied: [String], location: String) throws -> [HistoryMigration] {
+    static func pending(_ applied: [String], location: String) throws -> [HistoryMigration] {
         let known = Set(HistoryMigration.all.map(identifier))
         if applied.contains(where: { !known.contains($0) }) {
             throw HistoryError.schemaTooNew(location: location, found: schemaVersion(of: applied), known: HistoryMigration.latestVersion)
@@ -93,24 +94,63 @@ extension SQLiteHistoryStore {
         applied.compactMap { Int($0.prefix(while: \.isNumber)) }.max() ?? 0
     }
 
-    /// The tables of a database that is not a Canopy store: it has tables but no migration of
-    /// Canopy's applied (none at all, or another GRDB application's). Migrating it would add
-    /// Canopy's tables among another application's, and opening it as a store switches it to WAL,
-    /// so it is looked at read-only before the store opens, and again inside the migration's
-    /// transaction. A store being created by another process is never seen half-way: its schema
-    /// appears in one transaction.
-    static func foreignTables(at path: String) throws -> [String]? {
-        guard let size = try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int, size > 0 else { return nil }
+    /// Checks an existing store file before anything opens it for writing, on an immutable
+    /// connection that writes nothing (no `-wal`, `-shm` or journal, no switch to WAL) and reads
+    /// the file alone: it is a SQLite database (`notADatabase`), not another application's
+    /// (`notAStore`: it has tables but no migration of Canopy's applied, none at all or another
+    /// GRDB application's; migrating it would add Canopy's tables among them), its schema and runs
+    /// can be read (`damaged`), and its schema is not newer than this build's (`schemaTooNew`), nor
+    /// older with `refusingOlder` (`schemaTooOld`). Returns the applied migrations; nil for a
+    /// missing or empty file. A store being created by another process is never seen half-way: its
+    /// schema appears in one transaction.
+    @discardableResult
+    static func preflight(_ path: String, refusingOlder: Bool) throws -> [String]? {
+        guard let size = try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int, size > 0 else {
+            if refusingOlder { throw HistoryError.schemaTooOld(location: path, found: 0, known: HistoryMigration.latestVersion) }
+            return nil
+        }
+        guard let uri = SQLiteFileURI.immutable(path) else { return nil }
         var configuration = Configuration()
         configuration.readonly = true
-        // Another process may be switching the new file to WAL this very moment.
-        configuration.busyMode = .timeout(busyTimeout)
-        let queue = try DatabaseQueue(path: path, configuration: configuration)
-        defer { try? queue.close() }
-        return try queue.read { try foreignTables($0) }
+        do {
+            let queue = try DatabaseQueue(path: uri, configuration: configuration)
+            defer { try? queue.close() }
+            return try queue.read { db in
+                if let tables = try foreignTables(db) { throw HistoryError.notAStore(location: path, tables: tables) }
+                let applied = try appliedIdentifiers(db)
+                try checkedSchema(applied, location: path, refusingOlder: refusingOlder)
+                // Every run row (one per run, so cheap): damage there or in the schema is found here.
+                if try db.tableExists("runs") { _ = try Int.fetchOne(db, sql: "SELECT count(*) FROM runs") }
+                return applied
+            }
+        } catch let error as HistoryError {
+            throw error
+        } catch {
+            throw cannotOpen(path, error)
+        }
     }
 
-    /// See `foreignTables(at:)`.
+    /// Whether the file alone holds the store: no `-wal` with content and no rollback journal. Only
+    /// then does `preflight` (which reads the file alone, without locks) see what the store holds,
+    /// and no other process is writing into the file meanwhile.
+    static func isQuiet(_ path: String) -> Bool {
+        let size = (try? FileManager.default.attributesOfItem(atPath: path + "-wal"))?[.size] as? Int ?? 0
+        return size == 0 && !FileManager.default.fileExists(atPath: path + "-journal")
+    }
+
+    /// Throws `schemaTooNew` when `applied` holds a migration this build does not know, and with
+    /// `refusingOlder` `schemaTooOld` when it lacks one; returns `applied`.
+    @discardableResult
+    static func checkedSchema(_ applied: [String], location: String, refusingOlder: Bool) throws -> [String] {
+        let missing = try pending(applied, location: location)
+        if refusingOlder && !missing.isEmpty {
+            throw HistoryError.schemaTooOld(location: location, found: schemaVersion(of: applied), known: HistoryMigration.latestVersion)
+        }
+        return applied
+    }
+
+    /// The tables of a database that is not a Canopy store (`preflight`); nil for a store or an
+    /// empty database.
     static func foreignTables(_ db: Database) throws -> [String]? {
         let tables = try String.fetchAll(
             db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")

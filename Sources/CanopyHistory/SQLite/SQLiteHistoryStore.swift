@@ -14,6 +14,8 @@ package final class SQLiteHistoryStore: HistoryStore {
     let checkpoints = CheckpointTasks()
     /// The WAL size past which `store` starts a checkpoint (`defaultCheckpointThreshold`).
     let checkpointThreshold: Int
+    /// A reader's store (`init(readingAt:)`): opened read-only, never migrated nor checkpointed.
+    package let readOnly: Bool
 
     /// How long a writer waits for another writer's lock before the statement fails.
     package static let busyTimeout: TimeInterval = 30
@@ -26,6 +28,7 @@ package final class SQLiteHistoryStore: HistoryStore {
     init(path: String, checkpointThreshold: Int) throws {
         location = path
         self.checkpointThreshold = checkpointThreshold
+        readOnly = false
         let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
         var configuration = Configuration()
         configuration.busyMode = .timeout(Self.busyTimeout)
@@ -51,7 +54,9 @@ package final class SQLiteHistoryStore: HistoryStore {
         do {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
             pool = try Self.retryingWhileBusy {
-                if let tables = try Self.foreignTables(at: path) { throw HistoryError.notAStore(location: path, tables: tables) }
+                // Another application's database, a newer or damaged store: refused before the
+                // open below writes anything (`-wal`, `-shm`, the switch to WAL).
+                if Self.isQuiet(path) { try Self.preflight(path, refusingOlder: false) }
                 // Opening may write (GRDB makes sure the WAL is not empty), so it may wait for writers.
                 return try DatabasePool(path: path, configuration: configuration)
             }
@@ -62,6 +67,58 @@ package final class SQLiteHistoryStore: HistoryStore {
         }
         try migrate()
     }
+
+    /// Opens the existing store at `path` for a command that only reads history: read-only, never
+    /// created, migrated or checkpointed. The file is checked first without writing anything (no
+    /// `-wal` or `-shm` is created): another application's database, a damaged store, one at a
+    /// newer schema (`schemaTooNew`) or an older one (`schemaTooOld`, which says to migrate it with
+    /// `canopy ingest` or `canopy run`) is refused with its bytes unchanged. A readable store then
+    /// opens read-only, which leaves the file's bytes as they were; where its directory is not
+    /// writable and SQLite cannot make the `-shm` file a WAL store needs, it is read as immutable.
+    package convenience init(readingAt path: String) throws {
+        try self.init(readingAt: path, directoryWritable: FileManager.default.isWritableFile(atPath: Self.directory(of: path)))
+    }
+
+    /// `init(readingAt:)`, told whether the store's directory is writable (tests: root writes everywhere).
+    init(readingAt path: String, directoryWritable: Bool) throws {
+        location = path
+        checkpointThreshold = .max
+        readOnly = true
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw HistoryError.cannotOpen(location: path, reason: "there is no file there", advice: .sqliteFile)
+        }
+        if isDirectory.boolValue { throw HistoryError.isADirectory(location: path) }
+        var configuration = Configuration()
+        configuration.readonly = true
+        configuration.busyMode = .timeout(Self.busyTimeout)
+        configuration.foreignKeysEnabled = true
+        do {
+            // A store with a `-wal` holding runs (a writer at work, or one killed before it
+            // checkpointed) is checked once open instead.
+            if Self.isQuiet(path) { try Self.preflight(path, refusingOlder: true) }
+            pool = try Self.openReading(path, configuration: configuration, directoryWritable: directoryWritable)
+        } catch let error as HistoryError {
+            throw error
+        } catch {
+            throw Self.cannotOpen(path, error)
+        }
+    }
+
+    /// The read-only pool of `init(readingAt:)`, its schema checked with what a `-wal` holds.
+    private static func openReading(_ path: String, configuration: Configuration, directoryWritable: Bool) throws -> DatabasePool {
+        do {
+            guard directoryWritable else { throw DatabaseError(resultCode: .SQLITE_CANTOPEN) }
+            let pool = try DatabasePool(path: path, configuration: configuration)
+            _ = try pool.read { try checkedSchema(appliedIdentifiers($0), location: path, refusingOlder: true) }
+            return pool
+        } catch let error as DatabaseError where error.resultCode == .SQLITE_CANTOPEN {
+            guard let uri = SQLiteFileURI.immutable(path) else { throw error }
+            return try DatabasePool(path: uri, configuration: configuration)
+        }
+    }
+
+    static func directory(of path: String) -> String { URL(fileURLWithPath: path).deletingLastPathComponent().path }
 
     func schemaVersionNow() throws -> Int {
         try pool.read { try Self.schemaVersion(of: Self.appliedIdentifiers($0)) }
@@ -82,7 +139,7 @@ package final class SQLiteHistoryStore: HistoryStore {
     /// then leaves the WAL to the next one.
     package func close() async {
         await checkpoints.finish()
-        if walBytes() > 0 {
+        if !readOnly && walBytes() > 0 {
             _ = try? await pool.writeWithoutTransaction { db in
                 try db.execute(sql: "PRAGMA busy_timeout = 250")
                 _ = try Row.fetchOne(db, sql: "PRAGMA wal_checkpoint(TRUNCATE)")

@@ -1,3 +1,4 @@
+import CanopyModel
 import Foundation
 import GRDB
 
@@ -65,14 +66,8 @@ struct XCResultBundleDatabase {
         return (queue, tables)
     }
 
-    /// `file:/abs/path?immutable=1`: SQLite reads the file without locks, journal or `-shm`.
-    /// Nil for a path that cannot be written as a URI.
-    static func immutableURI(_ path: String) -> String? {
-        let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
-        var allowed = CharacterSet.urlPathAllowed
-        allowed.remove(charactersIn: "?#%")
-        return absolute.addingPercentEncoding(withAllowedCharacters: allowed).map { "file:" + $0 + "?immutable=1" }
-    }
+    /// `file:/abs/path?immutable=1` (`SQLiteFileURI.immutable`).
+    static func immutableURI(_ path: String) -> String? { SQLiteFileURI.immutable(path) }
 
     /// Runs `body` in one read transaction, mapping SQLite errors to `ParserError`.
     func read<T>(_ body: (Database) throws -> T) throws(ParserError) -> T {

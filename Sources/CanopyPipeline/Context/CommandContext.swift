@@ -122,9 +122,9 @@ package struct CommandContext: Sendable {
         return PreparedRun(run: run, report: report, digest: digest, testRows: TestRunRow.countingInfrastructure(await rows, run: run, digest: digest))
     }
 
-    package func openStore() async throws -> any HistoryStore {
+    package func openStore(readOnly: Bool = false) async throws -> any HistoryStore {
         do {
-            return try await HistoryStores.open(storeLocation)
+            return try await HistoryStores.open(storeLocation, readOnly: readOnly)
         } catch {
             throw PipelineError.store(StoreLocation.redact("\(error)"))
         }
@@ -138,22 +138,24 @@ package struct CommandContext: Sendable {
         return path
     }
 
-    /// `withStore` for `report` and `trend`, which only read history: a SQLite store that does not
-    /// exist is a usage error naming it.
+    /// `withStore` for `report` and `trend`, which only read history: the store opens read-only
+    /// (`HistoryStores.open(_:readOnly:)`), and a SQLite store that does not exist is a usage
+    /// error naming it.
     package func withExistingStore<T: Sendable>(_ body: (any HistoryStore) async throws -> T) async throws -> T {
         if let path = missingSQLiteStore {
             throw PipelineError.usage(
                 "no history store at \(path) (from --store, CANOPY_STORE, store: in the config, or <out>/history.sqlite); "
                     + "run `canopy ingest` or `canopy run` first, or fix the path")
         }
-        return try await withStore(body)
+        return try await withStore(try await openStore(readOnly: true), body)
     }
 
-    /// `withStore` for `check`, which reads history but never stores: when the SQLite store does
+    /// `withStore` for `check`, which reads history but never stores: the store opens read-only;
+    /// when the SQLite store does
     /// not exist the run is judged without history, in an empty store made and removed in the
     /// temporary directory, and the path is returned for a note.
     func withStoreOrNone<T: Sendable>(_ body: (any HistoryStore) async throws -> T) async throws -> (T, missing: String?) {
-        guard let path = missingSQLiteStore else { return (try await withStore(body), nil) }
+        guard let path = missingSQLiteStore else { return (try await withStore(try await openStore(readOnly: true), body), nil) }
         let empty = NSTemporaryDirectory() + "canopy-empty-history-\(UUID().uuidString).sqlite"
         defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: empty + suffix) } }
         let store: any HistoryStore
