@@ -57,7 +57,7 @@ struct IntegerConversionScanTests {
     /// An integer initialiser whose first argument has no label (`Int(x)`, `UInt64(x)`); labelled
     /// ones (`exactly:`, `truncatingIfNeeded:`, `clamping:`, `bitPattern:`, `ascii:`) never trap
     /// on their argument's value.
-    static let conversion = #/\b(?:U?Int(?:8|16|32|64)?)\((?!\s*(?:ascii|exactly|truncatingIfNeeded|clamping|bitPattern)\s*:)/#
+    static var conversion: Regex<Substring> { #/\b(?:U?Int(?:8|16|32|64)?)\((?!\s*(?:ascii|exactly|truncatingIfNeeded|clamping|bitPattern)\s*:)/# }
 
     static let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("Sources")
