@@ -153,7 +153,7 @@ struct NumericEdgeTests {
         #expect(durations.contains(nil))
         #expect(durations.allSatisfy { $0 == nil || InputRange.duration($0 ?? -1) != nil })
         #expect(input.metadata.startedAt == nil && input.metadata.finishedAt == nil)
-        let offsets = input.tests.flatMap(\.attempts).flatMap(\.steps).compactMap(\.offset)
+        let offsets = input.tests.flatMap(\.attempts).flatMap { $0.steps ?? [] }.compactMap(\.offset)
         #expect(offsets.allSatisfy { InputRange.duration($0) != nil }, "\(offsets)")
         let warnings = input.diagnostics.filter { $0.severity == .warning && $0.file == path + "/database.sqlite3" }.map(\.message)
         #expect(warnings.contains { $0.hasPrefix("TestCaseRuns: 1 duration(s)") && $0.contains("row 1:") }, "\(warnings)")
@@ -179,7 +179,7 @@ struct NumericEdgeTests {
         }
         for attempt in input.tests.flatMap(\.attempts) {
             if let duration = attempt.duration { #expect(InputRange.duration(duration) == duration, "\(path)") }
-            for offset in attempt.steps.compactMap(\.offset) { #expect(InputRange.duration(offset) == offset, "\(path)") }
+            for offset in (attempt.steps ?? []).compactMap(\.offset) { #expect(InputRange.duration(offset) == offset, "\(path)") }
         }
         for date in [input.metadata.startedAt, input.metadata.finishedAt].compactMap(\.self) { #expect(InputRange.date(date) == date) }
         func frames(_ element: ElementSnapshot) -> [Frame] { (element.frame.map { [$0] } ?? []) + element.children.flatMap(frames) }
