@@ -34,8 +34,11 @@ seed() { # target files...
   for file in "$@"; do [ -f "$file" ] && cp "$file" "$OUT/seeds-$target/$(echo "$file" | tr '/' '_')"; done
 }
 FIXTURES=Tests/CanopyParsersTests/Fixtures
-seed junit $FIXTURES/junit/*.xml $FIXTURES/audits/*.xml Reports/samples/night-0[1-3]/*.xml
-seed json $FIXTURES/xcresult/*.json $FIXTURES/snapshots/*.json $FIXTURES/audits/*.json Reports/samples/night-0[1-3]/*.json
+# Fuzz/seeds: numbers at the edge of their range (±1e16, ±1e308, 1e400, -0, NaN, subnormals,
+# 20-digit integers) in each format; Fuzz/numbers.dict gives libFuzzer the same tokens to insert.
+seed junit $FIXTURES/junit/*.xml $FIXTURES/audits/*.xml Reports/samples/night-0[1-3]/*.xml Fuzz/seeds/*.xml
+seed json $FIXTURES/xcresult/*.json $FIXTURES/snapshots/*.json $FIXTURES/audits/*.json Reports/samples/night-0[1-3]/*.json \
+  Fuzz/seeds/*.json
 seed normalizer
 seed config Config/canopy.yml Reports/samples/canopy.yml
 python3 - "$OUT/seeds-normalizer" Reports/samples/night-0[1-3]/*.xml <<'PY'
@@ -55,7 +58,9 @@ FAILED=0
 for target in $TARGETS; do
   log="$OUT/$target.log"
   echo "fuzz: $target for ${SECONDS_PER_TARGET}s"
-  CANOPY_FUZZ_TARGET=$target ASAN_OPTIONS=detect_leaks=0 "$BIN" \
+  dict=()
+  case $target in junit | json) dict=(-dict=Fuzz/numbers.dict) ;; esac
+  CANOPY_FUZZ_TARGET=$target ASAN_OPTIONS=detect_leaks=0 "$BIN" "${dict[@]}" \
     -max_total_time="$SECONDS_PER_TARGET" -timeout=10 -rss_limit_mb=2560 -max_len=131072 \
     -print_final_stats=1 -artifact_prefix="$OUT/artifacts/$target-" \
     "$OUT/corpus-$target" "$OUT/seeds-$target" >"$log" 2>&1

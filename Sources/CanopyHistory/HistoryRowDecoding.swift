@@ -2,7 +2,41 @@ import CanopyModel
 import Foundation
 
 /// Decoding of the shared query shapes, identical for both drivers.
+///
+/// A stored number is held to `InputRange` as an input is: a duration, count or time outside its
+/// range (stored before the parsers checked it, and not yet repaired by migration 6) reads as
+/// unknown — nil, or 0 for a total — so no reader converts it further.
 enum HistoryRowDecoding {
+    /// A stored time (epoch seconds) within `InputRange`'s window; nil otherwise.
+    static func date(_ seconds: Double?) -> Date? {
+        seconds.flatMap { InputRange.date(seconds: $0, since: Date(timeIntervalSince1970: 0)) }
+    }
+
+    /// A stored duration within `InputRange.duration`; nil otherwise.
+    static func duration(_ seconds: Double?) -> Double? {
+        seconds.flatMap(InputRange.duration)
+    }
+
+    /// A run's stored total duration: the sum of its tests' durations, each at most
+    /// `InputRange.maximumDuration`, so up to that many times `InputRange.maximumCount`; 0
+    /// (unknown) when it is negative, not finite or larger.
+    static func totalDuration(_ seconds: Double?) -> Double {
+        guard let seconds, seconds.isFinite, seconds >= 0, seconds <= InputRange.maximumDuration * Double(InputRange.maximumCount) else {
+            return 0
+        }
+        return seconds
+    }
+
+    /// A ratio computed by a query (pass rate, coverage) when it is finite and from 0 to 1.
+    static func ratio(_ value: Double) -> Double? {
+        value.isFinite && (0...1).contains(value) ? value : nil
+    }
+
+    /// A stored count within `InputRange.count`; 0 otherwise.
+    static func count(_ value: Int?) -> Int {
+        value.flatMap(InputRange.count) ?? 0
+    }
+
     /// A row selected with `HistoryQueries.testRunColumns`.
     static func testRun(_ row: some SQLRowReader, location: String) throws -> TestRunRow {
         let outcomeText = try row.text(6) ?? ""
@@ -11,10 +45,10 @@ enum HistoryRowDecoding {
         }
         return TestRunRow(
             runKey: try row.text(0) ?? "", commit: try row.text(1),
-            startedAt: try row.double(2).map(Date.init(timeIntervalSince1970:)), testKey: try row.text(3) ?? "",
-            device: try row.text(4), osVersion: try row.text(5), outcome: outcome, attempts: try row.int(7) ?? 0,
-            failedAttempts: try row.int(8) ?? 0, infrastructureFailedAttempts: try row.int(9) ?? 0,
-            duration: try row.double(10))
+            startedAt: date(try row.double(2)), testKey: try row.text(3) ?? "",
+            device: try row.text(4), osVersion: try row.text(5), outcome: outcome, attempts: count(try row.int(7)),
+            failedAttempts: count(try row.int(8)), infrastructureFailedAttempts: count(try row.int(9)),
+            duration: duration(try row.double(10)))
     }
 
     /// A row selected by `HistoryQueries.failures`.
@@ -37,16 +71,17 @@ enum HistoryRowDecoding {
     static func trendPoint(_ row: some SQLRowReader) throws -> TrendPoint {
         TrendPoint(
             runKey: try row.text(0) ?? "", commit: try row.text(1), branch: try row.text(2),
-            startedAt: try row.double(3).map(Date.init(timeIntervalSince1970:)), tests: try row.int(4) ?? 0,
-            passed: try row.int(5) ?? 0, failed: try row.int(6) ?? 0, flaky: try row.int(7) ?? 0,
-            skipped: try row.int(8) ?? 0, passRate: try row.double(9), duration: try row.double(10) ?? 0,
-            auditIssues: try row.int(11) ?? 0, auditErrors: try row.int(13) ?? 0, coverage: try row.double(12), failuresByCategory: [:])
+            startedAt: date(try row.double(3)), tests: count(try row.int(4)),
+            passed: count(try row.int(5)), failed: count(try row.int(6)), flaky: count(try row.int(7)),
+            skipped: count(try row.int(8)), passRate: try row.double(9).flatMap(ratio), duration: totalDuration(try row.double(10)),
+            auditIssues: count(try row.int(11)), auditErrors: count(try row.int(13)), coverage: try row.double(12).flatMap(ratio),
+            failuresByCategory: [:])
     }
 
     /// Joins per-category counts (run key, category, count rows) onto trend points.
     static func attach(_ counts: [(String, String, Int)], to points: [TrendPoint]) -> [TrendPoint] {
         var byRun: [String: [String: Int]] = [:]
-        for (run, category, count) in counts { byRun[run, default: [:]][category, default: 0] += count }
+        for (run, category, count) in counts { byRun[run, default: [:]][category, default: 0] += Self.count(count) }
         return points.map { point in
             var point = point
             point.failuresByCategory = byRun[point.runKey] ?? [:]

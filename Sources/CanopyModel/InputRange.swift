@@ -24,6 +24,10 @@ package enum InputRange {
     /// The latest instant accepted: 2100-01-01T00:00:00Z.
     package static let latestDate = Date(timeIntervalSince1970: 4_102_444_800)
 
+    /// The largest magnitude accepted for a coordinate or size of an element's frame, in points:
+    /// 1,000,000, far beyond any screen.
+    package static let maximumCoordinate: Double = 1_000_000
+
     /// `seconds` when it is a usable duration (finite, 0 or more — a negative zero reads as 0 —
     /// and at most `maximumDuration`); nil otherwise.
     package static func duration(_ seconds: Double) -> Double? {
@@ -53,6 +57,13 @@ package enum InputRange {
     package static func date(seconds: Double, since reference: Date) -> Date? {
         guard seconds.isFinite, abs(seconds) < 1e11 else { return nil }
         return date(reference.addingTimeInterval(seconds))
+    }
+
+    /// `value` when it is a finite coordinate or size of at most `maximumCoordinate` points either
+    /// way (-0 reads as 0); nil otherwise.
+    package static func coordinate(_ value: Double) -> Double? {
+        guard value.isFinite, abs(value) <= maximumCoordinate else { return nil }
+        return value == 0 ? 0 : value
     }
 
     /// Whole milliseconds of a duration in seconds, for displays and documents that carry

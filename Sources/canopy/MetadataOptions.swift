@@ -29,11 +29,15 @@ struct MetadataOptions: ParsableArguments {
             throw ValidationError("--run-key holds a line break or another control character; a key is printed on one line and listed tab-separated")
         }
         if let startedAt {
+            let date: Date
             do {
-                _ = try ISO8601Time.date(startedAt)
+                date = try ISO8601Time.date(startedAt)
             } catch {
                 throw ValidationError(
                     "--started-at '\(startedAt)' is not an ISO 8601 time: \(error); give one such as 2026-11-22T02:00:00Z, 2026-11-22T03:00:00.250+01:00 or 2026-11-22")
+            }
+            guard InputRange.date(date) != nil else {
+                throw ValidationError("--started-at '\(startedAt)' is outside the times Canopy accepts (2000-01-01 to 2100-01-01)")
             }
         }
     }

@@ -169,7 +169,7 @@ enum Version4Store {
             test, runs: [(old, oldDigest, oldTree), (first, firstDigest, nil), (second, secondDigest, nil)])
 
         let store = try await test.open()
-        #expect(try await store.schemaVersion() == 5)
+        #expect(try await store.schemaVersion() == HistoryMigration.latestVersion)
         // One place: no branch rows left in `coverage`.
         #expect(try await Version4Store.count("SELECT COUNT(*) FROM coverage WHERE scope = 'branch'", in: store) == 0)
 

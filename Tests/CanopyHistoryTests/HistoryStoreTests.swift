@@ -355,7 +355,7 @@ import Testing
         #expect(try await store.run(key: "github-200-1")?.metadata.unreadInputs == partial.metadata.unreadInputs)
         #expect(try await store.run(key: "github-201-1")?.metadata.unreadInputs == nil)
         #expect(try await store.runs(in: .all).map { $0.metadata.unreadInputs?.count ?? 0 } == [2, 0])
-        #expect(try await store.schemaVersion() == 5)
+        #expect(try await store.schemaVersion() == HistoryMigration.latestVersion)
         await store.close()
         await test.remove()
     }

@@ -64,7 +64,9 @@ extension PostgresHistoryStore {
         try await withConnection { connection in
             for statement in statements {
                 try await self.forEach(statement, on: connection) { row in
-                    if let key = try row.text(0), let seconds = try row.double(1) { durations[key, default: []].append(seconds) }
+                    if let key = try row.text(0), let seconds = try row.double(1).flatMap(InputRange.duration) {
+                        durations[key, default: []].append(seconds)
+                    }
                 }
             }
         }

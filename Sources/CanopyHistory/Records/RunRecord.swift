@@ -42,20 +42,21 @@ struct RunRecord: Sendable {
         var metadata = RunMetadata(
             runKey: key, commit: try text(), branch: try text(), pullRequest: try text(), ciProvider: try text(),
             buildID: try text(), buildURL: try text(), attempt: try int(), device: try text(), osVersion: try text(),
-            title: try text(), startedAt: try double().map(Date.init(timeIntervalSince1970:)),
-            finishedAt: try double().map(Date.init(timeIntervalSince1970:)))
+            title: try text(), startedAt: HistoryRowDecoding.date(try double()),
+            finishedAt: HistoryRowDecoding.date(try double()))
+        // Numbers outside `InputRange` read as unknown (`HistoryRowDecoding`).
         var totals = RunTotals()
-        totals.tests = try int() ?? 0
-        totals.attempts = try int() ?? 0
-        totals.passed = try int() ?? 0
-        totals.failed = try int() ?? 0
-        totals.skipped = try int() ?? 0
-        totals.flaky = try int() ?? 0
-        totals.elements = try int() ?? 0
-        totals.identifiedElements = try int() ?? 0
-        totals.auditIssues = try int() ?? 0
-        totals.screens = try int() ?? 0
-        totals.duration = try double() ?? 0
+        totals.tests = HistoryRowDecoding.count(try int())
+        totals.attempts = HistoryRowDecoding.count(try int())
+        totals.passed = HistoryRowDecoding.count(try int())
+        totals.failed = HistoryRowDecoding.count(try int())
+        totals.skipped = HistoryRowDecoding.count(try int())
+        totals.flaky = HistoryRowDecoding.count(try int())
+        totals.elements = HistoryRowDecoding.count(try int())
+        totals.identifiedElements = HistoryRowDecoding.count(try int())
+        totals.auditIssues = HistoryRowDecoding.count(try int())
+        totals.screens = HistoryRowDecoding.count(try int())
+        totals.duration = HistoryRowDecoding.totalDuration(try double())
         metadata.baseBranch = try text()
         metadata.unreadInputs = try text().map { $0.split(separator: "\n", omittingEmptySubsequences: true).map(String.init) }
         return StoredRun(key: key, metadata: metadata, totals: totals)

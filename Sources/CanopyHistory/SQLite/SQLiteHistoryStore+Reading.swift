@@ -58,7 +58,9 @@ extension SQLiteHistoryStore {
         try read { db in
             for statement in statements {
                 try Self.forEach(db, statement) { row in
-                    if let key = try row.text(0), let seconds = try row.double(1) { durations[key, default: []].append(seconds) }
+                    if let key = try row.text(0), let seconds = try row.double(1).flatMap(InputRange.duration) {
+                        durations[key, default: []].append(seconds)
+                    }
                 }
             }
         }
@@ -131,11 +133,37 @@ extension SQLiteHistoryStore {
     }
 }
 
-/// Reads GRDB rows by position.
+/// Reads GRDB rows by position, from whatever storage class SQLite holds in the column: a value
+/// that does not convert (a REAL too large for an `Int`, a BLOB where a number belongs) reads as
+/// nil rather than stopping the process, as GRDB's typed subscripts would.
 struct GRDBRowReader: SQLRowReader {
     let row: Row
 
-    func text(_ index: Int) throws -> String? { row[index] }
-    func int(_ index: Int) throws -> Int? { row[index] }
-    func double(_ index: Int) throws -> Double? { row[index] }
+    func text(_ index: Int) throws -> String? {
+        switch (row[index] as DatabaseValue).storage {
+        case .string(let text): text
+        case .int64(let value): String(value)
+        case .double(let value): String(value)
+        case .blob(let data): String(decoding: data, as: UTF8.self)
+        case .null: nil
+        }
+    }
+
+    func int(_ index: Int) throws -> Int? {
+        switch (row[index] as DatabaseValue).storage {
+        case .int64(let value): Int(exactly: value)
+        case .double(let value): Int(exactly: value)
+        case .string(let text): Int(text)
+        case .blob, .null: nil
+        }
+    }
+
+    func double(_ index: Int) throws -> Double? {
+        switch (row[index] as DatabaseValue).storage {
+        case .double(let value): value
+        case .int64(let value): Double(value)
+        case .string(let text): Double(text)
+        case .blob, .null: nil
+        }
+    }
 }

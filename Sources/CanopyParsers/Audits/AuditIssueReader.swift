@@ -51,7 +51,7 @@ struct AuditIssueReader {
         }
         var type: String?
         if case .number(let raw)? = element["elementType"] ?? element["type"] {
-            type = ElementTypeCaseName.name(rawValue: Int(raw))
+            type = InputRange.count(raw).flatMap(ElementTypeCaseName.name(rawValue:))
         } else if let text = element["elementType"]?.text ?? element["type"]?.text {
             type = ElementTypeCaseName.name(text: text) ?? text
         }

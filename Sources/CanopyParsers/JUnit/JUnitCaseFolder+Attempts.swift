@@ -90,7 +90,7 @@ extension JUnitCaseFolder {
         return argument
     }
 
-    /// The testcase's `time` in seconds; a missing or unreadable time is counted for the diagnostics.
+    /// The testcase's `time` in seconds; a missing, unreadable or out-of-range time is counted for the diagnostics.
     private func duration(of pending: JUnitPendingCase) -> Double? {
         guard let time = pending.time else {
             missingTimeCount += 1

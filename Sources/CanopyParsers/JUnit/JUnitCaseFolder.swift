@@ -46,7 +46,7 @@ final class JUnitCaseFolder {
         }
         if !badTimeSamples.isEmpty {
             diagnostics.append(Diagnostic(
-                .warning, "unreadable time attribute(s) treated as unknown: \(badTimeSamples.joined(separator: ", "))", file: path))
+                .warning, "unreadable or out-of-range time attribute(s) (a duration is 0 to 30 days) treated as unknown: \(badTimeSamples.joined(separator: ", "))", file: path))
         }
         if combinedResultWarnings > 0 {
             diagnostics.append(Diagnostic(

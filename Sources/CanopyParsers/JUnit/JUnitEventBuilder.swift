@@ -221,7 +221,7 @@ final class JUnitEventBuilder: XMLStreamHandler {
         for index in 0..<attributes.count where attributeNameEquals(attributes.name(at: index), "tests") {
             // A quarter more for retries, which add testcases beyond the count (growing past the
             // reservation would copy every test once).
-            if let count = Int(attributes.string(at: index)), count > 0 { pipeline?.reserve(min(count + count / 4, 2_500_000)) }
+            if let count = Int(attributes.string(at: index)).flatMap(InputRange.count), count > 0 { pipeline?.reserve(min(count + count / 4, 2_500_000)) }
         }
     }
 

@@ -72,7 +72,7 @@ struct SnapshotElementDecoder {
     private mutating func elementType(_ value: JSONValue?, jsonPath: String) -> String {
         switch value {
         case .number(let raw)?:
-            if let name = ElementTypeCaseName.name(rawValue: Int(raw)) { return name }
+            if let name = InputRange.count(raw).flatMap(ElementTypeCaseName.name(rawValue:)) { return name }
         case .string(let text)?:
             if let name = ElementTypeCaseName.name(text: text) { return name }
         case nil:
@@ -89,8 +89,15 @@ struct SnapshotElementDecoder {
         value.string.map { "\"\($0)\"" } ?? value.typeName
     }
 
-    /// `{x, y, width, height}`, `{X, Y, Width, Height}`, `[[x, y], [w, h]]` or `[x, y, w, h]`.
+    /// `{x, y, width, height}`, `{X, Y, Width, Height}`, `[[x, y], [w, h]]` or `[x, y, w, h]`;
+    /// nil when a number lies outside `InputRange.coordinate` (the element's frame is unknown).
     static func frame(_ value: JSONValue?) -> Frame? {
+        guard let frame = readFrame(value), [frame.x, frame.y, frame.width, frame.height].allSatisfy({ InputRange.coordinate($0) != nil })
+        else { return nil }
+        return frame
+    }
+
+    private static func readFrame(_ value: JSONValue?) -> Frame? {
         guard let value else { return nil }
         if let pairs = value.array {
             if pairs.count == 2, let origin = pairs[0].array, let size = pairs[1].array, origin.count == 2, size.count == 2,

@@ -4,12 +4,11 @@ import Foundation
 /// Reads the many ways producers write a duration in seconds.
 enum DurationText {
     /// Parses a JUnit `time` attribute: `1.5`, `7.5e-05`, `1,234.5` (thousands commas),
-    /// `0,012` (decimal comma). Returns nil for garbage (`<<computed>>`), negatives and non-finite.
+    /// `0,012` (decimal comma). Returns nil for garbage (`<<computed>>`) and for a value outside
+    /// `InputRange.duration` (negative, non-finite, longer than 30 days); `-0` is 0.
     static func seconds(junit text: String) -> Double? {
         // Fast path for the common case (plain decimal or exponent), without Foundation.
-        // `-0` is zero (a JSON writer would keep its sign).
-        if let value = Double(text), value.isFinite, value >= 0 { return value == 0 ? 0 : value }
-        if Double(text) != nil { return nil }
+        if let value = Double(text) { return InputRange.duration(value) }
         var cleaned = text.trimmingASCIIWhitespace()
         if cleaned.hasSuffix("s"), !cleaned.hasSuffix("ms") { cleaned.removeLast() }
         if cleaned.isEmpty { return nil }
@@ -20,11 +19,11 @@ enum DurationText {
                 cleaned = cleaned.replacingOccurrences(of: ",", with: ".")
             }
         }
-        guard let value = Double(cleaned), value.isFinite, value >= 0 else { return nil }
-        return value == 0 ? 0 : value
+        return Double(cleaned).flatMap(InputRange.duration)
     }
 
     /// Parses an xcresulttool localised duration: `6s`, `0,012s`, `1m 5s`, `2h 1m 3s`, `250ms`.
+    /// Returns nil for garbage and for a total outside `InputRange.duration`.
     static func seconds(xcresult text: String) -> Double? {
         let parts = text.split(whereSeparator: { $0 == " " || $0 == "\u{00A0}" })
         guard !parts.isEmpty else { return nil }
@@ -48,7 +47,7 @@ enum DurationText {
             }
             total += value * multiplier
         }
-        return total
+        return InputRange.duration(total)
     }
 
     private static func isThousandsGrouped(_ text: String) -> Bool {

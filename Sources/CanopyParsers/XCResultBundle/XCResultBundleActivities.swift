@@ -1,4 +1,5 @@
 import CanopyModel
+import Foundation
 import GRDB
 
 /// The activity trees (XCUITest's step logs) of chosen test runs, read in one pass over
@@ -61,7 +62,8 @@ struct XCResultBundleActivities {
             while let (id, depth) = stack.popLast(), flat.count < Self.stepLimit {
                 guard let node = nodes[id], visited.insert(id).inserted else { continue }
                 stepOfActivity[id] = (run, flat.count)
-                flat.append(Step(title: node.title, offset: node.start.flatMap { start in origin.map { start - $0 } }, depth: depth, failed: node.failed))
+                let offset = node.start.flatMap { start in origin.flatMap { InputRange.duration(start - $0) } }
+                flat.append(Step(title: node.title, offset: offset, depth: depth, failed: node.failed))
                 stack += Self.sorted(node.children, nodes).reversed().map { ($0, depth + 1) }
             }
             steps[run] = flat
@@ -80,7 +82,7 @@ struct XCResultBundleActivities {
             attachments[place.run, default: []].append(AttemptAttachment(
                 name: name, contentType: try row.decode(atIndex: 5), sourcePath: bundle, payloadId: id,
                 isFailureAssociated: try row.decode(Int64?.self, atIndex: 1) != nil, step: place.index,
-                timestamp: timestamp.map { $0 + Self.referenceDateOffset }))
+                timestamp: timestamp.flatMap { InputRange.date(seconds: $0, since: XCResultBundleCatalog.referenceDate)?.timeIntervalSince1970 }))
         }
     }
 
@@ -99,9 +101,6 @@ struct XCResultBundleActivities {
             """
         return Set(try Int64.fetchAll(db, sql: sql))
     }
-
-    /// Seconds from 1970-01-01 to Apple's reference date, 2001-01-01.
-    static let referenceDateOffset = 978_307_200.0
 
     private static func sorted(_ ids: [Int64], _ nodes: [Int64: Node]) -> [Int64] {
         ids.sorted { (nodes[$0]?.order ?? 0, $0) < (nodes[$1]?.order ?? 0, $1) }

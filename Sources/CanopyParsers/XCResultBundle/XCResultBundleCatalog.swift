@@ -40,8 +40,12 @@ struct XCResultBundleCatalog {
     /// RepetitionPolicies: mode and this repetition's number.
     var repetitions: [Int64: (mode: String?, repetition: Int?)] = [:]
     var skipNotices: [Int64: String] = [:]
+    /// The earliest start and latest finish of the plan runs' actions, each within `InputRange`'s window.
     var startedAt: Date?
     var finishedAt: Date?
+    /// A start or finish (seconds since 2001) outside the window, ignored: the first one seen.
+    var unusableStart: Double?
+    var unusableFinish: Double?
 
     /// Whether the plan ran on more than one device / with more than one configuration: then the
     /// device / configuration is part of each test's identity, as in xcresulttool's JSON.
@@ -83,12 +87,18 @@ struct XCResultBundleCatalog {
             planRuns[id] = PlanRun(order: order, device: device, configuration: configuration)
             order += 1
             if let started = action.started {
-                let date = Date(timeIntervalSinceReferenceDate: started)
-                startedAt = min(startedAt ?? date, date)
+                if let date = InputRange.date(seconds: started, since: Self.referenceDate) {
+                    startedAt = min(startedAt ?? date, date)
+                } else if unusableStart == nil {
+                    unusableStart = started
+                }
             }
             if let finished = action.finished {
-                let date = Date(timeIntervalSinceReferenceDate: finished)
-                finishedAt = max(finishedAt ?? date, date)
+                if let date = InputRange.date(seconds: finished, since: Self.referenceDate) {
+                    finishedAt = max(finishedAt ?? date, date)
+                } else if unusableFinish == nil {
+                    unusableFinish = finished
+                }
             }
         }
         for row in try Row.fetchAll(db, sql: "SELECT rowid, name FROM Testables") {
@@ -129,6 +139,9 @@ struct XCResultBundleCatalog {
             }
         }
     }
+
+    /// The instant the database's times count from: 2001-01-01T00:00:00Z.
+    static let referenceDate = Date(timeIntervalSinceReferenceDate: 0)
 
     /// The row `id` of `table`, or an error naming the row that points at it.
     static func lookup<Value>(_ rows: [Int64: Value], _ id: Int64?, table: String, from: String, row: Int64, bundle: String) throws(ParserError) -> Value {

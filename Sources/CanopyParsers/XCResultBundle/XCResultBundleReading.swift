@@ -37,6 +37,9 @@ struct XCResultBundleReading {
         let expected = try expectedFailures()
         var diagnostics: [Diagnostic] = []
         var unknownResults: Set<String> = []
+        /// `TestCaseRuns` rows whose duration is outside `InputRange.duration` (the first few).
+        var badDurations: [String] = []
+        var badDurationCount = 0
         var placements: [Int64: Placement] = [:]
         var identities: [TestCaseKey: TestIdentity] = [:]
         identities.reserveCapacity(catalog.testCases.count)
@@ -100,7 +103,13 @@ struct XCResultBundleReading {
                 repetition = policy.repetition ?? 1
                 label = Self.label(mode: policy.mode, repetition: repetition)
             }
-            var attempt = Attempt(outcome: outcome, duration: try row.decode(atIndex: 3), label: label, origin: origin)
+            let storedDuration: Double? = try row.decode(atIndex: 3)
+            let duration = storedDuration.flatMap(InputRange.duration)
+            if let storedDuration, duration == nil {
+                badDurationCount += 1
+                if badDurations.count < 3 { badDurations.append("row \(id): \(storedDuration)") }
+            }
+            var attempt = Attempt(outcome: outcome, duration: duration, label: label, origin: origin)
             switch outcome {
             case .failed, .error: attempt.failures = failures
             case .skipped:
@@ -113,6 +122,16 @@ struct XCResultBundleReading {
             }
             if readsSteps, outcome.isFailure || attaching.contains(id) { detailed[id] = pending.count }
             pending.append(Pending(order: (placement.planRun.order, repetition, id), identity: identity, attempt: attempt))
+        }
+        if badDurationCount > 0 {
+            diagnostics.append(Diagnostic(
+                .warning, "TestCaseRuns: \(badDurationCount) duration(s) outside 0 to 30 days treated as unknown (\(badDurations.joined(separator: ", ")))",
+                file: bundle + "/database.sqlite3"))
+        }
+        for (column, value) in [("started", catalog.unusableStart), ("finished", catalog.unusableFinish)] {
+            guard let value else { continue }
+            diagnostics.append(Diagnostic(
+                .warning, "Actions.\(column): \(value) s since 2001 is not a time from 2000 to 2100; ignored", file: bundle + "/database.sqlite3"))
         }
         // The step logs of those attempts, and what they attached.
         let activities = try XCResultBundleActivities(db, bundle: bundle, runs: Set(detailed.keys), attachments: attachments != .none)

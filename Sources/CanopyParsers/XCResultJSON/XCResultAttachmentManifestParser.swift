@@ -65,11 +65,11 @@ package struct XCResultAttachmentManifestParser: JSONReportParser {
                 }
                 let attachment = AttemptAttachment(
                     name: entry["suggestedHumanReadableName"]?.text ?? file, sourcePath: directory.isEmpty ? file : directory + "/" + file,
-                    isFailureAssociated: entry["isAssociatedWithFailure"]?.bool ?? false, timestamp: entry["timestamp"]?.number)
+                    isFailureAssociated: entry["isAssociatedWithFailure"]?.bool ?? false, timestamp: entry["timestamp"]?.number.flatMap { InputRange.date(seconds: $0, since: Date(timeIntervalSince1970: 0))?.timeIntervalSince1970 })
                 let test = ExportedTestReference(
                     testIdentifier: identifier, deviceName: entry["deviceName"]?.text, configurationName: entry["configurationName"]?.text,
                     arguments: entry["arguments"]?.array.map { $0.compactMap(\.text).joined(separator: ", ") })
-                exported.append(ExportedAttachment(test: test, repetition: entry["repetitionNumber"]?.number.map { Int($0) }, attachment: attachment))
+                exported.append(ExportedAttachment(test: test, repetition: entry["repetitionNumber"]?.number.flatMap(InputRange.count), attachment: attachment))
             }
         }
         let file = InputFile(path: path, format: .xcresultAttachments, bytes: bytes)

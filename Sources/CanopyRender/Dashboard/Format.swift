@@ -13,19 +13,30 @@ enum Format {
         return value < 0 ? "−" + out : out
     }
 
+    /// `12,345` for a count held as a `Double` (a KPI's value, a chart's point), rounded; `–` when
+    /// it is not finite or does not fit an `Int`. Never traps.
+    static func count(_ value: Double) -> String {
+        Int(exactly: value.rounded()).map { count($0) } ?? "–"
+    }
+
     /// `1 warning`, `2 warnings`.
     static func plural(_ value: Int, _ singular: String, _ plural: String? = nil) -> String {
         "\(count(value)) \(value == 1 ? singular : plural ?? singular + "s")"
     }
 
+    /// `plural(_:_:_:)` for a count held as a `Double`; `– tests` when it does not fit an `Int`.
+    static func plural(_ value: Double, _ singular: String, _ plural: String? = nil) -> String {
+        Int(exactly: value.rounded()).map { self.plural($0, singular, plural) } ?? "– \(plural ?? singular + "s")"
+    }
+
     /// `71.2%` for 0.712.
     static func percent(_ ratio: Double) -> String { fixed(ratio * 100, digits: 1) + "%" }
 
-    /// `12m 4s`, `4.2s`, `1h 2m`.
+    /// `12m 4s`, `4.2s`, `1h 2m`; `–` for a negative value or one that does not fit an `Int`.
     static func duration(_ seconds: Double) -> String {
         guard seconds.isFinite, seconds >= 0 else { return "–" }
         if seconds < 60 { return fixed(seconds, digits: 1) + "s" }
-        let total = Int(seconds.rounded())
+        guard let total = Int(exactly: seconds.rounded()) else { return "–" }
         if total < 3600 { return "\(total / 60)m \(total % 60)s" }
         return "\(total / 3600)h \((total % 3600) / 60)m"
     }
@@ -43,7 +54,7 @@ enum Format {
     static func value(_ kpi: DashboardKPI, _ unit: KPIUnit) -> String {
         guard kpi.isMeasured else { return "not measured" }
         switch unit {
-        case .count: return count(Int(kpi.value.rounded()))
+        case .count: return count(kpi.value)
         case .ratio: return percent(kpi.value)
         case .seconds: return duration(kpi.value)
         }
@@ -55,7 +66,7 @@ enum Format {
         guard let change = kpi.change, change != 0, change.isFinite else { return nil }
         let sign = change > 0 ? "+" : "−"
         switch unit {
-        case .count: return sign + count(Int(abs(change).rounded()))
+        case .count: return sign + count(abs(change))
         case .ratio: return sign + fixed(abs(change) * 100, digits: 1) + " pp"
         case .seconds: return sign + duration(abs(change))
         }

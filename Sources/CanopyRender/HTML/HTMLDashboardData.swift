@@ -32,7 +32,7 @@ struct HTMLDashboardData: Encodable {
                 var item = list.nestedUnkeyedContainer()
                 try item.encode(attempt.label.map { DisplayText.line($0, limit: 80) } ?? "")
                 try item.encode(attempt.outcome.rawValue)
-                try item.encode(attempt.duration.map { $0.isFinite ? Int(($0 * 1000).rounded()) : -1 } ?? -1)
+                try item.encode(attempt.duration.flatMap(InputRange.milliseconds) ?? -1)
                 try item.encode(attempt.messages.map { DisplayText.block($0, limit: 1_000) })
                 try item.encode(attempt.location.map { DisplayText.line($0, limit: 300) } ?? "")
                 try item.encode(attempt.output.map { DisplayText.block($0, limit: 2_000) } ?? "")
@@ -42,7 +42,7 @@ struct HTMLDashboardData: Encodable {
                 for step in attempt.steps ?? [] {
                     var entry = steps.nestedUnkeyedContainer()
                     try entry.encode(DisplayText.line(step.title, limit: 300))
-                    try entry.encode(step.offset.map { $0.isFinite ? Int(($0 * 1000).rounded()) : -1 } ?? -1)
+                    try entry.encode(step.offset.flatMap(InputRange.milliseconds) ?? -1)
                     try entry.encode(min(step.depth, 20))
                     try entry.encode(step.failed ? 1 : 0)
                 }
@@ -102,7 +102,7 @@ struct HTMLDashboardData: Encodable {
                 prefix: prefixes.index(prefix), className: classes.index(DisplayText.line(row.className, limit: 200)),
                 name: hasSuffix ? name : key, device: row.device.map { devices.index(DisplayText.line($0, limit: 120)) } ?? -1,
                 outcome: outcomes.firstIndex(of: row.outcome) ?? 0, attempts: row.attempts,
-                durationMs: row.duration.map { $0.isFinite ? Int(($0 * 1000).rounded()) : -1 } ?? -1,
+                durationMs: row.duration.flatMap(InputRange.milliseconds) ?? -1,
                 message: row.message.map { DisplayText.line($0, limit: 300) } ?? "",
                 category: row.category.map { categories.index(DisplayText.line($0, limit: 80)) } ?? -1))
         }

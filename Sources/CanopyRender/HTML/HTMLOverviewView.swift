@@ -131,8 +131,8 @@ enum HTMLOverviewView {
             case .gateFailed, .testsFailed: "✗"
             }
         let word = h.status.title
-        var text = "\(Format.count(Int(h.failed.value))) failed, \(Format.count(Int(h.flaky.value))) flaky, "
-        text += "\(Format.count(Int(h.skipped.value))) skipped of \(Format.count(Int(h.tests.value))) tests"
+        var text = "\(Format.count(h.failed.value)) failed, \(Format.count(h.flaky.value)) flaky, "
+        text += "\(Format.count(h.skipped.value)) skipped of \(Format.count(h.tests.value)) tests"
         if !dashboard.gates.isEmpty { text += " · \(failedGates) of \(dashboard.gates.count) gates failed" }
         return "<div class=\"status \(h.status.rawValue)\" role=\"status\"><span class=\"status-icon\" aria-hidden=\"true\">\(icon)</span>"
             + "<div><strong>\(word)</strong><span>\(text)</span></div></div>"

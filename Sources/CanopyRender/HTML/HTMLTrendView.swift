@@ -8,14 +8,14 @@ enum HTMLTrendView {
         out += "<p class=\"lede\">\(Format.count(points.count)) runs from \(Format.day(points[0].date)) to \(Format.day(points[points.count - 1].date)).</p>"
         out += "<div class=\"charts\">"
         out += figure("Pass rate", SVGChart.line(title: "Pass rate", values: points.map(\.passRate), labels: labels, minimumSpan: SVGChart.ratioSpan, format: Format.percent))
-        out += figure("Flaky tests", SVGChart.line(title: "Flaky tests", values: points.map { Double($0.flaky) }, labels: labels, format: { Format.count(Int($0)) }))
+        out += figure("Flaky tests", SVGChart.line(title: "Flaky tests", values: points.map { Double($0.flaky) }, labels: labels, format: { Format.count($0) }))
         let categories = trend.categories
         let series = categories.map { category in
             (name: category, values: points.map { point in point.failuresByCategory.first { $0.category == category }?.count ?? 0 })
         }
         out += figure("Failures by cause", SVGChart.stacked(title: "Failures by cause per run", series: series, labels: labels) + SVGChart.legend(categories))
         out += figure("Identifier coverage", SVGChart.line(title: "Identifier coverage", values: points.map(\.coverage), labels: labels, minimumSpan: SVGChart.ratioSpan, format: Format.percent))
-        out += figure("Audit issues", SVGChart.line(title: "Audit issues", values: points.map { Double($0.auditIssues) }, labels: labels, format: { Format.count(Int($0)) }))
+        out += figure("Audit issues", SVGChart.line(title: "Audit issues", values: points.map { Double($0.auditIssues) }, labels: labels, format: { Format.count($0) }))
         out += figure("Test time (sum)", SVGChart.line(title: "Test time (sum)", values: points.map(\.duration), labels: labels, format: Format.duration))
         out += "</div>"
 

@@ -48,12 +48,13 @@ enum SVGChart {
         let width = 560.0
         let height = 160.0
         let totals = (0..<count).map { index in series.reduce(0) { $0 + (index < $1.values.count ? $1.values[index] : 0) } }
-        let maximum = Double(max(1, totals.max() ?? 1))
+        let largest = max(1, totals.max() ?? 1)
+        let maximum = Double(largest)
         let slot = (width - 70) / Double(count)
         let base = height - 18
         var svg = "<svg class=\"chart\" viewBox=\"0 0 \(n(width)) \(n(height))\" role=\"img\" aria-label=\"\(HTMLText.escapeRaw(title))\">"
         svg += "<line class=\"axis\" x1=\"60\" y1=\"\(n(base))\" x2=\"\(n(width))\" y2=\"\(n(base))\"/>"
-        svg += "<text class=\"tick\" x=\"54\" y=\"20\" text-anchor=\"end\">\(Int(maximum))</text>"
+        svg += "<text class=\"tick\" x=\"54\" y=\"20\" text-anchor=\"end\">\(largest)</text>"
         svg += "<text class=\"tick\" x=\"54\" y=\"\(n(base - 4))\" text-anchor=\"end\">0</text>"
         svg += dateTicks(labels, width: width, height: height)
         for index in 0..<count {

@@ -58,7 +58,7 @@ package struct MarkdownComment: DashboardRenderer {
         }
         var facts = [Format.plural(newFailures, "new failure"), Format.plural(newFlaky, "new flaky test")]
         facts.append(
-            "\(Format.count(Int(h.failed.value))) failed and \(Format.count(Int(h.flaky.value))) flaky of \(Format.plural(Int(h.tests.value), "test"))")
+            "\(Format.count(h.failed.value)) failed and \(Format.count(h.flaky.value)) flaky of \(Format.plural(h.tests.value, "test"))")
         facts.append("pass rate \(Format.percent(h.passRate.value))")
         var out = verdict + " — " + facts.joined(separator: " · ")
         if let baseline = dashboard.links.baseline { out += " · compared with " + MarkdownText.code(baseline, limit: 100) }

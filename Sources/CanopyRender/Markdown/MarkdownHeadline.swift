@@ -15,9 +15,9 @@ enum MarkdownHeadline {
     static func render(_ dashboard: Dashboard) -> String {
         let h = dashboard.headline
         var out = "## \(statusIcon(h.status)) \(h.status.title) — \(MarkdownText.escape(dashboard.title, limit: 120))\n\n"
-        var line = "**\(Format.count(Int(h.tests.value)))** tests: \(Format.count(Int(h.passed.value))) passed, "
-        line += "**\(Format.count(Int(h.failed.value))) failed**, \(Format.count(Int(h.flaky.value))) flaky, "
-        line += "\(Format.count(Int(h.skipped.value))) skipped · pass rate **\(Format.percent(h.passRate.value))**"
+        var line = "**\(Format.count(h.tests.value))** tests: \(Format.count(h.passed.value)) passed, "
+        line += "**\(Format.count(h.failed.value)) failed**, \(Format.count(h.flaky.value)) flaky, "
+        line += "\(Format.count(h.skipped.value)) skipped · pass rate **\(Format.percent(h.passRate.value))**"
         line += " · identifier coverage **\(Format.value(h.identifierCoverage, .ratio))**"
         if let change = Format.change(h.identifierCoverage, .ratio) { line += " (\(change))" }
         out += line + "\n\n"

@@ -18,10 +18,10 @@ package struct TrendMarkdownRenderer: DashboardRenderer {
         let points = trend.points
         let rows: [(String, [Double], (Double) -> String, Double)] = [
             ("Pass rate", points.map(\.passRate), Format.percent, SVGChart.ratioSpan),
-            ("Flaky tests", points.map { Double($0.flaky) }, { Format.count(Int($0)) }, 0),
-            ("Failures", points.map { Double($0.failures) }, { Format.count(Int($0)) }, 0),
+            ("Flaky tests", points.map { Double($0.flaky) }, { Format.count($0) }, 0),
+            ("Failures", points.map { Double($0.failures) }, { Format.count($0) }, 0),
             ("Identifier coverage", points.map(\.coverage), Format.percent, SVGChart.ratioSpan),
-            ("Audit issues", points.map { Double($0.auditIssues) }, { Format.count(Int($0)) }, 0),
+            ("Audit issues", points.map { Double($0.auditIssues) }, { Format.count($0) }, 0),
             ("Test time (sum)", points.map(\.duration), Format.duration, 0),
         ]
         for (label, values, format, span) in rows {
@@ -29,9 +29,9 @@ package struct TrendMarkdownRenderer: DashboardRenderer {
             head += "\(format(values.max() ?? 0)) | \(Self.sparkline(values, minimumSpan: span)) |\n"
         }
         for category in trend.categories {
-            let values = points.map { point in Double(point.failuresByCategory.first { $0.category == category }?.count ?? 0) }
-            head += "| Failures: \(MarkdownText.escape(category, limit: 40)) | \(Int(values[0])) | \(Int(values[values.count - 1])) | "
-            head += "\(Int(values.min() ?? 0)) | \(Int(values.max() ?? 0)) | \(Self.sparkline(values)) |\n"
+            let counts = points.map { point in point.failuresByCategory.first { $0.category == category }?.count ?? 0 }
+            head += "| Failures: \(MarkdownText.escape(category, limit: 40)) | \(counts[0]) | \(counts[counts.count - 1]) | "
+            head += "\(counts.min() ?? 0) | \(counts.max() ?? 0) | \(Self.sparkline(counts.map(Double.init))) |\n"
         }
         head += "\n"
         let changes = MarkdownSection(
@@ -53,7 +53,7 @@ package struct TrendMarkdownRenderer: DashboardRenderer {
         let (low, high) = SVGChart.axis(values, minimumSpan: minimumSpan)
         let span = high - low
         return String(values.suffix(60).map { value in
-            span > 0 && value.isFinite ? bars[max(0, min(7, Int(((value - low) / span * 7).rounded())))] : bars[3]
+            Int(exactly: ((value - low) / span * 7).rounded()).map { bars[max(0, min(7, $0))] } ?? bars[3]
         })
     }
 }

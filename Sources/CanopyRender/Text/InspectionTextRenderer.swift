@@ -93,7 +93,7 @@ package struct InspectionTextRenderer {
     }
 
     private func formatSeconds(_ seconds: Double) -> String {
-        seconds < 10 ? String(format3(seconds)) + "s" : "\(Int(seconds.rounded()))s"
+        seconds < 10 ? String(format3(seconds)) + "s" : Int(exactly: seconds.rounded()).map { "\($0)s" } ?? "–"
     }
 
     private func format3(_ value: Double) -> String {
