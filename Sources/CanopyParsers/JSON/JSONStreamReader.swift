@@ -106,7 +106,13 @@ final class JSONStreamReader {
             }
         }
         guard byte == UInt8(ascii: "\"") else { throw malformed("expected a quoted key") }
-        guard case .string(let key) = try readValue(depth: 0) else { throw malformed("expected a quoted key") }
+        let key: String
+        if let plain = try plainKey() {
+            key = plain
+        } else {
+            guard case .string(let parsed) = try readValue(depth: 0) else { throw malformed("expected a quoted key") }
+            key = parsed
+        }
         guard try next() == UInt8(ascii: ":") else { throw malformed("expected ':' after the key \"\(key)\"") }
         cursor += 1
         guard try peek() != nil else { throw malformed("unexpected end of data, a value was expected") }
@@ -135,6 +141,27 @@ final class JSONStreamReader {
         }
         guard try peek() != nil else { throw malformed("unexpected end of data, a value was expected") }
         return true
+    }
+
+    /// The key at the reader when it is printable ASCII without escapes (as every key of the
+    /// formats read is), consumed; nil, and nothing consumed, for any other, which `readValue`
+    /// then reads (repairing or refusing it).
+    private func plainKey() throws(ParserError) -> String? {
+        var index = cursor + 1
+        while true {
+            while index < filled {
+                let byte = buffer[index]
+                if byte == UInt8(ascii: "\"") {
+                    let key = String(decoding: buffer[(cursor + 1)..<index], as: UTF8.self)
+                    cursor = index + 1
+                    return key
+                }
+                if byte == UInt8(ascii: "\\") || byte < 0x20 || byte >= 0x80 { return nil }
+                index += 1
+            }
+            if atEnd { return nil }
+            index -= try refill(keepingFrom: cursor)
+        }
     }
 
     /// The next byte that is not whitespace, not consumed; the end of the file is an error.
@@ -177,8 +204,11 @@ final class JSONStreamReader {
     }
 
     /// The value at the reader, parsed whole (`JSONReader`, nesting counted from `depth`).
-    func readValue(depth: Int) throws(ParserError) -> JSONValue {
-        switch try extent() {
+    /// `known` is its extent when `extent(lookahead:)` just found it (not `.longer`).
+    func readValue(depth: Int, known: Extent? = nil) throws(ParserError) -> JSONValue {
+        var found = known
+        if found == nil { found = try extent() }
+        switch found ?? .truncated {
         case .ends(let end): return try parse(to: end, depth: depth)
         case .truncated, .longer: return try parse(to: filled, depth: depth)
         }
@@ -352,49 +382,71 @@ private struct ScanState {
     /// Scans `bytes[index..<end]`: the index just past the value when it ends there (else nil,
     /// `index` at `end` and the state kept for the next chunk).
     mutating func scan(_ bytes: [UInt8], from index: inout Int, to end: Int) -> Int? {
-        bytes.withUnsafeBufferPointer { bytes in
-            var i = index
-            defer { index = i }
-            switch kind {
-            case .scalar:
+        var first = index
+        if kind == .string, !started {
+            started = true
+            inString = true
+            first += 1
+        }
+        let kind = self.kind
+        let state = (depth, inString, escaped)
+        // The loop's state lives in the closure's locals (registers), and is stored back after it.
+        let (found, stop, after) = bytes.withUnsafeBufferPointer { bytes -> (Int?, Int, (Int, Bool, Bool)) in
+            let quote = UInt8(ascii: "\""), backslash = UInt8(ascii: "\\")
+            var (depth, inString, escaped) = state
+            var i = first
+            if kind == .scalar {
                 while i < end {
                     switch bytes[i] {
-                    case UInt8(ascii: ","), UInt8(ascii: "]"), UInt8(ascii: "}"), 0x20, 0x09, 0x0A, 0x0D: return i
+                    case UInt8(ascii: ","), UInt8(ascii: "]"), UInt8(ascii: "}"), 0x20, 0x09, 0x0A, 0x0D: return (i, i, state)
                     default: i += 1
                     }
                 }
-                return nil
-            case .string, .container:
-                if kind == .string, !started {
-                    started = true
-                    inString = true
-                    i += 1
-                }
-                while i < end {
-                    let byte = bytes[i]
-                    i += 1
-                    if inString {
-                        if escaped {
-                            escaped = false
-                        } else if byte == UInt8(ascii: "\\") {
-                            escaped = true
-                        } else if byte == UInt8(ascii: "\"") {
-                            inString = false
-                            if kind == .string { return i }
-                        }
+                return (nil, i, state)
+            }
+            while i < end {
+                if inString {
+                    if escaped {
+                        escaped = false
+                        i += 1
                         continue
                     }
-                    switch byte {
-                    case UInt8(ascii: "\""): inString = true
-                    case UInt8(ascii: "{"), UInt8(ascii: "["): depth += 1
-                    case UInt8(ascii: "}"), UInt8(ascii: "]"):
-                        depth -= 1
-                        if depth <= 0 { return i }
-                    default: break
+                    // The plain bytes of a string, up to its next quote or escape: eight at a
+                    // time while no byte of the eight is either, then one at a time.
+                    let raw = UnsafeRawBufferPointer(bytes)
+                    while i + 8 <= end {
+                        let word = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+                        let quotes = word ^ 0x2222_2222_2222_2222, escapes = word ^ 0x5C5C_5C5C_5C5C_5C5C
+                        let zero = ((quotes &- 0x0101_0101_0101_0101) & ~quotes) | ((escapes &- 0x0101_0101_0101_0101) & ~escapes)
+                        if zero & 0x8080_8080_8080_8080 != 0 { break }
+                        i += 8
                     }
+                    while i < end, bytes[i] != quote, bytes[i] != backslash { i += 1 }
+                    guard i < end else { break }
+                    i += 1
+                    if bytes[i - 1] == backslash {
+                        escaped = true
+                    } else {
+                        inString = false
+                        if kind == .string { return (i, i, (depth, inString, escaped)) }
+                    }
+                    continue
                 }
-                return nil
+                let byte = bytes[i]
+                i += 1
+                switch byte {
+                case quote: inString = true
+                case UInt8(ascii: "{"), UInt8(ascii: "["): depth += 1
+                case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                    depth -= 1
+                    if depth <= 0 { return (i, i, (depth, inString, escaped)) }
+                default: break
+                }
             }
+            return (nil, i, (depth, inString, escaped))
         }
+        index = stop
+        (depth, inString, escaped) = after
+        return found
     }
 }

@@ -7,9 +7,9 @@ import CanopyModel
 /// separate tests (a test on two devices is two tests), and `Repetition` nodes become its attempts
 /// in order. The roll-up `result` of a retried test is never read in place of its repetitions.
 ///
-/// The file is streamed (`JSONStreamReader`): a node whose subtree fits in `lookahead` bytes is
-/// read whole, a larger one member by member with its children walked one at a time, so memory
-/// grows with the tests, not the bytes. Key order is not stable between dumps: when `devices`
+/// The file is streamed (`JSONStreamReader`): a node whose subtree fits in `lookahead` bytes (a
+/// test case, typically) is read whole, a larger one member by member with its children walked
+/// one at a time, so memory grows with the tests, not the bytes. Key order is not stable between dumps: when `devices`
 /// follows `testNodes`, a first pass skips over `testNodes` to read the rest of the document and
 /// a second walks it. A file of more than `attemptLimit` attempts is refused.
 package struct XCResultTestsParser: ReportParser {
@@ -22,7 +22,7 @@ package struct XCResultTestsParser: ReportParser {
     var chunkSize: Int
 
     package init(attemptLimit: Int = JUnitLimits.testcasesPerFile) {
-        self.init(attemptLimit: attemptLimit, lookahead: 64 * 1024, chunkSize: JSONStreamReader.chunkSize)
+        self.init(attemptLimit: attemptLimit, lookahead: 16 * 1024, chunkSize: JSONStreamReader.chunkSize)
     }
 
     init(attemptLimit: Int = JUnitLimits.testcasesPerFile, lookahead: Int, chunkSize: Int) {
@@ -149,10 +149,10 @@ package struct XCResultTestsParser: ReportParser {
         ) throws(ParserError) {
             let start = reader.offset
             walker.nodeOffset = start
-            var whole = true
-            if try reader.peek() == UInt8(ascii: "{") { whole = try reader.extent(lookahead: lookahead) != .longer }
-            if whole {
-                let node = try reader.readValue(depth: depth)
+            var extent: JSONStreamReader.Extent?
+            if try reader.peek() == UInt8(ascii: "{") { extent = try reader.extent(lookahead: lookahead) }
+            if extent != .longer {
+                let node = try reader.readValue(depth: depth, known: extent)
                 walker.walk(node, context: context, jsonPath: jsonPath)
                 try checkLimit(walker, at: start)
                 return
