@@ -202,7 +202,7 @@ package struct XCResultTestsParser: ReportParser {
             guard walker.attempts > attemptLimit else { return }
             throw .overLimit(
                 path: path, line: reader.locate(offset).line,
-                message: "more than \(attemptLimit) test attempts (limit: \(attemptLimit) attempts per xcresult tests JSON, retries included, as for a JUnit file's testcases)")
+                message: "more than \(attemptLimit) test attempts, the one past the limit in the test node at byte offset \(offset) (limit: \(attemptLimit) attempts per xcresult tests JSON, retries included, as for a JUnit file's testcases)")
         }
     }
 }
