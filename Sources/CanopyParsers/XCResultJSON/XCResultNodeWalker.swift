@@ -33,6 +33,12 @@ struct XCResultNodeWalker {
         return nil
     }
 
+    /// The node types whose children a walk does not read (a test case reads its repetitions'
+    /// and failure messages' itself).
+    static let unreadChildren: Set = [
+        "Failure Message", "Source Code Reference", "Attachment", "Expression", "Test Value", "Runtime Warning", "Repetition",
+    ]
+
     /// What a node's type makes of it and its children.
     enum Step {
         /// A test case: its subtree is read whole into tests.
@@ -47,10 +53,8 @@ struct XCResultNodeWalker {
     /// node's members before its `children`) are known: a container whose context those members
     /// settle.
     static func streams(_ type: String, members: JSONObject) -> Bool {
+        if type == "Test Case" || unreadChildren.contains(type) { return false }
         switch type {
-        case "Test Case", "Failure Message", "Source Code Reference", "Attachment", "Expression", "Test Value", "Runtime Warning",
-            "Repetition":
-            return false
         case "Device":
             return members["name"] != nil && members["nodeIdentifier"] != nil
         case "Unit test bundle", "UI test bundle", "Test Suite", "Test Plan Configuration", "Arguments":
@@ -74,7 +78,7 @@ struct XCResultNodeWalker {
             context.suites.append(name)
         case "Test Plan Configuration", "Device", "Arguments", "Test Case Run", "Test Plan":
             apply(type, node, to: &context)
-        case "Failure Message", "Source Code Reference", "Attachment", "Expression", "Test Value", "Runtime Warning", "Repetition":
+        case _ where Self.unreadChildren.contains(type):
             return .skip
         default:
             diagnostics.append(Diagnostic(.note, "\(jsonPath): unknown nodeType \"\(type)\"; its children are read", file: path))

@@ -1,6 +1,7 @@
 import CanopyModel
 
-/// Reads `xcrun xcresulttool get test-results tests --format json` (Xcode 16 and 26, FORMATS.md §2).
+/// Reads `xcrun xcresulttool get test-results tests --format json` (Xcode 16 and 26,
+/// docs/input-formats.md).
 ///
 /// Walks Test Plan → configurations → bundles → suites → test cases. Under a test case,
 /// `Device`, `Test Plan Configuration`, `Arguments` and `Test Case Run` nodes split it into
@@ -9,9 +10,9 @@ import CanopyModel
 ///
 /// The file is streamed (`JSONStreamReader`): a node whose subtree fits in `lookahead` bytes (a
 /// test case, typically) is read whole, a larger one member by member with its children walked
-/// one at a time, so memory grows with the tests, not the bytes. Key order is not stable between dumps: when `devices`
-/// follows `testNodes`, a first pass skips over `testNodes` to read the rest of the document and
-/// a second walks it. A file of more than `attemptLimit` attempts is refused.
+/// one at a time, so memory grows with the tests, not the bytes. Key order is not stable between
+/// dumps: when `devices` follows `testNodes`, a first pass skips over `testNodes` to read the rest
+/// of the document and a second walks it. A file of more than `attemptLimit` attempts is refused.
 package struct XCResultTestsParser: ReportParser {
     /// Attempts (repetitions, or test case runs without any) read before the file is refused:
     /// the same bound as a JUnit file's `<testcase>` elements, retries included.
