@@ -65,13 +65,49 @@ def system_out(rng, lines):
     for _ in range(lines):
         t += rng.random() * 0.4
         out.append(rng.choice(LOG_LINES).format(t=t, id=identifier(rng), type=rng.choice(TYPES), pid=rng.randint(1000, 99999)))
-    return esc("\n".join(out))
+    return "\n".join(out)
 
 
 def failure_message(rng):
     template = rng.choice(FAILURES)
     return template.format(id=identifier(rng), pid=rng.randint(1000, 99999), addr=rng.getrandbits(44),
                            secs=rng.choice([5, 10, 30]), n=rng.randint(0, 99), m=rng.randint(0, 99))
+
+
+def testcases(tests, dense=False, log_scale=1, seed=20261122):
+    """The report's content in file order: ("class", bundle, cls) before each class's testcases,
+    then ("testcase", cls, name, attempt, time, failure, skipped, log) per <testcase> element
+    (retries of a test follow each other; failure is (message, line) or None; log unescaped or
+    None). bench/gen_xcresult.py --like-junit writes the same tests as xcresulttool JSON."""
+    rng = random.Random(seed)
+    bundles = ["AppUITests", "CheckoutUITests", "PlayerUITests", "AccessibilityUITests"]
+    per_class = 30
+    written = 0
+    class_index = 0
+    while written < tests:
+        bundle = bundles[class_index % len(bundles)]
+        cls = f"{bundle}.{rng.choice(SCREENS)}Tests{class_index}"
+        class_index += 1
+        yield ("class", bundle, cls)
+        for i in range(per_class):
+            if written >= tests:
+                break
+            written += 1
+            name = f"test{rng.choice(SCREENS)}{rng.choice(ELEMENTS)}{i}()"
+            roll = rng.random()
+            attempts = 1
+            if roll < 0.10:
+                attempts = rng.choice([1, 2, 3])  # failing; some retried
+            for attempt in range(attempts):
+                failing = roll < 0.10 and not (attempts > 1 and attempt == attempts - 1 and rng.random() < 0.5)
+                time = f"{rng.random() * 20:.3f}"
+                failure = None
+                if failing:
+                    message = failure_message(rng)
+                    failure = (message, rng.randint(10, 400))
+                skipped = not failing and roll > 0.995
+                log = None if dense else system_out(rng, rng.randint(6, 17) * log_scale)
+                yield ("testcase", cls, name, attempt, time, failure, skipped, log)
 
 
 def main():
@@ -82,40 +118,27 @@ def main():
     parser.add_argument("--log-scale", type=int, default=1, help="times the log lines of each testcase's system-out")
     parser.add_argument("--seed", type=int, default=20261122)
     args = parser.parse_args()
-    rng = random.Random(args.seed)
-    bundles = ["AppUITests", "CheckoutUITests", "PlayerUITests", "AccessibilityUITests"]
-    per_class = 30
-    written = 0
     with open(args.out, "w", encoding="utf-8") as out:
         out.write('<?xml version="1.0" encoding="UTF-8"?>\n')
         out.write(f'<testsuites name="All tests" tests="{args.tests}">\n')
-        class_index = 0
-        while written < args.tests:
-            bundle = bundles[class_index % len(bundles)]
-            cls = f"{bundle}.{rng.choice(SCREENS)}Tests{class_index}"
-            class_index += 1
-            out.write(f'  <testsuite name="{cls}" tests="{per_class}">\n')
-            for i in range(per_class):
-                if written >= args.tests:
-                    break
-                written += 1
-                name = f"test{rng.choice(SCREENS)}{rng.choice(ELEMENTS)}{i}()"
-                roll = rng.random()
-                attempts = 1
-                if roll < 0.10:
-                    attempts = rng.choice([1, 2, 3])  # failing; some retried
-                for attempt in range(attempts):
-                    failing = roll < 0.10 and not (attempts > 1 and attempt == attempts - 1 and rng.random() < 0.5)
-                    time = f"{rng.random() * 20:.3f}"
-                    out.write(f'    <testcase classname="{cls}" name="{name}" time="{time}">\n')
-                    if failing:
-                        msg = esc(failure_message(rng))
-                        out.write(f'      <failure message="{cls.split(".")[1]}.swift:{rng.randint(10, 400)} - {msg}"/>\n')
-                    elif roll > 0.995:
-                        out.write('      <skipped message="Requires a physical device"/>\n')
-                    if not args.dense:
-                        out.write(f"      <system-out>{system_out(rng, rng.randint(6, 17) * args.log_scale)}</system-out>\n")
-                    out.write("    </testcase>\n")
+        open_class = False
+        for event in testcases(args.tests, args.dense, args.log_scale, args.seed):
+            if event[0] == "class":
+                if open_class:
+                    out.write("  </testsuite>\n")
+                out.write(f'  <testsuite name="{event[2]}" tests="30">\n')
+                open_class = True
+                continue
+            _, cls, name, _, time, failure, skipped, log = event
+            out.write(f'    <testcase classname="{cls}" name="{name}" time="{time}">\n')
+            if failure:
+                out.write(f'      <failure message="{cls.split(".")[1]}.swift:{failure[1]} - {esc(failure[0])}"/>\n')
+            elif skipped:
+                out.write('      <skipped message="Requires a physical device"/>\n')
+            if log is not None:
+                out.write(f"      <system-out>{esc(log)}</system-out>\n")
+            out.write("    </testcase>\n")
+        if open_class:
             out.write("  </testsuite>\n")
         out.write("</testsuites>\n")
 

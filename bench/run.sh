@@ -37,6 +37,27 @@ for file in "$out/junit-100mb.xml" "$out/junit-dense-220k.xml" "$out/junit-1gb-2
 done
 
 echo
+echo "## xcresult tests JSON against the JUnit file of the same tests (issue 34: ratio <= 2, peak <= 300 MiB)"
+# bench/gen_xcresult.py --like-junit writes the tests gen_junit.py writes for the same arguments,
+# each testcase's system-out as a Runtime Warning node: the same tests, attempts and bytes.
+like() { # JSON JUNIT-ARGS…
+  local file=$1; shift
+  [ -s "$file" ] || { echo "bench: generating $file"; python3 bench/gen_xcresult.py --like-junit "$@" --out "$file"; }
+}
+like "$out/xcresult-100mb-90k.json" --tests 90000
+[ "${BENCH_SKIP_1GB:-0}" = 1 ] || like "$out/xcresult-1gb-225k.json" --tests 225000 --log-scale 5
+for pair in "junit-100mb.xml xcresult-100mb-90k.json" "junit-1gb-225k.xml xcresult-1gb-225k.json"; do
+  set -- $pair
+  [ -f "$out/$1" ] && [ -f "$out/$2" ] || continue
+  echo
+  echo "### $2: $(( $(stat -c %s "$out/$2") / 1000000 )) MB against $1: $(( $(stat -c %s "$out/$1") / 1000000 )) MB"
+  r=$runs; case "$2" in *1gb*) r=$(( runs < 3 ? runs : 3 ));; esac
+  python3 bench/measure.py --runs "$r" --size "$out/$2" \
+    --label "canopy inspect --summary JUnit" -- "$canopy" inspect --summary "$out/$1" \
+    --label "canopy inspect --summary xcresult JSON" -- "$canopy" inspect --summary "$out/$2"
+done
+
+echo
 echo "## xcresult JSON and snapshots (issue 3)"
 "$benchbin" xcresult "$out" || echo "bench xcresult failed"
 "$benchbin" snapshots "$out" || echo "bench snapshots failed"

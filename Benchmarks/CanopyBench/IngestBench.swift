@@ -5,8 +5,9 @@ import Foundation
 
 /// `CanopyBench xcresult FILE|DIR` and `CanopyBench snapshots DIR`: parse in-process and print
 /// time, throughput and peak memory. Given the bench output directory (as `bench/run.sh` does),
-/// they read `xcresult-100mb.json` and `snapshots/` inside it, generating them when missing
-/// with `bench/gen_xcresult.py` and `bench/gen_snapshots.py`.
+/// they read `xcresult-70mb.json` (about 230,000 attempts, within the 250,000 a tests JSON may
+/// hold) and `snapshots/` inside it, generating them when missing with `bench/gen_xcresult.py`
+/// and `bench/gen_snapshots.py`.
 enum IngestBench {
     static func run(_ kind: String, _ arguments: [String]) throws {
         guard let argument = arguments.first else { throw BenchError.usage("\(kind) FILE|DIR") }
@@ -56,8 +57,8 @@ enum IngestBench {
 
     private static func resolveXCResult(_ argument: String) throws -> String {
         guard isDirectory(argument) else { return argument }
-        let file = argument + "/xcresult-100mb.json"
-        if !FileManager.default.fileExists(atPath: file) { try generate("bench/gen_xcresult.py", out: file) }
+        let file = argument + "/xcresult-70mb.json"
+        if !FileManager.default.fileExists(atPath: file) { try generate("bench/gen_xcresult.py", out: file, arguments: ["--mb", "70"]) }
         return file
     }
 
@@ -73,11 +74,11 @@ enum IngestBench {
         return FileManager.default.fileExists(atPath: path, isDirectory: &directory) && directory.boolValue
     }
 
-    private static func generate(_ script: String, out: String) throws {
+    private static func generate(_ script: String, out: String, arguments: [String] = []) throws {
         print("bench: generating \(out)")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", script, "--out", out]
+        process.arguments = ["python3", script, "--out", out] + arguments
         try process.run()
         process.waitUntilExit()
     }

@@ -177,14 +177,8 @@ struct NumericEdgeTests {
             #expect("\(error)".contains(path), "\(error)")
             return
         }
-        // `durationInSeconds` of the xcresult tests JSON is checked by its streaming reader
-        // (issue 34, item 6), not yet in this branch; the rest of that seed is checked here.
-        withKnownIssue("xcresult tests JSON: durationInSeconds not yet checked", isIntermittent: true) {
-            for attempt in input.tests.flatMap(\.attempts) {
-                if let duration = attempt.duration { #expect(InputRange.duration(duration) == duration, "\(path)") }
-            }
-        } when: {
-            input.file.format == .xcresultTests
+        for attempt in input.tests.flatMap(\.attempts) {
+            if let duration = attempt.duration { #expect(InputRange.duration(duration) == duration, "\(path)") }
         }
         for offset in input.tests.flatMap(\.attempts).flatMap({ $0.steps ?? [] }).compactMap(\.offset) {
             #expect(InputRange.duration(offset) == offset, "\(path)")

@@ -37,31 +37,52 @@ enum JSONDocument {
         if bom { bytes.removeFirst(3) }
         do {
             let (value, repairs) = try JSONReader.parseRepairing(bytes)
-            var warnings: [Diagnostic] = []
-            if let first = repairs.firstInvalidUTF8 {
-                warnings.append(
-                    Diagnostic(
-                        .warning,
-                        "invalid UTF-8 in \(repairs.invalidUTF8) string(s), the first at byte offset \(first.offset + (bom ? 3 : 0)); repaired with U+FFFD",
-                        file: path, line: first.line, column: first.column))
+            func shifted(_ failure: JSONReadFailure?) -> JSONReadFailure? {
+                failure.map { var moved = $0; moved.offset += bom ? 3 : 0; return moved }
             }
-            if let first = repairs.firstNUL {
-                warnings.append(
-                    Diagnostic(
-                        .warning,
-                        "\(repairs.nul) NUL character(s) (\\u0000) in strings, the first at byte offset \(first.offset + (bom ? 3 : 0)); each replaced with U+FFFD, as history cannot store NUL in names or messages",
-                        file: path, line: first.line, column: first.column))
-            }
+            let warnings = repairWarnings(
+                path: path, invalidUTF8: repairs.invalidUTF8, firstInvalidUTF8: shifted(repairs.firstInvalidUTF8),
+                nul: repairs.nul, firstNUL: shifted(repairs.firstNUL))
             return (value, warnings)
         } catch {
-            let hint =
-                error.truncated
-                ? "The file looks truncated: did the step that wrote it stop early?"
-                : "Expected well-formed JSON"
-            throw .malformed(
-                path: path, line: error.line, column: error.column,
-                message: "invalid JSON at byte offset \(error.offset): \(error.message)", hint: hint)
+            var failure = error
+            failure.offset += bom ? 3 : 0
+            throw malformed(path: path, failure: failure)
         }
+    }
+
+    /// A warning naming the first string whose invalid UTF-8 was repaired, and one naming the
+    /// first `\u0000` replaced (each failure's offset is the file's byte offset).
+    static func repairWarnings(
+        path: String, invalidUTF8: Int, firstInvalidUTF8: JSONReadFailure?, nul: Int, firstNUL: JSONReadFailure?
+    ) -> [Diagnostic] {
+        var warnings: [Diagnostic] = []
+        if let first = firstInvalidUTF8 {
+            warnings.append(
+                Diagnostic(
+                    .warning,
+                    "invalid UTF-8 in \(invalidUTF8) string(s), the first at byte offset \(first.offset); repaired with U+FFFD",
+                    file: path, line: first.line, column: first.column))
+        }
+        if let first = firstNUL {
+            warnings.append(
+                Diagnostic(
+                    .warning,
+                    "\(nul) NUL character(s) (\\u0000) in strings, the first at byte offset \(first.offset); each replaced with U+FFFD, as history cannot store NUL in names or messages",
+                    file: path, line: first.line, column: first.column))
+        }
+        return warnings
+    }
+
+    /// The error for JSON that is not well-formed at `failure` (its offset the file's byte offset).
+    static func malformed(path: String, failure: JSONReadFailure) -> ParserError {
+        let hint =
+            failure.truncated
+            ? "The file looks truncated: did the step that wrote it stop early?"
+            : "Expected well-formed JSON"
+        return .malformed(
+            path: path, line: failure.line, column: failure.column,
+            message: "invalid JSON at byte offset \(failure.offset): \(failure.message)", hint: hint)
     }
 }
 

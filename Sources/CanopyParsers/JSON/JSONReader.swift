@@ -38,11 +38,12 @@ struct JSONReader {
         var firstNUL: JSONReadFailure?
     }
 
-    /// The value, and what was repaired in its strings.
-    static func parseRepairing(_ bytes: [UInt8]) throws(JSONReadFailure) -> (value: JSONValue, repairs: Repairs) {
+    /// The value, and what was repaired in its strings. `depth` is the nesting the value sits
+    /// at in a larger document read part by part (`JSONStreamReader`), counted against `maximumDepth`.
+    static func parseRepairing(_ bytes: [UInt8], depth: Int = 0) throws(JSONReadFailure) -> (value: JSONValue, repairs: Repairs) {
         var reader = JSONReader(bytes: bytes)
         reader.skipWhitespace()
-        let value = try reader.parseValue(depth: 0)
+        let value = try reader.parseValue(depth: depth)
         reader.skipWhitespace()
         if reader.index < bytes.count { throw reader.failure("unexpected content after the top-level value") }
         var repairs = Repairs(invalidUTF8: reader.repaired, nul: reader.nulEscapes)
@@ -176,10 +177,16 @@ struct JSONReader {
                     throw failure("invalid escape '\\\(Unicode.Scalar(escape))' in a string")
                 }
             default:
-                if byte < 0x20 { throw failure("control character in a string") }
-                if byte >= 0x80 { nonASCII = true }
-                scalars.append(byte)
-                index += 1
+                // The run of plain bytes up to the next quote, escape or control character, at once.
+                let run = index
+                while index < bytes.count {
+                    let plain = bytes[index]
+                    if plain == UInt8(ascii: "\"") || plain == UInt8(ascii: "\\") || plain < 0x20 { break }
+                    if plain >= 0x80 { nonASCII = true }
+                    index += 1
+                }
+                if index == run { throw failure("control character in a string") }
+                scalars.append(contentsOf: bytes[run..<index])
             }
         }
         throw failure("unexpected end of data inside a string")

@@ -2,11 +2,22 @@ import Foundation
 import CanopyModel
 
 /// Walks xcresulttool test nodes, folding test cases into `TestCase`s with ordered attempts.
+///
+/// A node is walked whole (`walk`), or, when its children are read one at a time from a stream
+/// (`XCResultTestsParser`), entered (`enter`) and its children walked in turn: both give the same
+/// tests and diagnostics in the same order.
 struct XCResultNodeWalker {
     let path: String
     let devices: [XCResultDevice]
     var folder = TestFolder()
     var diagnostics: [Diagnostic] = []
+    /// Attempts read so far (one per `Repetition`, or per test case run without repetitions).
+    private(set) var attempts = 0
+    /// The file offset of the node being walked, for the line of a warning about it.
+    var nodeOffset = 0
+    /// Durations out of `InputRange.duration`'s range, read as unknown, and the first of them.
+    private(set) var rejectedDurations = 0
+    private(set) var firstRejectedDuration: (description: String, nodeOffset: Int)?
     private var sawFirstRun = false
     private var sawRetry = false
 
@@ -22,34 +33,83 @@ struct XCResultNodeWalker {
         return nil
     }
 
-    mutating func walk(_ node: JSONValue, context: XCResultNodeContext, jsonPath: String) {
-        guard node.object != nil else {
-            diagnostics.append(Diagnostic(.warning, "\(jsonPath): expected a test node object, found \(node.typeName); skipped", file: path))
-            return
+    /// The node types whose children a walk does not read (a test case reads its repetitions'
+    /// and failure messages' itself).
+    static let unreadChildren: Set = [
+        "Failure Message", "Source Code Reference", "Attachment", "Expression", "Test Value", "Runtime Warning", "Repetition",
+    ]
+
+    /// What a node's type makes of it and its children.
+    enum Step {
+        /// A test case: its subtree is read whole into tests.
+        case testCase
+        /// A container: its children are walked with this context.
+        case descend(XCResultNodeContext)
+        /// A node whose children are not read (a failure message, an attachment…).
+        case skip
+    }
+
+    /// Whether the children of a node of `type` can be walked one at a time once `members` (the
+    /// node's members before its `children`) are known: a container whose context those members
+    /// settle.
+    static func streams(_ type: String, members: JSONObject) -> Bool {
+        if type == "Test Case" || unreadChildren.contains(type) { return false }
+        switch type {
+        case "Device":
+            return members["name"] != nil && members["nodeIdentifier"] != nil
+        case "Unit test bundle", "UI test bundle", "Test Suite", "Test Plan Configuration", "Arguments":
+            return members["name"] != nil
+        default:
+            return true
         }
-        guard let type = node["nodeType"]?.text else {
-            diagnostics.append(Diagnostic(.warning, "\(jsonPath): a test node without nodeType; skipped", file: path))
-            return
-        }
+    }
+
+    /// Enters a node of `type` (`node` holds at least its members before `children`): the
+    /// context its children are walked with, or what else to do with it.
+    mutating func enter(_ type: String, _ node: JSONValue, context: XCResultNodeContext, jsonPath: String) -> Step {
         let name = node["name"]?.string ?? ""
         var context = context
         switch type {
         case "Test Case":
-            addTestCase(node, context: context, jsonPath: jsonPath)
-            return
+            return .testCase
         case "Unit test bundle", "UI test bundle":
             context.bundle = name
         case "Test Suite":
             context.suites.append(name)
         case "Test Plan Configuration", "Device", "Arguments", "Test Case Run", "Test Plan":
             apply(type, node, to: &context)
-        case "Failure Message", "Source Code Reference", "Attachment", "Expression", "Test Value", "Runtime Warning", "Repetition":
-            return
+        case _ where Self.unreadChildren.contains(type):
+            return .skip
         default:
             diagnostics.append(Diagnostic(.note, "\(jsonPath): unknown nodeType \"\(type)\"; its children are read", file: path))
         }
-        for (index, child) in (node["children"]?.array ?? []).enumerated() {
-            walk(child, context: context, jsonPath: "\(jsonPath).children[\(index)]")
+        return .descend(context)
+    }
+
+    /// The warning for a node that is not an object or has no `nodeType`; nil for a node to enter.
+    mutating func checkNode(_ node: JSONValue, jsonPath: String) -> String? {
+        guard node.object != nil else {
+            diagnostics.append(Diagnostic(.warning, "\(jsonPath): expected a test node object, found \(node.typeName); skipped", file: path))
+            return nil
+        }
+        guard let type = node["nodeType"]?.text else {
+            diagnostics.append(Diagnostic(.warning, "\(jsonPath): a test node without nodeType; skipped", file: path))
+            return nil
+        }
+        return type
+    }
+
+    mutating func walk(_ node: JSONValue, context: XCResultNodeContext, jsonPath: String) {
+        guard let type = checkNode(node, jsonPath: jsonPath) else { return }
+        switch enter(type, node, context: context, jsonPath: jsonPath) {
+        case .testCase:
+            addTestCase(node, context: context, jsonPath: jsonPath)
+        case .skip:
+            return
+        case .descend(let inner):
+            for (index, child) in (node["children"]?.array ?? []).enumerated() {
+                walk(child, context: inner, jsonPath: "\(jsonPath).children[\(index)]")
+            }
         }
     }
 
@@ -102,13 +162,15 @@ struct XCResultNodeWalker {
                 let label = child["name"]?.string
                 if label == "First Run" { sawFirstRun = true }
                 if label?.hasPrefix("Retry") == true { sawRetry = true }
-                append(attempt(child, label: label, jsonPath: childPath), context: context, to: &runs)
+                let repetition = attempt(child, label: label, jsonPath: childPath)
+                append(repetition, context: context, to: &runs)
             default:
                 break
             }
         }
         if !splitting {
-            append(attempt(node, label: nil, jsonPath: jsonPath), context: context, to: &runs)
+            let single = attempt(node, label: nil, jsonPath: jsonPath)
+            append(single, context: context, to: &runs)
         }
     }
 
@@ -122,7 +184,8 @@ struct XCResultNodeWalker {
         }
     }
 
-    private func attempt(_ node: JSONValue, label: String?, jsonPath: String) -> Attempt {
+    private mutating func attempt(_ node: JSONValue, label: String?, jsonPath: String) -> Attempt {
+        attempts += 1
         var messages: [(text: String, location: SourceLocation?)] = []
         for child in node["children"]?.array ?? [] where child["nodeType"]?.text == "Failure Message" {
             messages.append(XCResultFailureText.decode(child))
@@ -136,9 +199,8 @@ struct XCResultNodeWalker {
         case "Expected Failure": outcome = .expectedFailure
         default: outcome = messages.isEmpty ? .passed : .failed
         }
-        var duration = node["durationInSeconds"]?.number
-        if duration == nil, let text = node["duration"]?.text { duration = DurationText.seconds(xcresult: text) }
-        var attempt = Attempt(outcome: outcome, duration: duration, label: label, origin: SourceLocation(file: path))
+        let seconds = duration(of: node, jsonPath: jsonPath)
+        var attempt = Attempt(outcome: outcome, duration: seconds, label: label, origin: SourceLocation(file: path))
         switch outcome {
         case .skipped:
             attempt.skipReason = messages.first.map { XCResultFailureText.skipReason($0.text) } ?? node["details"]?.text
@@ -149,8 +211,30 @@ struct XCResultNodeWalker {
         case .passed:
             break
         }
-        _ = jsonPath
         return attempt
+    }
+
+    /// The node's `durationInSeconds`, else its `duration` text (`1m 5s`), when within
+    /// `InputRange.duration`'s range. A number outside it (negative, absurd), or a text with digits
+    /// that gives none in it, is unknown and counted for a warning; a text without digits
+    /// (a producer's placeholder) is unknown silently.
+    private mutating func duration(of node: JSONValue, jsonPath: String) -> Double? {
+        if let seconds = node["durationInSeconds"]?.number {
+            if let duration = InputRange.duration(seconds) { return duration }
+            reject("durationInSeconds \(seconds) at \(jsonPath)")
+            return nil
+        }
+        guard let text = node["duration"]?.text else { return nil }
+        if let seconds = DurationText.seconds(xcresult: text), let duration = InputRange.duration(seconds) { return duration }
+        if text.utf8.contains(where: { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }) {
+            reject("duration \"\(text)\" at \(jsonPath)")
+        }
+        return nil
+    }
+
+    private mutating func reject(_ description: String) {
+        rejectedDurations += 1
+        if firstRejectedDuration == nil { firstRejectedDuration = (description, nodeOffset) }
     }
 
     /// className and name from the `nodeIdentifier` (`Module/Suite/test()`, `Outer/Inner/test()` or
