@@ -4,6 +4,8 @@ PREFIX ?= /usr/local
 CANOPY_RELEASE := .build/release/canopy
 CANOPY_DEBUG := .build/debug/canopy
 SAMPLES := Reports/samples
+# Every Swift file of the package, for `make lint` and `make format` (the configuration: .swift-format).
+SWIFT_SOURCES := Package.swift Sources Tests Benchmarks Fuzz Plugins
 VERSION := $(shell sed -n 's/^let canopyVersion = "\(.*\)"/\1/p' Sources/canopy/Canopy.swift)
 UNAME_S := $(shell uname -s)
 UNAME_M := $(shell uname -m)
@@ -65,10 +67,10 @@ screenshot: run
 	.ci/screenshots-stamp
 
 lint:
-	$(SWIFT) format lint --recursive --parallel Sources Tests
+	$(SWIFT) format lint --strict --recursive --parallel $(SWIFT_SOURCES)
 
 format:
-	$(SWIFT) format --in-place --recursive --parallel Sources Tests
+	$(SWIFT) format --in-place --recursive --parallel $(SWIFT_SOURCES)
 
 check: lint test
 

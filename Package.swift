@@ -13,7 +13,7 @@ let package = Package(
     products: [
         // The one product: the command line. The modules share `package` access; none of them is
         // a library face with a stable API.
-        .executable(name: "canopy", targets: ["canopy"]),
+        .executable(name: "canopy", targets: ["canopy"])
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -157,7 +157,8 @@ let package = Package(
             ],
             swiftSettings: swiftSettings),
         .testTarget(
-            name: "CanopyRenderTests", dependencies: ["CanopyRender", "CanopyModel"], resources: [.copy("Golden")], swiftSettings: swiftSettings),
+            name: "CanopyRenderTests", dependencies: ["CanopyRender", "CanopyModel"], resources: [.copy("Golden")],
+            swiftSettings: swiftSettings),
         .testTarget(
             name: "CanopyPipelineTests",
             dependencies: [

@@ -12,7 +12,9 @@ enum AnalysisBench {
     static func run(_ arguments: [String]) throws {
         guard let path = arguments.first else { throw BenchError.usage("analysis FILE [--runs N]") }
         var runs = 1
-        if let flag = arguments.firstIndex(of: "--runs"), flag + 1 < arguments.count, let count = Int(arguments[flag + 1]), count > 0 {
+        if let flag = arguments.firstIndex(of: "--runs"), flag + 1 < arguments.count,
+            let count = Int(arguments[flag + 1]), count > 0
+        {
             runs = count
         }
         var parses: [Double] = []
@@ -43,6 +45,7 @@ enum AnalysisBench {
     private static func median(_ values: [Double]) -> Double {
         let sorted = values.sorted()
         guard !sorted.isEmpty else { return 0 }
-        return sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
+        return sorted.count % 2 == 1
+            ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
     }
 }

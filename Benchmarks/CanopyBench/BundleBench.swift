@@ -12,11 +12,14 @@ enum BundleBench {
             throw BenchError.usage("bundle DIR [--tests N] [--failures N] [--screenshots N] [--screenshot-bytes N]")
         }
         func value(_ flag: String, _ fallback: Int) -> Int {
-            guard let index = arguments.firstIndex(of: flag), index + 1 < arguments.count, let number = Int(arguments[index + 1]) else { return fallback }
+            guard let index = arguments.firstIndex(of: flag), index + 1 < arguments.count,
+                let number = Int(arguments[index + 1])
+            else { return fallback }
             return number
         }
         let spec = XCResultBundleSamples.large(
-            tests: value("--tests", 100_000), failures: value("--failures", 20_000), screenshots: value("--screenshots", 2_000),
+            tests: value("--tests", 100_000), failures: value("--failures", 20_000),
+            screenshots: value("--screenshots", 2_000),
             screenshotBytes: value("--screenshot-bytes", 20_000))
         let bundle = directory + "/bench.xcresult"
         try? FileManager.default.removeItem(atPath: bundle)

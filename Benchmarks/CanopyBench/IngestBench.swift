@@ -58,7 +58,9 @@ enum IngestBench {
     private static func resolveXCResult(_ argument: String) throws -> String {
         guard isDirectory(argument) else { return argument }
         let file = argument + "/xcresult-70mb.json"
-        if !FileManager.default.fileExists(atPath: file) { try generate("bench/gen_xcresult.py", out: file, arguments: ["--mb", "70"]) }
+        if !FileManager.default.fileExists(atPath: file) {
+            try generate("bench/gen_xcresult.py", out: file, arguments: ["--mb", "70"])
+        }
         return file
     }
 

@@ -15,7 +15,8 @@ import Foundation
 enum StoreBench {
     static func run(_ arguments: [String]) throws {
         guard let command = arguments.first else {
-            throw BenchError.usage("store ingest-loop DB COUNT TESTS | store bench [--store DB] [--runs N] [--tests N] [--large N]")
+            throw BenchError.usage(
+                "store ingest-loop DB COUNT TESTS | store bench [--store DB] [--runs N] [--tests N] [--large N]")
         }
         let rest = Array(arguments.dropFirst())
         switch command {
@@ -58,17 +59,21 @@ enum StoreBench {
         let tests = Int(options["tests"] ?? "") ?? 20_000
         let large = Int(options["large"] ?? "") ?? 90_000
         let failing = Double(options["failing"] ?? "") ?? 0.02
-        let location = options["store"] ?? NSTemporaryDirectory() + "canopy-store-bench-\(UUID().uuidString)/history.sqlite"
+        let location =
+            options["store"] ?? NSTemporaryDirectory() + "canopy-store-bench-\(UUID().uuidString)/history.sqlite"
         let store = try await HistoryStores.open(location)
         say("store.location: \(store.location)")
-        if options["populate"] != "no" { try await populate(store, runs: runs, tests: tests, large: large, failing: failing) }
+        if options["populate"] != "no" {
+            try await populate(store, runs: runs, tests: tests, large: large, failing: failing)
+        }
         try await queries(store, runs: runs, fullScan: options["full-scan"] == "yes")
         await store.close()
     }
 
     /// Ingests one large run, then `runs` nightly runs of `tests` tests.
     static func populate(_ store: any HistoryStore, runs: Int, tests: Int, large: Int, failing: Double) async throws {
-        let (big, bigDigest) = SyntheticHistory.run(key: "large-\(UUID().uuidString)", night: -1, tests: large, failing: failing)
+        let (big, bigDigest) = SyntheticHistory.run(
+            key: "large-\(UUID().uuidString)", night: -1, tests: large, failing: failing)
         var started = Date()
         _ = try await store.store(big, digest: bigDigest)
         say("store.ingest.large.tests: \(large)")
@@ -77,12 +82,15 @@ enum StoreBench {
         started = Date()
         let prefix = UUID().uuidString.prefix(8)
         for night in 0..<runs {
-            let (run, digest) = SyntheticHistory.run(key: "h-\(prefix)-\(night)", night: night, tests: tests, failing: failing)
+            let (run, digest) = SyntheticHistory.run(
+                key: "h-\(prefix)-\(night)", night: night, tests: tests, failing: failing)
             _ = try await store.store(run, digest: digest)
         }
         let populate = Date().timeIntervalSince(started)
         say("store.history.runs: \(runs)  tests: \(tests)")
-        say("store.history.ingest.seconds: \(String(format: "%.1f", populate))  per-run: \(String(format: "%.3f", populate / Double(max(runs, 1))))")
+        say(
+            "store.history.ingest.seconds: \(String(format: "%.1f", populate))  per-run: \(String(format: "%.3f", populate / Double(max(runs, 1))))"
+        )
     }
 
     /// Times the trend and flakiness reads over the stored history.
@@ -104,7 +112,9 @@ enum StoreBench {
             accumulator.add($0)
         }
         let results = accumulator.finish()
-        say("store.query.flakiness.seconds: \(seconds(since: started))  rows: \(rows)  tests: \(results.count)  flaky: \(results.filter { $0.state == .flaky }.count)")
+        say(
+            "store.query.flakiness.seconds: \(seconds(since: started))  rows: \(rows)  tests: \(results.count)  flaky: \(results.filter { $0.state == .flaky }.count)"
+        )
 
         // The same read without the analysis: SQL and decoding into rows only.
         started = Date()
@@ -116,7 +126,9 @@ enum StoreBench {
         var failures: [FailureRow] = []
         try await store.forEachFailure(in: .all) { failures.append($0) }
         let elements = FlakinessAnalyzer().flakyElements(failures: failures, tests: results)
-        say("store.query.flakyElements.seconds: \(seconds(since: started))  failures: \(failures.count)  elements: \(elements.count)")
+        say(
+            "store.query.flakyElements.seconds: \(seconds(since: started))  failures: \(failures.count)  elements: \(elements.count)"
+        )
 
         if fullScan {
             started = Date()

@@ -33,20 +33,23 @@ enum SyntheticHistory {
                 }
             }
             let attempts = outcomes.enumerated().map { attemptIndex, outcome in
-                Attempt(outcome: outcome, duration: 2.5, label: attemptIndex == 0 ? "First Run" : "Retry \(attemptIndex)")
+                Attempt(
+                    outcome: outcome, duration: 2.5, label: attemptIndex == 0 ? "First Run" : "Retry \(attemptIndex)")
             }
             for (attemptIndex, outcome) in outcomes.enumerated() where outcome.isFailure {
                 failures.append(
                     FailureDigest(
                         testKey: identity.key, attemptIndex: attemptIndex,
-                        category: infrastructure ? "simulatorCrash" : "elementNotFound", isInfrastructure: infrastructure,
+                        category: infrastructure ? "simulatorCrash" : "elementNotFound",
+                        isInfrastructure: infrastructure,
                         fingerprint: "fp\(index % 50)", normalizedMessage: "element {id} not found",
                         identifier: "Screen\(index % 12).Button"))
             }
             tests.append(TestCase(identity: identity, attempts: attempts))
         }
         let digest = RunDigest(
-            failures: failures, coverage: [CoverageFigure(scope: .overall, name: "", interactive: 1_000, identified: 700 + night % 100)])
+            failures: failures,
+            coverage: [CoverageFigure(scope: .overall, name: "", interactive: 1_000, identified: 700 + night % 100)])
         return (Run(metadata: metadata, tests: tests), digest)
     }
 }

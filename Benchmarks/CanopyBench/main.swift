@@ -4,7 +4,8 @@ import Foundation
 // Each kind lives in its own file; figures are printed as `name: value unit` lines.
 let arguments = Array(CommandLine.arguments.dropFirst())
 guard let kind = arguments.first else {
-    FileHandle.standardError.write(Data("usage: CanopyBench parse|xcresult|snapshots|analysis|store|bundle ARGS…\n".utf8))
+    FileHandle.standardError.write(
+        Data("usage: CanopyBench parse|xcresult|snapshots|analysis|store|bundle ARGS…\n".utf8))
     exit(2)
 }
 let rest = Array(arguments.dropFirst())

@@ -48,7 +48,8 @@ enum FuzzTarget: String, CaseIterable {
             let message = String(decoding: bytes, as: UTF8.self)
             let failure = Failure(message: message, detail: message)
             let attempts = [Attempt(outcome: .failed, failures: [failure]), Attempt(outcome: .passed)]
-            let test = TestCase(identity: TestIdentity(className: "LoginTests", name: "testLogin()"), attempts: attempts)
+            let test = TestCase(
+                identity: TestIdentity(className: "LoginTests", name: "testLogin()"), attempts: attempts)
             _ = ReportBuilder.build(run: Run(tests: [test, test]))
         case .config:
             _ = try? ConfigurationLoader.parse(String(decoding: bytes, as: UTF8.self), file: "fuzz.yml")

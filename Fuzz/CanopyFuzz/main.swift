@@ -16,17 +16,19 @@ public func canopyFuzzTestOneInput(_ start: UnsafePointer<UInt8>?, _ count: Int)
 }
 
 #if CANOPY_FUZZ
-/// `int LLVMFuzzerRunDriver(int *argc, char ***argv, int (*UserCb)(const uint8_t *Data, size_t Size))`
-/// from libFuzzer (LLVM 11+); pointer arguments and an int result pass the same way in Swift's
-/// and C's calling conventions on x86_64 and arm64.
-@_silgen_name("LLVMFuzzerRunDriver")
-func LLVMFuzzerRunDriver(
-    _ argc: UnsafeMutablePointer<CInt>,
-    _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>>,
-    _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt
-) -> CInt
+    // swift-format-ignore: AlwaysUseLowerCamelCase
+    // (the name libFuzzer exports)
+    /// `int LLVMFuzzerRunDriver(int *argc, char ***argv, int (*UserCb)(const uint8_t *Data, size_t Size))`
+    /// from libFuzzer (LLVM 11+); pointer arguments and an int result pass the same way in Swift's
+    /// and C's calling conventions on x86_64 and arm64.
+    @_silgen_name("LLVMFuzzerRunDriver")
+    func LLVMFuzzerRunDriver(
+        _ argc: UnsafeMutablePointer<CInt>,
+        _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>>,
+        _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt
+    ) -> CInt
 
-var fuzzArgc = CommandLine.argc
-var fuzzArgv = CommandLine.unsafeArgv
-exit(LLVMFuzzerRunDriver(&fuzzArgc, &fuzzArgv) { data, count in canopyFuzzTestOneInput(data, count) })
+    var fuzzArgc = CommandLine.argc
+    var fuzzArgv = CommandLine.unsafeArgv
+    exit(LLVMFuzzerRunDriver(&fuzzArgc, &fuzzArgv) { data, count in canopyFuzzTestOneInput(data, count) })
 #endif

@@ -32,7 +32,8 @@ struct BuildInfoPlugin: BuildToolPlugin {
                 displayName: checkout == nil ? "Stamping canopy (no git checkout)" : "Stamping canopy with its commit",
                 executable: URL(fileURLWithPath: "/bin/sh"),
                 arguments: [
-                    "-c", script, "sh", checkout?.gitDirectory.path ?? "/nonexistent", checkout?.commonDirectory.path ?? "/nonexistent",
+                    "-c", script, "sh", checkout?.gitDirectory.path ?? "/nonexistent",
+                    checkout?.commonDirectory.path ?? "/nonexistent",
                     output.path,
                 ],
                 inputFiles: checkout?.inputs ?? [],
@@ -61,12 +62,14 @@ struct GitCheckout {
             // A worktree or submodule: `.git` is a file holding `gitdir: <path>`.
             guard let line = Self.firstLine(of: dotGit), line.hasPrefix("gitdir:") else { return nil }
             let path = line.dropFirst("gitdir:".count).trimmingCharacters(in: .whitespaces)
-            gitDirectory = path.hasPrefix("/") ? URL(fileURLWithPath: path) : packageDirectory.appendingPathComponent(path)
+            gitDirectory =
+                path.hasPrefix("/") ? URL(fileURLWithPath: path) : packageDirectory.appendingPathComponent(path)
         }
         // Branch refs of a worktree live in the main repository's directory (`commondir`).
-        let commonDirectory = Self.firstLine(of: gitDirectory.appendingPathComponent("commondir")).map {
-            $0.hasPrefix("/") ? URL(fileURLWithPath: $0) : gitDirectory.appendingPathComponent($0)
-        } ?? gitDirectory
+        let commonDirectory =
+            Self.firstLine(of: gitDirectory.appendingPathComponent("commondir")).map {
+                $0.hasPrefix("/") ? URL(fileURLWithPath: $0) : gitDirectory.appendingPathComponent($0)
+            } ?? gitDirectory
         let head = gitDirectory.appendingPathComponent("HEAD")
         guard let headLine = Self.firstLine(of: head) else { return nil }
         var inputs = [head]
@@ -84,7 +87,9 @@ struct GitCheckout {
             let packed = commonDirectory.appendingPathComponent("packed-refs")
             if commit == nil, let text = try? String(contentsOf: packed, encoding: .utf8) {
                 inputs.append(packed)
-                commit = text.split(separator: "\n").first { $0.hasSuffix(" " + ref) }.map { String($0.prefix { $0 != " " }) }
+                commit = text.split(separator: "\n").first { $0.hasSuffix(" " + ref) }.map {
+                    String($0.prefix { $0 != " " })
+                }
             }
         } else {
             commit = headLine

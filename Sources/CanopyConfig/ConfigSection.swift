@@ -16,7 +16,9 @@ struct ConfigSection {
         self.path = path
         mark = node.mark
         guard case .mapping(let mapping) = node else {
-            throw ConfigSection.error(file, path.isEmpty ? "(top level)" : path, node.mark, "expected a mapping of keys to values, found \(ConfigSection.kind(node))")
+            throw ConfigSection.error(
+                file, path.isEmpty ? "(top level)" : path, node.mark,
+                "expected a mapping of keys to values, found \(ConfigSection.kind(node))")
         }
         var entries: [(String, Node, Mark?)] = []
         for (key, value) in mapping {
@@ -58,7 +60,9 @@ struct ConfigSection {
         guard case .scalar(let scalar) = node else { throw typeError(key, node, "a path or postgres:// URL") }
         if scalar.style == .plain, node.int != nil || node.float != nil || node.bool != nil {
             let found = node.bool != nil ? "the boolean \(scalar.string)" : "the number \(scalar.string)"
-            throw ConfigSection.error(file, child(key), node.mark, "expected a path or postgres:// URL, found \(found) (quote it if you mean that text)")
+            throw ConfigSection.error(
+                file, child(key), node.mark,
+                "expected a path or postgres:// URL, found \(found) (quote it if you mean that text)")
         }
         return scalar.string
     }
@@ -74,13 +78,16 @@ struct ConfigSection {
         guard case .scalar = node, let value = node.int else {
             // A whole number too large for Int (99999999999999999999999) is out of range, not "not a whole number".
             if case .scalar(let scalar) = node, node.tag.rawValue == Tag.Name.int.rawValue {
-                let expected = range.map { "expected \($0.lowerBound)…\($0.upperBound)" } ?? "it does not fit in 64 bits"
+                let expected =
+                    range.map { "expected \($0.lowerBound)…\($0.upperBound)" } ?? "it does not fit in 64 bits"
                 throw ConfigSection.error(file, child(key), node.mark, "\(scalar.string) is out of range; \(expected)")
             }
             throw typeError(key, node, "a whole number")
         }
         if let range, !range.contains(value) {
-            throw ConfigSection.error(file, child(key), node.mark, "\(value) is out of range; expected \(range.lowerBound)…\(range.upperBound)")
+            throw ConfigSection.error(
+                file, child(key), node.mark,
+                "\(value) is out of range; expected \(range.lowerBound)…\(range.upperBound)")
         }
         return value
     }
@@ -91,7 +98,9 @@ struct ConfigSection {
             throw numberError(key, node)
         }
         if let range, !range.contains(value) {
-            throw ConfigSection.error(file, child(key), node.mark, "\(value) is out of range; expected \(range.lowerBound)…\(range.upperBound)")
+            throw ConfigSection.error(
+                file, child(key), node.mark,
+                "\(value) is out of range; expected \(range.lowerBound)…\(range.upperBound)")
         }
         return value
     }
@@ -102,12 +111,15 @@ struct ConfigSection {
 
     /// A list of strings, each mapped by `transform`; an item it maps to nil is an error at that
     /// item's line, saying `problem(item)`.
-    mutating func strings<T>(_ key: String, mapping transform: (String) -> T?, problem: (String) -> String) throws -> [T]? {
+    mutating func strings<T>(_ key: String, mapping transform: (String) -> T?, problem: (String) -> String) throws
+        -> [T]?
+    {
         guard let node = node(key) else { return nil }
         guard case .sequence(let sequence) = node else { throw typeError(key, node, "a list of strings") }
         return try sequence.enumerated().map { index, item in
             guard case .scalar(let scalar) = item else {
-                throw ConfigSection.error(file, "\(child(key))[\(index)]", item.mark, "expected a string, found \(ConfigSection.kind(item))")
+                throw ConfigSection.error(
+                    file, "\(child(key))[\(index)]", item.mark, "expected a string, found \(ConfigSection.kind(item))")
             }
             guard let value = transform(scalar.string) else {
                 throw ConfigSection.error(file, "\(child(key))[\(index)]", item.mark, problem(scalar.string))
@@ -121,7 +133,8 @@ struct ConfigSection {
     mutating func regex(_ key: String, allowingEmpty: Bool = false) throws -> String? {
         guard let pattern = try string(key) else { return nil }
         if allowingEmpty && pattern.isEmpty { return pattern }
-        try ConfigSection.validateRegex(pattern, file: file, path: child(key), mark: entries.first { $0.key == key }?.value.mark)
+        try ConfigSection.validateRegex(
+            pattern, file: file, path: child(key), mark: entries.first { $0.key == key }?.value.mark)
         return pattern
     }
 
@@ -129,7 +142,10 @@ struct ConfigSection {
         do {
             _ = try NSRegularExpression(pattern: pattern)
         } catch {
-            throw ConfigSection.error(file, path, mark, "'\(pattern)' is not a valid regular expression; check brackets and escapes (YAML single quotes keep backslashes as written)")
+            throw ConfigSection.error(
+                file, path, mark,
+                "'\(pattern)' is not a valid regular expression; check brackets and escapes (YAML single quotes keep backslashes as written)"
+            )
         }
     }
 
@@ -145,7 +161,8 @@ struct ConfigSection {
             throw typeError(key, node, expected)
         } catch {
             throw ConfigSection.error(
-                file, child(key), node.mark, "'\(scalar.string)' is not a date: \(error); write the day as YYYY-MM-DD, such as 2026-12-31")
+                file, child(key), node.mark,
+                "'\(scalar.string)' is not a date: \(error); write the day as YYYY-MM-DD, such as 2026-12-31")
         }
     }
 
@@ -181,7 +198,9 @@ struct ConfigSection {
     func error(at key: String, item index: Int, _ message: String) -> ConfigurationError {
         let entry = entries.first { $0.key == key }
         var mark = entry?.mark
-        if case .sequence(let sequence)? = entry?.value, let item = Array(sequence).dropFirst(index).first { mark = item.mark ?? mark }
+        if case .sequence(let sequence)? = entry?.value, let item = Array(sequence).dropFirst(index).first {
+            mark = item.mark ?? mark
+        }
         return ConfigSection.error(file, "\(child(key))[\(index)]", mark, message)
     }
 
@@ -193,7 +212,8 @@ struct ConfigSection {
     func finish() throws {
         for entry in entries where !used.contains(entry.key) {
             let known = used.sorted().joined(separator: ", ")
-            throw ConfigSection.error(file, child(entry.key), entry.mark, "unknown key '\(entry.key)'; known keys here: \(known)")
+            throw ConfigSection.error(
+                file, child(entry.key), entry.mark, "unknown key '\(entry.key)'; known keys here: \(known)")
         }
     }
 
@@ -202,12 +222,18 @@ struct ConfigSection {
     private func numberError(_ key: String, _ node: Node) -> ConfigurationError {
         guard case .scalar(let scalar) = node else { return typeError(key, node, "a number") }
         let text = scalar.string.trimmingCharacters(in: .whitespaces)
-        if text.hasSuffix("%"), let percent = Decimal(string: String(text.dropLast())), Double(String(text.dropLast())) != nil {
-            return ConfigSection.error(file, child(key), node.mark, "expected a number, found '\(scalar.string)'; write \(text) as \(percent / 100)")
+        if text.hasSuffix("%"), let percent = Decimal(string: String(text.dropLast())),
+            Double(String(text.dropLast())) != nil
+        {
+            return ConfigSection.error(
+                file, child(key), node.mark,
+                "expected a number, found '\(scalar.string)'; write \(text) as \(percent / 100)")
         }
         if scalar.style != .plain, Double(text) != nil {
             return ConfigSection.error(
-                file, child(key), node.mark, "expected a number, found the text '\(scalar.string)'; remove the quotes (YAML reads a quoted value as text)")
+                file, child(key), node.mark,
+                "expected a number, found the text '\(scalar.string)'; remove the quotes (YAML reads a quoted value as text)"
+            )
         }
         return typeError(key, node, "a number")
     }

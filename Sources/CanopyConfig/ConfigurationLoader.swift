@@ -13,11 +13,15 @@ package enum ConfigurationLoader {
     /// Loads the explicit file, else `CANOPY_CONFIG`, else `Config/canopy.yml` when it exists, else defaults.
     package static func load(explicit: String?, environment: [String: String]) throws -> CanopyConfiguration {
         let named: (path: String, by: String)? =
-            if let explicit { (explicit, "--config") } else { environment["CANOPY_CONFIG"].flatMap { $0.isEmpty ? nil : ($0, "CANOPY_CONFIG") } }
+            if let explicit { (explicit, "--config") } else {
+                environment["CANOPY_CONFIG"].flatMap { $0.isEmpty ? nil : ($0, "CANOPY_CONFIG") }
+            }
         if let (path, origin) = named {
             guard FileManager.default.fileExists(atPath: path) else {
                 let fix = origin == "CANOPY_CONFIG" ? "fix the path or unset CANOPY_CONFIG" : "check the path"
-                throw ConfigurationError(file: path, keyPath: "(file)", message: "the configuration file \(origin) names does not exist; \(fix)")
+                throw ConfigurationError(
+                    file: path, keyPath: "(file)",
+                    message: "the configuration file \(origin) names does not exist; \(fix)")
             }
             return try load(path: path, namedBy: origin)
         }
@@ -35,12 +39,15 @@ package enum ConfigurationLoader {
         let text: String
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
-            throw ConfigurationError(file: path, keyPath: "(file)", message: "it is a directory; give \(origin) a YAML file such as Config/canopy.yml")
+            throw ConfigurationError(
+                file: path, keyPath: "(file)",
+                message: "it is a directory; give \(origin) a YAML file such as Config/canopy.yml")
         }
         do {
             text = try String(contentsOfFile: path, encoding: .utf8)
         } catch {
-            throw ConfigurationError(file: path, keyPath: "(file)", message: "cannot read the file: \(error.localizedDescription)")
+            throw ConfigurationError(
+                file: path, keyPath: "(file)", message: "cannot read the file: \(error.localizedDescription)")
         }
         return try parse(text, file: path)
     }
@@ -59,7 +66,9 @@ package enum ConfigurationLoader {
             place = ("\(error)".split(whereSeparator: \.isNewline).joined(separator: "; "), nil, nil)
         }
         var message = "not valid YAML: " + place.problem
-        if let context = place.context { message += " (\(context.text) at \(context.mark.line):\(context.mark.column))" }
+        if let context = place.context {
+            message += " (\(context.text) at \(context.mark.line):\(context.mark.column))"
+        }
         let located = place.mark.map { "\(file):\($0.line):\($0.column)" } ?? file
         return ConfigurationError(file: located, keyPath: "(syntax)", message: message)
     }
@@ -77,7 +86,9 @@ package enum ConfigurationLoader {
         }
         return ConfigurationError(
             file: "\(file):\(duplicate.position.line):\(duplicate.position.column)", keyPath: duplicate.keyPath,
-            message: "duplicate key; it is first set at line \(duplicate.first.line), column \(duplicate.first.column): keep one of the two")
+            message:
+                "duplicate key; it is first set at line \(duplicate.first.line), column \(duplicate.first.column): keep one of the two"
+        )
     }
 
     package static func parse(_ text: String, file: String) throws -> CanopyConfiguration {
@@ -97,11 +108,14 @@ package enum ConfigurationLoader {
         var root = try ConfigSection(file: file, path: "", node: node)
         configuration.store = try root.path("store")
         if var identifiers = try root.section("identifiers") {
-            configuration.analysis.identifiers = try readIdentifiers(&identifiers, base: configuration.analysis.identifiers)
+            configuration.analysis.identifiers = try readIdentifiers(
+                &identifiers, base: configuration.analysis.identifiers)
             try identifiers.finish()
         }
         if var coverage = try root.section("coverage") {
-            if let depth = try coverage.int("branchDepth", range: 1...20) { configuration.analysis.coverage.branchDepth = depth }
+            if let depth = try coverage.int("branchDepth", range: 1...20) {
+                configuration.analysis.coverage.branchDepth = depth
+            }
             try coverage.finish()
         }
         if let rules = try root.sections("categories") {
@@ -111,7 +125,8 @@ package enum ConfigurationLoader {
                 if let earlier = indexes[rule.name] {
                     throw section.error(
                         at: "name",
-                        "categories[\(earlier)] is named '\(rule.name)' too, so reports and gates.maximumFailuresPerCategory could not tell them apart; give each category its own name, or join their patterns with |")
+                        "categories[\(earlier)] is named '\(rule.name)' too, so reports and gates.maximumFailuresPerCategory could not tell them apart; give each category its own name, or join their patterns with |"
+                    )
                 }
                 indexes[rule.name] = index
                 configuration.analysis.categories.append(rule)
@@ -123,7 +138,8 @@ package enum ConfigurationLoader {
             try flakiness.finish()
         }
         if var gates = try root.section("gates") {
-            configuration.gates = try readGates(&gates, categories: configuration.analysis.effectiveCategories.map(\.name))
+            configuration.gates = try readGates(
+                &gates, categories: configuration.analysis.effectiveCategories.map(\.name))
             try gates.finish()
         }
         if let entries = try root.sections("quarantine") {
@@ -131,19 +147,27 @@ package enum ConfigurationLoader {
         }
         if var slower = try root.section("slowerTests") {
             if let ratio = try slower.double("ratio", range: 1...1000) { configuration.slowerTests.ratio = ratio }
-            if let seconds = try slower.double("seconds", range: 0...86_400) { configuration.slowerTests.seconds = seconds }
+            if let seconds = try slower.double("seconds", range: 0...86_400) {
+                configuration.slowerTests.seconds = seconds
+            }
             if let limit = try slower.int("limit", range: 0...1000) { configuration.slowerTests.limit = limit }
             if let runs = try slower.int("runs", range: 1...100) { configuration.slowerTests.runs = runs }
             try slower.finish()
         }
         if var output = try root.section("output") {
-            if let budget = try output.int("summaryBudget", range: 1024...1_048_576) { configuration.output.summaryBudget = budget }
-            if let budget = try output.int("commentBudget", range: 1024...65_535) { configuration.output.commentBudget = budget }
+            if let budget = try output.int("summaryBudget", range: 1024...1_048_576) {
+                configuration.output.summaryBudget = budget
+            }
+            if let budget = try output.int("commentBudget", range: 1024...65_535) {
+                configuration.output.commentBudget = budget
+            }
             if let count = try output.int("annotations", range: 0...1000) { configuration.output.annotations = count }
             if let url = try output.string("dashboardURL") {
                 let scheme = URLComponents(string: url)?.scheme?.lowercased()
                 guard scheme == "http" || scheme == "https", URLComponents(string: url)?.host?.isEmpty == false else {
-                    throw output.error(at: "dashboardURL", "expected the http(s) URL where site/index.html is published, found '\(url)'")
+                    throw output.error(
+                        at: "dashboardURL",
+                        "expected the http(s) URL where site/index.html is published, found '\(url)'")
                 }
                 configuration.output.dashboardURL = url
             }
@@ -156,9 +180,15 @@ package enum ConfigurationLoader {
                 }
                 configuration.attachments.scope = value
             }
-            if let bytes = try attachments.int("maximumFileBytes", range: 0...1_073_741_824) { configuration.attachments.maximumFileBytes = bytes }
-            if let bytes = try attachments.int("maximumRunBytes", range: 0...17_179_869_184) { configuration.attachments.maximumRunBytes = bytes }
-            if let count = try attachments.int("perAttempt", range: 0...1000) { configuration.attachments.perAttempt = count }
+            if let bytes = try attachments.int("maximumFileBytes", range: 0...1_073_741_824) {
+                configuration.attachments.maximumFileBytes = bytes
+            }
+            if let bytes = try attachments.int("maximumRunBytes", range: 0...17_179_869_184) {
+                configuration.attachments.maximumRunBytes = bytes
+            }
+            if let count = try attachments.int("perAttempt", range: 0...1000) {
+                configuration.attachments.perAttempt = count
+            }
             try attachments.finish()
         }
         try root.finish()
@@ -170,7 +200,9 @@ package enum ConfigurationLoader {
         return configuration
     }
 
-    private static func readIdentifiers(_ section: inout ConfigSection, base: IdentifierSchemeConfiguration) throws -> IdentifierSchemeConfiguration {
+    private static func readIdentifiers(_ section: inout ConfigSection, base: IdentifierSchemeConfiguration) throws
+        -> IdentifierSchemeConfiguration
+    {
         var scheme = base
         // Placeholders in effect that the file does not set, and how to set them.
         var defaultPlaceholders: [(name: String, instead: String)] = []
@@ -197,18 +229,26 @@ package enum ConfigurationLoader {
                 guard let placeholder, let pattern else {
                     throw rule.error("each dynamic segment needs 'placeholder' and 'pattern'")
                 }
-                if let problem = placeholderProblem(placeholder, separators: scheme.separators) { throw rule.error(at: "placeholder", problem) }
+                if let problem = placeholderProblem(placeholder, separators: scheme.separators) {
+                    throw rule.error(at: "placeholder", problem)
+                }
                 return DynamicSegmentRule(placeholder: placeholder, pattern: pattern, position: position)
             }
         } else {
-            defaultPlaceholders += scheme.dynamicSegments.map { ($0.placeholder, "list your own identifiers.dynamicSegments with placeholders without it") }
+            defaultPlaceholders += scheme.dynamicSegments.map {
+                ($0.placeholder, "list your own identifiers.dynamicSegments with placeholders without it")
+            }
         }
         var foldPlaceholderSet = false
         if var fold = try section.section("dataDrivenFold") {
             if let enabled = try fold.bool("enabled") { scheme.dataDrivenFold.enabled = enabled }
-            if let minimum = try fold.int("minimumDistinctValues", range: 2...100_000) { scheme.dataDrivenFold.minimumDistinctValues = minimum }
+            if let minimum = try fold.int("minimumDistinctValues", range: 2...100_000) {
+                scheme.dataDrivenFold.minimumDistinctValues = minimum
+            }
             if let placeholder = try fold.string("placeholder") {
-                if let problem = placeholderProblem(placeholder, separators: scheme.separators) { throw fold.error(at: "placeholder", problem) }
+                if let problem = placeholderProblem(placeholder, separators: scheme.separators) {
+                    throw fold.error(at: "placeholder", problem)
+                }
                 scheme.dataDrivenFold.placeholder = placeholder
                 foldPlaceholderSet = true
             }
@@ -223,23 +263,32 @@ package enum ConfigurationLoader {
         }
         if let types = try section.strings(
             "interactiveElementTypes", mapping: IdentifierSchemeConfiguration.elementTypeCaseName,
-            problem: { "'\($0)' is not an XCUIElement.ElementType; use its case name (button, textField, switch, cell, …)" })
+            problem: {
+                "'\($0)' is not an XCUIElement.ElementType; use its case name (button, textField, switch, cell, …)"
+            })
         {
             guard !types.isEmpty else {
                 throw section.error(
                     at: "interactiveElementTypes",
-                    "the list is empty, so no element would count: coverage would be 'not measured' and minimumCoverage would pass on nothing; list the types that count (button, cell, textField, …) or leave the key out for the defaults")
+                    "the list is empty, so no element would count: coverage would be 'not measured' and minimumCoverage would pass on nothing; list the types that count (button, cell, textField, …) or leave the key out for the defaults"
+                )
             }
             scheme.interactiveElementTypes = types
         }
-        if let length = try section.int("maxIdentifierLength", range: 1...10_000) { scheme.maxIdentifierLength = length }
-        if !foldPlaceholderSet { defaultPlaceholders.append((scheme.dataDrivenFold.placeholder, "set identifiers.dataDrivenFold.placeholder to a name without it")) }
+        if let length = try section.int("maxIdentifierLength", range: 1...10_000) {
+            scheme.maxIdentifierLength = length
+        }
+        if !foldPlaceholderSet {
+            defaultPlaceholders.append(
+                (scheme.dataDrivenFold.placeholder, "set identifiers.dataDrivenFold.placeholder to a name without it"))
+        }
         // A separator of your own may split a placeholder you did not set.
         for (index, separator) in scheme.separators.enumerated() {
             if let (placeholder, instead) = defaultPlaceholders.first(where: { $0.name.contains(separator) }) {
                 throw section.error(
                     at: "separators", item: index,
-                    "'\(separator)' is in the default placeholder '\(placeholder)', so {\(placeholder)} would split into segments; choose another separator, or \(instead)")
+                    "'\(separator)' is in the default placeholder '\(placeholder)', so {\(placeholder)} would split into segments; choose another separator, or \(instead)"
+                )
             }
         }
         return scheme
@@ -253,12 +302,14 @@ package enum ConfigurationLoader {
         if name.contains(where: braces.contains) {
             let bare = name.filter { !braces.contains($0) }
             let example = bare.isEmpty ? "id" : bare
-            return "'\(name)' has braces; write the name alone, such as \(example): templates add the braces ({\(example)})"
+            return
+                "'\(name)' has braces; write the name alone, such as \(example): templates add the braces ({\(example)})"
         }
         if name.contains(where: \.isWhitespace) { return "'\(name)' contains whitespace; use one word, such as id" }
         if let separator = name.first(where: { separators.contains(String($0)) }) {
             let all = separators.map { "'\($0)'" }.joined(separator: ", ")
-            return "'\(name)' contains the separator '\(separator)', so {\(name)} would split into segments; use a name without \(all)"
+            return
+                "'\(name)' contains the separator '\(separator)', so {\(name)} would split into segments; use a name without \(all)"
         }
         return nil
     }
@@ -268,7 +319,9 @@ package enum ConfigurationLoader {
         let name = try section.string("name")
         let pattern = try section.regex("pattern", allowingEmpty: true)
         let known = FailureCategoryRule.Field.allCases.map(\.rawValue).joined(separator: ", ")
-        let fields = try section.strings("fields", mapping: FailureCategoryRule.Field.init(rawValue:), problem: { "unknown field '\($0)'; use \(known)" })
+        let fields = try section.strings(
+            "fields", mapping: FailureCategoryRule.Field.init(rawValue:),
+            problem: { "unknown field '\($0)'; use \(known)" })
         let infrastructure = try section.bool("infrastructure")
         let description = try section.string("description")
         let fix = try section.string("fix")
@@ -278,19 +331,28 @@ package enum ConfigurationLoader {
             throw section.error("each category needs 'name' and 'pattern'")
         }
         if name.allSatisfy(\.isWhitespace) {
-            throw section.error(at: "name", "the name is empty; name the category (reports show it, and gates.maximumFailuresPerCategory refers to it)")
+            throw section.error(
+                at: "name",
+                "the name is empty; name the category (reports show it, and gates.maximumFailuresPerCategory refers to it)"
+            )
         }
         if name == FailureCategoryRule.otherName {
             throw section.error(
-                at: "name", "'\(name)' is what failures no category matches are called, so this rule would never be tried; give it another name")
+                at: "name",
+                "'\(name)' is what failures no category matches are called, so this rule would never be tried; give it another name"
+            )
         }
         if pattern.isEmpty {
             throw section.error(
-                at: "pattern", "the pattern is empty and would match every failure; write a regular expression for this category's failures (what no category matches is 'other' already)")
+                at: "pattern",
+                "the pattern is empty and would match every failure; write a regular expression for this category's failures (what no category matches is 'other' already)"
+            )
         }
         if fields?.isEmpty == true {
             throw section.error(
-                at: "fields", "the list is empty, so the pattern would be tried on nothing and match no failure; list the fields to try (\(known)) or leave the key out for [message, type]")
+                at: "fields",
+                "the list is empty, so the pattern would be tried on nothing and match no failure; list the fields to try (\(known)) or leave the key out for [message, type]"
+            )
         }
         var rule = FailureCategoryRule(name: name, pattern: pattern)
         if let fields { rule.fields = fields }
@@ -306,12 +368,20 @@ package enum ConfigurationLoader {
         if let runs = try section.int("windowRuns", range: 1...100_000) { flakiness.windowRuns = runs }
         if let value = try section.double("significance", range: 0.000001...0.5) { flakiness.significance = value }
         if let value = try section.double("wilsonZ", range: 0.5...5) { flakiness.wilsonZ = value }
-        if let value = try section.int("minimumBrokenCommits", range: 1...1000) { flakiness.minimumBrokenCommits = value }
+        if let value = try section.int("minimumBrokenCommits", range: 1...1000) {
+            flakiness.minimumBrokenCommits = value
+        }
         if let value = try section.int("minimumFixedCommits", range: 1...1000) { flakiness.minimumFixedCommits = value }
-        if let value = try section.int("mixedCommitsForFlaky", range: 1...1000) { flakiness.mixedCommitsForFlaky = value }
+        if let value = try section.int("mixedCommitsForFlaky", range: 1...1000) {
+            flakiness.mixedCommitsForFlaky = value
+        }
         if let value = try section.double("scoreDecay", range: 0.01...1) { flakiness.scoreDecay = value }
-        if let value = try section.bool("infrastructureFlakesCountAsPasses") { flakiness.infrastructureFlakesCountAsPasses = value }
-        if let value = try section.int("minimumTestsPerFlakyElement", range: 1...1000) { flakiness.minimumTestsPerFlakyElement = value }
+        if let value = try section.bool("infrastructureFlakesCountAsPasses") {
+            flakiness.infrastructureFlakesCountAsPasses = value
+        }
+        if let value = try section.int("minimumTestsPerFlakyElement", range: 1...1000) {
+            flakiness.minimumTestsPerFlakyElement = value
+        }
         return flakiness
     }
 
@@ -322,7 +392,9 @@ package enum ConfigurationLoader {
         section.accepts("maximumNewFailures", "maximumNewAuditErrors")
         gates.minimumCoverage = try section.double("minimumCoverage", range: 0...1)
         gates.maximumCoverageDrop = try section.double("maximumCoverageDrop", range: 0...1)
-        if section.keys.contains("maximumNewFailures") { gates.maximumNewFailures = try section.int("maximumNewFailures", range: 0...1_000_000) }
+        if section.keys.contains("maximumNewFailures") {
+            gates.maximumNewFailures = try section.int("maximumNewFailures", range: 0...1_000_000)
+        }
         gates.maximumNewFlakyTests = try section.int("maximumNewFlakyTests", range: 0...1_000_000)
         gates.maximumFailures = try section.int("maximumFailures", range: 0...1_000_000)
         gates.minimumTests = try section.int("minimumTests", range: 0...100_000_000)
@@ -334,9 +406,12 @@ package enum ConfigurationLoader {
                 guard categories.contains(key) else {
                     throw perCategory.error(
                         at: key,
-                        "'\(key)' is not a failure category, so this limit would never apply; the categories are: \(categories.joined(separator: ", ")) (add your own under 'categories:')")
+                        "'\(key)' is not a failure category, so this limit would never apply; the categories are: \(categories.joined(separator: ", ")) (add your own under 'categories:')"
+                    )
                 }
-                if let limit = try perCategory.int(key, range: 0...1_000_000) { gates.maximumFailuresPerCategory[key] = limit }
+                if let limit = try perCategory.int(key, range: 0...1_000_000) {
+                    gates.maximumFailuresPerCategory[key] = limit
+                }
             }
             try perCategory.finish()
         }
@@ -346,7 +421,8 @@ package enum ConfigurationLoader {
     private static func readQuarantine(_ section: ConfigSection) throws -> QuarantineEntry {
         var section = section
         let entry = QuarantineEntry(
-            test: try section.string("test"), identifier: try section.string("identifier"), auditType: try section.string("auditType"),
+            test: try section.string("test"), identifier: try section.string("identifier"),
+            auditType: try section.string("auditType"),
             reason: try section.string("reason"), expires: try section.date("expires"))
         try section.finish()
         if entry.test == nil && entry.identifier == nil {
@@ -355,7 +431,8 @@ package enum ConfigurationLoader {
         if let test = entry.test, entry.identifier == nil, entry.auditType != nil {
             throw section.error(
                 at: "auditType",
-                "auditType narrows an 'identifier' entry to one kind of audit issue, and this entry quarantines the test '\(test)' as a whole: remove auditType, or quarantine the element's audit issues with 'identifier:' instead")
+                "auditType narrows an 'identifier' entry to one kind of audit issue, and this entry quarantines the test '\(test)' as a whole: remove auditType, or quarantine the element's audit issues with 'identifier:' instead"
+            )
         }
         return entry
     }

@@ -64,25 +64,32 @@ enum DuplicateKeyLocator {
 
     /// Every marked key's first repeat in its mapping, walking the tree with key paths as
     /// `ConfigSection` writes them.
-    private static func collect(_ node: Node, path: String, marked: [Position: String], inserted: [Int: [Int]], into found: inout [Duplicate]) {
+    private static func collect(
+        _ node: Node, path: String, marked: [Position: String], inserted: [Int: [Int]], into found: inout [Duplicate]
+    ) {
         func child(_ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
         switch node {
         case .mapping(let mapping):
             let pairs = Array(mapping)
             // The key each pair stands for: a marked key's original name, else its own.
             let keys: [(name: String?, position: Position?)] = pairs.map { pair in
-                guard case .scalar(let scalar) = pair.key, let mark = pair.key.mark else { return (pair.key.string, nil) }
+                guard case .scalar(let scalar) = pair.key, let mark = pair.key.mark else {
+                    return (pair.key.string, nil)
+                }
                 let position = fileColumns(Position(line: mark.line, column: mark.column), inserted)
                 if scalar.string.unicodeScalars.first == marker, let name = marked[position] { return (name, position) }
                 return (scalar.string, position)
             }
             for (index, pair) in pairs.enumerated() {
-                if let first = keys[index].position, let name = marked[first], pair.key.string?.unicodeScalars.first == marker,
+                if let first = keys[index].position, let name = marked[first],
+                    pair.key.string?.unicodeScalars.first == marker,
                     let again = keys[(index + 1)...].first(where: { $0.name == name }), let position = again.position
                 {
                     found.append(Duplicate(keyPath: child(name), key: name, position: position, first: first))
                 }
-                if let name = keys[index].name { collect(pair.value, path: child(name), marked: marked, inserted: inserted, into: &found) }
+                if let name = keys[index].name {
+                    collect(pair.value, path: child(name), marked: marked, inserted: inserted, into: &found)
+                }
             }
         case .sequence(let sequence):
             for (index, item) in sequence.enumerated() {

@@ -24,7 +24,8 @@ package struct GateConfiguration: Sendable, Equatable {
 
     package init(
         minimumCoverage: Double? = nil, maximumCoverageDrop: Double? = nil, maximumNewFailures: Int? = 0,
-        maximumNewFlakyTests: Int? = nil, maximumNewAuditErrors: Int? = 0, maximumFailuresPerCategory: [String: Int] = [:]
+        maximumNewFlakyTests: Int? = nil, maximumNewAuditErrors: Int? = 0,
+        maximumFailuresPerCategory: [String: Int] = [:]
     ) {
         self.minimumCoverage = minimumCoverage
         self.maximumCoverageDrop = maximumCoverageDrop

@@ -41,7 +41,8 @@ package enum ISO8601Time {
         }
 
         static let monthNames = [
-            "January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November",
+            "January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
+            "November",
             "December",
         ]
     }
@@ -64,7 +65,8 @@ package enum ISO8601Time {
             if scanner.take(".") {
                 let start = scanner.index
                 while scanner.digits(1) != nil {}
-                guard scanner.index > start, let fraction = Double("0." + String(decoding: scanner.bytes[start..<scanner.index], as: UTF8.self))
+                guard scanner.index > start,
+                    let fraction = Double("0." + String(decoding: scanner.bytes[start..<scanner.index], as: UTF8.self))
                 else { throw .form }
                 time.fraction = fraction
             }
@@ -75,14 +77,20 @@ package enum ISO8601Time {
             guard second <= 59 else { throw .second(second) }
         }
         guard scanner.atEnd else { throw .form }
-        guard let zone = TimeZone(secondsFromGMT: offset) else { throw .offset(String(decoding: scanner.bytes, as: UTF8.self)) }
+        guard let zone = TimeZone(secondsFromGMT: offset) else {
+            throw .offset(String(decoding: scanner.bytes, as: UTF8.self))
+        }
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = zone
-        let components = DateComponents(year: year, month: month, day: day, hour: time.hour, minute: time.minute, second: time.second)
+        let components = DateComponents(
+            year: year, month: month, day: day, hour: time.hour, minute: time.minute, second: time.second)
         // The round trip: a date Foundation rolled over would come back with other components.
         guard let date = calendar.date(from: components) else { throw .form }
         let back = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
-        guard [back.year, back.month, back.day, back.hour, back.minute, back.second] == [year, month, day, time.hour, time.minute, time.second]
+        guard
+            [back.year, back.month, back.day, back.hour, back.minute, back.second] == [
+                year, month, day, time.hour, time.minute, time.second,
+            ]
         else { throw .form }
         return date.addingTimeInterval(time.fraction)
     }

@@ -12,7 +12,10 @@ package struct QuarantineEntry: Sendable, Equatable {
     /// After this day the entry no longer applies, and a warning says so.
     package var expires: Date?
 
-    package init(test: String? = nil, identifier: String? = nil, auditType: String? = nil, reason: String? = nil, expires: Date? = nil) {
+    package init(
+        test: String? = nil, identifier: String? = nil, auditType: String? = nil, reason: String? = nil,
+        expires: Date? = nil
+    ) {
         self.test = test
         self.identifier = identifier
         self.auditType = auditType

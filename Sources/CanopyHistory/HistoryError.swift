@@ -46,9 +46,12 @@ package enum HistoryError: Error, Sendable, Equatable, CustomStringConvertible {
         var text: String {
             switch self {
             case .sqliteFile: "Check that the directory exists and is writable, then retry."
-            case .notADatabase: "The file is not a SQLite database: point --store at a new file, or delete this one to start a new history."
-            case .damaged: "The store is damaged: restore it from its cache or backup, or delete it to start a new history."
-            case .postgresServer: "Check that the PostgreSQL server is running and the URL (--store or CANOPY_STORE) is right, then retry."
+            case .notADatabase:
+                "The file is not a SQLite database: point --store at a new file, or delete this one to start a new history."
+            case .damaged:
+                "The store is damaged: restore it from its cache or backup, or delete it to start a new history."
+            case .postgresServer:
+                "Check that the PostgreSQL server is running and the URL (--store or CANOPY_STORE) is right, then retry."
             case .postgresStarting: "The PostgreSQL server is still starting up: retry once it accepts connections."
             case .postgresUnreachable:
                 "Canopy waited for the server as for a restart. Check that the PostgreSQL server is running and the URL (--store or CANOPY_STORE) is right, then retry."
@@ -59,37 +62,51 @@ package enum HistoryError: Error, Sendable, Equatable, CustomStringConvertible {
     package var description: String {
         switch self {
         case .invalidLocation(let location, let reason):
-            return "history store '\(StoreLocation.redact(location))': \(reason). Use a file path (Reports/history.sqlite) or postgres://user@host:port/database."
+            return
+                "history store '\(StoreLocation.redact(location))': \(reason). Use a file path (Reports/history.sqlite) or postgres://user@host:port/database."
         case .cannotOpen(let location, let reason, let advice):
             return "\(location): cannot open the history store: \(reason). \(advice.text)"
         case .missingRunKey:
-            return "the run has no run key, so Canopy cannot tell whether it is already stored. Set the CI build metadata or let the pipeline derive a content hash of the inputs."
+            return
+                "the run has no run key, so Canopy cannot tell whether it is already stored. Set the CI build metadata or let the pipeline derive a content hash of the inputs."
         case .statementFailed(let location, let sql, let reason):
-            return "\(location): a history statement failed: \(reason)\n  SQL: \(sql)\nIf the store was edited by hand, restore it from a backup or delete it to start a new history."
+            return
+                "\(location): a history statement failed: \(reason)\n  SQL: \(sql)\nIf the store was edited by hand, restore it from a backup or delete it to start a new history."
         case .clientFailed(let location, let sql, let reason):
-            return "\(location): the database client could not run a history statement: \(reason)\n  SQL: \(sql)\nThe statement's transaction was rolled back, so history holds no part of it. Retry once; if it fails again, report it as a Canopy bug with this message."
+            return
+                "\(location): the database client could not run a history statement: \(reason)\n  SQL: \(sql)\nThe statement's transaction was rolled back, so history holds no part of it. Retry once; if it fails again, report it as a Canopy bug with this message."
         case .migrationFailed(let location, let version, let name, let sql, let reason):
-            return "\(location): migration \(version) (\(name)) failed: \(reason)\n  SQL: \(sql)\nThe store is unchanged at the previous version; check that the database user may create tables and indexes."
+            return
+                "\(location): migration \(version) (\(name)) failed: \(reason)\n  SQL: \(sql)\nThe store is unchanged at the previous version; check that the database user may create tables and indexes."
         case .schemaTooNew(let location, let found, let known):
-            return "\(location): the history store is at schema version \(found) but this Canopy knows only up to \(known). Upgrade Canopy, or point --store at another store."
+            return
+                "\(location): the history store is at schema version \(found) but this Canopy knows only up to \(known). Upgrade Canopy, or point --store at another store."
         case .schemaTooOld(let location, let found, let known):
-            let state = found == 0 ? "holds no history yet" : "is at schema version \(found), older than this Canopy's \(known)"
-            return "\(location): the history store \(state). Commands that only read history never change the store: run `canopy ingest` or `canopy run` on it first (they create or migrate it), then retry."
+            let state =
+                found == 0 ? "holds no history yet" : "is at schema version \(found), older than this Canopy's \(known)"
+            return
+                "\(location): the history store \(state). Commands that only read history never change the store: run `canopy ingest` or `canopy run` on it first (they create or migrate it), then retry."
         case .busy(let location, let attempts, let reason):
-            return "\(location): could not store the run after \(attempts) attempts because other writers held the store (\(reason)). Retry the ingest; it is idempotent."
+            return
+                "\(location): could not store the run after \(attempts) attempts because other writers held the store (\(reason)). Retry the ingest; it is idempotent."
         case .connectionLost(let location, let reason):
-            return "\(location): the connection to the history store was lost (\(reason)). Nothing was half-written: a run is stored whole or not at all. Retry the command once the server is back; ingesting is idempotent."
+            return
+                "\(location): the connection to the history store was lost (\(reason)). Nothing was half-written: a run is stored whole or not at all. Retry the command once the server is back; ingesting is idempotent."
         case .notAStore(let location, let tables):
             let names = tables.prefix(5).joined(separator: ", ") + (tables.count > 5 ? ", …" : "")
-            return "\(location): not a Canopy history store: the database holds other tables (\(names)) and none of Canopy's, and was left unchanged. Point --store at a new file."
+            return
+                "\(location): not a Canopy history store: the database holds other tables (\(names)) and none of Canopy's, and was left unchanged. Point --store at a new file."
         case .isADirectory(let location):
             let file = location.hasSuffix("/") ? location + "history.sqlite" : location + "/history.sqlite"
-            return "\(location): --store names a directory, not a history file. Pass the path of a file, e.g. --store \(file) (created when missing)."
+            return
+                "\(location): --store names a directory, not a history file. Pass the path of a file, e.g. --store \(file) (created when missing)."
         case .diskFull(let location, let reason):
             let directory = URL(fileURLWithPath: location).deletingLastPathComponent().path
-            return "\(location): the disk is full (\(reason)): there is no space left in \(directory) for the history store. Nothing of this run was stored and earlier runs are intact; free space there or point --store at another disk, then retry (the next run that has room also empties \(URL(fileURLWithPath: location).lastPathComponent)-wal, which may hold this run's discarded pages)."
+            return
+                "\(location): the disk is full (\(reason)): there is no space left in \(directory) for the history store. Nothing of this run was stored and earlier runs are intact; free space there or point --store at another disk, then retry (the next run that has room also empties \(URL(fileURLWithPath: location).lastPathComponent)-wal, which may hold this run's discarded pages)."
         case .corruptValue(let location, let column, let value):
-            return "\(location): unexpected value '\(value)' in column \(column). The store was written by an incompatible tool; start a new history file."
+            return
+                "\(location): unexpected value '\(value)' in column \(column). The store was written by an incompatible tool; start a new history file."
         }
     }
 }

@@ -53,14 +53,17 @@ enum HistoryQueries {
     static func runs(_ window: HistoryWindow) -> SQLStatement {
         let ids = runIDs(window)
         return SQLStatement(
-            sql: "SELECT \(runColumns) FROM runs WHERE id IN (\(ids.sql)) ORDER BY sort_time, id", arguments: ids.arguments)
+            sql: "SELECT \(runColumns) FROM runs WHERE id IN (\(ids.sql)) ORDER BY sort_time, id",
+            arguments: ids.arguments)
     }
 
     static func run(key: String) -> SQLStatement {
         SQLStatement(sql: "SELECT \(runColumns) FROM runs WHERE run_key = ?", arguments: [.text(key)])
     }
 
-    static func previousRun(branch: String, before key: String?, excludingCommit commit: String?, startedBefore: Date? = nil) -> SQLStatement {
+    static func previousRun(
+        branch: String, before key: String?, excludingCommit commit: String?, startedBefore: Date? = nil
+    ) -> SQLStatement {
         var conditions = ["branch = ?"]
         var arguments: [SQLValue] = [.text(branch)]
         if let startedBefore {
@@ -74,7 +77,8 @@ enum HistoryQueries {
         }
         if let key {
             // Before the given run when it is stored; otherwise the latest other run on the branch.
-            conditions.append("""
+            conditions.append(
+                """
                 run_key <> ? AND NOT EXISTS (
                   SELECT 1 FROM runs c WHERE c.run_key = ? AND (c.sort_time < runs.sort_time
                     OR (c.sort_time = runs.sort_time AND c.id < runs.id)))
@@ -82,7 +86,8 @@ enum HistoryQueries {
             arguments += [.text(key), .text(key)]
         }
         return SQLStatement(
-            sql: "SELECT \(runColumns) FROM runs WHERE \(conditions.joined(separator: " AND ")) ORDER BY sort_time DESC, id DESC LIMIT 1",
+            sql:
+                "SELECT \(runColumns) FROM runs WHERE \(conditions.joined(separator: " AND ")) ORDER BY sort_time DESC, id DESC LIMIT 1",
             arguments: arguments)
     }
 
@@ -93,7 +98,8 @@ enum HistoryQueries {
 
     static func testRuns(runKey: String) -> SQLStatement {
         SQLStatement(
-            sql: "SELECT \(testRunColumns) FROM tests t JOIN runs r ON r.id = t.run_id WHERE r.run_key = ? ORDER BY t.test_index",
+            sql:
+                "SELECT \(testRunColumns) FROM tests t JOIN runs r ON r.id = t.run_id WHERE r.run_key = ? ORDER BY t.test_index",
             arguments: [.text(runKey)])
     }
 
@@ -102,7 +108,8 @@ enum HistoryQueries {
     /// Every test's rows over the runs `ids` selects.
     static func testRuns(_ ids: SQLStatement) -> SQLStatement {
         SQLStatement(
-            sql: "SELECT \(testRunColumns) FROM tests t JOIN runs r ON r.id = t.run_id WHERE t.run_id IN (\(ids.sql))" + testRunOrder,
+            sql: "SELECT \(testRunColumns) FROM tests t JOIN runs r ON r.id = t.run_id WHERE t.run_id IN (\(ids.sql))"
+                + testRunOrder,
             arguments: ids.arguments)
     }
 
@@ -110,7 +117,8 @@ enum HistoryQueries {
     /// index tests_failing_keys), sorted.
     static func failingTestKeys(_ ids: SQLStatement) -> SQLStatement {
         SQLStatement(
-            sql: "SELECT DISTINCT test_key FROM tests WHERE failed_attempts > 0 AND run_id IN (\(ids.sql)) ORDER BY test_key",
+            sql:
+                "SELECT DISTINCT test_key FROM tests WHERE failed_attempts > 0 AND run_id IN (\(ids.sql)) ORDER BY test_key",
             arguments: ids.arguments)
     }
 
@@ -188,7 +196,8 @@ enum HistoryQueries {
     static func auditIssues(runKey: String) -> SQLStatement {
         let columns = AuditIssueRecord.columns.dropFirst(2).map { "a." + $0 }.joined(separator: ", ")
         return SQLStatement(
-            sql: "SELECT \(columns) FROM audit_issues a JOIN runs r ON r.id = a.run_id WHERE r.run_key = ? ORDER BY a.ordinal",
+            sql:
+                "SELECT \(columns) FROM audit_issues a JOIN runs r ON r.id = a.run_id WHERE r.run_key = ? ORDER BY a.ordinal",
             arguments: [.text(runKey)])
     }
 

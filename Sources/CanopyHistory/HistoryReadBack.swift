@@ -18,7 +18,8 @@ extension FailureRow {
     /// when it has none) and commit.
     package init(readBack digest: FailureDigest, of metadata: RunMetadata) {
         self.init(
-            runKey: metadata.runKey ?? "", commit: metadata.commit, testKey: digest.testKey, attemptIndex: digest.attemptIndex,
+            runKey: metadata.runKey ?? "", commit: metadata.commit, testKey: digest.testKey,
+            attemptIndex: digest.attemptIndex,
             category: digest.category, isInfrastructure: digest.isInfrastructure, fingerprint: digest.fingerprint,
             identifier: digest.identifier, normalizedMessage: digest.normalizedMessage)
     }

@@ -21,7 +21,9 @@ enum HistoryRowDecoding {
     /// `InputRange.maximumDuration`, so up to that many times `InputRange.maximumCount`; 0
     /// (unknown) when it is negative, not finite or larger.
     static func totalDuration(_ seconds: Double?) -> Double {
-        guard let seconds, seconds.isFinite, seconds >= 0, seconds <= InputRange.maximumDuration * Double(InputRange.maximumCount) else {
+        guard let seconds, seconds.isFinite, seconds >= 0,
+            seconds <= InputRange.maximumDuration * Double(InputRange.maximumCount)
+        else {
             return 0
         }
         return seconds
@@ -55,7 +57,8 @@ enum HistoryRowDecoding {
     static func failure(_ row: some SQLRowReader) throws -> FailureRow {
         FailureRow(
             runKey: try row.text(0) ?? "", commit: try row.text(1), testKey: try row.text(2) ?? "",
-            attemptIndex: try row.int(3) ?? 0, category: try row.text(4) ?? "", isInfrastructure: (try row.int(5) ?? 0) != 0,
+            attemptIndex: try row.int(3) ?? 0, category: try row.text(4) ?? "",
+            isInfrastructure: (try row.int(5) ?? 0) != 0,
             fingerprint: try row.text(6) ?? "", identifier: try row.text(7), normalizedMessage: try row.text(8))
     }
 
@@ -73,8 +76,10 @@ enum HistoryRowDecoding {
             runKey: try row.text(0) ?? "", commit: try row.text(1), branch: try row.text(2),
             startedAt: date(try row.double(3)), tests: count(try row.int(4)),
             passed: count(try row.int(5)), failed: count(try row.int(6)), flaky: count(try row.int(7)),
-            skipped: count(try row.int(8)), passRate: try row.double(9).flatMap(ratio), duration: totalDuration(try row.double(10)),
-            auditIssues: count(try row.int(11)), auditErrors: count(try row.int(13)), coverage: try row.double(12).flatMap(ratio),
+            skipped: count(try row.int(8)), passRate: try row.double(9).flatMap(ratio),
+            duration: totalDuration(try row.double(10)),
+            auditIssues: count(try row.int(11)), auditErrors: count(try row.int(13)),
+            coverage: try row.double(12).flatMap(ratio),
             failuresByCategory: [:])
     }
 

@@ -50,7 +50,8 @@ package protocol HistoryReader: Sendable {
     /// is nil or not stored), leaving out runs of `excludingCommit`: a re-run of a commit is then
     /// compared with the commit before it, not with its own earlier attempt. `startedBefore`, for a
     /// run not stored, keeps only runs that started before it (`check` of a run from the past).
-    func previousRun(branch: String, before key: String?, excludingCommit: String?, startedBefore: Date?) async throws -> StoredRun?
+    func previousRun(branch: String, before key: String?, excludingCommit: String?, startedBefore: Date?) async throws
+        -> StoredRun?
     /// Every test of one stored run.
     func testRuns(runKey: String) async throws -> [TestRunRow]
     /// Streams per-test, per-run rows over `window`, ordered by test key, OS version, then run time.
@@ -60,15 +61,18 @@ package protocol HistoryReader: Sendable {
     /// stays flat however large the window. `alsoTestKeys` are streamed too, failed or not
     /// (their rows come after the others; each test's rows stay in order).
     func forEachTestRun(
-        in window: HistoryWindow, onlyTestsWithFailures: Bool, alsoTestKeys: Set<String>, _ body: (TestRunRow) throws -> Void
+        in window: HistoryWindow, onlyTestsWithFailures: Bool, alsoTestKeys: Set<String>,
+        _ body: (TestRunRow) throws -> Void
     ) async throws
     /// Streams the rows of the tests `testKeys` over `window`, passes included, in the order of
     /// `forEachTestRun` (the keys are bound in batches and read from the test-key index).
-    func forEachTestRun(in window: HistoryWindow, testKeys: Set<String>, _ body: (TestRunRow) throws -> Void) async throws
+    func forEachTestRun(in window: HistoryWindow, testKeys: Set<String>, _ body: (TestRunRow) throws -> Void)
+        async throws
     /// The durations of the passed results of the tests `testKeys` over `window`, leaving out the
     /// run `excludingRun`: by test key, latest run first (the window's order: start time, then the
     /// order stored). Tests with none are absent.
-    func passedDurations(in window: HistoryWindow, testKeys: Set<String>, excludingRun: String?) async throws -> [String: [Double]]
+    func passedDurations(in window: HistoryWindow, testKeys: Set<String>, excludingRun: String?) async throws
+        -> [String: [Double]]
     /// Streams the analysed failures over `window`, ordered by run time.
     func forEachFailure(in window: HistoryWindow, _ body: (FailureRow) throws -> Void) async throws
     /// The audit issues of one stored run.

@@ -11,7 +11,8 @@ package enum HistoryStores {
     /// Opens the store at `location`, as `open(_:readOnly:)` does.
     package static func open(_ location: StoreLocation, readOnly: Bool = false) async throws -> any HistoryStore {
         switch location {
-        case .sqlite(let path): return readOnly ? try SQLiteHistoryStore(readingAt: path) : try SQLiteHistoryStore(path: path)
+        case .sqlite(let path):
+            return readOnly ? try SQLiteHistoryStore(readingAt: path) : try SQLiteHistoryStore(path: path)
         case .postgres(let address): return try await PostgresHistoryStore(address: address, readOnly: readOnly)
         }
     }

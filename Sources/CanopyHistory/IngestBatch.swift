@@ -66,10 +66,13 @@ struct IngestBatch: Sendable {
     /// (migration 5 says why).
     static func analysisTables(_ digest: RunDigest) -> [Table] {
         let failures = digest.failures.enumerated().map { FailureDigestRecord(ordinal: $0.offset, digest: $0.element) }
-        let nodes = IdentifierNodeRecord.rows(nodes: digest.identifierNodes, branches: digest.coverage.filter { $0.scope == .branch })
+        let nodes = IdentifierNodeRecord.rows(
+            nodes: digest.identifierNodes, branches: digest.coverage.filter { $0.scope == .branch })
         var seenScopes = Set<String>()
-        let coverage = digest.coverage.filter { $0.scope != .branch && seenScopes.insert($0.scope.rawValue + "\u{1F}" + $0.name).inserted }
-            .map(CoverageRecord.init)
+        let coverage = digest.coverage.filter {
+            $0.scope != .branch && seenScopes.insert($0.scope.rawValue + "\u{1F}" + $0.name).inserted
+        }
+        .map(CoverageRecord.init)
         return [Table(failures), Table(nodes), Table(coverage)]
     }
 }

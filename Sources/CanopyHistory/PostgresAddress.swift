@@ -21,7 +21,8 @@ package struct PostgresAddress: Sendable, Equatable, Hashable, CustomStringConve
         let path = components.path.hasPrefix("/") ? String(components.path.dropFirst()) : components.path
         database = path.isEmpty ? user : path
         let loopback = host == "127.0.0.1" || host == "localhost" || host == "::1"
-        let mode = components.queryItems?.first(where: { $0.name == "sslmode" })?.value ?? (loopback ? "disable" : "prefer")
+        let mode =
+            components.queryItems?.first(where: { $0.name == "sslmode" })?.value ?? (loopback ? "disable" : "prefer")
         guard ["disable", "prefer", "require"].contains(mode) else {
             throw HistoryError.invalidLocation(url, reason: "sslmode '\(mode)' is not one of disable, prefer, require")
         }

@@ -18,7 +18,8 @@ package struct AttemptAttachment: Sendable, Equatable, Hashable, Codable {
     package var file: String?
 
     package init(
-        name: String, contentType: String? = nil, sourcePath: String, payloadId: String? = nil, isFailureAssociated: Bool = false,
+        name: String, contentType: String? = nil, sourcePath: String, payloadId: String? = nil,
+        isFailureAssociated: Bool = false,
         step: Int? = nil, timestamp: Double? = nil, file: String? = nil
     ) {
         self.name = name
@@ -49,7 +50,9 @@ package struct AttemptAttachment: Sendable, Equatable, Hashable, Codable {
         }
         if let dot = name.lastIndex(of: "."), dot != name.startIndex {
             let ext = name[name.index(after: dot)...].lowercased()
-            if (1...8).contains(ext.count), ext.allSatisfy({ $0.isLetter || $0.isNumber }) { return ext == "jpeg" ? "jpg" : ext }
+            if (1...8).contains(ext.count), ext.allSatisfy({ $0.isLetter || $0.isNumber }) {
+                return ext == "jpeg" ? "jpg" : ext
+            }
         }
         return "bin"
     }

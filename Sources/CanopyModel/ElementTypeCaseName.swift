@@ -1,4 +1,5 @@
 import Foundation
+
 /// Maps the ways producers and configurations name an element type onto `XCUIElement.ElementType`
 /// case names.
 package enum ElementTypeCaseName {
@@ -50,7 +51,9 @@ extension String {
     /// Foundation's character-set trimming, on the parsers' per-element path).
     package func trimmingASCIIWhitespace() -> String {
         let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\n" || $0 == "\t" || $0 == "\r" || $0 == "\r\n" }
-        guard let start = firstIndex(where: { !isSpace($0) }), let end = lastIndex(where: { !isSpace($0) }) else { return "" }
+        guard let start = firstIndex(where: { !isSpace($0) }), let end = lastIndex(where: { !isSpace($0) }) else {
+            return ""
+        }
         return String(self[start...end])
     }
 }

@@ -11,7 +11,10 @@ package struct Failure: Sendable, Equatable, Hashable, Codable {
     /// Whether this came from an error element (an exception) rather than a failed assertion.
     package var isError: Bool
 
-    package init(message: String, type: String? = nil, detail: String? = nil, location: SourceLocation? = nil, isError: Bool = false) {
+    package init(
+        message: String, type: String? = nil, detail: String? = nil, location: SourceLocation? = nil,
+        isError: Bool = false
+    ) {
         self.message = message
         self.type = type
         self.detail = detail

@@ -31,7 +31,8 @@ package enum InputFormat: String, Sendable, Equatable, Hashable, Codable, CaseIt
     /// A human description used in errors that list what Canopy accepts.
     package var displayName: String {
         switch self {
-        case .junitXML: "JUnit XML (xcbeautify, xcpretty, trainer, xcresultparser, Surefire, pytest, gotestsum, Gradle, Jenkins)"
+        case .junitXML:
+            "JUnit XML (xcbeautify, xcpretty, trainer, xcresultparser, Surefire, pytest, gotestsum, Gradle, Jenkins)"
         case .xcresultTests: "xcresulttool `get test-results tests` JSON"
         case .xcresultSummary: "xcresulttool `get test-results summary` JSON"
         case .xcresultBundle: "an Xcode 16+ `.xcresult` bundle (its database.sqlite3)"

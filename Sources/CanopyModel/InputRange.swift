@@ -37,7 +37,9 @@ package enum InputRange {
 
     /// `value` as a count when it is a whole number from 0 to `maximumCount`; nil otherwise.
     package static func count(_ value: Double) -> Int? {
-        guard value.isFinite, value >= 0, value <= Double(maximumCount), value.rounded(.towardZero) == value else { return nil }
+        guard value.isFinite, value >= 0, value <= Double(maximumCount), value.rounded(.towardZero) == value else {
+            return nil
+        }
         return Int(value)
     }
 

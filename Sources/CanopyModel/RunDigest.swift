@@ -8,7 +8,9 @@ package struct RunDigest: Sendable, Equatable, Hashable, Codable {
     package var coverage: [CoverageFigure]
     package var identifierNodes: [IdentifierNodeDigest]
 
-    package init(failures: [FailureDigest] = [], coverage: [CoverageFigure] = [], identifierNodes: [IdentifierNodeDigest] = []) {
+    package init(
+        failures: [FailureDigest] = [], coverage: [CoverageFigure] = [], identifierNodes: [IdentifierNodeDigest] = []
+    ) {
         self.failures = failures
         self.coverage = coverage
         self.identifierNodes = identifierNodes

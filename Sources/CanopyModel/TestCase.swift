@@ -8,7 +8,8 @@ package struct TestCase: Sendable, Equatable, Hashable, Codable, Identifiable {
     /// Tags or traits (`Swift Testing` tags, pytest markers).
     package var tags: [String]
 
-    package init(identity: TestIdentity, attempts: [Attempt] = [], location: SourceLocation? = nil, tags: [String] = []) {
+    package init(identity: TestIdentity, attempts: [Attempt] = [], location: SourceLocation? = nil, tags: [String] = [])
+    {
         self.identity = identity
         self.attempts = attempts
         self.location = location

@@ -67,7 +67,9 @@ package struct TestFolder: Sendable {
     }
 
     private static func sameTest(_ lhs: TestIdentity, _ rhs: TestIdentity) -> Bool {
-        lhs.className == rhs.className && lhs.name.utf8.dropLast(trailingParentheses(lhs.name)).elementsEqual(rhs.name.utf8.dropLast(trailingParentheses(rhs.name)))
+        lhs.className == rhs.className
+            && lhs.name.utf8.dropLast(trailingParentheses(lhs.name)).elementsEqual(
+                rhs.name.utf8.dropLast(trailingParentheses(rhs.name)))
             && (lhs.arguments ?? "") == (rhs.arguments ?? "") && (lhs.device ?? "") == (rhs.device ?? "")
             && (lhs.configuration ?? "") == (rhs.configuration ?? "")
     }

@@ -49,7 +49,8 @@ package struct TestRunRow: Sendable, Equatable, Hashable, Codable {
             TestRunRow(
                 runKey: key, commit: run.metadata.commit, startedAt: run.metadata.startedAt, testKey: test.identity.key,
                 device: test.identity.device, osVersion: run.metadata.osVersion,
-                outcome: test.outcome, attempts: test.attempts.count, failedAttempts: test.attempts.reduce(0) { $0 + ($1.outcome.isFailure ? 1 : 0) },
+                outcome: test.outcome, attempts: test.attempts.count,
+                failedAttempts: test.attempts.reduce(0) { $0 + ($1.outcome.isFailure ? 1 : 0) },
                 infrastructureFailedAttempts: 0, duration: test.duration)
         }
     }

@@ -25,7 +25,8 @@ package struct TrendPoint: Sendable, Equatable, Hashable, Codable {
 
     package init(
         runKey: String, commit: String?, branch: String?, startedAt: Date?, tests: Int, passed: Int, failed: Int,
-        flaky: Int, skipped: Int, passRate: Double?, duration: Double, auditIssues: Int, auditErrors: Int, coverage: Double?,
+        flaky: Int, skipped: Int, passRate: Double?, duration: Double, auditIssues: Int, auditErrors: Int,
+        coverage: Double?,
         failuresByCategory: [String: Int]
     ) {
         self.runKey = runKey

@@ -1,9 +1,9 @@
 #if canImport(Darwin)
-import Darwin
+    import Darwin
 #elseif canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #endif
 
 /// The C library calls of this module that differ between platforms or that a Swift method of the
@@ -13,11 +13,11 @@ enum Platform {
     /// the end of the file, -1 with `errno` set on failure.
     static func read(_ descriptor: Int32, into buffer: UnsafeMutablePointer<UInt8>, count: Int) -> Int {
         #if canImport(Darwin)
-        Darwin.read(descriptor, buffer, count)
+            Darwin.read(descriptor, buffer, count)
         #elseif canImport(Glibc)
-        Glibc.read(descriptor, buffer, count)
+            Glibc.read(descriptor, buffer, count)
         #else
-        Musl.read(descriptor, buffer, count)
+            Musl.read(descriptor, buffer, count)
         #endif
     }
 
@@ -27,11 +27,11 @@ enum Platform {
         var result = glob_t()
         defer { globfree(&result) }
         #if canImport(Darwin)
-        let status = Darwin.glob(pattern, 0, nil, &result)
+            let status = Darwin.glob(pattern, 0, nil, &result)
         #elseif canImport(Glibc)
-        let status = Glibc.glob(pattern, 0, nil, &result)
+            let status = Glibc.glob(pattern, 0, nil, &result)
         #else
-        let status = Musl.glob(pattern, 0, nil, &result)
+            let status = Musl.glob(pattern, 0, nil, &result)
         #endif
         guard status == 0, let paths = result.gl_pathv else { return [] }
         var matches: [String] = []

@@ -1,9 +1,9 @@
 #if canImport(Darwin)
-import Darwin
+    import Darwin
 #elseif canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #endif
 
 /// The C library calls of this module that differ between platforms or that a Swift function of
@@ -14,11 +14,11 @@ package enum Platform {
     /// -1 with `errno` set.
     static func write(_ descriptor: Int32, _ bytes: UnsafeRawPointer, count: Int) -> Int {
         #if canImport(Darwin)
-        Darwin.write(descriptor, bytes, count)
+            Darwin.write(descriptor, bytes, count)
         #elseif canImport(Glibc)
-        Glibc.write(descriptor, bytes, count)
+            Glibc.write(descriptor, bytes, count)
         #else
-        Musl.write(descriptor, bytes, count)
+            Musl.write(descriptor, bytes, count)
         #endif
     }
 
@@ -26,22 +26,22 @@ package enum Platform {
     /// already called `to`; 0, or the `errno` of the failure.
     static func rename(_ from: String, _ to: String) -> Int32 {
         #if canImport(Darwin)
-        Darwin.rename(from, to) == 0 ? 0 : errno
+            Darwin.rename(from, to) == 0 ? 0 : errno
         #elseif canImport(Glibc)
-        Glibc.rename(from, to) == 0 ? 0 : errno
+            Glibc.rename(from, to) == 0 ? 0 : errno
         #else
-        Musl.rename(from, to) == 0 ? 0 : errno
+            Musl.rename(from, to) == 0 ? 0 : errno
         #endif
     }
 
     /// `link(2)`: a second name `to` for the file `from` (a hard link); 0, or the `errno`.
     static func hardLink(_ from: String, _ to: String) -> Int32 {
         #if canImport(Darwin)
-        Darwin.link(from, to) == 0 ? 0 : errno
+            Darwin.link(from, to) == 0 ? 0 : errno
         #elseif canImport(Glibc)
-        Glibc.link(from, to) == 0 ? 0 : errno
+            Glibc.link(from, to) == 0 ? 0 : errno
         #else
-        Musl.link(from, to) == 0 ? 0 : errno
+            Musl.link(from, to) == 0 ? 0 : errno
         #endif
     }
 
@@ -51,15 +51,16 @@ package enum Platform {
     /// the C library has no such call, `EINVAL` or `ENOTSUP` when the file system cannot.
     static func exchange(_ first: String, _ second: String) -> Int32 {
         #if canImport(Darwin)
-        return renamex_np(first, second, UInt32(RENAME_SWAP)) == 0 ? 0 : errno
+            return renamex_np(first, second, UInt32(RENAME_SWAP)) == 0 ? 0 : errno
         #else
-        typealias RenameAt2 = @convention(c) (Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32) -> Int32
-        // RTLD_DEFAULT: the process's own C library.
-        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "renameat2") else { return ENOSYS }
-        let renameat2 = unsafeBitCast(symbol, to: RenameAt2.self)
-        // RENAME_EXCHANGE (linux/fs.h).
-        let renameExchange: UInt32 = 2
-        return renameat2(AT_FDCWD, first, AT_FDCWD, second, renameExchange) == 0 ? 0 : errno
+            typealias RenameAt2 =
+                @convention(c) (Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32) -> Int32
+            // RTLD_DEFAULT: the process's own C library.
+            guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "renameat2") else { return ENOSYS }
+            let renameat2 = unsafeBitCast(symbol, to: RenameAt2.self)
+            // RENAME_EXCHANGE (linux/fs.h).
+            let renameExchange: UInt32 = 2
+            return renameat2(AT_FDCWD, first, AT_FDCWD, second, renameExchange) == 0 ? 0 : errno
         #endif
     }
 
@@ -111,11 +112,11 @@ package enum Platform {
     /// The most memory this process has held resident so far, in bytes.
     package static func peakResidentBytes() -> Int {
         #if canImport(Darwin)
-        // Darwin counts bytes.
-        Int(ownUsage().ru_maxrss)
+            // Darwin counts bytes.
+            Int(ownUsage().ru_maxrss)
         #else
-        // Linux counts kibibytes.
-        Int(ownUsage().ru_maxrss) * 1024
+            // Linux counts kibibytes.
+            Int(ownUsage().ru_maxrss) * 1024
         #endif
     }
 
@@ -123,9 +124,9 @@ package enum Platform {
     private static func ownUsage() -> rusage {
         var usage = rusage()
         #if canImport(Glibc)
-        _ = getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
+            _ = getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
         #else
-        _ = getrusage(RUSAGE_SELF, &usage)
+            _ = getrusage(RUSAGE_SELF, &usage)
         #endif
         return usage
     }

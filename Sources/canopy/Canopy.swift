@@ -22,7 +22,10 @@ struct Canopy: AsyncParsableCommand {
             Shell completions: canopy --generate-completion-script bash|zsh|fish
             """,
         version: versionLine,
-        subcommands: [RunSubcommand.self, IngestSubcommand.self, ReportSubcommand.self, TrendSubcommand.self, CheckSubcommand.self, InspectSubcommand.self]
+        subcommands: [
+            RunSubcommand.self, IngestSubcommand.self, ReportSubcommand.self, TrendSubcommand.self,
+            CheckSubcommand.self, InspectSubcommand.self,
+        ]
     )
 
     /// Runs the command and maps every failure to Canopy's exit codes (usage errors are 2, not 64).

@@ -23,7 +23,9 @@ struct IngestSubcommand: AsyncParsableCommand {
         let options = try RunOptions(inputs: inputs, store: storeOptions, metadata: metadata, verbosity: verbosity)
         let result = try await IngestCommand(options: options).run()
         if !verbosity.quiet {
-            emit(["\(result.inserted ? "stored" : "already stored, unchanged:") run \(result.runKey) (\(result.tests) tests)"])
+            emit([
+                "\(result.inserted ? "stored" : "already stored, unchanged:") run \(result.runKey) (\(result.tests) tests)"
+            ])
         }
     }
 }

@@ -11,7 +11,9 @@ struct InputOptions: ParsableArguments {
     @Option(help: "A JUnit XML file or directory (repeatable).", completion: .file())
     var junit: [String] = []
 
-    @Option(help: "An .xcresult bundle, or xcresulttool JSON (`get test-results`) (repeatable).", completion: .file(extensions: ["json", "xcresult"]))
+    @Option(
+        help: "An .xcresult bundle, or xcresulttool JSON (`get test-results`) (repeatable).",
+        completion: .file(extensions: ["json", "xcresult"]))
     var xcresult: [String] = []
 
     @Option(help: "An element-tree or A11yUITests snapshot file or directory (repeatable).", completion: .file())
@@ -25,6 +27,9 @@ struct InputOptions: ParsableArguments {
     }
 
     func validate() throws {
-        if selection.isEmpty { throw ValidationError("give the report files to read (paths, directories, or --junit/--xcresult/--snapshots/--audits)") }
+        if selection.isEmpty {
+            throw ValidationError(
+                "give the report files to read (paths, directories, or --junit/--xcresult/--snapshots/--audits)")
+        }
     }
 }

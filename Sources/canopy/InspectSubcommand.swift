@@ -2,7 +2,6 @@ import ArgumentParser
 import CanopyPipeline
 import Foundation
 
-
 /// `canopy inspect FILE…`: parse inputs and print what was understood.
 struct InspectSubcommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -22,7 +21,10 @@ struct InspectSubcommand: ParsableCommand {
 
     @OptionGroup var inputs: InputOptions
 
-    @Option(help: "Configuration file for --report's analysis (default: CANOPY_CONFIG, then Config/canopy.yml when present).", completion: .file(extensions: ["yml", "yaml"]))
+    @Option(
+        help:
+            "Configuration file for --report's analysis (default: CANOPY_CONFIG, then Config/canopy.yml when present).",
+        completion: .file(extensions: ["yml", "yaml"]))
     var config: String?
 
     @Option(help: "Output format: text or json (default text; --report prints JSON only).")
@@ -31,27 +33,41 @@ struct InspectSubcommand: ParsableCommand {
     @Flag(help: "Print only totals and diagnostics.")
     var summary = false
 
-    @Flag(help: "Analyse the inputs as one run and print the canopy.report/1 JSON (identifier tree, coverage, failure causes, clusters).")
+    @Flag(
+        help:
+            "Analyse the inputs as one run and print the canopy.report/1 JSON (identifier tree, coverage, failure causes, clusters)."
+    )
     var report = false
 
     func validate() throws {
-        if report, format == .text { throw ValidationError("--report prints the canopy.report/1 JSON; leave out --format text") }
-        if report, summary { throw ValidationError("--report prints the whole canopy.report/1 JSON; --summary is for the listing, leave one out") }
+        if report, format == .text {
+            throw ValidationError("--report prints the canopy.report/1 JSON; leave out --format text")
+        }
+        if report, summary {
+            throw ValidationError(
+                "--report prints the whole canopy.report/1 JSON; --summary is for the listing, leave one out")
+        }
     }
 
     func run() throws {
         let inspector = InspectCommand()
-        let outcome = try report
+        let outcome =
+            try report
             ? inspector.report(
                 inputs.selection,
-                configuration: InspectCommand.analysisConfiguration(explicit: config, environment: ProcessInfo.processInfo.environment))
+                configuration: InspectCommand.analysisConfiguration(
+                    explicit: config, environment: ProcessInfo.processInfo.environment))
             : inspector.inspect(inputs.selection, format: format ?? .text, summary: summary)
         // The analysis of part of the inputs would pass for the whole run: with --report, a broken
         // input prints no document (the listing names each file's error instead).
         if !(report && !outcome.errors.isEmpty) {
             // The listing's lines hold test names and messages: written as `emit` writes lines. JSON
             // is data, written as it is.
-            let text = report || format == .json ? outcome.output : outcome.output.split(separator: "\n", omittingEmptySubsequences: false).map { String($0).oneLine }.joined(separator: "\n")
+            let text =
+                report || format == .json
+                ? outcome.output
+                : outcome.output.split(separator: "\n", omittingEmptySubsequences: false).map { String($0).oneLine }
+                    .joined(separator: "\n")
             StandardStream.output(text)
         }
         warn(outcome.notes)

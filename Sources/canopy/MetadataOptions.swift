@@ -11,10 +11,16 @@ struct MetadataOptions: ParsableArguments {
     @Option(help: "Branch of the run.")
     var branch: String?
 
-    @Option(name: .customLong("run-key"), help: "Stable key of the run (default: CI provider + build + attempt, else a content hash of the inputs).")
+    @Option(
+        name: .customLong("run-key"),
+        help: "Stable key of the run (default: CI provider + build + attempt, else a content hash of the inputs).")
     var runKey: String?
 
-    @Option(name: .customLong("started-at"), help: "Start time: ISO 8601 with Z or an offset (2026-11-22T02:00:00Z), or a day (default: from the inputs, else now).")
+    @Option(
+        name: .customLong("started-at"),
+        help:
+            "Start time: ISO 8601 with Z or an offset (2026-11-22T02:00:00Z), or a day (default: from the inputs, else now)."
+    )
     var startedAt: String?
 
     @Option(name: .customLong("build-url"), help: "Link to the CI build.")
@@ -23,10 +29,13 @@ struct MetadataOptions: ParsableArguments {
     /// Checked while the arguments are parsed, so the usage line names the command.
     func validate() throws {
         if let runKey, runKey.trimmingCharacters(in: .whitespaces).isEmpty {
-            throw ValidationError("--run-key is empty; leave it out to use the CI's run or a content hash of the inputs")
+            throw ValidationError(
+                "--run-key is empty; leave it out to use the CI's run or a content hash of the inputs")
         }
         if let runKey, runKey.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
-            throw ValidationError("--run-key holds a line break or another control character; a key is printed on one line and listed tab-separated")
+            throw ValidationError(
+                "--run-key holds a line break or another control character; a key is printed on one line and listed tab-separated"
+            )
         }
         if let startedAt {
             let date: Date
@@ -34,15 +43,19 @@ struct MetadataOptions: ParsableArguments {
                 date = try ISO8601Time.date(startedAt)
             } catch {
                 throw ValidationError(
-                    "--started-at '\(startedAt)' is not an ISO 8601 time: \(error); give one such as 2026-11-22T02:00:00Z, 2026-11-22T03:00:00.250+01:00 or 2026-11-22")
+                    "--started-at '\(startedAt)' is not an ISO 8601 time: \(error); give one such as 2026-11-22T02:00:00Z, 2026-11-22T03:00:00.250+01:00 or 2026-11-22"
+                )
             }
             guard InputRange.date(date) != nil else {
-                throw ValidationError("--started-at '\(startedAt)' is outside the times Canopy accepts (2000-01-01 to 2100-01-01)")
+                throw ValidationError(
+                    "--started-at '\(startedAt)' is outside the times Canopy accepts (2000-01-01 to 2100-01-01)")
             }
         }
     }
 
     func metadata() throws -> RunMetadata {
-        RunMetadata(runKey: runKey, commit: commit, branch: branch, buildURL: buildURL, startedAt: try startedAt.map { try ISO8601Time.date($0) })
+        RunMetadata(
+            runKey: runKey, commit: commit, branch: branch, buildURL: buildURL,
+            startedAt: try startedAt.map { try ISO8601Time.date($0) })
     }
 }

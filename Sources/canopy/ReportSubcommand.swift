@@ -33,7 +33,9 @@ struct ReportSubcommand: AsyncParsableCommand {
     var quiet = false
 
     func validate() throws {
-        if list, runKey != nil || baseline != nil { throw ValidationError("--list lists the stored runs; it takes no --run or --baseline") }
+        if list, runKey != nil || baseline != nil {
+            throw ValidationError("--list lists the stored runs; it takes no --run or --baseline")
+        }
         if limit < 1 { throw ValidationError("--limit must be at least 1") }
     }
 

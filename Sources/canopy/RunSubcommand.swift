@@ -7,7 +7,8 @@ import Foundation
 struct RunSubcommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "run",
-        abstract: "Ingest a test run, store it, analyse it against history, write the summary and dashboard, and apply the gates.",
+        abstract:
+            "Ingest a test run, store it, analyse it against history, write the summary and dashboard, and apply the gates.",
         usage: "canopy run [<options>] <paths> ...",
         discussion: """
               canopy run build/reports/ snapshots/ audits/     # in CI, after the tests

@@ -6,7 +6,8 @@ import Foundation
 struct TrendSubcommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "trend",
-        abstract: "Render the trend dashboard over a window of runs: pass rate, flaky tests, causes, coverage, audits, duration.",
+        abstract:
+            "Render the trend dashboard over a window of runs: pass rate, flaky tests, causes, coverage, audits, duration.",
         usage: "canopy trend [--days <n> | --runs <n>] [--branch <branch>] [<options>]",
         discussion: """
               canopy trend --days 30 --branch main          # the nightly report
@@ -35,7 +36,8 @@ struct TrendSubcommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let lines = try await TrendCommand(options: HistoryOptions(store: storeOptions)).run(days: days, runs: runs, branch: branch)
+        let lines = try await TrendCommand(options: HistoryOptions(store: storeOptions)).run(
+            days: days, runs: runs, branch: branch)
         if !quiet { emit(lines) }
     }
 }

@@ -34,7 +34,9 @@ struct AttachmentScopeCommandTests {
         #expect(page.contains("Tap \\\"Login.Logout\\\" Button"), "with the steps it was taken in")
         // The same verdicts: attachments change nothing but the files beside the page.
         let summaryAll = try String(contentsOfFile: all + "/summary.md", encoding: .utf8)
-        #expect(summaryAll.contains("4 new failures") || summaryAll.contains("New failures (4)"), "\(summaryAll.prefix(800))")
+        #expect(
+            summaryAll.contains("4 new failures") || summaryAll.contains("New failures (4)"),
+            "\(summaryAll.prefix(800))")
     }
 
     @Test("attachments.scope in the config does what the flag does; --attachments none writes none")
@@ -48,7 +50,10 @@ struct AttachmentScopeCommandTests {
         #expect(attachmentFiles(out).count == 4, "\(attachmentFiles(out))")
 
         let none = directory + "/none"
-        #expect(try CLIRunner.run(["run", "--out", none, "--branch", "main", "--config", config, "--attachments", "none", path]).status == 1)
+        #expect(
+            try CLIRunner.run([
+                "run", "--out", none, "--branch", "main", "--config", config, "--attachments", "none", path,
+            ]).status == 1)
         #expect(attachmentFiles(none).isEmpty, "the flag wins over the config")
         let summary = try String(contentsOfFile: none + "/summary.md", encoding: .utf8)
         #expect(!summary.contains("📷"))
@@ -62,7 +67,8 @@ struct AttachmentScopeCommandTests {
     private func podcastLines(_ out: String) throws -> [Substring] {
         try ["summary.md", "comment.md"].map { name in
             let text = try String(contentsOfFile: out + "/" + name, encoding: .utf8)
-            let start = try #require(text.range(of: "- ❌ <code>AppUITests.PodcastTests/testOpenEpisode"), "\(name): \(text.prefix(1500))")
+            let start = try #require(
+                text.range(of: "- ❌ <code>AppUITests.PodcastTests/testOpenEpisode"), "\(name): \(text.prefix(1500))")
             return text[start.lowerBound...].prefix { $0 != "\n" }
         }
     }
@@ -73,7 +79,8 @@ struct AttachmentScopeCommandTests {
         let page = "https://example.github.io/app/runs/7/"
         let anchor = page + "#test=AppUITests.PodcastTests%2FtestOpenEpisode%40iPhone%2016%20Pro%20%2818.2%29"
         let variable = try CLIRunner.temporaryDirectory()
-        let result = try CLIRunner.run(["run", "--out", variable, "--branch", "main", path], environment: ["CANOPY_DASHBOARD_URL": page])
+        let result = try CLIRunner.run(
+            ["run", "--out", variable, "--branch", "main", path], environment: ["CANOPY_DASHBOARD_URL": page])
         #expect(result.status == 1, "\(result.stderr)")
         for line in try podcastLines(variable) { #expect(line.contains("· [📷 1](\(anchor))"), "\(line)") }
         let summary = try String(contentsOfFile: variable + "/summary.md", encoding: .utf8)
@@ -82,7 +89,9 @@ struct AttachmentScopeCommandTests {
         let configured = try CLIRunner.temporaryDirectory()
         let config = configured + "/canopy.yml"
         try Data("output:\n  dashboardURL: \(page)\n".utf8).write(to: URL(fileURLWithPath: config))
-        #expect(try CLIRunner.run(["run", "--out", configured + "/out", "--branch", "main", "--config", config, path]).status == 1)
+        #expect(
+            try CLIRunner.run(["run", "--out", configured + "/out", "--branch", "main", "--config", config, path])
+                .status == 1)
         for line in try podcastLines(configured + "/out") { #expect(line.contains("· [📷 1](\(anchor))"), "\(line)") }
     }
 
@@ -108,7 +117,10 @@ struct AttachmentScopeCommandTests {
         for bad in ["Reports/site/index.html", "javascript:alert(1)"] {
             let variable = try CLIRunner.run(["run", "--out", out, path], environment: ["CANOPY_DASHBOARD_URL": bad])
             #expect(variable.status == 2)
-            #expect(variable.stderr.contains("CANOPY_DASHBOARD_URL must be the http(s) URL where site/index.html is published, not '\(bad)'"), "\(variable.stderr)")
+            #expect(
+                variable.stderr.contains(
+                    "CANOPY_DASHBOARD_URL must be the http(s) URL where site/index.html is published, not '\(bad)'"),
+                "\(variable.stderr)")
         }
         #expect(!FileManager.default.fileExists(atPath: out + "/history.sqlite"))
     }

@@ -8,7 +8,10 @@ import Testing
 struct BaselineChoiceTests {
     private func ingest(_ out: String, night: Int, key: String, commit: String) throws {
         let result = try CLIRunner.run(
-            ["ingest", "--quiet", "--out", out, "--run-key", key, "--commit", commit, "--branch", "main", CLIRunner.night(night)])
+            [
+                "ingest", "--quiet", "--out", out, "--run-key", key, "--commit", commit, "--branch", "main",
+                CLIRunner.night(night),
+            ])
         #expect(result.status == 0, "\(result.stderr)")
     }
 
@@ -17,8 +20,10 @@ struct BaselineChoiceTests {
         try CLIRunner.run(
             ["run", "--out", out, "--annotations", "none", CLIRunner.night(13)],
             environment: [
-                "GITHUB_ACTIONS": "true", "GITHUB_RUN_ID": runID, "GITHUB_RUN_ATTEMPT": "\(attempt)", "GITHUB_JOB": "ui",
-                "GITHUB_SHA": sha, "GITHUB_REF": "refs/pull/5/merge", "GITHUB_HEAD_REF": "feature/x", "GITHUB_BASE_REF": "main",
+                "GITHUB_ACTIONS": "true", "GITHUB_RUN_ID": runID, "GITHUB_RUN_ATTEMPT": "\(attempt)",
+                "GITHUB_JOB": "ui",
+                "GITHUB_SHA": sha, "GITHUB_REF": "refs/pull/5/merge", "GITHUB_HEAD_REF": "feature/x",
+                "GITHUB_BASE_REF": "main",
             ])
     }
 
@@ -27,12 +32,20 @@ struct BaselineChoiceTests {
     func targetBranchWithoutRuns() throws {
         let out = try CLIRunner.temporaryDirectory()
         try ingest(out, night: 12, key: "main-12", commit: "c12")
-        let none = try CLIRunner.run(["check", "--out", out, "--branch", "feature/x", "--commit", "p1", "--base-branch", "mian", CLIRunner.night(13)])
+        let none = try CLIRunner.run([
+            "check", "--out", out, "--branch", "feature/x", "--commit", "p1", "--base-branch", "mian",
+            CLIRunner.night(13),
+        ])
         #expect(none.stdout.contains("note: the target branch 'mian' has no run before this one in"), "\(none.stdout)")
         #expect(none.stdout.contains("so there is no baseline"), "\(none.stdout)")
-        let right = try CLIRunner.run(["check", "--out", out, "--branch", "feature/x", "--commit", "p1", "--base-branch", "main", CLIRunner.night(13)])
+        let right = try CLIRunner.run([
+            "check", "--out", out, "--branch", "feature/x", "--commit", "p1", "--base-branch", "main",
+            CLIRunner.night(13),
+        ])
         #expect(!right.stdout.contains("note: the target branch"), "\(right.stdout)")
-        let own = try CLIRunner.run(["run", "--out", out, "--branch", "main", "--commit", "c13", "--base-branch", "release", CLIRunner.night(13)])
+        let own = try CLIRunner.run([
+            "run", "--out", out, "--branch", "main", "--commit", "c13", "--base-branch", "release", CLIRunner.night(13),
+        ])
         #expect(own.stdout.contains("note: the target branch 'release' has no run before this one in"), "\(own.stdout)")
         #expect(own.stdout.contains("compared with c12 of the run's own branch instead"), "\(own.stdout)")
     }
@@ -52,13 +65,17 @@ struct BaselineChoiceTests {
         #expect(summary.contains("compared with <code>main@c12</code>"), "\(summary.prefix(600))")
         // `check` chooses the same way, from the flag as from the CI.
         let check = try CLIRunner.run(
-            ["check", "--out", out, "--branch", "feature/x", "--commit", "p3", "--base-branch", "main", CLIRunner.night(13)])
+            [
+                "check", "--out", out, "--branch", "feature/x", "--commit", "p3", "--base-branch", "main",
+                CLIRunner.night(13),
+            ])
         #expect(check.status == 1, "\(check.stdout)\(check.stderr)")
         #expect(check.stdout.contains("against main@c12"), "\(check.stdout)")
         // `report` of the stored second push compares it with main as `run` did: the branch a
         // run's request targets is stored with it.
         let list = try CLIRunner.run(["report", "--list", "--out", out]).stdout
-        let pushKey = try #require(list.split(separator: "\n").first { $0.contains("\tp2") }?.split(separator: "\t").first)
+        let pushKey = try #require(
+            list.split(separator: "\n").first { $0.contains("\tp2") }?.split(separator: "\t").first)
         let report = try CLIRunner.run(["report", "--out", out, "--run", String(pushKey)])
         #expect(report.status == 0, "\(report.stderr)")
         let stored = try String(contentsOfFile: out + "/summary.md", encoding: .utf8)
@@ -82,7 +99,9 @@ struct BaselineChoiceTests {
             #expect(result.stdout.contains("GATE FAILED: no new failures"), "\(key): \(result.stdout)")
         }
         // Control: the next commit is compared with c13's run, which failed the same way.
-        let next = try CLIRunner.run(["run", "--out", out, "--run-key", "main-14", "--commit", "c14", "--branch", "main", CLIRunner.night(13)])
+        let next = try CLIRunner.run([
+            "run", "--out", out, "--run-key", "main-14", "--commit", "c14", "--branch", "main", CLIRunner.night(13),
+        ])
         #expect(next.stdout.contains("gate passed: no new failures"), "\(next.stdout)\(next.stderr)")
     }
 
@@ -90,7 +109,8 @@ struct BaselineChoiceTests {
     func matrixLegs() throws {
         let out = try CLIRunner.temporaryDirectory()
         let environment = [
-            "GITHUB_ACTIONS": "true", "GITHUB_RUN_ID": "11", "GITHUB_RUN_ATTEMPT": "1", "GITHUB_JOB": "ui", "GITHUB_SHA": "m1",
+            "GITHUB_ACTIONS": "true", "GITHUB_RUN_ID": "11", "GITHUB_RUN_ATTEMPT": "1", "GITHUB_JOB": "ui",
+            "GITHUB_SHA": "m1",
             "GITHUB_REF_NAME": "main",
         ]
         var keys: [String] = []

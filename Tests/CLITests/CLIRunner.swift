@@ -40,12 +40,15 @@ struct CLIRunner {
         repository.appendingPathComponent("Tests/CanopyParsersTests/Fixtures/" + relative).path
     }
 
-    static func run(_ arguments: [String], environment: [String: String] = [:], directory: String? = nil) throws -> Result {
+    static func run(_ arguments: [String], environment: [String: String] = [:], directory: String? = nil) throws
+        -> Result
+    {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: binary)
         process.arguments = arguments
         var env = ProcessInfo.processInfo.environment
-        for key in env.keys where key.hasPrefix("GITHUB_") || key.hasPrefix("CANOPY_") || key == "CI" || key.hasPrefix("GITLAB") {
+        for key in env.keys
+        where key.hasPrefix("GITHUB_") || key.hasPrefix("CANOPY_") || key == "CI" || key.hasPrefix("GITLAB") {
             env.removeValue(forKey: key)
         }
         for (key, value) in environment { env[key] = value }

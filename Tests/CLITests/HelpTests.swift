@@ -11,7 +11,8 @@ struct HelpTests {
     @Test(
         "each command's help",
         arguments: [
-            ([], "canopy inspect "), (["run"], "canopy run "), (["ingest"], "canopy ingest "), (["check"], "canopy check "),
+            ([], "canopy inspect "), (["run"], "canopy run "), (["ingest"], "canopy ingest "),
+            (["check"], "canopy check "),
             (["report"], "canopy report"), (["trend"], "canopy trend "), (["inspect"], "canopy inspect "),
         ])
     func helpPage(command: [String], commonUse: String) throws {
@@ -25,6 +26,8 @@ struct HelpTests {
         // The overview is one paragraph; the first thing after it is the most common invocation.
         let afterOverview = lines.drop { !$0.isEmpty }.drop { $0.isEmpty }
         let first = try #require(afterOverview.first, "\(result.stdout)")
-        #expect(first.hasPrefix("  " + commonUse), "\(name) --help goes on with \(first.debugDescription), not an example of \(commonUse)")
+        #expect(
+            first.hasPrefix("  " + commonUse),
+            "\(name) --help goes on with \(first.debugDescription), not an example of \(commonUse)")
     }
 }

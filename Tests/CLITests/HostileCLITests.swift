@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Hostile inputs through the built binary: every case ends with exit 2 (or 0 with a warning),
@@ -62,7 +62,10 @@ struct HostileCLITests {
             ("deep-xcresult.json", Data(("{\"testNodes\":" + String(repeating: "[", count: 100_000)).utf8)),
             ("nul.json", Data("{\"testNodes\":[{\"nodeType\":\"Test Case\",\"name\":\"a\u{0}\"}]}".utf8)),
             ("garbage.json", Data((0..<65_536).map { UInt8(truncatingIfNeeded: $0 &* 2_654_435_761 >> 13) })),
-            ("garbage.xml", Data([0x3C, 0xFF, 0xFE, 0x00, 0x01] + (0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 31) })),
+            (
+                "garbage.xml",
+                Data([0x3C, 0xFF, 0xFE, 0x00, 0x01] + (0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 31) })
+            ),
             ("truncated-other.json", Data(#"{"name": "app", "vers"#.utf8)),
             ("truncated.json", Data("{\"testNodes\":[{\"nodeType\":\"Test Case\",\"name\":\"t".utf8)),
         ])
@@ -70,22 +73,29 @@ struct HostileCLITests {
         try expectRefused([name: data], naming: name)
     }
 
-    @Test("other documents a directory holds (coverage XML, a property list, package.json) are skipped with a note; named, refused")
+    @Test(
+        "other documents a directory holds (coverage XML, a property list, package.json) are skipped with a note; named, refused"
+    )
     func otherDocumentsSkipped() throws {
         let others: [String: Data] = [
             "coverage.xml": Data(#"<?xml version="1.0" ?><coverage line-rate="0.8"><packages/></coverage>"#.utf8),
-            "Info.xml": Data(#"<?xml version="1.0" encoding="UTF-8"?><!DOCTYPE plist><plist version="1.0"><dict/></plist>"#.utf8),
+            "Info.xml": Data(
+                #"<?xml version="1.0" encoding="UTF-8"?><!DOCTYPE plist><plist version="1.0"><dict/></plist>"#.utf8),
             "package.json": Data(#"{"name": "app", "version": "1.0.0"}"#.utf8),
             "tsconfig.json": Data(#"[{"compilerOptions": {"strict": true}}]"#.utf8),
         ]
         let clean = try BoundedRun.run(["ingest", "--out", try temporaryDirectory(), "--run-key", "clean", sample])
         #expect(clean.status == 0, "\(clean.stderr)")
         let out = try temporaryDirectory()
-        let result = try BoundedRun.run(["ingest", "--out", out, "--run-key", "mixed", try inputDirectory(with: others)])
+        let result = try BoundedRun.run([
+            "ingest", "--out", out, "--run-key", "mixed", try inputDirectory(with: others),
+        ])
         #expect(!result.timedOut && !result.crashed)
         #expect(result.status == 0, "\(result.stderr)")
         for name in others.keys {
-            #expect(result.stderr.split(separator: "\n").contains { $0.hasPrefix("note: skipped") && $0.contains(name) }, "\(name): \(result.stderr)")
+            #expect(
+                result.stderr.split(separator: "\n").contains { $0.hasPrefix("note: skipped") && $0.contains(name) },
+                "\(name): \(result.stderr)")
         }
         #expect(result.stderr.contains("<coverage>") && result.stderr.contains("<plist>"))
         // The sample's own files are all read: the same tests as without the other documents.
@@ -98,19 +108,30 @@ struct HostileCLITests {
         let lonely = try temporaryDirectory()
         try others["package.json"]?.write(to: URL(fileURLWithPath: lonely + "/package.json"))
         let none = try ingest(try temporaryDirectory(), [lonely])
-        #expect(none.status == 2 && none.stderr.contains("package.json") && none.stderr.contains("not a report"), "\(none.stderr)")
+        #expect(
+            none.status == 2 && none.stderr.contains("package.json") && none.stderr.contains("not a report"),
+            "\(none.stderr)")
     }
 
-    @Test("a flag takes its format: other reports a directory under --junit holds are skipped with a note; named, refused")
+    @Test(
+        "a flag takes its format: other reports a directory under --junit holds are skipped with a note; named, refused"
+    )
     func flagsTakeTheirFormat() throws {
         let night = CLIRunner.night(12)
-        let result = try BoundedRun.run(["ingest", "--out", try temporaryDirectory(), "--run-key", "junit-only", "--junit", night])
+        let result = try BoundedRun.run([
+            "ingest", "--out", try temporaryDirectory(), "--run-key", "junit-only", "--junit", night,
+        ])
         #expect(result.status == 0, "\(result.stderr)")
         for name in ["player-tests.json", "audit.json", "snapshots.json"] {
-            #expect(result.stderr.split(separator: "\n").contains { $0.hasPrefix("note: skipped") && $0.contains(name) && $0.contains("which --junit does not take") }, "\(name): \(result.stderr)")
+            #expect(
+                result.stderr.split(separator: "\n").contains {
+                    $0.hasPrefix("note: skipped") && $0.contains(name) && $0.contains("which --junit does not take")
+                }, "\(name): \(result.stderr)")
         }
         let named = try ingest(try temporaryDirectory(), ["--junit", night + "/player-tests.json"])
-        #expect(named.status == 2 && named.stderr.contains("player-tests.json") && named.stderr.contains("given with --junit"), "\(named.stderr)")
+        #expect(
+            named.status == 2 && named.stderr.contains("player-tests.json")
+                && named.stderr.contains("given with --junit"), "\(named.stderr)")
         // It says which flag takes it, and does not list it among what Canopy reads as if it were refused.
         #expect(named.stderr.contains("give it with --xcresult or as a plain path"), "\(named.stderr)")
         #expect(!named.stderr.contains("not a report Canopy reads"), "\(named.stderr)")
@@ -118,7 +139,9 @@ struct HostileCLITests {
 
     @Test("invalid UTF-8 in a JSON report is repaired: exit 0, the run is stored")
     func invalidUTF8Stored() throws {
-        var bytes = Array("{\"testNodes\":[{\"nodeType\":\"Test Case\",\"name\":\"tXX()\",\"nodeIdentifier\":\"A/tXX()\",\"result\":\"Passed\"}]}".utf8)
+        var bytes = Array(
+            "{\"testNodes\":[{\"nodeType\":\"Test Case\",\"name\":\"tXX()\",\"nodeIdentifier\":\"A/tXX()\",\"result\":\"Passed\"}]}"
+                .utf8)
         for index in bytes.indices where bytes[index] == UInt8(ascii: "X") { bytes[index] = 0xFF }
         let directory = try temporaryDirectory()
         try Data(bytes).write(to: URL(fileURLWithPath: directory + "/bad-utf8.json"))
@@ -143,7 +166,9 @@ struct HostileCLITests {
 
     @Test(
         "a dangling link, a link to itself or a loop of links: exit 2 naming it, bounded, nothing stored",
-        arguments: [["self.xml": "self.xml"], ["a.json": "b.json", "b.json": "a.json"], ["gone.xml": "/nonexistent/canopy.xml"]])
+        arguments: [
+            ["self.xml": "self.xml"], ["a.json": "b.json", "b.json": "a.json"], ["gone.xml": "/nonexistent/canopy.xml"],
+        ])
     func brokenLinks(_ links: [String: String]) throws {
         let directory = try inputDirectory(with: [:])
         for (name, target) in links {
@@ -166,7 +191,8 @@ struct HostileCLITests {
     @Test("a link to a file that is not a report (/etc/passwd): exit 2, and none of its content is printed")
     func linkToSystemFile() throws {
         let directory = try inputDirectory(with: [:])
-        try FileManager.default.createSymbolicLink(atPath: directory + "/passwd.xml", withDestinationPath: "/etc/passwd")
+        try FileManager.default.createSymbolicLink(
+            atPath: directory + "/passwd.xml", withDestinationPath: "/etc/passwd")
         let out = try temporaryDirectory()
         let result = try ingest(out, [directory])
         #expect(!result.timedOut && !result.crashed)
@@ -178,7 +204,8 @@ struct HostileCLITests {
 
     @Test("NUL bytes in XML are replaced with a warning; the run is stored")
     func nulInXML() throws {
-        let xml = "<testsuites><testsuite name=\"a\u{0}\"><testcase classname=\"A\" name=\"t\"/></testsuite></testsuites>"
+        let xml =
+            "<testsuites><testsuite name=\"a\u{0}\"><testcase classname=\"A\" name=\"t\"/></testsuite></testsuites>"
         let directory = try temporaryDirectory()
         try Data(xml.utf8).write(to: URL(fileURLWithPath: directory + "/nul.xml"))
         let inspect = try BoundedRun.run(["inspect", directory + "/nul.xml"])
@@ -191,7 +218,10 @@ struct HostileCLITests {
         #expect(result.stderr.isEmpty, "--quiet: \(result.stderr)")
         // Without --quiet, the warning is on standard error as compilers print one; `run` says it too.
         let loud = try BoundedRun.run(["ingest", "--out", try temporaryDirectory(), "--run-key", "nul", directory])
-        #expect(loud.stderr.split(separator: "\n").contains { $0.contains("nul.xml") && $0.contains(": warning: characters not allowed in XML") }, "\(loud.stderr)")
+        #expect(
+            loud.stderr.split(separator: "\n").contains {
+                $0.contains("nul.xml") && $0.contains(": warning: characters not allowed in XML")
+            }, "\(loud.stderr)")
         let run = try BoundedRun.run(["run", "--out", try temporaryDirectory(), "--run-key", "nul", directory])
         #expect(run.status == 0 && run.stderr.contains(": warning: characters not allowed in XML"), "\(run.stderr)")
     }
@@ -217,14 +247,21 @@ struct HostileCLITests {
         "a file whose read fails (root too): exit 2 naming it, nothing stored",
         .enabled(if: FileManager.default.fileExists(atPath: "/proc/self/mem"), "needs Linux /proc"))
     func fileWhoseReadFails() throws {
-        let directory = try inputDirectory(with: ["good.xml": Data("<testsuites><testsuite name=\"S\"><testcase classname=\"A\" name=\"t\"/></testsuite></testsuites>".utf8)])
-        try FileManager.default.createSymbolicLink(atPath: directory + "/broken-disk.xml", withDestinationPath: "/proc/self/mem")
+        let directory = try inputDirectory(with: [
+            "good.xml": Data(
+                "<testsuites><testsuite name=\"S\"><testcase classname=\"A\" name=\"t\"/></testsuite></testsuites>".utf8
+            )
+        ])
+        try FileManager.default.createSymbolicLink(
+            atPath: directory + "/broken-disk.xml", withDestinationPath: "/proc/self/mem")
         let out = try temporaryDirectory()
         let result = try ingest(out, [directory])
         #expect(!result.crashed && !result.timedOut)
         #expect(result.status == 2, "\(result.stderr)")
         #expect(result.stderr.contains("broken-disk.xml"))
-        #expect(result.stderr.contains("Input/output error"), "the system's reason, not Foundation's generic one: \(result.stderr)")
+        #expect(
+            result.stderr.contains("Input/output error"),
+            "the system's reason, not Foundation's generic one: \(result.stderr)")
         #expect(!FileManager.default.fileExists(atPath: out + "/history.sqlite"))
     }
 
@@ -237,10 +274,12 @@ struct HostileCLITests {
         #expect(mkfifo(fifo, 0o644) == 0)
         let out = try temporaryDirectory()
         for input in [fifo, "/dev/zero", "-"] {
-            let result = try BoundedRun.run(["ingest", "--quiet", "--out", out, "--run-key", "pipe", input], seconds: 30)
+            let result = try BoundedRun.run(
+                ["ingest", "--quiet", "--out", out, "--run-key", "pipe", input], seconds: 30)
             #expect(!result.crashed && !result.timedOut, "\(input)")
             #expect(result.status == 2, "\(input): \(result.stderr)")
-            #expect(result.stderr.contains(input == "-" ? "standard input is not read" : "not a file"), "\(result.stderr)")
+            #expect(
+                result.stderr.contains(input == "-" ? "standard input is not read" : "not a file"), "\(result.stderr)")
         }
         #expect(!FileManager.default.fileExists(atPath: out + "/history.sqlite"))
     }

@@ -21,7 +21,9 @@ struct InspectCommandTests {
 
     @Test("--summary leaves out tests; text output lists the non-passing tests")
     func summaryAndText() throws {
-        let json = try CLIRunner.run(["inspect", "--format", "json", "--summary", CLIRunner.fixture("junit/surefire.xml")])
+        let json = try CLIRunner.run([
+            "inspect", "--format", "json", "--summary", CLIRunner.fixture("junit/surefire.xml"),
+        ])
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
         #expect(object["tests"] == nil)
         #expect(object["totals"] != nil)
@@ -43,7 +45,9 @@ struct InspectCommandTests {
         #expect(result.stderr.contains("truncated.xml:6:"))
     }
 
-    @Test("malformed input: exit 2 and file:line:column on stderr", arguments: ["truncated.xml", "mismatched.xml", "empty.xml", "xxe-file.xml", "binary.xml"])
+    @Test(
+        "malformed input: exit 2 and file:line:column on stderr",
+        arguments: ["truncated.xml", "mismatched.xml", "empty.xml", "xxe-file.xml", "binary.xml"])
     func malformed(_ file: String) throws {
         let result = try CLIRunner.run(["inspect", CLIRunner.fixture("junit/\(file)")])
         #expect(result.status == 2)
@@ -54,7 +58,9 @@ struct InspectCommandTests {
     /// `inspect --report ok.xml bad.xml > report.json` must not leave a report of part of the run.
     @Test("--report with a broken input prints no document, only the error (exit 2)")
     func reportAllOrNothing() throws {
-        let result = try CLIRunner.run(["inspect", "--report", CLIRunner.fixture("junit/xcbeautify.xml"), CLIRunner.fixture("junit/truncated.xml")])
+        let result = try CLIRunner.run([
+            "inspect", "--report", CLIRunner.fixture("junit/xcbeautify.xml"), CLIRunner.fixture("junit/truncated.xml"),
+        ])
         #expect(result.status == 2)
         #expect(result.stdout.isEmpty, "\(result.stdout.prefix(200))")
         #expect(result.stderr.contains("truncated.xml"))
@@ -80,12 +86,17 @@ struct InspectCommandTests {
 
         // The analysis follows the configuration, as `canopy run`'s report.json does.
         let directory = try CLIRunner.temporaryDirectory()
-        try "categories:\n  - name: filterChip\n    pattern: \"Chip\"\n".write(toFile: directory + "/c.yml", atomically: true, encoding: .utf8)
+        try "categories:\n  - name: filterChip\n    pattern: \"Chip\"\n".write(
+            toFile: directory + "/c.yml", atomically: true, encoding: .utf8)
         let configured = try CLIRunner.run(["inspect", "--report", "--config", directory + "/c.yml", night])
-        let configuredObject = try #require(try JSONSerialization.jsonObject(with: Data(configured.stdout.utf8)) as? [String: Any])
-        let configuredChip = (configuredObject["failures"] as? [[String: Any]])?.first { ($0["test"] as? String)?.hasSuffix("testFilterChips") == true }
+        let configuredObject = try #require(
+            try JSONSerialization.jsonObject(with: Data(configured.stdout.utf8)) as? [String: Any])
+        let configuredChip = (configuredObject["failures"] as? [[String: Any]])?.first {
+            ($0["test"] as? String)?.hasSuffix("testFilterChips") == true
+        }
         #expect(configuredChip?["category"] as? String == "filterChip", "\(configured.stderr)")
-        try "categories:\n  - name: x\n    pattern: '([unclosed'\n".write(toFile: directory + "/bad.yml", atomically: true, encoding: .utf8)
+        try "categories:\n  - name: x\n    pattern: '([unclosed'\n".write(
+            toFile: directory + "/bad.yml", atomically: true, encoding: .utf8)
         let bad = try CLIRunner.run(["inspect", "--report", "--config", directory + "/bad.yml", night])
         #expect(bad.status == 2 && bad.stderr.contains("categories[0].pattern"), "\(bad.stderr)")
     }

@@ -13,7 +13,9 @@ struct KnownFlakyTests {
         for (name, attempts) in tests.sorted(by: { $0.key < $1.key }) {
             for passed in attempts {
                 xml += "<testcase classname=\"AppUITests.CartTests\" name=\"\(name)\" time=\"1.0\">"
-                xml += passed ? "</testcase>\n" : "<failure message=\"CartTests.swift:12 - XCTAssertTrue failed\"/></testcase>\n"
+                xml +=
+                    passed
+                    ? "</testcase>\n" : "<failure message=\"CartTests.swift:12 - XCTAssertTrue failed\"/></testcase>\n"
             }
         }
         return xml + "</testsuite></testsuites>\n"
@@ -31,7 +33,8 @@ struct KnownFlakyTests {
         for (index, attempts) in nights.enumerated() {
             let file = try write(["testT": attempts, "testU": [true], "testV": [true]], in: out, as: "main-\(index)")
             let result = try CLIRunner.run([
-                "ingest", "--quiet", "--out", out, "--run-key", "main-\(index)", "--commit", "m\(index)", "--branch", "main",
+                "ingest", "--quiet", "--out", out, "--run-key", "main-\(index)", "--commit", "m\(index)", "--branch",
+                "main",
                 "--started-at", "2026-11-0\(index + 1)T02:00:00Z", file,
             ])
             #expect(result.status == 0, "\(result.stderr)")
@@ -40,7 +43,8 @@ struct KnownFlakyTests {
 
     private func config(_ out: String) throws -> String {
         let path = out + "/gates.yml"
-        try "gates:\n  maximumNewFailures: 0\n  maximumNewFlakyTests: 0\n  maximumNewAuditErrors: 0\n".write(toFile: path, atomically: true, encoding: .utf8)
+        try "gates:\n  maximumNewFailures: 0\n  maximumNewFlakyTests: 0\n  maximumNewAuditErrors: 0\n".write(
+            toFile: path, atomically: true, encoding: .utf8)
         return path
     }
 
@@ -56,18 +60,26 @@ struct KnownFlakyTests {
         let config = try config(out)
         func pullRequest(_ sha: String, _ tests: [String: [Bool]]) throws -> CLIRunner.Result {
             try CLIRunner.run(
-                ["run", "--out", out, "--config", config, "--annotations", "none", "--started-at", "2026-11-09T02:00:00Z",
-                 try write(tests, in: out, as: sha)],
+                [
+                    "run", "--out", out, "--config", config, "--annotations", "none", "--started-at",
+                    "2026-11-09T02:00:00Z",
+                    try write(tests, in: out, as: sha),
+                ],
                 environment: [
-                    "GITHUB_ACTIONS": "true", "GITHUB_RUN_ID": sha, "GITHUB_RUN_ATTEMPT": "1", "GITHUB_JOB": "ui", "GITHUB_SHA": sha,
+                    "GITHUB_ACTIONS": "true", "GITHUB_RUN_ID": sha, "GITHUB_RUN_ATTEMPT": "1", "GITHUB_JOB": "ui",
+                    "GITHUB_SHA": sha,
                     "GITHUB_REF": "refs/pull/9/merge", "GITHUB_HEAD_REF": "feature/y", "GITHUB_BASE_REF": "main",
                 ])
         }
         // testT fails outright, testU fails for the first time, testV flakes for the first time.
-        let first = try pullRequest("p1", ["testT": [false, false], "testU": [false, false], "testV": [false, true]])
+        let first = try pullRequest(
+            "p1", ["testT": [false, false], "testU": [false, false], "testV": [false, true]])
         #expect(first.status == 1, "\(first.stdout)\(first.stderr)")
-        #expect(first.stdout.contains("GATE FAILED: no new failures") && first.stdout.contains("GATE FAILED: no new flaky tests"), "\(first.stdout)")
-        #expect(gateTests(first.stdout) == ["AppUITests.CartTests/testU", "AppUITests.CartTests/testV"], "\(first.stdout)")
+        #expect(
+            first.stdout.contains("GATE FAILED: no new failures")
+                && first.stdout.contains("GATE FAILED: no new flaky tests"), "\(first.stdout)")
+        #expect(
+            gateTests(first.stdout) == ["AppUITests.CartTests/testU", "AppUITests.CartTests/testV"], "\(first.stdout)")
         #expect(first.stdout.contains("known to be flaky") && first.stdout.contains("testT"), "\(first.stdout)")
 
         // testT flakes (main's latest run passed it, so the baseline alone calls it new): known, so the gates pass.
@@ -80,10 +92,13 @@ struct KnownFlakyTests {
         let off = out + "/no-flaky-gate.yml"
         try "gates:\n  maximumNewFailures: 0\n".write(toFile: off, atomically: true, encoding: .utf8)
         let third = try CLIRunner.run(
-            ["run", "--out", out, "--config", off, "--annotations", "none", "--started-at", "2026-11-09T02:00:00Z",
-             try write(["testT": [false, true], "testU": [true], "testV": [true]], in: out, as: "p3")],
+            [
+                "run", "--out", out, "--config", off, "--annotations", "none", "--started-at", "2026-11-09T02:00:00Z",
+                try write(["testT": [false, true], "testU": [true], "testV": [true]], in: out, as: "p3"),
+            ],
             environment: [
-                "GITHUB_ACTIONS": "true", "GITHUB_RUN_ID": "p3", "GITHUB_RUN_ATTEMPT": "1", "GITHUB_JOB": "ui", "GITHUB_SHA": "p3",
+                "GITHUB_ACTIONS": "true", "GITHUB_RUN_ID": "p3", "GITHUB_RUN_ATTEMPT": "1", "GITHUB_JOB": "ui",
+                "GITHUB_SHA": "p3",
                 "GITHUB_REF": "refs/pull/9/merge", "GITHUB_HEAD_REF": "feature/y", "GITHUB_BASE_REF": "main",
             ])
         #expect(third.status == 0, "\(third.stdout)\(third.stderr)")
@@ -95,7 +110,8 @@ struct KnownFlakyTests {
         let out = try CLIRunner.temporaryDirectory()
         try mainHistory(out)
         let config = try config(out)
-        let file = try write(["testT": [false, true], "testU": [false, true], "testV": [true]], in: out, as: "main-5")
+        let file = try write(
+            ["testT": [false, true], "testU": [false, true], "testV": [true]], in: out, as: "main-5")
         let result = try CLIRunner.run([
             "run", "--out", out, "--config", config, "--run-key", "main-5", "--commit", "m5", "--branch", "main",
             "--started-at", "2026-11-06T02:00:00Z", file,

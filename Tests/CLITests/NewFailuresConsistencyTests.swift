@@ -9,7 +9,9 @@ struct NewFailuresConsistencyTests {
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites><testsuite name=\"AppUITests.FeedTests\">"
         for name in ["testLoad", "testRefresh", "testScroll"] {
             xml += "<testcase classname=\"AppUITests.FeedTests\" name=\"\(name)\" time=\"1.0\">"
-            if failing.contains(name) { xml += "<failure message=\"FeedTests.swift:9 - XCTAssertTrue failed - \(name) \(how)\"/>" }
+            if failing.contains(name) {
+                xml += "<failure message=\"FeedTests.swift:9 - XCTAssertTrue failed - \(name) \(how)\"/>"
+            }
             xml += "</testcase>"
         }
         return xml + "</testsuite></testsuites>\n"
@@ -22,8 +24,11 @@ struct NewFailuresConsistencyTests {
         let rest = text[heading.upperBound...]
         // The section ends at the next heading (still failing, not counted, flaky tests, …).
         let end = rest.range(of: "<h3>")?.lowerBound ?? rest.endIndex
-        return rest[..<end].components(separatedBy: "<li class=\"failure\"><div class=\"f-head\"><span class=\"f-icon\" aria-hidden=\"true\">✗</span><code>")
-            .dropFirst().map { String($0.prefix { $0 != "<" }) }
+        return rest[..<end].components(
+            separatedBy:
+                "<li class=\"failure\"><div class=\"f-head\"><span class=\"f-icon\" aria-hidden=\"true\">✗</span><code>"
+        )
+        .dropFirst().map { String($0.prefix { $0 != "<" }) }
     }
 
     @Test("the latest run's new failures are the same tests in run's, report's and trend's pages")
@@ -34,17 +39,23 @@ struct NewFailuresConsistencyTests {
             let file = out + "/night-\(index).xml"
             let last = index == nights.count - 1
             // The last night's failures are unlike the earlier ones: none is excused as a known flake.
-            try junit(failing: failing, how: last ? "crashed on launch" : "broke").write(toFile: file, atomically: true, encoding: .utf8)
+            try junit(failing: failing, how: last ? "crashed on launch" : "broke").write(
+                toFile: file, atomically: true, encoding: .utf8)
             let result = try CLIRunner.run(
-                [last ? "run" : "ingest", "--quiet", "--out", out, "--run-key", "night-\(index)", "--commit", "c\(index)abcdef", "--branch", "main",
-                 "--started-at", "2026-11-0\(index + 1)T02:00:00Z", file] + (last ? ["--annotations", "none"] : []))
+                [
+                    last ? "run" : "ingest", "--quiet", "--out", out, "--run-key", "night-\(index)", "--commit",
+                    "c\(index)abcdef", "--branch", "main",
+                    "--started-at", "2026-11-0\(index + 1)T02:00:00Z", file,
+                ] + (last ? ["--annotations", "none"] : []))
             #expect(result.status == (last ? 1 : 0), "\(result.stdout)\(result.stderr)")
         }
         let fromRun = try newFailures(in: out + "/site/index.html")
         let report = try CLIRunner.run(["report", "--out", out + "/report", "--store", out + "/history.sqlite"])
         #expect(report.status == 0, "\(report.stderr)")
         let fromReport = try newFailures(in: out + "/report/site/index.html")
-        let trend = try CLIRunner.run(["trend", "--out", out + "/trend-out", "--store", out + "/history.sqlite", "--runs", "5"])
+        let trend = try CLIRunner.run([
+            "trend", "--out", out + "/trend-out", "--store", out + "/history.sqlite", "--runs", "5",
+        ])
         #expect(trend.status == 0, "\(trend.stderr)")
         let fromTrend = try newFailures(in: out + "/trend-out/trend/index.html")
         // testScroll failed in night 2 but not in night 3, the baseline: new again, as testLoad is.

@@ -28,7 +28,9 @@ struct NumericEdgeCLITests {
         #expect(!result.crashed, "\(what) died of signal \(result.status): \(result.stderr.prefix(400))")
     }
 
-    @Test("a JUnit time of 1e16 or ±1e308: run warns naming file and line; run, report and trend stay up", arguments: ["1e16", "1e308", "-1e308"])
+    @Test(
+        "a JUnit time of 1e16 or ±1e308: run warns naming file and line; run, report and trend stay up",
+        arguments: ["1e16", "1e308", "-1e308"])
     func extremeJUnitTime(_ time: String) throws {
         let work = try directory()
         defer { try? FileManager.default.removeItem(atPath: work) }
@@ -66,10 +68,15 @@ struct NumericEdgeCLITests {
         let inspect = try BoundedRun.run(["inspect", summary])
         expectNoSignal(inspect, "inspect")
         #expect(inspect.status == 0, "\(inspect.stderr)")
-        #expect((inspect.stdout + inspect.stderr).contains("$.startTime: 1e+300 is not a time from 2000 to 2100"), "\(inspect.stdout)\(inspect.stderr)")
+        #expect(
+            (inspect.stdout + inspect.stderr).contains("$.startTime: 1e+300 is not a time from 2000 to 2100"),
+            "\(inspect.stdout)\(inspect.stderr)")
 
         let out = work + "/out"
-        let run = try BoundedRun.run(["run", "--out", out, "--run-key", "summary-1", "--annotations", "none", summary, try junit(time: "1", in: work)])
+        let run = try BoundedRun.run([
+            "run", "--out", out, "--run-key", "summary-1", "--annotations", "none", summary,
+            try junit(time: "1", in: work),
+        ])
         expectNoSignal(run, "run")
         #expect(run.status == 0, "\(run.stderr)")
         let list = try BoundedRun.run(["report", "--list", "--out", out])
@@ -77,14 +84,21 @@ struct NumericEdgeCLITests {
         #expect(!list.stdout.contains("+"), "an absurd start time listed: \(list.stdout)")
     }
 
-    @Test("--started-at 9999-12-31 is refused (exit 2) naming the accepted window", arguments: ["9999-12-31", "1999-12-31T23:59:59Z"])
+    @Test(
+        "--started-at 9999-12-31 is refused (exit 2) naming the accepted window",
+        arguments: ["9999-12-31", "1999-12-31T23:59:59Z"])
     func startedAtOutsideTheWindow(_ time: String) throws {
         let work = try directory()
         defer { try? FileManager.default.removeItem(atPath: work) }
-        let result = try BoundedRun.run(["ingest", "--out", work + "/out", "--started-at", time, try junit(time: "1", in: work)])
+        let result = try BoundedRun.run([
+            "ingest", "--out", work + "/out", "--started-at", time, try junit(time: "1", in: work),
+        ])
         expectNoSignal(result, "ingest")
         #expect(result.status == 2)
-        #expect(result.stderr.contains("--started-at '\(time)' is outside the times Canopy accepts (2000-01-01 to 2100-01-01)"), "\(result.stderr)")
+        #expect(
+            result.stderr.contains(
+                "--started-at '\(time)' is outside the times Canopy accepts (2000-01-01 to 2100-01-01)"),
+            "\(result.stderr)")
         #expect(!FileManager.default.fileExists(atPath: work + "/out/history.sqlite"))
     }
 
@@ -102,7 +116,9 @@ struct NumericEdgeCLITests {
             ])
             #expect(ingest.status == 0, "\(ingest.stderr)")
         }
-        let forget = forgettingMigration ? "db.execute(\"DELETE FROM grdb_migrations WHERE identifier = '6-numbers-in-range'\")" : ""
+        let forget =
+            forgettingMigration
+            ? "db.execute(\"DELETE FROM grdb_migrations WHERE identifier = '6-numbers-in-range'\")" : ""
         let printed = try python(
             """
             import sqlite3, sys
@@ -139,7 +155,9 @@ struct NumericEdgeCLITests {
     func poisonedStoreIsReadable() throws {
         let out = try poisonedStore(forgettingMigration: false)
         defer { try? FileManager.default.removeItem(atPath: (out as NSString).deletingLastPathComponent) }
-        for arguments in [["report", "--out", out, "--run", "night-2"], ["report", "--list", "--out", out], ["trend", "--out", out]] {
+        for arguments in [
+            ["report", "--out", out, "--run", "night-2"], ["report", "--list", "--out", out], ["trend", "--out", out],
+        ] {
             let result = try BoundedRun.run(arguments)
             expectNoSignal(result, arguments.joined(separator: " "))
             #expect(result.status == 0, "\(arguments): \(result.stderr)")
@@ -148,7 +166,8 @@ struct NumericEdgeCLITests {
         let summary = try String(contentsOfFile: out + "/trend/summary.md", encoding: .utf8)
         #expect(!summary.contains("e+"), "\(summary)")
         let run = try BoundedRun.run([
-            "run", "--out", out, "--run-key", "night-3", "--branch", "main", "--annotations", "none", "--started-at", "2026-11-03T02:00:00Z",
+            "run", "--out", out, "--run-key", "night-3", "--branch", "main", "--annotations", "none", "--started-at",
+            "2026-11-03T02:00:00Z",
             CLIRunner.night(3),
         ])
         expectNoSignal(run, "run")
@@ -160,7 +179,8 @@ struct NumericEdgeCLITests {
         let out = try poisonedStore(forgettingMigration: true)
         defer { try? FileManager.default.removeItem(atPath: (out as NSString).deletingLastPathComponent) }
         let ingest = try BoundedRun.run([
-            "ingest", "--quiet", "--out", out, "--run-key", "night-3", "--branch", "main", "--started-at", "2026-11-03T02:00:00Z",
+            "ingest", "--quiet", "--out", out, "--run-key", "night-3", "--branch", "main", "--started-at",
+            "2026-11-03T02:00:00Z",
             CLIRunner.night(3),
         ])
         expectNoSignal(ingest, "ingest")

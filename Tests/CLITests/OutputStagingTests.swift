@@ -31,8 +31,13 @@ struct OutputStagingTests {
         defer { try? FileManager.default.removeItem(atPath: directory) }
         // How much one run's files take, measured on an ordinary disk.
         let measure = directory + "/measure"
-        _ = try CLIRunner.run(["run", "--quiet", "--store", directory + "/measure.sqlite", "--out", measure, "--run-key", "m", CLIRunner.night(12)])
-        let size = Self.files.reduce(0) { $0 + ((FileManager.default.contents(atPath: measure + "/" + $1)?.count ?? 0) + 4_095) / 4_096 * 4_096 }
+        _ = try CLIRunner.run([
+            "run", "--quiet", "--store", directory + "/measure.sqlite", "--out", measure, "--run-key", "m",
+            CLIRunner.night(12),
+        ])
+        let size = Self.files.reduce(0) {
+            $0 + ((FileManager.default.contents(atPath: measure + "/" + $1)?.count ?? 0) + 4_095) / 4_096 * 4_096
+        }
         #expect(size > 0)
         // A disk with room for one set and a half (tmpfs: root only, Linux).
         let out = directory + "/small"
@@ -43,14 +48,20 @@ struct OutputStagingTests {
         }
         defer { _ = Self.system(["umount", out]) }
         let store = directory + "/history.sqlite"
-        let first = try CLIRunner.run(["run", "--quiet", "--store", store, "--out", out, "--run-key", "night-12", CLIRunner.night(12)])
+        let first = try CLIRunner.run([
+            "run", "--quiet", "--store", store, "--out", out, "--run-key", "night-12", CLIRunner.night(12),
+        ])
         #expect(first.status == 1 || first.status == 0, "\(first.stderr)")
         let before = Self.snapshot(out)
         #expect(before.count == Self.files.count)
 
-        let second = try CLIRunner.run(["run", "--quiet", "--store", store, "--out", out, "--run-key", "night-13", CLIRunner.night(13)])
+        let second = try CLIRunner.run([
+            "run", "--quiet", "--store", store, "--out", out, "--run-key", "night-13", CLIRunner.night(13),
+        ])
         #expect(second.status == 2)
-        #expect(second.stderr.contains("run night-13 is stored in \(store), but its files were not written"), "\(second.stderr)")
+        #expect(
+            second.stderr.contains("run night-13 is stored in \(store), but its files were not written"),
+            "\(second.stderr)")
         #expect(second.stderr.contains("still holds the previous run's files"))
         #expect(Self.snapshot(out) == before, "the earlier set, whole and unchanged")
         let left = try FileManager.default.contentsOfDirectory(atPath: out).filter { $0.hasPrefix(".canopy-staging") }
@@ -75,9 +86,9 @@ struct OutputSwapKillTests {
     static func input(_ marker: String, in directory: String) throws -> String {
         let path = directory + "/\(marker).xml"
         try """
-            <?xml version="1.0" encoding="UTF-8"?>
-            <testsuites><testsuite name="\(marker)Tests"><testcase classname="\(marker)Tests" name="test\(marker)" time="1.0"><failure message="\(marker) failed"/></testcase><testcase classname="\(marker)Tests" name="testPasses" time="1.0"/></testsuite></testsuites>
-            """.write(toFile: path, atomically: true, encoding: .utf8)
+        <?xml version="1.0" encoding="UTF-8"?>
+        <testsuites><testsuite name="\(marker)Tests"><testcase classname="\(marker)Tests" name="test\(marker)" time="1.0"><failure message="\(marker) failed"/></testcase><testcase classname="\(marker)Tests" name="testPasses" time="1.0"/></testsuite></testsuites>
+        """.write(toFile: path, atomically: true, encoding: .utf8)
         return path
     }
 
@@ -119,7 +130,9 @@ struct OutputSwapKillTests {
         for step in 1...80 {
             let trial = directory + "/\(step)"
             let out = trial + "/out"
-            let old = try CLIRunner.run(["run", "--quiet", "--store", trial + "/old.sqlite", "--out", out, "--run-key", "old", oldInput])
+            let old = try CLIRunner.run([
+                "run", "--quiet", "--store", trial + "/old.sqlite", "--out", out, "--run-key", "old", oldInput,
+            ])
             #expect(old.status == 1, "\(old.stderr)")
             if start == "plain files" { try Self.flatten(out) }
             #expect(Self.sets(out) == Array(repeating: "old", count: Self.files.count))
@@ -129,25 +142,35 @@ struct OutputSwapKillTests {
             if new.status == 9 {
                 killed += 1
                 let left = Self.sets(out)
-                #expect(left == Array(repeating: "old", count: Self.files.count) || left == Array(repeating: "new", count: Self.files.count),
+                #expect(
+                    left == Array(repeating: "old", count: Self.files.count)
+                        || left == Array(repeating: "new", count: Self.files.count),
                     "killed before step \(step), from \(start): \(left)")
                 if left.first == "new" { killedAfterSwap += 1 }
                 // The next run removes what the killed one left and writes its set.
-                let again = try CLIRunner.run(["run", "--quiet", "--store", trial + "/new.sqlite", "--out", out, "--run-key", "new", newInput])
+                let again = try CLIRunner.run([
+                    "run", "--quiet", "--store", trial + "/new.sqlite", "--out", out, "--run-key", "new", newInput,
+                ])
                 #expect(again.status == 1, "\(again.stderr)")
-                #expect(Self.sets(out) == Array(repeating: "new", count: Self.files.count), "the run after the kill at step \(step)")
+                #expect(
+                    Self.sets(out) == Array(repeating: "new", count: Self.files.count),
+                    "the run after the kill at step \(step)")
                 #expect(Self.staging(out).isEmpty, "the staging directory of the killed run is removed by the next")
                 try? FileManager.default.removeItem(atPath: trial)
                 continue
             }
             #expect(new.status == 1, "\(new.stderr)")
-            #expect(Self.sets(out) == Array(repeating: "new", count: Self.files.count), "no step \(step) to kill at, from \(start)")
+            #expect(
+                Self.sets(out) == Array(repeating: "new", count: Self.files.count),
+                "no step \(step) to kill at, from \(start)")
             #expect(Self.staging(out).isEmpty)
             break
         }
         // Five writes, the exchange and the tidying (and the links, from plain files).
         #expect(killed >= 7, "killed at \(killed) steps")
-        #expect(killedAfterSwap >= 1 && killedAfterSwap < killed, "\(killedAfterSwap) of \(killed) kills came after the swap")
+        #expect(
+            killedAfterSwap >= 1 && killedAfterSwap < killed,
+            "\(killedAfterSwap) of \(killed) kills came after the swap")
     }
 }
 

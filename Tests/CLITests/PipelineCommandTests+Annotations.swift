@@ -10,8 +10,10 @@ extension PipelineCommandTests {
             let summaryFile = out + "/step-summary.md"
             FileManager.default.createFile(atPath: summaryFile, contents: Data("previous step\n".utf8))
             let env = [
-                "GITHUB_ACTIONS": "true", "GITHUB_STEP_SUMMARY": summaryFile, "GITHUB_SHA": "abc123", "GITHUB_REF_NAME": "main",
-                "GITHUB_RUN_ID": "42", "GITHUB_RUN_ATTEMPT": "1", "GITHUB_REPOSITORY": "acme/podcasts", "GITHUB_SERVER_URL": "https://github.com",
+                "GITHUB_ACTIONS": "true", "GITHUB_STEP_SUMMARY": summaryFile, "GITHUB_SHA": "abc123",
+                "GITHUB_REF_NAME": "main",
+                "GITHUB_RUN_ID": "42", "GITHUB_RUN_ATTEMPT": "1", "GITHUB_REPOSITORY": "acme/podcasts",
+                "GITHUB_SERVER_URL": "https://github.com",
             ]
             let result = try CLIRunner.run(["run", "--out", out, night(13)], environment: env)
             #expect(result.status == 1)
@@ -22,12 +24,17 @@ extension PipelineCommandTests {
             // With the app's sources checked out, the file is named from the checkout's root, where
             // GitHub can show the annotation on the line.
             let workspace = try temporaryDirectory()
-            try FileManager.default.createDirectory(atPath: workspace + "/PodcastsUITests/Settings", withIntermediateDirectories: true)
-            FileManager.default.createFile(atPath: workspace + "/PodcastsUITests/Settings/SettingsTests.swift", contents: Data())
+            try FileManager.default.createDirectory(
+                atPath: workspace + "/PodcastsUITests/Settings", withIntermediateDirectories: true)
+            FileManager.default.createFile(
+                atPath: workspace + "/PodcastsUITests/Settings/SettingsTests.swift", contents: Data())
             var checkedOut = env
             checkedOut["GITHUB_WORKSPACE"] = workspace
-            let placed = try CLIRunner.run(["run", "--out", try temporaryDirectory(), night(13)], environment: checkedOut)
-            #expect(placed.stdout.contains("::error file=PodcastsUITests/Settings/SettingsTests.swift,line=41"), "\(placed.stdout)")
+            let placed = try CLIRunner.run(
+                ["run", "--out", try temporaryDirectory(), night(13)], environment: checkedOut)
+            #expect(
+                placed.stdout.contains("::error file=PodcastsUITests/Settings/SettingsTests.swift,line=41"),
+                "\(placed.stdout)")
             let appended = try String(contentsOfFile: summaryFile, encoding: .utf8)
             #expect(appended.hasPrefix("previous step\n"))
             #expect(appended.contains("testDarkModeToggle"))
@@ -42,20 +49,28 @@ extension PipelineCommandTests {
             let out = try temporaryDirectory()
             let junit = out + "/junit.xml"
             try """
-                <testsuites><testsuite name="S"><testcase classname="AppUITests.EvilTests" name="testA&#10;::error title=Injected::fake" time="1">
-                <failure message="EvilTests.swift:3 - XCTAssertTrue failed"/></testcase></testsuite></testsuites>
-                """.write(toFile: junit, atomically: true, encoding: .utf8)
+            <testsuites><testsuite name="S"><testcase classname="AppUITests.EvilTests" name="testA&#10;::error title=Injected::fake" time="1">
+            <failure message="EvilTests.swift:3 - XCTAssertTrue failed"/></testcase></testsuite></testsuites>
+            """.write(toFile: junit, atomically: true, encoding: .utf8)
             let result = try CLIRunner.run(
                 ["run", "--out", out, "--branch", "main", junit],
                 environment: ["GITHUB_ACTIONS": "true", "GITHUB_RUN_ID": "1", "GITHUB_WORKSPACE": out])
             #expect(result.status == 1, "\(result.stdout)\(result.stderr)")
             let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false)
             #expect(!lines.contains { $0.hasPrefix("::error title=Injected") }, "\(result.stdout)")
-            #expect(lines.contains { $0.hasPrefix("    AppUITests.EvilTests/testA\\n::error title=Injected::fake") }, "\(result.stdout)")
+            #expect(
+                lines.contains { $0.hasPrefix("    AppUITests.EvilTests/testA\\n::error title=Injected::fake") },
+                "\(result.stdout)")
             // The real annotation is still there, its message escaped as GitHub wants.
-            #expect(lines.contains { $0.hasPrefix("::error ") && $0.contains("title=AppUITests.EvilTests/testA%0A%3A%3Aerror") }, "\(result.stdout)")
+            #expect(
+                lines.contains {
+                    $0.hasPrefix("::error ") && $0.contains("title=AppUITests.EvilTests/testA%0A%3A%3Aerror")
+                }, "\(result.stdout)")
             // A first run has nothing to compare with, and says so.
-            #expect(lines.contains { $0.hasPrefix("note: no baseline: ") && $0.contains("every failing test counts as new") }, "\(result.stdout)")
+            #expect(
+                lines.contains {
+                    $0.hasPrefix("note: no baseline: ") && $0.contains("every failing test counts as new")
+                }, "\(result.stdout)")
         }
 
         /// GitHub's runner strips a line's leading spaces before looking for `::`, and its older
@@ -66,11 +81,11 @@ extension PipelineCommandTests {
             let out = try temporaryDirectory()
             let junit = out + "/junit.xml"
             try """
-                <testsuites><testsuite name="S">
-                <testcase classname="::add-mask::secret-value" name="x" time="1"><failure message="XCTAssertTrue failed"/></testcase>
-                <testcase classname="AppUITests.Tests" name="y ##[error]injected" time="1"><failure message="XCTAssertTrue failed"/></testcase>
-                </testsuite></testsuites>
-                """.write(toFile: junit, atomically: true, encoding: .utf8)
+            <testsuites><testsuite name="S">
+            <testcase classname="::add-mask::secret-value" name="x" time="1"><failure message="XCTAssertTrue failed"/></testcase>
+            <testcase classname="AppUITests.Tests" name="y ##[error]injected" time="1"><failure message="XCTAssertTrue failed"/></testcase>
+            </testsuite></testsuites>
+            """.write(toFile: junit, atomically: true, encoding: .utf8)
             let result = try CLIRunner.run(
                 ["run", "--out", out, "--branch", "main", "--annotations", "github", junit],
                 environment: ["GITHUB_ACTIONS": "true", "GITHUB_RUN_ID": "2", "GITHUB_WORKSPACE": out])
@@ -89,16 +104,20 @@ extension PipelineCommandTests {
             let out = try temporaryDirectory()
             let junit = out + "/junit.xml"
             try """
-                <testsuites><testsuite name="AppUITests.CartTests">
-                <testcase classname="AppUITests.CartTests" name="testBadge" time="1"><failure message="/Users/ci/app/AppUITests/CartTests.swift:21 - XCTAssertEqual failed: (&quot;2&quot;) is not equal to (&quot;3&quot;)"/></testcase>
-                <testcase classname="AppUITests.CartTests" name="testBadge" time="1"/>
-                </testsuite></testsuites>
-                """.write(toFile: junit, atomically: true, encoding: .utf8)
+            <testsuites><testsuite name="AppUITests.CartTests">
+            <testcase classname="AppUITests.CartTests" name="testBadge" time="1"><failure message="/Users/ci/app/AppUITests/CartTests.swift:21 - XCTAssertEqual failed: (&quot;2&quot;) is not equal to (&quot;3&quot;)"/></testcase>
+            <testcase classname="AppUITests.CartTests" name="testBadge" time="1"/>
+            </testsuite></testsuites>
+            """.write(toFile: junit, atomically: true, encoding: .utf8)
             let result = try CLIRunner.run(
-                ["run", "--out", out, "--branch", "main", junit], environment: ["GITHUB_ACTIONS": "true", "GITHUB_RUN_ID": "3", "GITHUB_WORKSPACE": out])
+                ["run", "--out", out, "--branch", "main", junit],
+                environment: ["GITHUB_ACTIONS": "true", "GITHUB_RUN_ID": "3", "GITHUB_WORKSPACE": out])
             let warnings = result.stdout.split(separator: "\n").filter { $0.hasPrefix("::warning ") }
             #expect(warnings.count == 1, "\(result.stdout)")
-            #expect(warnings.first?.contains("title=AppUITests.CartTests/testBadge — flaky%3A failed%2C then passed on a retry::XCTAssertEqual failed") == true, "\(warnings)")
+            #expect(
+                warnings.first?.contains(
+                    "title=AppUITests.CartTests/testBadge — flaky%3A failed%2C then passed on a retry::XCTAssertEqual failed"
+                ) == true, "\(warnings)")
         }
 
         /// A checkout holding `AppUITests/CartTests.swift`, and a JUnit file in it with one failing
@@ -108,8 +127,11 @@ extension PipelineCommandTests {
             try FileManager.default.createDirectory(atPath: checkout + "/AppUITests", withIntermediateDirectories: true)
             try "// test\n".write(toFile: checkout + "/AppUITests/CartTests.swift", atomically: true, encoding: .utf8)
             let junit = checkout + "/junit.xml"
-            let cases = failures.map { "<testcase classname=\"AppUITests.CartTests\" name=\"\($0.0)\" time=\"1\"><failure message=\"\($0.1)\"/></testcase>" }
-            try "<testsuites><testsuite name=\"AppUITests.CartTests\">\n\(cases.joined(separator: "\n"))\n</testsuite></testsuites>\n"
+            let cases = failures.map {
+                "<testcase classname=\"AppUITests.CartTests\" name=\"\($0.0)\" time=\"1\"><failure message=\"\($0.1)\"/></testcase>"
+            }
+            try
+                "<testsuites><testsuite name=\"AppUITests.CartTests\">\n\(cases.joined(separator: "\n"))\n</testsuite></testsuites>\n"
                 .write(toFile: junit, atomically: true, encoding: .utf8)
             return (checkout, junit)
         }
@@ -126,17 +148,26 @@ extension PipelineCommandTests {
             let github = try CLIRunner.run(
                 ["run", "--out", checkout + "/gh", "--annotations", "none", junit],
                 environment: [
-                    "GITHUB_ACTIONS": "true", "GITHUB_RUN_ID": "9", "GITHUB_SHA": sha, "GITHUB_REF_NAME": "main", "GITHUB_REPOSITORY": "org/app",
+                    "GITHUB_ACTIONS": "true", "GITHUB_RUN_ID": "9", "GITHUB_SHA": sha, "GITHUB_REF_NAME": "main",
+                    "GITHUB_REPOSITORY": "org/app",
                     "GITHUB_SERVER_URL": "https://github.com", "GITHUB_WORKSPACE": checkout,
                 ])
             #expect(github.status == 1, "\(github.stdout)\(github.stderr)")
             let summary = try String(contentsOfFile: checkout + "/gh/summary.md", encoding: .utf8)
-            #expect(summary.contains("commit [0123456789ab](https://github.com/org/app/commit/\(sha))"), "\(summary.prefix(800))")
-            #expect(summary.contains("[AppUITests/CartTests.swift:12](https://github.com/org/app/blob/\(sha)/AppUITests/CartTests.swift#L12)"), "\(summary)")
+            #expect(
+                summary.contains("commit [0123456789ab](https://github.com/org/app/commit/\(sha))"),
+                "\(summary.prefix(800))")
+            #expect(
+                summary.contains(
+                    "[AppUITests/CartTests.swift:12](https://github.com/org/app/blob/\(sha)/AppUITests/CartTests.swift#L12)"
+                ), "\(summary)")
             // A file the checkout does not have stays text, as the producer wrote it.
             #expect(summary.contains(" · <code>/Users/ci/build/Vendor/Other.swift:3</code>\n"), "\(summary)")
             let page = try String(contentsOfFile: checkout + "/gh/site/index.html", encoding: .utf8)
-            #expect(page.contains("<a href=\"https://github.com/org/app/blob/\(sha)/AppUITests/CartTests.swift#L12\" rel=\"noopener noreferrer\" target=\"_blank\">AppUITests/CartTests.swift:12</a>"))
+            #expect(
+                page.contains(
+                    "<a href=\"https://github.com/org/app/blob/\(sha)/AppUITests/CartTests.swift#L12\" rel=\"noopener noreferrer\" target=\"_blank\">AppUITests/CartTests.swift:12</a>"
+                ))
             let gitlab = try CLIRunner.run(
                 ["run", "--out", checkout + "/gl", "--annotations", "none", junit],
                 environment: [
@@ -145,7 +176,10 @@ extension PipelineCommandTests {
                 ])
             #expect(gitlab.status == 1)
             let gitlabSummary = try String(contentsOfFile: checkout + "/gl/summary.md", encoding: .utf8)
-            #expect(gitlabSummary.contains("(https://gitlab.example.com/org/app/-/blob/\(sha)/AppUITests/CartTests.swift#L12)"), "\(gitlabSummary)")
+            #expect(
+                gitlabSummary.contains(
+                    "(https://gitlab.example.com/org/app/-/blob/\(sha)/AppUITests/CartTests.swift#L12)"),
+                "\(gitlabSummary)")
             #expect(gitlabSummary.contains("(https://gitlab.example.com/org/app/-/commit/\(sha))"))
         }
 
@@ -160,12 +194,16 @@ extension PipelineCommandTests {
             ])
             let out = checkout + "/Reports"
             let gitlab = try CLIRunner.run(
-                ["run", "--out", out, "--branch", "main", "--annotations", "gitlab", junit], environment: ["GITLAB_CI": "true", "CI_PROJECT_DIR": checkout])
+                ["run", "--out", out, "--branch", "main", "--annotations", "gitlab", junit],
+                environment: ["GITLAB_CI": "true", "CI_PROJECT_DIR": checkout])
             #expect(gitlab.status == 1, "\(gitlab.stdout)\(gitlab.stderr)")
             let data = try Data(contentsOf: URL(fileURLWithPath: out + "/gl-code-quality.json"))
             let issues = try #require(try JSONSerialization.jsonObject(with: data) as? [[String: Any]])
             let locations = issues.compactMap { $0["location"] as? [String: Any] }
-            #expect(locations.compactMap { $0["path"] as? String } == ["AppUITests/CartTests.swift", "AppUITests/CartTests.swift"])
+            #expect(
+                locations.compactMap { $0["path"] as? String } == [
+                    "AppUITests/CartTests.swift", "AppUITests/CartTests.swift",
+                ])
             #expect(locations.compactMap { ($0["lines"] as? [String: Any])?["begin"] as? Int }.allSatisfy { $0 >= 1 })
             let github = try CLIRunner.run(
                 ["run", "--out", out, "--branch", "main", "--run-key", "gh", junit],
@@ -173,7 +211,9 @@ extension PipelineCommandTests {
             let annotations = github.stdout.split(separator: "\n").filter { $0.hasPrefix("::error ") }
             #expect(annotations.count == 3, "\(github.stdout)")
             #expect(!github.stdout.contains("line=0"), "\(github.stdout)")
-            #expect(annotations.contains { $0.hasPrefix("::error file=AppUITests/CartTests.swift,line=12,") }, "\(github.stdout)")
+            #expect(
+                annotations.contains { $0.hasPrefix("::error file=AppUITests/CartTests.swift,line=12,") },
+                "\(github.stdout)")
         }
 
         /// A Jenkins pipeline job sets no GIT_COMMIT or GIT_BRANCH: the checkout's git says them.
@@ -183,7 +223,11 @@ extension PipelineCommandTests {
             func git(_ arguments: [String]) throws {
                 let process = Process()
                 process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-                process.arguments = ["git", "-c", "user.email=ci@example.com", "-c", "user.name=CI", "-c", "init.defaultBranch=feature/x"] + arguments
+                process.arguments =
+                    [
+                        "git", "-c", "user.email=ci@example.com", "-c", "user.name=CI", "-c",
+                        "init.defaultBranch=feature/x",
+                    ] + arguments
                 process.currentDirectoryURL = URL(fileURLWithPath: checkout)
                 process.standardOutput = FileHandle.nullDevice
                 process.standardError = FileHandle.nullDevice
@@ -194,7 +238,8 @@ extension PipelineCommandTests {
             try git(["commit", "-q", "--allow-empty", "-m", "x"])
             let out = try temporaryDirectory()
             let result = try CLIRunner.run(
-                ["ingest", "--quiet", "--out", out, night(12)], environment: ["JENKINS_URL": "http://jenkins", "BUILD_TAG": "jenkins-app-5"],
+                ["ingest", "--quiet", "--out", out, night(12)],
+                environment: ["JENKINS_URL": "http://jenkins", "BUILD_TAG": "jenkins-app-5"],
                 directory: checkout)
             #expect(result.status == 0, "\(result.stderr)")
             let list = try CLIRunner.run(["report", "--list", "--out", out]).stdout

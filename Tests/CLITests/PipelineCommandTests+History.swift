@@ -32,7 +32,9 @@ extension PipelineCommandTests {
             let rows = summary[section.upperBound...].split(separator: "\n").dropFirst(3).prefix { $0.hasPrefix("| ") }
             #expect(!rows.isEmpty, "\(summary)")
             // | score | test | state | runs | …: no test is judged over more than the window's 3 runs.
-            let runs = rows.compactMap { Int($0.components(separatedBy: " | ")[3].trimmingCharacters(in: .whitespaces)) }
+            let runs = rows.compactMap {
+                Int($0.components(separatedBy: " | ")[3].trimmingCharacters(in: .whitespaces))
+            }
             #expect(runs.count == rows.count && runs.allSatisfy { $0 <= 3 }, "\(rows)")
         }
 
@@ -53,19 +55,24 @@ extension PipelineCommandTests {
             #expect(summary.contains("compared with <code>c5</code>"), "\(summary.prefix(600))")
             #expect(summary.contains("| Failed | 1 | +1 🔴 worse |"), "\(summary)")
             let newSection = try #require(summary.range(of: "### ❌ New failures (1)")).upperBound
-            let item = summary[newSection...].split(separator: "\n").drop { !$0.hasPrefix("- ❌ ") }.prefix(3).map(String.init)
+            let item = summary[newSection...].split(separator: "\n").drop { !$0.hasPrefix("- ❌ ") }.prefix(3).map(
+                String.init)
             #expect(item.first == "- ❌ <code>AppUITests.SettingsTests/testDarkModeToggle</code>", "\(item)")
-            #expect(item.count == 3 && item[1].hasPrefix("  - XCTAssertEqual") && item[2].hasPrefix("  - cause **assertion**: "), "a message and its cause: \(item)")
+            #expect(
+                item.count == 3 && item[1].hasPrefix("  - XCTAssertEqual")
+                    && item[2].hasPrefix("  - cause **assertion**: "), "a message and its cause: \(item)")
             // The Tests view names a test's device once, in its key.
             let page = try String(contentsOfFile: out + "/site/index.html", encoding: .utf8)
             #expect(page.contains("testApplePaySheet@iPad Air 13-inch (M2) (18.2)"))
             #expect(!page.contains("(18.2)@iPad"))
             // --baseline names another stored run; an unknown one is exit 2.
-            #expect(try CLIRunner.run(["report", "--out", out, "--run", "night-13", "--baseline", "night-3"]).status == 0)
+            #expect(
+                try CLIRunner.run(["report", "--out", out, "--run", "night-13", "--baseline", "night-3"]).status == 0)
             let against3 = try String(contentsOfFile: out + "/summary.md", encoding: .utf8)
             #expect(against3.contains("compared with <code>c3</code>"), "\(against3.prefix(600))")
             let unknownBaseline = try CLIRunner.run(["report", "--out", out, "--run", "night-13", "--baseline", "nope"])
-            #expect(unknownBaseline.status == 2 && unknownBaseline.stderr.contains("'nope'"), "\(unknownBaseline.stderr)")
+            #expect(
+                unknownBaseline.status == 2 && unknownBaseline.stderr.contains("'nope'"), "\(unknownBaseline.stderr)")
             let itself = try CLIRunner.run(["report", "--out", out, "--run", "night-13", "--baseline", "night-13"])
             #expect(itself.status == 2 && itself.stderr.contains("names the run being reported"), "\(itself.stderr)")
             let listing = try CLIRunner.run(["report", "--out", out, "--list", "--baseline", "night-3"])
@@ -87,18 +94,24 @@ extension PipelineCommandTests {
             let out = try temporaryDirectory()
             for number in [12, 13] {
                 let result = try CLIRunner.run(
-                    ["run", "-q", "--annotations", "none", "--out", out, "--run-key", "night-\(number)", "--commit", "c\(number)",
-                     "--branch", "main", "--started-at", "2026-11-\(number)T02:00:00Z", night(number)])
+                    [
+                        "run", "-q", "--annotations", "none", "--out", out, "--run-key", "night-\(number)", "--commit",
+                        "c\(number)",
+                        "--branch", "main", "--started-at", "2026-11-\(number)T02:00:00Z", night(number),
+                    ])
                 #expect(result.status <= 1, "\(result.stderr)")
             }
             let reported = out + "/reported"
-            let report = try CLIRunner.run(["report", "--store", out + "/history.sqlite", "--out", reported, "--run", "night-13"])
+            let report = try CLIRunner.run([
+                "report", "--store", out + "/history.sqlite", "--out", reported, "--run", "night-13",
+            ])
             #expect(report.status == 0, "\(report.stderr)")
             // From the first tree node to the end of the branch-coverage treemap.
             func tree(_ path: String) throws -> Substring {
                 let page = try String(contentsOfFile: path, encoding: .utf8)
                 let start = try #require(page.range(of: "class=\"node\" title=\"")).lowerBound
-                let heading = try #require(page.range(of: "Coverage by branch", range: start..<page.endIndex)).upperBound
+                let heading = try #require(page.range(of: "Coverage by branch", range: start..<page.endIndex))
+                    .upperBound
                 let end = try #require(page.range(of: "</section>", range: heading..<page.endIndex)).upperBound
                 return page[start..<end]
             }
@@ -109,7 +122,9 @@ extension PipelineCommandTests {
             func section(_ path: String, from heading: String) throws -> Substring {
                 let summary = try String(contentsOfFile: path, encoding: .utf8)
                 let start = try #require(summary.range(of: heading)).lowerBound
-                let end = summary.range(of: "\n### ", range: summary.index(after: start)..<summary.endIndex)?.lowerBound ?? summary.endIndex
+                let end =
+                    summary.range(of: "\n### ", range: summary.index(after: start)..<summary.endIndex)?.lowerBound
+                    ?? summary.endIndex
                 return summary[start..<end]
             }
             for heading in ["### 🌳 Failures by identifier", "**Clusters**"] {
@@ -125,8 +140,11 @@ extension PipelineCommandTests {
             let config = sample + "/canopy.yml"
             for number in 1...13 { #expect(try ingest(out, number, extra: ["--config", config]).status == 0) }
             let result = try CLIRunner.run(
-                ["run", "--config", config, "--out", out, "--run-key", "night-14", "--commit", "c14", "--branch", "main",
-                 "--started-at", "2026-11-14T02:00:00Z", night(14)])
+                [
+                    "run", "--config", config, "--out", out, "--run-key", "night-14", "--commit", "c14", "--branch",
+                    "main",
+                    "--started-at", "2026-11-14T02:00:00Z", night(14),
+                ])
             // testScrubbing fails again on night 14, but history knows it is flaky: not a new failure.
             #expect(result.status == 0, "\(result.stdout)")
             #expect(result.stdout.contains("note: 1 failing test(s) are known to be flaky"), "\(result.stdout)")
@@ -134,7 +152,10 @@ extension PipelineCommandTests {
             #expect(summary14.contains("- ❌ <code>PlayerUITests.PlayerTests/testScrubbing</code> · "), "\(summary14)")
             #expect(summary14.contains("  - known flaky\n  - Asynchronous wait failed"), "\(summary14)")
             // testDarkModeToggle broke on night 13 and fails again: not new, but not hidden either.
-            #expect(summary14.contains("### Still failing (1), failing in the baseline too\n\n- ❌ <code>AppUITests.SettingsTests/testDarkModeToggle</code> · "), "\(summary14)")
+            #expect(
+                summary14.contains(
+                    "### Still failing (1), failing in the baseline too\n\n- ❌ <code>AppUITests.SettingsTests/testDarkModeToggle</code> · "
+                ), "\(summary14)")
             #expect(summary14.contains("  - failing since c13\n  - XCTAssertEqual failed"), "\(summary14)")
             let html14 = try String(contentsOfFile: out + "/site/index.html", encoding: .utf8)
             // The dashboard's trend lists the state changes `canopy trend` finds in that window.
@@ -143,38 +164,53 @@ extension PipelineCommandTests {
             // A test that did not fail tonight shows its last failure from history (normalised):
             // testFilterChips, fixed on night 12, last failed on night 11.
             let flakyView = try #require(html14.range(of: "id=\"view-flaky\""))
-            let chips = try #require(html14.range(of: "<code>AppUITests.SearchTests/testFilterChips</code>", range: flakyView.upperBound..<html14.endIndex))
-            let row = html14[chips.upperBound...].prefix { $0 != "\n" }.prefix(while: { _ in true }).split(separator: "</tr>").first ?? ""
+            let chips = try #require(
+                html14.range(
+                    of: "<code>AppUITests.SearchTests/testFilterChips</code>",
+                    range: flakyView.upperBound..<html14.endIndex))
+            let row =
+                html14[chips.upperBound...].prefix { $0 != "\n" }.prefix(while: { _ in true }).split(separator: "</tr>")
+                .first ?? ""
             #expect(row.contains("Failed to tap &quot;Search.Filter.Chip-{id}&quot; Button"), "\(row)")
             // Causes that did not occur are not listed as rows of zeros.
             #expect(!summary14.contains(" | 0 | 0 |\n"), "\(summary14)")
-            let still = try #require(html14.range(of: "<h3>Still failing, as in the baseline <span class=\"count\">1</span></h3>"))
-            let stillItem = html14[still.upperBound...].prefix { $0 != "\n" }.components(separatedBy: "</li>").first ?? ""
+            let still = try #require(
+                html14.range(of: "<h3>Still failing, as in the baseline <span class=\"count\">1</span></h3>"))
+            let stillItem =
+                html14[still.upperBound...].prefix { $0 != "\n" }.components(separatedBy: "</li>").first ?? ""
             #expect(stillItem.contains("<code>AppUITests.SettingsTests/testDarkModeToggle</code>"), "\(stillItem)")
             #expect(stillItem.contains("<p class=\"f-note muted\">failing since c13</p>"), "\(stillItem)")
             let insights = try #require(
-                try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: out + "/insights.json"))) as? [String: Any])
+                try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: out + "/insights.json")))
+                    as? [String: Any])
             // What the gate did not count, and why, is in insights.json too.
             let excused = try #require(insights["excusedFailures"] as? [[String: Any]])
             #expect(excused.map { $0["test"] as? String } == ["PlayerUITests.PlayerTests/testScrubbing"])
             #expect(excused.first?["reason"] as? String == "known flaky")
             let flakiness = try #require(insights["flakiness"] as? [[String: Any]])
             func state(_ test: String) -> [String: Any]? {
-                flakiness.first { (($0["key"] as? [String: Any])?["testKey"] as? String) == test }?["state"] as? [String: Any]
+                flakiness.first { (($0["key"] as? [String: Any])?["testKey"] as? String) == test }?["state"]
+                    as? [String: Any]
             }
             #expect(state("AppUITests.FeedTests/testPullToRefresh")?["flaky"] != nil)
             #expect(state("PlayerUITests.PlayerTests/testScrubbing")?["flaky"] != nil)
-            #expect((state("AppUITests.SearchTests/testFilterChips")?["fixed"] as? [String: Any])?["at"] as? String == "c12")
-            #expect((state("AppUITests.SettingsTests/testDarkModeToggle")?["newlyBroken"] as? [String: Any])?["since"] as? String == "c13")
+            #expect(
+                (state("AppUITests.SearchTests/testFilterChips")?["fixed"] as? [String: Any])?["at"] as? String == "c12"
+            )
+            #expect(
+                (state("AppUITests.SettingsTests/testDarkModeToggle")?["newlyBroken"] as? [String: Any])?["since"]
+                    as? String == "c13")
             let scores = flakiness.compactMap { $0["score"] as? Double }
             #expect(scores == scores.sorted(by: >))
             // Two checkout tests fail flakily on the PayButton's hit point on iPad: a flaky element.
             let ipad = "@iPad Air 13-inch (M2) (18.2)"
             let elements = try #require(insights["flakyElements"] as? [[String: Any]])
             #expect(elements.first?["identifier"] as? String == "Checkout.PaymentSheet.PayButton")
-            #expect(elements.first?["tests"] as? [String] == [
-                "CheckoutUITests.CheckoutTests/testApplePaySheet" + ipad, "CheckoutUITests.CheckoutTests/testApplyCoupon" + ipad,
-            ])
+            #expect(
+                elements.first?["tests"] as? [String] == [
+                    "CheckoutUITests.CheckoutTests/testApplePaySheet" + ipad,
+                    "CheckoutUITests.CheckoutTests/testApplyCoupon" + ipad,
+                ])
             let summary = try String(contentsOfFile: out + "/summary.md", encoding: .utf8)
             let section = try #require(summary.range(of: "### 🎯 Flaky elements (1)")).upperBound
             #expect(summary[section...].contains("| <code>Checkout.PaymentSheet.PayButton</code> | 2 |"))
@@ -186,12 +222,18 @@ extension PipelineCommandTests {
             let trend = try CLIRunner.run(["trend", "--config", config, "--out", out, "--runs", "14"])
             #expect(trend.stdout.contains("trend over 14 runs"))
             // The trend's and a stored run's flaky tests show their last failure from history too.
-            let reported = try CLIRunner.run(["report", "--config", config, "--out", out + "/r13", "--store", out + "/history.sqlite", "--run", "night-13"])
+            let reported = try CLIRunner.run([
+                "report", "--config", config, "--out", out + "/r13", "--store", out + "/history.sqlite", "--run",
+                "night-13",
+            ])
             #expect(reported.status == 0, "\(reported.stderr)")
             for page in [out + "/trend/index.html", out + "/r13/site/index.html"] {
                 let text = try String(contentsOfFile: page, encoding: .utf8)
                 let view = try #require(text.range(of: "id=\"view-flaky\""), "\(page)")
-                let chips = try #require(text.range(of: "<code>AppUITests.SearchTests/testFilterChips</code>", range: view.upperBound..<text.endIndex), "\(page)")
+                let chips = try #require(
+                    text.range(
+                        of: "<code>AppUITests.SearchTests/testFilterChips</code>",
+                        range: view.upperBound..<text.endIndex), "\(page)")
                 let row = text[chips.upperBound...].split(separator: "</tr>").first ?? ""
                 #expect(row.contains("Failed to tap &quot;Search.Filter.Chip-{id}&quot; Button"), "\(page): \(row)")
             }

@@ -20,7 +20,10 @@ extension PipelineCommandTests {
             let out = try temporaryDirectory()
             for number in 1...12 { #expect(try ingest(out, number).status == 0) }
             let result = try CLIRunner.run(
-                ["run", "--out", out, "--run-key", "night-13", "--commit", "c13", "--branch", "main", "--started-at", "2026-11-13T02:00:00Z", night(13)])
+                [
+                    "run", "--out", out, "--run-key", "night-13", "--commit", "c13", "--branch", "main", "--started-at",
+                    "2026-11-13T02:00:00Z", night(13),
+                ])
             #expect(result.status == 1)
             #expect(result.stdout.contains("GATE FAILED: no new failures"))
             #expect(result.stdout.contains("AppUITests.SettingsTests/testDarkModeToggle"))
@@ -36,8 +39,13 @@ extension PipelineCommandTests {
             let page = try String(contentsOfFile: out + "/site/index.html", encoding: .utf8)
             let tile = try #require(page.range(of: "<span class=\"kpi-label\">Audit errors</span>"))
             let change = page[tile.upperBound...].prefix(200)
-            #expect(change.contains("<span class=\"kpi-value\">1</span><span class=\"kpi-change neutral\"><small>no change</small>"), "\(change)")
-            let report = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: out + "/report.json"))) as? [String: Any])
+            #expect(
+                change.contains(
+                    "<span class=\"kpi-value\">1</span><span class=\"kpi-change neutral\"><small>no change</small>"),
+                "\(change)")
+            let report = try #require(
+                try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: out + "/report.json")))
+                    as? [String: Any])
             #expect(report["schema"] as? String == "canopy.report/1")
         }
 
@@ -53,7 +61,9 @@ extension PipelineCommandTests {
         @Test("a store URL's password never appears in output")
         func passwordRedacted() throws {
             let out = try temporaryDirectory()
-            let result = try CLIRunner.run(["ingest", "--out", out, "--store", "postgres://canopy:s3cr3t-pw@127.0.0.1:1/nowhere", night(1)])
+            let result = try CLIRunner.run([
+                "ingest", "--out", out, "--store", "postgres://canopy:s3cr3t-pw@127.0.0.1:1/nowhere", night(1),
+            ])
             #expect(result.status == 2)
             #expect(!result.stderr.contains("s3cr3t-pw"))
             #expect(!result.stdout.contains("s3cr3t-pw"))

@@ -18,7 +18,10 @@ extension SampleHistoryCommands {
 
     func ingest(_ out: String, _ number: Int, extra: [String] = []) throws -> CLIRunner.Result {
         try CLIRunner.run(
-            ["ingest", "--quiet", "--out", out, "--run-key", "night-\(number)", "--commit", "c\(number)", "--branch", "main",
-             "--started-at", String(format: "2026-11-%02dT02:00:00Z", number)] + extra + [night(number)])
+            [
+                "ingest", "--quiet", "--out", out, "--run-key", "night-\(number)", "--commit", "c\(number)", "--branch",
+                "main",
+                "--started-at", String(format: "2026-11-%02dT02:00:00Z", number),
+            ] + extra + [night(number)])
     }
 }

@@ -7,31 +7,44 @@ import Testing
 struct PullRequestCommentTests {
     /// Night 14's commit and start, as `Reports/samples/nights.tsv` gives them.
     static let nights: [(folder: Int, started: String, commit: String)] = [
-        (1, "2026-11-08", "ea2d9284699fcc01a5face67feca781d7c833a05"), (2, "2026-11-09", "ba29edc98397ca59150735ce6c2c45c14baa0459"),
-        (3, "2026-11-10", "d44c696dd4026f50783111b4e134811cd59957df"), (4, "2026-11-11", "eba99685e6b94dd5c805b7836ecf3aee5530e028"),
-        (5, "2026-11-12", "af16dd21c1fd11e14f0fbca3169bf59495e43d6c"), (6, "2026-11-13", "206718e08a181de127b0c518acfaccf00a022b5a"),
-        (7, "2026-11-14", "010016fe8d833093d23590ee83560baa92c86a0c"), (8, "2026-11-15", "52866a40481c32199e148ce8788c7498e9447790"),
-        (9, "2026-11-16", "02aeb32aa69ae41843df2ff10d73e7efe555833a"), (10, "2026-11-17", "89a1d7eef5e2b8aaa13662b9eaab40915a4084c2"),
-        (11, "2026-11-18", "fd4a8a472f118717ae7147f29ca361eba2ab62cb"), (12, "2026-11-19", "eb75fba2bf184faa1f5b5cb0a84dadc9253d7f98"),
+        (1, "2026-11-08", "ea2d9284699fcc01a5face67feca781d7c833a05"),
+        (2, "2026-11-09", "ba29edc98397ca59150735ce6c2c45c14baa0459"),
+        (3, "2026-11-10", "d44c696dd4026f50783111b4e134811cd59957df"),
+        (4, "2026-11-11", "eba99685e6b94dd5c805b7836ecf3aee5530e028"),
+        (5, "2026-11-12", "af16dd21c1fd11e14f0fbca3169bf59495e43d6c"),
+        (6, "2026-11-13", "206718e08a181de127b0c518acfaccf00a022b5a"),
+        (7, "2026-11-14", "010016fe8d833093d23590ee83560baa92c86a0c"),
+        (8, "2026-11-15", "52866a40481c32199e148ce8788c7498e9447790"),
+        (9, "2026-11-16", "02aeb32aa69ae41843df2ff10d73e7efe555833a"),
+        (10, "2026-11-17", "89a1d7eef5e2b8aaa13662b9eaab40915a4084c2"),
+        (11, "2026-11-18", "fd4a8a472f118717ae7147f29ca361eba2ab62cb"),
+        (12, "2026-11-19", "eb75fba2bf184faa1f5b5cb0a84dadc9253d7f98"),
     ]
 
-    @Test("under 5 KB, the marker first, the verdict next, the new failure before anything collapsed; main's flaky test says so")
+    @Test(
+        "under 5 KB, the marker first, the verdict next, the new failure before anything collapsed; main's flaky test says so"
+    )
     func simulatedPullRequest() throws {
         let out = try CLIRunner.temporaryDirectory()
         let config = CLIRunner.repository.appendingPathComponent("Reports/samples/canopy.yml").path
         for night in Self.nights {
             let result = try CLIRunner.run([
-                "ingest", "--quiet", "--config", config, "--out", out, "--run-key", "nightly-\(night.started)", "--commit", night.commit,
+                "ingest", "--quiet", "--config", config, "--out", out, "--run-key", "nightly-\(night.started)",
+                "--commit", night.commit,
                 "--branch", "main", "--started-at", "\(night.started)T02:00:00Z", CLIRunner.night(night.folder),
             ])
             #expect(result.status == 0, "\(result.stderr)")
         }
         let result = try CLIRunner.run(
-            ["run", "--config", config, "--out", out, "--annotations", "none", "--started-at", "2026-11-21T12:00:00Z", CLIRunner.night(14)],
+            [
+                "run", "--config", config, "--out", out, "--annotations", "none", "--started-at",
+                "2026-11-21T12:00:00Z", CLIRunner.night(14),
+            ],
             environment: [
                 "GITHUB_ACTIONS": "true", "GITHUB_RUN_ID": "9182736450", "GITHUB_RUN_ATTEMPT": "1", "GITHUB_JOB": "ui",
                 "GITHUB_SHA": "4f9a3edac6bd2ab139f7429d34c6ede6e8ad3798", "GITHUB_REF": "refs/pull/42/merge",
-                "GITHUB_HEAD_REF": "feature/dark-mode", "GITHUB_BASE_REF": "main", "GITHUB_REPOSITORY": "example/podcasts",
+                "GITHUB_HEAD_REF": "feature/dark-mode", "GITHUB_BASE_REF": "main",
+                "GITHUB_REPOSITORY": "example/podcasts",
                 "GITHUB_SERVER_URL": "https://github.com", "GITHUB_EVENT_NAME": "pull_request",
             ])
         // SettingsTests/testDarkModeToggle passes on main's night 12 and fails here: a new failure.
@@ -40,7 +53,9 @@ struct PullRequestCommentTests {
         #expect(comment.utf8.count < 5_000, "comment.md is \(comment.utf8.count) bytes")
         let lines = comment.split(separator: "\n", omittingEmptySubsequences: false)
         #expect(lines.first == "<!-- canopy:comment -->")
-        #expect(lines.count > 1 && lines[1].hasPrefix("❌ **Gate failed**: no new failures — 1 new failure"), "\(lines.prefix(2))")
+        #expect(
+            lines.count > 1 && lines[1].hasPrefix("❌ **Gate failed**: no new failures — 1 new failure"),
+            "\(lines.prefix(2))")
         let newFailure = try #require(comment.range(of: "### ❌ New failures (1)"))
         let test = try #require(comment.range(of: "AppUITests.SettingsTests/testDarkModeToggle"))
         #expect(newFailure.upperBound < test.lowerBound)

@@ -11,11 +11,17 @@ struct QuietAndVersionTests {
     func completions() throws {
         let bash = try CLIRunner.run(["--generate-completion-script", "bash"])
         #expect(bash.status == 0)
-        let inspect = try #require(bash.stdout.components(separatedBy: "_canopy_inspect() {").last?.components(separatedBy: "\n}\n").first)
+        let inspect = try #require(
+            bash.stdout.components(separatedBy: "_canopy_inspect() {").last?.components(separatedBy: "\n}\n").first)
         #expect(inspect.contains("'--junit')\n        __canopy_add_completions -f"), "\(inspect)")
-        #expect(inspect.contains("'--config')\n        __canopy_add_completions -o plusdirs -fX '!*.@(yml|yaml)'"), "\(inspect)")
-        #expect(inspect.contains("# Offer positional completions") && inspect.hasSuffix("__canopy_add_completions -f\n        return\n        ;;\n    esac"), "\(inspect)")
-        let run = try #require(bash.stdout.components(separatedBy: "_canopy_run() {").last?.components(separatedBy: "\n}\n").first)
+        #expect(
+            inspect.contains("'--config')\n        __canopy_add_completions -o plusdirs -fX '!*.@(yml|yaml)'"),
+            "\(inspect)")
+        #expect(
+            inspect.contains("# Offer positional completions")
+                && inspect.hasSuffix("__canopy_add_completions -f\n        return\n        ;;\n    esac"), "\(inspect)")
+        let run = try #require(
+            bash.stdout.components(separatedBy: "_canopy_run() {").last?.components(separatedBy: "\n}\n").first)
         #expect(run.contains("'--store')\n        __canopy_add_completions -f"), "\(run)")
         #expect(run.contains("'--out')\n        __canopy_add_completions -d"), "\(run)")
         let zsh = try CLIRunner.run(["--generate-completion-script", "zsh"])
@@ -28,7 +34,10 @@ struct QuietAndVersionTests {
     func closedPipe() throws {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/bash")
-        process.arguments = ["-c", "set -o pipefail; \"$0\" inspect \"$1\" | true; echo \"status $?\"", CLIRunner.binary, CLIRunner.night(14)]
+        process.arguments = [
+            "-c", "set -o pipefail; \"$0\" inspect \"$1\" | true; echo \"status $?\"", CLIRunner.binary,
+            CLIRunner.night(14),
+        ]
         let out = Pipe()
         process.standardOutput = out
         try process.run()
@@ -43,7 +52,9 @@ struct QuietAndVersionTests {
         #expect(result.status == 0)
         let line = result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
         let parts = line.split(separator: " ", maxSplits: 1)
-        #expect(parts.first?.split(separator: ".").count == 3 && parts.first?.allSatisfy { $0.isNumber || $0 == "." } == true, "\(line)")
+        #expect(
+            parts.first?.split(separator: ".").count == 3
+                && parts.first?.allSatisfy { $0.isNumber || $0 == "." } == true, "\(line)")
         // `git` may be missing (a source tarball has no `.git` either): then only the form is checked.
         guard let head = Self.gitHead() else { return }
         #expect(line.hasSuffix(" (commit \(head.prefix(12)))"), "\(line) does not name HEAD \(head)")
@@ -73,7 +84,10 @@ struct QuietAndVersionTests {
             (["ingest", "--run-key", "nightly\n::error::x"], "--run-key holds a line break"),
             (["ingest", "--started-at", "yesterday"], "is not an ISO 8601 time"),
             // Times Foundation's formatter rolls over or reads as the day alone.
-            (["ingest", "--started-at", "2026-02-30T00:00:00Z"], "is not an ISO 8601 time: there is no day 30 in February 2026"),
+            (
+                ["ingest", "--started-at", "2026-02-30T00:00:00Z"],
+                "is not an ISO 8601 time: there is no day 30 in February 2026"
+            ),
             (["ingest", "--started-at", "2026-11-22T25:00:00Z"], "hour 25 is out of range"),
             (["ingest", "--started-at", "2026-11-22T02:00:00+99:00"], "the offset +99:00 is out of range"),
             (["ingest", "--started-at", "2026-11-22T02:00:00"], "the time has no zone; add Z"),
@@ -92,37 +106,67 @@ struct QuietAndVersionTests {
     @Test("--started-at takes ISO 8601 with fractional seconds, an offset, or a day")
     func startedAtForms() throws {
         let out = try CLIRunner.temporaryDirectory()
-        for (key, time) in [("a", "2026-11-22T02:00:00.123Z"), ("b", "2026-11-22T03:00:00+01:00"), ("c", "2026-11-23")] {
-            let result = try CLIRunner.run(["ingest", "-q", "--out", out, "--run-key", key, "--started-at", time, CLIRunner.night(12)])
+        for (key, time) in [("a", "2026-11-22T02:00:00.123Z"), ("b", "2026-11-22T03:00:00+01:00"), ("c", "2026-11-23")]
+        {
+            let result = try CLIRunner.run([
+                "ingest", "-q", "--out", out, "--run-key", key, "--started-at", time, CLIRunner.night(12),
+            ])
             #expect(result.status == 0, "\(time): \(result.stderr)")
         }
         let list = try CLIRunner.run(["report", "--list", "--out", out]).stdout
-        #expect(list.contains("a\t2026-11-22T02:00:00Z") && list.contains("b\t2026-11-22T02:00:00Z") && list.contains("c\t2026-11-23T00:00:00Z"), "\(list)")
+        #expect(
+            list.contains("a\t2026-11-22T02:00:00Z") && list.contains("b\t2026-11-22T02:00:00Z")
+                && list.contains("c\t2026-11-23T00:00:00Z"), "\(list)")
     }
 
     @Test("check, report and trend print nothing with -q but a failed gate and its tests; without it they do")
     func quiet() throws {
         let out = try CLIRunner.temporaryDirectory()
-        let ingest = try CLIRunner.run(["ingest", "--quiet", "--out", out, "--run-key", "n12", "--commit", "c12", "--branch", "main", CLIRunner.night(12)])
-        #expect(ingest.status == 0 && ingest.stdout.isEmpty && ingest.stderr.isEmpty, "\(ingest.stdout)\(ingest.stderr)")
+        let ingest = try CLIRunner.run([
+            "ingest", "--quiet", "--out", out, "--run-key", "n12", "--commit", "c12", "--branch", "main",
+            CLIRunner.night(12),
+        ])
+        #expect(
+            ingest.status == 0 && ingest.stdout.isEmpty && ingest.stderr.isEmpty, "\(ingest.stdout)\(ingest.stderr)")
         // Not on a terminal and not quiet: one progress line per file read, on standard error.
-        let logged = try CLIRunner.run(["ingest", "--out", try CLIRunner.temporaryDirectory(), "--run-key", "n12", CLIRunner.night(12)])
-        let files = try FileManager.default.contentsOfDirectory(atPath: CLIRunner.night(12)).filter { !$0.hasPrefix(".") }
+        let logged = try CLIRunner.run([
+            "ingest", "--out", try CLIRunner.temporaryDirectory(), "--run-key", "n12", CLIRunner.night(12),
+        ])
+        let files = try FileManager.default.contentsOfDirectory(atPath: CLIRunner.night(12)).filter {
+            !$0.hasPrefix(".")
+        }
         let lines = logged.stderr.split(separator: "\n").filter { $0.hasPrefix("read ") }
-        #expect(lines.count == files.count && lines.contains { $0.hasSuffix("[\(files.count)/\(files.count)]") }, "\(logged.stderr)")
+        #expect(
+            lines.count == files.count && lines.contains { $0.hasSuffix("[\(files.count)/\(files.count)]") },
+            "\(logged.stderr)")
 
-        let check = try CLIRunner.run(["check", "-q", "--out", out, "--commit", "c13", "--branch", "main", CLIRunner.night(13)])
+        let check = try CLIRunner.run([
+            "check", "-q", "--out", out, "--commit", "c13", "--branch", "main", CLIRunner.night(13),
+        ])
         #expect(check.status == 1)
-        #expect(check.stdout.split(separator: "\n") == ["✗ GATE FAILED: no new failures — 1 new failing test(s), at most 0 allowed", "    AppUITests.SettingsTests/testDarkModeToggle"], "\(check.stdout)")
+        #expect(
+            check.stdout.split(separator: "\n") == [
+                "✗ GATE FAILED: no new failures — 1 new failing test(s), at most 0 allowed",
+                "    AppUITests.SettingsTests/testDarkModeToggle",
+            ], "\(check.stdout)")
         // What -q keeps is chosen by kind, not by the text: the line naming the store, whose path
         // has "GATE" in it, is not a gate line.
         let gateNamedStore = try CLIRunner.temporaryDirectory() + "/GATES/history.sqlite"
-        _ = try CLIRunner.run(["ingest", "--quiet", "--out", out, "--store", gateNamedStore, "--run-key", "n12", "--commit", "c12", "--branch", "main", CLIRunner.night(12)])
-        let run = try CLIRunner.run(["run", "-q", "--out", out, "--store", gateNamedStore, "--run-key", "n13", "--commit", "c13", "--branch", "main", CLIRunner.night(13)])
+        _ = try CLIRunner.run([
+            "ingest", "--quiet", "--out", out, "--store", gateNamedStore, "--run-key", "n12", "--commit", "c12",
+            "--branch", "main", CLIRunner.night(12),
+        ])
+        let run = try CLIRunner.run([
+            "run", "-q", "--out", out, "--store", gateNamedStore, "--run-key", "n13", "--commit", "c13", "--branch",
+            "main", CLIRunner.night(13),
+        ])
         #expect(run.status == 1)
         #expect(run.stdout == check.stdout, "\(run.stdout)")
-        #expect(try CLIRunner.run(["report", "--list", "--out", out, "--store", gateNamedStore]).stdout.contains("n13"))
-        let loud = try CLIRunner.run(["check", "--out", out, "--commit", "c13", "--branch", "main", CLIRunner.night(13)])
+        #expect(
+            try CLIRunner.run(["report", "--list", "--out", out, "--store", gateNamedStore]).stdout.contains("n13"))
+        let loud = try CLIRunner.run([
+            "check", "--out", out, "--commit", "c13", "--branch", "main", CLIRunner.night(13),
+        ])
         #expect(loud.stdout.contains("checked ") && loud.stdout.contains("gate passed"), "\(loud.stdout)")
 
         for command in [["report"], ["trend", "--runs", "5"]] {
@@ -136,7 +180,9 @@ struct QuietAndVersionTests {
         #expect(try CLIRunner.run(["report", "--list", "-q", "--out", out]).stdout.contains("n12"))
     }
 
-    @Test("report and trend on a store that does not exist are exit 2 naming it; check judges without history; none creates it")
+    @Test(
+        "report and trend on a store that does not exist are exit 2 naming it; check judges without history; none creates it"
+    )
     func missingStore() throws {
         let out = try CLIRunner.temporaryDirectory()
         let typo = out + "/histroy.sqlite"
@@ -151,7 +197,9 @@ struct QuietAndVersionTests {
         #expect(check.stdout.contains("without a baseline"), "\(check.stdout)")
         #expect(!FileManager.default.fileExists(atPath: typo))
         // Control: once a run is stored there, report reads it.
-        _ = try CLIRunner.run(["ingest", "--quiet", "--out", out, "--store", typo, "--run-key", "n12", CLIRunner.night(12)])
+        _ = try CLIRunner.run([
+            "ingest", "--quiet", "--out", out, "--store", typo, "--run-key", "n12", CLIRunner.night(12),
+        ])
         #expect(try CLIRunner.run(["report", "--out", out, "--store", typo]).status == 0)
     }
 }

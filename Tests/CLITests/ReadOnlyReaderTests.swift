@@ -11,7 +11,10 @@ struct ReadOnlyReaderTests {
         let store = directory + "/store/history.sqlite"
         for night in [1, 2] {
             let result = try CLIRunner.run(
-                ["ingest", "--quiet", "--store", store, "--out", directory + "/ingest", "--run-key", "night-\(night)", CLIRunner.night(night)])
+                [
+                    "ingest", "--quiet", "--store", store, "--out", directory + "/ingest", "--run-key",
+                    "night-\(night)", CLIRunner.night(night),
+                ])
             #expect(result.status == 0, "\(result.stderr)")
         }
         return store
@@ -33,7 +36,10 @@ struct ReadOnlyReaderTests {
             ["report", "--list", "--store", store],
             ["report", "--store", store, "--out", directory + "/report"],
             ["trend", "--store", store, "--out", directory + "/trend", "--runs", "5"],
-            ["check", "--store", store, "--out", directory + "/check", "--branch", "main", "--commit", "c3", CLIRunner.night(3)],
+            [
+                "check", "--store", store, "--out", directory + "/check", "--branch", "main", "--commit", "c3",
+                CLIRunner.night(3),
+            ],
         ]
     }
 
@@ -46,7 +52,8 @@ struct ReadOnlyReaderTests {
         #expect((before["history.sqlite-wal"]?.count ?? 0) == 0, "the writer left runs in the -wal")
         for arguments in readers(store, directory) {
             let result = try CLIRunner.run(arguments)
-            #expect(result.status == 0 || (arguments[0] == "check" && result.status == 1), "\(arguments): \(result.stderr)")
+            #expect(
+                result.status == 0 || (arguments[0] == "check" && result.status == 1), "\(arguments): \(result.stderr)")
             let after = try files(store)
             #expect(after["history.sqlite"] == before["history.sqlite"], "\(arguments[0]) changed history.sqlite")
             #expect((after["history.sqlite-wal"]?.count ?? 0) == 0, "\(arguments[0]) wrote into history.sqlite-wal")
@@ -74,7 +81,9 @@ struct ReadOnlyReaderTests {
         let before = try files(store)
         #expect(Set(before.keys) == ["history.sqlite"])
 
-        for arguments in readers(store, directory) + [["ingest", "--store", store, "--out", directory + "/again", CLIRunner.night(4)]] {
+        for arguments in readers(store, directory) + [
+            ["ingest", "--store", store, "--out", directory + "/again", CLIRunner.night(4)]
+        ] {
             let result = try CLIRunner.run(arguments)
             #expect(result.status == 2, "\(arguments): \(result.stderr)")
             #expect(result.stderr.contains("schema version 99"), "\(arguments): \(result.stderr)")

@@ -14,7 +14,9 @@ struct ReadmeTests {
         var blocks: [(Int, String)] = []
         var index = 0
         while index < lines.count {
-            if lines[index].trimmingCharacters(in: .whitespaces) == marker, index + 1 < lines.count, lines[index + 1].hasPrefix("```") {
+            if lines[index].trimmingCharacters(in: .whitespaces) == marker, index + 1 < lines.count,
+                lines[index + 1].hasPrefix("```")
+            {
                 var body: [String] = []
                 var end = index + 2
                 while end < lines.count && !lines[end].hasPrefix("```") {
@@ -41,12 +43,17 @@ struct ReadmeTests {
             defer { try? FileManager.default.removeItem(atPath: root) }
             try FileManager.default.createDirectory(atPath: root + "/Reports", withIntermediateDirectories: true)
             try FileManager.default.createSymbolicLink(
-                atPath: root + "/Reports/samples", withDestinationPath: CLIRunner.repository.appendingPathComponent("Reports/samples").path)
-            try FileManager.default.createSymbolicLink(atPath: root + "/Config", withDestinationPath: CLIRunner.repository.appendingPathComponent("Config").path)
+                atPath: root + "/Reports/samples",
+                withDestinationPath: CLIRunner.repository.appendingPathComponent("Reports/samples").path)
+            try FileManager.default.createSymbolicLink(
+                atPath: root + "/Config",
+                withDestinationPath: CLIRunner.repository.appendingPathComponent("Config").path)
             let script = root + "/block.sh"
             try ("set -euo pipefail\n" + block.code + "\n").write(toFile: script, atomically: true, encoding: .utf8)
             let bin = (CLIRunner.binary as NSString).deletingLastPathComponent
-            let path = (bin.hasPrefix("/") ? bin : FileManager.default.currentDirectoryPath + "/" + bin) + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
+            let path =
+                (bin.hasPrefix("/") ? bin : FileManager.default.currentDirectoryPath + "/" + bin) + ":"
+                + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
             let result = try Self.bash(script, directory: root, path: path)
             #expect(result.status == 0, "README.md:\(block.line): exit \(result.status)\n\(result.output)")
             #expect(!result.output.isEmpty, "README.md:\(block.line) printed nothing")
@@ -57,7 +64,10 @@ struct ReadmeTests {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/bash")
         process.arguments = [script]
-        var environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("GITHUB_") && !$0.key.hasPrefix("CANOPY_") && $0.key != "CI" && !$0.key.hasPrefix("GITLAB") }
+        var environment = ProcessInfo.processInfo.environment.filter {
+            !$0.key.hasPrefix("GITHUB_") && !$0.key.hasPrefix("CANOPY_") && $0.key != "CI"
+                && !$0.key.hasPrefix("GITLAB")
+        }
         environment["PATH"] = path
         process.environment = environment
         process.currentDirectoryURL = URL(fileURLWithPath: directory)
@@ -90,11 +100,12 @@ struct ReadmeTests {
 
     /// GitHub's anchor of a heading: lowercased, punctuation but `-` and `_` dropped, spaces as `-`.
     static func anchor(_ heading: String) -> String {
-        String(heading.lowercased().compactMap { character -> Character? in
-            if character == " " { return "-" }
-            if character.isLetter || character.isNumber || character == "-" || character == "_" { return character }
-            return nil
-        })
+        String(
+            heading.lowercased().compactMap { character -> Character? in
+                if character == " " { return "-" }
+                if character.isLetter || character.isNumber || character == "-" || character == "_" { return character }
+                return nil
+            })
     }
 
     static func anchors(in file: URL) throws -> Set<String> {
@@ -119,11 +130,20 @@ struct ReadmeTests {
             let file = repository.appendingPathComponent(page)
             let text = try String(contentsOf: file, encoding: .utf8)
             for (line, target) in Self.relativeLinks(text) {
-                let parts = target.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
-                let destination = parts[0].isEmpty ? file : file.deletingLastPathComponent().appendingPathComponent(parts[0]).standardized
-                #expect(FileManager.default.fileExists(atPath: destination.path), "\(page):\(line): \(target) does not exist")
-                if parts.count == 2, destination.pathExtension == "md", FileManager.default.fileExists(atPath: destination.path) {
-                    #expect(try Self.anchors(in: destination).contains(parts[1]), "\(page):\(line): no heading #\(parts[1]) in \(parts[0].isEmpty ? page : parts[0])")
+                let parts = target.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).map(
+                    String.init)
+                let destination =
+                    parts[0].isEmpty
+                    ? file : file.deletingLastPathComponent().appendingPathComponent(parts[0]).standardized
+                #expect(
+                    FileManager.default.fileExists(atPath: destination.path),
+                    "\(page):\(line): \(target) does not exist")
+                if parts.count == 2, destination.pathExtension == "md",
+                    FileManager.default.fileExists(atPath: destination.path)
+                {
+                    #expect(
+                        try Self.anchors(in: destination).contains(parts[1]),
+                        "\(page):\(line): no heading #\(parts[1]) in \(parts[0].isEmpty ? page : parts[0])")
                 }
                 checked += 1
             }

@@ -10,7 +10,10 @@ struct RunSafetyTests {
 
     private func ingestNight12(_ out: String) throws {
         let result = try CLIRunner.run(
-            ["ingest", "--quiet", "--out", out, "--run-key", "night-12", "--commit", "c12", "--branch", "main", CLIRunner.night(12)])
+            [
+                "ingest", "--quiet", "--out", out, "--run-key", "night-12", "--commit", "c12", "--branch", "main",
+                CLIRunner.night(12),
+            ])
         #expect(result.status == 0, "\(result.stderr)")
     }
 
@@ -19,7 +22,10 @@ struct RunSafetyTests {
         let out = try CLIRunner.temporaryDirectory()
         try ingestNight12(out)
         let result = try CLIRunner.run(
-            ["run", "--quiet", "--out", out, "--run-key", "pr-1", "--branch", "main", "--baseline", "nosuch", CLIRunner.night(13)])
+            [
+                "run", "--quiet", "--out", out, "--run-key", "pr-1", "--branch", "main", "--baseline", "nosuch",
+                CLIRunner.night(13),
+            ])
         #expect(result.status == 2)
         #expect(result.stderr.contains("no stored run has the key 'nosuch'"), "\(result.stderr)")
         #expect(!(try storedKeys(out)).contains { $0.contains("pr-1") })
@@ -31,10 +37,14 @@ struct RunSafetyTests {
         let store = directory + "/history.sqlite"
         let file = directory + "/not-a-directory"
         try "x".write(toFile: file, atomically: true, encoding: .utf8)
-        let result = try CLIRunner.run(["run", "--quiet", "--store", store, "--out", file + "/out", "--run-key", "r1", CLIRunner.night(13)])
+        let result = try CLIRunner.run([
+            "run", "--quiet", "--store", store, "--out", file + "/out", "--run-key", "r1", CLIRunner.night(13),
+        ])
         #expect(result.status == 2)
         // It says what is wrong and what to do, not Foundation's "the operation could not be completed".
-        #expect(result.stderr.contains("not-a-directory is a file, not a directory; give --out a directory"), "\(result.stderr)")
+        #expect(
+            result.stderr.contains("not-a-directory is a file, not a directory; give --out a directory"),
+            "\(result.stderr)")
         #expect(!FileManager.default.fileExists(atPath: store))
     }
 
@@ -72,7 +82,9 @@ struct RunSafetyTests {
 
     /// A CI retry under the same hand-made `--run-key` brought other results: they were dropped
     /// with exit 0 ("already stored"), and `run` judged and drew them while history kept the first.
-    @Test("a run key already stored with other results: exit 2, the stored run kept, nothing written; the same results again are fine")
+    @Test(
+        "a run key already stored with other results: exit 2, the stored run kept, nothing written; the same results again are fine"
+    )
     func runKeyWithOtherResults() throws {
         let out = try CLIRunner.temporaryDirectory()
         let first = try CLIRunner.run(["ingest", "--quiet", "--out", out, "--run-key", "nightly", CLIRunner.night(13)])
@@ -93,14 +105,19 @@ struct RunSafetyTests {
     func sameFileTwice() throws {
         let junit = CLIRunner.night(14) + "/junit-checkout.xml"
         let once = try CLIRunner.run(["inspect", "--summary", "--format", "json", junit])
-        let twice = try CLIRunner.run(["inspect", "--summary", "--format", "json", junit, "--junit", junit, CLIRunner.night(14) + "/../night-14/junit-checkout.xml"])
+        let twice = try CLIRunner.run([
+            "inspect", "--summary", "--format", "json", junit, "--junit", junit,
+            CLIRunner.night(14) + "/../night-14/junit-checkout.xml",
+        ])
         #expect(twice.status == 0, "\(twice.stderr)")
         let totals = { (text: String) throws -> [String: Any] in
             let document = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any]
             return try #require(document?["totals"] as? [String: Any])
         }
         #expect(try totals(twice.stdout)["attempts"] as? Int == totals(once.stdout)["attempts"] as? Int)
-        #expect(twice.stderr.contains("junit-checkout.xml") && twice.stderr.contains("given more than once"), "\(twice.stderr)")
+        #expect(
+            twice.stderr.contains("junit-checkout.xml") && twice.stderr.contains("given more than once"),
+            "\(twice.stderr)")
     }
 
     @Test("a step summary that cannot be appended to is a note: the gates still decide the exit code")
@@ -120,12 +137,18 @@ struct RunSafetyTests {
         #expect((try storedKeys(out)).count == 2)
         // One failing night is not yet "newly broken" (minimumBrokenCommits is 2 by default).
         let summary = try String(contentsOfFile: out + "/summary.md", encoding: .utf8)
-        #expect(summary.contains("<code>AppUITests.<wbr>SettingsTests/<wbr>testDarkModeToggle</code> | ❌ failing, not yet confirmed since <code>c13</code>"), "\(summary)")
+        #expect(
+            summary.contains(
+                "<code>AppUITests.<wbr>SettingsTests/<wbr>testDarkModeToggle</code> | ❌ failing, not yet confirmed since <code>c13</code>"
+            ), "\(summary)")
         #expect(!summary.contains("newly broken"), "\(summary)")
         // A summary file not made yet (a local simulation of the variable) is created, as `>>` would.
         let fresh = out + "/step-summary.md"
         let created = try CLIRunner.run(
-            ["run", "-q", "--out", out, "--run-key", "night-13b", "--commit", "c13", "--branch", "main", CLIRunner.night(13)],
+            [
+                "run", "-q", "--out", out, "--run-key", "night-13b", "--commit", "c13", "--branch", "main",
+                CLIRunner.night(13),
+            ],
             environment: ["GITHUB_ACTIONS": "true", "GITHUB_RUN_ID": "6", "GITHUB_STEP_SUMMARY": fresh])
         #expect(created.status == 1, "\(created.stdout)\(created.stderr)")
         #expect(try String(contentsOfFile: fresh, encoding: .utf8).hasPrefix("## "))
@@ -136,30 +159,44 @@ struct RunSafetyTests {
         let out = try CLIRunner.temporaryDirectory()
         let config = out + "/q.yml"
         try """
-            gates:
-              maximumNewAuditErrors: 10
-              maximumFailuresPerCategory:
-                assertion: 0
-            quarantine:
-              - test: "AppUITests.SettingsTests/testDarkModeToggle"
-                reason: dark mode rework
-                expires: 2999-01-01
-            """.write(toFile: config, atomically: true, encoding: .utf8)
-        let check = try CLIRunner.run(["check", "--out", out, "--config", config, "--branch", "feature/y", CLIRunner.night(13)])
+        gates:
+          maximumNewAuditErrors: 10
+          maximumFailuresPerCategory:
+            assertion: 0
+        quarantine:
+          - test: "AppUITests.SettingsTests/testDarkModeToggle"
+            reason: dark mode rework
+            expires: 2999-01-01
+        """.write(toFile: config, atomically: true, encoding: .utf8)
+        let check = try CLIRunner.run([
+            "check", "--out", out, "--config", config, "--branch", "feature/y", CLIRunner.night(13),
+        ])
         #expect(check.status == 0, "\(check.stdout)\(check.stderr)")
         #expect(check.stdout.contains("gate passed: failures caused by assertion"), "\(check.stdout)")
         let run = try CLIRunner.run(
-            ["run", "--out", out, "--config", config, "--branch", "feature/y", "--run-key", "q-1", CLIRunner.night(13)],
+            [
+                "run", "--out", out, "--config", config, "--branch", "feature/y", "--run-key", "q-1",
+                CLIRunner.night(13),
+            ],
             environment: ["GITHUB_ACTIONS": "true"])
-        #expect(!run.stdout.split(separator: "\n").contains { $0.hasPrefix("::") && $0.contains("testDarkModeToggle") }, "\(run.stdout)")
-        #expect(run.stdout.contains("note: 1 failing test(s) are quarantined and not counted as new failures: AppUITests.SettingsTests/testDarkModeToggle"))
+        #expect(
+            !run.stdout.split(separator: "\n").contains { $0.hasPrefix("::") && $0.contains("testDarkModeToggle") },
+            "\(run.stdout)")
+        #expect(
+            run.stdout.contains(
+                "note: 1 failing test(s) are quarantined and not counted as new failures: AppUITests.SettingsTests/testDarkModeToggle"
+            ))
         // Nor is it listed among the summary's new failures, which are the gate's.
         let summary = try String(contentsOfFile: out + "/summary.md", encoding: .utf8)
         #expect(!Self.newFailuresSection(summary).contains("testDarkModeToggle"), "\(summary.prefix(1500))")
         // Without the quarantine the same failure is annotated: the check above can fail.
         let plain = try CLIRunner.run(
-            ["run", "--out", out, "--branch", "feature/z", "--run-key", "q-2", CLIRunner.night(13)], environment: ["GITHUB_ACTIONS": "true"])
-        #expect(plain.stdout.split(separator: "\n").contains { $0.hasPrefix("::error") && $0.contains("testDarkModeToggle") }, "\(plain.stdout)")
+            ["run", "--out", out, "--branch", "feature/z", "--run-key", "q-2", CLIRunner.night(13)],
+            environment: ["GITHUB_ACTIONS": "true"])
+        #expect(
+            plain.stdout.split(separator: "\n").contains {
+                $0.hasPrefix("::error") && $0.contains("testDarkModeToggle")
+            }, "\(plain.stdout)")
         let plainSummary = try String(contentsOfFile: out + "/summary.md", encoding: .utf8)
         #expect(Self.newFailuresSection(plainSummary).contains("testDarkModeToggle"), "\(plainSummary.prefix(1500))")
     }

@@ -29,14 +29,18 @@ struct SlowerThanUsualTests {
             try junit(night).write(toFile: file, atomically: true, encoding: .utf8)
             let last = index == nights.count - 1
             let result = try CLIRunner.run(
-                [last ? "run" : "ingest", "--quiet", "--config", config, "--out", out, "--run-key", "night-\(index)", "--commit", "c\(index)abcdef",
-                 "--branch", "main", "--started-at", "2026-11-0\(index + 1)T02:00:00Z", file] + (last ? ["--annotations", "none"] : []))
+                [
+                    last ? "run" : "ingest", "--quiet", "--config", config, "--out", out, "--run-key", "night-\(index)",
+                    "--commit", "c\(index)abcdef",
+                    "--branch", "main", "--started-at", "2026-11-0\(index + 1)T02:00:00Z", file,
+                ] + (last ? ["--annotations", "none"] : []))
             #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
         }
         let summary = try String(contentsOfFile: out + "/summary.md", encoding: .utf8)
         #expect(summary.contains("🐢 Slower than usual (1)"), "\(summary)")
         // The median of 10, 10, 9, 11 and 22 is 10.
-        #expect(summary.contains("| <code>AppUITests.PlayerTests/testSeek</code> | 10.0s (5 runs) | 25.0s |"), "\(summary)")
+        #expect(
+            summary.contains("| <code>AppUITests.PlayerTests/testSeek</code> | 10.0s (5 runs) | 25.0s |"), "\(summary)")
         #expect(!summary.contains("testVolume</code> |"))
     }
 

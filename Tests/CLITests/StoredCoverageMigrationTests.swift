@@ -9,10 +9,13 @@ import Testing
 struct StoredCoverageMigrationTests {
     /// Three sample nights, stored as `make run` stores them.
     private func ingest(_ out: String) throws {
-        for (night, started) in [(10, "2026-11-17T02:00:00Z"), (11, "2026-11-18T02:00:00Z"), (12, "2026-11-19T02:00:00Z")] {
+        for (night, started) in [
+            (10, "2026-11-17T02:00:00Z"), (11, "2026-11-18T02:00:00Z"), (12, "2026-11-19T02:00:00Z"),
+        ] {
             let result = try CLIRunner.run(
                 [
-                    "ingest", "--quiet", "--out", out, "--run-key", "main-\(night)", "--commit", "c\(night)", "--branch", "main",
+                    "ingest", "--quiet", "--out", out, "--run-key", "main-\(night)", "--commit", "c\(night)",
+                    "--branch", "main",
                     "--started-at", started, CLIRunner.night(night),
                 ])
             #expect(result.status == 0, "\(result.stderr)")
@@ -64,7 +67,9 @@ struct StoredCoverageMigrationTests {
         let printed = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
         #expect(process.terminationStatus == 0)
-        #expect((Int(printed.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0) > 0, "the sample nights have branch coverage: \(printed)")
+        #expect(
+            (Int(printed.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0) > 0,
+            "the sample nights have branch coverage: \(printed)")
 
         // Readers never migrate: they say which command does, and leave the store as it was.
         let store = out + "/history.sqlite"
@@ -74,7 +79,10 @@ struct StoredCoverageMigrationTests {
         #expect(try Data(contentsOf: URL(fileURLWithPath: store)) == rewound)
         // A writer migrates it (the night is already stored, so nothing else changes).
         let migrated = try CLIRunner.run(
-            ["ingest", "--quiet", "--out", out, "--run-key", "main-12", "--commit", "c12", "--branch", "main", "--started-at", "2026-11-19T02:00:00Z", CLIRunner.night(12)])
+            [
+                "ingest", "--quiet", "--out", out, "--run-key", "main-12", "--commit", "c12", "--branch", "main",
+                "--started-at", "2026-11-19T02:00:00Z", CLIRunner.night(12),
+            ])
         #expect(migrated.status == 0, "\(migrated.stderr)")
 
         let after = try pages(out)

@@ -12,16 +12,17 @@ struct UnreadableInputTests {
         let inputs = out + "/inputs"
         try FileManager.default.createDirectory(atPath: inputs, withIntermediateDirectories: true)
         try """
-            <?xml version="1.0" encoding="UTF-8"?>
-            <testsuites><testsuite name="AppUITests.LoginTests"><testcase classname="AppUITests.LoginTests" name="testLogin" time="1.0"><failure message="LoginTests.swift:42 - XCTAssertTrue failed - banner not shown"/></testcase><testcase classname="AppUITests.LoginTests" name="testLogout" time="1.0"/></testsuite></testsuites>
-            """.write(toFile: inputs + "/login.xml", atomically: true, encoding: .utf8)
+        <?xml version="1.0" encoding="UTF-8"?>
+        <testsuites><testsuite name="AppUITests.LoginTests"><testcase classname="AppUITests.LoginTests" name="testLogin" time="1.0"><failure message="LoginTests.swift:42 - XCTAssertTrue failed - banner not shown"/></testcase><testcase classname="AppUITests.LoginTests" name="testLogout" time="1.0"/></testsuite></testsuites>
+        """.write(toFile: inputs + "/login.xml", atomically: true, encoding: .utf8)
         try "<?xml version=\"1.0\"?>\n<testsuites><testsuite name=\"S\"><testcase classname=\"S\" name=\"t\">"
             .write(toFile: inputs + "/cut.xml", atomically: true, encoding: .utf8)
         let stepSummary = out + "/step-summary.md"
         let result = try CLIRunner.run(
             ["run", "--out", out, "--annotations", "none", "--run-key", "r1", inputs],
             environment: [
-                "GITHUB_ACTIONS": "true", "GITHUB_RUN_ID": "5", "GITHUB_JOB": "ui", "GITHUB_REF_NAME": "main", "GITHUB_STEP_SUMMARY": stepSummary,
+                "GITHUB_ACTIONS": "true", "GITHUB_RUN_ID": "5", "GITHUB_JOB": "ui", "GITHUB_REF_NAME": "main",
+                "GITHUB_STEP_SUMMARY": stepSummary,
             ])
         #expect(result.status == 2, "\(result.stdout)\(result.stderr)")
         #expect(result.stderr.contains("cut.xml:"), "\(result.stderr)")
@@ -35,7 +36,9 @@ struct UnreadableInputTests {
         let readable = try #require(summary.range(of: "AppUITests.LoginTests/testLogin"), "\(summary)")
         #expect(caution.lowerBound < readable.lowerBound)
         // file:line:column of the error.
-        #expect(summary.range(of: #"cut\.xml:\d+:\d+: error"#, options: .regularExpression) != nil, "\(summary.prefix(600))")
+        #expect(
+            summary.range(of: #"cut\.xml:\d+:\d+: error"#, options: .regularExpression) != nil, "\(summary.prefix(600))"
+        )
         #expect(!summary.contains("gates passed"), "\(summary.prefix(600))")
         #expect(try String(contentsOfFile: out + "/comment.md", encoding: .utf8).contains("[!CAUTION]"))
         #expect(try String(contentsOfFile: stepSummary, encoding: .utf8).contains("partial: not stored"))

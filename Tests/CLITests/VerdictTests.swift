@@ -20,9 +20,12 @@ struct VerdictTests {
         ])
     }
 
-    @Test("each shape with a real failure fails the gate", arguments: [
-        "junit/unnamed-testcases.xml", "junit/trainer-devices.xml", "xcresult/swift-testing-nested-two-bundles.json",
-    ])
+    @Test(
+        "each shape with a real failure fails the gate",
+        arguments: [
+            "junit/unnamed-testcases.xml", "junit/trainer-devices.xml",
+            "xcresult/swift-testing-nested-two-bundles.json",
+        ])
     func failingShapes(_ fixture: String) throws {
         let result = try checkAlone(fixture)
         #expect(result.status == 1, "\(result.stdout)\(result.stderr)")
@@ -32,9 +35,13 @@ struct VerdictTests {
     @Test("the failing test of each shape is named under the failed gate")
     func failingTestsNamed() throws {
         let unnamed = try checkAlone("junit/unnamed-testcases.xml")
-        #expect(unnamed.stdout.contains("legacy.SmokeTests/(unnamed testcase 3)") && unnamed.stdout.contains("legacy.SmokeTests/(unnamed testcase 4)"), "\(unnamed.stdout)")
+        #expect(
+            unnamed.stdout.contains("legacy.SmokeTests/(unnamed testcase 3)")
+                && unnamed.stdout.contains("legacy.SmokeTests/(unnamed testcase 4)"), "\(unnamed.stdout)")
         let devices = try checkAlone("junit/trainer-devices.xml")
-        #expect(devices.stdout.contains("SearchAppUITests.SearchTests/testSearchShowsResults@iPhone 16 Pro (18.2)#Default"), "\(devices.stdout)")
+        #expect(
+            devices.stdout.contains("SearchAppUITests.SearchTests/testSearchShowsResults@iPhone 16 Pro (18.2)#Default"),
+            "\(devices.stdout)")
         #expect(!devices.stdout.contains("iPad Air"), "\(devices.stdout)")
         let nested = try checkAlone("xcresult/swift-testing-nested-two-bundles.json")
         #expect(nested.stdout.contains("ParserKitTests.Outer.Inner/works"), "\(nested.stdout)")
@@ -55,8 +62,10 @@ struct VerdictTests {
             for message in attempts {
                 xml += "<testcase classname=\"AppUITests.CartTests\" name=\"\(name)\" time=\"1.0\">"
                 if let message {
-                    let escaped = message.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "\"", with: "&quot;")
-                        .replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
+                    let escaped = message.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(
+                        of: "\"", with: "&quot;"
+                    )
+                    .replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
                     xml += "<failure message=\"\(escaped)\"/></testcase>\n"
                 } else {
                     xml += "</testcase>\n"
@@ -75,11 +84,14 @@ struct VerdictTests {
     /// Main's history: `testCart` flakes (the badge assertion, then a pass) on three of five nights.
     private func history() throws -> String {
         let out = try CLIRunner.temporaryDirectory()
-        let nights: [[String?]] = [[Self.flakeMessage, nil], [nil], [Self.flakeMessage, nil], [Self.flakeMessage, nil], [nil]]
+        let nights: [[String?]] = [
+            [Self.flakeMessage, nil], [nil], [Self.flakeMessage, nil], [Self.flakeMessage, nil], [nil],
+        ]
         for (index, attempts) in nights.enumerated() {
             let file = try write(["testCart": attempts, "testTotal": [nil]], in: out, as: "main-\(index)")
             let result = try CLIRunner.run([
-                "ingest", "--quiet", "--out", out, "--run-key", "main-\(index)", "--commit", "m\(index)", "--branch", "main",
+                "ingest", "--quiet", "--out", out, "--run-key", "main-\(index)", "--commit", "m\(index)", "--branch",
+                "main",
                 "--started-at", "2026-11-0\(index + 1)T02:00:00Z", file,
             ])
             #expect(result.status == 0, "\(result.stderr)")
@@ -90,7 +102,8 @@ struct VerdictTests {
     private func check(_ out: String, _ attempts: [String?], config: String) throws -> CLIRunner.Result {
         try CLIRunner.run([
             "check", "--out", out, "--config", config, "--run-key", "main-5", "--commit", "m5", "--branch", "main",
-            "--started-at", "2026-11-06T02:00:00Z", try write(["testCart": attempts, "testTotal": [nil]], in: out, as: "main-5"),
+            "--started-at", "2026-11-06T02:00:00Z",
+            try write(["testCart": attempts, "testTotal": [nil]], in: out, as: "main-5"),
         ])
     }
 
@@ -115,7 +128,11 @@ struct VerdictTests {
     @Test("a quarantined test is excused whatever its failure")
     func quarantineStillExcuses() throws {
         let out = try history()
-        let config = try gates(out, extra: "quarantine:\n  - test: \"AppUITests.CartTests/testCart\"\n    reason: \"APP-1\"\n    expires: 2099-12-31\n")
+        let config = try gates(
+            out,
+            extra:
+                "quarantine:\n  - test: \"AppUITests.CartTests/testCart\"\n    reason: \"APP-1\"\n    expires: 2099-12-31\n"
+        )
         let result = try check(out, [Self.newMessage, Self.newMessage], config: config)
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
         #expect(result.stdout.contains("quarantined"), "\(result.stdout)")
@@ -124,9 +141,11 @@ struct VerdictTests {
     @Test("canopy run's summary says why a known-flaky test's failure counts")
     func summarySaysWhy() throws {
         let out = try history()
-        let file = try write(["testCart": [Self.newMessage, Self.newMessage], "testTotal": [nil]], in: out, as: "main-5")
+        let file = try write(
+            ["testCart": [Self.newMessage, Self.newMessage], "testTotal": [nil]], in: out, as: "main-5")
         let result = try CLIRunner.run([
-            "run", "--out", out, "--config", try gates(out), "--annotations", "none", "--run-key", "main-5", "--commit", "m5",
+            "run", "--out", out, "--config", try gates(out), "--annotations", "none", "--run-key", "main-5", "--commit",
+            "m5",
             "--branch", "main", "--started-at", "2026-11-06T02:00:00Z", file,
         ])
         #expect(result.status == 1, "\(result.stdout)\(result.stderr)")

@@ -52,6 +52,8 @@ struct XCResultBundleCommandTests {
         let path = try bundle(XCResultBundleSamples.withoutDatabase, name: "UITests.xcresult")
         let result = try CLIRunner.run(["inspect", path])
         #expect(result.status == 2)
-        #expect(result.stderr.contains("xcrun xcresulttool get test-results summary --path UITests.xcresult"), "\(result.stderr)")
+        #expect(
+            result.stderr.contains("xcrun xcresulttool get test-results summary --path UITests.xcresult"),
+            "\(result.stderr)")
     }
 }

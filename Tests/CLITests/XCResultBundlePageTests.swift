@@ -8,14 +8,18 @@ struct XCResultBundlePageTests {
     static let chromium: String? = {
         let environment = ProcessInfo.processInfo.environment
         if let path = environment["CANOPY_TEST_CHROMIUM"], !path.isEmpty { return path }
-        return ["/usr/bin/chromium", "/usr/bin/chromium-browser"].first { FileManager.default.isExecutableFile(atPath: $0) }
+        return ["/usr/bin/chromium", "/usr/bin/chromium-browser"].first {
+            FileManager.default.isExecutableFile(atPath: $0)
+        }
     }()
 
-    static let noChromium = Comment(rawValue: "no headless Chromium: set CANOPY_TEST_CHROMIUM or install `chromium` (.ci/install-deps chromium)")
+    static let noChromium = Comment(
+        rawValue: "no headless Chromium: set CANOPY_TEST_CHROMIUM or install `chromium` (.ci/install-deps chromium)")
 
     /// `canopy run` on the two-device bundle into a fresh `--out`.
     private func runOnBundle() throws -> String {
-        let path = try XCResultBundleWriter.write(XCResultBundleSamples.twoDevices, to: CLIRunner.temporaryDirectory() + "/Tests.xcresult")
+        let path = try XCResultBundleWriter.write(
+            XCResultBundleSamples.twoDevices, to: CLIRunner.temporaryDirectory() + "/Tests.xcresult")
         let out = try CLIRunner.temporaryDirectory()
         let result = try CLIRunner.run(["run", "--out", out, "--branch", "main", path])
         #expect(result.status == 1, "\(result.stderr)")
@@ -42,14 +46,17 @@ struct XCResultBundlePageTests {
         #expect(podcast.contains("</code> · 📷 1"), "\(podcast)")
         // Its message names no element: the step before it (`Tap "Podcast-42-row" Cell`) does.
         #expect(
-            podcast.contains("element <code>Podcast-{id}-row</code> (written <code>Podcast-42-row</code>; found in the steps before the failure)"),
+            podcast.contains(
+                "element <code>Podcast-{id}-row</code> (written <code>Podcast-42-row</code>; found in the steps before the failure)"
+            ),
             "\(podcast)")
         #expect(page.contains("(found in the steps before the failure)"))
         #expect(summary.contains("📷 N: the failure's screenshots"))
     }
 
-    @Test("opened from disk in headless Chromium, a failing attempt shows its steps and screenshot, within the CSP, loading nothing from the network",
-          .enabled(if: chromium != nil, noChromium))
+    @Test(
+        "opened from disk in headless Chromium, a failing attempt shows its steps and screenshot, within the CSP, loading nothing from the network",
+        .enabled(if: chromium != nil, noChromium))
     func stepsAndScreenshotInChromium() throws {
         let out = try runOnBundle()
         let verdict = try Self.selfTest(out + "/site/index.html", out: out)
@@ -66,14 +73,16 @@ struct XCResultBundlePageTests {
 
     /// The check above must fail when the screenshot does not show: the same page with images
     /// forbidden by its CSP, and with the screenshot files gone.
-    @Test("the browser check fails when the screenshot is blocked or missing", .enabled(if: chromium != nil, noChromium))
+    @Test(
+        "the browser check fails when the screenshot is blocked or missing", .enabled(if: chromium != nil, noChromium))
     func blockedScreenshotIsCaught() throws {
         let out = try runOnBundle()
         let page = try String(contentsOfFile: out + "/site/index.html", encoding: .utf8)
         let policy = "img-src data: 'self' file:;"
         #expect(page.contains(policy))
         let blocked = out + "/site/blocked.html"
-        try Data(page.replacingOccurrences(of: policy, with: "img-src 'none';").utf8).write(to: URL(fileURLWithPath: blocked))
+        try Data(page.replacingOccurrences(of: policy, with: "img-src 'none';").utf8).write(
+            to: URL(fileURLWithPath: blocked))
         let verdict = try Self.selfTest(blocked, out: out)
         let checks = try #require(verdict["checks"] as? [String: Bool], "\(verdict)")
         #expect(checks["stepsShown"] == true, "\(verdict)")
@@ -91,7 +100,8 @@ struct XCResultBundlePageTests {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: chromium ?? "chromium")
         process.arguments = [
-            "--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run", "--disable-extensions",
+            "--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run",
+            "--disable-extensions",
             "--user-data-dir=\(out)/profile-\(UUID().uuidString)", "--virtual-time-budget=5000", "--dump-dom",
             URL(fileURLWithPath: page).absoluteString + "#canopy-selftest",
         ]
@@ -101,7 +111,10 @@ struct XCResultBundlePageTests {
         try process.run()
         let dom = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
-        let verdict = try #require(dom.range(of: "<pre id=\"canopy-selftest\" aria-hidden=\"true\">").map { dom[$0.upperBound...].prefix { $0 != "<" } })
+        let verdict = try #require(
+            dom.range(of: "<pre id=\"canopy-selftest\" aria-hidden=\"true\">").map {
+                dom[$0.upperBound...].prefix { $0 != "<" }
+            })
         let json = verdict.replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&amp;", with: "&")
         return try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
     }

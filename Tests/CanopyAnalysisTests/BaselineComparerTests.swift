@@ -13,15 +13,22 @@ import Testing
 
     static func issue(_ type: String, _ identifier: String, _ severity: AuditIssue.Severity = .error) -> AuditIssue {
         AuditIssue(
-            auditType: type, severity: severity, compactDescription: type, element: ElementReference(identifier: identifier),
+            auditType: type, severity: severity, compactDescription: type,
+            element: ElementReference(identifier: identifier),
             screen: "Checkout", origin: .auditFile, source: "audit.json")
     }
 
     @Test func newFailuresFixedTestsNewFlakyAuditAndCoverage() {
         let baseline = BaselineSnapshot(
             runKey: "night-1", commit: "a",
-            tests: [Self.row("A", .passed), Self.row("B", .failed), Self.row("C", .passed), Self.row("D", .flaky), Self.row("E", .failed)],
-            auditIssues: [Self.issue("contrast", "Pay"), Self.issue("hitRegion", "Close"), Self.issue("textClipped", "Title", .warning)],
+            tests: [
+                Self.row("A", .passed), Self.row("B", .failed), Self.row("C", .passed), Self.row("D", .flaky),
+                Self.row("E", .failed),
+            ],
+            auditIssues: [
+                Self.issue("contrast", "Pay"), Self.issue("hitRegion", "Close"),
+                Self.issue("textClipped", "Title", .warning),
+            ],
             coverage: [CoverageFigure(scope: .overall, name: "", interactive: 10, identified: 8)])
         let current = BaselineSnapshot(
             runKey: "night-2", commit: "b",
@@ -59,30 +66,38 @@ import Testing
             return row
         }
         let baseline = BaselineSnapshot(
-            runKey: "night-1", commit: "a", tests: [timed("A", 3.8), timed("B", 10), timed("C", 1), timed("D", 20), timed("E", nil)],
+            runKey: "night-1", commit: "a",
+            tests: [timed("A", 3.8), timed("B", 10), timed("C", 1), timed("D", 20), timed("E", nil)],
             auditIssues: [], coverage: [])
         let current = BaselineSnapshot(
-            runKey: "night-2", commit: "b", tests: [timed("A", 95), timed("B", 19), timed("C", 5.9), timed("D", 46), timed("E", 60), timed("N", 90)],
+            runKey: "night-2", commit: "b",
+            tests: [timed("A", 95), timed("B", 19), timed("C", 5.9), timed("D", 46), timed("E", 60), timed("N", 90)],
             auditIssues: [], coverage: [])
         let comparison = BaselineComparer.compare(current, with: baseline)
         // B is not twice as slow, C is not five seconds slower; E and N have no time to compare with.
-        #expect(comparison.slowerTests == [
-            SlowerTest(testKey: "A", before: 3.8, after: 95), SlowerTest(testKey: "D", before: 20, after: 46),
-        ])
+        #expect(
+            comparison.slowerTests == [
+                SlowerTest(testKey: "A", before: 3.8, after: 95), SlowerTest(testKey: "D", before: 20, after: 46),
+            ])
         #expect(BaselineComparer.compare(current, with: nil).slowerTests == [])
         // Configured thresholds: B (×1.9, +9 s) counts at ×1.5; at most one listed, the largest slowdown.
-        let loose = BaselineComparer.compare(current, with: baseline, slowdown: SlowdownThresholds(ratio: 1.5, seconds: 5, limit: 2))
+        let loose = BaselineComparer.compare(
+            current, with: baseline, slowdown: SlowdownThresholds(ratio: 1.5, seconds: 5, limit: 2))
         #expect(loose.slowerTests.map(\.testKey) == ["A", "D"])
-        let wider = BaselineComparer.compare(current, with: baseline, slowdown: SlowdownThresholds(ratio: 1.5, seconds: 5, limit: 10))
+        let wider = BaselineComparer.compare(
+            current, with: baseline, slowdown: SlowdownThresholds(ratio: 1.5, seconds: 5, limit: 10))
         #expect(wider.slowerTests.map(\.testKey) == ["A", "D", "B"])
         let one = BaselineComparer.compare(current, with: baseline, slowdown: SlowdownThresholds(limit: 1))
         #expect(one.slowerTests.map(\.testKey) == ["A"])
     }
 
     @Test func withoutABaselineEverythingIsNew() {
-        let issue = AuditIssue(auditType: "contrast", severity: .error, compactDescription: "Contrast failed", origin: .auditFile, source: "a.json")
+        let issue = AuditIssue(
+            auditType: "contrast", severity: .error, compactDescription: "Contrast failed", origin: .auditFile,
+            source: "a.json")
         let current = BaselineSnapshot(
-            runKey: "x", commit: nil, tests: [Self.row("B", .failed), Self.row("A", .failed), Self.row("C", .flaky), Self.row("D", .passed)],
+            runKey: "x", commit: nil,
+            tests: [Self.row("B", .failed), Self.row("A", .failed), Self.row("C", .flaky), Self.row("D", .passed)],
             auditIssues: [issue], coverage: [CoverageFigure(scope: .overall, name: "", interactive: 10, identified: 8)])
         let comparison = BaselineComparer.compare(current, with: nil)
         #expect(comparison.baselineRunKey == nil)
@@ -100,7 +115,9 @@ import Testing
             metadata: RunMetadata(runKey: "k"),
             tests: [TestCase(identity: identity, attempts: [Attempt(outcome: .failed), Attempt(outcome: .passed)])])
         let digest = RunDigest(failures: [
-            FailureDigest(testKey: "A/a", attemptIndex: 0, category: "simulatorCrash", isInfrastructure: true, fingerprint: "f", normalizedMessage: "m")
+            FailureDigest(
+                testKey: "A/a", attemptIndex: 0, category: "simulatorCrash", isInfrastructure: true, fingerprint: "f",
+                normalizedMessage: "m")
         ])
         let snapshot = BaselineSnapshot(run: run, digest: digest)
         #expect(snapshot.tests.first?.infrastructureFailedAttempts == 1)

@@ -20,17 +20,19 @@ struct ClusteringTests {
         #expect(cluster.exampleMessage == messages[0])
         #expect(
             cluster.normalizedMessage
-                == #"{path}:{n} - Failed to tap "Podcast-{id}-row" Button: No matches found for first query match sequence: `Descendants matching type Button` -> `Elements matching predicate '"Podcast-{id}-row" IN identifiers'`, given input App element pid: {pid} <XCUIElementQuery: {address}> after {duration}"#)
+                == #"{path}:{n} - Failed to tap "Podcast-{id}-row" Button: No matches found for first query match sequence: `Descendants matching type Button` -> `Elements matching predicate '"Podcast-{id}-row" IN identifiers'`, given input App element pid: {pid} <XCUIElementQuery: {address}> after {duration}"#
+        )
     }
 
     @Test func differentCausesDoNotFold() {
-        let report = ReportBuilder.build(run: Self.run([
-            #"Failed to tap "Login.Submit" Button: No matches found for '"Login.Submit" IN identifiers'"#,
-            #"Failed to tap "Login.Cancel" Button: No matches found for '"Login.Cancel" IN identifiers'"#,
-            #"Failed to tap "Login.Submit" Button: Find single matching element. Multiple matching elements found for <XCUIElementQuery: 0x1>."#,
-            "XCTAssertTrue failed - Error banner not shown",
-            "XCTAssertTrue failed - Welcome banner not shown",
-        ]))
+        let report = ReportBuilder.build(
+            run: Self.run([
+                #"Failed to tap "Login.Submit" Button: No matches found for '"Login.Submit" IN identifiers'"#,
+                #"Failed to tap "Login.Cancel" Button: No matches found for '"Login.Cancel" IN identifiers'"#,
+                #"Failed to tap "Login.Submit" Button: Find single matching element. Multiple matching elements found for <XCUIElementQuery: 0x1>."#,
+                "XCTAssertTrue failed - Error banner not shown",
+                "XCTAssertTrue failed - Welcome banner not shown",
+            ]))
         #expect(report.clusters.count == 5)
         #expect(Set(report.failures.map(\.fingerprint)).count == 5)
     }
@@ -55,7 +57,9 @@ struct ClusteringTests {
 
     @Test func fingerprintsAreStableAcrossBuilds() {
         let run = Self.run(["XCTAssertTrue failed - x", "Lost connection to the application (pid 7)"])
-        #expect(ReportBuilder.build(run: run).failures.map(\.fingerprint) == ReportBuilder.build(run: run).failures.map(\.fingerprint))
+        #expect(
+            ReportBuilder.build(run: run).failures.map(\.fingerprint)
+                == ReportBuilder.build(run: run).failures.map(\.fingerprint))
         #expect(ReportBuilder.build(run: run) == ReportBuilder.build(run: run))
     }
 }

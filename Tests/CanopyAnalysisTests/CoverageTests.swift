@@ -5,7 +5,9 @@ import Testing
 struct CoverageTests {
     static let frame = Frame(x: 16, y: 79, width: 43, height: 43)
 
-    static func screen(_ name: String = "Login", kind: Screen.Kind = .elementTree, children: [ElementSnapshot]) -> Screen {
+    static func screen(_ name: String = "Login", kind: Screen.Kind = .elementTree, children: [ElementSnapshot])
+        -> Screen
+    {
         Screen(
             name: name, source: "\(name).json", kind: kind,
             root: ElementSnapshot(identifier: nil, label: "App", elementType: "application", children: children))
@@ -24,17 +26,30 @@ struct CoverageTests {
         #expect(coverage.overall.interactive == 3)
         #expect(coverage.overall.identified == 1)
         #expect(coverage.screens == [CoverageFigure(scope: .screen, name: "Login", interactive: 3, identified: 1)])
-        #expect(coverage.elementTypes == [CoverageFigure(scope: .elementType, name: "button", interactive: 3, identified: 1)])
+        #expect(
+            coverage.elementTypes == [
+                CoverageFigure(scope: .elementType, name: "button", interactive: 3, identified: 1)
+            ])
         #expect(coverage.missing.map(\.label) == ["Cancel", "Help"])
         #expect(coverage.missing[0].identifier == "Cancel")
-        #expect(coverage.missing[1] == MissingIdentifier(screen: "Login", elementType: "button", label: "Help", identifier: nil, frame: Self.frame, branch: nil))
+        #expect(
+            coverage.missing[1]
+                == MissingIdentifier(
+                    screen: "Login", elementType: "button", label: "Help", identifier: nil, frame: Self.frame,
+                    branch: nil))
     }
 
     @Test func duplicatesOnOneScreenAreReportedNotAcrossScreens() {
         let row = ElementSnapshot(identifier: "Feed.row", label: "Episode", elementType: "cell")
-        let run = Run(screens: [Self.screen("Feed", children: [row, row, ElementSnapshot(identifier: "Feed.row", elementType: "other")]), Self.screen("Other", children: [row])])
+        let run = Run(screens: [
+            Self.screen("Feed", children: [row, row, ElementSnapshot(identifier: "Feed.row", elementType: "other")]),
+            Self.screen("Other", children: [row]),
+        ])
         let duplicates = ReportBuilder.build(run: run).coverage.duplicates
-        #expect(duplicates == [DuplicateIdentifier(screen: "Feed", identifier: "Feed.row", count: 3, elementTypes: ["cell", "other"])])
+        #expect(
+            duplicates == [
+                DuplicateIdentifier(screen: "Feed", identifier: "Feed.row", count: 3, elementTypes: ["cell", "other"])
+            ])
     }
 
     @Test func overlongIdentifiersAndConventionViolations() {
@@ -54,8 +69,11 @@ struct CoverageTests {
     /// listed as overlong, seen in a failure, and the failure lands on its node.
     @Test func anIdentifierXCUITestRefusedIsOverlongAndTheFailuresElement() throws {
         let long = "Checkout." + String(repeating: "y", count: 125)
-        let failure = Failure(message: "Invalid query - string identifier '\(long)' exceeds maximum length of 128 characters")
-        let test = TestCase(identity: TestIdentity(className: "CheckoutTests", name: "testLongQuery"), attempts: [Attempt(outcome: .failed, failures: [failure])])
+        let failure = Failure(
+            message: "Invalid query - string identifier '\(long)' exceeds maximum length of 128 characters")
+        let test = TestCase(
+            identity: TestIdentity(className: "CheckoutTests", name: "testLongQuery"),
+            attempts: [Attempt(outcome: .failed, failures: [failure])])
         let report = ReportBuilder.build(run: Run(tests: [test]))
         #expect(report.coverage.overlong == [OverlongIdentifier(identifier: long, length: 134, seenIn: ["failure"])])
         #expect(report.failures.first?.element?.identifier == long)
@@ -64,9 +82,18 @@ struct CoverageTests {
     /// "Failed to compute hit point for Button, identifier: 'X'" names the type before the quote;
     /// the snapshots know it, so the failure's element has it.
     @Test func aFailuresElementTakesItsTypeFromTheSnapshotsWhenTheMessageDoesNotSay() throws {
-        let failure = Failure(message: "Failed to synthesize event: Failed to compute hit point for Button, identifier: 'Checkout.PaymentSheet.PayButton'")
-        let test = TestCase(identity: TestIdentity(className: "CheckoutTests", name: "testPay"), attempts: [Attempt(outcome: .failed, failures: [failure])])
-        let screen = Self.screen("Checkout", children: [ElementSnapshot(identifier: "Checkout.PaymentSheet.PayButton", label: "Pay", elementType: "button")])
+        let failure = Failure(
+            message:
+                "Failed to synthesize event: Failed to compute hit point for Button, identifier: 'Checkout.PaymentSheet.PayButton'"
+        )
+        let test = TestCase(
+            identity: TestIdentity(className: "CheckoutTests", name: "testPay"),
+            attempts: [Attempt(outcome: .failed, failures: [failure])])
+        let screen = Self.screen(
+            "Checkout",
+            children: [
+                ElementSnapshot(identifier: "Checkout.PaymentSheet.PayButton", label: "Pay", elementType: "button")
+            ])
         let report = ReportBuilder.build(run: Run(tests: [test], screens: [screen]))
         #expect(report.failures.first?.element?.identifier == "Checkout.PaymentSheet.PayButton")
         #expect(report.failures.first?.element?.elementType == "button")
@@ -84,7 +111,9 @@ struct CoverageTests {
         #expect(node.own.interactive == 1)
         #expect(node.branch.interactive == 2)
         #expect(node.branch.identified == 1)
-        #expect(report.coverage.branches.contains(CoverageFigure(scope: .branch, name: "Checkout.PaymentSheet", interactive: 2, identified: 1)))
+        #expect(
+            report.coverage.branches.contains(
+                CoverageFigure(scope: .branch, name: "Checkout.PaymentSheet", interactive: 2, identified: 1)))
         #expect(report.coverage.missing.first?.branch == "Checkout.PaymentSheet")
     }
 
@@ -92,7 +121,10 @@ struct CoverageTests {
         let run = Run(screens: [
             Self.screen(
                 "Settings", kind: .labelOnly,
-                children: [ElementSnapshot(label: "Too Small", elementType: "button"), ElementSnapshot(label: "", elementType: "button")])
+                children: [
+                    ElementSnapshot(label: "Too Small", elementType: "button"),
+                    ElementSnapshot(label: "", elementType: "button"),
+                ])
         ])
         let coverage = ReportBuilder.build(run: run).coverage
         let labels = try #require(coverage.labelCoverage)

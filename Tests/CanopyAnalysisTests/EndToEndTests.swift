@@ -14,7 +14,8 @@ struct EndToEndTests {
             identifier: "Checkout.PaymentSheet", elementType: "other",
             children: [
                 ElementSnapshot(identifier: "Checkout.PaymentSheet.PayButton", label: "Pay now", elementType: "button"),
-                ElementSnapshot(label: "Edit", elementType: "button", frame: Frame(x: 300, y: 80, width: 44, height: 44)),
+                ElementSnapshot(
+                    label: "Edit", elementType: "button", frame: Frame(x: 300, y: 80, width: 44, height: 44)),
                 ElementSnapshot(identifier: "Checkout.Promo", label: "Promo", elementType: "button"),
             ])
         let feed = ElementSnapshot(
@@ -24,17 +25,25 @@ struct EndToEndTests {
                 ElementSnapshot(identifier: "Podcast-8-row", label: "Episode 8", elementType: "cell"),
             ])
         run.screens = [
-            Screen(name: "Checkout", source: "checkout.json", kind: .elementTree, root: ElementSnapshot(label: "App", elementType: "application", children: [sheet])),
-            Screen(name: "Feed", source: "feed.json", kind: .elementTree, root: ElementSnapshot(label: "App", elementType: "application", children: [feed])),
+            Screen(
+                name: "Checkout", source: "checkout.json", kind: .elementTree,
+                root: ElementSnapshot(label: "App", elementType: "application", children: [sheet])),
+            Screen(
+                name: "Feed", source: "feed.json", kind: .elementTree,
+                root: ElementSnapshot(label: "App", elementType: "application", children: [feed])),
         ]
         run.auditIssues = [
             AuditIssue(
                 auditType: "contrast", severity: .error, compactDescription: "Contrast failed",
-                element: ElementReference(identifier: "Checkout.PaymentSheet.PayButton", label: "Pay now", elementType: "button"),
-                screen: "Checkout", test: "AppUITests.CheckoutTests/testPayRetry", origin: .auditFile, source: "audit.json"),
+                element: ElementReference(
+                    identifier: "Checkout.PaymentSheet.PayButton", label: "Pay now", elementType: "button"),
+                screen: "Checkout", test: "AppUITests.CheckoutTests/testPayRetry", origin: .auditFile,
+                source: "audit.json"),
             AuditIssue(
-                auditType: "dynamicType", severity: .warning, compactDescription: "Dynamic Type font sizes are unsupported",
-                element: ElementReference(label: "Episode 7", elementType: "cell"), screen: "Feed", origin: .auditFile, source: "audit.json"),
+                auditType: "dynamicType", severity: .warning,
+                compactDescription: "Dynamic Type font sizes are unsupported",
+                element: ElementReference(label: "Episode 7", elementType: "cell"), screen: "Feed", origin: .auditFile,
+                source: "audit.json"),
         ]
         return run
     }
@@ -77,7 +86,9 @@ struct EndToEndTests {
         screens[0].test = "-[AppUITests.CheckoutTests testPayRetry]"
         var issues = stored.auditIssues
         issues[0].test = "AppUITests.CheckoutTests/testPayRetry()"
-        let files = ParsedInput(file: InputFile(path: "checkout.json", format: .elementSnapshot, bytes: 0), screens: screens, auditIssues: issues)
+        let files = ParsedInput(
+            file: InputFile(path: "checkout.json", format: .elementSnapshot, bytes: 0), screens: screens,
+            auditIssues: issues)
         let junit = try JUnitXMLParser().parse(fileAt: Fixture.path("checkout-junit.xml"))
         let report = ReportBuilder.build(run: RunAssembler.assemble([junit, files]))
         let pay = try #require(report.node("Checkout.PaymentSheet.PayButton"))
@@ -90,7 +101,11 @@ struct EndToEndTests {
         let report = ReportBuilder.build(run: try Self.run())
         let byTest = Dictionary(grouping: report.failures, by: \.test)
         let label = try #require(byTest["AppUITests.CheckoutTests/testPayWithLabel"]?.first)
-        #expect(label.element == ElementMatch(identifier: "Checkout.PaymentSheet.PayButton", template: "Checkout.PaymentSheet.PayButton", elementType: "button", resolution: .label))
+        #expect(
+            label.element
+                == ElementMatch(
+                    identifier: "Checkout.PaymentSheet.PayButton", template: "Checkout.PaymentSheet.PayButton",
+                    elementType: "button", resolution: .label))
         #expect(label.category == "elementNotFound")
         let promo = try #require(byTest["AppUITests.CheckoutTests/testPromo"]?.first)
         #expect(promo.element?.identifier == "Checkout.Promo")
@@ -114,7 +129,9 @@ struct EndToEndTests {
         let deep = Array(repeating: "a", count: 10_000).joined(separator: ".")
         let screen = Screen(
             name: "S", source: "s.json", kind: .elementTree,
-            root: ElementSnapshot(label: "App", elementType: "application", children: [ElementSnapshot(identifier: deep, label: "L", elementType: "button")]))
+            root: ElementSnapshot(
+                label: "App", elementType: "application",
+                children: [ElementSnapshot(identifier: deep, label: "L", elementType: "button")]))
         let report = ReportBuilder.build(run: Run(screens: [screen]))
         #expect(report.identifierTree.count == 32)
         let leaf = try #require(report.identifierTree.last)
@@ -135,13 +152,18 @@ struct EndToEndTests {
         #expect(decoded == report)
         let digest = report.digest
         #expect(digest.failures.count == 5)
-        #expect(digest.failures.first { $0.testKey == "AppUITests.FeedTests/testOpenPodcast" }?.identifier == "Podcast-{id}-row")
+        #expect(
+            digest.failures.first { $0.testKey == "AppUITests.FeedTests/testOpenPodcast" }?.identifier
+                == "Podcast-{id}-row")
         #expect(digest.coverage.first == CoverageFigure(scope: .overall, name: "", interactive: 5, identified: 4))
         // Every node of the tree, with its parent and its branch's figures.
         #expect(digest.identifierNodes.count == report.identifierTree.count)
-        #expect(digest.identifierNodes.contains(IdentifierNodeDigest(
-            path: "Checkout.PaymentSheet.PayButton", parent: "Checkout.PaymentSheet", tests: 2, failures: 2, flakyTests: 1, auditIssues: 1,
-            auditErrors: 1, interactive: 1, identified: 1)))
+        #expect(
+            digest.identifierNodes.contains(
+                IdentifierNodeDigest(
+                    path: "Checkout.PaymentSheet.PayButton", parent: "Checkout.PaymentSheet", tests: 2, failures: 2,
+                    flakyTests: 1, auditIssues: 1,
+                    auditErrors: 1, interactive: 1, identified: 1)))
         let checkout = try #require(digest.identifierNodes.first { $0.path == "Checkout" })
         #expect(checkout.parent == nil && checkout.failures == 3 && checkout.auditErrors == 1)
     }

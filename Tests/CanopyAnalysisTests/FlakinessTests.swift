@@ -30,18 +30,19 @@ enum FlakinessScript {
 }
 
 @Suite struct FlakinessTests {
-    @Test(arguments: [
-        ("PPPPPPPPPP", "stable", nil),
-        ("PPPRPPPPPP", "flaky", nil),
-        ("PPFPPPFPPP", "flaky", nil),
-        ("PPPPPPPFFFF", "newlyBroken", "c08"),
-        ("PPPPPFFFFPPP", "fixed", "c10"),
-        ("FFFPPP", "fixed", "c04"),
-        ("FFFFF", "stillFailing", "c01"),
-        ("PPPPPPPPPF", "unconfirmedFailure", "c10"),
-        ("PPIPPIPP", "stable", nil),
-        ("PFPFPFPFFF", "flaky", nil),
-    ] as [(String, String, String?)])
+    @Test(
+        arguments: [
+            ("PPPPPPPPPP", "stable", nil),
+            ("PPPRPPPPPP", "flaky", nil),
+            ("PPFPPPFPPP", "flaky", nil),
+            ("PPPPPPPFFFF", "newlyBroken", "c08"),
+            ("PPPPPFFFFPPP", "fixed", "c10"),
+            ("FFFPPP", "fixed", "c04"),
+            ("FFFFF", "stillFailing", "c01"),
+            ("PPPPPPPPPF", "unconfirmedFailure", "c10"),
+            ("PPIPPIPP", "stable", nil),
+            ("PFPFPFPFFF", "flaky", nil),
+        ] as [(String, String, String?)])
     func statesFromScripts(_ script: String, _ state: String, _ commit: String?) throws {
         let result = try #require(FlakinessScript.analyse(script))
         #expect(result.state.name == state)
@@ -59,7 +60,8 @@ enum FlakinessScript {
     @Test func thresholdsComeFromTheConfiguration() throws {
         var strict = FlakinessConfiguration()
         strict.minimumBrokenCommits = 5
-        #expect(FlakinessScript.analyse("PPPPPPPPFFF", configuration: strict)?.state == .unconfirmedFailure(since: "c09"))
+        #expect(
+            FlakinessScript.analyse("PPPPPPPPFFF", configuration: strict)?.state == .unconfirmedFailure(since: "c09"))
         var countInfra = FlakinessConfiguration()
         countInfra.infrastructureFlakesCountAsPasses = false
         #expect(FlakinessScript.analyse("PPIPP", configuration: countInfra)?.state == .flaky)
@@ -67,7 +69,10 @@ enum FlakinessScript {
 
     @Test func verdictsWithinARun() {
         let rows = FlakinessScript.rows("PFRIS")
-        #expect(rows.map(FlakinessAnalyzer.verdict(of:)) == [.passed, .failedEveryAttempt, .flakyByRetry, .infrastructureFlake, .skipped])
+        #expect(
+            rows.map(FlakinessAnalyzer.verdict(of:)) == [
+                .passed, .failedEveryAttempt, .flakyByRetry, .infrastructureFlake, .skipped,
+            ])
     }
 
     @Test func scoresRankRecentAndFrequentFlakinessHigher() throws {
@@ -89,7 +94,8 @@ enum FlakinessScript {
     @Test func equalScoresRankTheTestWithMoreEvidenceFirst() {
         // A retry on one commit scores 1, as a retry on every one of six commits does, and so does
         // a pass then a failure (the flip rate): more failed runs rank first, then more runs.
-        let rows = FlakinessScript.rows("R", test: "A/once") + FlakinessScript.rows("RRRRRR", test: "Z/every")
+        let rows =
+            FlakinessScript.rows("R", test: "A/once") + FlakinessScript.rows("RRRRRR", test: "Z/every")
             + FlakinessScript.rows("RR", test: "B/twice") + FlakinessScript.rows("PF", test: "C/passThenFail")
         let ranked = FlakinessAnalyzer().analyze(rows)
         #expect(ranked.map(\.score) == [1, 1, 1, 1])

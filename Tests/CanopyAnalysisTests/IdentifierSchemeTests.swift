@@ -73,13 +73,18 @@ struct IdentifierSchemeTests {
 
     @Test func dataDrivenFoldIsOffByDefault() throws {
         let identifiers = (1...20).map { "Settings.option\($0)x.Toggle" }
-        #expect(try IdentifierScheme().templates(for: identifiers)["Settings.option1x.Toggle"] == "Settings.option1x.Toggle")
+        #expect(
+            try IdentifierScheme().templates(for: identifiers)["Settings.option1x.Toggle"] == "Settings.option1x.Toggle"
+        )
         #expect(try Self.folding().templates(for: identifiers)["Settings.option1x.Toggle"] == "Settings.{value}.Toggle")
     }
 
     @Test func dataDrivenFoldFoldsAnInnerPositionWithManyValues() throws {
         let scheme = try Self.folding()
-        let countries = ["France", "Germany", "Spain", "Italy", "Norway", "Sweden", "Chile", "Peru", "Japan", "Kenya", "Ghana", "Nepal"]
+        let countries = [
+            "France", "Germany", "Spain", "Italy", "Norway", "Sweden", "Chile", "Peru", "Japan", "Kenya", "Ghana",
+            "Nepal",
+        ]
         var identifiers = countries.map { "Country.\($0).cell" }
         identifiers += ["Settings.wifi", "Settings.sound", "tab2"]
         let templates = scheme.templates(for: identifiers)
@@ -97,7 +102,10 @@ struct IdentifierSchemeTests {
         #expect(scheme.templates(for: leaves)["Settings.option1x"] == "Settings.option1x")
     }
 
-    @Test(arguments: [("Login.Submit", true), ("login_button_submit", true), ("Loading View", false), ("1Login", false), ("Login..Submit", false)])
+    @Test(arguments: [
+        ("Login.Submit", true), ("login_button_submit", true), ("Loading View", false), ("1Login", false),
+        ("Login..Submit", false),
+    ])
     func convention(_ identifier: String, _ follows: Bool) throws {
         #expect(try IdentifierScheme().followsConvention(identifier) == follows)
     }

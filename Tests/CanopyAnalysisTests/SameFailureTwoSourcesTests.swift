@@ -45,11 +45,13 @@ struct SameFailureTwoSourcesTests {
                "children":[{"nodeType":"Source Code Reference","name":"SearchTests.swift:58"}]}]}]}]}]}]}
         """
 
-    @Test("one cluster, one location", arguments: [
-        "SearchTests.swift:58: XCTAssertTrue failed",
-        "XCTAssertTrue failed (/Users/ci/SearchApp/SearchAppUITests/SearchTests.swift:58)",
-        "XCTAssertTrue failed (/Users/ci/SearchApp/SearchAppUITests/SearchTests.swift#CharacterRangeLen=0&amp;EndingLineNumber=58&amp;StartingLineNumber=58)",
-    ])
+    @Test(
+        "one cluster, one location",
+        arguments: [
+            "SearchTests.swift:58: XCTAssertTrue failed",
+            "XCTAssertTrue failed (/Users/ci/SearchApp/SearchAppUITests/SearchTests.swift:58)",
+            "XCTAssertTrue failed (/Users/ci/SearchApp/SearchAppUITests/SearchTests.swift#CharacterRangeLen=0&amp;EndingLineNumber=58&amp;StartingLineNumber=58)",
+        ])
     func oneCluster(_ message: String) throws {
         let registry = ParserRegistry()
         let junit = try registry.parse(fileAt: try write(junit(message), "junit.xml"))

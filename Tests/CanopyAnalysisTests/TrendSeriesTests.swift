@@ -4,7 +4,9 @@ import Foundation
 import Testing
 
 @Suite struct TrendSeriesTests {
-    static func point(_ day: Double, passRate: Double?, flaky: Int, coverage: Double?, categories: [String: Int]) -> TrendPoint {
+    static func point(_ day: Double, passRate: Double?, flaky: Int, coverage: Double?, categories: [String: Int])
+        -> TrendPoint
+    {
         TrendPoint(
             runKey: "r\(Int(day))", commit: nil, branch: "main", startedAt: Date(timeIntervalSince1970: day * 86_400),
             tests: 10, passed: 8, failed: 1, flaky: flaky, skipped: 0, passRate: passRate, duration: 60 + day,
@@ -13,7 +15,8 @@ import Testing
 
     @Test func seriesSummariesAndCategories() {
         let series = TrendSeries(points: [
-            Self.point(3, passRate: 0.7, flaky: 4, coverage: 0.8, categories: ["elementNotFound": 2, "uiQueryTimeout": 5]),
+            Self.point(
+                3, passRate: 0.7, flaky: 4, coverage: 0.8, categories: ["elementNotFound": 2, "uiQueryTimeout": 5]),
             Self.point(1, passRate: 0.9, flaky: 1, coverage: nil, categories: ["elementNotFound": 1]),
             Self.point(2, passRate: 0.8, flaky: 2, coverage: 0.7, categories: [:]),
         ])

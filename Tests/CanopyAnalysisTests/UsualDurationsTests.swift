@@ -6,11 +6,15 @@ import Testing
 struct UsualDurationsTests {
     static func row(_ run: Int, _ outcome: TestOutcome, _ seconds: Double?, key: String = "A/t") -> TestRunRow {
         TestRunRow(
-            runKey: "r\(run)", commit: nil, startedAt: Date(timeIntervalSince1970: Double(run) * 86_400), testKey: key, device: nil, osVersion: nil,
-            outcome: outcome, attempts: 1, failedAttempts: outcome == .failed ? 1 : 0, infrastructureFailedAttempts: 0, duration: seconds)
+            runKey: "r\(run)", commit: nil, startedAt: Date(timeIntervalSince1970: Double(run) * 86_400), testKey: key,
+            device: nil, osVersion: nil,
+            outcome: outcome, attempts: 1, failedAttempts: outcome == .failed ? 1 : 0, infrastructureFailedAttempts: 0,
+            duration: seconds)
     }
 
-    @Test("the median of the latest N passed durations; an even count takes the middle two; a test without one is left out")
+    @Test(
+        "the median of the latest N passed durations; an even count takes the middle two; a test without one is left out"
+    )
     func median() throws {
         // Latest first, as the store reads a test's passed results.
         let durations: [String: [Double]] = ["A/t": [8, 12, 10, 100], "B/t": [], "C/t": [.nan, 7]]

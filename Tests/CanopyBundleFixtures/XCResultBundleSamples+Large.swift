@@ -25,17 +25,26 @@ extension XCResultBundleSamples {
                         shots += 1
                         var payload = XCResultBundleWriter.redPNG
                         // Bytes after IEND keep the image valid and make each one distinct.
-                        payload += (0..<max(0, screenshotBytes - payload.count)).map { _ in UInt8(truncatingIfNeeded: generator.next()) }
-                        attachments.append(Spec.Attachment(name: "Screenshot \(number)", payload: payload, failureAssociated: true))
+                        payload += (0..<max(0, screenshotBytes - payload.count)).map { _ in
+                            UInt8(truncatingIfNeeded: generator.next())
+                        }
+                        attachments.append(
+                            Spec.Attachment(name: "Screenshot \(number)", payload: payload, failureAssociated: true))
                     }
                     run = Spec.Run(
-                        "Failure", duration: 6, issues: [Spec.Issue(
-                            "Failed to tap \"Feature\(suiteIndex).Item-\(number)-row\" Cell: No matches found for Elements matching predicate '\"Feature\(suiteIndex).Item-\(number)-row\" IN identifiers'",
-                            file: "/Users/ci/App/AppUITests/Feature\(suiteIndex)Tests.swift", line: 10 + caseIndex)],
+                        "Failure", duration: 6,
+                        issues: [
+                            Spec.Issue(
+                                "Failed to tap \"Feature\(suiteIndex).Item-\(number)-row\" Cell: No matches found for Elements matching predicate '\"Feature\(suiteIndex).Item-\(number)-row\" IN identifiers'",
+                                file: "/Users/ci/App/AppUITests/Feature\(suiteIndex)Tests.swift", line: 10 + caseIndex)
+                        ],
                         activities: [
-                            Spec.Activity("Set Up", offset: 0, children: [Spec.Activity("Open com.example.app", offset: 0.1)]),
+                            Spec.Activity(
+                                "Set Up", offset: 0, children: [Spec.Activity("Open com.example.app", offset: 0.1)]),
                             Spec.Activity("Tap \"Feature\(suiteIndex).Open\" Button", offset: 1),
-                            Spec.Activity("Tap \"Feature\(suiteIndex).Item-\(number)-row\" Cell", offset: 2, failed: true, attachments: attachments),
+                            Spec.Activity(
+                                "Tap \"Feature\(suiteIndex).Item-\(number)-row\" Cell", offset: 2, failed: true,
+                                attachments: attachments),
                         ])
                 }
                 cases.append(Spec.Case(name: name, identifier: identifier, runs: [run]))

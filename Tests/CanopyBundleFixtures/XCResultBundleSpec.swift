@@ -89,8 +89,10 @@ public struct XCResultBundleSpec: Sendable {
         public var activities: [Activity]
 
         public init(
-            _ result: String, duration: Double = 1, repetition: Int = 1, repetitions: Int = 1, mode: String = "RunRetryOnFailure",
-            arguments: [String] = [], issues: [Issue] = [], skipReason: String? = nil, expectedFailureReason: String? = nil,
+            _ result: String, duration: Double = 1, repetition: Int = 1, repetitions: Int = 1,
+            mode: String = "RunRetryOnFailure",
+            arguments: [String] = [], issues: [Issue] = [], skipReason: String? = nil,
+            expectedFailureReason: String? = nil,
             activities: [Activity] = []
         ) {
             self.result = result
@@ -131,7 +133,10 @@ public struct XCResultBundleSpec: Sendable {
         public var children: [Activity]
         public var attachments: [Attachment]
 
-        public init(_ title: String, offset: Double, duration: Double = 0.5, failed: Bool = false, children: [Activity] = [], attachments: [Attachment] = []) {
+        public init(
+            _ title: String, offset: Double, duration: Double = 0.5, failed: Bool = false, children: [Activity] = [],
+            attachments: [Attachment] = []
+        ) {
             self.title = title
             self.offset = offset
             self.duration = duration
@@ -151,7 +156,10 @@ public struct XCResultBundleSpec: Sendable {
         /// The payload id written to the database instead of the real one (hostile bundles).
         public var payloadIdOverride: String?
 
-        public init(name: String, uniformTypeIdentifier: String = "public.png", payload: [UInt8], failureAssociated: Bool = false, payloadIdOverride: String? = nil) {
+        public init(
+            name: String, uniformTypeIdentifier: String = "public.png", payload: [UInt8],
+            failureAssociated: Bool = false, payloadIdOverride: String? = nil
+        ) {
             self.name = name
             self.uniformTypeIdentifier = uniformTypeIdentifier
             self.payload = payload

@@ -75,18 +75,26 @@ public enum XCResultBundleWriter {
 
     /// A 16×16 red PNG (a valid image, 79 bytes).
     public static let redPNG: [UInt8] = [
-        0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0x00, 0x00, 0x00, 0x0D, 0x49, 0x48, 0x44, 0x52, 0x00, 0x00, 0x00, 0x10,
-        0x00, 0x00, 0x00, 0x10, 0x08, 0x02, 0x00, 0x00, 0x00, 0x90, 0x91, 0x68, 0x36, 0x00, 0x00, 0x00, 0x16, 0x49, 0x44, 0x41,
-        0x54, 0x78, 0xDA, 0x63, 0xB8, 0xA3, 0xA1, 0x41, 0x12, 0x62, 0x18, 0xD5, 0x30, 0xAA, 0x61, 0xF8, 0x6A, 0x00, 0x00, 0x32,
-        0x04, 0x2C, 0x10, 0x84, 0x24, 0x3F, 0xDA, 0x00, 0x00, 0x00, 0x00, 0x49, 0x45, 0x4E, 0x44, 0xAE, 0x42, 0x60, 0x82,
+        0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0x00, 0x00, 0x00, 0x0D, 0x49, 0x48, 0x44, 0x52, 0x00, 0x00,
+        0x00, 0x10,
+        0x00, 0x00, 0x00, 0x10, 0x08, 0x02, 0x00, 0x00, 0x00, 0x90, 0x91, 0x68, 0x36, 0x00, 0x00, 0x00, 0x16, 0x49,
+        0x44, 0x41,
+        0x54, 0x78, 0xDA, 0x63, 0xB8, 0xA3, 0xA1, 0x41, 0x12, 0x62, 0x18, 0xD5, 0x30, 0xAA, 0x61, 0xF8, 0x6A, 0x00,
+        0x00, 0x32,
+        0x04, 0x2C, 0x10, 0x84, 0x24, 0x3F, 0xDA, 0x00, 0x00, 0x00, 0x00, 0x49, 0x45, 0x4E, 0x44, 0xAE, 0x42, 0x60,
+        0x82,
     ]
 
     /// A 16×16 green PNG (a valid image, 79 bytes).
     public static let greenPNG: [UInt8] = [
-        0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0x00, 0x00, 0x00, 0x0D, 0x49, 0x48, 0x44, 0x52, 0x00, 0x00, 0x00, 0x10,
-        0x00, 0x00, 0x00, 0x10, 0x08, 0x02, 0x00, 0x00, 0x00, 0x90, 0x91, 0x68, 0x36, 0x00, 0x00, 0x00, 0x16, 0x49, 0x44, 0x41,
-        0x54, 0x78, 0xDA, 0x63, 0xD0, 0x58, 0x60, 0x43, 0x12, 0x62, 0x18, 0xD5, 0x30, 0xAA, 0x61, 0xF8, 0x6A, 0x00, 0x00, 0x26,
-        0x62, 0x04, 0x10, 0x55, 0x6D, 0x20, 0x08, 0x00, 0x00, 0x00, 0x00, 0x49, 0x45, 0x4E, 0x44, 0xAE, 0x42, 0x60, 0x82,
+        0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0x00, 0x00, 0x00, 0x0D, 0x49, 0x48, 0x44, 0x52, 0x00, 0x00,
+        0x00, 0x10,
+        0x00, 0x00, 0x00, 0x10, 0x08, 0x02, 0x00, 0x00, 0x00, 0x90, 0x91, 0x68, 0x36, 0x00, 0x00, 0x00, 0x16, 0x49,
+        0x44, 0x41,
+        0x54, 0x78, 0xDA, 0x63, 0xD0, 0x58, 0x60, 0x43, 0x12, 0x62, 0x18, 0xD5, 0x30, 0xAA, 0x61, 0xF8, 0x6A, 0x00,
+        0x00, 0x26,
+        0x62, 0x04, 0x10, 0x55, 0x6D, 0x20, 0x08, 0x00, 0x00, 0x00, 0x00, 0x49, 0x45, 0x4E, 0x44, 0xAE, 0x42, 0x60,
+        0x82,
     ]
 }
 
@@ -115,18 +123,26 @@ private struct RowWriter {
             "INSERT INTO Invocations (uniqueIdentifier, scheme, timestamp, workspacePath) VALUES ('fixture', 'App', ?, '/Users/ci/App')",
             [spec.startTime])
         let plan = try insert("INSERT INTO TestPlans (name) VALUES ('AppTestPlan')")
-        let platform = try insert("INSERT INTO Platforms (identifier, userDescription) VALUES ('com.apple.platform.iphonesimulator', 'iOS Simulator')")
+        let platform = try insert(
+            "INSERT INTO Platforms (identifier, userDescription) VALUES ('com.apple.platform.iphonesimulator', 'iOS Simulator')"
+        )
         var destinations: [Int64] = []
         for device in spec.devices {
             let deviceRow = try insert(
                 "INSERT INTO Devices (identifier, name, modelName, operatingSystemVersion, operatingSystemVersionWithBuildNumber, platform_fk) VALUES (?, ?, ?, ?, ?, ?)",
-                [device.identifier, device.name, device.modelName, device.osVersion, device.osVersion + " (22C150)", platform])
-            destinations.append(try insert(
-                "INSERT INTO RunDestinations (device_fk, architecture, name) VALUES (?, 'arm64', ?)", [deviceRow, device.name]))
+                [
+                    device.identifier, device.name, device.modelName, device.osVersion, device.osVersion + " (22C150)",
+                    platform,
+                ])
+            destinations.append(
+                try insert(
+                    "INSERT INTO RunDestinations (device_fk, architecture, name) VALUES (?, 'arm64', ?)",
+                    [deviceRow, device.name]))
         }
         var configurations: [Int64] = []
         for name in spec.configurations {
-            configurations.append(try insert("INSERT INTO TestPlanConfigurations (name, testPlan_fk) VALUES (?, ?)", [name, plan]))
+            configurations.append(
+                try insert("INSERT INTO TestPlanConfigurations (name, testPlan_fk) VALUES (?, ?)", [name, plan]))
         }
         var testables: [String: Int64] = [:]
         if spec.planRuns.isEmpty || !spec.buildIssues.isEmpty {
@@ -154,41 +170,57 @@ private struct RowWriter {
                 } else {
                     testableRow = try insert(
                         "INSERT INTO Testables (name, testPlan_fk, testKind, orderInTestPlan, identifierURL) VALUES (?, ?, ?, ?, ?)",
-                        [testable.name, plan, testable.kind, testableOrder, "test://com.apple.xcode/App/" + testable.name])
+                        [
+                            testable.name, plan, testable.kind, testableOrder,
+                            "test://com.apple.xcode/App/" + testable.name,
+                        ])
                     testables[testable.name] = testableRow
                 }
                 let testableRun = try insert(
                     "INSERT INTO TestableRuns (testable_fk, testPlanRun_fk, orderInTestPlanRun) VALUES (?, ?, ?)",
                     [testableRow, planRunRow, testableOrder])
                 for (order, suite) in testable.suites.enumerated() {
-                    try writeSuite(suite, testable: testableRow, testableRun: testableRun, parent: nil, order: order, clock: &clock)
+                    try writeSuite(
+                        suite, testable: testableRow, testableRun: testableRun, parent: nil, order: order, clock: &clock
+                    )
                 }
             }
         }
     }
 
     private mutating func writeSuite(
-        _ suite: XCResultBundleSpec.Suite, testable: Int64, testableRun: Int64, parent: (suite: Int64, run: Int64)?, order: Int, clock: inout Double
+        _ suite: XCResultBundleSpec.Suite, testable: Int64, testableRun: Int64, parent: (suite: Int64, run: Int64)?,
+        order: Int, clock: inout Double
     ) throws {
         let suiteKey = "\(testable)/" + suite.identifier
-        let suiteRow = try suites[suiteKey]
+        let suiteRow =
+            try suites[suiteKey]
             ?? insert(
                 "INSERT INTO TestSuites (orderInParent, identifierURL, testable_fk, name, parentSuite_fk, identifier) VALUES (?, ?, ?, ?, ?, ?)",
-                [order, "test://com.apple.xcode/App/" + suite.identifier, testable, suite.name, parent?.suite, suite.identifier])
+                [
+                    order, "test://com.apple.xcode/App/" + suite.identifier, testable, suite.name, parent?.suite,
+                    suite.identifier,
+                ])
         suites[suiteKey] = suiteRow
         let suiteRun = try insert(
             "INSERT INTO TestSuiteRuns (testableRun_fk, orderInParent, duration, parentSuiteRun_fk, testSuite_fk) VALUES (?, ?, ?, ?, ?)",
             [testableRun, order, 1.0, parent?.run, suiteRow])
         for (childOrder, child) in suite.suites.enumerated() {
-            try writeSuite(child, testable: testable, testableRun: testableRun, parent: (suiteRow, suiteRun), order: childOrder, clock: &clock)
+            try writeSuite(
+                child, testable: testable, testableRun: testableRun, parent: (suiteRow, suiteRun), order: childOrder,
+                clock: &clock)
         }
         var runOrder = 0
         for (caseOrder, testCase) in suite.cases.enumerated() {
             let caseKey = "\(suiteRow)/" + testCase.identifier
-            let caseRow = try cases[caseKey]
+            let caseRow =
+                try cases[caseKey]
                 ?? insert(
                     "INSERT INTO TestCases (name, identifier, testSuite_fk, orderInTestSuite, identifierURL) VALUES (?, ?, ?, ?, ?)",
-                    [testCase.name, testCase.identifier, suiteRow, caseOrder, "test://com.apple.xcode/App/" + testCase.identifier])
+                    [
+                        testCase.name, testCase.identifier, suiteRow, caseOrder,
+                        "test://com.apple.xcode/App/" + testCase.identifier,
+                    ])
             cases[caseKey] = caseRow
             for run in testCase.runs {
                 try writeRun(run, testCase: caseRow, suiteRun: suiteRun, order: runOrder, clock: &clock)
@@ -197,7 +229,9 @@ private struct RowWriter {
         }
     }
 
-    private mutating func writeRun(_ run: XCResultBundleSpec.Run, testCase: Int64, suiteRun: Int64, order: Int, clock: inout Double) throws {
+    private mutating func writeRun(
+        _ run: XCResultBundleSpec.Run, testCase: Int64, suiteRun: Int64, order: Int, clock: inout Double
+    ) throws {
         var policy: Int64?
         if run.repetitions > 1 {
             policy = try insert(
@@ -207,7 +241,8 @@ private struct RowWriter {
         var skip: Int64?
         if let reason = run.skipReason {
             skip = try insert(
-                "INSERT INTO SkipNotices (fileName, lineNumber, message, timestamp) VALUES ('LoginTests.swift', 12, ?, ?)", [reason, clock])
+                "INSERT INTO SkipNotices (fileName, lineNumber, message, timestamp) VALUES ('LoginTests.swift', 12, ?, ?)",
+                [reason, clock])
         }
         let runRow = try insert(
             "INSERT INTO TestCaseRuns (testCase_fk, duration, orderInTestSuiteRun, skipNotice_fk, testSuiteRun_fk, result, repetitionPolicy_fk) VALUES (?, ?, ?, ?, ?, ?, ?)",
@@ -217,7 +252,8 @@ private struct RowWriter {
                 "INSERT INTO TestValues (label, typeName, description, orderInParent, isCollection, debugDescription) VALUES (NULL, 'Int', ?, 0, 0, ?)",
                 [argument, argument])
             _ = try insert(
-                "INSERT INTO Arguments (testValue_fk, testCaseRun_fk, orderInTestCaseRun) VALUES (?, ?, ?)", [value, runRow, index])
+                "INSERT INTO Arguments (testValue_fk, testCaseRun_fk, orderInTestCaseRun) VALUES (?, ?, ?)",
+                [value, runRow, index])
         }
         if let reason = run.expectedFailureReason {
             _ = try insert(
@@ -228,17 +264,22 @@ private struct RowWriter {
         for (index, issue) in run.issues.enumerated() {
             var context: Int64?
             if let file = issue.file {
-                let location = try insert("INSERT INTO SourceCodeLocations (filePath, lineNumber) VALUES (?, ?)", [file, issue.line])
+                let location = try insert(
+                    "INSERT INTO SourceCodeLocations (filePath, lineNumber) VALUES (?, ?)", [file, issue.line])
                 context = try insert("INSERT INTO SourceCodeContexts (location_fk) VALUES (?)", [location])
                 let symbol = try insert(
-                    "INSERT INTO SourceCodeSymbolInfos (imageName, symbolName, location_fk) VALUES ('AppUITests', 'test', ?)", [location])
+                    "INSERT INTO SourceCodeSymbolInfos (imageName, symbolName, location_fk) VALUES ('AppUITests', 'test', ?)",
+                    [location])
                 _ = try insert(
                     "INSERT INTO SourceCodeFrames (context_fk, orderInContainer, symbolInfo_fk, address) VALUES (?, 0, ?, '0x1000')",
                     [context, symbol])
             }
             let row = try insert(
                 "INSERT INTO TestIssues (uuid, compactDescription, testCaseRun_fk, sourceCodeContext_fk, isTopLevel, orderInOwner, sanitizedDescription, detailedDescription, issueType, timestamp) VALUES (?, ?, ?, ?, 1, ?, ?, ?, ?, ?)",
-                [UUID().uuidString, issue.message, runRow, context, index, issue.message, issue.message, issue.type, clock])
+                [
+                    UUID().uuidString, issue.message, runRow, context, index, issue.message, issue.message, issue.type,
+                    clock,
+                ])
             if firstIssue == nil { firstIssue = row }
         }
         let start = clock
@@ -253,17 +294,25 @@ private struct RowWriter {
     ) throws {
         let row = try insert(
             "INSERT INTO Activities (testCaseRun_fk, startTime, uuid, orderInParent, failureIDs, finishTime, parent_fk, title, activityType) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            [parent == nil ? run : nil, start + activity.offset, UUID().uuidString, order, activity.failed ? issue.map { "\($0)" } : nil,
-             start + activity.offset + activity.duration, parent, activity.title,
-             activity.failed ? "com.apple.dt.xctest.activity-type.testAssertionFailure" : "com.apple.dt.xctest.activity-type.userCreated"])
+            [
+                parent == nil ? run : nil, start + activity.offset, UUID().uuidString, order,
+                activity.failed ? issue.map { "\($0)" } : nil,
+                start + activity.offset + activity.duration, parent, activity.title,
+                activity.failed
+                    ? "com.apple.dt.xctest.activity-type.testAssertionFailure"
+                    : "com.apple.dt.xctest.activity-type.userCreated",
+            ])
         for attachment in activity.attachments {
             payloadCounter += 1
             let id = String(format: "%064x", payloadCounter)
             payloads.append((id, attachment.payload))
             _ = try insert(
                 "INSERT INTO Attachments (testIssue_fk, xcResultKitPayloadRefId, name, lifetime, timestamp, uniformTypeIdentifier, activity_fk, uuid) VALUES (?, ?, ?, 'keepAlways', ?, ?, ?, ?)",
-                [attachment.failureAssociated ? issue : nil, attachment.payloadIdOverride ?? ("0~" + id), attachment.name,
-                 start + activity.offset, attachment.uniformTypeIdentifier, row, UUID().uuidString])
+                [
+                    attachment.failureAssociated ? issue : nil, attachment.payloadIdOverride ?? ("0~" + id),
+                    attachment.name,
+                    start + activity.offset, attachment.uniformTypeIdentifier, row, UUID().uuidString,
+                ])
         }
         for (index, child) in activity.children.enumerated() {
             try writeActivity(child, run: run, parent: row, order: index, start: start, issue: issue)

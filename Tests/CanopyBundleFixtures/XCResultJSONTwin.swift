@@ -10,8 +10,10 @@ import Foundation
 public enum XCResultJSONTwin {
     public static func json(_ spec: XCResultBundleSpec) throws -> Data {
         let devices: [[String: Any]] = spec.devices.map {
-            ["deviceId": $0.identifier, "deviceName": $0.name, "modelName": $0.modelName, "osVersion": $0.osVersion,
-             "architecture": "arm64", "platform": "iOS Simulator"]
+            [
+                "deviceId": $0.identifier, "deviceName": $0.name, "modelName": $0.modelName, "osVersion": $0.osVersion,
+                "architecture": "arm64", "platform": "iOS Simulator",
+            ]
         }
         let configurations: [[String: Any]] = spec.configurations.enumerated().map {
             ["configurationId": "\($0.offset + 1)", "configurationName": $0.element]
@@ -20,7 +22,10 @@ public enum XCResultJSONTwin {
         if spec.configurations.count > 1 {
             for (index, name) in spec.configurations.enumerated() {
                 let runs = spec.planRuns.filter { $0.configuration == index }
-                planChildren.append(["nodeType": "Test Plan Configuration", "name": name, "nodeIdentifier": "\(index + 1)", "children": bundles(runs, spec: spec)])
+                planChildren.append([
+                    "nodeType": "Test Plan Configuration", "name": name, "nodeIdentifier": "\(index + 1)",
+                    "children": bundles(runs, spec: spec),
+                ])
             }
         } else {
             planChildren = bundles(spec.planRuns, spec: spec)
@@ -60,7 +65,9 @@ public enum XCResultJSONTwin {
     }
 
     /// Suites of the same identifier from several plan runs become one node.
-    private static func suiteNodes(_ suites: [(suite: XCResultBundleSpec.Suite, device: Int)], spec: XCResultBundleSpec) -> [[String: Any]] {
+    private static func suiteNodes(_ suites: [(suite: XCResultBundleSpec.Suite, device: Int)], spec: XCResultBundleSpec)
+        -> [[String: Any]]
+    {
         var order: [String] = []
         var byIdentifier: [String: [(suite: XCResultBundleSpec.Suite, device: Int)]] = [:]
         for entry in suites {
@@ -69,21 +76,31 @@ public enum XCResultJSONTwin {
         }
         return order.compactMap { identifier -> [String: Any]? in
             guard let entries = byIdentifier[identifier], let first = entries.first else { return nil }
-            let children = suiteNodes(entries.flatMap { entry in entry.suite.suites.map { ($0, entry.device) } }, spec: spec)
+            let children = suiteNodes(
+                entries.flatMap { entry in entry.suite.suites.map { ($0, entry.device) } }, spec: spec)
             var caseOrder: [String] = []
             var cases: [String: (name: String, placed: [Placed])] = [:]
             for entry in entries {
                 for testCase in entry.suite.cases {
                     if cases[testCase.identifier] == nil { caseOrder.append(testCase.identifier) }
-                    cases[testCase.identifier, default: (testCase.name, [])].placed += testCase.runs.map { Placed(device: entry.device, run: $0) }
+                    cases[testCase.identifier, default: (testCase.name, [])].placed += testCase.runs.map {
+                        Placed(device: entry.device, run: $0)
+                    }
                 }
             }
-            let caseNodes = caseOrder.compactMap { id in cases[id].map { caseNode(name: $0.name, identifier: id, placed: $0.placed, spec: spec) } }
-            return ["nodeType": "Test Suite", "name": first.suite.name, "nodeIdentifier": identifier, "children": children + caseNodes]
+            let caseNodes = caseOrder.compactMap { id in
+                cases[id].map { caseNode(name: $0.name, identifier: id, placed: $0.placed, spec: spec) }
+            }
+            return [
+                "nodeType": "Test Suite", "name": first.suite.name, "nodeIdentifier": identifier,
+                "children": children + caseNodes,
+            ]
         }
     }
 
-    private static func caseNode(name: String, identifier: String, placed: [Placed], spec: XCResultBundleSpec) -> [String: Any] {
+    private static func caseNode(name: String, identifier: String, placed: [Placed], spec: XCResultBundleSpec)
+        -> [String: Any]
+    {
         var children: [[String: Any]] = []
         if spec.devices.count > 1 {
             var deviceOrder: [Int] = []
@@ -92,7 +109,8 @@ public enum XCResultJSONTwin {
                 let runs = placed.filter { $0.device == device }.map(\.run)
                 let split = argumentSplit(runs)
                 var node: [String: Any] = [
-                    "nodeType": "Device", "name": spec.devices[device].name, "nodeIdentifier": spec.devices[device].identifier,
+                    "nodeType": "Device", "name": spec.devices[device].name,
+                    "nodeIdentifier": spec.devices[device].identifier,
                     "result": result(runs),
                 ]
                 if let split { node["children"] = split } else { node = merge(node, runs) }
@@ -101,7 +119,9 @@ public enum XCResultJSONTwin {
         } else if let split = argumentSplit(placed.map(\.run)) {
             children = split
         }
-        var node: [String: Any] = ["nodeType": "Test Case", "name": name, "nodeIdentifier": identifier, "result": result(placed.map(\.run))]
+        var node: [String: Any] = [
+            "nodeType": "Test Case", "name": name, "nodeIdentifier": identifier, "result": result(placed.map(\.run)),
+        ]
         if children.isEmpty { node = merge(node, placed.map(\.run)) } else { node["children"] = children }
         return node
     }
@@ -110,7 +130,9 @@ public enum XCResultJSONTwin {
     private static func argumentSplit(_ runs: [XCResultBundleSpec.Run]) -> [[String: Any]]? {
         guard runs.contains(where: { !$0.arguments.isEmpty }) else { return nil }
         var order: [String] = []
-        for run in runs where !order.contains(run.arguments.joined(separator: ", ")) { order.append(run.arguments.joined(separator: ", ")) }
+        for run in runs where !order.contains(run.arguments.joined(separator: ", ")) {
+            order.append(run.arguments.joined(separator: ", "))
+        }
         return order.map { arguments in
             let group = runs.filter { $0.arguments.joined(separator: ", ") == arguments }
             return merge(["nodeType": "Arguments", "name": arguments, "result": result(group)], group)
@@ -126,8 +148,10 @@ public enum XCResultJSONTwin {
             node["children"] = messages(run)
         } else {
             node["children"] = runs.enumerated().map { position, run -> [String: Any] in
-                ["nodeType": "Repetition", "name": label(run, position: position), "result": jsonResult(run.result),
-                 "durationInSeconds": run.duration, "children": messages(run)]
+                [
+                    "nodeType": "Repetition", "name": label(run, position: position), "result": jsonResult(run.result),
+                    "durationInSeconds": run.duration, "children": messages(run),
+                ]
             }
         }
         return node
@@ -139,7 +163,9 @@ public enum XCResultJSONTwin {
         return run.issues.map { issue in
             var node: [String: Any] = ["nodeType": "Failure Message", "name": issue.message, "result": "Failed"]
             if let file = issue.file {
-                node["children"] = [["nodeType": "Source Code Reference", "name": file + (issue.line.map { ":\($0)" } ?? "")]]
+                node["children"] = [
+                    ["nodeType": "Source Code Reference", "name": file + (issue.line.map { ":\($0)" } ?? "")]
+                ]
             }
             return node
         }

@@ -13,7 +13,8 @@ struct CategoryFixTests {
             #expect(rule.fix?.isEmpty == false, "\(rule.name)")
         }
         let configuration = try ConfigurationLoader.parse(
-            "categories:\n  - name: backendDown\n    pattern: 'HTTP 503'\n    fix: Re-run once staging is up\n", file: "c.yml")
+            "categories:\n  - name: backendDown\n    pattern: 'HTTP 503'\n    fix: Re-run once staging is up\n",
+            file: "c.yml")
         #expect(configuration.analysis.categories.first?.fix == "Re-run once staging is up")
     }
 }

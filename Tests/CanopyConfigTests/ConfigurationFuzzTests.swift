@@ -51,7 +51,8 @@ struct ConfigurationFuzzTests {
         var lines = ["a: &a [lol, lol, lol, lol, lol, lol, lol, lol, lol]"]
         let names = ["a", "b", "c", "d", "e", "f", "g", "h", "i"]
         for (previous, name) in zip(names, names.dropFirst()) {
-            lines.append("\(name): &\(name) [" + Array(repeating: "*\(previous)", count: 9).joined(separator: ", ") + "]")
+            lines.append(
+                "\(name): &\(name) [" + Array(repeating: "*\(previous)", count: 9).joined(separator: ", ") + "]")
         }
         return "categories: *i\nidentifiers:\n  separators: *i\n" + lines.joined(separator: "\n") + "\n"
     }()
@@ -99,7 +100,10 @@ struct ConfigurationFuzzTests {
     func mutatedConfiguration() throws {
         let original = Self.valid
         #expect(load(original))
-        let tokens = [":", "- ", "  ", "\n", "[", "]", "{", "}", "&x ", "*x", "!!str ", "!!binary ", "'", "\"", "#", "|", ">", "---", "...", "?", "1e9999", "-1", "\u{0}"]
+        let tokens = [
+            ":", "- ", "  ", "\n", "[", "]", "{", "}", "&x ", "*x", "!!str ", "!!binary ", "'", "\"", "#", "|", ">",
+            "---", "...", "?", "1e9999", "-1", "\u{0}",
+        ]
         var state: UInt64 = 0xC0FFEE
         func next(_ bound: Int) -> Int {
             state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407

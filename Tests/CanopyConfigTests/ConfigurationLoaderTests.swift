@@ -58,13 +58,19 @@ struct ConfigurationLoaderTests {
         #expect(try ConfigurationLoader.parse("", file: "empty.yml").gates.maximumNewFailures == 0)
     }
 
-    @Test("interactive element types are read in any spelling of a case name; a name of no type is an error at its line")
+    @Test(
+        "interactive element types are read in any spelling of a case name; a name of no type is an error at its line")
     func interactiveElementTypes() throws {
-        let yaml = "identifiers:\n  interactiveElementTypes: [Button, XCUIElementTypeTextField, \"secure text field\", switch, tableRow, menuBarItem]\n"
+        let yaml =
+            "identifiers:\n  interactiveElementTypes: [Button, XCUIElementTypeTextField, \"secure text field\", switch, tableRow, menuBarItem]\n"
         let config = try ConfigurationLoader.parse(yaml, file: "c.yml")
-        #expect(config.analysis.identifiers.interactiveElementTypes == ["button", "textField", "secureTextField", "switch", "tableRow", "menuBarItem"])
+        #expect(
+            config.analysis.identifiers.interactiveElementTypes == [
+                "button", "textField", "secureTextField", "switch", "tableRow", "menuBarItem",
+            ])
         do {
-            _ = try ConfigurationLoader.parse("identifiers:\n  interactiveElementTypes:\n    - button\n    - Buton\n", file: "c.yml")
+            _ = try ConfigurationLoader.parse(
+                "identifiers:\n  interactiveElementTypes:\n    - button\n    - Buton\n", file: "c.yml")
             Issue.record("a misspelt element type loaded")
         } catch let error as ConfigurationError {
             #expect(error.keyPath == "identifiers.interactiveElementTypes[1]")
@@ -86,9 +92,18 @@ struct ConfigurationLoaderTests {
     @Test(
         "config errors name the line and column, for values checked by the reader too",
         arguments: [
-            ("identifiers:\n  dynamicSegments:\n    - placeholder: id\n      pattern: '[0-9]+'\n      position: middle\n", "c.yml:5:7", "identifiers.dynamicSegments[0].position"),
-            ("identifiers:\n  dynamicSegments:\n    - placeholder: id\n", "c.yml:3:7", "identifiers.dynamicSegments[0]"),
-            ("categories:\n  - name: foo\n    pattern: x\n    fields: [message, msg]\n", "c.yml:4:23", "categories[0].fields[1]"),
+            (
+                "identifiers:\n  dynamicSegments:\n    - placeholder: id\n      pattern: '[0-9]+'\n      position: middle\n",
+                "c.yml:5:7", "identifiers.dynamicSegments[0].position"
+            ),
+            (
+                "identifiers:\n  dynamicSegments:\n    - placeholder: id\n", "c.yml:3:7",
+                "identifiers.dynamicSegments[0]"
+            ),
+            (
+                "categories:\n  - name: foo\n    pattern: x\n    fields: [message, msg]\n", "c.yml:4:23",
+                "categories[0].fields[1]"
+            ),
             ("categories:\n  - name: foo\n", "c.yml:2:5", "categories[0]"),
             ("quarantine:\n  - reason: r\n", "c.yml:2:5", "quarantine[0]"),
             ("identifiers:\n  separators: ['.', '..']\n", "c.yml:2:21", "identifiers.separators[1]"),
@@ -105,7 +120,8 @@ struct ConfigurationLoaderTests {
 
     @Test("the shipped Config/canopy.yml loads")
     func shippedConfig() throws {
-        let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
             .appendingPathComponent("Config/canopy.yml").path
         let config = try ConfigurationLoader.load(path: path)
         #expect(config.gates.maximumNewAuditErrors == 0)

@@ -34,7 +34,7 @@ enum Version4Store {
             statements += analysisRows(key: key, digest: entry.digest, oldTree: entry.oldTree)
         }
         statements += [
-            "ALTER TABLE identifier_nodes DROP COLUMN branch_coverage",
+            "ALTER TABLE identifier_nodes DROP COLUMN branch_coverage"
         ]
         try await execute(statements, on: store, forgetting: .v5BranchCoverageInTree)
         await store.close()
@@ -51,20 +51,24 @@ enum Version4Store {
         for figure in digest.coverage where seenScopes.insert(figure.scope.rawValue + "\u{1F}" + figure.name).inserted {
             statements.append(
                 "INSERT INTO coverage (run_id, scope, name, interactive, identified) VALUES (\(run), "
-                    + "\(literal(figure.scope.rawValue)), \(literal(figure.name)), \(figure.interactive), \(figure.identified))")
+                    + "\(literal(figure.scope.rawValue)), \(literal(figure.name)), \(figure.interactive), \(figure.identified))"
+            )
         }
         if let oldTree {
             for node in oldTree {
                 statements.append(
                     "INSERT INTO identifier_nodes (run_id, path, tests, failures, flaky_tests, audit_issues) VALUES (\(run), "
-                        + "\(literal(node.path)), \(node.tests), \(node.failures), \(node.flakyTests), \(node.auditIssues))")
+                        + "\(literal(node.path)), \(node.tests), \(node.failures), \(node.flakyTests), \(node.auditIssues))"
+                )
             }
             return statements
         }
         var seenPaths = Set<String>()
         for node in digest.identifierNodes where seenPaths.insert(node.path).inserted {
             let counts: [String] = [node.tests, node.failures, node.flakyTests, node.auditIssues].map { String($0) }
-            let optional: [String] = [node.auditErrors, node.interactive, node.identified].map { $0.map { String($0) } ?? "NULL" }
+            let optional: [String] = [node.auditErrors, node.interactive, node.identified].map {
+                $0.map { String($0) } ?? "NULL"
+            }
             let parent: String = node.parent.map(literal) ?? "NULL"
             let values: [String] = [literal(node.path)] + counts + [optional[0], parent, optional[1], optional[2]]
             statements.append(
@@ -75,7 +79,9 @@ enum Version4Store {
     }
 
     /// Runs `statements` on the store and removes `migration` from its bookkeeping.
-    static func execute(_ statements: [String], on store: any HistoryStore, forgetting migration: HistoryMigration) async throws {
+    static func execute(_ statements: [String], on store: any HistoryStore, forgetting migration: HistoryMigration)
+        async throws
+    {
         if let sqlite = store as? SQLiteHistoryStore {
             let forget = "DELETE FROM grdb_migrations WHERE identifier = '\(SQLiteHistoryStore.identifier(migration))'"
             for sql in statements + [forget] { try sqlite.execute(sql) }
@@ -96,7 +102,9 @@ enum Version4Store {
         let postgres = try #require(store as? PostgresHistoryStore)
         var result = -1
         try await postgres.withConnection { connection in
-            try await postgres.forEach(SQLStatement(sql: sql, arguments: []), on: connection) { result = try $0.int(0) ?? -1 }
+            try await postgres.forEach(SQLStatement(sql: sql, arguments: []), on: connection) {
+                result = try $0.int(0) ?? -1
+            }
         }
         return result
     }
@@ -127,12 +135,19 @@ enum Version4Store {
             identifier: "Checkout.PaymentSheet", elementType: "other",
             children: [
                 ElementSnapshot(identifier: "Checkout.PaymentSheet.PayButton", label: "Pay", elementType: "button"),
-                ElementSnapshot(identifier: "Checkout.PaymentSheet.Card.Number", label: "Card", elementType: "textField"),
-                ElementSnapshot(identifier: identifiedEdit ? "Checkout.PaymentSheet.Edit" : nil, label: "Edit", elementType: "button"),
+                ElementSnapshot(
+                    identifier: "Checkout.PaymentSheet.Card.Number", label: "Card", elementType: "textField"),
+                ElementSnapshot(
+                    identifier: identifiedEdit ? "Checkout.PaymentSheet.Edit" : nil, label: "Edit",
+                    elementType: "button"),
             ])
         run.screens = [
-            screen("Checkout", children: [sheet, ElementSnapshot(identifier: "Checkout.Total", label: "Total", elementType: "button")]),
-            screen("Login", children: [ElementSnapshot(identifier: "Login.Submit", label: "Sign in", elementType: "button")]),
+            screen(
+                "Checkout",
+                children: [sheet, ElementSnapshot(identifier: "Checkout.Total", label: "Total", elementType: "button")]),
+            screen(
+                "Login",
+                children: [ElementSnapshot(identifier: "Login.Submit", label: "Sign in", elementType: "button")]),
         ]
         return (run, ReportBuilder.build(run: run).digest)
     }
@@ -185,14 +200,19 @@ enum Version4Store {
         // the one without a node included.
         let oldNodes = try await store.identifierNodes(runKey: "old-1")
         #expect(oldNodes.map(\.path).sorted() == ["Checkout", "Checkout.PayButton"])
-        #expect(oldNodes.allSatisfy { $0.auditErrors == nil && $0.parent == nil && $0.interactive == nil && $0.identified == nil })
+        #expect(
+            oldNodes.allSatisfy {
+                $0.auditErrors == nil && $0.parent == nil && $0.interactive == nil && $0.identified == nil
+            })
         #expect(oldNodes.first { $0.path == "Checkout.PayButton" }?.failures == 1)
         #expect(Set(try await store.coverage(runKey: "old-1")) == Set(oldDigest.coverage))
 
         // Trend series: the overall coverage of each run.
         let points = try await store.trend(in: .all)
         #expect(points.map(\.runKey) == ["old-1", "n1", "n2"])
-        let overall = [oldDigest, firstDigest, secondDigest].map { digest in digest.coverage.first { $0.scope == .overall }?.ratio }
+        let overall = [oldDigest, firstDigest, secondDigest].map { digest in
+            digest.coverage.first { $0.scope == .overall }?.ratio
+        }
         #expect(points.map(\.coverage) == overall)
         #expect(points[1].coverage != points[2].coverage)
 
@@ -212,7 +232,8 @@ enum Version4Store {
         try await TestStore.make(kind).with { store async throws in
             var (run, digest) = HistoryStoreTests.sampleRun()
             run.metadata.title = "a branch without its node"
-            digest.coverage.append(CoverageFigure(scope: .branch, name: "Checkout.PayButton", interactive: 2, identified: 1))
+            digest.coverage.append(
+                CoverageFigure(scope: .branch, name: "Checkout.PayButton", interactive: 2, identified: 1))
             digest.coverage.append(CoverageFigure(scope: .branch, name: "Elsewhere", interactive: 3, identified: 0))
             _ = try await store.store(run, digest: digest)
             #expect(Set(try await store.coverage(runKey: "github-100-1")) == Set(digest.coverage))

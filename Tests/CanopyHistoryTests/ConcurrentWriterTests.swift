@@ -22,10 +22,12 @@ import Testing
                     var results: [IngestResult] = []
                     for index in 0..<Self.runsPerWriter {
                         let (run, digest) = RunFactory.bulk(
-                            key: "w\(writer)-r\(index)", night: Double(index) + Double(writer) / 10, count: Self.testsPerRun)
+                            key: "w\(writer)-r\(index)", night: Double(index) + Double(writer) / 10,
+                            count: Self.testsPerRun)
                         results.append(try await store.store(run, digest: digest))
                         if index == Self.runsPerWriter / 2 {
-                            let (shared, sharedDigest) = RunFactory.bulk(key: "shared", night: 0, count: Self.testsPerRun)
+                            let (shared, sharedDigest) = RunFactory.bulk(
+                                key: "shared", night: 0, count: Self.testsPerRun)
                             results.append(try await store.store(shared, digest: sharedDigest))
                         }
                     }

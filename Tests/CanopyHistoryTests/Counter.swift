@@ -11,5 +11,10 @@ final class Counter: @unchecked Sendable {
     private var count = 0
     var value: Int { lock.withLock { count } }
     /// Adds one and returns the new count.
-    @discardableResult func add() -> Int { lock.withLock { count += 1; return count } }
+    @discardableResult func add() -> Int {
+        lock.withLock {
+            count += 1
+            return count
+        }
+    }
 }

@@ -17,7 +17,8 @@ import Testing
                         className: "Batch", name: "test\(index)",
                         outcomes: index < failing && night == 0 ? [.failed, .passed] : [.passed])
                 }
-                let (run, digest) = RunFactory.run(key: "b\(night)", commit: "c\(night)", night: Double(night), tests: tests)
+                let (run, digest) = RunFactory.run(
+                    key: "b\(night)", commit: "c\(night)", night: Double(night), tests: tests)
                 _ = try await store.store(run, digest: digest)
             }
             var rows: [TestRunRow] = []
@@ -29,7 +30,9 @@ import Testing
             for (first, second) in zip(rows, rows.dropFirst()) where first.testKey == second.testKey {
                 #expect(first.runKey == "b0" && second.runKey == "b1")
             }
-            #expect(Set(rows.map(\.testKey)).count == Set(zip(rows, rows.dropFirst()).filter { $0.testKey == $1.testKey }.map(\.0.testKey)).count)
+            #expect(
+                Set(rows.map(\.testKey)).count
+                    == Set(zip(rows, rows.dropFirst()).filter { $0.testKey == $1.testKey }.map(\.0.testKey)).count)
         }
     }
 }

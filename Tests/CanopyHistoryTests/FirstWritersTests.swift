@@ -65,7 +65,9 @@ func blocking<T: Sendable>(_ work: @escaping @Sendable () async throws -> T) -> 
                 }
             }
             let failures = outcomes.filter { $0 != "\(IngestResult.inserted)" }
-            #expect(failures.isEmpty, "trial \(trial): \(failures.count) of \(Self.writers) writers failed: \(failures.first ?? "")")
+            #expect(
+                failures.isEmpty,
+                "trial \(trial): \(failures.count) of \(Self.writers) writers failed: \(failures.first ?? "")")
             let store = try SQLiteHistoryStore(path: path)
             #expect(try await store.runs(in: .all).count == Self.writers, "trial \(trial)")
             #expect(try store.integrityCheck() == "ok")
@@ -86,7 +88,9 @@ func blocking<T: Sendable>(_ work: @escaping @Sendable () async throws -> T) -> 
             return text.contains("names a directory") && text.contains("--store \(directory)/history.sqlite")
                 && !text.contains("I/O error")
         }
-        #expect(try FileManager.default.contentsOfDirectory(atPath: directory).isEmpty, "nothing written into the directory")
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: directory).isEmpty, "nothing written into the directory"
+        )
     }
 
     /// A full disk under the store said "If the store was edited by hand, restore it from a

@@ -13,13 +13,17 @@ import Testing
             key: "read-back-1", commit: "abc123", night: 1,
             tests: [
                 HistoryStoreTests.checkout,
-                .init(className: "LoginTests", name: "testLogout()", outcomes: [.failed, .error], identifier: "Login.Submit"),
+                .init(
+                    className: "LoginTests", name: "testLogout()", outcomes: [.failed, .error],
+                    identifier: "Login.Submit"),
                 .init(className: "LoginTests", name: "testLogin()", outcomes: [.passed]),
             ])
         // A start time with a fraction that seconds since 1970 do not keep exactly.
         let startedAt = Date(timeIntervalSinceReferenceDate: 789_000_000.123_456_789)
         run.metadata.startedAt = startedAt
-        #expect(Date(timeIntervalSince1970: startedAt.timeIntervalSince1970) != startedAt, "the sample must change on its way")
+        #expect(
+            Date(timeIntervalSince1970: startedAt.timeIntervalSince1970) != startedAt,
+            "the sample must change on its way")
         try await TestStore.make(kind).with { store async throws in
             #expect(try await store.store(run, digest: digest) == .inserted)
             let rows = TestRunRow.rows(for: run, digest: digest)

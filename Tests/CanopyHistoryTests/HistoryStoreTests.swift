@@ -15,7 +15,9 @@ import Testing
             tests: [
                 checkout,
                 .init(className: "LoginTests", name: "testLogin()", outcomes: [.passed]),
-                .init(className: "LoginTests", name: "testLogout()", outcomes: [.failed, .error], identifier: "Login.Submit"),
+                .init(
+                    className: "LoginTests", name: "testLogout()", outcomes: [.failed, .error],
+                    identifier: "Login.Submit"),
                 .init(className: "LoginTests", name: "testSkip()", outcomes: [.skipped]),
             ],
             auditIssues: [RunFactory.issue("contrast", "Checkout.PayButton")],
@@ -24,9 +26,11 @@ import Testing
                 CoverageFigure(scope: .screen, name: "Checkout", interactive: 10, identified: 9),
             ],
             nodes: [
-                IdentifierNodeDigest(path: "Checkout", parent: nil, tests: 2, failures: 1, flakyTests: 1, auditIssues: 4, auditErrors: 2),
                 IdentifierNodeDigest(
-                    path: "Checkout.PayButton", parent: "Checkout", tests: 1, failures: 1, flakyTests: 1, auditIssues: 3, auditErrors: 1,
+                    path: "Checkout", parent: nil, tests: 2, failures: 1, flakyTests: 1, auditIssues: 4, auditErrors: 2),
+                IdentifierNodeDigest(
+                    path: "Checkout.PayButton", parent: "Checkout", tests: 1, failures: 1, flakyTests: 1,
+                    auditIssues: 3, auditErrors: 1,
                     interactive: 2, identified: 1),
             ])
     }
@@ -62,7 +66,8 @@ import Testing
             let count = PostgresHistoryStore.rowsPerInsert + 5
             let scripted = (0..<count).map { index in
                 RunFactory.ScriptedTest(
-                    className: "Big\(index % 13)", name: "test\(index)()", outcomes: index % 97 == 0 ? [.failed, .passed] : [.passed],
+                    className: "Big\(index % 13)", name: "test\(index)()",
+                    outcomes: index % 97 == 0 ? [.failed, .passed] : [.passed],
                     device: index % 2 == 0 ? "iPhone 16" : nil)
             }
             let (run, digest) = RunFactory.run(key: "big-1", commit: "c", night: 1, tests: scripted)
@@ -79,7 +84,8 @@ import Testing
             let scripted = (0..<199).map { index in
                 RunFactory.ScriptedTest(
                     className: "Many\(index % 7)", name: "test\(index)()", outcomes: outcomes[index % outcomes.count],
-                    infrastructure: index % 10 == 3, identifier: "Screen.Element\(index)", device: index % 2 == 0 ? "iPhone 16" : nil)
+                    infrastructure: index % 10 == 3, identifier: "Screen.Element\(index)",
+                    device: index % 2 == 0 ? "iPhone 16" : nil)
             }
             let (run, digest) = RunFactory.run(key: "many-1", commit: "c", night: 1, tests: scripted)
             #expect(try await store.store(run, digest: digest) == .inserted)
@@ -166,12 +172,14 @@ import Testing
                 _ = try await store.store(run, digest: digest)
             }
             for night in [3, 6] {
-                let (run, digest) = RunFactory.bulk(key: "feature-\(night)", night: Double(night) + 0.5, count: 3, branch: "feature")
+                let (run, digest) = RunFactory.bulk(
+                    key: "feature-\(night)", night: Double(night) + 0.5, count: 3, branch: "feature")
                 _ = try await store.store(run, digest: digest)
             }
             let until = RunFactory.epoch.addingTimeInterval(10 * 86_400)
             #expect(try await store.runs(in: .all).count == 12)
-            #expect(try await store.runs(in: HistoryWindow(branch: "feature")).map(\.key) == ["feature-3", "feature-6"])
+            #expect(
+                try await store.runs(in: HistoryWindow(branch: "feature")).map(\.key) == ["feature-3", "feature-6"])
             #expect(try await store.runs(in: HistoryWindow(runs: 3)).map(\.key) == ["main-8", "main-9", "main-10"])
             let lastFour = try await store.runs(in: HistoryWindow(branch: "main", days: 3, until: until))
             #expect(lastFour.map(\.key) == ["main-7", "main-8", "main-9", "main-10"])
@@ -182,7 +190,10 @@ import Testing
             #expect(try await store.previousRun(branch: "main", before: "not-stored-yet")?.key == "main-10")
             // A run not stored that started in the past: the latest run before its start.
             let start = try #require(try await store.run(key: "main-5")?.metadata.startedAt).addingTimeInterval(1)
-            #expect(try await store.previousRun(branch: "main", before: "not-stored-yet", excludingCommit: nil, startedBefore: start)?.key == "main-5")
+            #expect(
+                try await store.previousRun(
+                    branch: "main", before: "not-stored-yet", excludingCommit: nil, startedBefore: start)?.key
+                    == "main-5")
             #expect(try await store.previousRun(branch: "feature", before: "feature-6")?.key == "feature-3")
         }
     }
@@ -203,9 +214,11 @@ import Testing
             var rows: [TestRunRow] = []
             try await store.forEachTestRun(in: HistoryWindow(branch: "main"), testKeys: keys) { rows.append($0) }
             // The chosen tests' rows on main only, a test that never failed included, in key then run order.
-            #expect(rows.map { "\($0.testKey) \($0.runKey)" } == [
-                "Keys/alwaysPasses@iPhone 16 m1", "Keys/alwaysPasses@iPhone 16 m2", "Keys/fails@iPhone 16 m1", "Keys/fails@iPhone 16 m2",
-            ])
+            #expect(
+                rows.map { "\($0.testKey) \($0.runKey)" } == [
+                    "Keys/alwaysPasses@iPhone 16 m1", "Keys/alwaysPasses@iPhone 16 m2", "Keys/fails@iPhone 16 m1",
+                    "Keys/fails@iPhone 16 m2",
+                ])
             var none: [TestRunRow] = []
             try await store.forEachTestRun(in: .all, testKeys: []) { none.append($0) }
             #expect(none.isEmpty)
@@ -223,18 +236,22 @@ import Testing
             ]
             for run in runs {
                 let tests = [
-                    RunFactory.ScriptedTest(className: "Slow", name: "timed", outcomes: [run.outcome], seconds: run.seconds),
+                    RunFactory.ScriptedTest(
+                        className: "Slow", name: "timed", outcomes: [run.outcome], seconds: run.seconds),
                     RunFactory.ScriptedTest(className: "Slow", name: "other", outcomes: [.passed], seconds: 1),
                 ]
-                let (stored, digest) = RunFactory.run(key: run.key, commit: run.key, branch: run.branch, night: run.night, tests: tests)
+                let (stored, digest) = RunFactory.run(
+                    key: run.key, commit: run.key, branch: run.branch, night: run.night, tests: tests)
                 _ = try await store.store(stored, digest: digest)
             }
             let keys: Set<String> = ["Slow/timed@iPhone 16", "Slow/never@iPhone 16"]
             // Failed runs, runs without a duration, other branches and the left-out run are not read.
-            let durations = try await store.passedDurations(in: HistoryWindow(branch: "main"), testKeys: keys, excludingRun: "m5")
+            let durations = try await store.passedDurations(
+                in: HistoryWindow(branch: "main"), testKeys: keys, excludingRun: "m5")
             #expect(durations == ["Slow/timed@iPhone 16": [12, 10]])
             // The window's last runs only.
-            let lastTwo = try await store.passedDurations(in: HistoryWindow(branch: "main", runs: 2), testKeys: keys, excludingRun: nil)
+            let lastTwo = try await store.passedDurations(
+                in: HistoryWindow(branch: "main", runs: 2), testKeys: keys, excludingRun: nil)
             #expect(lastTwo == ["Slow/timed@iPhone 16": [30, 12]])
             #expect(try await store.passedDurations(in: .all, testKeys: [], excludingRun: nil).isEmpty)
         }
@@ -252,14 +269,22 @@ import Testing
                 _ = try await store.store(run, digest: digest)
             }
             // A re-run of c2 is compared with c1's run, not with its own first attempt.
-            #expect(try await store.previousRun(branch: "main", before: "main-2-rerun", excludingCommit: "c2")?.key == "main-1")
-            #expect(try await store.previousRun(branch: "main", before: "main-2-rerun", excludingCommit: nil)?.key == "main-2")
+            #expect(
+                try await store.previousRun(branch: "main", before: "main-2-rerun", excludingCommit: "c2")?.key
+                    == "main-1")
+            #expect(
+                try await store.previousRun(branch: "main", before: "main-2-rerun", excludingCommit: nil)?.key
+                    == "main-2")
             // A run without a commit is not taken for the same commit.
-            #expect(try await store.previousRun(branch: "main", before: "main-3", excludingCommit: "c2")?.key == "nocommit")
+            #expect(
+                try await store.previousRun(branch: "main", before: "main-3", excludingCommit: "c2")?.key == "nocommit")
             // Not stored yet: the latest run of another commit.
-            #expect(try await store.previousRun(branch: "main", before: "unstored", excludingCommit: "c3")?.key == "nocommit")
+            #expect(
+                try await store.previousRun(branch: "main", before: "unstored", excludingCommit: "c3")?.key
+                    == "nocommit")
             // A pull request's run, read on its target branch: the latest run there before it.
-            #expect(try await store.previousRun(branch: "main", before: "pr-1", excludingCommit: nil)?.key == "nocommit")
+            #expect(
+                try await store.previousRun(branch: "main", before: "pr-1", excludingCommit: nil)?.key == "nocommit")
             #expect(try await store.previousRun(branch: "release", before: "pr-1", excludingCommit: nil) == nil)
         }
     }
@@ -302,7 +327,8 @@ import Testing
             var failing: [TestRunRow] = []
             try await store.forEachTestRun(in: .all, onlyTestsWithFailures: true) { failing.append($0) }
             #expect(all.count == 12)
-            #expect(Set(failing.map(\.testKey)) == ["CheckoutTests/testPay@iPhone 16", "LoginTests/testLogout@iPhone 16"])
+            #expect(
+                Set(failing.map(\.testKey)) == ["CheckoutTests/testPay@iPhone 16", "LoginTests/testLogout@iPhone 16"])
             #expect(failing.count == 6)
             // Ordered by test, then run time: each test's rows are contiguous and in night order.
             #expect(failing.map(\.runKey) == ["n1", "n2", "n3", "n1", "n2", "n3"])
@@ -316,13 +342,20 @@ import Testing
         let (run, digest) = Self.sampleRun()
         _ = try await first.store(run, digest: digest)
         // Back to a version 2 store: migration 3's columns gone and its record removed.
-        let rewind = ["audit_errors", "parent", "interactive", "identified"].map { "ALTER TABLE identifier_nodes DROP COLUMN \($0)" }
+        let rewind =
+            ["audit_errors", "parent", "interactive", "identified"].map {
+                "ALTER TABLE identifier_nodes DROP COLUMN \($0)"
+            }
             + ["ALTER TABLE runs DROP COLUMN base_branch"]
         if let sqlite = first as? SQLiteHistoryStore {
-            for sql in rewind + ["DELETE FROM grdb_migrations WHERE identifier = '\(SQLiteHistoryStore.identifier(.v3BaseBranchTree))'"] { try sqlite.execute(sql) }
+            for sql in rewind + [
+                "DELETE FROM grdb_migrations WHERE identifier = '\(SQLiteHistoryStore.identifier(.v3BaseBranchTree))'"
+            ] { try sqlite.execute(sql) }
         } else if let postgres = first as? PostgresHistoryStore {
             try await postgres.withConnection { connection in
-                for sql in rewind + ["DELETE FROM canopy_migrations WHERE version = 3"] { try await postgres.execute(sql, on: connection) }
+                for sql in rewind + ["DELETE FROM canopy_migrations WHERE version = 3"] {
+                    try await postgres.execute(sql, on: connection)
+                }
             }
         }
         await first.close()
@@ -348,7 +381,9 @@ import Testing
         let test = try await TestStore.make(kind)
         let store = try await test.open()
         var (partial, digest) = Self.sampleRun(key: "github-200-1")
-        partial.metadata.unreadInputs = ["build/cut.xml:2:66: error: Premature end of data", "build/other.json: error: truncated"]
+        partial.metadata.unreadInputs = [
+            "build/cut.xml:2:66: error: Premature end of data", "build/other.json: error: truncated",
+        ]
         _ = try await store.store(partial, digest: digest)
         let (complete, completeDigest) = Self.sampleRun(key: "github-201-1", night: 2)
         _ = try await store.store(complete, digest: completeDigest)

@@ -5,7 +5,7 @@ import Testing
 @testable import CanopyHistory
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A child process (`CanopyBench store ingest-loop`) is killed with SIGKILL while it writes a
@@ -35,7 +35,9 @@ import Glibc
         process.executableURL = URL(fileURLWithPath: binary)
         process.arguments = arguments
         let path = NSTemporaryDirectory() + "canopy-killed-ingest-\(UUID().uuidString).log"
-        guard FileManager.default.createFile(atPath: path, contents: nil), let output = FileHandle(forWritingAtPath: path) else {
+        guard FileManager.default.createFile(atPath: path, contents: nil),
+            let output = FileHandle(forWritingAtPath: path)
+        else {
             throw CocoaError(.fileWriteUnknown)
         }
         process.standardOutput = output
@@ -57,10 +59,12 @@ import Glibc
     /// transaction is open, waiting for the analysis or writing).
     @Test(arguments: StoreKind.available, [false, true])
     func aKilledIngestLeavesWholeRunsAndTheRerunCompletes(_ kind: StoreKind, staged: Bool) async throws {
-        let binary = try #require(Self.bench, "CanopyBench is not built next to the tests: run swift build --build-tests")
+        let binary = try #require(
+            Self.bench, "CanopyBench is not built next to the tests: run swift build --build-tests")
         let test = try await TestStore.make(kind)
         let tests = 20_000
-        let (child, lines) = try Self.start(binary, ["store", "ingest-loop", test.location, "50", "\(tests)", staged ? "staged" : "whole"])
+        let (child, lines) = try Self.start(
+            binary, ["store", "ingest-loop", test.location, "50", "\(tests)", staged ? "staged" : "whole"])
         // Wait until the child is inside its third run's ingest, then kill it without warning.
         let deadline = Date().addingTimeInterval(240)
         // A blocking wait on this thread: an awaited sleep resumes only when a thread of the
@@ -93,7 +97,8 @@ import Glibc
 
         // The rerun stores what is missing and skips what is there.
         let count = runs.count + 2
-        let (rerun, rerunLines) = try Self.start(binary, ["store", "ingest-loop", test.location, "\(count)", "\(tests)", staged ? "staged" : "whole"])
+        let (rerun, rerunLines) = try Self.start(
+            binary, ["store", "ingest-loop", test.location, "\(count)", "\(tests)", staged ? "staged" : "whole"])
         rerun.waitUntilExit()
         #expect(rerun.terminationStatus == 0)
         try await Task.sleep(nanoseconds: 100_000_000)

@@ -18,7 +18,9 @@ import Testing
             "UPDATE runs SET duration = 1e308, started_at = 1e300, finished_at = -1e300, sort_time = 1e300 WHERE run_key = 'poisoned'",
         ]
         // SQLite keeps a REAL that is no integer in an INTEGER column; PostgreSQL refuses it.
-        if kind == .sqlite { statements.append("UPDATE runs SET screens = 1e300, tests = -5 WHERE run_key = 'poisoned'") }
+        if kind == .sqlite {
+            statements.append("UPDATE runs SET screens = 1e300, tests = -5 WHERE run_key = 'poisoned'")
+        }
         return statements
     }
 
@@ -97,7 +99,9 @@ import Testing
         #expect(try await count("SELECT COUNT(*) FROM tests WHERE duration \(outOfRange)") == 0)
         #expect(try await count("SELECT COUNT(*) FROM attempts WHERE duration \(outOfRange)") == 0)
         // The two poisoned tests and the six poisoned attempts lost their duration; the rest kept theirs.
-        let ofRun = { (table: String, key: String) in "SELECT COUNT(*) FROM \(table) x JOIN runs r ON r.id = x.run_id WHERE r.run_key = '\(key)'" }
+        let ofRun = { (table: String, key: String) in
+            "SELECT COUNT(*) FROM \(table) x JOIN runs r ON r.id = x.run_id WHERE r.run_key = '\(key)'"
+        }
         #expect(try await count(ofRun("tests", "poisoned") + " AND x.duration IS NULL") == 2)
         #expect(try await count(ofRun("tests", "fine") + " AND x.duration IS NOT NULL") == 4)
         #expect(try await count(ofRun("attempts", "poisoned") + " AND x.duration IS NULL") == 6)
@@ -106,7 +110,9 @@ import Testing
             try await count(
                 "SELECT COUNT(*) FROM runs WHERE run_key = 'poisoned' AND started_at IS NULL AND finished_at IS NULL AND duration = 0 "
                     + "AND sort_time = ingested_at") == 1)
-        #expect(try await count("SELECT COUNT(*) FROM runs WHERE run_key = 'fine' AND started_at IS NOT NULL AND duration > 0") == 1)
+        #expect(
+            try await count(
+                "SELECT COUNT(*) FROM runs WHERE run_key = 'fine' AND started_at IS NOT NULL AND duration > 0") == 1)
         let runs = try await store.runs(in: .all)
         #expect(runs.first { $0.key == "fine" }?.metadata.startedAt == RunFactory.epoch.addingTimeInterval(86_400))
         await store.close()
@@ -120,6 +126,8 @@ import Testing
         #expect(Double(bounds.earliest) == InputRange.earliestDate.timeIntervalSince1970)
         #expect(Double(bounds.latest) == InputRange.latestDate.timeIntervalSince1970)
         let sql = HistoryMigration.v6NumbersInRange.sql(for: .postgres).joined(separator: "\n")
-        for bound in [bounds.duration, bounds.runDuration, bounds.earliest, bounds.latest] { #expect(sql.contains(bound)) }
+        for bound in [bounds.duration, bounds.runDuration, bounds.earliest, bounds.latest] {
+            #expect(sql.contains(bound))
+        }
     }
 }

@@ -12,13 +12,19 @@ import Testing
     static func run(key: String) -> (Run, RunDigest) {
         let scripted = (0..<150).map { index in
             RunFactory.ScriptedTest(
-                className: "Staged\(index % 5)", name: "test\(index)()", outcomes: index % 3 == 0 ? [.failed, .passed] : [.passed],
+                className: "Staged\(index % 5)", name: "test\(index)()",
+                outcomes: index % 3 == 0 ? [.failed, .passed] : [.passed],
                 infrastructure: index % 9 == 0, identifier: "Screen.Element\(index % 11)")
         }
         return RunFactory.run(
-            key: key, commit: "c1", night: 2, tests: scripted, auditIssues: [RunFactory.issue("contrast", "Screen.Element1")],
+            key: key, commit: "c1", night: 2, tests: scripted,
+            auditIssues: [RunFactory.issue("contrast", "Screen.Element1")],
             coverage: [CoverageFigure(scope: .overall, name: "", interactive: 20, identified: 15)],
-            nodes: [IdentifierNodeDigest(path: "Screen.Element1", parent: "Screen", tests: 3, failures: 2, flakyTests: 1, auditIssues: 1, auditErrors: 0)])
+            nodes: [
+                IdentifierNodeDigest(
+                    path: "Screen.Element1", parent: "Screen", tests: 3, failures: 2, flakyTests: 1, auditIssues: 1,
+                    auditErrors: 0)
+            ])
     }
 
     /// Everything stored for the run under `key`.
@@ -46,19 +52,23 @@ import Testing
             for (table, columns) in [(TestRows.table, TestRows.columns), (AttemptRows.table, AttemptRows.columns)] {
                 let selected = columns.dropFirst().map { "CAST(\($0) AS TEXT)" }.joined(separator: ", ")
                 let statement = SQLStatement(
-                    sql: "SELECT \(selected) FROM \(table) WHERE run_id = (SELECT id FROM runs WHERE run_key = ?) ORDER BY 1, 2",
+                    sql:
+                        "SELECT \(selected) FROM \(table) WHERE run_id = (SELECT id FROM runs WHERE run_key = ?) ORDER BY 1, 2",
                     arguments: [.text(key)])
                 tables += try await Self.rows(statement, width: columns.count - 1, in: store)
             }
         }
 
-        static func rows(_ statement: SQLStatement, width: Int, in store: any HistoryStore) async throws -> [[String?]] {
+        static func rows(_ statement: SQLStatement, width: Int, in store: any HistoryStore) async throws -> [[String?]]
+        {
             var rows: [[String?]] = []
             if let sqlite = store as? SQLiteHistoryStore {
                 try sqlite.forEach(statement) { row in rows.append(try (0..<width).map { try row.text($0) }) }
             } else if let postgres = store as? PostgresHistoryStore {
                 try await postgres.withConnection { connection in
-                    try await postgres.forEach(statement, on: connection) { row in rows.append(try (0..<width).map { try row.text($0) }) }
+                    try await postgres.forEach(statement, on: connection) { row in
+                        rows.append(try (0..<width).map { try row.text($0) })
+                    }
                 }
             }
             return rows
@@ -76,7 +86,9 @@ import Testing
             let pending = store.beginStore(run)
             try await Task.sleep(nanoseconds: 50_000_000)  // the run's own rows are written meanwhile
             #expect(try await store.run(key: "staged-1") == nil, "nothing is visible before the commit")
-            #expect(try await pending.finish(digest: digest, testRows: TestRunRow.rows(for: run, digest: digest)) == .inserted)
+            #expect(
+                try await pending.finish(digest: digest, testRows: TestRunRow.rows(for: run, digest: digest))
+                    == .inserted)
             await pending.cancel()  // after finish: nothing happens
             return try await Stored(store, key: "staged-1")
         }
@@ -97,13 +109,17 @@ import Testing
             await pending.cancel()
             #expect(try await store.run(key: "cancelled-1") == nil)
             #expect(try await store.testRuns(runKey: "cancelled-1").isEmpty)
-            await #expect(throws: (any Error).self) { try await pending.finish(digest: digest, testRows: TestRunRow.rows(for: run, digest: digest)) }
+            await #expect(throws: (any Error).self) {
+                try await pending.finish(digest: digest, testRows: TestRunRow.rows(for: run, digest: digest))
+            }
             // The writer is free: the same run stores whole, and a dropped pending run releases it too.
             let droppedRun = Self.run(key: "dropped-1").0
             var dropped: (any PendingStore)? = store.beginStore(droppedRun)
             try await Task.sleep(nanoseconds: 50_000_000)
             if kind == .postgres {
-                #expect(try await Self.openTransactions(1, in: store, waitingUpTo: 10) == 1, "the dropped run waits for its analysis first")
+                #expect(
+                    try await Self.openTransactions(1, in: store, waitingUpTo: 10) == 1,
+                    "the dropped run waits for its analysis first")
             }
             dropped = nil
             _ = dropped
@@ -119,7 +135,8 @@ import Testing
     /// PostgreSQL sessions of the store's database, other than the asking one, idle inside a transaction.
     static func openTransactions(in store: any HistoryStore) async throws -> Int {
         let statement = SQLStatement(
-            sql: "SELECT CAST(count(*) AS TEXT) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid() AND state LIKE 'idle in transaction%'",
+            sql:
+                "SELECT CAST(count(*) AS TEXT) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid() AND state LIKE 'idle in transaction%'",
             arguments: [])
         let rows = try await Stored.rows(statement, width: 1, in: store)
         return try #require(rows.first?.first.flatMap { $0 }.flatMap { Int($0) })
@@ -127,7 +144,8 @@ import Testing
 
     /// Polls until `count` such sessions are left, for up to `seconds`; the last count seen (-1: the
     /// polling connection itself was lost, as after terminating every backend).
-    static func openTransactions(_ count: Int, in store: any HistoryStore, waitingUpTo seconds: Int) async throws -> Int {
+    static func openTransactions(_ count: Int, in store: any HistoryStore, waitingUpTo seconds: Int) async throws -> Int
+    {
         var open = (try? await openTransactions(in: store)) ?? -1
         for _ in 0..<(seconds * 10) where open != count {
             try await Task.sleep(nanoseconds: 100_000_000)
@@ -143,7 +161,9 @@ import Testing
             #expect(try await store.store(run, digest: digest) == .inserted)
             let before = try await Stored(store, key: "twice-1")
             let pending = store.beginStore(run)
-            #expect(try await pending.finish(digest: digest, testRows: TestRunRow.rows(for: run, digest: digest)) == .alreadyStored)
+            #expect(
+                try await pending.finish(digest: digest, testRows: TestRunRow.rows(for: run, digest: digest))
+                    == .alreadyStored)
             #expect(try await Stored(store, key: "twice-1") == before)
         }
     }
@@ -166,7 +186,8 @@ import Testing
         }
         try await Task.sleep(nanoseconds: 300_000_000)
         if kind == .sqlite { #expect(!otherDone.isPut, "the other writer waits for the write lock") }
-        #expect(try await pending.finish(digest: digest, testRows: TestRunRow.rows(for: run, digest: digest)) == .inserted)
+        #expect(
+            try await pending.finish(digest: digest, testRows: TestRunRow.rows(for: run, digest: digest)) == .inserted)
         #expect(try await otherResult.value == .inserted)
         #expect(try await store.runs(in: .all).map(\.key).sorted() == ["first-1", "second-1"])
         await other.close()

@@ -23,9 +23,13 @@ struct PostgresFailureTests {
         let admin = try PostgresAddress(url: try #require(StoreKind.postgresURL))
         let staged = try await test.with { store async throws in
             let pending = store.beginStore(run)
-            #expect(try await PendingStoreTests.openTransactions(1, in: store, waitingUpTo: 10) == 1, "the staged run waits for its analysis")
+            #expect(
+                try await PendingStoreTests.openTransactions(1, in: store, waitingUpTo: 10) == 1,
+                "the staged run waits for its analysis")
             try await Killer(admin: admin, database: database).terminateOnce()
-            #expect(try await PendingStoreTests.openTransactions(0, in: store, waitingUpTo: 10) == 0, "the staged transaction was terminated")
+            #expect(
+                try await PendingStoreTests.openTransactions(0, in: store, waitingUpTo: 10) == 0,
+                "the staged transaction was terminated")
             let result = await ConnectionLossTests.within(ConnectionLossTests.bound) {
                 try await pending.finish(digest: digest, testRows: rows)
             }
@@ -33,7 +37,9 @@ struct PostgresFailureTests {
             return try await PendingStoreTests.Stored(store, key: "lost-1")
         }
         #expect(staged == whole)
-        #expect(staged.tests.contains { $0.infrastructureFailedAttempts > 0 }, "the analysis' counts were written on the retry")
+        #expect(
+            staged.tests.contains { $0.infrastructureFailedAttempts > 0 },
+            "the analysis' counts were written on the retry")
     }
 
     /// postgres-nio refuses more than 65,535 bound values before sending anything. The store did
@@ -41,9 +47,11 @@ struct PostgresFailureTests {
     @Test func aStatementTheClientRefusesIsAClientFailure() async throws {
         try await TestStore.make(.postgres).with { store async throws in
             let postgres = try #require(store as? PostgresHistoryStore)
-            let statement = SQLStatement(sql: "SELECT 1 WHERE 1 IN (?)", arguments: Array(repeating: .int(1), count: 70_000))
+            let statement = SQLStatement(
+                sql: "SELECT 1 WHERE 1 IN (?)", arguments: Array(repeating: .int(1), count: 70_000))
             do {
-                try await postgres.withConnection { connection in try await postgres.execute(statement, on: connection) }
+                try await postgres.withConnection { connection in try await postgres.execute(statement, on: connection)
+                }
                 Issue.record("70,000 bound values were accepted")
             } catch let error as HistoryError {
                 guard case .clientFailed(_, let sql, let reason) = error else {

@@ -39,12 +39,22 @@ import Testing
     @Test func outagesAreRetriedWithinThePolicy() async throws {
         // A window far longer than the pauses, so a loaded machine cannot spend it first.
         let policy = PostgresRetryPolicy(attempts: 3, window: 120)
-        let starting = HistoryError.cannotOpen(location: "postgres://canopy@db:5432/canopy", reason: "the database system is starting up (SQLSTATE 57P03)", advice: .postgresStarting)
-        let refused = HistoryError.cannotOpen(location: "postgres://canopy@db:1/canopy", reason: "connectionError: connection refused", advice: .postgresUnreachable)
+        let starting = HistoryError.cannotOpen(
+            location: "postgres://canopy@db:5432/canopy", reason: "the database system is starting up (SQLSTATE 57P03)",
+            advice: .postgresStarting)
+        let refused = HistoryError.cannotOpen(
+            location: "postgres://canopy@db:1/canopy", reason: "connectionError: connection refused",
+            advice: .postgresUnreachable)
         for outage in [starting, refused] {
             let waits = Counter()
             let opens = Counter()
-            try await PostgresHistoryStore.retrying(policy, awaitServer: { _ in waits.add(); return true }) {
+            try await PostgresHistoryStore.retrying(
+                policy,
+                awaitServer: { _ in
+                    waits.add()
+                    return true
+                }
+            ) {
                 if opens.add() < 3 { throw outage }
             }
             #expect(opens.value == 3 && waits.value == 2)
@@ -66,7 +76,9 @@ import Testing
         #expect(tries.value == 1)
 
         // A failed login or a rejected statement is not an outage: no retry.
-        let login = HistoryError.cannotOpen(location: "postgres://canopy@db:5432/canopy", reason: "password authentication failed (SQLSTATE 28P01)", advice: .postgresServer)
+        let login = HistoryError.cannotOpen(
+            location: "postgres://canopy@db:5432/canopy", reason: "password authentication failed (SQLSTATE 28P01)",
+            advice: .postgresServer)
         let logins = Counter()
         await #expect(throws: HistoryError.self) {
             try await PostgresHistoryStore.retrying(policy, awaitServer: { _ in true }) {

@@ -16,7 +16,8 @@ struct PrivatePostgres: Sendable {
     static var available: Bool {
         binaries != nil && (getuid() != 0 || FileManager.default.isExecutableFile(atPath: "/usr/sbin/runuser"))
     }
-    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().path
 
     let directory: String
     let port: Int
@@ -26,9 +27,11 @@ struct PrivatePostgres: Sendable {
     static func start(port: Int) throws -> PrivatePostgres {
         let directory = "/tmp/canopy-pg-restart-test-\(port)"
         let (status, output) = try Self.run(
-            ["bash", repository + "/.ci/start-postgres"], environment: ["CANOPY_PG_DIR": directory, "CANOPY_PG_PORT": "\(port)"])
+            ["bash", repository + "/.ci/start-postgres"],
+            environment: ["CANOPY_PG_DIR": directory, "CANOPY_PG_PORT": "\(port)"])
         try #require(status == 0, "the private cluster did not start: \(output)")
-        return PrivatePostgres(directory: directory, port: port, url: output.trimmingCharacters(in: .whitespacesAndNewlines))
+        return PrivatePostgres(
+            directory: directory, port: port, url: output.trimmingCharacters(in: .whitespacesAndNewlines))
     }
 
     func stop() throws { try control(["stop", "-m", "fast", "-w"]) }
@@ -59,7 +62,10 @@ struct PrivatePostgres: Sendable {
         let quoted = command.map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }.joined(separator: " ")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/bash")
-        process.arguments = ["-c", "\(quoted) > '\(base).log' 2>&1 < /dev/null; echo $? > '\(base).status.tmp'; mv '\(base).status.tmp' '\(base).status'"]
+        process.arguments = [
+            "-c",
+            "\(quoted) > '\(base).log' 2>&1 < /dev/null; echo $? > '\(base).status.tmp'; mv '\(base).status.tmp' '\(base).status'",
+        ]
         process.currentDirectoryURL = URL(fileURLWithPath: repository)
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         try process.run()
@@ -120,13 +126,17 @@ struct PostgresRestartTests {
         #expect(try await store.store(first, digest: firstDigest) == .inserted)
 
         var starting = try Self.restart(server, after: 1)
-        let read = await ConnectionLossTests.within(ConnectionLossTests.bound) { try await store.runs(in: .all).map(\.key) }
+        let read = await ConnectionLossTests.within(ConnectionLossTests.bound) {
+            try await store.runs(in: .all).map(\.key)
+        }
         try await starting.value
         #expect(try #require(read, "a read hung while the server restarted").get() == ["before"])
 
         starting = try Self.restart(server, after: 1)
         let (second, secondDigest) = RunFactory.bulk(key: "after", night: 1, count: 100)
-        let written = await ConnectionLossTests.within(ConnectionLossTests.bound) { try await store.store(second, digest: secondDigest) }
+        let written = await ConnectionLossTests.within(ConnectionLossTests.bound) {
+            try await store.store(second, digest: secondDigest)
+        }
         try await starting.value
         #expect(try #require(written, "a write hung while the server restarted").get() == .inserted)
         #expect(try await store.runs(in: .all).count == 2)
@@ -173,7 +183,9 @@ struct PostgresCommitDropTests {
             let (run, digest) = PendingStoreTests.run(key: "staged-dropped")
             store.faults.dropConnectionAfterCommit()
             let pending = store.beginStore(run)
-            #expect(try await pending.finish(digest: digest, testRows: TestRunRow.rows(for: run, digest: digest)) == .inserted)
+            #expect(
+                try await pending.finish(digest: digest, testRows: TestRunRow.rows(for: run, digest: digest))
+                    == .inserted)
             #expect(try await store.runs(in: .all).count == 1)
         }
     }

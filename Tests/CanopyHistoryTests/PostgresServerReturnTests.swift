@@ -20,9 +20,11 @@ import Testing
     @Test func aStoreThatCannotOpenSaysWhatToCheck() async throws {
         await #expect {
             _ = try await PostgresHistoryStore(
-                address: try PostgresAddress(url: "postgres://canopy@127.0.0.1:1/canopy"), retryPolicy: PostgresRetryPolicy(attempts: 2, window: 1))
+                address: try PostgresAddress(url: "postgres://canopy@127.0.0.1:1/canopy"),
+                retryPolicy: PostgresRetryPolicy(attempts: 2, window: 1))
         } throws: { error in
-            "\(error)".contains("PostgreSQL server is running") && "\(error)".contains("within 1 s") && !"\(error)".contains("directory")
+            "\(error)".contains("PostgreSQL server is running") && "\(error)".contains("within 1 s")
+                && !"\(error)".contains("directory")
         }
         let directory = NSTemporaryDirectory() + "canopy-history-" + UUID().uuidString
         defer { try? FileManager.default.removeItem(atPath: directory) }

@@ -11,30 +11,42 @@ import Testing
     @Test func testRowsCarryTheKeysNamesAndCounts() {
         let tests = [
             TestCase(
-                identity: TestIdentity(className: "Ü.Tests", name: "testPay()", arguments: "1", device: "iPhone 16", configuration: "German"),
-                attempts: [Attempt(outcome: .failed, duration: 1.5, label: "First Run"), Attempt(outcome: .passed, duration: 2)]),
+                identity: TestIdentity(
+                    className: "Ü.Tests", name: "testPay()", arguments: "1", device: "iPhone 16",
+                    configuration: "German"),
+                attempts: [
+                    Attempt(outcome: .failed, duration: 1.5, label: "First Run"),
+                    Attempt(outcome: .passed, duration: 2),
+                ]),
             TestCase(identity: TestIdentity(className: "B", name: "plain"), attempts: [Attempt(outcome: .skipped)]),
         ]
         let rows = tests.map { test in
             TestRunRow(
-                runKey: "k", commit: nil, startedAt: nil, testKey: test.identity.key, device: test.identity.device, osVersion: nil,
-                outcome: test.outcome, attempts: test.attempts.count, failedAttempts: test.attempts.filter { $0.outcome == .failed }.count,
+                runKey: "k", commit: nil, startedAt: nil, testKey: test.identity.key, device: test.identity.device,
+                osVersion: nil,
+                outcome: test.outcome, attempts: test.attempts.count,
+                failedAttempts: test.attempts.filter { $0.outcome == .failed }.count,
                 infrastructureFailedAttempts: test.attempts.count - 1, duration: test.attempts.first?.duration)
         }
         let table = IngestBatch.Table(TestRows(tests: tests, rows: rows))
         #expect(table.name == "tests" && table.count == 2)
-        #expect(table.values(0..<2, runID: 7) == [
-            .int(7), .int(0), .text("Ü.Tests/testPay(1)@iPhone 16#German"), .text("Ü.Tests/testPay(1)"), .text("Ü.Tests"),
-            .text("testPay()"), .text("iPhone 16"), .text("German"), .text("flaky"), .int(2), .int(1), .int(1), .double(1.5),
-            .int(7), .int(1), .text("B/plain"), .text("B/plain"), .text("B"), .text("plain"), .null, .null, .text("skipped"),
-            .int(1), .int(0), .int(0), .null,
-        ])
+        #expect(
+            table.values(0..<2, runID: 7) == [
+                .int(7), .int(0), .text("Ü.Tests/testPay(1)@iPhone 16#German"), .text("Ü.Tests/testPay(1)"),
+                .text("Ü.Tests"),
+                .text("testPay()"), .text("iPhone 16"), .text("German"), .text("flaky"), .int(2), .int(1), .int(1),
+                .double(1.5),
+                .int(7), .int(1), .text("B/plain"), .text("B/plain"), .text("B"), .text("plain"), .null, .null,
+                .text("skipped"),
+                .int(1), .int(0), .int(0), .null,
+            ])
         let attempts = IngestBatch.Table(AttemptRows(tests: tests))
         #expect(attempts.count == 3)
-        #expect(attempts.values(1..<3, runID: 7) == [
-            .int(7), .int(0), .int(1), .text("passed"), .double(2), .null,
-            .int(7), .int(1), .int(0), .text("skipped"), .null, .null,
-        ])
+        #expect(
+            attempts.values(1..<3, runID: 7) == [
+                .int(7), .int(0), .int(1), .text("passed"), .double(2), .null,
+                .int(7), .int(1), .int(0), .text("skipped"), .null, .null,
+            ])
     }
 
     @Test func postgresColumnArraysAreBinaryArraysOnePerColumn() {
@@ -51,14 +63,20 @@ import Testing
         rows.double(-.infinity)
         let (sql, arrays) = rows.statement(into: "tests", names: ["run_id", "name", "device", "duration"])
         // The all-NULL column is a literal; the others are unnest's columns, in order.
-        #expect(sql == """
-            INSERT INTO "tests" ("run_id", "name", "device", "duration") SELECT u.c1, u.c2, NULL, u.c3 \
-            FROM unnest($1::int8[], $2::text[], $3::float8[]) AS u (c1, c2, c3)
-            """)
+        #expect(
+            sql == """
+                INSERT INTO "tests" ("run_id", "name", "device", "duration") SELECT u.c1, u.c2, NULL, u.c3 \
+                FROM unnest($1::int8[], $2::text[], $3::float8[]) AS u (c1, c2, c3)
+                """)
         #expect(arrays.map(\.psqlType) == [.int8Array, .textArray, .float8Array])
-        let ints = header(oid: 20, nulls: false, count: 2) + bytes(Int32(8)) + bytes(Int64(-42)) + bytes(Int32(8)) + bytes(Int64(7))
-        let texts = header(oid: 25, nulls: false, count: 2) + bytes(Int32(12)) + Array("a\tb\"{c},NULL".utf8) + bytes(Int32(3)) + Array("key".utf8)
-        let doubles = header(oid: 701, nulls: false, count: 2) + bytes(Int32(8)) + bytes(Double.nan.bitPattern) + bytes(Int32(8))
+        let ints =
+            header(oid: 20, nulls: false, count: 2) + bytes(Int32(8)) + bytes(Int64(-42)) + bytes(Int32(8))
+            + bytes(Int64(7))
+        let texts =
+            header(oid: 25, nulls: false, count: 2) + bytes(Int32(12)) + Array("a\tb\"{c},NULL".utf8) + bytes(Int32(3))
+            + Array("key".utf8)
+        let doubles =
+            header(oid: 701, nulls: false, count: 2) + bytes(Int32(8)) + bytes(Double.nan.bitPattern) + bytes(Int32(8))
             + bytes((-Double.infinity).bitPattern)
         #expect(arrays.map(encoded) == [ints, texts, doubles])
 
@@ -69,12 +87,15 @@ import Testing
         rows.null()
         rows.null()
         let next = rows.statement(into: "tests", names: ["run_id", "name", "device", "duration"])
-        #expect(next.sql.hasSuffix("SELECT u.c1, u.c2, NULL, u.c3 FROM unnest($1::int8[], $2::text[], $3::float8[]) AS u (c1, c2, c3)"))
-        #expect(next.arrays.map(encoded) == [
-            header(oid: 20, nulls: false, count: 1) + bytes(Int32(8)) + bytes(Int64(1)),
-            header(oid: 25, nulls: true, count: 1) + bytes(Int32(-1)),
-            header(oid: 701, nulls: true, count: 1) + bytes(Int32(-1)),
-        ])
+        #expect(
+            next.sql.hasSuffix(
+                "SELECT u.c1, u.c2, NULL, u.c3 FROM unnest($1::int8[], $2::text[], $3::float8[]) AS u (c1, c2, c3)"))
+        #expect(
+            next.arrays.map(encoded) == [
+                header(oid: 20, nulls: false, count: 1) + bytes(Int32(8)) + bytes(Int64(1)),
+                header(oid: 25, nulls: true, count: 1) + bytes(Int32(-1)),
+                header(oid: 701, nulls: true, count: 1) + bytes(Int32(-1)),
+            ])
     }
 
     @Test func aValueOfAnotherKindThanItsColumnIsRecordedNotFatal() {
@@ -91,7 +112,9 @@ import Testing
             rows.null()
             rows.null()
         }
-        #expect(rows.statement(into: "t", names: ["a", "b"]).sql == #"INSERT INTO "t" ("a", "b") SELECT NULL, NULL FROM generate_series(1, 3)"#)
+        #expect(
+            rows.statement(into: "t", names: ["a", "b"]).sql
+                == #"INSERT INTO "t" ("a", "b") SELECT NULL, NULL FROM generate_series(1, 3)"#)
     }
 
     private func bytes<Value: FixedWidthInteger>(_ value: Value) -> [UInt8] {

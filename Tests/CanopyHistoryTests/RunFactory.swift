@@ -30,10 +30,12 @@ enum RunFactory {
         var cases: [TestCase] = []
         var failures: [FailureDigest] = []
         for test in tests {
-            let identity = TestIdentity(bundle: "AppUITests", className: test.className, name: test.name, device: test.device)
+            let identity = TestIdentity(
+                bundle: "AppUITests", className: test.className, name: test.name, device: test.device)
             var attempts: [Attempt] = []
             for (index, outcome) in test.outcomes.enumerated() {
-                var attempt = Attempt(outcome: outcome, duration: test.seconds, label: index == 0 ? "First Run" : "Retry \(index)")
+                var attempt = Attempt(
+                    outcome: outcome, duration: test.seconds, label: index == 0 ? "First Run" : "Retry \(index)")
                 if outcome.isFailure {
                     attempt.failures = [Failure(message: "failed at \(test.identifier ?? "?")")]
                     failures.append(

@@ -35,7 +35,8 @@ extension SQLiteHistoryStore {
     /// Names of Canopy's indexes.
     func indexNames() throws -> [String] {
         try pool.read {
-            try String.fetchAll($0, sql: "SELECT name FROM sqlite_master WHERE type = 'index' AND name NOT LIKE 'sqlite_%'")
+            try String.fetchAll(
+                $0, sql: "SELECT name FROM sqlite_master WHERE type = 'index' AND name NOT LIKE 'sqlite_%'")
         }
     }
 

@@ -17,7 +17,10 @@ import Testing
         #expect(try store.pragma("temp_store") == "2")
         #expect(try store.readerPragma("temp_store") == "0")
         let indexes = try store.indexNames()
-        #expect(Set(indexes).isSuperset(of: ["runs_branch_time", "tests_key_cover", "tests_failing_keys", "failures_category"]))
+        #expect(
+            Set(indexes).isSuperset(of: [
+                "runs_branch_time", "tests_key_cover", "tests_failing_keys", "failures_category",
+            ]))
         await store.close()
     }
 
@@ -29,7 +32,10 @@ import Testing
         let other = try SQLiteHistoryStore(path: directory + "/scratch.sqlite")
         await other.close()
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        for setup in ["CREATE TABLE users(id INTEGER PRIMARY KEY, name TEXT)", "CREATE TABLE grdb_migrations(identifier TEXT NOT NULL PRIMARY KEY); INSERT INTO grdb_migrations VALUES ('v1')"] {
+        for setup in [
+            "CREATE TABLE users(id INTEGER PRIMARY KEY, name TEXT)",
+            "CREATE TABLE grdb_migrations(identifier TEXT NOT NULL PRIMARY KEY); INSERT INTO grdb_migrations VALUES ('v1')",
+        ] {
             try? FileManager.default.removeItem(atPath: path)
             let queue = try DatabaseQueue(path: path)
             try await queue.write { try $0.execute(sql: setup) }

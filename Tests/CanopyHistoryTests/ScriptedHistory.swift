@@ -27,7 +27,8 @@ enum ScriptedHistory {
             if night == 7 { runs.append(main(night: night, rerun: true)) }
             runs.append(
                 RunFactory.run(
-                    key: "release-\(night)", commit: "r" + commit(night), branch: "release", night: Double(night) + 0.25,
+                    key: "release-\(night)", commit: "r" + commit(night), branch: "release",
+                    night: Double(night) + 0.25,
                     os: "17.5",
                     tests: [
                         Test(className: "Stable", name: "testStable()", outcomes: [.passed]),
@@ -47,19 +48,28 @@ enum ScriptedHistory {
         let tests = [
             Test(className: "Stable", name: "testStable()", outcomes: pass),
             Test(className: "Flaky", name: "testFlaky()", outcomes: flaky, identifier: "Checkout.PayButton"),
-            Test(className: "Broken", name: "testNewlyBroken()", outcomes: night >= 10 ? failTwice : pass, identifier: "Login.Submit"),
-            Test(className: "Fixed", name: "testFixed()", outcomes: (6...11).contains(night) ? failTwice : pass, identifier: "Settings.Toggle"),
+            Test(
+                className: "Broken", name: "testNewlyBroken()", outcomes: night >= 10 ? failTwice : pass,
+                identifier: "Login.Submit"),
+            Test(
+                className: "Fixed", name: "testFixed()", outcomes: (6...11).contains(night) ? failTwice : pass,
+                identifier: "Settings.Toggle"),
             Test(className: "Failing", name: "testAlwaysFails()", outcomes: failTwice, identifier: "Login.Submit"),
             Test(className: "Infra", name: "testInfra()", outcomes: infra, infrastructure: true),
-            Test(className: "Recency", name: "testFlakyEarly()", outcomes: [2, 3].contains(night) && !rerun ? retry : pass, identifier: "Checkout.PayButton"),
-            Test(className: "Recency", name: "testFlakyLate()", outcomes: [13, 14].contains(night) ? retry : pass, identifier: "Checkout.PayButton"),
+            Test(
+                className: "Recency", name: "testFlakyEarly()",
+                outcomes: [2, 3].contains(night) && !rerun ? retry : pass, identifier: "Checkout.PayButton"),
+            Test(
+                className: "Recency", name: "testFlakyLate()", outcomes: [13, 14].contains(night) ? retry : pass,
+                identifier: "Checkout.PayButton"),
             Test(className: "Recent", name: "testUnconfirmed()", outcomes: night == 15 ? [.failed] : pass),
         ]
         var issues = [RunFactory.issue("contrast", "Checkout.PayButton")]
         if night == 15 { issues.append(RunFactory.issue("hitRegion", "Login.Submit", severity: .warning)) }
         let coverage = [CoverageFigure(scope: .overall, name: "", interactive: 40, identified: night == 15 ? 30 : 28)]
         return RunFactory.run(
-            key: rerun ? "main-\(night)-rerun" : "main-\(night)", commit: commit(night), night: Double(night) + (rerun ? 0.5 : 0),
+            key: rerun ? "main-\(night)-rerun" : "main-\(night)", commit: commit(night),
+            night: Double(night) + (rerun ? 0.5 : 0),
             tests: tests, auditIssues: issues, coverage: coverage)
     }
 }

@@ -13,7 +13,8 @@ import Testing
         }
     }
 
-    static func analyse(_ store: any HistoryStore, onlyTestsWithFailures: Bool) async throws -> [String: TestFlakiness] {
+    static func analyse(_ store: any HistoryStore, onlyTestsWithFailures: Bool) async throws -> [String: TestFlakiness]
+    {
         var accumulator = FlakinessAccumulator()
         try await store.forEachTestRun(in: .all, onlyTestsWithFailures: onlyTestsWithFailures) { accumulator.add($0) }
         let results = accumulator.finish()
@@ -69,7 +70,10 @@ import Testing
             #expect(flaky.evidence.failedRuns == 5)
             #expect(flaky.evidence.retries == 3)
             #expect(flaky.evidence.commits.count == 15)
-            #expect(flaky.evidence.commits[6] == CommitEvidence(commit: "c07", verdict: .mixed, runs: 2, failedRuns: 1, attempts: 3, failedAttempts: 1))
+            #expect(
+                flaky.evidence.commits[6]
+                    == CommitEvidence(
+                        commit: "c07", verdict: .mixed, runs: 2, failedRuns: 1, attempts: 3, failedAttempts: 1))
             #expect(flaky.evidence.flakyRunKeys == ["main-3", "main-7", "main-11"])
             #expect(flaky.evidence.flips >= 4)
             #expect(broken.evidence.failedRuns == 6)
@@ -132,13 +136,15 @@ import Testing
             #expect(at12.fixedTests == [ScriptedHistory.key("Fixed/testFixed")])
             #expect(at12.newFailures.isEmpty)
             // Night 15 against night 14: a new failure, a new audit issue, coverage up.
-            let at15 = BaselineComparer.compare(try await snapshot(store, "main-15"), with: try await snapshot(store, "main-14"))
+            let at15 = BaselineComparer.compare(
+                try await snapshot(store, "main-15"), with: try await snapshot(store, "main-14"))
             #expect(at15.newFailures == [ScriptedHistory.key("Recent/testUnconfirmed")])
             #expect(at15.newAuditIssues.map(\.auditType) == ["hitRegion"])
             #expect(at15.overallCoverage?.before == 0.7)
             #expect(at15.overallCoverage?.after == 0.75)
             // Night 10: the newly broken test is a new failure.
-            let at10 = BaselineComparer.compare(try await snapshot(store, "main-10"), with: try await snapshot(store, "main-9"))
+            let at10 = BaselineComparer.compare(
+                try await snapshot(store, "main-10"), with: try await snapshot(store, "main-9"))
             #expect(at10.newFailures == [ScriptedHistory.key("Broken/testNewlyBroken")])
 
             let series = TrendSeries(points: try await store.trend(in: main))

@@ -45,12 +45,14 @@ struct TestStore: Sendable {
         case .postgres:
             let url = try #require(StoreKind.postgresURL)
             let admin = try PostgresAddress(url: url)
-            let name = "canopy_test_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased().prefix(16)
+            let name =
+                "canopy_test_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased().prefix(16)
             try await PostgresHistoryStore.administer(admin, statements: ["CREATE DATABASE \(name)"])
             var address = admin
             address.database = String(name)
             return TestStore(kind: kind, location: address.urlForTests) {
-                try? await PostgresHistoryStore.administer(admin, statements: ["DROP DATABASE IF EXISTS \(name) WITH (FORCE)"])
+                try? await PostgresHistoryStore.administer(
+                    admin, statements: ["DROP DATABASE IF EXISTS \(name) WITH (FORCE)"])
             }
         }
     }
@@ -87,7 +89,8 @@ extension PostgresAddress {
     /// Always runs, so a run without PostgreSQL says visibly that those tests were skipped.
     @Test func postgresStoreTestsRunOrSayWhyNot() {
         if StoreKind.postgresURL == nil {
-            let notice = "skipped: PostgreSQL store tests — set CANOPY_TEST_POSTGRES (e.g. from .ci/start-postgres) to run them"
+            let notice =
+                "skipped: PostgreSQL store tests — set CANOPY_TEST_POSTGRES (e.g. from .ci/start-postgres) to run them"
             print(notice)
         }
         #expect(StoreKind.available.contains(.sqlite))

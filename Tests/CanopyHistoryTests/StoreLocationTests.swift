@@ -9,7 +9,8 @@ import Testing
 @Suite struct StoreLocationTests {
     @Test func aFilePathIsSQLiteAndAPostgresURLIsPostgres() throws {
         #expect(try StoreLocation(parsing: "Reports/history.sqlite") == .sqlite(path: "Reports/history.sqlite"))
-        guard case .postgres(let address) = try StoreLocation(parsing: "postgres://ci:s3cret@db.example:6432/canopy") else {
+        guard case .postgres(let address) = try StoreLocation(parsing: "postgres://ci:s3cret@db.example:6432/canopy")
+        else {
             Issue.record("not parsed as PostgreSQL")
             return
         }
@@ -27,7 +28,8 @@ import Testing
         let location = try StoreLocation(parsing: "postgres://ci:s3cret@db.example:6432/canopy")
         #expect(location.description == "postgres://ci:***@db.example:6432/canopy")
         #expect(!location.description.contains("s3cret"))
-        #expect(StoreLocation.redact("connect postgres://u:p%40ss@h/db failed") == "connect postgres://u:***@h/db failed")
+        #expect(
+            StoreLocation.redact("connect postgres://u:p%40ss@h/db failed") == "connect postgres://u:***@h/db failed")
         #expect(StoreLocation.redact("postgres://u@h/db") == "postgres://u@h/db")
         let error = HistoryError.invalidLocation("postgres://ci:s3cret@/canopy", reason: "the URL has no host")
         #expect(!error.description.contains("s3cret"))
@@ -37,14 +39,18 @@ import Testing
         #expect(throws: HistoryError.self) { try StoreLocation(parsing: "mysql://db/canopy") }
         #expect(throws: HistoryError.self) { try StoreLocation(parsing: "  ") }
         #expect(throws: HistoryError.self) { try StoreLocation(parsing: "postgres://u@h/db?sslmode=verify-full") }
-        let message = HistoryError.invalidLocation("mysql://db", reason: "only postgres:// URLs and file paths are supported")
-            .description
+        let message = HistoryError.invalidLocation(
+            "mysql://db", reason: "only postgres:// URLs and file paths are supported"
+        )
+        .description
         #expect(message.contains("postgres://user@host:port/database"))
     }
 
     @Test func anUnreachableServerIsAnErrorWithoutThePassword() async throws {
         // Port 1 on loopback refuses connections at once.
-        await #expect(throws: HistoryError.self) { try await HistoryStores.open("postgres://ci:s3cret@127.0.0.1:1/canopy") }
+        await #expect(throws: HistoryError.self) {
+            try await HistoryStores.open("postgres://ci:s3cret@127.0.0.1:1/canopy")
+        }
         do {
             _ = try await HistoryStores.open("postgres://ci:s3cret@127.0.0.1:1/canopy")
         } catch {
@@ -54,7 +60,8 @@ import Testing
     }
 
     @Test func aFailedStatementCarriesItsSQL() throws {
-        let error = HistoryError.statementFailed(location: "h.sqlite", sql: "SELECT nope FROM runs", reason: "no such column")
+        let error = HistoryError.statementFailed(
+            location: "h.sqlite", sql: "SELECT nope FROM runs", reason: "no such column")
         #expect(error.description.contains("SQL: SELECT nope FROM runs"))
     }
 }

@@ -55,13 +55,16 @@ struct InputRangeTests {
     func milliseconds() {
         #expect(InputRange.milliseconds(1.2345) == 1_235)
         #expect(InputRange.milliseconds(2_592_000) == 2_592_000_000)
-        for value in [1e16, -1e308, 1e308, .nan, .infinity, -.infinity, -0.001] { #expect(InputRange.milliseconds(value) == nil) }
+        for value in [1e16, -1e308, 1e308, .nan, .infinity, -.infinity, -0.001] {
+            #expect(InputRange.milliseconds(value) == nil)
+        }
     }
 
     @Test(
         "coordinates: finite, at most 1,000,000 points either way; -0 reads as 0",
         arguments: [
-            (0.0, 0.0), (-0.0, 0.0), (393, 393), (-20, -20), (1_000_000, 1_000_000), (-1_000_000, -1_000_000), (5e-324, 5e-324),
+            (0.0, 0.0), (-0.0, 0.0), (393, 393), (-20, -20), (1_000_000, 1_000_000), (-1_000_000, -1_000_000),
+            (5e-324, 5e-324),
             (1_000_000.5, nil), (1e16, nil), (-1e308, nil), (.nan, nil), (.infinity, nil),
         ] as [(Double, Double?)])
     func coordinate(_ value: Double, _ expected: Double?) {

@@ -20,18 +20,33 @@ struct IntegerConversionScanTests {
         "CanopyAnalysis/Identifiers/RequiredLiterals.swift": (1, "Int32 of a byte, for memchr"),
         "CanopyConfig/ISO8601Time.swift": (1, "Int of a digit byte minus '0'"),
         "CanopyHistory/Postgres/PostgresColumnArrays.swift": (
-            10, "Int32/Int64 of constants, of array and string lengths (bounded by the input limits) and of Ints for the wire"
+            10,
+            "Int32/Int64 of constants, of array and string lengths (bounded by the input limits) and of Ints for the wire"
         ),
-        "CanopyHistory/Postgres/PostgresHistoryStore+ConnectionLoss.swift": (1, "UInt64 of a wait in seconds the code sets (under a minute)"),
-        "CanopyHistory/Postgres/PostgresHistoryStore+Writing.swift": (3, "UInt64 of small retry counters; Int of a wait the code sets"),
-        "CanopyHistory/Records/AttemptRecord.swift": (4, "Int32 of test and attempt indices (at most the 250,000-test limit) and back"),
-        "CanopyHistory/SQLite/SQLiteHistoryStore+Migrating.swift": (1, "Int parsing a migration's digits: nil, never a trap"),
+        "CanopyHistory/Postgres/PostgresHistoryStore+ConnectionLoss.swift": (
+            1, "UInt64 of a wait in seconds the code sets (under a minute)"
+        ),
+        "CanopyHistory/Postgres/PostgresHistoryStore+Writing.swift": (
+            3, "UInt64 of small retry counters; Int of a wait the code sets"
+        ),
+        "CanopyHistory/Records/AttemptRecord.swift": (
+            4, "Int32 of test and attempt indices (at most the 250,000-test limit) and back"
+        ),
+        "CanopyHistory/SQLite/SQLiteHistoryStore+Migrating.swift": (
+            1, "Int parsing a migration's digits: nil, never a trap"
+        ),
         "CanopyHistory/SQLite/SQLiteHistoryStore+Reading.swift": (1, "Int parsing stored text: nil, never a trap"),
-        "CanopyHistory/SQLite/SQLiteHistoryStore+Writing.swift": (3, "UInt64 of a retry counter; Int of a row id and a C parameter count"),
+        "CanopyHistory/SQLite/SQLiteHistoryStore+Writing.swift": (
+            3, "UInt64 of a retry counter; Int of a row id and a C parameter count"
+        ),
         "CanopyHistory/SQLite/SQLiteHistoryStore.swift": (1, "Int of the busy timeout the code sets"),
-        "CanopyHistory/SQLite/SQLiteRowBinder.swift": (3, "Int64 of an Int; Int32 of a length capped by a buffer's; Int of an Int32"),
+        "CanopyHistory/SQLite/SQLiteRowBinder.swift": (
+            3, "Int64 of an Int; Int32 of a length capped by a buffer's; Int of an Int32"
+        ),
         "CanopyModel/ElementTypeCaseName.swift": (1, "Int parsing a key: nil, never a trap"),
-        "CanopyModel/InputRange.swift": (3, "Int of Int32.max; Int of a count and of milliseconds after their range checks"),
+        "CanopyModel/InputRange.swift": (
+            3, "Int of Int32.max; Int of a count and of milliseconds after their range checks"
+        ),
         "CanopyModel/TestFolder.swift": (1, "UInt64 of a byte"),
         "CanopyParsers/Audits/AuditClassifier.swift": (1, "UInt64 parsing a key: nil, never a trap"),
         "CanopyParsers/Inputs/ParserError.swift": (2, "Int32 of an errno code"),
@@ -40,12 +55,15 @@ struct IntegerConversionScanTests {
         "CanopyParsers/JUnit/JUnitAttachmentLines.swift": (1, "Int32 of a byte, for memchr"),
         "CanopyParsers/JUnit/JUnitEventBuilder.swift": (2, "Int parsing attribute text: nil, never a trap"),
         "CanopyParsers/JUnit/XMLByteSanitizer.swift": (2, "UInt32 parsing a character reference: nil, never a trap"),
-        "CanopyParsers/JUnit/XMLStreamReader.swift": (12, "libxml2's and fstat's C integers widened, and Int32 of chunk sizes (bounded)"),
+        "CanopyParsers/JUnit/XMLStreamReader.swift": (
+            12, "libxml2's and fstat's C integers widened, and Int32 of chunk sizes (bounded)"
+        ),
         "CanopyParsers/Platform.swift": (1, "Int of glob's path count"),
         "CanopyParsers/Text/FailureText.swift": (2, "Int of a digit byte; Int parsing digits: nil, never a trap"),
         "CanopyParsers/XCResultJSON/XCResultFailureText.swift": (1, "Int parsing digits: nil, never a trap"),
         "CanopyPipeline/Dashboard/DashboardBuilder+Sections.swift": (
-            4, "Int of a frame's coordinates, which InputRange.coordinate bounds to ±1,000,000 when the snapshot is parsed"
+            4,
+            "Int of a frame's coordinates, which InputRange.coordinate bounds to ±1,000,000 when the snapshot is parsed"
         ),
         "CanopyPipeline/Platform.swift": (2, "Int of getrusage's maximum resident size"),
         "CanopyPipeline/Support/Progress.swift": (1, "Int of a fraction from 0 to 1 of a 24-character bar"),
@@ -57,7 +75,9 @@ struct IntegerConversionScanTests {
     /// An integer initialiser whose first argument has no label (`Int(x)`, `UInt64(x)`); labelled
     /// ones (`exactly:`, `truncatingIfNeeded:`, `clamping:`, `bitPattern:`, `ascii:`) never trap
     /// on their argument's value.
-    static var conversion: Regex<Substring> { #/\b(?:U?Int(?:8|16|32|64)?)\((?!\s*(?:ascii|exactly|truncatingIfNeeded|clamping|bitPattern)\s*:)/# }
+    static var conversion: Regex<Substring> {
+        #/\b(?:U?Int(?:8|16|32|64)?)\((?!\s*(?:ascii|exactly|truncatingIfNeeded|clamping|bitPattern)\s*:)/#
+    }
 
     static let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("Sources")
@@ -71,7 +91,8 @@ struct IntegerConversionScanTests {
             let text = try String(contentsOfFile: sources.path + "/" + relative, encoding: .utf8)
             var count = 0
             // Only lines naming an integer type go through the pattern (Swift's Regex is slow).
-            for line in text.split(separator: "\n") where line.contains("Int") && !line.drop(while: { $0 == " " }).hasPrefix("//") {
+            for line in text.split(separator: "\n")
+            where line.contains("Int") && !line.drop(while: { $0 == " " }).hasPrefix("//") {
                 count += line.matches(of: conversion).count
             }
             if count > 0 { found[relative] = count }
@@ -83,7 +104,9 @@ struct IntegerConversionScanTests {
     func pattern() {
         #expect("let ms = Int(seconds * 1000)".matches(of: Self.conversion).count == 1)
         #expect("x = UInt64(value) + Int32(y)".matches(of: Self.conversion).count == 2)
-        #expect("Int(exactly: x) ?? Int64(truncatingIfNeeded: y) ?? UInt8(ascii: \"a\")".matches(of: Self.conversion).isEmpty)
+        #expect(
+            "Int(exactly: x) ?? Int64(truncatingIfNeeded: y) ?? UInt8(ascii: \"a\")".matches(of: Self.conversion)
+                .isEmpty)
         #expect("let point = Point(x); let n = MyInt(y)".matches(of: Self.conversion).isEmpty)
     }
 
@@ -99,7 +122,9 @@ struct IntegerConversionScanTests {
             )
         }
         for (file, entry) in Self.allowed where (found[file] ?? 0) < entry.count {
-            Issue.record("\(file): \(entry.count) conversion(s) listed, \(found[file] ?? 0) found; lower the count (\(entry.reason))")
+            Issue.record(
+                "\(file): \(entry.count) conversion(s) listed, \(found[file] ?? 0) found; lower the count (\(entry.reason))"
+            )
         }
     }
 }

@@ -68,8 +68,10 @@ struct ManifestImportsTests {
             """
         let targets = try ManifestReader.targets(in: manifest)
         #expect(targets.map(\.name) == ["A", "B", "C", "tool", "ATests", "P"])
-        #expect(targets.map(\.kind) == ["target", "target", "systemLibrary", "executableTarget", "testTarget", "plugin"])
-        #expect(targets.map(\.path) == ["Sources/A", "Lib/B", "Sources/C", "Sources/tool", "Tests/ATests", "Plugins/P"])
+        #expect(
+            targets.map(\.kind) == ["target", "target", "systemLibrary", "executableTarget", "testTarget", "plugin"])
+        #expect(
+            targets.map(\.path) == ["Sources/A", "Lib/B", "Sources/C", "Sources/tool", "Tests/ATests", "Plugins/P"])
         #expect(targets.map(\.dependencies) == [["B", "NIOCore"], ["C", "D"], [], ["A"], ["A", "tool"], []])
     }
 
@@ -78,7 +80,8 @@ struct ManifestImportsTests {
         arguments: [
             ("import GRDB", ["GRDB"]), ("@testable import CanopyHistory", ["CanopyHistory"]),
             ("package import NIOCore", ["NIOCore"]), ("internal import Logging", ["Logging"]),
-            ("@preconcurrency import PostgresNIO", ["PostgresNIO"]), ("@_exported import CanopyConfig", ["CanopyConfig"]),
+            ("@preconcurrency import PostgresNIO", ["PostgresNIO"]),
+            ("@_exported import CanopyConfig", ["CanopyConfig"]),
             ("public @preconcurrency import Yams", ["Yams"]), ("import struct Crypto.SHA256", ["Crypto"]),
             ("    import CZstd", ["CZstd"]), ("import os.log", ["os"]),
             ("// import Hidden", []), ("/// import Hidden", []), ("let importance = 1", []),
@@ -129,7 +132,8 @@ enum ManifestReader {
             {
                 for dependency in try topLevelItems(try bracketed(characters, open: open)) {
                     guard let named = dependency.firstMatch(of: #/^(?:\.\w+\(name:\s*)?"([^"]+)"/#)?.output.1 else {
-                        throw Malformed(description: "Package.swift: \(name): cannot read the dependency `\(dependency)`")
+                        throw Malformed(
+                            description: "Package.swift: \(name): cannot read the dependency `\(dependency)`")
                     }
                     dependencies.append(String(named))
                 }
@@ -159,7 +163,9 @@ enum ManifestReader {
 
     static func firstIndex(of word: String, in code: [Character], from start: Int) -> Int? {
         let pattern = Array(word)
-        guard let first = pattern.first, code.count >= pattern.count, start <= code.count - pattern.count else { return nil }
+        guard let first = pattern.first, code.count >= pattern.count, start <= code.count - pattern.count else {
+            return nil
+        }
         return (start...(code.count - pattern.count)).first { position in
             code[position] == first && code[position..<(position + pattern.count)].elementsEqual(pattern)
         }
@@ -232,7 +238,8 @@ enum ImportScanner {
             let delimiters = line.components(separatedBy: "\"\"\"").count - 1
             defer { if delimiters % 2 == 1 { inMultilineString.toggle() } }
             guard !inMultilineString, delimiters == 0, line.contains("import ") else { continue }
-            let declaration = #/^\s*(?:(?:@\w+(?:\([^)]*\))?|public|package|internal|fileprivate|private)\s+)*import\s+(?:(?:typealias|struct|class|enum|protocol|let|var|func)\s+)?([A-Za-z_]\w*)/#
+            let declaration =
+                #/^\s*(?:(?:@\w+(?:\([^)]*\))?|public|package|internal|fileprivate|private)\s+)*import\s+(?:(?:typealias|struct|class|enum|protocol|let|var|func)\s+)?([A-Za-z_]\w*)/#
             if let match = line.firstMatch(of: declaration) {
                 result.append((String(match.output.1), index + 1))
             }

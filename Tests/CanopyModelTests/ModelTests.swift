@@ -9,7 +9,8 @@ struct ModelTests {
         arguments: [
             ([Outcome.passed], TestOutcome.passed), ([.failed], .failed), ([.error], .failed), ([.skipped], .skipped),
             ([.failed, .passed], .flaky), ([.passed, .failed], .flaky), ([.error, .failed], .failed),
-            ([.expectedFailure], .passed), ([.skipped, .passed], .passed), ([], .skipped), ([.failed, .skipped], .failed),
+            ([.expectedFailure], .passed), ([.skipped, .passed], .passed), ([], .skipped),
+            ([.failed, .skipped], .failed),
         ] as [([Outcome], TestOutcome)])
     func finalOutcome(_ attempts: [Outcome], _ expected: TestOutcome) {
         #expect(TestOutcome(attempts: attempts) == expected)
@@ -30,10 +31,13 @@ struct ModelTests {
         let plain = TestIdentity(className: "AppUITests.LoginTests", name: "testLogin()")
         #expect(plain.key == "AppUITests.LoginTests/testLogin")
         #expect(TestIdentity(className: "AppUITests.LoginTests", name: "testLogin").key == plain.key)
-        let phone = TestIdentity(className: "A", name: "t", arguments: "\"de\"", device: "iPhone 16", configuration: "German")
+        let phone = TestIdentity(
+            className: "A", name: "t", arguments: "\"de\"", device: "iPhone 16", configuration: "German")
         #expect(phone.key == "A/t(\"de\")@iPhone 16#German")
         #expect(phone.testKey == "A/t(\"de\")")
-        #expect(TestIdentity(bundle: "X", className: "A", name: "t").key == TestIdentity(bundle: "Y", className: "A", name: "t").key)
+        #expect(
+            TestIdentity(bundle: "X", className: "A", name: "t").key
+                == TestIdentity(bundle: "Y", className: "A", name: "t").key)
     }
 
     @Test(
@@ -41,22 +45,29 @@ struct ModelTests {
         arguments: [
             TestIdentity(className: "A", name: "t"), TestIdentity(className: "A", name: "t()", device: "iPhone 16"),
             TestIdentity(className: "A.B", name: "()", configuration: "German"),
-            TestIdentity(className: "Ünïcödé·Tests", name: "tést()", arguments: "\"ß\", 2", device: "iPad 🍎", configuration: "Ж"),
+            TestIdentity(
+                className: "Ünïcödé·Tests", name: "tést()", arguments: "\"ß\", 2", device: "iPad 🍎", configuration: "Ж"),
             TestIdentity(className: "A", name: "t()()", arguments: "", device: "", configuration: ""),
-            TestIdentity(className: "", name: "x\u{301}()", device: "@#"), TestIdentity(className: "A", name: "t(\u{301})"),
+            TestIdentity(className: "", name: "x\u{301}()", device: "@#"),
+            TestIdentity(className: "A", name: "t(\u{301})"),
             TestIdentity(className: "A/B", name: "t@d#c", arguments: "()", device: nil, configuration: "c"),
         ])
     func testKeyPrefix(_ identity: TestIdentity) {
-        #expect(String(decoding: identity.key.utf8.prefix(identity.testKeyUTF8Count), as: UTF8.self) == identity.testKey)
+        #expect(
+            String(decoding: identity.key.utf8.prefix(identity.testKeyUTF8Count), as: UTF8.self) == identity.testKey)
         #expect(identity.testKeyUTF8Count == identity.testKey.utf8.count)
     }
 
     @Test("the folder keeps first-seen order and appends attempts in arrival order")
     func folding() {
         var folder = TestFolder()
-        let first = TestCase(identity: TestIdentity(className: "A", name: "one()"), attempts: [Attempt(outcome: .failed, label: "First Run")])
+        let first = TestCase(
+            identity: TestIdentity(className: "A", name: "one()"),
+            attempts: [Attempt(outcome: .failed, label: "First Run")])
         let other = TestCase(identity: TestIdentity(className: "A", name: "two"), attempts: [Attempt(outcome: .passed)])
-        let retry = TestCase(identity: TestIdentity(bundle: "B", className: "A", name: "one"), attempts: [Attempt(outcome: .passed, label: "Retry 1")])
+        let retry = TestCase(
+            identity: TestIdentity(bundle: "B", className: "A", name: "one"),
+            attempts: [Attempt(outcome: .passed, label: "Retry 1")])
         #expect(folder.add(first) == 0)
         #expect(folder.add(other) == 1)
         #expect(folder.add(retry) == 0)
@@ -72,7 +83,10 @@ struct ModelTests {
     func distinctTests() {
         var folder = TestFolder(capacity: 10)
         for index in 0..<5000 {
-            folder.add(TestCase(identity: TestIdentity(className: "C\(index % 7)", name: "t\(index)", device: index % 2 == 0 ? "iPhone" : "iPad")))
+            folder.add(
+                TestCase(
+                    identity: TestIdentity(
+                        className: "C\(index % 7)", name: "t\(index)", device: index % 2 == 0 ? "iPhone" : "iPad")))
         }
         #expect(folder.tests.count == 5000)
         folder.add(TestCase(identity: TestIdentity(className: "C0", name: "t0", device: "iPad")))
@@ -83,9 +97,12 @@ struct ModelTests {
     func totals() {
         let screen = Screen(
             name: "Login", source: "s.json", kind: .elementTree,
-            root: ElementSnapshot(elementType: "other", children: [
-                ElementSnapshot(identifier: "Login.Submit", elementType: "button"), ElementSnapshot(identifier: "", elementType: "button"),
-            ]))
+            root: ElementSnapshot(
+                elementType: "other",
+                children: [
+                    ElementSnapshot(identifier: "Login.Submit", elementType: "button"),
+                    ElementSnapshot(identifier: "", elementType: "button"),
+                ]))
         let run = Run(
             tests: [
                 TestCase(

@@ -7,7 +7,8 @@ import Testing
 struct PlatformModuleTests {
     /// The folders of every target `swift build` compiles.
     static let sourceFolders = ["Sources", "Benchmarks", "Fuzz"]
-    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
 
     @Test("no Swift file outside a Platform.swift imports, qualifies or tests for Glibc, Darwin or Musl")
     func onlyPlatformFilesNamePlatformModules() throws {
@@ -17,10 +18,14 @@ struct PlatformModuleTests {
             let root = Self.repository.appendingPathComponent(folder)
             let enumerator = try #require(FileManager.default.enumerator(atPath: root.path))
             while let relative = enumerator.nextObject() as? String {
-                guard relative.hasSuffix(".swift"), (relative as NSString).lastPathComponent != "Platform.swift" else { continue }
+                guard relative.hasSuffix(".swift"), (relative as NSString).lastPathComponent != "Platform.swift" else {
+                    continue
+                }
                 let text = try String(contentsOf: root.appendingPathComponent(relative), encoding: .utf8)
                 scanned += 1
-                findings += try PlatformModuleScanner.findings(in: text).map { "\(folder)/\(relative):\($0.line): \($0.text)" }
+                findings += try PlatformModuleScanner.findings(in: text).map {
+                    "\(folder)/\(relative):\($0.line): \($0.text)"
+                }
             }
         }
         #expect(scanned > 100, "the scan found only \(scanned) Swift files under \(Self.repository.path)")
@@ -49,7 +54,8 @@ enum PlatformModuleScanner {
     static func findings(in source: String) throws -> [(line: Int, text: String)] {
         let alternatives = modules.joined(separator: "|")
         let patterns = [
-            "\\bimport\\s+(\(alternatives))\\b", "\\b(\(alternatives))\\s*\\.", "canImport\\(\\s*(\(alternatives))\\s*\\)",
+            "\\bimport\\s+(\(alternatives))\\b", "\\b(\(alternatives))\\s*\\.",
+            "canImport\\(\\s*(\(alternatives))\\s*\\)",
         ]
         let expressions = try patterns.map { try NSRegularExpression(pattern: $0) }
         var result: [(line: Int, text: String)] = []

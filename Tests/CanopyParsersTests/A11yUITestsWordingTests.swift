@@ -63,12 +63,18 @@ struct A11yUITestsWordingTests {
 
     @Test("two elements on one line, and a screen-wide check with none")
     func oneLineShapes() throws {
-        let two = "⚠️ Accessibility Warning: Elements have duplicated labels: Label: \"Save\" Button, Identifier: \"Edit.Save\" Button."
+        let two =
+            "⚠️ Accessibility Warning: Elements have duplicated labels: Label: \"Save\" Button, Identifier: \"Edit.Save\" Button."
         let issues = try #require(FailureAuditRecognizer.a11yUITests(two, test: nil, source: "x"))
-        #expect(issues.map(\.element) == [
-            ElementReference(label: "Save", elementType: "button"), ElementReference(identifier: "Edit.Save", elementType: "button"),
-        ])
-        #expect(issues.allSatisfy { $0.auditType == "duplicated" && $0.compactDescription == "Elements have duplicated labels" })
+        #expect(
+            issues.map(\.element) == [
+                ElementReference(label: "Save", elementType: "button"),
+                ElementReference(identifier: "Edit.Save", elementType: "button"),
+            ])
+        #expect(
+            issues.allSatisfy {
+                $0.auditType == "duplicated" && $0.compactDescription == "Elements have duplicated labels"
+            })
         let header = "❌ Accessibility Failure: Screen has no element with a header trait."
         let screenWide = try #require(FailureAuditRecognizer.a11yUITests(header, test: nil, source: "x")?.first)
         #expect(screenWide.auditType == "header")

@@ -12,11 +12,13 @@ struct AttachmentScopeTests {
     private let login = "AppUITests.LoginTests/testLogin@iPhone 16 Pro (18.2)"
 
     private func parse(_ scope: AttachmentScope) throws -> ParsedInput {
-        try ParserRegistry(attachments: scope).parse(fileAt: GeneratedBundle.write(XCResultBundleSamples.passingScreenshot))
+        try ParserRegistry(attachments: scope).parse(
+            fileAt: GeneratedBundle.write(XCResultBundleSamples.passingScreenshot))
     }
 
     private func test(_ input: ParsedInput, _ key: String) throws -> TestCase {
-        try #require(input.tests.first { $0.identity.key == key }, "no test \(key) in \(input.tests.map(\.identity.key))")
+        try #require(
+            input.tests.first { $0.identity.key == key }, "no test \(key) in \(input.tests.map(\.identity.key))")
     }
 
     @Test func failingKeepsOnlyFailingAttemptsAttachments() throws {
@@ -64,7 +66,10 @@ struct AttachmentScopeTests {
 
         let failing = RunAssembler.assemble([tests, exported])
         #expect(failing.tests.allSatisfy { $0.attempts.allSatisfy { $0.attachments == nil } })
-        #expect(failing.diagnostics.contains { $0.message.contains("2 exported attachment(s) belong to no failing attempt") })
+        #expect(
+            failing.diagnostics.contains {
+                $0.message.contains("2 exported attachment(s) belong to no failing attempt")
+            })
 
         let all = RunAssembler.assemble([tests, exported], attachments: .all)
         let passing = try #require(all.tests.first { $0.identity.key == logout })
@@ -74,7 +79,8 @@ struct AttachmentScopeTests {
         #expect(retried.attempts[1].attachments?.map(\.name) == ["Retry passed.png"], "repetition 2, which passed")
         #expect(!all.diagnostics.contains { $0.message.contains("exported attachment(s)") })
 
-        let none = RunAssembler.assemble([tests, try registry.parse(fileAt: Fixture.path("xcresult/exported/manifest.json"))], attachments: .none)
+        let none = RunAssembler.assemble(
+            [tests, try registry.parse(fileAt: Fixture.path("xcresult/exported/manifest.json"))], attachments: .none)
         #expect(none.tests.allSatisfy { $0.attempts.allSatisfy { $0.attachments == nil } })
     }
 }

@@ -10,12 +10,20 @@ struct AuditParserTests {
         let input = try AuditJSONParser().parse(fileAt: Fixture.path("audits/login-audit.json"))
         let issues = input.auditIssues
         #expect(issues.count == 6)
-        #expect(issues.map(\.auditType) == ["contrast", "contrast", "hitRegion", "dynamicType", "sufficientElementDescription", "textClipped"])
+        #expect(
+            issues.map(\.auditType) == [
+                "contrast", "contrast", "hitRegion", "dynamicType", "sufficientElementDescription", "textClipped",
+            ])
         #expect(issues.map(\.severity) == [.error, .warning, .error, .warning, .error, .error])
-        #expect(issues.allSatisfy { $0.screen == "Login" && $0.test == "AppUITests.LoginTests/testLoginAudit()" && $0.origin == .auditFile })
-        #expect(issues[0].element == ElementReference(
-            identifier: "Login.ForgotPassword", label: "Forgot your password?", elementType: "staticText",
-            frame: Frame(x: 16, y: 770, width: 200, height: 20)))
+        #expect(
+            issues.allSatisfy {
+                $0.screen == "Login" && $0.test == "AppUITests.LoginTests/testLoginAudit()" && $0.origin == .auditFile
+            })
+        #expect(
+            issues[0].element
+                == ElementReference(
+                    identifier: "Login.ForgotPassword", label: "Forgot your password?", elementType: "staticText",
+                    frame: Frame(x: 16, y: 770, width: 200, height: 20)))
         #expect(issues[1].element?.elementType == "staticText", "raw element type 48")
         #expect(issues[2].element?.frame == Frame(x: 16, y: 79, width: 43, height: 43))
         #expect(issues[2].element?.identifier == nil, "an empty identifier is no identifier")
@@ -31,13 +39,17 @@ struct AuditParserTests {
         #expect(first.auditType == "contrast")
         #expect(first.severity == .error)
         #expect(first.origin == .appium)
-        #expect(first.element == ElementReference(
-            identifier: "Login.ForgotPassword", label: "Forgot your password?", elementType: "staticText",
-            frame: Frame(x: 16, y: 770, width: 200, height: 20)))
+        #expect(
+            first.element
+                == ElementReference(
+                    identifier: "Login.ForgotPassword", label: "Forgot your password?", elementType: "staticText",
+                    frame: Frame(x: 16, y: 770, width: 200, height: 20)))
         #expect(input.auditIssues[1].auditType == "dynamicType")
         #expect(input.auditIssues[1].severity == .warning)
-        #expect(input.auditIssues[1].element == ElementReference(
-            label: "Sign in", elementType: "button", frame: Frame(x: 16, y: 700, width: 361, height: 50)),
+        #expect(
+            input.auditIssues[1].element
+                == ElementReference(
+                    label: "Sign in", elementType: "button", frame: Frame(x: 16, y: 700, width: 361, height: 50)),
             "WebDriverAgent's name falls back to the label: not an identifier")
     }
 
@@ -57,10 +69,12 @@ struct AuditParserTests {
         #expect(issues.allSatisfy { $0.origin == .testFailure })
         let size = issues.filter { $0.auditType == "minimumInteractiveSize" }
         #expect(size.count == 2)
-        #expect(size.map(\.element) == [
-            ElementReference(label: "Too Small", elementType: "button"), ElementReference(elementType: "button"),
-        ])
-        #expect(size.allSatisfy { $0.severity == .error && $0.detailedDescription == "Minimum interactive size is 44x44" })
+        #expect(
+            size.map(\.element) == [
+                ElementReference(label: "Too Small", elementType: "button"), ElementReference(elementType: "button"),
+            ])
+        #expect(
+            size.allSatisfy { $0.severity == .error && $0.detailedDescription == "Minimum interactive size is 44x44" })
         #expect(size.first?.test == "AppUITests.AccessibilityTests/testLoginScreen")
         let length = try #require(issues.first { $0.auditType == "labelLength" })
         #expect(length.severity == .warning)
@@ -88,8 +102,10 @@ struct AuditParserTests {
     @Test(
         "every audit type by raw bit and by name",
         arguments: [
-            ("contrast", 1 << 0), ("elementDetection", 1 << 1), ("hitRegion", 1 << 2), ("sufficientElementDescription", 1 << 3),
-            ("dynamicType", 1 << 16), ("textClipped", 1 << 17), ("trait", 1 << 18), ("action", 1 << 32), ("parentChild", 1 << 33),
+            ("contrast", 1 << 0), ("elementDetection", 1 << 1), ("hitRegion", 1 << 2),
+            ("sufficientElementDescription", 1 << 3),
+            ("dynamicType", 1 << 16), ("textClipped", 1 << 17), ("trait", 1 << 18), ("action", 1 << 32),
+            ("parentChild", 1 << 33),
         ] as [(String, UInt64)])
     func auditTypes(_ name: String, _ bit: UInt64) {
         #expect(AuditClassifier.auditType(.number(Double(bit))) == name)

@@ -41,18 +41,23 @@ struct DetectionTests {
     }
 
     /// Well-formed XML or JSON in UTF-16 was "neither XML nor JSON (binary or plain text)".
-    @Test(arguments: [
-        ("\u{FEFF}<?xml version=\"1.0\" encoding=\"UTF-16\"?><testsuites/>", String.Encoding.utf16LittleEndian, "UTF-16LE"),
-        ("\u{FEFF}<testsuites/>", .utf16BigEndian, "UTF-16BE"),
-        ("<testsuites/>", .utf16LittleEndian, "UTF-16LE"),
-        ("{\"testNodes\": []}", .utf16BigEndian, "UTF-16BE"),
-    ] as [(String, String.Encoding, String)])
+    @Test(
+        arguments: [
+            (
+                "\u{FEFF}<?xml version=\"1.0\" encoding=\"UTF-16\"?><testsuites/>", String.Encoding.utf16LittleEndian,
+                "UTF-16LE"
+            ),
+            ("\u{FEFF}<testsuites/>", .utf16BigEndian, "UTF-16BE"),
+            ("<testsuites/>", .utf16LittleEndian, "UTF-16LE"),
+            ("{\"testNodes\": []}", .utf16BigEndian, "UTF-16BE"),
+        ] as [(String, String.Encoding, String)])
     func utf16SaysHowToConvert(_ text: String, _ encoding: String.Encoding, _ name: String) throws {
         let path = try TemporaryFile.write(try #require(text.data(using: encoding)))
         #expect {
             _ = try InputDetector.detect(path: path)
         } throws: { error in
-            "\(error)".contains("text in \(name), which Canopy does not read: convert it to UTF-8 first (iconv -f \(name) -t UTF-8")
+            "\(error)".contains(
+                "text in \(name), which Canopy does not read: convert it to UTF-8 first (iconv -f \(name) -t UTF-8")
         }
     }
 
@@ -66,17 +71,23 @@ struct DetectionTests {
         // whose items all say "snapshot"-free things: the head alone only shows "label"/"type".
         var items: [String] = []
         for index in 0..<2_000 {
-            items.append(#"{"label": "Row \#(index)", "type": "Cell", "traits": ["Button"], "enabled": true, "frame": [[0, \#(index * 44)], [393, 44]]}"#)
+            items.append(
+                #"{"label": "Row \#(index)", "type": "Cell", "traits": ["Button"], "enabled": true, "frame": [[0, \#(index * 44)], [393, 44]]}"#
+            )
         }
-        let text = #"{"filename": "Big-1.json", "snapshot": ["# + items.joined(separator: ",") + #"], "version": "1.1"}"#
+        let text =
+            #"{"filename": "Big-1.json", "snapshot": ["# + items.joined(separator: ",") + #"], "version": "1.1"}"#
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("canopy-big-\(UUID().uuidString).json")
         try Data(text.utf8).write(to: url)
         defer { try? FileManager.default.removeItem(at: url) }
         #expect(try InputDetector.detect(path: url.path) == .a11yUITestsSnapshot)
 
-        let late = #"{"children": ["# + Array(repeating: #"{"label": "x", "children": []}"#, count: 3_000).joined(separator: ",")
+        let late =
+            #"{"children": ["#
+            + Array(repeating: #"{"label": "x", "children": []}"#, count: 3_000).joined(separator: ",")
             + #"], "elementType": "application"}"#
-        let lateURL = FileManager.default.temporaryDirectory.appendingPathComponent("canopy-late-\(UUID().uuidString).json")
+        let lateURL = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "canopy-late-\(UUID().uuidString).json")
         try Data(late.utf8).write(to: lateURL)
         defer { try? FileManager.default.removeItem(at: lateURL) }
         #expect(try InputDetector.detect(path: lateURL.path) == .elementSnapshot)

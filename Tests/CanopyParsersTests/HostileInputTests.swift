@@ -32,7 +32,10 @@ struct HostileInputTests {
             ("arrays", String(repeating: "[", count: 100_000)),
             ("objects", String(repeating: "{\"a\":", count: 100_000)),
             ("xcresult arrays", "{\"testNodes\":" + String(repeating: "[", count: 100_000)),
-            ("xcresult children", "{\"testNodes\":[" + String(repeating: "{\"nodeType\":\"Test Suite\",\"children\":[", count: 50_000)),
+            (
+                "xcresult children",
+                "{\"testNodes\":[" + String(repeating: "{\"nodeType\":\"Test Suite\",\"children\":[", count: 50_000)
+            ),
         ])
     func deeplyNestedJSON(_ label: String, _ text: String) throws {
         let clock = ContinuousClock()
@@ -63,7 +66,9 @@ struct HostileInputTests {
         var bytes = Array(xcresult(failureMessage: "bad BYTES here", testName: "testNAME()").utf8)
         for marker in ["BYTES", "NAME"] {
             let needle = Array(marker.utf8)
-            while let start = (0...(bytes.count - needle.count)).first(where: { Array(bytes[$0..<($0 + needle.count)]) == needle }) {
+            while let start = (0...(bytes.count - needle.count)).first(where: {
+                Array(bytes[$0..<($0 + needle.count)]) == needle
+            }) {
                 bytes.replaceSubrange(start..<(start + needle.count), with: [0xFF, 0xC3, 0x28, 0xE2, 0x82])
             }
         }
@@ -77,14 +82,17 @@ struct HostileInputTests {
         #expect(warning.message.contains("repaired with U+FFFD"))
         #expect(warning.line != nil && warning.column != nil)
         // Valid non-ASCII text (é, emoji) is no repair.
-        let clean = try outcome(Data(xcresult(failureMessage: "café 🚀", testName: "testÉ()").utf8), name: "xcresult.json").get()
+        let clean = try outcome(
+            Data(xcresult(failureMessage: "café 🚀", testName: "testÉ()").utf8), name: "xcresult.json"
+        ).get()
         #expect(!clean.diagnostics.contains { $0.message.hasPrefix("invalid UTF-8") })
     }
 
     @Test(
         "NUL bytes in JSON are an error naming the file",
         arguments: [
-            "{\"testNodes\":[{\"nodeType\":\"Test Case\",\"name\":\"a\u{0}b\"}]}", "{\"testNodes\":[]}\u{0}", "\u{0}{\"testNodes\":[]}",
+            "{\"testNodes\":[{\"nodeType\":\"Test Case\",\"name\":\"a\u{0}b\"}]}", "{\"testNodes\":[]}\u{0}",
+            "\u{0}{\"testNodes\":[]}",
             "{\"testNodes\":[\u{0}]}",
         ])
     func nulBytesInJSON(_ text: String) throws {
@@ -107,7 +115,9 @@ struct HostileInputTests {
         #expect(input.diagnostics.contains { $0.severity == .warning && $0.description.contains("not allowed in XML") })
     }
 
-    @Test("binary garbage named .json or .xml is not a report", arguments: ["garbage.json", "garbage.xml", "garbage.junit"])
+    @Test(
+        "binary garbage named .json or .xml is not a report",
+        arguments: ["garbage.json", "garbage.xml", "garbage.junit"])
     func binaryGarbage(_ name: String) throws {
         var generator = SplitMix64(seed: 8)
         for length in [1, 7, 4096, 200_000] {

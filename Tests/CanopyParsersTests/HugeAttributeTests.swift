@@ -24,7 +24,8 @@ struct HugeAttributeTests {
     static func file(attributeBytes: Int, name: String = "t") throws -> String {
         let filler = String(repeating: "Failed to tap Login.Submit Button é ", count: attributeBytes / 37 + 1)
         return try TemporaryFile.write(
-            "<testsuites><testsuite name=\"S\"><testcase classname=\"A\" name=\"\(name)\"><failure message=\"\(filler)\"/></testcase></testsuite></testsuites>\n")
+            "<testsuites><testsuite name=\"S\"><testcase classname=\"A\" name=\"\(name)\"><failure message=\"\(filler)\"/></testcase></testsuite></testsuites>\n"
+        )
     }
 
     @Test("a tag far larger than a chunk is read in a few chunks, not one per chunk of its length")
@@ -63,36 +64,49 @@ struct HugeAttributeTests {
 @Suite("Snapshot limits")
 struct SnapshotLimitsTests {
     static func children(_ count: Int) -> String {
-        (0..<count).map { #"{"identifier":"Row.\#($0)","elementType":"cell","children":[{"identifier":"Row.\#($0).title","elementType":"staticText"}]}"# }
-            .joined(separator: ",")
+        (0..<count).map {
+            #"{"identifier":"Row.\#($0)","elementType":"cell","children":[{"identifier":"Row.\#($0).title","elementType":"staticText"}]}"#
+        }
+        .joined(separator: ",")
     }
 
     @Test("a screen past its element limit keeps its first elements and warns")
     func elementsPerScreen() throws {
         let rows = SnapshotLimits.elementsPerScreen / 2 + 10
-        let path = try TemporaryFile.write(#"{"name":"Feed","root":{"elementType":"table","children":[\#(Self.children(rows))]}}"#, name: "feed.json")
+        let path = try TemporaryFile.write(
+            #"{"name":"Feed","root":{"elementType":"table","children":[\#(Self.children(rows))]}}"#, name: "feed.json")
         let input = try ParserRegistry().parse(fileAt: path)
         let screen = try #require(input.screens.first)
         #expect(screen.root.elementCount == SnapshotLimits.elementsPerScreen)
         let warning = try #require(input.diagnostics.first { $0.message.contains("leaves out") })
         #expect(warning.severity == .warning)
-        #expect(warning.message.contains("screen \"Feed\" keeps its first \(SnapshotLimits.elementsPerScreen) elements and leaves out \(rows * 2 + 1 - SnapshotLimits.elementsPerScreen)"))
+        #expect(
+            warning.message.contains(
+                "screen \"Feed\" keeps its first \(SnapshotLimits.elementsPerScreen) elements and leaves out \(rows * 2 + 1 - SnapshotLimits.elementsPerScreen)"
+            ))
     }
 
     @Test("screens past the file's limits are left out with a warning")
     func screensPerFile() throws {
-        let screens = (0..<(SnapshotLimits.screensPerFile + 5)).map { #"{"name":"S\#($0)","root":{"elementType":"other"}}"# }
+        let screens = (0..<(SnapshotLimits.screensPerFile + 5)).map {
+            #"{"name":"S\#($0)","root":{"elementType":"other"}}"#
+        }
         let path = try TemporaryFile.write(#"{"screens":[\#(screens.joined(separator: ","))]}"#, name: "many.json")
         let input = try ParserRegistry().parse(fileAt: path)
         #expect(input.screens.count == SnapshotLimits.screensPerFile)
-        #expect(input.diagnostics.contains { $0.severity == .warning && $0.message.contains("the first \(SnapshotLimits.screensPerFile) are read") })
+        #expect(
+            input.diagnostics.contains {
+                $0.severity == .warning && $0.message.contains("the first \(SnapshotLimits.screensPerFile) are read")
+            })
     }
 
     @Test("a snapshot file over the size limit is an error naming the file")
     func fileSize() throws {
         let row = #"{"identifier":"Row","elementType":"cell"},"#
         let body = String(repeating: row, count: SnapshotLimits.maximumFileBytes / row.utf8.count + 1)
-        let path = try TemporaryFile.write(#"{"name":"Huge","root":{"elementType":"table","children":[\#(body){"elementType":"cell"}]}}"#, name: "huge.json")
+        let path = try TemporaryFile.write(
+            #"{"name":"Huge","root":{"elementType":"table","children":[\#(body){"elementType":"cell"}]}}"#,
+            name: "huge.json")
         #expect {
             _ = try ParserRegistry().parse(fileAt: path)
         } throws: { error in

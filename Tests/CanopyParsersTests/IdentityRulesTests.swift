@@ -19,13 +19,17 @@ struct IdentityRulesTests {
         let totals = Run(tests: input.tests).totals
         #expect(totals.tests == 4)
         #expect(totals.passed == 1 && totals.skipped == 1 && totals.failed == 2 && totals.flaky == 0)
-        #expect(input.tests.map(\.identity.key) == [
-            "legacy.SmokeTests/(unnamed testcase 1)", "legacy.SmokeTests/(unnamed testcase 2)",
-            "legacy.SmokeTests/(unnamed testcase 3)", "legacy.SmokeTests/(unnamed testcase 4)",
-        ])
+        #expect(
+            input.tests.map(\.identity.key) == [
+                "legacy.SmokeTests/(unnamed testcase 1)", "legacy.SmokeTests/(unnamed testcase 2)",
+                "legacy.SmokeTests/(unnamed testcase 3)", "legacy.SmokeTests/(unnamed testcase 4)",
+            ])
         let warnings = input.diagnostics.filter { $0.message.contains("without a name") }
         #expect(warnings.count == 4)
-        #expect(warnings.allSatisfy { $0.severity == .warning && $0.line != nil && $0.message.contains("position in its suite") })
+        #expect(
+            warnings.allSatisfy {
+                $0.severity == .warning && $0.line != nil && $0.message.contains("position in its suite")
+            })
     }
 
     /// trainer (Xcode 16+) names the device and configuration on the bundle suite: a failure on
@@ -40,7 +44,8 @@ struct IdentityRulesTests {
         let pad = try #require(search.first { $0.identity.device == "iPad Air 13-inch (M2) (18.2)" })
         #expect(phone.outcome == .failed && pad.outcome == .passed)
         #expect(search.allSatisfy { $0.identity.configuration == "Default" })
-        #expect(phone.identity.key == "SearchAppUITests.SearchTests/testSearchShowsResults@iPhone 16 Pro (18.2)#Default")
+        #expect(
+            phone.identity.key == "SearchAppUITests.SearchTests/testSearchShowsResults@iPhone 16 Pro (18.2)#Default")
         #expect(phone.failures.first?.message == "XCTAssertTrue failed")
         #expect(phone.failures.first?.location == SourceLocation(file: "SearchTests.swift", line: 58))
         let totals = Run(tests: input.tests).totals
@@ -80,17 +85,21 @@ struct IdentityRulesTests {
         #expect(range.identity.testKey == "SearchAppUITests.RangeTests/Test number ranges((min: 0, max: 10))")
         // An argument the name does not end with is still added.
         let trainer = try junit("trainer.xml")
-        #expect(trainer.tests.contains { $0.identity.testKey == "AppUITests.LocaleTests/dateFormat(locale:)(\"de_DE\")" })
+        #expect(
+            trainer.tests.contains { $0.identity.testKey == "AppUITests.LocaleTests/dateFormat(locale:)(\"de_DE\")" })
     }
 
     /// Swift Testing's nodeIdentifier leaves the bundle out (`Outer/Inner/works()`): the bundle
     /// leads the class name, so the same suite path in two bundles is two tests.
     @Test("xcresult: Swift Testing nested suites keep their bundle")
     func swiftTestingNestedSuites() throws {
-        let input = try XCResultTestsParser().parse(fileAt: Fixture.path("xcresult/swift-testing-nested-two-bundles.json"))
-        #expect(input.tests.map(\.identity.key) == [
-            "ParserKitTests.Outer.Inner/works", "FormatKitTests.Outer.Inner/works", "FormatKitTests.LexerTests/testParse",
-        ])
+        let input = try XCResultTestsParser().parse(
+            fileAt: Fixture.path("xcresult/swift-testing-nested-two-bundles.json"))
+        #expect(
+            input.tests.map(\.identity.key) == [
+                "ParserKitTests.Outer.Inner/works", "FormatKitTests.Outer.Inner/works",
+                "FormatKitTests.LexerTests/testParse",
+            ])
         #expect(input.tests.map(\.outcome) == [.failed, .passed, .passed])
         let failure = try #require(input.tests.first?.failures.first)
         #expect(failure.message == "Expectation failed: (parser.tokens.count → 2) == 3")
@@ -104,12 +113,20 @@ struct IdentityRulesTests {
 
     /// Locations that producers write inside the failure message go to the failure's location,
     /// and the message loses them.
-    @Test("message-embedded locations become the failure's location", arguments: [
-        ("SearchTests.swift:58: XCTAssertTrue failed", "SearchTests.swift", 58),
-        ("XCTAssertTrue failed (/Users/ci/App/AppTests/Unit.swift:19)", "/Users/ci/App/AppTests/Unit.swift", 19),
-        ("XCTAssertTrue failed (/Users/ci/App/AppTests/Unit.swift#EndingLineNumber=36&amp;StartingLineNumber=36)", "/Users/ci/App/AppTests/Unit.swift", 36),
-        ("XCTAssertTrue failed (file:///Users/ci/App/AppTests/Unit.swift#CharacterRangeLen=0&amp;EndingLineNumber=36&amp;StartingLineNumber=36)", "/Users/ci/App/AppTests/Unit.swift", 36),
-    ])
+    @Test(
+        "message-embedded locations become the failure's location",
+        arguments: [
+            ("SearchTests.swift:58: XCTAssertTrue failed", "SearchTests.swift", 58),
+            ("XCTAssertTrue failed (/Users/ci/App/AppTests/Unit.swift:19)", "/Users/ci/App/AppTests/Unit.swift", 19),
+            (
+                "XCTAssertTrue failed (/Users/ci/App/AppTests/Unit.swift#EndingLineNumber=36&amp;StartingLineNumber=36)",
+                "/Users/ci/App/AppTests/Unit.swift", 36
+            ),
+            (
+                "XCTAssertTrue failed (file:///Users/ci/App/AppTests/Unit.swift#CharacterRangeLen=0&amp;EndingLineNumber=36&amp;StartingLineNumber=36)",
+                "/Users/ci/App/AppTests/Unit.swift", 36
+            ),
+        ])
     func messageLocations(_ message: String, _ file: String, _ line: Int) throws {
         let xml = """
             <?xml version="1.0" encoding="UTF-8"?>
@@ -138,9 +155,10 @@ struct IdentityRulesTests {
     /// is not one.
     @Test("A11yUITests: a snapshot of n items has n elements")
     func a11yUITestsElementCount() throws {
-        let empty = try A11yUITestsSnapshotParser().parse(fileAt: try TemporaryFile.write(
-            #"{"version":"1.1","generated":"2023-02-26T09:17:02Z","filename":"LoginTests-testEmpty-1.json","snapshot":[]}"#,
-            name: "LoginTests-testEmpty-1.json"))
+        let empty = try A11yUITestsSnapshotParser().parse(
+            fileAt: try TemporaryFile.write(
+                #"{"version":"1.1","generated":"2023-02-26T09:17:02Z","filename":"LoginTests-testEmpty-1.json","snapshot":[]}"#,
+                name: "LoginTests-testEmpty-1.json"))
         #expect(Run(screens: empty.screens).totals.elements == 0)
         let login = try A11yUITestsSnapshotParser().parse(fileAt: Fixture.path("snapshots/LoginTests-testLogin-1.json"))
         let items = try #require(login.screens.first?.root.children.count)

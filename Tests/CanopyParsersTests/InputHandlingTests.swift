@@ -42,7 +42,8 @@ struct InputHandlingTests {
         let directory = try TemporaryFile.directory()
         for path in ["top.xml", "a/one.xml", "a/b/two.xml", "a/b/notes.txt", "a/.hidden/three.xml", "c/four.json"] {
             let url = URL(fileURLWithPath: directory + "/" + path)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try Data("x".utf8).write(to: url)
         }
         func names(_ pattern: String) throws -> [String] {
@@ -72,9 +73,11 @@ struct InputHandlingTests {
     @Test("a retry written to a second report file is an attempt of the same test")
     func assemblyFoldsAcrossFiles() throws {
         let first = try TemporaryFile.write(
-            "<testsuites><testsuite name=\"S\"><testcase classname=\"A\" name=\"t()\" time=\"1\"><failure message=\"x\"/></testcase></testsuite></testsuites>")
+            "<testsuites><testsuite name=\"S\"><testcase classname=\"A\" name=\"t()\" time=\"1\"><failure message=\"x\"/></testcase></testsuite></testsuites>"
+        )
         let second = try TemporaryFile.write(
-            "<testsuites><testsuite name=\"S\"><testcase classname=\"A\" name=\"t\" time=\"1\"/></testsuite></testsuites>")
+            "<testsuites><testsuite name=\"S\"><testcase classname=\"A\" name=\"t\" time=\"1\"/></testsuite></testsuites>"
+        )
         let inputs = try [first, second].map { try JUnitXMLParser().parse(fileAt: $0) }
         let run = RunAssembler.assemble(inputs)
         #expect(run.tests.count == 1)

@@ -30,7 +30,9 @@ struct JUnitBoundsTests {
     @Test("a 20 MB message attribute is truncated, not kept whole")
     func hugeAttribute() throws {
         let message = String(repeating: "x", count: 20_000_000)
-        let path = try TemporaryFile.write("<testsuites><testsuite name=\"S\"><testcase classname=\"A\" name=\"b\"><failure message=\"\(message)\"/></testcase></testsuite></testsuites>")
+        let path = try TemporaryFile.write(
+            "<testsuites><testsuite name=\"S\"><testcase classname=\"A\" name=\"b\"><failure message=\"\(message)\"/></testcase></testsuite></testsuites>"
+        )
         let input = try JUnitXMLParser(outputLimit: 4096).parse(fileAt: path)
         let kept = try #require(input.tests.first?.failures.first?.message)
         #expect(kept.utf8.count < 5000)
@@ -42,7 +44,8 @@ struct JUnitBoundsTests {
     func hugeNames() throws {
         let name = String(repeating: "n", count: 100_000)
         let path = try TemporaryFile.write(
-            "<testsuites><testsuite name=\"S\">\n<testcase classname=\"\(name)\" name=\"\(name)é\"><failure message=\"boom\"/></testcase></testsuite></testsuites>")
+            "<testsuites><testsuite name=\"S\">\n<testcase classname=\"\(name)\" name=\"\(name)é\"><failure message=\"boom\"/></testcase></testsuite></testsuites>"
+        )
         let input = try JUnitXMLParser().parse(fileAt: path)
         let test = try #require(input.tests.first)
         #expect(test.identity.name.utf8.count < 4200 && test.identity.name.contains("bytes cut by Canopy"))
@@ -87,7 +90,9 @@ struct DurationAndFailureTextTests {
     @Test("a run's total duration is summed without binary noise")
     func totalDuration() {
         let tests = (0..<1000).map { index in
-            TestCase(identity: TestIdentity(className: "A", name: "t\(index)"), attempts: [Attempt(outcome: .passed, duration: 2.162318)])
+            TestCase(
+                identity: TestIdentity(className: "A", name: "t\(index)"),
+                attempts: [Attempt(outcome: .passed, duration: 2.162318)])
         }
         #expect(Run(tests: tests).totals.duration == 2162.318)
     }
@@ -99,7 +104,8 @@ struct DurationAndFailureTextTests {
 
     @Test(
         "xcresult durations",
-        arguments: [("6s", 6.0), ("0,012s", 0.012), ("1m 5s", 65.0), ("2h 1m 3s", 7263.0), ("250ms", 0.25)] as [(String, Double)])
+        arguments: [("6s", 6.0), ("0,012s", 0.012), ("1m 5s", 65.0), ("2h 1m 3s", 7263.0), ("250ms", 0.25)]
+            as [(String, Double)])
     func xcresultDurations(_ text: String, _ expected: Double) throws {
         let value = try #require(DurationText.seconds(xcresult: text))
         #expect(abs(value - expected) < 1e-9)
@@ -107,7 +113,8 @@ struct DurationAndFailureTextTests {
 
     @Test("xcbeautify message decoration")
     func xcbeautifyDecoration() {
-        let decoded = FailureText.decode(message: "LoginTests.swift:42 - XCTAssertTrue failed - reason", type: nil, body: nil)
+        let decoded = FailureText.decode(
+            message: "LoginTests.swift:42 - XCTAssertTrue failed - reason", type: nil, body: nil)
         #expect(decoded.message == "XCTAssertTrue failed - reason")
         #expect(decoded.location == SourceLocation(file: "LoginTests.swift", line: 42))
     }

@@ -19,19 +19,41 @@ struct DialectExpectation: Sendable, CustomTestStringConvertible {
 @Suite("JUnit dialects")
 struct JUnitDialectTests {
     static let expectations: [DialectExpectation] = [
-        .init(file: "xcbeautify.xml", producer: "xcbeautify", tests: 7, attempts: 8, passed: 3, failed: 2, flaky: 1, skipped: 1),
-        .init(file: "xcbeautify-parallel.xml", producer: "xcbeautify", tests: 3, attempts: 4, passed: 1, failed: 0, flaky: 1, skipped: 1),
-        .init(file: "gotestsum-rerun.xml", producer: "gotestsum", tests: 4, attempts: 5, passed: 1, failed: 1, flaky: 1, skipped: 1),
-        .init(file: "xcpretty.xml", producer: "xcpretty", tests: 5, attempts: 5, passed: 3, failed: 2, flaky: 0, skipped: 0),
-        .init(file: "trainer.xml", producer: "trainer", tests: 4, attempts: 5, passed: 2, failed: 1, flaky: 1, skipped: 0),
-        .init(file: "trainer-legacy.xml", producer: "trainer-legacy", tests: 2, attempts: 2, passed: 1, failed: 1, flaky: 0, skipped: 0),
-        .init(file: "xcresultparser.xml", producer: "xcresultparser", tests: 4, attempts: 5, passed: 1, failed: 2, flaky: 1, skipped: 0),
-        .init(file: "surefire.xml", producer: "surefire", tests: 5, attempts: 11, passed: 1, failed: 2, flaky: 2, skipped: 0),
-        .init(file: "pytest.xml", producer: "pytest", tests: 5, attempts: 5, passed: 2, failed: 2, flaky: 0, skipped: 1),
-        .init(file: "gotestsum.xml", producer: "gotestsum", tests: 4, attempts: 4, passed: 2, failed: 1, flaky: 0, skipped: 1),
-        .init(file: "gradle-reruns.xml", producer: "junit", tests: 1, attempts: 3, passed: 0, failed: 0, flaky: 1, skipped: 0),
-        .init(file: "jenkins.xml", producer: "junit", tests: 4, attempts: 4, passed: 2, failed: 2, flaky: 0, skipped: 0),
-        .init(file: "marathon.xml", producer: "junit", tests: 2, attempts: 3, passed: 1, failed: 0, flaky: 1, skipped: 0),
+        .init(
+            file: "xcbeautify.xml", producer: "xcbeautify", tests: 7, attempts: 8, passed: 3, failed: 2, flaky: 1,
+            skipped: 1),
+        .init(
+            file: "xcbeautify-parallel.xml", producer: "xcbeautify", tests: 3, attempts: 4, passed: 1, failed: 0,
+            flaky: 1, skipped: 1),
+        .init(
+            file: "gotestsum-rerun.xml", producer: "gotestsum", tests: 4, attempts: 5, passed: 1, failed: 1, flaky: 1,
+            skipped: 1),
+        .init(
+            file: "xcpretty.xml", producer: "xcpretty", tests: 5, attempts: 5, passed: 3, failed: 2, flaky: 0,
+            skipped: 0),
+        .init(
+            file: "trainer.xml", producer: "trainer", tests: 4, attempts: 5, passed: 2, failed: 1, flaky: 1, skipped: 0),
+        .init(
+            file: "trainer-legacy.xml", producer: "trainer-legacy", tests: 2, attempts: 2, passed: 1, failed: 1,
+            flaky: 0, skipped: 0),
+        .init(
+            file: "xcresultparser.xml", producer: "xcresultparser", tests: 4, attempts: 5, passed: 1, failed: 2,
+            flaky: 1, skipped: 0),
+        .init(
+            file: "surefire.xml", producer: "surefire", tests: 5, attempts: 11, passed: 1, failed: 2, flaky: 2,
+            skipped: 0),
+        .init(
+            file: "pytest.xml", producer: "pytest", tests: 5, attempts: 5, passed: 2, failed: 2, flaky: 0, skipped: 1),
+        .init(
+            file: "gotestsum.xml", producer: "gotestsum", tests: 4, attempts: 4, passed: 2, failed: 1, flaky: 0,
+            skipped: 1),
+        .init(
+            file: "gradle-reruns.xml", producer: "junit", tests: 1, attempts: 3, passed: 0, failed: 0, flaky: 1,
+            skipped: 0),
+        .init(
+            file: "jenkins.xml", producer: "junit", tests: 4, attempts: 4, passed: 2, failed: 2, flaky: 0, skipped: 0),
+        .init(
+            file: "marathon.xml", producer: "junit", tests: 2, attempts: 3, passed: 1, failed: 0, flaky: 1, skipped: 0),
     ]
 
     @Test("totals per producer", arguments: expectations)
@@ -80,7 +102,9 @@ struct JUnitDialectTests {
         #expect(offline.attempts.first?.duration == 0.003)
         let refresh = try #require(input.tests.first { $0.identity.name == "testRefresh()" })
         #expect(refresh.attempts.map(\.outcome) == [.failed, .passed])
-        #expect(refresh.failures.first?.location == SourceLocation(file: "/Users/ci/App/AppUITests/FeedTests.swift", line: 31))
+        #expect(
+            refresh.failures.first?.location
+                == SourceLocation(file: "/Users/ci/App/AppUITests/FeedTests.swift", line: 31))
     }
 
     /// gotestsum orders testcases failed, skipped, passed: a rerun that passed sits apart from
@@ -113,7 +137,10 @@ struct JUnitDialectTests {
         #expect(input.tests.first { $0.identity.name == "opensDetails()" }?.outcome == .flaky)
         let note = try #require(input.diagnostics.first { $0.message.contains("classname SwiftTesting") })
         #expect(note.severity == .note && note.message.contains("opensDetails()"))
-        #expect(!(try JUnitXMLParser().parse(fileAt: Fixture.path("junit/xcbeautify.xml"))).diagnostics.contains { $0.message.contains("SwiftTesting") })
+        #expect(
+            !(try JUnitXMLParser().parse(fileAt: Fixture.path("junit/xcbeautify.xml"))).diagnostics.contains {
+                $0.message.contains("SwiftTesting")
+            })
     }
 
     /// A testcase whose own name is missing is named by trainer's `testname` property.
@@ -140,7 +167,10 @@ struct JUnitDialectTests {
         let input = try JUnitXMLParser().parse(fileAt: try TemporaryFile.write(xml))
         let write = try #require(input.tests.first { $0.identity.name == "test_write" })
         #expect(write.attempts.first?.outcome == .error)
-        #expect(write.failures.map(\.message) == ["AssertionError: assert 1 == 2", "failed on teardown with \"RuntimeError: pool not closed\""])
+        #expect(
+            write.failures.map(\.message) == [
+                "AssertionError: assert 1 == 2", "failed on teardown with \"RuntimeError: pool not closed\"",
+            ])
         let read = try #require(input.tests.first { $0.identity.name == "test_read" })
         #expect(read.attempts.first?.outcome == .error)
         #expect(input.file.producer == "pytest")

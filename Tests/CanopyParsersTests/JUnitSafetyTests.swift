@@ -15,7 +15,9 @@ struct JUnitSafetyTests {
         }
     }
 
-    @Test("XXE with a file entity is refused, naming the line; the secret never appears", arguments: ["xxe-file.xml", "xxe-parameter.xml"])
+    @Test(
+        "XXE with a file entity is refused, naming the line; the secret never appears",
+        arguments: ["xxe-file.xml", "xxe-parameter.xml"])
     func externalEntitiesRefused(_ file: String) throws {
         let error = try #require(parseError(file))
         guard case .unsafe(_, let line, _, let message) = error else {
@@ -44,7 +46,8 @@ struct JUnitSafetyTests {
     func quadraticBlowup() throws {
         let big = String(repeating: "A", count: 100_000)
         let refs = String(repeating: "&big;", count: 10_000)
-        let xml = "<?xml version=\"1.0\"?><!DOCTYPE t [<!ENTITY big \"\(big)\">]><testsuites><testsuite name=\"x\"><testcase classname=\"A\" name=\"b\"><failure message=\"\(refs)\"/></testcase></testsuite></testsuites>"
+        let xml =
+            "<?xml version=\"1.0\"?><!DOCTYPE t [<!ENTITY big \"\(big)\">]><testsuites><testsuite name=\"x\"><testcase classname=\"A\" name=\"b\"><failure message=\"\(refs)\"/></testcase></testsuite></testsuites>"
         let path = try TemporaryFile.write(xml)
         #expect(throws: ParserError.self) { try JUnitXMLParser().parse(fileAt: path) }
     }
@@ -91,7 +94,8 @@ struct JUnitSafetyTests {
 
     @Test("content after the root element is malformed XML, not a truncated file")
     func extraContentIsNotTruncation() throws {
-        let xml = "<testsuites><testsuite name=\"S\"><testcase classname=\"C\" name=\"t\"/></testsuite></testsuites>\n<more/>\n"
+        let xml =
+            "<testsuites><testsuite name=\"S\"><testcase classname=\"C\" name=\"t\"/></testsuite></testsuites>\n<more/>\n"
         let path = try TemporaryFile.write(Data(xml.utf8))
         let error = try #require(throws: ParserError.self) { try JUnitXMLParser().parse(fileAt: path) }
         guard case .malformed(_, let line, _, let message, let hint) = error else {
@@ -177,9 +181,14 @@ struct JUnitSafetyTests {
             ([0x63, 0x61, 0x66, 0xE9], "caf?"),  // Latin-1 "café" in a file that says nothing of its encoding
         ] as [([UInt8], String)])
     func malformedUTF8(_ bytes: [UInt8], replacement: String) throws {
-        var data = Data("<testsuites><testsuite name=\"S\"><testcase classname=\"A\" name=\"t\" time=\"1\"><failure message=\"é ".utf8)
+        var data = Data(
+            "<testsuites><testsuite name=\"S\"><testcase classname=\"A\" name=\"t\" time=\"1\"><failure message=\"é "
+                .utf8)
         data.append(contentsOf: bytes)
-        data.append(contentsOf: Array(" 🚀 \u{FFFD}\"/></testcase><testcase classname=\"A\" name=\"u\" time=\"2\"/></testsuite></testsuites>".utf8))
+        data.append(
+            contentsOf: Array(
+                " 🚀 \u{FFFD}\"/></testcase><testcase classname=\"A\" name=\"u\" time=\"2\"/></testsuite></testsuites>"
+                    .utf8))
         let input = try JUnitXMLParser().parse(fileAt: try TemporaryFile.write(data))
         #expect(input.tests.map(\.identity.name) == ["t", "u"])
         // The characters around it, valid and allowed (U+FFFD included), are kept as written.
@@ -199,8 +208,10 @@ struct JUnitSafetyTests {
     @Test("deeply nested suites do not crash")
     func deepNesting() throws {
         let depth = 1500
-        let xml = "<testsuites>" + String(repeating: "<testsuite name=\"s\">", count: depth)
-            + "<testcase classname=\"A\" name=\"deep\" time=\"1\"/>" + String(repeating: "</testsuite>", count: depth) + "</testsuites>"
+        let xml =
+            "<testsuites>" + String(repeating: "<testsuite name=\"s\">", count: depth)
+            + "<testcase classname=\"A\" name=\"deep\" time=\"1\"/>" + String(repeating: "</testsuite>", count: depth)
+            + "</testsuites>"
         let path = try TemporaryFile.write(xml)
         let input = try JUnitXMLParser().parse(fileAt: path)
         #expect(input.tests.count == 1)

@@ -21,7 +21,8 @@ struct MutationFuzzTests {
     /// Tokens that sit at structural points of XML and JSON.
     static let tokens: [[UInt8]] = [
         "<", ">", "</", "/>", "<!--", "-->", "<![CDATA[", "]]>", "&", "&amp;", "&#0;", "&#xFFFF;", "\"", "'", "=",
-        "<testcase>", "<failure message=\"", "<system-out>", "{", "}", "[", "]", ",", ":", "\\", "\\u", "\\uD800", "null",
+        "<testcase>", "<failure message=\"", "<system-out>", "{", "}", "[", "]", ",", ":", "\\", "\\u", "\\uD800",
+        "null",
         "1e999", "-0", "\"children\":[", "\"nodeType\":\"Test Case\"", "\"testNodes\":", "\"elementType\":", "\u{0}",
     ].map { Array($0.utf8) }
 

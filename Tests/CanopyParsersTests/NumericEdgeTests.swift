@@ -12,7 +12,8 @@ import Testing
 struct NumericEdgeTests {
     /// The numeric edge cases of a text number: each is unknown as a duration.
     static let absurdDurations = [
-        "1e16", "-1e16", "1e308", "-1e308", "1e400", "-1e400", "2592000.5", "99999999999999999999", "-5", "nan", "NaN", "inf",
+        "1e16", "-1e16", "1e308", "-1e308", "1e400", "-1e400", "2592000.5", "99999999999999999999", "-5", "nan", "NaN",
+        "inf",
         "-inf",
     ]
 
@@ -30,12 +31,15 @@ struct NumericEdgeTests {
         let absurd = try #require(input.tests.first { $0.identity.name == "absurd" })
         #expect(absurd.attempts.map(\.duration) == [nil])
         #expect(input.tests.first { $0.identity.name == "fine" }?.attempts.first?.duration == 2.5)
-        let warning = try #require(input.diagnostics.first { $0.severity == .warning && $0.message.contains("time attribute") })
+        let warning = try #require(
+            input.diagnostics.first { $0.severity == .warning && $0.message.contains("time attribute") })
         #expect(warning.file == path)
         #expect(warning.message.contains("line 4: \"\(time)\""), "\(warning.message)")
     }
 
-    @Test("tiny and boundary JUnit times are kept", arguments: [("5e-324", 5e-324), ("2592000", 2_592_000.0), ("-0", 0.0)])
+    @Test(
+        "tiny and boundary JUnit times are kept",
+        arguments: [("5e-324", 5e-324), ("2592000", 2_592_000.0), ("-0", 0.0)])
     func junitTimeKept(_ time: String, _ expected: Double) throws {
         #expect(DurationText.seconds(junit: time) == expected)
     }
@@ -43,11 +47,13 @@ struct NumericEdgeTests {
     @Test("a testsuite's tests count of 20 digits is not trusted for a reservation")
     func hugeTestsAttribute() throws {
         let path = try TemporaryFile.write(
-            "<testsuites tests=\"9223372036854775807\"><testsuite name=\"S\"><testcase classname=\"A\" name=\"t\" time=\"1\"/></testsuite></testsuites>")
+            "<testsuites tests=\"9223372036854775807\"><testsuite name=\"S\"><testcase classname=\"A\" name=\"t\" time=\"1\"/></testsuite></testsuites>"
+        )
         #expect(try JUnitXMLParser().parse(fileAt: path).tests.count == 1)
     }
 
-    @Test("an xcresult duration text beyond 30 days is unknown", arguments: ["999999999h", "1e16s", "1e400s", "720h 1s"])
+    @Test(
+        "an xcresult duration text beyond 30 days is unknown", arguments: ["999999999h", "1e16s", "1e400s", "720h 1s"])
     func xcresultDurationText(_ text: String) {
         #expect(DurationText.seconds(xcresult: text) == nil)
     }
@@ -68,7 +74,8 @@ struct NumericEdgeTests {
     @Test("a summary's counts and times out of range are ignored with warnings, not converted")
     func summaryOutOfRange() throws {
         let input = try summary([
-            ("\"totalTestCount\": 42", "\"totalTestCount\": 1e300"), ("\"startTime\": 1732172400.123", "\"startTime\": 1e300"),
+            ("\"totalTestCount\": 42", "\"totalTestCount\": 1e300"),
+            ("\"startTime\": 1732172400.123", "\"startTime\": 1e300"),
             ("\"finishTime\": 1732173012.5", "\"finishTime\": -1e308"),
         ])
         #expect(input.metadata.startedAt == nil)
@@ -80,7 +87,9 @@ struct NumericEdgeTests {
         #expect(input.diagnostics.allSatisfy { $0.file == input.file.path })
     }
 
-    @Test("a summary start time of 9999-12-31 (in epoch seconds) is outside the window", arguments: [253_402_214_400.0, 0, -1])
+    @Test(
+        "a summary start time of 9999-12-31 (in epoch seconds) is outside the window",
+        arguments: [253_402_214_400.0, 0, -1])
     func summaryStartOutsideWindow(_ seconds: Double) throws {
         let input = try summary([("\"startTime\": 1732172400.123", "\"startTime\": \(seconds)")])
         #expect(input.metadata.startedAt == nil)
@@ -109,7 +118,9 @@ struct NumericEdgeTests {
         #expect(input.attachments.dropFirst().first?.repetition == 2)
     }
 
-    @Test("an element type or frame of absurd size in a snapshot is unknown, not converted", arguments: ["1e300", "-1e308", "1e16", "4.5"])
+    @Test(
+        "an element type or frame of absurd size in a snapshot is unknown, not converted",
+        arguments: ["1e300", "-1e308", "1e16", "4.5"])
     func snapshotNumbers(_ number: String) throws {
         let json = """
             {"name": "Login", "root": {"elementType": "application", "identifier": "", "label": "Shop",
@@ -146,7 +157,8 @@ struct NumericEdgeTests {
         let path = try GeneratedBundle.write(XCResultBundleSamples.merged)
         try XCResultBundleWriter.tamper(
             path,
-            sql: "UPDATE TestCaseRuns SET duration = \(number) WHERE rowid = 1; UPDATE Actions SET started = \(number) * 1e300, finished = \(number) * 1e300; "
+            sql:
+                "UPDATE TestCaseRuns SET duration = \(number) WHERE rowid = 1; UPDATE Actions SET started = \(number) * 1e300, finished = \(number) * 1e300; "
                 + "UPDATE Activities SET startTime = \(number) WHERE rowid = (SELECT MAX(rowid) FROM Activities)")
         let input = try ParserRegistry().parse(fileAt: path)
         let durations = input.tests.flatMap(\.attempts).map(\.duration)
@@ -155,8 +167,10 @@ struct NumericEdgeTests {
         #expect(input.metadata.startedAt == nil && input.metadata.finishedAt == nil)
         let offsets = input.tests.flatMap(\.attempts).flatMap { $0.steps ?? [] }.compactMap(\.offset)
         #expect(offsets.allSatisfy { InputRange.duration($0) != nil }, "\(offsets)")
-        let warnings = input.diagnostics.filter { $0.severity == .warning && $0.file == path + "/database.sqlite3" }.map(\.message)
-        #expect(warnings.contains { $0.hasPrefix("TestCaseRuns: 1 duration(s)") && $0.contains("row 1:") }, "\(warnings)")
+        let warnings = input.diagnostics.filter { $0.severity == .warning && $0.file == path + "/database.sqlite3" }
+            .map(\.message)
+        #expect(
+            warnings.contains { $0.hasPrefix("TestCaseRuns: 1 duration(s)") && $0.contains("row 1:") }, "\(warnings)")
         #expect(warnings.contains { $0.hasPrefix("Actions.started:") }, "\(warnings)")
     }
 
@@ -183,10 +197,16 @@ struct NumericEdgeTests {
         for offset in input.tests.flatMap(\.attempts).flatMap({ $0.steps ?? [] }).compactMap(\.offset) {
             #expect(InputRange.duration(offset) == offset, "\(path)")
         }
-        for date in [input.metadata.startedAt, input.metadata.finishedAt].compactMap(\.self) { #expect(InputRange.date(date) == date) }
-        func frames(_ element: ElementSnapshot) -> [Frame] { (element.frame.map { [$0] } ?? []) + element.children.flatMap(frames) }
+        for date in [input.metadata.startedAt, input.metadata.finishedAt].compactMap(\.self) {
+            #expect(InputRange.date(date) == date)
+        }
+        func frames(_ element: ElementSnapshot) -> [Frame] {
+            (element.frame.map { [$0] } ?? []) + element.children.flatMap(frames)
+        }
         for frame in input.screens.map(\.root).flatMap(frames) {
-            #expect([frame.x, frame.y, frame.width, frame.height].allSatisfy { InputRange.coordinate($0) != nil }, "\(frame)")
+            #expect(
+                [frame.x, frame.y, frame.width, frame.height].allSatisfy { InputRange.coordinate($0) != nil },
+                "\(frame)")
         }
     }
 

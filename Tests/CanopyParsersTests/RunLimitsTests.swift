@@ -15,7 +15,8 @@ struct JUnitTestcaseLimitTests {
         xml.reserveCapacity(count * 80)
         for index in 0..<count {
             if index % 7 == 6 {
-                xml += "<testcase classname=\"Generated\" name=\"test\(index)\"><failure message=\"boom \(index)\"/></testcase>\n"
+                xml +=
+                    "<testcase classname=\"Generated\" name=\"test\(index)\"><failure message=\"boom \(index)\"/></testcase>\n"
             } else {
                 xml += "<testcase classname=\"Generated\" name=\"test\(index)\" time=\"0.5\"/>\n"
             }
@@ -24,7 +25,9 @@ struct JUnitTestcaseLimitTests {
         return try TemporaryFile.write(xml, name: "many.xml")
     }
 
-    @Test("a file at the limit is read whole; one testcase more and it is refused, naming the file, the line and the limit")
+    @Test(
+        "a file at the limit is read whole; one testcase more and it is refused, naming the file, the line and the limit"
+    )
     func atAndPastTheLimit() throws {
         let parser = JUnitXMLParser(testcaseLimit: 20)
         let whole = try parser.parse(fileAt: try Self.junit(testcases: 20))
@@ -32,8 +35,9 @@ struct JUnitTestcaseLimitTests {
         #expect(whole.tests.filter { $0.outcome == .failed }.count == 2)
 
         let path = try Self.junit(testcases: 21)
-        #expect(throws: ParserError.overLimit(
-            path: path, line: 23, message: "more than 20 <testcase> elements (limit: 20 testcases per JUnit file)")
+        #expect(
+            throws: ParserError.overLimit(
+                path: path, line: 23, message: "more than 20 <testcase> elements (limit: 20 testcases per JUnit file)")
         ) { try parser.parse(fileAt: path) }
         let error = try #require(throws: ParserError.self) { try parser.parse(fileAt: path) }
         #expect(error.description.hasPrefix("\(path):23: error: more than 20 <testcase> elements"))
@@ -45,16 +49,22 @@ struct JUnitTestcaseLimitTests {
         let path = try Self.junit(testcases: 2_000)
         let parser = JUnitXMLParser(threadedFoldingThreshold: 0, testcaseLimit: 1_500)
         #expect(throws: ParserError.self) { try parser.parse(fileAt: path) }
-        #expect(try JUnitXMLParser(threadedFoldingThreshold: 0, testcaseLimit: 2_000).parse(fileAt: path).tests.count == 2_000)
+        #expect(
+            try JUnitXMLParser(threadedFoldingThreshold: 0, testcaseLimit: 2_000).parse(fileAt: path).tests.count
+                == 2_000)
     }
 
     @Test("the registry reads JUnit within JUnitLimits.testcasesPerFile")
     func defaultLimit() throws {
         let path = try Self.junit(testcases: JUnitLimits.testcasesPerFile + 1)
         let error = try #require(throws: ParserError.self) { try ParserRegistry().parse(fileAt: path) }
-        #expect(error == .overLimit(
-            path: path, line: JUnitLimits.testcasesPerFile + 3,
-            message: "more than \(JUnitLimits.testcasesPerFile) <testcase> elements (limit: \(JUnitLimits.testcasesPerFile) testcases per JUnit file)"))
+        #expect(
+            error
+                == .overLimit(
+                    path: path, line: JUnitLimits.testcasesPerFile + 3,
+                    message:
+                        "more than \(JUnitLimits.testcasesPerFile) <testcase> elements (limit: \(JUnitLimits.testcasesPerFile) testcases per JUnit file)"
+                ))
     }
 }
 
@@ -63,15 +73,20 @@ struct JUnitTestcaseLimitTests {
 @Suite("Screens and elements per run")
 struct RunScreenBudgetTests {
     static func snapshot(screens: Int, elementsEach: Int = 1, name: String) throws -> String {
-        let children = (0..<max(0, elementsEach - 1)).map { #"{"identifier":"Row.\#($0)","elementType":"cell"}"# }.joined(separator: ",")
+        let children = (0..<max(0, elementsEach - 1)).map { #"{"identifier":"Row.\#($0)","elementType":"cell"}"# }
+            .joined(separator: ",")
         let list = (0..<screens).map { #"{"name":"S\#($0)","root":{"elementType":"other","children":[\#(children)]}}"# }
         return try TemporaryFile.write(#"{"screens":[\#(list.joined(separator: ","))]}"#, name: name)
     }
 
     static func input(_ name: String, screens: Int, elementsEach: Int = 1) -> Result<ParsedInput, ParserError> {
-        let children = (0..<max(0, elementsEach - 1)).map { ElementSnapshot(identifier: "Row.\($0)", elementType: "cell") }
+        let children = (0..<max(0, elementsEach - 1)).map {
+            ElementSnapshot(identifier: "Row.\($0)", elementType: "cell")
+        }
         let list = (0..<screens).map {
-            Screen(name: "S\($0)", source: name, kind: .elementTree, root: ElementSnapshot(elementType: "other", children: children))
+            Screen(
+                name: "S\($0)", source: name, kind: .elementTree,
+                root: ElementSnapshot(elementType: "other", children: children))
         }
         return .success(ParsedInput(file: InputFile(path: name, format: .elementSnapshot, bytes: 1), screens: list))
     }
@@ -85,7 +100,9 @@ struct RunScreenBudgetTests {
         }
     }
 
-    @Test("the input that passes the limit and every input with screens after it are refused, whatever order they finish in")
+    @Test(
+        "the input that passes the limit and every input with screens after it are refused, whatever order they finish in"
+    )
     func inputOrderDecides() {
         let inputs = [
             Self.input("a.json", screens: 3), Self.input("tests.xml", screens: 0), Self.input("b.json", screens: 2),
@@ -98,23 +115,30 @@ struct RunScreenBudgetTests {
             for index in order { admitted[index] = budget.admit(index, inputs[index]) }
             outcomes.insert(Self.outcome(budget.decide(admitted)))
         }
-        #expect(outcomes == [[
-            "3", "0", "2",
-            "c.json: error: the inputs up to this one hold 6 screens (limit: 5 screens per run); nothing of it is read. Split the report, "
-                + "or run `canopy run --allow-partial` to store the run without this file, marked partial",
-            "d.json: error: the inputs up to this one hold 7 screens (limit: 5 screens per run); nothing of it is read. Split the report, "
-                + "or run `canopy run --allow-partial` to store the run without this file, marked partial",
-        ]])
+        #expect(
+            outcomes == [
+                [
+                    "3", "0", "2",
+                    "c.json: error: the inputs up to this one hold 6 screens (limit: 5 screens per run); nothing of it is read. Split the report, "
+                        + "or run `canopy run --allow-partial` to store the run without this file, marked partial",
+                    "d.json: error: the inputs up to this one hold 7 screens (limit: 5 screens per run); nothing of it is read. Split the report, "
+                        + "or run `canopy run --allow-partial` to store the run without this file, marked partial",
+                ]
+            ])
     }
 
     @Test("elements are counted over the run too")
     func elements() {
-        let inputs = [Self.input("a.json", screens: 2, elementsEach: 40), Self.input("b.json", screens: 1, elementsEach: 30)]
+        let inputs = [
+            Self.input("a.json", screens: 2, elementsEach: 40), Self.input("b.json", screens: 1, elementsEach: 30),
+        ]
         let budget = RunScreenBudget(inputs: 2, screenLimit: 100, elementLimit: 100)
         let admitted = [budget.admit(1, inputs[1]), budget.admit(0, inputs[0])].reversed()
         let outcome = Self.outcome(budget.decide(Array(admitted)))
         #expect(outcome.first == "2")
-        #expect(outcome.last?.hasPrefix("b.json: error: the inputs up to this one hold 110 elements (limit: 100 elements per run)") == true)
+        #expect(
+            outcome.last?.hasPrefix(
+                "b.json: error: the inputs up to this one hold 110 elements (limit: 100 elements per run)") == true)
     }
 
     @Test("a refused input's screens are let go as soon as it is known to be refused")
@@ -139,9 +163,13 @@ struct RunScreenBudgetTests {
             Issue.record("the last file takes the run past the limit")
             return
         }
-        #expect(error == .overLimit(
-            path: paths[files - 1], line: nil,
-            message: "the inputs up to this one hold \(files * perFile) screens (limit: \(SnapshotLimits.screensPerRun) screens per run)"))
+        #expect(
+            error
+                == .overLimit(
+                    path: paths[files - 1], line: nil,
+                    message:
+                        "the inputs up to this one hold \(files * perFile) screens (limit: \(SnapshotLimits.screensPerRun) screens per run)"
+                ))
     }
 }
 
@@ -157,7 +185,9 @@ struct JUnitWithoutOutputTests {
     @Test(arguments: fixtures)
     func onlyTheOutputIsLeftOut(_ name: String) throws {
         let path = Fixture.path("junit/" + name)
-        let full: Result<ParsedInput, ParserError> = Result { () throws(ParserError) in try ParserRegistry().parse(fileAt: path) }
+        let full: Result<ParsedInput, ParserError> = Result { () throws(ParserError) in
+            try ParserRegistry().parse(fileAt: path)
+        }
         let lean: Result<ParsedInput, ParserError> = Result { () throws(ParserError) in
             try ParserRegistry(readsAttemptDetails: false).parse(fileAt: path)
         }
@@ -187,6 +217,9 @@ struct JUnitWithoutOutputTests {
         let lean = try ParserRegistry(readsAttemptDetails: false).parse(fileAt: path)
         #expect(full.tests.contains { $0.attempts.contains { $0.output != nil } })
         #expect(full.tests.contains { $0.attempts.contains { $0.attachments != nil } })
-        #expect(!lean.tests.contains { $0.attempts.contains { $0.output != nil || $0.errorOutput != nil || $0.attachments != nil } })
+        #expect(
+            !lean.tests.contains {
+                $0.attempts.contains { $0.output != nil || $0.errorOutput != nil || $0.attachments != nil }
+            })
     }
 }

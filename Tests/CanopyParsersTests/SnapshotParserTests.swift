@@ -21,10 +21,15 @@ struct SnapshotParserTests {
         #expect(screen.test == "AppUITests.LoginTests/testLogin()")
         #expect(screen.root.elementCount == 9)
         let all = elements(screen)
-        #expect(all.compactMap(\.nonEmptyIdentifier) == ["Login.NavigationBar", "Login.Email", "Login.Password", "Login.Submit", "Login.RememberMe"])
-        #expect(all.map(\.elementType) == [
-            "application", "window", "navigationBar", "button", "textField", "secureTextField", "button", "staticText", "switch",
-        ])
+        #expect(
+            all.compactMap(\.nonEmptyIdentifier) == [
+                "Login.NavigationBar", "Login.Email", "Login.Password", "Login.Submit", "Login.RememberMe",
+            ])
+        #expect(
+            all.map(\.elementType) == [
+                "application", "window", "navigationBar", "button", "textField", "secureTextField", "button",
+                "staticText", "switch",
+            ])
         let submit = try #require(all.first { $0.identifier == "Login.Submit" })
         #expect(submit.frame == Frame(x: 16, y: 700.5, width: 361, height: 50))
         #expect(all[1].frame == Frame(x: 0, y: 0, width: 393, height: 852), "[[x,y],[w,h]] frames")
@@ -71,7 +76,8 @@ struct SnapshotParserTests {
             #expect(message.contains("deeper than"))
             #expect(jsonPath.hasPrefix("$.children[0].children[0]"))
             // Its two ends, not 3 KB of `.children[0]`.
-            #expect(jsonPath.count < 120 && jsonPath.contains(" … ") && jsonPath.hasSuffix(".children[0]"), "\(jsonPath)")
+            #expect(
+                jsonPath.count < 120 && jsonPath.contains(" … ") && jsonPath.hasSuffix(".children[0]"), "\(jsonPath)")
         }
     }
 
@@ -82,10 +88,12 @@ struct SnapshotParserTests {
         #expect(screen.name == "LoginTests-testLogin-1")
         #expect(screen.root.elementType == "other")
         #expect(screen.root.children.count == 11)
-        #expect(screen.root.children.map(\.elementType) == [
-            "staticText", "button", "textField", "secureTextField", "switch", "searchField", "segmentedControl", "cell", "image",
-            "button", "other",
-        ])
+        #expect(
+            screen.root.children.map(\.elementType) == [
+                "staticText", "button", "textField", "secureTextField", "switch", "searchField", "segmentedControl",
+                "cell", "image",
+                "button", "other",
+            ])
         let header = screen.root.children[0]
         #expect(header.traits == ["Header", "Static Text"])
         #expect(header.frame?.x == 16.000000000000004)
@@ -95,7 +103,8 @@ struct SnapshotParserTests {
         #expect(screen.root.children[4].isSelected == true)
         #expect(screen.root.children.allSatisfy { $0.nonEmptyIdentifier == nil })
         #expect(input.file.producer == "a11yuitests-1.1")
-        #expect(input.diagnostics.contains { $0.severity == .note && $0.message.contains("no accessibility identifiers") })
+        #expect(
+            input.diagnostics.contains { $0.severity == .note && $0.message.contains("no accessibility identifiers") })
     }
 
     /// The file the `writeCanopySnapshot` of docs/input-formats.md writes (JSONSerialization, sorted keys, raw
@@ -105,7 +114,10 @@ struct SnapshotParserTests {
         let screen = try #require(input.screens.first)
         #expect(screen.name == "Login" && screen.test == "-[AppUITests.LoginTests testLogin]")
         #expect(screen.root.elementType == "application")
-        #expect(screen.root.children.map(\.elementType) == ["staticText", "textField", "secureTextField", "button", "button"])
+        #expect(
+            screen.root.children.map(\.elementType) == [
+                "staticText", "textField", "secureTextField", "button", "button",
+            ])
         #expect(screen.root.children[1].placeholderValue == "you@example.com")
         #expect(screen.root.children[3].frame == Frame(x: 16, y: 700, width: 361, height: 50))
         #expect(input.diagnostics.filter { $0.severity >= .warning }.isEmpty)
@@ -127,7 +139,8 @@ struct SnapshotParserTests {
               {"label":"Mute","type":"Button","traits":["Button","Not Enabled"],"enabled":true,"frame":[[16,130],[44,44]],"placeholder":"","value":""},
               {"label":"Cast","type":"Button","traits":["Button","Not Enabled"],"frame":[[70,130],[44,44]],"placeholder":"","value":""}]}
             """
-        let input = try A11yUITestsSnapshotParser().parse(fileAt: try TemporaryFile.write(json, name: "PlayerTests-testVolume-1.json"))
+        let input = try A11yUITestsSnapshotParser().parse(
+            fileAt: try TemporaryFile.write(json, name: "PlayerTests-testVolume-1.json"))
         let elements = try #require(input.screens.first).root.children
         #expect(elements.map(\.elementType) == ["slider", "button", "button"])
         #expect(elements[0].traits == ["Adjustable"])

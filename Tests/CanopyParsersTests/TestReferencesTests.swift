@@ -7,8 +7,10 @@ import Testing
 struct TestReferencesTests {
     static let tests = [
         TestCase(identity: TestIdentity(bundle: "AppUITests", className: "AppUITests.LoginTests", name: "testLogin()")),
-        TestCase(identity: TestIdentity(className: "AppUITests.SettingsTests", name: "testOpen", device: "iPhone 16 (18.2)")),
-        TestCase(identity: TestIdentity(className: "AppUITests.SettingsTests", name: "testOpen", device: "iPad Air (18.2)")),
+        TestCase(
+            identity: TestIdentity(className: "AppUITests.SettingsTests", name: "testOpen", device: "iPhone 16 (18.2)")),
+        TestCase(
+            identity: TestIdentity(className: "AppUITests.SettingsTests", name: "testOpen", device: "iPad Air (18.2)")),
         TestCase(identity: TestIdentity(bundle: "CheckoutTests", className: "CheckoutSuite", name: "pay works")),
     ]
 
@@ -42,9 +44,12 @@ struct TestReferencesTests {
             name: "Login", source: "login.json", test: "-[AppUITests.LoginTests testLogin]", kind: .elementTree,
             root: ElementSnapshot(elementType: "application"))
         let issue = AuditIssue(
-            auditType: "contrast", severity: .error, compactDescription: "Contrast failed", test: "AppUITests.LoginTests/testLogin()",
+            auditType: "contrast", severity: .error, compactDescription: "Contrast failed",
+            test: "AppUITests.LoginTests/testLogin()",
             origin: .auditFile, source: "audit.json")
-        let snapshots = ParsedInput(file: InputFile(path: "login.json", format: .elementSnapshot, bytes: 0), screens: [screen], auditIssues: [issue])
+        let snapshots = ParsedInput(
+            file: InputFile(path: "login.json", format: .elementSnapshot, bytes: 0), screens: [screen],
+            auditIssues: [issue])
         let run = RunAssembler.assemble([snapshots, tests])
         #expect(run.screens.map(\.test) == ["AppUITests.LoginTests/testLogin"])
         #expect(run.auditIssues.map(\.test) == ["AppUITests.LoginTests/testLogin"])

@@ -1,7 +1,7 @@
 import Foundation
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Files written for one test into a private temporary directory.
@@ -36,7 +36,9 @@ final class LoopbackListener {
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
         address.sin_port = 0
         let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
         }
         guard bound == 0, listen(descriptor, 4) == 0 else { throw POSIXError(.EADDRINUSE) }
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
@@ -50,7 +52,10 @@ final class LoopbackListener {
     /// Whether a connection is waiting to be accepted.
     func receivedConnection() -> Bool {
         let client = accept(socketDescriptor, nil, nil)
-        if client >= 0 { close(client); return true }
+        if client >= 0 {
+            close(client)
+            return true
+        }
         return false
     }
 

@@ -26,7 +26,8 @@ struct XCResultBundleHostileTests {
         let path = try GeneratedBundle.write(XCResultBundleSamples.merged)
         try FileManager.default.removeItem(atPath: path + "/database.sqlite3")
         let foreign = try GeneratedBundle.write(XCResultBundleSamples.merged, name: "Other.xcresult")
-        try XCResultBundleWriter.tamper(foreign, sql: "DROP TABLE TestCaseRuns; DROP TABLE TestCases; CREATE TABLE notes (text TEXT)")
+        try XCResultBundleWriter.tamper(
+            foreign, sql: "DROP TABLE TestCaseRuns; DROP TABLE TestCases; CREATE TABLE notes (text TEXT)")
         try FileManager.default.copyItem(atPath: foreign + "/database.sqlite3", toPath: path + "/database.sqlite3")
         let error = try error(path)
         #expect(error.description.contains("not an Xcode result database"), "\(error)")
@@ -35,8 +36,14 @@ struct XCResultBundleHostileTests {
 
     @Test(arguments: [
         ("UPDATE TestCaseRuns SET testCase_fk = 999 WHERE rowid = 1", "TestCaseRuns row 1 points at TestCases row 999"),
-        ("UPDATE TestCaseRuns SET testSuiteRun_fk = 77 WHERE rowid = 2", "TestCaseRuns row 2 points at TestSuiteRuns row 77"),
-        ("UPDATE TestSuiteRuns SET testSuite_fk = 555 WHERE rowid = 1", "TestSuiteRuns row 1 points at TestSuites row 555"),
+        (
+            "UPDATE TestCaseRuns SET testSuiteRun_fk = 77 WHERE rowid = 2",
+            "TestCaseRuns row 2 points at TestSuiteRuns row 77"
+        ),
+        (
+            "UPDATE TestSuiteRuns SET testSuite_fk = 555 WHERE rowid = 1",
+            "TestSuiteRuns row 1 points at TestSuites row 555"
+        ),
         ("UPDATE TestableRuns SET testable_fk = 9", "TestableRuns row 1 points at Testables row 9"),
         ("UPDATE TestPlanRuns SET configuration_fk = 5", "TestPlanRuns row 1 points at TestPlanConfigurations row 5"),
         ("UPDATE TestCaseRuns SET repetitionPolicy_fk = 4242 WHERE rowid = 1", "points at RepetitionPolicies row 4242"),
@@ -58,7 +65,8 @@ struct XCResultBundleHostileTests {
 
     @Test func anAttachmentPayloadThatIsALinkStopsTheRead() throws {
         let path = try GeneratedBundle.write(XCResultBundleSamples.attachment(payloadId: "0~link"))
-        try FileManager.default.createSymbolicLink(atPath: path + "/Data/data.0~link", withDestinationPath: "/etc/hostname")
+        try FileManager.default.createSymbolicLink(
+            atPath: path + "/Data/data.0~link", withDestinationPath: "/etc/hostname")
         #expect(try error(path).description.contains("a symbolic link"))
     }
 
@@ -68,7 +76,9 @@ struct XCResultBundleHostileTests {
         let path = try GeneratedBundle.write(XCResultBundleSamples.merged, name: "Odd ?#% name.xcresult")
         try XCResultBundleWriter.useWAL(path)
         let uri = try #require(XCResultBundleDatabase.immutableURI(path + "/database.sqlite3"))
-        #expect(uri.hasPrefix("file:/") && uri.hasSuffix("Odd%20%3F%23%25%20name.xcresult/database.sqlite3?immutable=1"), "\(uri)")
+        #expect(
+            uri.hasPrefix("file:/") && uri.hasSuffix("Odd%20%3F%23%25%20name.xcresult/database.sqlite3?immutable=1"),
+            "\(uri)")
         let (queue, tables) = try XCResultBundleDatabase.open(uri)
         #expect(tables.contains("TestCaseRuns"))
         #expect(try queue.read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM TestCaseRuns") } == 4)
@@ -93,14 +103,16 @@ struct XCResultBundleHostileTests {
             while let relative = enumerator.nextObject() as? String {
                 let attributes = try FileManager.default.attributesOfItem(atPath: path + "/" + relative)
                 let modified = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
-                entries.append("\(relative) \(attributes[.size] ?? 0) \(modified) \(attributes[.posixPermissions] ?? 0)")
+                entries.append(
+                    "\(relative) \(attributes[.size] ?? 0) \(modified) \(attributes[.posixPermissions] ?? 0)")
             }
             return entries.sorted()
         }
         // A read-only mount: no write permission anywhere in the bundle.
         for entry in try FileManager.default.subpathsOfDirectory(atPath: path) + [""] {
             let item = path + "/" + entry
-            let isDirectory = try FileManager.default.attributesOfItem(atPath: item)[.type] as? FileAttributeType == .typeDirectory
+            let isDirectory =
+                try FileManager.default.attributesOfItem(atPath: item)[.type] as? FileAttributeType == .typeDirectory
             try FileManager.default.setAttributes([.posixPermissions: isDirectory ? 0o555 : 0o444], ofItemAtPath: item)
         }
         defer { try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: path) }

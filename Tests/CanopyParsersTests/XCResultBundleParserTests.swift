@@ -12,7 +12,8 @@ struct XCResultBundleParserTests {
     }
 
     private func test(_ input: ParsedInput, _ key: String) throws -> TestCase {
-        try #require(input.tests.first { $0.identity.key == key }, "no test \(key) in \(input.tests.map(\.identity.key))")
+        try #require(
+            input.tests.first { $0.identity.key == key }, "no test \(key) in \(input.tests.map(\.identity.key))")
     }
 
     @Test func retriesOnTwoDevicesAreAttemptsInRepetitionOrder() throws {
@@ -61,10 +62,13 @@ struct XCResultBundleParserTests {
         let input = try parse(XCResultBundleSamples.twoDevices)
         let phone = try test(input, "AppUITests.LoginTests/testLogin@iPhone 16 Pro (18.2)")
         let steps = try #require(phone.attempts[0].steps)
-        #expect(steps.map(\.title) == [
-            "Start Test at 2025-11-25 10:00:00.000", "Set Up", "Open com.example.app", "Type \"ci@example.com\" into \"Login.Email\" TextField",
-            "Tap \"Login.Submit\" Button", "Wait for com.example.app to idle", "Find the \"Login.Submit\" Button", "Tear Down",
-        ])
+        #expect(
+            steps.map(\.title) == [
+                "Start Test at 2025-11-25 10:00:00.000", "Set Up", "Open com.example.app",
+                "Type \"ci@example.com\" into \"Login.Email\" TextField",
+                "Tap \"Login.Submit\" Button", "Wait for com.example.app to idle", "Find the \"Login.Submit\" Button",
+                "Tear Down",
+            ])
         #expect(steps.map(\.depth) == [0, 0, 1, 0, 0, 1, 1, 0])
         #expect(steps.map(\.failed) == [false, false, false, false, true, false, true, false])
         #expect(steps[4].offset == 2.5)
@@ -75,7 +79,8 @@ struct XCResultBundleParserTests {
         #expect(screenshot.isFailureAssociated)
         #expect(screenshot.fileExtension == "png")
         #expect(screenshot.timestamp == 786_000_002.5 + 978_307_200)
-        let payload = try XCResultPayloadStore(bundle: screenshot.sourcePath).payload(try #require(screenshot.payloadId), limit: 1 << 20)
+        let payload = try XCResultPayloadStore(bundle: screenshot.sourcePath).payload(
+            try #require(screenshot.payloadId), limit: 1 << 20)
         #expect(payload == XCResultBundleWriter.redPNG)
         let podcast = try test(input, "AppUITests.PodcastTests/testOpenEpisode@iPhone 16 Pro (18.2)")
         #expect(podcast.attempts[0].attachments?.map(\.fileExtension) == ["png", "txt"])
@@ -95,9 +100,10 @@ struct XCResultBundleParserTests {
 
     @Test func configurationsSplitTests() throws {
         let input = try parse(XCResultBundleSamples.configurations)
-        #expect(input.tests.map(\.identity.key).sorted() == [
-            "ShopUITests.CheckoutTests/testPay#English", "ShopUITests.CheckoutTests/testPay#German",
-        ])
+        #expect(
+            input.tests.map(\.identity.key).sorted() == [
+                "ShopUITests.CheckoutTests/testPay#English", "ShopUITests.CheckoutTests/testPay#German",
+            ])
     }
 
     @Test func bundleAndItsJSONGiveTheSameTests() throws {
@@ -107,12 +113,18 @@ struct XCResultBundleParserTests {
         let json = try ParserRegistry().parse(fileAt: jsonPath)
         #expect(json.file.format == .xcresultTests)
         func shape(_ input: ParsedInput) -> [String: [String]] {
-            Dictionary(uniqueKeysWithValues: input.tests.map { test in
-                (test.identity.key, test.attempts.map { attempt in
-                    let failures = attempt.failures.map { "\($0.message) @ \($0.location?.description ?? "-")" }.joined(separator: " | ")
-                    return "\(attempt.outcome) \(attempt.label ?? "-") \(attempt.duration ?? -1) \(attempt.skipReason ?? "-") \(failures)"
+            Dictionary(
+                uniqueKeysWithValues: input.tests.map { test in
+                    (
+                        test.identity.key,
+                        test.attempts.map { attempt in
+                            let failures = attempt.failures.map { "\($0.message) @ \($0.location?.description ?? "-")" }
+                                .joined(separator: " | ")
+                            return
+                                "\(attempt.outcome) \(attempt.label ?? "-") \(attempt.duration ?? -1) \(attempt.skipReason ?? "-") \(failures)"
+                        }
+                    )
                 })
-            })
         }
         #expect(bundle.tests.count == json.tests.count)
         #expect(shape(bundle) == shape(json))
@@ -122,11 +134,16 @@ struct XCResultBundleParserTests {
 
     @Test(arguments: [AttachmentScope.failing, .all])
     func readingWithoutStepsGivesTheSameTestsAndCounts(scope: AttachmentScope) throws {
-        for spec in [XCResultBundleSamples.twoDevices, XCResultBundleSamples.large(tests: 300, failures: 60, screenshots: 6, screenshotBytes: 100)] {
+        for spec in [
+            XCResultBundleSamples.twoDevices,
+            XCResultBundleSamples.large(tests: 300, failures: 60, screenshots: 6, screenshotBytes: 100),
+        ] {
             let path = try GeneratedBundle.write(spec)
             let full = try ParserRegistry(attachments: scope).parse(fileAt: path)
             let lean = try ParserRegistry(attachments: scope, readsAttemptDetails: false).parse(fileAt: path)
-            #expect(full.tests.contains { $0.attempts.contains { $0.steps != nil } }, "the full read has steps to leave out")
+            #expect(
+                full.tests.contains { $0.attempts.contains { $0.steps != nil } }, "the full read has steps to leave out"
+            )
             #expect(full.tests.contains { $0.attempts.contains { $0.attachments != nil } })
             #expect(!lean.tests.contains { $0.attempts.contains { $0.steps != nil || $0.attachments != nil } })
             var stripped = full.tests

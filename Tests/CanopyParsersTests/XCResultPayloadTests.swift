@@ -8,7 +8,9 @@ import Testing
 
 @Suite("XCResult payloads: Data/ and zstd")
 struct XCResultPayloadTests {
-    private func bundleWithPayload(_ bytes: [UInt8]?, name: String = "data.0~abc") throws -> (store: XCResultPayloadStore, bundle: String) {
+    private func bundleWithPayload(_ bytes: [UInt8]?, name: String = "data.0~abc") throws -> (
+        store: XCResultPayloadStore, bundle: String
+    ) {
         let bundle = try GeneratedBundle.write(XCResultBundleSamples.merged)
         if let bytes { try Data(bytes).write(to: URL(fileURLWithPath: bundle + "/Data/" + name)) }
         return (XCResultPayloadStore(bundle: bundle), bundle)
@@ -30,7 +32,8 @@ struct XCResultPayloadTests {
 
     @Test func symbolicLinksAreNeverFollowed() throws {
         let (store, bundle) = try bundleWithPayload(nil)
-        let outside = try TemporaryFile.write(Data(XCResultBundleWriter.compress(Array("secret".utf8))), name: "secret.zst")
+        let outside = try TemporaryFile.write(
+            Data(XCResultBundleWriter.compress(Array("secret".utf8))), name: "secret.zst")
         try FileManager.default.createSymbolicLink(atPath: bundle + "/Data/data.0~link", withDestinationPath: outside)
         let error = try #require(throws: ParserError.self) { try store.payload("0~link", limit: 1024) }
         #expect(error.description.contains("a symbolic link"), "\(error)")
@@ -38,7 +41,9 @@ struct XCResultPayloadTests {
         let other = try GeneratedBundle.write(XCResultBundleSamples.merged)
         try FileManager.default.removeItem(atPath: other + "/Data")
         try FileManager.default.createSymbolicLink(atPath: other + "/Data", withDestinationPath: bundle + "/Data")
-        let linked = try #require(throws: ParserError.self) { try XCResultPayloadStore(bundle: other).payload("0~link", limit: 1024) }
+        let linked = try #require(throws: ParserError.self) {
+            try XCResultPayloadStore(bundle: other).payload("0~link", limit: 1024)
+        }
         #expect(linked.description.contains("Data/ is a symbolic link"), "\(linked)")
     }
 
@@ -65,7 +70,9 @@ struct XCResultPayloadTests {
         let (store, _) = try bundleWithPayload(bomb)
         #expect(try store.payload("0~abc", limit: 1 << 20) == nil, "stopped at the limit")
         let file = try store.file(for: "0~abc")
-        #expect(throws: ZstdFrameError.tooLarge(limit: 1 << 20)) { try ZstdFrameReader.decompress(fileAt: file, limit: 1 << 20) }
+        #expect(throws: ZstdFrameError.tooLarge(limit: 1 << 20)) {
+            try ZstdFrameReader.decompress(fileAt: file, limit: 1 << 20)
+        }
         #expect(try store.payload("0~abc", limit: 16 << 20)?.count == 16 << 20)
     }
 }

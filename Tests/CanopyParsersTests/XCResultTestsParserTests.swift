@@ -11,7 +11,8 @@ struct XCResultTestsParserTests {
     }
 
     private func test(_ input: ParsedInput, _ key: String) throws -> TestCase {
-        try #require(input.tests.first { $0.identity.key == key }, "no test \(key) in \(input.tests.map(\.identity.key))")
+        try #require(
+            input.tests.first { $0.identity.key == key }, "no test \(key) in \(input.tests.map(\.identity.key))")
     }
 
     @Test func xcode26RetriesOnTwoDevicesAreSeparateTests() throws {
@@ -144,10 +145,14 @@ struct XCResultTestsParserTests {
     }
 
     @Test func wrongTypeIsAnErrorWithAJSONPath() throws {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("canopy-testnodes-\(UUID().uuidString).json")
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "canopy-testnodes-\(UUID().uuidString).json")
         try Data(#"{"testNodes": {"nodeType": "Test Plan"}, "devices": []}"#.utf8).write(to: url)
         defer { try? FileManager.default.removeItem(at: url) }
-        #expect(throws: ParserError.invalidValue(path: url.path, jsonPath: "$.testNodes", message: "expected an array of test nodes, found an object")) {
+        #expect(
+            throws: ParserError.invalidValue(
+                path: url.path, jsonPath: "$.testNodes", message: "expected an array of test nodes, found an object")
+        ) {
             try XCResultTestsParser().parse(fileAt: url.path)
         }
     }

@@ -10,7 +10,8 @@ import Testing
 @Suite("XCResultTestsParser streaming")
 struct XCResultTestsStreamTests {
     static let fixtures = [
-        "xcresult/xcode26-two-devices.json", "xcresult/xcode16-retries-configurations.json", "xcresult/swift-testing-arguments.json",
+        "xcresult/xcode26-two-devices.json", "xcresult/xcode16-retries-configurations.json",
+        "xcresult/swift-testing-arguments.json",
         "xcresult/swift-testing-nested-two-bundles.json", "xcresult/flaky-first-run.json",
     ]
 
@@ -29,7 +30,9 @@ struct XCResultTestsStreamTests {
             metadata.osVersion = device.osVersion
         }
         let file = InputFile(path: path, format: .xcresultTests, producer: walker.producer, bytes: document.bytes)
-        return ParsedInput(file: file, tests: walker.folder.tests, metadata: metadata, diagnostics: document.repairs + walker.diagnostics)
+        return ParsedInput(
+            file: file, tests: walker.folder.tests, metadata: metadata,
+            diagnostics: document.repairs + walker.diagnostics)
     }
 
     @Test("streamed in any window and chunk size, the fixtures give what the whole document gives", arguments: fixtures)
@@ -52,7 +55,8 @@ struct XCResultTestsStreamTests {
         #expect(text.range(of: "\"testNodes\"")!.lowerBound < devicesAt.lowerBound, "the fixture lists devices last")
         // The same document with `devices` first.
         let devices = try #require(root["devices"])
-        let reordered = "{\"devices\": \(try encode(devices)), \"testNodes\": \(try encode(try #require(root["testNodes"])))}"
+        let reordered =
+            "{\"devices\": \(try encode(devices)), \"testNodes\": \(try encode(try #require(root["testNodes"])))}"
         let first = try XCResultTestsParser().parse(fileAt: try TemporaryFile.write(reordered, name: "tests.json"))
         let last = try XCResultTestsParser(lookahead: 0, chunkSize: 64).parse(fileAt: path)
         #expect(first.tests.map(\.identity) == last.tests.map(\.identity))
@@ -79,7 +83,9 @@ struct XCResultTestsStreamTests {
         let path = try TemporaryFile.write(Self.document(testCases: 10, padding: 40_000), name: "tests.json")
         let atLimit = try XCResultTestsParser(attemptLimit: 20).parse(fileAt: path)
         #expect(atLimit.tests.count == 20)
-        for parser in [XCResultTestsParser(attemptLimit: 19), XCResultTestsParser(attemptLimit: 19, lookahead: 0, chunkSize: 16)] {
+        for parser in [
+            XCResultTestsParser(attemptLimit: 19), XCResultTestsParser(attemptLimit: 19, lookahead: 0, chunkSize: 16),
+        ] {
             do {
                 _ = try parser.parse(fileAt: path)
                 Issue.record("20 attempts parsed under a limit of 19")
@@ -160,7 +166,10 @@ struct XCResultTestsStreamTests {
         do { _ = try JSONReader.parse(Array(text.utf8)) } catch { expected = error }
         let failure = try #require(expected, "\(text) is well-formed")
         let path = try TemporaryFile.write(text, name: "tests.json")
-        for parser in [XCResultTestsParser(), XCResultTestsParser(lookahead: 0, chunkSize: 3), XCResultTestsParser(lookahead: 0, chunkSize: 1)] {
+        for parser in [
+            XCResultTestsParser(), XCResultTestsParser(lookahead: 0, chunkSize: 3),
+            XCResultTestsParser(lookahead: 0, chunkSize: 1),
+        ] {
             do {
                 _ = try parser.parse(fileAt: path)
                 Issue.record("\(text) parsed")
@@ -189,11 +198,16 @@ struct XCResultTestsStreamTests {
         let empty = try TemporaryFile.write("", name: "tests.json")
         #expect(throws: ParserError.empty(path: empty)) { try XCResultTestsParser().parse(fileAt: empty) }
         let array = try TemporaryFile.write("[{\"testNodes\": []}]", name: "tests.json")
-        #expect(throws: ParserError.invalidValue(path: array, jsonPath: "$", message: "expected an object, found an array")) {
+        #expect(
+            throws: ParserError.invalidValue(path: array, jsonPath: "$", message: "expected an object, found an array")
+        ) {
             try XCResultTestsParser().parse(fileAt: array)
         }
         let missing = try TemporaryFile.write("{\"devices\": []}", name: "tests.json")
-        #expect(throws: ParserError.invalidValue(path: missing, jsonPath: "$.testNodes", message: "expected an array of test nodes, found nothing")) {
+        #expect(
+            throws: ParserError.invalidValue(
+                path: missing, jsonPath: "$.testNodes", message: "expected an array of test nodes, found nothing")
+        ) {
             try XCResultTestsParser().parse(fileAt: missing)
         }
         let own = try TemporaryFile.write("{\"testNodes\": [], \"schema\": \"canopy.report/1\"}", name: "report.json")
@@ -201,8 +215,10 @@ struct XCResultTestsStreamTests {
     }
 
     private func encode(_ value: JSONValue) throws -> String {
-        let object = try JSONSerialization.jsonObject(with: Data(try Self.serialize(value).utf8), options: [.fragmentsAllowed])
-        return String(decoding: try JSONSerialization.data(withJSONObject: object, options: [.fragmentsAllowed]), as: UTF8.self)
+        let object = try JSONSerialization.jsonObject(
+            with: Data(try Self.serialize(value).utf8), options: [.fragmentsAllowed])
+        return String(
+            decoding: try JSONSerialization.data(withJSONObject: object, options: [.fragmentsAllowed]), as: UTF8.self)
     }
 
     private static func serialize(_ value: JSONValue) throws -> String {
@@ -211,11 +227,14 @@ struct XCResultTestsStreamTests {
         case .bool(let flag): return flag ? "true" : "false"
         case .number(let number): return "\(number)"
         case .string(let text):
-            return String(decoding: try JSONSerialization.data(withJSONObject: text, options: [.fragmentsAllowed]), as: UTF8.self)
+            return String(
+                decoding: try JSONSerialization.data(withJSONObject: text, options: [.fragmentsAllowed]), as: UTF8.self)
         case .array(let items): return "[" + (try items.map(serialize).joined(separator: ",")) + "]"
         case .object(let members):
             var parts: [String] = []
-            for (key, value) in zip(members.keys, members.values) { parts.append(try serialize(.string(key)) + ":" + serialize(value)) }
+            for (key, value) in zip(members.keys, members.values) {
+                parts.append(try serialize(.string(key)) + ":" + serialize(value))
+            }
             return "{" + parts.joined(separator: ",") + "}"
         }
     }
@@ -223,15 +242,18 @@ struct XCResultTestsStreamTests {
     /// A tests JSON of `testCases` test cases, each on two devices (two attempts), one test case
     /// per line after the first, each carrying `padding` bytes of runtime warnings.
     static func document(testCases: Int, padding: Int) -> String {
-        var text = "{\"devices\": [{\"deviceId\": \"D1\", \"deviceName\": \"iPhone\", \"osVersion\": \"18.2\"}, {\"deviceId\": \"D2\", \"deviceName\": \"iPad\", \"osVersion\": \"18.2\"}],"
-        text += " \"testNodes\": [{\"nodeType\": \"Test Plan\", \"name\": \"Plan\", \"children\": [{\"nodeType\": \"UI test bundle\", \"name\": \"AppUITests\", \"children\": [{\"nodeType\": \"Test Suite\", \"name\": \"Suite\", \"children\": ["
+        var text =
+            "{\"devices\": [{\"deviceId\": \"D1\", \"deviceName\": \"iPhone\", \"osVersion\": \"18.2\"}, {\"deviceId\": \"D2\", \"deviceName\": \"iPad\", \"osVersion\": \"18.2\"}],"
+        text +=
+            " \"testNodes\": [{\"nodeType\": \"Test Plan\", \"name\": \"Plan\", \"children\": [{\"nodeType\": \"UI test bundle\", \"name\": \"AppUITests\", \"children\": [{\"nodeType\": \"Test Suite\", \"name\": \"Suite\", \"children\": ["
         let warning = String(repeating: "w", count: padding)
         for index in 0..<testCases {
             let runs = ["D1", "D2"].map { device in
                 "{\"nodeType\": \"Device\", \"name\": \"\(device == "D1" ? "iPhone" : "iPad")\", \"nodeIdentifier\": \"\(device)\", \"result\": \"Passed\", \"durationInSeconds\": 1.5, \"children\": [{\"nodeType\": \"Runtime Warning\", \"name\": \"\(warning)\"}]}"
             }
             text += (index == 0 ? "\n" : ",\n")
-            text += "{\"nodeType\": \"Test Case\", \"name\": \"test\(index)()\", \"nodeIdentifier\": \"Suite/test\(index)()\", \"result\": \"Passed\", \"children\": [\(runs.joined(separator: ", "))]}"
+            text +=
+                "{\"nodeType\": \"Test Case\", \"name\": \"test\(index)()\", \"nodeIdentifier\": \"Suite/test\(index)()\", \"result\": \"Passed\", \"children\": [\(runs.joined(separator: ", "))]}"
         }
         return text + "\n]}]}]}]}\n"
     }

@@ -14,7 +14,8 @@ struct AttachmentWriterTests {
         return try contents.enumerated().map { index, text in
             let path = directory + "/\(index).txt"
             try Data(text.utf8).write(to: URL(fileURLWithPath: path))
-            return AttemptAttachment(name: "file \(index)", contentType: "public.plain-text", sourcePath: path, step: index)
+            return AttemptAttachment(
+                name: "file \(index)", contentType: "public.plain-text", sourcePath: path, step: index)
         }
     }
 
@@ -79,7 +80,9 @@ struct AttachmentWriterTests {
         ])
         #expect(AttachmentWriter.attaching(run).map(\.test) == [1, 0])
         limits.maximumRunBytes = 4
-        let result = try AttachmentWriter(limits: limits, siteDirectory: NSTemporaryDirectory() + "canopy-site-" + UUID().uuidString).write(&run)
+        let result = try AttachmentWriter(
+            limits: limits, siteDirectory: NSTemporaryDirectory() + "canopy-site-" + UUID().uuidString
+        ).write(&run)
         #expect(result.written == 1)
         #expect(result.overRunCap == 1)
         #expect(run.tests[1].attempts[0].attachments?.map(\.name) == ["file 1"], "the failure's file is written")

@@ -23,14 +23,18 @@ struct CheckInsightsTests {
         for stored in [false, true] {
             let path = directory + "/\(stored ? "run" : "check").sqlite"
             try await InsightsAfterStoreTests.store(history, into: path)
-            let context = try InsightsAfterStoreTests.context(store: path, night: night, key: "night-judged", windowRuns: windowRuns)
+            let context = try InsightsAfterStoreTests.context(
+                store: path, night: night, key: "night-judged", windowRuns: windowRuns)
             let prepared = try await context.prepare()
-            results.append(try await context.withStore { store in
-                if stored || alreadyStored {
-                    _ = try await store.store(prepared.run, digest: prepared.digest, testRows: prepared.testRows)
-                }
-                return try await context.insights(for: prepared, store: store, stored: stored, chosenBaseline: try await context.chosenBaseline(in: store))
-            })
+            results.append(
+                try await context.withStore { store in
+                    if stored || alreadyStored {
+                        _ = try await store.store(prepared.run, digest: prepared.digest, testRows: prepared.testRows)
+                    }
+                    return try await context.insights(
+                        for: prepared, store: store, stored: stored,
+                        chosenBaseline: try await context.chosenBaseline(in: store))
+                })
         }
         return (results[0], results[1])
     }
@@ -50,7 +54,8 @@ struct CheckInsightsTests {
             Self.expectSame(pair, "night \(count + 1)")
             // From night 4 on, two tests have failed flakily on the PayButton (testApplePaySheet on
             // night 1, testApplyCoupon on night 4): the comparison above is not between empty lists.
-            #expect(pair.run.flakyElements.map(\.identifier) == ["Checkout.PaymentSheet.PayButton"], "night \(count + 1)")
+            #expect(
+                pair.run.flakyElements.map(\.identifier) == ["Checkout.PaymentSheet.PayButton"], "night \(count + 1)")
         }
     }
 
@@ -63,6 +68,7 @@ struct CheckInsightsTests {
     @Test("a run already stored is judged as stored, not twice")
     func alreadyStored() async throws {
         let nights = try InsightsAfterStoreTests.nights()
-        Self.expectSame(try await Self.bothWays(nights.dropLast(), then: nights.last!, alreadyStored: true), "already stored")
+        Self.expectSame(
+            try await Self.bothWays(nights.dropLast(), then: nights.last!, alreadyStored: true), "already stored")
     }
 }

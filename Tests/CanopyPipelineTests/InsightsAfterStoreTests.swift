@@ -10,7 +10,8 @@ import Testing
 /// own reads of the window say, whatever else was stored before or beside the run.
 @Suite("History read after the store")
 struct InsightsAfterStoreTests {
-    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
     static let samples = repository.appendingPathComponent("Reports/samples").path
 
     /// The sample nights: folder, start, commit, branch.
@@ -23,7 +24,8 @@ struct InsightsAfterStoreTests {
     }
 
     static func context(
-        store: String, night: (folder: String, started: Date, commit: String, branch: String), key: String, baseline: String? = nil,
+        store: String, night: (folder: String, started: Date, commit: String, branch: String), key: String,
+        baseline: String? = nil,
         windowRuns: Int? = nil
     ) throws -> CommandContext {
         var options = RunOptions(environment: [:], now: night.started)
@@ -34,23 +36,29 @@ struct InsightsAfterStoreTests {
             let config = (store as NSString).deletingLastPathComponent + "/canopy-\(windowRuns).yml"
             let text = try String(contentsOfFile: samples + "/canopy.yml", encoding: .utf8)
                 .replacingOccurrences(of: "flakiness:\n", with: "flakiness:\n  windowRuns: \(windowRuns)\n")
-            try FileManager.default.createDirectory(atPath: (config as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                atPath: (config as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
             try text.write(toFile: config, atomically: true, encoding: .utf8)
             options.configPath = config
         }
         options.store = store
         options.quiet = true
         options.baseline = baseline
-        options.metadata = RunMetadata(runKey: key, commit: night.commit, branch: night.branch, startedAt: night.started)
+        options.metadata = RunMetadata(
+            runKey: key, commit: night.commit, branch: night.branch, startedAt: night.started)
         return try CommandContext(options: options)
     }
 
     /// Stores `nights` as `night-0`, `night-1`, … into the store at `path`.
-    static func store(_ nights: some Sequence<(folder: String, started: Date, commit: String, branch: String)>, into path: String) async throws {
+    static func store(
+        _ nights: some Sequence<(folder: String, started: Date, commit: String, branch: String)>, into path: String
+    ) async throws {
         for (index, night) in nights.enumerated() {
             let context = try context(store: path, night: night, key: "night-\(index)")
             let prepared = try await context.prepare()
-            _ = try await context.withStore { try await $0.store(prepared.run, digest: prepared.digest, testRows: prepared.testRows) }
+            _ = try await context.withStore {
+                try await $0.store(prepared.run, digest: prepared.digest, testRows: prepared.testRows)
+            }
         }
     }
 
@@ -58,7 +66,8 @@ struct InsightsAfterStoreTests {
     /// another CI job's run, when given), and what the store's own reads say of the same window.
     static func storedAndRead(
         _ history: ArraySlice<(folder: String, started: Date, commit: String, branch: String)>,
-        then night: (folder: String, started: Date, commit: String, branch: String), key: String, baseline: String? = nil,
+        then night: (folder: String, started: Date, commit: String, branch: String), key: String,
+        baseline: String? = nil,
         storeTwice: Bool = false, interloper: (folder: String, started: Date, commit: String, branch: String)? = nil,
         windowRuns: Int? = nil
     ) async throws -> (insights: HistoryInsights, read: Read) {
@@ -69,14 +78,19 @@ struct InsightsAfterStoreTests {
         let context = try context(store: path, night: night, key: key, baseline: baseline, windowRuns: windowRuns)
         let prepared = try await context.prepare()
         if storeTwice {
-            _ = try await context.withStore { try await $0.store(prepared.run, digest: prepared.digest, testRows: prepared.testRows) }
+            _ = try await context.withStore {
+                try await $0.store(prepared.run, digest: prepared.digest, testRows: prepared.testRows)
+            }
         }
         var other: PreparedRun?
-        if let interloper { other = try await Self.context(store: path, night: interloper, key: "night-interloper").prepare() }
+        if let interloper {
+            other = try await Self.context(store: path, night: interloper, key: "night-interloper").prepare()
+        }
         return try await context.withStore { store in
             if let other { _ = try await store.store(other.run, digest: other.digest, testRows: other.testRows) }
             _ = try await store.store(prepared.run, digest: prepared.digest, testRows: prepared.testRows)
-            let insights = try await context.insights(for: prepared, store: store, stored: true, chosenBaseline: try await context.chosenBaseline(in: store))
+            let insights = try await context.insights(
+                for: prepared, store: store, stored: true, chosenBaseline: try await context.chosenBaseline(in: store))
             return (insights, try await Read(context: context, prepared: prepared, store: store))
         }
     }
@@ -133,7 +147,9 @@ struct InsightsAfterStoreTests {
         Self.expectSame(pair)
         #expect(!pair.insights.flakiness.isEmpty, "the sample history has flaky and broken tests to compare")
         #expect(pair.insights.baselineRun != nil)
-        #expect(pair.read.failures.contains { $0.runKey == "night-last" } && pair.read.failures.contains { $0.runKey != "night-last" })
+        #expect(
+            pair.read.failures.contains { $0.runKey == "night-last" }
+                && pair.read.failures.contains { $0.runKey != "night-last" })
         #expect(pair.insights.trend.last?.runKey == "night-last", "the run is the newest of its window")
     }
 
@@ -151,7 +167,8 @@ struct InsightsAfterStoreTests {
         let nights = try Self.nights()
         var interloper = nights[nights.count - 2]
         interloper.started = nights.last!.started.addingTimeInterval(-3_600)
-        let pair = try await Self.storedAndRead(nights.dropLast(), then: nights.last!, key: "night-last", interloper: interloper)
+        let pair = try await Self.storedAndRead(
+            nights.dropLast(), then: nights.last!, key: "night-last", interloper: interloper)
         Self.expectSame(pair)
         #expect(pair.insights.trend.contains { $0.runKey == "night-interloper" })
     }
@@ -167,8 +184,10 @@ struct InsightsAfterStoreTests {
     @Test("a run already stored, and a run compared with an explicit baseline")
     func storedAgainAndExplicitBaseline() async throws {
         let nights = try Self.nights()
-        Self.expectSame(try await Self.storedAndRead(nights.dropLast(), then: nights.last!, key: "night-again", storeTwice: true))
-        let chosen = try await Self.storedAndRead(nights.dropLast(), then: nights.last!, key: "night-base", baseline: "night-2")
+        Self.expectSame(
+            try await Self.storedAndRead(nights.dropLast(), then: nights.last!, key: "night-again", storeTwice: true))
+        let chosen = try await Self.storedAndRead(
+            nights.dropLast(), then: nights.last!, key: "night-base", baseline: "night-2")
         Self.expectSame(chosen)
         #expect(chosen.insights.baselineRun?.key == "night-2")
     }

@@ -64,8 +64,10 @@ import Testing
         let store = try await HistoryStores.open(location)
         for night in 1...2 {
             let metadata = RunMetadata(
-                runKey: "nul-\(night)", commit: "c\(night)", branch: "main", startedAt: Date(timeIntervalSince1970: 1_767_225_600 + Double(night) * 86_400))
-            #expect(try await store.store(Run(metadata: metadata, tests: input.tests), digest: RunDigest()) == .inserted)
+                runKey: "nul-\(night)", commit: "c\(night)", branch: "main",
+                startedAt: Date(timeIntervalSince1970: 1_767_225_600 + Double(night) * 86_400))
+            #expect(
+                try await store.store(Run(metadata: metadata, tests: input.tests), digest: RunDigest()) == .inserted)
         }
         for night in 1...2 {
             let rows = try await store.testRuns(runKey: "nul-\(night)")
@@ -73,7 +75,8 @@ import Testing
         }
         await store.close()
         if let drop {
-            try await PostgresHistoryStore.administer(drop.admin, statements: ["DROP DATABASE IF EXISTS \(drop.name) WITH (FORCE)"])
+            try await PostgresHistoryStore.administer(
+                drop.admin, statements: ["DROP DATABASE IF EXISTS \(drop.name) WITH (FORCE)"])
         }
     }
 }

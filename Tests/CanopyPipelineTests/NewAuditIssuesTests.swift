@@ -12,7 +12,8 @@ import Testing
 @Suite("new audit issues are marked and annotated")
 struct NewAuditIssuesTests {
     /// The sample's `night` judged after the nights before it, with its dashboard's accessibility.
-    static func judged(_ night: Int) async throws -> (accessibility: DashboardAccessibility, insights: HistoryInsights) {
+    static func judged(_ night: Int) async throws -> (accessibility: DashboardAccessibility, insights: HistoryInsights)
+    {
         let nights = try InsightsAfterStoreTests.nights()
         let directory = NSTemporaryDirectory() + "canopy-audit-" + UUID().uuidString
         defer { try? FileManager.default.removeItem(atPath: directory) }
@@ -22,9 +23,12 @@ struct NewAuditIssuesTests {
         let prepared = try await context.prepare()
         let insights = try await context.withStore { store in
             _ = try await store.store(prepared.run, digest: prepared.digest, testRows: prepared.testRows)
-            return try await context.insights(for: prepared, store: store, stored: true, chosenBaseline: try await context.chosenBaseline(in: store))
+            return try await context.insights(
+                for: prepared, store: store, stored: true, chosenBaseline: try await context.chosenBaseline(in: store))
         }
-        let dashboard = DashboardBuilder(input: DashboardInput(prepared: prepared, insights: insights, gates: [], dashboardPath: nil, now: Date())).build()
+        let dashboard = DashboardBuilder(
+            input: DashboardInput(prepared: prepared, insights: insights, gates: [], dashboardPath: nil, now: Date())
+        ).build()
         return (dashboard.accessibility, insights)
     }
 
@@ -47,17 +51,22 @@ struct NewAuditIssuesTests {
     func annotations() {
         let element = ElementReference(identifier: "Feed.Header.Refresh", label: "Refresh", elementType: "button")
         let issues = [
-            AuditIssue(auditType: "contrast", severity: .warning, compactDescription: "Contrast failed", element: element, screen: "Feed",
+            AuditIssue(
+                auditType: "contrast", severity: .warning, compactDescription: "Contrast failed", element: element,
+                screen: "Feed",
                 origin: .auditFile, source: "audit.json"),
             AuditIssue(
-                auditType: "dynamicType", severity: .error, compactDescription: "Dynamic Type font sizes are unsupported",
-                detailedDescription: "Text does not scale.\nAt all.", element: element, screen: "Feed", origin: .auditFile, source: "audit.json"),
+                auditType: "dynamicType", severity: .error,
+                compactDescription: "Dynamic Type font sizes are unsupported",
+                detailedDescription: "Text does not scale.\nAt all.", element: element, screen: "Feed",
+                origin: .auditFile, source: "audit.json"),
         ]
         let lines = Annotations.githubAudit(issues, limit: 10)
-        #expect(lines == [
-            "::error title=New accessibility error%3A dynamicType on Feed.Header.Refresh (Feed)::Dynamic Type font sizes are unsupported — Text does not scale.%0AAt all.",
-            "::warning title=New accessibility warning%3A contrast on Feed.Header.Refresh (Feed)::Contrast failed",
-        ])
+        #expect(
+            lines == [
+                "::error title=New accessibility error%3A dynamicType on Feed.Header.Refresh (Feed)::Dynamic Type font sizes are unsupported — Text does not scale.%0AAt all.",
+                "::warning title=New accessibility warning%3A contrast on Feed.Header.Refresh (Feed)::Contrast failed",
+            ])
         #expect(Annotations.githubAudit(issues, limit: 1).count == 1)
     }
 }

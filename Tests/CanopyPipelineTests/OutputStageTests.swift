@@ -62,7 +62,8 @@ import Testing
         #expect(try Self.staging(in: paths).isEmpty)
         // The top-level names are links into the real directory `site/`.
         #expect(try FileManager.default.destinationOfSymbolicLink(atPath: paths.summary) == "site/summary.md")
-        let site = try FileManager.default.attributesOfItem(atPath: paths.directory + "/site")[.type] as? FileAttributeType
+        let site =
+            try FileManager.default.attributesOfItem(atPath: paths.directory + "/site")[.type] as? FileAttributeType
         #expect(site == .typeDirectory)
         #expect(try String(contentsOfFile: paths.directory + "/site/summary.md", encoding: .utf8) == "new summary")
     }
@@ -72,7 +73,9 @@ import Testing
         var failed = 0
         for step in 1...100 {
             let paths = OutputPaths(directory: try Self.directory())
-            defer { try? FileManager.default.removeItem(atPath: (paths.directory as NSString).deletingLastPathComponent) }
+            defer {
+                try? FileManager.default.removeItem(atPath: (paths.directory as NSString).deletingLastPathComponent)
+            }
             try Self.prepare(start, paths)
             let old = Self.contents(paths)
             var stage = try OutputStage(directory: paths.directory)
@@ -93,7 +96,9 @@ import Testing
                 #expect(try Self.staging(in: paths).isEmpty)
                 continue
             }
-            #expect(Self.contents(paths) == ["new summary", "new page", "new report"], "past the last step (\(step)) from \(start)")
+            #expect(
+                Self.contents(paths) == ["new summary", "new page", "new report"],
+                "past the last step (\(step)) from \(start)")
             #expect(try Self.staging(in: paths).isEmpty)
             break
         }
@@ -105,7 +110,9 @@ import Testing
     @Test func whereNamesCannotBeExchangedTheSetIsRenamedIn() throws {
         for start in Start.allCases {
             let paths = OutputPaths(directory: try Self.directory())
-            defer { try? FileManager.default.removeItem(atPath: (paths.directory as NSString).deletingLastPathComponent) }
+            defer {
+                try? FileManager.default.removeItem(atPath: (paths.directory as NSString).deletingLastPathComponent)
+            }
             try Self.prepare(start, paths)
             var stage = try Self.stage("new", in: paths)
             stage.injection.exchangeUnsupported = true
@@ -127,7 +134,8 @@ import Testing
         try Self.stage("new", in: paths).commit()
         #expect(Self.contents(paths) == ["new summary", "new page", "new report"])
         #expect(!FileManager.default.fileExists(atPath: paths.codeQuality))
-        #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: paths.codeQuality)) == nil, "no dangling link")
+        #expect(
+            (try? FileManager.default.destinationOfSymbolicLink(atPath: paths.codeQuality)) == nil, "no dangling link")
         #expect(try String(contentsOfFile: paths.directory + "/site/CNAME", encoding: .utf8) == "mine")
         #expect(try String(contentsOfFile: paths.directory + "/notes.txt", encoding: .utf8) == "mine too")
     }
@@ -144,11 +152,14 @@ import Testing
         let living = OutputStage.prefix + "\(ProcessInfo.processInfo.processIdentifier)-0000abcd-\(OutputStage.host)"
         let elsewhere = OutputStage.prefix + "\(ended.processIdentifier)-0000abcd-another-host"
         for name in [gone, living, elsewhere] {
-            try FileManager.default.createDirectory(atPath: paths.directory + "/" + name + "/site", withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                atPath: paths.directory + "/" + name + "/site", withIntermediateDirectories: true)
         }
         let stage = try OutputStage(directory: paths.directory)
         stage.discard()
-        #expect(try Self.staging(in: paths).sorted() == [elsewhere, living].sorted(), "only the one whose process is gone, here, is removed")
+        #expect(
+            try Self.staging(in: paths).sorted() == [elsewhere, living].sorted(),
+            "only the one whose process is gone, here, is removed")
     }
 
     @Test func aWriteThatFailsLeavesTheOldSetUntouched() throws {

@@ -25,7 +25,10 @@ import Testing
         progress.reading("big.xml", bytes: 1_000_000)
         #expect(capture.frames.count == 1)
         let first = try #require(capture.frames.first)
-        #expect(first.hasPrefix(String(repeating: "█", count: 6) + String(repeating: "░", count: 18) + " 0/2 files  5.0 of 20.0 MB"), "\(first)")
+        #expect(
+            first.hasPrefix(
+                String(repeating: "█", count: 6) + String(repeating: "░", count: 18) + " 0/2 files  5.0 of 20.0 MB"),
+            "\(first)")
         // The file ends: only what was not heard of yet is added (10 MB in all, not 16).
         progress.parsed("big.xml", bytes: 10_000_000)
         #expect(capture.frames.last?.contains("1/2 files  10.0 of 20.0 MB") == true, "\(capture.written)")
@@ -71,7 +74,10 @@ import Testing
         let path = NSTemporaryDirectory() + "canopy-progress-\(UUID().uuidString).xml"
         defer { try? FileManager.default.removeItem(atPath: path) }
         var xml = "<testsuites><testsuite name=\"S\">"
-        for index in 0..<8_000 { xml += "<testcase classname=\"S\" name=\"test\(index)\" time=\"0.1\"><system-out>\(String(repeating: "x", count: 40))</system-out></testcase>" }
+        for index in 0..<8_000 {
+            xml +=
+                "<testcase classname=\"S\" name=\"test\(index)\" time=\"0.1\"><system-out>\(String(repeating: "x", count: 40))</system-out></testcase>"
+        }
         xml += "</testsuite></testsuites>"
         try Data(xml.utf8).write(to: URL(fileURLWithPath: path))
         let pieces = Capture()

@@ -89,7 +89,9 @@ struct SameDashboardTests {
         #expect(fromReport.trend == fromRun.trend)
         #expect(fromReport == fromRun)
         // Not an empty comparison: the night has failures listed by name, causes and history.
-        #expect(!fromRun.clusters.isEmpty && !fromRun.categories.isEmpty && fromRun.trend != nil && !fromRun.flakyTests.isEmpty)
+        #expect(
+            !fromRun.clusters.isEmpty && !fromRun.categories.isEmpty && fromRun.trend != nil
+                && !fromRun.flakyTests.isEmpty)
         #expect(fromRun.newFailures.count + fromRun.excusedFailures.count + fromRun.stillFailing.count > 0)
     }
 }

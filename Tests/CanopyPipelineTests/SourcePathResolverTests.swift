@@ -10,11 +10,13 @@ import Testing
         let root = NSTemporaryDirectory() + "canopy-checkout-" + UUID().uuidString
         for file in [
             "App/UITests/LoginUITests.swift", "App/UITests/Checkout/PaymentUITests.swift", "App/Sources/Helpers.swift",
-            "Packages/Kit/Tests/Helpers.swift", ".build/checkouts/Dep/Sources/CartUITests.swift", "DerivedData/X/CartUITests.swift",
+            "Packages/Kit/Tests/Helpers.swift", ".build/checkouts/Dep/Sources/CartUITests.swift",
+            "DerivedData/X/CartUITests.swift",
             "App/UITests/CartUITests.swift",
         ] {
             let path = root + "/" + file
-            try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
             FileManager.default.createFile(atPath: path, contents: Data("// test\n".utf8))
         }
         return root
@@ -27,7 +29,9 @@ import Testing
         // Inside the checkout.
         #expect(paths.relative(root + "/App/UITests/LoginUITests.swift") == "App/UITests/LoginUITests.swift")
         // Built on another machine (xcbeautify's absolute paths): the longest trailing part that exists.
-        #expect(paths.relative("/Users/runner/work/app/app/App/UITests/Checkout/PaymentUITests.swift") == "App/UITests/Checkout/PaymentUITests.swift")
+        #expect(
+            paths.relative("/Users/runner/work/app/app/App/UITests/Checkout/PaymentUITests.swift")
+                == "App/UITests/Checkout/PaymentUITests.swift")
         #expect(paths.relative("./UITests/LoginUITests.swift") == "App/UITests/LoginUITests.swift")
         // `..` never leads out of the checkout.
         #expect(paths.relative("../../App/UITests/LoginUITests.swift") == "App/UITests/LoginUITests.swift")
@@ -46,9 +50,13 @@ import Testing
         func checkout(_ env: [String: String]) -> String {
             SourcePathResolver.checkout(CIEnvironment.detect(env), home: env["HOME"], currentDirectory: "/x")
         }
-        #expect(checkout(["GITHUB_ACTIONS": "true", "GITHUB_WORKSPACE": "/home/runner/work/a/a"]) == "/home/runner/work/a/a")
+        #expect(
+            checkout(["GITHUB_ACTIONS": "true", "GITHUB_WORKSPACE": "/home/runner/work/a/a"]) == "/home/runner/work/a/a"
+        )
         #expect(checkout(["GITLAB_CI": "true", "CI_PROJECT_DIR": "/builds/g/p"]) == "/builds/g/p")
-        #expect(checkout(["CIRCLECI": "true", "CIRCLE_WORKING_DIRECTORY": "~/project", "HOME": "/home/circleci"]) == "/home/circleci/project")
+        #expect(
+            checkout(["CIRCLECI": "true", "CIRCLE_WORKING_DIRECTORY": "~/project", "HOME": "/home/circleci"])
+                == "/home/circleci/project")
         #expect(checkout(["JENKINS_URL": "https://ci", "WORKSPACE": "ws"]) == "/x/ws")
         // Another provider's variable, or one set outside CI, is not the checkout.
         #expect(checkout(["WORKSPACE": "/elsewhere"]) == "/x")

@@ -13,13 +13,20 @@ struct StoredRunTreeTests {
     @Test("the stored tree is drawn as the run drew it: pre-order by path, branch figures, errors and warnings apart")
     func storedTree() {
         let nodes = [
-            IdentifierNodeDigest(path: "Podcast-{id}", parent: "Podcast", tests: 1, failures: 1, flakyTests: 0, auditIssues: 0, auditErrors: 0),
-            IdentifierNodeDigest(path: "Checkout", parent: nil, tests: 3, failures: 1, flakyTests: 1, auditIssues: 5, auditErrors: 1),
             IdentifierNodeDigest(
-                path: "Checkout.Total", parent: "Checkout", tests: 1, failures: 0, flakyTests: 0, auditIssues: 2, auditErrors: 0,
+                path: "Podcast-{id}", parent: "Podcast", tests: 1, failures: 1, flakyTests: 0, auditIssues: 0,
+                auditErrors: 0),
+            IdentifierNodeDigest(
+                path: "Checkout", parent: nil, tests: 3, failures: 1, flakyTests: 1, auditIssues: 5, auditErrors: 1),
+            IdentifierNodeDigest(
+                path: "Checkout.Total", parent: "Checkout", tests: 1, failures: 0, flakyTests: 0, auditIssues: 2,
+                auditErrors: 0,
                 interactive: 2, identified: 1),
-            IdentifierNodeDigest(path: "Checkout.PayButton", parent: "Checkout", tests: 2, failures: 1, flakyTests: 1, auditIssues: 3, auditErrors: 1),
-            IdentifierNodeDigest(path: "Podcast", parent: nil, tests: 1, failures: 1, flakyTests: 0, auditIssues: 0, auditErrors: 0),
+            IdentifierNodeDigest(
+                path: "Checkout.PayButton", parent: "Checkout", tests: 2, failures: 1, flakyTests: 1, auditIssues: 3,
+                auditErrors: 1),
+            IdentifierNodeDigest(
+                path: "Podcast", parent: nil, tests: 1, failures: 1, flakyTests: 0, auditIssues: 0, auditErrors: 0),
         ]
         let coverage = [
             CoverageFigure(scope: .branch, name: "Checkout.PayButton", interactive: 4, identified: 3),
@@ -33,7 +40,8 @@ struct StoredRunTreeTests {
         #expect(tree.map(\.auditErrors) == [1, 1, 0, 0, 0])
         #expect(tree.map(\.auditWarnings) == [4, 2, 2, 0, 0])
         #expect(tree.map(\.failures) == [1, 1, 0, 1, 1])
-        #expect(tree[1].elements == 4 && tree[1].identified == 3, "from the run's branch figure, when the node kept none")
+        #expect(
+            tree[1].elements == 4 && tree[1].identified == 3, "from the run's branch figure, when the node kept none")
         #expect(tree[2].elements == 2 && tree[2].identified == 1, "the node's own")
         #expect(tree[0].elements == 0, "a screen's figure is not a branch's")
 
@@ -41,9 +49,13 @@ struct StoredRunTreeTests {
         // character, whatever the characters are.
         let other = ReportCommand.treeNodes(
             [
-                IdentifierNodeDigest(path: "🛒", parent: nil, tests: 1, failures: 0, flakyTests: 0, auditIssues: 0, auditErrors: 0),
-                IdentifierNodeDigest(path: "🛒/Café", parent: "🛒", tests: 1, failures: 0, flakyTests: 0, auditIssues: 0, auditErrors: 0),
-                IdentifierNodeDigest(path: "🛒/Café:Bouton", parent: "🛒/Café", tests: 1, failures: 0, flakyTests: 0, auditIssues: 0, auditErrors: 0),
+                IdentifierNodeDigest(
+                    path: "🛒", parent: nil, tests: 1, failures: 0, flakyTests: 0, auditIssues: 0, auditErrors: 0),
+                IdentifierNodeDigest(
+                    path: "🛒/Café", parent: "🛒", tests: 1, failures: 0, flakyTests: 0, auditIssues: 0, auditErrors: 0),
+                IdentifierNodeDigest(
+                    path: "🛒/Café:Bouton", parent: "🛒/Café", tests: 1, failures: 0, flakyTests: 0, auditIssues: 0,
+                    auditErrors: 0),
             ], coverage: [])
         #expect(other.map(\.segment) == ["🛒", "Café", "Bouton"])
         #expect(other.map(\.depth) == [0, 1, 2])
@@ -52,15 +64,23 @@ struct StoredRunTreeTests {
     @Test("a run stored before schema 3 kept its identifier nodes alone: ancestors are made and figures added up")
     func treeOfIdentifiersAlone() {
         let nodes = [
-            IdentifierNodeDigest(path: "Checkout.PaymentSheet.PayButton", parent: nil, tests: 2, failures: 2, flakyTests: 1, auditIssues: 1, auditErrors: nil),
-            IdentifierNodeDigest(path: "Checkout.Close", parent: nil, tests: 1, failures: 1, flakyTests: 0, auditIssues: 2, auditErrors: nil),
-            IdentifierNodeDigest(path: "Podcast-{id}-row", parent: nil, tests: 1, failures: 0, flakyTests: 0, auditIssues: 0, auditErrors: nil),
+            IdentifierNodeDigest(
+                path: "Checkout.PaymentSheet.PayButton", parent: nil, tests: 2, failures: 2, flakyTests: 1,
+                auditIssues: 1, auditErrors: nil),
+            IdentifierNodeDigest(
+                path: "Checkout.Close", parent: nil, tests: 1, failures: 1, flakyTests: 0, auditIssues: 2,
+                auditErrors: nil),
+            IdentifierNodeDigest(
+                path: "Podcast-{id}-row", parent: nil, tests: 1, failures: 0, flakyTests: 0, auditIssues: 0,
+                auditErrors: nil),
         ]
         let tree = ReportCommand.treeNodes(nodes, coverage: [])
-        #expect(tree.map(\.path) == [
-            "Checkout", "Checkout.Close", "Checkout.PaymentSheet", "Checkout.PaymentSheet.PayButton", "Podcast", "Podcast-{id}",
-            "Podcast-{id}-row",
-        ])
+        #expect(
+            tree.map(\.path) == [
+                "Checkout", "Checkout.Close", "Checkout.PaymentSheet", "Checkout.PaymentSheet.PayButton", "Podcast",
+                "Podcast-{id}",
+                "Podcast-{id}-row",
+            ])
         #expect(tree.map(\.depth) == [0, 1, 1, 2, 0, 1, 2])
         #expect(tree.map(\.failures) == [3, 1, 2, 2, 0, 0, 0])
         // Only the total was kept: shown as errors, as before.
@@ -87,7 +107,8 @@ struct StoredRunTreeTests {
         ]
         var input = DashboardInput(
             title: "", metadata: RunMetadata(), totals: RunTotals(), coverage: nil, audits: [],
-            failures: failures.map { FailureRecord(stored: $0, testOutcome: .failed) }, testRows: [], parts: .empty, now: Date())
+            failures: failures.map { FailureRecord(stored: $0, testOutcome: .failed) }, testRows: [], parts: .empty,
+            now: Date())
         input.newFailureKeys = ["A/crashThenFail", "B/onlyCrash", "C/fails"]
         let rows = DashboardBuilder(input: input).build().newFailures
         #expect(rows.map(\.test) == ["C/fails", "A/crashThenFail", "B/onlyCrash"])
@@ -99,9 +120,11 @@ struct StoredRunTreeTests {
 
     @Test("a stored run's failures are grouped as run groups them: clusters, causes and identifiers")
     func failureSections() {
-        func failure(_ test: String, _ category: String, _ fingerprint: String, _ identifier: String?) -> FailureDigest {
+        func failure(_ test: String, _ category: String, _ fingerprint: String, _ identifier: String?) -> FailureDigest
+        {
             FailureDigest(
-                testKey: test, attemptIndex: 0, category: category, isInfrastructure: category == "simulatorCrash", fingerprint: fingerprint,
+                testKey: test, attemptIndex: 0, category: category, isInfrastructure: category == "simulatorCrash",
+                fingerprint: fingerprint,
                 normalizedMessage: "message of \(fingerprint)", identifier: identifier)
         }
         let failures = [
@@ -112,12 +135,16 @@ struct StoredRunTreeTests {
             failure("A/one", "notHittable", "f2", "Checkout.PayButton"),
         ]
         let records = failures.map { FailureRecord(stored: $0, testOutcome: .failed) }
-        let grouped = DashboardBuilder.failureSections(records, clusters: FailureGroups.clusters(records), descriptions: [:])
+        let grouped = DashboardBuilder.failureSections(
+            records, clusters: FailureGroups.clusters(records), descriptions: [:])
         let sections = (clusters: grouped.clusters, causes: grouped.categories)
         let byIdentifier = grouped.byIdentifier
         #expect(sections.clusters.map(\.id) == ["f2", "f1", "f9"], "largest first, then by fingerprint")
-        #expect(sections.clusters[0].count == 3 && sections.clusters[0].tests == ["A/one", "B/two"] && sections.clusters[0].testCount == 2)
-        #expect(sections.clusters[0].example == "message of f2" && sections.clusters[0].identifier == "Checkout.PayButton")
+        #expect(
+            sections.clusters[0].count == 3 && sections.clusters[0].tests == ["A/one", "B/two"]
+                && sections.clusters[0].testCount == 2)
+        #expect(
+            sections.clusters[0].example == "message of f2" && sections.clusters[0].identifier == "Checkout.PayButton")
         #expect(sections.clusters[2].isInfrastructure && sections.clusters[2].identifier == nil)
         #expect(sections.causes.map(\.category) == ["notHittable", "assertion", "simulatorCrash"])
         #expect(sections.causes[0].tests == ["B/two", "A/one"] && sections.causes[0].clusterIDs == ["f2"])

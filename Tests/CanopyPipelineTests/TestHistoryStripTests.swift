@@ -18,7 +18,9 @@ struct TestHistoryStripTests {
         #expect(!run.testHistory.isEmpty)
         let strips = DashboardBuilder.testHistory(run.testHistory)
         // Every failing test of the run has a strip whose last result is this run's.
-        let failing = run.testHistory.filter { $0.value.contains { $0.runKey == "night-judged" && $0.failedAttempts > 0 } }
+        let failing = run.testHistory.filter {
+            $0.value.contains { $0.runKey == "night-judged" && $0.failedAttempts > 0 }
+        }
         #expect(!failing.isEmpty)
         for (key, rows) in run.testHistory {
             let strip = try #require(strips[key])

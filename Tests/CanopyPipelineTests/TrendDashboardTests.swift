@@ -15,12 +15,14 @@ struct TrendDashboardTests {
     /// the baseline run.
     static func values(_ headline: DashboardHeadline) -> [DashboardKPI] {
         [
-            headline.tests, headline.passed, headline.failed, headline.flaky, headline.skipped, headline.passRate, headline.identifierCoverage,
+            headline.tests, headline.passed, headline.failed, headline.flaky, headline.skipped, headline.passRate,
+            headline.identifierCoverage,
             headline.auditErrors, headline.auditWarnings, headline.duration,
         ].map { DashboardKPI($0.value, isMeasured: $0.isMeasured) }
     }
 
-    @Test("a trend over the window report judged the latest run over shows that run as report does", arguments: [13, 14])
+    @Test(
+        "a trend over the window report judged the latest run over shows that run as report does", arguments: [13, 14])
     func trendAndReport(nights count: Int) async throws {
         let nights = try InsightsAfterStoreTests.nights()
         let directory = NSTemporaryDirectory() + "canopy-trend-report-" + UUID().uuidString
@@ -41,46 +43,72 @@ struct TrendDashboardTests {
         #expect(trend.links.branch == "main" && trend.links.baseline?.hasPrefix("the window's first run (") == true)
         // New failures by one rule: report leaves out those its gate excused (known flakes,
         // quarantine), and lists why a flaky test's failure counts.
-        func unnoted(_ rows: [DashboardNewFailure]) -> [DashboardNewFailure] { rows.map { var row = $0; row.note = nil; return row } }
+        func unnoted(_ rows: [DashboardNewFailure]) -> [DashboardNewFailure] {
+            rows.map {
+                var row = $0
+                row.note = nil
+                return row
+            }
+        }
         let listed = Set(report.newFailures.map(\.test))
         let excused = Set(report.excusedFailures.map(\.test))
         #expect(unnoted(trend.newFailures.filter { listed.contains($0.test) }) == unnoted(report.newFailures))
-        #expect(trend.newFailures.allSatisfy { listed.contains($0.test) || excused.contains($0.test) }, "\(trend.newFailures.map(\.test))")
+        #expect(
+            trend.newFailures.allSatisfy { listed.contains($0.test) || excused.contains($0.test) },
+            "\(trend.newFailures.map(\.test))")
         // Flakiness and the chart over the same runs; report also marks the flaky tests its gate counted new.
-        func notNew(_ tests: [DashboardFlakyTest]) -> [DashboardFlakyTest] { tests.map { var test = $0; test.isNew = false; return test } }
+        func notNew(_ tests: [DashboardFlakyTest]) -> [DashboardFlakyTest] {
+            tests.map {
+                var test = $0
+                test.isNew = false
+                return test
+            }
+        }
         #expect(notNew(trend.flakyTests) == notNew(report.flakyTests))
         #expect(trend.trend?.points == report.trend?.points && trend.trend?.changes == report.trend?.changes)
         #expect(trend.trend?.window == "last 30 days" && report.trend?.window == "last \(count) runs")
         // The trend page shows none of the run's own sections.
-        #expect(trend.tests.isEmpty && trend.identifierTree.isEmpty && trend.clusters.isEmpty && trend.stillFailing.isEmpty)
+        #expect(
+            trend.tests.isEmpty && trend.identifierTree.isEmpty && trend.clusters.isEmpty && trend.stillFailing.isEmpty)
         // Not an empty comparison.
         #expect(!trend.newFailures.isEmpty && !trend.flakyTests.isEmpty && (trend.trend?.points.count ?? 0) == count)
     }
 
-    @Test("a trend's headline counts from the window's first run; a latest run without snapshots has no coverage measured; no partial banner")
+    @Test(
+        "a trend's headline counts from the window's first run; a latest run without snapshots has no coverage measured; no partial banner"
+    )
     func windowHeadline() {
         func point(_ key: String, tests: Int, failed: Int, coverage: Double?) -> TrendPoint {
             TrendPoint(
-                runKey: key, commit: key + "0123456789abcdef", branch: "main", startedAt: nil, tests: tests, passed: tests - failed, failed: failed,
-                flaky: 0, skipped: 0, passRate: Double(tests - failed) / Double(tests), duration: 10, auditIssues: 3, auditErrors: 1,
+                runKey: key, commit: key + "0123456789abcdef", branch: "main", startedAt: nil, tests: tests,
+                passed: tests - failed, failed: failed,
+                flaky: 0, skipped: 0, passRate: Double(tests - failed) / Double(tests), duration: 10, auditIssues: 3,
+                auditErrors: 1,
                 coverage: coverage, failuresByCategory: [:])
         }
         var totals = RunTotals()
         (totals.tests, totals.passed, totals.failed, totals.duration) = (4, 3, 1, 12)
-        let points = [point("first", tests: 3, failed: 0, coverage: 0.5), point("last", tests: 4, failed: 1, coverage: nil)]
+        let points = [
+            point("first", tests: 3, failed: 0, coverage: 0.5), point("last", tests: 4, failed: 1, coverage: nil),
+        ]
         var metadata = RunMetadata()
         metadata.commit = "last0123456789abcdef"
         metadata.branch = "feature/x"
         metadata.unreadInputs = ["bad.xml:1:65: error: Premature end of data"]
         let input = DashboardInput(
-            title: "Canopy", metadata: metadata, totals: totals, coverage: nil, audits: [], failures: [], testRows: [], parts: .empty,
-            insights: HistoryInsights(baselineRun: nil, comparison: BaselineComparison(baselineRunKey: nil), flakiness: [], flakyElements: [], trend: points),
+            title: "Canopy", metadata: metadata, totals: totals, coverage: nil, audits: [], failures: [], testRows: [],
+            parts: .empty,
+            insights: HistoryInsights(
+                baselineRun: nil, comparison: BaselineComparison(baselineRunKey: nil), flakiness: [], flakyElements: [],
+                trend: points),
             window: TrendWindow(HistoryWindow(runs: 2), runs: points.count), gates: nil, now: Date())
         let dashboard = DashboardBuilder(input: input).build()
         #expect(dashboard.headline.tests == DashboardKPI(4, baseline: 3))
         #expect(dashboard.headline.failed == DashboardKPI(1, baseline: 0))
         #expect(dashboard.headline.passRate == DashboardKPI(0.75, baseline: 1))
-        #expect(dashboard.headline.auditErrors == DashboardKPI(0, baseline: 1) && dashboard.headline.auditWarnings == DashboardKPI(0, baseline: 2))
+        #expect(
+            dashboard.headline.auditErrors == DashboardKPI(0, baseline: 1)
+                && dashboard.headline.auditWarnings == DashboardKPI(0, baseline: 2))
         #expect(dashboard.headline.identifierCoverage == DashboardKPI(0, baseline: 0.5, isMeasured: false))
         #expect(dashboard.headline.status == .testsFailed)
         // A window of every branch names no branch, though its latest run has one.

@@ -3,20 +3,27 @@ import Foundation
 import Testing
 
 /// The dashboard in a real headless Chromium, loaded from a file URL (see `Chromium`).
-@Suite("Dashboard in headless Chromium", .serialized, .enabled(if: Chromium.path != nil, Comment(rawValue: Chromium.skipMessage)))
+@Suite(
+    "Dashboard in headless Chromium", .serialized,
+    .enabled(if: Chromium.path != nil, Comment(rawValue: Chromium.skipMessage)))
 struct BrowserTests {
     private func expectClean(_ verdict: Chromium.Verdict, sourceLocation: SourceLocation = #_sourceLocation) {
         #expect(verdict.exception == nil, "self-test threw: \(verdict.exception ?? "")", sourceLocation: sourceLocation)
         #expect(verdict.errors == [], "console errors: \(verdict.errors ?? [])", sourceLocation: sourceLocation)
-        #expect(verdict.violations == [], "CSP violations (blocked loads or scripts): \(verdict.violations ?? [])", sourceLocation: sourceLocation)
+        #expect(
+            verdict.violations == [], "CSP violations (blocked loads or scripts): \(verdict.violations ?? [])",
+            sourceLocation: sourceLocation)
         #expect(verdict.resources == [], "network requests: \(verdict.resources ?? [])", sourceLocation: sourceLocation)
         #expect(verdict.alerts == [], "hostile data executed: \(verdict.alerts ?? [])", sourceLocation: sourceLocation)
     }
 
     /// A link to a part of a view (`#f-clusters`, the failures' cluster list) opens that view.
     @Test func aLinkToAPartOfAViewOpensTheView() throws {
-        let (dom, stderr) = try Chromium.load(html: HTMLDashboardRenderer().render(DashboardSample.make()), name: "deep", hash: "f-clusters")
-        #expect(dom.contains("id=\"tab-failures\" aria-controls=\"view-failures\" aria-selected=\"true\""), "\(stderr.suffix(500))")
+        let (dom, stderr) = try Chromium.load(
+            html: HTMLDashboardRenderer().render(DashboardSample.make()), name: "deep", hash: "f-clusters")
+        #expect(
+            dom.contains("id=\"tab-failures\" aria-controls=\"view-failures\" aria-selected=\"true\""),
+            "\(stderr.suffix(500))")
         #expect(dom.contains("id=\"tab-overview\" aria-controls=\"view-overview\" aria-selected=\"false\""))
     }
 
@@ -28,27 +35,37 @@ struct BrowserTests {
         let links = DashboardLinks(dashboard: "https://example.github.io/app/")
         let hash = try #require(links.screenshots(of: test.key)?.split(separator: "#").last.map(String.init))
         #expect(hash.hasPrefix("test="))
-        let (dom, stderr) = try Chromium.load(html: HTMLDashboardRenderer().render(dashboard), name: "test-link", hash: hash)
-        #expect(dom.contains("id=\"tab-tests\" aria-controls=\"view-tests\" aria-selected=\"true\""), "\(stderr.suffix(500))")
+        let (dom, stderr) = try Chromium.load(
+            html: HTMLDashboardRenderer().render(dashboard), name: "test-link", hash: hash)
+        #expect(
+            dom.contains("id=\"tab-tests\" aria-controls=\"view-tests\" aria-selected=\"true\""),
+            "\(stderr.suffix(500))")
         #expect(dom.contains("aria-expanded=\"true\" aria-label=\"Attempts of \(test.key)\""), "\(stderr.suffix(500))")
         #expect(dom.contains("<tr class=\"detail\">"))
         // A key that names no test leaves the page as it opens.
-        let (plain, _) = try Chromium.load(html: HTMLDashboardRenderer().render(dashboard), name: "test-link-none", hash: "test=NoSuchTest")
+        let (plain, _) = try Chromium.load(
+            html: HTMLDashboardRenderer().render(dashboard), name: "test-link-none", hash: "test=NoSuchTest")
         #expect(!plain.contains("<tr class=\"detail\">"))
     }
 
     @Test func sampleDashboardIsInteractive() throws {
-        let verdict = try Chromium.selfTest(html: HTMLDashboardRenderer().render(DashboardSample.make()), name: "sample")
+        let verdict = try Chromium.selfTest(
+            html: HTMLDashboardRenderer().render(DashboardSample.make()), name: "sample")
         expectClean(verdict)
         #expect(verdict.rows == 48)
-        for check in ["treeExpands", "treeCollapses", "tabKeyboard", "tabSwitches", "searchFilters", "filterApplies", "sorts", "attemptsOpen", "attemptsClose", "classFilter"] {
+        for check in [
+            "treeExpands", "treeCollapses", "tabKeyboard", "tabSwitches", "searchFilters", "filterApplies", "sorts",
+            "attemptsOpen", "attemptsClose", "classFilter",
+        ] {
             #expect(verdict.checks[check] == true, "\(check) failed: \(verdict.checks)")
         }
         #expect(verdict.filterRows == 3)
     }
 
     @Test func hostileCorpusExecutesNothing() throws {
-        for (name, renderer) in [("hostile", HTMLDashboardRenderer() as any DashboardRenderer), ("hostile-trend", TrendRenderer())] {
+        for (name, renderer) in [
+            ("hostile", HTMLDashboardRenderer() as any DashboardRenderer), ("hostile-trend", TrendRenderer()),
+        ] {
             let verdict = try Chromium.selfTest(html: renderer.render(HostileCorpus.dashboard()), name: name)
             expectClean(verdict)
             #expect(verdict.checks["searchFilters"] == true, "\(name): \(verdict.checks)")
@@ -82,7 +99,9 @@ struct BrowserTests {
             #expect(verdict.checks[check] == true, "\(check) failed: \(verdict.checks)")
         }
         #expect(verdict.filterRows == 10_000)
-        print("canopy-browser: 100k-test dashboard interactive after \(Int(verdict.tti)) ms (loads: \(figures) ms); \(html.utf8.count) bytes; \(verdict.dom ?? 0) DOM elements")
+        print(
+            "canopy-browser: 100k-test dashboard interactive after \(Int(verdict.tti)) ms (loads: \(figures) ms); \(html.utf8.count) bytes; \(verdict.dom ?? 0) DOM elements"
+        )
         #expect(verdict.tti < 2_000, "time to interactive \(verdict.tti) ms")
         #expect((verdict.dom ?? 0) < 60_000, "no per-row DOM for hidden rows")
     }

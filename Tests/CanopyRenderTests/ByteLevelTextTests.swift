@@ -7,9 +7,12 @@ import Testing
 /// scalar-by-scalar definitions they replaced.
 struct ByteLevelTextTests {
     static let samples: [String] = [
-        "", "plain ASCII", String(repeating: "a", count: 300), String(repeating: "a", count: 301), "tab\there", "line\nbreak",
-        "crlf\r\nend", "lone\rcr", "nul\u{0}byte", "del\u{7F}c1\u{85}next", "bidi\u{202E}reversed\u{2066}", "sep\u{2028}para\u{2029}",
-        "émoji 😀 日本語", String(repeating: "é", count: 301), "<script>&\"'|`*_[](){}#!~\\@:$</script>", "mixed\u{200F}é\n",
+        "", "plain ASCII", String(repeating: "a", count: 300), String(repeating: "a", count: 301), "tab\there",
+        "line\nbreak",
+        "crlf\r\nend", "lone\rcr", "nul\u{0}byte", "del\u{7F}c1\u{85}next", "bidi\u{202E}reversed\u{2066}",
+        "sep\u{2028}para\u{2029}",
+        "émoji 😀 日本語", String(repeating: "é", count: 301), "<script>&\"'|`*_[](){}#!~\\@:$</script>",
+        "mixed\u{200F}é\n",
     ]
 
     /// The definition: scalar by scalar, as the renderer did before.
@@ -42,22 +45,31 @@ struct ByteLevelTextTests {
 
     @Test func displayTextMatchesTheScalarDefinition() {
         for sample in Self.samples {
-            #expect(DisplayText.line(sample) == Self.reference(sample, keepNewlines: false, limit: 300), "\(sample.debugDescription)")
-            #expect(DisplayText.block(sample, limit: 10) == Self.reference(sample, keepNewlines: true, limit: 10), "\(sample.debugDescription)")
+            #expect(
+                DisplayText.line(sample) == Self.reference(sample, keepNewlines: false, limit: 300),
+                "\(sample.debugDescription)")
+            #expect(
+                DisplayText.block(sample, limit: 10) == Self.reference(sample, keepNewlines: true, limit: 10),
+                "\(sample.debugDescription)")
         }
     }
 
     /// Only what Markdown, HTML or GitHub's text filters act on changes; Canopy's own words and
     /// parentheses, quotes and braces read as written.
-    @Test(arguments: [(String, String)]([
-        ("0 new failing test(s), at most 0 allowed", "0 new failing test(s), at most 0 allowed"),
-        (#"XCTAssertEqual failed: ("Dark") is not equal to ("Light")"#, #"XCTAssertEqual failed: ("Dark") is not equal to ("Light")"#),
-        ("x*y* _z_ a_b `c` [l](u) ~s~ $m$ a|b", #"x\*y\* \_z\_ a_b \`c\` \[l](u) \~s\~ \$m\$ a\|b"#),
-        ("<br> a < b &amp; a & b", "&lt;br> a < b &amp;amp; a & b"),
-        ("@me a@b #3 #x :+1: 10:30:45", "@\u{200B}me a@b #\u{200B}3 #x :\u{200B}+1: 10:30:45"),
-        ("# heading", ##"\# heading"##), ("> quote", #"\> quote"#), ("- item", #"\- item"#), ("12. item", #"12\. item"#),
-        (#"C:\Users\me \*"#, #"C:\Users\me \\\*"#), ("é😀 naïve", "é😀 naïve"),
-    ]))
+    @Test(
+        arguments: [(String, String)]([
+            ("0 new failing test(s), at most 0 allowed", "0 new failing test(s), at most 0 allowed"),
+            (
+                #"XCTAssertEqual failed: ("Dark") is not equal to ("Light")"#,
+                #"XCTAssertEqual failed: ("Dark") is not equal to ("Light")"#
+            ),
+            ("x*y* _z_ a_b `c` [l](u) ~s~ $m$ a|b", #"x\*y\* \_z\_ a_b \`c\` \[l](u) \~s\~ \$m\$ a\|b"#),
+            ("<br> a < b &amp; a & b", "&lt;br> a < b &amp;amp; a & b"),
+            ("@me a@b #3 #x :+1: 10:30:45", "@\u{200B}me a@b #\u{200B}3 #x :\u{200B}+1: 10:30:45"),
+            ("# heading", ##"\# heading"##), ("> quote", #"\> quote"#), ("- item", #"\- item"#),
+            ("12. item", #"12\. item"#),
+            (#"C:\Users\me \*"#, #"C:\Users\me \\\*"#), ("é😀 naïve", "é😀 naïve"),
+        ]))
     func markdownEscapeChangesOnlyWhatMarkdownActsOn(_ text: String, _ expected: String) {
         #expect(MarkdownText.escape(text) == expected, "\(text.debugDescription)")
     }
@@ -65,7 +77,9 @@ struct ByteLevelTextTests {
     @Test func markdownCodeKeepsNamesAsWrittenAndWrapsLongOnesAtDots() {
         #expect(MarkdownText.code("A/testB@iPad (18.2)") == "<code>A/testB@iPad (18.2)</code>")
         #expect(MarkdownText.code("T/a|b") == #"<code>T/a\|b</code>"#)
-        #expect(MarkdownText.code("CheckoutUITests.CheckoutTests/testApplePaySheet@iPad") == "<code>CheckoutUITests.CheckoutTests/testApplePaySheet@iPad</code>")
+        #expect(
+            MarkdownText.code("CheckoutUITests.CheckoutTests/testApplePaySheet@iPad")
+                == "<code>CheckoutUITests.CheckoutTests/testApplePaySheet@iPad</code>")
         #expect(
             MarkdownText.code("CheckoutUITests.CheckoutTests/testApplePaySheet@iPad", wrap: true)
                 == "<code>CheckoutUITests.<wbr>CheckoutTests/<wbr>testApplePaySheet@iPad</code>")
@@ -76,13 +90,16 @@ struct ByteLevelTextTests {
         let script = HTMLText.scriptJSON(value)
         #expect(!script.contains("<") && !script.contains(">") && !script.contains("&"))
         #expect(!script.unicodeScalars.contains("\u{2028}") && !script.unicodeScalars.contains("\u{2029}"))
-        #expect(script.contains("\\u003c\\/script\\u003e\\u003c!--\\u0026") || script.contains("\\u003c/script\\u003e\\u003c!--\\u0026"))
+        #expect(
+            script.contains("\\u003c\\/script\\u003e\\u003c!--\\u0026")
+                || script.contains("\\u003c/script\\u003e\\u003c!--\\u0026"))
         let decoded = try JSONDecoder().decode([String].self, from: Data(script.utf8))
         #expect(decoded == value)
     }
 
     @Test(arguments: [
-        ("AppUITests.LoginTests/testLogin", "testLogin", true, "AppUITests.LoginTests/"), ("a/b", "c", false, ""), ("same", "same", true, ""),
+        ("AppUITests.LoginTests/testLogin", "testLogin", true, "AppUITests.LoginTests/"), ("a/b", "c", false, ""),
+        ("same", "same", true, ""),
         ("Tést/naïve", "naïve", true, "Tést/"), ("x", "", false, ""), ("e\u{301}/n", "n", true, "e\u{301}/"),
     ])
     func keysSplitIntoPrefixAndName(_ key: String, _ name: String, _ hasSuffix: Bool, _ prefix: String) {

@@ -17,7 +17,8 @@ enum Chromium {
         return nil
     }()
 
-    static let skipMessage = "no headless Chromium: set CANOPY_TEST_CHROMIUM or install `chromium` (apt-get install chromium) to run the browser tests"
+    static let skipMessage =
+        "no headless Chromium: set CANOPY_TEST_CHROMIUM or install `chromium` (apt-get install chromium) to run the browser tests"
 
     /// The verdict the page writes into `<pre id="canopy-selftest">`.
     struct Verdict: Decodable {
@@ -60,7 +61,8 @@ enum Chromium {
     /// The page's DOM once its scripts ran, loaded from a `file://` URL ending in `#hash`, and
     /// what the browser printed on standard error.
     static func load(html: String, name: String, hash: String) throws -> (dom: String, stderr: String) {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("canopy-browser-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "canopy-browser-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("\(name).html")
@@ -68,8 +70,10 @@ enum Chromium {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: path ?? "chromium")
         process.arguments = [
-            "--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run", "--disable-extensions",
-            "--user-data-dir=\(directory.appendingPathComponent("profile").path)", "--virtual-time-budget=5000", "--dump-dom",
+            "--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run",
+            "--disable-extensions",
+            "--user-data-dir=\(directory.appendingPathComponent("profile").path)", "--virtual-time-budget=5000",
+            "--dump-dom",
             file.absoluteString + "#" + hash,
         ]
         let output = Pipe()

@@ -24,11 +24,15 @@ struct CoverageAndAxisRenderTests {
     @Test("elements a branch counts outside its children are named, not a 0% box called Root")
     func screenRemainder() throws {
         let html = try Self.treeView(Self.tree)
-        #expect(html.contains("<span class=\"own-words\">1 element without identifier directly under the screen</span>"))
+        #expect(
+            html.contains("<span class=\"own-words\">1 element without identifier directly under the screen</span>"))
         #expect(html.contains("0.0% <small>(0/1)</small>"))
         #expect(html.contains("Login: without identifier directly under the screen: 0.0% (0/1)"))
         // The root view's own identifier counts no interactive element: no red 0% under its name.
-        #expect(html.contains("<code>Root</code></span><span class=\"cov\"><span class=\"num muted\">– <small>(no interactive elements)</small>"))
+        #expect(
+            html.contains(
+                "<code>Root</code></span><span class=\"cov\"><span class=\"num muted\">– <small>(no interactive elements)</small>"
+            ))
         #expect(!html.contains("<title>Login.Root:"))
     }
 

@@ -1,7 +1,8 @@
 import CanopyModel
-@testable import CanopyRender
 import Foundation
 import Testing
+
+@testable import CanopyRender
 
 @Suite("Dashboard view model")
 struct DashboardModelTests {
@@ -14,23 +15,34 @@ struct DashboardModelTests {
     @Test func kpiChangeAndCoverage() {
         #expect(DashboardKPI(0.784, baseline: 0.771).change.map { abs($0 - 0.013) < 1e-9 } == true)
         #expect(DashboardKPI(3).change == nil)
-        #expect(DashboardTreeNode(path: "A", segment: "A", depth: 0, childCount: 0, elements: 0, identified: 0).coverage == 1)
-        #expect(DashboardTreeNode(path: "A", segment: "A", depth: 0, childCount: 0, elements: 4, identified: 3).coverage == 0.75)
+        #expect(
+            DashboardTreeNode(path: "A", segment: "A", depth: 0, childCount: 0, elements: 0, identified: 0).coverage
+                == 1)
+        #expect(
+            DashboardTreeNode(path: "A", segment: "A", depth: 0, childCount: 0, elements: 4, identified: 3).coverage
+                == 0.75)
     }
 
     @Test("failures the gate did not count: ten named on the page with how many more, all in the Markdown")
     func excusedFailures() {
         var dashboard = DashboardSample.make()
-        dashboard.excusedFailures = (1...12).map { DashboardExcusedFailure(test: "Suite/test\($0)", reason: $0 == 1 ? "quarantined" : "known flaky") }
+        dashboard.excusedFailures = (1...12).map {
+            DashboardExcusedFailure(test: "Suite/test\($0)", reason: $0 == 1 ? "quarantined" : "known flaky")
+        }
         let html = HTMLDashboardRenderer().render(dashboard)
         #expect(html.contains("<h3>Failing, not counted as new <span class=\"count\">12</span></h3>"))
         #expect(html.contains("<code>Suite/test1</code></div><p class=\"f-note muted\">quarantined</p>"))
         #expect(html.contains("<code>Suite/test2</code></div><p class=\"f-note muted\">known flaky</p>"))
-        #expect(html.contains("<code>Suite/test10</code></div><p class=\"f-note muted\">known flaky</p></li></ul>"
-            + "<p class=\"more\">Showing 10 of 12; the Tests view lists every failed test.</p>"))
+        #expect(
+            html.contains(
+                "<code>Suite/test10</code></div><p class=\"f-note muted\">known flaky</p></li></ul>"
+                    + "<p class=\"more\">Showing 10 of 12; the Tests view lists every failed test.</p>"))
         #expect(!html.contains("Suite/test11"))
         let markdown = MarkdownRenderer().render(dashboard)
-        #expect(markdown.contains("### Failing, not counted as new (12)\n\n- ❌ <code>Suite/test1</code>\n  - quarantined\n"), "\(markdown)")
+        #expect(
+            markdown.contains(
+                "### Failing, not counted as new (12)\n\n- ❌ <code>Suite/test1</code>\n  - quarantined\n"),
+            "\(markdown)")
         #expect(markdown.contains("- ❌ <code>Suite/test12</code>\n  - known flaky\n"))
         // None: no section, and the page's empty new-failures line stays as it was.
         dashboard.excusedFailures = []
@@ -41,12 +53,20 @@ struct DashboardModelTests {
     @Test("a new failure of an infrastructure cause is marked as such in the page and the Markdown")
     func infrastructureNewFailures() {
         var dashboard = DashboardSample.make()
-        dashboard.newFailures = [DashboardNewFailure(
-            test: "Suite/testLost", message: "Lost connection to the test manager service.", category: "testRunnerInfrastructure",
-            isInfrastructure: true)]
+        dashboard.newFailures = [
+            DashboardNewFailure(
+                test: "Suite/testLost", message: "Lost connection to the test manager service.",
+                category: "testRunnerInfrastructure",
+                isInfrastructure: true)
+        ]
         let html = HTMLDashboardRenderer().render(dashboard)
-        #expect(html.contains("testRunnerInfrastructure</span> <span class=\"chip warn\"><span aria-hidden=\"true\">⚙</span> infrastructure</span></p>"))
-        #expect(MarkdownRenderer().render(dashboard).contains("  - cause **testRunnerInfrastructure** (infrastructure 🏗️)\n"))
+        #expect(
+            html.contains(
+                "testRunnerInfrastructure</span> <span class=\"chip warn\"><span aria-hidden=\"true\">⚙</span> infrastructure</span></p>"
+            ))
+        #expect(
+            MarkdownRenderer().render(dashboard).contains("  - cause **testRunnerInfrastructure** (infrastructure 🏗️)\n")
+        )
     }
 
     /// `Podcast-{id}-row` says which element; the row the test hit says which data.
@@ -54,15 +74,23 @@ struct DashboardModelTests {
     func rawIdentifierBesideTemplate() {
         var dashboard = DashboardSample.make()
         dashboard.newFailures = [
-            DashboardNewFailure(test: "Feed/testOpen", message: "No matches found", category: "elementNotFound", identifier: "Podcast-{id}-row", rawIdentifier: "Podcast-42-row"),
-            DashboardNewFailure(test: "Pay/testPay", message: "No matches found", category: "elementNotFound", identifier: "Checkout.Pay", rawIdentifier: "Checkout.Pay"),
+            DashboardNewFailure(
+                test: "Feed/testOpen", message: "No matches found", category: "elementNotFound",
+                identifier: "Podcast-{id}-row", rawIdentifier: "Podcast-42-row"),
+            DashboardNewFailure(
+                test: "Pay/testPay", message: "No matches found", category: "elementNotFound",
+                identifier: "Checkout.Pay", rawIdentifier: "Checkout.Pay"),
         ]
         #expect(dashboard.newFailures[1].rawIdentifier == nil)
         let markdown = MarkdownRenderer().render(dashboard)
-        #expect(markdown.contains("  - element <code>Podcast-{id}-row</code> (written <code>Podcast-42-row</code>)\n"), "\(markdown)")
+        #expect(
+            markdown.contains("  - element <code>Podcast-{id}-row</code> (written <code>Podcast-42-row</code>)\n"),
+            "\(markdown)")
         #expect(markdown.contains("  - element <code>Checkout.Pay</code>\n"))
         let html = HTMLDashboardRenderer().render(dashboard)
-        #expect(html.contains("<code>Podcast-{id}-row</code> <span class=\"muted\">written</span> <code>Podcast-42-row</code></p>"))
+        #expect(
+            html.contains(
+                "<code>Podcast-{id}-row</code> <span class=\"muted\">written</span> <code>Podcast-42-row</code></p>"))
         #expect(html.contains("<code>Checkout.Pay</code></p>"))
     }
 
@@ -75,7 +103,9 @@ struct DashboardModelTests {
         #expect(markdown.contains("identifier coverage **not measured**"), "\(markdown.prefix(600))")
         #expect(markdown.contains("| Identifier coverage | not measured | – |"), "\(markdown.prefix(1500))")
         let html = HTMLDashboardRenderer().render(dashboard)
-        #expect(html.contains("<span class=\"kpi-label\">Identifier coverage</span><span class=\"kpi-value\">not measured</span>"))
+        #expect(
+            html.contains(
+                "<span class=\"kpi-label\">Identifier coverage</span><span class=\"kpi-value\">not measured</span>"))
     }
 
     /// A test going from 3.8 s to 95 s showed only as the run's total time going up.
@@ -85,8 +115,10 @@ struct DashboardModelTests {
         #expect(!MarkdownRenderer().render(dashboard).contains("Slower than the baseline"))
         dashboard.slowerTests = [SlowerTest(testKey: "Player/testChapters", before: 3.8, after: 95)]
         let markdown = MarkdownRenderer().render(dashboard)
-        #expect(markdown.contains("<details><summary>🐢 Slower than the baseline (1)</summary>\n\n| test |"), "\(markdown)")
-        #expect(markdown.contains("| <code>Player/testChapters</code> | 3.8s | 1m 35s | +1m 31s (×25.0) |"), "\(markdown)")
+        #expect(
+            markdown.contains("<details><summary>🐢 Slower than the baseline (1)</summary>\n\n| test |"), "\(markdown)")
+        #expect(
+            markdown.contains("| <code>Player/testChapters</code> | 3.8s | 1m 35s | +1m 31s (×25.0) |"), "\(markdown)")
         let html = HTMLDashboardRenderer().render(dashboard)
         #expect(html.contains("<h3>Slower than the baseline <span class=\"count\">1</span></h3>"))
     }
@@ -100,12 +132,17 @@ struct DashboardModelTests {
         #expect(classes.first.map { $0.failed > 0 } == true)
         #expect(classes.reduce(0) { $0 + $1.tests } == dashboard.tests.count)
         let html = HTMLDashboardRenderer().render(dashboard)
-        #expect(html.contains("<details class=\"classes\"><summary>By class <span class=\"count\">\(classes.count)</span></summary>"))
+        #expect(
+            html.contains(
+                "<details class=\"classes\"><summary>By class <span class=\"count\">\(classes.count)</span></summary>"))
         #expect(html.contains("<label>Class<select id=\"t-class\">"))
         // The summary lists the classes with failed or flaky tests.
         let markdown = MarkdownRenderer().render(dashboard)
         let failing = classes.filter { $0.failed > 0 || $0.flaky > 0 }
-        #expect(markdown.contains("### Classes with failed or flaky tests (\(failing.count) of \(classes.count))\n\n| class |"), "\(markdown)")
+        #expect(
+            markdown.contains(
+                "### Classes with failed or flaky tests (\(failing.count) of \(classes.count))\n\n| class |"),
+            "\(markdown)")
         #expect(markdown.contains("| <code>\(failing[0].className)</code> |"))
     }
 

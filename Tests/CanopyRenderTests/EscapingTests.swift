@@ -27,7 +27,9 @@ struct EscapingTests {
         let backticks = text.replacing(#/`[a-z/. -]+`/#, with: "")
         #expect(Self.unescaped("`", in: backticks) == 0, "an unescaped backtick")
         // No link from data: its `[` is escaped.
-        #expect(!text.contains(#/(^|[^\\])\[[^\]\n]*\]\((?i:javascript|data|vbscript|//)/#), "a link to a script or another site")
+        #expect(
+            !text.contains(#/(^|[^\\])\[[^\]\n]*\]\((?i:javascript|data|vbscript|//)/#),
+            "a link to a script or another site")
         // Outside <code> (where GitHub mentions no one), `@everyone` is broken by a U+200B.
         #expect(!text.replacing(#/<code>.*?<\/code>/#, with: "").contains("@everyone"))
         #expect(!text.contains("\u{2028}") && !text.contains("\u{2029}") && !text.contains("\u{202E}"))
@@ -41,7 +43,11 @@ struct EscapingTests {
                 continue
             }
             let pipes = Self.unescaped("|", in: String(line))
-            if let columns { #expect(pipes == columns, "row breaks its table: \(line.prefix(200))") } else { columns = pipes }
+            if let columns {
+                #expect(pipes == columns, "row breaks its table: \(line.prefix(200))")
+            } else {
+                columns = pipes
+            }
         }
         // Headings come only from Canopy.
         for line in text.split(separator: "\n") where line.hasPrefix("#") {
@@ -73,16 +79,20 @@ struct EscapingTests {
         // Links only to http(s).
         for match in html.matches(of: #/href="([^"]*)"/#) {
             let target = String(match.output.1)
-            #expect(target.hasPrefix("https://") || target.hasPrefix("http://") || target.hasPrefix("#"), "href \(target)")
+            #expect(
+                target.hasPrefix("https://") || target.hasPrefix("http://") || target.hasPrefix("#"), "href \(target)")
         }
         #expect(!html.contains("href=\"javascript") && !html.contains(" src=\""))
         // Outside the scripts and the style sheet, every tag is one Canopy writes.
         let markup = html.replacing(#/<script[^>]*>[\s\S]*?<\/script>|<style>[\s\S]*?<\/style>/#, with: "")
         let tags = Set(markup.matches(of: #/<\/?([a-zA-Z][a-zA-Z0-9]*)/#).map { String($0.output.1).lowercased() })
         let allowed: Set<String> = [
-            "html", "head", "meta", "title", "body", "a", "abbr", "header", "h1", "h2", "h3", "span", "ul", "li", "code", "nav", "div", "button",
-            "main", "section", "strong", "small", "svg", "polyline", "circle", "line", "text", "rect", "g", "table", "thead",
-            "tbody", "tr", "th", "td", "p", "article", "details", "summary", "pre", "footer", "form", "label", "input", "select",
+            "html", "head", "meta", "title", "body", "a", "abbr", "header", "h1", "h2", "h3", "span", "ul", "li",
+            "code", "nav", "div", "button",
+            "main", "section", "strong", "small", "svg", "polyline", "circle", "line", "text", "rect", "g", "table",
+            "thead",
+            "tbody", "tr", "th", "td", "p", "article", "details", "summary", "pre", "footer", "form", "label", "input",
+            "select",
             "option", "figure", "figcaption",
         ]
         #expect(tags.isSubset(of: allowed), "unexpected tags \(tags.subtracting(allowed))")
@@ -109,8 +119,10 @@ struct EscapingTests {
     }
 
     @Test(arguments: [
-        ("javascript:alert(1)", false), (" JAVASCRIPT:alert(1)", false), ("data:text/html,x", false), ("//evil.example", false),
-        ("file:///etc/passwd", false), ("http://", false), ("https://ci.example.com/run/1", true), ("HTTP://EXAMPLE.COM", true),
+        ("javascript:alert(1)", false), (" JAVASCRIPT:alert(1)", false), ("data:text/html,x", false),
+        ("//evil.example", false),
+        ("file:///etc/passwd", false), ("http://", false), ("https://ci.example.com/run/1", true),
+        ("HTTP://EXAMPLE.COM", true),
         ("https://ex ample.com", false), ("java\nscript:alert(1)", false),
     ])
     func onlyHTTPLinks(url: String, allowed: Bool) {
@@ -132,9 +144,12 @@ struct EscapingTests {
 
     @Test func markdownEntitiesForSpecialCharacters() {
         var dashboard = DashboardSample.make()
-        dashboard.newFailures = [DashboardNewFailure(test: "T/a|b", message: "x*y*_z_ <br> `c` [l](u) @me #3 :+1:", category: "c")]
+        dashboard.newFailures = [
+            DashboardNewFailure(test: "T/a|b", message: "x*y*_z_ <br> `c` [l](u) @me #3 :+1:", category: "c")
+        ]
         let text = MarkdownRenderer().render(dashboard)
         #expect(text.contains(#"<code>T/a\|b</code>"#))
-        #expect(text.contains("x\\*y\\*\\_z\\_ &lt;br> \\`c\\` \\[l](u) @\u{200B}me #\u{200B}3 :\u{200B}+1:"), "\(text)")
+        #expect(
+            text.contains("x\\*y\\*\\_z\\_ &lt;br> \\`c\\` \\[l](u) @\u{200B}me #\u{200B}3 :\u{200B}+1:"), "\(text)")
     }
 }

@@ -14,7 +14,8 @@ struct FlakyElementsRenderTests {
 
     static let elements = [
         FlakyElement(
-            identifier: "Checkout.PaymentSheet.PayButton", tests: ["A/testOne", "A/testTwo", "B/testThree", "B/testFour", "C/testFive"],
+            identifier: "Checkout.PaymentSheet.PayButton",
+            tests: ["A/testOne", "A/testTwo", "B/testThree", "B/testFour", "C/testFive"],
             flakyFailures: 9, failures: 11),
         FlakyElement(identifier: "Feed.<Header>", tests: ["F/testA", "F/testB"], flakyFailures: 2, failures: 2),
     ]
@@ -25,14 +26,20 @@ struct FlakyElementsRenderTests {
         dashboard.flakyTests = [
             DashboardFlakyTest(
                 test: "A/testPull", score: 0.8, state: .flaky,
-                evidence: DashboardFlakyEvidence(runs: 13, failures: 9, flips: 6, retries: 9, commits: (1...9).map { "c\($0)" })),
+                evidence: DashboardFlakyEvidence(
+                    runs: 13, failures: 9, flips: 6, retries: 9, commits: (1...9).map { "c\($0)" }))
         ]
-        #expect(MarkdownRenderer().render(dashboard).contains("<code>c1</code> <code>c2</code> <code>c3</code> <code>c4</code> <code>c5</code> +4 more |"))
-        #expect(HTMLDashboardRenderer().render(dashboard).contains("<code>c5</code> <span class=\"muted\">+4 more</span>"))
+        #expect(
+            MarkdownRenderer().render(dashboard).contains(
+                "<code>c1</code> <code>c2</code> <code>c3</code> <code>c4</code> <code>c5</code> +4 more |"))
+        #expect(
+            HTMLDashboardRenderer().render(dashboard).contains("<code>c5</code> <span class=\"muted\">+4 more</span>"))
         // Infrastructure flakes are evidence too.
         dashboard.flakyTests[0].evidence.infrastructureFlakes = 2
         #expect(MarkdownRenderer().render(dashboard).contains("| 13 | 9 | 6 | 9 +2 infra | "))
-        #expect(HTMLDashboardRenderer().render(dashboard).contains("<td class=\"n\">9 <span class=\"muted\">+2 infra</span></td>"))
+        #expect(
+            HTMLDashboardRenderer().render(dashboard).contains(
+                "<td class=\"n\">9 <span class=\"muted\">+2 infra</span></td>"))
     }
 
     /// In a pull request comment a path on the CI machine means nothing: the foot points at the build.
@@ -50,10 +57,15 @@ struct FlakyElementsRenderTests {
         let text = MarkdownRenderer().render(Self.dashboard(elements: Self.elements))
         let section = text.range(of: "### 🎯 Flaky elements (2)")
         #expect(section != nil)
-        #expect(text.contains("| <code>Checkout.PaymentSheet.PayButton</code> | 5 | 9 | 11 | <code>A/testOne</code> <code>A/testTwo</code> <code>B/testThree</code> and 2 more |"))
+        #expect(
+            text.contains(
+                "| <code>Checkout.PaymentSheet.PayButton</code> | 5 | 9 | 11 | <code>A/testOne</code> <code>A/testTwo</code> <code>B/testThree</code> and 2 more |"
+            ))
         #expect(text.contains("| <code>Feed.&lt;Header></code> | 2 | 2 | 2 |"))
         // After the flaky tests, before the failures by identifier.
-        if let section, let flaky = text.range(of: "### 🔁 Flaky tests"), let byIdentifier = text.range(of: "### 🌳 Failures by identifier") {
+        if let section, let flaky = text.range(of: "### 🔁 Flaky tests"),
+            let byIdentifier = text.range(of: "### 🌳 Failures by identifier")
+        {
             #expect(flaky.lowerBound < section.lowerBound && section.lowerBound < byIdentifier.lowerBound)
         }
     }

@@ -16,14 +16,17 @@ enum Golden {
             return
         }
         guard let data = FileManager.default.contents(atPath: url.path) else {
-            Issue.record("missing golden file \(name); run `RECORD=1 swift test --filter CanopyRenderTests` to create it", sourceLocation: sourceLocation)
+            Issue.record(
+                "missing golden file \(name); run `RECORD=1 swift test --filter CanopyRenderTests` to create it",
+                sourceLocation: sourceLocation)
             return
         }
         let expected = String(decoding: data, as: UTF8.self)
         guard expected != actual else { return }
         let expectedLines = expected.split(separator: "\n", omittingEmptySubsequences: false)
         let actualLines = actual.split(separator: "\n", omittingEmptySubsequences: false)
-        let index = zip(expectedLines, actualLines).enumerated().first { $0.element.0 != $0.element.1 }?.offset
+        let index =
+            zip(expectedLines, actualLines).enumerated().first { $0.element.0 != $0.element.1 }?.offset
             ?? min(expectedLines.count, actualLines.count)
         let want = index < expectedLines.count ? String(expectedLines[index].prefix(300)) : "<end of file>"
         let got = index < actualLines.count ? String(actualLines[index].prefix(300)) : "<end of file>"

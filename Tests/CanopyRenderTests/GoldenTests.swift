@@ -1,6 +1,6 @@
-import Foundation
 import CanopyModel
 import CanopyRender
+import Foundation
 import Testing
 
 @Suite("Golden files of the sample dashboard")
@@ -21,7 +21,10 @@ struct GoldenTests {
     func commentOrder() throws {
         let text = MarkdownComment().render(sample)
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-        #expect(lines.first?.hasPrefix("⚠️ **Tests failed, gates passed**: maximum new failures, new audit errors — 3 new failures") == true, "\(lines.first ?? "")")
+        #expect(
+            lines.first?.hasPrefix(
+                "⚠️ **Tests failed, gates passed**: maximum new failures, new audit errors — 3 new failures") == true,
+            "\(lines.first ?? "")")
         let newFailures = try #require(text.range(of: "### ❌ New failures (3)"))
         let firstDetails = try #require(text.range(of: "<details>"))
         #expect(newFailures.upperBound < firstDetails.lowerBound)

@@ -7,12 +7,17 @@ import Testing
 struct HistoryStripRenderTests {
     static func results(_ outcomes: String) -> [DashboardTestHistory.Result] {
         outcomes.enumerated().map { index, letter in
-            let outcome: TestOutcome = letter == "p" ? .passed : letter == "f" ? .failed : letter == "k" ? .flaky : .skipped
-            return DashboardTestHistory.Result(outcome: outcome, commit: "c\(index)abcdef0123456789", date: Date(timeIntervalSince1970: 1_793_491_200 + Double(index) * 86_400))
+            let outcome: TestOutcome =
+                letter == "p" ? .passed : letter == "f" ? .failed : letter == "k" ? .flaky : .skipped
+            return DashboardTestHistory.Result(
+                outcome: outcome, commit: "c\(index)abcdef0123456789",
+                date: Date(timeIntervalSince1970: 1_793_491_200 + Double(index) * 86_400))
         }
     }
 
-    @Test("failing since the first of the trailing failures when two or more, or after passes only; flaky since the first failure otherwise; 20 kept")
+    @Test(
+        "failing since the first of the trailing failures when two or more, or after passes only; flaky since the first failure otherwise; 20 kept"
+    )
     func since() {
         #expect(DashboardTestHistory(latest: Self.results("ppfpffsf")).since == "failing since c4abcdef0123")
         #expect(DashboardTestHistory(latest: Self.results("ppfpkp")).since == "flaky since c2abcdef0123")
@@ -42,7 +47,9 @@ struct HistoryStripRenderTests {
         let strip = try #require(page.range(of: "<span class=\"strip\"", range: item.upperBound..<page.endIndex))
         #expect(strip.lowerBound < overview, "the failure's strip is on the overview")
         #expect(page.contains("title=\"failed · c5abcdef0123 · "))
-        #expect(page.contains("<span class=\"since\">failing since c4abcdef0123</span> <a class=\"to-flaky\" href=\"#flaky\">"))
+        #expect(
+            page.contains(
+                "<span class=\"since\">failing since c4abcdef0123</span> <a class=\"to-flaky\" href=\"#flaky\">"))
         #expect(page.contains("Last 6 results on this branch, oldest first: 3 passed, 2 failed, 1 flaky"))
         let flakyView = try #require(page.range(of: "id=\"view-flaky\""))
         #expect(page[flakyView.upperBound...].contains("flaky since c1abcdef0123"))
@@ -51,12 +58,16 @@ struct HistoryStripRenderTests {
         // Each run's commit and day once, the results pointing at it: six runs, shared by both tests.
         let start = try #require(page.range(of: "<script type=\"application/json\" id=\"canopy-history\">"))
         let end = try #require(page.range(of: "</script>", range: start.upperBound..<page.endIndex))
-        let data = try #require(try JSONSerialization.jsonObject(with: Data(page[start.upperBound..<end.lowerBound].utf8)) as? [String: Any])
+        let data = try #require(
+            try JSONSerialization.jsonObject(with: Data(page[start.upperBound..<end.lowerBound].utf8)) as? [String: Any]
+        )
         let runs = try #require(data["runs"] as? [String])
         #expect(runs.count == 6 && runs.contains("c5abcdef0123 · 2026-11-06"), "\(runs)")
         let tests = try #require(data["tests"] as? [String: [String: Any]])
         let entry = try #require(tests[flaky])
-        #expect((entry["r"] as? [Int]).map { $0.map { runs[$0] } } == (0..<6).map { "c\($0)abcdef0123 · 2026-11-0\($0 + 1)" })
+        #expect(
+            (entry["r"] as? [Int]).map { $0.map { runs[$0] } }
+                == (0..<6).map { "c\($0)abcdef0123 · 2026-11-0\($0 + 1)" })
     }
 
     @Test("no history, no strip and no history data")

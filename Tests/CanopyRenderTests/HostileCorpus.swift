@@ -24,7 +24,10 @@ enum HostileCorpus {
     ]
 
     /// A hostile URL for every link field.
-    static let urls = ["javascript:alert(1)", " JAVASCRIPT:alert(1)", "data:text/html,<script>alert(1)</script>", "//evil.example", "vbscript:x"]
+    static let urls = [
+        "javascript:alert(1)", " JAVASCRIPT:alert(1)", "data:text/html,<script>alert(1)</script>", "//evil.example",
+        "vbscript:x",
+    ]
 
     static func string(_ index: Int) -> String { strings[index % strings.count] }
 
@@ -37,10 +40,13 @@ enum HostileCorpus {
             return string(i)
         }
         d.title = next()
-        d.links = DashboardLinks(buildURL: urls[0], commit: next(), commitURL: urls[1], branch: next(), baseline: next(), dashboard: urls[2])
+        d.links = DashboardLinks(
+            buildURL: urls[0], commit: next(), commitURL: urls[1], branch: next(), baseline: next(), dashboard: urls[2])
         d.gates = d.gates.map { DashboardGate(name: next(), passed: $0.passed, detail: next()) }
         d.newFailures = d.newFailures.map { _ in
-            DashboardNewFailure(test: next(), message: next(), location: next(), category: next(), identifier: next(), clusterID: next())
+            DashboardNewFailure(
+                test: next(), message: next(), location: next(), category: next(), identifier: next(), clusterID: next()
+            )
         }
         d.identifierTree = d.identifierTree.map { node in
             var node = node
@@ -49,11 +55,19 @@ enum HostileCorpus {
             return node
         }
         d.clusters = d.clusters.map { cluster in
-            DashboardCluster(id: next(), category: next(), isInfrastructure: cluster.isInfrastructure, normalizedMessage: next(), example: next(),
-                             identifier: next(), count: cluster.count, tests: [next(), next()])
+            DashboardCluster(
+                id: next(), category: next(), isInfrastructure: cluster.isInfrastructure, normalizedMessage: next(),
+                example: next(),
+                identifier: next(), count: cluster.count, tests: [next(), next()])
         }
-        d.categories = d.categories.map { DashboardCategoryGroup(category: next(), isInfrastructure: $0.isInfrastructure, count: $0.count, tests: [next()], clusterIDs: [next()]) }
-        d.failuresByIdentifier = d.failuresByIdentifier.map { DashboardIdentifierGroup(identifier: next(), count: $0.count, tests: [next()], categories: [next()]) }
+        d.categories = d.categories.map {
+            DashboardCategoryGroup(
+                category: next(), isInfrastructure: $0.isInfrastructure, count: $0.count, tests: [next()],
+                clusterIDs: [next()])
+        }
+        d.failuresByIdentifier = d.failuresByIdentifier.map {
+            DashboardIdentifierGroup(identifier: next(), count: $0.count, tests: [next()], categories: [next()])
+        }
         d.flakyTests = d.flakyTests.map { test in
             var test = test
             test.test = next()
@@ -63,10 +77,16 @@ enum HostileCorpus {
             return test
         }
         d.accessibility.issues = d.accessibility.issues.map { issue in
-            DashboardAuditIssue(auditType: next(), severity: issue.severity, identifier: next(), label: next(), elementType: next(), screen: next(), test: next(), description: next())
+            DashboardAuditIssue(
+                auditType: next(), severity: issue.severity, identifier: next(), label: next(), elementType: next(),
+                screen: next(), test: next(), description: next())
         }
         d.accessibility.missingIdentifiers = d.accessibility.missingIdentifiers.map { gap in
-            DashboardScreenGap(screen: next(), elements: gap.elements, missing: gap.missing.map { _ in DashboardUnidentifiedElement(elementType: next(), label: next(), frame: next()) })
+            DashboardScreenGap(
+                screen: next(), elements: gap.elements,
+                missing: gap.missing.map { _ in
+                    DashboardUnidentifiedElement(elementType: next(), label: next(), frame: next())
+                })
         }
         d.tests = d.tests.map { row in
             var row = row
@@ -78,7 +98,10 @@ enum HostileCorpus {
             row.message = next()
             row.category = next()
             if row.outcome == .failed || row.outcome == .flaky {
-                row.details = [DashboardAttemptDetail(label: next(), outcome: .failed, messages: [next(), next()], location: next(), output: next())]
+                row.details = [
+                    DashboardAttemptDetail(
+                        label: next(), outcome: .failed, messages: [next(), next()], location: next(), output: next())
+                ]
             }
             return row
         }
@@ -87,10 +110,14 @@ enum HostileCorpus {
             trend.points = trend.points.map { point in
                 var point = point
                 point.commit = next()
-                point.failuresByCategory = point.failuresByCategory.map { DashboardCategoryCount(category: next() + $0.category, count: $0.count) }
+                point.failuresByCategory = point.failuresByCategory.map {
+                    DashboardCategoryCount(category: next() + $0.category, count: $0.count)
+                }
                 return point
             }
-            trend.changes = trend.changes.map { DashboardStateChange(test: next(), from: $0.from, to: $0.to, commit: next(), date: $0.date) }
+            trend.changes = trend.changes.map {
+                DashboardStateChange(test: next(), from: $0.from, to: $0.to, commit: next(), date: $0.date)
+            }
             d.trend = trend
         }
         return d

@@ -8,28 +8,39 @@ import Testing
 struct JSONByteEncoderTests {
     static func expectSameBytes<T: Encodable>(_ value: T, sourceLocation: SourceLocation = #_sourceLocation) throws {
         for pretty in [true, false] {
-            let reference = String(decoding: try JSONOutput.foundationEncoder(pretty: pretty).encode(value), as: UTF8.self)
+            let reference = String(
+                decoding: try JSONOutput.foundationEncoder(pretty: pretty).encode(value), as: UTF8.self)
             let bytes = String(decoding: try JSONByteEncoder(pretty: pretty).encode(value), as: UTF8.self)
             #expect(bytes == reference, "pretty: \(pretty)", sourceLocation: sourceLocation)
         }
-        let reference = String(decoding: try JSONOutput.foundationEncoder(pretty: false, escapesSlashes: true).encode(value), as: UTF8.self)
-        let bytes = String(decoding: try JSONByteEncoder(pretty: false, escapesSlashes: true).encode(value), as: UTF8.self)
+        let reference = String(
+            decoding: try JSONOutput.foundationEncoder(pretty: false, escapesSlashes: true).encode(value), as: UTF8.self
+        )
+        let bytes = String(
+            decoding: try JSONByteEncoder(pretty: false, escapesSlashes: true).encode(value), as: UTF8.self)
         #expect(bytes == reference, "escaped slashes", sourceLocation: sourceLocation)
     }
 
     @Test("strings: quotes, backslashes, slashes, every control character, DEL, non-ASCII, separators")
     func strings() throws {
-        var texts = ["", "plain", "a\"b\\c/d", "</script>", "del\u{7F}", "c1\u{80}\u{85}\u{9F}", "é日本語😀", "\u{2028}\u{2029}", "\u{FEFF}bom"]
+        var texts = [
+            "", "plain", "a\"b\\c/d", "</script>", "del\u{7F}", "c1\u{80}\u{85}\u{9F}", "é日本語😀", "\u{2028}\u{2029}",
+            "\u{FEFF}bom",
+        ]
         texts += (0..<0x20).map { "x" + String(UnicodeScalar(UInt8($0))) + "y" }
         try Self.expectSameBytes(texts)
         try Self.expectSameBytes(texts.joined())
     }
 
-    @Test("numbers: integers of every width and their bounds, doubles of every magnitude, floats, non-conforming values")
+    @Test(
+        "numbers: integers of every width and their bounds, doubles of every magnitude, floats, non-conforming values")
     func numbers() throws {
-        try Self.expectSameBytes([0, 1, -1, 9, 10, -10, 1234567890, Int.max, Int.min])
+        try Self.expectSameBytes([0, 1, -1, 9, 10, -10, 1_234_567_890, Int.max, Int.min])
         try Self.expectSameBytes(Ints())
-        var doubles: [Double] = [0, -0.0, 1, -1, 0.1, 0.5, 13.365, 100, 1e15, 1e16, 9007199254740993, 1e-4, 1e-5, 1.5e-5, 5e-324, .greatestFiniteMagnitude, .infinity, -.infinity, .nan]
+        var doubles: [Double] = [
+            0, -0.0, 1, -1, 0.1, 0.5, 13.365, 100, 1e15, 1e16, 9_007_199_254_740_993, 1e-4, 1e-5, 1.5e-5, 5e-324,
+            .greatestFiniteMagnitude, .infinity, -.infinity, .nan,
+        ]
         var generator = SystemRandomNumberGenerator()
         for _ in 0..<5_000 {
             let exponent = Double(Int.random(in: -30...30, using: &generator))
@@ -43,13 +54,17 @@ struct JSONByteEncoderTests {
 
     @Test("keys: sorted in UTF-8 byte order, whatever order the type writes them in")
     func keys() throws {
-        try Self.expectSameBytes(["b": 1, "B": 2, "a10": 3, "a9": 4, "a_": 5, "aZ": 6, "": 7, "ß": 8, "é": 9, "😀": 11, "z": 12])
+        try Self.expectSameBytes([
+            "b": 1, "B": 2, "a10": 3, "a9": 4, "a_": 5, "aZ": 6, "": 7, "ß": 8, "é": 9, "😀": 11, "z": 12,
+        ])
         var generator = SystemRandomNumberGenerator()
         let alphabet = Array("aAbB09_-.é日😀\u{0}\"\\/")
         for _ in 0..<50 {
             var dictionary: [String: [String: Int]] = [:]
             for index in 0..<Int.random(in: 0...12, using: &generator) {
-                let key = String((0..<Int.random(in: 0...4, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! })
+                let key = String(
+                    (0..<Int.random(in: 0...4, using: &generator)).map { _ in alphabet.randomElement(using: &generator)!
+                    })
                 dictionary[key, default: [:]][String(index)] = index
             }
             try Self.expectSameBytes(dictionary)
@@ -78,7 +93,8 @@ struct JSONByteEncoderTests {
         #expect(throws: JSONByteEncoder.Unsupported.self) { try JSONByteEncoder(pretty: true).encode(Super()) }
         #expect(throws: JSONByteEncoder.Unsupported.self) { try JSONByteEncoder(pretty: true).encode(Data([1, 2])) }
         for value in [AnyEncodable(Super()), AnyEncodable(Data([1, 2, 3])), AnyEncodable(Decimal(string: "1.25")!)] {
-            let reference = String(decoding: try JSONOutput.foundationEncoder(pretty: true).encode(value), as: UTF8.self)
+            let reference = String(
+                decoding: try JSONOutput.foundationEncoder(pretty: true).encode(value), as: UTF8.self)
             #expect(try JSONOutput.encode(value) == reference)
         }
     }
@@ -90,7 +106,9 @@ struct JSONByteEncoderTests {
 }
 
 private struct Ints: Encodable {
-    var values: (Int8, Int16, Int32, Int64, UInt, UInt8, UInt16, UInt32, UInt64) = (.min, .min, .min, .min, .max, .max, .max, .max, .max)
+    var values: (Int8, Int16, Int32, Int64, UInt, UInt8, UInt16, UInt32, UInt64) = (
+        .min, .min, .min, .min, .max, .max, .max, .max, .max
+    )
     func encode(to encoder: any Encoder) throws {
         var keyed = encoder.container(keyedBy: AnyKey.self)
         try keyed.encode(values.0, forKey: AnyKey("i8"))
@@ -123,6 +141,8 @@ private struct Unsorted: Encodable {
     var zeta = 1
     var alpha: String? = "a"
     var missing: String?
+    // swift-format-ignore: AlwaysUseLowerCamelCase
+    // An upper-case key, sorted before the lower-case ones.
     var Beta = [3, 2, 1]
     var mid = ["z": 1, "a": 2]
     var alphabet = 2.5

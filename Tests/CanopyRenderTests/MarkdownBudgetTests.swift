@@ -66,7 +66,9 @@ struct MarkdownBudgetTests {
     @Test func trendMarkdownFitsToo() {
         var dashboard = Self.large
         dashboard.trend?.changes = (0..<20_000).map { index in
-            DashboardStateChange(test: "LargeUITests.T/test\(index)", from: .stable, to: .flaky, commit: "abc1234", date: dashboard.generatedAt)
+            DashboardStateChange(
+                test: "LargeUITests.T/test\(index)", from: .stable, to: .flaky, commit: "abc1234",
+                date: dashboard.generatedAt)
         }
         let text = TrendMarkdownRenderer(budget: MarkdownRenderer.commentBudget).render(dashboard)
         #expect(text.utf8.count <= MarkdownRenderer.commentBudget)

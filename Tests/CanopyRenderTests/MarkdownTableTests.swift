@@ -1,12 +1,15 @@
 import CanopyModel
-@testable import CanopyRender
 import Foundation
 import Testing
+
+@testable import CanopyRender
 
 @Suite("Markdown tables fit the page")
 struct MarkdownTableTests {
     /// A test name with no dot or slash to wrap at widens the table past GitHub's page.
-    @Test("a flaky-tests table too wide for the page drops its least important columns, commits first; a narrow one keeps all")
+    @Test(
+        "a flaky-tests table too wide for the page drops its least important columns, commits first; a narrow one keeps all"
+    )
     func dropsLeastImportantColumns() {
         var dashboard = DashboardSample.make()
         let narrow = MarkdownRenderer().render(dashboard)
@@ -24,11 +27,14 @@ struct MarkdownTableTests {
 
     /// A cell's narrowest width is its longest piece that cannot wrap: spaces and `<wbr>` break,
     /// tags count nothing, an entity one character, an emoji one.
-    @Test("a cell's narrowest width skips tags, breaks at <wbr> and spaces, counts an entity and an emoji as one", arguments: [
-        ("", 0), ("plain", 5), ("two words", 5), ("<code>Checkout<wbr>.PaymentSheet<wbr>.PayButton</code>", 13),
-        ("<code>a&lt;b&gt;c</code>", 5), ("🆕 new", 3), ("flaky (main: 3 of 10 runs)", 6), ("x<wbr>", 1), ("<b>bold</b>", 4),
-        ("<code>a</code><code>bc</code>", 3), ("&amp;&amp;&amp; x", 3), ("é̃e", 2),
-    ])
+    @Test(
+        "a cell's narrowest width skips tags, breaks at <wbr> and spaces, counts an entity and an emoji as one",
+        arguments: [
+            ("", 0), ("plain", 5), ("two words", 5), ("<code>Checkout<wbr>.PaymentSheet<wbr>.PayButton</code>", 13),
+            ("<code>a&lt;b&gt;c</code>", 5), ("🆕 new", 3), ("flaky (main: 3 of 10 runs)", 6), ("x<wbr>", 1),
+            ("<b>bold</b>", 4),
+            ("<code>a</code><code>bc</code>", 3), ("&amp;&amp;&amp; x", 3), ("é̃e", 2),
+        ])
     func visibleWidth(cell: String, width: Int) {
         #expect(MarkdownTable.visibleWidth(cell) == width)
     }

@@ -22,7 +22,10 @@ struct NewAuditIssueRenderTests {
         #expect(page.contains("listed first); 2 of its resolved.</p>"))
         let table = try #require(page.range(of: "<h3>Issues on elements</h3>"))
         let firstRow = try #require(page.range(of: "<tr class=\"new\">", range: table.upperBound..<page.endIndex))
-        let anyRow = try #require(page.range(of: "<tr", range: page.range(of: "<tbody>", range: table.upperBound..<page.endIndex)!.upperBound..<page.endIndex))
+        let anyRow = try #require(
+            page.range(
+                of: "<tr",
+                range: page.range(of: "<tbody>", range: table.upperBound..<page.endIndex)!.upperBound..<page.endIndex))
         #expect(firstRow.lowerBound == anyRow.lowerBound, "the new issue is the first row")
         #expect(page[firstRow.upperBound...].prefix(400).contains(newIssue.description))
         #expect(page.components(separatedBy: "<tr class=\"new\">").count == 2)
@@ -43,6 +46,8 @@ struct NewAuditIssueRenderTests {
         let page = HTMLDashboardRenderer().render(DashboardSample.make())
         #expect(!page.contains("since the baseline (marked") && !page.contains("No new issues since the baseline"))
         let summary = MarkdownRenderer().render(DashboardSample.make())
-        #expect(!summary.contains("warning 🆕 new") && !summary.contains("error 🆕 new") && !summary.contains("since the baseline (🆕"))
+        #expect(
+            !summary.contains("warning 🆕 new") && !summary.contains("error 🆕 new")
+                && !summary.contains("since the baseline (🆕"))
     }
 }

@@ -40,7 +40,9 @@ struct NumberFormattingEdgeTests {
         #expect(Format.value(kpi, .seconds) == "–")
     }
 
-    @Test("the page data carries -1 for a duration or step offset out of range", arguments: absurd + [-0.001, 2_592_000.5])
+    @Test(
+        "the page data carries -1 for a duration or step offset out of range",
+        arguments: absurd + [-0.001, 2_592_000.5])
     func pageData(_ seconds: Double) throws {
         let detail = DashboardAttemptDetail(
             label: "First Run", outcome: .failed, duration: seconds, messages: ["boom"],

@@ -25,7 +25,9 @@ struct OverviewFailuresFirstTests {
         #expect(gates.upperBound < figures.lowerBound)
         // The cause with what it means and what usually fixes it, not the bare name.
         #expect(html.contains("The element a query asked for was not on screen"))
-        #expect(html.contains("<strong>Usually fixed by:</strong> Wait for it and check the identifier in the app matches the test"))
+        #expect(
+            html.contains(
+                "<strong>Usually fixed by:</strong> Wait for it and check the identifier in the app matches the test"))
         #expect(html.contains("<a href=\"#flaky\">All flaky tests"))
     }
 
@@ -34,25 +36,32 @@ struct OverviewFailuresFirstTests {
         var dashboard = DashboardSample.make()
         dashboard.newFailures = [
             DashboardNewFailure(
-                test: "App.PodcastTests/testPlay", message: "Failed to tap Podcast-42-row", location: "PodcastTests.swift:12",
-                locationURL: "https://github.com/example/app/blob/abc/PodcastTests.swift#L12", category: "element-not-found",
-                identifier: "Podcast-{id}-row", rawIdentifier: "Podcast-42-row", screenshots: 1, identifierFoundIn: "steps")
+                test: "App.PodcastTests/testPlay", message: "Failed to tap Podcast-42-row",
+                location: "PodcastTests.swift:12",
+                locationURL: "https://github.com/example/app/blob/abc/PodcastTests.swift#L12",
+                category: "element-not-found",
+                identifier: "Podcast-{id}-row", rawIdentifier: "Podcast-42-row", screenshots: 1,
+                identifierFoundIn: "steps")
         ]
         dashboard.tests.append(
             DashboardTestRow(
-                key: "App.PodcastTests/testPlay", className: "App.PodcastTests", name: "testPlay", outcome: .failed, attempts: 1,
+                key: "App.PodcastTests/testPlay", className: "App.PodcastTests", name: "testPlay", outcome: .failed,
+                attempts: 1,
                 details: [
                     DashboardAttemptDetail(
                         outcome: .failed,
                         attachments: [
                             DashboardAttachment(name: "log.txt", file: "attachments/aa.txt", isImage: false),
                             DashboardAttachment(name: "Before tap", file: "attachments/bb.png", isImage: true),
-                            DashboardAttachment(name: "Failure", file: "attachments/cc.png", isImage: true, isFailureAssociated: true),
+                            DashboardAttachment(
+                                name: "Failure", file: "attachments/cc.png", isImage: true, isFailureAssociated: true),
                         ])
                 ]))
         let html = try Self.overview(dashboard)
         #expect(html.contains("<a href=\"https://github.com/example/app/blob/abc/PodcastTests.swift#L12\""))
-        #expect(html.contains("<code>Podcast-{id}-row</code> <span class=\"muted\">written</span> <code>Podcast-42-row</code>"))
+        #expect(
+            html.contains(
+                "<code>Podcast-{id}-row</code> <span class=\"muted\">written</span> <code>Podcast-42-row</code>"))
         #expect(html.contains("found in the steps before the failure"))
         // The image tied to the failure, not the attempt's first one.
         #expect(html.contains("<a class=\"f-shot\" href=\"attachments/cc.png\""))
@@ -66,7 +75,11 @@ struct OverviewFailuresFirstTests {
         dashboard.tests.append(
             DashboardTestRow(
                 key: test, className: "X", name: "y", outcome: .failed, attempts: 1,
-                details: [DashboardAttemptDetail(outcome: .failed, attachments: [DashboardAttachment(name: "x", file: "javascript:alert(1)", isImage: true)])]))
+                details: [
+                    DashboardAttemptDetail(
+                        outcome: .failed,
+                        attachments: [DashboardAttachment(name: "x", file: "javascript:alert(1)", isImage: true)])
+                ]))
         let html = try Self.overview(dashboard)
         #expect(!html.contains("javascript:"))
         #expect(!html.contains("class=\"f-shot\""))
@@ -76,9 +89,16 @@ struct OverviewFailuresFirstTests {
     func stillFailing() throws {
         var dashboard = DashboardSample.make()
         let known = DashboardNewFailure(
-            test: "ShopfrontUITests.ProfileTests/testAvatar", message: "Avatar missing", location: "ProfileTests.swift:9", category: "assertion")
-        dashboard.stillFailing = [DashboardExcusedFailure(test: known.test, reason: "failing since 1a2b3c4", failure: known)]
-        dashboard.excusedFailures = [DashboardExcusedFailure(test: "ShopfrontUITests.CatalogTests/testSearch", reason: "known flaky", message: "Timed out", category: "assertion")]
+            test: "ShopfrontUITests.ProfileTests/testAvatar", message: "Avatar missing",
+            location: "ProfileTests.swift:9", category: "assertion")
+        dashboard.stillFailing = [
+            DashboardExcusedFailure(test: known.test, reason: "failing since 1a2b3c4", failure: known)
+        ]
+        dashboard.excusedFailures = [
+            DashboardExcusedFailure(
+                test: "ShopfrontUITests.CatalogTests/testSearch", reason: "known flaky", message: "Timed out",
+                category: "assertion")
+        ]
         let html = try Self.overview(dashboard)
         let new = try #require(html.range(of: "testPayWithApplePay"))
         let still = try #require(html.range(of: "<h3>Still failing, as in the baseline"))

@@ -1,5 +1,6 @@
-@testable import CanopyRender
 import Testing
+
+@testable import CanopyRender
 
 @Suite("SHA-256 for the CSP hashes (swift-crypto, the one SHA-256 of the package)")
 struct SHA256Tests {

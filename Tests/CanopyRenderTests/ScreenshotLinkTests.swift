@@ -13,12 +13,19 @@ struct ScreenshotLinkTests {
         dashboard.links.dashboard = page
         dashboard.links.buildURL = build
         dashboard.newFailures = [
-            DashboardNewFailure(test: Self.key, message: "XCTAssertTrue failed - Episode list did not appear", category: "assertion", screenshots: 2),
-            DashboardNewFailure(test: "AppUITests.LoginTests/testLogout", message: "XCTAssertTrue failed", category: "assertion"),
+            DashboardNewFailure(
+                test: Self.key, message: "XCTAssertTrue failed - Episode list did not appear", category: "assertion",
+                screenshots: 2),
+            DashboardNewFailure(
+                test: "AppUITests.LoginTests/testLogout", message: "XCTAssertTrue failed", category: "assertion"),
         ]
-        dashboard.stillFailing = [DashboardExcusedFailure(
-            test: "AppUITests.CartTests/testPay", reason: "failing since 1a2b3c4",
-            failure: DashboardNewFailure(test: "AppUITests.CartTests/testPay", message: "Failed to tap", category: "elementNotFound", screenshots: 1))]
+        dashboard.stillFailing = [
+            DashboardExcusedFailure(
+                test: "AppUITests.CartTests/testPay", reason: "failing since 1a2b3c4",
+                failure: DashboardNewFailure(
+                    test: "AppUITests.CartTests/testPay", message: "Failed to tap", category: "elementNotFound",
+                    screenshots: 1))
+        ]
         return dashboard
     }
 
@@ -34,7 +41,10 @@ struct ScreenshotLinkTests {
             let anchor = page + "#test=AppUITests.PodcastTests%2FtestOpenEpisode%40iPhone%2016%20Pro%20%2818.2%29"
             #expect(markdown.contains("- ❌ <code>\(Self.key)</code> · [📷 2](\(anchor))"), "\(markdown)")
             #expect(markdown.contains("[📷 1](\(page)#test=AppUITests.CartTests%2FtestPay)"), "\(markdown)")
-            #expect(markdown.contains("📷 N: the failure's screenshots; the mark opens the test's attempts, with their steps and screenshots, in the [dashboard](\(page))."))
+            #expect(
+                markdown.contains(
+                    "📷 N: the failure's screenshots; the mark opens the test's attempts, with their steps and screenshots, in the [dashboard](\(page))."
+                ))
             // A failure without screenshots has no mark.
             #expect(markdown.contains("- ❌ <code>AppUITests.LoginTests/testLogout</code>\n"))
         }
@@ -43,9 +53,13 @@ struct ScreenshotLinkTests {
     @Test("no page URL on CI: the marks link the build, whose artifacts hold the page")
     func buildURL() {
         let build = "https://github.com/example/app/actions/runs/9182736450"
-        for markdown in renderings(dashboard(dashboard: "/home/runner/work/app/Reports/site/index.html", build: build)) {
+        for markdown in renderings(dashboard(dashboard: "/home/runner/work/app/Reports/site/index.html", build: build))
+        {
             #expect(markdown.contains("- ❌ <code>\(Self.key)</code> · [📷 2](\(build))"), "\(markdown)")
-            #expect(markdown.contains("📷 N: the failure's screenshots, under the test in the dashboard's Tests view: `site/index.html` in the [CI build](\(build))'s artifacts"))
+            #expect(
+                markdown.contains(
+                    "📷 N: the failure's screenshots, under the test in the dashboard's Tests view: `site/index.html` in the [CI build](\(build))'s artifacts"
+                ))
         }
     }
 
@@ -53,7 +67,10 @@ struct ScreenshotLinkTests {
     func noURL() {
         for markdown in renderings(dashboard(dashboard: "Reports/site/index.html", build: nil)) {
             #expect(markdown.contains("- ❌ <code>\(Self.key)</code> · 📷 2\n"), "\(markdown)")
-            #expect(markdown.contains("📷 N: the failure's screenshots, under the test in the dashboard's Tests view (`site/index.html` with `site/attachments/`)."))
+            #expect(
+                markdown.contains(
+                    "📷 N: the failure's screenshots, under the test in the dashboard's Tests view (`site/index.html` with `site/attachments/`)."
+                ))
         }
     }
 

@@ -1,5 +1,5 @@
-import Foundation
 import CanopyModel
+import Foundation
 
 /// What makes two audit issues the same finding across runs.
 struct AuditKey: Hashable {

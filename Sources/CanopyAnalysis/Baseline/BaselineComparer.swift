@@ -1,12 +1,13 @@
-import Foundation
 import CanopyModel
+import Foundation
 
 /// Compares a run with its baseline: values in, values out.
 package enum BaselineComparer {
     /// Compares `current` with `baseline`; with no baseline, nothing is new. Tests slower than in
     /// the baseline are those beyond `slowdown`.
     package static func compare(
-        _ current: BaselineSnapshot, with baseline: BaselineSnapshot?, slowdown: SlowdownThresholds = SlowdownThresholds()
+        _ current: BaselineSnapshot, with baseline: BaselineSnapshot?,
+        slowdown: SlowdownThresholds = SlowdownThresholds()
     ) -> BaselineComparison {
         guard let baseline else { return withoutBaseline(current) }
         let before = Dictionary(baseline.tests.map { ($0.testKey, $0.outcome) }, uniquingKeysWith: { $1 })
@@ -15,7 +16,11 @@ package enum BaselineComparer {
             let previous = before[test.testKey]
             switch test.outcome {
             case .failed:
-                if previous == .failed { comparison.stillFailing.append(test.testKey) } else { comparison.newFailures.append(test.testKey) }
+                if previous == .failed {
+                    comparison.stillFailing.append(test.testKey)
+                } else {
+                    comparison.newFailures.append(test.testKey)
+                }
             case .passed:
                 if previous == .failed { comparison.fixedTests.append(test.testKey) }
             case .flaky:
@@ -49,7 +54,9 @@ package enum BaselineComparer {
 
     /// The tests at least `slowdown.ratio` times their baseline time and `slowdown.seconds` more,
     /// the `slowdown.limit` largest slowdowns first.
-    static func slowerTests(_ current: [TestRunRow], than baseline: [TestRunRow], slowdown: SlowdownThresholds = SlowdownThresholds()) -> [SlowerTest] {
+    static func slowerTests(
+        _ current: [TestRunRow], than baseline: [TestRunRow], slowdown: SlowdownThresholds = SlowdownThresholds()
+    ) -> [SlowerTest] {
         var before: [String: Double] = [:]
         for test in baseline { if let duration = test.duration, duration.isFinite { before[test.testKey] = duration } }
         return slowerTests(current, than: before.mapValues { (seconds: $0, runs: nil) }, slowdown: slowdown)
@@ -70,7 +77,9 @@ package enum BaselineComparer {
             else { continue }
             slower.append(SlowerTest(testKey: test.testKey, before: was.seconds, after: after, runs: was.runs))
         }
-        return Array(slower.sorted { ($0.after - $0.before, $1.testKey) > ($1.after - $1.before, $0.testKey) }.prefix(max(0, slowdown.limit)))
+        return Array(
+            slower.sorted { ($0.after - $0.before, $1.testKey) > ($1.after - $1.before, $0.testKey) }.prefix(
+                max(0, slowdown.limit)))
     }
 
     /// With nothing to compare with, everything is new (as the gates count it): every failing
@@ -91,7 +100,8 @@ package enum BaselineComparer {
         let order: [CoverageFigure.Scope] = [.overall, .branch, .screen, .elementType]
         return Set(old.keys).union(new.keys).compactMap { key -> CoverageChange? in
             guard let figure = new[key] ?? old[key] else { return nil }
-            return CoverageChange(scope: figure.scope, name: figure.name, before: old[key]?.ratio, after: new[key]?.ratio)
+            return CoverageChange(
+                scope: figure.scope, name: figure.name, before: old[key]?.ratio, after: new[key]?.ratio)
         }.sorted {
             let l = order.firstIndex(of: $0.scope) ?? 0
             let r = order.firstIndex(of: $1.scope) ?? 0

@@ -8,7 +8,9 @@ package struct BaselineSnapshot: Sendable, Equatable, Hashable, Codable {
     package var auditIssues: [AuditIssue]
     package var coverage: [CoverageFigure]
 
-    package init(runKey: String?, commit: String?, tests: [TestRunRow], auditIssues: [AuditIssue], coverage: [CoverageFigure]) {
+    package init(
+        runKey: String?, commit: String?, tests: [TestRunRow], auditIssues: [AuditIssue], coverage: [CoverageFigure]
+    ) {
         self.runKey = runKey
         self.commit = commit
         self.tests = tests

@@ -1,5 +1,5 @@
-import Foundation
 import CanopyModel
+import Foundation
 
 /// A figure a trend can follow over runs.
 package enum TrendMetric: Sendable, Equatable, Hashable, Codable {

@@ -1,5 +1,5 @@
-import Foundation
 import CanopyModel
+import Foundation
 
 /// Per-run figures over a window, oldest first (from `HistoryReader.trend(in:)`).
 package struct TrendSeries: Sendable, Equatable, Hashable, Codable {
@@ -15,7 +15,9 @@ package struct TrendSeries: Sendable, Equatable, Hashable, Codable {
     /// Every failure category seen in the window, most failures first.
     package var categories: [String] {
         var totals: [String: Int] = [:]
-        for point in points { for (category, count) in point.failuresByCategory { totals[category, default: 0] += count } }
+        for point in points {
+            for (category, count) in point.failuresByCategory { totals[category, default: 0] += count }
+        }
         return totals.sorted { ($0.value, $1.key) > ($1.value, $0.key) }.map(\.key)
     }
 

@@ -1,5 +1,5 @@
-import Foundation
 import CanopyModel
+import Foundation
 
 /// First, last and range of one metric over a window.
 package struct TrendSummary: Sendable, Equatable, Hashable, Codable {

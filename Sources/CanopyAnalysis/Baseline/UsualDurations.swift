@@ -3,7 +3,9 @@ package enum UsualDurations {
     /// By test key, the median of the first `runs` of its passed results' durations (`durations`,
     /// latest first, as `HistoryReader.passedDurations` reads them) and how many it is the median
     /// of. Tests without one are left out; an even count takes the mean of the middle two.
-    package static func medians(latestFirst durations: [String: [Double]], runs: Int) -> [String: (seconds: Double, runs: Int?)] {
+    package static func medians(latestFirst durations: [String: [Double]], runs: Int) -> [String: (
+        seconds: Double, runs: Int?
+    )] {
         var usual: [String: (seconds: Double, runs: Int?)] = [:]
         usual.reserveCapacity(durations.count)
         for (key, all) in durations {

@@ -31,7 +31,10 @@ struct CoverageAnalyzer {
                 }
                 labelOverall.interactive += tally.interactive
                 labelOverall.identified += tally.identified
-                labelScreens.append(CoverageFigure(scope: .screen, name: screen.name, interactive: tally.interactive, identified: tally.identified))
+                labelScreens.append(
+                    CoverageFigure(
+                        scope: .screen, name: screen.name, interactive: tally.interactive, identified: tally.identified)
+                )
                 continue
             }
             var counts: [String: (count: Int, types: Set<String>)] = [:]
@@ -68,7 +71,10 @@ struct CoverageAnalyzer {
                 }
             }
             for (identifier, entry) in counts.sorted(by: { $0.key < $1.key }) where entry.count > 1 {
-                duplicates.append(DuplicateIdentifier(screen: screen.name, identifier: identifier, count: entry.count, elementTypes: entry.types.sorted()))
+                duplicates.append(
+                    DuplicateIdentifier(
+                        screen: screen.name, identifier: identifier, count: entry.count,
+                        elementTypes: entry.types.sorted()))
             }
             overall.interactive += tally.interactive
             overall.identified += tally.identified
@@ -76,18 +82,28 @@ struct CoverageAnalyzer {
         }
 
         var report = CoverageReport(
-            overall: CoverageFigure(scope: .overall, name: "", interactive: overall.interactive, identified: overall.identified),
-            screens: byScreen.map { CoverageFigure(scope: .screen, name: $0.0, interactive: $0.1.interactive, identified: $0.1.identified) },
+            overall: CoverageFigure(
+                scope: .overall, name: "", interactive: overall.interactive, identified: overall.identified),
+            screens: byScreen.map {
+                CoverageFigure(scope: .screen, name: $0.0, interactive: $0.1.interactive, identified: $0.1.identified)
+            },
             elementTypes: byType.sorted { $0.key < $1.key }.map {
-                CoverageFigure(scope: .elementType, name: $0.key, interactive: $0.value.interactive, identified: $0.value.identified)
+                CoverageFigure(
+                    scope: .elementType, name: $0.key, interactive: $0.value.interactive,
+                    identified: $0.value.identified)
             },
             missing: missing, duplicates: duplicates)
         if !labelScreens.isEmpty {
             report.labelCoverage = LabelCoverage(
-                overall: CoverageFigure(scope: .overall, name: "", interactive: labelOverall.interactive, identified: labelOverall.identified),
+                overall: CoverageFigure(
+                    scope: .overall, name: "", interactive: labelOverall.interactive,
+                    identified: labelOverall.identified),
                 screens: labelScreens,
-                note: "label-only snapshots (A11yUITests) carry no identifiers: these figures are label coverage, not identifier coverage")
-            report.notes.append("\(labelScreens.count) label-only screen(s) report label coverage instead of identifier coverage")
+                note:
+                    "label-only snapshots (A11yUITests) carry no identifiers: these figures are label coverage, not identifier coverage"
+            )
+            report.notes.append(
+                "\(labelScreens.count) label-only screen(s) report label coverage instead of identifier coverage")
         }
         if byScreen.isEmpty {
             report.notes.append("no element-tree snapshots: identifier coverage cannot be measured")
@@ -103,13 +119,15 @@ struct CoverageAnalyzer {
     /// one counts toward the branch its identifier's template sits in (`Login` for `Login.Root`),
     /// as an element directly under the screen, not as a branch `Root` at 0%.
     private func visit(
-        _ element: ElementSnapshot, screen: Screen, branch: String?, isRootContainer: Bool, _ body: (ElementSnapshot, String?, Bool) -> Void
+        _ element: ElementSnapshot, screen: Screen, branch: String?, isRootContainer: Bool,
+        _ body: (ElementSnapshot, String?, Bool) -> Void
     ) {
         let deliberate = Self.isDeliberate(element)
         var branch = branch
         if deliberate, let identifier = element.nonEmptyIdentifier {
             let template = templates[identifier] ?? identifier
-            branch = isRootContainer && !scheme.isInteractive(element.elementType) ? scheme.parent(of: template) : template
+            branch =
+                isRootContainer && !scheme.isInteractive(element.elementType) ? scheme.parent(of: template) : template
         }
         body(element, branch, deliberate)
         let onlyChild = element.children.count == 1

@@ -25,7 +25,8 @@ package struct CoverageReport: Sendable, Equatable, Hashable, Codable {
     package var notes: [String]
 
     package init(
-        overall: CoverageFigure, screens: [CoverageFigure] = [], elementTypes: [CoverageFigure] = [], branches: [CoverageFigure] = [],
+        overall: CoverageFigure, screens: [CoverageFigure] = [], elementTypes: [CoverageFigure] = [],
+        branches: [CoverageFigure] = [],
         labelCoverage: LabelCoverage? = nil, missing: [MissingIdentifier] = [], duplicates: [DuplicateIdentifier] = [],
         overlong: [OverlongIdentifier] = [], conventionViolations: [ConventionViolation] = [], notes: [String] = []
     ) {

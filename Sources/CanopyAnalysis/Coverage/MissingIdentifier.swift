@@ -11,7 +11,10 @@ package struct MissingIdentifier: Sendable, Equatable, Hashable, Codable {
     /// The template of its nearest identified ancestor, when it has one.
     package var branch: String?
 
-    package init(screen: String, elementType: String, label: String? = nil, identifier: String? = nil, frame: Frame? = nil, branch: String? = nil) {
+    package init(
+        screen: String, elementType: String, label: String? = nil, identifier: String? = nil, frame: Frame? = nil,
+        branch: String? = nil
+    ) {
         self.screen = screen
         self.elementType = elementType
         self.label = label

@@ -15,10 +15,12 @@ enum ClusterBuilder {
                 let record = records[index]
                 slot = clusters.count
                 position[fingerprint] = slot
-                clusters.append(FailureCluster(
-                    fingerprint: fingerprint, category: record.category, isInfrastructure: record.isInfrastructure,
-                    normalizedMessage: record.normalizedMessage, exampleMessage: record.message,
-                    identifier: record.element?.resolution.isFromTestLog == true ? nil : record.element?.template, count: 0, testCount: 0, tests: []))
+                clusters.append(
+                    FailureCluster(
+                        fingerprint: fingerprint, category: record.category, isInfrastructure: record.isInfrastructure,
+                        normalizedMessage: record.normalizedMessage, exampleMessage: record.message,
+                        identifier: record.element?.resolution.isFromTestLog == true ? nil : record.element?.template,
+                        count: 0, testCount: 0, tests: []))
                 tests.append([])
             }
             clusters[slot].count += 1
@@ -32,7 +34,9 @@ enum ClusterBuilder {
     }
 
     /// Every rule in order with its failures, tests and clusters.
-    static func categories(_ records: [FailureRecord], clusters: [FailureCluster], rules: [FailureCategoryRule]) -> [CategoryCount] {
+    static func categories(_ records: [FailureRecord], clusters: [FailureCluster], rules: [FailureCategoryRule])
+        -> [CategoryCount]
+    {
         var failures: [String: Int] = [:]
         var tests: [String: Set<String>] = [:]
         var clusterCounts: [String: Int] = [:]
@@ -44,7 +48,8 @@ enum ClusterBuilder {
         for cluster in clusters { clusterCounts[cluster.category, default: 0] += 1 }
         return rules.map { rule in
             CategoryCount(
-                name: rule.name, isInfrastructure: rule.infrastructure, description: rule.description, fix: rule.fix, failures: failures[rule.name] ?? 0,
+                name: rule.name, isInfrastructure: rule.infrastructure, description: rule.description, fix: rule.fix,
+                failures: failures[rule.name] ?? 0,
                 tests: tests[rule.name]?.count ?? 0, clusters: clusterCounts[rule.name] ?? 0)
         }
     }

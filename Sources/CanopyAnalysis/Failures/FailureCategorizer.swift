@@ -31,7 +31,9 @@ struct FailureCategorizer {
             do {
                 compiled.append(Rule(index: index, rule: rule, pattern: try CompiledPattern(rule.pattern)))
             } catch {
-                diagnostics.append(Diagnostic(.warning, "category \(rule.name): pattern \(rule.pattern) does not compile; rule skipped"))
+                diagnostics.append(
+                    Diagnostic(
+                        .warning, "category \(rule.name): pattern \(rule.pattern) does not compile; rule skipped"))
             }
         }
         self.rules = compiled

@@ -28,7 +28,10 @@ package struct FailureCategoryRule: Sendable, Equatable, Hashable, Codable {
     /// What usually fixes a failure of this category, one line for people (`fix`).
     package var fix: String?
 
-    package init(name: String, pattern: String, fields: [Field] = [.message, .type], infrastructure: Bool = false, description: String? = nil, fix: String? = nil) {
+    package init(
+        name: String, pattern: String, fields: [Field] = [.message, .type], infrastructure: Bool = false,
+        description: String? = nil, fix: String? = nil
+    ) {
         self.name = name
         self.pattern = pattern
         self.fields = fields
@@ -56,6 +59,7 @@ package struct FailureCategoryRule: Sendable, Equatable, Hashable, Codable {
     package static let otherName = "other"
 
     /// The catch-all, always last.
-    package static let other = FailureCategoryRule(name: otherName, pattern: "(?s).*", description: "Nothing more specific matched",
+    package static let other = FailureCategoryRule(
+        name: otherName, pattern: "(?s).*", description: "Nothing more specific matched",
         fix: "Read the message and the test's output; add a category in canopy.yml if this kind recurs")
 }

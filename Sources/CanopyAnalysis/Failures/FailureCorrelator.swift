@@ -19,7 +19,9 @@ struct FailureCorrelator {
             return tests[testIndex].attempts.enumerated().map { attemptIndex, attempt in
                 attempt.failures.enumerated().map { failureIndex, failure in
                     let normalized = normalizer.normalize(failure.message)
-                    let template = mentions.tests[testIndex].failures[attemptIndex][failureIndex].map { templates[$0.identifier] ?? $0.identifier }
+                    let template = mentions.tests[testIndex].failures[attemptIndex][failureIndex].map {
+                        templates[$0.identifier] ?? $0.identifier
+                    }
                     return PreparedFailure(
                         normalized: normalized, template: template,
                         subjectKey: normalized + "\u{1F}" + (failure.type ?? "") + "\u{1F}" + (template ?? ""))
@@ -38,7 +40,8 @@ struct FailureCorrelator {
         // pass in order gives (done in order, this pass would be the largest sequential part of
         // the analysis).
         let parts = ParallelMap.mapRanges(tests.count) { range in
-            correlate(range, tests: tests, numbers: numbers, mentions: mentions, prepared: prepared, categories: categories)
+            correlate(
+                range, tests: tests, numbers: numbers, mentions: mentions, prepared: prepared, categories: categories)
         }
         var records: [FailureRecord] = []
         records.reserveCapacity(parts.reduce(0) { $0 + $1.records.count })
@@ -51,7 +54,8 @@ struct FailureCorrelator {
 
     /// The facts and failure records of one range of tests.
     private func correlate(
-        _ range: Range<Int>, tests: [TestCase], numbers: [Int], mentions: FailureMentions, prepared: [[[PreparedFailure]]],
+        _ range: Range<Int>, tests: [TestCase], numbers: [Int], mentions: FailureMentions,
+        prepared: [[[PreparedFailure]]],
         categories: [[[Int]]]
     ) -> (facts: [String: NodeFacts], records: [FailureRecord]) {
         var facts: [String: NodeFacts] = [:]
@@ -80,16 +84,20 @@ struct FailureCorrelator {
                     let name = categorizer.names[category]
                     let infrastructure = categorizer.infrastructure[category]
                     let fingerprint = FNV1a.hex(name + "\u{1F}" + normalized + "\u{1F}" + (element?.template ?? ""))
-                    if element == nil, !infrastructure, let last = mentions.tests[testIndex].last[attemptIndex] { element = match(last) }
+                    if element == nil, !infrastructure, let last = mentions.tests[testIndex].last[attemptIndex] {
+                        element = match(last)
+                    }
                     if let element {
                         touch(&facts[element.template, default: NodeFacts()], test: number, outcome: outcome) { node in
                             node.failures += 1
-                            node.note(identifier: element.identifier, source: .failure, elementType: element.elementType)
+                            node.note(
+                                identifier: element.identifier, source: .failure, elementType: element.elementType)
                         }
                     }
                     records.append(
                         FailureRecord(
-                            test: key, attempt: attemptIndex, index: failureIndex, message: failure.message, location: failure.location,
+                            test: key, attempt: attemptIndex, index: failureIndex, message: failure.message,
+                            location: failure.location,
                             category: name, isInfrastructure: infrastructure, fingerprint: fingerprint,
                             normalizedMessage: normalized, element: element, testOutcome: outcome))
                 }
@@ -127,7 +135,8 @@ struct FailureCorrelator {
             let failure = attempt.failures[failureIndex]
             return FailureCategorizer.Subject(
                 message: failure.message, type: failure.type, detail: failure.detail,
-                output: categorizer.readsLongText ? [attempt.output, attempt.errorOutput].compactMap { $0 }.joined(separator: "\n") : nil,
+                output: categorizer.readsLongText
+                    ? [attempt.output, attempt.errorOutput].compactMap { $0 }.joined(separator: "\n") : nil,
                 identifier: prepared[testIndex][attemptIndex][failureIndex].template)
         }
         // Walks the prepared failures (empty for a test with nothing to analyse); the test itself

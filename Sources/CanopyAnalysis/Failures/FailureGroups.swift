@@ -43,7 +43,8 @@ package enum FailureGroups {
     package static func causes(_ failures: [FailureRecord], clusters: [FailureCluster]) -> [Cause] {
         var groups: [String: Group] = [:]
         for index in failures.indices {
-            groups[failures[index].category, default: Group(isInfrastructure: failures[index].isInfrastructure)].add(failures[index].test)
+            groups[failures[index].category, default: Group(isInfrastructure: failures[index].isInfrastructure)].add(
+                failures[index].test)
         }
         return groups.sorted { ($0.value.count, $1.key) > ($1.value.count, $0.key) }.map { name, group in
             Cause(
@@ -64,7 +65,9 @@ package enum FailureGroups {
                 failures[index].test, category: failures[index].category)
         }
         return groups.sorted { ($0.value.count, $1.key) > ($1.value.count, $0.key) }.map { identifier, group in
-            Identifier(identifier: identifier, failures: group.count, tests: group.order, testCount: group.tests.count, categories: group.categories)
+            Identifier(
+                identifier: identifier, failures: group.count, tests: group.order, testCount: group.tests.count,
+                categories: group.categories)
         }
     }
 
@@ -73,13 +76,17 @@ package enum FailureGroups {
     /// within each; with `preferringLocated`, a failure with a source location before one
     /// without. Ordered the same way: app failures first. What every list of a test's failure
     /// (new failures, still failing, excused, flaky, annotations) shows.
-    package static func firstFailures(_ failures: [FailureRecord], of tests: Set<String>, preferringLocated: Bool = false) -> [FailureRecord] {
+    package static func firstFailures(
+        _ failures: [FailureRecord], of tests: Set<String>, preferringLocated: Bool = false
+    ) -> [FailureRecord] {
         guard !tests.isEmpty else { return [] }
         func rank(_ record: FailureRecord) -> Int {
             (record.isInfrastructure ? 2 : 0) + (preferringLocated && record.location == nil ? 1 : 0)
         }
         // Positions are filtered and ordered, not the records; the sort is stable.
-        let order = failures.indices.filter { tests.contains(failures[$0].test) }.sorted { rank(failures[$0]) < rank(failures[$1]) }
+        let order = failures.indices.filter { tests.contains(failures[$0].test) }.sorted {
+            rank(failures[$0]) < rank(failures[$1])
+        }
         var seen: Set<String> = []
         return order.compactMap { seen.insert(failures[$0].test).inserted ? failures[$0] : nil }
     }
@@ -104,7 +111,9 @@ package enum FailureGroups {
 extension Report {
     /// `FailureGroups.firstFailures` of this run, by test key.
     package func firstFailures(of tests: Set<String>) -> [String: FailureRecord] {
-        Dictionary(FailureGroups.firstFailures(failures, of: tests).map { ($0.test, $0) }, uniquingKeysWith: { first, _ in first })
+        Dictionary(
+            FailureGroups.firstFailures(failures, of: tests).map { ($0.test, $0) },
+            uniquingKeysWith: { first, _ in first })
     }
 }
 
@@ -113,9 +122,11 @@ extension FailureRecord {
     /// the message) and the identifier template (for the element), no source location.
     package init(stored failure: FailureDigest, testOutcome: TestOutcome) {
         self.init(
-            test: failure.testKey, attempt: failure.attemptIndex, index: 0, message: failure.normalizedMessage, location: nil,
+            test: failure.testKey, attempt: failure.attemptIndex, index: 0, message: failure.normalizedMessage,
+            location: nil,
             category: failure.category, isInfrastructure: failure.isInfrastructure, fingerprint: failure.fingerprint,
             normalizedMessage: failure.normalizedMessage,
-            element: failure.identifier.map { ElementMatch(identifier: $0, template: $0, resolution: .known) }, testOutcome: testOutcome)
+            element: failure.identifier.map { ElementMatch(identifier: $0, template: $0, resolution: .known) },
+            testOutcome: testOutcome)
     }
 }

@@ -65,14 +65,17 @@ struct FailureMentions {
             var outputs: [[Mention]] = []
             var last: [Mention?] = []
             for (attemptIndex, attempt) in tests[testIndex].attempts.enumerated() {
-                failures.append(extracted[testIndex][attemptIndex].map { Self.primary($0, index: index, explicit: explicit) })
+                failures.append(
+                    extracted[testIndex][attemptIndex].map { Self.primary($0, index: index, explicit: explicit) })
                 var mentions: [Mention] = []
                 var seen: Set<MentionKey> = []
                 var lastMention: Mention?
                 for text in [attempt.output, attempt.errorOutput].compactMap({ $0 }) where attempt.outcome.isFailure {
                     for reference in IdentifierExtractor.references(in: text) {
                         if let resolved = index.resolve(reference, explicit: explicit) {
-                            let mention = Mention(identifier: resolved.identifier, elementType: reference.elementType, resolution: .activity)
+                            let mention = Mention(
+                                identifier: resolved.identifier, elementType: reference.elementType,
+                                resolution: .activity)
                             lastMention = mention
                             if Self.isNew(mention, in: mentions, seen: &seen) { mentions.append(mention) }
                         }
@@ -85,7 +88,8 @@ struct FailureMentions {
                     for step in steps {
                         for reference in IdentifierExtractor.references(in: step.title) {
                             guard let resolved = index.resolve(reference, explicit: explicit) else { continue }
-                            let mention = Mention(identifier: resolved.identifier, elementType: reference.elementType, resolution: .step)
+                            let mention = Mention(
+                                identifier: resolved.identifier, elementType: reference.elementType, resolution: .step)
                             lastStep = mention
                             if Self.isNew(mention, in: mentions, seen: &seen) { mentions.append(mention) }
                         }
@@ -108,17 +112,23 @@ struct FailureMentions {
         guard mentions.count >= 16 else {
             return !mentions.contains { $0.identifier == key.identifier && $0.elementType == key.elementType }
         }
-        if seen.isEmpty { seen = Set(mentions.map { MentionKey(identifier: $0.identifier, elementType: $0.elementType) }) }
+        if seen.isEmpty {
+            seen = Set(mentions.map { MentionKey(identifier: $0.identifier, elementType: $0.elementType) })
+        }
         return seen.insert(key).inserted
     }
 
     /// The first identifier-syntax mention, else the first mention that resolves.
-    private static func primary(_ references: [ExtractedReference], index: ElementIndex, explicit: Set<String>) -> Mention? {
+    private static func primary(_ references: [ExtractedReference], index: ElementIndex, explicit: Set<String>)
+        -> Mention?
+    {
         let ordered = references.filter { $0.kind == .identifier } + references.filter { $0.kind != .identifier }
         for reference in ordered {
             guard let resolved = index.resolve(reference, explicit: explicit) else { continue }
             // The type the message gives, else the one the snapshots and audits know the element by.
-            let type = reference.elementType ?? references.first { $0.text == resolved.identifier && $0.elementType != nil }?.elementType
+            let type =
+                reference.elementType ?? references.first { $0.text == resolved.identifier && $0.elementType != nil }?
+                .elementType
                 ?? index.elementType(of: resolved.identifier)
             return Mention(identifier: resolved.identifier, elementType: type, resolution: resolved.resolution)
         }
@@ -134,7 +144,9 @@ struct FailureMentions {
         let sets = ParallelMap.mapRanges(tests.count) { range -> Set<String> in
             var found: Set<String> = []
             for test in range {
-                for attempt in tests[test].failures { for mention in attempt { if let mention { found.insert(mention.identifier) } } }
+                for attempt in tests[test].failures {
+                    for mention in attempt { if let mention { found.insert(mention.identifier) } }
+                }
                 for attempt in tests[test].outputs { for mention in attempt { found.insert(mention.identifier) } }
             }
             return found

@@ -8,7 +8,8 @@ package struct CommitEvidence: Sendable, Equatable, Hashable, Codable {
     package var attempts: Int
     package var failedAttempts: Int
 
-    package init(commit: String, verdict: CommitVerdict, runs: Int, failedRuns: Int, attempts: Int, failedAttempts: Int) {
+    package init(commit: String, verdict: CommitVerdict, runs: Int, failedRuns: Int, attempts: Int, failedAttempts: Int)
+    {
         self.commit = commit
         self.verdict = verdict
         self.runs = runs

@@ -1,5 +1,5 @@
-import Foundation
 import CanopyModel
+import Foundation
 
 /// One commit's runs of one test, being counted.
 struct CommitTally {

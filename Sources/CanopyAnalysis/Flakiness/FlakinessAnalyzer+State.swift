@@ -25,7 +25,9 @@ extension FlakinessAnalyzer {
         let passesAfter = verdicts.count - lastFail - 1
         let fixedAt = commits[lastFail + 1].commit
         let explained = blockStart == 0 || isImprobable(block: block, before: verdicts[..<blockStart])
-        if explained && verdicts[..<blockStart].allSatisfy({ $0 == .pass }) && passesAfter >= configuration.minimumFixedCommits {
+        if explained && verdicts[..<blockStart].allSatisfy({ $0 == .pass })
+            && passesAfter >= configuration.minimumFixedCommits
+        {
             return .fixed(at: fixedAt)
         }
         return .flaky
@@ -36,7 +38,8 @@ extension FlakinessAnalyzer {
     func isImprobable(block: Int, before: ArraySlice<CommitVerdict>) -> Bool {
         guard block >= configuration.minimumBrokenCommits, !before.isEmpty else { return false }
         let failures = before.filter { $0 != .pass }.count
-        let rate = FlakinessStatistics.wilsonUpperBound(failures: failures, trials: before.count, z: configuration.wilsonZ)
+        let rate = FlakinessStatistics.wilsonUpperBound(
+            failures: failures, trials: before.count, z: configuration.wilsonZ)
         return FlakinessStatistics.runLengthProbability(rate: rate, length: block) < configuration.significance
     }
 }

@@ -1,5 +1,5 @@
-import Foundation
 import CanopyModel
+import Foundation
 
 /// Tells flaky tests from broken ones across runs: values in (history rows), values out.
 ///
@@ -32,7 +32,8 @@ package struct FlakinessAnalyzer: Sendable {
         for row in rows { groups[Self.key(of: row), default: []].append(row) }
         // Each test on its own, on every core; the ranking orders the results whatever the order.
         let tests = Array(groups)
-        return Self.ranked(ParallelMap.map(tests.count) { analyzeTest(tests[$0].key, runs: tests[$0].value) }.compactMap { $0 })
+        return Self.ranked(
+            ParallelMap.map(tests.count) { analyzeTest(tests[$0].key, runs: tests[$0].value) }.compactMap { $0 })
     }
 
     /// Sorts by score (highest first); among equal scores, more failed runs first, then more runs
@@ -86,7 +87,8 @@ package struct FlakinessAnalyzer: Sendable {
                 commits[commit] = position
                 tallies.append(CommitTally(commit: commit))
             }
-            tallies[position].add(row, verdict: verdict, infrastructureIsPass: configuration.infrastructureFlakesCountAsPasses)
+            tallies[position].add(
+                row, verdict: verdict, infrastructureIsPass: configuration.infrastructureFlakesCountAsPasses)
         }
         guard !tallies.isEmpty else { return nil }
         evidence.commits = tallies.map(\.evidence)

@@ -52,7 +52,8 @@ package struct FlakinessConfiguration: Codable, Sendable, Equatable, Hashable {
         mixedCommitsForFlaky = try c.decodeIfPresent(Int.self, forKey: .mixedCommitsForFlaky) ?? d.mixedCommitsForFlaky
         scoreDecay = try c.decodeIfPresent(Double.self, forKey: .scoreDecay) ?? d.scoreDecay
         infrastructureFlakesCountAsPasses =
-            try c.decodeIfPresent(Bool.self, forKey: .infrastructureFlakesCountAsPasses) ?? d.infrastructureFlakesCountAsPasses
+            try c.decodeIfPresent(Bool.self, forKey: .infrastructureFlakesCountAsPasses)
+            ?? d.infrastructureFlakesCountAsPasses
         minimumTestsPerFlakyElement =
             try c.decodeIfPresent(Int.self, forKey: .minimumTestsPerFlakyElement) ?? d.minimumTestsPerFlakyElement
     }

@@ -16,7 +16,8 @@ extension FlakinessAnalyzer {
         var elements: [String: (tests: Set<String>, flaky: Int, all: Int)] = [:]
         for failure in failures {
             guard let identifier = failure.identifier, !identifier.isEmpty else { continue }
-            let flaky = flakyTests.contains(failure.testKey) || flakyRuns.contains(failure.runKey + "\u{1F}" + failure.testKey)
+            let flaky =
+                flakyTests.contains(failure.testKey) || flakyRuns.contains(failure.runKey + "\u{1F}" + failure.testKey)
             // Changed in place: a copy taken out of the dictionary would copy its test set on
             // insert.
             Self.update(&elements[identifier, default: ([], 0, 0)]) { element in
@@ -30,7 +31,10 @@ extension FlakinessAnalyzer {
         return elements.compactMap { identifier, element in
             guard element.tests.count >= configuration.minimumTestsPerFlakyElement else { return nil }
             return FlakyElement(
-                identifier: identifier, tests: element.tests.sorted(), flakyFailures: element.flaky, failures: element.all)
-        }.sorted { ($0.tests.count, $0.flakyFailures, $1.identifier) > ($1.tests.count, $1.flakyFailures, $0.identifier) }
+                identifier: identifier, tests: element.tests.sorted(), flakyFailures: element.flaky,
+                failures: element.all)
+        }.sorted {
+            ($0.tests.count, $0.flakyFailures, $1.identifier) > ($1.tests.count, $1.flakyFailures, $0.identifier)
+        }
     }
 }

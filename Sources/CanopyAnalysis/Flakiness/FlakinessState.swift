@@ -29,7 +29,8 @@ package enum FlakinessState: Sendable, Equatable, Hashable, Codable {
     package var commit: String? {
         switch self {
         case .stable, .flaky: nil
-        case .newlyBroken(let commit), .fixed(let commit), .stillFailing(let commit), .unconfirmedFailure(let commit): commit
+        case .newlyBroken(let commit), .fixed(let commit), .stillFailing(let commit), .unconfirmedFailure(let commit):
+            commit
         }
     }
 }

@@ -29,7 +29,11 @@ package struct FlakyPast: Sendable, Equatable {
     ) -> [String: Set<String>] {
         var result: [String: Set<String>] = [:]
         for failure in failures where failure.runKey != (excludingRun ?? "") {
-            if let testKeys, !testKeys.contains(failure.testKey), !testKeys.contains(Self.withoutDevice(failure.testKey)) { continue }
+            if let testKeys, !testKeys.contains(failure.testKey),
+                !testKeys.contains(Self.withoutDevice(failure.testKey))
+            {
+                continue
+            }
             result[failure.testKey, default: []].insert(failure.fingerprint)
         }
         return result

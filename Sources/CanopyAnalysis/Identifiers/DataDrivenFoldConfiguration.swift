@@ -17,7 +17,10 @@ package struct DataDrivenFoldConfiguration: Sendable, Equatable, Hashable, Codab
     /// leaf elements `Settings.wifi`, `Settings.sound` are distinct elements, not data).
     package var foldLastSegment: Bool
 
-    package init(enabled: Bool = false, minimumDistinctValues: Int = 12, placeholder: String = "value", foldLastSegment: Bool = false) {
+    package init(
+        enabled: Bool = false, minimumDistinctValues: Int = 12, placeholder: String = "value",
+        foldLastSegment: Bool = false
+    ) {
         self.enabled = enabled
         self.minimumDistinctValues = minimumDistinctValues
         self.placeholder = placeholder

@@ -30,10 +30,15 @@ package struct DynamicSegmentRule: Sendable, Equatable, Hashable, Codable {
     /// (`Episode.how-to-cook-2.row`), list indexes at the end, numeric ids. Rules match whole segments
     /// only, so digits inside a word (`tab2`) are never touched. Case-sensitive.
     package static let defaults = [
-        DynamicSegmentRule(placeholder: "uuid", pattern: "[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}"),
-        DynamicSegmentRule(placeholder: "date", pattern: #"\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?"#),
+        DynamicSegmentRule(
+            placeholder: "uuid", pattern: "[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}"),
+        DynamicSegmentRule(
+            placeholder: "date",
+            pattern: #"\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?"#),
         DynamicSegmentRule(placeholder: "hash", pattern: "(?=[0-9a-f]*[0-9])(?=[0-9a-f]*[a-f])[0-9a-f]{8,64}"),
-        DynamicSegmentRule(placeholder: "slug", pattern: #"(?<=[._])(?=[a-z0-9-]*[0-9])[a-z0-9]+(?:-[a-z0-9]+){2,}(?=[._])"#, position: .inner),
+        DynamicSegmentRule(
+            placeholder: "slug", pattern: #"(?<=[._])(?=[a-z0-9-]*[0-9])[a-z0-9]+(?:-[a-z0-9]+){2,}(?=[._])"#,
+            position: .inner),
         DynamicSegmentRule(placeholder: "index", pattern: #"(?<=\.)\d+"#, position: .last),
         DynamicSegmentRule(placeholder: "id", pattern: #"\d+"#),
     ]

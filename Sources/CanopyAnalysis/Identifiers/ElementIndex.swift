@@ -27,7 +27,9 @@ struct ElementIndex {
             }
         }
         for issue in run.auditIssues {
-            add(identifier: issue.element?.identifier, label: issue.element?.label, elementType: issue.element?.elementType)
+            add(
+                identifier: issue.element?.identifier, label: issue.element?.label,
+                elementType: issue.element?.elementType)
         }
         for (label, carriers) in identifiersByLabel { labelTargets[label] = Self.target(of: carriers, scheme: scheme) }
         identifiersByLabel = [:]
@@ -47,7 +49,9 @@ struct ElementIndex {
         }
         if let label, !label.isEmpty, label != identifier {
             let known = identifiersByLabel[label, default: []]
-            if known.count < Self.labelSample, !known.contains(identifier) { identifiersByLabel[label, default: []].append(identifier) }
+            if known.count < Self.labelSample, !known.contains(identifier) {
+                identifiersByLabel[label, default: []].append(identifier)
+            }
         }
     }
 
@@ -74,7 +78,9 @@ struct ElementIndex {
     /// XCUITest's `identifiers` key matches an element's identifier or its label
     /// (`app.buttons["Pay"]`), so identifier syntax naming no known identifier but a known label
     /// stands for the labelled element.
-    func resolve(_ reference: ExtractedReference, explicit: Set<String>) -> (identifier: String, resolution: Resolution)? {
+    func resolve(_ reference: ExtractedReference, explicit: Set<String>) -> (
+        identifier: String, resolution: Resolution
+    )? {
         let text = reference.text
         switch reference.kind {
         case .identifier:

@@ -40,7 +40,9 @@ package enum IdentifierExtractor {
         guard let base = bytes.baseAddress else { return [] }
         // The next quote of each kind, found with `memchr` (most of a log is between quotes).
         func next(_ quote: UInt8, from start: Int) -> Int {
-            guard start < bytes.count, let hit = memchr(base + start, Int32(quote), bytes.count - start) else { return bytes.count }
+            guard start < bytes.count, let hit = memchr(base + start, Int32(quote), bytes.count - start) else {
+                return bytes.count
+            }
             return base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
         }
         let inputs = inputLists(in: bytes)
@@ -63,7 +65,9 @@ package enum IdentifierExtractor {
             }
             let quote = bytes[position]
             var close = position + 1
-            while close < bytes.count, bytes[close] != quote, bytes[close] != newline, close - position < 512 { close += 1 }
+            while close < bytes.count, bytes[close] != quote, bytes[close] != newline, close - position < 512 {
+                close += 1
+            }
             guard close < bytes.count, bytes[close] == quote, close > position + 1,
                 let reference = classify(bytes, open: position, close: close)
             else {
@@ -120,9 +124,13 @@ package enum IdentifierExtractor {
         let content = UnsafeBufferPointer(rebasing: bytes[(open + 1)..<close])
         if isBlank(content) { return nil }
         let text = String(decoding: content, as: UTF8.self)
-        if startsWith(bytes, at: close + 1, " IN identifiers") { return ExtractedReference(text: text, kind: .identifier) }
+        if startsWith(bytes, at: close + 1, " IN identifiers") {
+            return ExtractedReference(text: text, kind: .identifier)
+        }
         // `Invalid query - string identifier '…' exceeds maximum length of 128 characters`.
-        if open >= 18, startsWith(bytes, at: open - 18, "string identifier ") { return ExtractedReference(text: text, kind: .identifier) }
+        if open >= 18, startsWith(bytes, at: open - 18, "string identifier ") {
+            return ExtractedReference(text: text, kind: .identifier)
+        }
         let type = elementType(bytes, after: close + 1)
         if let word = keyword(bytes, before: open) {
             switch word {

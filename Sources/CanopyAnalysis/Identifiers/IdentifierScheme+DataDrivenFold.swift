@@ -13,7 +13,9 @@ extension IdentifierScheme {
         // The fold depends on the rule template alone: decided once per template, not per
         // identifier.
         var foldedTemplates: [String: String] = [:]
-        for template in ruleTemplates { foldedTemplates[template] = applyFold(template, folded: folded, placeholder: fold.placeholder) }
+        for template in ruleTemplates {
+            foldedTemplates[template] = applyFold(template, folded: folded, placeholder: fold.placeholder)
+        }
         return Dictionary(uniqueKeysWithValues: zip(distinct, templated.map { foldedTemplates[$0] ?? $0 }))
     }
 

@@ -38,7 +38,8 @@ package struct IdentifierScheme: Sendable {
         self.configuration = configuration
         separators = Set(configuration.separators.compactMap { $0.count == 1 ? $0.first : nil })
         interactiveTypes = Set(configuration.interactiveElementTypes)
-        let separatorClass = "[" + separators.sorted().map { $0.isLetter || $0.isNumber ? String($0) : "\\" + String($0) }.joined() + "]"
+        let separatorClass =
+            "[" + separators.sorted().map { $0.isLetter || $0.isNumber ? String($0) : "\\" + String($0) }.joined() + "]"
         var rules: [(String, CompiledPattern)] = []
         for (index, rule) in configuration.dynamicSegments.enumerated() {
             let boundary: String
@@ -48,14 +49,17 @@ package struct IdentifierScheme: Sendable {
             case .inner: boundary = separators.isEmpty ? "(?!)" : "(?=\(separatorClass))"
             }
             do {
-                rules.append((rule.placeholder, try CompiledPattern("(?:\(rule.pattern))" + boundary, caseInsensitive: false)))
+                rules.append(
+                    (rule.placeholder, try CompiledPattern("(?:\(rule.pattern))" + boundary, caseInsensitive: false)))
             } catch {
-                throw .invalidPattern(keyPath: "identifiers.dynamicSegments[\(index)].pattern", pattern: rule.pattern, reason: "\(error)")
+                throw .invalidPattern(
+                    keyPath: "identifiers.dynamicSegments[\(index)].pattern", pattern: rule.pattern, reason: "\(error)")
             }
         }
         self.rules = rules
         rulesNeedDigits = configuration.dynamicSegments == DynamicSegmentRule.defaults
-        defaultRuleKinds = rulesNeedDigits ? DynamicSegmentRule.defaults.map { DefaultRuleKind(placeholder: $0.placeholder) } : nil
+        defaultRuleKinds =
+            rulesNeedDigits ? DynamicSegmentRule.defaults.map { DefaultRuleKind(placeholder: $0.placeholder) } : nil
         if let convention = configuration.convention {
             do {
                 self.convention = try CompiledPattern(convention, caseInsensitive: false)
@@ -66,7 +70,8 @@ package struct IdentifierScheme: Sendable {
             self.convention = nil
         }
         if configuration.dataDrivenFold.minimumDistinctValues < 2 {
-            throw .invalidValue(keyPath: "identifiers.dataDrivenFold.minimumDistinctValues", message: "must be 2 or more")
+            throw .invalidValue(
+                keyPath: "identifiers.dataDrivenFold.minimumDistinctValues", message: "must be 2 or more")
         }
     }
 
@@ -88,8 +93,10 @@ package struct IdentifierScheme: Sendable {
         while true {
             var replaced = false
             let tryRules = position < lastDigitEnd && mayStartDefaultMatch(units[position])
-            for (ruleIndex, rule) in rules.enumerated() where tryRules && mayMatchDefaultRule(ruleIndex, units, at: position) {
-                let length = directDefaultMatch(ruleIndex, units, at: position)
+            for (ruleIndex, rule) in rules.enumerated()
+            where tryRules && mayMatchDefaultRule(ruleIndex, units, at: position) {
+                let length =
+                    directDefaultMatch(ruleIndex, units, at: position)
                     ?? rule.pattern.anchoredMatch(in: identifier, utf16Offset: position, utf16Length: count)
                 if let length, length > 0 {
                     output.append(contentsOf: ("{" + rule.placeholder + "}").utf16)
@@ -146,7 +153,9 @@ package struct IdentifierScheme: Sendable {
     /// The template of the branch `identifier` sits in (`Login` for `Login.Root`); nil for a
     /// single segment.
     package func parent(of identifier: String) -> String? {
-        guard let last = identifier.lastIndex(where: { separators.contains($0) }), last > identifier.startIndex else { return nil }
+        guard let last = identifier.lastIndex(where: { separators.contains($0) }), last > identifier.startIndex else {
+            return nil
+        }
         return String(identifier[..<last])
     }
 
@@ -157,7 +166,9 @@ package struct IdentifierScheme: Sendable {
     private func mayStartDefaultMatch(_ unit: UInt16) -> Bool {
         guard rulesNeedDigits, unit < 0x80 else { return true }
         switch UInt8(unit) {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "F"): return true
+        case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+            UInt8(ascii: "A")...UInt8(ascii: "F"):
+            return true
         default: return false
         }
     }
@@ -172,7 +183,9 @@ package struct IdentifierScheme: Sendable {
         func unit(_ offset: Int) -> UInt16? { position + offset < count ? units[position + offset] : nil }
         func isASCIIDigit(_ unit: UInt16) -> Bool { unit >= 48 && unit <= 57 }
         func isLowerHex(_ unit: UInt16) -> Bool { isASCIIDigit(unit) || (unit >= 97 && unit <= 102) }
-        func allASCII(_ length: Int) -> Bool { position + length <= count && !units[position..<(position + length)].contains { $0 >= 0x80 } }
+        func allASCII(_ length: Int) -> Bool {
+            position + length <= count && !units[position..<(position + length)].contains { $0 >= 0x80 }
+        }
         switch kind {
         case .uuid:
             // [0-9A-Fa-f]{8}-…: 36 units, a dash at 8.

@@ -31,7 +31,9 @@ struct NodeFacts {
         merge(later)
         sourceBits |= later.sourceBits
         elementTypes.formUnion(later.elementTypes)
-        for example in later.examples where examples.count < 3 && !examples.contains(example) { examples.append(example) }
+        for example in later.examples where examples.count < 3 && !examples.contains(example) {
+            examples.append(example)
+        }
     }
 
     /// Rolls a child's figures up into its branch (sources, types and examples stay the node's own).

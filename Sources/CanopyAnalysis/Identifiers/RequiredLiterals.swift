@@ -49,18 +49,24 @@ struct RequiredLiterals: Sendable {
             // `memchr` finds the candidates for the first byte; few remain to compare.
             guard let found = memchr(base + start, Int32(first), last - start + 1) else { return false }
             let offset = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
-            if literal.withUnsafeBufferPointer({ memcmp(base + offset, $0.baseAddress!, literal.count) == 0 }) { return true }
+            if literal.withUnsafeBufferPointer({ memcmp(base + offset, $0.baseAddress!, literal.count) == 0 }) {
+                return true
+            }
             start = offset + 1
         }
         return false
     }
 
     /// Characters that end a literal run.
-    private static let meta: Set<Unicode.Scalar> = ["\\", "(", ")", "[", "]", "{", "}", ".", "*", "+", "?", "^", "$", "|", "#"]
+    private static let meta: Set<Unicode.Scalar> = [
+        "\\", "(", ")", "[", "]", "{", "}", ".", "*", "+", "?", "^", "$", "|", "#",
+    ]
     /// Escapes that stand for one character class or position and take no argument.
     private static let simpleEscapes: Set<Unicode.Scalar> = ["d", "D", "s", "S", "w", "W", "b", "B"]
     /// Escaped characters that stand for themselves.
-    private static let literalEscapes: Set<Unicode.Scalar> = [".", "-", "/", "(", ")", "[", "]", "{", "}", "\\", "*", "+", "?", "|", "^", "$", " ", "#", ":", "'", "\""]
+    private static let literalEscapes: Set<Unicode.Scalar> = [
+        ".", "-", "/", "(", ")", "[", "]", "{", "}", "\\", "*", "+", "?", "|", "^", "$", " ", "#", ":", "'", "\"",
+    ]
 
     /// The longest required run of each top-level alternative; empty when any cannot be derived.
     private static func literals(_ pattern: [Unicode.Scalar]) -> [[Unicode.Scalar]] {

@@ -20,7 +20,9 @@ struct TokenScanner {
 
     /// `0x600003b2c5a0`.
     func address(at index: Int) -> Int? {
-        guard index + 2 < input.count, input[index] == "0", input[index + 1] == "x" || input[index + 1] == "X", isHex(index + 2) else { return nil }
+        guard index + 2 < input.count, input[index] == "0", input[index + 1] == "x" || input[index + 1] == "X",
+            isHex(index + 2)
+        else { return nil }
         let end = run(index + 2, isHex)
         return isWord(end) ? nil : end
     }
@@ -42,9 +44,13 @@ struct TokenScanner {
 
     /// `2026-11-22T03:39:32Z`, `2026-11-22 03:39`, `03:39:32.123`.
     func timestamp(at index: Int) -> Int? {
-        if let end = digits(index, 4), dash(end), let month = digits(end + 1, 2), dash(month), let day = digits(month + 1, 2) {
+        if let end = digits(index, 4), dash(end), let month = digits(end + 1, 2), dash(month),
+            let day = digits(month + 1, 2)
+        {
             var position = day
-            if position + 1 < input.count, input[position] == "T" || input[position] == " ", let time = clock(position + 1) {
+            if position + 1 < input.count, input[position] == "T" || input[position] == " ",
+                let time = clock(position + 1)
+            {
                 position = time
                 if position < input.count, input[position] == "Z" { position += 1 }
             }
@@ -62,11 +68,14 @@ struct TokenScanner {
 
     /// `HH:MM` or `HH:MM:SS(.fff)`.
     private func clock(_ index: Int) -> Int? {
-        guard let hours = digits(index, 2), hours < input.count, input[hours] == ":", let minutes = digits(hours + 1, 2) else { return nil }
+        guard let hours = digits(index, 2), hours < input.count, input[hours] == ":", let minutes = digits(hours + 1, 2)
+        else { return nil }
         var position = minutes
         if position < input.count, input[position] == ":", let seconds = digits(position + 1, 2) {
             position = seconds
-            if position + 1 < input.count, input[position] == ".", isDigit(position + 1) { position = run(position + 1, isDigit) }
+            if position + 1 < input.count, input[position] == ".", isDigit(position + 1) {
+                position = run(position + 1, isDigit)
+            }
         }
         return position
     }
@@ -101,7 +110,9 @@ struct TokenScanner {
             } else if scalar == close {
                 depth -= 1
                 if depth == 0 { return position + 1 }
-            } else if !(isDigit(position) || scalar == "." || scalar == "," || scalar == " " || scalar == "-" || scalar == "e") {
+            } else if !(isDigit(position) || scalar == "." || scalar == "," || scalar == " " || scalar == "-"
+                || scalar == "e")
+            {
                 return nil
             }
             position += 1
@@ -113,7 +124,9 @@ struct TokenScanner {
     func number(at index: Int) -> Int? {
         guard isDigit(index) else { return nil }
         var end = run(index, isDigit)
-        while end + 1 < input.count, input[end] == "." || input[end] == ",", isDigit(end + 1) { end = run(end + 1, isDigit) }
+        while end + 1 < input.count, input[end] == "." || input[end] == ",", isDigit(end + 1) {
+            end = run(end + 1, isDigit)
+        }
         return end
     }
 
@@ -124,7 +137,9 @@ struct TokenScanner {
         let end = run(position) { $0 < input.count && input[$0].properties.isAlphabetic }
         guard end > position else { return nil }
         let word = String(String.UnicodeScalarView(input[position..<end])).lowercased()
-        let units: Set<String> = ["s", "ms", "sec", "secs", "second", "seconds", "min", "mins", "minute", "minutes", "h", "hours", "µs", "ns"]
+        let units: Set<String> = [
+            "s", "ms", "sec", "secs", "second", "seconds", "min", "mins", "minute", "minutes", "h", "hours", "µs", "ns",
+        ]
         return units.contains(word) ? end : nil
     }
 }

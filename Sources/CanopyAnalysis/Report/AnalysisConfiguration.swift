@@ -42,7 +42,8 @@ package struct AnalysisConfiguration: Sendable, Equatable, Hashable, Codable {
             do {
                 _ = try CompiledPattern(rule.pattern)
             } catch {
-                throw AnalysisError.invalidPattern(keyPath: "categories[\(index)].pattern", pattern: rule.pattern, reason: "\(error)")
+                throw AnalysisError.invalidPattern(
+                    keyPath: "categories[\(index)].pattern", pattern: rule.pattern, reason: "\(error)")
             }
         }
     }

@@ -11,7 +11,9 @@ struct AuditJoiner {
     static func identifier(of issue: AuditIssue, index: ElementIndex) -> (String, Resolution)? {
         if let identifier = issue.element?.identifier, !identifier.isEmpty { return (identifier, .explicit) }
         if let label = issue.element?.label, !label.isEmpty {
-            return index.resolve(ExtractedReference(text: label, kind: .label), explicit: []).map { ($0.identifier, $0.resolution) }
+            return index.resolve(ExtractedReference(text: label, kind: .label), explicit: []).map {
+                ($0.identifier, $0.resolution)
+            }
         }
         return nil
     }
@@ -31,7 +33,9 @@ struct AuditJoiner {
                 return AuditFinding(issue: issue, element: nil, inSnapshot: false)
             }
             let template = templates[identifier] ?? identifier
-            let element = ElementMatch(identifier: identifier, template: template, elementType: issue.element?.elementType, resolution: resolution)
+            let element = ElementMatch(
+                identifier: identifier, template: template, elementType: issue.element?.elementType,
+                resolution: resolution)
             let test = issue.test.map { (number: facts.number(test: $0), flaky: testOutcomes[$0] == .flaky) }
             facts.update(template) { node in
                 node.note(identifier: identifier, source: .audit, elementType: issue.element?.elementType)

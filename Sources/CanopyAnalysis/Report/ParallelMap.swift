@@ -46,7 +46,11 @@ enum ParallelMap {
             withoutActuallyEscaping(second) { second in
                 let work = Unchecked((first, second, firstResult, secondResult))
                 DispatchQueue.concurrentPerform(iterations: 2) { index in
-                    if index == 0 { work.value.2.initialize(to: work.value.0()) } else { work.value.3.initialize(to: work.value.1()) }
+                    if index == 0 {
+                        work.value.2.initialize(to: work.value.0())
+                    } else {
+                        work.value.3.initialize(to: work.value.1())
+                    }
                 }
             }
         }

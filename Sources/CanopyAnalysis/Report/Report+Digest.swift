@@ -8,8 +8,10 @@ extension Report {
         RunDigest(
             failures: failures.map {
                 FailureDigest(
-                    testKey: $0.test, attemptIndex: $0.attempt, category: $0.category, isInfrastructure: $0.isInfrastructure,
-                    fingerprint: $0.fingerprint, normalizedMessage: $0.normalizedMessage, identifier: $0.element?.template)
+                    testKey: $0.test, attemptIndex: $0.attempt, category: $0.category,
+                    isInfrastructure: $0.isInfrastructure,
+                    fingerprint: $0.fingerprint, normalizedMessage: $0.normalizedMessage,
+                    identifier: $0.element?.template)
             },
             coverage: [coverage.overall] + coverage.screens + coverage.elementTypes + coverage.branches,
             identifierNodes: identifierTree.map {

@@ -24,7 +24,9 @@ package enum ReportBuilder {
         // 4. Template every identifier: rules first, then the data-driven fold over the whole run.
         var identifiers = mentions.identifiers
         identifiers.formUnion(index.identifiers)
-        for issue in run.auditIssues { if let (identifier, _) = AuditJoiner.identifier(of: issue, index: index) { identifiers.insert(identifier) } }
+        for issue in run.auditIssues {
+            if let (identifier, _) = AuditJoiner.identifier(of: issue, index: index) { identifiers.insert(identifier) }
+        }
         let templates = scheme.templates(for: identifiers)
         // 5. Coverage from snapshots; element counts and attributed coverage per template.
         var facts = NodeFactTable()
@@ -40,18 +42,28 @@ package enum ReportBuilder {
             {
                 // 7. Cluster by fingerprint; count per category.
                 let clusters = ClusterBuilder.clusters(failures, testLimit: clusterTestLimit)
-                return (clusters, ClusterBuilder.categories(failures, clusters: clusters, rules: categorizer.rules.map(\.rule)))
+                return (
+                    clusters,
+                    ClusterBuilder.categories(failures, clusters: clusters, rules: categorizer.rules.map(\.rule))
+                )
             },
             {
                 // 8. Join audit issues to elements and nodes.
                 let outcomes: [String: TestOutcome] =
                     run.auditIssues.isEmpty
-                    ? [:] : Dictionary(run.tests.map { ($0.identity.key, $0.outcome) }, uniquingKeysWith: { first, _ in first })
-                let audits = AuditJoiner(index: index, templates: templates).findings(run: run, testOutcomes: outcomes, facts: &facts)
+                    ? [:]
+                    : Dictionary(
+                        run.tests.map { ($0.identity.key, $0.outcome) }, uniquingKeysWith: { first, _ in first })
+                let audits = AuditJoiner(index: index, templates: templates).findings(
+                    run: run, testOutcomes: outcomes, facts: &facts)
                 // 9. Build the tree and roll figures up its branches; branch coverage; identifier checks.
                 let tree = IdentifierTreeBuilder(scheme: scheme).nodes(facts.nodes)
-                coverage.branches = tree.filter { $0.depth <= configuration.coverage.branchDepth && $0.branch.interactive > 0 }.map {
-                    CoverageFigure(scope: .branch, name: $0.path, interactive: $0.branch.interactive, identified: $0.branch.identified)
+                coverage.branches = tree.filter {
+                    $0.depth <= configuration.coverage.branchDepth && $0.branch.interactive > 0
+                }.map {
+                    CoverageFigure(
+                        scope: .branch, name: $0.path, interactive: $0.branch.interactive,
+                        identified: $0.branch.identified)
                 }
                 let checks = IdentifierChecks(scheme: scheme, templates: templates)
                 coverage.overlong = checks.overlong(run: run, mentioned: mentions.identifiers)
@@ -69,7 +81,9 @@ package enum ReportBuilder {
             failures: failures, auditIssues: audits, diagnostics: diagnostics)
     }
 
-    private static func compileScheme(_ configuration: IdentifierSchemeConfiguration, diagnostics: inout [Diagnostic]) -> IdentifierScheme {
+    private static func compileScheme(_ configuration: IdentifierSchemeConfiguration, diagnostics: inout [Diagnostic])
+        -> IdentifierScheme
+    {
         do {
             return try IdentifierScheme(configuration: configuration)
         } catch {

@@ -110,7 +110,8 @@ struct PostgresColumnArrays: SQLRowSink {
             parameters.append("$\(arrays.count)::\(type)[]")
             selected.append("u.c\(arrays.count)")
         }
-        let head = "INSERT INTO \"\(table)\" (\(names.map { "\"\($0)\"" }.joined(separator: ", "))) SELECT \(selected.joined(separator: ", "))"
+        let head =
+            "INSERT INTO \"\(table)\" (\(names.map { "\"\($0)\"" }.joined(separator: ", "))) SELECT \(selected.joined(separator: ", "))"
         guard !arrays.isEmpty else { return ("\(head) FROM generate_series(1, \(rowCount))", []) }
         let aliases = (1...arrays.count).map { "c\($0)" }.joined(separator: ", ")
         return ("\(head) FROM unnest(\(parameters.joined(separator: ", "))) AS u (\(aliases))", arrays)
@@ -121,7 +122,9 @@ struct PostgresColumnArrays: SQLRowSink {
         case kind: return
         case .unknown: columns[column].kind = kind
         default:
-            if mismatch == nil { mismatch = "column \(column + 1) holds \(columns[column].kind) values, then a \(kind) value" }
+            if mismatch == nil {
+                mismatch = "column \(column + 1) holds \(columns[column].kind) values, then a \(kind) value"
+            }
         }
     }
 
@@ -170,7 +173,9 @@ struct PostgresBinaryArray: PostgresDynamicTypeEncodable {
     var psqlType: PostgresDataType { column.kind.arrayType }
     var psqlFormat: PostgresFormat { .binary }
 
-    func encode<JSONEncoder: PostgresJSONEncoder>(into buffer: inout ByteBuffer, context: PostgresEncodingContext<JSONEncoder>) {
+    func encode<JSONEncoder: PostgresJSONEncoder>(
+        into buffer: inout ByteBuffer, context: PostgresEncodingContext<JSONEncoder>
+    ) {
         buffer.writeInteger(Int32(1))  // dimensions
         buffer.writeInteger(Int32(column.hasNull ? 1 : 0))
         buffer.writeInteger(column.kind.elementType.rawValue)

@@ -7,7 +7,9 @@ extension PostgresHistoryStore {
     /// with `readOnly`, a session whose transactions are read-only. A refused or dropped connection
     /// is `cannotOpen` with `.postgresUnreachable`, a server starting up `.postgresStarting`: both
     /// are outages `PostgresRetryPolicy` waits out.
-    package static func connect(_ address: PostgresAddress, logger: Logger, readOnly: Bool = false) async throws -> PostgresConnection {
+    package static func connect(_ address: PostgresAddress, logger: Logger, readOnly: Bool = false) async throws
+        -> PostgresConnection
+    {
         let tls: PostgresConnection.Configuration.TLS
         switch address.sslMode {
         case "require": tls = .require(try makeTLSContext())
@@ -23,7 +25,8 @@ extension PostgresHistoryStore {
             return try await PostgresConnection.connect(configuration: configuration, id: 1, logger: logger)
         } catch {
             let advice: HistoryError.OpenAdvice =
-                isStartingUp(error) ? .postgresStarting : isConnectionLoss(error) ? .postgresUnreachable : .postgresServer
+                isStartingUp(error)
+                ? .postgresStarting : isConnectionLoss(error) ? .postgresUnreachable : .postgresServer
             throw HistoryError.cannotOpen(location: address.description, reason: reason(error), advice: advice)
         }
     }

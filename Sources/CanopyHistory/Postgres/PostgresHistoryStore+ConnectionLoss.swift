@@ -82,7 +82,10 @@ extension PostgresHistoryStore {
                 guard race != nil else { return }
                 // A query the connection saw is failed by postgres-nio itself as it closes; give that error a moment.
                 connection.eventLoop.scheduleTask(in: Self.closeGrace) { [weak race] in
-                    race?.finish(.failure(HistoryError.connectionLost(location: location, reason: "the server closed the connection")))
+                    race?.finish(
+                        .failure(
+                            HistoryError.connectionLost(location: location, reason: "the server closed the connection"))
+                    )
                 }
             }
         }
@@ -140,7 +143,9 @@ extension PostgresHistoryStore {
                 let since = firstFailure ?? Date()
                 firstFailure = since
                 let left = policy.window - Date().timeIntervalSince(since)
-                guard attempt < policy.attempts, left > 0 else { throw policy.exhausted(error, attempts: attempt, serverBack: true) }
+                guard attempt < policy.attempts, left > 0 else {
+                    throw policy.exhausted(error, attempts: attempt, serverBack: true)
+                }
                 try await Task.sleep(nanoseconds: UInt64(min(left, policy.pause(after: attempt)) * 1_000_000_000))
                 // Retried only once the server is back: the pool, asked while it is down, would
                 // keep trying for over a minute.
@@ -157,7 +162,9 @@ extension PostgresHistoryStore {
         let address = address
         let logger = logger
         let location = location
-        return try await Self.retrying(retryPolicy, awaitServer: { try await Self.awaitServer(address, within: $0, logger: logger) }) {
+        return try await Self.retrying(
+            retryPolicy, awaitServer: { try await Self.awaitServer(address, within: $0, logger: logger) }
+        ) {
             do {
                 return try await work()
             } catch let error where !(error is HistoryError) && Self.isConnectionLoss(error) {

@@ -13,7 +13,7 @@ extension PostgresHistoryStore {
                 try await retrying {
                     do {
                         return try await client.withConnection { try await body($0) }
-                    } catch where delivery.started {
+                    } catch  where delivery.started {
                         throw RowDelivery.Spent(error: error)
                     }
                 }
@@ -28,10 +28,13 @@ extension PostgresHistoryStore {
     /// A failure of `withConnection` as the store's error.
     private func mapped(_ error: any Error) -> any Error {
         if error is HistoryError || error is CancellationError { return error }
-        if Self.isConnectionLoss(error) { return HistoryError.connectionLost(location: location, reason: Self.reason(error)) }
+        if Self.isConnectionLoss(error) {
+            return HistoryError.connectionLost(location: location, reason: Self.reason(error))
+        }
         if let error = error as? PostgresStatementError { return error.failure }
         if let error = error as? PSQLError, error.serverInfo != nil {
-            return HistoryError.statementFailed(location: location, sql: Self.sql(of: error), reason: Self.reason(error))
+            return HistoryError.statementFailed(
+                location: location, sql: Self.sql(of: error), reason: Self.reason(error))
         }
         return HistoryError.cannotOpen(location: location, reason: Self.reason(error), advice: .postgresServer)
     }
@@ -103,7 +106,8 @@ extension PostgresHistoryStore {
         }
         if let error = error as? PostgresStatementError { return error.failure.description }
         if let error = error as? PostgresDecodingError {
-            return "cannot read column \(error.columnName) (\(error.postgresType)) as \(error.targetType): \(error.code)"
+            return
+                "cannot read column \(error.columnName) (\(error.postgresType)) as \(error.targetType): \(error.code)"
         }
         return StoreLocation.redact(String(describing: error))
     }

@@ -11,8 +11,13 @@ extension PostgresHistoryStore {
         try await fetchAll(HistoryQueries.run(key: key)) { try RunRecord.decode($0) }.first
     }
 
-    package func previousRun(branch: String, before key: String?, excludingCommit: String?, startedBefore: Date?) async throws -> StoredRun? {
-        try await fetchAll(HistoryQueries.previousRun(branch: branch, before: key, excludingCommit: excludingCommit, startedBefore: startedBefore)) { try RunRecord.decode($0) }.first
+    package func previousRun(branch: String, before key: String?, excludingCommit: String?, startedBefore: Date?)
+        async throws -> StoredRun?
+    {
+        try await fetchAll(
+            HistoryQueries.previousRun(
+                branch: branch, before: key, excludingCommit: excludingCommit, startedBefore: startedBefore)
+        ) { try RunRecord.decode($0) }.first
     }
 
     package func testRuns(runKey: String) async throws -> [TestRunRow] {
@@ -23,7 +28,8 @@ extension PostgresHistoryStore {
     }
 
     package func forEachTestRun(
-        in window: HistoryWindow, onlyTestsWithFailures: Bool, alsoTestKeys: Set<String>, _ body: (TestRunRow) throws -> Void
+        in window: HistoryWindow, onlyTestsWithFailures: Bool, alsoTestKeys: Set<String>,
+        _ body: (TestRunRow) throws -> Void
     ) async throws {
         let location = location
         let ids = HistoryQueries.runIDs(window)
@@ -36,31 +42,42 @@ extension PostgresHistoryStore {
             }
             // The failing tests first, then their rows in batches (see HistoryQueries.testRuns(_:testKeys:)).
             var keys: [String] = []
-            try await self.forEach(HistoryQueries.failingTestKeys(ids), on: connection) { keys.append(try $0.text(0) ?? "") }
+            try await self.forEach(HistoryQueries.failingTestKeys(ids), on: connection) {
+                keys.append(try $0.text(0) ?? "")
+            }
             keys += HistoryQueries.extraKeys(alsoTestKeys, besides: keys)
             try await self.forEachTestRun(ids, testKeys: keys, on: connection, body)
         }
     }
 
-    package func forEachTestRun(in window: HistoryWindow, testKeys: Set<String>, _ body: (TestRunRow) throws -> Void) async throws {
+    package func forEachTestRun(in window: HistoryWindow, testKeys: Set<String>, _ body: (TestRunRow) throws -> Void)
+        async throws
+    {
         try await withConnection { connection in
-            try await self.forEachTestRun(HistoryQueries.runIDs(window), testKeys: testKeys.sorted(), on: connection, body)
+            try await self.forEachTestRun(
+                HistoryQueries.runIDs(window), testKeys: testKeys.sorted(), on: connection, body)
         }
     }
 
     /// The rows of the tests `keys` (sorted) over the runs `ids` selects, in batches of keys.
     private func forEachTestRun(
-        _ ids: SQLStatement, testKeys keys: [String], on connection: PostgresConnection, _ body: (TestRunRow) throws -> Void
+        _ ids: SQLStatement, testKeys keys: [String], on connection: PostgresConnection,
+        _ body: (TestRunRow) throws -> Void
     ) async throws {
         let location = location
         for statement in HistoryQueries.testRuns(ids, testKeys: keys) {
-            try await forEach(statement, on: connection) { try body(HistoryRowDecoding.testRun($0, location: location)) }
+            try await forEach(statement, on: connection) {
+                try body(HistoryRowDecoding.testRun($0, location: location))
+            }
         }
     }
 
-    package func passedDurations(in window: HistoryWindow, testKeys: Set<String>, excludingRun: String?) async throws -> [String: [Double]] {
+    package func passedDurations(in window: HistoryWindow, testKeys: Set<String>, excludingRun: String?) async throws
+        -> [String: [Double]]
+    {
         var durations: [String: [Double]] = [:]
-        let statements = HistoryQueries.passedDurations(HistoryQueries.runIDs(window), testKeys: testKeys.sorted(), excludingRun: excludingRun)
+        let statements = HistoryQueries.passedDurations(
+            HistoryQueries.runIDs(window), testKeys: testKeys.sorted(), excludingRun: excludingRun)
         try await withConnection { connection in
             for statement in statements {
                 try await self.forEach(statement, on: connection) { row in
@@ -75,7 +92,9 @@ extension PostgresHistoryStore {
 
     package func forEachFailure(in window: HistoryWindow, _ body: (FailureRow) throws -> Void) async throws {
         try await withConnection { connection in
-            try await self.forEach(HistoryQueries.failures(window), on: connection) { try body(HistoryRowDecoding.failure($0)) }
+            try await self.forEach(HistoryQueries.failures(window), on: connection) {
+                try body(HistoryRowDecoding.failure($0))
+            }
         }
     }
 
@@ -88,7 +107,9 @@ extension PostgresHistoryStore {
 
     package func coverage(runKey: String) async throws -> [CoverageFigure] {
         let location = location
-        return try await fetchAll(HistoryQueries.coverage(runKey: runKey)) { try CoverageRecord.decode($0, location: location) }
+        return try await fetchAll(HistoryQueries.coverage(runKey: runKey)) {
+            try CoverageRecord.decode($0, location: location)
+        }
     }
 
     package func failures(runKey: String) async throws -> [FailureDigest] {

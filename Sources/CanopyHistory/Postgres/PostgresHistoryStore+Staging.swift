@@ -11,7 +11,8 @@ extension PostgresHistoryStore {
             let batch = try IngestBatch(run: run, ingestedAt: ingestedAt)
             return try await self.writing { connection in
                 guard !analysis.isAbandoned else { throw CancellationError() }
-                return try await self.write(batch, then: { StagedStore.analysedTables(await analysis.value(), run: run) }, on: connection)
+                return try await self.write(
+                    batch, then: { StagedStore.analysedTables(await analysis.value(), run: run) }, on: connection)
             }
         }
     }

@@ -14,14 +14,19 @@ extension PostgresHistoryStore {
     /// Runs `write` on a leased connection, again on a new one after an outage (`retryPolicy`) or
     /// after a serialization conflict (`writeAttempts`).
     func writing(_ write: (PostgresConnection) async throws -> IngestResult) async throws -> IngestResult {
-        if readOnly { throw HistoryError.statementFailed(location: location, sql: "INSERT INTO runs", reason: "the store was opened read-only") }
+        if readOnly {
+            throw HistoryError.statementFailed(
+                location: location, sql: "INSERT INTO runs", reason: "the store was opened read-only")
+        }
         var attempt = 0
         while true {
             attempt += 1
             do {
                 // After an outage the transaction died with the connection, unless its COMMIT got
                 // through: the retry then finds the run stored by this very write (`write`).
-                return try await retrying { try await client.withConnection { connection in try await write(connection) } }
+                return try await retrying {
+                    try await client.withConnection { connection in try await write(connection) }
+                }
             } catch let error where Self.isOutage(error) {
                 if case HistoryError.connectionLost = error { throw error }
                 if case HistoryError.cannotOpen = error { throw error }
@@ -126,12 +131,14 @@ extension PostgresHistoryStore {
     /// process's run under the key is `alreadyStored`.
     private func storedByThisWrite(_ batch: IngestBatch, on connection: PostgresConnection) async throws -> Bool {
         let values = batch.run.values
-        guard let ingestedAt = RunRecord.columns.firstIndex(of: "ingested_at"), let tests = RunRecord.columns.firstIndex(of: "tests"),
+        guard let ingestedAt = RunRecord.columns.firstIndex(of: "ingested_at"),
+            let tests = RunRecord.columns.firstIndex(of: "tests"),
             case .double(let time) = values[ingestedAt], case .int(let count) = values[tests]
         else { return false }
         var mine = false
         try await forEach(
-            SQLStatement(sql: "SELECT ingested_at, tests FROM runs WHERE run_key = ?", arguments: [.text(batch.key)]), on: connection
+            SQLStatement(sql: "SELECT ingested_at, tests FROM runs WHERE run_key = ?", arguments: [.text(batch.key)]),
+            on: connection
         ) { row in mine = try row.double(0) == time && row.int(1) == count }
         return mine
     }

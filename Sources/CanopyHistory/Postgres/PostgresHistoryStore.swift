@@ -24,7 +24,8 @@ package final class PostgresHistoryStore: HistoryStore {
     /// schema instead and opens read-only sessions (`default_transaction_read_only`), for the
     /// commands that only read history.
     package init(
-        address: PostgresAddress, maximumConnections: Int = 4, readOnly: Bool = false, retryPolicy: PostgresRetryPolicy = .standard
+        address: PostgresAddress, maximumConnections: Int = 4, readOnly: Bool = false,
+        retryPolicy: PostgresRetryPolicy = .standard
     ) async throws {
         location = address.description
         self.address = address
@@ -82,7 +83,7 @@ package final class PostgresHistoryStore: HistoryStore {
     // MARK: Migrations
 
     /// Serialises migrations of concurrent writers on a session advisory lock.
-    static let migrationLock = 0x43414E4F  // "CANO"
+    static let migrationLock = 0x4341_4E4F  // "CANO"
 
     private func migrate(on connection: PostgresConnection) async throws {
         let location = location
@@ -96,7 +97,8 @@ package final class PostgresHistoryStore: HistoryStore {
                     """, on: connection)
                 let applied = Set(try await self.appliedVersions(on: connection))
                 if let found = applied.max(), found > HistoryMigration.latestVersion {
-                    throw HistoryError.schemaTooNew(location: location, found: found, known: HistoryMigration.latestVersion)
+                    throw HistoryError.schemaTooNew(
+                        location: location, found: found, known: HistoryMigration.latestVersion)
                 }
                 for migration in HistoryMigration.all where !applied.contains(migration.version) {
                     try await self.apply(migration, on: connection)

@@ -21,6 +21,7 @@ struct CoverageRecord: RunChildRecord {
             throw HistoryError.corruptValue(location: location, column: "coverage.scope", value: scopeText)
         }
         return CoverageFigure(
-            scope: scope, name: try row.text(1) ?? "", interactive: try row.int(2) ?? 0, identified: try row.int(3) ?? 0)
+            scope: scope, name: try row.text(1) ?? "", interactive: try row.int(2) ?? 0, identified: try row.int(3) ?? 0
+        )
     }
 }

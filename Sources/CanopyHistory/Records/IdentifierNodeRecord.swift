@@ -6,7 +6,8 @@ import CanopyModel
 struct IdentifierNodeRecord: RunChildRecord {
     static let table = "identifier_nodes"
     static let columns = [
-        "run_id", "path", "tests", "failures", "flaky_tests", "audit_issues", "audit_errors", "parent", "interactive", "identified",
+        "run_id", "path", "tests", "failures", "flaky_tests", "audit_issues", "audit_errors", "parent", "interactive",
+        "identified",
         "branch_coverage",
     ]
 
@@ -70,7 +71,8 @@ struct IdentifierNodeRecord: RunChildRecord {
 
     static func decode(_ row: some SQLRowReader) throws -> IdentifierNodeDigest {
         IdentifierNodeDigest(
-            path: try row.text(0) ?? "", parent: try row.text(6), tests: try row.int(1) ?? 0, failures: try row.int(2) ?? 0,
+            path: try row.text(0) ?? "", parent: try row.text(6), tests: try row.int(1) ?? 0,
+            failures: try row.int(2) ?? 0,
             flakyTests: try row.int(3) ?? 0, auditIssues: try row.int(4) ?? 0,
             auditErrors: try row.int(5), interactive: try row.int(7), identified: try row.int(8))
     }

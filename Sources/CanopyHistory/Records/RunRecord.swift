@@ -24,7 +24,8 @@ struct RunRecord: Sendable {
         return [
             .text(key), SQLValue(m.commit), SQLValue(m.branch), SQLValue(m.pullRequest), SQLValue(m.ciProvider),
             SQLValue(m.buildID), SQLValue(m.buildURL), SQLValue(m.attempt), SQLValue(m.device), SQLValue(m.osVersion),
-            SQLValue(m.title), SQLValue(m.startedAt?.timeIntervalSince1970), SQLValue(m.finishedAt?.timeIntervalSince1970),
+            SQLValue(m.title), SQLValue(m.startedAt?.timeIntervalSince1970),
+            SQLValue(m.finishedAt?.timeIntervalSince1970),
             .double(sortTime), .double(ingestedAt.timeIntervalSince1970),
             .int(t.tests), .int(t.attempts), .int(t.passed), .int(t.failed), .int(t.skipped), .int(t.flaky),
             .int(t.elements), .int(t.identifiedElements), .int(t.auditIssues), .int(t.screens), .double(t.duration),
@@ -35,9 +36,18 @@ struct RunRecord: Sendable {
     /// Reads a `StoredRun` from a row selected with `selectColumns`, starting at column `offset`.
     static func decode(_ row: some SQLRowReader, offset: Int = 0) throws -> StoredRun {
         var i = offset
-        func text() throws -> String? { defer { i += 1 }; return try row.text(i) }
-        func int() throws -> Int? { defer { i += 1 }; return try row.int(i) }
-        func double() throws -> Double? { defer { i += 1 }; return try row.double(i) }
+        func text() throws -> String? {
+            defer { i += 1 }
+            return try row.text(i)
+        }
+        func int() throws -> Int? {
+            defer { i += 1 }
+            return try row.int(i)
+        }
+        func double() throws -> Double? {
+            defer { i += 1 }
+            return try row.double(i)
+        }
         let key = try text() ?? ""
         var metadata = RunMetadata(
             runKey: key, commit: try text(), branch: try text(), pullRequest: try text(), ciProvider: try text(),
@@ -58,7 +68,9 @@ struct RunRecord: Sendable {
         totals.screens = HistoryRowDecoding.count(try int())
         totals.duration = HistoryRowDecoding.totalDuration(try double())
         metadata.baseBranch = try text()
-        metadata.unreadInputs = try text().map { $0.split(separator: "\n", omittingEmptySubsequences: true).map(String.init) }
+        metadata.unreadInputs = try text().map {
+            $0.split(separator: "\n", omittingEmptySubsequences: true).map(String.init)
+        }
         return StoredRun(key: key, metadata: metadata, totals: totals)
     }
 }

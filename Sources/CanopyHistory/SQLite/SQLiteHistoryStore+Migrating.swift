@@ -36,7 +36,8 @@ extension SQLiteHistoryStore {
             do {
                 return try work()
             } catch let error as DatabaseError
-                where (error.resultCode == .SQLITE_BUSY || error.resultCode == .SQLITE_LOCKED) && attempt < writeAttempts
+                where (error.resultCode == .SQLITE_BUSY || error.resultCode == .SQLITE_LOCKED)
+                && attempt < writeAttempts
             {
                 Thread.sleep(forTimeInterval: Double(attempt) * 0.05)
             }
@@ -48,7 +49,9 @@ extension SQLiteHistoryStore {
         if try Self.pending(applied, location: location).isEmpty { return }
         try pool.writeWithoutTransaction { db in
             try db.inTransaction(.immediate) {
-                if let tables = try Self.foreignTables(db) { throw HistoryError.notAStore(location: location, tables: tables) }
+                if let tables = try Self.foreignTables(db) {
+                    throw HistoryError.notAStore(location: location, tables: tables)
+                }
                 try db.execute(sql: "CREATE TABLE IF NOT EXISTS grdb_migrations (identifier TEXT NOT NULL PRIMARY KEY)")
                 for migration in try Self.pending(Self.appliedIdentifiers(db), location: location) {
                     try Self.apply(migration, to: db, location: location)
@@ -63,7 +66,8 @@ extension SQLiteHistoryStore {
     static func pending(_ applied: [String], location: String) throws -> [HistoryMigration] {
         let known = Set(HistoryMigration.all.map(identifier))
         if applied.contains(where: { !known.contains($0) }) {
-            throw HistoryError.schemaTooNew(location: location, found: schemaVersion(of: applied), known: HistoryMigration.latestVersion)
+            throw HistoryError.schemaTooNew(
+                location: location, found: schemaVersion(of: applied), known: HistoryMigration.latestVersion)
         }
         let done = Set(applied)
         return HistoryMigration.all.filter { !done.contains(identifier($0)) }
@@ -77,7 +81,8 @@ extension SQLiteHistoryStore {
                 try db.execute(sql: sql)
             } catch {
                 throw HistoryError.migrationFailed(
-                    location: location, version: migration.version, name: migration.name, sql: sql, reason: reason(error))
+                    location: location, version: migration.version, name: migration.name, sql: sql,
+                    reason: reason(error))
             }
         }
         try db.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES (?)", arguments: [identifier(migration)])
@@ -106,7 +111,9 @@ extension SQLiteHistoryStore {
     @discardableResult
     static func preflight(_ path: String, refusingOlder: Bool) throws -> [String]? {
         guard let size = try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int, size > 0 else {
-            if refusingOlder { throw HistoryError.schemaTooOld(location: path, found: 0, known: HistoryMigration.latestVersion) }
+            if refusingOlder {
+                throw HistoryError.schemaTooOld(location: path, found: 0, known: HistoryMigration.latestVersion)
+            }
             return nil
         }
         guard let uri = SQLiteFileURI.immutable(path) else { return nil }
@@ -144,7 +151,8 @@ extension SQLiteHistoryStore {
     static func checkedSchema(_ applied: [String], location: String, refusingOlder: Bool) throws -> [String] {
         let missing = try pending(applied, location: location)
         if refusingOlder && !missing.isEmpty {
-            throw HistoryError.schemaTooOld(location: location, found: schemaVersion(of: applied), known: HistoryMigration.latestVersion)
+            throw HistoryError.schemaTooOld(
+                location: location, found: schemaVersion(of: applied), known: HistoryMigration.latestVersion)
         }
         return applied
     }

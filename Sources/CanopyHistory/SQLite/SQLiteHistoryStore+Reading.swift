@@ -11,17 +11,25 @@ extension SQLiteHistoryStore {
         try fetchAll(HistoryQueries.run(key: key)) { try RunRecord.decode($0) }.first
     }
 
-    package func previousRun(branch: String, before key: String?, excludingCommit: String?, startedBefore: Date?) async throws -> StoredRun? {
-        try fetchAll(HistoryQueries.previousRun(branch: branch, before: key, excludingCommit: excludingCommit, startedBefore: startedBefore)) { try RunRecord.decode($0) }.first
+    package func previousRun(branch: String, before key: String?, excludingCommit: String?, startedBefore: Date?)
+        async throws -> StoredRun?
+    {
+        try fetchAll(
+            HistoryQueries.previousRun(
+                branch: branch, before: key, excludingCommit: excludingCommit, startedBefore: startedBefore)
+        ) { try RunRecord.decode($0) }.first
     }
 
     package func testRuns(runKey: String) async throws -> [TestRunRow] {
         let location = location
-        return try fetchAll(HistoryQueries.testRuns(runKey: runKey)) { try HistoryRowDecoding.testRun($0, location: location) }
+        return try fetchAll(HistoryQueries.testRuns(runKey: runKey)) {
+            try HistoryRowDecoding.testRun($0, location: location)
+        }
     }
 
     package func forEachTestRun(
-        in window: HistoryWindow, onlyTestsWithFailures: Bool, alsoTestKeys: Set<String>, _ body: (TestRunRow) throws -> Void
+        in window: HistoryWindow, onlyTestsWithFailures: Bool, alsoTestKeys: Set<String>,
+        _ body: (TestRunRow) throws -> Void
     ) async throws {
         let location = location
         let ids = HistoryQueries.runIDs(window)
@@ -38,23 +46,32 @@ extension SQLiteHistoryStore {
         }
     }
 
-    package func forEachTestRun(in window: HistoryWindow, testKeys: Set<String>, _ body: (TestRunRow) throws -> Void) async throws {
+    package func forEachTestRun(in window: HistoryWindow, testKeys: Set<String>, _ body: (TestRunRow) throws -> Void)
+        async throws
+    {
         let location = location
-        try read { db in try Self.forEachTestRun(db, HistoryQueries.runIDs(window), testKeys: testKeys.sorted(), location: location, body) }
+        try read { db in
+            try Self.forEachTestRun(
+                db, HistoryQueries.runIDs(window), testKeys: testKeys.sorted(), location: location, body)
+        }
     }
 
     /// The rows of the tests `keys` (sorted) over the runs `ids` selects, in batches of keys.
     private static func forEachTestRun(
-        _ db: Database, _ ids: SQLStatement, testKeys keys: [String], location: String, _ body: (TestRunRow) throws -> Void
+        _ db: Database, _ ids: SQLStatement, testKeys keys: [String], location: String,
+        _ body: (TestRunRow) throws -> Void
     ) throws {
         for statement in HistoryQueries.testRuns(ids, testKeys: keys) {
             try forEach(db, statement) { try body(HistoryRowDecoding.testRun($0, location: location)) }
         }
     }
 
-    package func passedDurations(in window: HistoryWindow, testKeys: Set<String>, excludingRun: String?) async throws -> [String: [Double]] {
+    package func passedDurations(in window: HistoryWindow, testKeys: Set<String>, excludingRun: String?) async throws
+        -> [String: [Double]]
+    {
         var durations: [String: [Double]] = [:]
-        let statements = HistoryQueries.passedDurations(HistoryQueries.runIDs(window), testKeys: testKeys.sorted(), excludingRun: excludingRun)
+        let statements = HistoryQueries.passedDurations(
+            HistoryQueries.runIDs(window), testKeys: testKeys.sorted(), excludingRun: excludingRun)
         try read { db in
             for statement in statements {
                 try Self.forEach(db, statement) { row in
@@ -73,12 +90,16 @@ extension SQLiteHistoryStore {
 
     package func auditIssues(runKey: String) async throws -> [AuditIssue] {
         let location = location
-        return try fetchAll(HistoryQueries.auditIssues(runKey: runKey)) { try AuditIssueRecord.decode($0, location: location) }
+        return try fetchAll(HistoryQueries.auditIssues(runKey: runKey)) {
+            try AuditIssueRecord.decode($0, location: location)
+        }
     }
 
     package func coverage(runKey: String) async throws -> [CoverageFigure] {
         let location = location
-        return try fetchAll(HistoryQueries.coverage(runKey: runKey)) { try CoverageRecord.decode($0, location: location) }
+        return try fetchAll(HistoryQueries.coverage(runKey: runKey)) {
+            try CoverageRecord.decode($0, location: location)
+        }
     }
 
     package func failures(runKey: String) async throws -> [FailureDigest] {

@@ -22,7 +22,9 @@ extension SQLiteHistoryStore {
                 let result = try await pool.writeWithoutTransaction(write)
                 if result == .inserted, walBytes() >= checkpointThreshold { checkpoints.start(pool) }
                 return result
-            } catch let error as DatabaseError where error.resultCode == .SQLITE_BUSY || error.resultCode == .SQLITE_LOCKED {
+            } catch let error as DatabaseError
+                where error.resultCode == .SQLITE_BUSY || error.resultCode == .SQLITE_LOCKED
+            {
                 if attempt >= Self.writeAttempts {
                     throw HistoryError.busy(location: location, attempts: attempt, reason: Self.reason(error))
                 }
@@ -49,7 +51,9 @@ extension SQLiteHistoryStore {
 
     /// Inserts the batch in one immediate transaction, unless its key is already stored, then what
     /// `completion` adds (it may wait for the analysis; nil abandons the run and rolls back).
-    static func write(_ batch: IngestBatch, then completion: () -> [IngestBatch.Table]?, into db: Database) throws -> IngestResult {
+    static func write(_ batch: IngestBatch, then completion: () -> [IngestBatch.Table]?, into db: Database) throws
+        -> IngestResult
+    {
         var result = IngestResult.alreadyStored
         try db.inTransaction(.immediate) {
             if try Int.fetchOne(db, sql: "SELECT id FROM runs WHERE run_key = ?", arguments: [batch.key]) != nil {
@@ -77,7 +81,8 @@ extension SQLiteHistoryStore {
         let perStatement = max(1, min(64, 999 / table.columns.count))
         let tuple = "(" + Array(repeating: "?", count: table.columns.count).joined(separator: ", ") + ")"
         let prefix = "INSERT INTO \(table.name) (\(table.columns.joined(separator: ", "))) VALUES "
-        let many = try db.cachedStatement(sql: prefix + Array(repeating: tuple, count: perStatement).joined(separator: ", "))
+        let many = try db.cachedStatement(
+            sql: prefix + Array(repeating: tuple, count: perStatement).joined(separator: ", "))
         let one = try db.cachedStatement(sql: prefix + tuple)
         var start = 0
         while start + perStatement <= table.count {
@@ -100,26 +105,29 @@ extension SQLiteHistoryStore {
         var binder = SQLiteRowBinder(statement.sqliteStatement)
         table.write(range, runID: runID, to: &binder)
         guard binder.code == SQLITE_OK else { throw error(binder.code, statement: statement, in: db) }
-        precondition(binder.count == Int(sqlite3_bind_parameter_count(binder.handle)), "every parameter of \(table.name) bound")
+        precondition(
+            binder.count == Int(sqlite3_bind_parameter_count(binder.handle)), "every parameter of \(table.name) bound")
         let code = sqlite3_step(binder.handle)
         guard code == SQLITE_DONE else { throw error(code, statement: statement, in: db) }
     }
 
     private static func error(_ code: Int32, statement: Statement, in db: Database) -> DatabaseError {
         DatabaseError(
-            resultCode: ResultCode(rawValue: code), message: db.sqliteConnection.map { String(cString: sqlite3_errmsg($0)) },
+            resultCode: ResultCode(rawValue: code),
+            message: db.sqliteConnection.map { String(cString: sqlite3_errmsg($0)) },
             sql: statement.sql)
     }
 
     static func arguments(_ values: [SQLValue]) -> StatementArguments {
-        StatementArguments(values.map { value -> (any DatabaseValueConvertible)? in
-            switch value {
-            case .int(let int): int
-            case .double(let double): double
-            case .text(let text): text
-            case .null: nil
-            }
-        })
+        StatementArguments(
+            values.map { value -> (any DatabaseValueConvertible)? in
+                switch value {
+                case .int(let int): int
+                case .double(let double): double
+                case .text(let text): text
+                case .null: nil
+                }
+            })
     }
 
     static func shortSQL(_ sql: String?) -> String {

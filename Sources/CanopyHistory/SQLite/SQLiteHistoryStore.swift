@@ -76,7 +76,8 @@ package final class SQLiteHistoryStore: HistoryStore {
     /// opens read-only, which leaves the file's bytes as they were; where its directory is not
     /// writable and SQLite cannot make the `-shm` file a WAL store needs, it is read as immutable.
     package convenience init(readingAt path: String) throws {
-        try self.init(readingAt: path, directoryWritable: FileManager.default.isWritableFile(atPath: Self.directory(of: path)))
+        try self.init(
+            readingAt: path, directoryWritable: FileManager.default.isWritableFile(atPath: Self.directory(of: path)))
     }
 
     /// `init(readingAt:)`, told whether the store's directory is writable (tests: root writes everywhere).
@@ -106,7 +107,9 @@ package final class SQLiteHistoryStore: HistoryStore {
     }
 
     /// The read-only pool of `init(readingAt:)`, its schema checked with what a `-wal` holds.
-    private static func openReading(_ path: String, configuration: Configuration, directoryWritable: Bool) throws -> DatabasePool {
+    private static func openReading(_ path: String, configuration: Configuration, directoryWritable: Bool) throws
+        -> DatabasePool
+    {
         do {
             guard directoryWritable else { throw DatabaseError(resultCode: .SQLITE_CANTOPEN) }
             let pool = try DatabasePool(path: path, configuration: configuration)

@@ -36,7 +36,8 @@ struct SQLiteRowBinder: SQLRowSink {
             let length = Int32(min(byteCount ?? bytes.count, bytes.count))
             // An empty buffer may have no address, and a null pointer would bind NULL.
             return withUnsafePointer(to: 0 as CChar) { empty in
-                let pointer = bytes.baseAddress.map { UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self) } ?? empty
+                let pointer =
+                    bytes.baseAddress.map { UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self) } ?? empty
                 return sqlite3_bind_text(handle, index, pointer, length, Self.transient)
             }
         }

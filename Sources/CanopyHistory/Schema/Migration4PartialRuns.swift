@@ -5,6 +5,6 @@ extension HistoryMigration {
     static let v4PartialRuns = HistoryMigration(
         version: 4, name: "partial-runs",
         statements: [
-            "ALTER TABLE runs ADD COLUMN unread_inputs TEXT",
+            "ALTER TABLE runs ADD COLUMN unread_inputs TEXT"
         ])
 }

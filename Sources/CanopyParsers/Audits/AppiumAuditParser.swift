@@ -19,7 +19,8 @@ package struct AppiumAuditParser: JSONReportParser {
             items = list
             prefix = "$.value"
         } else {
-            throw .invalidValue(path: path, jsonPath: "$", message: "expected an array of audit issues or {\"value\": [...]}")
+            throw .invalidValue(
+                path: path, jsonPath: "$", message: "expected an array of audit issues or {\"value\": [...]}")
         }
         var reader = AuditIssueReader(path: path, origin: .appium)
         for (index, item) in items.enumerated() {

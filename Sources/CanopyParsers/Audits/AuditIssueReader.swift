@@ -16,19 +16,28 @@ struct AuditIssueReader {
 
     mutating func read(_ value: JSONValue, jsonPath: String, screen: String?, test: String?) {
         guard value.object != nil else {
-            diagnostics.append(Diagnostic(.warning, "\(jsonPath): expected an audit issue object, found \(value.typeName); skipped", file: path))
+            diagnostics.append(
+                Diagnostic(
+                    .warning, "\(jsonPath): expected an audit issue object, found \(value.typeName); skipped",
+                    file: path))
             return
         }
         let compact = value["compactDescription"]?.text ?? ""
         let detailed = value["detailedDescription"]?.text
         guard !compact.isEmpty || detailed != nil else {
-            diagnostics.append(Diagnostic(.warning, "\(jsonPath): an audit issue without compactDescription or detailedDescription; skipped", file: path))
+            diagnostics.append(
+                Diagnostic(
+                    .warning, "\(jsonPath): an audit issue without compactDescription or detailedDescription; skipped",
+                    file: path))
             return
         }
         var auditType = AuditClassifier.auditType(value["auditType"])
         if auditType == nil, let raw = value["auditType"] {
             auditType = raw.text
-            diagnostics.append(Diagnostic(.note, "\(jsonPath).auditType: unknown audit type \(raw.string ?? raw.typeName); kept as written", file: path))
+            diagnostics.append(
+                Diagnostic(
+                    .note, "\(jsonPath).auditType: unknown audit type \(raw.string ?? raw.typeName); kept as written",
+                    file: path))
         }
         let type = auditType ?? AuditClassifier.auditType(compactDescription: compact) ?? "unknown"
         issues.append(
@@ -59,7 +68,8 @@ struct AuditIssueReader {
         // WebDriverAgent: `rawIdentifier` is the identifier (null when empty); `name` falls back to
         // the label, so it counts only when neither identifier key is present and it differs.
         var identifier = element["identifier"]?.text ?? element["rawIdentifier"]?.text
-        if identifier == nil, element["identifier"] == nil, element["rawIdentifier"] == nil, let name = element["name"]?.text,
+        if identifier == nil, element["identifier"] == nil, element["rawIdentifier"] == nil,
+            let name = element["name"]?.text,
             name != label
         {
             identifier = name

@@ -24,16 +24,19 @@ package struct AuditJSONParser: JSONReportParser {
                 }
             }
         default:
-            throw .invalidValue(path: path, jsonPath: "$", message: "expected an object with \"issues\", found \(root.typeName)")
+            throw .invalidValue(
+                path: path, jsonPath: "$", message: "expected an object with \"issues\", found \(root.typeName)")
         }
         let file = InputFile(path: path, format: .auditJSON, bytes: bytes)
         return ParsedInput(file: file, auditIssues: reader.issues, diagnostics: reader.diagnostics)
     }
 
-    private func read(_ document: JSONValue, jsonPath: String, into reader: inout AuditIssueReader) throws(ParserError) {
+    private func read(_ document: JSONValue, jsonPath: String, into reader: inout AuditIssueReader) throws(ParserError)
+    {
         let key = document["issues"] != nil ? "issues" : "auditIssues"
         guard let issues = document[key]?.array else {
-            throw .invalidValue(path: reader.path, jsonPath: "\(jsonPath).issues", message: "expected an array of audit issues")
+            throw .invalidValue(
+                path: reader.path, jsonPath: "\(jsonPath).issues", message: "expected an array of audit issues")
         }
         let screen = document["screen"]?.text
         let test = document["test"]?.text

@@ -10,5 +10,7 @@ import Foundation
 /// checks. An audit file may carry others, kept as written.
 package enum AuditTypes {
     package static let known: Set<String> = Set(AuditClassifier.rawValues.map(\.name))
-        .union(A11yUITestsCheck.wordings.map(\.check)).union(A11yUITestsCheck.phrases.map(\.check)).union(["a11yUITests"])
+        .union(A11yUITestsCheck.wordings.map(\.check)).union(A11yUITestsCheck.phrases.map(\.check)).union([
+            "a11yUITests"
+        ])
 }

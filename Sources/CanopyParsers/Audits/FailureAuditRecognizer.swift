@@ -50,7 +50,9 @@ package enum FailureAuditRecognizer {
 
     /// `{msg}\n{elements}.\n{reason}`: message, elements and reason on lines of their own.
     private static func lines(_ rest: Substring) -> (String, [ElementReference], String) {
-        let lines = rest.split(separator: "\n", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+        let lines = rest.split(separator: "\n", omittingEmptySubsequences: false).map {
+            $0.trimmingCharacters(in: .whitespaces)
+        }
         var elements: [ElementReference] = []
         var reasonLines = Array(lines.dropFirst())
         if let elementLine = reasonLines.first {
@@ -66,14 +68,18 @@ package enum FailureAuditRecognizer {
     private static func oneLine(_ rest: Substring) -> (String, [ElementReference], String) {
         let text = rest.trimmingCharacters(in: .whitespaces)
         let starts = ["Label: \"", "Identifier: \"", "[No identifier]"]
-        guard let split = text.range(of: ": "), starts.contains(where: { text[split.upperBound...].hasPrefix($0) }) else {
+        guard let split = text.range(of: ": "), starts.contains(where: { text[split.upperBound...].hasPrefix($0) })
+        else {
             return (text.hasSuffix(".") ? String(text.dropLast()) : text, [], "")
         }
         let message = String(text[..<split.lowerBound])
         let tail = text[split.upperBound...]
-        let lastValue = [tail.lastIndex(of: "\""), tail.range(of: "[No identifier]", options: .backwards)?.upperBound]
+        let lastValue =
+            [tail.lastIndex(of: "\""), tail.range(of: "[No identifier]", options: .backwards)?.upperBound]
             .compactMap { $0 }.max() ?? tail.startIndex
-        guard let end = tail[lastValue...].range(of: ". ") else { return (message, A11yUITestsElementList.parse(String(tail)), "") }
+        guard let end = tail[lastValue...].range(of: ". ") else {
+            return (message, A11yUITestsElementList.parse(String(tail)), "")
+        }
         var reason = tail[end.upperBound...].trimmingCharacters(in: .whitespaces)
         if reason.hasSuffix(".") { reason.removeLast() }
         return (message, A11yUITestsElementList.parse(String(tail[..<end.lowerBound])), reason)
@@ -82,7 +88,8 @@ package enum FailureAuditRecognizer {
     /// An unhandled `performAccessibilityAudit` issue: the failure message is its compact description.
     static func xcodeAudit(_ message: String, test: String?, source: String) -> AuditIssue? {
         var text = message.trimmingASCIIWhitespace()
-        for prefix in ["Accessibility Audit: ", "Accessibility audit failure: ", "Issue: "] where text.hasPrefix(prefix) {
+        for prefix in ["Accessibility Audit: ", "Accessibility audit failure: ", "Issue: "] where text.hasPrefix(prefix)
+        {
             text.removeFirst(prefix.count)
         }
         guard let auditType = AuditClassifier.auditType(compactDescription: text) else { return nil }

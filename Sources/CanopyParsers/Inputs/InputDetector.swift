@@ -21,7 +21,8 @@ package enum InputDetector {
             throw .unknownFormat(
                 path: path,
                 found: "text in \(encoding), which Canopy does not read: convert it to UTF-8 first "
-                    + "(iconv -f \(encoding) -t UTF-8 \((path as NSString).lastPathComponent) > converted.\((path as NSString).pathExtension.isEmpty ? "xml" : (path as NSString).pathExtension))")
+                    + "(iconv -f \(encoding) -t UTF-8 \((path as NSString).lastPathComponent) > converted.\((path as NSString).pathExtension.isEmpty ? "xml" : (path as NSString).pathExtension))"
+            )
         }
         var index = 0
         if head.count >= 3, head[0] == 0xEF, head[1] == 0xBB, head[2] == 0xBF { index = 3 }
@@ -30,14 +31,19 @@ package enum InputDetector {
         switch head[index] {
         case UInt8(ascii: "<"):
             guard let root = xmlRootName(head, from: index) else {
-                throw .unknownFormat(path: path, found: "XML without a root element in its first \(sniffLength / 1024) KiB")
+                throw .unknownFormat(
+                    path: path, found: "XML without a root element in its first \(sniffLength / 1024) KiB")
             }
             if root == "testsuites" || root == "testsuite" { return .junitXML }
             // Garbage that happens to start with '<' is not another document: it stays an error.
-            guard isXMLName(root) else { throw .unknownFormat(path: path, found: "bytes that are not XML after its first '<'") }
+            guard isXMLName(root) else {
+                throw .unknownFormat(path: path, found: "bytes that are not XML after its first '<'")
+            }
             throw .notAReport(path: path, found: "an XML document whose root is <\(root)>")
         case UInt8(ascii: "{"), UInt8(ascii: "["):
-            if let format = try JSONShapeSniffer.format(head: head, path: path, sniffLength: sniffLength) { return format }
+            if let format = try JSONShapeSniffer.format(head: head, path: path, sniffLength: sniffLength) {
+                return format
+            }
             throw .notAReport(path: path, found: "JSON of a shape Canopy does not know")
         default:
             throw .unknownFormat(path: path, found: "neither XML nor JSON (binary or plain text)")
@@ -77,7 +83,10 @@ package enum InputDetector {
     private static func xmlRootName(_ bytes: [UInt8], from start: Int) -> String? {
         var index = start
         while index < bytes.count {
-            guard bytes[index] == UInt8(ascii: "<") else { index += 1; continue }
+            guard bytes[index] == UInt8(ascii: "<") else {
+                index += 1
+                continue
+            }
             let next = index + 1 < bytes.count ? bytes[index + 1] : 0
             if next == UInt8(ascii: "?") || next == UInt8(ascii: "!") {
                 // Skip to the end of this construct; comments may contain '>' so look for "-->".
@@ -91,7 +100,9 @@ package enum InputDetector {
                 continue
             }
             var end = index + 1
-            while end < bytes.count, !([0x20, 0x09, 0x0A, 0x0D, UInt8(ascii: ">"), UInt8(ascii: "/")].contains(bytes[end])) {
+            while end < bytes.count,
+                !([0x20, 0x09, 0x0A, 0x0D, UInt8(ascii: ">"), UInt8(ascii: "/")].contains(bytes[end]))
+            {
                 end += 1
             }
             // Invalid UTF-8 becomes U+FFFD, which is no name character.
@@ -104,7 +115,9 @@ package enum InputDetector {
     /// Whether `name` is an XML element name: a letter or `_` first, then letters, digits, `-`, `.`, `_`.
     private static func isXMLName(_ name: String) -> Bool {
         guard let first = name.unicodeScalars.first, first.properties.isAlphabetic || first == "_" else { return false }
-        return name.unicodeScalars.allSatisfy { $0.properties.isAlphabetic || $0.properties.numericType != nil || "-._".unicodeScalars.contains($0) }
+        return name.unicodeScalars.allSatisfy {
+            $0.properties.isAlphabetic || $0.properties.numericType != nil || "-._".unicodeScalars.contains($0)
+        }
     }
 
     private static func find(_ needle: [UInt8], in bytes: [UInt8], from start: Int) -> Int? {

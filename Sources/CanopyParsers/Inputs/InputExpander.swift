@@ -19,7 +19,8 @@ package enum InputExpander {
         for argument in arguments {
             var isDirectory: ObjCBool = false
             if argument == "-" {
-                throw .unreadable(path: argument, reason: "standard input is not read: write the report to a file and name the file")
+                throw .unreadable(
+                    path: argument, reason: "standard input is not read: write the report to a file and name the file")
             }
             if FileManager.default.fileExists(atPath: argument, isDirectory: &isDirectory) {
                 if isDirectory.boolValue, XCResultBundleParser.isBundle(argument) {
@@ -37,7 +38,10 @@ package enum InputExpander {
                     // A directory the pattern matches is searched as a named one is.
                     var isDirectory: ObjCBool = false
                     if FileManager.default.fileExists(atPath: match, isDirectory: &isDirectory), isDirectory.boolValue {
-                        if XCResultBundleParser.isBundle(match) { add(match); continue }
+                        if XCResultBundleParser.isBundle(match) {
+                            add(match)
+                            continue
+                        }
                         for file in try filesInDirectory(match) { add(file) }
                     } else {
                         try requireRegularFile(match)
@@ -60,7 +64,10 @@ package enum InputExpander {
         let kind = info.st_mode & mode_t(S_IFMT)
         guard kind != mode_t(S_IFREG) else { return }
         let what = kind == mode_t(S_IFIFO) ? "a pipe" : kind == mode_t(S_IFSOCK) ? "a socket" : "a device"
-        throw .unreadable(path: path, reason: "\(what), not a file: Canopy reads each report more than once, so write it to a file and name the file")
+        throw .unreadable(
+            path: path,
+            reason:
+                "\(what), not a file: Canopy reads each report more than once, so write it to a file and name the file")
     }
 
     private static func filesInDirectory(_ directory: String) throws(ParserError) -> [String] {
@@ -78,19 +85,24 @@ package enum InputExpander {
             if file.pathExtension.lowercased() == "xcresult", XCResultBundleParser.isBundle(file.path) {
                 // A bundle is one input; its database and payloads are not reports of their own.
                 enumerator.skipDescendants()
-                let relative = file.path.hasPrefix(url.path) ? String(file.path.dropFirst(url.path.count)) : "/" + file.lastPathComponent
+                let relative =
+                    file.path.hasPrefix(url.path)
+                    ? String(file.path.dropFirst(url.path.count)) : "/" + file.lastPathComponent
                 files.append(base + relative)
                 continue
             }
             guard reportExtensions.contains(file.pathExtension.lowercased()) else { continue }
-            let relative = file.path.hasPrefix(url.path) ? String(file.path.dropFirst(url.path.count)) : "/" + file.lastPathComponent
+            let relative =
+                file.path.hasPrefix(url.path)
+                ? String(file.path.dropFirst(url.path.count)) : "/" + file.lastPathComponent
             let values = try? file.resourceValues(forKeys: [.isRegularFileKey, .isSymbolicLinkKey])
             if values?.isSymbolicLink == true {
                 // A link to a report is read; one that resolves to nothing (dangling, or a loop) is an
                 // error naming it rather than a silent skip. Links to directories are not followed.
                 var info = stat()
                 guard stat(file.path, &info) == 0 else {
-                    throw .unreadable(path: base + relative, reason: "a symbolic link that resolves to nothing (dangling, or a loop)")
+                    throw .unreadable(
+                        path: base + relative, reason: "a symbolic link that resolves to nothing (dangling, or a loop)")
                 }
                 guard info.st_mode & mode_t(S_IFMT) == mode_t(S_IFREG) else { continue }
             } else {
@@ -119,7 +131,9 @@ package enum InputExpander {
                 let path = prefix + relative
                 guard fnmatch(pattern, path, 0) == 0 || fnmatch(flat, path, 0) == 0 else { continue }
                 var isDirectory: ObjCBool = false
-                if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue { matches.append(path) }
+                if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue {
+                    matches.append(path)
+                }
             }
         }
         return Array(Set(matches)).sorted()

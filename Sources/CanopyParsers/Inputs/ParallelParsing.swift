@@ -16,7 +16,8 @@ extension ParserRegistry {
     ///     files read in pieces (JUnit XML), from any thread.
     ///   - progress: called after each file with its path and byte count (from any thread).
     package func parseAll(
-        _ paths: [String], reading: (@Sendable (String, Int) -> Void)? = nil, progress: (@Sendable (String, Int) -> Void)? = nil
+        _ paths: [String], reading: (@Sendable (String, Int) -> Void)? = nil,
+        progress: (@Sendable (String, Int) -> Void)? = nil
     ) -> [Result<ParsedInput, ParserError>] {
         let results = ResultSlots(count: paths.count)
         let budget = RunScreenBudget(inputs: paths.count)

@@ -1,5 +1,6 @@
 import CanopyModel
 import Foundation
+
 /// Why an input could not be read. Every case names the file and, where known, the line and
 /// column or the JSON path, and says what to do next.
 package enum ParserError: Error, Sendable, Equatable, CustomStringConvertible {
@@ -32,7 +33,8 @@ package enum ParserError: Error, Sendable, Equatable, CustomStringConvertible {
     package var path: String {
         switch self {
         case .unreadable(let path, _), .empty(let path), .malformed(let path, _, _, _, _), .unsafe(let path, _, _, _),
-            .unknownFormat(let path, _), .notAReport(let path, _), .invalidValue(let path, _, _), .wrongFlag(let path, _, _), .invalidBundle(let path, _), .overLimit(let path, _, _):
+            .unknownFormat(let path, _), .notAReport(let path, _), .invalidValue(let path, _, _),
+            .wrongFlag(let path, _, _), .invalidBundle(let path, _), .overLimit(let path, _, _):
             path
         }
     }
@@ -42,7 +44,8 @@ package enum ParserError: Error, Sendable, Equatable, CustomStringConvertible {
         case .unreadable(let path, let reason):
             return "\(path): error: cannot read the file: \(reason). Check the path and its permissions."
         case .empty(let path):
-            return "\(path): error: the file is empty (0 bytes). The reporter did not write it: was the test step killed or did it run out of disk?"
+            return
+                "\(path): error: the file is empty (0 bytes). The reporter did not write it: was the test step killed or did it run out of disk?"
         case .malformed(let path, let line, let column, let message, let hint):
             return "\(ParserError.place(path, line, column)): error: \(message)" + (hint.map { ". \($0)" } ?? "")
         case .unsafe(let path, let line, let column, let message):
@@ -53,7 +56,8 @@ package enum ParserError: Error, Sendable, Equatable, CustomStringConvertible {
         case .invalidValue(let path, let jsonPath, let message):
             return "\(path): error: at \(jsonPath): \(message)"
         case .wrongFlag(let path, let format, let flag):
-            return "\(path): error: this is \(format.displayName), given with \(flag); give it with \(format.flag) or as a plain path"
+            return
+                "\(path): error: this is \(format.displayName), given with \(flag); give it with \(format.flag) or as a plain path"
         case .invalidBundle(let path, let message):
             return "\(path): error: \(message)"
         case .overLimit(let path, let line, let message):
@@ -83,7 +87,8 @@ extension ParserError {
     /// would say only "The operation could not be completed".
     static func reason(reading error: any Error) -> String {
         let nsError = error as NSError
-        if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
+        if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain
+        {
             return String(cString: strerror(Int32(underlying.code)))
         }
         if nsError.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(nsError.code))) }

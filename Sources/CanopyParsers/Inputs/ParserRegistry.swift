@@ -12,7 +12,9 @@ package struct ParserRegistry: Sendable {
     /// diagnostics (`canopy inspect --summary`) reads without them; those are the same either way.
     package var readsAttemptDetails: Bool
 
-    package init(outputLimit: Int = 16 * 1024, attachments: AttachmentScope = .failing, readsAttemptDetails: Bool = true) {
+    package init(
+        outputLimit: Int = 16 * 1024, attachments: AttachmentScope = .failing, readsAttemptDetails: Bool = true
+    ) {
         self.outputLimit = outputLimit
         self.attachments = attachments
         self.readsAttemptDetails = readsAttemptDetails
@@ -22,7 +24,9 @@ package struct ParserRegistry: Sendable {
     /// piece of a streamed file (JUnit XML) as it is read; the others are read whole.
     package func parser(for format: InputFormat, onRead: (@Sendable (Int) -> Void)? = nil) -> (any ReportParser)? {
         switch format {
-        case .junitXML: JUnitXMLParser(outputLimit: outputLimit, attachments: attachments, onRead: onRead, keepsOutput: readsAttemptDetails)
+        case .junitXML:
+            JUnitXMLParser(
+                outputLimit: outputLimit, attachments: attachments, onRead: onRead, keepsOutput: readsAttemptDetails)
         case .xcresultTests: XCResultTestsParser()
         case .xcresultSummary: XCResultSummaryParser()
         case .xcresultBundle: XCResultBundleParser(attachments: attachments, readsSteps: readsAttemptDetails)
@@ -37,8 +41,10 @@ package struct ParserRegistry: Sendable {
 
     /// Detects the format of `path` (an `.xcresult` bundle by its directory, a file by its
     /// content) and parses it.
-    package func parse(fileAt path: String, onRead: (@Sendable (Int) -> Void)? = nil) throws(ParserError) -> ParsedInput {
-        let format = try XCResultBundleParser.isBundle(path) ? InputFormat.xcresultBundle : InputDetector.detect(path: path)
+    package func parse(fileAt path: String, onRead: (@Sendable (Int) -> Void)? = nil) throws(ParserError) -> ParsedInput
+    {
+        let format =
+            try XCResultBundleParser.isBundle(path) ? InputFormat.xcresultBundle : InputDetector.detect(path: path)
         guard let parser = parser(for: format, onRead: onRead) else {
             throw .unknownFormat(path: path, found: "\(format.displayName), which this build does not read yet")
         }

@@ -10,7 +10,9 @@ import CanopyModel
 /// key of that test in the run, however the writer spelled it (`TestReferences`).
 package enum RunAssembler {
     /// `attachments` says which attempts the exported attachments (`export attachments`) join.
-    package static func assemble(_ inputs: [ParsedInput], metadata: RunMetadata = RunMetadata(), attachments: AttachmentScope = .failing) -> Run {
+    package static func assemble(
+        _ inputs: [ParsedInput], metadata: RunMetadata = RunMetadata(), attachments: AttachmentScope = .failing
+    ) -> Run {
         var run = Run(metadata: metadata)
         // Each parser already folded its own file; only tests spread over several files need
         // folding again.
@@ -28,16 +30,21 @@ package enum RunAssembler {
         if run.metadata.device == nil { run.metadata.device = devices(of: run.tests) }
         resolveTestReferences(in: &run)
         // A summary alone gives totals, not tests: without the tests JSON the run would hold none.
-        if !run.inputs.contains(where: \.format.carriesTests), let summary = run.inputs.first(where: { $0.format == .xcresultSummary }) {
-            run.diagnostics.append(Diagnostic(
-                .warning,
-                "an xcresult summary gives totals, not tests, and no test results were given: add the output of "
-                    + "`xcrun xcresulttool get test-results tests --format json`, or the run holds no tests",
-                file: summary.path))
+        if !run.inputs.contains(where: \.format.carriesTests),
+            let summary = run.inputs.first(where: { $0.format == .xcresultSummary })
+        {
+            run.diagnostics.append(
+                Diagnostic(
+                    .warning,
+                    "an xcresult summary gives totals, not tests, and no test results were given: add the output of "
+                        + "`xcrun xcresulttool get test-results tests --format json`, or the run holds no tests",
+                    file: summary.path))
         }
         run.auditIssues += recognizedAuditIssues(in: run.tests, inputs: run.inputs)
         joinExportedSteps(inputs.flatMap(\.steps), into: &run)
-        if attachments != .none { joinExportedAttachments(inputs.flatMap(\.attachments), into: &run, scope: attachments) }
+        if attachments != .none {
+            joinExportedAttachments(inputs.flatMap(\.attachments), into: &run, scope: attachments)
+        }
         return run
     }
 
@@ -51,7 +58,11 @@ package enum RunAssembler {
         for item in exported where item.failed {
             var placed = false
             for testIndex in (byName[item.test.name] ?? []) where item.test.names(run.tests[testIndex].identity) {
-                guard let attemptIndex = run.tests[testIndex].attempts.firstIndex(where: { $0.outcome.isFailure && $0.steps == nil }) else { continue }
+                guard
+                    let attemptIndex = run.tests[testIndex].attempts.firstIndex(where: {
+                        $0.outcome.isFailure && $0.steps == nil
+                    })
+                else { continue }
                 run.tests[testIndex].attempts[attemptIndex].steps = item.steps
                 placed = true
                 break
@@ -59,9 +70,11 @@ package enum RunAssembler {
             if !placed { unmatched += 1 }
         }
         if unmatched > 0 {
-            run.diagnostics.append(Diagnostic(
-                .note, "\(unmatched) exported failing run(s) with steps belong to no failing attempt of the tests read; left out",
-                file: run.inputs.first { $0.format == .xcresultActivities }?.path))
+            run.diagnostics.append(
+                Diagnostic(
+                    .note,
+                    "\(unmatched) exported failing run(s) with steps belong to no failing attempt of the tests read; left out",
+                    file: run.inputs.first { $0.format == .xcresultActivities }?.path))
         }
     }
 
@@ -69,7 +82,9 @@ package enum RunAssembler {
     /// of the test it names: the attempt of its repetition, else the test's first failing one.
     /// Attachments of tests no input lists, or of passing attempts, are left out with a note;
     /// with `scope` `.all` one of a passing test joins the attempt of its repetition, else the last.
-    static func joinExportedAttachments(_ exported: [ExportedAttachment], into run: inout Run, scope: AttachmentScope = .failing) {
+    static func joinExportedAttachments(
+        _ exported: [ExportedAttachment], into run: inout Run, scope: AttachmentScope = .failing
+    ) {
         guard !exported.isEmpty else { return }
         var byName: [String: [Int]] = [:]
         for index in run.tests.indices { byName[run.tests[index].identity.name, default: []].append(index) }
@@ -79,19 +94,23 @@ package enum RunAssembler {
             var placed = false
             for testIndex in candidates {
                 let attempts = run.tests[testIndex].attempts
-                let chosen = item.repetition.flatMap { attempts.indices.contains($0 - 1) ? $0 - 1 : nil }
+                let chosen =
+                    item.repetition.flatMap { attempts.indices.contains($0 - 1) ? $0 - 1 : nil }
                     ?? attempts.firstIndex { $0.outcome.isFailure } ?? (scope == .all ? attempts.indices.last : nil)
                 guard let attemptIndex = chosen, scope.keeps(attempts[attemptIndex].outcome) else { continue }
-                run.tests[testIndex].attempts[attemptIndex].attachments = (attempts[attemptIndex].attachments ?? []) + [item.attachment]
+                run.tests[testIndex].attempts[attemptIndex].attachments =
+                    (attempts[attemptIndex].attachments ?? []) + [item.attachment]
                 placed = true
                 break
             }
             if !placed { unmatched += 1 }
         }
         if unmatched > 0 {
-            run.diagnostics.append(Diagnostic(
-                .note, "\(unmatched) exported attachment(s) belong to no \(scope == .all ? "" : "failing ")attempt of the tests read; left out",
-                file: run.inputs.first { $0.format == .xcresultAttachments }?.path))
+            run.diagnostics.append(
+                Diagnostic(
+                    .note,
+                    "\(unmatched) exported attachment(s) belong to no \(scope == .all ? "" : "failing ")attempt of the tests read; left out",
+                    file: run.inputs.first { $0.format == .xcresultAttachments }?.path))
         }
     }
 
@@ -102,17 +121,22 @@ package enum RunAssembler {
         var seen: Set<String> = []
         var devices: [String] = []
         for position in tests.indices {
-            if let device = tests[position].identity.device, !device.isEmpty, seen.insert(device).inserted { devices.append(device) }
+            if let device = tests[position].identity.device, !device.isEmpty, seen.insert(device).inserted {
+                devices.append(device)
+            }
         }
         return devices.isEmpty ? nil : devices.joined(separator: ", ")
     }
 
     /// The tests that snapshots and audit files name, as the run's keys (`TestReferences`).
     static func resolveTestReferences(in run: inout Run) {
-        guard run.screens.contains(where: { $0.test != nil }) || run.auditIssues.contains(where: { $0.test != nil }) else { return }
+        guard run.screens.contains(where: { $0.test != nil }) || run.auditIssues.contains(where: { $0.test != nil })
+        else { return }
         let references = TestReferences(tests: run.tests)
         for index in run.screens.indices { run.screens[index].test = run.screens[index].test.map(references.resolve) }
-        for index in run.auditIssues.indices { run.auditIssues[index].test = run.auditIssues[index].test.map(references.resolve) }
+        for index in run.auditIssues.indices {
+            run.auditIssues[index].test = run.auditIssues[index].test.map(references.resolve)
+        }
     }
 
     /// Audit issues found in test failures, once per test even when several attempts repeat them.

@@ -24,7 +24,9 @@ final class RunScreenBudget: @unchecked Sendable {
     private var counts: [Count?]
     private let lock = NSLock()
 
-    init(inputs: Int, screenLimit: Int = SnapshotLimits.screensPerRun, elementLimit: Int = SnapshotLimits.elementsPerRun) {
+    init(
+        inputs: Int, screenLimit: Int = SnapshotLimits.screensPerRun, elementLimit: Int = SnapshotLimits.elementsPerRun
+    ) {
         self.screenLimit = screenLimit
         self.elementLimit = elementLimit
         counts = Array(repeating: nil, count: inputs)
@@ -70,14 +72,20 @@ final class RunScreenBudget: @unchecked Sendable {
             total.screens += count.screens
             total.elements += count.elements
             if total.screens > screenLimit {
-                return .failure(.overLimit(
-                    path: input.file.path, line: nil,
-                    message: "the inputs up to this one hold \(total.screens) screens (limit: \(screenLimit) screens per run)"))
+                return .failure(
+                    .overLimit(
+                        path: input.file.path, line: nil,
+                        message:
+                            "the inputs up to this one hold \(total.screens) screens (limit: \(screenLimit) screens per run)"
+                    ))
             }
             if total.elements > elementLimit {
-                return .failure(.overLimit(
-                    path: input.file.path, line: nil,
-                    message: "the inputs up to this one hold \(total.elements) elements (limit: \(elementLimit) elements per run)"))
+                return .failure(
+                    .overLimit(
+                        path: input.file.path, line: nil,
+                        message:
+                            "the inputs up to this one hold \(total.elements) elements (limit: \(elementLimit) elements per run)"
+                    ))
             }
             return result
         }

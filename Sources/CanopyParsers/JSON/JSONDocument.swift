@@ -31,14 +31,20 @@ enum JSONDocument {
     /// `parse`, and a warning naming the first string whose invalid UTF-8 was repaired, and one
     /// naming the first `\u0000` replaced (names are normalised here, once, so that they reach both
     /// history stores and come back byte for byte).
-    static func parseRepairing(_ content: [UInt8], path: String) throws(ParserError) -> (value: JSONValue, repairs: [Diagnostic]) {
+    static func parseRepairing(_ content: [UInt8], path: String) throws(ParserError) -> (
+        value: JSONValue, repairs: [Diagnostic]
+    ) {
         var bytes = content
         let bom = bytes.starts(with: [0xEF, 0xBB, 0xBF])
         if bom { bytes.removeFirst(3) }
         do {
             let (value, repairs) = try JSONReader.parseRepairing(bytes)
             func shifted(_ failure: JSONReadFailure?) -> JSONReadFailure? {
-                failure.map { var moved = $0; moved.offset += bom ? 3 : 0; return moved }
+                failure.map {
+                    var moved = $0
+                    moved.offset += bom ? 3 : 0
+                    return moved
+                }
             }
             let warnings = repairWarnings(
                 path: path, invalidUTF8: repairs.invalidUTF8, firstInvalidUTF8: shifted(repairs.firstInvalidUTF8),
@@ -115,7 +121,9 @@ extension JSONReportParser {
         {
             throw .invalidValue(
                 path: path, jsonPath: "$",
-                message: "the file is \(size >> 20) MB, more than the \(limit >> 20) MB Canopy reads of one \(format.rawValue) file; a screen holds hundreds of elements, so this producer is broken: fix it or leave the file out")
+                message:
+                    "the file is \(size >> 20) MB, more than the \(limit >> 20) MB Canopy reads of one \(format.rawValue) file; a screen holds hundreds of elements, so this producer is broken: fix it or leave the file out"
+            )
         }
         let document = try JSONDocument.load(path)
         try JSONDocument.refuseOwnDocument(document.value, path: path)

@@ -6,7 +6,10 @@ enum JSONKeyScanner {
         var keys: Set<String> = []
         var index = 0
         while index < bytes.count, keys.count < limit {
-            guard bytes[index] == UInt8(ascii: "\"") else { index += 1; continue }
+            guard bytes[index] == UInt8(ascii: "\"") else {
+                index += 1
+                continue
+            }
             let start = index + 1
             var end = start
             while end < bytes.count, bytes[end] != UInt8(ascii: "\"") {

@@ -40,7 +40,9 @@ struct JSONReader {
 
     /// The value, and what was repaired in its strings. `depth` is the nesting the value sits
     /// at in a larger document read part by part (`JSONStreamReader`), counted against `maximumDepth`.
-    static func parseRepairing(_ bytes: [UInt8], depth: Int = 0) throws(JSONReadFailure) -> (value: JSONValue, repairs: Repairs) {
+    static func parseRepairing(_ bytes: [UInt8], depth: Int = 0) throws(JSONReadFailure) -> (
+        value: JSONValue, repairs: Repairs
+    ) {
         var reader = JSONReader(bytes: bytes)
         reader.skipWhitespace()
         let value = try reader.parseValue(depth: depth)
@@ -69,9 +71,15 @@ struct JSONReader {
         case UInt8(ascii: "{"): return try parseObject(depth: depth + 1)
         case UInt8(ascii: "["): return try parseArray(depth: depth + 1)
         case UInt8(ascii: "\""): return .string(try parseString())
-        case UInt8(ascii: "t"): try expectLiteral("true"); return .bool(true)
-        case UInt8(ascii: "f"): try expectLiteral("false"); return .bool(false)
-        case UInt8(ascii: "n"): try expectLiteral("null"); return .null
+        case UInt8(ascii: "t"):
+            try expectLiteral("true")
+            return .bool(true)
+        case UInt8(ascii: "f"):
+            try expectLiteral("false")
+            return .bool(false)
+        case UInt8(ascii: "n"):
+            try expectLiteral("null")
+            return .null
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try parseNumber())
         default: throw failure("unexpected character '\(Unicode.Scalar(bytes[index]))', a value was expected")
         }
@@ -82,7 +90,10 @@ struct JSONReader {
         index += 1
         var members = JSONObject()
         skipWhitespace()
-        if try peek() == UInt8(ascii: "}") { index += 1; return .object(members) }
+        if try peek() == UInt8(ascii: "}") {
+            index += 1
+            return .object(members)
+        }
         while true {
             skipWhitespace()
             guard try peek() == UInt8(ascii: "\"") else { throw failure("expected a quoted key") }
@@ -96,7 +107,9 @@ struct JSONReader {
             skipWhitespace()
             switch try peek() {
             case UInt8(ascii: ","): index += 1
-            case UInt8(ascii: "}"): index += 1; return .object(members)
+            case UInt8(ascii: "}"):
+                index += 1
+                return .object(members)
             default: throw failure("expected ',' or '}' in an object")
             }
         }
@@ -107,14 +120,19 @@ struct JSONReader {
         index += 1
         var items: [JSONValue] = []
         skipWhitespace()
-        if try peek() == UInt8(ascii: "]") { index += 1; return .array(items) }
+        if try peek() == UInt8(ascii: "]") {
+            index += 1
+            return .array(items)
+        }
         while true {
             skipWhitespace()
             items.append(try parseValue(depth: depth))
             skipWhitespace()
             switch try peek() {
             case UInt8(ascii: ","): index += 1
-            case UInt8(ascii: "]"): index += 1; return .array(items)
+            case UInt8(ascii: "]"):
+                index += 1
+                return .array(items)
             default: throw failure("expected ',' or ']' in an array")
             }
         }
@@ -197,7 +215,9 @@ struct JSONReader {
     private mutating func string(_ text: ArraySlice<UInt8>, nonASCII: Bool, at offset: Int) -> String {
         guard nonASCII else { return Self.boundedString(text) }
         if text.count <= Self.maximumStringBytes, let valid = String(validating: text, as: UTF8.self) { return valid }
-        if text.count > Self.maximumStringBytes, String(validating: text, as: UTF8.self) != nil { return Self.boundedString(text) }
+        if text.count > Self.maximumStringBytes, String(validating: text, as: UTF8.self) != nil {
+            return Self.boundedString(text)
+        }
         repaired += 1
         if firstRepair == nil { firstRepair = offset }
         return Self.boundedString(text)

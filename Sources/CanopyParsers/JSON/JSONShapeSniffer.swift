@@ -13,7 +13,8 @@ enum JSONShapeSniffer {
     static func format(head: [UInt8], path: String, sniffLength: Int) throws(ParserError) -> InputFormat? {
         if let format = format(head: head) { return format }
         // A head shorter than the sniff is the whole file.
-        let value = head.count < sniffLength ? try JSONDocument.parse(head, path: path) : try JSONDocument.load(path).value
+        let value =
+            head.count < sniffLength ? try JSONDocument.parse(head, path: path) : try JSONDocument.load(path).value
         try JSONDocument.refuseOwnDocument(value, path: path)
         return format(value: value)
     }
@@ -42,7 +43,9 @@ enum JSONShapeSniffer {
     private static func format(keys: Set<String>, arrayRoot: Bool) -> InputFormat? {
         func has(_ names: String...) -> Bool { names.contains { keys.contains($0) } }
         if has("testNodes") { return .xcresultTests }
-        if has("totalTestCount", "devicesAndConfigurations", "testFailures", "environmentDescription") { return .xcresultSummary }
+        if has("totalTestCount", "devicesAndConfigurations", "testFailures", "environmentDescription") {
+            return .xcresultSummary
+        }
         if has("testPlanConfigurations") { return .xcresultTests }
         if arrayRoot, has("testIdentifier"), has("attachments") { return .xcresultAttachments }
         if !arrayRoot, has("testIdentifier"), has("testRuns") { return .xcresultActivities }

@@ -92,7 +92,10 @@ final class JSONStreamReader {
         var byte = try next()
         if first {
             first = false
-            if byte == UInt8(ascii: "}") { cursor += 1; return nil }
+            if byte == UInt8(ascii: "}") {
+                cursor += 1
+                return nil
+            }
         } else {
             switch byte {
             case UInt8(ascii: ","):
@@ -131,11 +134,16 @@ final class JSONStreamReader {
         let byte = try next()
         if first {
             first = false
-            if byte == UInt8(ascii: "]") { cursor += 1; return false }
+            if byte == UInt8(ascii: "]") {
+                cursor += 1
+                return false
+            }
         } else {
             switch byte {
             case UInt8(ascii: ","): cursor += 1
-            case UInt8(ascii: "]"): cursor += 1; return false
+            case UInt8(ascii: "]"):
+                cursor += 1
+                return false
             default: throw malformed("expected ',' or ']' in an array")
             }
         }
@@ -227,7 +235,10 @@ final class JSONStreamReader {
                 return
             }
             if atEnd {
-                if state.kind == .scalar { cursor = filled; return }
+                if state.kind == .scalar {
+                    cursor = filled
+                    return
+                }
                 cursor = filled
                 throw malformed("unexpected end of data")
             }
@@ -301,7 +312,9 @@ final class JSONStreamReader {
         let count = buffer.withUnsafeMutableBufferPointer { pointer in
             Platform.read(descriptor, into: pointer.baseAddress! + filled, count: pointer.count - filled)
         }
-        if count < 0 { throw .unreadable(path: path, reason: "reading the file failed at byte offset \(base + filled)") }
+        if count < 0 {
+            throw .unreadable(path: path, reason: "reading the file failed at byte offset \(base + filled)")
+        }
         if count == 0 { atEnd = true }
         filled += count
         return keep
@@ -330,7 +343,9 @@ final class JSONStreamReader {
         let descriptor = reader.fileDescriptor
         while read < position {
             let wanted = min(chunk.count, position - read)
-            let count = chunk.withUnsafeMutableBufferPointer { Platform.read(descriptor, into: $0.baseAddress!, count: wanted) }
+            let count = chunk.withUnsafeMutableBufferPointer {
+                Platform.read(descriptor, into: $0.baseAddress!, count: wanted)
+            }
             if count <= 0 { break }
             for index in 0..<count {
                 let byte = chunk[index]
@@ -356,7 +371,8 @@ final class JSONStreamReader {
             }
         }
         return JSONDocument.repairWarnings(
-            path: path, invalidUTF8: invalidUTF8, firstInvalidUTF8: failure(firstInvalidUTF8, "invalid UTF-8 in a string"),
+            path: path, invalidUTF8: invalidUTF8,
+            firstInvalidUTF8: failure(firstInvalidUTF8, "invalid UTF-8 in a string"),
             nul: nulEscapes, firstNUL: failure(firstNUL, "\\u0000 in a string"))
     }
 }
@@ -392,13 +408,15 @@ private struct ScanState {
         let state = (depth, inString, escaped)
         // The loop's state lives in the closure's locals (registers), and is stored back after it.
         let (found, stop, after) = bytes.withUnsafeBufferPointer { bytes -> (Int?, Int, (Int, Bool, Bool)) in
-            let quote = UInt8(ascii: "\""), backslash = UInt8(ascii: "\\")
+            let quote = UInt8(ascii: "\"")
+            let backslash = UInt8(ascii: "\\")
             var (depth, inString, escaped) = state
             var i = first
             if kind == .scalar {
                 while i < end {
                     switch bytes[i] {
-                    case UInt8(ascii: ","), UInt8(ascii: "]"), UInt8(ascii: "}"), 0x20, 0x09, 0x0A, 0x0D: return (i, i, state)
+                    case UInt8(ascii: ","), UInt8(ascii: "]"), UInt8(ascii: "}"), 0x20, 0x09, 0x0A, 0x0D:
+                        return (i, i, state)
                     default: i += 1
                     }
                 }
@@ -416,8 +434,11 @@ private struct ScanState {
                     let raw = UnsafeRawBufferPointer(bytes)
                     while i + 8 <= end {
                         let word = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
-                        let quotes = word ^ 0x2222_2222_2222_2222, escapes = word ^ 0x5C5C_5C5C_5C5C_5C5C
-                        let zero = ((quotes &- 0x0101_0101_0101_0101) & ~quotes) | ((escapes &- 0x0101_0101_0101_0101) & ~escapes)
+                        let quotes = word ^ 0x2222_2222_2222_2222
+                        let escapes = word ^ 0x5C5C_5C5C_5C5C_5C5C
+                        let zero =
+                            ((quotes &- 0x0101_0101_0101_0101) & ~quotes)
+                            | ((escapes &- 0x0101_0101_0101_0101) & ~escapes)
                         if zero & 0x8080_8080_8080_8080 != 0 { break }
                         i += 8
                     }

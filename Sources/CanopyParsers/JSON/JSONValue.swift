@@ -26,7 +26,8 @@ enum JSONValue: Sendable, Equatable {
     var string: String? {
         switch self {
         case .string(let text): text
-        case .number(let number): number == number.rounded() && abs(number) < 1e15 ? String(Int(number)) : String(number)
+        case .number(let number):
+            number == number.rounded() && abs(number) < 1e15 ? String(Int(number)) : String(number)
         default: nil
         }
     }
@@ -49,7 +50,9 @@ enum JSONValue: Sendable, Equatable {
         switch self {
         case .bool(let value): value
         case .number(let number): number != 0
-        case .string(let text): ["true", "yes", "1"].contains(text.lowercased()) ? true : ["false", "no", "0"].contains(text.lowercased()) ? false : nil
+        case .string(let text):
+            ["true", "yes", "1"].contains(text.lowercased())
+                ? true : ["false", "no", "0"].contains(text.lowercased()) ? false : nil
         default: nil
         }
     }

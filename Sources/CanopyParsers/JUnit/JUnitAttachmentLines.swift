@@ -15,14 +15,17 @@ enum JUnitAttachmentLines {
         guard scope != .none else { return }
         let directory = (reportPath as NSString).deletingLastPathComponent
         for testIndex in tests.indices where tests[testIndex].attempts.contains(where: { scope.keeps($0.outcome) }) {
-            for attemptIndex in tests[testIndex].attempts.indices where scope.keeps(tests[testIndex].attempts[attemptIndex].outcome) {
+            for attemptIndex in tests[testIndex].attempts.indices
+            where scope.keeps(tests[testIndex].attempts[attemptIndex].outcome) {
                 let attempt = tests[testIndex].attempts[attemptIndex]
                 var found: [AttemptAttachment] = []
                 for text in [attempt.output, attempt.errorOutput].compactMap({ $0 }) where mentionsAttachment(text) {
                     for path in paths(in: text) {
                         let resolved = path.hasPrefix("/") || directory.isEmpty ? path : directory + "/" + path
-                        found.append(AttemptAttachment(
-                            name: (path as NSString).lastPathComponent, sourcePath: resolved, isFailureAssociated: attempt.outcome.isFailure))
+                        found.append(
+                            AttemptAttachment(
+                                name: (path as NSString).lastPathComponent, sourcePath: resolved,
+                                isFailureAssociated: attempt.outcome.isFailure))
                     }
                 }
                 if !found.isEmpty { tests[testIndex].attempts[attemptIndex].attachments = found }
@@ -42,7 +45,9 @@ enum JUnitAttachmentLines {
                 guard let hit = memchr(base + start, Int32(pattern[0]), bytes.count - start) else { return false }
                 let index = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
                 guard index <= bytes.count - pattern.count else { return false }
-                if UnsafeBufferPointer(rebasing: bytes[index..<(index + pattern.count)]).elementsEqual(pattern) { return true }
+                if UnsafeBufferPointer(rebasing: bytes[index..<(index + pattern.count)]).elementsEqual(pattern) {
+                    return true
+                }
                 start = index + 1
             }
             return false

@@ -5,7 +5,8 @@ import CanopyModel
 /// xcresultparser's `flaky="true"`, trainer's repetitions, xcbeautify's one entry per assertion).
 extension JUnitCaseFolder {
     func makeTest(_ pending: JUnitPendingCase) -> TestCase {
-        if pending.results.isEmpty && pending.properties.isEmpty && pending.suiteIdentity == nil, let name = pending.name, !name.isEmpty,
+        if pending.results.isEmpty && pending.properties.isEmpty && pending.suiteIdentity == nil,
+            let name = pending.name, !name.isEmpty,
             let className = pending.className, !className.isEmpty
         {
             return makePassedTest(pending, className: className, name: name)
@@ -22,11 +23,12 @@ extension JUnitCaseFolder {
             // A testcase without a name is a test of its own, never an attempt of another: it is
             // named by its position in its suite.
             name = "(unnamed testcase \(pending.positionInSuite))"
-            diagnostics.append(Diagnostic(
-                .warning,
-                "<testcase> without a name: read as the test '\(className)/\(name)' (its position in its suite), "
-                    + "never as an attempt of another testcase",
-                file: path, line: pending.startLine))
+            diagnostics.append(
+                Diagnostic(
+                    .warning,
+                    "<testcase> without a name: read as the test '\(className)/\(name)' (its position in its suite), "
+                        + "never as an attempt of another testcase",
+                    file: path, line: pending.startLine))
         }
         let arguments = Self.arguments(argument, notIn: &name)
         let identity = TestIdentity(
@@ -64,7 +66,8 @@ extension JUnitCaseFolder {
             for rerun in reruns { attempts.append(attempt(from: [rerun], label: "\(rerun.kind)", origin: origin)) }
             // xcresultparser collapses repetitions into one testcase marked flaky="true".
             if (pending.flaky || decodedFlaky) && first.outcome.isFailure && reruns.isEmpty {
-                attempts.append(Attempt(outcome: .passed, label: "passed on retry (collapsed by the producer)", origin: origin))
+                attempts.append(
+                    Attempt(outcome: .passed, label: "passed on retry (collapsed by the producer)", origin: origin))
             }
         }
         if primary.contains(where: { $0.kind == .skipped }) && !primaryFailures.isEmpty {
@@ -111,7 +114,8 @@ extension JUnitCaseFolder {
             lastBundle = bundle.isEmpty ? nil : bundle.joined(separator: "/")
         }
         let identity = TestIdentity(bundle: lastBundle, className: className, name: name)
-        let attempt = Attempt(outcome: .passed, duration: duration, origin: SourceLocation(file: path, line: pending.startLine))
+        let attempt = Attempt(
+            outcome: .passed, duration: duration, origin: SourceLocation(file: path, line: pending.startLine))
         let location = pending.file.map { SourceLocation(file: $0, line: pending.line) }
         return TestCase(identity: identity, attempts: [attempt], location: location)
     }
@@ -143,13 +147,18 @@ extension JUnitCaseFolder {
                 {
                     signals.xcbeautifyMessages = true
                 }
-                if result.message?.utf8.contains(UInt8(ascii: "#")) == true, result.message?.contains("#CharacterRangeLen=") == true {
+                if result.message?.utf8.contains(UInt8(ascii: "#")) == true,
+                    result.message?.contains("#CharacterRangeLen=") == true
+                {
                     signals.trainerLegacy = true
                 }
-                if decoded.detail == nil, body != nil, decoded.location != nil, result.type == nil { signals.xcpretty = true }
+                if decoded.detail == nil, body != nil, decoded.location != nil, result.type == nil {
+                    signals.xcpretty = true
+                }
                 failures.append(
-                    Failure(message: decoded.message, type: nonEmpty(result.type), detail: decoded.detail,
-                            location: decoded.location, isError: elementOutcome == .error))
+                    Failure(
+                        message: decoded.message, type: nonEmpty(result.type), detail: decoded.detail,
+                        location: decoded.location, isError: elementOutcome == .error))
                 output = result.output.string() ?? output
                 errorOutput = result.errorOutput.string() ?? errorOutput
             }
@@ -162,7 +171,8 @@ extension JUnitCaseFolder {
     /// Folds the test into the run. xcbeautify writes one untimed `<testcase>` per failed assertion,
     /// so consecutive untimed failure entries of one test are assertions of one attempt, not retries.
     func add(_ test: consuming TestCase, pending: JUnitPendingCase) {
-        let isAssertionEntry = !hasXMLDeclaration && pending.time == nil && test.attempts.count == 1
+        let isAssertionEntry =
+            !hasXMLDeclaration && pending.time == nil && test.attempts.count == 1
             && test.attempts[0].outcome == .failed
             && pending.results.allSatisfy { $0.kind == .failure && $0.type == nil && $0.body.string() == nil }
         if isAssertionEntry, !openAssertionAttempts.isEmpty, let position = folder.position(of: test.identity),

@@ -42,26 +42,36 @@ final class JUnitCaseFolder {
     /// Diagnostics summarising per-file oddities, added once at the end.
     func finish() {
         if missingTimeCount > 0 {
-            diagnostics.append(Diagnostic(.note, "\(missingTimeCount) testcase(s) have no time attribute; their duration is unknown", file: path))
+            diagnostics.append(
+                Diagnostic(
+                    .note, "\(missingTimeCount) testcase(s) have no time attribute; their duration is unknown",
+                    file: path))
         }
         if !badTimeSamples.isEmpty {
-            diagnostics.append(Diagnostic(
-                .warning, "unreadable or out-of-range time attribute(s) (a duration is 0 to 30 days) treated as unknown: \(badTimeSamples.joined(separator: ", "))", file: path))
+            diagnostics.append(
+                Diagnostic(
+                    .warning,
+                    "unreadable or out-of-range time attribute(s) (a duration is 0 to 30 days) treated as unknown: \(badTimeSamples.joined(separator: ", "))",
+                    file: path))
         }
         if combinedResultWarnings > 0 {
-            diagnostics.append(Diagnostic(
-                .warning, "\(combinedResultWarnings) testcase(s) carry both <skipped> and a failure or error; counted as failed", file: path))
+            diagnostics.append(
+                Diagnostic(
+                    .warning,
+                    "\(combinedResultWarnings) testcase(s) carry both <skipped> and a failure or error; counted as failed",
+                    file: path))
         }
         // xcbeautify names every Swift Testing test's class `SwiftTesting`: same-named functions
         // of two suites are one test to it, and a pass beside a failure reads as a retry.
         let swiftTesting = folder.tests.filter { $0.identity.className == "SwiftTesting" && $0.attempts.count > 1 }
         if !swiftTesting.isEmpty {
-            diagnostics.append(Diagnostic(
-                .note,
-                "\(swiftTesting.count) Swift Testing test(s) appear more than once under the classname SwiftTesting "
-                    + "(\(swiftTesting.prefix(3).map(\.identity.name).joined(separator: ", "))): read as retries, though they may be "
-                    + "same-named tests of different suites, which xcbeautify does not tell apart; the xcresult JSON names each suite",
-                file: path))
+            diagnostics.append(
+                Diagnostic(
+                    .note,
+                    "\(swiftTesting.count) Swift Testing test(s) appear more than once under the classname SwiftTesting "
+                        + "(\(swiftTesting.prefix(3).map(\.identity.name).joined(separator: ", "))): read as retries, though they may be "
+                        + "same-named tests of different suites, which xcbeautify does not tell apart; the xcresult JSON names each suite",
+                    file: path))
         }
     }
 

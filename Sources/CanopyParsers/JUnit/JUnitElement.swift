@@ -11,8 +11,9 @@ enum JUnitElement {
 
     static func classify(_ name: UnsafePointer<UInt8>) -> JUnitElement {
         @inline(__always) func equals(_ literal: StaticString) -> Bool {
-            strcmp(UnsafeRawPointer(name).assumingMemoryBound(to: CChar.self),
-                   UnsafeRawPointer(literal.utf8Start).assumingMemoryBound(to: CChar.self)) == 0
+            strcmp(
+                UnsafeRawPointer(name).assumingMemoryBound(to: CChar.self),
+                UnsafeRawPointer(literal.utf8Start).assumingMemoryBound(to: CChar.self)) == 0
         }
         switch name.pointee {
         case UInt8(ascii: "t"):
@@ -46,6 +47,7 @@ enum JUnitElement {
 /// Byte-level attribute name comparison.
 @inline(__always)
 func attributeNameEquals(_ name: UnsafePointer<UInt8>, _ literal: StaticString) -> Bool {
-    strcmp(UnsafeRawPointer(name).assumingMemoryBound(to: CChar.self),
-           UnsafeRawPointer(literal.utf8Start).assumingMemoryBound(to: CChar.self)) == 0
+    strcmp(
+        UnsafeRawPointer(name).assumingMemoryBound(to: CChar.self),
+        UnsafeRawPointer(literal.utf8Start).assumingMemoryBound(to: CChar.self)) == 0
 }

@@ -57,7 +57,8 @@ final class JUnitEventBuilder: XMLStreamHandler {
     var stop: ((XMLStreamFailure) -> Void)?
 
     init(
-        path: String, outputLimit: Int, threadedFoldingThreshold: Int, testcaseLimit: Int = JUnitLimits.testcasesPerFile,
+        path: String, outputLimit: Int, threadedFoldingThreshold: Int,
+        testcaseLimit: Int = JUnitLimits.testcasesPerFile,
         keepsOutput: Bool = true
     ) {
         self.path = path
@@ -146,7 +147,9 @@ final class JUnitEventBuilder: XMLStreamHandler {
         case .systemOut:
             sink = !keepsOutput ? .none : openResult != nil ? .resultOutput : (currentHasFailed ? .caseOutput : .none)
         case .systemErr:
-            sink = !keepsOutput ? .none : openResult != nil ? .resultErrorOutput : (currentHasFailed ? .caseErrorOutput : .none)
+            sink =
+                !keepsOutput
+                ? .none : openResult != nil ? .resultErrorOutput : (currentHasFailed ? .caseErrorOutput : .none)
         case .stackTrace:
             sink = openResult != nil ? .resultStackTrace : .none
         case .properties:
@@ -156,7 +159,8 @@ final class JUnitEventBuilder: XMLStreamHandler {
         case .other:
             let text = String(cString: name)
             if unknownElementsWarned.insert(text).inserted {
-                eventDiagnostics.append(Diagnostic(.warning, "unknown element <\(text)> ignored", file: path, line: line))
+                eventDiagnostics.append(
+                    Diagnostic(.warning, "unknown element <\(text)> ignored", file: path, line: line))
             }
         }
     }
@@ -221,21 +225,27 @@ final class JUnitEventBuilder: XMLStreamHandler {
         for index in 0..<attributes.count where attributeNameEquals(attributes.name(at: index), "tests") {
             // A quarter more for retries, which add testcases beyond the count (growing past the
             // reservation would copy every test once).
-            if let count = Int(attributes.string(at: index)).flatMap(InputRange.count), count > 0 { pipeline?.reserve(min(count + count / 4, 2_500_000)) }
+            if let count = Int(attributes.string(at: index)).flatMap(InputRange.count), count > 0 {
+                pipeline?.reserve(min(count + count / 4, 2_500_000))
+            }
         }
     }
 
     private func startCase(attributes: XMLAttributes, line: Int) {
         testcasesRead += 1
         if testcasesRead > testcaseLimit {
-            stop?(XMLStreamFailure(
-                kind: .overLimit,
-                message: "more than \(testcaseLimit) <testcase> elements (limit: \(testcaseLimit) testcases per JUnit file)", line: line))
+            stop?(
+                XMLStreamFailure(
+                    kind: .overLimit,
+                    message:
+                        "more than \(testcaseLimit) <testcase> elements (limit: \(testcaseLimit) testcases per JUnit file)",
+                    line: line))
             return
         }
         casePositions[casePositions.count - 1] += 1
         var pending = JUnitPendingCase(
-            startLine: line, output: BoundedText(limit: outputLimit), errorOutput: BoundedText(limit: outputLimit), suites: suites)
+            startLine: line, output: BoundedText(limit: outputLimit), errorOutput: BoundedText(limit: outputLimit),
+            suites: suites)
         pending.positionInSuite = casePositions[casePositions.count - 1]
         if let inherited = suiteIdentities.last, !inherited.isEmpty { pending.suiteIdentity = inherited }
         for index in 0..<attributes.count {
@@ -272,14 +282,17 @@ final class JUnitEventBuilder: XMLStreamHandler {
     private func boundedName(_ attributes: XMLAttributes, _ index: Int, _ what: String, line: Int) -> String {
         let bytes = attributes.value(at: index).count
         guard bytes > Self.nameLimit else { return attributes.string(at: index) }
-        eventDiagnostics.append(Diagnostic(
-            .warning, "a \(what) name of \(bytes) bytes cut to its first \(Self.nameLimit) bytes", file: path, line: line))
+        eventDiagnostics.append(
+            Diagnostic(
+                .warning, "a \(what) name of \(bytes) bytes cut to its first \(Self.nameLimit) bytes", file: path,
+                line: line))
         return attributes.string(at: index, limit: Self.nameLimit)
     }
 
     private func startResult(_ kind: JUnitElement, attributes: XMLAttributes, line: Int) {
         guard current != nil else {
-            eventDiagnostics.append(Diagnostic(.warning, "<\(kind)> outside a <testcase> ignored", file: path, line: line))
+            eventDiagnostics.append(
+                Diagnostic(.warning, "<\(kind)> outside a <testcase> ignored", file: path, line: line))
             return
         }
         var result = JUnitResultElement(
@@ -325,14 +338,18 @@ final class JUnitEventBuilder: XMLStreamHandler {
     }
 
     private func finishProperty() {
-        defer { propertyName = nil; propertyValue.reset() }
+        defer {
+            propertyName = nil
+            propertyValue.reset()
+        }
         guard let propertyName else { return }
         let value = propertyValue.string() ?? ""
         switch propertyName {
         case "go.version": eventSignals.gotestsum = true
         case "repetition", "testname", "argument": if current != nil { eventSignals.trainer = true }
         case "device", "Configuration": eventSignals.trainer = true
-        default: if propertyName.hasPrefix("java.") || propertyName.hasPrefix("surefire.") { eventSignals.surefire = true }
+        default:
+            if propertyName.hasPrefix("java.") || propertyName.hasPrefix("surefire.") { eventSignals.surefire = true }
         }
         if current != nil {
             current!.properties.append((propertyName, value))

@@ -26,7 +26,8 @@ package struct JUnitXMLParser: ReportParser {
 
     package init(
         outputLimit: Int = 16 * 1024, threadedFoldingThreshold: Int = 1 << 20, attachments: AttachmentScope = .failing,
-        onRead: (@Sendable (Int) -> Void)? = nil, testcaseLimit: Int = JUnitLimits.testcasesPerFile, keepsOutput: Bool = true
+        onRead: (@Sendable (Int) -> Void)? = nil, testcaseLimit: Int = JUnitLimits.testcasesPerFile,
+        keepsOutput: Bool = true
     ) {
         self.outputLimit = outputLimit
         self.attachments = attachments
@@ -62,7 +63,8 @@ package struct JUnitXMLParser: ReportParser {
 
     private func read(_ path: String, sanitize: Bool) throws(XMLStreamFailure) -> ParsedInput {
         let builder = JUnitEventBuilder(
-            path: path, outputLimit: outputLimit, threadedFoldingThreshold: threadedFoldingThreshold, testcaseLimit: testcaseLimit,
+            path: path, outputLimit: outputLimit, threadedFoldingThreshold: threadedFoldingThreshold,
+            testcaseLimit: testcaseLimit,
             keepsOutput: keepsOutput)
         let reader = XMLStreamReader(path: path, handler: builder)
         builder.stop = { [unowned reader] failure in reader.stop(with: failure) }
@@ -79,7 +81,8 @@ package struct JUnitXMLParser: ReportParser {
         }
         var diagnostics = builderDiagnostics
         if let root = builder.rootElement, root != .testsuites, root != .testsuite {
-            throw XMLStreamFailure(kind: .malformed, message: "the root element is not <testsuites> or <testsuite>", line: 1)
+            throw XMLStreamFailure(
+                kind: .malformed, message: "the root element is not <testsuites> or <testsuite>", line: 1)
         }
         if reader.sawDoctype {
             diagnostics.append(Diagnostic(.note, "a DOCTYPE was present and ignored", file: path))
@@ -116,7 +119,8 @@ package struct JUnitXMLParser: ReportParser {
             } else {
                 hint = "Expected well-formed JUnit XML"
             }
-            return .malformed(path: path, line: failure.line, column: failure.column, message: failure.message, hint: hint)
+            return .malformed(
+                path: path, line: failure.line, column: failure.column, message: failure.message, hint: hint)
         }
     }
 }

@@ -26,17 +26,34 @@ struct XMLByteSanitizer {
                 index += 1
             } else if byte == UInt8(ascii: "&"), index + 1 < count || !final {
                 // A character reference: &#NN; or &#xHH;
-                guard index + 1 < count else { pending = Array(bytes[index...]); break }
-                if bytes[index + 1] != UInt8(ascii: "#") { output.append(byte); index += 1; continue }
+                guard index + 1 < count else {
+                    pending = Array(bytes[index...])
+                    break
+                }
+                if bytes[index + 1] != UInt8(ascii: "#") {
+                    output.append(byte)
+                    index += 1
+                    continue
+                }
                 var end = index + 2
                 while end < count, end - index < 12, bytes[end] != UInt8(ascii: ";") { end += 1 }
                 if end >= count {
-                    if !final && count - index < 12 { pending = Array(bytes[index...]); break }
-                    output.append(byte); index += 1; continue
+                    if !final && count - index < 12 {
+                        pending = Array(bytes[index...])
+                        break
+                    }
+                    output.append(byte)
+                    index += 1
+                    continue
                 }
-                guard bytes[end] == UInt8(ascii: ";") else { output.append(byte); index += 1; continue }
+                guard bytes[end] == UInt8(ascii: ";") else {
+                    output.append(byte)
+                    index += 1
+                    continue
+                }
                 let body = String(decoding: bytes[(index + 2)..<end], as: UTF8.self)
-                let value: UInt32? = body.first == "x" || body.first == "X" ? UInt32(body.dropFirst(), radix: 16) : UInt32(body)
+                let value: UInt32? =
+                    body.first == "x" || body.first == "X" ? UInt32(body.dropFirst(), radix: 16) : UInt32(body)
                 if let value, !XMLByteSanitizer.isAllowed(value) {
                     output.append(UInt8(ascii: "?"))
                     replaced += 1
@@ -50,18 +67,31 @@ struct XMLByteSanitizer {
             } else {
                 let length = XMLByteSanitizer.sequenceLength(byte)
                 if length == 0 {
-                    output.append(UInt8(ascii: "?")); replaced += 1; index += 1; continue
+                    output.append(UInt8(ascii: "?"))
+                    replaced += 1
+                    index += 1
+                    continue
                 }
                 if index + length > count {
-                    if !final { pending = Array(bytes[index...]); break }
-                    output.append(UInt8(ascii: "?")); replaced += 1; index += 1; continue
+                    if !final {
+                        pending = Array(bytes[index...])
+                        break
+                    }
+                    output.append(UInt8(ascii: "?"))
+                    replaced += 1
+                    index += 1
+                    continue
                 }
                 if !XMLByteSanitizer.isWellFormed(bytes, at: index, length: length) {
                     // Each byte of an ill-formed sequence is a '?' (its continuation bytes then fail the lead check).
-                    output.append(UInt8(ascii: "?")); replaced += 1; index += 1
+                    output.append(UInt8(ascii: "?"))
+                    replaced += 1
+                    index += 1
                 } else if byte == 0xEF, bytes[index + 1] == 0xBF, bytes[index + 2] >= 0xBE {
                     // U+FFFE and U+FFFF: well-formed UTF-8, but not XML 1.0 characters.
-                    output.append(UInt8(ascii: "?")); replaced += 1; index += length
+                    output.append(UInt8(ascii: "?"))
+                    replaced += 1
+                    index += length
                 } else {
                     output.append(contentsOf: bytes[index..<(index + length)])
                     index += length

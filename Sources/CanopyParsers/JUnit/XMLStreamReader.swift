@@ -174,7 +174,9 @@ final class XMLStreamReader {
             xmlFreeParserCtxt(ctxt)
             context = nil
         }
-        let options = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_HUGE.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue)
+        let options = Int32(
+            XML_PARSE_NONET.rawValue | XML_PARSE_HUGE.rawValue | XML_PARSE_NOERROR.rawValue
+                | XML_PARSE_NOWARNING.rawValue)
         xmlCtxtUseOptions(ctxt, options)
 
         var capacity = chunkSize
@@ -190,7 +192,8 @@ final class XMLStreamReader {
             if count > 0 { onRead?(count) }
             if first {
                 first = false
-                hasXMLDeclaration = XMLStreamReader.startsWithDeclaration(UnsafeBufferPointer(start: buffer, count: count))
+                hasXMLDeclaration = XMLStreamReader.startsWithDeclaration(
+                    UnsafeBufferPointer(start: buffer, count: count))
                 handler.documentWillStart(hasXMLDeclaration: hasXMLDeclaration, fileSize: fileSize)
             }
             let terminate: Int32 = count == 0 ? 1 : 0
@@ -199,10 +202,14 @@ final class XMLStreamReader {
             if sanitize {
                 let cleaned = sanitizer.clean(UnsafeBufferPointer(start: buffer, count: count), final: count == 0)
                 status = cleaned.withUnsafeBufferPointer { clean in
-                    clean.withMemoryRebound(to: CChar.self) { xmlParseChunk(ctxt, $0.baseAddress, Int32(clean.count), terminate) }
+                    clean.withMemoryRebound(to: CChar.self) {
+                        xmlParseChunk(ctxt, $0.baseAddress, Int32(clean.count), terminate)
+                    }
                 }
             } else {
-                status = buffer.withMemoryRebound(to: CChar.self, capacity: count) { xmlParseChunk(ctxt, $0, Int32(count), terminate) }
+                status = buffer.withMemoryRebound(to: CChar.self, capacity: count) {
+                    xmlParseChunk(ctxt, $0, Int32(count), terminate)
+                }
             }
             if let stopRequest { throw stopRequest }
             if status != 0 || ctxt.pointee.wellFormed == 0 {
@@ -247,7 +254,8 @@ final class XMLStreamReader {
         if let error = xmlCtxtGetLastError(ctxt) {
             return XMLStreamReader.failure(from: error.pointee)
         }
-        return XMLStreamFailure(kind: .malformed, message: "the XML is not well-formed", line: currentLine, column: currentColumn)
+        return XMLStreamFailure(
+            kind: .malformed, message: "the XML is not well-formed", line: currentLine, column: currentColumn)
     }
 
     private static func failure(from error: xmlError) -> XMLStreamFailure {
@@ -316,7 +324,8 @@ final class XMLStreamReader {
                 guard !reader.stopped, let localname else { return }
                 reader.deliverCharacters(
                     reader.handler.startElement(
-                        localname, attributes: XMLAttributes(base: attributes, count: Int(attributeCount)), line: reader.currentLine))
+                        localname, attributes: XMLAttributes(base: attributes, count: Int(attributeCount)),
+                        line: reader.currentLine))
             }
         }
         sax.endElementNs = { ctx, localname, _, _ in
@@ -338,7 +347,8 @@ final class XMLStreamReader {
             reader.stop(
                 with: XMLStreamFailure(
                     kind: .entityDeclaration,
-                    message: "the document declares the entity '\(entity)'; Canopy refuses DTD entities (external entities and entity expansion are an attack vector, and no test reporter writes them)",
+                    message:
+                        "the document declares the entity '\(entity)'; Canopy refuses DTD entities (external entities and entity expansion are an attack vector, and no test reporter writes them)",
                     line: reader.currentLine, column: reader.currentColumn))
         }
         sax.internalSubset = { ctx, _, _, _ in

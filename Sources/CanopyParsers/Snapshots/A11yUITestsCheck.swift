@@ -24,9 +24,11 @@ enum A11yUITestsCheck {
     static let phrases: [(phrase: String, check: String)] = [
         ("interactive", "minimumInteractiveSize"), ("minimum size", "minimumSize"), ("too small", "minimumSize"),
         ("button label", "buttonLabel"), ("image label", "imageLabel"), ("label length", "labelLength"),
-        ("too long", "labelLength"), ("length", "labelLength"), ("duplicate", "duplicated"), ("image trait", "imageTrait"),
+        ("too long", "labelLength"), ("length", "labelLength"), ("duplicate", "duplicated"),
+        ("image trait", "imageTrait"),
         ("header", "header"), ("button trait", "buttonTrait"), ("conflicting", "conflictingTraits"),
-        ("disabled", "disabled"), ("spacing", "controlSpacing"), ("too close", "controlSpacing"), ("overlap", "controlOverlap"),
+        ("disabled", "disabled"), ("spacing", "controlSpacing"), ("too close", "controlSpacing"),
+        ("overlap", "controlOverlap"),
         ("snapshot", "snapshotMismatch"), ("no label", "labelPresence"), ("label", "labelPresence"),
     ]
 

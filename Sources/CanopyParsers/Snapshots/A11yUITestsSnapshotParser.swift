@@ -23,19 +23,26 @@ package struct A11yUITestsSnapshotParser: JSONReportParser {
         if kept < items.count {
             diagnostics.append(
                 Diagnostic(
-                    .warning, "$.snapshot: \(items.count) items; the first \(kept) are read (limit: \(SnapshotLimits.elementsPerScreen) elements per screen)",
+                    .warning,
+                    "$.snapshot: \(items.count) items; the first \(kept) are read (limit: \(SnapshotLimits.elementsPerScreen) elements per screen)",
                     file: path))
         }
         children.reserveCapacity(kept)
         for (index, item) in items.prefix(kept).enumerated() {
             guard item.object != nil else {
-                diagnostics.append(Diagnostic(.warning, "$.snapshot[\(index)]: expected an object, found \(item.typeName); skipped", file: path))
+                diagnostics.append(
+                    Diagnostic(
+                        .warning, "$.snapshot[\(index)]: expected an object, found \(item.typeName); skipped",
+                        file: path))
                 continue
             }
             let typeText = item["type"]?.text
             let type = typeText.flatMap(ElementTypeCaseName.name(text:)) ?? "other"
             if let typeText, ElementTypeCaseName.name(text: typeText) == nil {
-                diagnostics.append(Diagnostic(.warning, "$.snapshot[\(index)].type: unknown type \"\(typeText)\"; read as \"other\"", file: path))
+                diagnostics.append(
+                    Diagnostic(
+                        .warning, "$.snapshot[\(index)].type: unknown type \"\(typeText)\"; read as \"other\"",
+                        file: path))
             }
             let traits = (item["traits"]?.array ?? []).compactMap(\.text)
             children.append(
@@ -45,11 +52,16 @@ package struct A11yUITestsSnapshotParser: JSONReportParser {
                     isEnabled: item["enabled"]?.bool ?? (traits.contains("Not Enabled") ? false : nil),
                     isSelected: traits.contains("Selected") ? true : nil, traits: traits))
         }
-        let name = (root["filename"]?.text).map { ElementSnapshotParser.screenName(fromPath: $0) }
+        let name =
+            (root["filename"]?.text).map { ElementSnapshotParser.screenName(fromPath: $0) }
             ?? ElementSnapshotParser.screenName(fromPath: path)
-        let screen = Screen(name: name, source: path, kind: .labelOnly, root: ElementSnapshot(elementType: "other", children: children))
+        let screen = Screen(
+            name: name, source: path, kind: .labelOnly, root: ElementSnapshot(elementType: "other", children: children))
         diagnostics.append(
-            Diagnostic(.note, "A11yUITests snapshots carry no accessibility identifiers: only label coverage can be measured from \(name)", file: path))
+            Diagnostic(
+                .note,
+                "A11yUITests snapshots carry no accessibility identifiers: only label coverage can be measured from \(name)",
+                file: path))
         var version = "a11yuitests"
         if let text = root["version"]?.text { version += "-" + text }
         let file = InputFile(path: path, format: .a11yUITestsSnapshot, producer: version, bytes: bytes)

@@ -18,25 +18,32 @@ package struct ElementSnapshotParser: JSONReportParser {
         let fallbackName = Self.screenName(fromPath: path)
         if let list = root["screens"] {
             guard let entries = list.array else {
-                throw .invalidValue(path: path, jsonPath: "$.screens", message: "expected an array of screens, found \(list.typeName)")
+                throw .invalidValue(
+                    path: path, jsonPath: "$.screens", message: "expected an array of screens, found \(list.typeName)")
             }
             if entries.count > SnapshotLimits.screensPerFile {
                 decoder.diagnostics.append(
                     Diagnostic(
-                        .warning, "$.screens: \(entries.count) screens; the first \(SnapshotLimits.screensPerFile) are read (limit: \(SnapshotLimits.screensPerFile) screens per snapshot file)",
+                        .warning,
+                        "$.screens: \(entries.count) screens; the first \(SnapshotLimits.screensPerFile) are read (limit: \(SnapshotLimits.screensPerFile) screens per snapshot file)",
                         file: path))
             }
             for (index, entry) in entries.prefix(SnapshotLimits.screensPerFile).enumerated() {
                 let name = entry["name"]?.text ?? (entries.count == 1 ? fallbackName : "\(fallbackName) #\(index + 1)")
-                screens.append(try screen(entry, name: name, jsonPath: "$.screens[\(index)]", path: path, decoder: &decoder))
+                screens.append(
+                    try screen(entry, name: name, jsonPath: "$.screens[\(index)]", path: path, decoder: &decoder))
             }
         } else if root["root"] != nil {
-            screens.append(try screen(root, name: root["name"]?.text ?? fallbackName, jsonPath: "$", path: path, decoder: &decoder))
+            screens.append(
+                try screen(root, name: root["name"]?.text ?? fallbackName, jsonPath: "$", path: path, decoder: &decoder)
+            )
         } else if root.object != nil {
             let element = try decoder.screenRoot(root, jsonPath: "$", screen: fallbackName)
             screens.append(Screen(name: fallbackName, source: path, kind: .elementTree, root: element))
         } else {
-            throw .invalidValue(path: path, jsonPath: "$", message: "expected an object with \"root\" or \"screens\", found \(root.typeName)")
+            throw .invalidValue(
+                path: path, jsonPath: "$",
+                message: "expected an object with \"root\" or \"screens\", found \(root.typeName)")
         }
         let file = InputFile(path: path, format: .elementSnapshot, bytes: bytes)
         return ParsedInput(file: file, screens: screens, diagnostics: decoder.diagnostics)

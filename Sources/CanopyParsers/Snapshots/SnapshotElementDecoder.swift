@@ -19,16 +19,21 @@ struct SnapshotElementDecoder {
 
     /// Decodes a screen's root element within `SnapshotLimits`: past a limit the remaining elements
     /// are left out, with one warning for the screen.
-    mutating func screenRoot(_ value: JSONValue, jsonPath: String, screen: String) throws(ParserError) -> ElementSnapshot {
+    mutating func screenRoot(_ value: JSONValue, jsonPath: String, screen: String) throws(ParserError)
+        -> ElementSnapshot
+    {
         screenElements = 0
         skipped = 0
         let root = try element(value, jsonPath: jsonPath)
         if skipped > 0 {
-            let limit = fileElements >= SnapshotLimits.elementsPerFile
-                ? "\(SnapshotLimits.elementsPerFile) elements per snapshot file" : "\(SnapshotLimits.elementsPerScreen) elements per screen"
+            let limit =
+                fileElements >= SnapshotLimits.elementsPerFile
+                ? "\(SnapshotLimits.elementsPerFile) elements per snapshot file"
+                : "\(SnapshotLimits.elementsPerScreen) elements per screen"
             diagnostics.append(
                 Diagnostic(
-                    .warning, "\(jsonPath): screen \"\(screen)\" keeps its first \(screenElements) elements and leaves out \(skipped) (limit: \(limit))",
+                    .warning,
+                    "\(jsonPath): screen \"\(screen)\" keeps its first \(screenElements) elements and leaves out \(skipped) (limit: \(limit))",
                     file: path))
         }
         return root
@@ -38,14 +43,17 @@ struct SnapshotElementDecoder {
         guard depth < Self.maximumDepth else {
             // The path of the 256th level is kilobytes of `.children[0]`: its two ends say where.
             let shown = jsonPath.count > 120 ? jsonPath.prefix(40) + " … " + jsonPath.suffix(60) : Substring(jsonPath)
-            throw .invalidValue(path: path, jsonPath: String(shown), message: "elements nested deeper than \(Self.maximumDepth) levels")
+            throw .invalidValue(
+                path: path, jsonPath: String(shown), message: "elements nested deeper than \(Self.maximumDepth) levels")
         }
         guard value.object != nil else {
-            throw .invalidValue(path: path, jsonPath: jsonPath, message: "expected an element object, found \(value.typeName)")
+            throw .invalidValue(
+                path: path, jsonPath: jsonPath, message: "expected an element object, found \(value.typeName)")
         }
         var element = ElementSnapshot(
             identifier: value["identifier"]?.string, label: value["label"]?.string, value: value["value"]?.string,
-            placeholderValue: value["placeholderValue"]?.string, elementType: elementType(value["elementType"], jsonPath: jsonPath),
+            placeholderValue: value["placeholderValue"]?.string,
+            elementType: elementType(value["elementType"], jsonPath: jsonPath),
             frame: Self.frame(value["frame"]), isEnabled: value["isEnabled"]?.bool ?? value["enabled"]?.bool,
             isSelected: value["isSelected"]?.bool ?? value["selected"]?.bool, hasFocus: value["hasFocus"]?.bool,
             traits: (value["traits"]?.array ?? []).compactMap(\.text))
@@ -54,11 +62,13 @@ struct SnapshotElementDecoder {
         if let children = value["children"]?.array {
             element.children.reserveCapacity(min(children.count, SnapshotLimits.elementsPerScreen))
             for (index, child) in children.enumerated() {
-                guard screenElements < SnapshotLimits.elementsPerScreen, fileElements < SnapshotLimits.elementsPerFile else {
+                guard screenElements < SnapshotLimits.elementsPerScreen, fileElements < SnapshotLimits.elementsPerFile
+                else {
                     skipped += Self.count(children[index...])
                     break
                 }
-                element.children.append(try self.element(child, jsonPath: "\(jsonPath).children[\(index)]", depth: depth + 1))
+                element.children.append(
+                    try self.element(child, jsonPath: "\(jsonPath).children[\(index)]", depth: depth + 1))
             }
         }
         return element
@@ -81,7 +91,10 @@ struct SnapshotElementDecoder {
             break
         }
         diagnostics.append(
-            Diagnostic(.warning, "\(jsonPath).elementType: unknown element type \(value.map(describe) ?? "?"); read as \"other\"", file: path))
+            Diagnostic(
+                .warning,
+                "\(jsonPath).elementType: unknown element type \(value.map(describe) ?? "?"); read as \"other\"",
+                file: path))
         return "other"
     }
 
@@ -92,7 +105,8 @@ struct SnapshotElementDecoder {
     /// `{x, y, width, height}`, `{X, Y, Width, Height}`, `[[x, y], [w, h]]` or `[x, y, w, h]`;
     /// nil when a number lies outside `InputRange.coordinate` (the element's frame is unknown).
     static func frame(_ value: JSONValue?) -> Frame? {
-        guard let frame = readFrame(value), [frame.x, frame.y, frame.width, frame.height].allSatisfy({ InputRange.coordinate($0) != nil })
+        guard let frame = readFrame(value),
+            [frame.x, frame.y, frame.width, frame.height].allSatisfy({ InputRange.coordinate($0) != nil })
         else { return nil }
         return frame
     }
@@ -100,12 +114,16 @@ struct SnapshotElementDecoder {
     private static func readFrame(_ value: JSONValue?) -> Frame? {
         guard let value else { return nil }
         if let pairs = value.array {
-            if pairs.count == 2, let origin = pairs[0].array, let size = pairs[1].array, origin.count == 2, size.count == 2,
-                let x = origin[0].number, let y = origin[1].number, let width = size[0].number, let height = size[1].number
+            if pairs.count == 2, let origin = pairs[0].array, let size = pairs[1].array, origin.count == 2,
+                size.count == 2,
+                let x = origin[0].number, let y = origin[1].number, let width = size[0].number,
+                let height = size[1].number
             {
                 return Frame(x: x, y: y, width: width, height: height)
             }
-            if pairs.count == 4, let x = pairs[0].number, let y = pairs[1].number, let width = pairs[2].number, let height = pairs[3].number {
+            if pairs.count == 4, let x = pairs[0].number, let y = pairs[1].number, let width = pairs[2].number,
+                let height = pairs[3].number
+            {
                 return Frame(x: x, y: y, width: width, height: height)
             }
             return nil

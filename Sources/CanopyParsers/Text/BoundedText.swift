@@ -83,6 +83,7 @@ extension String {
         // (`unicodeScalars.indices.contains` would scan the whole string on every step back).
         var end = utf8.index(startIndex, offsetBy: limit)
         while end > startIndex, UTF8.isContinuation(utf8[end]) { end = utf8.index(before: end) }
-        return String(self[..<end]) + " … [\(utf8.count - utf8.distance(from: startIndex, to: end)) bytes cut by Canopy]"
+        return String(self[..<end])
+            + " … [\(utf8.count - utf8.distance(from: startIndex, to: end)) bytes cut by Canopy]"
     }
 }

@@ -32,13 +32,17 @@ enum DurationText {
             var number = Substring(part)
             let multiplier: Double
             if number.hasSuffix("ms") {
-                number = number.dropLast(2); multiplier = 0.001
+                number = number.dropLast(2)
+                multiplier = 0.001
             } else if number.hasSuffix("s") {
-                number = number.dropLast(); multiplier = 1
+                number = number.dropLast()
+                multiplier = 1
             } else if number.hasSuffix("m") || number.hasSuffix("min") {
-                number = number.hasSuffix("min") ? number.dropLast(3) : number.dropLast(); multiplier = 60
+                number = number.hasSuffix("min") ? number.dropLast(3) : number.dropLast()
+                multiplier = 60
             } else if number.hasSuffix("h") {
-                number = number.dropLast(); multiplier = 3600
+                number = number.dropLast()
+                multiplier = 3600
             } else {
                 multiplier = 1
             }
@@ -52,7 +56,9 @@ enum DurationText {
 
     private static func isThousandsGrouped(_ text: String) -> Bool {
         let groups = text.split(separator: ",", omittingEmptySubsequences: false)
-        guard groups.count >= 2, let first = groups.first, (1...3).contains(first.count), first.first != "0" else { return false }
+        guard groups.count >= 2, let first = groups.first, (1...3).contains(first.count), first.first != "0" else {
+            return false
+        }
         return groups.dropFirst().allSatisfy { $0.count == 3 && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }
             && first.allSatisfy(\.isNumber)
     }

@@ -68,7 +68,9 @@ enum FailureText {
         return Decoded(message: message, detail: detail, location: location, flaggedFlaky: flaky)
     }
 
-    private static let sourceExtensions: Set<Substring> = ["swift", "m", "mm", "c", "cc", "cpp", "h", "kt", "java", "py", "go", "js", "ts", "rb"]
+    private static let sourceExtensions: Set<Substring> = [
+        "swift", "m", "mm", "c", "cc", "cpp", "h", "kt", "java", "py", "go", "js", "ts", "rb",
+    ]
 
     /// Splits "path.ext:LINE" or "path.ext:LINE:COL" into a location, scanning bytes from the end
     /// without splitting and joining, since this runs for every failure of a large report.
@@ -85,14 +87,18 @@ enum FailureText {
         }
         guard !numbers.isEmpty, end > bytes.startIndex else { return nil }
         let file = text[..<end]
-        guard let dot = file.lastIndex(of: "."), sourceExtensions.contains(file[file.index(after: dot)...]) else { return nil }
+        guard let dot = file.lastIndex(of: "."), sourceExtensions.contains(file[file.index(after: dot)...]) else {
+            return nil
+        }
         return SourceLocation(file: String(file), line: numbers.first, column: numbers.count > 1 ? numbers[1] : nil)
     }
 
     private static func xcbeautifyLocation(_ message: String) -> (location: SourceLocation, rest: String)? {
         guard let range = message.firstRange(ofASCII: " - ") else { return nil }
         let head = message[..<range.lowerBound]
-        guard !head.utf8.contains(UInt8(ascii: " ")) || head.hasPrefix("/"), let location = location(from: head) else { return nil }
+        guard !head.utf8.contains(UInt8(ascii: " ")) || head.hasPrefix("/"), let location = location(from: head) else {
+            return nil
+        }
         return (location, String(message[range.upperBound...]))
     }
 
@@ -122,7 +128,9 @@ enum FailureText {
     static func leadingLocation(_ message: String) -> (location: SourceLocation, rest: String)? {
         guard let range = message.firstRange(ofASCII: ": ") else { return nil }
         let head = message[..<range.lowerBound]
-        guard !head.utf8.contains(UInt8(ascii: " ")) || head.hasPrefix("/"), let location = location(from: head) else { return nil }
+        guard !head.utf8.contains(UInt8(ascii: " ")) || head.hasPrefix("/"), let location = location(from: head) else {
+            return nil
+        }
         return (location, String(message[range.upperBound...]))
     }
 
@@ -172,7 +180,10 @@ extension String {
             var matchEnd = candidate
             var matched = true
             for byte in pattern {
-                guard matchEnd < bytes.endIndex, bytes[matchEnd] == byte else { matched = false; break }
+                guard matchEnd < bytes.endIndex, bytes[matchEnd] == byte else {
+                    matched = false
+                    break
+                }
                 matchEnd = bytes.index(after: matchEnd)
             }
             if matched { return candidate..<matchEnd }

@@ -57,6 +57,7 @@ struct TestReferences {
 
     /// `LoginTests` of `AppUITests.LoginTests`, `Suite` of Swift Testing's `Module/Suite`.
     private static func lastComponent(_ className: String) -> Substring {
-        className.lastIndex { $0 == "." || $0 == "/" }.map { className[className.index(after: $0)...] } ?? Substring(className)
+        className.lastIndex { $0 == "." || $0 == "/" }.map { className[className.index(after: $0)...] }
+            ?? Substring(className)
     }
 }

@@ -33,7 +33,8 @@ struct XCResultBundleActivities {
         var nodes: [Int64: Node] = [:]
         var runOf: [Int64: Int64] = [:]
         var roots: [Int64: [Int64]] = [:]
-        let sql = "SELECT rowid, testCaseRun_fk, parent_fk, title, startTime, failureIDs, orderInParent FROM Activities ORDER BY rowid"
+        let sql =
+            "SELECT rowid, testCaseRun_fk, parent_fk, title, startTime, failureIDs, orderInParent FROM Activities ORDER BY rowid"
         // Columns by their place in the select list.
         let rows = try Row.fetchCursor(db, sql: sql)
         while let row = try rows.next() {
@@ -71,18 +72,26 @@ struct XCResultBundleActivities {
         guard readsAttachments, try db.tableExists("Attachments") else { return }
         let store = XCResultPayloadStore(bundle: bundle)
         let attachmentRows = try Row.fetchCursor(
-            db, sql: "SELECT activity_fk, testIssue_fk, xcResultKitPayloadRefId, name, filenameOverride, uniformTypeIdentifier, timestamp FROM Attachments WHERE activity_fk IS NOT NULL ORDER BY timestamp, rowid")
+            db,
+            sql:
+                "SELECT activity_fk, testIssue_fk, xcResultKitPayloadRefId, name, filenameOverride, uniformTypeIdentifier, timestamp FROM Attachments WHERE activity_fk IS NOT NULL ORDER BY timestamp, rowid"
+        )
         while let row = try attachmentRows.next() {
-            guard let activity: Int64 = try row.decode(atIndex: 0), let place = stepOfActivity[activity] else { continue }
+            guard let activity: Int64 = try row.decode(atIndex: 0), let place = stepOfActivity[activity] else {
+                continue
+            }
             guard let id: String = try row.decode(atIndex: 2) else { continue }
             // Checked now, so a payload that escapes Data/ stops the read before anything is stored.
             _ = try store.file(for: id)
             let name = try row.decode(String?.self, atIndex: 3) ?? row.decode(String?.self, atIndex: 4) ?? "attachment"
             let timestamp: Double? = try row.decode(atIndex: 6)
-            attachments[place.run, default: []].append(AttemptAttachment(
-                name: name, contentType: try row.decode(atIndex: 5), sourcePath: bundle, payloadId: id,
-                isFailureAssociated: try row.decode(Int64?.self, atIndex: 1) != nil, step: place.index,
-                timestamp: timestamp.flatMap { InputRange.date(seconds: $0, since: XCResultBundleCatalog.referenceDate)?.timeIntervalSince1970 }))
+            attachments[place.run, default: []].append(
+                AttemptAttachment(
+                    name: name, contentType: try row.decode(atIndex: 5), sourcePath: bundle, payloadId: id,
+                    isFailureAssociated: try row.decode(Int64?.self, atIndex: 1) != nil, step: place.index,
+                    timestamp: timestamp.flatMap {
+                        InputRange.date(seconds: $0, since: XCResultBundleCatalog.referenceDate)?.timeIntervalSince1970
+                    }))
         }
     }
 

@@ -54,15 +54,21 @@ struct XCResultBundleCatalog {
 
     init(_ db: Database, bundle: String) throws {
         var devices: [Int64: XCResultDevice] = [:]
-        for row in try Row.fetchAll(db, sql: "SELECT rowid, name, modelName, operatingSystemVersion, identifier FROM Devices") {
-            let name: String? = try row.decode(String?.self, forColumn: "name") ?? row.decode(String?.self, forColumn: "modelName")
-            devices[try row.decode(forColumn: "rowid")] = XCResultDevice(id: try row.decode(forColumn: "identifier"), name: name ?? "", osVersion: try row.decode(forColumn: "operatingSystemVersion"))
+        for row in try Row.fetchAll(
+            db, sql: "SELECT rowid, name, modelName, operatingSystemVersion, identifier FROM Devices")
+        {
+            let name: String? =
+                try row.decode(String?.self, forColumn: "name") ?? row.decode(String?.self, forColumn: "modelName")
+            devices[try row.decode(forColumn: "rowid")] = XCResultDevice(
+                id: try row.decode(forColumn: "identifier"), name: name ?? "",
+                osVersion: try row.decode(forColumn: "operatingSystemVersion"))
         }
         var destinations: [Int64: XCResultDevice] = [:]
         for row in try Row.fetchAll(db, sql: "SELECT rowid, device_fk, name FROM RunDestinations") {
             let id: Int64 = try row.decode(forColumn: "rowid")
             if let device: Int64 = try row.decode(forColumn: "device_fk") {
-                destinations[id] = try Self.lookup(devices, device, table: "Devices", from: "RunDestinations", row: id, bundle: bundle)
+                destinations[id] = try Self.lookup(
+                    devices, device, table: "Devices", from: "RunDestinations", row: id, bundle: bundle)
             } else if let name: String = try row.decode(forColumn: "name") {
                 destinations[id] = XCResultDevice(name: name)
             }
@@ -73,17 +79,29 @@ struct XCResultBundleCatalog {
         }
         var actions: [Int64: (destination: Int64?, started: Double?, finished: Double?)] = [:]
         for row in try Row.fetchAll(db, sql: "SELECT rowid, runDestination_fk, started, finished FROM Actions") {
-            actions[try row.decode(forColumn: "rowid")] = (try row.decode(forColumn: "runDestination_fk"), try row.decode(forColumn: "started"), try row.decode(forColumn: "finished"))
+            actions[try row.decode(forColumn: "rowid")] = (
+                try row.decode(forColumn: "runDestination_fk"), try row.decode(forColumn: "started"),
+                try row.decode(forColumn: "finished")
+            )
         }
         var order = 0
-        for row in try Row.fetchAll(db, sql: "SELECT rowid, configuration_fk, action_fk FROM TestPlanRuns ORDER BY action_fk, orderInAction, rowid") {
+        for row in try Row.fetchAll(
+            db,
+            sql: "SELECT rowid, configuration_fk, action_fk FROM TestPlanRuns ORDER BY action_fk, orderInAction, rowid")
+        {
             let id: Int64 = try row.decode(forColumn: "rowid")
-            let action = try Self.lookup(actions, try row.decode(forColumn: "action_fk"), table: "Actions", from: "TestPlanRuns", row: id, bundle: bundle)
+            let action = try Self.lookup(
+                actions, try row.decode(forColumn: "action_fk"), table: "Actions", from: "TestPlanRuns", row: id,
+                bundle: bundle)
             var device: XCResultDevice?
             if let destination = action.destination {
-                device = try Self.lookup(destinations, destination, table: "RunDestinations", from: "Actions", row: try row.decode(forColumn: "action_fk"), bundle: bundle)
+                device = try Self.lookup(
+                    destinations, destination, table: "RunDestinations", from: "Actions",
+                    row: try row.decode(forColumn: "action_fk"), bundle: bundle)
             }
-            let configuration = try Self.lookup(configurations, try row.decode(forColumn: "configuration_fk"), table: "TestPlanConfigurations", from: "TestPlanRuns", row: id, bundle: bundle)
+            let configuration = try Self.lookup(
+                configurations, try row.decode(forColumn: "configuration_fk"), table: "TestPlanConfigurations",
+                from: "TestPlanRuns", row: id, bundle: bundle)
             planRuns[id] = PlanRun(order: order, device: device, configuration: configuration)
             order += 1
             if let started = action.started {
@@ -116,21 +134,32 @@ struct XCResultBundleCatalog {
         // place in the select list.
         let suiteRows = try Row.fetchCursor(db, sql: "SELECT rowid, name, parentSuite_fk, testable_fk FROM TestSuites")
         while let row = try suiteRows.next() {
-            suites[try row.decode(Int64.self, atIndex: 0)] = Suite(name: try row.decode(String?.self, atIndex: 1) ?? "", parent: try row.decode(atIndex: 2), testable: try row.decode(atIndex: 3))
+            suites[try row.decode(Int64.self, atIndex: 0)] = Suite(
+                name: try row.decode(String?.self, atIndex: 1) ?? "", parent: try row.decode(atIndex: 2),
+                testable: try row.decode(atIndex: 3))
         }
-        let suiteRunRows = try Row.fetchCursor(db, sql: "SELECT rowid, testSuite_fk, testableRun_fk, parentSuiteRun_fk FROM TestSuiteRuns")
+        let suiteRunRows = try Row.fetchCursor(
+            db, sql: "SELECT rowid, testSuite_fk, testableRun_fk, parentSuiteRun_fk FROM TestSuiteRuns")
         while let row = try suiteRunRows.next() {
-            suiteRuns[try row.decode(Int64.self, atIndex: 0)] = SuiteRun(suite: try row.decode(atIndex: 1), testableRun: try row.decode(atIndex: 2), parent: try row.decode(atIndex: 3))
+            suiteRuns[try row.decode(Int64.self, atIndex: 0)] = SuiteRun(
+                suite: try row.decode(atIndex: 1), testableRun: try row.decode(atIndex: 2),
+                parent: try row.decode(atIndex: 3))
         }
         let caseCount = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM TestCases") ?? 0
         testCases.reserveCapacity(caseCount)
         let caseRows = try Row.fetchCursor(db, sql: "SELECT rowid, name, identifier, testSuite_fk FROM TestCases")
         while let row = try caseRows.next() {
-            testCases[try row.decode(Int64.self, atIndex: 0)] = TestCaseRow(name: try row.decode(String?.self, atIndex: 1) ?? "", identifier: try row.decode(atIndex: 2), suite: try row.decode(atIndex: 3))
+            testCases[try row.decode(Int64.self, atIndex: 0)] = TestCaseRow(
+                name: try row.decode(String?.self, atIndex: 1) ?? "", identifier: try row.decode(atIndex: 2),
+                suite: try row.decode(atIndex: 3))
         }
         if try db.tableExists("RepetitionPolicies") {
-            for row in try Row.fetchAll(db, sql: "SELECT rowid, repetitionModeString, repetition FROM RepetitionPolicies") {
-                repetitions[try row.decode(forColumn: "rowid")] = (try row.decode(forColumn: "repetitionModeString"), try row.decode(forColumn: "repetition"))
+            for row in try Row.fetchAll(
+                db, sql: "SELECT rowid, repetitionModeString, repetition FROM RepetitionPolicies")
+            {
+                repetitions[try row.decode(forColumn: "rowid")] = (
+                    try row.decode(forColumn: "repetitionModeString"), try row.decode(forColumn: "repetition")
+                )
             }
         }
         if try db.tableExists("SkipNotices") {
@@ -144,12 +173,16 @@ struct XCResultBundleCatalog {
     static let referenceDate = Date(timeIntervalSinceReferenceDate: 0)
 
     /// The row `id` of `table`, or an error naming the row that points at it.
-    static func lookup<Value>(_ rows: [Int64: Value], _ id: Int64?, table: String, from: String, row: Int64, bundle: String) throws(ParserError) -> Value {
+    static func lookup<Value>(
+        _ rows: [Int64: Value], _ id: Int64?, table: String, from: String, row: Int64, bundle: String
+    ) throws(ParserError) -> Value {
         guard let id, let value = rows[id] else {
             throw .invalidBundle(
                 path: bundle,
-                message: "database.sqlite3 is damaged: \(from) row \(row) points at \(table) row \(id.map { "\($0)" } ?? "NULL"), which does not exist; "
-                    + "copy the bundle again from the Mac, or run `xcrun xcresulttool get test-results summary` on it there")
+                message:
+                    "database.sqlite3 is damaged: \(from) row \(row) points at \(table) row \(id.map { "\($0)" } ?? "NULL"), which does not exist; "
+                    + "copy the bundle again from the Mac, or run `xcrun xcresulttool get test-results summary` on it there"
+            )
         }
         return value
     }

@@ -23,7 +23,8 @@ struct XCResultBundleDatabase {
             let name = (bundle as NSString).lastPathComponent
             throw .invalidBundle(
                 path: bundle,
-                message: "the bundle has no database.sqlite3: Xcode writes it the first time the bundle is opened, not when "
+                message:
+                    "the bundle has no database.sqlite3: Xcode writes it the first time the bundle is opened, not when "
                     + "xcodebuild writes the bundle. On the Mac that ran the tests, run "
                     + "`xcrun xcresulttool get test-results summary --path \(name)` once, then upload the bundle")
         }
@@ -41,7 +42,8 @@ struct XCResultBundleDatabase {
             if !missing.isEmpty {
                 throw ParserError.invalidBundle(
                     path: bundle,
-                    message: "database.sqlite3 is not an Xcode result database (it has no table \(missing.joined(separator: ", "))); "
+                    message:
+                        "database.sqlite3 is not an Xcode result database (it has no table \(missing.joined(separator: ", "))); "
                         + "is this bundle from Xcode 16 or later?")
             }
         } catch let error as ParserError {
@@ -86,14 +88,24 @@ struct XCResultBundleDatabase {
         }
         switch error.resultCode {
         case .SQLITE_NOTADB:
-            return .invalidBundle(path: bundle, message: "database.sqlite3 is not an SQLite database (a damaged or foreign file)")
+            return .invalidBundle(
+                path: bundle, message: "database.sqlite3 is not an SQLite database (a damaged or foreign file)")
         case .SQLITE_CORRUPT:
-            return .invalidBundle(path: bundle, message: "database.sqlite3 is damaged (\(error.message ?? "corrupt")); copy the bundle again from the Mac")
+            return .invalidBundle(
+                path: bundle,
+                message:
+                    "database.sqlite3 is damaged (\(error.message ?? "corrupt")); copy the bundle again from the Mac")
         case .SQLITE_CANTOPEN, .SQLITE_PERM, .SQLITE_READONLY:
-            return .invalidBundle(path: bundle, message: "database.sqlite3 cannot be opened read-only (\(error.message ?? "\(error.resultCode)")); check its permissions")
+            return .invalidBundle(
+                path: bundle,
+                message:
+                    "database.sqlite3 cannot be opened read-only (\(error.message ?? "\(error.resultCode)")); check its permissions"
+            )
         default:
             let sql = error.sql.map { " in `\($0)`" } ?? ""
-            return .invalidBundle(path: bundle, message: "database.sqlite3 cannot be read: \(error.message ?? "\(error.resultCode)")\(sql)")
+            return .invalidBundle(
+                path: bundle,
+                message: "database.sqlite3 cannot be read: \(error.message ?? "\(error.resultCode)")\(sql)")
         }
     }
 }

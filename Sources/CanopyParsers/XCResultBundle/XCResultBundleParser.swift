@@ -29,7 +29,8 @@ package struct XCResultBundleParser: ReportParser {
     package static func isBundle(_ path: String) -> Bool {
         var isDirectory: ObjCBool = false
         let trimmed = path.hasSuffix("/") ? String(path.dropLast()) : path
-        return trimmed.lowercased().hasSuffix(".xcresult") && FileManager.default.fileExists(atPath: trimmed, isDirectory: &isDirectory)
+        return trimmed.lowercased().hasSuffix(".xcresult")
+            && FileManager.default.fileExists(atPath: trimmed, isDirectory: &isDirectory)
             && isDirectory.boolValue
     }
 
@@ -41,7 +42,9 @@ package struct XCResultBundleParser: ReportParser {
         }
         var diagnostics = XCResultBundleInfo.diagnostics(bundle: bundle)
         let database = try XCResultBundleDatabase(bundle: bundle)
-        var input = try database.read { db in try XCResultBundleReading(db: db, bundle: bundle, attachments: attachments, readsSteps: readsSteps).read() }
+        var input = try database.read { db in
+            try XCResultBundleReading(db: db, bundle: bundle, attachments: attachments, readsSteps: readsSteps).read()
+        }
         diagnostics += input.diagnostics
         input.diagnostics = diagnostics
         return input

@@ -51,7 +51,8 @@ struct XCResultBundleReading {
         let attaching = readsSteps && attachments == .all ? try XCResultBundleActivities.runsWithAttachments(db) : []
         let origin = SourceLocation(file: bundle)
         let (splitsDevices, splitsConfigurations) = (catalog.splitsDevices, catalog.splitsConfigurations)
-        let sql = "SELECT rowid, testCase_fk, testSuiteRun_fk, duration, result, skipNotice_fk, repetitionPolicy_fk FROM TestCaseRuns ORDER BY rowid"
+        let sql =
+            "SELECT rowid, testCase_fk, testSuiteRun_fk, duration, result, skipNotice_fk, repetitionPolicy_fk FROM TestCaseRuns ORDER BY rowid"
         // A cursor: rows are read one at a time, never all held as rows. Columns are read by their
         // place in the select list above.
         let rows = try Row.fetchCursor(db, sql: sql)
@@ -67,17 +68,23 @@ struct XCResultBundleReading {
                 if let suiteRun { placements[suiteRun] = placement }
             }
             var identity: TestIdentity
-            if let testCaseID, let suiteRun, let known = identities[TestCaseKey(suiteRun: suiteRun, testCase: testCaseID)] {
+            if let testCaseID, let suiteRun,
+                let known = identities[TestCaseKey(suiteRun: suiteRun, testCase: testCaseID)]
+            {
                 identity = known
             } else {
-                let testCase = try XCResultBundleCatalog.lookup(catalog.testCases, testCaseID, table: "TestCases", from: "TestCaseRuns", row: id, bundle: bundle)
+                let testCase = try XCResultBundleCatalog.lookup(
+                    catalog.testCases, testCaseID, table: "TestCases", from: "TestCaseRuns", row: id, bundle: bundle)
                 var context = XCResultNodeContext()
                 context.bundle = placement.bundle
                 context.suites = placement.suites
-                identity = XCResultNodeWalker.identity(name: testCase.name, nodeIdentifier: testCase.identifier, context: context)
+                identity = XCResultNodeWalker.identity(
+                    name: testCase.name, nodeIdentifier: testCase.identifier, context: context)
                 if splitsDevices { identity.device = placement.planRun.device?.displayName }
                 if splitsConfigurations { identity.configuration = placement.planRun.configuration }
-                if let testCaseID, let suiteRun { identities[TestCaseKey(suiteRun: suiteRun, testCase: testCaseID)] = identity }
+                if let testCaseID, let suiteRun {
+                    identities[TestCaseKey(suiteRun: suiteRun, testCase: testCaseID)] = identity
+                }
             }
             if let values = arguments[id], !values.isEmpty { identity.arguments = values.joined(separator: ", ") }
 
@@ -92,14 +99,19 @@ struct XCResultBundleReading {
             default:
                 outcome = failures.isEmpty ? .passed : .failed
                 if unknownResults.insert(result ?? "NULL").inserted {
-                    diagnostics.append(Diagnostic(
-                        .warning, "TestCaseRuns row \(id): unknown result \"\(result ?? "NULL")\", read as \(outcome.rawValue)", file: bundle + "/database.sqlite3"))
+                    diagnostics.append(
+                        Diagnostic(
+                            .warning,
+                            "TestCaseRuns row \(id): unknown result \"\(result ?? "NULL")\", read as \(outcome.rawValue)",
+                            file: bundle + "/database.sqlite3"))
                 }
             }
             var repetition = 1
             var label: String?
             if let policyID: Int64 = try row.decode(atIndex: 6) {
-                let policy = try XCResultBundleCatalog.lookup(catalog.repetitions, policyID, table: "RepetitionPolicies", from: "TestCaseRuns", row: id, bundle: bundle)
+                let policy = try XCResultBundleCatalog.lookup(
+                    catalog.repetitions, policyID, table: "RepetitionPolicies", from: "TestCaseRuns", row: id,
+                    bundle: bundle)
                 repetition = policy.repetition ?? 1
                 label = Self.label(mode: policy.mode, repetition: repetition)
             }
@@ -114,32 +126,44 @@ struct XCResultBundleReading {
             case .failed, .error: attempt.failures = failures
             case .skipped:
                 if let notice: Int64 = try row.decode(atIndex: 5) {
-                    let message = try XCResultBundleCatalog.lookup(catalog.skipNotices, notice, table: "SkipNotices", from: "TestCaseRuns", row: id, bundle: bundle)
+                    let message = try XCResultBundleCatalog.lookup(
+                        catalog.skipNotices, notice, table: "SkipNotices", from: "TestCaseRuns", row: id, bundle: bundle
+                    )
                     attempt.skipReason = XCResultFailureText.skipReason(message)
                 }
             case .expectedFailure: attempt.skipReason = expected[id] ?? failures.first?.message
             case .passed: break
             }
             if readsSteps, outcome.isFailure || attaching.contains(id) { detailed[id] = pending.count }
-            pending.append(Pending(order: (placement.planRun.order, repetition, id), identity: identity, attempt: attempt))
+            pending.append(
+                Pending(order: (placement.planRun.order, repetition, id), identity: identity, attempt: attempt))
         }
         if badDurationCount > 0 {
-            diagnostics.append(Diagnostic(
-                .warning, "TestCaseRuns: \(badDurationCount) duration(s) outside 0 to 30 days treated as unknown (\(badDurations.joined(separator: ", ")))",
-                file: bundle + "/database.sqlite3"))
+            diagnostics.append(
+                Diagnostic(
+                    .warning,
+                    "TestCaseRuns: \(badDurationCount) duration(s) outside 0 to 30 days treated as unknown (\(badDurations.joined(separator: ", ")))",
+                    file: bundle + "/database.sqlite3"))
         }
         for (column, value) in [("started", catalog.unusableStart), ("finished", catalog.unusableFinish)] {
             guard let value else { continue }
-            diagnostics.append(Diagnostic(
-                .warning, "Actions.\(column): \(value) s since 2001 is not a time from 2000 to 2100; ignored", file: bundle + "/database.sqlite3"))
+            diagnostics.append(
+                Diagnostic(
+                    .warning, "Actions.\(column): \(value) s since 2001 is not a time from 2000 to 2100; ignored",
+                    file: bundle + "/database.sqlite3"))
         }
         // The step logs of those attempts, and what they attached.
-        let activities = try XCResultBundleActivities(db, bundle: bundle, runs: Set(detailed.keys), attachments: attachments != .none)
+        let activities = try XCResultBundleActivities(
+            db, bundle: bundle, runs: Set(detailed.keys), attachments: attachments != .none)
         for (run, index) in detailed {
             if let steps = activities.steps[run], !steps.isEmpty { pending[index].attempt.steps = steps }
             if let attachments = activities.attachments[run] { pending[index].attempt.attachments = attachments }
         }
-        pending.sort { ($0.order.planRun, $0.order.repetition, $0.order.row) < ($1.order.planRun, $1.order.repetition, $1.order.row) }
+        pending.sort {
+            ($0.order.planRun, $0.order.repetition, $0.order.row) < (
+                $1.order.planRun, $1.order.repetition, $1.order.row
+            )
+        }
         var folder = TestFolder(capacity: pending.count)
         for entry in pending { folder.add(TestCase(identity: entry.identity, attempts: [entry.attempt])) }
 
@@ -151,7 +175,8 @@ struct XCResultBundleReading {
         }
         metadata.startedAt = catalog.startedAt
         metadata.finishedAt = catalog.finishedAt
-        let bytes = (try? FileManager.default.attributesOfItem(atPath: bundle + "/database.sqlite3")[.size] as? Int) ?? 0
+        let bytes =
+            (try? FileManager.default.attributesOfItem(atPath: bundle + "/database.sqlite3")[.size] as? Int) ?? 0
         let file = InputFile(path: bundle, format: .xcresultBundle, producer: nil, bytes: bytes)
         return ParsedInput(file: file, tests: folder.tests, metadata: metadata, diagnostics: diagnostics)
     }
@@ -159,7 +184,9 @@ struct XCResultBundleReading {
     /// "First Run", "Retry 1" for retries on failure (as Xcode 26 names repetitions), "Repetition
     /// N" for the other repetition modes.
     static func label(mode: String?, repetition: Int) -> String {
-        if mode == nil || mode == "RunRetryOnFailure" { return repetition <= 1 ? "First Run" : "Retry \(repetition - 1)" }
+        if mode == nil || mode == "RunRetryOnFailure" {
+            return repetition <= 1 ? "First Run" : "Retry \(repetition - 1)"
+        }
         return "Repetition \(repetition)"
     }
 
@@ -171,22 +198,33 @@ struct XCResultBundleReading {
 
     /// The bundle, suites and plan run of a suite run, following its parents.
     private func place(suiteRun: Int64?, from row: Int64, catalog: XCResultBundleCatalog) throws -> Placement {
-        var current = try XCResultBundleCatalog.lookup(catalog.suiteRuns, suiteRun, table: "TestSuiteRuns", from: "TestCaseRuns", row: row, bundle: bundle)
+        var current = try XCResultBundleCatalog.lookup(
+            catalog.suiteRuns, suiteRun, table: "TestSuiteRuns", from: "TestCaseRuns", row: row, bundle: bundle)
         var currentID = suiteRun ?? 0
         var names: [String] = []
         var depth = 0
         while true {
-            let suite = try XCResultBundleCatalog.lookup(catalog.suites, current.suite, table: "TestSuites", from: "TestSuiteRuns", row: currentID, bundle: bundle)
+            let suite = try XCResultBundleCatalog.lookup(
+                catalog.suites, current.suite, table: "TestSuites", from: "TestSuiteRuns", row: currentID,
+                bundle: bundle)
             names.append(suite.name)
             if current.testableRun != nil { break }
             guard let parent = current.parent, depth < 64 else { break }
-            current = try XCResultBundleCatalog.lookup(catalog.suiteRuns, parent, table: "TestSuiteRuns", from: "TestSuiteRuns", row: currentID, bundle: bundle)
+            current = try XCResultBundleCatalog.lookup(
+                catalog.suiteRuns, parent, table: "TestSuiteRuns", from: "TestSuiteRuns", row: currentID, bundle: bundle
+            )
             currentID = parent
             depth += 1
         }
-        let testableRun = try XCResultBundleCatalog.lookup(catalog.testableRuns, current.testableRun, table: "TestableRuns", from: "TestSuiteRuns", row: currentID, bundle: bundle)
-        let testable = try XCResultBundleCatalog.lookup(catalog.testables, testableRun.testable, table: "Testables", from: "TestableRuns", row: current.testableRun ?? 0, bundle: bundle)
-        let planRun = try XCResultBundleCatalog.lookup(catalog.planRuns, testableRun.planRun, table: "TestPlanRuns", from: "TestableRuns", row: current.testableRun ?? 0, bundle: bundle)
+        let testableRun = try XCResultBundleCatalog.lookup(
+            catalog.testableRuns, current.testableRun, table: "TestableRuns", from: "TestSuiteRuns", row: currentID,
+            bundle: bundle)
+        let testable = try XCResultBundleCatalog.lookup(
+            catalog.testables, testableRun.testable, table: "Testables", from: "TestableRuns",
+            row: current.testableRun ?? 0, bundle: bundle)
+        let planRun = try XCResultBundleCatalog.lookup(
+            catalog.planRuns, testableRun.planRun, table: "TestPlanRuns", from: "TestableRuns",
+            row: current.testableRun ?? 0, bundle: bundle)
         return Placement(bundle: testable, suites: names.reversed(), planRun: planRun)
     }
 
@@ -207,12 +245,15 @@ struct XCResultBundleReading {
         // Columns by their place in the select list: run, message, detail, type, file, line.
         let rows = try Row.fetchCursor(db, sql: sql)
         while let row = try rows.next() {
-            let message: String = (try row.decode(String?.self, atIndex: 1) ?? row.decode(String?.self, atIndex: 2)) ?? ""
+            let message: String =
+                (try row.decode(String?.self, atIndex: 1) ?? row.decode(String?.self, atIndex: 2)) ?? ""
             var location: SourceLocation?
             if let file: String = try row.decode(atIndex: 4), !file.isEmpty {
                 location = SourceLocation(file: file, line: try row.decode(atIndex: 5))
             }
-            let failure = Failure(message: message.truncatedUTF8(to: XCResultFailureText.messageLimit), type: try row.decode(atIndex: 3), location: location)
+            let failure = Failure(
+                message: message.truncatedUTF8(to: XCResultFailureText.messageLimit), type: try row.decode(atIndex: 3),
+                location: location)
             issues[try row.decode(Int64.self, atIndex: 0), default: []].append(failure)
         }
         return issues
@@ -238,9 +279,12 @@ struct XCResultBundleReading {
     private func expectedFailures() throws -> [Int64: String] {
         guard try db.tableExists("ExpectedFailures") else { return [:] }
         var reasons: [Int64: String] = [:]
-        let sql = "SELECT testCaseRun_fk AS run, failureReason AS reason FROM ExpectedFailures WHERE testCaseRun_fk IS NOT NULL ORDER BY orderInOwner DESC"
+        let sql =
+            "SELECT testCaseRun_fk AS run, failureReason AS reason FROM ExpectedFailures WHERE testCaseRun_fk IS NOT NULL ORDER BY orderInOwner DESC"
         for row in try Row.fetchAll(db, sql: sql) {
-            if let reason: String = try row.decode(forColumn: "reason") { reasons[try row.decode(forColumn: "run")] = reason }
+            if let reason: String = try row.decode(forColumn: "reason") {
+                reasons[try row.decode(forColumn: "run")] = reason
+            }
         }
         return reasons
     }
@@ -250,11 +294,15 @@ struct XCResultBundleReading {
         let total = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM BuildIssues") ?? 0
         guard total > 0 else { return nil }
         let messages = try String.fetchAll(
-            db, sql: "SELECT COALESCE(message, issueType, '') FROM BuildIssues ORDER BY COALESCE(severity, 0) DESC, action_fk, orderInAction LIMIT 3")
+            db,
+            sql:
+                "SELECT COALESCE(message, issueType, '') FROM BuildIssues ORDER BY COALESCE(severity, 0) DESC, action_fk, orderInAction LIMIT 3"
+        )
         let more = total > messages.count ? " (and \(total - messages.count) more)" : ""
         return .invalidBundle(
             path: bundle,
             message: "the build failed, so no test ran (\(total) build issue\(total == 1 ? "" : "s")): "
-                + messages.map { "\"\($0)\"" }.joined(separator: "; ") + more + ". Fix the build; this is not a run of 0 tests")
+                + messages.map { "\"\($0)\"" }.joined(separator: "; ") + more
+                + ". Fix the build; this is not a run of 0 tests")
     }
 }

@@ -18,17 +18,26 @@ package struct XCResultPayloadStore: Sendable {
     ///   file is missing, a link or not a regular file.
     package func file(for id: String) throws(ParserError) -> String {
         let name = id.hasPrefix("data.") ? id : "data." + id
-        guard !id.isEmpty, !name.contains("/"), !name.contains("\\"), !name.contains("\0"), name != "..", !id.hasPrefix(".") else {
-            throw .invalidBundle(path: bundle, message: "an attachment's payload id \"\(id)\" names a file outside Data/; it is not read")
+        guard !id.isEmpty, !name.contains("/"), !name.contains("\\"), !name.contains("\0"), name != "..",
+            !id.hasPrefix(".")
+        else {
+            throw .invalidBundle(
+                path: bundle, message: "an attachment's payload id \"\(id)\" names a file outside Data/; it is not read"
+            )
         }
         let directory = bundle + "/Data"
         guard Self.type(of: directory) == .typeDirectory else {
-            throw .invalidBundle(path: bundle, message: "Data/ is \(Self.describe(Self.type(of: directory))), not a directory inside the bundle; payloads are not read")
+            throw .invalidBundle(
+                path: bundle,
+                message:
+                    "Data/ is \(Self.describe(Self.type(of: directory))), not a directory inside the bundle; payloads are not read"
+            )
         }
         let file = directory + "/" + name
         let type = Self.type(of: file)
         guard type == .typeRegular else {
-            throw .invalidBundle(path: bundle, message: "the payload Data/\(name) is \(Self.describe(type)); it is not read")
+            throw .invalidBundle(
+                path: bundle, message: "the payload Data/\(name) is \(Self.describe(type)); it is not read")
         }
         return file
     }
@@ -43,7 +52,8 @@ package struct XCResultPayloadStore: Sendable {
         } catch .tooLarge {
             return nil
         } catch {
-            throw .invalidBundle(path: bundle, message: "the payload Data/\((file as NSString).lastPathComponent) \(error)")
+            throw .invalidBundle(
+                path: bundle, message: "the payload Data/\((file as NSString).lastPathComponent) \(error)")
         }
     }
 

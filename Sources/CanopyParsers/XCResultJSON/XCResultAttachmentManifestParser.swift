@@ -21,7 +21,9 @@ package struct ExportedTestReference: Sendable, Equatable {
         let suites = parts.joined(separator: ".")
         guard identity.className == suites || identity.className.hasSuffix("." + suites) else { return false }
         if let device = identity.device, let deviceName, !device.hasPrefix(deviceName) { return false }
-        if let configuration = identity.configuration, let configurationName, configuration != configurationName { return false }
+        if let configuration = identity.configuration, let configurationName, configuration != configurationName {
+            return false
+        }
         if let arguments, let own = identity.arguments, arguments != own { return false }
         return true
     }
@@ -47,29 +49,43 @@ package struct XCResultAttachmentManifestParser: JSONReportParser {
 
     func parse(_ root: JSONValue, path: String, bytes: Int) throws(ParserError) -> ParsedInput {
         guard let tests = root.array else {
-            throw .invalidValue(path: path, jsonPath: "$", message: "expected an array of tests, found \(root.typeName)")
+            throw .invalidValue(
+                path: path, jsonPath: "$", message: "expected an array of tests, found \(root.typeName)")
         }
         let directory = (path as NSString).deletingLastPathComponent
         var exported: [ExportedAttachment] = []
         for (testIndex, test) in tests.enumerated() {
             guard let identifier = test["testIdentifier"]?.text else {
-                throw .invalidValue(path: path, jsonPath: "$[\(testIndex)].testIdentifier", message: "expected the test's identifier")
+                throw .invalidValue(
+                    path: path, jsonPath: "$[\(testIndex)].testIdentifier", message: "expected the test's identifier")
             }
             for (index, entry) in (test["attachments"]?.array ?? []).enumerated() {
                 let jsonPath = "$[\(testIndex)].attachments[\(index)]"
                 guard let file = entry["exportedFileName"]?.text, !file.isEmpty else {
-                    throw .invalidValue(path: path, jsonPath: jsonPath + ".exportedFileName", message: "expected the exported file's name")
+                    throw .invalidValue(
+                        path: path, jsonPath: jsonPath + ".exportedFileName",
+                        message: "expected the exported file's name")
                 }
                 guard !file.contains("/"), !file.contains("\\"), !file.hasPrefix("."), !file.contains("\0") else {
-                    throw .invalidValue(path: path, jsonPath: jsonPath + ".exportedFileName", message: "\"\(file)\" names a file outside the manifest's directory; it is not read")
+                    throw .invalidValue(
+                        path: path, jsonPath: jsonPath + ".exportedFileName",
+                        message: "\"\(file)\" names a file outside the manifest's directory; it is not read")
                 }
                 let attachment = AttemptAttachment(
-                    name: entry["suggestedHumanReadableName"]?.text ?? file, sourcePath: directory.isEmpty ? file : directory + "/" + file,
-                    isFailureAssociated: entry["isAssociatedWithFailure"]?.bool ?? false, timestamp: entry["timestamp"]?.number.flatMap { InputRange.date(seconds: $0, since: Date(timeIntervalSince1970: 0))?.timeIntervalSince1970 })
+                    name: entry["suggestedHumanReadableName"]?.text ?? file,
+                    sourcePath: directory.isEmpty ? file : directory + "/" + file,
+                    isFailureAssociated: entry["isAssociatedWithFailure"]?.bool ?? false,
+                    timestamp: entry["timestamp"]?.number.flatMap {
+                        InputRange.date(seconds: $0, since: Date(timeIntervalSince1970: 0))?.timeIntervalSince1970
+                    })
                 let test = ExportedTestReference(
-                    testIdentifier: identifier, deviceName: entry["deviceName"]?.text, configurationName: entry["configurationName"]?.text,
+                    testIdentifier: identifier, deviceName: entry["deviceName"]?.text,
+                    configurationName: entry["configurationName"]?.text,
                     arguments: entry["arguments"]?.array.map { $0.compactMap(\.text).joined(separator: ", ") })
-                exported.append(ExportedAttachment(test: test, repetition: entry["repetitionNumber"]?.number.flatMap(InputRange.count), attachment: attachment))
+                exported.append(
+                    ExportedAttachment(
+                        test: test, repetition: entry["repetitionNumber"]?.number.flatMap(InputRange.count),
+                        attachment: attachment))
             }
         }
         let file = InputFile(path: path, format: .xcresultAttachments, bytes: bytes)

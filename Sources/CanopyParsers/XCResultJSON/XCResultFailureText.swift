@@ -1,5 +1,5 @@
-import Foundation
 import CanopyModel
+import Foundation
 
 /// Reads xcresulttool `Failure Message` nodes: the message, and the location from a
 /// `Source Code Reference` child or a leading `File.swift:42: ` in the message.

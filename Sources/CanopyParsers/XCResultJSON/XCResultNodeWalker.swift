@@ -1,5 +1,5 @@
-import Foundation
 import CanopyModel
+import Foundation
 
 /// Walks xcresulttool test nodes, folding test cases into `TestCase`s with ordered attempts.
 ///
@@ -36,7 +36,8 @@ struct XCResultNodeWalker {
     /// The node types whose children a walk does not read (a test case reads its repetitions'
     /// and failure messages' itself).
     static let unreadChildren: Set = [
-        "Failure Message", "Source Code Reference", "Attachment", "Expression", "Test Value", "Runtime Warning", "Repetition",
+        "Failure Message", "Source Code Reference", "Attachment", "Expression", "Test Value", "Runtime Warning",
+        "Repetition",
     ]
 
     /// What a node's type makes of it and its children.
@@ -81,7 +82,8 @@ struct XCResultNodeWalker {
         case _ where Self.unreadChildren.contains(type):
             return .skip
         default:
-            diagnostics.append(Diagnostic(.note, "\(jsonPath): unknown nodeType \"\(type)\"; its children are read", file: path))
+            diagnostics.append(
+                Diagnostic(.note, "\(jsonPath): unknown nodeType \"\(type)\"; its children are read", file: path))
         }
         return .descend(context)
     }
@@ -89,7 +91,9 @@ struct XCResultNodeWalker {
     /// The warning for a node that is not an object or has no `nodeType`; nil for a node to enter.
     mutating func checkNode(_ node: JSONValue, jsonPath: String) -> String? {
         guard node.object != nil else {
-            diagnostics.append(Diagnostic(.warning, "\(jsonPath): expected a test node object, found \(node.typeName); skipped", file: path))
+            diagnostics.append(
+                Diagnostic(
+                    .warning, "\(jsonPath): expected a test node object, found \(node.typeName); skipped", file: path))
             return nil
         }
         guard let type = node["nodeType"]?.text else {
@@ -175,7 +179,8 @@ struct XCResultNodeWalker {
     }
 
     private func append(
-        _ attempt: Attempt, context: XCResultNodeContext, to runs: inout [(context: XCResultNodeContext, attempts: [Attempt])]
+        _ attempt: Attempt, context: XCResultNodeContext,
+        to runs: inout [(context: XCResultNodeContext, attempts: [Attempt])]
     ) {
         if let index = runs.firstIndex(where: { $0.context.runKey == context.runKey }) {
             runs[index].attempts.append(attempt)
@@ -225,7 +230,9 @@ struct XCResultNodeWalker {
             return nil
         }
         guard let text = node["duration"]?.text else { return nil }
-        if let seconds = DurationText.seconds(xcresult: text), let duration = InputRange.duration(seconds) { return duration }
+        if let seconds = DurationText.seconds(xcresult: text), let duration = InputRange.duration(seconds) {
+            return duration
+        }
         if text.utf8.contains(where: { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }) {
             reject("duration \"\(text)\" at \(jsonPath)")
         }
@@ -247,10 +254,13 @@ struct XCResultNodeWalker {
         // Split on the ASCII `/` byte: no Unicode-aware string search per test.
         let slash = UInt8(ascii: "/")
         if let nodeIdentifier, nodeIdentifier.utf8.contains(slash) {
-            path = nodeIdentifier.utf8.split(separator: slash, omittingEmptySubsequences: false).map { String(Substring($0)) }
+            path = nodeIdentifier.utf8.split(separator: slash, omittingEmptySubsequences: false).map {
+                String(Substring($0))
+            }
             testName = path.removeLast()
         }
-        return TestIdentity(bundle: context.bundle, className: qualifiedClassName(path, bundle: context.bundle), name: testName)
+        return TestIdentity(
+            bundle: context.bundle, className: qualifiedClassName(path, bundle: context.bundle), name: testName)
     }
 
     /// The suite path joined with `.`, led by the bundle unless it leads already (`AppTests/Suite`
@@ -261,7 +271,9 @@ struct XCResultNodeWalker {
         if className.isEmpty { return bundle }
         if className == bundle { return className }
         let (name, lead) = (className.utf8, bundle.utf8)
-        if name.count > lead.count, name.starts(with: lead), name[name.index(name.startIndex, offsetBy: lead.count)] == UInt8(ascii: ".") {
+        if name.count > lead.count, name.starts(with: lead),
+            name[name.index(name.startIndex, offsetBy: lead.count)] == UInt8(ascii: ".")
+        {
             return className
         }
         return bundle + "." + className

@@ -22,10 +22,14 @@ package struct XCResultSummaryParser: JSONReportParser {
                 if let date = InputRange.date(seconds: seconds, since: Date(timeIntervalSince1970: 0)) {
                     metadata[keyPath: keyPath] = date
                 } else {
-                    diagnostics.append(Diagnostic(.warning, "$.\(key): \(seconds) is not a time from 2000 to 2100; ignored", file: path))
+                    diagnostics.append(
+                        Diagnostic(
+                            .warning, "$.\(key): \(seconds) is not a time from 2000 to 2100; ignored", file: path))
                 }
             } else {
-                diagnostics.append(Diagnostic(.warning, "$.\(key): expected epoch seconds, found \(value.typeName); ignored", file: path))
+                diagnostics.append(
+                    Diagnostic(
+                        .warning, "$.\(key): expected epoch seconds, found \(value.typeName); ignored", file: path))
             }
         }
         if let first = root["devicesAndConfigurations"]?.array?.first, let device = first["device"] {
@@ -36,11 +40,15 @@ package struct XCResultSummaryParser: JSONReportParser {
             let failedValue = root["failedTests"]?.number ?? 0
             if let total = InputRange.count(totalValue), let failed = InputRange.count(failedValue) {
                 diagnostics.append(
-                    Diagnostic(.note, "summary: \(total) tests, \(failed) failed (tests themselves come from the tests JSON)", file: path))
+                    Diagnostic(
+                        .note, "summary: \(total) tests, \(failed) failed (tests themselves come from the tests JSON)",
+                        file: path))
             } else {
-                diagnostics.append(Diagnostic(
-                    .warning, "$.totalTestCount/$.failedTests: \(totalValue)/\(failedValue) is not a count from 0 to \(InputRange.maximumCount); ignored",
-                    file: path))
+                diagnostics.append(
+                    Diagnostic(
+                        .warning,
+                        "$.totalTestCount/$.failedTests: \(totalValue)/\(failedValue) is not a count from 0 to \(InputRange.maximumCount); ignored",
+                        file: path))
             }
         }
         let file = InputFile(path: path, format: .xcresultSummary, bytes: bytes)

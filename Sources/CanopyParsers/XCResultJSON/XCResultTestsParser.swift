@@ -61,7 +61,8 @@ package struct XCResultTestsParser: ReportParser {
                     guard try reader.peek() == UInt8(ascii: "[") else {
                         let found = try reader.readValue(depth: 1)
                         throw .invalidValue(
-                            path: path, jsonPath: "$.testNodes", message: "expected an array of test nodes, found \(found.typeName)")
+                            path: path, jsonPath: "$.testNodes",
+                            message: "expected an array of test nodes, found \(found.typeName)")
                     }
                     if let devices {
                         try stream.walkTestNodes(devices: devices)
@@ -94,7 +95,8 @@ package struct XCResultTestsParser: ReportParser {
             try stream.walkTestNodes(devices: devices ?? [])
         }
         guard var walker = stream.walker else {
-            throw .invalidValue(path: path, jsonPath: "$.testNodes", message: "expected an array of test nodes, found nothing")
+            throw .invalidValue(
+                path: path, jsonPath: "$.testNodes", message: "expected an array of test nodes, found nothing")
         }
         if let first = walker.firstRejectedDuration {
             walker.diagnostics.append(
@@ -111,7 +113,8 @@ package struct XCResultTestsParser: ReportParser {
         }
         let file = InputFile(path: path, format: .xcresultTests, producer: walker.producer, bytes: reader.fileSize)
         let input = ParsedInput(
-            file: file, tests: walker.folder.tests, metadata: metadata, diagnostics: reader.repairWarnings() + walker.diagnostics)
+            file: file, tests: walker.folder.tests, metadata: metadata,
+            diagnostics: reader.repairWarnings() + walker.diagnostics)
         return (input, reader.windowBytes)
     }
 
@@ -171,7 +174,10 @@ package struct XCResultTestsParser: ReportParser {
                 {
                     walkedChildren = true
                     walker.nodeOffset = start
-                    guard case .descend(let inner) = walker.enter(type, .object(members), context: context, jsonPath: jsonPath) else {
+                    guard
+                        case .descend(let inner) = walker.enter(
+                            type, .object(members), context: context, jsonPath: jsonPath)
+                    else {
                         _ = try reader.readValue(depth: depth)
                         continue
                     }
@@ -179,7 +185,8 @@ package struct XCResultTestsParser: ReportParser {
                     var firstItem = true
                     var index = 0
                     while try reader.nextItem(first: &firstItem) {
-                        try node(into: &walker, context: inner, jsonPath: "\(jsonPath).children[\(index)]", depth: depth + 2)
+                        try node(
+                            into: &walker, context: inner, jsonPath: "\(jsonPath).children[\(index)]", depth: depth + 2)
                         index += 1
                     }
                 } else {
@@ -203,7 +210,9 @@ package struct XCResultTestsParser: ReportParser {
             guard walker.attempts > attemptLimit else { return }
             throw .overLimit(
                 path: path, line: reader.locate(offset).line,
-                message: "more than \(attemptLimit) test attempts, the one past the limit in the test node at byte offset \(offset) (limit: \(attemptLimit) attempts per xcresult tests JSON, retries included, as for a JUnit file's testcases)")
+                message:
+                    "more than \(attemptLimit) test attempts, the one past the limit in the test node at byte offset \(offset) (limit: \(attemptLimit) attempts per xcresult tests JSON, retries included, as for a JUnit file's testcases)"
+            )
         }
     }
 }

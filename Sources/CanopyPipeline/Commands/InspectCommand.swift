@@ -30,7 +30,9 @@ package struct InspectCommand {
 
     /// The analysis settings `--report` uses: `--config`, else `CANOPY_CONFIG`, else
     /// `Config/canopy.yml` when present, as the other commands read them.
-    package static func analysisConfiguration(explicit: String?, environment: [String: String]) throws -> AnalysisConfiguration {
+    package static func analysisConfiguration(explicit: String?, environment: [String: String]) throws
+        -> AnalysisConfiguration
+    {
         do {
             return try ConfigurationLoader.load(explicit: explicit, environment: environment).analysis
         } catch let error as ConfigurationError {
@@ -60,10 +62,13 @@ package struct InspectCommand {
 
     /// Reads the inputs as one run and prints its `canopy.report/1` JSON (identifier tree, coverage,
     /// failure categories and clusters), analysed with `configuration` as `canopy run` would.
-    package func report(_ inputs: InputSelection, configuration: AnalysisConfiguration = AnalysisConfiguration()) throws -> Outcome {
+    package func report(_ inputs: InputSelection, configuration: AnalysisConfiguration = AnalysisConfiguration()) throws
+        -> Outcome
+    {
         let reading = try reader.read(inputs)
         let run = RunAssembler.assemble(reading.parsed)
         let report = ReportBuilder.build(run: run, configuration: configuration)
-        return Outcome(output: try JSONOutput.encode(report) + "\n", errors: reading.errors, notes: reading.skipNotes, run: run)
+        return Outcome(
+            output: try JSONOutput.encode(report) + "\n", errors: reading.errors, notes: reading.skipNotes, run: run)
     }
 }

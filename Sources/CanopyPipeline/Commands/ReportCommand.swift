@@ -22,7 +22,8 @@ package struct ReportCommand {
         return runs.reversed().map { run in
             let date = run.metadata.startedAt.map { ISO8601DateFormatter().string(from: $0) } ?? "-"
             let partial = run.metadata.unreadInputs.map { ", partial: \($0.count) input(s) unread" } ?? ""
-            return "\(run.key)\t\(date)\t\(run.metadata.branch ?? "-")\t\(run.metadata.commit.map { String($0.prefix(12)) } ?? "-")\t\(run.totals.tests) tests, \(run.totals.failed) failed, \(run.totals.flaky) flaky\(partial)"
+            return
+                "\(run.key)\t\(date)\t\(run.metadata.branch ?? "-")\t\(run.metadata.commit.map { String($0.prefix(12)) } ?? "-")\t\(run.totals.tests) tests, \(run.totals.failed) failed, \(run.totals.flaky) flaky\(partial)"
         }
     }
 
@@ -34,7 +35,8 @@ package struct ReportCommand {
         var stage = try OutputStage(directory: paths.directory)
         defer { stage.discard() }
         try stage.write(HTMLDashboardRenderer().render(dashboard), to: paths.dashboard)
-        try stage.write(MarkdownRenderer(budget: context.configuration.output.summaryBudget).render(dashboard), to: paths.summary)
+        try stage.write(
+            MarkdownRenderer(budget: context.configuration.output.summaryBudget).render(dashboard), to: paths.summary)
         try stage.commit()
         return ["dashboard: \(paths.dashboard)", "summary:   \(paths.summary)"]
     }
@@ -43,9 +45,15 @@ package struct ReportCommand {
     package func dashboard(key: String?) async throws -> Dashboard {
         try await context.withExistingStore { store in
             let found: StoredRun?
-            if let key { found = try await store.run(key: key) } else { found = try await store.runs(in: HistoryWindow(runs: 1)).last }
+            if let key {
+                found = try await store.run(key: key)
+            } else {
+                found = try await store.runs(in: HistoryWindow(runs: 1)).last
+            }
             guard let stored = found else {
-                throw PipelineError.usage(key.map { "no stored run has the key '\($0)'; `canopy report --list` shows them" } ?? "the store is empty; run `canopy ingest` or `canopy run` first")
+                throw PipelineError.usage(
+                    key.map { "no stored run has the key '\($0)'; `canopy report --list` shows them" }
+                        ?? "the store is empty; run `canopy ingest` or `canopy run` first")
             }
             return DashboardBuilder(input: try await input(of: stored, store: store)).build()
         }
@@ -64,7 +72,8 @@ package struct ReportCommand {
         // The window `run` judged the run over: its branch, `windowDays` and `windowRuns`, up to its start.
         let flakinessSettings = context.configuration.flakiness
         let window = HistoryWindow(
-            branch: stored.metadata.branch, days: flakinessSettings.windowDays, runs: flakinessSettings.windowRuns, until: stored.metadata.startedAt)
+            branch: stored.metadata.branch, days: flakinessSettings.windowDays, runs: flakinessSettings.windowRuns,
+            until: stored.metadata.startedAt)
         var rows: [TestRunRow] = []
         try await store.forEachTestRun(in: window, onlyTestsWithFailures: true) { rows.append($0) }
         let outcomes = Dictionary(tests.map { ($0.testKey, $0.outcome) }, uniquingKeysWith: { first, _ in first })
@@ -78,7 +87,9 @@ package struct ReportCommand {
         let baselineRun = try await baselineRun(of: stored, store: store)
         let comparison = try await context.comparison(
             of: stored, with: baselineRun, store: store,
-            current: BaselineSnapshot(runKey: stored.key, commit: stored.metadata.commit, tests: tests, auditIssues: audits, coverage: coverage))
+            current: BaselineSnapshot(
+                runKey: stored.key, commit: stored.metadata.commit, tests: tests, auditIssues: audits,
+                coverage: coverage))
         var insights = HistoryInsights(
             baselineRun: baselineRun, comparison: comparison, flakiness: flakiness,
             flakyElements: analyzer.flakyElements(failures: windowFailures, tests: flakiness), trend: points)
@@ -86,12 +97,14 @@ package struct ReportCommand {
         // History strips and usual durations as `run` read them: up to the run's start.
         var judged = stored.metadata
         judged.runKey = stored.key
-        insights.testHistory = try await context.testHistory(of: judged, testRows: tests, flakiness: flakiness, store: store)
+        insights.testHistory = try await context.testHistory(
+            of: judged, testRows: tests, flakiness: flakiness, store: store)
         if let slower = try await context.slowerThanUsual(of: judged, testRows: tests, store: store) {
             insights.comparison.slowerTests = slower
         }
         let failing = Set(tests.lazy.filter { $0.failedAttempts > 0 }.map(\.testKey))
-        insights.pastFailureFingerprints = FlakyPast.fingerprints(of: windowFailures, excludingRun: stored.key, testKeys: failing)
+        insights.pastFailureFingerprints = FlakyPast.fingerprints(
+            of: windowFailures, excludingRun: stored.key, testKeys: failing)
         // The failing tests listed by the rules `run` judged them by: quarantine as of the run's start.
         let judgedAt = stored.metadata.startedAt ?? context.options.now
         let verdicts = GateInputBuilder.verdicts(
@@ -101,7 +114,8 @@ package struct ReportCommand {
         let categoryOf = Dictionary(failures.map { ($0.test, $0.category) }, uniquingKeysWith: { first, _ in first })
         // What each cause means and what usually fixes it, from the rules in effect.
         let descriptions = Dictionary(
-            context.configuration.analysis.effectiveCategories.map { ($0.name, ($0.description, $0.fix)) }, uniquingKeysWith: { first, _ in first })
+            context.configuration.analysis.effectiveCategories.map { ($0.name, ($0.description, $0.fix)) },
+            uniquingKeysWith: { first, _ in first })
         let (clusters, causes, byIdentifier) = DashboardBuilder.failureSections(
             failures, clusters: FailureGroups.clusters(failures), descriptions: descriptions)
         let parts = DashboardBuilder.RunParts(
@@ -109,16 +123,21 @@ package struct ReportCommand {
                 // The key names the device (`Class/name@device`); the name does not.
                 let parts = row.testKey.split(separator: "/", maxSplits: 1)
                 var name = parts.last ?? ""
-                if let device = row.device, let cut = name.range(of: "@" + device, options: .backwards) { name = name[..<cut.lowerBound] }
+                if let device = row.device, let cut = name.range(of: "@" + device, options: .backwards) {
+                    name = name[..<cut.lowerBound]
+                }
                 return DashboardTestRow(
                     key: row.testKey, className: String(parts.first ?? ""), name: String(name),
-                    device: row.device, outcome: row.outcome, attempts: row.attempts, duration: row.duration, category: categoryOf[row.testKey])
+                    device: row.device, outcome: row.outcome, attempts: row.attempts, duration: row.duration,
+                    category: categoryOf[row.testKey])
             },
-            identifierTree: Self.treeNodes(nodes, coverage: coverage), clusters: clusters, categories: causes, failuresByIdentifier: byIdentifier,
+            identifierTree: Self.treeNodes(nodes, coverage: coverage), clusters: clusters, categories: causes,
+            failuresByIdentifier: byIdentifier,
             accessibility: DashboardAccessibility(issues: DashboardBuilder.auditIssues(audits)))
         var input = DashboardInput(
             title: "Canopy — run \(stored.key)", metadata: stored.metadata, totals: stored.totals,
-            coverage: coverage.first { $0.scope == .overall }?.ratio, audits: audits, failures: failures, testRows: tests, parts: parts,
+            coverage: coverage.first { $0.scope == .overall }?.ratio, audits: audits, failures: failures,
+            testRows: tests, parts: parts,
             insights: insights, gates: nil, now: context.options.now)
         input.newFailureKeys = Set(verdicts.newFailures)
         input.newFailureReasons = verdicts.reasons
@@ -133,7 +152,8 @@ package struct ReportCommand {
     private func baselineRun(of stored: StoredRun, store: any HistoryStore) async throws -> StoredRun? {
         if let chosen = try await context.chosenBaseline(in: store) {
             guard chosen.key != stored.key else {
-                throw PipelineError.usage("--baseline names the run being reported ('\(stored.key)'); give an earlier run")
+                throw PipelineError.usage(
+                    "--baseline names the run being reported ('\(stored.key)'); give an earlier run")
             }
             return chosen
         }
@@ -148,23 +168,32 @@ package struct ReportCommand {
         var children: [String: [IdentifierNodeDigest]] = [:]
         var roots: [IdentifierNodeDigest] = []
         for node in nodes {
-            if let parent = node.parent, paths.contains(parent) { children[parent, default: []].append(node) } else { roots.append(node) }
+            if let parent = node.parent, paths.contains(parent) {
+                children[parent, default: []].append(node)
+            } else {
+                roots.append(node)
+            }
         }
-        let branchCoverage = Dictionary(coverage.filter { $0.scope == .branch }.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        let branchCoverage = Dictionary(
+            coverage.filter { $0.scope == .branch }.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         var ordered: [DashboardTreeNode] = []
         func emit(_ node: IdentifierNodeDigest, depth: Int) {
             let below = (children[node.path] ?? []).sorted { $0.path < $1.path }
             // A separator is one character: the segment follows the parent's path and it.
-            let segment = node.parent.map { node.path.hasPrefix($0) ? String(node.path.dropFirst($0.count + 1)) : node.path } ?? node.path
+            let segment =
+                node.parent.map { node.path.hasPrefix($0) ? String(node.path.dropFirst($0.count + 1)) : node.path }
+                ?? node.path
             // Before schema 3 a node kept no coverage: the run's branch figures reach branchDepth.
             let figure = branchCoverage[node.path]
             // A node stored before schema 3 kept only its total: shown as errors, as then.
             let errors = node.auditErrors ?? node.auditIssues
-            ordered.append(DashboardTreeNode(
-                path: node.path, segment: segment, depth: depth, childCount: below.count,
-                elements: node.interactive ?? figure?.interactive ?? 0, identified: node.identified ?? figure?.identified ?? 0,
-                failures: node.failures,
-                flakyTests: node.flakyTests, auditErrors: errors, auditWarnings: node.auditIssues - errors))
+            ordered.append(
+                DashboardTreeNode(
+                    path: node.path, segment: segment, depth: depth, childCount: below.count,
+                    elements: node.interactive ?? figure?.interactive ?? 0,
+                    identified: node.identified ?? figure?.identified ?? 0,
+                    failures: node.failures,
+                    flakyTests: node.flakyTests, auditErrors: errors, auditWarnings: node.auditIssues - errors))
             for child in below { emit(child, depth: depth + 1) }
         }
         for root in roots.sorted(by: { $0.path < $1.path }) { emit(root, depth: 0) }
@@ -184,8 +213,11 @@ package struct ReportCommand {
         for node in own {
             var path: String? = node.path
             while let current = path {
-                var entry = byPath[current] ?? IdentifierNodeDigest(
-                    path: current, parent: parent(of: current), tests: 0, failures: 0, flakyTests: 0, auditIssues: 0, auditErrors: nil)
+                var entry =
+                    byPath[current]
+                    ?? IdentifierNodeDigest(
+                        path: current, parent: parent(of: current), tests: 0, failures: 0, flakyTests: 0,
+                        auditIssues: 0, auditErrors: nil)
                 entry.tests += node.tests
                 entry.failures += node.failures
                 entry.flakyTests += node.flakyTests

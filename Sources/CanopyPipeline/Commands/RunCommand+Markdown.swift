@@ -12,7 +12,9 @@ extension RunCommand {
     /// form (`MarkdownComment`); a run not judged (its inputs could not be read) comments its
     /// summary, cut to the comment's budget from the same rendering, so that the comment too
     /// leads with the inputs that could not be read.
-    static func markdown(_ dashboard: Dashboard, judged: Bool, output: OutputConfiguration) -> (summary: String, comment: String) {
+    static func markdown(_ dashboard: Dashboard, judged: Bool, output: OutputConfiguration) -> (
+        summary: String, comment: String
+    ) {
         let commentBudget = output.commentBudget - commentMarker.utf8.count
         guard judged else {
             let both = MarkdownRenderer.render(dashboard, budgets: [output.summaryBudget, commentBudget])
@@ -38,6 +40,7 @@ extension RunCommand {
     func appendStepSummary(_ files: RunFiles) throws {
         guard let path = context.ci.stepSummaryPath else { return }
         let room = context.configuration.output.summaryBudget - ArtifactWriter.size(of: path)
-        try ArtifactWriter.append(Self.stepSummary(summary: files.summary, short: files.comment, room: room) + "\n", to: path)
+        try ArtifactWriter.append(
+            Self.stepSummary(summary: files.summary, short: files.comment, room: room) + "\n", to: path)
     }
 }

@@ -10,7 +10,8 @@ extension RunCommand {
     /// What the command prints and returns: notes, the gates' verdicts, where the files are, and
     /// GitHub's annotations in `.github` mode; the step summary is appended on the way.
     func outcome(
-        _ prepared: PreparedRun, result: IngestResult, insights: HistoryInsights, judged: Judgement, files: RunFiles, dashboard: Dashboard,
+        _ prepared: PreparedRun, result: IngestResult, insights: HistoryInsights, judged: Judgement, files: RunFiles,
+        dashboard: Dashboard,
         mode: AnnotationMode, sourcePaths: SourcePathResolver, paths: OutputPaths, timings: StepTimer
     ) -> Outcome {
         var notes = runNotes(prepared.run, baseline: insights.baselineRun)
@@ -23,13 +24,17 @@ extension RunCommand {
             // never a quarantined or known flaky test.
             let limit = context.configuration.output.annotations
             let candidates = Annotations.candidates(prepared, newFailures: judged.newFailures, limit: limit)
-            annotations = Annotations.github(candidates, limit: limit, paths: sourcePaths)
-                + Annotations.githubFlaky(prepared, newFlakyTests: judged.input.newFlakyTests, limit: limit, paths: sourcePaths)
+            annotations =
+                Annotations.github(candidates, limit: limit, paths: sourcePaths)
+                + Annotations.githubFlaky(
+                    prepared, newFlakyTests: judged.input.newFlakyTests, limit: limit, paths: sourcePaths)
                 + Annotations.githubAudit(judged.input.newAuditIssues, limit: limit)
         }
         var lines = judged.warnings.map { "warning: \($0)" } + (judged.notes + notes).map { "note: \($0)" }
         lines += GateText.lines(judged.gates)
-        lines.append("run \(prepared.run.metadata.runKey ?? "?") \(result == .inserted ? "stored" : "was already stored") in \(context.storeLocation.redactedStore)")
+        lines.append(
+            "run \(prepared.run.metadata.runKey ?? "?") \(result == .inserted ? "stored" : "was already stored") in \(context.storeLocation.redactedStore)"
+        )
         lines.append("summary:   \(paths.summary)")
         lines.append("dashboard: \(paths.dashboard)")
         lines.append("report:    \(paths.report)")
@@ -46,17 +51,22 @@ extension RunCommand {
         var notes: [String] = []
         if let note = context.targetBranchNote(for: run, baseline: baseline) { notes.append(note) }
         if let unread = run.metadata.unreadInputs {
-            notes.append("stored as partial (--allow-partial): \(unread.count) input(s) could not be read; its tests may be missing")
+            notes.append(
+                "stored as partial (--allow-partial): \(unread.count) input(s) could not be read; its tests may be missing"
+            )
         }
         if let baseline, let unread = baseline.metadata.unreadInputs {
-            notes.append("the baseline \(baseline.key) was stored partial (\(unread.count) input(s) unread): tests missing from it count as new")
+            notes.append(
+                "the baseline \(baseline.key) was stored partial (\(unread.count) input(s) unread): tests missing from it count as new"
+            )
         }
         if baseline == nil {
             // A CI job on a throwaway runner with no --store keeps no history: say so, since every
             // failure then counts as new.
             notes.append(
                 "no baseline: \(context.storeLocation.redactedStore) holds no earlier run of another commit on this branch"
-                    + " or the target branch, so every failing test counts as new (keep the store between jobs: see docs/ci.md)")
+                    + " or the target branch, so every failing test counts as new (keep the store between jobs: see docs/ci.md)"
+            )
         }
         return notes
     }

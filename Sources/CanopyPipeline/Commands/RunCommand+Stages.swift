@@ -12,7 +12,9 @@ extension RunCommand {
     /// paths, and whether any was written.
     func attach(_ assembled: Run, into stage: inout OutputStage, paths: OutputPaths) throws -> (Run, Bool) {
         var run = assembled
-        let attached = try AttachmentWriter(limits: context.configuration.attachments, siteDirectory: paths.site).write(&run) {
+        let attached = try AttachmentWriter(limits: context.configuration.attachments, siteDirectory: paths.site).write(
+            &run
+        ) {
             try stage.write($0, to: $1)
         }
         for note in attached.notes { context.progress.log(note) }
@@ -45,11 +47,13 @@ extension RunCommand {
 
     /// What the page, the summary and the comment are drawn from.
     func buildDashboard(
-        _ prepared: PreparedRun, parts: DashboardBuilder.RunParts, insights: HistoryInsights, judged: Judgement, dashboardPath: String,
+        _ prepared: PreparedRun, parts: DashboardBuilder.RunParts, insights: HistoryInsights, judged: Judgement,
+        dashboardPath: String,
         sourcePaths: SourcePathResolver
     ) -> Dashboard {
         var input = DashboardInput(
-            prepared: prepared, parts: parts, insights: insights, gates: judged.gates, dashboardPath: dashboardPath, now: context.options.now)
+            prepared: prepared, parts: parts, insights: insights, gates: judged.gates, dashboardPath: dashboardPath,
+            now: context.options.now)
         input.newFailureKeys = judged.newFailures
         input.newFailureReasons = judged.input.newFailureReasons
         input.excusedFailures = judged.input.excusedFailures
@@ -61,7 +65,8 @@ extension RunCommand {
     /// Stages the files and moves them into `--out` together (with GitLab's code-quality report
     /// in `.gitlab` mode). The run is stored by now: a failure says so.
     func write(
-        _ files: RunFiles, prepared: PreparedRun, judged: Judgement, mode: AnnotationMode, sourcePaths: SourcePathResolver,
+        _ files: RunFiles, prepared: PreparedRun, judged: Judgement, mode: AnnotationMode,
+        sourcePaths: SourcePathResolver,
         paths: OutputPaths, into stage: inout OutputStage
     ) throws {
         let limit = context.configuration.output.annotations

@@ -27,12 +27,14 @@ extension RunCommand {
     /// stay the command's.
     func writeUnreadable(_ errors: [ParserError], readable run: Run, dashboardPath: String) async {
         let prepared = await context.analyse(run)
-        var input = DashboardInput(prepared: prepared, insights: nil, gates: nil, dashboardPath: dashboardPath, now: context.options.now)
+        var input = DashboardInput(
+            prepared: prepared, insights: nil, gates: nil, dashboardPath: dashboardPath, now: context.options.now)
         input.newFailureKeys = prepared.failingTestKeys
         var dashboard = DashboardBuilder(input: input).build()
         dashboard.unreadableInputs = errors.map(\.description)
         let markdown = Self.markdown(dashboard, judged: false, output: context.configuration.output)
-        let files = RunFiles(summary: markdown.summary, comment: markdown.comment, dashboard: HTMLDashboardRenderer().render(dashboard))
+        let files = RunFiles(
+            summary: markdown.summary, comment: markdown.comment, dashboard: HTMLDashboardRenderer().render(dashboard))
         let paths = context.outputPaths
         do {
             // Staged like a stored run's files: they are moved into `--out` together.

@@ -59,7 +59,9 @@ package struct RunCommand: Sendable {
         let (run, attachedAny) = try attach(assembled, into: &stage, paths: paths)
         if attachedAny { timer.lap("attachments") }
         // On a terminal the bar stood full through the rest of a large run: say what comes next.
-        if context.progress.drawsBar { context.progress.log("analysing \(run.tests.count) tests, storing the run and reading history …") }
+        if context.progress.drawsBar {
+            context.progress.log("analysing \(run.tests.count) tests, storing the run and reading history …")
+        }
         let store = try await context.openStore()
         let chosenBaseline: StoredRun?
         do { chosenBaseline = try await context.chosenBaseline(in: store) } catch {
@@ -81,7 +83,8 @@ package struct RunCommand: Sendable {
             let result = try await Self.store(prepared, pending: pending, context: context, store: store)
             storeTimer.lap("store")
             // History is read once the run is in it: the window the run's readers will see.
-            let insights = try await context.insights(for: prepared, store: store, stored: true, chosenBaseline: chosenBaseline)
+            let insights = try await context.insights(
+                for: prepared, store: store, stored: true, chosenBaseline: chosenBaseline)
             storeTimer.lap("history")
             return (result, insights, storeTimer)
         }
@@ -92,12 +95,15 @@ package struct RunCommand: Sendable {
         // The insights document encodes beside the dashboard.
         async let insightsJSON = JSONOutput.fileBytes(
             RunInsightsDocument(
-                runKey: prepared.run.metadata.runKey ?? "", insights: insights, gates: judged.gates, excused: judged.input.excusedFailures))
+                runKey: prepared.run.metadata.runKey ?? "", insights: insights, gates: judged.gates,
+                excused: judged.input.excusedFailures))
         let (parts, renderedTests) = await testsPart
         // The checkout's source files, found once for the links and the annotations.
-        let sourcePaths = SourcePathResolver(root: SourcePathResolver.checkout(context.ci, home: context.options.environment["HOME"]))
+        let sourcePaths = SourcePathResolver(
+            root: SourcePathResolver.checkout(context.ci, home: context.options.environment["HOME"]))
         let dashboard = buildDashboard(
-            prepared, parts: parts, insights: insights, judged: judged, dashboardPath: dashboardPath, sourcePaths: sourcePaths)
+            prepared, parts: parts, insights: insights, judged: judged, dashboardPath: dashboardPath,
+            sourcePaths: sourcePaths)
         timer.lap("gates+dashboard")
         // The HTML renders beside the Markdown (the step summary and the comment, one rendering).
         async let html = HTMLDashboardRenderer().render(dashboard, tests: renderedTests)
@@ -110,10 +116,12 @@ package struct RunCommand: Sendable {
         // it is done, so nothing is written for a run whose store did not close.
         await closing.value
         timer.lap("close")
-        try write(files, prepared: prepared, judged: judged, mode: mode, sourcePaths: sourcePaths, paths: paths, into: &stage)
+        try write(
+            files, prepared: prepared, judged: judged, mode: mode, sourcePaths: sourcePaths, paths: paths, into: &stage)
         timer.lap("write")
         var outcome = outcome(
-            prepared, result: result, insights: insights, judged: judged, files: files, dashboard: dashboard, mode: mode,
+            prepared, result: result, insights: insights, judged: judged, files: files, dashboard: dashboard,
+            mode: mode,
             sourcePaths: sourcePaths, paths: paths, timings: timer)
         outcome.retained.append(renderedTests)
         return outcome

@@ -1,5 +1,5 @@
-import Foundation
 import CanopyModel
+import Foundation
 
 /// What the CI system (if any) says about the current job, read from environment variables.
 package struct CIEnvironment: Sendable, Equatable {
@@ -27,7 +27,8 @@ package struct CIEnvironment: Sendable, Equatable {
     ]
 
     package init(
-        provider: String? = nil, metadata: RunMetadata = RunMetadata(), job: String? = nil, stepSummaryPath: String? = nil,
+        provider: String? = nil, metadata: RunMetadata = RunMetadata(), job: String? = nil,
+        stepSummaryPath: String? = nil,
         baseBranch: String? = nil
     ) {
         self.provider = provider
@@ -40,11 +41,15 @@ package struct CIEnvironment: Sendable, Equatable {
     /// Detects the CI provider and reads commit, branch, pull request, build id, URL, attempt and checkout.
     package static func detect(_ env: [String: String]) -> CIEnvironment {
         var ci = provider(env)
-        if let name = ci.provider.flatMap({ checkoutVariables[$0] }), let path = env[name], !path.isEmpty { ci.checkout = path }
+        if let name = ci.provider.flatMap({ checkoutVariables[$0] }), let path = env[name], !path.isEmpty {
+            ci.checkout = path
+        }
         switch ci.provider {
         case "github":
             if let repository = env["GITHUB_REPOSITORY"], !repository.isEmpty {
-                ci.repositoryURL = (env["GITHUB_SERVER_URL"].flatMap { $0.isEmpty ? nil : $0 } ?? "https://github.com") + "/" + repository
+                ci.repositoryURL =
+                    (env["GITHUB_SERVER_URL"].flatMap { $0.isEmpty ? nil : $0 } ?? "https://github.com") + "/"
+                    + repository
             }
         case "gitlab": ci.repositoryURL = env["CI_PROJECT_URL"].flatMap { $0.isEmpty ? nil : $0 }
         default: break
@@ -81,7 +86,9 @@ package struct CIEnvironment: Sendable, Equatable {
                 number = (request["number"] as? Int).map(String.init) ?? (payload["number"] as? Int).map(String.init)
             } else if let group = payload["merge_group"] as? [String: Any] {
                 headSHA = group["head_sha"] as? String
-                baseRef = (group["base_ref"] as? String).map { $0.hasPrefix("refs/heads/") ? String($0.dropFirst(11)) : $0 }
+                baseRef = (group["base_ref"] as? String).map {
+                    $0.hasPrefix("refs/heads/") ? String($0.dropFirst(11)) : $0
+                }
             }
         }
     }
@@ -100,13 +107,16 @@ package struct CIEnvironment: Sendable, Equatable {
                 url = "\(server)/\(repository)/actions/runs/\(run)"
             }
             // The build URL of this attempt: the run's URL alone shows its latest attempt.
-            if let run = url, let attempt = number("GITHUB_RUN_ATTEMPT"), attempt > 1 { url = run + "/attempts/\(attempt)" }
+            if let run = url, let attempt = number("GITHUB_RUN_ATTEMPT"), attempt > 1 {
+                url = run + "/attempts/\(attempt)"
+            }
             var pullRequest: String?
             if let ref = value("GITHUB_REF"), ref.hasPrefix("refs/pull/") {
                 pullRequest = ref.split(separator: "/").dropFirst(2).first.map(String.init)
             }
             // A tag is not a branch: a tag push's run has none (GITHUB_REF_NAME is the tag).
-            var branch = value("GITHUB_HEAD_REF") ?? (value("GITHUB_REF_TYPE") == "tag" ? nil : value("GITHUB_REF_NAME"))
+            var branch =
+                value("GITHUB_HEAD_REF") ?? (value("GITHUB_REF_TYPE") == "tag" ? nil : value("GITHUB_REF_NAME"))
             var commit = value("GITHUB_SHA")
             var base = value("GITHUB_BASE_REF")
             if let event = GitHubEvent(path: value("GITHUB_EVENT_PATH"), name: value("GITHUB_EVENT_NAME")) {
@@ -133,7 +143,8 @@ package struct CIEnvironment: Sendable, Equatable {
                 metadata: RunMetadata(
                     commit: value("CI_COMMIT_SHA"),
                     // A tag pipeline's CI_COMMIT_REF_NAME is the tag: no branch.
-                    branch: value("CI_MERGE_REQUEST_SOURCE_BRANCH_NAME") ?? (value("CI_COMMIT_TAG") == nil ? value("CI_COMMIT_REF_NAME") : nil),
+                    branch: value("CI_MERGE_REQUEST_SOURCE_BRANCH_NAME")
+                        ?? (value("CI_COMMIT_TAG") == nil ? value("CI_COMMIT_REF_NAME") : nil),
                     pullRequest: value("CI_MERGE_REQUEST_IID"), ciProvider: "gitlab", buildID: value("CI_JOB_ID"),
                     buildURL: value("CI_JOB_URL"), attempt: nil),
                 job: value("CI_JOB_NAME"), baseBranch: value("CI_MERGE_REQUEST_TARGET_BRANCH_NAME"))
@@ -142,9 +153,11 @@ package struct CIEnvironment: Sendable, Equatable {
             return CIEnvironment(
                 provider: "bitrise",
                 metadata: RunMetadata(
-                    commit: value("BITRISE_GIT_COMMIT") ?? value("GIT_CLONE_COMMIT_HASH"), branch: value("BITRISE_GIT_BRANCH"),
+                    commit: value("BITRISE_GIT_COMMIT") ?? value("GIT_CLONE_COMMIT_HASH"),
+                    branch: value("BITRISE_GIT_BRANCH"),
                     pullRequest: value("BITRISE_PULL_REQUEST"), ciProvider: "bitrise",
-                    buildID: value("BITRISE_BUILD_SLUG") ?? value("BITRISE_BUILD_NUMBER"), buildURL: value("BITRISE_BUILD_URL")),
+                    buildID: value("BITRISE_BUILD_SLUG") ?? value("BITRISE_BUILD_NUMBER"),
+                    buildURL: value("BITRISE_BUILD_URL")),
                 job: value("BITRISE_TRIGGERED_WORKFLOW_ID"), baseBranch: value("BITRISEIO_GIT_BRANCH_DEST"))
         }
         if value("BUILDKITE") == "true" {
@@ -153,20 +166,28 @@ package struct CIEnvironment: Sendable, Equatable {
                 provider: "buildkite",
                 metadata: RunMetadata(
                     commit: value("BUILDKITE_COMMIT"), branch: value("BUILDKITE_BRANCH"), pullRequest: pr,
-                    ciProvider: "buildkite", buildID: value("BUILDKITE_BUILD_ID"), buildURL: value("BUILDKITE_BUILD_URL"),
+                    ciProvider: "buildkite", buildID: value("BUILDKITE_BUILD_ID"),
+                    buildURL: value("BUILDKITE_BUILD_URL"),
                     attempt: number("BUILDKITE_RETRY_COUNT").map { $0 + 1 }),
-                job: value("BUILDKITE_JOB_ID"), baseBranch: pr == nil ? nil : value("BUILDKITE_PULL_REQUEST_BASE_BRANCH"))
+                job: value("BUILDKITE_JOB_ID"),
+                baseBranch: pr == nil ? nil : value("BUILDKITE_PULL_REQUEST_BASE_BRANCH"))
         }
         if value("CIRCLECI") == "true" {
-            let pr = value("CIRCLE_PR_NUMBER") ?? value("CIRCLE_PULL_REQUEST").flatMap { $0.split(separator: "/").last.map(String.init) }
+            let pr =
+                value("CIRCLE_PR_NUMBER")
+                ?? value("CIRCLE_PULL_REQUEST").flatMap { $0.split(separator: "/").last.map(String.init) }
             return CIEnvironment(
                 provider: "circleci",
                 metadata: RunMetadata(
-                    commit: value("CIRCLE_SHA1"), branch: value("CIRCLE_BRANCH"), pullRequest: pr, ciProvider: "circleci",
-                    buildID: value("CIRCLE_WORKFLOW_JOB_ID") ?? value("CIRCLE_BUILD_NUM"), buildURL: value("CIRCLE_BUILD_URL")),
+                    commit: value("CIRCLE_SHA1"), branch: value("CIRCLE_BRANCH"), pullRequest: pr,
+                    ciProvider: "circleci",
+                    buildID: value("CIRCLE_WORKFLOW_JOB_ID") ?? value("CIRCLE_BUILD_NUM"),
+                    buildURL: value("CIRCLE_BUILD_URL")),
                 job: value("CIRCLE_JOB"))
         }
-        if value("CI_XCODEBUILD_ACTION") != nil || value("CI_XCODE_PROJECT") != nil || value("CI_WORKFLOW") != nil && value("CI_BUILD_ID") != nil {
+        if value("CI_XCODEBUILD_ACTION") != nil || value("CI_XCODE_PROJECT") != nil
+            || value("CI_WORKFLOW") != nil && value("CI_BUILD_ID") != nil
+        {
             return CIEnvironment(
                 provider: "xcode-cloud",
                 metadata: RunMetadata(
@@ -179,7 +200,9 @@ package struct CIEnvironment: Sendable, Equatable {
         if value("JENKINS_URL") != nil || value("JENKINS_HOME") != nil {
             // A multibranch pull request build is named `PR-12` in BRANCH_NAME; its branch is CHANGE_BRANCH.
             var branch = value("CHANGE_BRANCH") ?? value("BRANCH_NAME") ?? value("GIT_BRANCH")
-            if let current = branch, current.hasPrefix("origin/") { branch = String(current.dropFirst("origin/".count)) }
+            if let current = branch, current.hasPrefix("origin/") {
+                branch = String(current.dropFirst("origin/".count))
+            }
             return CIEnvironment(
                 provider: "jenkins",
                 metadata: RunMetadata(

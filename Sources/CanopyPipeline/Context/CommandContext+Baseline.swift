@@ -11,7 +11,8 @@ extension CommandContext {
     func chosenBaseline(in store: any HistoryStore) async throws -> StoredRun? {
         guard let key = options.baseline else { return nil }
         guard let run = try await store.run(key: key) else {
-            throw PipelineError.usage("no stored run has the key '\(key)' (--baseline); `canopy report --list` shows the stored runs")
+            throw PipelineError.usage(
+                "no stored run has the key '\(key)' (--baseline); `canopy report --list` shows the stored runs")
         }
         return run
     }
@@ -25,7 +26,9 @@ extension CommandContext {
     /// run yet) the latest run before it on its own branch that is not of its own commit. Then
     /// neither re-running a failed job nor pushing again to a pull request makes its failures old:
     /// comparing with the branch's previous run did both.
-    func previousRun(for run: Run, store: any HistoryStore, before key: String?, startedBefore: Date? = nil) async throws -> StoredRun? {
+    func previousRun(for run: Run, store: any HistoryStore, before key: String?, startedBefore: Date? = nil)
+        async throws -> StoredRun?
+    {
         try await Self.previousRun(of: run.metadata, store: store, before: key, startedBefore: startedBefore)
     }
 
@@ -36,12 +39,14 @@ extension CommandContext {
         of metadata: RunMetadata, store: any HistoryStore, before key: String?, startedBefore: Date? = nil
     ) async throws -> StoredRun? {
         if let target = metadata.baseBranch, target != metadata.branch,
-            let found = try await store.previousRun(branch: target, before: key, excludingCommit: nil, startedBefore: startedBefore)
+            let found = try await store.previousRun(
+                branch: target, before: key, excludingCommit: nil, startedBefore: startedBefore)
         {
             return found
         }
         guard let branch = metadata.branch else { return nil }
-        return try await store.previousRun(branch: branch, before: key, excludingCommit: metadata.commit, startedBefore: startedBefore)
+        return try await store.previousRun(
+            branch: branch, before: key, excludingCommit: metadata.commit, startedBefore: startedBefore)
     }
 
     /// The baseline run (`chosen`, the run `--baseline` names, or without it `previousRun(for:)`),
@@ -58,7 +63,8 @@ extension CommandContext {
             // A run not stored (`check`) is compared as `run` will compare it once stored: with the
             // latest run that started before it, not the latest run.
             baselineRun = try await previousRun(
-                for: prepared.run, store: store, before: stored ? runKey : nil, startedBefore: stored ? nil : prepared.run.metadata.startedAt)
+                for: prepared.run, store: store, before: stored ? runKey : nil,
+                startedBefore: stored ? nil : prepared.run.metadata.startedAt)
             if baselineRun?.key == runKey { baselineRun = nil }
         }
         var snapshot: BaselineSnapshot?
@@ -83,6 +89,7 @@ extension CommandContext {
     func snapshot(of run: StoredRun, store: any HistoryStore) async throws -> BaselineSnapshot {
         BaselineSnapshot(
             runKey: run.key, commit: run.metadata.commit, tests: try await store.testRuns(runKey: run.key),
-            auditIssues: try await store.auditIssues(runKey: run.key), coverage: try await store.coverage(runKey: run.key))
+            auditIssues: try await store.auditIssues(runKey: run.key),
+            coverage: try await store.coverage(runKey: run.key))
     }
 }

@@ -47,13 +47,16 @@ extension CommandContext {
 
     /// The fingerprints of the earlier failures (not this run's) of the tests failing in this run.
     static func pastFingerprints(_ failures: [FailureRow], of prepared: PreparedRun) -> [String: Set<String>] {
-        FlakyPast.fingerprints(of: failures, excludingRun: prepared.run.metadata.runKey, testKeys: prepared.failingTestKeys)
+        FlakyPast.fingerprints(
+            of: failures, excludingRun: prepared.run.metadata.runKey, testKeys: prepared.failingTestKeys)
     }
 
     /// Each test's latest failure message in `failures` (oldest first, as the window reads them).
     static func lastMessages(_ failures: [FailureRow]) -> [String: String] {
         var messages: [String: String] = [:]
-        for failure in failures { if let message = failure.normalizedMessage, !message.isEmpty { messages[failure.testKey] = message } }
+        for failure in failures {
+            if let message = failure.normalizedMessage, !message.isEmpty { messages[failure.testKey] = message }
+        }
         return messages
     }
 

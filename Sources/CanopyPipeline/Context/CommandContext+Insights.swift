@@ -23,14 +23,17 @@ extension CommandContext {
         async let trend = store.trend(in: window)
         async let targetBranch = targetBranchHistory(of: prepared, store: store)
         async let slower = slowerThanUsual(of: prepared.run.metadata, testRows: prepared.testRows, store: store)
-        let (baselineRun, comparison) = try await baseline(for: prepared, store: store, stored: stored, chosen: chosenBaseline)
+        let (baselineRun, comparison) = try await baseline(
+            for: prepared, store: store, stored: stored, chosen: chosenBaseline)
         let (flakiness, flakyElements, lastMessages, pastFingerprints) = try await self.flakiness(
             for: prepared, store: store, stored: stored, window: window)
         var insights = HistoryInsights(
-            baselineRun: baselineRun, comparison: comparison, flakiness: flakiness, flakyElements: flakyElements, trend: try await trend)
+            baselineRun: baselineRun, comparison: comparison, flakiness: flakiness, flakyElements: flakyElements,
+            trend: try await trend)
         insights.lastFailureMessages = lastMessages
         insights.pastFailureFingerprints = pastFingerprints
-        insights.testHistory = try await testHistory(of: prepared.run.metadata, testRows: prepared.testRows, flakiness: flakiness, store: store)
+        insights.testHistory = try await testHistory(
+            of: prepared.run.metadata, testRows: prepared.testRows, flakiness: flakiness, store: store)
         if let slower = try await slower { insights.comparison.slowerTests = slower }
         let target = try await targetBranch
         insights.targetBranchFlakiness = target.flakiness
@@ -38,7 +41,9 @@ extension CommandContext {
         insights.flakyOnTargetBranch = Set(flakyOnTarget.map(\.key.testKey))
         if let branch = self.targetBranch {
             insights.targetBranchFlakes = Dictionary(
-                flakyOnTarget.map { ($0.key.testKey, (branch: branch, failedRuns: $0.evidence.failedRuns, runs: $0.evidence.runs)) },
+                flakyOnTarget.map {
+                    ($0.key.testKey, (branch: branch, failedRuns: $0.evidence.failedRuns, runs: $0.evidence.runs))
+                },
                 uniquingKeysWith: { first, _ in first })
         }
         insights.pastFailureFingerprints.merge(target.pastFingerprints) { $0.union($1) }

@@ -9,7 +9,9 @@ extension CommandContext {
     /// `slowerTests.seconds` long) over a window of twice as many runs (a test that failed more than
     /// half of them has fewer passing runs to take the median of). Nil when the run has
     /// no branch to read: the baseline run's times stand then.
-    func slowerThanUsual(of metadata: RunMetadata, testRows: [TestRunRow], store: any HistoryStore) async throws -> [SlowerTest]? {
+    func slowerThanUsual(of metadata: RunMetadata, testRows: [TestRunRow], store: any HistoryStore) async throws
+        -> [SlowerTest]?
+    {
         let slowdown = configuration.slowerTests
         let branches = [metadata.branch, metadata.baseBranch].compactMap { $0 }
         guard let branch = branches.first else { return nil }
@@ -20,8 +22,10 @@ extension CommandContext {
             window.branch = name
             window.days = nil
             window.runs = max(1, slowdown.runs) * 2
-            let durations = try await store.passedDurations(in: window, testKeys: candidates, excludingRun: metadata.runKey)
-            for (key, value) in UsualDurations.medians(latestFirst: durations, runs: slowdown.runs) where usual[key] == nil {
+            let durations = try await store.passedDurations(
+                in: window, testKeys: candidates, excludingRun: metadata.runKey)
+            for (key, value) in UsualDurations.medians(latestFirst: durations, runs: slowdown.runs)
+            where usual[key] == nil {
                 usual[key] = value
                 candidates.remove(key)
             }

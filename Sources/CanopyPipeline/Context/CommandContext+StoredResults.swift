@@ -11,16 +11,22 @@ extension CommandContext {
     func requireStoredResults(are prepared: PreparedRun, in store: any HistoryStore) async throws {
         let key = prepared.run.metadata.runKey ?? ""
         func signature(_ rows: [TestRunRow]) -> [String] {
-            rows.map { "\($0.testKey)\u{0}\($0.osVersion ?? "")\u{0}\($0.outcome.rawValue)\u{0}\($0.attempts)\u{0}\($0.failedAttempts)" }.sorted()
+            rows.map {
+                "\($0.testKey)\u{0}\($0.osVersion ?? "")\u{0}\($0.outcome.rawValue)\u{0}\($0.attempts)\u{0}\($0.failedAttempts)"
+            }.sorted()
         }
         let stored = try await store.testRuns(runKey: key)
         let totals = try await store.run(key: key)?.totals
         let given = prepared.run.totals
-        let sameFiles = totals.map { $0.screens == given.screens && $0.elements == given.elements && $0.auditIssues == given.auditIssues } ?? true
+        let sameFiles =
+            totals.map {
+                $0.screens == given.screens && $0.elements == given.elements && $0.auditIssues == given.auditIssues
+            } ?? true
         guard !sameFiles || signature(stored) != signature(prepared.testRows) else { return }
         throw PipelineError.store(
             "run key '\(key)' is already stored with other results (\(stored.count) tests stored, \(prepared.testRows.count) given) in "
                 + "\(storeLocation.redactedStore); the stored run is kept and nothing was written. Give these results their own --run-key "
-                + "(for a CI retry, include the attempt), or leave --run-key out to key the run by its CI build and inputs")
+                + "(for a CI retry, include the attempt), or leave --run-key out to key the run by its CI build and inputs"
+        )
     }
 }

@@ -11,7 +11,10 @@ extension CommandContext {
         guard options.baseline == nil, let target = run.metadata.baseBranch, target != run.metadata.branch,
             baseline?.metadata.branch != target
         else { return nil }
-        let fallback = baseline.map { "compared with \($0.baselineLabel(comparedWithRunOn: run.metadata.branch)) of the run's own branch instead" }
+        let fallback =
+            baseline.map {
+                "compared with \($0.baselineLabel(comparedWithRunOn: run.metadata.branch)) of the run's own branch instead"
+            }
             ?? "so there is no baseline"
         return "the target branch '\(target)' has no run before this one in \(storeLocation.redactedStore); \(fallback)"
     }

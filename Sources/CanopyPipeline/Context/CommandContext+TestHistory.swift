@@ -15,7 +15,9 @@ extension CommandContext {
         of metadata: RunMetadata, testRows: [TestRunRow], flakiness: [TestFlakiness], store: any HistoryStore
     ) async throws -> [String: [TestRunRow]] {
         var keys = Set(testRows.lazy.filter { $0.failedAttempts > 0 }.map(\.testKey))
-        for entry in flakiness where keys.count < Self.historyStripTests && entry.state != .stable { keys.insert(entry.key.testKey) }
+        for entry in flakiness where keys.count < Self.historyStripTests && entry.state != .stable {
+            keys.insert(entry.key.testKey)
+        }
         guard !keys.isEmpty, metadata.branch != nil else { return [:] }
         var window = flakinessWindow(for: metadata)
         window.days = nil

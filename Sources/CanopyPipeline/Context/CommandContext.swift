@@ -50,9 +50,12 @@ package struct CommandContext: Sendable {
     /// then points at the CI build, whose artifacts hold the page).
     /// - Throws: `PipelineError.usage` when the variable is not an http(s) URL.
     package func dashboardURL() throws -> String? {
-        guard let given = options.environment["CANOPY_DASHBOARD_URL"], !given.isEmpty else { return configuration.output.dashboardURL }
+        guard let given = options.environment["CANOPY_DASHBOARD_URL"], !given.isEmpty else {
+            return configuration.output.dashboardURL
+        }
         guard let url = DashboardLinks(dashboard: given).dashboardURL else {
-            throw PipelineError.usage("CANOPY_DASHBOARD_URL must be the http(s) URL where site/index.html is published, not '\(given)'")
+            throw PipelineError.usage(
+                "CANOPY_DASHBOARD_URL must be the http(s) URL where site/index.html is published, not '\(given)'")
         }
         return url
     }
@@ -74,7 +77,10 @@ package struct CommandContext: Sendable {
     /// The files are parsed, and hashed for the run's key, beside each other, each on a thread of
     /// its own (`DedicatedThread`).
     package func assembleReadable() async throws -> (run: Run, unreadable: [ParserError]) {
-        guard !options.inputs.isEmpty else { throw PipelineError.usage("give the report files to read (paths, directories, or --junit/--xcresult/--snapshots/--audits)") }
+        guard !options.inputs.isEmpty else {
+            throw PipelineError.usage(
+                "give the report files to read (paths, directories, or --junit/--xcresult/--snapshots/--audits)")
+        }
         let reader = InputReader(registry: ParserRegistry(attachments: attachmentScope))
         let found = try reader.find(options.inputs, outputs: outputPaths.documents)
         let (progress, givenKey) = (progress, options.metadata.runKey)
@@ -107,7 +113,9 @@ package struct CommandContext: Sendable {
         let shown = run.diagnostics.filter { $0.severity >= .warning || options.verbose }
         for diagnostic in shown.prefix(Self.shownDiagnostics) { progress.log(diagnostic.description) }
         if shown.count > Self.shownDiagnostics {
-            progress.log("… and \(shown.count - Self.shownDiagnostics) more; `canopy inspect FILE` lists every diagnostic of a file")
+            progress.log(
+                "… and \(shown.count - Self.shownDiagnostics) more; `canopy inspect FILE` lists every diagnostic of a file"
+            )
         }
     }
 
@@ -119,7 +127,9 @@ package struct CommandContext: Sendable {
         async let rows = DedicatedThread.run("test-rows") { TestRunRow.rows(for: run) }
         let report = await DedicatedThread.run("analyse") { ReportBuilder.build(run: run, configuration: analysis) }
         let digest = report.digest
-        return PreparedRun(run: run, report: report, digest: digest, testRows: TestRunRow.countingInfrastructure(await rows, run: run, digest: digest))
+        return PreparedRun(
+            run: run, report: report, digest: digest,
+            testRows: TestRunRow.countingInfrastructure(await rows, run: run, digest: digest))
     }
 
     package func openStore(readOnly: Bool = false) async throws -> any HistoryStore {
@@ -134,7 +144,9 @@ package struct CommandContext: Sendable {
     /// an empty history there, which a command that only reads history must not leave behind
     /// where a mistyped `--store` points.
     var missingSQLiteStore: String? {
-        guard case .sqlite(let path) = try? StoreLocation(parsing: storeLocation), !FileManager.default.fileExists(atPath: path) else { return nil }
+        guard case .sqlite(let path) = try? StoreLocation(parsing: storeLocation),
+            !FileManager.default.fileExists(atPath: path)
+        else { return nil }
         return path
     }
 
@@ -154,8 +166,12 @@ package struct CommandContext: Sendable {
     /// when the SQLite store does
     /// not exist the run is judged without history, in an empty store made and removed in the
     /// temporary directory, and the path is returned for a note.
-    func withStoreOrNone<T: Sendable>(_ body: (any HistoryStore) async throws -> T) async throws -> (T, missing: String?) {
-        guard let path = missingSQLiteStore else { return (try await withStore(try await openStore(readOnly: true), body), nil) }
+    func withStoreOrNone<T: Sendable>(_ body: (any HistoryStore) async throws -> T) async throws -> (
+        T, missing: String?
+    ) {
+        guard let path = missingSQLiteStore else {
+            return (try await withStore(try await openStore(readOnly: true), body), nil)
+        }
         let empty = NSTemporaryDirectory() + "canopy-empty-history-\(UUID().uuidString).sqlite"
         defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: empty + suffix) } }
         let store: any HistoryStore
@@ -170,7 +186,9 @@ package struct CommandContext: Sendable {
     }
 
     /// `withStore` on a store the caller opened.
-    func withStore<T: Sendable>(_ store: any HistoryStore, _ body: (any HistoryStore) async throws -> T) async throws -> T {
+    func withStore<T: Sendable>(_ store: any HistoryStore, _ body: (any HistoryStore) async throws -> T) async throws
+        -> T
+    {
         let (value, closing) = try await withStoreClosingLater(store, body)
         await closing.value
         return value

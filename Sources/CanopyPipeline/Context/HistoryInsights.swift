@@ -40,6 +40,7 @@ package struct HistoryInsights: Sendable {
     /// failure in another of its runs than this one (whose own failure is at most one run), or
     /// flaky on the target branch.
     var flakyBefore: Set<String> {
-        Set(flakiness.lazy.filter { $0.state == .flaky && $0.evidence.failedRuns >= 2 }.map(\.key.testKey)).union(flakyOnTargetBranch)
+        Set(flakiness.lazy.filter { $0.state == .flaky && $0.evidence.failedRuns >= 2 }.map(\.key.testKey)).union(
+            flakyOnTargetBranch)
     }
 }

@@ -1,6 +1,6 @@
-import Foundation
 import CanopyModel
 import CanopyParsers
+import Foundation
 
 /// The inputs of one command: plain paths detected by content, or paths given with a flag that
 /// says what they must be (`--junit`, `--xcresult`, `--snapshots`, `--audits`).
@@ -11,7 +11,10 @@ package struct InputSelection: Sendable, Equatable {
     package var snapshots: [String]
     package var audits: [String]
 
-    package init(paths: [String] = [], junit: [String] = [], xcresult: [String] = [], snapshots: [String] = [], audits: [String] = []) {
+    package init(
+        paths: [String] = [], junit: [String] = [], xcresult: [String] = [], snapshots: [String] = [],
+        audits: [String] = []
+    ) {
         self.paths = paths
         self.junit = junit
         self.xcresult = xcresult
@@ -19,16 +22,21 @@ package struct InputSelection: Sendable, Equatable {
         self.audits = audits
     }
 
-    package var isEmpty: Bool { paths.isEmpty && junit.isEmpty && xcresult.isEmpty && snapshots.isEmpty && audits.isEmpty }
+    package var isEmpty: Bool {
+        paths.isEmpty && junit.isEmpty && xcresult.isEmpty && snapshots.isEmpty && audits.isEmpty
+    }
 
     /// Each argument with the formats it may have (nil = any).
     var expectations: [(argument: String, flag: String?, formats: Set<InputFormat>?)] {
         // The formats a flag takes are those whose `flag` it is.
-        func typed(_ arguments: [String], _ flag: String) -> [(argument: String, flag: String?, formats: Set<InputFormat>?)] {
+        func typed(_ arguments: [String], _ flag: String) -> [(
+            argument: String, flag: String?, formats: Set<InputFormat>?
+        )] {
             let formats = Set(InputFormat.allCases.filter { $0.flag == flag })
             return arguments.map { ($0, flag, formats) }
         }
-        return paths.map { ($0, nil, nil) } + typed(junit, "--junit") + typed(xcresult, "--xcresult") + typed(snapshots, "--snapshots")
+        return paths.map { ($0, nil, nil) } + typed(junit, "--junit") + typed(xcresult, "--xcresult")
+            + typed(snapshots, "--snapshots")
             + typed(audits, "--audits")
     }
 }
@@ -65,7 +73,8 @@ package struct InputReader: Sendable {
     /// this command writes (`report.json`, …): found in a directory being read, they are skipped
     /// as Canopy's own output, so `canopy run --out build/canopy build/` reads the same run twice.
     package func read(
-        _ selection: InputSelection, outputs: [String] = [], progress: Progress? = nil, found: ([String]) -> Void = { _ in }
+        _ selection: InputSelection, outputs: [String] = [], progress: Progress? = nil,
+        found: ([String]) -> Void = { _ in }
     ) throws -> Reading {
         let files = try find(selection, outputs: outputs)
         found(files.paths)
@@ -108,7 +117,8 @@ package struct InputReader: Sendable {
                         skipped.append((path, "Canopy's own output of this command (--out), not an input"))
                     } else {
                         firstGiven[canonical] = path
-                        files.append(Found.File(path: path, named: named, flag: expectation.flag, formats: expectation.formats))
+                        files.append(
+                            Found.File(path: path, named: named, flag: expectation.flag, formats: expectation.formats))
                     }
                 }
             } catch {
@@ -116,7 +126,9 @@ package struct InputReader: Sendable {
             }
         }
         if files.isEmpty && expansionErrors.isEmpty {
-            throw PipelineError.usage("no report files found in \(selection.given) (a directory is searched for *.xml, *.json, *.junit and .xcresult bundles)")
+            throw PipelineError.usage(
+                "no report files found in \(selection.given) (a directory is searched for *.xml, *.json, *.junit and .xcresult bundles)"
+            )
         }
         return Found(files: files, errors: expansionErrors, skipped: skipped, selection: selection)
     }
@@ -151,7 +163,8 @@ package struct InputReader: Sendable {
                     if file.named {
                         reading.errors.append(.wrongFlag(path: file.path, format: input.file.format, flag: flag))
                     } else {
-                        reading.skipped.append((file.path, "\(input.file.format.displayName), which \(flag) does not take"))
+                        reading.skipped.append(
+                            (file.path, "\(input.file.format.displayName), which \(flag) does not take"))
                     }
                 } else {
                     reading.parsed.append(input)
@@ -166,7 +179,8 @@ package struct InputReader: Sendable {
         }
         if reading.parsed.isEmpty && reading.errors.isEmpty {
             throw PipelineError.usage(
-                "no report files found in \(selection.given): \(reading.skipped.map { "\($0.path) (\($0.reason))" }.joined(separator: "; "))")
+                "no report files found in \(selection.given): \(reading.skipped.map { "\($0.path) (\($0.reason))" }.joined(separator: "; "))"
+            )
         }
         return reading
     }

@@ -5,7 +5,9 @@ import Foundation
 enum LocalGit {
     static func metadata(environment: [String: String]) -> RunMetadata {
         guard FileManager.default.fileExists(atPath: ".git") else { return RunMetadata() }
-        return RunMetadata(commit: git(["rev-parse", "HEAD"]), branch: git(["rev-parse", "--abbrev-ref", "HEAD"]).flatMap { $0 == "HEAD" ? nil : $0 })
+        return RunMetadata(
+            commit: git(["rev-parse", "HEAD"]),
+            branch: git(["rev-parse", "--abbrev-ref", "HEAD"]).flatMap { $0 == "HEAD" ? nil : $0 })
     }
 
     private static func git(_ arguments: [String]) -> String? {

@@ -6,7 +6,9 @@ extension DashboardBuilder {
     /// `accessibility` (one issue per audit issue of the run, `audits`, in order) with the issues the
     /// comparison found new marked so, and how many of the baseline's were resolved (nil without a
     /// baseline run, when every issue counts as new).
-    static func markNew(_ accessibility: DashboardAccessibility, audits: [AuditIssue], comparison: BaselineComparison) -> DashboardAccessibility {
+    static func markNew(_ accessibility: DashboardAccessibility, audits: [AuditIssue], comparison: BaselineComparison)
+        -> DashboardAccessibility
+    {
         var marked = accessibility
         guard audits.count == accessibility.issues.count else { return accessibility }
         // A multiset: the same issue twice in the run and once in the baseline is new once.

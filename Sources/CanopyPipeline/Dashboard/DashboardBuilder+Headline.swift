@@ -30,12 +30,16 @@ extension DashboardBuilder {
         }
         let (errors, warnings) = input.audits.severityCounts
         let base = headlineBaseline()
-        func kpi(_ value: Int, _ base: Int?) -> DashboardKPI { DashboardKPI(Double(value), baseline: base.map(Double.init)) }
+        func kpi(_ value: Int, _ base: Int?) -> DashboardKPI {
+            DashboardKPI(Double(value), baseline: base.map(Double.init))
+        }
         return DashboardHeadline(
             status: status, tests: kpi(totals.tests, base.tests), passed: kpi(totals.passed, base.passed),
-            failed: kpi(totals.failed, base.failed), flaky: kpi(totals.flaky, base.flaky), skipped: kpi(totals.skipped, base.skipped),
+            failed: kpi(totals.failed, base.failed), flaky: kpi(totals.flaky, base.flaky),
+            skipped: kpi(totals.skipped, base.skipped),
             passRate: DashboardKPI(totals.passRate, baseline: base.passRate),
-            identifierCoverage: DashboardKPI(input.coverage ?? 0, baseline: base.coverage, isMeasured: input.coverage != nil),
+            identifierCoverage: DashboardKPI(
+                input.coverage ?? 0, baseline: base.coverage, isMeasured: input.coverage != nil),
             auditErrors: kpi(errors, base.auditErrors), auditWarnings: kpi(warnings, base.auditWarnings),
             duration: DashboardKPI(totals.duration, baseline: base.duration))
     }
@@ -46,14 +50,17 @@ extension DashboardBuilder {
         if input.window != nil {
             guard let first = input.insights?.trend.first else { return HeadlineBaseline() }
             return HeadlineBaseline(
-                tests: first.tests, passed: first.passed, failed: first.failed, flaky: first.flaky, skipped: first.skipped,
-                passRate: first.passRate, duration: first.duration, coverage: first.coverage, auditErrors: first.auditErrors,
+                tests: first.tests, passed: first.passed, failed: first.failed, flaky: first.flaky,
+                skipped: first.skipped,
+                passRate: first.passRate, duration: first.duration, coverage: first.coverage,
+                auditErrors: first.auditErrors,
                 auditWarnings: first.auditIssues - first.auditErrors)
         }
         let baseline = input.insights?.baselineRun?.totals
         let comparison = input.insights?.comparison
         return HeadlineBaseline(
-            tests: baseline?.tests, passed: baseline?.passed, failed: baseline?.failed, flaky: baseline?.flaky, skipped: baseline?.skipped,
+            tests: baseline?.tests, passed: baseline?.passed, failed: baseline?.failed, flaky: baseline?.flaky,
+            skipped: baseline?.skipped,
             passRate: baseline?.passRate, duration: baseline?.duration, coverage: comparison?.overallCoverage?.before,
             auditErrors: comparison?.baselineAuditErrors, auditWarnings: comparison?.baselineAuditWarnings)
     }
@@ -62,7 +69,9 @@ extension DashboardBuilder {
     /// window's first run (and its commit).
     func baselineLabel() -> String? {
         if input.window != nil {
-            return input.insights?.trend.first.map { "the window's first run" + ($0.commit.map { " (\($0.prefix(12)))" } ?? "") }
+            return input.insights?.trend.first.map {
+                "the window's first run" + ($0.commit.map { " (\($0.prefix(12)))" } ?? "")
+            }
         }
         return input.insights?.baselineRun.map { $0.baselineLabel(comparedWithRunOn: input.metadata.branch) }
     }

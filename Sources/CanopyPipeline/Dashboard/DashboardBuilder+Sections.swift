@@ -9,12 +9,14 @@ extension DashboardBuilder {
     func flakyTests() -> [DashboardFlakyTest] {
         // This run's message, else the latest one history kept for the window.
         let lastMessages = (input.insights?.lastFailureMessages ?? [:]).merging(
-            Dictionary(input.failures.map { ($0.test, $0.message) }, uniquingKeysWith: { _, later in later }), uniquingKeysWith: { _, own in own })
+            Dictionary(input.failures.map { ($0.test, $0.message) }, uniquingKeysWith: { _, later in later }),
+            uniquingKeysWith: { _, own in own })
         guard let insights = input.insights, !insights.flakiness.isEmpty else {
             return input.testRows.filter { $0.outcome == .flaky }.map { row in
                 DashboardFlakyTest(
                     test: row.testKey, score: 0.5, state: .flaky,
-                    evidence: DashboardFlakyEvidence(runs: 1, failures: row.failedAttempts, flips: 1, retries: row.attempts - 1),
+                    evidence: DashboardFlakyEvidence(
+                        runs: 1, failures: row.failedAttempts, flips: 1, retries: row.attempts - 1),
                     lastMessage: lastMessages[row.testKey], isNew: input.newFlakyKeys.contains(row.testKey))
             }
         }
@@ -31,12 +33,16 @@ extension DashboardBuilder {
     /// which the test both failed and passed, newest first.
     static func flakyTest(_ result: TestFlakiness, lastMessage: String? = nil) -> DashboardFlakyTest? {
         guard let state = state(result.state) else { return nil }
-        let mixed = result.evidence.commits.reversed().filter { $0.verdict == .mixed }.map { String($0.commit.prefix(12)) }
+        let mixed = result.evidence.commits.reversed().filter { $0.verdict == .mixed }.map {
+            String($0.commit.prefix(12))
+        }
         return DashboardFlakyTest(
-            test: result.key.testKey, score: result.score, state: state, since: result.state.commit.map { String($0.prefix(12)) },
+            test: result.key.testKey, score: result.score, state: state,
+            since: result.state.commit.map { String($0.prefix(12)) },
             evidence: DashboardFlakyEvidence(
                 runs: result.evidence.runs, failures: result.evidence.failedRuns, flips: result.evidence.flips,
-                retries: result.evidence.retries, commits: mixed, infrastructureFlakes: result.evidence.infrastructureFlakes),
+                retries: result.evidence.retries, commits: mixed,
+                infrastructureFlakes: result.evidence.infrastructureFlakes),
             lastMessage: lastMessage)
     }
 
@@ -63,7 +69,8 @@ extension DashboardBuilder {
                 auditType: issue.auditType, severity: issue.severity == .error ? .error : .warning,
                 identifier: issue.element?.identifier, label: issue.element?.label,
                 elementType: issue.element?.elementType, screen: issue.screen, test: issue.test,
-                description: issue.detailedDescription.map { "\(issue.compactDescription) — \($0)" } ?? issue.compactDescription)
+                description: issue.detailedDescription.map { "\(issue.compactDescription) — \($0)" }
+                    ?? issue.compactDescription)
         }
     }
 
@@ -99,19 +106,24 @@ extension DashboardBuilder {
         // of other tests that attached files (`--attachments all`).
         let failing = tests.indices.filter { tests[$0].outcome == .failed || tests[$0].outcome == .flaky }
         let attaching = tests.indices.filter { index in
-            tests[index].outcome != .failed && tests[index].outcome != .flaky && tests[index].attempts.contains { $0.attachments != nil }
+            tests[index].outcome != .failed && tests[index].outcome != .flaky
+                && tests[index].attempts.contains { $0.attachments != nil }
         }
         for index in failing + attaching where detailBytes < Self.detailBudget {
             let shown = Self.attemptDetails(tests[index].attempts)
             details[index] = shown
-            detailBytes += shown.reduce(0) { $0 + $1.messages.reduce(0) { $0 + $1.utf8.count } + ($1.output?.utf8.count ?? 0) + ($1.steps?.count ?? 0) * 80 + 64 }
+            detailBytes += shown.reduce(0) {
+                $0 + $1.messages.reduce(0) { $0 + $1.utf8.count } + ($1.output?.utf8.count ?? 0)
+                    + ($1.steps?.count ?? 0) * 80 + 64
+            }
         }
         return tests.indices.map { index in
             let record = first[rows[index].testKey]
             let details = details[index]
             return DashboardTestRow(
                 key: rows[index].testKey, className: tests[index].identity.className, name: tests[index].identity.name,
-                device: tests[index].identity.device, outcome: tests[index].outcome, attempts: tests[index].attempts.count,
+                device: tests[index].identity.device, outcome: tests[index].outcome,
+                attempts: tests[index].attempts.count,
                 duration: tests[index].duration, message: record?.message ?? tests[index].attempts.first?.skipReason,
                 category: record?.category, details: details)
         }
@@ -130,7 +142,8 @@ extension DashboardBuilder {
     static func attemptDetails(_ attempts: [Attempt]) -> [DashboardAttemptDetail] {
         attempts.prefix(5).map { attempt in
             let messages = attempt.failures.prefix(3).map { failure in
-                String((failure.detail.map { failure.message + "\n" + $0 } ?? failure.message).prefix(detailMessageLimit))
+                String(
+                    (failure.detail.map { failure.message + "\n" + $0 } ?? failure.message).prefix(detailMessageLimit))
             }
             let output = [attempt.output, attempt.errorOutput].compactMap { $0 }.joined(separator: "\n")
             return DashboardAttemptDetail(
@@ -143,7 +156,8 @@ extension DashboardBuilder {
                     attachments.compactMap { attachment in
                         attachment.file.map {
                             DashboardAttachment(
-                                name: attachment.name, file: $0, step: attachment.step.flatMap { $0 < detailSteps ? $0 : nil },
+                                name: attachment.name, file: $0,
+                                step: attachment.step.flatMap { $0 < detailSteps ? $0 : nil },
                                 isImage: attachment.isImage, isFailureAssociated: attachment.isFailureAssociated)
                         }
                     }

@@ -23,7 +23,8 @@ struct DashboardBuilder {
 
         /// No run sections: a trend page shows its latest run's headline and new failures alone.
         static let empty = RunParts(
-            tests: [], identifierTree: [], clusters: [], categories: [], failuresByIdentifier: [], accessibility: DashboardAccessibility())
+            tests: [], identifierTree: [], clusters: [], categories: [], failuresByIdentifier: [],
+            accessibility: DashboardAccessibility())
     }
 
     /// The run-alone sections of a run just analysed.
@@ -31,29 +32,38 @@ struct DashboardBuilder {
         let report = prepared.report
         let (clusters, categories, byIdentifier) = failureSections(
             report.failures, clusters: report.clusters,
-            descriptions: Dictionary(report.categories.map { ($0.name, ($0.description, $0.fix)) }, uniquingKeysWith: { first, _ in first }))
+            descriptions: Dictionary(
+                report.categories.map { ($0.name, ($0.description, $0.fix)) }, uniquingKeysWith: { first, _ in first }))
         return RunParts(
-            tests: testRows(of: prepared), identifierTree: treeNodes(report.identifierTree), clusters: clusters, categories: categories,
+            tests: testRows(of: prepared), identifierTree: treeNodes(report.identifierTree), clusters: clusters,
+            categories: categories,
             failuresByIdentifier: byIdentifier,
-            accessibility: DashboardAccessibility(issues: auditIssues(prepared.run.auditIssues), missingIdentifiers: missingIdentifiers(report.coverage)))
+            accessibility: DashboardAccessibility(
+                issues: auditIssues(prepared.run.auditIssues), missingIdentifiers: missingIdentifiers(report.coverage)))
     }
 
     /// The failures grouped by cluster, cause and identifier (`FailureGroups`); `descriptions`
     /// says, by cause, what it means and what usually fixes it (the rules in effect).
     static func failureSections(
-        _ failures: [FailureRecord], clusters: [FailureCluster], descriptions: [String: (description: String?, fix: String?)]
-    ) -> (clusters: [DashboardCluster], categories: [DashboardCategoryGroup], byIdentifier: [DashboardIdentifierGroup]) {
+        _ failures: [FailureRecord], clusters: [FailureCluster],
+        descriptions: [String: (description: String?, fix: String?)]
+    ) -> (clusters: [DashboardCluster], categories: [DashboardCategoryGroup], byIdentifier: [DashboardIdentifierGroup])
+    {
         let described = descriptions
         return (
             clusters.map(cluster),
             FailureGroups.causes(failures, clusters: clusters).map { cause in
                 DashboardCategoryGroup(
-                    category: cause.category, isInfrastructure: cause.isInfrastructure, count: cause.failures, tests: cause.tests,
-                    testCount: cause.testCount, clusterIDs: cause.clusterIDs, description: described[cause.category]?.description,
+                    category: cause.category, isInfrastructure: cause.isInfrastructure, count: cause.failures,
+                    tests: cause.tests,
+                    testCount: cause.testCount, clusterIDs: cause.clusterIDs,
+                    description: described[cause.category]?.description,
                     fix: described[cause.category]?.fix)
             },
             FailureGroups.byIdentifier(failures).map {
-                DashboardIdentifierGroup(identifier: $0.identifier, count: $0.failures, tests: $0.tests, testCount: $0.testCount, categories: $0.categories)
+                DashboardIdentifierGroup(
+                    identifier: $0.identifier, count: $0.failures, tests: $0.tests, testCount: $0.testCount,
+                    categories: $0.categories)
             }
         )
     }
@@ -63,7 +73,8 @@ struct DashboardBuilder {
         let insights = input.insights
         let parts = input.parts
         // The failures of the tests listed by name, not as new failures.
-        let named = firstFailures(of: Set(input.excusedFailures.map(\.test)).union(insights?.comparison.stillFailing ?? []))
+        let named = firstFailures(
+            of: Set(input.excusedFailures.map(\.test)).union(insights?.comparison.stillFailing ?? []))
         var dashboard = Dashboard(
             title: input.title, generatedAt: input.now, headline: headline(),
             links: DashboardLinks(
@@ -90,11 +101,14 @@ struct DashboardBuilder {
             tests: parts.tests)
         dashboard.stillFailing = stillFailing(named)
         dashboard.testHistory = Self.testHistory(insights?.testHistory ?? [:])
-        if let comparison = insights?.comparison { dashboard.accessibility = Self.markNew(parts.accessibility, audits: input.audits, comparison: comparison) }
+        if let comparison = insights?.comparison {
+            dashboard.accessibility = Self.markNew(parts.accessibility, audits: input.audits, comparison: comparison)
+        }
         dashboard.slowerTests = insights?.comparison.slowerTests ?? []
         if let insights, !insights.trend.isEmpty {
             let changes = Self.changes(flakiness: insights.flakiness, points: insights.trend, now: input.now)
-            dashboard.trend = Self.trend(insights.trend, changes: changes, window: input.window?.name ?? "last \(insights.trend.count) runs")
+            dashboard.trend = Self.trend(
+                insights.trend, changes: changes, window: input.window?.name ?? "last \(insights.trend.count) runs")
         }
         // The banner speaks for the whole page: a trend page is of the window's runs, not of one.
         if input.window == nil, let unread = metadata.unreadInputs {
@@ -106,7 +120,9 @@ struct DashboardBuilder {
 
     /// `FailureGroups.firstFailures` of the run, by test key.
     private func firstFailures(of tests: Set<String>) -> [String: FailureRecord] {
-        Dictionary(FailureGroups.firstFailures(input.failures, of: tests).map { ($0.test, $0) }, uniquingKeysWith: { first, _ in first })
+        Dictionary(
+            FailureGroups.firstFailures(input.failures, of: tests).map { ($0.test, $0) },
+            uniquingKeysWith: { first, _ in first })
     }
 
     /// The tests that failed in the baseline and fail again (not new failures), with the commit
@@ -118,16 +134,20 @@ struct DashboardBuilder {
         let excused = Set(input.excusedFailures.map(\.test))
         let metadata = input.metadata
         // The target branch, when the baseline is one of its runs.
-        let target = metadata.baseBranch.flatMap { $0 != metadata.branch && insights.baselineRun?.metadata.branch == $0 ? $0 : nil }
+        let target = metadata.baseBranch.flatMap {
+            $0 != metadata.branch && insights.baselineRun?.metadata.branch == $0 ? $0 : nil
+        }
         let source = target != nil ? insights.targetBranchFlakiness : insights.flakiness
         let states = Dictionary(source.map { ($0.key.testKey, $0.state) }, uniquingKeysWith: { first, _ in first })
         return insights.comparison.stillFailing.filter { !excused.contains($0) }.map { test in
             let branch = target.map { " on \($0)" } ?? ""
-            let since = states[test]?.commit.map { "failing\(branch) since \(String($0.prefix(12)))" }
+            let since =
+                states[test]?.commit.map { "failing\(branch) since \(String($0.prefix(12)))" }
                 ?? (target.map { "failed on \($0) too" } ?? "failed in the baseline too")
             let failure = firstFailures[test]
             return DashboardExcusedFailure(
-                test: test, reason: since, message: failure?.message, category: failure?.category, failure: failure.map { failureRow($0) })
+                test: test, reason: since, message: failure?.message, category: failure?.category,
+                failure: failure.map { failureRow($0) })
         }
     }
 
@@ -146,7 +166,8 @@ struct DashboardBuilder {
     /// A failure in the renderers' shape: message, source link, cause, element and screenshots.
     private func failureRow(_ record: FailureRecord) -> DashboardNewFailure {
         Self.failureRow(
-            record, sourceLinks: input.sourceLinks, screenshots: input.screenshots[record.test], note: input.newFailureReasons[record.test])
+            record, sourceLinks: input.sourceLinks, screenshots: input.screenshots[record.test],
+            note: input.newFailureReasons[record.test])
     }
 
     private static func failureRow(
@@ -154,9 +175,11 @@ struct DashboardBuilder {
     ) -> DashboardNewFailure {
         let link = record.location.flatMap { sourceLinks?.link($0) }
         return DashboardNewFailure(
-            test: record.test, message: record.message, location: link?.text ?? record.location?.description, locationURL: link?.url,
+            test: record.test, message: record.message, location: link?.text ?? record.location?.description,
+            locationURL: link?.url,
             category: record.category,
-            identifier: record.element?.template, clusterID: record.fingerprint, isInfrastructure: record.isInfrastructure,
+            identifier: record.element?.template, clusterID: record.fingerprint,
+            isInfrastructure: record.isInfrastructure,
             rawIdentifier: record.element?.identifier, screenshots: screenshots,
             identifierFoundIn: record.element.flatMap { element in
                 switch element.resolution {
@@ -169,7 +192,9 @@ struct DashboardBuilder {
 
     /// How a test fared on a pull request's target branch, when flaky there.
     func targetBranchFlakes(_ testKey: String) -> DashboardTargetBranchFlakes? {
-        input.insights?.targetBranchFlakes[testKey].map { DashboardTargetBranchFlakes(branch: $0.branch, failedRuns: $0.failedRuns, runs: $0.runs) }
+        input.insights?.targetBranchFlakes[testKey].map {
+            DashboardTargetBranchFlakes(branch: $0.branch, failedRuns: $0.failedRuns, runs: $0.runs)
+        }
     }
 
     /// The tree in the renderer's shape; child counts are counted once, not per node.
@@ -185,13 +210,15 @@ struct DashboardBuilder {
             // Analysis numbers roots 1; the renderer's flattened pre-order tree starts at 0.
             path: node.path, segment: node.segment, depth: max(0, node.depth - 1), childCount: children,
             elements: node.branch.interactive, identified: node.branch.identified, failures: node.branch.failures,
-            flakyTests: node.branch.flakyTests, auditErrors: bySeverity["error"] ?? 0, auditWarnings: bySeverity["warning"] ?? 0)
+            flakyTests: node.branch.flakyTests, auditErrors: bySeverity["error"] ?? 0,
+            auditWarnings: bySeverity["warning"] ?? 0)
     }
 
     private static func cluster(_ cluster: FailureCluster) -> DashboardCluster {
         DashboardCluster(
             id: cluster.fingerprint, category: cluster.category, isInfrastructure: cluster.isInfrastructure,
-            normalizedMessage: cluster.normalizedMessage, example: cluster.exampleMessage, identifier: cluster.identifier,
+            normalizedMessage: cluster.normalizedMessage, example: cluster.exampleMessage,
+            identifier: cluster.identifier,
             count: cluster.count, tests: cluster.tests, testCount: cluster.testCount)
     }
 }

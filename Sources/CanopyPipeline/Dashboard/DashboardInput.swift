@@ -53,14 +53,17 @@ struct DashboardInput {
 extension DashboardInput {
     /// A run just read and analysed, judged by `gates` against `insights`.
     init(
-        prepared: PreparedRun, parts: DashboardBuilder.RunParts? = nil, insights: HistoryInsights?, gates: [GateResult]?,
+        prepared: PreparedRun, parts: DashboardBuilder.RunParts? = nil, insights: HistoryInsights?,
+        gates: [GateResult]?,
         dashboardPath: String?, now: Date
     ) {
         let run = prepared.run
         self.init(
             title: run.metadata.title ?? "Canopy — UI test report", metadata: run.metadata, totals: run.totals,
-            coverage: prepared.report.coverage.overall.ratio, audits: run.auditIssues, failures: prepared.report.failures,
-            testRows: prepared.testRows, parts: parts ?? DashboardBuilder.runParts(of: prepared), screenshots: Self.screenshots(of: run),
+            coverage: prepared.report.coverage.overall.ratio, audits: run.auditIssues,
+            failures: prepared.report.failures,
+            testRows: prepared.testRows, parts: parts ?? DashboardBuilder.runParts(of: prepared),
+            screenshots: Self.screenshots(of: run),
             insights: insights, gates: gates, dashboardPath: dashboardPath, now: now)
     }
 
@@ -68,7 +71,9 @@ extension DashboardInput {
     static func screenshots(of run: Run) -> [String: Int] {
         var screenshots: [String: Int] = [:]
         for test in run.tests where test.attempts.contains(where: { $0.attachments != nil }) {
-            let count = test.attempts.reduce(0) { $0 + ($1.attachments ?? []).filter { $0.isImage && $0.file != nil }.count }
+            let count = test.attempts.reduce(0) {
+                $0 + ($1.attachments ?? []).filter { $0.isImage && $0.file != nil }.count
+            }
             if count > 0 { screenshots[test.identity.key] = count }
         }
         return screenshots

@@ -12,7 +12,8 @@ struct TrendWindow: Sendable, Equatable {
     /// `window` holding `runs` runs. A window of every branch says so: pull-request runs stored
     /// beside the nightlies are in it.
     init(_ window: HistoryWindow, runs: Int) {
-        name = (window.days.map { "last \($0) day\($0 == 1 ? "" : "s")" } ?? "last \(runs) run\(runs == 1 ? "" : "s")")
+        name =
+            (window.days.map { "last \($0) day\($0 == 1 ? "" : "s")" } ?? "last \(runs) run\(runs == 1 ? "" : "s")")
             + (window.branch == nil ? ", all branches" : "")
         branch = window.branch
     }

@@ -5,7 +5,8 @@ enum GateText {
         gates.filter { !failedOnly || !$0.passed }.flatMap { gate in
             ["\(gate.passed ? "✓ gate passed" : "✗ GATE FAILED"): \(gate.name) — \(gate.detail)"]
                 + (gate.passed ? [] : gate.items.prefix(10).map { "    \($0)" })
-                + (gate.passed || gate.items.count <= 10 ? [] : ["    … and \(gate.items.count - 10) more (insights.json lists them all)"])
+                + (gate.passed || gate.items.count <= 10
+                    ? [] : ["    … and \(gate.items.count - 10) more (insights.json lists them all)"])
         }
     }
 }

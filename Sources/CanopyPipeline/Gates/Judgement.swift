@@ -14,8 +14,11 @@ extension CommandContext {
     /// judge a run.
     func judge(_ prepared: PreparedRun, insights: HistoryInsights) -> Judgement {
         let (input, warnings, notes) = GateInputBuilder.build(
-            prepared: prepared, comparison: insights.comparison, configuration: configuration, flakyPast: insights.flakyPast,
+            prepared: prepared, comparison: insights.comparison, configuration: configuration,
+            flakyPast: insights.flakyPast,
             flakyBefore: insights.flakyBefore, now: options.now)
-        return Judgement(input: input, warnings: warnings, notes: notes, gates: GateEvaluator.evaluate(input, configuration: configuration.gates))
+        return Judgement(
+            input: input, warnings: warnings, notes: notes,
+            gates: GateEvaluator.evaluate(input, configuration: configuration.gates))
     }
 }

@@ -10,8 +10,10 @@ enum Annotations {
     static func candidates(_ prepared: PreparedRun, newFailures: Set<String>?, limit: Int) -> [FailureRecord] {
         let tests = newFailures ?? prepared.failingTestKeys
         return Array(
-            FailureGroups.firstFailures(prepared.report.failures, of: tests, preferringLocated: true).lazy.filter { $0.testOutcome == .failed }
-                .prefix(limit))
+            FailureGroups.firstFailures(prepared.report.failures, of: tests, preferringLocated: true).lazy.filter {
+                $0.testOutcome == .failed
+            }
+            .prefix(limit))
     }
 
     /// `::error file=…,line=…,title=…::message`, escaped as GitHub's workflow commands require;
@@ -27,7 +29,9 @@ enum Annotations {
 
     /// `::warning …` for tests that became flaky against the baseline (a retry passed after a
     /// failure), on the line of their first failure: at most `limit`, after the errors.
-    static func githubFlaky(_ prepared: PreparedRun, newFlakyTests: [String], limit: Int, paths: SourcePathResolver) -> [String] {
+    static func githubFlaky(_ prepared: PreparedRun, newFlakyTests: [String], limit: Int, paths: SourcePathResolver)
+        -> [String]
+    {
         guard limit > 0, !newFlakyTests.isEmpty else { return [] }
         let first = prepared.report.firstFailures(of: Set(newFlakyTests.prefix(limit)))
         return newFlakyTests.prefix(limit).compactMap { test in
@@ -49,7 +53,8 @@ enum Annotations {
             let level = issue.severity == .error ? "error" : "warning"
             let screen = issue.screen.map { " (\($0))" } ?? ""
             let title = "New accessibility \(level): \(issue.auditType) on \(element)\(screen)"
-            let message = issue.detailedDescription.map { "\(issue.compactDescription) — \($0)" } ?? issue.compactDescription
+            let message =
+                issue.detailedDescription.map { "\(issue.compactDescription) — \($0)" } ?? issue.compactDescription
             return "::\(level) title=\(escapeProperty(title))::\(escapeData(message))"
         }
     }
@@ -81,7 +86,8 @@ enum Annotations {
     }
 
     static func escapeData(_ text: String) -> String {
-        text.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D").replacingOccurrences(of: "\n", with: "%0A")
+        text.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D")
+            .replacingOccurrences(of: "\n", with: "%0A")
     }
 
     static func escapeProperty(_ text: String) -> String {

@@ -16,13 +16,17 @@ enum ArtifactWriter {
     private static func write(_ bytes: UnsafeRawBufferPointer, to path: String) throws {
         let url = URL(fileURLWithPath: path)
         do {
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            let data = bytes.baseAddress.map {
-                Data(bytesNoCopy: UnsafeMutableRawPointer(mutating: $0), count: bytes.count, deallocator: .none)
-            } ?? Data()
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            let data =
+                bytes.baseAddress.map {
+                    Data(bytesNoCopy: UnsafeMutableRawPointer(mutating: $0), count: bytes.count, deallocator: .none)
+                } ?? Data()
             try data.write(to: url, options: .atomic)
         } catch {
-            throw PipelineError.output(path: path, reason: problem(writingInto: url.deletingLastPathComponent().path) ?? error.localizedDescription)
+            throw PipelineError.output(
+                path: path,
+                reason: problem(writingInto: url.deletingLastPathComponent().path) ?? error.localizedDescription)
         }
     }
 
@@ -33,8 +37,13 @@ enum ArtifactWriter {
         while !path.isEmpty {
             var isDirectory: ObjCBool = false
             if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
-                if !isDirectory.boolValue { return "\(path) is a file, not a directory; give --out a directory (or remove the file)" }
-                if access(path, W_OK) != 0 { return "\(path) is not writable (\(String(cString: strerror(errno)))); give --out a directory you can write to" }
+                if !isDirectory.boolValue {
+                    return "\(path) is a file, not a directory; give --out a directory (or remove the file)"
+                }
+                if access(path, W_OK) != 0 {
+                    return
+                        "\(path) is not writable (\(String(cString: strerror(errno)))); give --out a directory you can write to"
+                }
                 return nil
             }
             let parent = (path as NSString).deletingLastPathComponent
@@ -51,11 +60,15 @@ enum ArtifactWriter {
         do {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         } catch {
-            throw PipelineError.output(path: directory, reason: problem(writingInto: directory) ?? error.localizedDescription)
+            throw PipelineError.output(
+                path: directory, reason: problem(writingInto: directory) ?? error.localizedDescription)
         }
         guard access(directory, W_OK) == 0 else {
             throw PipelineError.output(
-                path: directory, reason: "the directory is not writable (\(String(cString: strerror(errno)))); give --out a directory you can write to")
+                path: directory,
+                reason:
+                    "the directory is not writable (\(String(cString: strerror(errno)))); give --out a directory you can write to"
+            )
         }
     }
 
@@ -67,7 +80,9 @@ enum ArtifactWriter {
             try prepareDirectory(for: file)
             var isDirectory: ObjCBool = false
             if FileManager.default.fileExists(atPath: file, isDirectory: &isDirectory), isDirectory.boolValue {
-                throw PipelineError.output(path: file, reason: "it is a directory, where Canopy writes a file; remove it or give another --out")
+                throw PipelineError.output(
+                    path: file, reason: "it is a directory, where Canopy writes a file; remove it or give another --out"
+                )
             }
         }
     }
@@ -82,7 +97,9 @@ enum ArtifactWriter {
     static func append(_ text: String, to path: String) throws {
         let descriptor = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else {
-            throw PipelineError.output(path: path, reason: "cannot open it for appending (GITHUB_STEP_SUMMARY): \(String(cString: strerror(errno)))")
+            throw PipelineError.output(
+                path: path,
+                reason: "cannot open it for appending (GITHUB_STEP_SUMMARY): \(String(cString: strerror(errno)))")
         }
         let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
         do {

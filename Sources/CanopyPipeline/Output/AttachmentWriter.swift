@@ -30,10 +30,18 @@ struct AttachmentWriter {
 
         var notes: [String] {
             var notes: [String] = []
-            if tooLarge > 0 { notes.append("note: \(tooLarge) attachment(s) larger than attachments.maximumFileBytes left out") }
-            if overRunCap > 0 { notes.append("note: \(overRunCap) attachment(s) past attachments.maximumRunBytes left out") }
-            if missing > 0 { notes.append("note: \(missing) attachment file(s) named by the reports are missing; left out") }
-            if overAttemptCap > 0 { notes.append("note: \(overAttemptCap) attachment(s) past attachments.perAttempt left out") }
+            if tooLarge > 0 {
+                notes.append("note: \(tooLarge) attachment(s) larger than attachments.maximumFileBytes left out")
+            }
+            if overRunCap > 0 {
+                notes.append("note: \(overRunCap) attachment(s) past attachments.maximumRunBytes left out")
+            }
+            if missing > 0 {
+                notes.append("note: \(missing) attachment file(s) named by the reports are missing; left out")
+            }
+            if overAttemptCap > 0 {
+                notes.append("note: \(overAttemptCap) attachment(s) past attachments.perAttempt left out")
+            }
             return notes
         }
     }
@@ -44,7 +52,8 @@ struct AttachmentWriter {
     /// - Throws: `PipelineError.inputs` for a payload that is damaged (corrupt or cut short), or
     ///   `PipelineError.output` when the directory cannot be written.
     func write(
-        _ run: inout Run, output: (_ bytes: [UInt8], _ path: String) throws -> Void = { try ArtifactWriter.write($0, to: $1) }
+        _ run: inout Run,
+        output: (_ bytes: [UInt8], _ path: String) throws -> Void = { try ArtifactWriter.write($0, to: $1) }
     ) throws -> Result {
         var result = Result()
         var written: [String: String] = [:]
@@ -98,9 +107,14 @@ struct AttachmentWriter {
     static func attaching(_ run: Run) -> [(test: Int, attempt: Int)] {
         var failing: [(test: Int, attempt: Int)] = []
         var others: [(test: Int, attempt: Int)] = []
-        for testIndex in run.tests.indices where run.tests[testIndex].attempts.contains(where: { $0.attachments != nil }) {
+        for testIndex in run.tests.indices
+        where run.tests[testIndex].attempts.contains(where: { $0.attachments != nil }) {
             for (attemptIndex, attempt) in run.tests[testIndex].attempts.enumerated() where attempt.attachments != nil {
-                if attempt.outcome.isFailure { failing.append((testIndex, attemptIndex)) } else { others.append((testIndex, attemptIndex)) }
+                if attempt.outcome.isFailure {
+                    failing.append((testIndex, attemptIndex))
+                } else {
+                    others.append((testIndex, attemptIndex))
+                }
             }
         }
         return failing + others
@@ -110,7 +124,9 @@ struct AttachmentWriter {
     static func choose(_ attachments: [AttemptAttachment], limit: Int) -> [AttemptAttachment] {
         guard attachments.count > limit else { return attachments }
         let ranked = attachments.indices.sorted { a, b in
-            if attachments[a].isFailureAssociated != attachments[b].isFailureAssociated { return attachments[a].isFailureAssociated }
+            if attachments[a].isFailureAssociated != attachments[b].isFailureAssociated {
+                return attachments[a].isFailureAssociated
+            }
             return a > b
         }
         return ranked.prefix(limit).sorted().map { attachments[$0] }

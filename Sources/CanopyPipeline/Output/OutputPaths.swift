@@ -34,7 +34,8 @@ struct OutputPaths {
     /// Canopy's JSON documents here, at the top of `--out` and their files in `site/`: found among
     /// the inputs, they are not inputs.
     var documents: [String] {
-        [report, insights, codeQuality] + ["report.json", "insights.json", "gl-code-quality.json"].map { path(Self.setDirectory + "/" + $0) }
+        [report, insights, codeQuality]
+            + ["report.json", "insights.json", "gl-code-quality.json"].map { path(Self.setDirectory + "/" + $0) }
     }
 
     /// The directory that holds `canopy run`'s set, swapped whole by `OutputStage`.

@@ -74,12 +74,15 @@ struct OutputStage {
         self.directory = directory
         let name = "\(Platform.processID)-\(UUID().uuidString.prefix(8))-\(Self.host)"
         staging = (directory as NSString).appendingPathComponent(Self.prefix + name)
-        if let step = ProcessInfo.processInfo.environment[Self.killStepVariable].flatMap(Int.init) { injection.killAtStep = step }
+        if let step = ProcessInfo.processInfo.environment[Self.killStepVariable].flatMap(Int.init) {
+            injection.killAtStep = step
+        }
         Self.removeAbandoned(in: directory)
         do {
             try FileManager.default.createDirectory(atPath: stagedSet, withIntermediateDirectories: true)
         } catch {
-            throw PipelineError.output(path: directory, reason: ArtifactWriter.problem(writingInto: directory) ?? error.localizedDescription)
+            throw PipelineError.output(
+                path: directory, reason: ArtifactWriter.problem(writingInto: directory) ?? error.localizedDescription)
         }
     }
 
@@ -132,7 +135,9 @@ struct OutputStage {
             try swap()
         } catch {
             discard()
-            let reason = (error as? Failure)?.reason ?? ArtifactWriter.problem(writingInto: directory) ?? error.localizedDescription
+            let reason =
+                (error as? Failure)?.reason ?? ArtifactWriter.problem(writingInto: directory)
+                ?? error.localizedDescription
             throw PipelineError.output(path: current, reason: reason)
         }
         // The new set is visible: what follows only tidies, and a failure there changes nothing.
@@ -172,7 +177,9 @@ struct OutputStage {
 
     /// `path`, a file under `directory`, relative to it.
     private func relative(_ path: String) -> String {
-        var relative = path.hasPrefix(directory) ? Substring(path.dropFirst(directory.count)) : Substring((path as NSString).lastPathComponent)
+        var relative =
+            path.hasPrefix(directory)
+            ? Substring(path.dropFirst(directory.count)) : Substring((path as NSString).lastPathComponent)
         while relative.hasPrefix("/") { relative = relative.dropFirst() }
         return String(relative)
     }
@@ -181,7 +188,9 @@ struct OutputStage {
     /// keeps its place and any other file takes the place its link points to.
     private func staged(_ path: String) -> String {
         let relative = relative(path)
-        let inSet = relative.hasPrefix(OutputPaths.setDirectory + "/") ? String(relative.dropFirst(OutputPaths.setDirectory.count + 1)) : relative
+        let inSet =
+            relative.hasPrefix(OutputPaths.setDirectory + "/")
+            ? String(relative.dropFirst(OutputPaths.setDirectory.count + 1)) : relative
         return (stagedSet as NSString).appendingPathComponent(inSet)
     }
 
@@ -214,7 +223,8 @@ struct OutputStage {
         let target = target(of: name)
         if Self.isLink(top, to: target) { return }
         let type = (try? FileManager.default.attributesOfItem(atPath: top))?[.type] as? FileAttributeType
-        let temporary = (staging as NSString).appendingPathComponent(".link-" + name.replacingOccurrences(of: "/", with: "-"))
+        let temporary = (staging as NSString).appendingPathComponent(
+            ".link-" + name.replacingOccurrences(of: "/", with: "-"))
         switch type {
         case .typeRegular?:
             // The file's content moves into the old set, under the name its link will read.
@@ -223,7 +233,8 @@ struct OutputStage {
             try Self.check(Platform.hardLink(top, kept), top)
             let inSet = (site as NSString).appendingPathComponent(name)
             try next(inSet)
-            try FileManager.default.createDirectory(atPath: (inSet as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                atPath: (inSet as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
             try Self.check(Platform.rename(kept, inSet), inSet)
         case nil, .typeSymbolicLink?:
             guard staged else { return }
@@ -234,7 +245,8 @@ struct OutputStage {
             guard staged else { return }
         }
         try next(top)
-        try FileManager.default.createDirectory(atPath: (top as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            atPath: (top as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         try FileManager.default.createSymbolicLink(atPath: temporary, withDestinationPath: target)
         try next(top)
         try Self.check(Platform.rename(temporary, top), top)
@@ -297,7 +309,9 @@ struct OutputStage {
                 continue
             }
             let modified = (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date
-            if let modified, now.timeIntervalSince(modified) > staleAge { try? FileManager.default.removeItem(atPath: path) }
+            if let modified, now.timeIntervalSince(modified) > staleAge {
+                try? FileManager.default.removeItem(atPath: path)
+            }
         }
     }
 }

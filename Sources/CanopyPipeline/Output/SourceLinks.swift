@@ -30,8 +30,12 @@ struct SourceLinks {
     /// when the checkout has no such file (the location stays as the producer wrote it).
     func link(_ location: SourceLocation) -> (text: String, url: String)? {
         let relative = paths.relative(location.file)
-        guard !relative.hasPrefix("/"), FileManager.default.fileExists(atPath: paths.root + "/" + relative) else { return nil }
-        let encoded = relative.split(separator: "/").map { $0.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? String($0) }
+        guard !relative.hasPrefix("/"), FileManager.default.fileExists(atPath: paths.root + "/" + relative) else {
+            return nil
+        }
+        let encoded = relative.split(separator: "/").map {
+            $0.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? String($0)
+        }
         var url = repository + (host == .github ? "/blob/" : "/-/blob/") + commit + "/" + encoded.joined(separator: "/")
         var text = relative
         if let line = location.line, line > 0 {

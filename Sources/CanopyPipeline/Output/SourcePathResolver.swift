@@ -17,7 +17,9 @@ final class SourcePathResolver {
     private var byName: [String: [String]]?
 
     /// Directories never searched: build products, dependencies, version control.
-    static let skippedDirectories: Set<String> = [".build", "DerivedData", "Pods", "Carthage", "node_modules", "build", ".git", ".swiftpm"]
+    static let skippedDirectories: Set<String> = [
+        ".build", "DerivedData", "Pods", "Carthage", "node_modules", "build", ".git", ".swiftpm",
+    ]
     /// File name endings indexed for the search by name.
     static let sourceExtensions: Set<String> = ["swift", "m", "mm", "h", "c", "cc", "cpp", "kt", "java", "js", "ts"]
     /// Entries (files and directories) walked at most, so a huge checkout costs a bounded walk.
@@ -25,7 +27,8 @@ final class SourcePathResolver {
 
     init(root: String) {
         let standardized = (root as NSString).standardizingPath
-        self.root = standardized.count > 1 && standardized.hasSuffix("/") ? String(standardized.dropLast()) : standardized
+        self.root =
+            standardized.count > 1 && standardized.hasSuffix("/") ? String(standardized.dropLast()) : standardized
     }
 
     /// The checkout a CI job runs in (`CIEnvironment.checkout`: `~/` expanded, a relative path
@@ -66,13 +69,17 @@ final class SourcePathResolver {
         var found: [String: [String]] = [:]
         var count = 0
         let url = URL(fileURLWithPath: root, isDirectory: true)
-        if let walker = FileManager.default.enumerator(at: url, includingPropertiesForKeys: [.isDirectoryKey], options: [.skipsHiddenFiles]) {
+        if let walker = FileManager.default.enumerator(
+            at: url, includingPropertiesForKeys: [.isDirectoryKey], options: [.skipsHiddenFiles])
+        {
             for case let file as URL in walker {
                 count += 1
                 if count > Self.indexLimit { break }
                 let name = file.lastPathComponent
                 if (try? file.resourceValues(forKeys: [.isDirectoryKey]).isDirectory) == true {
-                    if Self.skippedDirectories.contains(name) || name.hasSuffix(".xcresult") { walker.skipDescendants() }
+                    if Self.skippedDirectories.contains(name) || name.hasSuffix(".xcresult") {
+                        walker.skipDescendants()
+                    }
                     continue
                 }
                 guard Self.sourceExtensions.contains(file.pathExtension) else { continue }

@@ -12,7 +12,9 @@ extension String {
     /// which GitHub's older command parser reads (written `## [`).
     package var oneLine: String {
         var text = escapingControlCharacters
-        if text.utf8.contains(UInt8(ascii: "#")), text.contains("##[") { text = text.replacingOccurrences(of: "##[", with: "## [") }
+        if text.utf8.contains(UInt8(ascii: "#")), text.contains("##[") {
+            text = text.replacingOccurrences(of: "##[", with: "## [")
+        }
         let start = text.firstIndex { $0 != " " && $0 != "\t" } ?? text.endIndex
         if text[start...].hasPrefix("::") { text.insert("\\", at: start) }
         return text
@@ -26,7 +28,8 @@ extension String {
             case "\n": text += "\\n"
             case "\r": text += "\\r"
             case "\t": text.unicodeScalars.append(scalar)
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F: text += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
+                text += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
             default: text.unicodeScalars.append(scalar)
             }
         }

@@ -16,7 +16,9 @@ enum DedicatedThread {
     static let stackSize = 8 << 20
 
     /// The result of `work` (or its error), run on a new thread named `canopy.<name>`.
-    static func run<T: Sendable, E: Error>(_ name: String, _ work: @escaping @Sendable () throws(E) -> T) async throws(E) -> T {
+    static func run<T: Sendable, E: Error>(_ name: String, _ work: @escaping @Sendable () throws(E) -> T)
+        async throws(E) -> T
+    {
         let result: Result<T, E> = await withCheckedContinuation { continuation in
             start(name) { continuation.resume(returning: Result { () throws(E) -> T in try work() }) }
         }

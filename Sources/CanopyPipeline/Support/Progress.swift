@@ -28,7 +28,9 @@ package final class Progress: @unchecked Sendable {
     /// - Parameters:
     ///   - output: where the text goes (standard error; tests read it).
     ///   - redrawInterval: seconds between frames while a file is read (a frame is drawn after each file anyway).
-    package init(mode: Mode, output: @escaping @Sendable (String) -> Void = Progress.standardError, redrawInterval: Double = 0.1) {
+    package init(
+        mode: Mode, output: @escaping @Sendable (String) -> Void = Progress.standardError, redrawInterval: Double = 0.1
+    ) {
         self.mode = mode
         self.output = output
         self.redrawInterval = redrawInterval
@@ -97,10 +99,14 @@ package final class Progress: @unchecked Sendable {
         let bytes = totalBytes > 0 ? min(self.bytes, totalBytes) : self.bytes
         let rate = Double(bytes) / 1_000_000 / seconds
         let width = 24
-        let fraction = totalBytes > 0 ? min(1, Double(bytes) / Double(totalBytes)) : (total > 0 ? Double(done) / Double(total) : 1)
+        let fraction =
+            totalBytes > 0 ? min(1, Double(bytes) / Double(totalBytes)) : (total > 0 ? Double(done) / Double(total) : 1)
         let filled = Int((Double(width) * fraction).rounded(.down))
         let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
-        let size = totalBytes > 0 ? "\(format(Double(bytes) / 1_000_000)) of \(format(Double(totalBytes) / 1_000_000)) MB" : "\(format(Double(bytes) / 1_000_000)) MB"
+        let size =
+            totalBytes > 0
+            ? "\(format(Double(bytes) / 1_000_000)) of \(format(Double(totalBytes) / 1_000_000)) MB"
+            : "\(format(Double(bytes) / 1_000_000)) MB"
         write("\r\(bar) \(done)/\(total) files  \(size)  \(format(rate)) MB/s ")
     }
 

@@ -58,11 +58,13 @@ package struct Dashboard: Sendable, Equatable, Codable {
 
     package init(
         title: String, generatedAt: Date, headline: DashboardHeadline, links: DashboardLinks = DashboardLinks(),
-        gates: [DashboardGate] = [], newFailures: [DashboardNewFailure] = [], excusedFailures: [DashboardExcusedFailure] = [],
+        gates: [DashboardGate] = [], newFailures: [DashboardNewFailure] = [],
+        excusedFailures: [DashboardExcusedFailure] = [],
         identifierTree: [DashboardTreeNode] = [],
         clusters: [DashboardCluster] = [], categories: [DashboardCategoryGroup] = [],
         failuresByIdentifier: [DashboardIdentifierGroup] = [], flakyTests: [DashboardFlakyTest] = [],
-        flakyElements: [FlakyElement] = [], accessibility: DashboardAccessibility = DashboardAccessibility(), tests: [DashboardTestRow] = [],
+        flakyElements: [FlakyElement] = [], accessibility: DashboardAccessibility = DashboardAccessibility(),
+        tests: [DashboardTestRow] = [],
         trend: DashboardTrend? = nil
     ) {
         self.title = title

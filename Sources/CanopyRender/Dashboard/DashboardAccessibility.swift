@@ -8,7 +8,9 @@ package struct DashboardAccessibility: Sendable, Equatable, Codable {
     /// Issues of the baseline gone from this run; nil without a comparison with one.
     package var resolved: Int?
 
-    package init(issues: [DashboardAuditIssue] = [], missingIdentifiers: [DashboardScreenGap] = [], resolved: Int? = nil) {
+    package init(
+        issues: [DashboardAuditIssue] = [], missingIdentifiers: [DashboardScreenGap] = [], resolved: Int? = nil
+    ) {
         self.issues = issues
         self.missingIdentifiers = missingIdentifiers
         self.resolved = resolved

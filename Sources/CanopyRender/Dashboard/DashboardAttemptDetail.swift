@@ -19,7 +19,8 @@ package struct DashboardAttemptDetail: Sendable, Equatable, Hashable, Codable {
     package var attachments: [DashboardAttachment]?
 
     package init(
-        label: String? = nil, outcome: Outcome, duration: Double? = nil, messages: [String] = [], location: String? = nil, output: String? = nil,
+        label: String? = nil, outcome: Outcome, duration: Double? = nil, messages: [String] = [],
+        location: String? = nil, output: String? = nil,
         steps: [Step]? = nil, attachments: [DashboardAttachment]? = nil
     ) {
         self.label = label

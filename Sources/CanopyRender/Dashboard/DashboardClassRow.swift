@@ -10,7 +10,9 @@ package struct DashboardClassRow: Sendable, Equatable, Hashable, Codable {
     /// Seconds: the sum of its tests' durations.
     package var duration: Double
 
-    package init(className: String, tests: Int = 0, failed: Int = 0, flaky: Int = 0, skipped: Int = 0, duration: Double = 0) {
+    package init(
+        className: String, tests: Int = 0, failed: Int = 0, flaky: Int = 0, skipped: Int = 0, duration: Double = 0
+    ) {
         self.className = className
         self.tests = tests
         self.failed = failed

@@ -10,7 +10,10 @@ package struct DashboardExcusedFailure: Sendable, Equatable, Hashable, Codable {
     /// The test's first failure in this run in full (location, element, screenshots), when known.
     package var failure: DashboardNewFailure?
 
-    package init(test: String, reason: String, message: String? = nil, category: String? = nil, failure: DashboardNewFailure? = nil) {
+    package init(
+        test: String, reason: String, message: String? = nil, category: String? = nil,
+        failure: DashboardNewFailure? = nil
+    ) {
         self.failure = failure
         self.test = test
         self.reason = reason

@@ -12,7 +12,9 @@ package struct DashboardFlakyEvidence: Sendable, Equatable, Hashable, Codable {
     /// retry passed: counted as passes, shown as evidence.
     package var infrastructureFlakes: Int
 
-    package init(runs: Int, failures: Int, flips: Int, retries: Int, commits: [String] = [], infrastructureFlakes: Int = 0) {
+    package init(
+        runs: Int, failures: Int, flips: Int, retries: Int, commits: [String] = [], infrastructureFlakes: Int = 0
+    ) {
         self.infrastructureFlakes = infrastructureFlakes
         self.runs = runs
         self.failures = failures

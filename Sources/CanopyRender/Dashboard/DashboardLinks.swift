@@ -32,12 +32,14 @@ package struct DashboardLinks: Sendable, Equatable, Codable {
     /// build, whose artifacts hold the page; else nil.
     package func screenshots(of test: String) -> String? {
         if let page = dashboardURL {
-            guard !page.contains("#"), let key = test.addingPercentEncoding(withAllowedCharacters: Self.fragmentSafe) else { return page }
+            guard !page.contains("#"), let key = test.addingPercentEncoding(withAllowedCharacters: Self.fragmentSafe)
+            else { return page }
             return page + "#test=" + key
         }
         return buildURL.flatMap(SafeURL.http)
     }
 
     /// What a test key keeps unencoded in the fragment (RFC 3986 unreserved characters).
-    private static let fragmentSafe = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
+    private static let fragmentSafe = CharacterSet(
+        charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
 }

@@ -29,7 +29,8 @@ package struct DashboardNewFailure: Sendable, Equatable, Hashable, Codable {
     package var note: String?
 
     package init(
-        test: String, message: String, location: String? = nil, locationURL: String? = nil, category: String, identifier: String? = nil,
+        test: String, message: String, location: String? = nil, locationURL: String? = nil, category: String,
+        identifier: String? = nil,
         clusterID: String? = nil, isInfrastructure: Bool = false, rawIdentifier: String? = nil, screenshots: Int? = nil,
         identifierFoundIn: String? = nil, note: String? = nil
     ) {

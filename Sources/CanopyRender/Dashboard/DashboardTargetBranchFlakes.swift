@@ -14,5 +14,7 @@ package struct DashboardTargetBranchFlakes: Sendable, Equatable, Hashable, Codab
     }
 
     /// `flaky on main: 7 of the last 30 runs`.
-    package var text: String { "flaky on \(branch): \(Format.count(failedRuns)) of the last \(Format.plural(runs, "run"))" }
+    package var text: String {
+        "flaky on \(branch): \(Format.count(failedRuns)) of the last \(Format.plural(runs, "run"))"
+    }
 }

@@ -51,6 +51,8 @@ package struct DashboardTestHistory: Sendable, Equatable, Hashable, Codable {
         } else {
             since = ran.first { $0.outcome == .failed || $0.outcome == .flaky }
         }
-        self.init(results: kept, since: since.map { "\(word) since \($0.commit.map { String($0.prefix(12)) } ?? Format.day($0.date))" })
+        self.init(
+            results: kept,
+            since: since.map { "\(word) since \($0.commit.map { String($0.prefix(12)) } ?? Format.day($0.date))" })
     }
 }

@@ -20,7 +20,8 @@ package struct DashboardTestRow: Sendable, Equatable, Hashable, Codable {
 
     package init(
         key: String, className: String, name: String, device: String? = nil, outcome: TestOutcome, attempts: Int,
-        duration: Double? = nil, message: String? = nil, category: String? = nil, details: [DashboardAttemptDetail]? = nil
+        duration: Double? = nil, message: String? = nil, category: String? = nil,
+        details: [DashboardAttemptDetail]? = nil
     ) {
         self.details = details
         self.key = key

@@ -84,7 +84,8 @@ enum Format {
         date.formatted(dayStyle)
     }
 
-    private static let dayStyle = Date.ISO8601FormatStyle(timeZone: TimeZone(identifier: "UTC") ?? .gmt).year().month().day().dateSeparator(.dash)
+    private static let dayStyle = Date.ISO8601FormatStyle(timeZone: TimeZone(identifier: "UTC") ?? .gmt).year().month()
+        .day().dateSeparator(.dash)
 
     /// `2026-11-21 03:12 UTC`.
     static func timestamp(_ date: Date) -> String {

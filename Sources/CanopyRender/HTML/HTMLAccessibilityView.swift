@@ -4,8 +4,11 @@ enum HTMLAccessibilityView {
     static func changeLine(_ accessibility: DashboardAccessibility) -> String {
         guard let resolved = accessibility.resolved else { return "" }
         let new = accessibility.newCount
-        guard new > 0 else { return "<p class=\"lede\">No new issues since the baseline; \(Format.count(resolved)) of its resolved.</p>" }
-        return "<p class=\"lede\"><strong>\(Format.count(new)) new</strong> since the baseline (marked <span class=\"chip new\">★ new</span>, listed first); "
+        guard new > 0 else {
+            return "<p class=\"lede\">No new issues since the baseline; \(Format.count(resolved)) of its resolved.</p>"
+        }
+        return
+            "<p class=\"lede\"><strong>\(Format.count(new)) new</strong> since the baseline (marked <span class=\"chip new\">★ new</span>, listed first); "
             + "\(Format.count(resolved)) of its resolved.</p>"
     }
 
@@ -25,41 +28,67 @@ enum HTMLAccessibilityView {
         if issues.isEmpty {
             out += "<p class=\"empty\"><span aria-hidden=\"true\">✓</span> No audit issues.</p>"
         } else {
-            out += "<table class=\"grid compact\"><thead><tr><th scope=\"col\">Audit</th><th scope=\"col\" class=\"n\">Errors</th><th scope=\"col\" class=\"n\">Warnings</th></tr></thead><tbody>"
+            out +=
+                "<table class=\"grid compact\"><thead><tr><th scope=\"col\">Audit</th><th scope=\"col\" class=\"n\">Errors</th><th scope=\"col\" class=\"n\">Warnings</th></tr></thead><tbody>"
             for type in types.prefix(rowLimit) {
                 let count = counts[type] ?? (0, 0)
-                out += "<tr><td>\(HTMLText.escape(type, limit: 80))</td><td class=\"n\">\(Format.count(count.errors))</td><td class=\"n\">\(Format.count(count.warnings))</td></tr>"
+                out +=
+                    "<tr><td>\(HTMLText.escape(type, limit: 80))</td><td class=\"n\">\(Format.count(count.errors))</td><td class=\"n\">\(Format.count(count.warnings))</td></tr>"
             }
             out += "</tbody></table>"
-            out += "<h3>Issues on elements</h3><table class=\"grid\"><thead><tr><th scope=\"col\">Severity</th><th scope=\"col\">Audit</th><th scope=\"col\">Element</th>"
-            out += "<th scope=\"col\">Screen</th><th scope=\"col\">Test</th><th scope=\"col\">Issue</th></tr></thead><tbody>"
+            out +=
+                "<h3>Issues on elements</h3><table class=\"grid\"><thead><tr><th scope=\"col\">Severity</th><th scope=\"col\">Audit</th><th scope=\"col\">Element</th>"
+            out +=
+                "<th scope=\"col\">Screen</th><th scope=\"col\">Test</th><th scope=\"col\">Issue</th></tr></thead><tbody>"
             // New issues first (errors before warnings within each), then the rest as given.
             let ordered = issues.filter(\.isNew) + issues.filter { !$0.isNew }
             for issue in ordered.prefix(rowLimit) {
-                let severity = issue.severity == .error ? "<span class=\"chip fail\"><span aria-hidden=\"true\">✗</span> error</span>"
+                let severity =
+                    issue.severity == .error
+                    ? "<span class=\"chip fail\"><span aria-hidden=\"true\">✗</span> error</span>"
                     : "<span class=\"chip warn\"><span aria-hidden=\"true\">⚠</span> warning</span>"
-                var element = issue.identifier.map { "<code>\(HTMLText.escape($0))</code>" } ?? "<span class=\"muted\">no identifier</span>"
+                var element =
+                    issue.identifier.map { "<code>\(HTMLText.escape($0))</code>" }
+                    ?? "<span class=\"muted\">no identifier</span>"
                 if let label = issue.label { element += " “\(HTMLText.escape(label, limit: 80))”" }
-                if let type = issue.elementType { element += " <span class=\"muted\">\(HTMLText.escape(type, limit: 40))</span>" }
-                let fresh = issue.isNew ? " <span class=\"chip new\"><span aria-hidden=\"true\">★</span> new</span>" : ""
-                out += "<tr\(issue.isNew ? " class=\"new\"" : "")><td>\(severity)\(fresh)</td><td>\(HTMLText.escape(issue.auditType, limit: 80))</td><td>\(element)</td>"
-                out += "<td>\(issue.screen.map { HTMLText.escape($0) } ?? "–")</td><td>\(issue.test.map { "<code>\(HTMLText.escape($0))</code>" } ?? "–")</td>"
+                if let type = issue.elementType {
+                    element += " <span class=\"muted\">\(HTMLText.escape(type, limit: 40))</span>"
+                }
+                let fresh =
+                    issue.isNew ? " <span class=\"chip new\"><span aria-hidden=\"true\">★</span> new</span>" : ""
+                out +=
+                    "<tr\(issue.isNew ? " class=\"new\"" : "")><td>\(severity)\(fresh)</td><td>\(HTMLText.escape(issue.auditType, limit: 80))</td><td>\(element)</td>"
+                out +=
+                    "<td>\(issue.screen.map { HTMLText.escape($0) } ?? "–")</td><td>\(issue.test.map { "<code>\(HTMLText.escape($0))</code>" } ?? "–")</td>"
                 out += "<td class=\"msg\">\(HTMLText.escape(issue.description))</td></tr>"
             }
-            out += "</tbody></table>" + HTMLParts.more(shown: min(rowLimit, issues.count), of: issues.count, hint: "errors come first")
+            out +=
+                "</tbody></table>"
+                + HTMLParts.more(shown: min(rowLimit, issues.count), of: issues.count, hint: "errors come first")
         }
 
         let screens = accessibility.missingIdentifiers
-        out += "<h3>Elements missing identifiers <span class=\"count\">\(Format.count(screens.reduce(0) { $0 + $1.missing.count }))</span></h3>"
-        if screens.isEmpty { out += "<p class=\"empty\"><span aria-hidden=\"true\">✓</span> Every interactive element has an identifier.</p>" }
+        out +=
+            "<h3>Elements missing identifiers <span class=\"count\">\(Format.count(screens.reduce(0) { $0 + $1.missing.count }))</span></h3>"
+        if screens.isEmpty {
+            out +=
+                "<p class=\"empty\"><span aria-hidden=\"true\">✓</span> Every interactive element has an identifier.</p>"
+        }
         for screen in screens.prefix(rowLimit) {
-            out += "<details class=\"screen\"><summary><strong>\(HTMLText.escape(screen.screen))</strong> — \(Format.count(screen.missing.count)) of \(Format.count(screen.elements)) elements without identifier</summary>"
-            out += "<table class=\"grid compact\"><thead><tr><th scope=\"col\">Type</th><th scope=\"col\">Label</th><th scope=\"col\">Frame</th></tr></thead><tbody>"
+            out +=
+                "<details class=\"screen\"><summary><strong>\(HTMLText.escape(screen.screen))</strong> — \(Format.count(screen.missing.count)) of \(Format.count(screen.elements)) elements without identifier</summary>"
+            out +=
+                "<table class=\"grid compact\"><thead><tr><th scope=\"col\">Type</th><th scope=\"col\">Label</th><th scope=\"col\">Frame</th></tr></thead><tbody>"
             for element in screen.missing.prefix(25) {
-                out += "<tr><td>\(HTMLText.escape(element.elementType, limit: 40))</td><td>\(element.label.map { HTMLText.escape($0) } ?? "–")</td>"
+                out +=
+                    "<tr><td>\(HTMLText.escape(element.elementType, limit: 40))</td><td>\(element.label.map { HTMLText.escape($0) } ?? "–")</td>"
                 out += "<td>\(element.frame.map { HTMLText.escape($0, limit: 60) } ?? "–")</td></tr>"
             }
-            out += "</tbody></table>" + HTMLParts.more(shown: min(25, screen.missing.count), of: screen.missing.count, hint: "fix these first") + "</details>"
+            out +=
+                "</tbody></table>"
+                + HTMLParts.more(
+                    shown: min(25, screen.missing.count), of: screen.missing.count, hint: "fix these first")
+                + "</details>"
         }
         return out
     }

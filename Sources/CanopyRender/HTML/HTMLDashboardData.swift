@@ -94,17 +94,22 @@ struct HTMLDashboardData: Encodable {
         let outcomes = TestOutcome.allCases
         tests.rows.reserveCapacity(rows.count)
         for row in rows {
-            if let details = row.details, !details.isEmpty { tests.details.append(Detail(row: tests.rows.count, attempts: details)) }
+            if let details = row.details, !details.isEmpty {
+                tests.details.append(Detail(row: tests.rows.count, attempts: details))
+            }
             let key = DisplayText.line(row.key, limit: 400)
             let name = DisplayText.line(row.name, limit: 400)
             let (hasSuffix, prefix) = Self.split(key, name: name)
-            tests.rows.append(Row(
-                prefix: prefixes.index(prefix), className: classes.index(DisplayText.line(row.className, limit: 200)),
-                name: hasSuffix ? name : key, device: row.device.map { devices.index(DisplayText.line($0, limit: 120)) } ?? -1,
-                outcome: outcomes.firstIndex(of: row.outcome) ?? 0, attempts: row.attempts,
-                durationMs: row.duration.flatMap(InputRange.milliseconds) ?? -1,
-                message: row.message.map { DisplayText.line($0, limit: 300) } ?? "",
-                category: row.category.map { categories.index(DisplayText.line($0, limit: 80)) } ?? -1))
+            tests.rows.append(
+                Row(
+                    prefix: prefixes.index(prefix),
+                    className: classes.index(DisplayText.line(row.className, limit: 200)),
+                    name: hasSuffix ? name : key,
+                    device: row.device.map { devices.index(DisplayText.line($0, limit: 120)) } ?? -1,
+                    outcome: outcomes.firstIndex(of: row.outcome) ?? 0, attempts: row.attempts,
+                    durationMs: row.duration.flatMap(InputRange.milliseconds) ?? -1,
+                    message: row.message.map { DisplayText.line($0, limit: 300) } ?? "",
+                    category: row.category.map { categories.index(DisplayText.line($0, limit: 80)) } ?? -1))
         }
         tests.prefixes = prefixes.values
         tests.classes = classes.values
@@ -121,7 +126,9 @@ extension HTMLDashboardData {
         let keyBytes = key.utf8
         let nameBytes = name.utf8
         if keyBytes.allSatisfy({ $0 < 0x80 }), nameBytes.allSatisfy({ $0 < 0x80 }) {
-            guard keyBytes.count >= nameBytes.count, keyBytes.suffix(nameBytes.count).elementsEqual(nameBytes) else { return (false, "") }
+            guard keyBytes.count >= nameBytes.count, keyBytes.suffix(nameBytes.count).elementsEqual(nameBytes) else {
+                return (false, "")
+            }
             return (true, String(decoding: keyBytes.prefix(keyBytes.count - nameBytes.count), as: UTF8.self))
         }
         guard key.hasSuffix(name) else { return (false, "") }

@@ -26,7 +26,8 @@ package struct HTMLDashboardRenderer: DashboardRenderer {
     package func renderTests(_ tests: [DashboardTestRow]) -> TestsPart {
         let data = HTMLDashboardData(tests)
         return TestsPart(
-            view: HTMLTestsView.render(data, total: tests.count, classes: DashboardClassRow.classes(of: tests)), script: HTMLText.scriptJSON(data),
+            view: HTMLTestsView.render(data, total: tests.count, classes: DashboardClassRow.classes(of: tests)),
+            script: HTMLText.scriptJSON(data),
             count: tests.count)
     }
 
@@ -34,11 +35,19 @@ package struct HTMLDashboardRenderer: DashboardRenderer {
     package func render(_ dashboard: Dashboard, tests: TestsPart) -> String {
         precondition(tests.count == dashboard.tests.count, "the tests part was rendered from other test rows")
         var views = [
-            HTMLView(id: "overview", label: "Overview", html: HTMLOverviewView.render(dashboard, rowLimit: min(rowLimit, 200))),
+            HTMLView(
+                id: "overview", label: "Overview",
+                html: HTMLOverviewView.render(dashboard, rowLimit: min(rowLimit, 200))),
             HTMLView(id: "tree", label: "Identifier tree", html: HTMLTreeView.render(dashboard.identifierTree)),
             HTMLView(id: "failures", label: "Failures", html: HTMLFailuresView.render(dashboard, rowLimit: rowLimit)),
-            HTMLView(id: "flaky", label: "Flaky tests", html: HTMLFlakyView.render(dashboard.flakyTests, elements: dashboard.flakyElements, rowLimit: rowLimit, history: dashboard.testHistory)),
-            HTMLView(id: "accessibility", label: "Accessibility", html: HTMLAccessibilityView.render(dashboard.accessibility, rowLimit: rowLimit)),
+            HTMLView(
+                id: "flaky", label: "Flaky tests",
+                html: HTMLFlakyView.render(
+                    dashboard.flakyTests, elements: dashboard.flakyElements, rowLimit: rowLimit,
+                    history: dashboard.testHistory)),
+            HTMLView(
+                id: "accessibility", label: "Accessibility",
+                html: HTMLAccessibilityView.render(dashboard.accessibility, rowLimit: rowLimit)),
             HTMLView(id: "tests", label: "Tests", html: tests.view),
         ]
         if let trend = dashboard.trend {

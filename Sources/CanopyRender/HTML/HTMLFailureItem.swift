@@ -16,13 +16,18 @@ enum HTMLFailureItem {
     }
 
     static func render(
-        _ failure: DashboardNewFailure, note: String? = nil, causes: MarkdownFailures.Causes, screenshot: DashboardAttachment?,
+        _ failure: DashboardNewFailure, note: String? = nil, causes: MarkdownFailures.Causes,
+        screenshot: DashboardAttachment?,
         history: DashboardTestHistory? = nil
     ) -> String {
-        var out = "<li class=\"failure\"><div class=\"f-head\"><span class=\"f-icon\" aria-hidden=\"true\">✗</span><code>\(HTMLText.escape(failure.test))</code>"
-        if let location = failure.location { out += "<span class=\"f-at\">\(HTMLText.link(location, url: failure.locationURL))</span>" }
+        var out =
+            "<li class=\"failure\"><div class=\"f-head\"><span class=\"f-icon\" aria-hidden=\"true\">✗</span><code>\(HTMLText.escape(failure.test))</code>"
+        if let location = failure.location {
+            out += "<span class=\"f-at\">\(HTMLText.link(location, url: failure.locationURL))</span>"
+        }
         if let screenshot, let file = SafeURL.attachment(screenshot.file) {
-            out += "<a class=\"f-shot\" href=\"\(HTMLText.escapeRaw(file))\" target=\"_blank\" rel=\"noopener\">"
+            out +=
+                "<a class=\"f-shot\" href=\"\(HTMLText.escapeRaw(file))\" target=\"_blank\" rel=\"noopener\">"
                 + "<span aria-hidden=\"true\">📷</span> screenshot<span class=\"sr\"> of \(HTMLText.escape(failure.test))</span></a>"
         }
         out += "</div>"
@@ -31,10 +36,14 @@ enum HTMLFailureItem {
         if !failure.message.isEmpty { out += "<p class=\"msg\">\(HTMLText.escape(failure.message, limit: 400))</p>" }
         out += cause(failure.category, isInfrastructure: failure.isInfrastructure, causes: causes)
         if let identifier = failure.identifier {
-            out += "<p class=\"f-element\"><span class=\"muted\">Element</span> <code>\(HTMLText.escape(identifier))</code>"
-            if let raw = failure.rawIdentifier { out += " <span class=\"muted\">written</span> <code>\(HTMLText.escape(raw))</code>" }
+            out +=
+                "<p class=\"f-element\"><span class=\"muted\">Element</span> <code>\(HTMLText.escape(identifier))</code>"
+            if let raw = failure.rawIdentifier {
+                out += " <span class=\"muted\">written</span> <code>\(HTMLText.escape(raw))</code>"
+            }
             if let source = failure.identifierFoundIn {
-                out += " <span class=\"muted\">(found in \(source == "steps" ? "the steps before the failure" : "its output"))</span>"
+                out +=
+                    " <span class=\"muted\">(found in \(source == "steps" ? "the steps before the failure" : "its output"))</span>"
             }
             out += "</p>"
         }
@@ -43,14 +52,20 @@ enum HTMLFailureItem {
 
     /// A failing test known by name, why it is listed, and its message and cause when known.
     static func render(
-        _ excused: DashboardExcusedFailure, causes: MarkdownFailures.Causes, screenshot: DashboardAttachment?, history: DashboardTestHistory? = nil
+        _ excused: DashboardExcusedFailure, causes: MarkdownFailures.Causes, screenshot: DashboardAttachment?,
+        history: DashboardTestHistory? = nil
     ) -> String {
-        if let failure = excused.failure { return render(failure, note: excused.reason, causes: causes, screenshot: screenshot, history: history) }
-        var out = "<li class=\"failure\"><div class=\"f-head\"><span class=\"f-icon\" aria-hidden=\"true\">✗</span><code>\(HTMLText.escape(excused.test))</code></div>"
+        if let failure = excused.failure {
+            return render(failure, note: excused.reason, causes: causes, screenshot: screenshot, history: history)
+        }
+        var out =
+            "<li class=\"failure\"><div class=\"f-head\"><span class=\"f-icon\" aria-hidden=\"true\">✗</span><code>\(HTMLText.escape(excused.test))</code></div>"
         out += historyLine(history, note: excused.reason)
         out += "<p class=\"f-note muted\">\(HTMLText.escape(excused.reason))</p>"
         if let message = excused.message { out += "<p class=\"msg\">\(HTMLText.escape(message, limit: 400))</p>" }
-        if let category = excused.category { out += cause(category, isInfrastructure: causes[category]?.isInfrastructure ?? false, causes: causes) }
+        if let category = excused.category {
+            out += cause(category, isInfrastructure: causes[category]?.isInfrastructure ?? false, causes: causes)
+        }
         return out + "</li>"
     }
 
@@ -66,9 +81,13 @@ enum HTMLFailureItem {
     /// The cause chip, what the cause means and what usually fixes it.
     static func cause(_ category: String, isInfrastructure: Bool, causes: MarkdownFailures.Causes) -> String {
         var out = "<p class=\"f-cause\"><span class=\"chip\">\(HTMLText.escape(category, limit: 60))</span>"
-        if isInfrastructure { out += " <span class=\"chip warn\"><span aria-hidden=\"true\">⚙</span> infrastructure</span>" }
+        if isInfrastructure {
+            out += " <span class=\"chip warn\"><span aria-hidden=\"true\">⚙</span> infrastructure</span>"
+        }
         if let description = causes[category]?.description { out += " \(HTMLText.escape(description, limit: 200))" }
-        if let fix = causes[category]?.fix { out += "<span class=\"f-fix\"><strong>Usually fixed by:</strong> \(HTMLText.escape(fix, limit: 240))</span>" }
+        if let fix = causes[category]?.fix {
+            out += "<span class=\"f-fix\"><strong>Usually fixed by:</strong> \(HTMLText.escape(fix, limit: 240))</span>"
+        }
         return out + "</p>"
     }
 

@@ -2,29 +2,40 @@
 enum HTMLFailuresView {
     static func render(_ dashboard: Dashboard, rowLimit: Int) -> String {
         var out = "<h2>Failures</h2>"
-        out += "<nav class=\"subnav\" aria-label=\"Failure groupings\"><a href=\"#f-clusters\">By cluster</a><a href=\"#f-causes\">By cause</a><a href=\"#f-identifiers\">By identifier</a></nav>"
-        out += "<h3 id=\"f-clusters\">By cluster <span class=\"count\">\(Format.count(dashboard.clusters.count))</span></h3>"
+        out +=
+            "<nav class=\"subnav\" aria-label=\"Failure groupings\"><a href=\"#f-clusters\">By cluster</a><a href=\"#f-causes\">By cause</a><a href=\"#f-identifiers\">By identifier</a></nav>"
+        out +=
+            "<h3 id=\"f-clusters\">By cluster <span class=\"count\">\(Format.count(dashboard.clusters.count))</span></h3>"
         if dashboard.clusters.isEmpty { out += "<p class=\"empty\">No failures.</p>" }
         for cluster in dashboard.clusters.prefix(rowLimit) {
             out += "<article class=\"card\"><header><span class=\"big\">\(Format.count(cluster.count))×</span>"
             out += "<span class=\"chip\">\(HTMLText.escape(cluster.category, limit: 60))</span>"
-            if cluster.isInfrastructure { out += "<span class=\"chip warn\"><span aria-hidden=\"true\">⚙</span> infrastructure</span>" }
+            if cluster.isInfrastructure {
+                out += "<span class=\"chip warn\"><span aria-hidden=\"true\">⚙</span> infrastructure</span>"
+            }
             if let identifier = cluster.identifier { out += "<code>\(HTMLText.escape(identifier))</code>" }
             out += "<span class=\"muted\">cluster \(HTMLText.escape(cluster.id, limit: 16))</span></header>"
             out += "<p class=\"msg\">\(HTMLText.escape(cluster.normalizedMessage, limit: 500))</p>"
             out += "<details><summary>Example and \(Format.plural(cluster.testCount, "test")) hit</summary>"
-            out += "<pre>\(HTMLText.block(cluster.example, limit: 2000))</pre>\(HTMLParts.tests(cluster.tests, total: cluster.testCount))</details></article>"
+            out +=
+                "<pre>\(HTMLText.block(cluster.example, limit: 2000))</pre>\(HTMLParts.tests(cluster.tests, total: cluster.testCount))</details></article>"
         }
-        out += HTMLParts.more(shown: min(rowLimit, dashboard.clusters.count), of: dashboard.clusters.count, hint: "smaller clusters are left out")
+        out += HTMLParts.more(
+            shown: min(rowLimit, dashboard.clusters.count), of: dashboard.clusters.count,
+            hint: "smaller clusters are left out")
 
         out += "<h3 id=\"f-causes\">By cause</h3>"
         let causes = dashboard.categories.filter { $0.count > 0 }
         if !causes.isEmpty {
-            out += "<table class=\"grid\"><thead><tr><th scope=\"col\">Cause</th><th scope=\"col\" class=\"n\">Failures</th><th scope=\"col\" class=\"n\">Tests</th><th scope=\"col\">Tests hit</th></tr></thead><tbody>"
+            out +=
+                "<table class=\"grid\"><thead><tr><th scope=\"col\">Cause</th><th scope=\"col\" class=\"n\">Failures</th><th scope=\"col\" class=\"n\">Tests</th><th scope=\"col\">Tests hit</th></tr></thead><tbody>"
             for group in causes.prefix(rowLimit) {
-                let infra = group.isInfrastructure ? " <span class=\"chip warn\"><span aria-hidden=\"true\">⚙</span> infrastructure</span>" : ""
+                let infra =
+                    group.isInfrastructure
+                    ? " <span class=\"chip warn\"><span aria-hidden=\"true\">⚙</span> infrastructure</span>" : ""
                 out += "<tr><td><span class=\"chip\">\(HTMLText.escape(group.category, limit: 60))</span>\(infra)</td>"
-                out += "<td class=\"n\">\(Format.count(group.count))</td><td class=\"n\">\(Format.count(group.testCount))</td>"
+                out +=
+                    "<td class=\"n\">\(Format.count(group.count))</td><td class=\"n\">\(Format.count(group.testCount))</td>"
                 out += "<td>\(HTMLParts.tests(group.tests, total: group.testCount, limit: 3))</td></tr>"
             }
             out += "</tbody></table>"
@@ -32,17 +43,23 @@ enum HTMLFailuresView {
             out += "<p class=\"empty\">No failures.</p>"
         }
 
-        out += "<h3 id=\"f-identifiers\">By identifier <span class=\"count\">\(Format.count(dashboard.failuresByIdentifier.count))</span></h3>"
+        out +=
+            "<h3 id=\"f-identifiers\">By identifier <span class=\"count\">\(Format.count(dashboard.failuresByIdentifier.count))</span></h3>"
         if !dashboard.failuresByIdentifier.isEmpty {
-            out += "<table class=\"grid\"><thead><tr><th scope=\"col\">Identifier</th><th scope=\"col\" class=\"n\">Failures</th><th scope=\"col\" class=\"n\">Tests</th><th scope=\"col\">Causes</th><th scope=\"col\">Tests hit</th></tr></thead><tbody>"
+            out +=
+                "<table class=\"grid\"><thead><tr><th scope=\"col\">Identifier</th><th scope=\"col\" class=\"n\">Failures</th><th scope=\"col\" class=\"n\">Tests</th><th scope=\"col\">Causes</th><th scope=\"col\">Tests hit</th></tr></thead><tbody>"
             for group in dashboard.failuresByIdentifier.prefix(rowLimit) {
-                out += "<tr><td><code>\(HTMLText.escape(group.identifier))</code></td><td class=\"n\">\(Format.count(group.count))</td>"
+                out +=
+                    "<tr><td><code>\(HTMLText.escape(group.identifier))</code></td><td class=\"n\">\(Format.count(group.count))</td>"
                 out += "<td class=\"n\">\(Format.count(group.testCount))</td>"
-                out += "<td>\(group.categories.prefix(4).map { "<span class=\"chip\">\(HTMLText.escape($0, limit: 60))</span>" }.joined(separator: " "))</td>"
+                out +=
+                    "<td>\(group.categories.prefix(4).map { "<span class=\"chip\">\(HTMLText.escape($0, limit: 60))</span>" }.joined(separator: " "))</td>"
                 out += "<td>\(HTMLParts.tests(group.tests, total: group.testCount, limit: 3))</td></tr>"
             }
             out += "</tbody></table>"
-            out += HTMLParts.more(shown: min(rowLimit, dashboard.failuresByIdentifier.count), of: dashboard.failuresByIdentifier.count, hint: "the identifier tree shows every branch")
+            out += HTMLParts.more(
+                shown: min(rowLimit, dashboard.failuresByIdentifier.count), of: dashboard.failuresByIdentifier.count,
+                hint: "the identifier tree shows every branch")
         } else {
             out += "<p class=\"empty\">No failure could be tied to an identifier.</p>"
         }

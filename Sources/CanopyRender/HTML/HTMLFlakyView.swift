@@ -3,46 +3,67 @@ import CanopyModel
 /// Flaky tests ranked by score, with their evidence and state, after the elements several of them
 /// fail on.
 enum HTMLFlakyView {
-    static func render(_ tests: [DashboardFlakyTest], elements: [FlakyElement], rowLimit: Int, history: [String: DashboardTestHistory] = [:]) -> String {
+    static func render(
+        _ tests: [DashboardFlakyTest], elements: [FlakyElement], rowLimit: Int,
+        history: [String: DashboardTestHistory] = [:]
+    ) -> String {
         var out = elementsTable(elements, rowLimit: rowLimit)
         out += "<h2>Flaky tests and state changes <span class=\"count\">\(Format.count(tests.count))</span></h2>"
-        out += "<p class=\"lede\">Ranked by flakiness score over the history window, with each test's state. Flips are changes of a commit's verdict "
-        out += "(passed, failed, or both) from one commit to the next, two commits in a row that both failed and passed counting as one too; "
-        out += "retries are runs where a retry passed after a failure (“infra”: after an infrastructure failure only, counted as a pass); commits are those on which the test both failed and passed.</p>"
-        guard !tests.isEmpty else { return out + "<p class=\"empty\"><span aria-hidden=\"true\">✓</span> No flaky tests.</p>" }
-        out += "<table class=\"grid\"><thead><tr><th scope=\"col\" class=\"n\">#</th><th scope=\"col\">Score</th><th scope=\"col\">Test</th><th scope=\"col\">State</th>"
-        out += "<th scope=\"col\" class=\"n\">Runs</th><th scope=\"col\" class=\"n\">Failures</th><th scope=\"col\" class=\"n\">Flips</th><th scope=\"col\" class=\"n\">Retries</th>"
+        out +=
+            "<p class=\"lede\">Ranked by flakiness score over the history window, with each test's state. Flips are changes of a commit's verdict "
+        out +=
+            "(passed, failed, or both) from one commit to the next, two commits in a row that both failed and passed counting as one too; "
+        out +=
+            "retries are runs where a retry passed after a failure (“infra”: after an infrastructure failure only, counted as a pass); commits are those on which the test both failed and passed.</p>"
+        guard !tests.isEmpty else {
+            return out + "<p class=\"empty\"><span aria-hidden=\"true\">✓</span> No flaky tests.</p>"
+        }
+        out +=
+            "<table class=\"grid\"><thead><tr><th scope=\"col\" class=\"n\">#</th><th scope=\"col\">Score</th><th scope=\"col\">Test</th><th scope=\"col\">State</th>"
+        out +=
+            "<th scope=\"col\" class=\"n\">Runs</th><th scope=\"col\" class=\"n\">Failures</th><th scope=\"col\" class=\"n\">Flips</th><th scope=\"col\" class=\"n\">Retries</th>"
         out += "<th scope=\"col\">Commits</th><th scope=\"col\">Last failure</th></tr></thead><tbody>"
         for (rank, test) in tests.prefix(rowLimit).enumerated() {
             let e = test.evidence
             let score = min(1, max(0, test.score))
             out += "<tr><td class=\"n\">\(rank + 1)</td>"
-            out += "<td><span class=\"score\"><span class=\"bar fair\" aria-hidden=\"true\"><span style=\"width:\(Format.fixed(score * 100, digits: 0))%\"></span></span>\(Format.score(test.score))</span></td>"
-            out += "<td><code>\(HTMLText.escape(test.test))</code>\(HTMLHistoryStrip.render(history[test.test], flakyLink: false))</td><td>\(HTMLParts.state(test.state, since: test.since))</td>"
-            out += "<td class=\"n\">\(e.runs)</td><td class=\"n\">\(e.failures)</td><td class=\"n\">\(e.flips)</td><td class=\"n\">\(e.retries)\(e.infrastructureFlakes > 0 ? " <span class=\"muted\">+\(e.infrastructureFlakes) infra</span>" : "")</td>"
-            let more = e.commits.count > 5 ? " <span class=\"muted\">+\(Format.count(e.commits.count - 5)) more</span>" : ""
-            out += "<td>\(e.commits.prefix(5).map { "<code>\(HTMLText.escape($0, limit: 12))</code>" }.joined(separator: " "))\(more)</td>"
+            out +=
+                "<td><span class=\"score\"><span class=\"bar fair\" aria-hidden=\"true\"><span style=\"width:\(Format.fixed(score * 100, digits: 0))%\"></span></span>\(Format.score(test.score))</span></td>"
+            out +=
+                "<td><code>\(HTMLText.escape(test.test))</code>\(HTMLHistoryStrip.render(history[test.test], flakyLink: false))</td><td>\(HTMLParts.state(test.state, since: test.since))</td>"
+            out +=
+                "<td class=\"n\">\(e.runs)</td><td class=\"n\">\(e.failures)</td><td class=\"n\">\(e.flips)</td><td class=\"n\">\(e.retries)\(e.infrastructureFlakes > 0 ? " <span class=\"muted\">+\(e.infrastructureFlakes) infra</span>" : "")</td>"
+            let more =
+                e.commits.count > 5 ? " <span class=\"muted\">+\(Format.count(e.commits.count - 5)) more</span>" : ""
+            out +=
+                "<td>\(e.commits.prefix(5).map { "<code>\(HTMLText.escape($0, limit: 12))</code>" }.joined(separator: " "))\(more)</td>"
             out += "<td class=\"msg\">\(test.lastMessage.map { HTMLText.escape($0) } ?? "–")</td></tr>"
         }
         out += "</tbody></table>"
-        return out + HTMLParts.more(shown: min(rowLimit, tests.count), of: tests.count, hint: "lower scores are left out")
+        return out
+            + HTMLParts.more(shown: min(rowLimit, tests.count), of: tests.count, hint: "lower scores are left out")
     }
 
     /// Elements on which several tests fail flakily; nothing when there are none.
     private static func elementsTable(_ elements: [FlakyElement], rowLimit: Int) -> String {
         guard !elements.isEmpty else { return "" }
         var out = "<h2>Flaky elements <span class=\"count\">\(Format.count(elements.count))</span></h2>"
-        out += "<p class=\"lede\">Elements on which several tests fail flakily over the history window: fix the element "
+        out +=
+            "<p class=\"lede\">Elements on which several tests fail flakily over the history window: fix the element "
         out += "(a wait, its hit region, a stable identifier) rather than each test.</p>"
-        out += "<table class=\"grid\"><thead><tr><th scope=\"col\">Identifier</th><th scope=\"col\" class=\"n\">Tests</th>"
+        out +=
+            "<table class=\"grid\"><thead><tr><th scope=\"col\">Identifier</th><th scope=\"col\" class=\"n\">Tests</th>"
         out += "<th scope=\"col\" class=\"n\">Flaky failures</th><th scope=\"col\" class=\"n\">All failures</th>"
         out += "<th scope=\"col\">Failing flakily on it</th></tr></thead><tbody>"
         for element in elements.prefix(rowLimit) {
-            out += "<tr><td><code>\(HTMLText.escape(element.identifier))</code></td><td class=\"n\">\(Format.count(element.tests.count))</td>"
-            out += "<td class=\"n\">\(Format.count(element.flakyFailures))</td><td class=\"n\">\(Format.count(element.failures))</td>"
+            out +=
+                "<tr><td><code>\(HTMLText.escape(element.identifier))</code></td><td class=\"n\">\(Format.count(element.tests.count))</td>"
+            out +=
+                "<td class=\"n\">\(Format.count(element.flakyFailures))</td><td class=\"n\">\(Format.count(element.failures))</td>"
             out += "<td>\(HTMLParts.tests(element.tests, total: element.tests.count))</td></tr>"
         }
         out += "</tbody></table>"
-        return out + HTMLParts.more(shown: min(rowLimit, elements.count), of: elements.count, hint: "fewer tests are left out")
+        return out
+            + HTMLParts.more(shown: min(rowLimit, elements.count), of: elements.count, hint: "fewer tests are left out")
     }
 }

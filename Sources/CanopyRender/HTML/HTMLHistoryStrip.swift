@@ -26,8 +26,10 @@ enum HTMLHistoryStrip {
             let count = history.results.filter { $0.outcome == outcome }.count
             return count == 0 ? nil : "\(count) \(outcome.rawValue)"
         }
-        let label = "Last \(Format.plural(history.results.count, "result")) on this branch, oldest first: \(counts.joined(separator: ", "))"
-        var out = "<span class=\"history\"><span class=\"strip\" role=\"img\" aria-label=\"\(HTMLText.escapeRaw(label))\">"
+        let label =
+            "Last \(Format.plural(history.results.count, "result")) on this branch, oldest first: \(counts.joined(separator: ", "))"
+        var out =
+            "<span class=\"history\"><span class=\"strip\" role=\"img\" aria-label=\"\(HTMLText.escapeRaw(label))\">"
         for result in history.results {
             out += "<span class=\"hs \(letter(result.outcome))\" title=\"\(HTMLText.escape(hover(result)))\"></span>"
         }
@@ -57,7 +59,8 @@ enum HTMLHistoryStrip {
                     run.outcome = .passed
                     if index[run] == nil {
                         index[run] = self.runs.count
-                        self.runs.append("\(run.commit.map { String($0.prefix(12)) } ?? "no commit") · \(Format.day(run.date))")
+                        self.runs.append(
+                            "\(run.commit.map { String($0.prefix(12)) } ?? "no commit") · \(Format.day(run.date))")
                     }
                     letters += letter(result.outcome)
                     runs.append(index[run] ?? 0)

@@ -25,28 +25,42 @@ enum HTMLOverviewView {
         let shots = HTMLFailureItem.screenshots(dashboard.tests)
         var out = "<h3>New failures <span class=\"count\">\(Format.count(dashboard.newFailures.count))</span></h3>"
         if dashboard.newFailures.isEmpty {
-            let none = dashboard.excusedFailures.isEmpty && dashboard.stillFailing.isEmpty
+            let none =
+                dashboard.excusedFailures.isEmpty && dashboard.stillFailing.isEmpty
                 ? "No failures that the baseline did not have." : "No new failures that the gate counts."
             out += "<p class=\"empty\"><span aria-hidden=\"true\">✓</span> \(none)</p>"
         } else {
             out += "<ul class=\"failing\">"
             for failure in dashboard.newFailures.prefix(rowLimit) {
-                out += HTMLFailureItem.render(failure, causes: causes, screenshot: shots[failure.test], history: dashboard.testHistory[failure.test])
+                out += HTMLFailureItem.render(
+                    failure, causes: causes, screenshot: shots[failure.test],
+                    history: dashboard.testHistory[failure.test])
             }
             out += "</ul>"
-            out += HTMLParts.more(shown: min(rowLimit, dashboard.newFailures.count), of: dashboard.newFailures.count, hint: "the Tests view lists every failed test")
+            out += HTMLParts.more(
+                shown: min(rowLimit, dashboard.newFailures.count), of: dashboard.newFailures.count,
+                hint: "the Tests view lists every failed test")
         }
-        let still = dashboard.stillFailing.prefix(excusedLimit).map { HTMLFailureItem.render($0, causes: causes, screenshot: shots[$0.test], history: dashboard.testHistory[$0.test]) }
-        out += HTMLFailureItem.list("Still failing, as in the baseline", items: still, total: dashboard.stillFailing.count)
-        let excused = dashboard.excusedFailures.prefix(excusedLimit).map { HTMLFailureItem.render($0, causes: causes, screenshot: shots[$0.test], history: dashboard.testHistory[$0.test]) }
-        out += HTMLFailureItem.list("Failing, not counted as new", items: excused, total: dashboard.excusedFailures.count)
+        let still = dashboard.stillFailing.prefix(excusedLimit).map {
+            HTMLFailureItem.render(
+                $0, causes: causes, screenshot: shots[$0.test], history: dashboard.testHistory[$0.test])
+        }
+        out += HTMLFailureItem.list(
+            "Still failing, as in the baseline", items: still, total: dashboard.stillFailing.count)
+        let excused = dashboard.excusedFailures.prefix(excusedLimit).map {
+            HTMLFailureItem.render(
+                $0, causes: causes, screenshot: shots[$0.test], history: dashboard.testHistory[$0.test])
+        }
+        out += HTMLFailureItem.list(
+            "Failing, not counted as new", items: excused, total: dashboard.excusedFailures.count)
         return out
     }
 
     /// The highest-ranked flaky tests with their state and evidence, and a link to all of them.
     static func flaky(_ tests: [DashboardFlakyTest], history: [String: DashboardTestHistory] = [:]) -> String {
         guard !tests.isEmpty else { return "" }
-        var out = "<h3>Flaky tests <span class=\"count\">\(Format.count(tests.count))</span></h3><ul class=\"flaky-list\">"
+        var out =
+            "<h3>Flaky tests <span class=\"count\">\(Format.count(tests.count))</span></h3><ul class=\"flaky-list\">"
         for test in tests.prefix(flakyLimit) {
             let e = test.evidence
             out += "<li><code>\(HTMLText.escape(test.test))</code> \(HTMLParts.state(test.state, since: test.since))"
@@ -54,7 +68,9 @@ enum HTMLOverviewView {
             out += " <span class=\"muted\">failed in \(Format.count(e.failures)) of \(Format.plural(e.runs, "run"))"
             if let target = test.onTargetBranch { out += "; \(HTMLText.escape(target.text))" }
             out += "</span>" + HTMLHistoryStrip.render(history[test.test])
-            if let message = test.lastMessage { out += "<div class=\"msg\">\(HTMLText.escape(message, limit: 200))</div>" }
+            if let message = test.lastMessage {
+                out += "<div class=\"msg\">\(HTMLText.escape(message, limit: 200))</div>"
+            }
             out += "</li>"
         }
         out += "</ul><p class=\"more\"><a href=\"#flaky\">All flaky tests and their evidence →</a></p>"
@@ -65,11 +81,15 @@ enum HTMLOverviewView {
     static func figures(_ dashboard: Dashboard, rowLimit: Int) -> String {
         var out = ""
         if !dashboard.gates.isEmpty {
-            out += "<h3>Gates</h3><table class=\"grid\"><thead><tr><th scope=\"col\">Gate</th><th scope=\"col\">Result</th><th scope=\"col\">Detail</th></tr></thead><tbody>"
+            out +=
+                "<h3>Gates</h3><table class=\"grid\"><thead><tr><th scope=\"col\">Gate</th><th scope=\"col\">Result</th><th scope=\"col\">Detail</th></tr></thead><tbody>"
             for gate in dashboard.gates {
-                let result = gate.passed ? "<span class=\"chip pass\"><span aria-hidden=\"true\">✓</span> passed</span>"
+                let result =
+                    gate.passed
+                    ? "<span class=\"chip pass\"><span aria-hidden=\"true\">✓</span> passed</span>"
                     : "<span class=\"chip fail\"><span aria-hidden=\"true\">✗</span> failed</span>"
-                out += "<tr><td>\(HTMLText.escape(gate.name))</td><td>\(result)</td><td>\(HTMLText.escape(gate.detail))</td></tr>"
+                out +=
+                    "<tr><td>\(HTMLText.escape(gate.name))</td><td>\(result)</td><td>\(HTMLText.escape(gate.detail))</td></tr>"
             }
             out += "</tbody></table>"
         }
@@ -91,29 +111,37 @@ enum HTMLOverviewView {
         ]
         out += "<ul class=\"kpis\">"
         for (label, kpi, unit, higherIsBetter, series) in kpis {
-            out += "<li class=\"kpi\"><span class=\"kpi-label\">\(label)</span><span class=\"kpi-value\">\(Format.value(kpi, unit))</span>"
+            out +=
+                "<li class=\"kpi\"><span class=\"kpi-label\">\(label)</span><span class=\"kpi-value\">\(Format.value(kpi, unit))</span>"
             if let change = Format.change(kpi, unit) {
                 let judgement = Format.judgement(kpi, higherIsBetter: higherIsBetter)
                 let arrow = (kpi.change ?? 0) > 0 ? "▲" : "▼"
                 let words = judgement == .neutral ? "vs baseline" : "\(judgement.rawValue) than baseline"
-                out += "<span class=\"kpi-change \(judgement.rawValue)\"><span aria-hidden=\"true\">\(arrow)</span> \(change) <small>\(words)</small></span>"
+                out +=
+                    "<span class=\"kpi-change \(judgement.rawValue)\"><span aria-hidden=\"true\">\(arrow)</span> \(change) <small>\(words)</small></span>"
             } else {
-                out += "<span class=\"kpi-change neutral\"><small>\(kpi.baseline == nil ? "no baseline" : "no change")</small></span>"
+                out +=
+                    "<span class=\"kpi-change neutral\"><small>\(kpi.baseline == nil ? "no baseline" : "no change")</small></span>"
             }
             let title = "\(label) over the last \(series.count) runs"
-            out += SVGChart.sparkline(series, label: title, minimumSpan: unit == .ratio ? SVGChart.ratioSpan : 0) + "</li>"
+            out +=
+                SVGChart.sparkline(series, label: title, minimumSpan: unit == .ratio ? SVGChart.ratioSpan : 0) + "</li>"
         }
         out += "</ul>"
 
         if !dashboard.slowerTests.isEmpty {
             let usual = SlowerTestsText.usual(dashboard.slowerTests)
-            out += "<h3>\(SlowerTestsText.heading(dashboard.slowerTests)) <span class=\"count\">\(Format.count(dashboard.slowerTests.count))</span></h3>"
+            out +=
+                "<h3>\(SlowerTestsText.heading(dashboard.slowerTests)) <span class=\"count\">\(Format.count(dashboard.slowerTests.count))</span></h3>"
             out += "<p class=\"lede\">\(HTMLText.escapeRaw(SlowerTestsText.lede(dashboard.slowerTests)))</p>"
-            out += "<table class=\"grid\"><thead><tr><th scope=\"col\">Test</th><th scope=\"col\" class=\"n\">\(usual)</th><th scope=\"col\" class=\"n\">Now</th><th scope=\"col\" class=\"n\">Change</th></tr></thead><tbody>"
+            out +=
+                "<table class=\"grid\"><thead><tr><th scope=\"col\">Test</th><th scope=\"col\" class=\"n\">\(usual)</th><th scope=\"col\" class=\"n\">Now</th><th scope=\"col\" class=\"n\">Change</th></tr></thead><tbody>"
             for slower in dashboard.slowerTests.prefix(rowLimit) {
                 let basis = slower.runs.map { " <small class=\"muted\">(\(Format.plural($0, "run")))</small>" } ?? ""
-                out += "<tr><td><code>\(HTMLText.escape(slower.testKey))</code></td><td class=\"n\">\(Format.duration(slower.before))\(basis)</td>"
-                out += "<td class=\"n\">\(Format.duration(slower.after))</td><td class=\"n\">+\(Format.duration(slower.after - slower.before)) (×\(Format.fixed(slower.after / max(slower.before, 0.001), digits: 1)))</td></tr>"
+                out +=
+                    "<tr><td><code>\(HTMLText.escape(slower.testKey))</code></td><td class=\"n\">\(Format.duration(slower.before))\(basis)</td>"
+                out +=
+                    "<td class=\"n\">\(Format.duration(slower.after))</td><td class=\"n\">+\(Format.duration(slower.after - slower.before)) (×\(Format.fixed(slower.after / max(slower.before, 0.001), digits: 1)))</td></tr>"
             }
             out += "</tbody></table>"
         }
@@ -134,7 +162,8 @@ enum HTMLOverviewView {
         var text = "\(Format.count(h.failed.value)) failed, \(Format.count(h.flaky.value)) flaky, "
         text += "\(Format.count(h.skipped.value)) skipped of \(Format.count(h.tests.value)) tests"
         if !dashboard.gates.isEmpty { text += " · \(failedGates) of \(dashboard.gates.count) gates failed" }
-        return "<div class=\"status \(h.status.rawValue)\" role=\"status\"><span class=\"status-icon\" aria-hidden=\"true\">\(icon)</span>"
+        return
+            "<div class=\"status \(h.status.rawValue)\" role=\"status\"><span class=\"status-icon\" aria-hidden=\"true\">\(icon)</span>"
             + "<div><strong>\(word)</strong><span>\(text)</span></div></div>"
     }
 }

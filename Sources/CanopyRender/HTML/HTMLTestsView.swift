@@ -7,7 +7,8 @@ enum HTMLTestsView {
         var out = "<h2>Tests <span class=\"count\">\(Format.count(total))</span></h2>"
         out += byClass(classes)
         out += "<form class=\"controls\" role=\"search\" id=\"t-form\" aria-controls=\"t-table\">"
-        out += "<label>Search<input id=\"t-q\" type=\"search\" placeholder=\"Test, class or failure message\" autocomplete=\"off\" spellcheck=\"false\"></label>"
+        out +=
+            "<label>Search<input id=\"t-q\" type=\"search\" placeholder=\"Test, class or failure message\" autocomplete=\"off\" spellcheck=\"false\"></label>"
         out += select(id: "t-outcome", label: "Outcome", options: TestOutcome.allCases.map(\.rawValue))
         out += select(id: "t-device", label: "Device", options: data.tests.devices)
         out += select(id: "t-category", label: "Cause", options: data.tests.categories)
@@ -15,13 +16,19 @@ enum HTMLTestsView {
         out += "</form>"
         out += "<p id=\"t-count\" class=\"muted\" aria-live=\"polite\"></p>"
         out += "<div class=\"scroll\"><table class=\"grid\" id=\"t-table\"><thead><tr>"
-        let columns = [("key", "Test"), ("device", "Device"), ("outcome", "Outcome"), ("attempts", "Attempts"), ("duration", "Duration"), ("message", "First failure or skip reason"), ("category", "Cause")]
+        let columns = [
+            ("key", "Test"), ("device", "Device"), ("outcome", "Outcome"), ("attempts", "Attempts"),
+            ("duration", "Duration"), ("message", "First failure or skip reason"), ("category", "Cause"),
+        ]
         for (key, label) in columns {
-            out += "<th scope=\"col\" aria-sort=\"none\"><button type=\"button\" class=\"sort\" data-sort=\"\(key)\">\(label)<span class=\"arrow\" aria-hidden=\"true\"></span></button></th>"
+            out +=
+                "<th scope=\"col\" aria-sort=\"none\"><button type=\"button\" class=\"sort\" data-sort=\"\(key)\">\(label)<span class=\"arrow\" aria-hidden=\"true\"></span></button></th>"
         }
         out += "</tr></thead><tbody id=\"t-body\"></tbody></table></div>"
-        out += "<nav class=\"pager\" aria-label=\"Test pages\"><button type=\"button\" class=\"btn\" id=\"t-prev\">← Previous</button>"
-        out += "<span id=\"t-page\" class=\"muted\"></span><button type=\"button\" class=\"btn\" id=\"t-next\">Next →</button></nav>"
+        out +=
+            "<nav class=\"pager\" aria-label=\"Test pages\"><button type=\"button\" class=\"btn\" id=\"t-prev\">← Previous</button>"
+        out +=
+            "<span id=\"t-page\" class=\"muted\"></span><button type=\"button\" class=\"btn\" id=\"t-next\">Next →</button></nav>"
         return out
     }
 
@@ -30,16 +37,22 @@ enum HTMLTestsView {
 
     private static func byClass(_ classes: [DashboardClassRow]) -> String {
         guard classes.count > 1 else { return "" }
-        var out = "<details class=\"classes\"><summary>By class <span class=\"count\">\(Format.count(classes.count))</span></summary>"
-        out += "<div class=\"scroll\"><table class=\"grid compact\"><thead><tr><th scope=\"col\">Class</th><th scope=\"col\" class=\"n\">Tests</th>"
-        out += "<th scope=\"col\" class=\"n\">Failed</th><th scope=\"col\" class=\"n\">Flaky</th><th scope=\"col\" class=\"n\">Skipped</th><th scope=\"col\" class=\"n\">Test time</th></tr></thead><tbody>"
+        var out =
+            "<details class=\"classes\"><summary>By class <span class=\"count\">\(Format.count(classes.count))</span></summary>"
+        out +=
+            "<div class=\"scroll\"><table class=\"grid compact\"><thead><tr><th scope=\"col\">Class</th><th scope=\"col\" class=\"n\">Tests</th>"
+        out +=
+            "<th scope=\"col\" class=\"n\">Failed</th><th scope=\"col\" class=\"n\">Flaky</th><th scope=\"col\" class=\"n\">Skipped</th><th scope=\"col\" class=\"n\">Test time</th></tr></thead><tbody>"
         for row in classes.prefix(classLimit) {
-            out += "<tr><td><code>\(HTMLText.escape(row.className))</code></td><td class=\"n\">\(Format.count(row.tests))</td>"
-            out += "<td class=\"n\">\(Format.count(row.failed))</td><td class=\"n\">\(Format.count(row.flaky))</td><td class=\"n\">\(Format.count(row.skipped))</td>"
+            out +=
+                "<tr><td><code>\(HTMLText.escape(row.className))</code></td><td class=\"n\">\(Format.count(row.tests))</td>"
+            out +=
+                "<td class=\"n\">\(Format.count(row.failed))</td><td class=\"n\">\(Format.count(row.flaky))</td><td class=\"n\">\(Format.count(row.skipped))</td>"
             out += "<td class=\"n\">\(Format.duration(row.duration))</td></tr>"
         }
         out += "</tbody></table></div>"
-        out += HTMLParts.more(shown: min(classLimit, classes.count), of: classes.count, hint: "the Class filter below picks any class")
+        out += HTMLParts.more(
+            shown: min(classLimit, classes.count), of: classes.count, hint: "the Class filter below picks any class")
         return out + "</details>"
     }
 

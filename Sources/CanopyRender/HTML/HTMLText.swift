@@ -62,7 +62,9 @@ enum HTMLText {
             while index < bytes.count {
                 switch bytes[index] {
                 case 0x3C, 0x3E, 0x26: escape(bytes[index])
-                case 0xE2 where index + 2 < bytes.count && bytes[index + 1] == 0x80 && (bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9):
+                case 0xE2
+                where index + 2 < bytes.count && bytes[index + 1] == 0x80
+                    && (bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9):
                     // U+2028 / U+2029: `\u2028` / `\u2029`.
                     let last: UInt8 = bytes[index + 2] == 0xA8 ? 0x38 : 0x39
                     out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))

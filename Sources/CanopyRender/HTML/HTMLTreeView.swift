@@ -2,11 +2,15 @@
 /// coverage bar, failures, flaky tests and audit issues per node, and a treemap of coverage.
 enum HTMLTreeView {
     static func render(_ nodes: [DashboardTreeNode]) -> String {
-        guard !nodes.isEmpty else { return "<h2>Identifier tree</h2><p class=\"empty\">No identifiers were found in this run.</p>" }
+        guard !nodes.isEmpty else {
+            return "<h2>Identifier tree</h2><p class=\"empty\">No identifiers were found in this run.</p>"
+        }
         var out = "<h2>Identifier tree</h2>"
         out += "<p class=\"lede\">Coverage is the share of interactive elements carrying an accessibility identifier. "
-        out += "A branch counts the elements under its identifier path on every screen, an element without an identifier under its nearest "
-        out += "identified ancestor (the Accessibility view counts by screen instead). Open a branch to see where failures, flaky tests and audit issues sit.</p>"
+        out +=
+            "A branch counts the elements under its identifier path on every screen, an element without an identifier under its nearest "
+        out +=
+            "identified ancestor (the Accessibility view counts by screen instead). Open a branch to see where failures, flaky tests and audit issues sit.</p>"
         out += "<div class=\"tools\"><button type=\"button\" class=\"btn\" data-tree=\"expand\">Expand all</button>"
         out += "<button type=\"button\" class=\"btn\" data-tree=\"collapse\">Collapse all</button></div>"
         out += "<ul class=\"tree\" id=\"identifier-tree\">"
@@ -40,16 +44,30 @@ enum HTMLTreeView {
         var out = "<div class=\"node\" title=\"\(HTMLText.escape(node.path))\">"
         if let id {
             out += "<button type=\"button\" class=\"twisty\" aria-expanded=\"false\" aria-controls=\"\(id)\">"
-            out += "<span class=\"chev\" aria-hidden=\"true\">▸</span><code>\(HTMLText.escape(node.segment, limit: 120))</code></button>"
+            out +=
+                "<span class=\"chev\" aria-hidden=\"true\">▸</span><code>\(HTMLText.escape(node.segment, limit: 120))</code></button>"
         } else {
-            out += "<span class=\"leaf\"><span class=\"chev\" aria-hidden=\"true\">·</span><code>\(HTMLText.escape(node.segment, limit: 120))</code></span>"
+            out +=
+                "<span class=\"leaf\"><span class=\"chev\" aria-hidden=\"true\">·</span><code>\(HTMLText.escape(node.segment, limit: 120))</code></span>"
         }
         out += coverageBar(node)
         out += "<span class=\"badges\">"
-        if node.failures > 0 { out += "<span class=\"chip fail\"><span aria-hidden=\"true\">✗</span> \(Format.count(node.failures)) failure\(node.failures == 1 ? "" : "s")</span>" }
-        if node.flakyTests > 0 { out += "<span class=\"chip flaky\"><span aria-hidden=\"true\">↻</span> \(Format.count(node.flakyTests)) flaky</span>" }
-        if node.auditErrors > 0 { out += "<span class=\"chip fail\"><span aria-hidden=\"true\">⚠</span> \(Format.plural(node.auditErrors, "audit error"))</span>" }
-        if node.auditWarnings > 0 { out += "<span class=\"chip warn\"><span aria-hidden=\"true\">⚠</span> \(Format.plural(node.auditWarnings, "warning"))</span>" }
+        if node.failures > 0 {
+            out +=
+                "<span class=\"chip fail\"><span aria-hidden=\"true\">✗</span> \(Format.count(node.failures)) failure\(node.failures == 1 ? "" : "s")</span>"
+        }
+        if node.flakyTests > 0 {
+            out +=
+                "<span class=\"chip flaky\"><span aria-hidden=\"true\">↻</span> \(Format.count(node.flakyTests)) flaky</span>"
+        }
+        if node.auditErrors > 0 {
+            out +=
+                "<span class=\"chip fail\"><span aria-hidden=\"true\">⚠</span> \(Format.plural(node.auditErrors, "audit error"))</span>"
+        }
+        if node.auditWarnings > 0 {
+            out +=
+                "<span class=\"chip warn\"><span aria-hidden=\"true\">⚠</span> \(Format.plural(node.auditWarnings, "warning"))</span>"
+        }
         return out + "</span></div>"
     }
 
@@ -73,21 +91,29 @@ enum HTMLTreeView {
 
     /// What `own` counts, as a row of the branch; nothing when it counts nothing.
     static func ownWords(_ own: (elements: Int, identified: Int)) -> String {
-        own.identified == 0 ? "without identifier directly under the screen" : "directly under the screen or this identifier"
+        own.identified == 0
+            ? "without identifier directly under the screen" : "directly under the screen or this identifier"
     }
 
     private static func ownRow(_ node: DashboardTreeNode, own: (elements: Int, identified: Int)) -> String {
         guard own.elements > 0 else { return "" }
-        let counted = DashboardTreeNode(path: node.path, segment: "", depth: node.depth + 1, childCount: 0, elements: own.elements, identified: own.identified)
-        return "<li><div class=\"node own\"><span class=\"leaf\"><span class=\"chev\" aria-hidden=\"true\">·</span><span class=\"own-words\">\(Format.plural(own.elements, "element")) "
+        let counted = DashboardTreeNode(
+            path: node.path, segment: "", depth: node.depth + 1, childCount: 0, elements: own.elements,
+            identified: own.identified)
+        return
+            "<li><div class=\"node own\"><span class=\"leaf\"><span class=\"chev\" aria-hidden=\"true\">·</span><span class=\"own-words\">\(Format.plural(own.elements, "element")) "
             + "\(ownWords(own))</span></span>\(coverageBar(counted))</div></li>"
     }
 
     static func coverageBar(_ node: DashboardTreeNode) -> String {
         // A node with no interactive element measured has no coverage: not a full green bar.
-        guard node.elements > 0 else { return "<span class=\"cov\"><span class=\"num muted\">– <small>(no interactive elements)</small></span></span>" }
+        guard node.elements > 0 else {
+            return
+                "<span class=\"cov\"><span class=\"num muted\">– <small>(no interactive elements)</small></span></span>"
+        }
         let percent = Format.percent(node.coverage)
-        return "<span class=\"cov\"><span class=\"bar \(band(node.coverage))\" aria-hidden=\"true\"><span style=\"width:\(Format.fixed(node.coverage * 100, digits: 1))%\"></span></span>"
+        return
+            "<span class=\"cov\"><span class=\"bar \(band(node.coverage))\" aria-hidden=\"true\"><span style=\"width:\(Format.fixed(node.coverage * 100, digits: 1))%\"></span></span>"
             + "<span class=\"num\">\(percent) <small>(\(Format.count(node.identified))/\(Format.count(node.elements)))</small></span></span>"
     }
 
@@ -108,7 +134,8 @@ enum HTMLTreeView {
         guard total > 0 else { return "" }
         let width = 1000.0
         let height = 360.0
-        var svg = "<svg class=\"treemap\" viewBox=\"0 0 1000 360\" role=\"img\" aria-label=\"Treemap of identifier coverage by branch; area is the number of elements\">"
+        var svg =
+            "<svg class=\"treemap\" viewBox=\"0 0 1000 360\" role=\"img\" aria-label=\"Treemap of identifier coverage by branch; area is the number of elements\">"
         var x = 0.0
         for (index, root) in roots {
             let w = width * Double(root.elements) / total
@@ -118,12 +145,15 @@ enum HTMLTreeView {
                 if nodes[next].depth == root.depth + 1 && nodes[next].elements > 0 { children.append(nodes[next]) }
                 next += 1
             }
-            svg += "<g><title>\(HTMLText.escape(root.path)): \(Format.percent(root.coverage)) of \(Format.count(root.elements)) elements</title>"
+            svg +=
+                "<g><title>\(HTMLText.escape(root.path)): \(Format.percent(root.coverage)) of \(Format.count(root.elements)) elements</title>"
             let rest = own(nodes, at: index)
             if !children.isEmpty && rest.elements > 0 {
                 children.append(
                     DashboardTreeNode(
-                        path: "\(root.path): \(ownWords(rest))", segment: rest.identified == 0 ? "no identifier" : "directly under", depth: root.depth + 1, childCount: 0, elements: rest.elements,
+                        path: "\(root.path): \(ownWords(rest))",
+                        segment: rest.identified == 0 ? "no identifier" : "directly under", depth: root.depth + 1,
+                        childCount: 0, elements: rest.elements,
                         identified: rest.identified))
             }
             let childTotal = Double(children.reduce(0) { $0 + $1.elements })
@@ -138,24 +168,32 @@ enum HTMLTreeView {
                 }
             }
             if w > 40 {
-                svg += "<text class=\"tm-root\" x=\"\(SVGChart.n(x + 4))\" y=\"13\">\(HTMLText.escape(root.segment, limit: max(3, Int(w / 7))))</text>"
+                svg +=
+                    "<text class=\"tm-root\" x=\"\(SVGChart.n(x + 4))\" y=\"13\">\(HTMLText.escape(root.segment, limit: max(3, Int(w / 7))))</text>"
             }
             svg += "</g>"
             x += w
         }
         svg += "</svg>"
         svg += "<ul class=\"legend\"><li><span class=\"swatch good\" aria-hidden=\"true\"></span>≥ 90%</li>"
-        svg += "<li><span class=\"swatch fair\" aria-hidden=\"true\"></span>75–90%</li><li><span class=\"swatch weak\" aria-hidden=\"true\"></span>50–75%</li>"
+        svg +=
+            "<li><span class=\"swatch fair\" aria-hidden=\"true\"></span>75–90%</li><li><span class=\"swatch weak\" aria-hidden=\"true\"></span>50–75%</li>"
         svg += "<li><span class=\"swatch poor\" aria-hidden=\"true\"></span>&lt; 50%</li></ul>"
         return svg
     }
 
-    private static func cell(_ node: DashboardTreeNode, x: Double, y: Double, w: Double, h: Double, label: String) -> String {
-        var out = "<rect class=\"tm \(band(node.coverage))\" x=\"\(SVGChart.n(x))\" y=\"\(SVGChart.n(y))\" width=\"\(SVGChart.n(max(0, w - 1)))\" height=\"\(SVGChart.n(max(0, h - 1)))\">"
-        out += "<title>\(HTMLText.escape(node.path)): \(Format.percent(node.coverage)) (\(Format.count(node.identified))/\(Format.count(node.elements)))</title></rect>"
+    private static func cell(_ node: DashboardTreeNode, x: Double, y: Double, w: Double, h: Double, label: String)
+        -> String
+    {
+        var out =
+            "<rect class=\"tm \(band(node.coverage))\" x=\"\(SVGChart.n(x))\" y=\"\(SVGChart.n(y))\" width=\"\(SVGChart.n(max(0, w - 1)))\" height=\"\(SVGChart.n(max(0, h - 1)))\">"
+        out +=
+            "<title>\(HTMLText.escape(node.path)): \(Format.percent(node.coverage)) (\(Format.count(node.identified))/\(Format.count(node.elements)))</title></rect>"
         if w > 60 && h > 28 {
-            out += "<text class=\"tm-label\" x=\"\(SVGChart.n(x + 4))\" y=\"\(SVGChart.n(y + 14))\">\(HTMLText.escape(label, limit: max(3, Int(w / 7))))</text>"
-            out += "<text class=\"tm-label\" x=\"\(SVGChart.n(x + 4))\" y=\"\(SVGChart.n(y + 26))\">\(Format.percent(node.coverage))</text>"
+            out +=
+                "<text class=\"tm-label\" x=\"\(SVGChart.n(x + 4))\" y=\"\(SVGChart.n(y + 14))\">\(HTMLText.escape(label, limit: max(3, Int(w / 7))))</text>"
+            out +=
+                "<text class=\"tm-label\" x=\"\(SVGChart.n(x + 4))\" y=\"\(SVGChart.n(y + 26))\">\(Format.percent(node.coverage))</text>"
         }
         return out
     }

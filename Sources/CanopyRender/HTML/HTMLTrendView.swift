@@ -5,40 +5,76 @@ enum HTMLTrendView {
         let points = trend.points
         guard !points.isEmpty else { return out + "<p class=\"empty\">No runs in the window.</p>" }
         let labels = points.map { "\(Format.day($0.date)) · \(DisplayText.line($0.commit, limit: 12))" }
-        out += "<p class=\"lede\">\(Format.count(points.count)) runs from \(Format.day(points[0].date)) to \(Format.day(points[points.count - 1].date)).</p>"
+        out +=
+            "<p class=\"lede\">\(Format.count(points.count)) runs from \(Format.day(points[0].date)) to \(Format.day(points[points.count - 1].date)).</p>"
         out += "<div class=\"charts\">"
-        out += figure("Pass rate", SVGChart.line(title: "Pass rate", values: points.map(\.passRate), labels: labels, minimumSpan: SVGChart.ratioSpan, format: Format.percent))
-        out += figure("Flaky tests", SVGChart.line(title: "Flaky tests", values: points.map { Double($0.flaky) }, labels: labels, format: { Format.count($0) }))
+        out += figure(
+            "Pass rate",
+            SVGChart.line(
+                title: "Pass rate", values: points.map(\.passRate), labels: labels, minimumSpan: SVGChart.ratioSpan,
+                format: Format.percent))
+        out += figure(
+            "Flaky tests",
+            SVGChart.line(
+                title: "Flaky tests", values: points.map { Double($0.flaky) }, labels: labels,
+                format: { Format.count($0) }))
         let categories = trend.categories
         let series = categories.map { category in
-            (name: category, values: points.map { point in point.failuresByCategory.first { $0.category == category }?.count ?? 0 })
+            (
+                name: category,
+                values: points.map { point in point.failuresByCategory.first { $0.category == category }?.count ?? 0 }
+            )
         }
-        out += figure("Failures by cause", SVGChart.stacked(title: "Failures by cause per run", series: series, labels: labels) + SVGChart.legend(categories))
-        out += figure("Identifier coverage", SVGChart.line(title: "Identifier coverage", values: points.map(\.coverage), labels: labels, minimumSpan: SVGChart.ratioSpan, format: Format.percent))
-        out += figure("Audit issues", SVGChart.line(title: "Audit issues", values: points.map { Double($0.auditIssues) }, labels: labels, format: { Format.count($0) }))
-        out += figure("Test time (sum)", SVGChart.line(title: "Test time (sum)", values: points.map(\.duration), labels: labels, format: Format.duration))
+        out += figure(
+            "Failures by cause",
+            SVGChart.stacked(title: "Failures by cause per run", series: series, labels: labels)
+                + SVGChart.legend(categories))
+        out += figure(
+            "Identifier coverage",
+            SVGChart.line(
+                title: "Identifier coverage", values: points.map(\.coverage), labels: labels,
+                minimumSpan: SVGChart.ratioSpan, format: Format.percent))
+        out += figure(
+            "Audit issues",
+            SVGChart.line(
+                title: "Audit issues", values: points.map { Double($0.auditIssues) }, labels: labels,
+                format: { Format.count($0) }))
+        out += figure(
+            "Test time (sum)",
+            SVGChart.line(
+                title: "Test time (sum)", values: points.map(\.duration), labels: labels, format: Format.duration))
         out += "</div>"
 
-        out += "<details><summary>The same figures as a table</summary><div class=\"scroll\"><table class=\"grid compact\"><thead><tr>"
-        out += "<th scope=\"col\">Date</th><th scope=\"col\">Commit</th><th scope=\"col\" class=\"n\">Pass rate</th><th scope=\"col\" class=\"n\">Flaky</th>"
-        out += "<th scope=\"col\" class=\"n\"><abbr title=\"failure messages, every attempt of every test: a test failing twice counts twice\">Failures</abbr></th><th scope=\"col\" class=\"n\">Coverage</th><th scope=\"col\" class=\"n\">Audit issues</th><th scope=\"col\" class=\"n\">Duration</th></tr></thead><tbody>"
+        out +=
+            "<details><summary>The same figures as a table</summary><div class=\"scroll\"><table class=\"grid compact\"><thead><tr>"
+        out +=
+            "<th scope=\"col\">Date</th><th scope=\"col\">Commit</th><th scope=\"col\" class=\"n\">Pass rate</th><th scope=\"col\" class=\"n\">Flaky</th>"
+        out +=
+            "<th scope=\"col\" class=\"n\"><abbr title=\"failure messages, every attempt of every test: a test failing twice counts twice\">Failures</abbr></th><th scope=\"col\" class=\"n\">Coverage</th><th scope=\"col\" class=\"n\">Audit issues</th><th scope=\"col\" class=\"n\">Duration</th></tr></thead><tbody>"
         for point in points.suffix(rowLimit) {
-            out += "<tr><td>\(Format.day(point.date))</td><td><code>\(HTMLText.escape(point.commit, limit: 12))</code></td><td class=\"n\">\(Format.percent(point.passRate))</td>"
-            out += "<td class=\"n\">\(point.flaky)</td><td class=\"n\">\(point.failures)</td><td class=\"n\">\(Format.percent(point.coverage))</td>"
-            out += "<td class=\"n\">\(point.auditIssues)</td><td class=\"n\">\(Format.duration(point.duration))</td></tr>"
+            out +=
+                "<tr><td>\(Format.day(point.date))</td><td><code>\(HTMLText.escape(point.commit, limit: 12))</code></td><td class=\"n\">\(Format.percent(point.passRate))</td>"
+            out +=
+                "<td class=\"n\">\(point.flaky)</td><td class=\"n\">\(point.failures)</td><td class=\"n\">\(Format.percent(point.coverage))</td>"
+            out +=
+                "<td class=\"n\">\(point.auditIssues)</td><td class=\"n\">\(Format.duration(point.duration))</td></tr>"
         }
         out += "</tbody></table></div></details>"
 
         out += "<h3>Tests that changed state <span class=\"count\">\(Format.count(trend.changes.count))</span></h3>"
         if trend.changes.isEmpty { return out + "<p class=\"empty\">No test changed state in the window.</p>" }
-        out += "<table class=\"grid\"><thead><tr><th scope=\"col\">Date</th><th scope=\"col\">Test</th><th scope=\"col\">From</th><th scope=\"col\">To</th><th scope=\"col\">Commit</th></tr></thead><tbody>"
+        out +=
+            "<table class=\"grid\"><thead><tr><th scope=\"col\">Date</th><th scope=\"col\">Test</th><th scope=\"col\">From</th><th scope=\"col\">To</th><th scope=\"col\">Commit</th></tr></thead><tbody>"
         for change in trend.changes.prefix(rowLimit) {
             out += "<tr><td>\(Format.day(change.date))</td><td><code>\(HTMLText.escape(change.test))</code></td>"
-            out += "<td>\(HTMLParts.state(change.from, since: nil))</td><td>\(HTMLParts.state(change.to, since: nil))</td>"
+            out +=
+                "<td>\(HTMLParts.state(change.from, since: nil))</td><td>\(HTMLParts.state(change.to, since: nil))</td>"
             out += "<td><code>\(HTMLText.escape(change.commit, limit: 12))</code></td></tr>"
         }
         out += "</tbody></table>"
-        return out + HTMLParts.more(shown: min(rowLimit, trend.changes.count), of: trend.changes.count, hint: "older changes are left out")
+        return out
+            + HTMLParts.more(
+                shown: min(rowLimit, trend.changes.count), of: trend.changes.count, hint: "older changes are left out")
     }
 
     private static func figure(_ caption: String, _ chart: String) -> String {

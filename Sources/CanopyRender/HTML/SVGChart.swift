@@ -13,30 +13,39 @@ enum SVGChart {
         guard values.count >= 2 else { return "" }
         let points = scaled(values, width: 116, height: 24, inset: 2, axis: axis(values, minimumSpan: minimumSpan))
         let last = points[points.count - 1]
-        return "<svg class=\"spark\" viewBox=\"0 0 120 28\" width=\"120\" height=\"28\" role=\"img\" aria-label=\"\(HTMLText.escapeRaw(label))\">"
+        return
+            "<svg class=\"spark\" viewBox=\"0 0 120 28\" width=\"120\" height=\"28\" role=\"img\" aria-label=\"\(HTMLText.escapeRaw(label))\">"
             + "<polyline fill=\"none\" stroke=\"currentColor\" stroke-width=\"1.5\" points=\"\(polyline(points))\"/>"
             + "<circle cx=\"\(n(last.0))\" cy=\"\(n(last.1))\" r=\"2.5\" fill=\"currentColor\"/></svg>"
     }
 
     /// A line chart of one series over the trend points with the axis's bounds labelled and a point
     /// per run; the axis spans the values, and at least `minimumSpan` (extended downward, not below 0).
-    static func line(title: String, values: [Double], labels: [String], minimumSpan: Double = 0, format: (Double) -> String) -> String {
+    static func line(
+        title: String, values: [Double], labels: [String], minimumSpan: Double = 0, format: (Double) -> String
+    ) -> String {
         guard !values.isEmpty else { return "" }
         let width = 560.0
         let height = 160.0
         let (low, high) = axis(values, minimumSpan: minimumSpan)
-        let points = scaled(values, width: width - 84, height: height - 40, inset: 10, axis: (low, high)).map { ($0.0 + 60, $0.1 + 4) }
-        var svg = "<svg class=\"chart\" viewBox=\"0 0 \(n(width)) \(n(height))\" role=\"img\" aria-label=\"\(HTMLText.escapeRaw(title)): "
-        svg += "from \(HTMLText.escapeRaw(format(values[0]))) to \(HTMLText.escapeRaw(format(values[values.count - 1])))\">"
+        let points = scaled(values, width: width - 84, height: height - 40, inset: 10, axis: (low, high)).map {
+            ($0.0 + 60, $0.1 + 4)
+        }
+        var svg =
+            "<svg class=\"chart\" viewBox=\"0 0 \(n(width)) \(n(height))\" role=\"img\" aria-label=\"\(HTMLText.escapeRaw(title)): "
+        svg +=
+            "from \(HTMLText.escapeRaw(format(values[0]))) to \(HTMLText.escapeRaw(format(values[values.count - 1])))\">"
         svg += "<line class=\"axis\" x1=\"60\" y1=\"8\" x2=\"60\" y2=\"\(n(height - 18))\"/>"
         svg += "<line class=\"axis\" x1=\"60\" y1=\"\(n(height - 18))\" x2=\"\(n(width))\" y2=\"\(n(height - 18))\"/>"
         svg += dateTicks(labels, width: width, height: height)
         svg += "<text class=\"tick\" x=\"54\" y=\"20\" text-anchor=\"end\">\(HTMLText.escapeRaw(format(high)))</text>"
-        svg += "<text class=\"tick\" x=\"54\" y=\"\(n(height - 22))\" text-anchor=\"end\">\(HTMLText.escapeRaw(format(low)))</text>"
+        svg +=
+            "<text class=\"tick\" x=\"54\" y=\"\(n(height - 22))\" text-anchor=\"end\">\(HTMLText.escapeRaw(format(low)))</text>"
         svg += "<polyline class=\"series\" fill=\"none\" points=\"\(polyline(points))\"/>"
         for (index, point) in points.enumerated() {
             let label = index < labels.count ? labels[index] : ""
-            svg += "<circle class=\"dot\" cx=\"\(n(point.0))\" cy=\"\(n(point.1))\" r=\"3\"><title>\(HTMLText.escape(label)): \(HTMLText.escapeRaw(format(values[index])))</title></circle>"
+            svg +=
+                "<circle class=\"dot\" cx=\"\(n(point.0))\" cy=\"\(n(point.1))\" r=\"3\"><title>\(HTMLText.escape(label)): \(HTMLText.escapeRaw(format(values[index])))</title></circle>"
         }
         return svg + "</svg>"
     }
@@ -47,23 +56,29 @@ enum SVGChart {
         guard count > 0 else { return "" }
         let width = 560.0
         let height = 160.0
-        let totals = (0..<count).map { index in series.reduce(0) { $0 + (index < $1.values.count ? $1.values[index] : 0) } }
+        let totals = (0..<count).map { index in
+            series.reduce(0) { $0 + (index < $1.values.count ? $1.values[index] : 0) }
+        }
         let largest = max(1, totals.max() ?? 1)
         let maximum = Double(largest)
         let slot = (width - 70) / Double(count)
         let base = height - 18
-        var svg = "<svg class=\"chart\" viewBox=\"0 0 \(n(width)) \(n(height))\" role=\"img\" aria-label=\"\(HTMLText.escapeRaw(title))\">"
+        var svg =
+            "<svg class=\"chart\" viewBox=\"0 0 \(n(width)) \(n(height))\" role=\"img\" aria-label=\"\(HTMLText.escapeRaw(title))\">"
         svg += "<line class=\"axis\" x1=\"60\" y1=\"\(n(base))\" x2=\"\(n(width))\" y2=\"\(n(base))\"/>"
         svg += "<text class=\"tick\" x=\"54\" y=\"20\" text-anchor=\"end\">\(largest)</text>"
         svg += "<text class=\"tick\" x=\"54\" y=\"\(n(base - 4))\" text-anchor=\"end\">0</text>"
         svg += dateTicks(labels, width: width, height: height)
         for index in 0..<count {
             var y = base
-            for (seriesIndex, entry) in series.enumerated() where index < entry.values.count && entry.values[index] > 0 {
+            for (seriesIndex, entry) in series.enumerated() where index < entry.values.count && entry.values[index] > 0
+            {
                 let h = Double(entry.values[index]) / maximum * (base - 14)
                 y -= h
-                let label = (index < labels.count ? labels[index] : "") + " · " + entry.name + ": \(entry.values[index])"
-                svg += "<rect class=\"cat cat\(seriesIndex % SVGChart.palette)\" x=\"\(n(62 + Double(index) * slot))\" y=\"\(n(y))\" width=\"\(n(max(2, slot - 4)))\" height=\"\(n(h))\"><title>\(HTMLText.escape(label))</title></rect>"
+                let label =
+                    (index < labels.count ? labels[index] : "") + " · " + entry.name + ": \(entry.values[index])"
+                svg +=
+                    "<rect class=\"cat cat\(seriesIndex % SVGChart.palette)\" x=\"\(n(62 + Double(index) * slot))\" y=\"\(n(y))\" width=\"\(n(max(2, slot - 4)))\" height=\"\(n(h))\"><title>\(HTMLText.escape(label))</title></rect>"
             }
         }
         return svg + "</svg>"
@@ -71,9 +86,10 @@ enum SVGChart {
 
     /// Legend for `stacked`.
     static func legend(_ names: [String]) -> String {
-        "<ul class=\"legend\">" + names.enumerated().map { index, name in
-            "<li><span class=\"swatch cat\(index % SVGChart.palette)\" aria-hidden=\"true\"></span>\(HTMLText.escape(name, limit: 60))</li>"
-        }.joined() + "</ul>"
+        "<ul class=\"legend\">"
+            + names.enumerated().map { index, name in
+                "<li><span class=\"swatch cat\(index % SVGChart.palette)\" aria-hidden=\"true\"></span>\(HTMLText.escape(name, limit: 60))</li>"
+            }.joined() + "</ul>"
     }
 
     /// The first and last run's label under the x axis.
@@ -81,7 +97,8 @@ enum SVGChart {
         guard let first = labels.first, let last = labels.last else { return "" }
         var out = "<text class=\"tick\" x=\"62\" y=\"\(n(height - 3))\">\(HTMLText.escape(first, limit: 40))</text>"
         if labels.count > 1 {
-            out += "<text class=\"tick\" x=\"\(n(width - 2))\" y=\"\(n(height - 3))\" text-anchor=\"end\">\(HTMLText.escape(last, limit: 40))</text>"
+            out +=
+                "<text class=\"tick\" x=\"\(n(width - 2))\" y=\"\(n(height - 3))\" text-anchor=\"end\">\(HTMLText.escape(last, limit: 40))</text>"
         }
         return out
     }
@@ -99,7 +116,9 @@ enum SVGChart {
         return (low, high)
     }
 
-    private static func scaled(_ values: [Double], width: Double, height: Double, inset: Double, axis: (low: Double, high: Double)) -> [(Double, Double)] {
+    private static func scaled(
+        _ values: [Double], width: Double, height: Double, inset: Double, axis: (low: Double, high: Double)
+    ) -> [(Double, Double)] {
         let (low, high) = axis
         let span = high - low
         let step = values.count > 1 ? width / Double(values.count - 1) : 0

@@ -23,7 +23,10 @@ extension SafeURL {
         guard path.hasPrefix(prefix) else { return nil }
         let name = path.dropFirst(prefix.count)
         guard !name.isEmpty, !name.hasPrefix("."),
-            name.unicodeScalars.allSatisfy({ ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || "._-".unicodeScalars.contains($0) })
+            name.unicodeScalars.allSatisfy({
+                ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0)
+                    || "._-".unicodeScalars.contains($0)
+            })
         else { return nil }
         return path
     }

@@ -12,11 +12,18 @@ package struct TrendRenderer: DashboardRenderer {
         let trend = dashboard.trend ?? DashboardTrend(window: "no history", points: [])
         var views = [
             HTMLView(id: "trend", label: "Trend", html: HTMLTrendView.render(trend, rowLimit: rowLimit)),
-            HTMLView(id: "flaky", label: "Flaky tests", html: HTMLFlakyView.render(dashboard.flakyTests, elements: dashboard.flakyElements, rowLimit: rowLimit)),
-            HTMLView(id: "overview", label: "Latest run", html: HTMLOverviewView.render(dashboard, rowLimit: min(rowLimit, 200))),
+            HTMLView(
+                id: "flaky", label: "Flaky tests",
+                html: HTMLFlakyView.render(dashboard.flakyTests, elements: dashboard.flakyElements, rowLimit: rowLimit)),
+            HTMLView(
+                id: "overview", label: "Latest run",
+                html: HTMLOverviewView.render(dashboard, rowLimit: min(rowLimit, 200))),
         ]
         // A tab with an empty table helps nobody: the latest run's tests only when there are some.
-        if !dashboard.tests.isEmpty { views.append(HTMLView(id: "tests", label: "Tests", html: HTMLTestsView.render(data, total: dashboard.tests.count))) }
+        if !dashboard.tests.isEmpty {
+            views.append(
+                HTMLView(id: "tests", label: "Tests", html: HTMLTestsView.render(data, total: dashboard.tests.count)))
+        }
         return HTMLPage.render(
             dashboard: dashboard, heading: "Trend — " + dashboard.title, views: views, data: HTMLText.scriptJSON(data))
     }

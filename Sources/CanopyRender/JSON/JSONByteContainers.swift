@@ -8,24 +8,66 @@ extension JSONByteSink {
         let frame: Int
         var codingPath: [any CodingKey] { [] }
 
-        mutating func encodeNil(forKey key: Key) throws { sink.beginMember(key, in: frame); sink.writeLiteral("null") }
+        mutating func encodeNil(forKey key: Key) throws {
+            sink.beginMember(key, in: frame)
+            sink.writeLiteral("null")
+        }
         mutating func encode(_ value: Bool, forKey key: Key) throws {
             sink.beginMember(key, in: frame)
             sink.writeLiteral(value ? "true" : "false")
         }
-        mutating func encode(_ value: String, forKey key: Key) throws { sink.beginMember(key, in: frame); sink.writeString(value) }
-        mutating func encode(_ value: Double, forKey key: Key) throws { sink.beginMember(key, in: frame); sink.writeFloat(value) }
-        mutating func encode(_ value: Float, forKey key: Key) throws { sink.beginMember(key, in: frame); sink.writeFloat(value) }
-        mutating func encode(_ value: Int, forKey key: Key) throws { sink.beginMember(key, in: frame); sink.writeInteger(value) }
-        mutating func encode(_ value: Int8, forKey key: Key) throws { sink.beginMember(key, in: frame); sink.writeInteger(value) }
-        mutating func encode(_ value: Int16, forKey key: Key) throws { sink.beginMember(key, in: frame); sink.writeInteger(value) }
-        mutating func encode(_ value: Int32, forKey key: Key) throws { sink.beginMember(key, in: frame); sink.writeInteger(value) }
-        mutating func encode(_ value: Int64, forKey key: Key) throws { sink.beginMember(key, in: frame); sink.writeInteger(value) }
-        mutating func encode(_ value: UInt, forKey key: Key) throws { sink.beginMember(key, in: frame); sink.writeInteger(value) }
-        mutating func encode(_ value: UInt8, forKey key: Key) throws { sink.beginMember(key, in: frame); sink.writeInteger(value) }
-        mutating func encode(_ value: UInt16, forKey key: Key) throws { sink.beginMember(key, in: frame); sink.writeInteger(value) }
-        mutating func encode(_ value: UInt32, forKey key: Key) throws { sink.beginMember(key, in: frame); sink.writeInteger(value) }
-        mutating func encode(_ value: UInt64, forKey key: Key) throws { sink.beginMember(key, in: frame); sink.writeInteger(value) }
+        mutating func encode(_ value: String, forKey key: Key) throws {
+            sink.beginMember(key, in: frame)
+            sink.writeString(value)
+        }
+        mutating func encode(_ value: Double, forKey key: Key) throws {
+            sink.beginMember(key, in: frame)
+            sink.writeFloat(value)
+        }
+        mutating func encode(_ value: Float, forKey key: Key) throws {
+            sink.beginMember(key, in: frame)
+            sink.writeFloat(value)
+        }
+        mutating func encode(_ value: Int, forKey key: Key) throws {
+            sink.beginMember(key, in: frame)
+            sink.writeInteger(value)
+        }
+        mutating func encode(_ value: Int8, forKey key: Key) throws {
+            sink.beginMember(key, in: frame)
+            sink.writeInteger(value)
+        }
+        mutating func encode(_ value: Int16, forKey key: Key) throws {
+            sink.beginMember(key, in: frame)
+            sink.writeInteger(value)
+        }
+        mutating func encode(_ value: Int32, forKey key: Key) throws {
+            sink.beginMember(key, in: frame)
+            sink.writeInteger(value)
+        }
+        mutating func encode(_ value: Int64, forKey key: Key) throws {
+            sink.beginMember(key, in: frame)
+            sink.writeInteger(value)
+        }
+        mutating func encode(_ value: UInt, forKey key: Key) throws {
+            sink.beginMember(key, in: frame)
+            sink.writeInteger(value)
+        }
+        mutating func encode(_ value: UInt8, forKey key: Key) throws {
+            sink.beginMember(key, in: frame)
+            sink.writeInteger(value)
+        }
+        mutating func encode(_ value: UInt16, forKey key: Key) throws {
+            sink.beginMember(key, in: frame)
+            sink.writeInteger(value)
+        }
+        mutating func encode(_ value: UInt32, forKey key: Key) throws {
+            sink.beginMember(key, in: frame)
+            sink.writeInteger(value)
+        }
+        mutating func encode(_ value: UInt64, forKey key: Key) throws {
+            sink.beginMember(key, in: frame)
+            sink.writeInteger(value)
+        }
         mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
             sink.beginMember(key, in: frame)
             try sink.encodeValue(value)
@@ -53,27 +95,74 @@ extension JSONByteSink {
         var codingPath: [any CodingKey] { [] }
         var count: Int { frame < sink.frames.count ? sink.frames[frame].count : 0 }
 
-        mutating func encodeNil() throws { sink.beginEntry(in: frame); sink.writeLiteral("null") }
-        mutating func encode(_ value: Bool) throws { sink.beginEntry(in: frame); sink.writeLiteral(value ? "true" : "false") }
-        mutating func encode(_ value: String) throws { sink.beginEntry(in: frame); sink.writeString(value) }
-        mutating func encode(_ value: Double) throws { sink.beginEntry(in: frame); sink.writeFloat(value) }
-        mutating func encode(_ value: Float) throws { sink.beginEntry(in: frame); sink.writeFloat(value) }
-        mutating func encode(_ value: Int) throws { sink.beginEntry(in: frame); sink.writeInteger(value) }
-        mutating func encode(_ value: Int8) throws { sink.beginEntry(in: frame); sink.writeInteger(value) }
-        mutating func encode(_ value: Int16) throws { sink.beginEntry(in: frame); sink.writeInteger(value) }
-        mutating func encode(_ value: Int32) throws { sink.beginEntry(in: frame); sink.writeInteger(value) }
-        mutating func encode(_ value: Int64) throws { sink.beginEntry(in: frame); sink.writeInteger(value) }
-        mutating func encode(_ value: UInt) throws { sink.beginEntry(in: frame); sink.writeInteger(value) }
-        mutating func encode(_ value: UInt8) throws { sink.beginEntry(in: frame); sink.writeInteger(value) }
-        mutating func encode(_ value: UInt16) throws { sink.beginEntry(in: frame); sink.writeInteger(value) }
-        mutating func encode(_ value: UInt32) throws { sink.beginEntry(in: frame); sink.writeInteger(value) }
-        mutating func encode(_ value: UInt64) throws { sink.beginEntry(in: frame); sink.writeInteger(value) }
+        mutating func encodeNil() throws {
+            sink.beginEntry(in: frame)
+            sink.writeLiteral("null")
+        }
+        mutating func encode(_ value: Bool) throws {
+            sink.beginEntry(in: frame)
+            sink.writeLiteral(value ? "true" : "false")
+        }
+        mutating func encode(_ value: String) throws {
+            sink.beginEntry(in: frame)
+            sink.writeString(value)
+        }
+        mutating func encode(_ value: Double) throws {
+            sink.beginEntry(in: frame)
+            sink.writeFloat(value)
+        }
+        mutating func encode(_ value: Float) throws {
+            sink.beginEntry(in: frame)
+            sink.writeFloat(value)
+        }
+        mutating func encode(_ value: Int) throws {
+            sink.beginEntry(in: frame)
+            sink.writeInteger(value)
+        }
+        mutating func encode(_ value: Int8) throws {
+            sink.beginEntry(in: frame)
+            sink.writeInteger(value)
+        }
+        mutating func encode(_ value: Int16) throws {
+            sink.beginEntry(in: frame)
+            sink.writeInteger(value)
+        }
+        mutating func encode(_ value: Int32) throws {
+            sink.beginEntry(in: frame)
+            sink.writeInteger(value)
+        }
+        mutating func encode(_ value: Int64) throws {
+            sink.beginEntry(in: frame)
+            sink.writeInteger(value)
+        }
+        mutating func encode(_ value: UInt) throws {
+            sink.beginEntry(in: frame)
+            sink.writeInteger(value)
+        }
+        mutating func encode(_ value: UInt8) throws {
+            sink.beginEntry(in: frame)
+            sink.writeInteger(value)
+        }
+        mutating func encode(_ value: UInt16) throws {
+            sink.beginEntry(in: frame)
+            sink.writeInteger(value)
+        }
+        mutating func encode(_ value: UInt32) throws {
+            sink.beginEntry(in: frame)
+            sink.writeInteger(value)
+        }
+        mutating func encode(_ value: UInt64) throws {
+            sink.beginEntry(in: frame)
+            sink.writeInteger(value)
+        }
         mutating func encode<T: Encodable>(_ value: T) throws {
             sink.beginEntry(in: frame)
             try sink.encodeValue(value)
         }
 
-        mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
+        mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<
+            NestedKey
+        > {
             sink.beginEntry(in: frame)
             return KeyedEncodingContainer(KeyedContainer<NestedKey>(sink: sink, frame: sink.openNested(object: true)))
         }

@@ -31,7 +31,8 @@ package enum JSONOutput {
         if pretty { encoder.outputFormatting.insert(.prettyPrinted) }
         if !escapesSlashes { encoder.outputFormatting.insert(.withoutEscapingSlashes) }
         encoder.dateEncodingStrategy = .iso8601
-        encoder.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+        encoder.nonConformingFloatEncodingStrategy = .convertToString(
+            positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
         return encoder
     }
 }

@@ -28,22 +28,26 @@ package struct MarkdownComment: DashboardRenderer {
             collapsed(
                 "Other failing tests (\(Format.count(others.count))): still failing or not counted as new",
                 MarkdownSection(
-                    name: "other failing tests", head: MarkdownFailures.screenshotNote(others.map(\.failure), links: dashboard.links),
+                    name: "other failing tests",
+                    head: MarkdownFailures.screenshotNote(others.map(\.failure), links: dashboard.links),
                     items: others.map { MarkdownFailures.item($0, causes: causes, links: dashboard.links) })),
         ]
         let flaky = MarkdownSections.flaky(dashboard.flakyTests)
-        sections.append(collapsed("🔁 Flaky tests and state changes (\(Format.count(flaky.items.count)))", flaky, bare: true))
+        sections.append(
+            collapsed("🔁 Flaky tests and state changes (\(Format.count(flaky.items.count)))", flaky, bare: true))
         let slower = MarkdownSections.slower(dashboard.slowerTests)
         sections.append(collapsed("🐢 Slower tests (\(Format.count(slower.items.count)))", slower, bare: true))
         let issues = dashboard.accessibility.issues
         let errors = issues.filter { $0.severity == .error }.count
         let newIssues = dashboard.accessibility.newCount
-        sections.append(collapsed(
-            "♿ Accessibility findings (\(Format.plural(errors, "error")), \(Format.plural(issues.count - errors, "warning"))\(newIssues > 0 ? ", \(Format.count(newIssues)) new" : ""))",
-            MarkdownSections.accessibility(issues, resolved: dashboard.accessibility.resolved), bare: true))
+        sections.append(
+            collapsed(
+                "♿ Accessibility findings (\(Format.plural(errors, "error")), \(Format.plural(issues.count - errors, "warning"))\(newIssues > 0 ? ", \(Format.count(newIssues)) new" : ""))",
+                MarkdownSections.accessibility(issues, resolved: dashboard.accessibility.resolved), bare: true))
         sections.append(collapsed("📊 Key figures", MarkdownHeadline.figuresSection(dashboard), bare: true))
         let foot = MarkdownRenderer.foot(dashboard)
-        return MarkdownBudget(limit: budget, dashboard: dashboard.links.dashboard).fit(head: Self.head(dashboard), sections: sections, foot: foot)
+        return MarkdownBudget(limit: budget, dashboard: dashboard.links.dashboard).fit(
+            head: Self.head(dashboard), sections: sections, foot: foot)
     }
 
     /// The verdict line and the gates.
@@ -58,13 +62,18 @@ package struct MarkdownComment: DashboardRenderer {
         }
         var facts = [Format.plural(newFailures, "new failure"), Format.plural(newFlaky, "new flaky test")]
         facts.append(
-            "\(Format.count(h.failed.value)) failed and \(Format.count(h.flaky.value)) flaky of \(Format.plural(h.tests.value, "test"))")
+            "\(Format.count(h.failed.value)) failed and \(Format.count(h.flaky.value)) flaky of \(Format.plural(h.tests.value, "test"))"
+        )
         facts.append("pass rate \(Format.percent(h.passRate.value))")
         var out = verdict + " — " + facts.joined(separator: " · ")
-        if let baseline = dashboard.links.baseline { out += " · compared with " + MarkdownText.code(baseline, limit: 100) }
+        if let baseline = dashboard.links.baseline {
+            out += " · compared with " + MarkdownText.code(baseline, limit: 100)
+        }
         out += "\n\n" + MarkdownHeadline.noBaseline(dashboard)
         for gate in dashboard.gates.prefix(50) {
-            out += "- " + (gate.passed ? "✅ " : "❌ ") + MarkdownText.escape(gate.name, limit: 80) + ": " + MarkdownText.escape(gate.detail, limit: 200) + "\n"
+            out +=
+                "- " + (gate.passed ? "✅ " : "❌ ") + MarkdownText.escape(gate.name, limit: 80) + ": "
+                + MarkdownText.escape(gate.detail, limit: 200) + "\n"
         }
         return dashboard.gates.isEmpty ? out : out + "\n"
     }
@@ -78,7 +87,8 @@ package struct MarkdownComment: DashboardRenderer {
             if let message = test.lastMessage { line += "\n  - " + MarkdownText.escape(message, limit: 300) }
             return line + "\n"
         }
-        return MarkdownSection(name: "new flaky tests", head: "### 🔁 New flaky tests (\(Format.count(tests.count)))\n\n", items: items)
+        return MarkdownSection(
+            name: "new flaky tests", head: "### 🔁 New flaky tests (\(Format.count(tests.count)))\n\n", items: items)
     }
 
     /// `section` inside a collapsed block titled `summary`, at most `listLimit` items; `bare` drops
@@ -90,7 +100,8 @@ package struct MarkdownComment: DashboardRenderer {
         let hidden = section.items.count - min(section.items.count, listLimit)
         let more = hidden > 0 ? "\n_…and \(Format.count(hidden)) more in the step summary and the dashboard._\n" : ""
         return MarkdownSection(
-            name: section.name, head: "<details><summary>" + summary + "</summary>\n\n" + head, items: Array(section.items.prefix(listLimit)),
+            name: section.name, head: "<details><summary>" + summary + "</summary>\n\n" + head,
+            items: Array(section.items.prefix(listLimit)),
             tail: more + "\n</details>\n\n")
     }
 }

@@ -5,7 +5,8 @@ enum MarkdownHeadline {
     /// `status` is Canopy's own wording (`Dashboard.partialStatus`), written as it is.
     static func unreadable(_ inputs: [String], status: String) -> String {
         guard !inputs.isEmpty else { return "" }
-        var out = "> [!CAUTION]\n> **\(Format.count(inputs.count)) input(s) could not be read** — what follows is "
+        var out =
+            "> [!CAUTION]\n> **\(Format.count(inputs.count)) input(s) could not be read** — what follows is "
             + "**\(status)**\n>\n"
         for input in inputs.prefix(20) { out += "> - \(MarkdownText.code(input, limit: 400))\n" }
         if inputs.count > 20 { out += "> - … and \(Format.count(inputs.count - 20)) more\n" }
@@ -14,7 +15,8 @@ enum MarkdownHeadline {
 
     static func render(_ dashboard: Dashboard) -> String {
         let h = dashboard.headline
-        var out = "## \(statusIcon(h.status)) \(h.status.title) — \(MarkdownText.escape(dashboard.title, limit: 120))\n\n"
+        var out =
+            "## \(statusIcon(h.status)) \(h.status.title) — \(MarkdownText.escape(dashboard.title, limit: 120))\n\n"
         var line = "**\(Format.count(h.tests.value))** tests: \(Format.count(h.passed.value)) passed, "
         line += "**\(Format.count(h.failed.value)) failed**, \(Format.count(h.flaky.value)) flaky, "
         line += "\(Format.count(h.skipped.value)) skipped · pass rate **\(Format.percent(h.passRate.value))**"
@@ -27,13 +29,16 @@ enum MarkdownHeadline {
         if let commit = dashboard.links.commit {
             let label = String(commit.prefix(12))
             context.append(
-                "commit " + (SafeURL.http(dashboard.links.commitURL ?? "") != nil
-                    ? MarkdownText.link(label, url: dashboard.links.commitURL) : MarkdownText.code(label)))
+                "commit "
+                    + (SafeURL.http(dashboard.links.commitURL ?? "") != nil
+                        ? MarkdownText.link(label, url: dashboard.links.commitURL) : MarkdownText.code(label)))
         }
         if let build = dashboard.links.buildURL, SafeURL.http(build) != nil {
             context.append(MarkdownText.link("CI build", url: build))
         }
-        if let baseline = dashboard.links.baseline { context.append("compared with " + MarkdownText.code(baseline, limit: 100)) }
+        if let baseline = dashboard.links.baseline {
+            context.append("compared with " + MarkdownText.code(baseline, limit: 100))
+        }
         if !context.isEmpty { out += context.joined(separator: " · ") + "\n\n" }
         out += noBaseline(dashboard)
 
@@ -41,7 +46,8 @@ enum MarkdownHeadline {
             out += "**Gates**\n\n| gate | result | detail |\n|---|---|---|\n"
             for gate in dashboard.gates.prefix(50) {
                 let result = gate.passed ? "✅ passed" : "❌ failed"
-                out += "| \(MarkdownText.escape(gate.name, limit: 80)) | \(result) | \(MarkdownText.escape(gate.detail, limit: 200)) |\n"
+                out +=
+                    "| \(MarkdownText.escape(gate.name, limit: 80)) | \(result) | \(MarkdownText.escape(gate.detail, limit: 200)) |\n"
             }
             out += "\n"
         }
@@ -75,7 +81,9 @@ enum MarkdownHeadline {
 
     /// The key figures as a section of the summary.
     static func figuresSection(_ dashboard: Dashboard) -> MarkdownSection {
-        MarkdownSection(name: "key figures", head: "### 📊 Key figures\n\n| | this run | change |\n|---|---:|---:|\n", items: figures(dashboard))
+        MarkdownSection(
+            name: "key figures", head: "### 📊 Key figures\n\n| | this run | change |\n|---|---:|---:|\n",
+            items: figures(dashboard))
     }
 
     /// Without a baseline, a note saying so, what the "new" gates compared against, and what to
@@ -83,7 +91,8 @@ enum MarkdownHeadline {
     static func noBaseline(_ dashboard: Dashboard) -> String {
         guard dashboard.links.baseline == nil else { return "" }
         let branch = dashboard.links.branch.map { " of " + MarkdownText.code($0, limit: 100) } ?? ""
-        return "> [!NOTE]\n> **No baseline yet:** history holds no earlier run\(branch) or of the branch it targets, so nothing "
+        return
+            "> [!NOTE]\n> **No baseline yet:** history holds no earlier run\(branch) or of the branch it targets, so nothing "
             + "was compared: every failing test counts as a new failure, every flaky test as new, and there are no changes to show. "
             + "Store the target branch's runs first (`canopy run` or `canopy ingest` on it, with a store kept between jobs), "
             + "and run pull requests with `--base-branch` naming it when the CI does not.\n\n"

@@ -42,10 +42,13 @@ package struct MarkdownRenderer: DashboardRenderer {
             MarkdownSections.coverageGaps(dashboard.identifierTree),
             MarkdownSections.missingIdentifiers(dashboard.accessibility.missingIdentifiers),
         ]
-        let head = MarkdownHeadline.unreadable(dashboard.unreadableInputs, status: dashboard.partialStatus) + MarkdownHeadline.render(dashboard)
+        let head =
+            MarkdownHeadline.unreadable(dashboard.unreadableInputs, status: dashboard.partialStatus)
+            + MarkdownHeadline.render(dashboard)
         let foot = foot(dashboard)
         return budgets.map { budget in
-            MarkdownBudget(limit: budget, dashboard: dashboard.links.dashboard).fit(head: head, sections: sections, foot: foot)
+            MarkdownBudget(limit: budget, dashboard: dashboard.links.dashboard).fit(
+                head: head, sections: sections, foot: foot)
         }
     }
 
@@ -56,7 +59,9 @@ package struct MarkdownRenderer: DashboardRenderer {
                 text += " · " + MarkdownText.link("full dashboard", url: link)
             } else if let build = dashboard.links.buildURL, SafeURL.http(build) != nil {
                 // A path on the CI machine means nothing in a pull request: point at the build.
-                text += " · full dashboard: " + MarkdownText.code((link as NSString).lastPathComponent == "index.html" ? "site/index.html" : link)
+                text +=
+                    " · full dashboard: "
+                    + MarkdownText.code((link as NSString).lastPathComponent == "index.html" ? "site/index.html" : link)
                     + " in the " + MarkdownText.link("build", url: build) + "'s artifacts"
             } else {
                 text += " · " + MarkdownText.code(link)

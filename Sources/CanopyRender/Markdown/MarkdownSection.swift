@@ -22,10 +22,12 @@ struct MarkdownSection {
         self.shown = items.count
         self.title = head.range(of: "\n\n").map { String(head[..<$0.lowerBound]) + "\n" } ?? head
         var total = 0
-        prefixBytes = [0] + items.map { item in
-            total += item.utf8.count
-            return total
-        }
+        prefixBytes =
+            [0]
+            + items.map { item in
+                total += item.utf8.count
+                return total
+            }
     }
 
     /// The heading alone, written instead of `head` when every item was cut.

@@ -6,7 +6,8 @@ enum MarkdownSections {
     static func failingClasses(_ classes: [DashboardClassRow]) -> MarkdownSection {
         let failing = classes.filter { $0.failed > 0 || $0.flaky > 0 }
         guard !failing.isEmpty, classes.count > 1 else { return MarkdownSection(name: "classes", head: "", items: []) }
-        let head = "### Classes with failed or flaky tests (\(Format.count(failing.count)) of \(Format.count(classes.count)))\n\n"
+        let head =
+            "### Classes with failed or flaky tests (\(Format.count(failing.count)) of \(Format.count(classes.count)))\n\n"
             + "| class | tests | failed | flaky | skipped | test time |\n|---|---:|---:|---:|---:|---:|\n"
         let items = failing.map { row in
             "| \(MarkdownText.code(row.className, limit: 160, wrap: true)) | \(Format.count(row.tests)) | \(Format.count(row.failed)) | \(Format.count(row.flaky)) | "
@@ -18,7 +19,8 @@ enum MarkdownSections {
     static func slower(_ tests: [SlowerTest]) -> MarkdownSection {
         guard !tests.isEmpty else { return MarkdownSection(name: "slower tests", head: "", items: []) }
         // Collapsed: worth a look, rarely what a developer must act on first.
-        let head = "<details><summary>🐢 \(SlowerTestsText.heading(tests)) (\(Format.count(tests.count)))</summary>\n\n"
+        let head =
+            "<details><summary>🐢 \(SlowerTestsText.heading(tests)) (\(Format.count(tests.count)))</summary>\n\n"
             + (tests.contains { $0.runs != nil } ? SlowerTestsText.lede(tests) + "\n\n" : "")
             + "| test | \(SlowerTestsText.usual(tests).lowercased()) | now | change |\n|---|---:|---:|---:|\n"
         let items = tests.map { test in
@@ -31,39 +33,50 @@ enum MarkdownSections {
     static func flaky(_ tests: [DashboardFlakyTest]) -> MarkdownSection {
         let rows = tests.map { test in
             let e = test.evidence
-            let commits = e.commits.prefix(5).map { MarkdownText.code($0, limit: 12) }.joined(separator: " ")
+            let commits =
+                e.commits.prefix(5).map { MarkdownText.code($0, limit: 12) }.joined(separator: " ")
                 + (e.commits.count > 5 ? " +\(Format.count(e.commits.count - 5)) more" : "")
             var state = state(test)
             if test.isNew { state += " 🆕 new" }
             if let target = test.onTargetBranch { state += " (" + MarkdownText.escape(target.text, limit: 120) + ")" }
             return [
-                Format.score(test.score), MarkdownText.code(test.test, limit: 160, wrap: true), state, "\(e.runs)", "\(e.failures)", "\(e.flips)",
-                "\(e.retries)\(e.infrastructureFlakes > 0 ? " +\(e.infrastructureFlakes) infra" : "")", commits.isEmpty ? "–" : commits,
+                Format.score(test.score), MarkdownText.code(test.test, limit: 160, wrap: true), state, "\(e.runs)",
+                "\(e.failures)", "\(e.flips)",
+                "\(e.retries)\(e.infrastructureFlakes > 0 ? " +\(e.infrastructureFlakes) infra" : "")",
+                commits.isEmpty ? "–" : commits,
             ]
         }
         // Too wide for the page: commits go first, then retries, flips and the score.
         let table = MarkdownTable(
             columns: [
-                .init(header: "score", alignRight: true, priority: 4), .init(header: "test", priority: 10), .init(header: "state", priority: 9),
-                .init(header: "runs", alignRight: true, priority: 6), .init(header: "failures", alignRight: true, priority: 7),
-                .init(header: "flips", alignRight: true, priority: 3), .init(header: "retries", alignRight: true, priority: 2),
+                .init(header: "score", alignRight: true, priority: 4), .init(header: "test", priority: 10),
+                .init(header: "state", priority: 9),
+                .init(header: "runs", alignRight: true, priority: 6),
+                .init(header: "failures", alignRight: true, priority: 7),
+                .init(header: "flips", alignRight: true, priority: 3),
+                .init(header: "retries", alignRight: true, priority: 2),
                 .init(header: "commits", priority: 1),
             ],
             rows: rows
         ).render()
         return MarkdownSection(
-            name: "flaky tests", head: "### 🔁 Flaky tests and state changes (\(Format.count(tests.count)))\n\n" + table.head, items: table.rows)
+            name: "flaky tests",
+            head: "### 🔁 Flaky tests and state changes (\(Format.count(tests.count)))\n\n" + table.head,
+            items: table.rows)
     }
 
     static func flakyElements(_ elements: [FlakyElement]) -> MarkdownSection {
         guard !elements.isEmpty else { return MarkdownSection(name: "flaky elements", head: "", items: []) }
-        let head = "### 🎯 Flaky elements (\(Format.count(elements.count)))\n\nElements on which several tests fail flakily: "
+        let head =
+            "### 🎯 Flaky elements (\(Format.count(elements.count)))\n\nElements on which several tests fail flakily: "
             + "fix the element (a wait, its hit region, a stable identifier) rather than each test.\n\n"
             + "| identifier | tests | flaky failures | all failures | failing flakily on it |\n|---|---:|---:|---:|---|\n"
         let items = elements.map { element in
-            let shown = element.tests.prefix(3).map { MarkdownText.code($0, limit: 120, wrap: true) }.joined(separator: " ")
+            let shown = element.tests.prefix(3).map { MarkdownText.code($0, limit: 120, wrap: true) }.joined(
+                separator: " ")
             let more = element.tests.count > 3 ? " and \(Format.count(element.tests.count - 3)) more" : ""
-            return "| \(MarkdownText.code(element.identifier, limit: 160, wrap: true)) | \(Format.count(element.tests.count)) | "
+            return
+                "| \(MarkdownText.code(element.identifier, limit: 160, wrap: true)) | \(Format.count(element.tests.count)) | "
                 + "\(Format.count(element.flakyFailures)) | \(Format.count(element.failures)) | \(shown)\(more) |\n"
         }
         return MarkdownSection(name: "flaky elements", head: head, items: items)
@@ -81,13 +94,17 @@ enum MarkdownSections {
     static func byCause(categories: [DashboardCategoryGroup], clusters: [DashboardCluster]) -> MarkdownSection {
         // The causes that occurred: the configured ones that did not are no news.
         let categories = categories.filter { $0.count > 0 }
-        guard !categories.isEmpty || !clusters.isEmpty else { return MarkdownSection(name: "clusters", head: "", items: []) }
+        guard !categories.isEmpty || !clusters.isEmpty else {
+            return MarkdownSection(name: "clusters", head: "", items: [])
+        }
         var head = "### 🧭 Failures by cause\n\n| cause | failures | tests |\n|---|---:|---:|\n"
         for group in categories.prefix(40) {
             let infra = group.isInfrastructure ? " (infrastructure)" : ""
-            head += "| \(MarkdownText.escape(group.category, limit: 60))\(infra) | \(Format.count(group.count)) | \(Format.count(group.testCount)) |\n"
+            head +=
+                "| \(MarkdownText.escape(group.category, limit: 60))\(infra) | \(Format.count(group.count)) | \(Format.count(group.testCount)) |\n"
         }
-        head += "\n**Clusters** (same normalised message)\n\n| failures | cause | message | identifier | tests |\n|---:|---|---|---|---:|\n"
+        head +=
+            "\n**Clusters** (same normalised message)\n\n| failures | cause | message | identifier | tests |\n|---:|---|---|---|---:|\n"
         let items = clusters.map { cluster in
             "| \(Format.count(cluster.count)) | \(MarkdownText.escape(cluster.category, limit: 40))\(cluster.isInfrastructure ? " 🏗️" : "") | "
                 + "\(MarkdownText.escape(cluster.normalizedMessage, limit: 200)) | \(optionalCode(cluster.identifier)) | "
@@ -98,10 +115,13 @@ enum MarkdownSections {
 
     static func accessibility(_ issues: [DashboardAuditIssue], resolved: Int? = nil) -> MarkdownSection {
         let errors = issues.filter { $0.severity == .error }.count
-        var head = "### ♿ Accessibility findings (\(Format.plural(errors, "error")), \(Format.plural(issues.count - errors, "warning")))\n\n"
+        var head =
+            "### ♿ Accessibility findings (\(Format.plural(errors, "error")), \(Format.plural(issues.count - errors, "warning")))\n\n"
         if let resolved {
             let new = issues.filter(\.isNew).count
-            head += new == 0 ? "No new issues since the baseline; \(Format.count(resolved)) of its resolved.\n\n"
+            head +=
+                new == 0
+                ? "No new issues since the baseline; \(Format.count(resolved)) of its resolved.\n\n"
                 : "**\(Format.count(new)) new** since the baseline (🆕, listed first); \(Format.count(resolved)) of its resolved.\n\n"
         }
         head += "| severity | audit | element | screen | issue |\n|---|---|---|---|---|\n"
@@ -119,7 +139,8 @@ enum MarkdownSections {
     static func coverageGaps(_ tree: [DashboardTreeNode]) -> MarkdownSection {
         let gaps = tree.filter { $0.childCount == 0 && $0.identified < $0.elements }
             .sorted { ($0.elements - $0.identified, $1.path) > ($1.elements - $1.identified, $0.path) }
-        let head = "### 🕳️ Coverage gaps (\(Format.count(gaps.count)) branches)\n\n| branch | coverage | identified | elements |\n|---|---:|---:|---:|\n"
+        let head =
+            "### 🕳️ Coverage gaps (\(Format.count(gaps.count)) branches)\n\n| branch | coverage | identified | elements |\n|---|---:|---:|---:|\n"
         let items = gaps.map { node in
             "| \(MarkdownText.code(node.path, limit: 160, wrap: true)) | \(Format.percent(node.coverage)) | \(Format.count(node.identified)) | \(Format.count(node.elements)) |\n"
         }
@@ -127,12 +148,15 @@ enum MarkdownSections {
     }
 
     static func missingIdentifiers(_ screens: [DashboardScreenGap]) -> MarkdownSection {
-        let head = "### 🏷️ Elements missing identifiers\n\n| screen | missing | of elements | examples |\n|---|---:|---:|---|\n"
+        let head =
+            "### 🏷️ Elements missing identifiers\n\n| screen | missing | of elements | examples |\n|---|---:|---:|---|\n"
         let items = screens.map { screen in
             let examples = screen.missing.prefix(3).map { element in
-                MarkdownText.escape(element.elementType, limit: 30) + (element.label.map { " “\(MarkdownText.escape($0, limit: 40))”" } ?? "")
+                MarkdownText.escape(element.elementType, limit: 30)
+                    + (element.label.map { " “\(MarkdownText.escape($0, limit: 40))”" } ?? "")
             }.joined(separator: ", ")
-            return "| \(MarkdownText.escape(screen.screen, limit: 80)) | \(Format.count(screen.missing.count)) | \(Format.count(screen.elements)) | \(examples) |\n"
+            return
+                "| \(MarkdownText.escape(screen.screen, limit: 80)) | \(Format.count(screen.missing.count)) | \(Format.count(screen.elements)) | \(examples) |\n"
         }
         return MarkdownSection(name: "screens", head: head, items: items)
     }

@@ -24,7 +24,9 @@ struct MarkdownTable {
             rows.reduce(Self.visibleWidth(columns[column].header)) { max($0, Self.visibleWidth($1[column])) }
         }
         func total() -> Int { kept.reduce(1) { $0 + widths[$1] + 3 } }
-        while total() > Self.width, kept.count > 2, let least = kept.min(by: { columns[$0].priority < columns[$1].priority }) {
+        while total() > Self.width, kept.count > 2,
+            let least = kept.min(by: { columns[$0].priority < columns[$1].priority })
+        {
             kept.removeAll { $0 == least }
         }
         return kept
@@ -33,7 +35,8 @@ struct MarkdownTable {
     /// The header and separator lines, and one line per row, of the kept columns.
     func render() -> (head: String, rows: [String]) {
         let kept = kept
-        let head = "| " + kept.map { columns[$0].header }.joined(separator: " | ") + " |\n|"
+        let head =
+            "| " + kept.map { columns[$0].header }.joined(separator: " | ") + " |\n|"
             + kept.map { columns[$0].alignRight ? "---:|" : "---|" }.joined() + "\n"
         return (head, rows.map { row in "| " + kept.map { row[$0] }.joined(separator: " | ") + " |\n" })
     }

@@ -47,15 +47,17 @@ enum MarkdownText {
     }
 
     private static func isPunctuation(_ byte: UInt8) -> Bool {
-        (0x21...0x2F).contains(byte) || (0x3A...0x40).contains(byte) || (0x5B...0x60).contains(byte) || (0x7B...0x7E).contains(byte)
+        (0x21...0x2F).contains(byte) || (0x3A...0x40).contains(byte) || (0x5B...0x60).contains(byte)
+            || (0x7B...0x7E).contains(byte)
     }
 
     /// Whether `bytes[index...]` (after a `:`) is an emoji shortcode's name and closing `:`.
     private static func isShortcode(_ bytes: [UInt8], after index: Int) -> Bool {
         var end = index
         var digitsOnly = true
-        while end < bytes.count, isAlphanumeric(bytes[end]) && bytes[end] < 0x80 || bytes[end] == UInt8(ascii: "_")
-            || bytes[end] == UInt8(ascii: "+") || bytes[end] == UInt8(ascii: "-")
+        while end < bytes.count,
+            isAlphanumeric(bytes[end]) && bytes[end] < 0x80 || bytes[end] == UInt8(ascii: "_")
+                || bytes[end] == UInt8(ascii: "+") || bytes[end] == UInt8(ascii: "-")
         {
             if bytes[end] < 0x30 || bytes[end] > 0x39 { digitsOnly = false }
             end += 1
@@ -79,7 +81,9 @@ enum MarkdownText {
             } else {
                 var digits = 0
                 while digits < bytes.count, bytes[digits] >= 0x30 && bytes[digits] <= 0x39 { digits += 1 }
-                if digits > 0, digits < bytes.count, bytes[digits] == UInt8(ascii: ".") || bytes[digits] == UInt8(ascii: ")") {
+                if digits > 0, digits < bytes.count,
+                    bytes[digits] == UInt8(ascii: ".") || bytes[digits] == UInt8(ascii: ")")
+                {
                     out += bytes[0..<digits] + [UInt8(ascii: "\\"), bytes[digits]]
                     start = digits + 1
                 }
@@ -93,13 +97,18 @@ enum MarkdownText {
             switch byte {
             case UInt8(ascii: "\\"):
                 out += next.map(isPunctuation) ?? true ? [byte, byte] : [byte]
-            case UInt8(ascii: "`"), UInt8(ascii: "*"), UInt8(ascii: "~"), UInt8(ascii: "$"), UInt8(ascii: "|"), UInt8(ascii: "["):
+            case UInt8(ascii: "`"), UInt8(ascii: "*"), UInt8(ascii: "~"), UInt8(ascii: "$"), UInt8(ascii: "|"),
+                UInt8(ascii: "["):
                 out += [UInt8(ascii: "\\"), byte]
             case UInt8(ascii: "_"):
                 let inWord = previous.map(isAlphanumeric) ?? false && next.map(isAlphanumeric) ?? false
                 out += inWord ? [byte] : [UInt8(ascii: "\\"), byte]
             case UInt8(ascii: "<"):
-                let tagLike = next.map { isAlphanumeric($0) || $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "!") || $0 == UInt8(ascii: "?") } ?? false
+                let tagLike =
+                    next.map {
+                        isAlphanumeric($0) || $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "!")
+                            || $0 == UInt8(ascii: "?")
+                    } ?? false
                 out += tagLike ? Array("&lt;".utf8) : [byte]
             case UInt8(ascii: "&"):
                 let entityLike = next.map { isAlphanumeric($0) || $0 == UInt8(ascii: "#") } ?? false

@@ -25,25 +25,30 @@ package struct TrendMarkdownRenderer: DashboardRenderer {
             ("Test time (sum)", points.map(\.duration), Format.duration, 0),
         ]
         for (label, values, format, span) in rows {
-            head += "| \(label) | \(format(values[0])) | \(format(values[values.count - 1])) | \(format(values.min() ?? 0)) | "
+            head +=
+                "| \(label) | \(format(values[0])) | \(format(values[values.count - 1])) | \(format(values.min() ?? 0)) | "
             head += "\(format(values.max() ?? 0)) | \(Self.sparkline(values, minimumSpan: span)) |\n"
         }
         for category in trend.categories {
             let counts = points.map { point in point.failuresByCategory.first { $0.category == category }?.count ?? 0 }
-            head += "| Failures: \(MarkdownText.escape(category, limit: 40)) | \(counts[0]) | \(counts[counts.count - 1]) | "
+            head +=
+                "| Failures: \(MarkdownText.escape(category, limit: 40)) | \(counts[0]) | \(counts[counts.count - 1]) | "
             head += "\(counts.min() ?? 0) | \(counts.max() ?? 0) | \(Self.sparkline(counts.map(Double.init))) |\n"
         }
         head += "\n"
         let changes = MarkdownSection(
             name: "state changes",
-            head: "### Tests that changed state (\(Format.count(trend.changes.count)))\n\n| date | test | from | to | commit |\n|---|---|---|---|---|\n",
+            head:
+                "### Tests that changed state (\(Format.count(trend.changes.count)))\n\n| date | test | from | to | commit |\n|---|---|---|---|---|\n",
             items: trend.changes.map { change in
                 "| \(Format.day(change.date)) | \(MarkdownText.code(change.test, limit: 160)) | \(MarkdownSections.state(change.from, since: nil)) | "
                     + "\(MarkdownSections.state(change.to, since: nil)) | \(MarkdownText.code(change.commit, limit: 12)) |\n"
             })
         let flaky = MarkdownSections.flaky(dashboard.flakyTests)
         let budgeter = MarkdownBudget(limit: budget, dashboard: dashboard.links.dashboard)
-        return budgeter.fit(head: head, sections: [changes, flaky], foot: "<sub>Canopy · \(Format.timestamp(dashboard.generatedAt))</sub>\n")
+        return budgeter.fit(
+            head: head, sections: [changes, flaky],
+            foot: "<sub>Canopy · \(Format.timestamp(dashboard.generatedAt))</sub>\n")
     }
 
     /// `▁▂▅█` for the values scaled on `SVGChart.axis` (their range, at least `minimumSpan`).
@@ -52,8 +57,9 @@ package struct TrendMarkdownRenderer: DashboardRenderer {
         guard !values.isEmpty else { return "" }
         let (low, high) = SVGChart.axis(values, minimumSpan: minimumSpan)
         let span = high - low
-        return String(values.suffix(60).map { value in
-            Int(exactly: ((value - low) / span * 7).rounded()).map { bars[max(0, min(7, $0))] } ?? bars[3]
-        })
+        return String(
+            values.suffix(60).map { value in
+                Int(exactly: ((value - low) / span * 7).rounded()).map { bars[max(0, min(7, $0))] } ?? bars[3]
+            })
     }
 }

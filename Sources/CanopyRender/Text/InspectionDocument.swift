@@ -44,7 +44,8 @@ package struct InspectionDocument: Encodable, Sendable {
 
     /// Builds the document; `summary` leaves out tests, screens and audit issues.
     package init(run: Run, failedFiles: [(path: String, error: String)], summary: Bool) {
-        files = run.inputs.map { File(path: $0.path, format: $0.format.rawValue, producer: $0.producer, bytes: $0.bytes) }
+        files =
+            run.inputs.map { File(path: $0.path, format: $0.format.rawValue, producer: $0.producer, bytes: $0.bytes) }
             + failedFiles.map { File(path: $0.path, error: $0.error) }
         totals = run.totals
         diagnostics = run.diagnostics

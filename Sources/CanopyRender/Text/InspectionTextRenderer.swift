@@ -45,10 +45,13 @@ package struct InspectionTextRenderer {
         for test in shown {
             let attempts = test.attempts.map { shortOutcome($0.outcome) }.joined(separator: ",")
             let time = test.duration.map { formatSeconds($0) } ?? "-"
-            let failure = test.failures.first.map { failure in
-                let message = failure.message.split(separator: "\n").first.map(String.init) ?? ""
-                return failure.location.map { "\($0.file.split(separator: "/").last ?? ""):\($0.line ?? 0) \(message)" } ?? message
-            } ?? (test.attempts.first?.skipReason ?? "")
+            let failure =
+                test.failures.first.map { failure in
+                    let message = failure.message.split(separator: "\n").first.map(String.init) ?? ""
+                    return failure.location.map {
+                        "\($0.file.split(separator: "/").last ?? ""):\($0.line ?? 0) \(message)"
+                    } ?? message
+                } ?? (test.attempts.first?.skipReason ?? "")
             table.add([test.outcome.rawValue, attempts, time, test.identity.key, failure])
         }
         let title = listAll ? "tests:" : "tests that did not pass (\(shown.count) of \(run.tests.count)):"

@@ -22,7 +22,8 @@ package struct TextTable {
         func line(_ row: [String]) -> String {
             row.enumerated().map { index, cell in
                 let clipped = cell.count > maxColumnWidth ? String(cell.prefix(maxColumnWidth - 1)) + "…" : cell
-                return index == row.count - 1 ? clipped : clipped.padding(toLength: widths[index], withPad: " ", startingAt: 0)
+                return index == row.count - 1
+                    ? clipped : clipped.padding(toLength: widths[index], withPad: " ", startingAt: 0)
             }.joined(separator: "  ")
         }
         var text = line(header) + "\n"
