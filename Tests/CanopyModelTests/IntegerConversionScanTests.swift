@@ -24,11 +24,10 @@ struct IntegerConversionScanTests {
             "Int32/Int64 of constants, of array and string lengths (bounded by the input limits) and of Ints for the wire"
         ),
         "CanopyHistory/Postgres/PostgresHistoryStore+ConnectionLoss.swift": (
-            1, "UInt64 of a wait in seconds the code sets (under a minute)"
+            4,
+            "UInt64 of waits in seconds the retry policy sets (positive, under a minute); Int of its window for a message"
         ),
-        "CanopyHistory/Postgres/PostgresHistoryStore+Writing.swift": (
-            3, "UInt64 of small retry counters; Int of a wait the code sets"
-        ),
+        "CanopyHistory/Postgres/PostgresHistoryStore+Writing.swift": (1, "UInt64 of a small retry counter"),
         "CanopyHistory/Records/AttemptRecord.swift": (
             4, "Int32 of test and attempt indices (at most the 250,000-test limit) and back"
         ),
@@ -51,6 +50,7 @@ struct IntegerConversionScanTests {
         "CanopyParsers/Audits/AuditClassifier.swift": (1, "UInt64 parsing a key: nil, never a trap"),
         "CanopyParsers/Inputs/ParserError.swift": (2, "Int32 of an errno code"),
         "CanopyParsers/JSON/JSONReader.swift": (1, "UInt32 of a hex digit"),
+        "CanopyParsers/JSON/JSONStreamReader.swift": (1, "UInt64 of a file offset the reader was at (not negative)"),
         "CanopyParsers/JSON/JSONValue.swift": (1, "Int of a whole number checked below 1e15 just before"),
         "CanopyParsers/JUnit/JUnitAttachmentLines.swift": (1, "Int32 of a byte, for memchr"),
         "CanopyParsers/JUnit/JUnitEventBuilder.swift": (2, "Int parsing attribute text: nil, never a trap"),
@@ -61,15 +61,21 @@ struct IntegerConversionScanTests {
         "CanopyParsers/Platform.swift": (1, "Int of glob's path count"),
         "CanopyParsers/Text/FailureText.swift": (2, "Int of a digit byte; Int parsing digits: nil, never a trap"),
         "CanopyParsers/XCResultJSON/XCResultFailureText.swift": (1, "Int parsing digits: nil, never a trap"),
+        "CanopyParsers/XCResultJSON/XCResultTestsParser.swift": (
+            1, "Int of InputRange.maximumDuration in days, a constant"
+        ),
         "CanopyPipeline/Dashboard/DashboardBuilder+Sections.swift": (
             4,
             "Int of a frame's coordinates, which InputRange.coordinate bounds to ±1,000,000 when the snapshot is parsed"
         ),
-        "CanopyPipeline/Platform.swift": (2, "Int of getrusage's maximum resident size"),
+        "CanopyPipeline/Platform.swift": (
+            3, "Int of getrusage's maximum resident size; UInt32 of the RENAME_SWAP flag constant"
+        ),
+        "CanopyPipeline/Output/OutputStage.swift": (1, "Int32 parsing a staging directory's pid: nil, never a trap"),
         "CanopyPipeline/Support/Progress.swift": (1, "Int of a fraction from 0 to 1 of a 24-character bar"),
         "CanopyRender/HTML/HTMLText.swift": (2, "Int of a nibble, as a table index"),
         "CanopyRender/HTML/HTMLTreeView.swift": (2, "Int of a cell's width, a share of the page's fixed layout width"),
-        "CanopyRender/JSON/JSONByteEncoder.swift": (3, "UInt8 of a decimal digit; Int of a nibble, as a table index"),
+        "CanopyRender/JSON/JSONByteSink.swift": (3, "UInt8 of a decimal digit; Int of a nibble, as a table index"),
     ]
 
     /// An integer initialiser whose first argument has no label (`Int(x)`, `UInt64(x)`); labelled
