@@ -19,9 +19,10 @@ package struct PostgresRetryPolicy: Sendable, Equatable {
         self.window = window
     }
 
-    /// Five attempts within 10 s: a restart (`pg_ctl restart`, a failover of a managed server)
-    /// takes a few seconds; a server that is not back by then is reported as down.
-    package static let standard = PostgresRetryPolicy(attempts: 5, window: 10)
+    /// Five attempts within 30 s: a restart (`pg_ctl restart`) takes a few seconds on an idle
+    /// machine and ten or more on a loaded one, a failover of a managed server up to about 30; a
+    /// server that is not back by then is reported as down.
+    package static let standard = PostgresRetryPolicy(attempts: 5, window: 30)
 
     /// The pause before attempt `attempt + 1`: 0.25 s, 0.5 s, then 1 s.
     func pause(after attempt: Int) -> Double { min(1, 0.25 * Double(1 << min(attempt - 1, 2))) }
