@@ -24,10 +24,10 @@ struct IntegerConversionScanTests {
             "Int32/Int64 of constants, of array and string lengths (bounded by the input limits) and of Ints for the wire"
         ),
         "CanopyHistory/Postgres/PostgresHistoryStore+ConnectionLoss.swift": (
-            4,
-            "UInt64 of waits in seconds the retry policy sets (positive, under a minute); Int of its window for a message"
+            2, "UInt64 of waits in seconds the retry policy sets (positive, under a minute)"
         ),
         "CanopyHistory/Postgres/PostgresHistoryStore+Writing.swift": (1, "UInt64 of a small retry counter"),
+        "CanopyHistory/Postgres/PostgresRetryPolicy.swift": (2, "Int of the policy's window for a message"),
         "CanopyHistory/Records/AttemptRecord.swift": (
             4, "Int32 of test and attempt indices (at most the 250,000-test limit) and back"
         ),

@@ -1,11 +1,5 @@
 import Foundation
 
-/// The SQL dialect a statement is written for.
-enum SQLDialect: Sendable {
-    case sqlite
-    case postgres
-}
-
 /// One versioned schema change, applied once per store in a transaction.
 ///
 /// Migrations are never edited once they have landed: a change to the schema is a new migration

@@ -58,43 +58,6 @@ struct XMLAttributes {
     }
 }
 
-/// Receives the events of an XML stream. Byte buffers are borrowed for the duration of a call.
-///
-/// `startElement` and `endElement` return whether the handler wants the text that follows, up to
-/// the next element event: when it does not, libxml2 is told to deliver none (see
-/// `XMLStreamReader.deliverCharacters`).
-protocol XMLStreamHandler: AnyObject {
-    /// Called once before the first event, with what the reader saw at the start of the file and
-    /// the file's size in bytes.
-    func documentWillStart(hasXMLDeclaration: Bool, fileSize: Int)
-    func startElement(_ name: UnsafePointer<UInt8>, attributes: XMLAttributes, line: Int) -> Bool
-    func endElement(_ name: UnsafePointer<UInt8>) -> Bool
-    func characters(_ bytes: UnsafeBufferPointer<UInt8>)
-}
-
-/// Why a stream could not be read to its end.
-struct XMLStreamFailure: Error, Equatable {
-    enum Kind: Equatable {
-        /// Not well-formed XML, or truncated.
-        case malformed
-        /// Characters outside XML 1.0 or invalid UTF-8: the caller may retry with sanitising on.
-        case invalidCharacters
-        /// A DTD entity declaration: refused for safety.
-        case entityDeclaration
-        /// The file could not be read.
-        case io
-        /// The handler asked to stop.
-        case stopped
-        /// The handler stopped at one of Canopy's input limits; `message` says which.
-        case overLimit
-    }
-
-    var kind: Kind
-    var message: String
-    var line: Int?
-    var column: Int?
-}
-
 /// Streams one XML file through libxml2's SAX2 push parser.
 final class XMLStreamReader {
     private let path: String

@@ -1,0 +1,37 @@
+import CanopyModel
+import Foundation
+
+/// A failing test the new-failures gate does not count, and why.
+package struct ExcusedFailure: Sendable, Equatable, Hashable {
+    package enum Reason: Sendable, Equatable, Hashable {
+        /// History already calls the test flaky.
+        case knownFlaky
+        /// A `quarantine:` entry covers it, with its expiry and reason when given.
+        case quarantined(until: Date?, reason: String?)
+    }
+
+    package var test: String
+    package var reason: Reason
+
+    package init(test: String, reason: Reason) {
+        self.test = test
+        self.reason = reason
+    }
+
+    /// `known flaky`, or `quarantined until 2026-12-01: reason`.
+    package var reasonText: String {
+        switch reason {
+        case .knownFlaky:
+            return "known flaky"
+        case .quarantined(let until, let note):
+            var text = "quarantined"
+            if let until {
+                let day = ISO8601DateFormatter()
+                day.formatOptions = [.withFullDate]
+                text += " until " + day.string(from: until)
+            }
+            if let note, !note.isEmpty { text += ": " + note }
+            return text
+        }
+    }
+}

@@ -1,0 +1,54 @@
+import CanopyModel
+import Foundation
+
+/// The values the gates look at, computed by the pipeline from the report and the baseline.
+package struct GateInput: Sendable, Equatable {
+    /// Identifier coverage of this run, when snapshots were given.
+    package var coverage: Double?
+    /// Identifier coverage of the baseline run, when known.
+    package var baselineCoverage: Double?
+    /// Keys of tests failing now that did not fail in the baseline (all failing tests when there is none).
+    package var newFailures: [String]
+    /// Why a test in `newFailures` counts though history calls it flaky (`flaky before, but this
+    /// failure is new: …`), by test key.
+    package var newFailureReasons: [String: String] = [:]
+    /// Keys of every failing test, new or not, but not quarantined ones.
+    package var failures: [String] = []
+    /// Failing tests left out of `newFailures`: quarantined, or known to be flaky.
+    package var excusedFailures: [ExcusedFailure]
+    package var newFlakyTests: [String]
+    /// The audit issues the baseline did not have, less quarantined ones: what the new-audit-errors
+    /// gate counts (its errors) and the annotations name.
+    package var newAuditIssues: [AuditIssue]
+    /// Failing tests per cause category.
+    package var failuresPerCategory: [String: Int]
+    /// Tests in the run, when test results (JUnit, xcresult) were given; nil for snapshots or
+    /// audits alone.
+    package var tests: Int?
+
+    package init(
+        coverage: Double? = nil, baselineCoverage: Double? = nil, newFailures: [String] = [],
+        newFlakyTests: [String] = [],
+        newAuditIssues: [AuditIssue] = [], failuresPerCategory: [String: Int] = [:],
+        excusedFailures: [ExcusedFailure] = [],
+        tests: Int? = nil
+    ) {
+        self.tests = tests
+        self.coverage = coverage
+        self.baselineCoverage = baselineCoverage
+        self.newFailures = newFailures
+        self.newFlakyTests = newFlakyTests
+        self.newAuditIssues = newAuditIssues
+        self.failuresPerCategory = failuresPerCategory
+        self.excusedFailures = excusedFailures
+    }
+
+    /// The new accessibility errors among `newAuditIssues`, one line each (`type: description on
+    /// element`): the new-audit-errors gate's items.
+    package var newAuditErrors: [String] {
+        newAuditIssues.filter { $0.severity == .error }
+            .map { issue in
+                "\(issue.auditType): \(issue.compactDescription) on \(issue.element?.identifier ?? issue.element?.label ?? "an element")"
+            }
+    }
+}
