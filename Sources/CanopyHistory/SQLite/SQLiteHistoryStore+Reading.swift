@@ -154,37 +154,17 @@ extension SQLiteHistoryStore {
     }
 }
 
-/// Reads GRDB rows by position, from whatever storage class SQLite holds in the column: a value
-/// that does not convert (a REAL too large for an `Int`, a BLOB where a number belongs) reads as
-/// nil rather than stopping the process, as GRDB's typed subscripts would.
+/// Reads GRDB rows by position with GRDB's throwing decoders. On a row read from a statement they
+/// take SQLite's own conversions of whatever storage class the column holds (a REAL too large for
+/// an `Int` saturates, a BLOB where a number belongs reads as 0), which never stop the process; on
+/// a copied row a value that does not convert throws, and reads as nil. Readers then hold the
+/// numbers to `InputRange` (`HistoryRowDecoding`). GRDB's typed subscripts would trap instead.
 struct GRDBRowReader: SQLRowReader {
     let row: Row
 
-    func text(_ index: Int) throws -> String? {
-        switch (row[index] as DatabaseValue).storage {
-        case .string(let text): text
-        case .int64(let value): String(value)
-        case .double(let value): String(value)
-        case .blob(let data): String(decoding: data, as: UTF8.self)
-        case .null: nil
-        }
-    }
+    func text(_ index: Int) throws -> String? { (try? row.decode(String?.self, atIndex: index)) ?? nil }
 
-    func int(_ index: Int) throws -> Int? {
-        switch (row[index] as DatabaseValue).storage {
-        case .int64(let value): Int(exactly: value)
-        case .double(let value): Int(exactly: value)
-        case .string(let text): Int(text)
-        case .blob, .null: nil
-        }
-    }
+    func int(_ index: Int) throws -> Int? { (try? row.decode(Int?.self, atIndex: index)) ?? nil }
 
-    func double(_ index: Int) throws -> Double? {
-        switch (row[index] as DatabaseValue).storage {
-        case .double(let value): value
-        case .int64(let value): Double(value)
-        case .string(let text): Double(text)
-        case .blob, .null: nil
-        }
-    }
+    func double(_ index: Int) throws -> Double? { (try? row.decode(Double?.self, atIndex: index)) ?? nil }
 }
