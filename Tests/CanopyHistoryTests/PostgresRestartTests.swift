@@ -89,11 +89,22 @@ struct PrivatePostgres: Sendable {
 @Suite(.enabled(if: PrivatePostgres.available, "needs PostgreSQL installed"), .serialized, .timeLimit(.minutes(3)))
 struct PostgresRestartTests {
     /// Stops the server, starts it again after `seconds` in the background; returns the task.
+    /// `pg_ctl start` waits (and `PrivatePostgres.control` polls with `Thread.sleep`) on a
+    /// dispatch thread, never on a thread of the cooperative pool: on 2 cores, with the other
+    /// suites running, a blocked pool thread held up the store being tested past every bound.
     static func restart(_ server: PrivatePostgres, after seconds: Double) throws -> Task<Void, any Error> {
         try server.stop()
         return Task {
-            try await Task.sleep(nanoseconds: UInt64(seconds * 1_000_000_000))
-            try server.start()
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+                DispatchQueue.global().asyncAfter(deadline: .now() + seconds) {
+                    do {
+                        try server.start()
+                        continuation.resume()
+                    } catch {
+                        continuation.resume(throwing: error)
+                    }
+                }
+            }
         }
     }
 

@@ -34,7 +34,6 @@ struct IntegerConversionScanTests {
         "CanopyHistory/SQLite/SQLiteHistoryStore+Migrating.swift": (
             1, "Int parsing a migration's digits: nil, never a trap"
         ),
-        "CanopyHistory/SQLite/SQLiteHistoryStore+Reading.swift": (1, "Int parsing stored text: nil, never a trap"),
         "CanopyHistory/SQLite/SQLiteHistoryStore+Writing.swift": (
             3, "UInt64 of a retry counter; Int of a row id and a C parameter count"
         ),
