@@ -29,6 +29,7 @@ release: deps
 ## make test: build (debug, one configuration) and run every test.
 test: deps
 	$(SWIFT) test
+	CANOPY_TEST_TIMING=1 $(SWIFT) test --skip-build --filter 'PostgresRestartTests|PostgresServerReturnTests'
 
 ## make run: build, then run Canopy on the sample data and print where the results are. A debug
 ## build, the configuration `make test` builds too, so the README's two commands compile once;

@@ -86,7 +86,9 @@ struct PrivatePostgres: Sendable {
 /// The PostgreSQL server restarts while Canopy connects or between its statements (issue 34):
 /// the store waits for it within `PostgresRetryPolicy.standard` and every run is stored once.
 /// Each wait is bounded, so a regression fails instead of hanging the suite.
-@Suite(.enabled(if: PrivatePostgres.available, "needs PostgreSQL installed"), .serialized, .timeLimit(.minutes(3)))
+@Suite(
+    .enabled(if: PrivatePostgres.available, "needs PostgreSQL installed"),
+    .enabled(if: TimingTests.alone, TimingTests.why), .serialized, .timeLimit(.minutes(3)))
 struct PostgresRestartTests {
     /// Stops the server, starts it again after `seconds` in the background; returns the task.
     /// `pg_ctl start` waits (and `PrivatePostgres.control` polls with `Thread.sleep`) on a

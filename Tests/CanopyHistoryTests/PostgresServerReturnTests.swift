@@ -8,7 +8,7 @@ import Testing
 
 /// A server that stopped mid-write and stays down: the wait for it ends within its window (the
 /// pool had kept trying for about 70 s, then said it could not open the store).
-@Suite struct PostgresServerReturnTests {
+@Suite(.enabled(if: TimingTests.alone, TimingTests.why)) struct PostgresServerReturnTests {
     @Test func aServerThatDoesNotComeBackIsNotWaitedForPastTheWindow() async throws {
         let address = try PostgresAddress(url: "postgres://canopy@127.0.0.1:1/canopy")
         let start = Date()
