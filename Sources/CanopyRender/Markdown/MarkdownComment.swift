@@ -13,7 +13,7 @@ package struct MarkdownComment: DashboardRenderer {
     /// Rows at most in each collapsed block: the full lists are in the step summary.
     package var listLimit: Int
 
-    package init(budget: Int = MarkdownRenderer.commentBudget, listLimit: Int = 10) {
+    package init(budget: Int = MarkdownRenderer.commentBudget, listLimit: Int = 5) {
         self.budget = budget
         self.listLimit = listLimit
     }

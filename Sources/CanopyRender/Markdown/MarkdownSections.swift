@@ -81,7 +81,7 @@ enum MarkdownSections {
         guard !entries.isEmpty else { return MarkdownSection(name: "quarantine", head: "", items: []) }
         let head =
             "### 🧊 Quarantine (\(Format.count(entries.count)))\n\nLeft out of the gates until they expire "
-            + "(`quarantine:` in canopy.yml).\n\n| covers | reason | expires | in this run |\n|---|---|---|---:|\n"
+            + "(<code>quarantine:</code> in canopy.yml).\n\n| covers | reason | expires | in this run |\n|---|---|---|---:|\n"
         let items = entries.map { entry in
             "| \(MarkdownText.code(entry.covers, limit: 160, wrap: true)) | \(entry.reason.map { MarkdownText.escape($0, limit: 200) } ?? "–") | "
                 + "\(entry.expires ?? "never") | \(Format.count(entry.matches)) |\n"
