@@ -2,10 +2,11 @@ import Foundation
 import Testing
 
 /// History keeps each failure's message as the run read it (schema 7): `canopy report` of a stored
-/// run shows the message `canopy run` showed, not the normalised one its fingerprint is made from.
+/// run, and the trend's latest run, show the message `canopy run` showed, not the normalised one
+/// its fingerprint is made from.
 /// A store written at schema 6 (no messages) is refused by the readers until a writer migrates it,
 /// and its failures then show their normalised messages.
-@Suite("canopy report shows a stored failure's real message", .serialized)
+@Suite("canopy report and trend show a stored failure's real message", .serialized)
 struct StoredFailureMessageTests {
     static let real = "Exceeded timeout of 10 seconds, with unfulfilled expectations"
     static let normalised = "Exceeded timeout of {duration}, with unfulfilled expectations"
@@ -47,6 +48,10 @@ struct StoredFailureMessageTests {
         // The same message line (history keeps no source location, so the test's line differs).
         let messageLine = { (section: Substring) in section.split(separator: "\n").filter { $0.contains(Self.real) } }
         #expect(messageLine(fromReport) == messageLine(fromRun))
+        // The trend's latest-run tab reads the same stored failures.
+        let trend = try CLIRunner.run(["trend", "--out", out + "/trend", "--store", store, "--runs", "5"])
+        #expect(trend.status == 0, "\(trend.stderr)")
+        #expect(try String(contentsOfFile: out + "/trend/trend/index.html", encoding: .utf8).contains(Self.real))
 
         // Back to schema 6: no `message` column, migration 7 not applied (python3's sqlite3, as
         // another program would edit the file).
