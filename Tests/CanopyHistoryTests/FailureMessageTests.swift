@@ -78,6 +78,13 @@ import Testing
                 ["ALTER TABLE failures DROP COLUMN message"], on: store, forgetting: .v7FailureMessages)
             await store.close()
         }
+        // Readers never migrate: they refuse it, saying which commands do.
+        await #expect {
+            _ = try await HistoryStores.open(test.location, readOnly: true)
+        } throws: { error in
+            guard case HistoryError.schemaTooOld(_, 6, HistoryMigration.latestVersion) = error else { return false }
+            return "\(error)".contains("canopy ingest") && "\(error)".contains("canopy run")
+        }
 
         let store = try await test.open()
         #expect(try await store.schemaVersion() == HistoryMigration.latestVersion)
