@@ -2,11 +2,12 @@
 package struct FailureDigest: Sendable, Equatable, Hashable, Codable {
     /// Bytes of a failure's message that history keeps (`message`).
     ///
-    /// A real failure message (an assertion, a timeout with its expectations, an element query)
-    /// fits in a few hundred bytes; 2,000 keep a long one whole, such as an `XCTAssertEqual` of
-    /// two paragraphs, and more would be cut by every surface that shows it anyway (a table cell,
-    /// a pull-request comment of at most 5 KB). The parsers keep up to 16 KB of a message for the
-    /// run being read; history keeps each failure of every run it holds, so it keeps less.
+    /// Every surface that shows a failure's message cuts it: the Markdown and page lists at 300 or
+    /// 400 Unicode scalars, the page's test view at 1,000. 2,000 bytes hold 1,000 scalars of text
+    /// written in one- and two-byte scalars (Latin, Greek, Cyrillic), so a stored run's reader
+    /// shows what `run` showed; a real message (an assertion, a timeout with its expectations, an
+    /// element query) is a few hundred bytes. The parsers keep 16 KB of a message for the run
+    /// being read; history keeps every failure of every run it holds, so it keeps less.
     package static let messageLimit = 2_000
 
     /// `TestIdentity.key` of the test.
