@@ -51,7 +51,7 @@ extension PipelineCommandTests {
             let summary = try String(contentsOfFile: out + "/summary.md", encoding: .utf8)
             #expect(summary.hasPrefix("## ❌ Tests failed — "), "\(summary.prefix(200))")
             // Compared with the run before it on its branch, as `run` compared it: night 13 broke
-            // testDarkModeToggle, listed with its stored (normalised) message and cause.
+            // testDarkModeToggle, listed with its stored message and cause.
             #expect(summary.contains("compared with <code>c5</code>"), "\(summary.prefix(600))")
             #expect(summary.contains("| Failed | 1 | +1 🔴 worse |"), "\(summary)")
             let newSection = try #require(summary.range(of: "### ❌ New failures (1)")).upperBound
