@@ -51,11 +51,14 @@ extension CommandContext {
             of: failures, excludingRun: prepared.metadata.runKey, testKeys: prepared.failingTestKeys)
     }
 
-    /// Each test's latest failure message in `failures` (oldest first, as the window reads them).
+    /// Each test's latest failure message in `failures` (oldest first, as the window reads them):
+    /// as the run read it, or normalised for a failure stored before history kept messages.
     static func lastMessages(_ failures: [FailureRow]) -> [String: String] {
         var messages: [String: String] = [:]
         for failure in failures {
-            if let message = failure.normalizedMessage, !message.isEmpty { messages[failure.testKey] = message }
+            if let message = failure.message ?? failure.normalizedMessage, !message.isEmpty {
+                messages[failure.testKey] = message
+            }
         }
         return messages
     }
