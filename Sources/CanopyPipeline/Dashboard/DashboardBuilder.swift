@@ -103,7 +103,7 @@ struct DashboardBuilder {
         dashboard.stillFailing = stillFailing(named)
         dashboard.stateChanges = stateChanges()
         markQuarantine(&dashboard)
-        dashboard.testHistory = Self.testHistory(insights?.testHistory ?? [:])
+        dashboard.testHistory = Self.testHistory(insights?.testHistory ?? [:], flakiness: insights?.flakiness ?? [])
         if let comparison = insights?.comparison {
             dashboard.accessibility = Self.markNew(parts.accessibility, audits: input.audits, comparison: comparison)
         }
