@@ -35,6 +35,40 @@ package struct TestFolder: Sendable {
         return tests.count - 1
     }
 
+    /// Adds the attempts of every test of `other`, in its order (as `add` would have, one by one).
+    package mutating func add(contentsOf other: consuming TestFolder) {
+        var moved = other.tests
+        other = TestFolder()
+        reserveCapacity(tests.count + moved.count)
+        for position in moved.indices { add(moved[position]) }
+        moved.removeAll()
+    }
+
+    /// Changes the identity of every test with `body`, in place, folding together the tests that
+    /// then share an identity (the first one's position kept, attempts in order).
+    package mutating func rewriteIdentities(_ body: (inout TestIdentity) -> Void) {
+        index.removeAll(keepingCapacity: true)
+        collisions.removeAll()
+        var kept = 0
+        for read in tests.indices {
+            body(&tests[read].identity)
+            let hash = TestFolder.hash(tests[read].identity)
+            if let position = position(of: tests[read].identity, hash: hash) {
+                let test = tests[read]
+                merge(test, into: position)
+                continue
+            }
+            if kept != read { tests.swapAt(kept, read) }
+            if index[hash] == nil {
+                index[hash] = kept
+            } else {
+                collisions[tests[kept].identity.key] = kept
+            }
+            kept += 1
+        }
+        tests.removeSubrange(kept...)
+    }
+
     /// Position of the test with this identity, if present.
     package func position(of identity: TestIdentity) -> Int? {
         position(of: identity, hash: TestFolder.hash(identity))
