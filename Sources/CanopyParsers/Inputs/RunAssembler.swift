@@ -14,13 +14,22 @@ package enum RunAssembler {
         _ inputs: [ParsedInput], metadata: RunMetadata = RunMetadata(), attachments: AttachmentScope = .failing
     ) -> Run {
         var run = Run(metadata: metadata)
-        // A summary's failing tests stand in for the tests only when no input lists them: beside
-        // a tests document (or JUnit, or a bundle) they are the same failures, counted there.
+        // A summary's failing tests and a test-details document's test stand in for the tests
+        // only when no input lists them all: beside a tests document (or JUnit, or a bundle) they
+        // are the same runs, counted there. A summary's failure of a test a test-details document
+        // gives is that test's, too.
         let listsTests = inputs.contains { $0.file.format.carriesTests }
         var inputs = inputs
-        if listsTests {
-            for index in inputs.indices where inputs[index].file.format == .xcresultSummary {
+        let detailed = Set(
+            inputs.filter { $0.file.format == .xcresultTestDetails }.flatMap { $0.tests.map(\.identity.testKey) })
+        for index in inputs.indices {
+            switch inputs[index].file.format {
+            case .xcresultTestDetails where listsTests:
                 inputs[index].tests = []
+            case .xcresultSummary:
+                inputs[index].tests.removeAll { listsTests || detailed.contains($0.identity.testKey) }
+            default:
+                break
             }
         }
         // Each parser already folded its own file; only tests spread over several files need
