@@ -58,7 +58,8 @@ struct XCResultBundleCommandTests {
         #expect(result.status == 1, "\(result.stdout)\(result.stderr)")
         #expect(result.stdout.contains("GATE FAILED: no new failures — 1 new failing test(s)"), "\(result.stdout)")
         #expect(
-            (result.stdout + result.stderr).contains("1 attachment(s) could not be read"), "\(result.stdout)\(result.stderr)")
+            (result.stdout + result.stderr).contains("1 attachment(s) could not be read"),
+            "\(result.stdout)\(result.stderr)")
         let summary = try String(contentsOfFile: out + "/summary.md", encoding: .utf8)
         #expect(summary.contains("testA"))
     }

@@ -21,14 +21,17 @@ struct XCResultDocumentsTests {
         let tests = try parse("xcode26-two-devices.json")
         let expected = tests.tests.filter { $0.identity.name == "testLogin()" || $0.identity.name == "testLogin" }
         #expect(details.tests.map(\.identity.key) == expected.map(\.identity.key))
-        #expect(details.tests.map(\.identity.key) == [
-            "AppUITests.LoginTests/testLogin@iPhone 16 Pro (18.2)",
-            "AppUITests.LoginTests/testLogin@iPad Air 11-inch (M2) (18.2)",
-        ])
+        #expect(
+            details.tests.map(\.identity.key) == [
+                "AppUITests.LoginTests/testLogin@iPhone 16 Pro (18.2)",
+                "AppUITests.LoginTests/testLogin@iPad Air 11-inch (M2) (18.2)",
+            ])
         let phone = try #require(details.tests.first)
         #expect(phone.attempts.map(\.label) == ["First Run", "Retry 1"])
         #expect(phone.outcome == .flaky)
-        #expect(phone.failures.first?.location == SourceLocation(file: "/Users/ci/App/AppUITests/LoginTests.swift", line: 42))
+        #expect(
+            phone.failures.first?.location
+                == SourceLocation(file: "/Users/ci/App/AppUITests/LoginTests.swift", line: 42))
         let pad = try #require(details.tests.last)
         #expect(pad.outcome == .failed)
         #expect(pad.failures.first?.message == "XCTAssertTrue failed - Login button not hittable")
@@ -46,10 +49,12 @@ struct XCResultDocumentsTests {
         #expect(run.tests.map(\.identity.testKey).contains("AppUITests.CheckoutTests/testPay"))
     }
 
-    @Test("insights and metrics are skipped with a note naming the kind", arguments: [
-        ("insights.json", InputFormat.xcresultInsights, "insights JSON: Xcode's own observations"),
-        ("metrics.json", .xcresultMetrics, "metrics JSON: XCTMetric measurements"),
-    ])
+    @Test(
+        "insights and metrics are skipped with a note naming the kind",
+        arguments: [
+            ("insights.json", InputFormat.xcresultInsights, "insights JSON: Xcode's own observations"),
+            ("metrics.json", .xcresultMetrics, "metrics JSON: XCTMetric measurements"),
+        ])
     func skippedKinds(_ fixture: String, _ format: InputFormat, _ note: String) throws {
         let input = try parse(fixture)
         #expect(input.file.format == format)
@@ -67,14 +72,17 @@ struct XCResultDocumentsTests {
             Issue.record("a failed build was read: \(input.diagnostics)")
         } catch {
             #expect(error.path == path)
-            #expect(error.description.contains("the build failed: \"Cannot find 'CheckoutView' in scope\" (and 1 more error)"))
+            #expect(
+                error.description.contains(
+                    "the build failed: \"Cannot find 'CheckoutView' in scope\" (and 1 more error)"))
         }
         // A build that succeeded holds no results: a note.
         let succeeded = try parse("build-results-succeeded.json")
         #expect(succeeded.tests.isEmpty)
-        #expect(succeeded.diagnostics.map(\.message) == [
-            "build-results JSON: the build succeeded; it holds no test results; skipped"
-        ])
+        #expect(
+            succeeded.diagnostics.map(\.message) == [
+                "build-results JSON: the build succeeded; it holds no test results; skipped"
+            ])
     }
 
     @Test("a build-results status other than succeeded is a failed build, even without errors")
@@ -106,9 +114,10 @@ struct XCResultDocumentsTests {
         let run = RunAssembler.assemble(inputs)
         let alone = RunAssembler.assemble([try parse("xcode26-two-devices.json")])
         #expect(run.totals == alone.totals)
-        #expect(Set(run.inputs.map(\.format)) == [
-            .xcresultTests, .xcresultSummary, .xcresultTestDetails, .xcresultInsights, .xcresultMetrics,
-            .xcresultBuildResults, .xcresultActivities,
-        ])
+        #expect(
+            Set(run.inputs.map(\.format)) == [
+                .xcresultTests, .xcresultSummary, .xcresultTestDetails, .xcresultInsights, .xcresultMetrics,
+                .xcresultBuildResults, .xcresultActivities,
+            ])
     }
 }

@@ -134,7 +134,8 @@ struct XCResultTestsParserTests {
         #expect(input.file.format == .xcresultSummary)
         let run = RunAssembler.assemble([input])
         #expect(run.totals.tests == 2 && run.totals.failed == 2 && run.totals.passed == 0)
-        #expect(run.tests.map(\.identity.key) == ["AppUITests.LoginTests/testLogin", "AppUITests.CheckoutTests/testPay"])
+        #expect(
+            run.tests.map(\.identity.key) == ["AppUITests.LoginTests/testLogin", "AppUITests.CheckoutTests/testPay"])
         let login = try #require(run.tests.first)
         #expect(login.identity.bundle == "AppUITests")
         #expect(login.failures.map(\.message) == ["XCTAssertTrue failed - Login button not hittable"])

@@ -44,7 +44,8 @@ package struct XCResultSummaryParser: JSONReportParser {
             if let total = InputRange.count(totalValue), let failed = InputRange.count(failedValue) {
                 diagnostics.append(
                     Diagnostic(
-                        .note, "summary: \(total) tests, \(failed) failed (it names only the failing tests; the tests JSON lists them all)",
+                        .note,
+                        "summary: \(total) tests, \(failed) failed (it names only the failing tests; the tests JSON lists them all)",
                         file: path))
             } else {
                 diagnostics.append(
@@ -71,7 +72,8 @@ package struct XCResultSummaryParser: JSONReportParser {
             guard !testName.isEmpty || identifier?.isEmpty == false else {
                 diagnostics.append(
                     Diagnostic(
-                        .warning, "$.testFailures[\(index)]: a failure naming no test (no testName or testIdentifierString); skipped",
+                        .warning,
+                        "$.testFailures[\(index)]: a failure naming no test (no testName or testIdentifierString); skipped",
                         file: path))
                 continue
             }

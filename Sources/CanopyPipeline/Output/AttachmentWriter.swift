@@ -73,7 +73,9 @@ struct AttachmentWriter {
                     continue
                 }
                 // A bundle's payload gone since it was read is missing, as a plain file is.
-                if let id = attachment.payloadId, XCResultPayloadStore(bundle: attachment.sourcePath).problem(for: id) != nil {
+                if let id = attachment.payloadId,
+                    XCResultPayloadStore(bundle: attachment.sourcePath).problem(for: id) != nil
+                {
                     result.missing += 1
                     continue
                 }
