@@ -26,7 +26,11 @@ package struct TestFolder: Sendable {
     /// - Returns: the test's position.
     @discardableResult
     package mutating func add(_ test: consuming TestCase) -> Int {
-        let hash = TestFolder.hash(test.identity)
+        add(test, hash: TestFolder.hash(test.identity))
+    }
+
+    @discardableResult
+    private mutating func add(_ test: consuming TestCase, hash: UInt64) -> Int {
         if let position = position(of: test.identity, hash: hash) {
             merge(test, into: position)
             return position
@@ -37,10 +41,15 @@ package struct TestFolder: Sendable {
 
     /// Adds the attempts of every test of `other`, in its order (as `add` would have, one by one).
     package mutating func add(contentsOf other: consuming TestFolder) {
+        // The hashes `other` indexed its tests by, so that no identity is hashed again.
+        var hashes = [UInt64?](repeating: nil, count: other.tests.count)
+        for (hash, position) in other.index { hashes[position] = hash }
         var moved = other.tests
         other = TestFolder()
-        reserveCapacity(tests.count + moved.count)
-        for position in moved.indices { add(moved[position]) }
+        // No reservation: called once per suite, an exact one would regrow the storage every time.
+        for position in moved.indices {
+            add(moved[position], hash: hashes[position] ?? TestFolder.hash(moved[position].identity))
+        }
         moved.removeAll()
     }
 
