@@ -72,6 +72,13 @@ struct AttachmentWriter {
                     result.missing += 1
                     continue
                 }
+                // A bundle's payload gone since it was read is missing, as a plain file is.
+                if let id = attachment.payloadId,
+                    XCResultPayloadStore(bundle: attachment.sourcePath).problem(for: id) != nil
+                {
+                    result.missing += 1
+                    continue
+                }
                 let room = limits.maximumRunBytes - result.bytes
                 let found: [UInt8]?
                 do {
