@@ -121,7 +121,7 @@ struct OneTruthTests: SampleHistoryCommands {
         #expect(quarantine.count == 3 && quarantine.rows.count == 3, "\(quarantine)")
         let page = try String(contentsOfFile: out + "/site/index.html", encoding: .utf8)
         #expect(page.contains("<h3>Quarantine <span class=\"count\">3</span></h3>"))
-        #expect(page.contains("🧊</span> quarantined: Header fonts are fixed"))
+        #expect(page.contains("❄</span> quarantined: Header fonts are fixed"))
     }
 
     @Test("runs without snapshots: coverage not measured in the trend, never 0%")
