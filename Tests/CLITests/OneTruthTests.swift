@@ -49,6 +49,9 @@ struct OneTruthTests: SampleHistoryCommands {
         ])
         #expect(run.status <= 1, "\(run.stderr)")
         let summary = try String(contentsOfFile: out + "/summary.md", encoding: .utf8)
+        // The main branch's comment stays one a reviewer reads: under 5 KB.
+        let comment = try String(contentsOfFile: out + "/comment.md", encoding: .utf8)
+        #expect(comment.utf8.count <= 5_000, "comment.md is \(comment.utf8.count) bytes")
         let insights = try Self.json(out + "/insights.json")
         let verdicts = try #require(insights["verdicts"] as? [[String: Any]])
         func keys(_ filter: ([String: Any]) -> Bool) -> Set<String> {
