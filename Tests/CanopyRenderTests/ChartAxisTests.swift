@@ -15,7 +15,7 @@ struct ChartAxisTests {
     @Test("a ratio keeps its minimum span; a spread series keeps its range")
     func spans() {
         let ratio = SVGChart.axis([0.884], minimumSpan: SVGChart.ratioSpan)
-        #expect(ratio.high - ratio.low >= SVGChart.ratioSpan)
+        #expect(ratio.high - ratio.low >= SVGChart.ratioSpan - 1e-9)
         #expect(SVGChart.axis([2, 9], minimumSpan: 0) == (2, 9))
     }
 }
