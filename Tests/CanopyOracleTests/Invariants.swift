@@ -1,0 +1,134 @@
+import Foundation
+
+/// A broken invariant: which, on which surfaces, and what disagrees.
+struct Violation: CustomStringConvertible {
+    var invariant: String
+    var surfaces: [String]
+    var detail: String
+
+    var description: String { "[\(invariant)] \(surfaces.joined(separator: " vs ")): \(detail)" }
+}
+
+/// The invariants over everything Canopy wrote for one scenario (docs/identity-and-verdicts.md,
+/// "What the oracle checks").
+struct Invariants {
+    let scenario: Scenario
+    let truth: GroundTruth
+    let outputs: ScenarioOutputs
+    var violations: [Violation] = []
+
+    init(scenario: Scenario, outputs: ScenarioOutputs) {
+        self.scenario = scenario
+        self.truth = GroundTruth(scenario)
+        self.outputs = outputs
+    }
+
+    mutating func fail(_ invariant: String, _ surfaces: [String], _ detail: String) {
+        violations.append(Violation(invariant: invariant, surfaces: surfaces, detail: detail))
+    }
+
+    /// The surfaces of `run`, `report` and `trend`, by name.
+    var markdown: [(String, String)] {
+        var files: [(String, String)] = []
+        for (name, path) in [
+            ("run summary.md", outputs.runOut + "/summary.md"), ("run comment.md", outputs.runOut + "/comment.md"),
+            ("report summary.md", outputs.reportOut + "/summary.md"),
+            ("trend summary.md", outputs.trendOut + "/trend/summary.md"),
+        ] {
+            if let text = outputs.read(path) { files.append((name, text)) }
+        }
+        return files
+    }
+
+    var pages: [(String, String)] {
+        var files: [(String, String)] = []
+        for (name, path) in [
+            ("run index.html", outputs.runOut + "/site/index.html"),
+            ("report index.html", outputs.reportOut + "/site/index.html"),
+            ("trend index.html", outputs.trendOut + "/trend/index.html"),
+        ] {
+            if let text = outputs.read(path) { files.append((name, text)) }
+        }
+        return files
+    }
+
+    mutating func checkAll() {
+        checkExitCode()
+        checkHeaderCounts()
+        checkHeadline()
+    }
+
+    // MARK: - exit code
+
+    /// The exit code follows the gates (docs/gates.md) and the exit codes (docs/commands.md).
+    mutating func checkExitCode() {
+        for (index, ingest) in outputs.ingests.enumerated() where ingest.status != 0 {
+            fail(
+                "history is stored", ["ingest stdout/stderr"],
+                "ingest of run \(index) exited \(ingest.status): \(ingest.stderr.prefix(400))")
+        }
+        if outputs.run.status != truth.exitCode {
+            fail(
+                "exit code follows the gates", ["exit code"],
+                "canopy run exited \(outputs.run.status), expected \(truth.exitCode) (new failures: \(truth.keys(.newFailure).sorted()), new audit errors: \(truth.newAuditErrors.map(\.identifier))); stderr: \(outputs.run.stderr.suffix(600))"
+            )
+        }
+        for (name, result) in [("report", outputs.report), ("trend", outputs.trend)] {
+            if let result, result.status != 0 {
+                fail("readers read", ["\(name) exit code"], "canopy \(name) exited \(result.status): \(result.stderr.suffix(400))")
+            }
+        }
+    }
+
+    // MARK: - header counts
+
+    /// Every header count equals the length of the list it heads.
+    mutating func checkHeaderCounts() {
+        var sections: [CountedSection] = []
+        for (name, text) in markdown { sections += MarkdownSurface.sections(text, surface: name) }
+        for (name, text) in pages { sections += HTMLSurface.sections(text, surface: name) }
+        for section in sections where section.count != section.items.count + section.more {
+            fail(
+                "header count equals its list", [section.surface],
+                "\"\(section.title.prefix(80))\" says \(section.count), lists \(section.items.count)\(section.more > 0 ? " and \(section.more) more" : "")"
+            )
+        }
+    }
+
+    // MARK: - headline
+
+    /// The headline "N tests: a passed, b failed, c flaky, d skipped" adds up, equals report.json's
+    /// totals and the scenario's.
+    mutating func checkHeadline() {
+        if truth.unreadable { return }
+        let report = JSONSurface.object(outputs.read(outputs.runOut + "/report.json"))
+        let totals = (report?["summary"] as? [String: Any])?["totals"] as? [String: Any]
+        let expected = truth.totals
+        if let totals {
+            let stated = ["tests", "passed", "failed", "flaky", "skipped"].map { totals[$0] as? Int ?? -1 }
+            let truthValues = [expected.tests, expected.passed, expected.failed, expected.flaky, expected.skipped]
+            if stated != truthValues {
+                fail(
+                    "each test's verdict equals the ground truth", ["report.json summary.totals"],
+                    "tests/passed/failed/flaky/skipped \(stated), expected \(truthValues)")
+            }
+        } else {
+            fail("report.json is written", ["report.json"], "no summary.totals in \(outputs.runOut)/report.json")
+        }
+        for (name, text) in markdown where name.hasPrefix("run summary") || name.hasPrefix("report summary") {
+            guard let headline = MarkdownSurface.headline(text) else {
+                fail("headline adds up", [name], "no \"N tests: a passed, b failed, c flaky, d skipped\" headline")
+                continue
+            }
+            let sum = headline.passed + headline.failed + headline.flaky + headline.skipped
+            if sum != headline.tests {
+                fail("headline adds up", [name], "\(headline) adds up to \(sum)")
+            }
+            let stated = [headline.tests, headline.passed, headline.failed, headline.flaky, headline.skipped]
+            let truthValues = [expected.tests, expected.passed, expected.failed, expected.flaky, expected.skipped]
+            if stated != truthValues {
+                fail("headline equals the tests", [name, "ground truth"], "headline \(stated), expected \(truthValues)")
+            }
+        }
+    }
+}
