@@ -33,6 +33,8 @@ struct GroundTruth {
     }
 
     var expected: [String: Expected] = [:]
+    /// Every test's state at the end of the window (this run included), whether in this run or not.
+    var states: [String: (state: State?, since: String?)] = [:]
     /// The exit code by docs/gates.md and docs/commands.md#exit-codes.
     var exitCode: Int32
     /// No readable input: no verdict exists.
@@ -91,6 +93,7 @@ struct GroundTruth {
             self.expected[test.key] = expected
         }
         self.totals = totals
+        for test in scenario.tests { states[test.key] = Self.state(of: test, over: history) }
         if unreadable {
             exitCode = 2
         } else if gateFailures > 0 || !newAuditErrors.isEmpty || totals.tests < 1 {
@@ -149,5 +152,47 @@ struct GroundTruth {
         }
         if firstFail == 0 { return (.fixed, verdicts[lastFail + 1].1) }
         return (nil, nil)
+    }
+
+    /// The scenario and its ground truth, for a reader replaying a seed (`oracle.txt`).
+    func dump(_ scenario: Scenario) -> String {
+        var lines = ["seed \(scenario.seed): expected exit code \(exitCode)\(unreadable ? " (an unreadable input)" : "")"]
+        for run in scenario.runs {
+            lines.append(
+                "run \(run.index): \(run.branch)@\(run.commit.prefix(12)) \(run.startedAt) plain \(run.plainShape.rawValue), devices \(run.deviceShape.rawValue)\(run.withSnapshots ? ", snapshots" : "")\(run.unreadable.map { ", unreadable: \($0.rawValue)" } ?? "")"
+            )
+        }
+        for entry in scenario.quarantine {
+            lines.append(
+                "quarantine line \(entry.line): \(entry.test ?? entry.identifier ?? "") until \(entry.expires)\(entry.active ? "" : " (expired)")\(entry.matchesNothing ? " (matches nothing)" : "")"
+            )
+        }
+        for issue in scenario.audits {
+            lines.append(
+                "audit \(issue.identifier) \(issue.auditType) \(issue.isError ? "error" : "warning") from run \(issue.firstRun)\(issue.quarantined ? " (quarantined)" : "")"
+            )
+        }
+        for test in scenario.tests.sorted(by: { $0.key < $1.key }) {
+            let history = test.runs.map { attempts -> String in
+                if attempts.isEmpty { return "-" }
+                return attempts.map { attempt -> String in
+                    switch attempt {
+                    case .passed: return "P"
+                    case .failed: return "F"
+                    case .skipped: return "S"
+                    }
+                }.joined()
+            }.joined(separator: " ")
+            var line = "\(test.key) [\(test.fate.rawValue)] \(history)"
+            if let expected = expected[test.key] {
+                line += " => \(expected.outcome.rawValue), \(expected.verdict.rawValue)"
+                if let because = expected.excusedBecause { line += " (\(because))" }
+            }
+            if let state = states[test.key] {
+                line += ", state \(state.state?.rawValue ?? "open")\(state.since.map { " since \($0.prefix(12))" } ?? "")"
+            }
+            lines.append(line)
+        }
+        return lines.joined(separator: "\n")
     }
 }

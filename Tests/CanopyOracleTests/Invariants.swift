@@ -56,6 +56,11 @@ struct Invariants {
         checkExitCode()
         checkHeaderCounts()
         checkHeadline()
+        checkTestVerdicts()
+        checkFailingLists()
+        checkMessages()
+        checkFlakyLists()
+        checkPullRequestSince()
     }
 
     // MARK: - exit code

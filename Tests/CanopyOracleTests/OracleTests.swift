@@ -31,7 +31,13 @@ struct OracleTests {
             let fates = Dictionary(grouping: scenario.tests, by: \.fate).map { "\($0.key.rawValue) \($0.value.count)" }
             let summary =
                 "\(scenario.runs.count) runs\(scenario.isPullRequest ? " (last a pull request)" : ""), \(scenario.tests.count) tests: \(fates.sorted().joined(separator: ", "))"
-            if invariants.violations.isEmpty { try? FileManager.default.removeItem(atPath: directory) }
+            if invariants.violations.isEmpty {
+                try? FileManager.default.removeItem(atPath: directory)
+            } else {
+                try? (invariants.truth.dump(scenario) + "\nviolations:\n"
+                    + invariants.violations.map { "  \($0)" }.joined(separator: "\n") + "\n")
+                    .write(toFile: directory + "/oracle.txt", atomically: true, encoding: .utf8)
+            }
             return Outcome(seed: seed, violations: invariants.violations, directory: directory, summary: summary)
         } catch {
             return Outcome(
@@ -84,7 +90,7 @@ struct OracleTests {
         for outcome in failing {
             for violation in outcome.violations { byInvariant[violation.invariant, default: []].append(outcome.seed) }
             report.append(
-                "seed \(outcome.seed) (\(outcome.summary)); kept in \(outcome.directory); replay: make verify SEED=\(outcome.seed) SCENARIOS=1"
+                "seed \(outcome.seed) (\(outcome.summary)); kept in \(outcome.directory) (ground truth: oracle.txt); replay: make verify SEED=\(outcome.seed) SCENARIOS=1"
             )
             for violation in outcome.violations.prefix(12) { report.append("  \(violation)") }
             if outcome.violations.count > 12 { report.append("  … \(outcome.violations.count - 12) more") }

@@ -10,6 +10,8 @@ struct CountedSection {
     var items: [String]
     /// Entries the section says it left out (`… and 4 more`).
     var more: Int
+    /// The entries as written (HTML with its attributes, Markdown as is).
+    var raw: [String] = []
 }
 
 /// Reads the Markdown Canopy writes (summary.md, comment.md, the trend's summary.md).
@@ -62,7 +64,8 @@ enum MarkdownSurface {
                 }
                 scan += 1
             }
-            sections.append(CountedSection(surface: surface, title: title, count: n, items: items, more: extra))
+            sections.append(
+                CountedSection(surface: surface, title: title, count: n, items: items, more: extra, raw: items))
         }
         return sections
     }
@@ -127,7 +130,7 @@ enum HTMLSurface {
             let start = match.range.location + match.range.length
             let end = position + 1 < boundaries.count ? boundaries[position + 1].range.location : ns.length
             let body = ns.substring(with: NSRange(location: start, length: end - start))
-            guard let (items, rest) = entries(body) else { continue }
+            guard let (items, raw, rest) = entries(body) else { continue }
             var more = MarkdownSurface.moreCount(tagless(rest)) ?? 0
             // A preview that links to the whole list ("All flaky tests and their evidence →").
             if more == 0, items.count < number,
@@ -138,7 +141,7 @@ enum HTMLSurface {
             sections.append(
                 CountedSection(
                     surface: surface, title: title.trimmingCharacters(in: .whitespacesAndNewlines), count: number,
-                    items: items, more: more))
+                    items: items, more: more, raw: raw))
         }
         return sections
     }
@@ -150,8 +153,10 @@ enum HTMLSurface {
         return text
     }
 
+    /// The text of some HTML; a tag reads as a space (`<code>key</code><span>file</span>` is two words).
     static func tagless(_ html: String) -> String {
-        html.replacingOccurrences(of: #"<[^>]+>"#, with: "", options: .regularExpression)
+        html.replacingOccurrences(of: "<wbr>", with: "")
+            .replacingOccurrences(of: #"<[^>]+>"#, with: " ", options: .regularExpression)
             .replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
             .replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&#39;", with: "'")
             .replacingOccurrences(of: "&amp;", with: "&")
@@ -159,19 +164,20 @@ enum HTMLSurface {
 
     /// The top-level `<li>`s of the first list, the body rows of the first table, or the cards
     /// (`<article>`) in `body`, and what follows them.
-    static func entries(_ body: String) -> (items: [String], rest: String)? {
+    static func entries(_ body: String) -> (items: [String], raw: [String], rest: String)? {
         guard let first = body.range(of: #"<(ul|ol|table|article)\b"#, options: .regularExpression) else { return nil }
         let tag = String(body[first].dropFirst())
         if tag == "article" {
             let cards = body[first.lowerBound...].components(separatedBy: "<article").dropFirst()
-            let items = cards.map { tagless("<article" + ($0.components(separatedBy: "</article>").first ?? "")) }
+            let raw = cards.map { "<article" + ($0.components(separatedBy: "</article>").first ?? "") }
             let rest = body.range(of: "</article>", options: .backwards).map { String(body[$0.upperBound...]) } ?? ""
-            return (items, rest)
+            return (raw.map(tagless), raw, rest)
         }
         let isTable = tag == "table"
         let child = isTable ? "tr" : "li"
         var depth = 0
         var items: [String] = []
+        var raw: [String] = []
         var itemStart: String.Index?
         var inHead = false
         var rest = ""
@@ -192,14 +198,15 @@ enum HTMLSurface {
             if isTable && name == "thead" { inHead = !closing }
             if name == child && depth == 1 && !inHead {
                 if closing, let start = itemStart {
-                    items.append(tagless(String(body[start..<range.lowerBound])))
+                    raw.append(String(body[start..<range.lowerBound]))
+                    items.append(tagless(raw[raw.count - 1]))
                     itemStart = nil
                 } else if !closing {
                     itemStart = range.upperBound
                 }
             }
         }
-        return (items, rest)
+        return (items, raw, rest)
     }
 
     /// The page's embedded data (`<script type="application/json" id="canopy-data">`).
