@@ -8,6 +8,8 @@ struct ScenarioOutputs {
     var run: CanopyBinary.Result
     var report: CanopyBinary.Result?
     var trend: CanopyBinary.Result?
+    /// `canopy report --list` after a run that exited 2.
+    var list: CanopyBinary.Result?
 
     var runOut: String { root + "/out-run" }
     var reportOut: String { root + "/out-report" }
@@ -49,6 +51,8 @@ enum ScenarioRunner {
             var trend = ["trend", "--config", files.configPath, "--out", outputs.trendOut, "--store", store, "--runs", "50"]
             if !current.isPullRequest { trend += ["--branch", "main"] }
             outputs.trend = try CanopyBinary.run(trend, scratch: root)
+        } else {
+            outputs.list = try CanopyBinary.run(["report", "--list", "--store", store], scratch: root)
         }
         return (scenario, outputs)
     }
