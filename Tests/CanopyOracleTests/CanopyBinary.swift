@@ -7,6 +7,7 @@ enum CanopyBinary {
         var status: Int32
         var stdout: String
         var stderr: String
+        var seconds: Double = 0
     }
 
     /// `.build/<triple>/debug/canopy`, next to the test bundle (the target depends on `canopy`).
@@ -50,10 +51,13 @@ enum CanopyBinary {
         process.standardOutput = out
         process.standardError = err
         process.standardInput = FileHandle.nullDevice
+        let started = Date()
         try process.run()
         process.waitUntilExit()
+        let seconds = Date().timeIntervalSince(started)
         let stdout = (try? String(contentsOfFile: outPath, encoding: .utf8)) ?? ""
         let stderr = (try? String(contentsOfFile: errPath, encoding: .utf8)) ?? ""
-        return Result(arguments: arguments, status: process.terminationStatus, stdout: stdout, stderr: stderr)
+        return Result(
+            arguments: arguments, status: process.terminationStatus, stdout: stdout, stderr: stderr, seconds: seconds)
     }
 }

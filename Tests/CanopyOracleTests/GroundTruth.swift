@@ -35,6 +35,8 @@ struct GroundTruth {
     var expected: [String: Expected] = [:]
     /// Every test's state at the end of the window (this run included), whether in this run or not.
     var states: [String: (state: State?, since: String?)] = [:]
+    /// Every key of the scenario, longest first, so that a key is never found inside a longer one.
+    var allKeys: [String] = []
     /// The exit code by docs/gates.md and docs/commands.md#exit-codes.
     var exitCode: Int32
     /// No readable input: no verdict exists.
@@ -94,6 +96,7 @@ struct GroundTruth {
         }
         self.totals = totals
         for test in scenario.tests { states[test.key] = Self.state(of: test, over: history) }
+        allKeys = Array(Set(scenario.tests.map(\.key))).sorted { $0.count > $1.count }
         if unreadable {
             exitCode = 2
         } else if gateFailures > 0 || !newAuditErrors.isEmpty || totals.tests < 1 {

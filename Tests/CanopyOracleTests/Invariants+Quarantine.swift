@@ -26,36 +26,48 @@ extension Invariants {
         return blocks
     }
 
-    /// The innermost list item, table row or card of a page around each place it names `name`.
-    static func htmlBlocks(_ html: String, naming name: String) -> [String] {
-        let text = HTMLSurface.stripped(html).replacingOccurrences(of: "<wbr>", with: "")
-        var escaped = name.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "\"", with: "&quot;")
-        escaped = escaped.replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
-        var blocks: [String] = []
-        var search = text.startIndex..<text.endIndex
-        while let hit = text.range(of: escaped, range: search) {
-            search = hit.upperBound..<text.endIndex
-            // Not inside a tag (an attribute, an option's value).
-            let before = text[text.startIndex..<hit.lowerBound]
-            if let open = before.lastIndex(of: "<"), let close = before.lastIndex(of: ">"), open > close { continue }
-            var best: Range<String.Index>?
-            for tag in ["li", "tr", "article"] {
-                let starts = ["<\(tag)>", "<\(tag) "].compactMap {
-                    text.range(of: $0, options: .backwards, range: text.startIndex..<hit.lowerBound)
+    /// A page (without its scripts) and the ranges of its list items, table rows and cards.
+    struct PageElements {
+        let text: NSString
+        let ranges: [NSRange]
+
+        init(_ html: String) {
+            let text = html.replacingOccurrences(of: "<wbr>", with: "") as NSString
+            let token = try! NSRegularExpression(pattern: #"<(/?)(li|tr|article)\b[^>]*>"#)
+            var open: [String: [Int]] = [:]
+            var ranges: [NSRange] = []
+            for match in token.matches(in: text as String, range: NSRange(location: 0, length: text.length)) {
+                let tag = text.substring(with: match.range(at: 2))
+                if match.range(at: 1).length == 0 {
+                    open[tag, default: []].append(match.range.location)
+                } else if let start = open[tag]?.popLast() {
+                    ranges.append(NSRange(location: start, length: match.range.location + match.range.length - start))
                 }
-                guard let start = starts.max(by: { $0.lowerBound < $1.lowerBound }),
-                    let end = text.range(of: "</\(tag)>", range: hit.upperBound..<text.endIndex)
-                else { continue }
-                // The element must still be open at the name: no closing tag between.
-                if text.range(of: "</\(tag)>", range: start.upperBound..<hit.lowerBound) != nil { continue }
-                let candidate = start.lowerBound..<end.upperBound
-                if best == nil || candidate.lowerBound > best!.lowerBound { best = candidate }
             }
-            if let best, text.distance(from: best.lowerBound, to: best.upperBound) < 20_000 {
-                blocks.append(String(text[best]))
-            }
+            self.text = text
+            self.ranges = ranges
         }
-        return blocks
+
+        /// The innermost element around each place the page's text (not a tag) names `name`.
+        func blocks(naming name: String) -> [String] {
+            var escaped = name.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "\"", with: "&quot;")
+            escaped = escaped.replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
+            var found: [NSRange] = []
+            var from = 0
+            while true {
+                let hit = text.range(of: escaped, range: NSRange(location: from, length: text.length - from))
+                if hit.location == NSNotFound { break }
+                from = hit.location + hit.length
+                // In text, not in an attribute: right after a tag's end or a space.
+                let previous = hit.location > 0 ? text.character(at: hit.location - 1) : 0x20
+                guard previous == 0x3E || previous == 0x20 else { continue }
+                let around = ranges.filter { $0.location < hit.location && NSMaxRange($0) > NSMaxRange(hit) }
+                if let innermost = around.min(by: { $0.length < $1.length }), !found.contains(innermost) {
+                    found.append(innermost)
+                }
+            }
+            return found.map { text.substring(with: $0) }
+        }
     }
 
     // MARK: - quarantine
@@ -66,6 +78,12 @@ extension Invariants {
     /// marked new.
     mutating func checkQuarantine() {
         if truth.unreadable { return }
+        let active = scenario.quarantine.filter { $0.active && !$0.matchesNothing }
+        var pageElements: [(String, PageElements)] = []
+        if !active.isEmpty {
+            pageElements = pages.filter { !$0.0.hasPrefix("trend") }.map { ($0.0, PageElements($0.1)) }
+            if let latest = trendLatestTab { pageElements.append(("trend latest-run tab", PageElements(latest))) }
+        }
         let printed = outputs.run.stdout + outputs.run.stderr
         let config = "canopy.yml:"
         for entry in scenario.quarantine {
@@ -87,8 +105,8 @@ extension Invariants {
                 continue
             }
             // The page lists the active quarantine.
-            if let page = outputs.read(outputs.runOut + "/site/index.html") {
-                let text = Self.plain(HTMLSurface.stripped(page))
+            if let page = pages.first(where: { $0.0 == "run index.html" })?.1 {
+                let text = Self.plain(page)
                 if !(text.contains(entry.reason) && text.contains(name)) {
                     fail(
                         "quarantine is shown wherever the quarantined test is", ["run index.html"],
@@ -101,11 +119,8 @@ extension Invariants {
             for (surface, text) in markdown where !surface.hasPrefix("trend") {
                 blocks += Self.markdownBlocks(text, naming: name).map { (surface, $0) }
             }
-            for (surface, text) in pages where !surface.hasPrefix("trend") {
-                blocks += Self.htmlBlocks(text, naming: name).map { (surface, $0) }
-            }
-            if let latest = trendLatestTab {
-                blocks += Self.htmlBlocks(latest, naming: name).map { ("trend latest-run tab", $0) }
+            for (surface, elements) in pageElements {
+                blocks += elements.blocks(naming: name).map { (surface, $0) }
             }
             var reported: Set<String> = []
             for (surface, block) in blocks where !reported.contains(surface) {
@@ -138,7 +153,7 @@ extension Invariants {
         let number = try! NSRegularExpression(pattern: #"identifier coverage[^0-9\n]{0,12}?\d[\d.,]*\s*%"#, options: [.caseInsensitive])
         if !scenario.current.withSnapshots {
             var texts = markdown.filter { !$0.0.hasPrefix("trend") }.map { ($0.0, Self.plain($0.1)) }
-            texts += pages.filter { !$0.0.hasPrefix("trend") }.map { ($0.0, Self.plain(HTMLSurface.stripped($0.1))) }
+            texts += pages.filter { !$0.0.hasPrefix("trend") }.map { ($0.0, Self.plain($0.1)) }
             for (name, text) in texts {
                 if let match = number.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) {
                     let shown = (text as NSString).substring(with: NSRange(location: match.range.location, length: min(40, (text as NSString).length - match.range.location)))
@@ -149,8 +164,7 @@ extension Invariants {
             }
         }
         // The trend's table of figures: a run without snapshots has no coverage figure.
-        guard let page = outputs.read(outputs.trendOut + "/trend/index.html") else { return }
-        let text = HTMLSurface.stripped(page)
+        guard let text = pages.first(where: { $0.0 == "trend index.html" })?.1 else { return }
         guard let caption = text.range(of: "The same figures as a table"),
             let table = text.range(of: #"<table\b.*?</table>"#, options: .regularExpression, range: caption.upperBound..<text.endIndex)
         else { return }

@@ -28,7 +28,7 @@ struct SurfaceLists {
 
 extension Invariants {
     /// Every key of the scenario, longest first, so that a key is never found inside a longer one.
-    var allKeys: [String] { Array(Set(scenario.tests.map(\.key))).sorted { $0.count > $1.count } }
+    var allKeys: [String] { truth.allKeys }
 
     /// Markdown and HTML text as a reader reads it: no `<wbr>`, no escapes, no entities.
     static func plain(_ text: String) -> String {
@@ -40,50 +40,28 @@ extension Invariants {
     /// The scenario's test keys named in `text` (a key followed by a letter, digit, `@` or `#` is
     /// another, longer key).
     func keys(in text: String) -> Set<String> {
-        let text = Self.plain(text)
+        let text = Self.plain(text) as NSString
         var found: Set<String> = []
+        func isWordLike(_ unit: unichar) -> Bool {
+            guard let scalar = Unicode.Scalar(unit) else { return false }
+            return CharacterSet.alphanumerics.contains(scalar) || unit == 0x40 || unit == 0x23  // @ #
+        }
         for key in allKeys {
-            var searchRange = text.startIndex..<text.endIndex
-            while let range = text.range(of: key, range: searchRange) {
-                let next = range.upperBound < text.endIndex ? text[range.upperBound] : " "
-                let before = range.lowerBound > text.startIndex ? text[text.index(before: range.lowerBound)] : " "
-                let boundary = !(next.isLetter || next.isNumber || next == "@" || next == "#")
-                if boundary && !(before.isLetter || before.isNumber || before == ".") {
+            var from = 0
+            while true {
+                let range = text.range(of: key, range: NSRange(location: from, length: text.length - from))
+                if range.location == NSNotFound { break }
+                from = range.location + range.length
+                let end = range.location + range.length
+                let next = end < text.length ? isWordLike(text.character(at: end)) : false
+                let previous = range.location > 0 ? text.character(at: range.location - 1) : 0x20
+                if !next && !(isWordLike(previous) && previous != 0x40 && previous != 0x23 || previous == 0x2E) {
                     found.insert(key)
                     break
                 }
-                searchRange = range.upperBound..<text.endIndex
             }
         }
         return found
-    }
-
-    /// The surfaces that show the current run: `run`'s summary, comment and page, `report`'s summary
-    /// and page, and the trend's latest-run tab.
-    var currentRunSurfaces: [SurfaceLists] {
-        var surfaces: [SurfaceLists] = []
-        for (name, text) in markdown where !name.hasPrefix("trend") {
-            surfaces.append(SurfaceLists(name: name, sections: MarkdownSurface.sections(text, surface: name)))
-        }
-        for (name, text) in pages where !name.hasPrefix("trend") {
-            surfaces.append(SurfaceLists(name: name, sections: HTMLSurface.sections(text, surface: name)))
-        }
-        if let latest = trendLatestTab {
-            surfaces.append(
-                SurfaceLists(
-                    name: "trend latest-run tab", sections: HTMLSurface.sections(latest, surface: "trend latest-run tab")))
-        }
-        return surfaces
-    }
-
-    /// The trend page's latest-run tab (`view-overview`).
-    var trendLatestTab: String? {
-        guard let page = outputs.read(outputs.trendOut + "/trend/index.html") else { return nil }
-        let text = HTMLSurface.stripped(page)
-        guard let open = text.range(of: #"id="view-overview""#),
-            let close = text.range(of: "</section>", range: open.upperBound..<text.endIndex)
-        else { return nil }
-        return String(text[open.lowerBound..<close.upperBound])
     }
 
     func describe(_ keys: Set<String>) -> String { keys.isEmpty ? "none" : keys.sorted().joined(separator: ", ") }
@@ -181,7 +159,7 @@ extension Invariants {
     mutating func checkFlakyLists() {
         if truth.unreadable { return }
         var surfaces = currentRunSurfaces
-        if !scenario.isPullRequest, let page = outputs.read(outputs.trendOut + "/trend/index.html") {
+        if !scenario.isPullRequest, let page = pages.first(where: { $0.0 == "trend index.html" })?.1 {
             surfaces.append(SurfaceLists(name: "trend index.html", sections: HTMLSurface.sections(page, surface: "trend index.html")))
             if let text = outputs.read(outputs.trendOut + "/trend/summary.md") {
                 surfaces.append(
@@ -363,7 +341,7 @@ extension Invariants {
         guard scenario.isPullRequest, !truth.unreadable else { return }
         let pattern = try! NSRegularExpression(pattern: #"since\s+(?:<code>)?([0-9a-f]{7,40})"#)
         var texts = markdown.filter { !$0.0.hasPrefix("trend") }
-        texts += pages.filter { !$0.0.hasPrefix("trend") }.map { ($0.0, HTMLSurface.stripped($0.1)) }
+        texts += pages.filter { !$0.0.hasPrefix("trend") }
         if let latest = trendLatestTab { texts.append(("trend latest-run tab", latest)) }
         for (name, text) in texts {
             let ns = text as NSString

@@ -17,53 +17,78 @@ struct Invariants {
     let outputs: ScenarioOutputs
     var violations: [Violation] = []
 
+    /// The Markdown files, by surface name.
+    let markdown: [(String, String)]
+    /// The pages without styles and scripts, by surface name.
+    let pages: [(String, String)]
+    /// The trend page's latest-run tab (`view-overview`).
+    let trendLatestTab: String?
+    /// The lists of the surfaces that show the current run.
+    let currentRunSurfaces: [SurfaceLists]
+
     init(scenario: Scenario, outputs: ScenarioOutputs) {
         self.scenario = scenario
         self.truth = GroundTruth(scenario)
         self.outputs = outputs
+        var markdown: [(String, String)] = []
+        for (name, path) in [
+            ("run summary.md", outputs.runOut + "/summary.md"), ("run comment.md", outputs.runOut + "/comment.md"),
+            ("report summary.md", outputs.reportOut + "/summary.md"),
+            ("trend summary.md", outputs.trendOut + "/trend/summary.md"),
+        ] {
+            if let text = outputs.read(path) { markdown.append((name, text)) }
+        }
+        var pages: [(String, String)] = []
+        for (name, path) in [
+            ("run index.html", outputs.runOut + "/site/index.html"),
+            ("report index.html", outputs.reportOut + "/site/index.html"),
+            ("trend index.html", outputs.trendOut + "/trend/index.html"),
+        ] {
+            if let text = outputs.read(path) { pages.append((name, HTMLSurface.stripped(text))) }
+        }
+        var latest: String?
+        if let text = pages.first(where: { $0.0 == "trend index.html" })?.1, let open = text.range(of: #"id="view-overview""#),
+            let close = text.range(of: "</section>", range: open.upperBound..<text.endIndex)
+        {
+            latest = String(text[open.lowerBound..<close.upperBound])
+        }
+        var surfaces: [SurfaceLists] = []
+        for (name, text) in markdown where !name.hasPrefix("trend") {
+            surfaces.append(SurfaceLists(name: name, sections: MarkdownSurface.sections(text, surface: name)))
+        }
+        for (name, text) in pages where !name.hasPrefix("trend") {
+            surfaces.append(SurfaceLists(name: name, sections: HTMLSurface.sections(text, surface: name)))
+        }
+        if let latest {
+            surfaces.append(
+                SurfaceLists(
+                    name: "trend latest-run tab", sections: HTMLSurface.sections(latest, surface: "trend latest-run tab")))
+        }
+        self.markdown = markdown
+        self.pages = pages
+        self.trendLatestTab = latest
+        self.currentRunSurfaces = surfaces
     }
 
     mutating func fail(_ invariant: String, _ surfaces: [String], _ detail: String) {
         violations.append(Violation(invariant: invariant, surfaces: surfaces, detail: detail))
     }
 
-    /// The surfaces of `run`, `report` and `trend`, by name.
-    var markdown: [(String, String)] {
-        var files: [(String, String)] = []
-        for (name, path) in [
-            ("run summary.md", outputs.runOut + "/summary.md"), ("run comment.md", outputs.runOut + "/comment.md"),
-            ("report summary.md", outputs.reportOut + "/summary.md"),
-            ("trend summary.md", outputs.trendOut + "/trend/summary.md"),
-        ] {
-            if let text = outputs.read(path) { files.append((name, text)) }
-        }
-        return files
-    }
-
-    var pages: [(String, String)] {
-        var files: [(String, String)] = []
-        for (name, path) in [
-            ("run index.html", outputs.runOut + "/site/index.html"),
-            ("report index.html", outputs.reportOut + "/site/index.html"),
-            ("trend index.html", outputs.trendOut + "/trend/index.html"),
-        ] {
-            if let text = outputs.read(path) { files.append((name, text)) }
-        }
-        return files
-    }
-
     mutating func checkAll() {
-        checkExitCode()
-        checkHeaderCounts()
-        checkHeadline()
-        checkTestVerdicts()
-        checkFailingLists()
-        checkMessages()
-        checkFlakyLists()
-        checkPullRequestSince()
-        checkQuarantine()
-        checkNotMeasured()
-        checkUnreadable()
+        let checks: [(String, (inout Invariants) -> Void)] = [
+            ("exit code", { $0.checkExitCode() }), ("header counts", { $0.checkHeaderCounts() }),
+            ("headline", { $0.checkHeadline() }), ("verdicts", { $0.checkTestVerdicts() }),
+            ("failing lists", { $0.checkFailingLists() }), ("messages", { $0.checkMessages() }),
+            ("flaky lists", { $0.checkFlakyLists() }), ("since", { $0.checkPullRequestSince() }),
+            ("quarantine", { $0.checkQuarantine() }), ("not measured", { $0.checkNotMeasured() }),
+            ("unreadable", { $0.checkUnreadable() }),
+        ]
+        let profile = ProcessInfo.processInfo.environment["CANOPY_ORACLE_PROFILE"] != nil
+        for (name, check) in checks {
+            let started = Date()
+            check(&self)
+            if profile { print("oracle profile: \(name) \(String(format: "%.3f", Date().timeIntervalSince(started))) s") }
+        }
     }
 
     // MARK: - exit code

@@ -19,6 +19,9 @@ struct OracleTests {
         var violations: [Violation]
         var directory: String
         var summary: String
+        /// Seconds in canopy and in the checks.
+        var canopySeconds: Double = 0
+        var checkSeconds: Double = 0
     }
 
     /// Runs one scenario and checks it; its directory is kept when an invariant broke.
@@ -26,8 +29,12 @@ struct OracleTests {
         let directory = root + "/seed-\(seed)"
         do {
             let (scenario, outputs) = try ScenarioRunner.run(Scenario(seed: seed), root: directory)
+            let checking = Date()
             var invariants = Invariants(scenario: scenario, outputs: outputs)
             invariants.checkAll()
+            let checkSeconds = Date().timeIntervalSince(checking)
+            let canopySeconds = ([outputs.run] + outputs.ingests + [outputs.report, outputs.trend, outputs.list].compactMap { $0 })
+                .map(\.seconds).reduce(0, +)
             let fates = Dictionary(grouping: scenario.tests, by: \.fate).map { "\($0.key.rawValue) \($0.value.count)" }
             let summary =
                 "\(scenario.runs.count) runs\(scenario.isPullRequest ? " (last a pull request)" : ""), \(scenario.tests.count) tests: \(fates.sorted().joined(separator: ", "))"
@@ -38,7 +45,9 @@ struct OracleTests {
                     + invariants.violations.map { "  \($0)" }.joined(separator: "\n") + "\n")
                     .write(toFile: directory + "/oracle.txt", atomically: true, encoding: .utf8)
             }
-            return Outcome(seed: seed, violations: invariants.violations, directory: directory, summary: summary)
+            return Outcome(
+                seed: seed, violations: invariants.violations, directory: directory, summary: summary,
+                canopySeconds: canopySeconds, checkSeconds: checkSeconds)
         } catch {
             return Outcome(
                 seed: seed, violations: [Violation(invariant: "the oracle ran", surfaces: [], detail: "\(error)")],
@@ -97,7 +106,7 @@ struct OracleTests {
         }
         let elapsed = Date().timeIntervalSince(started)
         print(
-            "oracle: \(outcomes.count) scenario(s) from seed \(Self.firstSeed) in \(String(format: "%.1f", elapsed)) s, \(failing.count) with violations"
+            "oracle: \(outcomes.count) scenario(s) from seed \(Self.firstSeed) in \(String(format: "%.1f", elapsed)) s (canopy \(String(format: "%.1f", outcomes.map(\.canopySeconds).reduce(0, +))) s, checks \(String(format: "%.1f", outcomes.map(\.checkSeconds).reduce(0, +))) s), \(failing.count) with violations"
         )
         for (invariant, seeds) in byInvariant.sorted(by: { $0.key < $1.key }) {
             let unique = Array(Set(seeds)).sorted()

@@ -145,7 +145,7 @@ struct Scenario {
     init(seed: UInt64) {
         self.seed = seed
         var random = OracleRandom(seed: seed)
-        let mainRuns = random.int(3...8)
+        let mainRuns = random.int(3...6)
         let pullRequest = random.chance(0.3)
         let count = mainRuns + (pullRequest ? 1 : 0)
         let current = count - 1
@@ -172,7 +172,7 @@ struct Scenario {
         self.runs = runs
 
         var generator = TestGenerator(random: random, runCount: count, isPullRequest: pullRequest)
-        let plainCount = random.int(5...40)
+        let plainCount = random.int(5...30)
         var tests: [OracleTest] = []
         let suites = ["LoginTests", "FeedTests", "SearchTests", "PlayerTests", "SettingsTests", "CheckoutTests"]
         for number in 0..<plainCount {

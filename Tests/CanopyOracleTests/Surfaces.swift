@@ -100,36 +100,40 @@ enum MarkdownSurface {
 
 /// Reads the HTML pages Canopy writes (the dashboard and the trend).
 enum HTMLSurface {
-    /// A heading (`<h2>`…`<h4>`) or a `<summary>`, with its `count` badge when it has one.
-    private static let heading = try! NSRegularExpression(
-        pattern: #"<(h[1-4]|summary)\b[^>]*>((?:(?!</(?:h[1-6]|summary)>).)*?)</\1>|</section>"#,
-        options: [.dotMatchesLineSeparators])
+    private static let opening = try! NSRegularExpression(pattern: #"<(h[1-4]|summary)\b[^>]*>|</section>"#)
     private static let badge = try! NSRegularExpression(pattern: #"<span class="count">(\d+)</span>"#)
 
-    /// Every heading with a `count` badge, with the entries of the first list, table or set of cards
-    /// after it (before the next heading, counted summary or panel end); a heading whose entries the
-    /// page's script draws (no list follows) is left out.
+    /// Every heading (`<h2>`…`<h4>`, or a `<summary>`) with a `count` badge, with the entries of the
+    /// first list, table or set of cards after it, before the next heading, counted summary or panel
+    /// end; a heading whose entries the page's script draws (no list follows) is left out. `html` is
+    /// a page without its scripts (`stripped`).
     static func sections(_ html: String, surface: String) -> [CountedSection] {
-        let text = stripped(html)
-        let ns = text as NSString
-        var sections: [CountedSection] = []
-        let matches = heading.matches(in: text, range: NSRange(location: 0, length: ns.length))
-        // Section ends: headings, counted summaries and panel ends; an uncounted summary (a card's
-        // "Example and 2 tests hit") lies inside its section.
-        let boundaries = matches.filter { match in
-            let whole = ns.substring(with: match.range)
-            return !whole.hasPrefix("<summary") || whole.contains(#"class="count""#)
+        let ns = html as NSString
+        // (whole heading, its end) for headings, counted summaries and panel ends; an uncounted
+        // summary (a card's "Example and 2 tests hit") lies inside its section.
+        var boundaries: [(heading: String, start: Int, end: Int)] = []
+        for match in opening.matches(in: html, range: NSRange(location: 0, length: ns.length)) {
+            if match.numberOfRanges < 2 || match.range(at: 1).location == NSNotFound {
+                boundaries.append(("", match.range.location, match.range.location + match.range.length))
+                continue
+            }
+            let tag = ns.substring(with: match.range(at: 1))
+            let after = match.range.location + match.range.length
+            let close = ns.range(of: "</\(tag)>", range: NSRange(location: after, length: ns.length - after))
+            guard close.location != NSNotFound else { continue }
+            let whole = ns.substring(with: NSRange(location: match.range.location, length: close.location + close.length - match.range.location))
+            if tag == "summary" && !whole.contains(#"class="count""#) { continue }
+            boundaries.append((whole, match.range.location, close.location + close.length))
         }
-        for (position, match) in boundaries.enumerated() {
-            let whole = ns.substring(with: match.range)
-            guard
-                let count = badge.firstMatch(in: whole, range: NSRange(location: 0, length: (whole as NSString).length))
+        var sections: [CountedSection] = []
+        for (position, boundary) in boundaries.enumerated() {
+            let whole = boundary.heading as NSString
+            guard let count = badge.firstMatch(in: boundary.heading, range: NSRange(location: 0, length: whole.length))
             else { continue }
-            let number = Int((whole as NSString).substring(with: count.range(at: 1))) ?? -1
-            let title = tagless((whole as NSString).replacingCharacters(in: count.range, with: ""))
-            let start = match.range.location + match.range.length
-            let end = position + 1 < boundaries.count ? boundaries[position + 1].range.location : ns.length
-            let body = ns.substring(with: NSRange(location: start, length: end - start))
+            let number = Int(whole.substring(with: count.range(at: 1))) ?? -1
+            let title = tagless(whole.replacingCharacters(in: count.range, with: ""))
+            let end = position + 1 < boundaries.count ? boundaries[position + 1].start : ns.length
+            let body = ns.substring(with: NSRange(location: boundary.end, length: max(0, end - boundary.end)))
             guard let (items, raw, rest) = entries(body) else { continue }
             var more = MarkdownSurface.moreCount(tagless(rest)) ?? 0
             // A preview that links to the whole list ("All flaky tests and their evidence →").
@@ -148,8 +152,8 @@ enum HTMLSurface {
 
     /// The page without its styles and scripts (the embedded data is read apart).
     static func stripped(_ html: String) -> String {
-        var text = html.replacingOccurrences(of: #"<style[^>]*>.*?</style>"#, with: "", options: .regularExpression)
-        text = text.replacingOccurrences(of: #"<script[^>]*>.*?</script>"#, with: "", options: .regularExpression)
+        var text = html.replacingOccurrences(of: #"(?s)<style[^>]*>.*?</style>"#, with: "", options: .regularExpression)
+        text = text.replacingOccurrences(of: #"(?s)<script[^>]*>.*?</script>"#, with: "", options: .regularExpression)
         return text
     }
 
