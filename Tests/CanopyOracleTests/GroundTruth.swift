@@ -30,6 +30,8 @@ struct GroundTruth {
         /// The commit the state dates from (still failing, newly broken, fixed), when certain.
         var since: String?
         var quarantine: OracleQuarantineEntry?
+        /// Failing now and not in the baseline: new by the comparison, whether excused or not.
+        var failedSinceBaseline = false
     }
 
     var expected: [String: Expected] = [:]
@@ -77,6 +79,7 @@ struct GroundTruth {
             case .flaky: expected.verdict = .flaky
             case .failed:
                 let failedInBaseline = Self.outcome(test.runs[baseline]) == .failed
+                expected.failedSinceBaseline = !failedInBaseline
                 if let entry, entry.active {
                     expected.verdict = .excused
                     expected.excusedBecause = "quarantined"

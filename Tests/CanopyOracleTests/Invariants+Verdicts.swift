@@ -217,11 +217,15 @@ extension Invariants {
         // insights.json.
         if let insights = JSONSurface.object(outputs.read(outputs.runOut + "/insights.json")) {
             let baseline = insights["baseline"] as? [String: Any]
+            // The baseline comparison: failing now, not in the baseline, excused or not
+            // (docs/identity-and-verdicts.md: the gate counts the new failures except the excused).
             let listedNew = Set(baseline?["newFailures"] as? [String] ?? [])
-            if listedNew != new {
+            let comparison = Set(truth.expected.values.filter(\.failedSinceBaseline).map(\.test.key))
+            if listedNew != comparison {
                 fail(
                     "new failures equal the ground truth", ["insights.json baseline.newFailures", "ground truth"],
-                    "\(describe(listedNew)); expected \(describe(new))")
+                    "\(describe(listedNew)); expected \(describe(comparison)) (missing: \(describe(comparison.subtracting(listedNew))), extra: \(describe(listedNew.subtracting(comparison))))"
+                )
             }
             let excused = (insights["excusedFailures"] as? [[String: Any]] ?? []).compactMap { entry -> (String, String)? in
                 guard let test = entry["test"] as? String else { return nil }
