@@ -4,6 +4,8 @@ extension Invariants {
     /// The reader's blocks of a Markdown text that name `name`: the table row, or the list item with
     /// its indented lines.
     static func markdownBlocks(_ text: String, naming name: String) -> [String] {
+        // The name's last part has no `<wbr>` in it: a cheap test before reading a block.
+        let tail = String(name.split(whereSeparator: { $0 == "/" || $0 == "." }).last ?? Substring(name))
         let lines = text.components(separatedBy: "\n")
         var blocks: [String] = []
         var index = 0
@@ -16,11 +18,11 @@ extension Invariants {
                     block += "\n" + lines[next]
                     next += 1
                 }
-                if plain(block).contains(name) { blocks.append(block) }
+                if block.contains(tail) && plain(block).contains(name) { blocks.append(block) }
                 index = next
                 continue
             }
-            if line.hasPrefix("|") && plain(line).contains(name) { blocks.append(line) }
+            if line.hasPrefix("|") && line.contains(tail) && plain(line).contains(name) { blocks.append(line) }
             index += 1
         }
         return blocks
@@ -37,7 +39,7 @@ extension Invariants {
             var open: [String: [Int]] = [:]
             var ranges: [NSRange] = []
             for match in token.matches(in: text as String, range: NSRange(location: 0, length: text.length)) {
-                let tag = text.substring(with: match.range(at: 2))
+                let tag = String(UnicodeScalar(UInt8(truncatingIfNeeded: text.character(at: match.range(at: 2).location))))
                 if match.range(at: 1).length == 0 {
                     open[tag, default: []].append(match.range.location)
                 } else if let start = open[tag]?.popLast() {
@@ -153,7 +155,19 @@ extension Invariants {
         let number = try! NSRegularExpression(pattern: #"identifier coverage[^0-9\n]{0,12}?\d[\d.,]*\s*%"#, options: [.caseInsensitive])
         if !scenario.current.withSnapshots {
             var texts = markdown.filter { !$0.0.hasPrefix("trend") }.map { ($0.0, Self.plain($0.1)) }
-            texts += pages.filter { !$0.0.hasPrefix("trend") }.map { ($0.0, Self.plain($0.1)) }
+            // The page: what follows each "Identifier coverage" label.
+            for (name, page) in pages where !name.hasPrefix("trend") {
+                let ns = page as NSString
+                var from = 0
+                var near = ""
+                while true {
+                    let hit = ns.range(of: "Identifier coverage", options: .caseInsensitive, range: NSRange(location: from, length: ns.length - from))
+                    if hit.location == NSNotFound { break }
+                    from = hit.location + hit.length
+                    near += Self.plain(ns.substring(with: NSRange(location: hit.location, length: min(300, ns.length - hit.location)))) + "\n"
+                }
+                texts.append((name, near))
+            }
             for (name, text) in texts {
                 if let match = number.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) {
                     let shown = (text as NSString).substring(with: NSRange(location: match.range.location, length: min(40, (text as NSString).length - match.range.location)))

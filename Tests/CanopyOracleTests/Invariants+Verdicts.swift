@@ -159,13 +159,7 @@ extension Invariants {
     mutating func checkFlakyLists() {
         if truth.unreadable { return }
         var surfaces = currentRunSurfaces
-        if !scenario.isPullRequest, let page = pages.first(where: { $0.0 == "trend index.html" })?.1 {
-            surfaces.append(SurfaceLists(name: "trend index.html", sections: HTMLSurface.sections(page, surface: "trend index.html")))
-            if let text = outputs.read(outputs.trendOut + "/trend/summary.md") {
-                surfaces.append(
-                    SurfaceLists(name: "trend summary.md", sections: MarkdownSurface.sections(text, surface: "trend summary.md")))
-            }
-        }
+        if !scenario.isPullRequest { surfaces += trendSurfaces }
         for surface in surfaces {
             for section in surface.sections(.flaky) {
                 for item in section.items {
