@@ -39,7 +39,9 @@ extension Invariants {
 
     /// The scenario's test keys named in `text` (a key followed by a letter, digit, `@` or `#` is
     /// another, longer key).
-    func keys(in text: String) -> Set<String> {
+    func keys(in text: String) -> Set<String> { Self.keys(allKeys, in: text) }
+
+    static func keys(_ allKeys: [String], in text: String) -> Set<String> {
         let text = Self.plain(text) as NSString
         var found: Set<String> = []
         func isWordLike(_ unit: unichar) -> Bool {
@@ -80,7 +82,7 @@ extension Invariants {
         for surface in currentRunSurfaces {
             func listed(_ kind: SurfaceLists.Kind) -> Set<String> {
                 surface.sections(kind).reduce(into: Set<String>()) { set, section in
-                    for item in section.items { set.formUnion(keys(in: item)) }
+                    for keys in section.keys { set.formUnion(keys) }
                 }
             }
             let listedNew = listed(.newFailures)
@@ -134,8 +136,8 @@ extension Invariants {
         for surface in currentRunSurfaces where !surface.name.hasPrefix("report") {
             for section in surface.sections
             where [.newFailures, .stillFailing, .excused, .otherFailing].contains(SurfaceLists.kind(section.title)) {
-                for item in section.items {
-                    for key in keys(in: item) {
+                for (item, keys) in zip(section.items, section.keys) {
+                    for key in keys {
                         guard let test = truth.expected[key]?.test,
                             case .failed(let message) = test.runs[scenario.currentIndex].first
                         else { continue }
@@ -162,8 +164,8 @@ extension Invariants {
         if !scenario.isPullRequest { surfaces += trendSurfaces }
         for surface in surfaces {
             for section in surface.sections(.flaky) {
-                for item in section.items {
-                    for key in keys(in: item) {
+                for keys in section.keys {
+                    for key in keys {
                         guard let state = truth.states[key]?.state, state != .flaky else { continue }
                         fail(
                             "flaky lists hold flaky tests", [surface.name, "ground truth"],

@@ -73,6 +73,19 @@ struct Invariants {
         for (name, text) in markdown where name.hasPrefix("trend") {
             trend.append(SurfaceLists(name: name, sections: MarkdownSurface.sections(text, surface: name)))
         }
+        // Each entry's keys, found once for every check.
+        let keys = self.truth.allKeys
+        func named(_ surfaces: [SurfaceLists]) -> [SurfaceLists] {
+            surfaces.map { surface in
+                var surface = surface
+                for index in surface.sections.indices {
+                    surface.sections[index].keys = surface.sections[index].items.map { Self.keys(keys, in: $0) }
+                }
+                return surface
+            }
+        }
+        surfaces = named(surfaces)
+        trend = named(trend)
         self.trendSurfaces = trend
         self.markdown = markdown
         self.pages = pages

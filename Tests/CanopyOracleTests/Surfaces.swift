@@ -12,6 +12,8 @@ struct CountedSection {
     var more: Int
     /// The entries as written (HTML with its attributes, Markdown as is).
     var raw: [String] = []
+    /// The scenario's test keys each entry names, filled in once by the invariants.
+    var keys: [Set<String>] = []
 }
 
 /// Reads the Markdown Canopy writes (summary.md, comment.md, the trend's summary.md).
