@@ -30,6 +30,12 @@ struct ConfigSection {
         self.entries = entries
     }
 
+    /// Where the mapping starts, `file:line` with its key path (`canopy.yml:42 (quarantine[2])`):
+    /// for warnings about an entry as a whole.
+    var location: String {
+        (mark.map { "\(file):\($0.line)" } ?? file) + (path.isEmpty ? "" : " (\(path))")
+    }
+
     private func child(_ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
 
     /// The raw node for `key`, marking it as read.

@@ -420,10 +420,11 @@ package enum ConfigurationLoader {
 
     private static func readQuarantine(_ section: ConfigSection) throws -> QuarantineEntry {
         var section = section
-        let entry = QuarantineEntry(
+        var entry = QuarantineEntry(
             test: try section.string("test"), identifier: try section.string("identifier"),
             auditType: try section.string("auditType"),
             reason: try section.string("reason"), expires: try section.date("expires"))
+        entry.location = section.location
         try section.finish()
         if entry.test == nil && entry.identifier == nil {
             throw section.error("a quarantine entry needs 'test' or 'identifier'")

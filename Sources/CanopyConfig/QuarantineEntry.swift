@@ -11,6 +11,9 @@ package struct QuarantineEntry: Sendable, Equatable {
     package var reason: String?
     /// After this day the entry no longer applies, and a warning says so.
     package var expires: Date?
+    /// Where the entry is written (`Config/canopy.yml:42 (quarantine[2])`), for warnings about it;
+    /// nil for an entry not read from a file.
+    package var location: String?
 
     package init(
         test: String? = nil, identifier: String? = nil, auditType: String? = nil, reason: String? = nil,
@@ -43,7 +46,7 @@ package struct QuarantineEntry: Sendable, Equatable {
     }
 
     /// `*` matches any run of characters; everything else literally.
-    static func glob(_ pattern: String, matches text: String) -> Bool {
+    package static func glob(_ pattern: String, matches text: String) -> Bool {
         let parts = pattern.split(separator: "*", omittingEmptySubsequences: false).map(String.init)
         guard parts.count > 1 else { return pattern == text }
         var rest = Substring(text)

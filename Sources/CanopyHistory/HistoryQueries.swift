@@ -165,7 +165,7 @@ enum HistoryQueries {
         return SQLStatement(
             sql: """
                 SELECT r.run_key, r.commit_sha, f.test_key, f.attempt_index, f.category, f.is_infrastructure, \
-                f.fingerprint, f.identifier, f.normalized_message FROM failures f JOIN runs r ON r.id = f.run_id \
+                f.fingerprint, f.identifier, f.normalized_message, f.message FROM failures f JOIN runs r ON r.id = f.run_id \
                 WHERE f.run_id IN (\(ids.sql)) ORDER BY r.sort_time, r.id, f.ordinal
                 """,
             arguments: ids.arguments)
@@ -196,7 +196,7 @@ enum HistoryQueries {
         SQLStatement(
             sql: """
                 SELECT f.test_key, f.attempt_index, f.category, f.is_infrastructure, f.fingerprint, f.normalized_message, \
-                f.identifier FROM failures f JOIN runs r ON r.id = f.run_id WHERE r.run_key = ? ORDER BY f.ordinal
+                f.identifier, f.message FROM failures f JOIN runs r ON r.id = f.run_id WHERE r.run_key = ? ORDER BY f.ordinal
                 """,
             arguments: [.text(runKey)])
     }

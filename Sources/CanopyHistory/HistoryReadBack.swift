@@ -21,6 +21,6 @@ extension FailureRow {
             runKey: metadata.runKey ?? "", commit: metadata.commit, testKey: digest.testKey,
             attemptIndex: digest.attemptIndex,
             category: digest.category, isInfrastructure: digest.isInfrastructure, fingerprint: digest.fingerprint,
-            identifier: digest.identifier, normalizedMessage: digest.normalizedMessage)
+            identifier: digest.identifier, normalizedMessage: digest.normalizedMessage, message: digest.message)
     }
 }

@@ -41,7 +41,7 @@ package protocol HistoryReader: Sendable {
     /// The coverage figures of one stored run.
     func coverage(runKey: String) async throws -> [CoverageFigure]
     /// The analysed failures of one stored run, in the run's order, with their normalised messages
-    /// (raw messages are not kept).
+    /// and their messages as the run read them (nil for failures stored before schema 7).
     func failures(runKey: String) async throws -> [FailureDigest]
     /// The identifier nodes one stored run touched.
     func identifierNodes(runKey: String) async throws -> [IdentifierNodeDigest]

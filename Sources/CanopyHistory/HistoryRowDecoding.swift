@@ -59,7 +59,8 @@ enum HistoryRowDecoding {
             runKey: try row.text(0) ?? "", commit: try row.text(1), testKey: try row.text(2) ?? "",
             attemptIndex: try row.int(3) ?? 0, category: try row.text(4) ?? "",
             isInfrastructure: (try row.int(5) ?? 0) != 0,
-            fingerprint: try row.text(6) ?? "", identifier: try row.text(7), normalizedMessage: try row.text(8))
+            fingerprint: try row.text(6) ?? "", identifier: try row.text(7), normalizedMessage: try row.text(8),
+            message: try row.text(9))
     }
 
     /// A row selected by `HistoryQueries.failures(runKey:)`.
@@ -67,7 +68,7 @@ enum HistoryRowDecoding {
         FailureDigest(
             testKey: try row.text(0) ?? "", attemptIndex: try row.int(1) ?? 0, category: try row.text(2) ?? "",
             isInfrastructure: (try row.int(3) ?? 0) != 0, fingerprint: try row.text(4) ?? "",
-            normalizedMessage: try row.text(5) ?? "", identifier: try row.text(6))
+            normalizedMessage: try row.text(5) ?? "", identifier: try row.text(6), message: try row.text(7))
     }
 
     /// A row selected by `HistoryQueries.trend`, without categories.

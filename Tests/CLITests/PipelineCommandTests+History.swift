@@ -10,7 +10,7 @@ extension PipelineCommandTests {
             #expect(try ingest(out, 13).status == 0)
             let trend = try CLIRunner.run(["trend", "--out", out, "--runs", "5"])
             #expect(trend.status == 0, "\(trend.stderr)")
-            #expect(trend.stdout.contains("trend over 1 run, 0 test(s) changed state"), "\(trend.stdout)")
+            #expect(trend.stdout.contains("trend over 1 run, 0 state change(s) in 0 test(s)"), "\(trend.stdout)")
             // The trend page has no tests of its own: no empty Tests tab.
             let page = try String(contentsOfFile: out + "/trend/index.html", encoding: .utf8)
             #expect(page.contains("id=\"tab-trend\"") && !page.contains("id=\"tab-tests\""))
@@ -28,7 +28,7 @@ extension PipelineCommandTests {
             let result = try CLIRunner.run(["report", "--config", config, "--out", out, "--run", "night-8"])
             #expect(result.status == 0, "\(result.stderr)")
             let summary = try String(contentsOfFile: out + "/summary.md", encoding: .utf8)
-            let section = try #require(summary.range(of: "### 🔁 Flaky tests and state changes"))
+            let section = try #require(summary.range(of: "### 🔁 Flaky tests ("))
             let rows = summary[section.upperBound...].split(separator: "\n").dropFirst(3).prefix { $0.hasPrefix("| ") }
             #expect(!rows.isEmpty, "\(summary)")
             // | score | test | state | runs | …: no test is judged over more than the window's 3 runs.
@@ -51,7 +51,7 @@ extension PipelineCommandTests {
             let summary = try String(contentsOfFile: out + "/summary.md", encoding: .utf8)
             #expect(summary.hasPrefix("## ❌ Tests failed — "), "\(summary.prefix(200))")
             // Compared with the run before it on its branch, as `run` compared it: night 13 broke
-            // testDarkModeToggle, listed with its stored (normalised) message and cause.
+            // testDarkModeToggle, listed with its stored message and cause.
             #expect(summary.contains("compared with <code>c5</code>"), "\(summary.prefix(600))")
             #expect(summary.contains("| Failed | 1 | +1 🔴 worse |"), "\(summary)")
             let newSection = try #require(summary.range(of: "### ❌ New failures (1)")).upperBound

@@ -132,7 +132,7 @@ import Testing
             #expect(failures.count == 3)
             #expect(failures.map(\.identifier) == ["Checkout.PayButton", "Login.Submit", "Login.Submit"])
             #expect(failures.allSatisfy { $0.category == "elementNotFound" && !$0.isInfrastructure })
-            // The run's failures come back whole and in order, normalised messages included.
+            // The run's failures come back whole and in order, normalised and real messages included.
             #expect(try await store.failures(runKey: "github-100-1") == digest.failures)
             #expect(try await store.failures(runKey: "no-such-run").isEmpty)
             #expect(try await store.schemaVersion() == HistoryMigration.latestVersion)

@@ -37,14 +37,16 @@ enum RunFactory {
                 var attempt = Attempt(
                     outcome: outcome, duration: test.seconds, label: index == 0 ? "First Run" : "Retry \(index)")
                 if outcome.isFailure {
-                    attempt.failures = [Failure(message: "failed at \(test.identifier ?? "?")")]
+                    let message = "failed at \(test.identifier ?? "?"), attempt \(index)"
+                    attempt.failures = [Failure(message: message)]
                     failures.append(
                         FailureDigest(
                             testKey: identity.key, attemptIndex: index,
                             category: test.infrastructure ? "simulatorCrash" : "elementNotFound",
                             isInfrastructure: test.infrastructure,
                             fingerprint: (test.infrastructure ? "infra-" : "app-") + test.name,
-                            normalizedMessage: "failed at {id}, attempt \(index)", identifier: test.identifier))
+                            normalizedMessage: "failed at {id}, attempt \(index)", identifier: test.identifier,
+                            message: message))
                 }
                 attempts.append(attempt)
             }

@@ -50,7 +50,10 @@ struct DocumentEncodingTests {
             try Self.expectSameBytes(prepared.report, pretty: true)
             try Self.expectSameBytes(prepared.report, pretty: false)
             try Self.expectSameBytes(
-                RunInsightsDocument(runKey: "night-\(index)", insights: insights, gates: []), pretty: true)
+                RunInsightsDocument(
+                    runKey: "night-\(index)", insights: insights, gates: [],
+                    verdicts: context.verdicts(of: JudgedRun(prepared), insights: insights, judgedAt: Date())),
+                pretty: true)
             let tests = HTMLDashboardData(DashboardBuilder.runParts(of: prepared).tests)
             let reference = try JSONOutput.foundationEncoder(pretty: false, escapesSlashes: true).encode(tests)
             #expect(HTMLText.scriptJSON(tests) == HTMLText.scriptSafe(Array(reference)))

@@ -109,7 +109,10 @@ struct StoredRunTreeTests {
             title: "", metadata: RunMetadata(), totals: RunTotals(), coverage: nil, audits: [],
             failures: failures.map { FailureRecord(stored: $0, testOutcome: .failed) }, testRows: [], parts: .empty,
             now: Date())
-        input.newFailureKeys = ["A/crashThenFail", "B/onlyCrash", "C/fails"]
+        input.verdicts = RunVerdicts(
+            tests: ["A/crashThenFail", "B/onlyCrash", "C/fails"].map {
+                TestVerdict(test: $0, outcome: .failed, kind: .newFailure)
+            })
         let rows = DashboardBuilder(input: input).build().newFailures
         #expect(rows.map(\.test) == ["C/fails", "A/crashThenFail", "B/onlyCrash"])
         #expect(rows.map(\.message) == ["no match for {id}", "no element {id}", "lost connection"])

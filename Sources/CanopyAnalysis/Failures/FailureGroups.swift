@@ -118,11 +118,12 @@ extension Report {
 }
 
 extension FailureRecord {
-    /// A stored failure as a record: history keeps the normalised message alone (it stands for
-    /// the message) and the identifier template (for the element), no source location.
+    /// A stored failure as a record: its message as the run read it (the normalised message for a
+    /// failure stored before history kept messages), the identifier template (for the element),
+    /// no source location.
     package init(stored failure: FailureDigest, testOutcome: TestOutcome) {
         self.init(
-            test: failure.testKey, attempt: failure.attemptIndex, index: 0, message: failure.normalizedMessage,
+            test: failure.testKey, attempt: failure.attemptIndex, index: 0, message: failure.shownMessage,
             location: nil,
             category: failure.category, isInfrastructure: failure.isInfrastructure, fingerprint: failure.fingerprint,
             normalizedMessage: failure.normalizedMessage,

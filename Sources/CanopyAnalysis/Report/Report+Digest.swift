@@ -1,9 +1,9 @@
 import CanopyModel
 
 extension Report {
-    /// What history stores about this run: per-failure category and fingerprint, every coverage
-    /// figure (overall, screen, element type, branch), and every node of the identifier tree with
-    /// its parent and its branch's figures.
+    /// What history stores about this run: per-failure category, fingerprint and message (bounded
+    /// by `FailureDigest.boundedMessage`), every coverage figure (overall, screen, element type,
+    /// branch), and every node of the identifier tree with its parent and its branch's figures.
     package var digest: RunDigest {
         RunDigest(
             failures: failures.map {
@@ -11,7 +11,7 @@ extension Report {
                     testKey: $0.test, attemptIndex: $0.attempt, category: $0.category,
                     isInfrastructure: $0.isInfrastructure,
                     fingerprint: $0.fingerprint, normalizedMessage: $0.normalizedMessage,
-                    identifier: $0.element?.template)
+                    identifier: $0.element?.template, message: FailureDigest.boundedMessage($0.message))
             },
             coverage: [coverage.overall] + coverage.screens + coverage.elementTypes + coverage.branches,
             identifierNodes: identifierTree.map {

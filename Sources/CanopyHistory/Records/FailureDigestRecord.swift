@@ -1,11 +1,11 @@
 import CanopyModel
 
-/// One row of `failures`: an analysed failure with its category and fingerprint.
+/// One row of `failures`: an analysed failure with its category, fingerprint and message.
 struct FailureDigestRecord: RunChildRecord {
     static let table = "failures"
     static let columns = [
         "run_id", "ordinal", "test_key", "attempt_index", "category", "is_infrastructure", "fingerprint",
-        "normalized_message", "identifier",
+        "normalized_message", "identifier", "message",
     ]
 
     var ordinal: Int
@@ -21,5 +21,6 @@ struct FailureDigestRecord: RunChildRecord {
         sink.text(digest.fingerprint)
         sink.text(digest.normalizedMessage)
         sink.text(digest.identifier)
+        sink.text(digest.message)
     }
 }

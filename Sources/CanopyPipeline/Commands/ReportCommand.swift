@@ -16,6 +16,11 @@ package struct ReportCommand {
         context = try CommandContext(options: options.runOptions)
     }
 
+    /// With the context of another command (`canopy trend` shows its latest run as `report` does).
+    init(context: CommandContext) {
+        self.context = context
+    }
+
     /// The stored runs, newest first, one line each.
     package func list(limit: Int) async throws -> [String] {
         let runs = try await context.withExistingStore { try await $0.runs(in: HistoryWindow(runs: limit)) }
@@ -60,56 +65,32 @@ package struct ReportCommand {
     }
 
     /// The dashboard's input for a stored run, from what history holds: the run's rows, its
-    /// failures (normalised messages), audit issues, coverage and identifier nodes; its baseline
-    /// as `canopy run` chose it; flakiness, flaky elements and the trend over the window `run`
-    /// judged it over; its new, excused and new flaky tests as `run` judged them
-    /// (`GateInputBuilder.verdicts`). The gates themselves are not judged again.
+    /// failures, audit issues, coverage and identifier nodes, judged against history by the path
+    /// `canopy run` judged it by (`CommandContext.insights(for:)`, `verdicts(of:)`): its baseline
+    /// as `run` chose it, the window up to its start, quarantine as of its start. The gates
+    /// themselves are not judged again.
     func input(of stored: StoredRun, store: any HistoryStore) async throws -> DashboardInput {
         let tests = try await store.testRuns(runKey: stored.key)
         let audits = try await store.auditIssues(runKey: stored.key)
         let coverage = try await store.coverage(runKey: stored.key)
         let nodes = try await store.identifierNodes(runKey: stored.key)
-        // The window `run` judged the run over: its branch, `windowDays` and `windowRuns`, up to its start.
-        let flakinessSettings = context.configuration.flakiness
-        let window = HistoryWindow(
-            branch: stored.metadata.branch, days: flakinessSettings.windowDays, runs: flakinessSettings.windowRuns,
-            until: stored.metadata.startedAt)
-        var rows: [TestRunRow] = []
-        try await store.forEachTestRun(in: window, onlyTestsWithFailures: true) { rows.append($0) }
         let outcomes = Dictionary(tests.map { ($0.testKey, $0.outcome) }, uniquingKeysWith: { first, _ in first })
         let digests = try await store.failures(runKey: stored.key)
         let failures = digests.map { FailureRecord(stored: $0, testOutcome: outcomes[$0.testKey] ?? .failed) }
-        var windowFailures: [FailureRow] = []
-        try await store.forEachFailure(in: window) { windowFailures.append($0) }
-        let analyzer = FlakinessAnalyzer(configuration: context.configuration.flakiness)
-        let flakiness = await context.analyzeFlakiness(rows)
-        let points = try await store.trend(in: window)
-        let baselineRun = try await baselineRun(of: stored, store: store)
-        let comparison = try await context.comparison(
-            of: stored, with: baselineRun, store: store,
-            current: BaselineSnapshot(
+        var metadata = stored.metadata
+        metadata.runKey = stored.key
+        let judged = JudgedRun(
+            metadata: metadata, testRows: tests, failures: digests,
+            snapshot: BaselineSnapshot(
                 runKey: stored.key, commit: stored.metadata.commit, tests: tests, auditIssues: audits,
                 coverage: coverage))
-        var insights = HistoryInsights(
-            baselineRun: baselineRun, comparison: comparison, flakiness: flakiness,
-            flakyElements: analyzer.flakyElements(failures: windowFailures, tests: flakiness), trend: points)
-        insights.lastFailureMessages = CommandContext.lastMessages(windowFailures)
-        // History strips and usual durations as `run` read them: up to the run's start.
-        var judged = stored.metadata
-        judged.runKey = stored.key
-        insights.testHistory = try await context.testHistory(
-            of: judged, testRows: tests, flakiness: flakiness, store: store)
-        if let slower = try await context.slowerThanUsual(of: judged, testRows: tests, store: store) {
-            insights.comparison.slowerTests = slower
+        let chosen = try await context.chosenBaseline(in: store)
+        if let chosen, chosen.key == stored.key {
+            throw PipelineError.usage("--baseline names the run being reported ('\(stored.key)'); give an earlier run")
         }
-        let failing = Set(tests.lazy.filter { $0.failedAttempts > 0 }.map(\.testKey))
-        insights.pastFailureFingerprints = FlakyPast.fingerprints(
-            of: windowFailures, excludingRun: stored.key, testKeys: failing)
-        // The failing tests listed by the rules `run` judged them by: quarantine as of the run's start.
-        let judgedAt = stored.metadata.startedAt ?? context.options.now
-        let verdicts = GateInputBuilder.verdicts(
-            comparison: comparison, failures: digests, quarantine: context.configuration.activeQuarantine(on: judgedAt),
-            flakyPast: insights.flakyPast, flakyBefore: insights.flakyBefore)
+        let insights = try await context.insights(for: judged, store: store, stored: true, chosenBaseline: chosen)
+        let verdicts = context.verdicts(
+            of: judged, insights: insights, judgedAt: stored.metadata.startedAt ?? context.options.now)
 
         let categoryOf = Dictionary(failures.map { ($0.test, $0.category) }, uniquingKeysWith: { first, _ in first })
         // What each cause means and what usually fixes it, from the rules in effect.
@@ -139,25 +120,8 @@ package struct ReportCommand {
             coverage: coverage.first { $0.scope == .overall }?.ratio, audits: audits, failures: failures,
             testRows: tests, parts: parts,
             insights: insights, gates: nil, now: context.options.now)
-        input.newFailureKeys = Set(verdicts.newFailures)
-        input.newFailureReasons = verdicts.reasons
-        input.excusedFailures = verdicts.excused
-        input.newFlakyKeys = Set(verdicts.newFlaky)
+        input.verdicts = verdicts
         return input
-    }
-
-    /// The run a stored run is compared with, as `canopy run` chose it: `--baseline`, else for a
-    /// pull request's run the latest run on the branch it targets (stored with the run), else the
-    /// latest run before it on its own branch that is not of its own commit.
-    private func baselineRun(of stored: StoredRun, store: any HistoryStore) async throws -> StoredRun? {
-        if let chosen = try await context.chosenBaseline(in: store) {
-            guard chosen.key != stored.key else {
-                throw PipelineError.usage(
-                    "--baseline names the run being reported ('\(stored.key)'); give an earlier run")
-            }
-            return chosen
-        }
-        return try await CommandContext.previousRun(of: stored.metadata, store: store, before: stored.key)
     }
 
     /// The identifier tree of a stored run in the renderer's pre-order (children sorted by path,

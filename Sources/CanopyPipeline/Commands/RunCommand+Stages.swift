@@ -54,10 +54,7 @@ extension RunCommand {
         var input = DashboardInput(
             prepared: prepared, parts: parts, insights: insights, gates: judged.gates, dashboardPath: dashboardPath,
             now: context.options.now)
-        input.newFailureKeys = judged.newFailures
-        input.newFailureReasons = judged.input.newFailureReasons
-        input.excusedFailures = judged.input.excusedFailures
-        input.newFlakyKeys = Set(judged.input.newFlakyTests)
+        input.verdicts = judged.verdicts
         input.sourceLinks = SourceLinks(ci: context.ci, commit: prepared.run.metadata.commit, paths: sourcePaths)
         return DashboardBuilder(input: input).build()
     }

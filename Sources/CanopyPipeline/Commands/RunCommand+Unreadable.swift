@@ -1,3 +1,4 @@
+import CanopyAnalysis
 import CanopyModel
 import CanopyParsers
 import CanopyRender
@@ -29,9 +30,17 @@ extension RunCommand {
         let prepared = await context.analyse(run)
         var input = DashboardInput(
             prepared: prepared, insights: nil, gates: nil, dashboardPath: dashboardPath, now: context.options.now)
-        input.newFailureKeys = prepared.failingTestKeys
+        // Not compared with history: every failing test of the readable inputs is listed as new.
+        let readable = JudgedRun(prepared)
+        input.verdicts = RunVerdicts.judge(
+            rows: readable.testRows, failures: readable.failures,
+            comparison: BaselineComparer.compare(
+                readable.snapshot, with: nil, slowdown: context.configuration.slowerTests),
+            quarantine: context.configuration.activeQuarantine(on: context.options.now))
         var dashboard = DashboardBuilder(input: input).build()
         dashboard.unreadableInputs = errors.map(\.description)
+        // Nothing was judged: whatever the readable inputs show, the headline is no verdict.
+        dashboard.headline.status = .notJudged
         let markdown = Self.markdown(dashboard, judged: false, output: context.configuration.output)
         let files = RunFiles(
             summary: markdown.summary, comment: markdown.comment, dashboard: HTMLDashboardRenderer().render(dashboard))

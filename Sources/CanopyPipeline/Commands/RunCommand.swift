@@ -96,7 +96,7 @@ package struct RunCommand: Sendable {
         async let insightsJSON = JSONOutput.fileBytes(
             RunInsightsDocument(
                 runKey: prepared.run.metadata.runKey ?? "", insights: insights, gates: judged.gates,
-                excused: judged.input.excusedFailures))
+                verdicts: judged.verdicts))
         let (parts, renderedTests) = await testsPart
         // The checkout's source files, found once for the links and the annotations.
         let sourcePaths = SourcePathResolver(

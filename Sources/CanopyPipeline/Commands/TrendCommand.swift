@@ -20,9 +20,10 @@ package struct TrendCommand {
             TrendMarkdownRenderer(budget: context.configuration.output.summaryBudget).render(dashboard),
             to: paths.trendSummary)
         let points = dashboard.trend?.points.count ?? 0
-        let changed = Set((dashboard.trend?.changes ?? []).map(\.test)).count
+        let changes = dashboard.trend?.changes ?? []
         return [
-            "trend over \(points) run\(points == 1 ? "" : "s"), \(changed) test(s) changed state",
+            "trend over \(points) run\(points == 1 ? "" : "s"), \(changes.count) state change(s) in "
+                + "\(Set(changes.map(\.test)).count) test(s)",
             "trend dashboard: \(paths.trendDashboard)",
             "trend summary:   \(paths.trendSummary)",
         ]
@@ -45,38 +46,27 @@ package struct TrendCommand {
         }
     }
 
-    /// The dashboard's input for `window`: its latest run as history holds it (totals, coverage,
-    /// audit issues, failures, and its new failures against its baseline by the rule `run` and
-    /// `report` apply), and the window's runs, flakiness and last failure messages. The latest run
-    /// is compared with the window, not with a baseline run: no gates, no run sections.
+    /// The dashboard's input for `window`: its latest run exactly as `canopy report` shows it
+    /// (`ReportCommand.input(of:)`: the same judgement, so the latest-run tab lists what `run` and
+    /// `report` list), with the window's runs, its flakiness and last failure messages in place of
+    /// the run's own window, and none of the run's own sections.
     func input(latest: StoredRun, window: HistoryWindow, points: [TrendPoint], store: any HistoryStore) async throws
         -> DashboardInput
     {
+        var input = try await ReportCommand(context: context).input(of: latest, store: store)
         var rows: [TestRunRow] = []
         try await store.forEachTestRun(in: window, onlyTestsWithFailures: true) { rows.append($0) }
         var windowFailures: [FailureRow] = []
         try await store.forEachFailure(in: window) { windowFailures.append($0) }
-        let snapshot = try await context.snapshot(of: latest, store: store)
-        let baseline = try await CommandContext.previousRun(of: latest.metadata, store: store, before: latest.key)
-        let comparison = try await context.comparison(of: latest, with: baseline, store: store, current: snapshot)
-        let outcomes = Dictionary(
-            snapshot.tests.map { ($0.testKey, $0.outcome) }, uniquingKeysWith: { first, _ in first })
-        let failures = try await store.failures(runKey: latest.key).map {
-            FailureRecord(stored: $0, testOutcome: outcomes[$0.testKey] ?? .failed)
-        }
-
-        var insights = HistoryInsights(
-            baselineRun: nil, comparison: BaselineComparison(baselineRunKey: nil),
-            flakiness: await context.analyzeFlakiness(rows), flakyElements: [], trend: points)
-        insights.lastFailureMessages = CommandContext.lastMessages(windowFailures)
-        var input = DashboardInput(
-            title: "Canopy", metadata: latest.metadata, totals: latest.totals,
-            coverage: snapshot.coverage.first { $0.scope == .overall }?.ratio, audits: snapshot.auditIssues,
-            failures: failures,
-            testRows: snapshot.tests, parts: .empty, insights: insights,
-            window: TrendWindow(window, runs: points.count), gates: nil,
-            now: context.options.now)
-        input.newFailureKeys = Set(comparison.newFailures)
+        let analyzer = FlakinessAnalyzer(configuration: context.configuration.flakiness)
+        let flakiness = await context.analyzeFlakiness(rows)
+        input.insights?.flakiness = flakiness
+        input.insights?.flakyElements = analyzer.flakyElements(failures: windowFailures, tests: flakiness)
+        input.insights?.trend = points
+        input.insights?.lastFailureMessages = CommandContext.lastMessages(windowFailures)
+        input.title = "Canopy"
+        input.parts = .empty
+        input.window = TrendWindow(window, runs: points.count)
         return input
     }
 }

@@ -52,19 +52,19 @@ extension CommandContext {
     /// The baseline run (`chosen`, the run `--baseline` names, or without it `previousRun(for:)`),
     /// and the run compared with it.
     func baseline(
-        for prepared: PreparedRun, store: any HistoryStore, stored: Bool, chosen: StoredRun?
+        for prepared: JudgedRun, store: any HistoryStore, stored: Bool, chosen: StoredRun?
     ) async throws -> (StoredRun?, BaselineComparison) {
-        let runKey = prepared.run.metadata.runKey
-        let current = BaselineSnapshot(run: prepared.run, digest: prepared.digest, testRows: prepared.testRows)
+        let runKey = prepared.metadata.runKey
+        let current = prepared.snapshot
         var baselineRun: StoredRun?
         if options.baseline != nil {
             baselineRun = chosen
         } else {
             // A run not stored (`check`) is compared as `run` will compare it once stored: with the
             // latest run that started before it, not the latest run.
-            baselineRun = try await previousRun(
-                for: prepared.run, store: store, before: stored ? runKey : nil,
-                startedBefore: stored ? nil : prepared.run.metadata.startedAt)
+            baselineRun = try await Self.previousRun(
+                of: prepared.metadata, store: store, before: stored ? runKey : nil,
+                startedBefore: stored ? nil : prepared.metadata.startedAt)
             if baselineRun?.key == runKey { baselineRun = nil }
         }
         var snapshot: BaselineSnapshot?

@@ -15,7 +15,7 @@ extension CommandContext {
     /// Flakiness and flaky elements over the window, from the store's rows (and, for a run not
     /// stored, the run's own).
     func flakiness(
-        for prepared: PreparedRun, store: any HistoryStore, stored: Bool, window: HistoryWindow
+        for prepared: JudgedRun, store: any HistoryStore, stored: Bool, window: HistoryWindow
     ) async throws -> ([TestFlakiness], [FlakyElement], [String: String], [String: Set<String>]) {
         let analyzer = FlakinessAnalyzer(configuration: configuration.flakiness)
         // `check` does not store the run: it is judged as `run` judges it once stored. The run
@@ -36,7 +36,7 @@ extension CommandContext {
         if !stored {
             let keys = failingKeys.union(failingNow)
             rows += prepared.testRows.lazy.filter { keys.contains($0.testKey) }.map(\.readBack)
-            failures += prepared.digest.failures.map { FailureRow(readBack: $0, of: prepared.run.metadata) }
+            failures += prepared.failures.map { FailureRow(readBack: $0, of: prepared.metadata) }
         }
         let flakiness = await analyzeFlakiness(rows)
         return (
@@ -46,16 +46,19 @@ extension CommandContext {
     }
 
     /// The fingerprints of the earlier failures (not this run's) of the tests failing in this run.
-    static func pastFingerprints(_ failures: [FailureRow], of prepared: PreparedRun) -> [String: Set<String>] {
+    static func pastFingerprints(_ failures: [FailureRow], of prepared: JudgedRun) -> [String: Set<String>] {
         FlakyPast.fingerprints(
-            of: failures, excludingRun: prepared.run.metadata.runKey, testKeys: prepared.failingTestKeys)
+            of: failures, excludingRun: prepared.metadata.runKey, testKeys: prepared.failingTestKeys)
     }
 
-    /// Each test's latest failure message in `failures` (oldest first, as the window reads them).
+    /// Each test's latest failure message in `failures` (oldest first, as the window reads them):
+    /// as the run read it, or normalised for a failure stored before history kept messages.
     static func lastMessages(_ failures: [FailureRow]) -> [String: String] {
         var messages: [String: String] = [:]
         for failure in failures {
-            if let message = failure.normalizedMessage, !message.isEmpty { messages[failure.testKey] = message }
+            if let message = failure.message ?? failure.normalizedMessage, !message.isEmpty {
+                messages[failure.testKey] = message
+            }
         }
         return messages
     }
@@ -66,12 +69,12 @@ extension CommandContext {
     /// those tests alone (by key, from the test-key index) and analysed apart from the request's
     /// own, so the request's failures never make a test look flaky there.
     func targetBranchHistory(
-        of prepared: PreparedRun, store: any HistoryStore
+        of prepared: JudgedRun, store: any HistoryStore
     ) async throws -> (flakiness: [TestFlakiness], pastFingerprints: [String: Set<String>]) {
-        guard let target = targetBranch, target != prepared.run.metadata.branch else { return ([], [:]) }
+        guard let target = prepared.metadata.baseBranch, target != prepared.metadata.branch else { return ([], [:]) }
         let failing = prepared.failingTestKeys
         guard !failing.isEmpty else { return ([], [:]) }
-        var window = flakinessWindow(for: prepared)
+        var window = flakinessWindow(for: prepared.metadata)
         window.branch = target
         var rows: [TestRunRow] = []
         try await store.forEachTestRun(in: window, testKeys: failing) { rows.append($0) }

@@ -12,34 +12,52 @@ extension CommandContext {
     package func insights(
         for prepared: PreparedRun, store: any HistoryStore, stored: Bool, chosenBaseline: StoredRun?
     ) async throws -> HistoryInsights {
+        try await insights(for: JudgedRun(prepared), store: store, stored: stored, chosenBaseline: chosenBaseline)
+    }
+
+    /// `insights(for:)` of a run as judging reads it: a run just read, or a stored one (`canopy
+    /// report`, the trend's latest run), which is `stored`. For a pull or merge request's run
+    /// (`metadata.baseBranch` names another branch), each test's state is its target branch's
+    /// window plus this run, so every "since" names a target-branch commit.
+    func insights(
+        for prepared: JudgedRun, store: any HistoryStore, stored: Bool, chosenBaseline: StoredRun?
+    ) async throws -> HistoryInsights {
         // `check` on a run whose key is stored already judges it as stored (not twice, and against
         // the run before it).
         var stored = stored
-        if !stored, let key = prepared.run.metadata.runKey, try await store.run(key: key) != nil { stored = true }
-        let window = flakinessWindow(for: prepared)
+        if !stored, let key = prepared.metadata.runKey, try await store.run(key: key) != nil { stored = true }
+        let window = flakinessWindow(for: prepared.metadata)
         // The trend is one query over the window's runs, a pull request's target branch one more,
         // and the usual times of the run's long tests one per 500 of them: read while the rest is
         // worked out.
         async let trend = store.trend(in: window)
         async let targetBranch = targetBranchHistory(of: prepared, store: store)
-        async let slower = slowerThanUsual(of: prepared.run.metadata, testRows: prepared.testRows, store: store)
+        async let slower = slowerThanUsual(of: prepared.metadata, testRows: prepared.testRows, store: store)
         let (baselineRun, comparison) = try await baseline(
             for: prepared, store: store, stored: stored, chosen: chosenBaseline)
-        let (flakiness, flakyElements, lastMessages, pastFingerprints) = try await self.flakiness(
+        var (flakiness, flakyElements, lastMessages, pastFingerprints) = try await self.flakiness(
             for: prepared, store: store, stored: stored, window: window)
+        if let target = prepared.metadata.baseBranch, target != prepared.metadata.branch {
+            // A request's own branch has few runs, and its commits are not the target's: each
+            // test's state is the target branch's window with this run added to it.
+            var targetWindow = window
+            targetWindow.branch = target
+            (flakiness, flakyElements, lastMessages, _) = try await self.flakiness(
+                for: prepared, store: store, stored: false, window: targetWindow)
+        }
         var insights = HistoryInsights(
             baselineRun: baselineRun, comparison: comparison, flakiness: flakiness, flakyElements: flakyElements,
             trend: try await trend)
         insights.lastFailureMessages = lastMessages
         insights.pastFailureFingerprints = pastFingerprints
         insights.testHistory = try await testHistory(
-            of: prepared.run.metadata, testRows: prepared.testRows, flakiness: flakiness, store: store)
+            of: prepared.metadata, testRows: prepared.testRows, flakiness: flakiness, store: store)
         if let slower = try await slower { insights.comparison.slowerTests = slower }
         let target = try await targetBranch
         insights.targetBranchFlakiness = target.flakiness
         let flakyOnTarget = target.flakiness.filter { $0.state == .flaky }
         insights.flakyOnTargetBranch = Set(flakyOnTarget.map(\.key.testKey))
-        if let branch = self.targetBranch {
+        if let branch = prepared.metadata.baseBranch, branch != prepared.metadata.branch {
             insights.targetBranchFlakes = Dictionary(
                 flakyOnTarget.map {
                     ($0.key.testKey, (branch: branch, failedRuns: $0.evidence.failedRuns, runs: $0.evidence.runs))

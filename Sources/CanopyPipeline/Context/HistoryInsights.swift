@@ -10,7 +10,7 @@ package struct HistoryInsights: Sendable {
     package var flakiness: [TestFlakiness]
     package var flakyElements: [FlakyElement]
     package var trend: [TrendPoint]
-    /// Each test's latest failure message over the window (normalised: history keeps no raw one).
+    /// Each test's latest failure message over the window, as its run read it.
     package var lastFailureMessages: [String: String] = [:]
     /// For a pull or merge request, the tests failing in it that its target branch's window calls
     /// flaky: known flakes there are not new in the request (its own branch has little history).

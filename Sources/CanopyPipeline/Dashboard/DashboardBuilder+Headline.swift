@@ -37,7 +37,8 @@ extension DashboardBuilder {
             status: status, tests: kpi(totals.tests, base.tests), passed: kpi(totals.passed, base.passed),
             failed: kpi(totals.failed, base.failed), flaky: kpi(totals.flaky, base.flaky),
             skipped: kpi(totals.skipped, base.skipped),
-            passRate: DashboardKPI(totals.passRate, baseline: base.passRate),
+            passRate: DashboardKPI(
+                totals.passRate, baseline: base.passRate, isMeasured: totals.tests > totals.skipped),
             identifierCoverage: DashboardKPI(
                 input.coverage ?? 0, baseline: base.coverage, isMeasured: input.coverage != nil),
             auditErrors: kpi(errors, base.auditErrors), auditWarnings: kpi(warnings, base.auditWarnings),

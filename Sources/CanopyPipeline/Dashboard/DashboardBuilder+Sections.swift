@@ -4,28 +4,47 @@ import CanopyRender
 import Foundation
 
 extension DashboardBuilder {
-    /// Tests with failures in the window, ranked by score, with their state and evidence. Without
-    /// history, the run's own flaky tests.
+    /// The tests whose state over the window is flaky by the documented rule, ranked by score,
+    /// with their evidence; a test passing on a retry in this run is flaky by it (a commit with
+    /// both a failure and a pass). Without history, the run's tests that passed on a retry.
     func flakyTests() -> [DashboardFlakyTest] {
-        // This run's message, else the latest one history kept for the window.
-        let lastMessages = (input.insights?.lastFailureMessages ?? [:]).merging(
-            Dictionary(input.failures.map { ($0.test, $0.message) }, uniquingKeysWith: { _, later in later }),
-            uniquingKeysWith: { _, own in own })
+        let lastMessages = lastMessages()
         guard let insights = input.insights, !insights.flakiness.isEmpty else {
             return input.testRows.filter { $0.outcome == .flaky }.map { row in
                 DashboardFlakyTest(
                     test: row.testKey, score: 0.5, state: .flaky,
                     evidence: DashboardFlakyEvidence(
                         runs: 1, failures: row.failedAttempts, flips: 1, retries: row.attempts - 1),
-                    lastMessage: lastMessages[row.testKey], isNew: input.newFlakyKeys.contains(row.testKey))
+                    lastMessage: lastMessages[row.testKey],
+                    isNew: input.verdicts[test: row.testKey]?.isNewFlaky ?? false)
             }
         }
-        return insights.flakiness.compactMap { result in
+        return insights.flakiness.filter { $0.state == .flaky }.compactMap { result in
             var test = Self.flakyTest(result, lastMessage: lastMessages[result.key.testKey])
-            test?.isNew = input.newFlakyKeys.contains(result.key.testKey)
+            test?.isNew = input.verdicts[test: result.key.testKey]?.isNewFlaky ?? false
             test?.onTargetBranch = targetBranchFlakes(result.key.testKey)
             return test
         }
+    }
+
+    /// The tests whose state changed within the window, ranked by score: newly broken since a
+    /// commit, failing since one on too few commits to tell yet, fixed at one. Neither stable
+    /// tests, flaky ones (`flakyTests()`) nor tests failing in every run of the window.
+    func stateChanges() -> [DashboardFlakyTest] {
+        let lastMessages = lastMessages()
+        return (input.insights?.flakiness ?? []).filter {
+            switch $0.state {
+            case .newlyBroken, .fixed, .unconfirmedFailure: true
+            case .stable, .flaky, .stillFailing: false
+            }
+        }.compactMap { Self.flakyTest($0, lastMessage: lastMessages[$0.key.testKey]) }
+    }
+
+    /// This run's message of each test, else the latest one history kept for the window.
+    private func lastMessages() -> [String: String] {
+        (input.insights?.lastFailureMessages ?? [:]).merging(
+            Dictionary(input.failures.map { ($0.test, $0.message) }, uniquingKeysWith: { _, later in later }),
+            uniquingKeysWith: { _, own in own })
     }
 
     /// A test's verdict over the window in the renderers' shape; nil for a state they do not list.

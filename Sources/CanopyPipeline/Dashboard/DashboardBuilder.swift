@@ -73,8 +73,9 @@ struct DashboardBuilder {
         let insights = input.insights
         let parts = input.parts
         // The failures of the tests listed by name, not as new failures.
+        let verdicts = input.verdicts
         let named = firstFailures(
-            of: Set(input.excusedFailures.map(\.test)).union(insights?.comparison.stillFailing ?? []))
+            of: Set(verdicts.tests.lazy.filter { $0.kind == .excused || $0.kind == .stillFailing }.map(\.test)))
         var dashboard = Dashboard(
             title: input.title, generatedAt: input.now, headline: headline(),
             links: DashboardLinks(
@@ -83,7 +84,7 @@ struct DashboardBuilder {
                 dashboard: input.dashboardPath),
             gates: (input.gates ?? []).map { DashboardGate(name: $0.name, passed: $0.passed, detail: $0.detail) },
             newFailures: newFailures(),
-            excusedFailures: input.excusedFailures.map { excused in
+            excusedFailures: verdicts.excused.map { excused in
                 let failure = named[excused.test]
                 var reason = excused.reasonText
                 if excused.reason == .knownFlaky, let flakes = targetBranchFlakes(excused.test) { reason = flakes.text }
@@ -100,6 +101,8 @@ struct DashboardBuilder {
             accessibility: parts.accessibility,
             tests: parts.tests)
         dashboard.stillFailing = stillFailing(named)
+        dashboard.stateChanges = stateChanges()
+        markQuarantine(&dashboard)
         dashboard.testHistory = Self.testHistory(insights?.testHistory ?? [:])
         if let comparison = insights?.comparison {
             dashboard.accessibility = Self.markNew(parts.accessibility, audits: input.audits, comparison: comparison)
@@ -125,28 +128,21 @@ struct DashboardBuilder {
             uniquingKeysWith: { first, _ in first })
     }
 
-    /// The tests that failed in the baseline and fail again (not new failures), with the commit
-    /// history says they have failed since, and neither quarantined nor known flaky. For a pull
-    /// request's run that is a commit of its target branch (`failing on main since 1a2b3c4d5e6f`):
-    /// its baseline is there, and its own branch's first commit would say nothing.
+    /// The tests that failed in the baseline and fail again (not new failures), neither
+    /// quarantined nor known flaky, with the commit their state dates from. For a pull request's
+    /// run that is a commit of its target branch (`failing on main since 1a2b3c4d5e6f`): its
+    /// states are the target's window and this run (`TestVerdict.since`).
     private func stillFailing(_ firstFailures: [String: FailureRecord]) -> [DashboardExcusedFailure] {
-        guard let insights = input.insights else { return [] }
-        let excused = Set(input.excusedFailures.map(\.test))
         let metadata = input.metadata
-        // The target branch, when the baseline is one of its runs.
-        let target = metadata.baseBranch.flatMap {
-            $0 != metadata.branch && insights.baselineRun?.metadata.branch == $0 ? $0 : nil
-        }
-        let source = target != nil ? insights.targetBranchFlakiness : insights.flakiness
-        let states = Dictionary(source.map { ($0.key.testKey, $0.state) }, uniquingKeysWith: { first, _ in first })
-        return insights.comparison.stillFailing.filter { !excused.contains($0) }.map { test in
-            let branch = target.map { " on \($0)" } ?? ""
+        let request = metadata.baseBranch.flatMap { $0 != metadata.branch ? $0 : nil }
+        return input.verdicts.tests(.stillFailing).map { verdict in
+            let branch = request.map { " on \($0)" } ?? ""
             let since =
-                states[test]?.commit.map { "failing\(branch) since \(String($0.prefix(12)))" }
-                ?? (target.map { "failed on \($0) too" } ?? "failed in the baseline too")
-            let failure = firstFailures[test]
+                verdict.since.map { "failing\(branch) since \(String($0.prefix(12)))" }
+                ?? (request.map { "failed on \($0) too" } ?? "failed in the baseline too")
+            let failure = firstFailures[verdict.test]
             return DashboardExcusedFailure(
-                test: test, reason: since, message: failure?.message, category: failure?.category,
+                test: verdict.test, reason: since, message: failure?.message, category: failure?.category,
                 failure: failure.map { failureRow($0) })
         }
     }
@@ -154,7 +150,7 @@ struct DashboardBuilder {
     /// The first failure of each new failure's test (`FailureGroups.firstFailures`: app problems
     /// before infrastructure), of the tests that failed (not those a retry passed).
     private func newFailures() -> [DashboardNewFailure] {
-        Self.newFailures(input.failures, of: input.newFailureKeys).map { failureRow($0) }
+        Self.newFailures(input.failures, of: Set(input.verdicts.newFailures)).map { failureRow($0) }
     }
 
     /// The failures the new-failures section lists of `tests`: each one's first failure
@@ -167,7 +163,7 @@ struct DashboardBuilder {
     private func failureRow(_ record: FailureRecord) -> DashboardNewFailure {
         Self.failureRow(
             record, sourceLinks: input.sourceLinks, screenshots: input.screenshots[record.test],
-            note: input.newFailureReasons[record.test])
+            note: input.verdicts[test: record.test]?.newFailureReason)
     }
 
     private static func failureRow(

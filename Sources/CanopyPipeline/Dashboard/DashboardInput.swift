@@ -33,16 +33,9 @@ struct DashboardInput {
     var window: TrendWindow?
     /// The gates judged; nil when none were (`canopy report`, unreadable inputs).
     var gates: [GateResult]?
-    /// The tests the new-failures section lists: the new-failures gate's (`GateInput.newFailures`:
-    /// every failing test when there is no baseline, quarantined tests and tests history calls
-    /// flaky left out), or without gates the baseline comparison's new failures.
-    var newFailureKeys: Set<String> = []
-    /// Why a new failure counts though history calls its test flaky (`GateInput.newFailureReasons`).
-    var newFailureReasons: [String: String] = [:]
-    /// The failing tests that gate left out, with why (`GateInput.excusedFailures`).
-    var excusedFailures: [ExcusedFailure] = []
-    /// The tests the new-flaky-tests gate counts (`GateInput.newFlakyTests`).
-    var newFlakyKeys: Set<String> = []
+    /// Each test's verdict: the new failures, still failing, excused and flaky tests the page
+    /// lists (`RunVerdicts`); empty when the run was not judged (a trend page without a run).
+    var verdicts = RunVerdicts(tests: [])
     /// Where the page is written, for its links.
     var dashboardPath: String?
     /// Links to the commit and source lines, on a CI that names the repository.

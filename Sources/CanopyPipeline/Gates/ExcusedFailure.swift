@@ -24,14 +24,19 @@ package struct ExcusedFailure: Sendable, Equatable, Hashable {
         case .knownFlaky:
             return "known flaky"
         case .quarantined(let until, let note):
-            var text = "quarantined"
-            if let until {
-                let day = ISO8601DateFormatter()
-                day.formatOptions = [.withFullDate]
-                text += " until " + day.string(from: until)
-            }
-            if let note, !note.isEmpty { text += ": " + note }
-            return text
+            return Self.quarantineText(until: until, reason: note)
         }
+    }
+
+    /// `quarantined until 2026-12-01: reason`: the badge of everything a quarantine entry covers.
+    package static func quarantineText(until: Date?, reason: String?) -> String {
+        var text = "quarantined"
+        if let until {
+            let day = ISO8601DateFormatter()
+            day.formatOptions = [.withFullDate]
+            text += " until " + day.string(from: until)
+        }
+        if let reason, !reason.isEmpty { text += ": " + reason }
+        return text
     }
 }

@@ -20,16 +20,11 @@ enum GateInputBuilder {
     /// entries) and notes (what the gates left out; the note on known flaky tests is printed only
     /// when the new-flaky-tests gate is on).
     /// - Parameters:
-    ///   - flakyPast: the tests history already calls flaky, with their past failures; a failure
-    ///     of one of them that falls in a cluster of its past failures is not a new failure (the
-    ///     flaky-test gate and the dashboard track them), so a known flake does not block a pull
-    ///     request; a failure unlike its past is new (`FlakyPast`).
-    ///   - flakyBefore: test keys history called flaky before this run; one of them flaking again
-    ///     is not a new flaky test.
+    ///   - verdicts: each test's verdict (`RunVerdicts.judge`): the new failures the gate counts,
+    ///     the failures it excuses and why, the new flaky tests.
     static func build(
         prepared: PreparedRun, comparison: BaselineComparison, configuration: CanopyConfiguration,
-        flakyPast: FlakyPast = FlakyPast(),
-        flakyBefore: Set<String> = [], now: Date
+        verdicts: RunVerdicts, now: Date
     ) -> (input: GateInput, warnings: [String], notes: [String]) {
         let quarantine = configuration.quarantine
         let flakyGate = configuration.gates.maximumNewFlakyTests != nil
@@ -54,11 +49,9 @@ enum GateInputBuilder {
                     + "Canopy knows (\(AuditTypes.known.sorted().joined(separator: ", "))) nor any of this run's: it quarantines nothing"
             )
         }
+        warnings += unmatched(active, in: prepared)
         func quarantined(_ testKey: String) -> Bool { Self.entry(in: active, quarantining: testKey) != nil }
-        let verdicts = Self.verdicts(
-            comparison: comparison, failures: prepared.digest.failures, quarantine: active, flakyPast: flakyPast,
-            flakyBefore: flakyBefore)
-        let (newFailures, excused, reasons) = (verdicts.newFailures, verdicts.excused, verdicts.reasons)
+        let (newFailures, excused, reasons) = (verdicts.newFailures, verdicts.excused, verdicts.newFailureReasons)
         let quarantinedFailures = excused.filter { $0.reason != .knownFlaky }.map(\.test)
         if !quarantinedFailures.isEmpty {
             notes.append(
@@ -97,49 +90,47 @@ enum GateInputBuilder {
             excusedFailures: excused,
             tests: prepared.run.inputs.contains { $0.format.carriesTests } ? prepared.run.tests.count : nil)
         input.newFailureReasons = reasons
-        input.failures = prepared.testRows.lazy.filter { $0.outcome == .failed && !quarantined($0.testKey) }.map(
-            \.testKey)
+        input.failures = verdicts.failing
         return (input, warnings, notes)
     }
 
-    /// What the gates and the dashboard say of the run's failing and flaky tests: the new
-    /// failures the gate counts (the comparison's, less quarantined tests and known flakes that
-    /// failed as before, `FlakyPast`), those it excuses with why, why a known flake's failure
-    /// counts, and the new flaky tests (not quarantined, not flaky in history before). `canopy
-    /// run` judges its run by these; `canopy report` lists a stored run's by them.
-    static func verdicts(
-        comparison: BaselineComparison, failures: [FailureDigest], quarantine active: [QuarantineEntry],
-        flakyPast: FlakyPast,
-        flakyBefore: Set<String>
-    ) -> (newFailures: [String], excused: [ExcusedFailure], reasons: [String: String], newFlaky: [String]) {
-        var newFailures: [String] = []
-        var excused: [ExcusedFailure] = []
-        var reasons: [String: String] = [:]
-        let counted = Set(comparison.newFailures)
-        let failuresNow = Dictionary(grouping: failures.lazy.filter { counted.contains($0.testKey) }, by: \.testKey)
-        for testKey in comparison.newFailures {
-            if let entry = entry(in: active, quarantining: testKey) {
-                excused.append(
-                    ExcusedFailure(test: testKey, reason: .quarantined(until: entry.expires, reason: entry.reason)))
-                continue
-            }
-            let verdict = flakyPast.verdict(testKey: testKey, failuresNow: failuresNow[testKey] ?? [])
-            if verdict == .excused {
-                excused.append(ExcusedFailure(test: testKey, reason: .knownFlaky))
-            } else {
-                newFailures.append(testKey)
-                if let reason = verdict.reason { reasons[testKey] = reason }
+    /// A warning for each active entry that matches nothing in the run — a `test:` no test's key
+    /// matches (with or without its device), an `identifier:` that no audit issue, failure element
+    /// or identifier of the run's tree matches — naming where the entry is written: a typo there
+    /// would otherwise quarantine nothing, silently. Not for a run without tests (audits alone)
+    /// or without identifiers, where nothing could match.
+    static func unmatched(_ active: [QuarantineEntry], in prepared: PreparedRun) -> [String] {
+        let keys = prepared.testRows.map(\.testKey)
+        var identifiers = Set(prepared.run.auditIssues.compactMap { $0.element?.identifier })
+        for failure in prepared.report.failures {
+            if let element = failure.element {
+                identifiers.insert(element.template)
+                identifiers.insert(element.identifier)
             }
         }
-        // A key names its device (`Class/test@iPhone 16`); history may name the test alone.
-        let newFlaky = comparison.newFlakyTests.filter { entry(in: active, quarantining: $0) == nil }
-            .filter { !flakyBefore.contains($0) && !flakyBefore.contains(FlakyPast.withoutDevice($0)) }
-        return (newFailures, excused, reasons, newFlaky)
+        for node in prepared.report.identifierTree { identifiers.insert(node.path) }
+        var warnings: [String] = []
+        for entry in active {
+            let place = entry.location.map { " (\($0))" } ?? ""
+            if let test = entry.test, !keys.isEmpty,
+                !keys.contains(where: { entry.matches(testKey: $0) || entry.matches(testKey: FlakyPast.withoutDevice($0)) })
+            {
+                warnings.append(
+                    "quarantine entry\(place) names the test '\(test)', which matches no test of this run: check the "
+                        + "name (test keys look like `Class/name`, `*` matches any text); it quarantines nothing here")
+            }
+            if let identifier = entry.identifier, entry.test == nil, !identifiers.isEmpty,
+                !identifiers.contains(where: { QuarantineEntry.glob(identifier, matches: $0) })
+            {
+                warnings.append(
+                    "quarantine entry\(place) names the identifier '\(identifier)', which matches no element, failure "
+                        + "or audit issue of this run: check it; it quarantines nothing here")
+            }
+        }
+        return warnings
     }
 
-    /// The active quarantine entry naming the test, by its key or (entries may name the test
-    /// alone) its key without the device.
     static func entry(in active: [QuarantineEntry], quarantining testKey: String) -> QuarantineEntry? {
-        active.first { $0.matches(testKey: testKey) || $0.matches(testKey: FlakyPast.withoutDevice(testKey)) }
+        RunVerdicts.entry(in: active, quarantining: testKey)
     }
 }

@@ -1,4 +1,7 @@
+import CanopyAnalysis
 import CanopyConfig
+import CanopyModel
+import Foundation
 
 /// What the gates were given and concluded.
 struct Judgement {
@@ -6,6 +9,8 @@ struct Judgement {
     var warnings: [String]
     var notes: [String]
     var gates: [GateResult]
+    /// Each test's verdict: what `input` counts, and every list the outputs show.
+    var verdicts: RunVerdicts
     var newFailures: Set<String> { Set(input.newFailures) }
 }
 
@@ -13,12 +18,26 @@ extension CommandContext {
     /// The gates' input from the run and its history, and their verdicts: how `run` and `check`
     /// judge a run.
     func judge(_ prepared: PreparedRun, insights: HistoryInsights) -> Judgement {
+        let verdicts = self.verdicts(of: JudgedRun(prepared), insights: insights, judgedAt: options.now)
         let (input, warnings, notes) = GateInputBuilder.build(
             prepared: prepared, comparison: insights.comparison, configuration: configuration,
-            flakyPast: insights.flakyPast,
-            flakyBefore: insights.flakyBefore, now: options.now)
+            verdicts: verdicts, now: options.now)
         return Judgement(
             input: input, warnings: warnings, notes: notes,
-            gates: GateEvaluator.evaluate(input, configuration: configuration.gates))
+            gates: GateEvaluator.evaluate(input, configuration: configuration.gates), verdicts: verdicts)
+    }
+
+    /// Each test's verdict in `run`, against what history says of it (`insights`), with the
+    /// quarantine active at `judgedAt`: `run` and `check` judge at the clock's time, `report` and
+    /// the trend as of the stored run's start.
+    func verdicts(of run: JudgedRun, insights: HistoryInsights, judgedAt: Date) -> RunVerdicts {
+        let metadata = run.metadata
+        let request = metadata.baseBranch.flatMap { $0 != metadata.branch ? $0 : nil }
+        let states = Dictionary(
+            insights.flakiness.map { ($0.key.testKey, $0.state) }, uniquingKeysWith: { first, _ in first })
+        return RunVerdicts.judge(
+            rows: run.testRows, failures: run.failures, comparison: insights.comparison, states: states,
+            stateBranch: request ?? metadata.branch, ownCommit: request == nil ? nil : metadata.commit, quarantine: configuration.activeQuarantine(on: judgedAt),
+            flakyPast: insights.flakyPast, flakyBefore: insights.flakyBefore)
     }
 }

@@ -1,6 +1,7 @@
 import CanopyAnalysis
 import CanopyHistory
 import CanopyModel
+import Foundation
 
 /// The `canopy.insights/1` document: what history and the gates said about a run.
 struct RunInsightsDocument: Encodable {
@@ -14,19 +15,82 @@ struct RunInsightsDocument: Encodable {
     /// The failing tests the new-failures gate did not count, and why (`known flaky`,
     /// `quarantined until …: reason`): with `baseline.newFailures` they give the gate's count.
     var excusedFailures: [ExcusedFailureEntry]
+    /// The verdict of every test that did not simply pass while stable: failing, passed on a
+    /// retry, skipped, not stable in history, or quarantined (`RunVerdicts`, in the run's order).
+    /// Every list the summary, the comment and the page show is drawn from these.
+    var verdicts: [VerdictEntry]
 
     struct ExcusedFailureEntry: Encodable {
         var test: String
         var reason: String
     }
 
-    init(runKey: String, insights: HistoryInsights, gates: [GateResult], excused: [ExcusedFailure] = []) {
+    /// One test's verdict: `verdict` is `new-failure`, `still-failing`, `excused`,
+    /// `passed-on-retry`, `passed` or `skipped`; `state` its state over the judged window
+    /// (`stable`, `flaky`, `newly-broken`, `still-failing`, `fixed`, `unconfirmed-failure`).
+    struct VerdictEntry: Encodable {
+        var key: String
+        var outcome: String
+        var verdict: String
+        /// `quarantined` or `known-flaky`, for an excused failure.
+        var excusedBecause: String?
+        var newFailureReason: String?
+        var newFlaky: Bool
+        var state: String?
+        var since: Since?
+        var quarantine: Quarantine?
+
+        struct Since: Encodable {
+            var commit: String
+            var branch: String?
+        }
+
+        struct Quarantine: Encodable {
+            var reason: String?
+            /// The last day it applies, `2026-12-01`.
+            var expires: String?
+        }
+    }
+
+    init(runKey: String, insights: HistoryInsights, gates: [GateResult], verdicts: RunVerdicts) {
         self.runKey = runKey
         baselineRunKey = insights.baselineRun?.key
         baseline = insights.comparison
         flakiness = insights.flakiness
         flakyElements = insights.flakyElements
         self.gates = gates
-        excusedFailures = excused.map { ExcusedFailureEntry(test: $0.test, reason: $0.reasonText) }
+        excusedFailures = verdicts.excused.map { ExcusedFailureEntry(test: $0.test, reason: $0.reasonText) }
+        let day = ISO8601DateFormatter()
+        day.formatOptions = [.withFullDate]
+        self.verdicts = verdicts.tests.lazy.filter {
+            $0.kind != .passed || ($0.state != nil && $0.state != .stable) || $0.quarantine != nil
+        }.map { verdict in
+            VerdictEntry(
+                key: verdict.test, outcome: verdict.outcome.rawValue, verdict: verdict.kind.rawValue,
+                excusedBecause: verdict.excuse.map {
+                    switch $0 {
+                    case .knownFlaky: "known-flaky"
+                    case .quarantined: "quarantined"
+                    }
+                },
+                newFailureReason: verdict.newFailureReason, newFlaky: verdict.isNewFlaky,
+                state: verdict.state.map(Self.stateName),
+                since: verdict.since.map { VerdictEntry.Since(commit: $0, branch: verdict.stateBranch) },
+                quarantine: verdict.quarantine.map {
+                    VerdictEntry.Quarantine(reason: $0.reason, expires: $0.expires.map { day.string(from: $0) })
+                })
+        }
+    }
+
+    /// A state's name in the document (`newly-broken`).
+    static func stateName(_ state: FlakinessState) -> String {
+        switch state {
+        case .stable: "stable"
+        case .flaky: "flaky"
+        case .newlyBroken: "newly-broken"
+        case .stillFailing: "still-failing"
+        case .fixed: "fixed"
+        case .unconfirmedFailure: "unconfirmed-failure"
+        }
     }
 }

@@ -42,8 +42,13 @@ package struct Dashboard: Sendable, Equatable, Codable {
     package var categories: [DashboardCategoryGroup]
     /// Failures grouped by the identifier they hit, largest first.
     package var failuresByIdentifier: [DashboardIdentifierGroup]
-    /// Flaky and state-changing tests, ranked by score (highest first).
+    /// The tests flaky by the documented rule, ranked by score (highest first).
     package var flakyTests: [DashboardFlakyTest]
+    /// The tests whose state changed within the window (newly broken, failing since, fixed), ranked
+    /// by score: never a flaky or stable test.
+    package var stateChanges: [DashboardFlakyTest] = []
+    /// The quarantine entries active for the run, in configuration order.
+    package var quarantine: [DashboardQuarantine] = []
     /// Elements on which several tests fail flakily, most tests first.
     package var flakyElements: [FlakyElement]
     /// Audit issues and elements missing identifiers.

@@ -17,6 +17,9 @@ package struct DashboardAuditIssue: Sendable, Equatable, Hashable, Codable {
     /// Not in the baseline (same type, element, screen and severity): what the new-audit-errors
     /// gate counts, annotated like a new failure.
     package var isNew = false
+    /// The quarantine covering the issue (`quarantined until 2026-12-01: reason`); a quarantined
+    /// issue is never marked new: the gate leaves it out.
+    package var quarantine: String?
 
     package init(
         auditType: String, severity: Severity, identifier: String? = nil, label: String? = nil,

@@ -14,11 +14,15 @@ package struct DashboardFlakyTest: Sendable, Equatable, Hashable, Codable {
     /// For a pull request, how the test fared on the branch it targets, when flaky there
     /// (`flaky on main: 7 of the last 30 runs`).
     package var onTargetBranch: DashboardTargetBranchFlakes?
+    /// The quarantine covering the test (`quarantined until 2026-12-01: reason`).
+    package var quarantine: String?
 
     package init(
         test: String, score: Double, state: DashboardFlakyState, since: String? = nil, evidence: DashboardFlakyEvidence,
-        lastMessage: String? = nil, isNew: Bool = false, onTargetBranch: DashboardTargetBranchFlakes? = nil
+        lastMessage: String? = nil, isNew: Bool = false, onTargetBranch: DashboardTargetBranchFlakes? = nil,
+        quarantine: String? = nil
     ) {
+        self.quarantine = quarantine
         self.isNew = isNew
         self.onTargetBranch = onTargetBranch
         self.test = test

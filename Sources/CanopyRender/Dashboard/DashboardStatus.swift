@@ -10,6 +10,8 @@ package enum DashboardStatus: String, Sendable, Equatable, Hashable, Codable, Ca
     case gateFailed
     /// At least one test failed, and no gates were judged (a stored run's report from history).
     case testsFailed
+    /// Inputs could not be read and nothing was judged: never a pass, whatever was read.
+    case notJudged
 
     /// The headline's words, the same on the page and in the summary.
     package var title: String {
@@ -18,6 +20,7 @@ package enum DashboardStatus: String, Sendable, Equatable, Hashable, Codable, Ca
         case .failed: "Tests failed, gates passed"
         case .gateFailed: "Gate failed"
         case .testsFailed: "Tests failed"
+        case .notJudged: "No verdict: inputs could not be read"
         }
     }
 }

@@ -55,7 +55,8 @@ enum HTMLAccessibilityView {
                     element += " <span class=\"muted\">\(HTMLText.escape(type, limit: 40))</span>"
                 }
                 let fresh =
-                    issue.isNew ? " <span class=\"chip new\"><span aria-hidden=\"true\">★</span> new</span>" : ""
+                    (issue.isNew ? " <span class=\"chip new\"><span aria-hidden=\"true\">★</span> new</span>" : "")
+                    + HTMLParts.quarantine(issue.quarantine)
                 out +=
                     "<tr\(issue.isNew ? " class=\"new\"" : "")><td>\(severity)\(fresh)</td><td>\(HTMLText.escape(issue.auditType, limit: 80))</td><td>\(element)</td>"
                 out +=

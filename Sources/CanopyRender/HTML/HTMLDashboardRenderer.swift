@@ -43,7 +43,8 @@ package struct HTMLDashboardRenderer: DashboardRenderer {
             HTMLView(
                 id: "flaky", label: "Flaky tests",
                 html: HTMLFlakyView.render(
-                    dashboard.flakyTests, elements: dashboard.flakyElements, rowLimit: rowLimit,
+                    dashboard.flakyTests, changes: dashboard.stateChanges, elements: dashboard.flakyElements,
+                    rowLimit: rowLimit,
                     history: dashboard.testHistory)),
             HTMLView(
                 id: "accessibility", label: "Accessibility",

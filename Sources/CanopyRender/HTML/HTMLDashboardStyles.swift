@@ -37,7 +37,7 @@ enum HTMLDashboardStyles {
         .status-icon{font-size:1.6rem;width:2.5rem;height:2.5rem;display:grid;place-items:center;border-radius:50%;color:#fff}
         .status.passed{background:var(--pass-bg);border-color:var(--pass)}.status.passed .status-icon{background:var(--pass)}
         .status.failed{background:var(--warn-bg);border-color:var(--warn)}.status.failed .status-icon{background:var(--warn)}
-        .status.gateFailed,.status.testsFailed{background:var(--fail-bg);border-color:var(--fail)}.status.gateFailed .status-icon,.status.testsFailed .status-icon{background:var(--fail)}
+        .status.gateFailed,.status.testsFailed,.status.notJudged{background:var(--fail-bg);border-color:var(--fail)}.status.gateFailed .status-icon,.status.testsFailed .status-icon,.status.notJudged .status-icon{background:var(--fail)}
         .kpis{list-style:none;margin:0;padding:0;display:grid;grid-template-columns:repeat(auto-fill,minmax(190px,1fr));gap:.75rem}
         .kpi{background:var(--card);border:1px solid var(--line);border-radius:12px;padding:.8rem 1rem;display:flex;flex-direction:column;gap:.1rem}
         .kpi-label{color:var(--muted);font-size:.85rem}

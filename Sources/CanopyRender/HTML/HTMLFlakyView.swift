@@ -1,23 +1,37 @@
 import CanopyModel
 
 /// Flaky tests ranked by score, with their evidence and state, after the elements several of them
-/// fail on.
+/// fail on; then the tests whose state changed (newly broken, fixed), apart.
 enum HTMLFlakyView {
     static func render(
-        _ tests: [DashboardFlakyTest], elements: [FlakyElement], rowLimit: Int,
+        _ tests: [DashboardFlakyTest], changes: [DashboardFlakyTest] = [], elements: [FlakyElement], rowLimit: Int,
         history: [String: DashboardTestHistory] = [:]
     ) -> String {
         var out = elementsTable(elements, rowLimit: rowLimit)
-        out += "<h2>Flaky tests and state changes <span class=\"count\">\(Format.count(tests.count))</span></h2>"
+        out += "<h2>Flaky tests <span class=\"count\">\(Format.count(tests.count))</span></h2>"
         out +=
             "<p class=\"lede\">Ranked by flakiness score over the history window, with each test's state. Flips are changes of a commit's verdict "
         out +=
             "(passed, failed, or both) from one commit to the next, two commits in a row that both failed and passed counting as one too; "
         out +=
             "retries are runs where a retry passed after a failure (“infra”: after an infrastructure failure only, counted as a pass); commits are those on which the test both failed and passed.</p>"
-        guard !tests.isEmpty else {
-            return out + "<p class=\"empty\"><span aria-hidden=\"true\">✓</span> No flaky tests.</p>"
+        if tests.isEmpty {
+            out += "<p class=\"empty\"><span aria-hidden=\"true\">✓</span> No flaky tests.</p>"
+        } else {
+            out += table(tests, rowLimit: rowLimit, history: history)
         }
+        guard !changes.isEmpty else { return out }
+        out += "<h2>State changes <span class=\"count\">\(Format.count(changes.count))</span></h2>"
+        out +=
+            "<p class=\"lede\">Tests whose state changed within the window: newly broken since a commit, failing since one on too few commits to tell yet, or fixed at one.</p>"
+        return out + table(changes, rowLimit: rowLimit, history: history)
+    }
+
+    /// `tests` ranked, with their evidence, within `rowLimit` rows.
+    private static func table(_ tests: [DashboardFlakyTest], rowLimit: Int, history: [String: DashboardTestHistory])
+        -> String
+    {
+        var out = ""
         out +=
             "<table class=\"grid\"><thead><tr><th scope=\"col\" class=\"n\">#</th><th scope=\"col\">Score</th><th scope=\"col\">Test</th><th scope=\"col\">State</th>"
         out +=
@@ -30,7 +44,7 @@ enum HTMLFlakyView {
             out +=
                 "<td><span class=\"score\"><span class=\"bar fair\" aria-hidden=\"true\"><span style=\"width:\(Format.fixed(score * 100, digits: 0))%\"></span></span>\(Format.score(test.score))</span></td>"
             out +=
-                "<td><code>\(HTMLText.escape(test.test))</code>\(HTMLHistoryStrip.render(history[test.test], flakyLink: false))</td><td>\(HTMLParts.state(test.state, since: test.since))</td>"
+                "<td><code>\(HTMLText.escape(test.test))</code>\(HTMLHistoryStrip.render(history[test.test], flakyLink: false))</td><td>\(HTMLParts.state(test.state, since: test.since))\(HTMLParts.quarantine(test.quarantine))</td>"
             out +=
                 "<td class=\"n\">\(e.runs)</td><td class=\"n\">\(e.failures)</td><td class=\"n\">\(e.flips)</td><td class=\"n\">\(e.retries)\(e.infrastructureFlakes > 0 ? " <span class=\"muted\">+\(e.infrastructureFlakes) infra</span>" : "")</td>"
             let more =

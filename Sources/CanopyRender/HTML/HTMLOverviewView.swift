@@ -15,6 +15,7 @@ enum HTMLOverviewView {
         out += status(dashboard)
         out += failing(dashboard, rowLimit: rowLimit)
         out += flaky(dashboard.flakyTests, history: dashboard.testHistory)
+        out += flaky(dashboard.stateChanges, history: dashboard.testHistory, title: "State changes", more: nil)
         out += figures(dashboard, rowLimit: rowLimit)
         return out
     }
@@ -56,11 +57,15 @@ enum HTMLOverviewView {
         return out
     }
 
-    /// The highest-ranked flaky tests with their state and evidence, and a link to all of them.
-    static func flaky(_ tests: [DashboardFlakyTest], history: [String: DashboardTestHistory] = [:]) -> String {
+    /// The highest-ranked of `tests` (flaky ones, or those whose state changed) with their state
+    /// and evidence under `title` and their count, and the link `more` to all of them.
+    static func flaky(
+        _ tests: [DashboardFlakyTest], history: [String: DashboardTestHistory] = [:], title: String = "Flaky tests",
+        more: String? = "<a href=\"#flaky\">All flaky tests and their evidence →</a>"
+    ) -> String {
         guard !tests.isEmpty else { return "" }
         var out =
-            "<h3>Flaky tests <span class=\"count\">\(Format.count(tests.count))</span></h3><ul class=\"flaky-list\">"
+            "<h3>\(title) <span class=\"count\">\(Format.count(tests.count))</span></h3><ul class=\"flaky-list\">"
         for test in tests.prefix(flakyLimit) {
             let e = test.evidence
             out += "<li><code>\(HTMLText.escape(test.test))</code> \(HTMLParts.state(test.state, since: test.since))"
@@ -73,11 +78,29 @@ enum HTMLOverviewView {
             }
             out += "</li>"
         }
-        out += "</ul><p class=\"more\"><a href=\"#flaky\">All flaky tests and their evidence →</a></p>"
+        out += "</ul>"
+        if let more { out += "<p class=\"more\">\(more)</p>" }
+        if tests.count > flakyLimit, more == nil {
+            out += "<p class=\"more\">…and \(Format.count(tests.count - flakyLimit)) more in the step summary.</p>"
+        }
         return out
     }
 
-    /// The gates, the key figures and the slower tests.
+    /// The active quarantine entries, with how much of the run each covers.
+    static func quarantine(_ entries: [DashboardQuarantine]) -> String {
+        guard !entries.isEmpty else { return "" }
+        var out =
+            "<h3>Quarantine <span class=\"count\">\(Format.count(entries.count))</span></h3><table class=\"grid\"><thead><tr>"
+            + "<th scope=\"col\">Covers</th><th scope=\"col\">Reason</th><th scope=\"col\">Expires</th><th scope=\"col\" class=\"n\">In this run</th></tr></thead><tbody>"
+        for entry in entries {
+            out +=
+                "<tr><td><code>\(HTMLText.escape(entry.covers))</code></td><td>\(entry.reason.map { HTMLText.escape($0) } ?? "–")</td>"
+                + "<td>\(HTMLText.escape(entry.expires ?? "never"))</td><td class=\"n\">\(Format.count(entry.matches))</td></tr>"
+        }
+        return out + "</tbody></table>"
+    }
+
+    /// The gates, the key figures, the slower tests and the active quarantine.
     static func figures(_ dashboard: Dashboard, rowLimit: Int) -> String {
         var out = ""
         if !dashboard.gates.isEmpty {
@@ -101,7 +124,7 @@ enum HTMLOverviewView {
             ("Tests", h.tests, .count, nil, []),
             ("Passed", h.passed, .count, true, []),
             ("Failed", h.failed, .count, false, points.map { Double($0.failures) }),
-            ("Flaky", h.flaky, .count, false, points.map { Double($0.flaky) }),
+            ("Passed on retry", h.flaky, .count, false, points.map { Double($0.flaky) }),
             ("Skipped", h.skipped, .count, nil, []),
             ("Pass rate", h.passRate, .ratio, true, points.map(\.passRate)),
             ("Identifier coverage", h.identifierCoverage, .ratio, true, points.map(\.coverage)),
@@ -145,6 +168,7 @@ enum HTMLOverviewView {
             }
             out += "</tbody></table>"
         }
+        out += quarantine(dashboard.quarantine)
         return out
     }
 
@@ -157,9 +181,10 @@ enum HTMLOverviewView {
             // The job fails on a gate: that is the red state; failing tests the gates allow are a warning.
             case .failed: "!"
             case .gateFailed, .testsFailed: "✗"
+            case .notJudged: "⛔"
             }
         let word = h.status.title
-        var text = "\(Format.count(h.failed.value)) failed, \(Format.count(h.flaky.value)) flaky, "
+        var text = "\(Format.count(h.failed.value)) failed, \(Format.count(h.flaky.value)) passed on retry, "
         text += "\(Format.count(h.skipped.value)) skipped of \(Format.count(h.tests.value)) tests"
         if !dashboard.gates.isEmpty { text += " · \(failedGates) of \(dashboard.gates.count) gates failed" }
         return

@@ -18,6 +18,13 @@ enum HTMLParts {
     }
 
     /// A state chip with icon and words (colour is never the only signal).
+    /// The badge of a quarantined test or issue (`quarantined until 2026-12-01: reason`); nothing
+    /// when it is not quarantined.
+    static func quarantine(_ text: String?) -> String {
+        guard let text else { return "" }
+        return " <span class=\"chip skip\"><span aria-hidden=\"true\">🧊</span> \(HTMLText.escape(text, limit: 200))</span>"
+    }
+
     static func state(_ state: DashboardFlakyState, since: String?) -> String {
         let sinceText = since.map { HTMLText.escape($0, limit: 12) }
         switch state {

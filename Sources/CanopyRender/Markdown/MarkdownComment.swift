@@ -13,7 +13,7 @@ package struct MarkdownComment: DashboardRenderer {
     /// Rows at most in each collapsed block: the full lists are in the step summary.
     package var listLimit: Int
 
-    package init(budget: Int = MarkdownRenderer.commentBudget, listLimit: Int = 10) {
+    package init(budget: Int = MarkdownRenderer.commentBudget, listLimit: Int = 5) {
         self.budget = budget
         self.listLimit = listLimit
     }
@@ -33,8 +33,7 @@ package struct MarkdownComment: DashboardRenderer {
                     items: others.map { MarkdownFailures.item($0, causes: causes, links: dashboard.links) })),
         ]
         let flaky = MarkdownSections.flaky(dashboard.flakyTests)
-        sections.append(
-            collapsed("🔁 Flaky tests and state changes (\(Format.count(flaky.items.count)))", flaky, bare: true))
+        sections.append(collapsed("🔁 Flaky tests (\(Format.count(flaky.items.count)))", flaky, bare: true))
         let slower = MarkdownSections.slower(dashboard.slowerTests)
         sections.append(collapsed("🐢 Slower tests (\(Format.count(slower.items.count)))", slower, bare: true))
         let issues = dashboard.accessibility.issues
@@ -62,9 +61,9 @@ package struct MarkdownComment: DashboardRenderer {
         }
         var facts = [Format.plural(newFailures, "new failure"), Format.plural(newFlaky, "new flaky test")]
         facts.append(
-            "\(Format.count(h.failed.value)) failed and \(Format.count(h.flaky.value)) flaky of \(Format.plural(h.tests.value, "test"))"
+            "\(Format.count(h.failed.value)) failed and \(Format.count(h.flaky.value)) passed on retry of \(Format.plural(h.tests.value, "test"))"
         )
-        facts.append("pass rate \(Format.percent(h.passRate.value))")
+        facts.append("pass rate \(Format.value(h.passRate, .ratio))")
         var out = verdict + " — " + facts.joined(separator: " · ")
         if let baseline = dashboard.links.baseline {
             out += " · compared with " + MarkdownText.code(baseline, limit: 100)

@@ -18,8 +18,8 @@ enum MarkdownHeadline {
         var out =
             "## \(statusIcon(h.status)) \(h.status.title) — \(MarkdownText.escape(dashboard.title, limit: 120))\n\n"
         var line = "**\(Format.count(h.tests.value))** tests: \(Format.count(h.passed.value)) passed, "
-        line += "**\(Format.count(h.failed.value)) failed**, \(Format.count(h.flaky.value)) flaky, "
-        line += "\(Format.count(h.skipped.value)) skipped · pass rate **\(Format.percent(h.passRate.value))**"
+        line += "**\(Format.count(h.failed.value)) failed**, \(Format.count(h.flaky.value)) passed on retry, "
+        line += "\(Format.count(h.skipped.value)) skipped · pass rate **\(Format.value(h.passRate, .ratio))**"
         line += " · identifier coverage **\(Format.value(h.identifierCoverage, .ratio))**"
         if let change = Format.change(h.identifierCoverage, .ratio) { line += " (\(change))" }
         out += line + "\n\n"
@@ -60,7 +60,7 @@ enum MarkdownHeadline {
         var out: [String] = []
         let rows: [(String, DashboardKPI, KPIUnit, Bool?)] = [
             ("Tests", h.tests, .count, nil), ("Passed", h.passed, .count, true), ("Failed", h.failed, .count, false),
-            ("Flaky", h.flaky, .count, false), ("Skipped", h.skipped, .count, nil),
+            ("Passed on retry", h.flaky, .count, false), ("Skipped", h.skipped, .count, nil),
             ("Pass rate", h.passRate, .ratio, true), ("Identifier coverage", h.identifierCoverage, .ratio, true),
             ("Audit errors", h.auditErrors, .count, false), ("Audit warnings", h.auditWarnings, .count, false),
             ("Test time (sum)", h.duration, .seconds, false),
@@ -103,6 +103,7 @@ enum MarkdownHeadline {
         case .passed: "✅"
         case .failed: "⚠️"
         case .gateFailed, .testsFailed: "❌"
+        case .notJudged: "⛔"
         }
     }
 }

@@ -32,6 +32,8 @@ package struct MarkdownRenderer: DashboardRenderer {
             MarkdownFailures.stillFailing(dashboard.stillFailing, causes: causes, links: dashboard.links),
             MarkdownFailures.excused(dashboard.excusedFailures, causes: causes, links: dashboard.links),
             MarkdownSections.flaky(dashboard.flakyTests),
+            MarkdownSections.stateChanges(dashboard.stateChanges),
+            MarkdownSections.quarantine(dashboard.quarantine),
             MarkdownHeadline.figuresSection(dashboard),
             MarkdownSections.slower(dashboard.slowerTests),
             MarkdownSections.flakyElements(dashboard.flakyElements),

@@ -30,7 +30,18 @@ enum MarkdownSections {
         return MarkdownSection(name: "slower tests", head: head, items: items, tail: "\n</details>\n\n")
     }
 
+    /// The tests flaky by history's rule (`Dashboard.flakyTests`).
     static func flaky(_ tests: [DashboardFlakyTest]) -> MarkdownSection {
+        flakyTable(tests, name: "flaky tests", title: "🔁 Flaky tests")
+    }
+
+    /// The tests whose state changed within the window (`Dashboard.stateChanges`).
+    static func stateChanges(_ tests: [DashboardFlakyTest]) -> MarkdownSection {
+        flakyTable(tests, name: "state changes", title: "↕️ State changes")
+    }
+
+    /// `tests` with their state and evidence under `title` and their count.
+    private static func flakyTable(_ tests: [DashboardFlakyTest], name: String, title: String) -> MarkdownSection {
         let rows = tests.map { test in
             let e = test.evidence
             let commits =
@@ -38,6 +49,7 @@ enum MarkdownSections {
                 + (e.commits.count > 5 ? " +\(Format.count(e.commits.count - 5)) more" : "")
             var state = state(test)
             if test.isNew { state += " 🆕 new" }
+            if let quarantine = test.quarantine { state += " 🧊 " + MarkdownText.escape(quarantine, limit: 160) }
             if let target = test.onTargetBranch { state += " (" + MarkdownText.escape(target.text, limit: 120) + ")" }
             return [
                 Format.score(test.score), MarkdownText.code(test.test, limit: 160, wrap: true), state, "\(e.runs)",
@@ -60,9 +72,21 @@ enum MarkdownSections {
             rows: rows
         ).render()
         return MarkdownSection(
-            name: "flaky tests",
-            head: "### 🔁 Flaky tests and state changes (\(Format.count(tests.count)))\n\n" + table.head,
+            name: name, head: "### \(title) (\(Format.count(tests.count)))\n\n" + table.head,
             items: table.rows)
+    }
+
+    /// The active quarantine entries, with how much of the run each covers.
+    static func quarantine(_ entries: [DashboardQuarantine]) -> MarkdownSection {
+        guard !entries.isEmpty else { return MarkdownSection(name: "quarantine", head: "", items: []) }
+        let head =
+            "### 🧊 Quarantine (\(Format.count(entries.count)))\n\nLeft out of the gates until they expire "
+            + "(<code>quarantine:</code> in canopy.yml).\n\n| covers | reason | expires | in this run |\n|---|---|---|---:|\n"
+        let items = entries.map { entry in
+            "| \(MarkdownText.code(entry.covers, limit: 160, wrap: true)) | \(entry.reason.map { MarkdownText.escape($0, limit: 200) } ?? "–") | "
+                + "\(entry.expires ?? "never") | \(Format.count(entry.matches)) |\n"
+        }
+        return MarkdownSection(name: "quarantine", head: head, items: items)
     }
 
     static func flakyElements(_ elements: [FlakyElement]) -> MarkdownSection {
@@ -126,7 +150,9 @@ enum MarkdownSections {
         }
         head += "| severity | audit | element | screen | issue |\n|---|---|---|---|---|\n"
         let items = (issues.filter(\.isNew) + issues.filter { !$0.isNew }).map { issue in
-            let severity = (issue.severity == .error ? "❌ error" : "⚠️ warning") + (issue.isNew ? " 🆕 new" : "")
+            let severity =
+                (issue.severity == .error ? "❌ error" : "⚠️ warning") + (issue.isNew ? " 🆕 new" : "")
+                + (issue.quarantine.map { " 🧊 " + MarkdownText.escape($0, limit: 160) } ?? "")
             var element = issue.identifier.map { MarkdownText.code($0, limit: 120) } ?? "no identifier"
             if let label = issue.label { element += " “\(MarkdownText.escape(label, limit: 60))”" }
             if let type = issue.elementType { element += " (\(MarkdownText.escape(type, limit: 30)))" }

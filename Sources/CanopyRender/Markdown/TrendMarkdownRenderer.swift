@@ -39,7 +39,7 @@ package struct TrendMarkdownRenderer: DashboardRenderer {
         let changes = MarkdownSection(
             name: "state changes",
             head:
-                "### Tests that changed state (\(Format.count(trend.changes.count)))\n\n| date | test | from | to | commit |\n|---|---|---|---|---|\n",
+                "### State changes (\(Format.count(trend.changes.count)))\n\n| date | test | from | to | commit |\n|---|---|---|---|---|\n",
             items: trend.changes.map { change in
                 "| \(Format.day(change.date)) | \(MarkdownText.code(change.test, limit: 160)) | \(MarkdownSections.state(change.from, since: nil)) | "
                     + "\(MarkdownSections.state(change.to, since: nil)) | \(MarkdownText.code(change.commit, limit: 12)) |\n"

@@ -1,0 +1,28 @@
+import CanopyAnalysis
+import CanopyModel
+
+/// What judging a run against history reads of the run itself: its metadata, one row per test and
+/// its failures. A run just read (`canopy run`, `check`) and a stored one (`report`, the trend's
+/// latest run) give the same value, so all of them are judged by one path
+/// (`CommandContext.insights(for:store:stored:chosenBaseline:)`, then `RunVerdicts`).
+struct JudgedRun: Sendable {
+    /// The run's metadata; `runKey` is set for a stored run.
+    var metadata: RunMetadata
+    /// One row per test, in the run's order.
+    var testRows: [TestRunRow]
+    /// Every failure of every attempt, as analysed.
+    var failures: [FailureDigest]
+    /// The run as the baseline comparison reads it.
+    var snapshot: BaselineSnapshot
+
+    /// The keys of the tests that failed an attempt in this run.
+    var failingTestKeys: Set<String> { Set(testRows.lazy.filter { $0.failedAttempts > 0 }.map(\.testKey)) }
+}
+
+extension JudgedRun {
+    init(_ prepared: PreparedRun) {
+        self.init(
+            metadata: prepared.run.metadata, testRows: prepared.testRows, failures: prepared.digest.failures,
+            snapshot: BaselineSnapshot(run: prepared.run, digest: prepared.digest, testRows: prepared.testRows))
+    }
+}

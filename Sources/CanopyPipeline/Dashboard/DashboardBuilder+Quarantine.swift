@@ -1,0 +1,51 @@
+import CanopyConfig
+import CanopyModel
+import CanopyRender
+import Foundation
+
+extension DashboardBuilder {
+    /// Badges everything the run's active quarantine covers — flaky tests, state changes, audit
+    /// issues (which are then not new: the gate leaves them out) — and lists the entries with how
+    /// much of the run each covers. The excused failures say their quarantine already
+    /// (`ExcusedFailure.reasonText`).
+    func markQuarantine(_ dashboard: inout Dashboard) {
+        let verdicts = input.verdicts
+        guard !verdicts.quarantine.isEmpty else { return }
+        func badge(_ entry: QuarantineEntry?) -> String? {
+            entry.map { ExcusedFailure.quarantineText(until: $0.expires, reason: $0.reason) }
+        }
+        for index in dashboard.flakyTests.indices {
+            dashboard.flakyTests[index].quarantine = badge(
+                verdicts.quarantineEntry(forTest: dashboard.flakyTests[index].test))
+        }
+        for index in dashboard.stateChanges.indices {
+            dashboard.stateChanges[index].quarantine = badge(
+                verdicts.quarantineEntry(forTest: dashboard.stateChanges[index].test))
+        }
+        var issueMatches: [Int: Int] = [:]
+        if input.audits.count == dashboard.accessibility.issues.count {
+            for (index, issue) in input.audits.enumerated() {
+                guard let entry = verdicts.quarantineEntry(for: issue) else { continue }
+                dashboard.accessibility.issues[index].quarantine = badge(entry)
+                dashboard.accessibility.issues[index].isNew = false
+                if let position = verdicts.quarantine.firstIndex(of: entry) { issueMatches[position, default: 0] += 1 }
+            }
+        }
+        var testMatches: [Int: Int] = [:]
+        for verdict in verdicts.tests {
+            guard let entry = verdict.quarantine, let position = verdicts.quarantine.firstIndex(of: entry) else {
+                continue
+            }
+            testMatches[position, default: 0] += 1
+        }
+        let day = ISO8601DateFormatter()
+        day.formatOptions = [.withFullDate]
+        dashboard.quarantine = verdicts.quarantine.enumerated().map { position, entry in
+            var covers = entry.test.map { "test \($0)" } ?? "identifier \(entry.identifier ?? "?")"
+            if entry.test == nil, let type = entry.auditType { covers += " (\(type))" }
+            return DashboardQuarantine(
+                covers: covers, reason: entry.reason, expires: entry.expires.map { day.string(from: $0) },
+                matches: (testMatches[position] ?? 0) + (issueMatches[position] ?? 0), location: entry.location)
+        }
+    }
+}

@@ -1,0 +1,131 @@
+import CanopyAnalysis
+import CanopyConfig
+import CanopyModel
+
+/// Canopy's conclusion about every test of one run: the one value the gates, the summary, the
+/// comment, the page, the JSON documents and the command's own lines are drawn from. `canopy run`
+/// and `check` judge a run just read; `report` and the trend's latest run judge a stored one, by
+/// the same rules (`judge`).
+package struct RunVerdicts: Sendable, Equatable {
+    /// One verdict per test, in the run's order.
+    package private(set) var tests: [TestVerdict]
+    /// The quarantine entries active when the run was judged: the page lists them, and everything
+    /// they cover carries their badge.
+    package private(set) var quarantine: [QuarantineEntry]
+    /// Positions in `tests` by test key.
+    private var positions: [String: Int]
+
+    package init(tests: [TestVerdict], quarantine: [QuarantineEntry] = []) {
+        self.tests = tests
+        self.quarantine = quarantine
+        positions = Dictionary(tests.indices.map { (tests[$0].test, $0) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// The verdict of the test with `key`, when the run has it.
+    package subscript(test key: String) -> TestVerdict? { positions[key].map { tests[$0] } }
+
+    /// The verdicts of `kind`, in the run's order.
+    package func tests(_ kind: TestVerdict.Kind) -> [TestVerdict] { tests.filter { $0.kind == kind } }
+
+    /// The tests the new-failures gate counts.
+    package var newFailures: [String] { tests(.newFailure).map(\.test) }
+    /// The failing tests left out of the gate, with why.
+    package var excused: [ExcusedFailure] {
+        tests.compactMap { verdict in verdict.excuse.map { ExcusedFailure(test: verdict.test, reason: $0) } }
+    }
+    /// The tests failing in the baseline too, not excused.
+    package var stillFailing: [String] { tests(.stillFailing).map(\.test) }
+    /// Why a new failure counts though history calls its test flaky, by test key.
+    package var newFailureReasons: [String: String] {
+        Dictionary(
+            tests.compactMap { verdict in verdict.newFailureReason.map { (verdict.test, $0) } },
+            uniquingKeysWith: { first, _ in first })
+    }
+    /// The tests the new-flaky-tests gate counts.
+    package var newFlaky: [String] { tests.filter(\.isNewFlaky).map(\.test) }
+    /// Failing tests (every attempt failed) not quarantined: what annotations name.
+    package var failing: [String] {
+        tests.filter { $0.outcome == .failed && $0.quarantine == nil }.map(\.test)
+    }
+}
+
+extension RunVerdicts {
+    /// Judges each test of a run.
+    /// - Parameters:
+    ///   - rows: the run's tests, one row each, in order.
+    ///   - failures: every failure of the run (their fingerprints decide whether a known flake
+    ///     failed as before).
+    ///   - comparison: the run against its baseline (which failing tests are new, which still fail).
+    ///   - states: each test's state over the judged window, by key (`HistoryInsights.flakiness`).
+    ///   - stateBranch: the branch those states' commits are on.
+    ///   - ownCommit: for a pull or merge request's run, its own commit: its states are the target
+    ///     branch's window plus this run, and a state dating from this run names no commit of the
+    ///     target branch, so no `since`.
+    ///   - quarantine: the quarantine entries active when the run was judged.
+    ///   - flakyPast: the tests history calls flaky with their past failures (`FlakyPast`).
+    ///   - flakyBefore: test keys history called flaky before this run.
+    package static func judge(
+        rows: [TestRunRow], failures: [FailureDigest], comparison: BaselineComparison,
+        states: [String: FlakinessState] = [:], stateBranch: String? = nil, ownCommit: String? = nil,
+        quarantine active: [QuarantineEntry],
+        flakyPast: FlakyPast = FlakyPast(), flakyBefore: Set<String> = []
+    ) -> RunVerdicts {
+        let new = Set(comparison.newFailures)
+        let still = Set(comparison.stillFailing)
+        let newFlaky = Set(comparison.newFlakyTests)
+        let failuresNow = Dictionary(grouping: failures.lazy.filter { new.contains($0.testKey) }, by: \.testKey)
+        var verdicts: [TestVerdict] = []
+        verdicts.reserveCapacity(rows.count)
+        for row in rows {
+            let key = row.testKey
+            let entry = Self.entry(in: active, quarantining: key)
+            var verdict = TestVerdict(
+                test: key, outcome: row.outcome, kind: .passed, state: states[key],
+                stateBranch: states[key] == nil ? nil : stateBranch, quarantine: entry)
+            if let commit = states[key]?.commit, ownCommit == nil || commit != ownCommit { verdict.since = commit }
+            switch row.outcome {
+            case .passed: verdict.kind = .passed
+            case .skipped: verdict.kind = .skipped
+            case .flaky:
+                verdict.kind = .passedOnRetry
+                verdict.isNewFlaky =
+                    newFlaky.contains(key) && entry == nil && !flakyBefore.contains(key)
+                    && !flakyBefore.contains(FlakyPast.withoutDevice(key))
+            case .failed:
+                if let entry {
+                    verdict.kind = .excused
+                    verdict.excuse = .quarantined(until: entry.expires, reason: entry.reason)
+                } else if still.contains(key) {
+                    verdict.kind = .stillFailing
+                } else {
+                    let flaky = flakyPast.verdict(testKey: key, failuresNow: failuresNow[key] ?? [])
+                    if flaky == .excused {
+                        verdict.kind = .excused
+                        verdict.excuse = .knownFlaky
+                    } else {
+                        verdict.kind = .newFailure
+                        verdict.newFailureReason = flaky.reason
+                    }
+                }
+            }
+            verdicts.append(verdict)
+        }
+        return RunVerdicts(tests: verdicts, quarantine: active)
+    }
+
+    /// The active entry covering the test with `key`, whether or not the run has it.
+    package func quarantineEntry(forTest key: String) -> QuarantineEntry? {
+        self[test: key]?.quarantine ?? Self.entry(in: quarantine, quarantining: key)
+    }
+
+    /// The active entry covering an audit issue, by its element's identifier and audit type.
+    package func quarantineEntry(for issue: AuditIssue) -> QuarantineEntry? {
+        quarantine.first { $0.matches(identifier: issue.element?.identifier, auditType: issue.auditType) }
+    }
+
+    /// The active quarantine entry naming the test, by its key or (entries may name the test
+    /// alone) its key without the device.
+    package static func entry(in active: [QuarantineEntry], quarantining testKey: String) -> QuarantineEntry? {
+        active.first { $0.matches(testKey: testKey) || $0.matches(testKey: FlakyPast.withoutDevice(testKey)) }
+    }
+}
