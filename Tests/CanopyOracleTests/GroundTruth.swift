@@ -8,7 +8,9 @@ struct GroundTruth {
     enum Verdict: String {
         case newFailure = "new-failure"
         case stillFailing = "still-failing"
-        case excused, flaky, passed, skipped
+        case excused, passed, skipped
+        /// Passed on a retry after failing.
+        case flaky = "passed-on-retry"
     }
     enum State: String {
         case stable, flaky

@@ -156,7 +156,7 @@ struct Invariants {
 
     // MARK: - headline
 
-    /// The headline "N tests: a passed, b failed, c flaky, d skipped" adds up, equals report.json's
+    /// The headline "N tests: a passed, b failed, c passed on retry, d skipped" adds up, equals report.json's
     /// totals and the scenario's.
     mutating func checkHeadline() {
         if truth.unreadable { return }
@@ -176,7 +176,7 @@ struct Invariants {
         }
         for (name, text) in markdown where name.hasPrefix("run summary") || name.hasPrefix("report summary") {
             guard let headline = MarkdownSurface.headline(text) else {
-                fail("headline adds up", [name], "no \"N tests: a passed, b failed, c flaky, d skipped\" headline")
+                fail("headline adds up", [name], "no \"N tests: a passed, b failed, c passed on retry, d skipped\" headline")
                 continue
             }
             let sum = headline.passed + headline.failed + headline.flaky + headline.skipped

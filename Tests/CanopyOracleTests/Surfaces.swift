@@ -87,11 +87,11 @@ enum MarkdownSurface {
         return Int(line[number])
     }
 
-    /// The headline's figures: `**N** tests: a passed, **b failed**, c flaky, d skipped`.
+    /// The headline's figures: `**N** tests: a passed, **b failed**, c passed on retry (or flaky), d skipped`.
     static func headline(_ text: String) -> (tests: Int, passed: Int, failed: Int, flaky: Int, skipped: Int)? {
         let plain = text.replacingOccurrences(of: "**", with: "")
         let pattern = try! NSRegularExpression(
-            pattern: #"(\d+) tests?: (\d+) passed, (\d+) failed, (\d+) flaky, (\d+) skipped"#)
+            pattern: #"(\d+) tests?: (\d+) passed, (\d+) failed, (\d+) (?:flaky|passed on retry), (\d+) skipped"#)
         guard let match = pattern.firstMatch(in: plain, range: NSRange(plain.startIndex..., in: plain)) else {
             return nil
         }
