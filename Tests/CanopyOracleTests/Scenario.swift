@@ -145,7 +145,7 @@ struct Scenario {
     init(seed: UInt64) {
         self.seed = seed
         var random = OracleRandom(seed: seed)
-        let mainRuns = random.int(3...6)
+        let mainRuns = random.int(3...5)
         let pullRequest = random.chance(0.3)
         let count = mainRuns + (pullRequest ? 1 : 0)
         let current = count - 1
