@@ -48,7 +48,9 @@ struct GroundTruth {
     var totals: (tests: Int, passed: Int, failed: Int, flaky: Int, skipped: Int)
     var newAuditErrors: [OracleAuditIssue]
 
-    func keys(_ verdict: Verdict) -> Set<String> { Set(expected.values.filter { $0.verdict == verdict }.map(\.test.key)) }
+    func keys(_ verdict: Verdict) -> Set<String> {
+        Set(expected.values.filter { $0.verdict == verdict }.map(\.test.key))
+    }
     func keys(state: State) -> Set<String> { Set(expected.values.filter { $0.state == state }.map(\.test.key)) }
 
     init(_ scenario: Scenario) {
@@ -164,7 +166,9 @@ struct GroundTruth {
 
     /// The scenario and its ground truth, for a reader replaying a seed (`oracle.txt`).
     func dump(_ scenario: Scenario) -> String {
-        var lines = ["seed \(scenario.seed): expected exit code \(exitCode)\(unreadable ? " (an unreadable input)" : "")"]
+        var lines = [
+            "seed \(scenario.seed): expected exit code \(exitCode)\(unreadable ? " (an unreadable input)" : "")"
+        ]
         for run in scenario.runs {
             lines.append(
                 "run \(run.index): \(run.branch)@\(run.commit.prefix(12)) \(run.startedAt) plain \(run.plainShape.rawValue), devices \(run.deviceShape.rawValue)\(run.withSnapshots ? ", snapshots" : "")\(run.unreadable.map { ", unreadable: \($0.rawValue)" } ?? "")"
@@ -197,7 +201,8 @@ struct GroundTruth {
                 if let because = expected.excusedBecause { line += " (\(because))" }
             }
             if let state = states[test.key] {
-                line += ", state \(state.state?.rawValue ?? "open")\(state.since.map { " since \($0.prefix(12))" } ?? "")"
+                line +=
+                    ", state \(state.state?.rawValue ?? "open")\(state.since.map { " since \($0.prefix(12))" } ?? "")"
             }
             lines.append(line)
         }

@@ -39,7 +39,8 @@ extension Invariants {
             var open: [String: [Int]] = [:]
             var ranges: [NSRange] = []
             for match in token.matches(in: text as String, range: NSRange(location: 0, length: text.length)) {
-                let tag = String(UnicodeScalar(UInt8(truncatingIfNeeded: text.character(at: match.range(at: 2).location))))
+                let tag = String(
+                    UnicodeScalar(UInt8(truncatingIfNeeded: text.character(at: match.range(at: 2).location))))
                 if match.range(at: 1).length == 0 {
                     open[tag, default: []].append(match.range.location)
                 } else if let start = open[tag]?.popLast() {
@@ -52,7 +53,8 @@ extension Invariants {
 
         /// The innermost element around each place the page's text (not a tag) names `name`.
         func blocks(naming name: String) -> [String] {
-            var escaped = name.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "\"", with: "&quot;")
+            var escaped = name.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(
+                of: "\"", with: "&quot;")
             escaped = escaped.replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
             var found: [NSRange] = []
             var from = 0
@@ -86,7 +88,8 @@ extension Invariants {
             pageElements = pages.filter { !$0.0.hasPrefix("trend") }.map { ($0.0, PageElements($0.1)) }
             if let latest = trendLatestTab { pageElements.append(("trend latest-run tab", PageElements(latest))) }
         }
-        let runPageText = active.isEmpty ? nil : pages.first(where: { $0.0 == "run index.html" }).map { Self.plain($0.1) }
+        let runPageText =
+            active.isEmpty ? nil : pages.first(where: { $0.0 == "run index.html" }).map { Self.plain($0.1) }
         let printed = outputs.run.stdout + outputs.run.stderr
         let config = "canopy.yml:"
         for entry in scenario.quarantine {
@@ -100,7 +103,9 @@ extension Invariants {
                 continue
             }
             if !entry.active {
-                if !(printed.contains("expired") && (printed.contains(name) || printed.contains(config + "\(entry.line):"))) {
+                if !(printed.contains("expired")
+                    && (printed.contains(name) || printed.contains(config + "\(entry.line):")))
+                {
                     fail(
                         "expired quarantine entries warn", ["canopy run stdout/stderr"],
                         "no warning that the entry for \(name) (line \(entry.line)) expired on \(entry.expires)")
@@ -152,7 +157,8 @@ extension Invariants {
     /// in its summary, comment and page, and in the trend's row for it.
     mutating func checkNotMeasured() {
         if truth.unreadable { return }
-        let number = try! NSRegularExpression(pattern: #"identifier coverage[^0-9\n]{0,12}?\d[\d.,]*\s*%"#, options: [.caseInsensitive])
+        let number = try! NSRegularExpression(
+            pattern: #"identifier coverage[^0-9\n]{0,12}?\d[\d.,]*\s*%"#, options: [.caseInsensitive])
         if !scenario.current.withSnapshots {
             var texts = markdown.filter { !$0.0.hasPrefix("trend") }.map { ($0.0, Self.plain($0.1)) }
             // The page: what follows each "Identifier coverage" label.
@@ -161,16 +167,25 @@ extension Invariants {
                 var from = 0
                 var near = ""
                 while true {
-                    let hit = ns.range(of: "Identifier coverage", options: .caseInsensitive, range: NSRange(location: from, length: ns.length - from))
+                    let hit = ns.range(
+                        of: "Identifier coverage", options: .caseInsensitive,
+                        range: NSRange(location: from, length: ns.length - from))
                     if hit.location == NSNotFound { break }
                     from = hit.location + hit.length
-                    near += Self.plain(ns.substring(with: NSRange(location: hit.location, length: min(300, ns.length - hit.location)))) + "\n"
+                    near +=
+                        Self.plain(
+                            ns.substring(
+                                with: NSRange(location: hit.location, length: min(300, ns.length - hit.location))))
+                        + "\n"
                 }
                 texts.append((name, near))
             }
             for (name, text) in texts {
                 if let match = number.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) {
-                    let shown = (text as NSString).substring(with: NSRange(location: match.range.location, length: min(40, (text as NSString).length - match.range.location)))
+                    let shown = (text as NSString).substring(
+                        with: NSRange(
+                            location: match.range.location,
+                            length: min(40, (text as NSString).length - match.range.location)))
                     fail(
                         "\"not measured\" is never a number", [name],
                         "the run has no snapshots, but shows \"\(shown.replacingOccurrences(of: "\n", with: " "))\"")
@@ -180,10 +195,13 @@ extension Invariants {
         // The trend's table of figures: a run without snapshots has no coverage figure.
         guard let text = pages.first(where: { $0.0 == "trend index.html" })?.1 else { return }
         guard let caption = text.range(of: "The same figures as a table"),
-            let table = text.range(of: #"<table\b.*?</table>"#, options: .regularExpression, range: caption.upperBound..<text.endIndex)
+            let table = text.range(
+                of: #"<table\b.*?</table>"#, options: .regularExpression, range: caption.upperBound..<text.endIndex)
         else { return }
         let html = String(text[table])
-        let headers = matches(#"<th\b[^>]*>(.*?)</th>"#, in: html).map { HTMLSurface.tagless($0).trimmingCharacters(in: .whitespaces) }
+        let headers = matches(#"<th\b[^>]*>(.*?)</th>"#, in: html).map {
+            HTMLSurface.tagless($0).trimmingCharacters(in: .whitespaces)
+        }
         guard let coverage = headers.firstIndex(where: { $0.lowercased().contains("coverage") }),
             let commit = headers.firstIndex(where: { $0.lowercased().contains("commit") })
         else { return }
@@ -194,7 +212,8 @@ extension Invariants {
             }
             guard cells.count == dataColumns else { continue }
             let shown = cells[commit]
-            guard !shown.isEmpty, let run = scenario.runs.first(where: { $0.commit.hasPrefix(shown) }), !run.withSnapshots
+            guard !shown.isEmpty, let run = scenario.runs.first(where: { $0.commit.hasPrefix(shown) }),
+                !run.withSnapshots
             else { continue }
             if cells[coverage].contains("%") || cells[coverage].first?.isNumber == true {
                 fail(
@@ -227,10 +246,13 @@ extension Invariants {
             // With no readable test results at all, not even a pass rate (the readable part of a
             // partial run has one of its own).
             let nothingRead = scenario.current.unreadable == .only
-            if head.contains("Passed") || (nothingRead && (head.contains("pass rate **100") || head.contains("pass rate 100"))) {
+            if head.contains("Passed")
+                || (nothingRead && (head.contains("pass rate **100") || head.contains("pass rate 100")))
+            {
                 fail(
                     "no readable input is never Passed", [name],
-                    "an input could not be read, but it leads with \"\(head.prefix(160).replacingOccurrences(of: "\n", with: " "))\"")
+                    "an input could not be read, but it leads with \"\(head.prefix(160).replacingOccurrences(of: "\n", with: " "))\""
+                )
             }
         }
         if let page = outputs.read(outputs.runOut + "/site/index.html") {
@@ -240,7 +262,8 @@ extension Invariants {
             {
                 fail(
                     "no readable input is never Passed", ["run index.html"],
-                    "an input could not be read, but the status says \"\(HTMLSurface.tagless(String(text[status])).prefix(120))\"")
+                    "an input could not be read, but the status says \"\(HTMLSurface.tagless(String(text[status])).prefix(120))\""
+                )
             }
         }
         if let list = outputs.list, list.stdout.contains("oracle-run-\(scenario.currentIndex)\t") {

@@ -77,7 +77,8 @@ extension Invariants {
         let new = truth.keys(.newFailure)
         let excused = truth.keys(.excused)
         let still = truth.keys(.stillFailing)
-        let stillAllowed = still.union(truth.expected.values.filter { $0.alsoAllowed.contains(.stillFailing) }.map(\.test.key))
+        let stillAllowed = still.union(
+            truth.expected.values.filter { $0.alsoAllowed.contains(.stillFailing) }.map(\.test.key))
         let failing = Set(truth.expected.values.filter { $0.outcome == .failed }.map(\.test.key))
         for surface in currentRunSurfaces {
             func listed(_ kind: SurfaceLists.Kind) -> Set<String> {
@@ -89,7 +90,8 @@ extension Invariants {
             func more(_ kind: SurfaceLists.Kind) -> Int { surface.sections(kind).map(\.more).reduce(0, +) }
             let listedNew = listed(.newFailures)
             let newMore = more(.newFailures)
-            if newMore > 0 ? !(listedNew.isSubset(of: new) && listedNew.count + newMore == new.count) : listedNew != new {
+            if newMore > 0 ? !(listedNew.isSubset(of: new) && listedNew.count + newMore == new.count) : listedNew != new
+            {
                 fail(
                     "new failures equal the ground truth", [surface.name, "ground truth"],
                     "lists as new \(describe(listedNew)); expected \(describe(new)) (missing: \(describe(new.subtracting(listedNew))), extra: \(describe(listedNew.subtracting(new))))"
@@ -208,7 +210,8 @@ extension Invariants {
             if !wrong.isEmpty {
                 fail(
                     "each test's verdict equals the ground truth", ["run index.html tests table", "ground truth"],
-                    wrong.sorted().prefix(8).joined(separator: "; ") + (wrong.count > 8 ? "; … \(wrong.count - 8) more" : ""))
+                    wrong.sorted().prefix(8).joined(separator: "; ")
+                        + (wrong.count > 8 ? "; … \(wrong.count - 8) more" : ""))
             }
         } else {
             fail("the page embeds its tests", ["run index.html"], "no canopy-data tests rows")
@@ -226,7 +229,8 @@ extension Invariants {
                     "\(describe(listedNew)); expected \(describe(comparison)) (missing: \(describe(comparison.subtracting(listedNew))), extra: \(describe(listedNew.subtracting(comparison))))"
                 )
             }
-            let excused = (insights["excusedFailures"] as? [[String: Any]] ?? []).compactMap { entry -> (String, String)? in
+            let excused = (insights["excusedFailures"] as? [[String: Any]] ?? []).compactMap {
+                entry -> (String, String)? in
                 guard let test = entry["test"] as? String else { return nil }
                 return (test, entry["reason"] as? String ?? "")
             }
@@ -246,10 +250,14 @@ extension Invariants {
                         "\(key) excused because \"\(reason)\", expected \(expected.excusedBecause ?? "")")
                 }
             }
-            for (key, _) in excused where truth.expected[key]?.verdict != .excused && truth.expected[key]?.alsoAllowed.contains(.stillFailing) != true {
+            for (key, _) in excused
+            where truth.expected[key]?.verdict != .excused
+                && truth.expected[key]?.alsoAllowed.contains(.stillFailing) != true
+            {
                 fail(
                     "excused failures equal the ground truth", ["insights.json excusedFailures"],
-                    "\(key) is excused, but its verdict is \(truth.expected[key]?.verdict.rawValue ?? "not a test of the run")")
+                    "\(key) is excused, but its verdict is \(truth.expected[key]?.verdict.rawValue ?? "not a test of the run")"
+                )
             }
             checkVerdictList(insights)
         } else {
@@ -268,7 +276,8 @@ extension Invariants {
             if more > 0 ? !(listed.isSubset(of: new) && listed.count + more == new.count) : listed != new {
                 fail(
                     "new failures equal the ground truth", ["canopy run stdout", "ground truth"],
-                    "the failed gate lists \(describe(listed))\(more > 0 ? " and \(more) more" : ""); expected \(describe(new))")
+                    "the failed gate lists \(describe(listed))\(more > 0 ? " and \(more) more" : ""); expected \(describe(new))"
+                )
             }
         } else if !new.isEmpty {
             fail(
@@ -292,34 +301,48 @@ extension Invariants {
                 }
                 continue
             }
-            let where_ = ["insights.json verdicts", "ground truth"]
+            let surfaces = ["insights.json verdicts", "ground truth"]
             if let outcome = entry["outcome"] as? String, outcome != expected.outcome.rawValue {
-                fail("each test's verdict equals the ground truth", where_, "\(key) outcome \(outcome), expected \(expected.outcome.rawValue)")
+                fail(
+                    "each test's verdict equals the ground truth", surfaces,
+                    "\(key) outcome \(outcome), expected \(expected.outcome.rawValue)")
             }
             if let verdict = entry["verdict"] as? String, verdict != expected.verdict.rawValue,
                 !expected.alsoAllowed.map(\.rawValue).contains(verdict)
             {
-                fail("each test's verdict equals the ground truth", where_, "\(key) verdict \(verdict), expected \(expected.verdict.rawValue)")
+                fail(
+                    "each test's verdict equals the ground truth", surfaces,
+                    "\(key) verdict \(verdict), expected \(expected.verdict.rawValue)")
             }
             let because = entry["excusedBecause"] as? String
             if expected.verdict == .excused, because != expected.excusedBecause,
                 !(because == nil && expected.alsoAllowed.contains(.stillFailing))
             {
                 fail(
-                    "each test's verdict equals the ground truth", where_,
+                    "each test's verdict equals the ground truth", surfaces,
                     "\(key) excusedBecause \(because ?? "null"), expected \(expected.excusedBecause ?? "null")")
             }
-            if let state = entry["state"] as? String, let expectedState = expected.state, state != expectedState.rawValue {
-                fail("each test's verdict equals the ground truth", where_, "\(key) state \(state), expected \(expectedState.rawValue)")
+            if let state = entry["state"] as? String, let expectedState = expected.state,
+                state != expectedState.rawValue
+            {
+                fail(
+                    "each test's verdict equals the ground truth", surfaces,
+                    "\(key) state \(state), expected \(expectedState.rawValue)")
             }
             if let since = entry["since"] as? [String: Any], let commit = since["commit"] as? String {
-                if scenario.isPullRequest && !scenario.mainCommits.contains(where: { $0.hasPrefix(commit) || commit.hasPrefix($0) }) {
-                    fail("on a pull request, since names a target-branch commit", ["insights.json verdicts"], "\(key) since \(commit)")
+                if scenario.isPullRequest
+                    && !scenario.mainCommits.contains(where: { $0.hasPrefix(commit) || commit.hasPrefix($0) })
+                {
+                    fail(
+                        "on a pull request, since names a target-branch commit", ["insights.json verdicts"],
+                        "\(key) since \(commit)")
                 }
                 if let expectedSince = expected.since, expected.verdict == .stillFailing,
                     !(expectedSince.hasPrefix(commit) || commit.hasPrefix(expectedSince))
                 {
-                    fail("each test's verdict equals the ground truth", where_, "\(key) since \(commit), expected \(expectedSince)")
+                    fail(
+                        "each test's verdict equals the ground truth", surfaces,
+                        "\(key) since \(commit), expected \(expectedSince)")
                 }
             }
             let quarantine = entry["quarantine"] as? [String: Any]
@@ -329,10 +352,13 @@ extension Invariants {
                 {
                     fail(
                         "quarantine is shown wherever the quarantined test is", ["insights.json verdicts"],
-                        "\(key): quarantine \(quarantine.map { "\($0)" } ?? "null"), expected \(entry.reason) until \(entry.expires)")
+                        "\(key): quarantine \(quarantine.map { "\($0)" } ?? "null"), expected \(entry.reason) until \(entry.expires)"
+                    )
                 }
             } else if quarantine != nil {
-                fail("quarantine is shown wherever the quarantined test is", ["insights.json verdicts"], "\(key) is not quarantined")
+                fail(
+                    "quarantine is shown wherever the quarantined test is", ["insights.json verdicts"],
+                    "\(key) is not quarantined")
             }
         }
     }

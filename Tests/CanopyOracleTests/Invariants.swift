@@ -49,7 +49,8 @@ struct Invariants {
             if let text = outputs.read(path) { pages.append((name, HTMLSurface.stripped(text))) }
         }
         var latest: String?
-        if let text = pages.first(where: { $0.0 == "trend index.html" })?.1, let open = text.range(of: #"id="view-overview""#),
+        if let text = pages.first(where: { $0.0 == "trend index.html" })?.1,
+            let open = text.range(of: #"id="view-overview""#),
             let close = text.range(of: "</section>", range: open.upperBound..<text.endIndex)
         {
             latest = String(text[open.lowerBound..<close.upperBound])
@@ -64,7 +65,8 @@ struct Invariants {
         if let latest {
             surfaces.append(
                 SurfaceLists(
-                    name: "trend latest-run tab", sections: HTMLSurface.sections(latest, surface: "trend latest-run tab")))
+                    name: "trend latest-run tab",
+                    sections: HTMLSurface.sections(latest, surface: "trend latest-run tab")))
         }
         var trend: [SurfaceLists] = []
         for (name, text) in pages where name.hasPrefix("trend") {
@@ -110,7 +112,9 @@ struct Invariants {
         for (name, check) in checks {
             let started = Date()
             check(&self)
-            if profile { print("oracle profile: \(name) \(String(format: "%.3f", Date().timeIntervalSince(started))) s") }
+            if profile {
+                print("oracle profile: \(name) \(String(format: "%.3f", Date().timeIntervalSince(started))) s")
+            }
         }
     }
 
@@ -131,7 +135,9 @@ struct Invariants {
         }
         for (name, result) in [("report", outputs.report), ("trend", outputs.trend)] {
             if let result, result.status != 0 {
-                fail("readers read", ["\(name) exit code"], "canopy \(name) exited \(result.status): \(result.stderr.suffix(400))")
+                fail(
+                    "readers read", ["\(name) exit code"],
+                    "canopy \(name) exited \(result.status): \(result.stderr.suffix(400))")
             }
         }
     }
@@ -176,7 +182,9 @@ struct Invariants {
         }
         for (name, text) in markdown where name.hasPrefix("run summary") || name.hasPrefix("report summary") {
             guard let headline = MarkdownSurface.headline(text) else {
-                fail("headline adds up", [name], "no \"N tests: a passed, b failed, c passed on retry, d skipped\" headline")
+                fail(
+                    "headline adds up", [name],
+                    "no \"N tests: a passed, b failed, c passed on retry, d skipped\" headline")
                 continue
             }
             let sum = headline.passed + headline.failed + headline.flaky + headline.skipped
@@ -186,7 +194,8 @@ struct Invariants {
             let stated = [headline.tests, headline.passed, headline.failed, headline.flaky, headline.skipped]
             let truthValues = [expected.tests, expected.passed, expected.failed, expected.flaky, expected.skipped]
             if stated != truthValues {
-                fail("headline equals the tests", [name, "ground truth"], "headline \(stated), expected \(truthValues)")
+                fail(
+                    "headline equals the tests", [name, "ground truth"], "headline \(stated), expected \(truthValues)")
             }
         }
     }

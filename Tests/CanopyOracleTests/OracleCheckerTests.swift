@@ -31,7 +31,10 @@ struct OracleCheckerTests {
             </details>
             """
         let sections = MarkdownSurface.sections(text, surface: "summary.md")
-        #expect(sections.map(\.title) == ["❌ New failures (2)", "🔁 Flaky tests (1)", "Other failing tests (3): still failing"])
+        #expect(
+            sections.map(\.title) == [
+                "❌ New failures (2)", "🔁 Flaky tests (1)", "Other failing tests (3): still failing",
+            ])
         let wrong = sections.filter { $0.count != $0.items.count + $0.more }.map(\.title)
         #expect(wrong == ["❌ New failures (2)"])
         let headline = MarkdownSurface.headline(text)
@@ -65,10 +68,16 @@ struct OracleCheckerTests {
             OracleTest(
                 bundle: "B", suite: "S", name: "testPay", device: Scenario.devices[0], fate: .stable, runs: skipped),
         ]
-        let invariants = Invariants(scenario: scenario, outputs: ScenarioOutputs(root: "/nonexistent", run: .init(arguments: [], status: 0, stdout: "", stderr: "")))
+        let invariants = Invariants(
+            scenario: scenario,
+            outputs: ScenarioOutputs(root: "/nonexistent", run: .init(arguments: [], status: 0, stdout: "", stderr: ""))
+        )
         #expect(invariants.keys(in: "- ❌ <code>B.S/<wbr>testOpen12</code>") == ["B.S/testOpen12"])
         #expect(invariants.keys(in: "<code>B.S/testOpen1</code> and B.S/testPay") == ["B.S/testOpen1"])
-        #expect(invariants.keys(in: "B.S/testPay@iPhone 16 Pro (18.2)#Default") == ["B.S/testPay@iPhone 16 Pro (18.2)#Default"])
+        #expect(
+            invariants.keys(in: "B.S/testPay@iPhone 16 Pro (18.2)#Default") == [
+                "B.S/testPay@iPhone 16 Pro (18.2)#Default"
+            ])
     }
 
     @Test("the ground truth's states follow the documented rules, and leave the statistical edge open")
@@ -106,7 +115,8 @@ struct OracleCheckerTests {
         for expected in truth.expected.values {
             switch expected.test.fate {
             case .brokenNow: #expect(expected.verdict == .newFailure)
-            case .knownFlakyFailsAsBefore: #expect(expected.verdict == .excused && expected.excusedBecause == "known-flaky")
+            case .knownFlakyFailsAsBefore:
+                #expect(expected.verdict == .excused && expected.excusedBecause == "known-flaky")
             case .stable, .renamedNew: #expect(expected.verdict == .passed && expected.state == .stable)
             case .skipped: #expect(expected.verdict == .skipped)
             default: break

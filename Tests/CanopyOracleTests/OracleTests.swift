@@ -33,7 +33,8 @@ struct OracleTests {
             var invariants = Invariants(scenario: scenario, outputs: outputs)
             invariants.checkAll()
             let checkSeconds = Date().timeIntervalSince(checking)
-            let canopySeconds = ([outputs.run] + outputs.ingests + [outputs.report, outputs.trend, outputs.list].compactMap { $0 })
+            let canopySeconds =
+                ([outputs.run] + outputs.ingests + [outputs.report, outputs.trend, outputs.list].compactMap { $0 })
                 .map(\.seconds).reduce(0, +)
             let fates = Dictionary(grouping: scenario.tests, by: \.fate).map { "\($0.key.rawValue) \($0.value.count)" }
             let summary =
@@ -41,7 +42,8 @@ struct OracleTests {
             if invariants.violations.isEmpty {
                 try? FileManager.default.removeItem(atPath: directory)
             } else {
-                try? (invariants.truth.dump(scenario) + "\nviolations:\n"
+                try?
+                    (invariants.truth.dump(scenario) + "\nviolations:\n"
                     + invariants.violations.map { "  \($0)" }.joined(separator: "\n") + "\n")
                     .write(toFile: directory + "/oracle.txt", atomically: true, encoding: .utf8)
             }

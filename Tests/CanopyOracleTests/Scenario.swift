@@ -232,7 +232,8 @@ struct Scenario {
             let active = test.fate == .quarantinedActive
             quarantine.append(
                 OracleQuarantineEntry(
-                    test: test.key, reason: "ORACLE-\(random.int(100...999)) \(active ? "races" : "was racing") the reload",
+                    test: test.key,
+                    reason: "ORACLE-\(random.int(100...999)) \(active ? "races" : "was racing") the reload",
                     expires: active ? activeDay : expiredDay, active: active))
         }
         for issue in audits where issue.quarantined {
@@ -327,7 +328,9 @@ struct TestGenerator {
             let before = fate == .flaky ? min(mainRuns, current) : current - 1
             let retryCount = random.int(2...max(2, before))
             let retries = Set(random.distinct(retryCount, of: before))
-            for run in 0..<runCount { test.runs[run] = retries.contains(run) ? retry(&random, failMessage) : pass(&random) }
+            for run in 0..<runCount {
+                test.runs[run] = retries.contains(run) ? retry(&random, failMessage) : pass(&random)
+            }
             switch fate {
             case .flaky: if random.chance(0.5) { test.runs[current] = retry(&random, failMessage) }
             case .knownFlakyFailsAsBefore: test.runs[current] = fail(&random, failMessage)

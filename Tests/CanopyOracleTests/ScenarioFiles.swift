@@ -82,7 +82,8 @@ struct ScenarioFiles {
                 [
                     "elementType": "button", "identifier": random.chance(0.7) ? "Oracle.Home.Button\(index)" : "",
                     "label": "Button \(index)", "isEnabled": true, "isSelected": false, "hasFocus": false,
-                    "frame": ["x": 16, "y": 100 + 60 * index, "width": 200, "height": 44], "children": [[String: Any]](),
+                    "frame": ["x": 16, "y": 100 + 60 * index, "width": 200, "height": 44],
+                    "children": [[String: Any]](),
                 ]
             }
             let document: [String: Any] = [
@@ -104,7 +105,8 @@ struct ScenarioFiles {
     func xcbeautify(_ tests: [OracleTest], run: Int) -> String {
         var out = "<testsuites name=\"All tests\" tests=\"\(tests.count)\" failures=\"\(failures(tests, run))\">\n"
         for (suite, members) in grouped(tests) {
-            out += "    <testsuite name=\"\(xml(suite))\" tests=\"\(members.count)\" failures=\"\(failures(members, run))\">\n"
+            out +=
+                "    <testsuite name=\"\(xml(suite))\" tests=\"\(members.count)\" failures=\"\(failures(members, run))\">\n"
             for test in members {
                 for attempt in test.runs[run] {
                     let head = "        <testcase classname=\"\(xml(test.className))\" name=\"\(xml(test.name))()\""
@@ -131,24 +133,30 @@ struct ScenarioFiles {
     /// `<properties>` after the failure, and the bundle suite's `device`/`Configuration` LAST.
     func trainer(_ tests: [OracleTest], run: Int) -> String {
         var out = "<?xml version='1.0' encoding='UTF-8'?>\n"
-        out += "<testsuites name='\(Scenario.deviceBundle).xctest' tests='\(tests.count)' failures='\(failures(tests, run))'>\n"
+        out +=
+            "<testsuites name='\(Scenario.deviceBundle).xctest' tests='\(tests.count)' failures='\(failures(tests, run))'>\n"
         for device in Scenario.devices {
             let onDevice = tests.filter { $0.device == device }
             guard !onDevice.isEmpty else { continue }
-            out += "  <testsuite name='\(Scenario.deviceBundle).xctest' tests='\(onDevice.count)' failures='\(failures(onDevice, run))'>\n"
+            out +=
+                "  <testsuite name='\(Scenario.deviceBundle).xctest' tests='\(onDevice.count)' failures='\(failures(onDevice, run))'>\n"
             for (suite, members) in grouped(onDevice) {
-                out += "    <testsuite name='\(xml(suite))' tests='\(members.count)' failures='\(failures(members, run))'>\n"
+                out +=
+                    "    <testsuite name='\(xml(suite))' tests='\(members.count)' failures='\(failures(members, run))'>\n"
                 for test in members {
                     for (number, attempt) in test.runs[run].enumerated() {
                         let repetition = number == 0 ? "First Run" : "Retry \(number)"
                         switch attempt {
                         case .passed(let seconds):
-                            out += "      <testcase classname='\(xml(test.className))' name='\(xml(test.name))' time='\(seconds)'>\n"
+                            out +=
+                                "      <testcase classname='\(xml(test.className))' name='\(xml(test.name))' time='\(seconds)'>\n"
                         case .failed(let message):
-                            out += "      <testcase classname='\(xml(test.className))' name='\(xml(test.name))' time='1.5'>\n"
+                            out +=
+                                "      <testcase classname='\(xml(test.className))' name='\(xml(test.name))' time='1.5'>\n"
                             out += "        <failure message='\(xml(message))'/>\n"
                         case .skipped:
-                            out += "      <testcase classname='\(xml(test.className))' name='\(xml(test.name))' time='0.0'>\n"
+                            out +=
+                                "      <testcase classname='\(xml(test.className))' name='\(xml(test.name))' time='0.0'>\n"
                             out += "        <skipped/>\n"
                         }
                         out += "        <properties>\n          <property name='repetition' value='\(repetition)'/>\n"
@@ -169,7 +177,8 @@ struct ScenarioFiles {
     /// `xcrun xcresulttool get test-results tests --format json`: bundle → suite → test case, then
     /// `Device` nodes (with `devices`), then `Repetition` nodes when there were retries.
     func xcresultJSON(_ tests: [OracleTest], run: Int, devices: Bool) -> String {
-        func attemptNodes(_ attempts: [AttemptResult], location: String) -> (result: String, children: [[String: Any]]) {
+        func attemptNodes(_ attempts: [AttemptResult], location: String) -> (result: String, children: [[String: Any]])
+        {
             let result = rollUp(attempts)
             if attempts.count == 1 { return (result, messages(attempts[0], location: location)) }
             let children = attempts.enumerated().map { number, attempt -> [String: Any] in
@@ -226,7 +235,9 @@ struct ScenarioFiles {
             "nodeType": "UI test bundle", "name": devices ? Scenario.deviceBundle : Scenario.plainBundle,
             "result": rollUpResults(suites.compactMap { $0["result"] as? String }), "children": suites,
         ]
-        var plan: [String: Any] = ["nodeType": "Test Plan", "name": "OraclePlan", "result": bundle["result"] ?? "Passed"]
+        var plan: [String: Any] = [
+            "nodeType": "Test Plan", "name": "OraclePlan", "result": bundle["result"] ?? "Passed",
+        ]
         var document: [String: Any] = [:]
         if devices {
             plan["children"] = [
@@ -235,7 +246,9 @@ struct ScenarioFiles {
                     "children": [bundle],
                 ]
             ]
-            document["testPlanConfigurations"] = [["configurationId": "1", "configurationName": Scenario.configuration]]
+            document["testPlanConfigurations"] = [
+                ["configurationId": "1", "configurationName": Scenario.configuration]
+            ]
             document["devices"] = Scenario.devices.map { device -> [String: Any] in
                 [
                     "deviceId": deviceID(device), "deviceName": deviceName(device), "architecture": "arm64",

@@ -48,7 +48,9 @@ enum ScenarioRunner {
         if outputs.run.status != 2 {
             outputs.report = try CanopyBinary.run(
                 ["report", "--config", files.configPath, "--out", outputs.reportOut, "--store", store], scratch: root)
-            var trend = ["trend", "--config", files.configPath, "--out", outputs.trendOut, "--store", store, "--runs", "50"]
+            var trend = [
+                "trend", "--config", files.configPath, "--out", outputs.trendOut, "--store", store, "--runs", "50",
+            ]
             if !current.isPullRequest { trend += ["--branch", "main"] }
             outputs.trend = try CanopyBinary.run(trend, scratch: root)
         } else {

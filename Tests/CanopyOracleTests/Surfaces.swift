@@ -123,7 +123,9 @@ enum HTMLSurface {
             let after = match.range.location + match.range.length
             let close = ns.range(of: "</\(tag)>", range: NSRange(location: after, length: ns.length - after))
             guard close.location != NSNotFound else { continue }
-            let whole = ns.substring(with: NSRange(location: match.range.location, length: close.location + close.length - match.range.location))
+            let whole = ns.substring(
+                with: NSRange(
+                    location: match.range.location, length: close.location + close.length - match.range.location))
             if tag == "summary" && !whole.contains(#"class="count""#) { continue }
             boundaries.append((whole, match.range.location, close.location + close.length))
         }
