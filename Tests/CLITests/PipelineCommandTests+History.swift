@@ -119,17 +119,20 @@ extension PipelineCommandTests {
             #expect(live.contains("title=\"Checkout.PaymentSheet\""), "an inner node")
             #expect(try tree(reported + "/site/index.html") == live)
             // The failures by identifier and the clusters too, from the stored failures.
-            func section(_ path: String, from heading: String) throws -> Substring {
+            func section(_ path: String, from heading: String) throws -> Substring? {
                 let summary = try String(contentsOfFile: path, encoding: .utf8)
-                let start = try #require(summary.range(of: heading)).lowerBound
+                guard let start = summary.range(of: heading)?.lowerBound else { return nil }
                 let end =
                     summary.range(of: "\n### ", range: summary.index(after: start)..<summary.endIndex)?.lowerBound
                     ?? summary.endIndex
                 return summary[start..<end]
             }
+            // Night 13's PayButton failures are of tests a retry passed: clusters list them; the
+            // failures by identifier, like the tree, count the failed tests' only.
+            let clusters = try section(out + "/summary.md", from: "**Clusters**")
+            #expect(clusters?.contains("PayButton") == true)
             for heading in ["### 🌳 Failures by identifier", "**Clusters**"] {
                 let own = try section(out + "/summary.md", from: heading)
-                #expect(own.contains("PayButton"))
                 #expect(try section(reported + "/summary.md", from: heading) == own, "\(heading)")
             }
         }
@@ -171,7 +174,7 @@ extension PipelineCommandTests {
             let row =
                 html14[chips.upperBound...].prefix { $0 != "\n" }.prefix(while: { _ in true }).split(separator: "</tr>")
                 .first ?? ""
-            #expect(row.contains("Failed to tap &quot;Search.Filter.Chip-{id}&quot; Button"), "\(row)")
+            #expect(row.contains("Failed to tap &quot;Search.Filter.Chip-4011&quot; Button"), "\(row)")
             // Causes that did not occur are not listed as rows of zeros.
             #expect(!summary14.contains(" | 0 | 0 |\n"), "\(summary14)")
             let still = try #require(
@@ -235,7 +238,7 @@ extension PipelineCommandTests {
                         of: "<code>AppUITests.SearchTests/testFilterChips</code>",
                         range: view.upperBound..<text.endIndex), "\(page)")
                 let row = text[chips.upperBound...].split(separator: "</tr>").first ?? ""
-                #expect(row.contains("Failed to tap &quot;Search.Filter.Chip-{id}&quot; Button"), "\(page): \(row)")
+                #expect(row.contains("Failed to tap &quot;Search.Filter.Chip-4011&quot; Button"), "\(page): \(row)")
             }
         }
     }

@@ -12,7 +12,8 @@ struct OracleTests {
     static var firstSeed: UInt64 { UInt64(ProcessInfo.processInfo.environment["CANOPY_ORACLE_SEED"] ?? "") ?? 1 }
     static var workers: Int { Int(ProcessInfo.processInfo.environment["CANOPY_ORACLE_JOBS"] ?? "") ?? 2 }
 
-    static let root = NSTemporaryDirectory() + "canopy-oracle"
+    /// One directory per test process, so that two runs of the oracle on one machine never share one.
+    static let root = NSTemporaryDirectory() + "canopy-oracle-\(ProcessInfo.processInfo.processIdentifier)"
 
     struct Outcome {
         var seed: UInt64
@@ -96,6 +97,7 @@ struct OracleTests {
         let started = Date()
         let outcomes = await Self.checkAll(seeds: seeds, workers: Self.workers)
         let failing = outcomes.filter { !$0.violations.isEmpty }
+        if failing.isEmpty { try? FileManager.default.removeItem(atPath: Self.root) }
         var report: [String] = []
         var byInvariant: [String: [UInt64]] = [:]
         for outcome in failing {

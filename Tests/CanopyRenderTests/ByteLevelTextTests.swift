@@ -12,10 +12,11 @@ struct ByteLevelTextTests {
         "crlf\r\nend", "lone\rcr", "nul\u{0}byte", "del\u{7F}c1\u{85}next", "bidi\u{202E}reversed\u{2066}",
         "sep\u{2028}para\u{2029}",
         "émoji 😀 日本語", String(repeating: "é", count: 301), "<script>&\"'|`*_[](){}#!~\\@:$</script>",
-        "mixed\u{200F}é\n",
+        "mixed\u{200F}é\n", "zero\u{200B}width\u{FEFF}", "\u{1}", "\u{2}",
     ]
 
-    /// The definition: scalar by scalar, as the renderer did before.
+    /// The definition, scalar by scalar: line breaks and tabs as spaces (or kept), control,
+    /// bidirectional and zero-width characters shown as `\u{1}`.
     static func reference(_ text: String, keepNewlines: Bool, limit: Int) -> String {
         var out = String.UnicodeScalarView()
         var count = 0
@@ -34,13 +35,21 @@ struct ByteLevelTextTests {
             switch value {
             case 0x0A, 0x0D, 0x85, 0x2028, 0x2029: out.append(keepNewlines ? "\n" : " ")
             case 0x09: out.append(" ")
-            case 0x00..<0x20, 0x7F..<0xA0: continue
-            case 0x200E, 0x200F, 0x061C, 0x202A...0x202E, 0x2066...0x2069: out.append("\u{FFFD}")
+            case 0x00..<0x20, 0x7F..<0xA0, 0x200B...0x200F, 0x061C, 0x202A...0x202E, 0x2060...0x2069, 0xFEFF:
+                out.append(contentsOf: "\\u{\(String(value, radix: 16, uppercase: true))}".unicodeScalars)
             default: out.append(scalar)
             }
             count += 1
         }
         return String(out)
+    }
+
+    @Test("parameterised arguments made of control characters stay distinct: \\u{1} … \\u{6}")
+    func invisibleCharactersAreShown() {
+        let shown = (1...6).map { DisplayText.line("Args/test(\"" + String(UnicodeScalar(UInt8($0))) + "\")") }
+        #expect(Set(shown).count == 6, "\(shown)")
+        #expect(shown[0] == #"Args/test("\u{1}")"#)
+        #expect(MarkdownText.code("a\u{202E}b") == #"<code>a\u{202E}b</code>"#)
     }
 
     @Test func displayTextMatchesTheScalarDefinition() {

@@ -15,20 +15,14 @@ struct HistoryStripRenderTests {
         }
     }
 
-    @Test(
-        "failing since the first of the trailing failures when two or more, or after passes only; flaky since the first failure otherwise; 20 kept"
-    )
+    @Test("a strip keeps the latest 20 results and says the label it is given")
     func since() {
-        #expect(DashboardTestHistory(latest: Self.results("ppfpffsf")).since == "failing since c4abcdef0123")
-        #expect(DashboardTestHistory(latest: Self.results("ppfpkp")).since == "flaky since c2abcdef0123")
-        #expect(DashboardTestHistory(latest: Self.results("pppp")).since == nil)
-        // Newly broken: one failure after passes only.
-        #expect(DashboardTestHistory(latest: Self.results("pppf")).since == "failing since c3abcdef0123")
-        // One failure after a mixed past: flaky, since its first failure.
-        #expect(DashboardTestHistory(latest: Self.results("pfppkpf")).since == "flaky since c1abcdef0123")
-        let long = DashboardTestHistory(latest: Self.results(String(repeating: "p", count: 24) + "f"))
+        let long = DashboardTestHistory(
+            latest: Self.results(String(repeating: "p", count: 24) + "f"), since: "failing since c24abcdef012")
         #expect(long.results.count == 20)
         #expect(long.results.first?.commit == "c5abcdef0123456789")
+        #expect(long.since == "failing since c24abcdef012")
+        #expect(DashboardTestHistory(latest: Self.results("pppp"), since: nil).since == nil)
     }
 
     @Test("the overview's failing rows, the flaky view and the Tests view's data carry the strip")
@@ -37,8 +31,8 @@ struct HistoryStripRenderTests {
         let failing = dashboard.newFailures[0].test
         let flaky = try #require(dashboard.flakyTests.first).test
         dashboard.testHistory = [
-            failing: DashboardTestHistory(latest: Self.results("pppkff")),
-            flaky: DashboardTestHistory(latest: Self.results("pfpkps")),
+            failing: DashboardTestHistory(latest: Self.results("pppkff"), since: "failing since c4abcdef0123"),
+            flaky: DashboardTestHistory(latest: Self.results("pfpkps"), since: "flaky since c1abcdef0123"),
         ]
         let page = HTMLDashboardRenderer().render(dashboard)
         let overview = try #require(page.range(of: "id=\"view-tree\"")).lowerBound

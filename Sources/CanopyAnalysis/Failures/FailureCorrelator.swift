@@ -89,7 +89,8 @@ struct FailureCorrelator {
                     }
                     if let element {
                         touch(&facts[element.template, default: NodeFacts()], test: number, outcome: outcome) { node in
-                            node.failures += 1
+                            // A retry that passed makes the test flaky on the node, not a failure there.
+                            if outcome == .failed { node.failures += 1 }
                             node.note(
                                 identifier: element.identifier, source: .failure, elementType: element.elementType)
                         }

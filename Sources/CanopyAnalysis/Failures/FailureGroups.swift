@@ -53,13 +53,14 @@ package enum FailureGroups {
         }
     }
 
-    /// Failures per identifier template (`ElementMatch.template`), most failures first, then by
-    /// identifier.
+    /// Failures per identifier template (`ElementMatch.template`) of the tests that failed (a
+    /// retry that passed makes its test flaky, not failing, as the identifier tree counts it),
+    /// most failures first, then by identifier.
     package static func byIdentifier(_ failures: [FailureRecord]) -> [Identifier] {
         var groups: [String: Group] = [:]
         // In place: a group copied out of the dictionary and back would copy its set of tests for
         // every failure.
-        for index in failures.indices {
+        for index in failures.indices where failures[index].testOutcome == .failed {
             guard let identifier = failures[index].element?.template else { continue }
             groups[identifier, default: Group(isInfrastructure: failures[index].isInfrastructure)].add(
                 failures[index].test, category: failures[index].category)

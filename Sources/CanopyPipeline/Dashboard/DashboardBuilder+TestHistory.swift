@@ -1,19 +1,43 @@
+import CanopyAnalysis
 import CanopyModel
 import CanopyRender
 import Foundation
 
 extension DashboardBuilder {
-    /// History strips from each test's stored rows (any order): one result per run, oldest first.
-    static func testHistory(_ rows: [String: [TestRunRow]]) -> [String: DashboardTestHistory] {
-        rows.mapValues { rows in
-            let ordered = rows.sorted {
-                ($0.startedAt ?? .distantPast, $0.runKey) < ($1.startedAt ?? .distantPast, $1.runKey)
-            }
-            return DashboardTestHistory(
-                latest: ordered.map {
-                    DashboardTestHistory.Result(
-                        outcome: $0.outcome, commit: $0.commit, date: $0.startedAt ?? .distantPast)
-                })
+    /// History strips from each test's stored rows (any order): one result per run, oldest first,
+    /// labelled with the test's state over the judged window (`flakiness`).
+    static func testHistory(_ rows: [String: [TestRunRow]], flakiness: [TestFlakiness] = [])
+        -> [String: DashboardTestHistory]
+    {
+        let results = Dictionary(flakiness.map { ($0.key.testKey, $0) }, uniquingKeysWith: { first, _ in first })
+        return Dictionary(
+            uniqueKeysWithValues: rows.map { key, rows in
+                let ordered = rows.sorted {
+                    ($0.startedAt ?? .distantPast, $0.runKey) < ($1.startedAt ?? .distantPast, $1.runKey)
+                }
+                return (
+                    key,
+                    DashboardTestHistory(
+                        latest: ordered.map {
+                            DashboardTestHistory.Result(
+                                outcome: $0.outcome, commit: $0.commit, date: $0.startedAt ?? .distantPast)
+                        }, since: results[key].flatMap(stripLabel))
+                )
+            })
+    }
+
+    /// A strip's label for a test's state: failing since the commit it began failing at, fixed at
+    /// the commit of its fix, flaky since its first failure in the window (where `changes` dates
+    /// it); nothing for a stable test.
+    static func stripLabel(_ result: TestFlakiness) -> String? {
+        switch result.state {
+        case .stable: return nil
+        case .newlyBroken(let commit), .stillFailing(let commit), .unconfirmedFailure(let commit):
+            return "failing since \(commit.prefix(12))"
+        case .fixed(let commit): return "fixed at \(commit.prefix(12))"
+        case .flaky:
+            return result.evidence.commits.first { $0.verdict != .pass }.map { "flaky since \($0.commit.prefix(12))" }
+                ?? "flaky"
         }
     }
 }

@@ -61,7 +61,7 @@ extension DashboardBuilder {
                     failuresByCategory: point.failuresByCategory.sorted { $0.key < $1.key }.map {
                         DashboardCategoryCount(category: $0.key, count: $0.value)
                     },
-                    coverage: point.coverage ?? 0, auditIssues: point.auditIssues, auditErrors: point.auditErrors,
+                    coverage: point.coverage, auditIssues: point.auditIssues, auditErrors: point.auditErrors,
                     duration: point.duration)
             },
             changes: changes)

@@ -102,8 +102,7 @@ struct DashboardBuilder {
             tests: parts.tests)
         dashboard.stillFailing = stillFailing(named)
         dashboard.stateChanges = stateChanges()
-        markQuarantine(&dashboard)
-        dashboard.testHistory = Self.testHistory(insights?.testHistory ?? [:])
+        dashboard.testHistory = Self.testHistory(insights?.testHistory ?? [:], flakiness: insights?.flakiness ?? [])
         if let comparison = insights?.comparison {
             dashboard.accessibility = Self.markNew(parts.accessibility, audits: input.audits, comparison: comparison)
         }
@@ -113,6 +112,7 @@ struct DashboardBuilder {
             dashboard.trend = Self.trend(
                 insights.trend, changes: changes, window: input.window?.name ?? "last \(insights.trend.count) runs")
         }
+        markQuarantine(&dashboard)
         // The banner speaks for the whole page: a trend page is of the window's runs, not of one.
         if input.window == nil, let unread = metadata.unreadInputs {
             dashboard.unreadableInputs = unread
@@ -150,7 +150,17 @@ struct DashboardBuilder {
     /// The first failure of each new failure's test (`FailureGroups.firstFailures`: app problems
     /// before infrastructure), of the tests that failed (not those a retry passed).
     private func newFailures() -> [DashboardNewFailure] {
-        Self.newFailures(input.failures, of: Set(input.verdicts.newFailures)).map { failureRow($0) }
+        let tests = input.verdicts.newFailures
+        let rows = Self.newFailures(input.failures, of: Set(tests)).map { failureRow($0) }
+        // A test can fail with no failure of its own (an xcresult argument marked failed, a
+        // testcase whose failure element is empty): it is still one of the gate's new failures.
+        let described = Set(rows.map(\.test))
+        return rows
+            + tests.filter { !described.contains($0) }.map {
+                DashboardNewFailure(
+                    test: $0, message: "failed without a failure message", category: "unknown",
+                    note: input.verdicts[test: $0]?.newFailureReason)
+            }
     }
 
     /// The failures the new-failures section lists of `tests`: each one's first failure

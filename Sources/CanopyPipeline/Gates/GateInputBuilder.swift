@@ -113,7 +113,7 @@ enum GateInputBuilder {
         for entry in active {
             let place = entry.location.map { " (\($0))" } ?? ""
             if let test = entry.test, !keys.isEmpty,
-                !keys.contains(where: { entry.matches(testKey: $0) || entry.matches(testKey: FlakyPast.withoutDevice($0)) })
+                !keys.contains(where: { RunVerdicts.entry(in: [entry], quarantining: $0) != nil })
             {
                 warnings.append(
                     "quarantine entry\(place) names the test '\(test)', which matches no test of this run: check the "

@@ -37,7 +37,8 @@ extension CommandContext {
             insights.flakiness.map { ($0.key.testKey, $0.state) }, uniquingKeysWith: { first, _ in first })
         return RunVerdicts.judge(
             rows: run.testRows, failures: run.failures, comparison: insights.comparison, states: states,
-            stateBranch: request ?? metadata.branch, ownCommit: request == nil ? nil : metadata.commit, quarantine: configuration.activeQuarantine(on: judgedAt),
+            stateBranch: request ?? metadata.branch, ownCommit: request == nil ? nil : metadata.commit,
+            quarantine: configuration.activeQuarantine(on: judgedAt),
             flakyPast: insights.flakyPast, flakyBefore: insights.flakyBefore)
     }
 }

@@ -23,8 +23,8 @@ package struct DashboardTestHistory: Sendable, Equatable, Hashable, Codable {
     }
 
     package var results: [Result]
-    /// `failing since 1a2b3c4` or `flaky since 1a2b3c4`: the first run of the current streak of
-    /// failed (or failed-and-flaky) results; nil when the latest result passed.
+    /// The test's state over the window with the commit it dates from (`failing since 1a2b3c4`,
+    /// `flaky since 1a2b3c4`, `fixed at 1a2b3c4`); nil for a stable test.
     package var since: String?
 
     package init(results: [Result], since: String? = nil) {
@@ -32,27 +32,10 @@ package struct DashboardTestHistory: Sendable, Equatable, Hashable, Codable {
         self.since = since
     }
 
-    /// The strip of `results` (oldest first, the latest `limit` kept) with its `since`. When the
-    /// latest result that ran failed: failing since the first of the failures it ends, if there
-    /// are two or more of them or nothing failed before them; otherwise (one failure after a mixed
-    /// past, or a latest pass after failures) flaky since the strip's first failed or flaky result.
-    /// Skipped results neither start nor end a streak.
-    package init(latest results: [Result]) {
-        let kept = Array(results.suffix(Self.limit))
-        let ran = kept.filter { $0.outcome != .skipped }
-        let streak = Array(ran.reversed().prefix { $0.outcome == .failed })
-        let earlier = ran.dropLast(streak.count)
-        let troubled = earlier.contains { $0.outcome == .failed || $0.outcome == .flaky }
-        var since: Result?
-        var word = "flaky"
-        if let first = streak.last, streak.count >= 2 || !troubled {
-            word = "failing"
-            since = first
-        } else {
-            since = ran.first { $0.outcome == .failed || $0.outcome == .flaky }
-        }
-        self.init(
-            results: kept,
-            since: since.map { "\(word) since \($0.commit.map { String($0.prefix(12)) } ?? Format.day($0.date))" })
+    /// The strip of `results` (oldest first, the latest `limit` kept) labelled with the test's
+    /// state as the run's verdict gives it (`failing since 1a2b3c4`, `flaky since …`, `fixed at
+    /// …`): the strip draws results, it never judges them.
+    package init(latest results: [Result], since: String?) {
+        self.init(results: Array(results.suffix(Self.limit)), since: since)
     }
 }

@@ -9,8 +9,8 @@ package struct DashboardTrendPoint: Sendable, Equatable, Codable {
     package var passRate: Double
     package var flaky: Int
     package var failuresByCategory: [DashboardCategoryCount]
-    /// Identifier coverage, 0…1.
-    package var coverage: Double
+    /// Identifier coverage, 0…1; nil for a run without snapshots (not measured, never 0).
+    package var coverage: Double?
     /// Audit issues of every severity, and the errors among them.
     package var auditIssues: Int
     package var auditErrors: Int
@@ -19,7 +19,7 @@ package struct DashboardTrendPoint: Sendable, Equatable, Codable {
 
     package init(
         date: Date, commit: String, passRate: Double, flaky: Int, failuresByCategory: [DashboardCategoryCount],
-        coverage: Double, auditIssues: Int, auditErrors: Int, duration: Double
+        coverage: Double?, auditIssues: Int, auditErrors: Int, duration: Double
     ) {
         self.date = date
         self.commit = commit

@@ -1,8 +1,9 @@
 import CanopyModel
 
-/// Makes text from test data safe to display before any format-specific escaping: removes control
-/// characters, turns bidirectional overrides into U+FFFD (so a test name cannot reorder what follows
-/// it), and bounds the length.
+/// Makes text from test data safe to display before any format-specific escaping: shows control
+/// characters, bidirectional controls (so a test name cannot reorder what follows it) and
+/// zero-width characters visibly, as `\u{1}` (two arguments that differ only in them never look
+/// alike), and bounds the length.
 enum DisplayText {
     /// One line: newlines, U+2028/U+2029 and tabs become spaces; at most `limit` scalars (then `…`).
     static func line(_ text: String, limit: Int = 300) -> String {
@@ -39,10 +40,8 @@ enum DisplayText {
                 append(keepNewlines ? "\n" : " ")
             case 0x09:
                 append(" ")
-            case 0x00..<0x20, 0x7F..<0xA0:
-                continue
-            case 0x200E, 0x200F, 0x061C, 0x202A...0x202E, 0x2066...0x2069:
-                append("\u{FFFD}")
+            case 0x00..<0x20, 0x7F..<0xA0, 0x200B...0x200F, 0x061C, 0x202A...0x202E, 0x2060...0x2069, 0xFEFF:
+                for byte in "\\u{\(String(value, radix: 16, uppercase: true))}".utf8 { out.append(byte) }
             default:
                 append(scalar)
             }

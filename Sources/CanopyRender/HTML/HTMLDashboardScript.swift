@@ -84,7 +84,9 @@ enum HTMLDashboardScript {
         dec.sort(function(a,b){return a[0]<b[0]?-dir:a[0]>b[0]?dir:a[1]-b[1]});view=dec.map(function(x){return x[1]})}
         st.page=0;draw()}
         var icons={passed:'✓',failed:'✗',flaky:'↻',skipped:'⊘'};var chips={passed:'pass',failed:'fail',flaky:'flaky',skipped:'skip'};
-        function td(tr,value,cls,code){var c=document.createElement('td');if(cls)c.className=cls;
+        /* Control, bidirectional and zero-width characters shown as \u{1}, as the summary shows them. */
+        function vis(v){return typeof v==='string'?v.replace(/[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u061C\u200B-\u200F\u202A-\u202E\u2060-\u2069\uFEFF]/g,function(ch){return '\\u{'+ch.charCodeAt(0).toString(16).toUpperCase()+'}'}):v}
+        function td(tr,value,cls,code){var c=document.createElement('td');if(cls)c.className=cls;value=vis(value);
         if(code){var k=document.createElement('code');k.textContent=value;c.appendChild(k)}else c.textContent=value;tr.appendChild(c);return c}
         function draw(){if(!body)return;var start=st.page*st.size,end=Math.min(view.length,start+st.size);var frag=document.createDocumentFragment();
         for(var k=start;k<end;k++){var r=rows[view[k]];var o=T.outcomes[r[4]];var tr=document.createElement('tr');tr.setAttribute('data-outcome',o);

@@ -127,7 +127,7 @@ enum HTMLOverviewView {
             ("Passed on retry", h.flaky, .count, false, points.map { Double($0.flaky) }),
             ("Skipped", h.skipped, .count, nil, []),
             ("Pass rate", h.passRate, .ratio, true, points.map(\.passRate)),
-            ("Identifier coverage", h.identifierCoverage, .ratio, true, points.map(\.coverage)),
+            ("Identifier coverage", h.identifierCoverage, .ratio, true, points.compactMap(\.coverage)),
             ("Audit errors", h.auditErrors, .count, false, points.map { Double($0.auditErrors) }),
             ("Audit warnings", h.auditWarnings, .count, false, points.map { Double($0.auditIssues - $0.auditErrors) }),
             ("Test time (sum)", h.duration, .seconds, false, points.map(\.duration)),

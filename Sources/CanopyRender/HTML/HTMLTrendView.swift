@@ -14,9 +14,9 @@ enum HTMLTrendView {
                 title: "Pass rate", values: points.map(\.passRate), labels: labels, minimumSpan: SVGChart.ratioSpan,
                 format: Format.percent))
         out += figure(
-            "Flaky tests",
+            "Passed on retry",
             SVGChart.line(
-                title: "Flaky tests", values: points.map { Double($0.flaky) }, labels: labels,
+                title: "Tests passed on retry", values: points.map { Double($0.flaky) }, labels: labels,
                 format: { Format.count($0) }))
         let categories = trend.categories
         let series = categories.map { category in
@@ -29,11 +29,15 @@ enum HTMLTrendView {
             "Failures by cause",
             SVGChart.stacked(title: "Failures by cause per run", series: series, labels: labels)
                 + SVGChart.legend(categories))
+        // Runs without snapshots have no coverage: the line joins the runs that measured it.
+        let measured = points.indices.filter { points[$0].coverage != nil }
         out += figure(
             "Identifier coverage",
-            SVGChart.line(
-                title: "Identifier coverage", values: points.map(\.coverage), labels: labels,
-                minimumSpan: SVGChart.ratioSpan, format: Format.percent))
+            measured.isEmpty
+                ? "<p class=\"empty\">Not measured: no run of the window had snapshots.</p>"
+                : SVGChart.line(
+                    title: "Identifier coverage", values: measured.compactMap { points[$0].coverage },
+                    labels: measured.map { labels[$0] }, minimumSpan: SVGChart.ratioSpan, format: Format.percent))
         out += figure(
             "Audit issues",
             SVGChart.line(
@@ -48,14 +52,14 @@ enum HTMLTrendView {
         out +=
             "<details><summary>The same figures as a table</summary><div class=\"scroll\"><table class=\"grid compact\"><thead><tr>"
         out +=
-            "<th scope=\"col\">Date</th><th scope=\"col\">Commit</th><th scope=\"col\" class=\"n\">Pass rate</th><th scope=\"col\" class=\"n\">Flaky</th>"
+            "<th scope=\"col\">Date</th><th scope=\"col\">Commit</th><th scope=\"col\" class=\"n\">Pass rate</th><th scope=\"col\" class=\"n\">Passed on retry</th>"
         out +=
             "<th scope=\"col\" class=\"n\"><abbr title=\"failure messages, every attempt of every test: a test failing twice counts twice\">Failures</abbr></th><th scope=\"col\" class=\"n\">Coverage</th><th scope=\"col\" class=\"n\">Audit issues</th><th scope=\"col\" class=\"n\">Duration</th></tr></thead><tbody>"
         for point in points.suffix(rowLimit) {
             out +=
                 "<tr><td>\(Format.day(point.date))</td><td><code>\(HTMLText.escape(point.commit, limit: 12))</code></td><td class=\"n\">\(Format.percent(point.passRate))</td>"
             out +=
-                "<td class=\"n\">\(point.flaky)</td><td class=\"n\">\(point.failures)</td><td class=\"n\">\(Format.percent(point.coverage))</td>"
+                "<td class=\"n\">\(point.flaky)</td><td class=\"n\">\(point.failures)</td><td class=\"n\">\(point.coverage.map(Format.percent) ?? "not measured")</td>"
             out +=
                 "<td class=\"n\">\(point.auditIssues)</td><td class=\"n\">\(Format.duration(point.duration))</td></tr>"
         }

@@ -113,6 +113,11 @@ enum SVGChart {
             low = min(low, max(0, high - minimumSpan))
             high = max(high, low + minimumSpan)
         }
+        if high <= low {
+            // One value, or all equal: an axis from zero (or the value, when negative) up to it.
+            low = min(0, low)
+            high = max(high, low + 1)
+        }
         return (low, high)
     }
 

@@ -18,13 +18,18 @@ package struct TrendMarkdownRenderer: DashboardRenderer {
         let points = trend.points
         let rows: [(String, [Double], (Double) -> String, Double)] = [
             ("Pass rate", points.map(\.passRate), Format.percent, SVGChart.ratioSpan),
-            ("Flaky tests", points.map { Double($0.flaky) }, { Format.count($0) }, 0),
+            ("Passed on retry", points.map { Double($0.flaky) }, { Format.count($0) }, 0),
             ("Failures", points.map { Double($0.failures) }, { Format.count($0) }, 0),
-            ("Identifier coverage", points.map(\.coverage), Format.percent, SVGChart.ratioSpan),
+            // Runs without snapshots measured no coverage: the series is of those that did.
+            ("Identifier coverage", points.compactMap(\.coverage), Format.percent, SVGChart.ratioSpan),
             ("Audit issues", points.map { Double($0.auditIssues) }, { Format.count($0) }, 0),
             ("Test time (sum)", points.map(\.duration), Format.duration, 0),
         ]
         for (label, values, format, span) in rows {
+            guard !values.isEmpty else {
+                head += "| \(label) | not measured | not measured | – | – | |\n"
+                continue
+            }
             head +=
                 "| \(label) | \(format(values[0])) | \(format(values[values.count - 1])) | \(format(values.min() ?? 0)) | "
             head += "\(format(values.max() ?? 0)) | \(Self.sparkline(values, minimumSpan: span)) |\n"
