@@ -125,4 +125,18 @@ struct OracleCheckerTests {
         let gate = truth.expected.values.contains { $0.verdict == .newFailure } || !truth.newAuditErrors.isEmpty
         #expect(truth.exitCode == (truth.unreadable ? 2 : gate ? 1 : 0))
     }
+
+    @Test("a quarantined name is looked for whole, in the innermost row or item, not in an attribute")
+    func quarantineBlocks() {
+        #expect(!Invariants.names("| B.S/testTap12 | fixed |", "B.S/testTap1"))
+        #expect(Invariants.names("| B.S/testTap1 | 🧊 quarantined until 2027-01-02: R |", "B.S/testTap1"))
+        let markdown =
+            "- ❌ <code>B.S/<wbr>testTap1</code>\n  - quarantined until 2027-01-02: R\n- ❌ <code>B.S/testTap12</code>\n"
+        #expect(Invariants.markdownBlocks(markdown, naming: "B.S/testTap1").count == 1)
+        let page = Invariants.PageElements(
+            #"<ul><li title="B.S/testTap1"><code>B.S/testTap1</code><ul><li>quarantined</li></ul></li><li><code>B.S/testTap12</code></li></ul>"#
+        )
+        let blocks = page.blocks(naming: "B.S/testTap1")
+        #expect(blocks.count == 1 && blocks[0].hasPrefix("<li title") && blocks[0].contains("quarantined"))
+    }
 }
