@@ -9,6 +9,14 @@ package enum InputFormat: String, Sendable, Equatable, Hashable, Codable, CaseIt
     case xcresultAttachments = "xcresult-attachments"
     /// `xcresulttool get test-results activities` JSON: the steps of one test's runs.
     case xcresultActivities = "xcresult-activities"
+    /// `xcresulttool get test-results test-details` JSON: one test's runs per device and configuration.
+    case xcresultTestDetails = "xcresult-test-details"
+    /// `xcresulttool get test-results insights` JSON: Xcode's own observations of one run.
+    case xcresultInsights = "xcresult-insights"
+    /// `xcresulttool get test-results metrics` JSON: XCTMetric measurements.
+    case xcresultMetrics = "xcresult-metrics"
+    /// `xcresulttool get build-results` JSON: the build's status, errors and warnings.
+    case xcresultBuildResults = "xcresult-build-results"
     case elementSnapshot = "element-snapshot"
     case a11yUITestsSnapshot = "a11yuitests-snapshot"
     case auditJSON = "audit"
@@ -22,7 +30,9 @@ package enum InputFormat: String, Sendable, Equatable, Hashable, Codable, CaseIt
     package var flag: String {
         switch self {
         case .junitXML: "--junit"
-        case .xcresultTests, .xcresultSummary, .xcresultBundle, .xcresultAttachments, .xcresultActivities: "--xcresult"
+        case .xcresultTests, .xcresultSummary, .xcresultBundle, .xcresultAttachments, .xcresultActivities,
+            .xcresultTestDetails, .xcresultInsights, .xcresultMetrics, .xcresultBuildResults:
+            "--xcresult"
         case .elementSnapshot, .a11yUITestsSnapshot: "--snapshots"
         case .auditJSON, .appiumAudit: "--audits"
         }
@@ -38,6 +48,10 @@ package enum InputFormat: String, Sendable, Equatable, Hashable, Codable, CaseIt
         case .xcresultBundle: "an Xcode 16+ `.xcresult` bundle (its database.sqlite3)"
         case .xcresultAttachments: "xcresulttool `export attachments` manifest.json"
         case .xcresultActivities: "xcresulttool `get test-results activities` JSON"
+        case .xcresultTestDetails: "xcresulttool `get test-results test-details` JSON"
+        case .xcresultInsights: "xcresulttool `get test-results insights` JSON"
+        case .xcresultMetrics: "xcresulttool `get test-results metrics` JSON"
+        case .xcresultBuildResults: "xcresulttool `get build-results` JSON"
         case .elementSnapshot: "Canopy element-tree snapshot JSON (Config/schemas/element-snapshot.schema.json)"
         case .a11yUITestsSnapshot: "A11yUITests snapshot JSON"
         case .auditJSON: "Canopy accessibility audit JSON (Config/schemas/audit.schema.json)"

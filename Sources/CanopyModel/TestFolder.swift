@@ -26,13 +26,56 @@ package struct TestFolder: Sendable {
     /// - Returns: the test's position.
     @discardableResult
     package mutating func add(_ test: consuming TestCase) -> Int {
-        let hash = TestFolder.hash(test.identity)
+        add(test, hash: TestFolder.hash(test.identity))
+    }
+
+    @discardableResult
+    private mutating func add(_ test: consuming TestCase, hash: UInt64) -> Int {
         if let position = position(of: test.identity, hash: hash) {
             merge(test, into: position)
             return position
         }
         insert(test, hash: hash)
         return tests.count - 1
+    }
+
+    /// Adds the attempts of every test of `other`, in its order (as `add` would have, one by one).
+    package mutating func add(contentsOf other: consuming TestFolder) {
+        // The hashes `other` indexed its tests by, so that no identity is hashed again.
+        var hashes = [UInt64?](repeating: nil, count: other.tests.count)
+        for (hash, position) in other.index { hashes[position] = hash }
+        var moved = other.tests
+        other = TestFolder()
+        // No reservation: called once per suite, an exact one would regrow the storage every time.
+        for position in moved.indices {
+            add(moved[position], hash: hashes[position] ?? TestFolder.hash(moved[position].identity))
+        }
+        moved.removeAll()
+    }
+
+    /// Changes the identity of every test with `body`, in place, folding together the tests that
+    /// then share an identity (the first one's position kept, attempts in order).
+    package mutating func rewriteIdentities(_ body: (inout TestIdentity) -> Void) {
+        index.removeAll(keepingCapacity: true)
+        collisions.removeAll()
+        var kept = 0
+        for read in tests.indices {
+            body(&tests[read].identity)
+            let hash = TestFolder.hash(tests[read].identity)
+            if let position = position(of: tests[read].identity, hash: hash) {
+                let test = tests[read]
+                merge(test, into: position)
+                continue
+            }
+            if kept != read { tests.swapAt(kept, read) }
+            if index[hash] == nil {
+                index[hash] = kept
+            } else {
+                collisions[tests[kept].identity.key] = kept
+            }
+            kept += 1
+        }
+        tests.removeSubrange(kept...)
     }
 
     /// Position of the test with this identity, if present.

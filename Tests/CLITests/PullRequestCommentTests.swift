@@ -65,5 +65,18 @@ struct PullRequestCommentTests {
         // The test main calls flaky is not new, and says so with main's counts.
         #expect(comment.contains("PlayerUITests.PlayerTests/testScrubbing"), "\(comment)")
         #expect(comment.contains(#/flaky on main: \d+ of the last 12 runs/#), "\(comment)")
+        // Every "since" names a commit of main, never the pull request's own head.
+        let head = "4f9a3edac6bd"
+        for file in ["comment.md", "summary.md", "site/index.html"] {
+            let text = try String(contentsOfFile: out + "/" + file, encoding: .utf8)
+            #expect(!text.contains("since \(head)") && !text.contains("since <code>\(head)"), "\(file)")
+        }
+        let insights = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: out + "/insights.json")))
+                as? [String: Any])
+        let verdicts = try #require(insights["verdicts"] as? [[String: Any]])
+        for since in verdicts.compactMap({ $0["since"] as? [String: Any] }) {
+            #expect(since["branch"] as? String == "main" && (since["commit"] as? String)?.hasPrefix(head) == false)
+        }
     }
 }

@@ -47,6 +47,43 @@ struct XCResultBundleCommandTests {
         #expect(!FileManager.default.fileExists(atPath: out + "/history.sqlite"))
     }
 
+    /// A bundle copied without its `Data/` keeps its tests: the failing test fails the gate
+    /// (exit 1, never 2 for the attachments), and one warning says the attachments are missing.
+    @Test("--attachments all on a bundle without Data/: the tests are read, the attachments noted missing")
+    func bundleWithoutData() throws {
+        let path = try bundle(XCResultBundleSamples.attachment(payloadId: nil))
+        try FileManager.default.removeItem(atPath: path + "/Data")
+        let out = try CLIRunner.temporaryDirectory()
+        let result = try CLIRunner.run(["run", "--out", out, "--branch", "main", "--attachments", "all", path])
+        #expect(result.status == 1, "\(result.stdout)\(result.stderr)")
+        #expect(result.stdout.contains("GATE FAILED: no new failures — 1 new failing test(s)"), "\(result.stdout)")
+        #expect(
+            (result.stdout + result.stderr).contains("1 attachment(s) could not be read"),
+            "\(result.stdout)\(result.stderr)")
+        let summary = try String(contentsOfFile: out + "/summary.md", encoding: .utf8)
+        #expect(summary.contains("testA"))
+    }
+
+    /// A payload cut short (a copy interrupted) is evidence lost, not a refused run: the gate
+    /// judges the tests and a note says which attachment could not be read.
+    @Test("--attachments all on a bundle with a damaged payload: the tests judged, the attachment noted")
+    func damagedPayload() throws {
+        let path = try bundle(XCResultBundleSamples.attachment(payloadId: nil))
+        let data = path + "/Data"
+        for name in try FileManager.default.contentsOfDirectory(atPath: data) {
+            let file = data + "/" + name
+            let bytes = try Data(contentsOf: URL(fileURLWithPath: file))
+            try bytes.prefix(bytes.count / 2).write(to: URL(fileURLWithPath: file))
+        }
+        let out = try CLIRunner.temporaryDirectory()
+        let result = try CLIRunner.run(["run", "--out", out, "--branch", "main", "--attachments", "all", path])
+        #expect(result.status == 1, "\(result.stdout)\(result.stderr)")
+        #expect(result.stdout.contains("GATE FAILED: no new failures — 1 new failing test(s)"), "\(result.stdout)")
+        #expect(
+            (result.stdout + result.stderr).contains("1 attachment(s) could not be read and are left out"),
+            "\(result.stdout)\(result.stderr)")
+    }
+
     @Test("a bundle without database.sqlite3: exit 2 with the command that writes it")
     func missingDatabase() throws {
         let path = try bundle(XCResultBundleSamples.withoutDatabase, name: "UITests.xcresult")

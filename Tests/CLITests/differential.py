@@ -72,14 +72,16 @@ def junit_tests(root):
     def walk(element, suites, inherited):
         position = 0
         own = dict(inherited)
+        # A suite's properties apply to all of it, wherever they stand (trainer writes them last).
         for child in element:
-            tag = local(child.tag)
-            if tag == "properties":
+            if local(child.tag) == "properties":
                 for prop in child:
                     name, value = prop.get("name"), prop.get("value") or (prop.text or "")
                     if name in ("device", "Configuration") and value:
                         own[name] = value
-            elif tag == "testsuite":
+        for child in element:
+            tag = local(child.tag)
+            if tag == "testsuite":
                 walk(child, suites + [child.get("name") or ""], own)
             elif tag == "testcase":
                 position += 1

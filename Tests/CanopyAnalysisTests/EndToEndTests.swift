@@ -51,7 +51,8 @@ struct EndToEndTests {
     @Test func failuresAuditsAndCoverageMeetOnTheSameNodes() throws {
         let report = ReportBuilder.build(run: try Self.run())
         let pay = try #require(report.node("Checkout.PaymentSheet.PayButton"))
-        #expect(pay.own.failures == 2)
+        // The failures of the test that failed; the flaky test's failed attempt makes it flaky here.
+        #expect(pay.own.failures == 1)
         #expect(pay.own.tests == 2)
         #expect(pay.own.flakyTests == 1)
         #expect(pay.own.auditIssues == 1)
@@ -61,12 +62,12 @@ struct EndToEndTests {
         #expect(pay.elementTypes == ["button"])
 
         let sheet = try #require(report.node("Checkout.PaymentSheet"))
-        #expect(sheet.branch.failures == 2)
+        #expect(sheet.branch.failures == 1)
         #expect(sheet.branch.auditIssues == 1)
         #expect(sheet.branch.interactive == 2)
         #expect(sheet.branch.identified == 1)
         let checkout = try #require(report.node("Checkout"))
-        #expect(checkout.branch.failures == 3)
+        #expect(checkout.branch.failures == 2)
         #expect(checkout.branch.interactive == 3)
         #expect(checkout.branch.identified == 2)
         #expect(!checkout.isIdentifier)
@@ -161,10 +162,10 @@ struct EndToEndTests {
         #expect(
             digest.identifierNodes.contains(
                 IdentifierNodeDigest(
-                    path: "Checkout.PaymentSheet.PayButton", parent: "Checkout.PaymentSheet", tests: 2, failures: 2,
+                    path: "Checkout.PaymentSheet.PayButton", parent: "Checkout.PaymentSheet", tests: 2, failures: 1,
                     flakyTests: 1, auditIssues: 1,
                     auditErrors: 1, interactive: 1, identified: 1)))
         let checkout = try #require(digest.identifierNodes.first { $0.path == "Checkout" })
-        #expect(checkout.parent == nil && checkout.failures == 3 && checkout.auditErrors == 1)
+        #expect(checkout.parent == nil && checkout.failures == 2 && checkout.auditErrors == 1)
     }
 }

@@ -79,6 +79,33 @@ struct ModelTests {
         #expect(folder.position(of: TestIdentity(className: "A", name: "three")) == nil)
     }
 
+    @Test("rewriting identities folds the tests that become one; adding a folder folds as adding each")
+    func rewriteAndAddFolder() {
+        func test(_ name: String, device: String? = nil, _ label: String) -> TestCase {
+            TestCase(
+                identity: TestIdentity(className: "A", name: name, device: device),
+                attempts: [Attempt(outcome: label == "fail" ? .failed : .passed, label: label)])
+        }
+        var folder = TestFolder()
+        folder.add(test("one", "fail"))
+        folder.add(test("two", "pass"))
+        folder.add(test("one", device: "iPad", "pass"))
+        folder.rewriteIdentities { if $0.device == nil { $0.device = "iPad" } }
+        #expect(folder.tests.map(\.identity.key) == ["A/one@iPad", "A/two@iPad"])
+        #expect(folder.tests[0].attempts.map(\.label) == ["fail", "pass"])
+        #expect(folder.position(of: TestIdentity(className: "A", name: "two", device: "iPad")) == 1)
+        #expect(folder.position(of: TestIdentity(className: "A", name: "two")) == nil)
+        var other = TestFolder()
+        other.add(test("two", device: "iPad", "fail"))
+        other.add(test("three", "pass"))
+        var expected = folder
+        for each in other.tests { expected.add(each) }
+        folder.add(contentsOf: other)
+        #expect(folder.tests == expected.tests)
+        #expect(folder.tests.map(\.identity.key) == ["A/one@iPad", "A/two@iPad", "A/three"])
+        #expect(folder.position(of: TestIdentity(className: "A", name: "three")) == 2)
+    }
+
     @Test("different devices never fold together, and many tests all stay distinct")
     func distinctTests() {
         var folder = TestFolder(capacity: 10)

@@ -75,6 +75,82 @@ struct IdentityRulesTests {
         #expect(input.tests.map(\.identity.device) == ["iPad mini (18.2)", "iPhone 16 (18.2)", nil])
     }
 
+    /// trainer (Xcode 16 and 26) writes the bundle suite's `<properties>` last, after its nested
+    /// suites and testcases: they still apply to every test of the suite, in both folding modes.
+    @Test(
+        "trainer: suite properties written last apply to the whole suite; a testcase's own wins",
+        arguments: [Int.max, 0])
+    func trainerPropertiesLast(threshold: Int) throws {
+        let input = try JUnitXMLParser(threadedFoldingThreshold: threshold).parse(
+            fileAt: Fixture.path("junit/trainer-properties-last.xml"))
+        #expect(input.file.producer == "trainer")
+        #expect(
+            input.tests.map(\.identity.key) == [
+                "SearchAppUITests.SearchTests/testSearchShowsResults@iPhone 16 Pro (18.2)#Default",
+                "SearchAppUITests.SearchTests/testClearButton@iPhone 16 Pro (18.2)#Default",
+                "SearchAppUITests.SearchTests/testFilters@iPhone SE (3rd generation) (18.2)#Default",
+                "SearchAppUITests.SearchTests/testSearchShowsResults@iPad Air 13-inch (M2) (18.2)#Default",
+                "SearchAppUITests.SearchTests/testClearButton@iPad Air 13-inch (M2) (18.2)#Default",
+                "SearchAppUITests.SearchTests/testFilters@iPad Air 13-inch (M2) (18.2)#Default",
+            ])
+        #expect(input.tests.allSatisfy { $0.identity.bundle == "SearchAppUITests" })
+        let totals = Run(tests: input.tests).totals
+        #expect(totals.tests == 6 && totals.failed == 2 && totals.flaky == 0)
+    }
+
+    /// One device per file, properties last: a test failing on one device and passing on the
+    /// other is two tests, one failed, never one flaky test.
+    @Test("trainer: one file per device with properties last keeps the devices apart")
+    func trainerPropertiesLastTwoFiles() throws {
+        func file(_ device: String, failing: Bool) throws -> ParsedInput {
+            let result = failing ? "<failure message='XCTAssertTrue failed'>LoginTests.swift:10</failure>" : ""
+            let xml = """
+                <?xml version='1.0' encoding='UTF-8'?>
+                <testsuites name='AppUITests.xctest' tests='1' failures='\(failing ? 1 : 0)'>
+                  <testsuite name='AppUITests' tests='1' failures='\(failing ? 1 : 0)'>
+                    <testsuite name='AppUITests.LoginTests' tests='1' failures='\(failing ? 1 : 0)'>
+                      <testcase classname='AppUITests.LoginTests' name='testLogin()' time='1.5'>
+                        \(result)
+                      </testcase>
+                    </testsuite>
+                    <properties>
+                      <property name='device' value='\(device)'/>
+                      <property name='Configuration' value='Default'/>
+                    </properties>
+                  </testsuite>
+                </testsuites>
+                """
+            return try JUnitXMLParser().parse(fileAt: try TemporaryFile.write(xml))
+        }
+        let run = RunAssembler.assemble([
+            try file("iPhone 17 Pro (26.1)", failing: true), try file("iPad Pro 13-inch (M4) (26.1)", failing: false),
+        ])
+        #expect(run.totals.tests == 2 && run.totals.failed == 1 && run.totals.flaky == 0)
+    }
+
+    /// A testcase's `<properties>` after its result elements belong to it like any others.
+    @Test("trainer: testcase properties after the failure still name its device and repetition")
+    func testcasePropertiesAfterResult() throws {
+        let xml = """
+            <?xml version='1.0' encoding='UTF-8'?>
+            <testsuites><testsuite name='AppUITests'><testsuite name='AppUITests.LoginTests'>
+              <testcase classname='AppUITests.LoginTests' name='testLogin' time='1.0'>
+                <failure message='LoginTests.swift:3: XCTAssertTrue failed'></failure>
+                <properties><property name='repetition' value='First Run'/><property name='device' value='iPad mini (18.2)'/></properties>
+              </testcase>
+              <testcase classname='AppUITests.LoginTests' name='testLogin' time='1.0'>
+                <properties><property name='repetition' value='Retry 1'/><property name='device' value='iPad mini (18.2)'/></properties>
+              </testcase>
+            </testsuite>
+            <properties><property name='device' value='iPhone 16 (18.2)'/></properties>
+            </testsuite></testsuites>
+            """
+        let input = try JUnitXMLParser().parse(fileAt: try TemporaryFile.write(xml))
+        #expect(input.tests.map(\.identity.device) == ["iPad mini (18.2)"])
+        #expect(input.tests.first?.attempts.map(\.label) == ["First Run", "Retry 1"])
+        #expect(input.tests.first?.outcome == .flaky)
+    }
+
     /// trainer writes a parameterised test's argument into its name and into `argument`: once.
     @Test("trainer: a parameterised test's argument appears once in its key")
     func trainerArgumentOnce() throws {

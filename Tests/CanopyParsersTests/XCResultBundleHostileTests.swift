@@ -56,18 +56,57 @@ struct XCResultBundleHostileTests {
         #expect(error.description.hasPrefix(path + ": error:"))
     }
 
-    @Test(arguments: ["../../../etc/passwd", "/etc/passwd", "0~../Info.plist", "0~missing"])
-    func anAttachmentPayloadOutsideDataStopsTheRead(_ id: String) throws {
+    /// A payload id that leads outside `Data/` is refused, never read: that attachment is left
+    /// out with a warning, and the bundle's tests are read.
+    @Test(arguments: ["../../../etc/passwd", "/etc/passwd", "0~../Info.plist"])
+    func anAttachmentPayloadOutsideDataIsRefusedTheTestsRead(_ id: String) throws {
         let path = try GeneratedBundle.write(XCResultBundleSamples.attachment(payloadId: id))
-        let error = try error(path)
-        #expect(error.description.contains("payload"), "\(error)")
+        let input = try XCResultBundleParser(attachments: .all).parse(fileAt: path)
+        #expect(input.tests.map(\.outcome) == [.failed])
+        #expect(input.tests.flatMap(\.attempts).allSatisfy { $0.attachments == nil })
+        let warning = try #require(input.diagnostics.first { $0.message.contains("refused, never read") })
+        #expect(warning.severity == .warning && warning.file == path)
+        #expect(warning.message.hasPrefix("1 attachment(s) refused") && warning.message.contains("outside Data/"))
     }
 
-    @Test func anAttachmentPayloadThatIsALinkStopsTheRead() throws {
+    @Test func anAttachmentPayloadThatIsALinkIsRefusedTheTestsRead() throws {
         let path = try GeneratedBundle.write(XCResultBundleSamples.attachment(payloadId: "0~link"))
         try FileManager.default.createSymbolicLink(
             atPath: path + "/Data/data.0~link", withDestinationPath: "/etc/hostname")
-        #expect(try error(path).description.contains("a symbolic link"))
+        let input = try XCResultBundleParser(attachments: .all).parse(fileAt: path)
+        #expect(input.tests.map(\.outcome) == [.failed])
+        #expect(input.tests.flatMap(\.attempts).allSatisfy { $0.attachments == nil })
+        #expect(input.diagnostics.contains { $0.message.contains("refused") && $0.message.contains("a symbolic link") })
+    }
+
+    /// Attachments are evidence, not the result: a missing payload, or a bundle copied without
+    /// its `Data/`, leaves the attachments out with one warning; the tests are read.
+    @Test(arguments: [AttachmentScope.all, .failing])
+    func aBundleWithoutDataReadsItsTests(_ scope: AttachmentScope) throws {
+        let path = try GeneratedBundle.write(XCResultBundleSamples.attachment(payloadId: nil))
+        let whole = try XCResultBundleParser(attachments: scope).parse(fileAt: path)
+        #expect(whole.tests.flatMap(\.attempts).compactMap(\.attachments).count == 1)
+        try FileManager.default.removeItem(atPath: path + "/Data")
+        let input = try XCResultBundleParser(attachments: scope).parse(fileAt: path)
+        #expect(input.tests.map(\.identity.key) == whole.tests.map(\.identity.key))
+        #expect(input.tests.map(\.outcome) == [.failed])
+        #expect(input.tests.flatMap(\.attempts).allSatisfy { $0.attachments == nil })
+        let warnings = input.diagnostics.filter { $0.severity == .warning }
+        #expect(warnings.count == 1)
+        #expect(warnings.first?.file == path)
+        #expect(warnings.first?.message.hasPrefix("1 attachment(s) could not be read") == true)
+        #expect(warnings.first?.message.contains("Data/ is missing") == true)
+    }
+
+    @Test func aMissingPayloadFileLeavesOnlyThatAttachmentOut() throws {
+        let path = try GeneratedBundle.write(XCResultBundleSamples.attachment(payloadId: "0~missing"))
+        let input = try XCResultBundleParser(attachments: .all).parse(fileAt: path)
+        #expect(input.tests.map(\.outcome) == [.failed])
+        #expect(
+            input.diagnostics.contains {
+                $0.message.hasPrefix("1 attachment(s) could not be read")
+                    && $0.message.contains("the payload Data/data.0~missing is missing")
+            })
     }
 
     /// A WAL database on a read-only mount cannot make its `-shm`: the reader then opens it as

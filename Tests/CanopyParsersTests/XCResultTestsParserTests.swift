@@ -103,25 +103,82 @@ struct XCResultTestsParserTests {
         #expect(test.outcome == .flaky)
     }
 
-    @Test func summaryGivesMetadataAndNoTests() throws {
+    @Test func summaryGivesMetadataAndItsFailures() throws {
         let input = try XCResultSummaryParser().parse(fileAt: Fixture.path("xcresult/summary.json"))
-        #expect(input.tests.isEmpty)
+        #expect(input.tests.map(\.identity.key) == ["ShopUITests.CheckoutTests/testPay"])
         #expect(input.metadata.title == "Test - ShopApp")
         #expect(input.metadata.device == "iPhone 16 Pro")
         #expect(input.metadata.osVersion == "18.2")
         #expect(input.metadata.startedAt == Date(timeIntervalSince1970: 1_732_172_400.123))
         #expect(input.metadata.finishedAt == Date(timeIntervalSince1970: 1_732_173_012.5))
+        // It counts 2 failed tests and names 1.
+        #expect(input.diagnostics.contains { $0.severity == .warning && $0.message.contains("names 1") })
         let tests = try parse("xcresult/xcode16-retries-configurations.json")
         let run = RunAssembler.assemble([tests, input])
         #expect(run.metadata.title == "Test - ShopApp")
         #expect(run.metadata.device == "iPhone 15", "the tests JSON came first and wins")
         #expect(run.tests.count == 6)
-        #expect(!run.diagnostics.contains { $0.message.contains("gives totals, not tests") })
-        // Alone, it says the tests are missing and how to get them.
+        #expect(!run.diagnostics.contains { $0.message.contains("names only its failing tests") })
+        // Alone, it says the passing tests are missing and how to get them.
         let alone = RunAssembler.assemble([input])
-        let warning = try #require(alone.diagnostics.first { $0.message.contains("gives totals, not tests") })
+        let warning = try #require(alone.diagnostics.first { $0.message.contains("names only its failing tests") })
         #expect(warning.severity == .warning && warning.file == input.file.path)
         #expect(warning.message.contains("get test-results tests"))
+    }
+
+    /// A summary that says Failed is never a passing run of 0 tests: its failures are failed
+    /// tests, keyed as the tests document keys them, and its passed count invents none.
+    @Test("xcresult summary alone: its testFailures are failed tests; counts invent no test")
+    func summaryFailuresAreFailedTests() throws {
+        let input = try ParserRegistry().parse(fileAt: Fixture.path("xcresult/summary-failed.json"))
+        #expect(input.file.format == .xcresultSummary)
+        let run = RunAssembler.assemble([input])
+        #expect(run.totals.tests == 2 && run.totals.failed == 2 && run.totals.passed == 0)
+        #expect(
+            run.tests.map(\.identity.key) == ["AppUITests.LoginTests/testLogin", "AppUITests.CheckoutTests/testPay"])
+        let login = try #require(run.tests.first)
+        #expect(login.identity.bundle == "AppUITests")
+        #expect(login.failures.map(\.message) == ["XCTAssertTrue failed - Login button not hittable"])
+        #expect(login.failures.first?.location == SourceLocation(file: "LoginTests.swift", line: 42))
+        // The same test in the tests document has the same key, less its device.
+        let tests = try parse("xcresult/xcode26-two-devices.json")
+        #expect(tests.tests.contains { $0.identity.testKey == login.identity.testKey })
+    }
+
+    /// Side by side in one run, the tests document counts the failures; the summary adds none.
+    @Test("xcresult summary beside the tests document adds no test")
+    func summaryBesideTestsDoesNotDoubleCount() throws {
+        let tests = try parse("xcresult/xcode26-two-devices.json")
+        let summary = try ParserRegistry().parse(fileAt: Fixture.path("xcresult/summary-failed.json"))
+        let alone = RunAssembler.assemble([tests])
+        for inputs in [[tests, summary], [summary, tests]] {
+            let run = RunAssembler.assemble(inputs)
+            #expect(run.totals == alone.totals)
+            #expect(run.tests.map(\.identity.key) == alone.tests.map(\.identity.key))
+        }
+    }
+
+    @Test("xcresult summary that says Failed and names no failure is refused, naming the tests command")
+    func summaryFailedWithoutFailuresIsRefused() throws {
+        var text = try String(contentsOfFile: Fixture.path("xcresult/summary-failed.json"), encoding: .utf8)
+        let start = try #require(text.range(of: "\"testFailures\" : ["))
+        let end = try #require(text.range(of: "\"devicesAndConfigurations\""))
+        text.replaceSubrange(start.lowerBound..<end.lowerBound, with: "\"testFailures\" : [\n\n  ],\n  ")
+        let path = try TemporaryFile.write(text, name: "summary.json")
+        do {
+            let input = try ParserRegistry().parse(fileAt: path)
+            Issue.record("a failed summary naming no failure was read: \(input.tests.count) tests")
+        } catch {
+            #expect(error.path == path)
+            #expect(error.description.contains("xcrun xcresulttool get test-results tests"))
+            #expect(error.description.contains("\"Failed\""))
+        }
+        // Passed with no failures is read: metadata, no tests.
+        let passed = try TemporaryFile.write(
+            text.replacingOccurrences(of: "\"result\" : \"Failed\"", with: "\"result\" : \"Passed\"")
+                .replacingOccurrences(of: "\"failedTests\" : 2", with: "\"failedTests\" : 0"),
+            name: "summary.json")
+        #expect(try ParserRegistry().parse(fileAt: passed).tests.isEmpty)
     }
 
     @Test func truncatedJSONNamesFileLineAndOffset() throws {

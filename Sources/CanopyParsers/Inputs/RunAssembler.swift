@@ -14,6 +14,24 @@ package enum RunAssembler {
         _ inputs: [ParsedInput], metadata: RunMetadata = RunMetadata(), attachments: AttachmentScope = .failing
     ) -> Run {
         var run = Run(metadata: metadata)
+        // A summary's failing tests and a test-details document's test stand in for the tests
+        // only when no input lists them all: beside a tests document (or JUnit, or a bundle) they
+        // are the same runs, counted there. A summary's failure of a test a test-details document
+        // gives is that test's, too.
+        let listsTests = inputs.contains { $0.file.format.carriesTests }
+        var inputs = inputs
+        let detailed = Set(
+            inputs.filter { $0.file.format == .xcresultTestDetails }.flatMap { $0.tests.map(\.identity.testKey) })
+        for index in inputs.indices {
+            switch inputs[index].file.format {
+            case .xcresultTestDetails where listsTests:
+                inputs[index].tests = []
+            case .xcresultSummary:
+                inputs[index].tests.removeAll { listsTests || detailed.contains($0.identity.testKey) }
+            default:
+                break
+            }
+        }
         // Each parser already folded its own file; only tests spread over several files need
         // folding again.
         let testFiles = inputs.filter { !$0.tests.isEmpty }
@@ -29,16 +47,15 @@ package enum RunAssembler {
         run.tests = testFiles.count > 1 ? folder.tests : (testFiles.first?.tests ?? [])
         if run.metadata.device == nil { run.metadata.device = devices(of: run.tests) }
         resolveTestReferences(in: &run)
-        // A summary alone gives totals, not tests: without the tests JSON the run would hold none.
-        if !run.inputs.contains(where: \.format.carriesTests),
-            let summary = run.inputs.first(where: { $0.format == .xcresultSummary })
-        {
+        // A summary alone names its failing tests only: the passing and skipped ones are missing.
+        if !listsTests, let summary = inputs.first(where: { $0.file.format == .xcresultSummary }) {
             run.diagnostics.append(
                 Diagnostic(
                     .warning,
-                    "an xcresult summary gives totals, not tests, and no test results were given: add the output of "
-                        + "`xcrun xcresulttool get test-results tests --format json`, or the run holds no tests",
-                    file: summary.path))
+                    "an xcresult summary names only its failing tests (\(summary.tests.count) read), not the passing or "
+                        + "skipped ones, and no test results were given: add the output of "
+                        + "`xcrun xcresulttool get test-results tests --format json` for the whole run",
+                    file: summary.file.path))
         }
         run.auditIssues += recognizedAuditIssues(in: run.tests, inputs: run.inputs)
         joinExportedSteps(inputs.flatMap(\.steps), into: &run)

@@ -42,12 +42,22 @@ enum JSONShapeSniffer {
 
     private static func format(keys: Set<String>, arrayRoot: Bool) -> InputFormat? {
         func has(_ names: String...) -> Bool { names.contains { keys.contains($0) } }
+        // xcresulttool's documents (`docs/input-formats.md`, "xcresulttool JSON"), most specific first:
+        // test-details carries `devices` and `testPlanConfigurations` as the tests document does,
+        // and `testIdentifier` and `testRuns` as activities does.
         if has("testNodes") { return .xcresultTests }
+        if !arrayRoot, has("testResult", "hasMediaAttachments", "hasPerformanceMetrics") { return .xcresultTestDetails }
         if has("totalTestCount", "devicesAndConfigurations", "testFailures", "environmentDescription") {
             return .xcresultSummary
         }
+        if has("commonFailureInsights", "failureDistributionInsights", "longestTestRunsInsights") {
+            return .xcresultInsights
+        }
         if has("testPlanConfigurations") { return .xcresultTests }
         if arrayRoot, has("testIdentifier"), has("attachments") { return .xcresultAttachments }
+        if arrayRoot, has("testIdentifier"), has("metrics", "unitOfMeasurement", "baselineAverage", "polarity") {
+            return .xcresultMetrics
+        }
         if !arrayRoot, has("testIdentifier"), has("testRuns") { return .xcresultActivities }
         if has("snapshot"), has("generated", "filename", "version") || !has("root", "screens", "elementType") {
             return .a11yUITestsSnapshot
@@ -55,6 +65,9 @@ enum JSONShapeSniffer {
         if has("elementAttributes", "elementDescription") { return .appiumAudit }
         if has("issues", "auditIssues", "auditType", "compactDescription") { return .auditJSON }
         if has("screens", "root", "elementType") { return .elementSnapshot }
+        if !arrayRoot, has("errorCount", "analyzerWarningCount", "analyzerWarnings") || has("errors") && has("status") {
+            return .xcresultBuildResults
+        }
         return nil
     }
 

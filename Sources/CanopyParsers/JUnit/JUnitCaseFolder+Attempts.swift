@@ -5,7 +5,7 @@ import CanopyModel
 /// xcresultparser's `flaky="true"`, trainer's repetitions, xcbeautify's one entry per assertion).
 extension JUnitCaseFolder {
     func makeTest(_ pending: JUnitPendingCase) -> TestCase {
-        if pending.results.isEmpty && pending.properties.isEmpty && pending.suiteIdentity == nil,
+        if pending.results.isEmpty && pending.properties.isEmpty,
             let name = pending.name, !name.isEmpty,
             let className = pending.className, !className.isEmpty
         {
@@ -34,8 +34,7 @@ extension JUnitCaseFolder {
         let identity = TestIdentity(
             bundle: bundleSuites.isEmpty ? nil : bundleSuites.joined(separator: "/"),
             className: className, name: name, arguments: arguments,
-            device: nonEmpty(property("device")) ?? pending.suiteIdentity?.device,
-            configuration: nonEmpty(property("Configuration")) ?? pending.suiteIdentity?.configuration)
+            device: nonEmpty(property("device")), configuration: nonEmpty(property("Configuration")))
 
         let duration = duration(of: pending)
         let origin = SourceLocation(file: path, line: pending.startLine)

@@ -10,7 +10,15 @@ final class JUnitCaseFolder {
     /// Whether the file starts with `<?xml …?>` (xcbeautify writes none); set before the first case.
     let hasXMLDeclaration: Bool
 
+    /// The tests of the innermost open `<testsuite>` (or of the document, outside every suite).
     var folder = TestFolder()
+    /// The tests of the enclosing open suites, outermost (the document's) first.
+    ///
+    /// A suite's `<properties>` (`device`, `Configuration`) apply to every testcase in it wherever
+    /// they stand, and trainer writes them last: so a suite's tests are folded apart from the
+    /// rest, keyed by their own properties only, and given the suite's identity when it ends
+    /// (`suiteEnded`), which is when they join the enclosing suite's tests.
+    var enclosingFolders: [TestFolder] = []
     var diagnostics: [Diagnostic] = []
     /// Producer evidence found in failure texts.
     var signals = DialectSignals()
@@ -39,8 +47,46 @@ final class JUnitCaseFolder {
         add(makeTest(pending), pending: pending)
     }
 
+    /// A `<testsuite>` started: its tests fold apart until it ends.
+    func suiteStarted() {
+        openAssertionAttempts.removeAll()
+        if folder.tests.isEmpty {
+            // The suite takes over the empty folder and the room reserved in it.
+            enclosingFolders.append(TestFolder())
+        } else {
+            enclosingFolders.append(folder)
+            folder = TestFolder()
+        }
+    }
+
+    /// The innermost open `<testsuite>` ended, its `<properties>` having named `identity`: its
+    /// tests take the device and configuration their own properties left unset, and join the
+    /// enclosing suite's tests (where attempts of one test fold together).
+    func suiteEnded(identity: JUnitSuiteIdentity) {
+        guard var enclosing = enclosingFolders.popLast() else { return }
+        openAssertionAttempts.removeAll()
+        var suite = folder
+        folder = TestFolder()
+        if !identity.isEmpty {
+            suite.rewriteIdentities { key in
+                if nonEmpty(key.device) == nil, let device = identity.device { key.device = device }
+                if nonEmpty(key.configuration) == nil, let configuration = identity.configuration {
+                    key.configuration = configuration
+                }
+            }
+        }
+        if enclosing.tests.isEmpty {
+            folder = suite
+        } else {
+            enclosing.add(contentsOf: suite)
+            folder = enclosing
+        }
+    }
+
     /// Diagnostics summarising per-file oddities, added once at the end.
     func finish() {
+        // Suites a truncated or stopped file left open end here, without properties still to come.
+        while !enclosingFolders.isEmpty { suiteEnded(identity: JUnitSuiteIdentity()) }
         if missingTimeCount > 0 {
             diagnostics.append(
                 Diagnostic(

@@ -13,7 +13,20 @@ final class JUnitCasePipeline: @unchecked Sendable {
     enum Message: Sendable {
         /// Room for this many tests (from a `tests` attribute).
         case reserve(Int)
-        case cases([JUnitPendingCase])
+        /// Testcases, and the suite boundaries among them: each mark comes before the case at its
+        /// position (after the last case when its position is the count).
+        case cases([JUnitPendingCase], marks: [SuiteMark])
+    }
+
+    /// A `<testsuite>` starting, or ending with the identity its `<properties>` gave.
+    enum SuiteEvent: Sendable {
+        case started
+        case ended(JUnitSuiteIdentity)
+    }
+
+    struct SuiteMark: Sendable {
+        var before: Int
+        var event: SuiteEvent
     }
 
     /// Testcases per batch: large enough that locking is rare, small enough to keep memory flat.
@@ -29,6 +42,7 @@ final class JUnitCasePipeline: @unchecked Sendable {
     private var closed = false
     private var done = false
     private var batch: [JUnitPendingCase] = []
+    private var marks: [SuiteMark] = []
     /// Owned by the consumer thread until `finish()` returns it.
     private let folder: JUnitCaseFolder
     /// Whether a second thread folds; without one, each testcase is folded as it is submitted.
@@ -54,6 +68,20 @@ final class JUnitCasePipeline: @unchecked Sendable {
         if batch.count >= Self.batchSize { flush() }
     }
 
+    /// Tells the folder a `<testsuite>` started or ended, in order with the testcases.
+    func suite(_ event: SuiteEvent) {
+        guard threaded else { return Self.apply(event, to: folder) }
+        marks.append(SuiteMark(before: batch.count, event: event))
+        if marks.count >= Self.batchSize { flush() }
+    }
+
+    private static func apply(_ event: SuiteEvent, to folder: JUnitCaseFolder) {
+        switch event {
+        case .started: folder.suiteStarted()
+        case .ended(let identity): folder.suiteEnded(identity: identity)
+        }
+    }
+
     /// Asks the folder to reserve room before the first testcase.
     func reserve(_ count: Int) {
         guard threaded else { return folder.reserveCapacity(count) }
@@ -74,11 +102,13 @@ final class JUnitCasePipeline: @unchecked Sendable {
     }
 
     private func flush() {
-        guard !batch.isEmpty else { return }
+        guard !batch.isEmpty || !marks.isEmpty else { return }
         let full = batch
+        let fullMarks = marks
         batch = []
+        marks = []
         batch.reserveCapacity(Self.batchSize)
-        send(.cases(full))
+        send(.cases(full, marks: fullMarks))
     }
 
     private func send(_ message: Message) {
@@ -93,12 +123,20 @@ final class JUnitCasePipeline: @unchecked Sendable {
         while let message = next() {
             switch message {
             case .reserve(let count): folder.reserveCapacity(count)
-            case .cases(let cases):
+            case .cases(let cases, let marks):
                 // Borrowed through the buffer: a `for pending in cases` copy would retain every
                 // field.
+                var mark = 0
                 cases.withUnsafeBufferPointer { batch in
-                    for position in batch.indices { folder.fold(batch[position]) }
+                    for position in batch.indices {
+                        while mark < marks.count, marks[mark].before == position {
+                            Self.apply(marks[mark].event, to: folder)
+                            mark += 1
+                        }
+                        folder.fold(batch[position])
+                    }
                 }
+                for rest in marks[mark...] { Self.apply(rest.event, to: folder) }
             }
         }
         condition.lock()

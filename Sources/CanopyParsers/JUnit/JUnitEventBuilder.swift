@@ -32,7 +32,8 @@ final class JUnitEventBuilder: XMLStreamHandler {
     /// name a testcase that has no name by its position.
     private var casePositions: [Int] = [0]
     /// Per open `<testsuite>`: the identity properties (`device`, `Configuration`) its own
-    /// `<properties>` gave, which its testcases inherit (trainer writes them on the bundle suite).
+    /// `<properties>` gave, wherever they stand in it (trainer writes them on the bundle suite,
+    /// last); the folder applies them to the suite's tests when it ends.
     private var suiteIdentities: [JUnitSuiteIdentity] = [JUnitSuiteIdentity()]
     private var current: JUnitPendingCase?
     /// Index into `current.results` of the element that is open, if any.
@@ -139,7 +140,8 @@ final class JUnitEventBuilder: XMLStreamHandler {
             if depth == 1 { reserveFromTestsAttribute(attributes) }
             suites.append(suiteName)
             casePositions.append(0)
-            suiteIdentities.append(suiteIdentities.last ?? JUnitSuiteIdentity())
+            suiteIdentities.append(JUnitSuiteIdentity())
+            pipeline?.suite(.started)
         case .testcase:
             startCase(attributes: attributes, line: line)
         case .failure, .error, .skipped, .rerunFailure, .rerunError, .flakyFailure, .flakyError:
@@ -171,7 +173,7 @@ final class JUnitEventBuilder: XMLStreamHandler {
         case .testsuite:
             if !suites.isEmpty { suites.removeLast() }
             if casePositions.count > 1 { casePositions.removeLast() }
-            if suiteIdentities.count > 1 { suiteIdentities.removeLast() }
+            if suiteIdentities.count > 1 { pipeline?.suite(.ended(suiteIdentities.removeLast())) }
         case .testcase:
             finishCase()
         case .failure, .error, .skipped, .rerunFailure, .rerunError, .flakyFailure, .flakyError:
@@ -247,7 +249,6 @@ final class JUnitEventBuilder: XMLStreamHandler {
             startLine: line, output: BoundedText(limit: outputLimit), errorOutput: BoundedText(limit: outputLimit),
             suites: suites)
         pending.positionInSuite = casePositions[casePositions.count - 1]
-        if let inherited = suiteIdentities.last, !inherited.isEmpty { pending.suiteIdentity = inherited }
         for index in 0..<attributes.count {
             let name = attributes.name(at: index)
             if attributeNameEquals(name, "name") {
@@ -354,7 +355,7 @@ final class JUnitEventBuilder: XMLStreamHandler {
         if current != nil {
             current!.properties.append((propertyName, value))
         } else if !value.isEmpty, suiteIdentities.count > 1 {
-            // A suite's own properties: its testcases (and nested suites) read after them inherit them.
+            // A suite's own properties: all of its testcases (and nested suites') take them.
             if propertyName == "device" { suiteIdentities[suiteIdentities.count - 1].device = value }
             if propertyName == "Configuration" { suiteIdentities[suiteIdentities.count - 1].configuration = value }
         }

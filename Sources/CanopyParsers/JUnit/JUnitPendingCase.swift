@@ -17,6 +17,4 @@ struct JUnitPendingCase: Sendable {
     var suites: [String] = []
     /// The testcase's position among the testcases of its innermost suite, from 1.
     var positionInSuite = 1
-    /// The device and configuration the enclosing suites' `<properties>` name, if any.
-    var suiteIdentity: JUnitSuiteIdentity?
 }

@@ -12,8 +12,42 @@ struct XCResultBundleActivities {
     /// The step each activity became, by activity rowid: `(run, index in steps[run])`.
     private(set) var stepOfActivity: [Int64: (run: Int64, index: Int)] = [:]
 
-    /// Attachments per test run, taken in its steps, in the order taken.
+    /// Attachments per test run, taken in its steps, in the order taken: those whose payload can
+    /// be read (`XCResultPayloadStore.problem(for:)`).
     private(set) var attachments: [Int64: [AttemptAttachment]] = [:]
+    /// The attachments left out because their payload cannot be read, one of each kind of reason.
+    private(set) var unreadable = UnreadablePayloads()
+
+    /// Attachments whose payload could not be read: missing ones (a bundle copied without
+    /// `Data/`, a payload file absent) and those refused for safety.
+    struct UnreadablePayloads {
+        var missing = 0
+        var firstMissing: String?
+        var refused = 0
+        var firstRefused: String?
+
+        /// One warning per kind, naming the bundle, how many and the first reason; none when all were read.
+        func diagnostics(bundle: String) -> [Diagnostic] {
+            var diagnostics: [Diagnostic] = []
+            if missing > 0, let firstMissing {
+                diagnostics.append(
+                    Diagnostic(
+                        .warning,
+                        "\(missing) attachment(s) could not be read and are left out (\(firstMissing)); the tests are "
+                            + "read without them. Copy the whole .xcresult bundle, Data/ included, to keep them",
+                        file: bundle))
+            }
+            if refused > 0, let firstRefused {
+                diagnostics.append(
+                    Diagnostic(
+                        .warning,
+                        "\(refused) attachment(s) refused, never read (\(firstRefused)); nothing outside the bundle is "
+                            + "read, and the tests are read without them",
+                        file: bundle))
+            }
+            return diagnostics
+        }
+    }
 
     /// Steps kept per run; a longer log keeps its first ones and the failure.
     static let stepLimit = 2_000
@@ -81,8 +115,18 @@ struct XCResultBundleActivities {
                 continue
             }
             guard let id: String = try row.decode(atIndex: 2) else { continue }
-            // Checked now, so a payload that escapes Data/ stops the read before anything is stored.
-            _ = try store.file(for: id)
+            // Checked now, by name only: an attachment whose payload is missing, or would lead
+            // outside the bundle, is left out; the test and its other attachments stay.
+            if let problem = store.problem(for: id) {
+                if problem.isSafetyRefusal {
+                    unreadable.refused += 1
+                    if unreadable.firstRefused == nil { unreadable.firstRefused = problem.describe(id: id) }
+                } else {
+                    unreadable.missing += 1
+                    if unreadable.firstMissing == nil { unreadable.firstMissing = problem.describe(id: id) }
+                }
+                continue
+            }
             let name = try row.decode(String?.self, atIndex: 3) ?? row.decode(String?.self, atIndex: 4) ?? "attachment"
             let timestamp: Double? = try row.decode(atIndex: 6)
             attachments[place.run, default: []].append(

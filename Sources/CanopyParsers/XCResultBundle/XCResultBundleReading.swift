@@ -155,6 +155,7 @@ struct XCResultBundleReading {
         // The step logs of those attempts, and what they attached.
         let activities = try XCResultBundleActivities(
             db, bundle: bundle, runs: Set(detailed.keys), attachments: attachments != .none)
+        diagnostics += activities.unreadable.diagnostics(bundle: bundle)
         for (run, index) in detailed {
             if let steps = activities.steps[run], !steps.isEmpty { pending[index].attempt.steps = steps }
             if let attachments = activities.attachments[run] { pending[index].attempt.attachments = attachments }

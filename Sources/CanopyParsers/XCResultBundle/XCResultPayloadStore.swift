@@ -5,6 +5,8 @@ import Foundation
 /// A payload id names one regular file directly inside `Data/` (`0~<hash>` or `data.0~<hash>`
 /// is `Data/data.0~<hash>`). An id with a path separator, `..` or a leading dot, and a file that
 /// is a symbolic link (or a `Data/` that is one), are refused: nothing outside the bundle is read.
+/// A payload that cannot be read costs only that attachment, never the bundle's tests
+/// (`docs/xcresult-bundles.md`, "Attachments").
 package struct XCResultPayloadStore: Sendable {
     /// The bundle directory.
     package let bundle: String
@@ -13,33 +15,58 @@ package struct XCResultPayloadStore: Sendable {
         self.bundle = bundle
     }
 
-    /// The file an id names, after checking it stays inside `Data/`.
-    /// - Throws: a reason (for `ParserError.invalidBundle`) when the id escapes `Data/` or the
-    ///   file is missing, a link or not a regular file.
-    package func file(for id: String) throws(ParserError) -> String {
+    /// Why the payload an id names cannot be read.
+    package enum Problem: Sendable, Equatable {
+        /// The id names a file outside `Data/` (a path separator, `..`, a leading dot).
+        case outsideData
+        /// `Data/` is missing (a bundle copied without it), a link or not a directory.
+        case noData(FileAttributeType?)
+        /// The payload file `Data/<name>` is missing, a link or not a regular file.
+        case payload(name: String, FileAttributeType?)
+
+        /// Whether reading would have left the bundle (an id escaping `Data/`, a symbolic link):
+        /// refused for safety, where a missing file is only absent.
+        package var isSafetyRefusal: Bool {
+            switch self {
+            case .outsideData: true
+            case .noData(let type), .payload(_, let type): type != nil
+            }
+        }
+
+        /// What is wrong, for a message about the payload `id`.
+        package func describe(id: String) -> String {
+            switch self {
+            case .outsideData:
+                "an attachment's payload id \"\(id)\" names a file outside Data/; it is not read"
+            case .noData(let type):
+                "Data/ is \(XCResultPayloadStore.describe(type)), not a directory inside the bundle; payloads are not read"
+            case .payload(let name, let type):
+                "the payload Data/\(name) is \(XCResultPayloadStore.describe(type)); it is not read"
+            }
+        }
+    }
+
+    /// Why the payload `id` names cannot be read, or nil when it is a regular file inside `Data/`.
+    /// Only the names are checked (a link is a link, never followed); nothing is opened.
+    package func problem(for id: String) -> Problem? {
         let name = id.hasPrefix("data.") ? id : "data." + id
         guard !id.isEmpty, !name.contains("/"), !name.contains("\\"), !name.contains("\0"), name != "..",
             !id.hasPrefix(".")
-        else {
-            throw .invalidBundle(
-                path: bundle, message: "an attachment's payload id \"\(id)\" names a file outside Data/; it is not read"
-            )
-        }
+        else { return .outsideData }
         let directory = bundle + "/Data"
-        guard Self.type(of: directory) == .typeDirectory else {
-            throw .invalidBundle(
-                path: bundle,
-                message:
-                    "Data/ is \(Self.describe(Self.type(of: directory))), not a directory inside the bundle; payloads are not read"
-            )
-        }
-        let file = directory + "/" + name
-        let type = Self.type(of: file)
-        guard type == .typeRegular else {
-            throw .invalidBundle(
-                path: bundle, message: "the payload Data/\(name) is \(Self.describe(type)); it is not read")
-        }
-        return file
+        let directoryType = Self.type(of: directory)
+        guard directoryType == .typeDirectory else { return .noData(directoryType) }
+        let type = Self.type(of: directory + "/" + name)
+        guard type == .typeRegular else { return .payload(name: name, type) }
+        return nil
+    }
+
+    /// The file an id names, after checking it stays inside `Data/`.
+    /// - Throws: `ParserError.invalidBundle` saying why (`problem(for:)`) when the id escapes
+    ///   `Data/` or the file is missing, a link or not a regular file.
+    package func file(for id: String) throws(ParserError) -> String {
+        if let problem = problem(for: id) { throw .invalidBundle(path: bundle, message: problem.describe(id: id)) }
+        return bundle + "/Data/" + (id.hasPrefix("data.") ? id : "data." + id)
     }
 
     /// The decompressed payload, or nil when it is larger than `limit` bytes (decompression
@@ -62,7 +89,7 @@ package struct XCResultPayloadStore: Sendable {
         (try? FileManager.default.attributesOfItem(atPath: path))?[.type] as? FileAttributeType
     }
 
-    private static func describe(_ type: FileAttributeType?) -> String {
+    fileprivate static func describe(_ type: FileAttributeType?) -> String {
         switch type {
         case nil: "missing"
         case .typeSymbolicLink?: "a symbolic link"

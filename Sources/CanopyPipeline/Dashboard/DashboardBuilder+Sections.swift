@@ -20,7 +20,7 @@ extension DashboardBuilder {
             }
         }
         return insights.flakiness.filter { $0.state == .flaky }.compactMap { result in
-            var test = Self.flakyTest(result, lastMessage: lastMessages[result.key.testKey])
+            var test = Self.flakyTest(result, lastMessage: lastMessages[result.key.testKey], ownCommit: ownCommit)
             test?.isNew = input.verdicts[test: result.key.testKey]?.isNewFlaky ?? false
             test?.onTargetBranch = targetBranchFlakes(result.key.testKey)
             return test
@@ -37,7 +37,15 @@ extension DashboardBuilder {
             case .newlyBroken, .fixed, .unconfirmedFailure: true
             case .stable, .flaky, .stillFailing: false
             }
-        }.compactMap { Self.flakyTest($0, lastMessage: lastMessages[$0.key.testKey]) }
+        }.compactMap { Self.flakyTest($0, lastMessage: lastMessages[$0.key.testKey], ownCommit: ownCommit) }
+    }
+
+    /// A pull or merge request's own commit, which no `since` names: its states are its target
+    /// branch's window and this run (`TestVerdict.since`); nil for any other run.
+    var ownCommit: String? {
+        let metadata = input.metadata
+        guard let target = metadata.baseBranch, target != metadata.branch else { return nil }
+        return metadata.commit
     }
 
     /// This run's message of each test, else the latest one history kept for the window.
@@ -50,14 +58,16 @@ extension DashboardBuilder {
     /// A test's verdict over the window in the renderers' shape; nil for a state they do not list.
     /// The key already names the device (`TestIdentity.key`); the evidence's commits are those on
     /// which the test both failed and passed, newest first.
-    static func flakyTest(_ result: TestFlakiness, lastMessage: String? = nil) -> DashboardFlakyTest? {
+    static func flakyTest(_ result: TestFlakiness, lastMessage: String? = nil, ownCommit: String? = nil)
+        -> DashboardFlakyTest?
+    {
         guard let state = state(result.state) else { return nil }
         let mixed = result.evidence.commits.reversed().filter { $0.verdict == .mixed }.map {
             String($0.commit.prefix(12))
         }
         return DashboardFlakyTest(
             test: result.key.testKey, score: result.score, state: state,
-            since: result.state.commit.map { String($0.prefix(12)) },
+            since: result.state.commit.flatMap { $0 == ownCommit ? nil : String($0.prefix(12)) },
             evidence: DashboardFlakyEvidence(
                 runs: result.evidence.runs, failures: result.evidence.failedRuns, flips: result.evidence.flips,
                 retries: result.evidence.retries, commits: mixed,

@@ -6,9 +6,11 @@ import Foundation
 extension DashboardBuilder {
     /// History strips from each test's stored rows (any order): one result per run, oldest first,
     /// labelled with the test's state over the judged window (`flakiness`).
-    static func testHistory(_ rows: [String: [TestRunRow]], flakiness: [TestFlakiness] = [])
-        -> [String: DashboardTestHistory]
-    {
+    /// A pull or merge request's run (`ownCommit`, its commit) names no commit of its own as
+    /// `since`: its states are its target branch's window and this run.
+    static func testHistory(
+        _ rows: [String: [TestRunRow]], flakiness: [TestFlakiness] = [], ownCommit: String? = nil
+    ) -> [String: DashboardTestHistory] {
         let results = Dictionary(flakiness.map { ($0.key.testKey, $0) }, uniquingKeysWith: { first, _ in first })
         return Dictionary(
             uniqueKeysWithValues: rows.map { key, rows in
@@ -21,7 +23,7 @@ extension DashboardBuilder {
                         latest: ordered.map {
                             DashboardTestHistory.Result(
                                 outcome: $0.outcome, commit: $0.commit, date: $0.startedAt ?? .distantPast)
-                        }, since: results[key].flatMap(stripLabel))
+                        }, since: results[key].flatMap { stripLabel($0, ownCommit: ownCommit) })
                 )
             })
     }
@@ -29,11 +31,11 @@ extension DashboardBuilder {
     /// A strip's label for a test's state: failing since the commit it began failing at, fixed at
     /// the commit of its fix, flaky since its first failure in the window (where `changes` dates
     /// it); nothing for a stable test.
-    static func stripLabel(_ result: TestFlakiness) -> String? {
+    static func stripLabel(_ result: TestFlakiness, ownCommit: String? = nil) -> String? {
         switch result.state {
         case .stable: return nil
         case .newlyBroken(let commit), .stillFailing(let commit), .unconfirmedFailure(let commit):
-            return "failing since \(commit.prefix(12))"
+            return commit == ownCommit ? "failing in this run" : "failing since \(commit.prefix(12))"
         case .fixed(let commit): return "fixed at \(commit.prefix(12))"
         case .flaky:
             return result.evidence.commits.first { $0.verdict != .pass }.map { "flaky since \($0.commit.prefix(12))" }

@@ -102,7 +102,8 @@ struct DashboardBuilder {
             tests: parts.tests)
         dashboard.stillFailing = stillFailing(named)
         dashboard.stateChanges = stateChanges()
-        dashboard.testHistory = Self.testHistory(insights?.testHistory ?? [:], flakiness: insights?.flakiness ?? [])
+        dashboard.testHistory = Self.testHistory(
+            insights?.testHistory ?? [:], flakiness: insights?.flakiness ?? [], ownCommit: ownCommit)
         if let comparison = insights?.comparison {
             dashboard.accessibility = Self.markNew(parts.accessibility, audits: input.audits, comparison: comparison)
         }

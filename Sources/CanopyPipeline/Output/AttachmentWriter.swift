@@ -27,6 +27,9 @@ struct AttachmentWriter {
         var overAttemptCap = 0
         /// Plain files (JUnit's `[[ATTACHMENT|path]]`) that are not there.
         var missing = 0
+        /// Payloads that could not be read (corrupt or cut short), with the first one's reason.
+        var damaged = 0
+        var firstDamage: String?
 
         var notes: [String] {
             var notes: [String] = []
@@ -39,6 +42,11 @@ struct AttachmentWriter {
             if missing > 0 {
                 notes.append("note: \(missing) attachment file(s) named by the reports are missing; left out")
             }
+            if damaged > 0 {
+                notes.append(
+                    "note: \(damaged) attachment(s) could not be read and are left out; the tests are read as they "
+                        + "are (\(firstDamage ?? "damaged"))")
+            }
             if overAttemptCap > 0 {
                 notes.append("note: \(overAttemptCap) attachment(s) past attachments.perAttempt left out")
             }
@@ -49,8 +57,9 @@ struct AttachmentWriter {
     /// Writes the kept attachments through `output` (bytes, path under `siteDirectory`; by default
     /// straight to disk, in `canopy run` into its `OutputStage`) and sets their `file`; drops the
     /// others from the attempts.
-    /// - Throws: `PipelineError.inputs` for a payload that is damaged (corrupt or cut short), or
-    ///   `PipelineError.output` when the directory cannot be written.
+    /// A payload that is damaged (corrupt or cut short) is left out with a note: attachments are
+    /// evidence, not the result, so they never refuse the run.
+    /// - Throws: `PipelineError.output` when the directory cannot be written.
     func write(
         _ run: inout Run,
         output: (_ bytes: [UInt8], _ path: String) throws -> Void = { try ArtifactWriter.write($0, to: $1) }
@@ -72,12 +81,21 @@ struct AttachmentWriter {
                     result.missing += 1
                     continue
                 }
+                // A bundle's payload gone since it was read is missing, as a plain file is.
+                if let id = attachment.payloadId,
+                    XCResultPayloadStore(bundle: attachment.sourcePath).problem(for: id) != nil
+                {
+                    result.missing += 1
+                    continue
+                }
                 let room = limits.maximumRunBytes - result.bytes
                 let found: [UInt8]?
                 do {
                     found = try payload(attachment, limit: min(limits.maximumFileBytes, room))
                 } catch {
-                    throw PipelineError.inputs([error])
+                    result.damaged += 1
+                    if result.firstDamage == nil { result.firstDamage = "\(error)" }
+                    continue
                 }
                 guard let bytes = found else {
                     if room < limits.maximumFileBytes { result.overRunCap += 1 } else { result.tooLarge += 1 }

@@ -1,0 +1,25 @@
+import CanopyModel
+
+/// Reads xcresulttool documents that hold no test results (`insights`, `metrics`): recognised by
+/// their shape so that a directory of a job's outputs reads cleanly, and skipped with a note
+/// naming the kind, never read as a malformed tests document.
+package struct XCResultNonResultParser: JSONReportParser {
+    package let format: InputFormat
+
+    /// - Parameter format: `.xcresultInsights` or `.xcresultMetrics`.
+    package init(format: InputFormat) {
+        self.format = format
+    }
+
+    func parse(_ root: JSONValue, path: String, bytes: Int) throws(ParserError) -> ParsedInput {
+        let note =
+            switch format {
+            case .xcresultInsights: "insights JSON: Xcode's own observations of the run, not test results; skipped"
+            case .xcresultMetrics:
+                "metrics JSON: XCTMetric measurements (launch time, memory, hitches), not test results; skipped"
+            default: "\(format.displayName): not test results; skipped"
+            }
+        let file = InputFile(path: path, format: format, bytes: bytes)
+        return ParsedInput(file: file, diagnostics: [Diagnostic(.note, note, file: path)])
+    }
+}

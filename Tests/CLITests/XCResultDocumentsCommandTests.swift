@@ -1,0 +1,67 @@
+import Foundation
+import Testing
+
+/// xcresulttool's documents through `canopy run`: a summary alone is never a pass, a directory of
+/// every document reads its tests once, and a failed build refuses the run's results.
+@Suite("canopy run on xcresulttool's documents (end to end)")
+struct XCResultDocumentsCommandTests {
+    private func directory(_ fixtures: [String]) throws -> String {
+        let directory = try CLIRunner.temporaryDirectory() + "/results"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        for fixture in fixtures {
+            try FileManager.default.copyItem(
+                atPath: CLIRunner.fixture("xcresult/" + fixture),
+                toPath: directory + "/" + (fixture as NSString).lastPathComponent)
+        }
+        return directory
+    }
+
+    @Test("a summary that says Failed, alone: its failing tests fail the gate")
+    func summaryAlone() throws {
+        let out = try CLIRunner.temporaryDirectory()
+        let result = try CLIRunner.run([
+            "run", "--out", out, "--branch", "main", "--annotations", "none",
+            CLIRunner.fixture("xcresult/summary-failed.json"),
+        ])
+        #expect(result.status == 1, "\(result.stdout)\(result.stderr)")
+        #expect(result.stdout.contains("GATE FAILED: no new failures — 2 new failing test(s)"), "\(result.stdout)")
+        #expect(result.stdout.contains("AppUITests.CheckoutTests/testPay"))
+    }
+
+    @Test("a directory of every document: read like the tests JSON alone, nothing refused")
+    func everyDocument() throws {
+        let alone = try directory(["xcode26-two-devices.json"])
+        let every = try directory([
+            "xcode26-two-devices.json", "summary-failed.json", "test-details.json", "insights.json", "metrics.json",
+            "build-results-succeeded.json", "exported/activities-testLogin.json",
+        ])
+        let expected = try CLIRunner.run(["inspect", "--summary", "--format", "json", alone])
+        let result = try CLIRunner.run(["inspect", "--summary", "--format", "json", every])
+        #expect(result.status == 0, "\(result.stderr)")
+        let totals = { (text: String) throws -> [String: Int] in
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+            let totals = try #require(object["totals"] as? [String: Any])
+            return totals.compactMapValues { $0 as? Int }.filter { $0.key != "duration" }
+        }
+        #expect(try totals(result.stdout) == totals(expected.stdout))
+        #expect(!result.stdout.contains("\"error\""), "\(result.stdout)")
+        let out = try CLIRunner.temporaryDirectory()
+        let run = try CLIRunner.run(["run", "--out", out, "--branch", "main", "--annotations", "none", every])
+        #expect(run.status == 1, "\(run.stdout)\(run.stderr)")
+        // The skipped kinds are notes, kept with the run's diagnostics.
+        let report = try String(contentsOfFile: out + "/report.json", encoding: .utf8)
+        #expect(report.contains("insights JSON: Xcode's own observations"))
+        #expect(report.contains("metrics JSON: XCTMetric measurements"))
+    }
+
+    @Test("build-results of a failed build beside the tests: exit 2, the first error named, nothing stored")
+    func failedBuild() throws {
+        let results = try directory(["xcode26-two-devices.json", "build-results-failed.json"])
+        let out = try CLIRunner.temporaryDirectory()
+        let result = try CLIRunner.run(["run", "--out", out, results])
+        #expect(result.status == 2, "\(result.stdout)\(result.stderr)")
+        #expect(
+            result.stderr.contains("the build failed: \"Cannot find 'CheckoutView' in scope\""), "\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: out + "/history.sqlite"))
+    }
+}
