@@ -15,7 +15,7 @@ DIST_NAME ?= canopy-v$(VERSION)-$(DIST_PLATFORM)
 DIST_BUILD_FLAGS ?= $(if $(filter Linux,$(UNAME_S)),--static-swift-stdlib,)
 SHA256SUM := $(if $(filter Darwin,$(UNAME_S)),shasum -a 256,sha256sum)
 
-.PHONY: deps build release test run bench soak fuzz lint format check clean install static screenshot dist
+.PHONY: deps build release test verify run bench soak fuzz lint format check clean install static screenshot dist
 
 deps:
 	@.ci/install-deps build
@@ -30,6 +30,13 @@ release: deps
 test: deps
 	$(SWIFT) test
 	CANOPY_TEST_TIMING=1 $(SWIFT) test --skip-build --filter 'PostgresRestartTests|PostgresServerReturnTests'
+
+## make verify: the oracle alone on SCENARIOS seeded scenarios (5000) from SEED (1), two at a time;
+## `make verify SEED=123 SCENARIOS=1` replays the scenario a violation names (its files are kept).
+SCENARIOS ?= 5000
+SEED ?= 1
+verify: deps
+	CANOPY_ORACLE_SCENARIOS=$(SCENARIOS) CANOPY_ORACLE_SEED=$(SEED) $(SWIFT) test --filter CanopyOracleTests
 
 ## make run: build, then run Canopy on the sample data and print where the results are. A debug
 ## build, the configuration `make test` builds too, so the README's two commands compile once;

@@ -171,5 +171,8 @@ let package = Package(
             swiftSettings: swiftSettings),
         // `canopy` is a dependency so that the binary these tests run is built first.
         .testTarget(name: "CLITests", dependencies: ["canopy", "CanopyBundleFixtures"], swiftSettings: swiftSettings),
+        // The oracle: seeded scenarios with ground truth, the built `canopy` run on each and the
+        // invariants checked over everything it writes; `canopy` is a dependency so it is built first.
+        .testTarget(name: "CanopyOracleTests", dependencies: ["canopy"], swiftSettings: swiftSettings),
     ]
 )

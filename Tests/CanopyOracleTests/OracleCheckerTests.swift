@@ -1,0 +1,142 @@
+import Foundation
+import Testing
+
+/// The oracle's own readers and rules, on surfaces written by hand: each catches what it must.
+@Suite("The oracle's checkers")
+struct OracleCheckerTests {
+    @Test("a Markdown heading whose count is not its list's length is caught, with tables, lists and summaries")
+    func markdownCounts() {
+        let text = """
+            ## ❌ Gate failed
+
+            **3** tests: 1 passed, **1 failed**, 1 flaky, 0 skipped · pass rate **66.7%**
+
+            ### ❌ New failures (2)
+
+            - ❌ <code>App.LoginTests/<wbr>testLogin</code>
+              - XCTAssertTrue failed
+
+            ### 🔁 Flaky tests (1)
+
+            | score | test | state |
+            |---:|---|---|
+            | 0.50 | <code>App.FeedTests/testFeed</code> | 🔁 flaky |
+
+            <details><summary>Other failing tests (3): still failing</summary>
+
+            - ❌ <code>A/a</code>
+            - ❌ <code>A/b</code>
+            - … and 1 more
+
+            </details>
+            """
+        let sections = MarkdownSurface.sections(text, surface: "summary.md")
+        #expect(
+            sections.map(\.title) == [
+                "❌ New failures (2)", "🔁 Flaky tests (1)", "Other failing tests (3): still failing",
+            ])
+        let wrong = sections.filter { $0.count != $0.items.count + $0.more }.map(\.title)
+        #expect(wrong == ["❌ New failures (2)"])
+        let headline = MarkdownSurface.headline(text)
+        #expect(headline?.tests == 3 && headline?.failed == 1 && headline?.flaky == 1)
+    }
+
+    @Test("a page's counted heading, summary and card set are read; a script-drawn list is left out")
+    func htmlCounts() {
+        let html = HTMLSurface.stripped(
+            """
+            <style>h3 { color: red }</style><section id="view-overview">
+            <h3>New failures <span class="count">2</span></h3><ul class="failing"><li><code>A/a</code><ul><li>nested</li></ul></li></ul>
+            <h3 id="f-clusters">By cluster <span class="count">2</span></h3><article class="card">one<details><summary>Example</summary></details></article><article class="card">two</article>
+            <h2>Tests <span class="count">9</span></h2><details><summary>By class <span class="count">1</span></summary><table><thead><tr><th>Class</th></tr></thead><tbody><tr><td>A</td></tr></tbody></table></details>
+            <h3>Audit issues by type <span class="count">3</span></h3><table><thead><tr><th>Audit</th><th>Errors</th></tr></thead><tbody><tr><td>contrast</td><td>2</td></tr><tr><td>hitRegion</td><td>1</td></tr></tbody></table>
+            </section><script>var x = "<h3>Fake <span class=\\"count\\">5</span></h3>";</script>
+            """)
+        let sections = HTMLSurface.sections(html, surface: "index.html")
+        let read = sections.map { "\($0.title)=\($0.count)/\($0.items.count)" }
+        #expect(read == ["New failures=2/1", "By cluster=2/2", "By class=1/1", "Audit issues by type=3/2"])
+        #expect(Invariants.sumOfCounts(sections[3].items) == 3)
+    }
+
+    @Test("keys are found whole: a shorter key inside a longer one, or without its device, is not a hit")
+    func keysAreWhole() throws {
+        var scenario = Scenario(seed: 7)
+        let skipped = [[AttemptResult]](repeating: [.skipped], count: scenario.runs.count)
+        scenario.tests = [
+            OracleTest(bundle: "B", suite: "S", name: "testOpen1", device: nil, fate: .stable, runs: skipped),
+            OracleTest(bundle: "B", suite: "S", name: "testOpen12", device: nil, fate: .stable, runs: skipped),
+            OracleTest(
+                bundle: "B", suite: "S", name: "testPay", device: Scenario.devices[0], fate: .stable, runs: skipped),
+        ]
+        let invariants = Invariants(
+            scenario: scenario,
+            outputs: ScenarioOutputs(root: "/nonexistent", run: .init(arguments: [], status: 0, stdout: "", stderr: ""))
+        )
+        #expect(invariants.keys(in: "- ❌ <code>B.S/<wbr>testOpen12</code>") == ["B.S/testOpen12"])
+        #expect(invariants.keys(in: "<code>B.S/testOpen1</code> and B.S/testPay") == ["B.S/testOpen1"])
+        #expect(
+            invariants.keys(in: "B.S/testPay@iPhone 16 Pro (18.2)#Default") == [
+                "B.S/testPay@iPhone 16 Pro (18.2)#Default"
+            ])
+    }
+
+    @Test("the ground truth's states follow the documented rules, and leave the statistical edge open")
+    func states() {
+        func state(_ pattern: String) -> GroundTruth.State? {
+            let runs = pattern.enumerated().map { index, letter in
+                OracleRun(
+                    index: index, commit: "c\(index)", branch: "main", startedAt: "", isPullRequest: false,
+                    plainShape: .xcbeautify, deviceShape: .trainer, withSnapshots: false)
+            }
+            let attempts: [[AttemptResult]] = pattern.map { letter in
+                switch letter {
+                case "P": return [.passed(seconds: 1)]
+                case "F": return [.failed(message: "m")]
+                default: return [.failed(message: "m"), .passed(seconds: 1)]
+                }
+            }
+            let test = OracleTest(bundle: "B", suite: "S", name: "t", device: nil, fate: .stable, runs: attempts)
+            return GroundTruth.state(of: test, over: runs).0
+        }
+        #expect(state("PPPP") == .stable)
+        #expect(state("PMPP") == .flaky)
+        #expect(state("FFFF") == .stillFailing)
+        #expect(state("FFPP") == .fixed)
+        #expect(state("PPPF") == .unconfirmedFailure)
+        #expect(state("PPFF") == .unconfirmedFailure)  // (3.84 / 5.84)^2 = 0.43: chance explains it
+        #expect(state("PPPPPPPPPFFFFFF") == .newlyBroken)  // (3.84 / 12.84)^6 < 0.001
+        #expect(state("PFPF") == nil)  // flips without a mixed commit: left to the statistics
+    }
+
+    @Test("the ground truth excuses a quarantined and a known-flaky failure, and counts a new one at the gate")
+    func verdicts() {
+        let scenario = Scenario(seed: 11)
+        let truth = GroundTruth(scenario)
+        for expected in truth.expected.values {
+            switch expected.test.fate {
+            case .brokenNow: #expect(expected.verdict == .newFailure)
+            case .knownFlakyFailsAsBefore:
+                #expect(expected.verdict == .excused && expected.excusedBecause == "known-flaky")
+            case .stable, .renamedNew: #expect(expected.verdict == .passed && expected.state == .stable)
+            case .skipped: #expect(expected.verdict == .skipped)
+            default: break
+            }
+        }
+        let gate = truth.expected.values.contains { $0.verdict == .newFailure } || !truth.newAuditErrors.isEmpty
+        #expect(truth.exitCode == (truth.unreadable ? 2 : gate ? 1 : 0))
+    }
+
+    @Test("a quarantined name is looked for whole, in the innermost row or item, not in an attribute")
+    func quarantineBlocks() {
+        #expect(!Invariants.names("| B.S/testTap12 | fixed |", "B.S/testTap1"))
+        #expect(Invariants.names("| B.S/testTap1 | 🧊 quarantined until 2027-01-02: R |", "B.S/testTap1"))
+        let markdown =
+            "- ❌ <code>B.S/<wbr>testTap1</code>\n  - quarantined until 2027-01-02: R\n- ❌ <code>B.S/testTap12</code>\n"
+        #expect(Invariants.markdownBlocks(markdown, naming: "B.S/testTap1").count == 1)
+        let page = Invariants.PageElements(
+            #"<ul><li title="B.S/testTap1"><code>B.S/testTap1</code><ul><li>quarantined</li></ul></li><li><code>B.S/testTap12</code></li></ul>"#
+        )
+        let blocks = page.blocks(naming: "B.S/testTap1")
+        #expect(blocks.count == 1 && blocks[0].hasPrefix("<li title") && blocks[0].contains("quarantined"))
+    }
+}
