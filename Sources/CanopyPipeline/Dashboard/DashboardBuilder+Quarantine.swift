@@ -14,6 +14,16 @@ extension DashboardBuilder {
         func badge(_ entry: QuarantineEntry?) -> String? {
             entry.map { ExcusedFailure.quarantineText(until: $0.expires, reason: $0.reason) }
         }
+        // Every test the page names: the run's, the window's flaky and changed ones, those the
+        // trend's changes and the flaky elements name.
+        var named = Set(verdicts.tests.lazy.filter { $0.quarantine != nil }.map(\.test))
+        named.formUnion(dashboard.flakyTests.map(\.test))
+        named.formUnion(dashboard.stateChanges.map(\.test))
+        named.formUnion((dashboard.trend?.changes ?? []).map(\.test))
+        for element in dashboard.flakyElements { named.formUnion(element.tests) }
+        for test in named {
+            if let text = badge(verdicts.quarantineEntry(forTest: test)) { dashboard.quarantinedTests[test] = text }
+        }
         for index in dashboard.flakyTests.indices {
             dashboard.flakyTests[index].quarantine = badge(
                 verdicts.quarantineEntry(forTest: dashboard.flakyTests[index].test))

@@ -49,6 +49,9 @@ package struct Dashboard: Sendable, Equatable, Codable {
     package var stateChanges: [DashboardFlakyTest] = []
     /// The quarantine entries active for the run, in configuration order.
     package var quarantine: [DashboardQuarantine] = []
+    /// The badge (`quarantined until 2026-12-01: reason`) of each quarantined test the page names,
+    /// by test key: every list that names the test shows it.
+    package var quarantinedTests: [String: String] = [:]
     /// Elements on which several tests fail flakily, most tests first.
     package var flakyElements: [FlakyElement]
     /// Audit issues and elements missing identifiers.

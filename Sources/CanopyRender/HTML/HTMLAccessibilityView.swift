@@ -12,7 +12,9 @@ enum HTMLAccessibilityView {
             + "\(Format.count(resolved)) of its resolved.</p>"
     }
 
-    static func render(_ accessibility: DashboardAccessibility, rowLimit: Int) -> String {
+    static func render(_ accessibility: DashboardAccessibility, rowLimit: Int, quarantine: [String: String] = [:])
+        -> String
+    {
         var out = "<h2>Accessibility</h2>"
         let issues = accessibility.issues
         var types: [String] = []
@@ -60,7 +62,7 @@ enum HTMLAccessibilityView {
                 out +=
                     "<tr\(issue.isNew ? " class=\"new\"" : "")><td>\(severity)\(fresh)</td><td>\(HTMLText.escape(issue.auditType, limit: 80))</td><td>\(element)</td>"
                 out +=
-                    "<td>\(issue.screen.map { HTMLText.escape($0) } ?? "–")</td><td>\(issue.test.map { "<code>\(HTMLText.escape($0))</code>" } ?? "–")</td>"
+                    "<td>\(issue.screen.map { HTMLText.escape($0) } ?? "–")</td><td>\(issue.test.map { "<code>\(HTMLText.escape($0))</code>" + HTMLParts.quarantine(quarantine[$0]) } ?? "–")</td>"
                 out += "<td class=\"msg\">\(HTMLText.escape(issue.description))</td></tr>"
             }
             out +=

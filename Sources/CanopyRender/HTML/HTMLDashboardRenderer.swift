@@ -44,15 +44,18 @@ package struct HTMLDashboardRenderer: DashboardRenderer {
                 id: "flaky", label: "Flaky tests",
                 html: HTMLFlakyView.render(
                     dashboard.flakyTests, changes: dashboard.stateChanges, elements: dashboard.flakyElements,
-                    rowLimit: rowLimit,
-                    history: dashboard.testHistory)),
+                    rowLimit: rowLimit, history: dashboard.testHistory, quarantine: dashboard.quarantinedTests)),
             HTMLView(
                 id: "accessibility", label: "Accessibility",
-                html: HTMLAccessibilityView.render(dashboard.accessibility, rowLimit: rowLimit)),
+                html: HTMLAccessibilityView.render(
+                    dashboard.accessibility, rowLimit: rowLimit, quarantine: dashboard.quarantinedTests)),
             HTMLView(id: "tests", label: "Tests", html: tests.view),
         ]
         if let trend = dashboard.trend {
-            views.append(HTMLView(id: "trend", label: "Trend", html: HTMLTrendView.render(trend, rowLimit: rowLimit)))
+            views.append(
+                HTMLView(
+                    id: "trend", label: "Trend",
+                    html: HTMLTrendView.render(trend, rowLimit: rowLimit, quarantine: dashboard.quarantinedTests)))
         }
         return HTMLPage.render(dashboard: dashboard, heading: dashboard.title, views: views, data: tests.script)
     }

@@ -18,7 +18,7 @@ enum HTMLFailuresView {
             out += "<p class=\"msg\">\(HTMLText.escape(cluster.normalizedMessage, limit: 500))</p>"
             out += "<details><summary>Example and \(Format.plural(cluster.testCount, "test")) hit</summary>"
             out +=
-                "<pre>\(HTMLText.block(cluster.example, limit: 2000))</pre>\(HTMLParts.tests(cluster.tests, total: cluster.testCount))</details></article>"
+                "<pre>\(HTMLText.block(cluster.example, limit: 2000))</pre>\(HTMLParts.tests(cluster.tests, total: cluster.testCount, quarantine: dashboard.quarantinedTests))</details></article>"
         }
         out += HTMLParts.more(
             shown: min(rowLimit, dashboard.clusters.count), of: dashboard.clusters.count,
@@ -36,7 +36,8 @@ enum HTMLFailuresView {
                 out += "<tr><td><span class=\"chip\">\(HTMLText.escape(group.category, limit: 60))</span>\(infra)</td>"
                 out +=
                     "<td class=\"n\">\(Format.count(group.count))</td><td class=\"n\">\(Format.count(group.testCount))</td>"
-                out += "<td>\(HTMLParts.tests(group.tests, total: group.testCount, limit: 3))</td></tr>"
+                out +=
+                    "<td>\(HTMLParts.tests(group.tests, total: group.testCount, limit: 3, quarantine: dashboard.quarantinedTests))</td></tr>"
             }
             out += "</tbody></table>"
         } else {
@@ -54,7 +55,8 @@ enum HTMLFailuresView {
                 out += "<td class=\"n\">\(Format.count(group.testCount))</td>"
                 out +=
                     "<td>\(group.categories.prefix(4).map { "<span class=\"chip\">\(HTMLText.escape($0, limit: 60))</span>" }.joined(separator: " "))</td>"
-                out += "<td>\(HTMLParts.tests(group.tests, total: group.testCount, limit: 3))</td></tr>"
+                out +=
+                    "<td>\(HTMLParts.tests(group.tests, total: group.testCount, limit: 3, quarantine: dashboard.quarantinedTests))</td></tr>"
             }
             out += "</tbody></table>"
             out += HTMLParts.more(

@@ -5,9 +5,9 @@ import CanopyModel
 enum HTMLFlakyView {
     static func render(
         _ tests: [DashboardFlakyTest], changes: [DashboardFlakyTest] = [], elements: [FlakyElement], rowLimit: Int,
-        history: [String: DashboardTestHistory] = [:]
+        history: [String: DashboardTestHistory] = [:], quarantine: [String: String] = [:]
     ) -> String {
-        var out = elementsTable(elements, rowLimit: rowLimit)
+        var out = elementsTable(elements, rowLimit: rowLimit, quarantine: quarantine)
         out += "<h2>Flaky tests <span class=\"count\">\(Format.count(tests.count))</span></h2>"
         out +=
             "<p class=\"lede\">Ranked by flakiness score over the history window, with each test's state. Flips are changes of a commit's verdict "
@@ -59,7 +59,9 @@ enum HTMLFlakyView {
     }
 
     /// Elements on which several tests fail flakily; nothing when there are none.
-    private static func elementsTable(_ elements: [FlakyElement], rowLimit: Int) -> String {
+    private static func elementsTable(_ elements: [FlakyElement], rowLimit: Int, quarantine: [String: String])
+        -> String
+    {
         guard !elements.isEmpty else { return "" }
         var out = "<h2>Flaky elements <span class=\"count\">\(Format.count(elements.count))</span></h2>"
         out +=
@@ -74,7 +76,7 @@ enum HTMLFlakyView {
                 "<tr><td><code>\(HTMLText.escape(element.identifier))</code></td><td class=\"n\">\(Format.count(element.tests.count))</td>"
             out +=
                 "<td class=\"n\">\(Format.count(element.flakyFailures))</td><td class=\"n\">\(Format.count(element.failures))</td>"
-            out += "<td>\(HTMLParts.tests(element.tests, total: element.tests.count))</td></tr>"
+            out += "<td>\(HTMLParts.tests(element.tests, total: element.tests.count, quarantine: quarantine))</td></tr>"
         }
         out += "</tbody></table>"
         return out

@@ -7,10 +7,12 @@ enum HTMLParts {
             "<p class=\"more\">Showing \(Format.count(shown)) of \(Format.count(total)); \(HTMLText.escapeRaw(hint)).</p>"
     }
 
-    /// Test keys as a short list with "and N more".
-    static func tests(_ tests: [String], total: Int, limit: Int = 10) -> String {
+    /// Test keys as a short list with "and N more", each quarantined one with its badge.
+    static func tests(_ tests: [String], total: Int, limit: Int = 10, quarantine: [String: String] = [:]) -> String {
         var out = "<ul class=\"tests\">"
-        for test in tests.prefix(limit) { out += "<li><code>\(HTMLText.escape(test))</code></li>" }
+        for test in tests.prefix(limit) {
+            out += "<li><code>\(HTMLText.escape(test))</code>\(Self.quarantine(quarantine[test]))</li>"
+        }
         if total > min(limit, tests.count) {
             out += "<li class=\"more\">and \(Format.count(total - min(limit, tests.count))) more</li>"
         }

@@ -1,6 +1,6 @@
 /// The trend view: time series over the window and the tests that changed state.
 enum HTMLTrendView {
-    static func render(_ trend: DashboardTrend, rowLimit: Int) -> String {
+    static func render(_ trend: DashboardTrend, rowLimit: Int, quarantine: [String: String] = [:]) -> String {
         var out = "<h2>Trend <span class=\"muted\">\(HTMLText.escape(trend.window))</span></h2>"
         let points = trend.points
         guard !points.isEmpty else { return out + "<p class=\"empty\">No runs in the window.</p>" }
@@ -70,7 +70,8 @@ enum HTMLTrendView {
         out +=
             "<table class=\"grid\"><thead><tr><th scope=\"col\">Date</th><th scope=\"col\">Test</th><th scope=\"col\">From</th><th scope=\"col\">To</th><th scope=\"col\">Commit</th></tr></thead><tbody>"
         for change in trend.changes.prefix(rowLimit) {
-            out += "<tr><td>\(Format.day(change.date))</td><td><code>\(HTMLText.escape(change.test))</code></td>"
+            out +=
+                "<tr><td>\(Format.day(change.date))</td><td><code>\(HTMLText.escape(change.test))</code>\(HTMLParts.quarantine(quarantine[change.test]))</td>"
             out +=
                 "<td>\(HTMLParts.state(change.from, since: nil))</td><td>\(HTMLParts.state(change.to, since: nil))</td>"
             out += "<td><code>\(HTMLText.escape(change.commit, limit: 12))</code></td></tr>"

@@ -11,10 +11,14 @@ package struct TrendRenderer: DashboardRenderer {
         let data = HTMLDashboardData(dashboard.tests)
         let trend = dashboard.trend ?? DashboardTrend(window: "no history", points: [])
         var views = [
-            HTMLView(id: "trend", label: "Trend", html: HTMLTrendView.render(trend, rowLimit: rowLimit)),
+            HTMLView(
+                id: "trend", label: "Trend",
+                html: HTMLTrendView.render(trend, rowLimit: rowLimit, quarantine: dashboard.quarantinedTests)),
             HTMLView(
                 id: "flaky", label: "Flaky tests",
-                html: HTMLFlakyView.render(dashboard.flakyTests, elements: dashboard.flakyElements, rowLimit: rowLimit)),
+                html: HTMLFlakyView.render(
+                    dashboard.flakyTests, elements: dashboard.flakyElements, rowLimit: rowLimit,
+                    quarantine: dashboard.quarantinedTests)),
             HTMLView(
                 id: "overview", label: "Latest run",
                 html: HTMLOverviewView.render(dashboard, rowLimit: min(rowLimit, 200))),
