@@ -15,8 +15,8 @@ enum HTMLDashboardStyles {
         a{color:var(--accent)}
         a:focus-visible,button:focus-visible,input:focus-visible,select:focus-visible,summary:focus-visible{outline:2px solid var(--accent);outline-offset:2px}
         .sr{position:absolute;width:1px;height:1px;padding:0;margin:-1px;overflow:hidden;clip:rect(0,0,0,0);white-space:nowrap;border:0}
-        .skip{position:absolute;left:-999px;top:.5rem;background:var(--card);padding:.5rem 1rem;border-radius:6px;z-index:9}
-        .skip:focus{left:.5rem}
+        .skiplink{position:absolute;left:-999px;top:.5rem;background:var(--card);padding:.5rem 1rem;border-radius:6px;z-index:9}
+        .skiplink:focus{left:.5rem}
         .top{background:var(--card);border-bottom:1px solid var(--line);padding:1.25rem 2rem .25rem}
         .top h1{margin:0;font-size:1.35rem;font-weight:650;letter-spacing:-.01em}
         .top h1 .logo{color:var(--pass);margin-right:.35rem}
@@ -79,6 +79,7 @@ enum HTMLDashboardStyles {
         .chip.warn{color:var(--warn);background:var(--warn-bg);border-color:transparent}
         .chip.flaky{color:var(--flaky);background:var(--flaky-bg);border-color:transparent}
         .chip.skip{color:var(--muted)}
+        .chip.quarantine{color:var(--muted);white-space:normal;display:inline-block;border-radius:8px}
         .btn,.sort{font:inherit;cursor:pointer}
         .btn{background:var(--card);color:var(--fg);border:1px solid var(--line);border-radius:8px;padding:.35rem .8rem}
         .btn:hover{background:var(--soft)}.btn:disabled{opacity:.45;cursor:default}

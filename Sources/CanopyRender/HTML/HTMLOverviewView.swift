@@ -70,6 +70,7 @@ enum HTMLOverviewView {
             let e = test.evidence
             out += "<li><code>\(HTMLText.escape(test.test))</code> \(HTMLParts.state(test.state, since: test.since))"
             if test.isNew { out += " <span class=\"chip warn\">new</span>" }
+            out += HTMLParts.quarantine(test.quarantine)
             out += " <span class=\"muted\">failed in \(Format.count(e.failures)) of \(Format.plural(e.runs, "run"))"
             if let target = test.onTargetBranch { out += "; \(HTMLText.escape(target.text))" }
             out += "</span>" + HTMLHistoryStrip.render(history[test.test])

@@ -37,7 +37,7 @@ enum HTMLPage {
         out +=
             "<title>\(HTMLText.escape(heading, limit: 160))</title>\n<style>\(HTMLDashboardStyles.css)</style>\n</head>\n<body>\n"
         out += "<script>\(HTMLDashboardScript.guardScript)</script>\n"
-        out += "<a class=\"skip\" href=\"#main\">Skip to content</a>\n"
+        out += "<a class=\"skiplink\" href=\"#main\">Skip to content</a>\n"
         out +=
             "<header class=\"top\"><h1><span class=\"logo\" aria-hidden=\"true\">◆</span>\(HTMLText.escape(heading, limit: 160))</h1>\n"
         out += meta(dashboard)

@@ -22,7 +22,7 @@ enum HTMLParts {
     /// when it is not quarantined.
     static func quarantine(_ text: String?) -> String {
         guard let text else { return "" }
-        return " <span class=\"chip skip\"><span aria-hidden=\"true\">🧊</span> "
+        return " <span class=\"chip quarantine\"><span aria-hidden=\"true\">❄</span> "
             + "\(HTMLText.escape(text, limit: 200))</span>"
     }
 
