@@ -56,6 +56,10 @@ struct OracleCheckerTests {
         let read = sections.map { "\($0.title)=\($0.count)/\($0.items.count)" }
         #expect(read == ["New failures=2/1", "By cluster=2/2", "By class=1/1", "Audit issues by type=3/2"])
         #expect(Invariants.sumOfCounts(sections[3].items) == 3)
+        let preview = HTMLSurface.sections(
+            #"<h3>Still failing <span class="count">3</span></h3><ul><li>a</li></ul><p>Showing 1 of 3; the Tests view lists every failed test.</p>"#,
+            surface: "index.html")
+        #expect(preview.count == 1 && preview[0].items.count == 1 && preview[0].more == 2)
     }
 
     @Test("keys are found whole: a shorter key inside a longer one, or without its device, is not a hit")

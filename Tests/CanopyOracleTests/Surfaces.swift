@@ -80,8 +80,17 @@ enum MarkdownSurface {
         return Int(title[number])
     }
 
+    private static let showing = try! NSRegularExpression(pattern: #"[Ss]howing (\d+) of (\d+)"#)
+
+    /// How many entries a note says were left out: `… and 4 more`, `+4 more`, `Showing 10 of 14`.
     static func moreCount(_ line: String) -> Int? {
         let range = NSRange(line.startIndex..., in: line)
+        if let match = showing.firstMatch(in: line, range: range),
+            let shown = Range(match.range(at: 1), in: line).flatMap({ Int(line[$0]) }),
+            let total = Range(match.range(at: 2), in: line).flatMap({ Int(line[$0]) })
+        {
+            return max(0, total - shown)
+        }
         guard let match = more.firstMatch(in: line, range: range), let number = Range(match.range(at: 1), in: line)
         else { return nil }
         return Int(line[number])
