@@ -163,7 +163,7 @@ enum HTMLOverviewView {
             for slower in dashboard.slowerTests.prefix(rowLimit) {
                 let basis = slower.runs.map { " <small class=\"muted\">(\(Format.plural($0, "run")))</small>" } ?? ""
                 out +=
-                    "<tr><td><code>\(HTMLText.escape(slower.testKey))</code></td><td class=\"n\">\(Format.duration(slower.before))\(basis)</td>"
+                    "<tr><td><code>\(HTMLText.escape(slower.testKey))</code>\(HTMLParts.quarantine(dashboard.quarantinedTests[slower.testKey]))</td><td class=\"n\">\(Format.duration(slower.before))\(basis)</td>"
                 out +=
                     "<td class=\"n\">\(Format.duration(slower.after))</td><td class=\"n\">+\(Format.duration(slower.after - slower.before)) (×\(Format.fixed(slower.after / max(slower.before, 0.001), digits: 1)))</td></tr>"
             }

@@ -34,7 +34,7 @@ package struct MarkdownComment: DashboardRenderer {
         ]
         let flaky = MarkdownSections.flaky(dashboard.flakyTests)
         sections.append(collapsed("🔁 Flaky tests (\(Format.count(flaky.items.count)))", flaky, bare: true))
-        let slower = MarkdownSections.slower(dashboard.slowerTests)
+        let slower = MarkdownSections.slower(dashboard.slowerTests, quarantine: dashboard.quarantinedTests)
         sections.append(collapsed("🐢 Slower tests (\(Format.count(slower.items.count)))", slower, bare: true))
         let issues = dashboard.accessibility.issues
         let errors = issues.filter { $0.severity == .error }.count

@@ -16,7 +16,12 @@ enum MarkdownSections {
         return MarkdownSection(name: "classes", head: head, items: items)
     }
 
-    static func slower(_ tests: [SlowerTest]) -> MarkdownSection {
+    /// ` 🧊 quarantined until …: reason` after a quarantined test's name; nothing otherwise.
+    static func quarantineBadge(_ text: String?) -> String {
+        text.map { " 🧊 " + MarkdownText.escape($0, limit: 160) } ?? ""
+    }
+
+    static func slower(_ tests: [SlowerTest], quarantine: [String: String] = [:]) -> MarkdownSection {
         guard !tests.isEmpty else { return MarkdownSection(name: "slower tests", head: "", items: []) }
         // Collapsed: worth a look, rarely what a developer must act on first.
         let head =
@@ -24,7 +29,7 @@ enum MarkdownSections {
             + (tests.contains { $0.runs != nil } ? SlowerTestsText.lede(tests) + "\n\n" : "")
             + "| test | \(SlowerTestsText.usual(tests).lowercased()) | now | change |\n|---|---:|---:|---:|\n"
         let items = tests.map { test in
-            "| \(MarkdownText.code(test.testKey, limit: 160, wrap: true)) | \(Format.duration(test.before))\(test.runs.map { " (\(Format.plural($0, "run")))" } ?? "") | \(Format.duration(test.after)) | "
+            "| \(MarkdownText.code(test.testKey, limit: 160, wrap: true))\(quarantineBadge(quarantine[test.testKey])) | \(Format.duration(test.before))\(test.runs.map { " (\(Format.plural($0, "run")))" } ?? "") | \(Format.duration(test.after)) | "
                 + "+\(Format.duration(test.after - test.before)) (×\(Format.fixed(test.after / max(test.before, 0.001), digits: 1))) |\n"
         }
         return MarkdownSection(name: "slower tests", head: head, items: items, tail: "\n</details>\n\n")
@@ -49,7 +54,7 @@ enum MarkdownSections {
                 + (e.commits.count > 5 ? " +\(Format.count(e.commits.count - 5)) more" : "")
             var state = state(test)
             if test.isNew { state += " 🆕 new" }
-            if let quarantine = test.quarantine { state += " 🧊 " + MarkdownText.escape(quarantine, limit: 160) }
+            state += quarantineBadge(test.quarantine)
             if let target = test.onTargetBranch { state += " (" + MarkdownText.escape(target.text, limit: 120) + ")" }
             return [
                 Format.score(test.score), MarkdownText.code(test.test, limit: 160, wrap: true), state, "\(e.runs)",
@@ -89,15 +94,16 @@ enum MarkdownSections {
         return MarkdownSection(name: "quarantine", head: head, items: items)
     }
 
-    static func flakyElements(_ elements: [FlakyElement]) -> MarkdownSection {
+    static func flakyElements(_ elements: [FlakyElement], quarantine: [String: String] = [:]) -> MarkdownSection {
         guard !elements.isEmpty else { return MarkdownSection(name: "flaky elements", head: "", items: []) }
         let head =
             "### 🎯 Flaky elements (\(Format.count(elements.count)))\n\nElements on which several tests fail flakily: "
             + "fix the element (a wait, its hit region, a stable identifier) rather than each test.\n\n"
             + "| identifier | tests | flaky failures | all failures | failing flakily on it |\n|---|---:|---:|---:|---|\n"
         let items = elements.map { element in
-            let shown = element.tests.prefix(3).map { MarkdownText.code($0, limit: 120, wrap: true) }.joined(
-                separator: " ")
+            let shown = element.tests.prefix(3).map {
+                MarkdownText.code($0, limit: 120, wrap: true) + quarantineBadge(quarantine[$0])
+            }.joined(separator: " ")
             let more = element.tests.count > 3 ? " and \(Format.count(element.tests.count - 3)) more" : ""
             return
                 "| \(MarkdownText.code(element.identifier, limit: 160, wrap: true)) | \(Format.count(element.tests.count)) | "
@@ -152,7 +158,7 @@ enum MarkdownSections {
         let items = (issues.filter(\.isNew) + issues.filter { !$0.isNew }).map { issue in
             let severity =
                 (issue.severity == .error ? "❌ error" : "⚠️ warning") + (issue.isNew ? " 🆕 new" : "")
-                + (issue.quarantine.map { " 🧊 " + MarkdownText.escape($0, limit: 160) } ?? "")
+                + quarantineBadge(issue.quarantine)
             var element = issue.identifier.map { MarkdownText.code($0, limit: 120) } ?? "no identifier"
             if let label = issue.label { element += " “\(MarkdownText.escape(label, limit: 60))”" }
             if let type = issue.elementType { element += " (\(MarkdownText.escape(type, limit: 30)))" }
