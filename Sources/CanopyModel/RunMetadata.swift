@@ -24,6 +24,9 @@ package struct RunMetadata: Sendable, Equatable, Hashable, Codable {
     /// with what could (`canopy run --allow-partial`): its tests may be missing. Nil when every
     /// input was read.
     package var unreadInputs: [String]?
+    /// The shards the run was merged from (`canopy run --expect-shards`), in order; nil for a run
+    /// read from its files.
+    package var shards: [String]?
 
     package init(
         runKey: String? = nil, commit: String? = nil, branch: String? = nil, pullRequest: String? = nil,
@@ -57,6 +60,7 @@ package struct RunMetadata: Sendable, Equatable, Hashable, Codable {
             startedAt: startedAt ?? other.startedAt, finishedAt: finishedAt ?? other.finishedAt,
             baseBranch: baseBranch ?? other.baseBranch)
         merged.unreadInputs = unreadInputs ?? other.unreadInputs
+        merged.shards = shards ?? other.shards
         return merged
     }
 }

@@ -22,6 +22,8 @@ struct CheckSubcommand: AsyncParsableCommand {
 
     @OptionGroup var comparison: ComparisonOptions
 
+    func validate() throws { try inputs.requireSome() }
+
     func run() async throws {
         var options = try RunOptions(inputs: inputs, store: storeOptions, metadata: metadata, verbosity: verbosity)
         comparison.apply(to: &options)

@@ -12,15 +12,25 @@ struct IngestSubcommand: AsyncParsableCommand {
               canopy ingest --branch main build/reports/     # nightly, before trend
               canopy ingest --store postgres://ci@db/canopy --run-key nightly-2026-11-22 \\
                 build/reports/
+              canopy ingest --run-key "$RUN" --shard ipad --destination "iPad Air" junit.xml
             """)
 
     @OptionGroup var inputs: InputOptions
     @OptionGroup var storeOptions: StoreOptions
     @OptionGroup var metadata: MetadataOptions
     @OptionGroup var verbosity: VerbosityOptions
+    @OptionGroup var shards: ShardOptions
+
+    func validate() throws { try inputs.requireSome() }
 
     func run() async throws {
-        let options = try RunOptions(inputs: inputs, store: storeOptions, metadata: metadata, verbosity: verbosity)
+        var options = try RunOptions(inputs: inputs, store: storeOptions, metadata: metadata, verbosity: verbosity)
+        try shards.apply(to: &options)
+        if options.shard != nil {
+            let lines = try await IngestCommand(options: options).storeShard()
+            if !verbosity.quiet { emit(lines) }
+            return
+        }
         let result = try await IngestCommand(options: options).run()
         if !verbosity.quiet {
             emit([

@@ -22,11 +22,58 @@ struct InputOptions: ParsableArguments {
     @Option(help: "An accessibility audit JSON file or directory (repeatable).", completion: .file())
     var audits: [String] = []
 
+    @Option(
+        help: ArgumentHelp(
+            "The device (or CI leg) the inputs ran on, where the producer does not say: NAME for every input, or NAME=PATH for one input, which it also reads (repeatable).",
+            discussion: "The same test on two destinations is two tests of the run, never two attempts of one.",
+            valueName: "name[=path]"))
+    var destination: [String] = []
+
     var selection: InputSelection {
-        InputSelection(paths: paths, junit: junit, xcresult: xcresult, snapshots: snapshots, audits: audits)
+        let split = try? Self.destinations(destination)
+        return InputSelection(
+            paths: paths, junit: junit, xcresult: xcresult, snapshots: snapshots, audits: audits,
+            destination: split?.all, labelled: split?.labelled ?? [])
+    }
+
+    /// `--destination` values: at most one bare NAME for every input, and NAME=PATH pairs.
+    static func destinations(_ values: [String]) throws -> (all: String?, labelled: [InputSelection.LabelledInput]) {
+        var all: String?
+        var labelled: [InputSelection.LabelledInput] = []
+        for value in values {
+            let (name, path): (Substring, Substring?) =
+                if let equals = value.firstIndex(of: "=") {
+                    (value[..<equals], value[value.index(after: equals)...])
+                } else {
+                    (value[...], nil)
+                }
+            let trimmed = name.trimmingCharacters(in: .whitespaces)
+            if trimmed.isEmpty {
+                throw ValidationError("--destination \"\(value)\" has no name: give NAME, or NAME=PATH")
+            }
+            if trimmed.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+                throw ValidationError("--destination \"\(trimmed)\" holds a line break or another control character")
+            }
+            if let path {
+                if path.isEmpty { throw ValidationError("--destination \"\(value)\" has no path after `=`") }
+                labelled.append(InputSelection.LabelledInput(destination: trimmed, path: String(path)))
+            } else if let all, all != trimmed {
+                throw ValidationError(
+                    "--destination is given twice (\"\(all)\", \"\(trimmed)\"): give one NAME for every input, or NAME=PATH for each input"
+                )
+            } else {
+                all = trimmed
+            }
+        }
+        return (all, labelled)
     }
 
     func validate() throws {
+        _ = try Self.destinations(destination)
+    }
+
+    /// Refuses a command given nothing to read (every command but `run --expect-shards`).
+    func requireSome() throws {
         if selection.isEmpty {
             throw ValidationError(
                 "give the report files to read (paths, directories, or --junit/--xcresult/--snapshots/--audits)")

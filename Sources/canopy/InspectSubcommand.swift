@@ -40,6 +40,7 @@ struct InspectSubcommand: ParsableCommand {
     var report = false
 
     func validate() throws {
+        try inputs.requireSome()
         if report, format == .text {
             throw ValidationError("--report prints the canopy.report/1 JSON; leave out --format text")
         }

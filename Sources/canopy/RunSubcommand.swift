@@ -13,6 +13,7 @@ struct RunSubcommand: AsyncParsableCommand {
         discussion: """
               canopy run build/reports/ snapshots/ audits/     # in CI, after the tests
               canopy run --store "$CANOPY_STORE" --junit junit.xml --xcresult tests.json
+              canopy run --store "$CANOPY_STORE" --run-key "$RUN" --expect-shards 4
 
             Writes summary.md, comment.md, site/index.html, report.json and insights.json
             to --out; on GitHub Actions also the step summary and ::error annotations.
@@ -35,8 +36,40 @@ struct RunSubcommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Attachments to write.", valueName: "scope"))
     var attachments: AttachmentScope?
 
+    @OptionGroup var shards: ShardOptions
+
+    @Option(
+        help: ArgumentHelp(
+            "Judge the run --run-key names as the merge of this many shards stored by `ingest --shard` (with inputs: this leg's, given --shard, first); exit 2 while any is missing.",
+            valueName: "n"))
+    var expectShards: Int?
+
+    func validate() throws {
+        if let expectShards, !(1...1_000).contains(expectShards) {
+            throw ValidationError("--expect-shards \(expectShards) is out of range: give 1 to 1000")
+        }
+        if expectShards == nil { try inputs.requireSome() }
+        if expectShards != nil, !inputs.selection.isEmpty, shards.shard == nil {
+            throw ValidationError(
+                "--expect-shards with inputs needs --shard NAME: the inputs are stored as that shard before the merge")
+        }
+        if expectShards != nil, metadata.runKey == nil {
+            throw ValidationError("--expect-shards needs --run-key: the key every shard was stored with")
+        }
+        if expectShards != nil, allowPartial {
+            throw ValidationError("--expect-shards merges stored shards, each read whole: leave out --allow-partial")
+        }
+    }
+
     func run() async throws {
         var options = try RunOptions(inputs: inputs, store: storeOptions, metadata: metadata, verbosity: verbosity)
+        try shards.apply(to: &options)
+        options.expectedShards = expectShards
+        if options.shard != nil, expectShards == nil {
+            throw ValidationError(
+                "`run --shard` stores a shard and merges the run: give --expect-shards N, or use `canopy ingest --shard`"
+            )
+        }
         comparison.apply(to: &options)
         options.annotations = annotations
         options.allowPartial = allowPartial

@@ -14,13 +14,13 @@ extension SQLiteHistoryStore {
 
     /// Runs `write` on the writer connection, again after a pause while another writer holds the
     /// store past the busy timeout; starts a checkpoint after a run that left the WAL large.
-    func writing(_ write: @escaping @Sendable (Database) throws -> IngestResult) async throws -> IngestResult {
+    func writing<Result: Sendable>(_ write: @escaping @Sendable (Database) throws -> Result) async throws -> Result {
         var attempt = 0
         while true {
             attempt += 1
             do {
                 let result = try await pool.writeWithoutTransaction(write)
-                if result == .inserted, walBytes() >= checkpointThreshold { checkpoints.start(pool) }
+                if result as? IngestResult == .inserted, walBytes() >= checkpointThreshold { checkpoints.start(pool) }
                 return result
             } catch let error as DatabaseError
                 where error.resultCode == .SQLITE_BUSY || error.resultCode == .SQLITE_LOCKED

@@ -32,7 +32,7 @@ struct HistoryMigration: Sendable {
     /// Every migration, in order. Append only.
     static let all: [HistoryMigration] = [
         .v1Initial, .v2FlakinessIndexes, .v3BaseBranchTree, .v4PartialRuns, .v5BranchCoverageInTree, .v6NumbersInRange,
-        .v7FailureMessages,
+        .v7FailureMessages, .v8Shards,
     ]
 
     /// The highest version this build knows.

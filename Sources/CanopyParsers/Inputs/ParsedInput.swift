@@ -1,7 +1,7 @@
 import CanopyModel
 
 /// What one input file contributed: tests, screens, audit issues, metadata and diagnostics.
-package struct ParsedInput: Sendable, Equatable {
+package struct ParsedInput: Sendable, Equatable, Codable {
     package var file: InputFile
     package var tests: [TestCase]
     package var screens: [Screen]

@@ -32,12 +32,30 @@ package enum RunAssembler {
                 break
             }
         }
+        applyDestinations(to: &inputs)
         // Each parser already folded its own file; only tests spread over several files need
         // folding again.
         let testFiles = inputs.filter { !$0.tests.isEmpty }
         var folder = TestFolder(capacity: testFiles.count > 1 ? testFiles.reduce(0) { $0 + $1.tests.count } : 0)
-        for input in inputs {
-            if testFiles.count > 1 { for test in input.tests { folder.add(test) } }
+        // Which input each folded test came from first, and the first pair of unlabelled inputs
+        // that share a test, with how many they share.
+        var firstInput: [Int] = []
+        var shared: (first: Int, second: Int, tests: Int)?
+        for (position, input) in inputs.enumerated() {
+            if testFiles.count > 1 {
+                for test in input.tests {
+                    let count = folder.tests.count
+                    let at = folder.add(test)
+                    if at == count {
+                        firstInput.append(position)
+                    } else if firstInput[at] != position, input.file.destination == nil,
+                        inputs[firstInput[at]].file.destination == nil
+                    {
+                        if shared == nil { shared = (firstInput[at], position, 0) }
+                        if shared?.first == firstInput[at], shared?.second == position { shared?.tests += 1 }
+                    }
+                }
+            }
             run.screens += input.screens
             run.auditIssues += input.auditIssues
             run.inputs.append(input.file)
@@ -45,7 +63,24 @@ package enum RunAssembler {
             run.metadata = run.metadata.merging(input.metadata)
         }
         run.tests = testFiles.count > 1 ? folder.tests : (testFiles.first?.tests ?? [])
-        if run.metadata.device == nil { run.metadata.device = devices(of: run.tests) }
+        if let shared {
+            let (first, second) = (inputs[shared.first].file.path, inputs[shared.second].file.path)
+            run.diagnostics.append(
+                Diagnostic(
+                    .warning,
+                    "\(shared.tests) test(s) of \(second) are also in \(first), with no device to tell them apart: read as "
+                        + "attempts of one test each (as fastlane's multi-scan writes one report per retry). If the files "
+                        + "are from different devices or CI legs, label each: --destination \"NAME=\(first)\" "
+                        + "--destination \"NAME=\(second)\"",
+                    file: second))
+        }
+        // A run on several destinations lists them all, whatever its first input said.
+        if metadata.device == nil, let all = devices(of: run.tests),
+            run.metadata.device == nil || all.contains(", ")
+        {
+            if run.metadata.device != all, all.contains(", ") { run.metadata.osVersion = metadata.osVersion }
+            run.metadata.device = all
+        }
         resolveTestReferences(in: &run)
         // A summary alone names its failing tests only: the passing and skipped ones are missing.
         if !listsTests, let summary = inputs.first(where: { $0.file.format == .xcresultSummary }) {
@@ -129,6 +164,43 @@ package enum RunAssembler {
                     "\(unmatched) exported attachment(s) belong to no \(scope == .all ? "" : "failing ")attempt of the tests read; left out",
                     file: run.inputs.first { $0.format == .xcresultAttachments }?.path))
         }
+    }
+
+    /// Gives the tests of each input that name no device their input's destination: the label
+    /// given on the command line (`--destination`) always; else the one device the producer
+    /// names for the whole file (an `.xcresult` of one device, whose tests carry none) when the
+    /// inputs ran on more than one destination — as xcresulttool makes the device part of a
+    /// test's identity only when a plan ran on several. A run on one device keeps its keys.
+    static func applyDestinations(to inputs: inout [ParsedInput]) {
+        let own = inputs.map { $0.file.destination ?? producerDestination(of: $0) }
+        guard own.contains(where: { $0 != nil }) else { return }
+        var destinations = Set(own.compactMap { $0 })
+        if destinations.count == 1 {
+            for input in inputs {
+                for position in input.tests.indices {
+                    if let device = input.tests[position].identity.device, !device.isEmpty {
+                        destinations.insert(device)
+                    }
+                }
+                if destinations.count > 1 { break }
+            }
+        }
+        let several = destinations.count > 1
+        for index in inputs.indices {
+            guard let destination = inputs[index].file.destination ?? (several ? own[index] : nil) else { continue }
+            for position in inputs[index].tests.indices
+            where inputs[index].tests[position].identity.device?.isEmpty ?? true {
+                inputs[index].tests[position].identity.device = destination
+            }
+        }
+    }
+
+    /// The one device a file's producer names for all of it (`iPhone 16 Pro (18.2)`), as a test's
+    /// identity names it.
+    static func producerDestination(of input: ParsedInput) -> String? {
+        guard let device = input.metadata.device, !device.isEmpty else { return nil }
+        guard let os = input.metadata.osVersion, !os.isEmpty else { return device }
+        return "\(device) (\(os))"
     }
 
     /// The devices the tests ran on, in first-seen order and joined by `, `, when the tests name

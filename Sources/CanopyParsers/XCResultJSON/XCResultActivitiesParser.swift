@@ -2,7 +2,7 @@ import CanopyModel
 
 /// The steps of one run of a test, exported by `xcresulttool get test-results activities`,
 /// before they join the test's failing attempt (`RunAssembler`).
-package struct ExportedSteps: Sendable, Equatable {
+package struct ExportedSteps: Sendable, Equatable, Codable {
     package var test: ExportedTestReference
     /// Whether a step of the run is associated with a failure: only such runs join an attempt.
     package var failed: Bool

@@ -3,7 +3,7 @@ import Foundation
 
 /// A test as xcresulttool's exports name it (`export attachments`, `get test-results
 /// activities`): its identifier, and the device, configuration and arguments of one of its runs.
-package struct ExportedTestReference: Sendable, Equatable {
+package struct ExportedTestReference: Sendable, Equatable, Codable {
     /// `LoginTests/testLogin()` or `Module/Suite/test()`.
     package var testIdentifier: String
     package var deviceName: String?
@@ -31,7 +31,7 @@ package struct ExportedTestReference: Sendable, Equatable {
 
 /// An attachment exported for a test by `xcresulttool export attachments`, before it joins the
 /// test's attempt (`RunAssembler`).
-package struct ExportedAttachment: Sendable, Equatable {
+package struct ExportedAttachment: Sendable, Equatable, Codable {
     package var test: ExportedTestReference
     /// 1 for the first run.
     package var repetition: Int?

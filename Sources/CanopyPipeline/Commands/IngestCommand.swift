@@ -23,4 +23,23 @@ package struct IngestCommand {
         }
         return (prepared.run.metadata.runKey ?? "", result == .inserted, prepared.run.tests.count)
     }
+
+    /// `ingest --shard`: stores the inputs as a shard of the run (`CommandContext.storeShard`);
+    /// returns what to print.
+    package func storeShard() async throws -> [String] {
+        let receipt = try await context.storeShard()
+        let present = "\(receipt.present.count) shard(s) of the run stored: \(receipt.present.joined(separator: ", "))"
+        switch receipt.result {
+        case .stored:
+            return ["stored shard \(receipt.shard) of run \(receipt.runKey) (\(receipt.tests) tests); \(present)"]
+        case .replaced:
+            return [
+                "stored shard \(receipt.shard) of run \(receipt.runKey) (\(receipt.tests) tests), replacing the one sent before; \(present)"
+            ]
+        case .runAlreadyStored:
+            return [
+                "run \(receipt.runKey) is already stored (its shards were merged): shard \(receipt.shard) not kept"
+            ]
+        }
+    }
 }

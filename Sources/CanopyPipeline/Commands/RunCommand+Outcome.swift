@@ -32,8 +32,11 @@ extension RunCommand {
         }
         var lines = judged.warnings.map { "warning: \($0)" } + (judged.notes + notes).map { "note: \($0)" }
         lines += GateText.lines(judged.gates)
+        let merged = prepared.run.metadata.shards.map {
+            " (merged from \($0.count) shards: \($0.joined(separator: ", ")))"
+        }
         lines.append(
-            "run \(prepared.run.metadata.runKey ?? "?") \(result == .inserted ? "stored" : "was already stored") in \(context.storeLocation.redactedStore)"
+            "run \(prepared.run.metadata.runKey ?? "?")\(merged ?? "") \(result == .inserted ? "stored" : "was already stored") in \(context.storeLocation.redactedStore)"
         )
         lines.append("summary:   \(paths.summary)")
         lines.append("dashboard: \(paths.dashboard)")

@@ -5,11 +5,12 @@ import CanopyRender
 
 /// `canopy run` when some inputs cannot be read.
 extension RunCommand {
-    /// The run of the inputs. When some cannot be read: with `--allow-partial` the run of those
+    /// The run of the inputs, or of the stored shards (`--expect-shards`). When some cannot be read: with `--allow-partial` the run of those
     /// that can, marked partial (`RunMetadata.unreadInputs`), their errors said on standard
     /// error; else the outputs say so (`writeUnreadable`, the page linked at `dashboardPath`) and
     /// the inputs' errors are thrown.
     func readableRun(dashboardPath: String) async throws -> Run {
+        if context.options.expectedShards != nil { return try await context.mergedShards() }
         var (run, unreadable) = try await context.assembleReadable()
         guard !unreadable.isEmpty else { return run }
         guard context.options.allowPartial else {

@@ -81,6 +81,9 @@ package struct RunCommand: Sendable {
         let ((result, insights, storeTimer), closing) = try await context.withStoreClosingLater(store) { store in
             var storeTimer = StepTimer()
             let result = try await Self.store(prepared, pending: pending, context: context, store: store)
+            if prepared.run.metadata.shards != nil, let key = prepared.run.metadata.runKey {
+                await context.deleteShards(of: key, in: store)
+            }
             storeTimer.lap("store")
             // History is read once the run is in it: the window the run's readers will see.
             let insights = try await context.insights(

@@ -28,6 +28,10 @@ package struct RunOptions: Sendable {
     package var quiet = false
     /// `--verbose`: the inputs' notes too, besides their warnings.
     package var verbose = false
+    /// `--shard`: the inputs are one shard of the run `--run-key` names, stored to be merged.
+    package var shard: String?
+    /// `run --expect-shards`: the run is the merge of this many stored shards.
+    package var expectedShards: Int?
 
     package init(environment: [String: String] = ProcessInfo.processInfo.environment, now: Date = Date()) {
         self.environment = environment

@@ -77,6 +77,12 @@ package struct CommandContext: Sendable {
     /// The files are parsed, and hashed for the run's key, beside each other, each on a thread of
     /// its own (`DedicatedThread`).
     package func assembleReadable() async throws -> (run: Run, unreadable: [ParserError]) {
+        let (parsed, unreadable, digests) = try await readInputs()
+        return (try assemble(parsed, digests: digests), unreadable)
+    }
+
+    /// Parses the inputs, and hashes them for the run's key (`RunIdentity.digests`) beside.
+    func readInputs() async throws -> (parsed: [ParsedInput], unreadable: [ParserError], digests: [String: String]) {
         guard !options.inputs.isEmpty else {
             throw PipelineError.usage(
                 "give the report files to read (paths, directories, or --junit/--xcresult/--snapshots/--audits)")
@@ -87,7 +93,12 @@ package struct CommandContext: Sendable {
         async let digests = DedicatedThread.run("hash") { RunIdentity.digests(of: found.paths, unless: givenKey) }
         let reading = try await DedicatedThread.run("parse") { try reader.parse(found, progress: progress) }
         for note in reading.skipNotes { progress.log(note) }
-        let parsed = reading.parsed
+        return (reading.parsed, reading.errors, await digests)
+    }
+
+    /// Assembles the run of `parsed` (`RunAssembler`) with the command's metadata (the command
+    /// line's, the CI's, the checkout's) and its key.
+    func assemble(_ parsed: [ParsedInput], digests: [String: String]) throws -> Run {
         var metadata = options.metadata.merging(ci.metadata)
         // The checkout's git says what the CI did not (a Jenkins pipeline sets no GIT_COMMIT).
         if metadata.commit == nil || metadata.branch == nil && metadata.pullRequest == nil && ci.provider == nil {
@@ -100,8 +111,8 @@ package struct CommandContext: Sendable {
         if run.metadata.startedAt == nil { run.metadata.startedAt = options.now }
         if run.metadata.ciProvider == nil { run.metadata.ciProvider = ci.provider ?? "local" }
         run.metadata.runKey = try RunIdentity.key(
-            ci: ci, inputPaths: run.inputs.map(\.path), explicit: options.metadata.runKey, digests: await digests)
-        return (run, reading.errors)
+            ci: ci, inputPaths: run.inputs.map(\.path), explicit: options.metadata.runKey, digests: digests)
+        return run
     }
 
     /// Input warnings shown at most, on standard error; `canopy inspect FILE` lists them all.

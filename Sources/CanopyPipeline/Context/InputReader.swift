@@ -50,6 +50,8 @@ package struct InputReader: Sendable {
             var named: Bool
             var flag: String?
             var formats: Set<InputFormat>?
+            /// `--destination`'s label for the file, when given.
+            var destination: String?
         }
 
         var files: [File]
@@ -79,7 +81,9 @@ package struct InputReader: Sendable {
                     } else {
                         firstGiven[canonical] = path
                         files.append(
-                            Found.File(path: path, named: named, flag: expectation.flag, formats: expectation.formats))
+                            Found.File(
+                                path: path, named: named, flag: expectation.flag, formats: expectation.formats,
+                                destination: expectation.destination))
                     }
                 }
             } catch {
@@ -128,6 +132,8 @@ package struct InputReader: Sendable {
                             (file.path, "\(input.file.format.displayName), which \(flag) does not take"))
                     }
                 } else {
+                    var input = input
+                    input.file.destination = file.destination
                     reading.parsed.append(input)
                 }
             case .failure(let error):

@@ -8,6 +8,8 @@ package struct InspectionDocument: Encodable, Sendable {
         package var format: String?
         package var producer: String?
         package var bytes: Int?
+        /// `--destination`'s label for the file.
+        package var destination: String?
         package var error: String?
     }
 
@@ -45,7 +47,11 @@ package struct InspectionDocument: Encodable, Sendable {
     /// Builds the document; `summary` leaves out tests, screens and audit issues.
     package init(run: Run, failedFiles: [(path: String, error: String)], summary: Bool) {
         files =
-            run.inputs.map { File(path: $0.path, format: $0.format.rawValue, producer: $0.producer, bytes: $0.bytes) }
+            run.inputs.map {
+                File(
+                    path: $0.path, format: $0.format.rawValue, producer: $0.producer, bytes: $0.bytes,
+                    destination: $0.destination)
+            }
             + failedFiles.map { File(path: $0.path, error: $0.error) }
         totals = run.totals
         diagnostics = run.diagnostics

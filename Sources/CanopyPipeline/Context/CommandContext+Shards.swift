@@ -1,0 +1,148 @@
+import CanopyHistory
+import CanopyModel
+import CanopyParsers
+import Foundation
+
+/// A run assembled from shards (`docs/ci.md`, "One run from many jobs"): each CI leg stores what
+/// it parsed (`canopy ingest --shard`), and a final step (`canopy run --expect-shards N`) reads
+/// every shard back and assembles the run from all of them as `canopy run` would from all the
+/// legs' files: the same inputs, the same `RunAssembler`, the same run.
+extension CommandContext {
+    /// What `--shard` stored, and the shards of the run now present.
+    package struct ShardReceipt: Sendable {
+        package var runKey: String
+        package var shard: String
+        package var tests: Int
+        package var result: StoredShard.StoreResult
+        package var present: [String]
+    }
+
+    /// Parses the inputs (all or nothing: a leg with an unreadable input stores nothing) and
+    /// stores them as the shard `--shard` names of the run `--run-key` names.
+    package func storeShard() async throws -> ShardReceipt {
+        guard let name = options.shard, let runKey = options.metadata.runKey else {
+            throw PipelineError.usage("--shard needs --run-key: the key every leg of the run gives")
+        }
+        let (parsed, unreadable, _) = try await readInputs()
+        if !unreadable.isEmpty { throw PipelineError.inputs(unreadable) }
+        // The leg's tests as its own run would count them.
+        let tests = RunAssembler.assemble(parsed, attachments: attachmentScope).tests.count
+        let payload = try ShardPayload.encode(parsed)
+        let shard = StoredShard(runKey: runKey, name: name, tests: tests, storedAt: options.now, payload: payload)
+        return try await withStore { store in
+            let result = try await store.storeShard(shard)
+            let present = try await store.shards(runKey: runKey, payloads: false).map(\.name)
+            return ShardReceipt(runKey: runKey, shard: name, tests: tests, result: result, present: present)
+        }
+    }
+
+    /// The run `--run-key` names, assembled from its `--expect-shards` stored shards, after this
+    /// leg's inputs are stored as `--shard` when given. Throws, judging nothing, while a shard is
+    /// missing, when more are stored than expected, or when the run is already stored.
+    func mergedShards() async throws -> Run {
+        guard let expected = options.expectedShards, let runKey = options.metadata.runKey else {
+            throw PipelineError.usage("--expect-shards needs --run-key: the key every shard was stored with")
+        }
+        if options.shard != nil, !options.inputs.isEmpty {
+            let receipt = try await storeShard()
+            if receipt.result == .runAlreadyStored { throw Self.alreadyMerged(runKey) }
+        }
+        let stored = try await withStore { store in
+            if try await store.run(key: runKey) != nil { throw Self.alreadyMerged(runKey) }
+            return try await store.shards(runKey: runKey, payloads: true)
+        }
+        let names = ShardNames.sorted(stored.map(\.name))
+        guard stored.count == expected else {
+            throw PipelineError.usage(ShardNames.incomplete(runKey: runKey, present: names, expected: expected))
+        }
+        var parsed: [ParsedInput] = []
+        for shard in stored.sorted(by: { ShardNames.precedes($0.name, $1.name) }) {
+            do {
+                parsed += try ShardPayload.decode(shard.payload ?? "")
+            } catch {
+                throw PipelineError.usage(
+                    "shard \(shard.name) of run \(runKey) cannot be read (stored by another version of Canopy?): \(error); "
+                        + "send it again with `canopy ingest --run-key \(runKey) --shard \(shard.name) …`")
+            }
+        }
+        var run = try assemble(parsed, digests: [:])
+        run.metadata.shards = names
+        return run
+    }
+
+    /// Deletes the run's shards once it is stored: they are in the run now.
+    func deleteShards(of runKey: String, in store: any HistoryStore) async {
+        do { try await store.deleteShards(runKey: runKey) } catch {
+            progress.log("warning: the shards of run \(runKey) could not be deleted: \(error)")
+        }
+    }
+
+    private static func alreadyMerged(_ runKey: String) -> PipelineError {
+        .usage(
+            "run \(runKey) is already stored (its shards were merged): a run is judged once; "
+                + "`canopy report --run \(runKey)` shows it")
+    }
+}
+
+/// Shard names in a reader's order (`2` before `10`), and what a missing one is called.
+enum ShardNames {
+    static func precedes(_ lhs: String, _ rhs: String) -> Bool {
+        switch (Int(lhs), Int(rhs)) {
+        case (let left?, let right?): left < right
+        case (.some, nil): true
+        case (nil, .some): false
+        case (nil, nil): lhs < rhs
+        }
+    }
+
+    static func sorted(_ names: [String]) -> [String] { names.sorted(by: precedes) }
+
+    /// The message for a run whose stored shards are not the `expected` number: those present,
+    /// and, when the legs are numbered 1…N, those missing by number.
+    static func incomplete(runKey: String, present: [String], expected: Int) -> String {
+        let listed = present.isEmpty ? "none" : present.joined(separator: ", ")
+        if present.count > expected {
+            return
+                "run \(runKey) has \(present.count) shards stored (\(listed)), more than --expect-shards \(expected): "
+                + "nothing judged; give the number of legs the run has"
+        }
+        var message = "run \(runKey) has \(present.count) of \(expected) shards (present: \(listed)"
+        let numbers = present.compactMap(Int.init)
+        if numbers.count == present.count, numbers.allSatisfy({ (1...expected).contains($0) }) {
+            let missing = (1...expected).filter { !numbers.contains($0) }.map(String.init)
+            message += "; missing: \(missing.joined(separator: ", "))"
+        } else {
+            message += "; \(expected - present.count) missing"
+        }
+        return message + "): nothing judged; run this step once every leg has run `canopy ingest --shard`"
+    }
+}
+
+/// A shard as stored: the leg's parsed inputs, as JSON. Dates are kept to the bit
+/// (`JSONEncoder`'s default), so a merged run equals the run of the legs' files read together.
+enum ShardPayload {
+    static let version = 1
+
+    private struct Document: Codable {
+        var version: Int
+        var inputs: [ParsedInput]
+    }
+
+    static func encode(_ inputs: [ParsedInput]) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.nonConformingFloatEncodingStrategy = .convertToString(
+            positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+        return String(decoding: try encoder.encode(Document(version: version, inputs: inputs)), as: UTF8.self)
+    }
+
+    static func decode(_ payload: String) throws -> [ParsedInput] {
+        let decoder = JSONDecoder()
+        decoder.nonConformingFloatDecodingStrategy = .convertFromString(
+            positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+        let document = try decoder.decode(Document.self, from: Data(payload.utf8))
+        guard document.version == version else {
+            throw PipelineError.usage("shard format \(document.version), this Canopy reads \(version)")
+        }
+        return document.inputs
+    }
+}
