@@ -5,27 +5,26 @@ import Foundation
 
 /// The inputs of a run: plain paths detected by content, or typed flags.
 struct InputOptions: ParsableArguments {
-    @Argument(help: "Report files, directories or globs; the format is detected from the content.", completion: .file())
+    @Argument(help: "Report files, directories or globs (any format).", completion: .file())
     var paths: [String] = []
 
     @Option(help: "A JUnit XML file or directory (repeatable).", completion: .file())
     var junit: [String] = []
 
     @Option(
-        help: "An .xcresult bundle, or xcresulttool JSON (`get test-results`) (repeatable).",
+        help: "An .xcresult bundle or xcresulttool JSON (repeatable).",
         completion: .file(extensions: ["json", "xcresult"]))
     var xcresult: [String] = []
 
-    @Option(help: "An element-tree or A11yUITests snapshot file or directory (repeatable).", completion: .file())
+    @Option(help: "Element-tree or A11yUITests snapshots (repeatable).", completion: .file())
     var snapshots: [String] = []
 
-    @Option(help: "An accessibility audit JSON file or directory (repeatable).", completion: .file())
+    @Option(help: "Accessibility audit JSON files (repeatable).", completion: .file())
     var audits: [String] = []
 
     @Option(
         help: ArgumentHelp(
-            "The device (or CI leg) the inputs ran on, where the producer does not say: NAME for every input, or NAME=PATH for one input, which it also reads (repeatable).",
-            discussion: "The same test on two destinations is two tests of the run, never two attempts of one.",
+            "Device the inputs ran on where they do not say: NAME for all, NAME=PATH for one (repeatable).",
             valueName: "name[=path]"))
     var destination: [String] = []
 

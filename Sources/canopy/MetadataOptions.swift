@@ -5,7 +5,7 @@ import Foundation
 
 /// Run metadata given on the command line (wins over CI detection).
 struct MetadataOptions: ParsableArguments {
-    @Option(help: "Commit of the run (default: from CI, else the working directory's git).")
+    @Option(help: "Commit of the run (default: from CI, else git).")
     var commit: String?
 
     @Option(help: "Branch of the run.")
@@ -19,7 +19,7 @@ struct MetadataOptions: ParsableArguments {
     @Option(
         name: .customLong("started-at"),
         help:
-            "Start time: ISO 8601 with Z or an offset (2026-11-22T02:00:00Z), or a day (default: from the inputs, else now)."
+            "Start time: ISO 8601 (2026-11-22T02:00:00Z) or a day (default: the inputs', else now)."
     )
     var startedAt: String?
 

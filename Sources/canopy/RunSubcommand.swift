@@ -40,7 +40,7 @@ struct RunSubcommand: AsyncParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "Judge the run --run-key names as the merge of this many shards stored by `ingest --shard` (with inputs: this leg's, given --shard, first); exit 2 while any is missing.",
+            "Judge the --run-key run merged from N stored shards; exit 2 while one is missing.",
             valueName: "n"))
     var expectShards: Int?
 

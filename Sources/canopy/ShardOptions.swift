@@ -8,7 +8,7 @@ import Foundation
 struct ShardOptions: ParsableArguments {
     @Option(
         help: ArgumentHelp(
-            "Store the inputs as this shard of the run --run-key names, to be merged by `run --expect-shards` (a shard sent again replaces itself).",
+            "Store the inputs as a shard of the --run-key run.",
             valueName: "name"))
     var shard: String?
 

@@ -7,7 +7,7 @@ import Foundation
 struct StoreOptions: ParsableArguments {
     @Option(
         help:
-            "History store: a SQLite path or postgres://user@host/db (default: CANOPY_STORE, then `store:` in the config, then <out>/history.sqlite).",
+            "SQLite path or postgres:// URL (default: CANOPY_STORE, config, <out>/history.sqlite).",
         completion: .file())
     var store: String?
 
@@ -17,7 +17,7 @@ struct StoreOptions: ParsableArguments {
     var config: String?
 
     @Option(
-        help: "Output directory of the summaries, dashboards and reports; <out>/history.sqlite is the default store.",
+        help: "Output directory (summaries, dashboards, reports; default store).",
         completion: .directory)
     var out = "Reports"
 }

@@ -5,7 +5,7 @@ import Foundation
 
 /// Output verbosity.
 struct VerbosityOptions: ParsableArguments {
-    @Flag(name: .shortAndLong, help: "Print only errors (and, for run and check, failed gates).")
+    @Flag(name: .shortAndLong, help: "Print only errors and failed gates.")
     var quiet = false
 
     @Flag(name: .shortAndLong, help: "Also print the inputs' notes and where the time went.")

@@ -149,10 +149,14 @@ extension PipelineCommandTests {
                     "--started-at", "2026-11-14T02:00:00Z", night(14),
                 ])
             // testScrubbing fails again on night 14, but history knows it is flaky: not a new failure.
+            // Its xcresult names one device, and the night's trainer JUnit two more: the run spans
+            // several destinations, so its key carries its device.
             #expect(result.status == 0, "\(result.stdout)")
             #expect(result.stdout.contains("note: 1 failing test(s) are known to be flaky"), "\(result.stdout)")
             let summary14 = try String(contentsOfFile: out + "/summary.md", encoding: .utf8)
-            #expect(summary14.contains("- ❌ <code>PlayerUITests.PlayerTests/testScrubbing</code> · "), "\(summary14)")
+            #expect(
+                summary14.contains("- ❌ <code>PlayerUITests.PlayerTests/testScrubbing@iPhone 16 Pro (18.2)</code> · "),
+                "\(summary14)")
             #expect(summary14.contains("  - known flaky\n  - Asynchronous wait failed"), "\(summary14)")
             // testDarkModeToggle broke on night 13 and fails again: not new, but not hidden either.
             #expect(
@@ -188,7 +192,10 @@ extension PipelineCommandTests {
                     as? [String: Any])
             // What the gate did not count, and why, is in insights.json too.
             let excused = try #require(insights["excusedFailures"] as? [[String: Any]])
-            #expect(excused.map { $0["test"] as? String } == ["PlayerUITests.PlayerTests/testScrubbing"])
+            #expect(
+                excused.map { $0["test"] as? String } == [
+                    "PlayerUITests.PlayerTests/testScrubbing@iPhone 16 Pro (18.2)"
+                ])
             #expect(excused.first?["reason"] as? String == "known flaky")
             let flakiness = try #require(insights["flakiness"] as? [[String: Any]])
             func state(_ test: String) -> [String: Any]? {
@@ -196,7 +203,7 @@ extension PipelineCommandTests {
                     as? [String: Any]
             }
             #expect(state("AppUITests.FeedTests/testPullToRefresh")?["flaky"] != nil)
-            #expect(state("PlayerUITests.PlayerTests/testScrubbing")?["flaky"] != nil)
+            #expect(state("PlayerUITests.PlayerTests/testScrubbing@iPhone 16 Pro (18.2)")?["flaky"] != nil)
             #expect(
                 (state("AppUITests.SearchTests/testFilterChips")?["fixed"] as? [String: Any])?["at"] as? String == "c12"
             )

@@ -53,11 +53,13 @@ struct StoredFailureMessageTests {
         #expect(trend.status == 0, "\(trend.stderr)")
         #expect(try String(contentsOfFile: out + "/trend/trend/index.html", encoding: .utf8).contains(Self.real))
 
-        // Back to schema 6: no `message` column, migration 7 not applied (python3's sqlite3, as
-        // another program would edit the file).
+        // Back to schema 6: no `message` column, no `shards` table, migrations 7 and 8 not applied
+        // (python3's sqlite3, as another program would edit the file).
         let rewind = """
             import sqlite3, sys
             db = sqlite3.connect(sys.argv[1])
+            db.execute("DROP TABLE shards")
+            db.execute("DELETE FROM grdb_migrations WHERE identifier = '8-shards'")
             db.execute("ALTER TABLE failures DROP COLUMN message")
             db.execute("DELETE FROM grdb_migrations WHERE identifier = '7-failure-messages'")
             db.commit()
