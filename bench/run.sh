@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # `make bench`: generate large inputs deterministically (bench/out/, git-ignored) and measure
 # Canopy against libxml2's own floor. Environment: BENCH_RUNS (default 5), BENCH_SKIP_1GB=1,
-# BENCH_SKIP_BUNDLE=1 (the ~500 MB .xcresult bundle row, bench/bundle.sh).
+# BENCH_SKIP_BUNDLE=1 (the ~500 MB .xcresult bundle row, bench/bundle.sh), BENCH_SHARD_TESTS
+# (tests per leg of the sharded run, default 12000: bench/shards.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 out=bench/out
@@ -98,6 +99,10 @@ fi
 if [ -n "${CANOPY_TEST_POSTGRES:-}" ]; then
   "$benchbin" store bench --store "$CANOPY_TEST_POSTGRES" --runs 365 --tests 20000 || echo "bench store (PostgreSQL) failed"
 fi
+
+echo
+echo "## One run from 8 CI legs: the merged run against the same files read as one input (issue 36: ratio <= 1.3)"
+bench/shards.sh "$canopy" "$out" "$(( runs < 3 ? runs : 3 ))"
 
 echo
 echo "## canopy run on the 100 MB report with a 365-run SQLite history, vs parsing alone (issue 7)"

@@ -157,4 +157,22 @@ struct DestinationTests {
             )
         }
     }
+
+    @Test("xcresult legs of one configuration each (English, German): the configuration is part of identity")
+    func configurationLegs() throws {
+        let directory = try CLIRunner.temporaryDirectory()
+        let fixture = try String(contentsOfFile: CLIRunner.fixture("xcresult/flaky-first-run.json"), encoding: .utf8)
+        let (english, german) = (directory + "/english.json", directory + "/german.json")
+        try fixture.replacingOccurrences(of: "\"Test Scheme Action\"", with: "\"English\"")
+            .write(toFile: english, atomically: true, encoding: .utf8)
+        try fixture.replacingOccurrences(of: "\"Test Scheme Action\"", with: "\"German\"")
+            .write(toFile: german, atomically: true, encoding: .utf8)
+        let alone = try Self.tests([english])
+        #expect(alone.keys.allSatisfy { !$0.contains("#") }, "one configuration keeps its keys: \(alone)")
+        let both = try Self.tests([english, german])
+        #expect(both.count == 2 * alone.count, "\(both)")
+        for key in alone.keys {
+            #expect(both[key + "#English"] == alone[key] && both[key + "#German"] == alone[key], "\(both)")
+        }
+    }
 }

@@ -8,6 +8,9 @@ package struct ParsedInput: Sendable, Equatable, Codable {
     package var auditIssues: [AuditIssue]
     /// Run metadata the file carries (xcresult summary: devices, start and finish time).
     package var metadata: RunMetadata
+    /// The one test-plan configuration the producer names for the whole file (an `.xcresult`
+    /// of one configuration, whose tests carry none), when it names one.
+    package var configuration: String?
     package var diagnostics: [Diagnostic]
     /// Attachments of tests another input lists (`xcresulttool export attachments`), joined to
     /// them by `RunAssembler`.
@@ -19,8 +22,9 @@ package struct ParsedInput: Sendable, Equatable, Codable {
     package init(
         file: InputFile, tests: [TestCase] = [], screens: [Screen] = [], auditIssues: [AuditIssue] = [],
         metadata: RunMetadata = RunMetadata(), diagnostics: [Diagnostic] = [], attachments: [ExportedAttachment] = [],
-        steps: [ExportedSteps] = []
+        steps: [ExportedSteps] = [], configuration: String? = nil
     ) {
+        self.configuration = configuration
         self.file = file
         self.tests = tests
         self.screens = screens

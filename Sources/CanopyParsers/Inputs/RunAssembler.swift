@@ -170,27 +170,44 @@ package enum RunAssembler {
     /// given on the command line (`--destination`) always; else the one device the producer
     /// names for the whole file (an `.xcresult` of one device, whose tests carry none) when the
     /// inputs ran on more than one destination — as xcresulttool makes the device part of a
-    /// test's identity only when a plan ran on several. A run on one device keeps its keys.
+    /// test's identity only when a plan ran on several. A run on one device keeps its keys. The
+    /// test-plan configuration an `.xcresult` of one configuration names is given the same way.
     static func applyDestinations(to inputs: inout [ParsedInput]) {
-        let own = inputs.map { $0.file.destination ?? producerDestination(of: $0) }
-        guard own.contains(where: { $0 != nil }) else { return }
-        var destinations = Set(own.compactMap { $0 })
-        if destinations.count == 1 {
-            for input in inputs {
-                for position in input.tests.indices {
-                    if let device = input.tests[position].identity.device, !device.isEmpty {
-                        destinations.insert(device)
-                    }
-                }
-                if destinations.count > 1 { break }
-            }
+        let devices = inputs.map { $0.file.destination ?? producerDestination(of: $0) }
+        if spansSeveral(devices, inputs, \.device) {
+            apply(devices, to: &inputs, \.device)
+        } else if inputs.contains(where: { $0.file.destination != nil }) {
+            apply(inputs.map(\.file.destination), to: &inputs, \.device)
         }
-        let several = destinations.count > 1
+        let configurations = inputs.map(\.configuration)
+        if spansSeveral(configurations, inputs, \.configuration) { apply(configurations, to: &inputs, \.configuration) }
+    }
+
+    /// Whether the inputs' own values and their tests' values of `part` name more than one.
+    private static func spansSeveral(
+        _ own: [String?], _ inputs: [ParsedInput], _ part: KeyPath<TestIdentity, String?>
+    ) -> Bool {
+        var seen = Set(own.compactMap { $0 })
+        guard !seen.isEmpty else { return false }
+        if seen.count > 1 { return true }
+        for input in inputs {
+            for position in input.tests.indices {
+                if let value = input.tests[position].identity[keyPath: part], !value.isEmpty { seen.insert(value) }
+            }
+            if seen.count > 1 { return true }
+        }
+        return false
+    }
+
+    /// Sets `part` of each test that has none to its input's value in `values`.
+    private static func apply(
+        _ values: [String?], to inputs: inout [ParsedInput], _ part: WritableKeyPath<TestIdentity, String?>
+    ) {
         for index in inputs.indices {
-            guard let destination = inputs[index].file.destination ?? (several ? own[index] : nil) else { continue }
+            guard let value = values[index] else { continue }
             for position in inputs[index].tests.indices
-            where inputs[index].tests[position].identity.device?.isEmpty ?? true {
-                inputs[index].tests[position].identity.device = destination
+            where inputs[index].tests[position].identity[keyPath: part]?.isEmpty ?? true {
+                inputs[index].tests[position].identity[keyPath: part] = value
             }
         }
     }

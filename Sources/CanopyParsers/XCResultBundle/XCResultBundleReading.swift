@@ -179,7 +179,10 @@ struct XCResultBundleReading {
         let bytes =
             (try? FileManager.default.attributesOfItem(atPath: bundle + "/database.sqlite3")[.size] as? Int) ?? 0
         let file = InputFile(path: bundle, format: .xcresultBundle, producer: nil, bytes: bytes)
-        return ParsedInput(file: file, tests: folder.tests, metadata: metadata, diagnostics: diagnostics)
+        let configurations = Set(catalog.planRuns.values.compactMap(\.configuration))
+        return ParsedInput(
+            file: file, tests: folder.tests, metadata: metadata, diagnostics: diagnostics,
+            configuration: configurations.count == 1 ? configurations.first : nil)
     }
 
     /// "First Run", "Retry 1" for retries on failure (as Xcode 26 names repetitions), "Repetition

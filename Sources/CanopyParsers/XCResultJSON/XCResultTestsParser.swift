@@ -51,6 +51,7 @@ package struct XCResultTestsParser: ReportParser {
         }
         var stream = Stream(reader: reader, path: path, attemptLimit: attemptLimit, lookahead: lookahead)
         var devices: [XCResultDevice]?
+        var configurations: [String] = []
         var deferredNodes: Int?
         do throws(ParserError) {
             try reader.beginObject()
@@ -72,6 +73,10 @@ package struct XCResultTestsParser: ReportParser {
                     }
                 case "devices":
                     devices = XCResultDevice.list(try reader.readValue(depth: 1))
+                case "testPlanConfigurations":
+                    configurations = (try reader.readValue(depth: 1).array ?? []).compactMap {
+                        $0["configurationName"]?.text
+                    }
                 case "schema":
                     var document = JSONObject()
                     document.keys.append(key)
@@ -114,7 +119,8 @@ package struct XCResultTestsParser: ReportParser {
         let file = InputFile(path: path, format: .xcresultTests, producer: walker.producer, bytes: reader.fileSize)
         let input = ParsedInput(
             file: file, tests: walker.folder.tests, metadata: metadata,
-            diagnostics: reader.repairWarnings() + walker.diagnostics)
+            diagnostics: reader.repairWarnings() + walker.diagnostics,
+            configuration: configurations.count == 1 ? configurations.first : nil)
         return (input, reader.windowBytes)
     }
 

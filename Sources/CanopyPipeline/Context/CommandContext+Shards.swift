@@ -55,10 +55,13 @@ extension CommandContext {
         guard stored.count == expected else {
             throw PipelineError.usage(ShardNames.incomplete(runKey: runKey, present: names, expected: expected))
         }
+        let ordered = stored.sorted { ShardNames.precedes($0.name, $1.name) }
+        let payloads = ordered.map { $0.payload ?? "" }
+        let decoded = await DedicatedThread.run("shards") { ShardPayload.decodeAll(payloads) }
         var parsed: [ParsedInput] = []
-        for shard in stored.sorted(by: { ShardNames.precedes($0.name, $1.name) }) {
+        for (shard, result) in zip(ordered, decoded) {
             do {
-                parsed += try ShardPayload.decode(shard.payload ?? "")
+                parsed += try result.get()
             } catch {
                 throw PipelineError.usage(
                     "shard \(shard.name) of run \(runKey) cannot be read (stored by another version of Canopy?): \(error); "
@@ -133,6 +136,27 @@ enum ShardPayload {
         encoder.nonConformingFloatEncodingStrategy = .convertToString(
             positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
         return String(decoding: try encoder.encode(Document(version: version, inputs: inputs)), as: UTF8.self)
+    }
+
+    /// Each payload decoded, on every core (one payload per piece of work), in order.
+    static func decodeAll(_ payloads: [String]) -> [Result<[ParsedInput], any Error>] {
+        let results = Results(count: payloads.count)
+        DispatchQueue.concurrentPerform(iterations: payloads.count) { index in
+            results.set(index, Result { try decode(payloads[index]) })
+        }
+        return results.values
+    }
+
+    /// The results of `decodeAll`, filled from several threads.
+    private final class Results: @unchecked Sendable {
+        private let lock = NSLock()
+        private var slots: [Result<[ParsedInput], any Error>?]
+
+        init(count: Int) { slots = Array(repeating: nil, count: count) }
+
+        func set(_ index: Int, _ value: Result<[ParsedInput], any Error>) { lock.withLock { slots[index] = value } }
+
+        var values: [Result<[ParsedInput], any Error>] { lock.withLock { slots.map { $0! } } }
     }
 
     static func decode(_ payload: String) throws -> [ParsedInput] {
