@@ -1,0 +1,75 @@
+import CanopyModel
+import Foundation
+import Testing
+
+@testable import CanopyHistory
+
+/// The shards side of both stores (`HistoryShards`): a leg's part stored, replaced when sent
+/// again, listed in name order with or without payloads, refused once the run is stored, deleted.
+@Suite("shards in the store")
+struct ShardStoreTests {
+    static func shard(_ name: String, run: String = "r1", tests: Int = 3, payload: String = "{}") -> StoredShard {
+        StoredShard(
+            runKey: run, name: name, tests: tests, storedAt: RunFactory.epoch.addingTimeInterval(Double(tests)),
+            payload: payload)
+    }
+
+    @Test(arguments: StoreKind.available)
+    func storeReplaceListDelete(_ kind: StoreKind) async throws {
+        try await TestStore.make(kind).with { (store: any HistoryStore) async throws in
+            #expect(try await store.storeShard(Self.shard("2", payload: "two")) == .stored)
+            #expect(try await store.storeShard(Self.shard("1", payload: "one")) == .stored)
+            #expect(try await store.storeShard(Self.shard("1", run: "other")) == .stored)
+            // Sent again: the new one takes the old one's place.
+            #expect(try await store.storeShard(Self.shard("2", tests: 5, payload: "two again")) == .replaced)
+            let listed = try await store.shards(runKey: "r1", payloads: false)
+            #expect(listed.map(\.name) == ["1", "2"])
+            #expect(listed.map(\.tests) == [3, 5])
+            #expect(listed.allSatisfy { $0.payload == nil })
+            #expect(listed.last?.storedAt == RunFactory.epoch.addingTimeInterval(5))
+            let full = try await store.shards(runKey: "r1", payloads: true)
+            #expect(full.map(\.payload) == ["one", "two again"])
+            try await store.deleteShards(runKey: "r1")
+            #expect(try await store.shards(runKey: "r1", payloads: false).isEmpty)
+            #expect(try await store.shards(runKey: "other", payloads: false).map(\.name) == ["1"], "another run's stay")
+        }
+    }
+
+    @Test(arguments: StoreKind.available)
+    func aShardOfAStoredRunIsNotKept(_ kind: StoreKind) async throws {
+        try await TestStore.make(kind).with { (store: any HistoryStore) async throws in
+            let (run, digest) = RunFactory.run(
+                key: "r1", commit: "c1", night: 1, tests: [.init(className: "A", name: "t", outcomes: [.passed])])
+            #expect(try await store.store(run, digest: digest) == .inserted)
+            #expect(try await store.storeShard(Self.shard("1")) == .runAlreadyStored)
+            #expect(try await store.shards(runKey: "r1", payloads: false).isEmpty)
+        }
+    }
+
+    @Test(arguments: StoreKind.available)
+    func concurrentLegsEachKeepTheirShard(_ kind: StoreKind) async throws {
+        let test = try await TestStore.make(kind)
+        // The store exists before the legs race; each leg opens its own handle, as processes do.
+        let first = try await test.open()
+        await first.close()
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for leg in 1...12 {
+                group.addTask {
+                    let store = try await HistoryStores.open(test.location)
+                    let payload = String(repeating: "leg \(leg) ", count: 20_000)
+                    _ = try await store.storeShard(Self.shard("\(leg)", tests: leg, payload: payload))
+                    await store.close()
+                }
+            }
+            try await group.waitForAll()
+        }
+        try await test.with { store in
+            let shards = try await store.shards(runKey: "r1", payloads: true)
+            #expect(shards.count == 12)
+            for shard in shards {
+                #expect(shard.payload == String(repeating: "leg \(shard.name) ", count: 20_000))
+                #expect(shard.tests == Int(shard.name))
+            }
+        }
+    }
+}
