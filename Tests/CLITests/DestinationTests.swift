@@ -1,3 +1,4 @@
+import CanopyBundleFixtures
 import Foundation
 import Testing
 
@@ -174,5 +175,23 @@ struct DestinationTests {
         for key in alone.keys {
             #expect(both[key + "#English"] == alone[key] && both[key + "#German"] == alone[key], "\(both)")
         }
+    }
+
+    @Test("two .xcresult bundles of one device each, the test failing on iPad only: two tests, one failed")
+    func bundleLegs() throws {
+        let directory = try CLIRunner.temporaryDirectory()
+        var iPad = XCResultBundleSamples.merged
+        iPad.planRuns.removeLast()
+        iPad.devices = [.iPadAir]
+        var iPhone = XCResultBundleSamples.merged
+        iPhone.planRuns.removeFirst()
+        let iPadBundle = try XCResultBundleWriter.write(iPad, to: directory + "/iPad.xcresult")
+        let iPhoneBundle = try XCResultBundleWriter.write(iPhone, to: directory + "/iPhone.xcresult")
+        let tests = try Self.tests([iPadBundle, iPhoneBundle])
+        #expect(tests["AppUITests.SearchTests/testSearch@iPad Air 11-inch (M2) (18.2)"] == "failed", "\(tests)")
+        #expect(tests["AppUITests.SearchTests/testSearch@iPhone 16 Pro (18.2)"] == "passed", "\(tests)")
+        #expect(tests.count == 4, "\(tests)")
+        let check = try CLIRunner.run(["check", "--out", directory + "/out", iPadBundle, iPhoneBundle])
+        #expect(check.status == 1, "a failure on one device is a failure: \(check.stdout)\n\(check.stderr)")
     }
 }
