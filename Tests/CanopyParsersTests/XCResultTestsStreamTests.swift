@@ -30,9 +30,11 @@ struct XCResultTestsStreamTests {
             metadata.osVersion = device.osVersion
         }
         let file = InputFile(path: path, format: .xcresultTests, producer: walker.producer, bytes: document.bytes)
+        let configurations = (root["testPlanConfigurations"]?.array ?? []).compactMap { $0["configurationName"]?.text }
         return ParsedInput(
             file: file, tests: walker.folder.tests, metadata: metadata,
-            diagnostics: document.repairs + walker.diagnostics)
+            diagnostics: document.repairs + walker.diagnostics,
+            configuration: configurations.count == 1 ? configurations.first : nil)
     }
 
     @Test("streamed in any window and chunk size, the fixtures give what the whole document gives", arguments: fixtures)
