@@ -5,12 +5,12 @@ import Foundation
 
 /// What `run` and `check` compare the run with.
 struct ComparisonOptions: ParsableArguments {
-    @Option(help: "Compare against this stored run instead of the previous run (see --base-branch).")
+    @Option(help: ArgumentHelp("Compare with this stored run, not the previous one.", valueName: "key"))
     var baseline: String?
 
     @Option(
         name: .customLong("base-branch"),
-        help: "The branch a pull request targets: its latest run is the baseline (default: from CI).")
+        help: ArgumentHelp("The branch a pull request targets, its baseline (default: from CI).", valueName: "b"))
     var baseBranch: String?
 
     func apply(to options: inout RunOptions) {

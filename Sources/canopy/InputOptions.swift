@@ -22,6 +22,9 @@ struct InputOptions: ParsableArguments {
     @Option(help: "Accessibility audit JSON files (repeatable).", completion: .file())
     var audits: [String] = []
 
+    @Option(help: "Snapshots or audits that may be absent: a note, not an error (repeatable).", completion: .file())
+    var optional: [String] = []
+
     @Option(
         help: ArgumentHelp(
             "Device the inputs ran on where they do not say: NAME for all, NAME=PATH for one (repeatable).",
@@ -32,7 +35,7 @@ struct InputOptions: ParsableArguments {
         let split = try? Self.destinations(destination)
         return InputSelection(
             paths: paths, junit: junit, xcresult: xcresult, snapshots: snapshots, audits: audits,
-            destination: split?.all, labelled: split?.labelled ?? [])
+            destination: split?.all, labelled: split?.labelled ?? [], optional: optional)
     }
 
     /// `--destination` values: at most one bare NAME for every input, and NAME=PATH pairs.

@@ -13,18 +13,22 @@ struct MetadataOptions: ParsableArguments {
 
     @Option(
         name: .customLong("run-key"),
-        help: "Stable key of the run (default: CI provider + build + attempt, else a content hash of the inputs).")
+        help: ArgumentHelp("Stable key of the run (default: from CI, else a hash of the inputs).", valueName: "key"))
     var runKey: String?
 
     @Option(
         name: .customLong("started-at"),
-        help:
-            "Start time: ISO 8601 (2026-11-22T02:00:00Z) or a day (default: the inputs', else now)."
+        help: ArgumentHelp("Start: ISO 8601 (2026-11-22T02:00:00Z) or a day (default: the inputs').", valueName: "time")
     )
     var startedAt: String?
 
     @Option(name: .customLong("build-url"), help: "Link to the CI build.")
     var buildURL: String?
+
+    @Option(
+        name: .customLong("pull-request"),
+        help: ArgumentHelp("The pull or merge request's number (default: from CI).", valueName: "n"))
+    var pullRequest: String?
 
     /// Checked while the arguments are parsed, so the usage line names the command.
     func validate() throws {
@@ -36,6 +40,9 @@ struct MetadataOptions: ParsableArguments {
             throw ValidationError(
                 "--run-key holds a line break or another control character; a key is printed on one line and listed tab-separated"
             )
+        }
+        if let pullRequest, pullRequest.isEmpty || !pullRequest.allSatisfy({ $0.isASCII && $0.isNumber }) {
+            throw ValidationError("--pull-request '\(pullRequest)' is not a request number: give its number, e.g. 42")
         }
         if let startedAt {
             let date: Date
@@ -55,7 +62,7 @@ struct MetadataOptions: ParsableArguments {
 
     func metadata() throws -> RunMetadata {
         RunMetadata(
-            runKey: runKey, commit: commit, branch: branch, buildURL: buildURL,
+            runKey: runKey, commit: commit, branch: branch, pullRequest: pullRequest, buildURL: buildURL,
             startedAt: try startedAt.map { try ISO8601Time.date($0) })
     }
 }

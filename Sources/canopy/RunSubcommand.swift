@@ -30,7 +30,7 @@ struct RunSubcommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Annotations for new failures (auto: GitHub's on GitHub Actions).", valueName: "mode"))
     var annotations: AnnotationMode = .automatic
 
-    @Flag(help: "Store and judge the readable inputs when some cannot be read, marked partial (else: exit 2).")
+    @Flag(help: "Store and judge the readable inputs when some are not (else: exit 2).")
     var allowPartial = false
 
     @Option(help: ArgumentHelp("Attachments to write.", valueName: "scope"))
@@ -40,7 +40,7 @@ struct RunSubcommand: AsyncParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "Judge the --run-key run merged from N stored shards; exit 2 while one is missing.",
+            "Judge the --run-key run from N stored shards (exit 2 if any missing).",
             valueName: "n"))
     var expectShards: Int?
 

@@ -70,6 +70,10 @@ package struct InputReader: Sendable {
         var firstGiven: [String: String] = [:]
         let written = Set(outputs.map(Self.canonical))
         for expectation in selection.expectations {
+            if expectation.optional, let absent = Self.absence(of: expectation.argument) {
+                skipped.append((expectation.argument, absent))
+                continue
+            }
             do {
                 for path in try InputExpander.expand([expectation.argument]) {
                     let named = path == expectation.argument
@@ -150,6 +154,16 @@ package struct InputReader: Sendable {
             )
         }
         return reading
+    }
+
+    /// Why an optional input (`--optional`) is left out: not there, or a pattern matching nothing;
+    /// nil when it is there to be read.
+    static func absence(of argument: String) -> String? {
+        if FileManager.default.fileExists(atPath: argument) { return nil }
+        if argument.contains(where: { "*?[".contains($0) }), (try? InputExpander.expand([argument])) != nil {
+            return nil
+        }
+        return "an optional input (--optional), not there; left out"
     }
 
     /// One path for one file: absolute, standardised, links resolved.
