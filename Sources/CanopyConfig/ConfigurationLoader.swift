@@ -398,6 +398,7 @@ package enum ConfigurationLoader {
         gates.maximumNewFlakyTests = try section.int("maximumNewFlakyTests", range: 0...1_000_000)
         gates.maximumFailures = try section.int("maximumFailures", range: 0...1_000_000)
         gates.minimumTests = try section.int("minimumTests", range: 0...100_000_000)
+        gates.maximumMissingTests = try section.int("maximumMissingTests", range: 0...100_000_000)
         if section.keys.contains("maximumNewAuditErrors") {
             gates.maximumNewAuditErrors = try section.int("maximumNewAuditErrors", range: 0...1_000_000)
         }

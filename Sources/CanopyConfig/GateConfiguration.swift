@@ -21,6 +21,9 @@ package struct GateConfiguration: Sendable, Equatable {
     /// Minimum tests in the run's test results (JUnit, xcresult). Nil means 1, a gate listed only
     /// when it fails; 0 turns it off.
     package var minimumTests: Int?
+    /// Maximum tests of the baseline absent from the run (a crash, a cut-off run; deleted or
+    /// renamed tests too). Off unless set: turn it on for the target branch's nightly.
+    package var maximumMissingTests: Int?
 
     package init(
         minimumCoverage: Double? = nil, maximumCoverageDrop: Double? = nil, maximumNewFailures: Int? = 0,

@@ -29,6 +29,8 @@ package enum BaselineComparer {
                 break
             }
         }
+        let now = Set(current.tests.map(\.testKey))
+        comparison.missingTests = before.keys.filter { !now.contains($0) }.sorted()
         comparison.newFailures.sort()
         comparison.fixedTests.sort()
         comparison.newFlakyTests.sort()

@@ -24,6 +24,9 @@ package struct BaselineComparison: Sendable, Equatable, Hashable, Codable {
     /// Tests slower than in the baseline past the comparison's `SlowdownThresholds`, the largest
     /// slowdown first, at most its `limit`.
     package var slowerTests: [SlowerTest] = []
+    /// Tests of the baseline that this run does not have (deleted or renamed, or never run: a
+    /// crash, a cut-off run). Sorted keys; empty without a baseline.
+    package var missingTests: [String] = []
 
     package init(
         baselineRunKey: String?, newFailures: [String] = [], fixedTests: [String] = [], newFlakyTests: [String] = [],

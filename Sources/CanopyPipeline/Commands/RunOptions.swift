@@ -32,6 +32,9 @@ package struct RunOptions: Sendable {
     package var shard: String?
     /// `run --expect-shards`: the run is the merge of this many stored shards.
     package var expectedShards: Int?
+    /// `--test-exit-code`: the test command's own exit code; non-zero adds the test-command gate
+    /// (`GateEvaluator.testCommand`).
+    package var testExitCode: Int32?
 
     package init(environment: [String: String] = ProcessInfo.processInfo.environment, now: Date = Date()) {
         self.environment = environment

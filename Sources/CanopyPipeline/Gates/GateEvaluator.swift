@@ -59,6 +59,10 @@ package enum GateEvaluator {
         countGate(
             "no new accessibility errors", input.newAuditErrors, configuration.maximumNewAuditErrors,
             "new accessibility error(s)")
+        if let limit = configuration.maximumMissingTests {
+            results.append(missingTests(input.missingTests, limit: limit))
+        }
+        if let gate = testCommand(input) { results.append(gate) }
         for (category, limit) in configuration.maximumFailuresPerCategory.sorted(by: { $0.key < $1.key }) {
             let count = input.failuresPerCategory[category] ?? 0
             results.append(
@@ -67,5 +71,56 @@ package enum GateEvaluator {
                     detail: "\(count) failing test(s) in category \(category), at most \(limit) allowed"))
         }
         return results
+    }
+
+    /// The missing-tests gate: the baseline's tests this run lacks, counted per suite.
+    static func missingTests(_ missing: [String], limit: Int) -> GateResult {
+        GateResult(
+            name: "no missing tests", passed: missing.count <= limit,
+            detail: "\(missing.count) test(s) of the baseline did not run\(bySuite(missing)), at most \(limit) allowed",
+            items: Array(missing.prefix(20)))
+    }
+
+    /// `: 30 of CheckoutTests, 7 of PlayerTests` (the three largest suites), or nothing.
+    static func bySuite(_ keys: [String]) -> String {
+        guard !keys.isEmpty else { return "" }
+        var counts: [String: Int] = [:]
+        for key in keys { counts[String(key.prefix { $0 != "/" }), default: 0] += 1 }
+        let largest = counts.sorted { ($1.value, $0.key) < ($0.value, $1.key) }
+        var text = ": " + largest.prefix(3).map { "\($0.value) of \($0.key)" }.joined(separator: ", ")
+        if largest.count > 3 { text += ", … (\(largest.count) suites)" }
+        return text
+    }
+
+    /// The test-command gate, when `--test-exit-code` is non-zero: the test command failed, and its
+    /// results must say why. It fails when they explain nothing — no failing test in them (a build
+    /// failure, a run cut off before its results) — or when the test runner crashed (its crash
+    /// record: the tests after it may never have run); otherwise it passes and the other gates
+    /// decide, so failures every rule excuses (quarantined, known flaky, failing on the target
+    /// branch) let the job pass.
+    static func testCommand(_ input: GateInput) -> GateResult? {
+        guard let code = input.testExitCode, code != 0 else { return nil }
+        let name = "test command explained"
+        if !input.crashes.isEmpty {
+            let missing =
+                input.missingTests.isEmpty
+                ? "" : "; \(input.missingTests.count) test(s) of the baseline did not run\(bySuite(input.missingTests))"
+            return GateResult(
+                name: name, passed: false,
+                detail:
+                    "the test command exited \(code) and the test runner crashed (\(input.crashes.count) crash record(s))"
+                    + missing + ": the results may be incomplete",
+                items: Array(input.crashes.prefix(20)))
+        }
+        if input.failures.isEmpty && input.excusedFailures.isEmpty {
+            return GateResult(
+                name: name, passed: false,
+                detail:
+                    "the test command exited \(code), but its results show no failing test: the build may have failed, "
+                    + "or the run stopped before writing results")
+        }
+        return GateResult(
+            name: name, passed: true,
+            detail: "the test command exited \(code); its failing tests are in the results, judged by the other gates")
     }
 }

@@ -25,6 +25,13 @@ package struct GateInput: Sendable, Equatable {
     /// Tests in the run, when test results (JUnit, xcresult) were given; nil for snapshots or
     /// audits alone.
     package var tests: Int?
+    /// Tests of the baseline absent from this run (`BaselineComparison.missingTests`).
+    package var missingTests: [String] = []
+    /// The test command's exit code (`--test-exit-code`), when given.
+    package var testExitCode: Int32?
+    /// Failures that say the test runner died or restarted (`Restarting after unexpected exit`,
+    /// a `testRunnerInfrastructure` failure): `Class/name: message`, in the run's order.
+    package var crashes: [String] = []
 
     package init(
         coverage: Double? = nil, baselineCoverage: Double? = nil, newFailures: [String] = [],

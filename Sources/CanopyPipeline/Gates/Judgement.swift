@@ -19,9 +19,10 @@ extension CommandContext {
     /// judge a run.
     func judge(_ prepared: PreparedRun, insights: HistoryInsights) -> Judgement {
         let verdicts = self.verdicts(of: JudgedRun(prepared), insights: insights, judgedAt: options.now)
-        let (input, warnings, notes) = GateInputBuilder.build(
+        var (input, warnings, notes) = GateInputBuilder.build(
             prepared: prepared, comparison: insights.comparison, configuration: configuration,
             verdicts: verdicts, now: options.now)
+        input.testExitCode = options.testExitCode
         return Judgement(
             input: input, warnings: warnings, notes: notes,
             gates: GateEvaluator.evaluate(input, configuration: configuration.gates), verdicts: verdicts)
