@@ -33,7 +33,8 @@ enum MarkdownFailures {
     static func item(
         _ failure: DashboardNewFailure, note: String? = nil, causes: Causes, links: DashboardLinks = DashboardLinks()
     ) -> String {
-        var out = "- ❌ " + MarkdownText.code(failure.test, limit: 160)
+        var out = "- ❌ " + MarkdownText.code(failure.destinations?.test ?? failure.test, limit: 160)
+        if let destinations = failure.destinations { out += " " + MarkdownText.escape(destinations.line, limit: 400) }
         if let shots = failure.screenshots {
             let url = links.screenshots(of: failure.test)
             out += " · " + (url != nil ? MarkdownText.link("📷 \(shots)", url: url) : "📷 \(shots)")
@@ -66,10 +67,13 @@ enum MarkdownFailures {
     static func item(_ excused: DashboardExcusedFailure, causes: Causes, links: DashboardLinks = DashboardLinks())
         -> String
     {
-        if let failure = excused.failure { return item(failure, note: excused.reason, causes: causes, links: links) }
-        var out =
-            "- ❌ " + MarkdownText.code(excused.test, limit: 160) + "\n  - "
-            + MarkdownText.escape(excused.reason, limit: 160) + "\n"
+        if var failure = excused.failure {
+            failure.destinations = excused.destinations
+            return item(failure, note: excused.reason, causes: causes, links: links)
+        }
+        var out = "- ❌ " + MarkdownText.code(excused.destinations?.test ?? excused.test, limit: 160)
+        if let destinations = excused.destinations { out += " " + MarkdownText.escape(destinations.line, limit: 400) }
+        out += "\n  - " + MarkdownText.escape(excused.reason, limit: 160) + "\n"
         if let message = excused.message { out += "  - " + MarkdownText.escape(message, limit: 300) + "\n" }
         if let category = excused.category {
             out +=
@@ -77,6 +81,16 @@ enum MarkdownFailures {
                 + "\n"
         }
         return out
+    }
+
+    /// `entries` with each test of a run on several destinations named once: its first entry,
+    /// which carries the roll-up line (`DashboardDestinationLine`); other entries as they are.
+    static func grouped<Entry>(_ entries: [Entry], by destinations: (Entry) -> DashboardDestinationLine?) -> [Entry] {
+        var named: Set<String> = []
+        return entries.filter { entry in
+            guard let test = destinations(entry)?.test else { return true }
+            return named.insert(test).inserted
+        }
     }
 
     /// `cause **notHittable**: The element exists but cannot be tapped …; usually fixed by: …`.
@@ -106,7 +120,8 @@ enum MarkdownFailures {
         guard !failures.isEmpty else { return MarkdownSection(name: "new failures", head: "", items: []) }
         let head = "### ❌ New failures (\(Format.count(failures.count)))\n\n" + screenshotNote(failures, links: links)
         return MarkdownSection(
-            name: "new failures", head: head, items: failures.map { item($0, causes: causes, links: links) })
+            name: "new failures", head: head,
+            items: grouped(failures, by: \.destinations).map { item($0, causes: causes, links: links) })
     }
 
     /// The failing tests that failed in the baseline too; nothing when there are none.
@@ -118,7 +133,8 @@ enum MarkdownFailures {
             "### Still failing (\(Format.count(failures.count))), failing in the baseline too\n\n"
             + screenshotNote(failures.map(\.failure), links: links)
         return MarkdownSection(
-            name: "still failing", head: head, items: failures.map { item($0, causes: causes, links: links) })
+            name: "still failing", head: head,
+            items: grouped(failures, by: \.destinations).map { item($0, causes: causes, links: links) })
     }
 
     /// The failing tests the new-failures gate left out, with why; nothing when there are none.
@@ -130,6 +146,7 @@ enum MarkdownFailures {
             "### Failing, not counted as new (\(Format.count(failures.count)))\n\n"
             + screenshotNote(failures.map(\.failure), links: links)
         return MarkdownSection(
-            name: "failures not counted", head: head, items: failures.map { item($0, causes: causes, links: links) })
+            name: "failures not counted", head: head,
+            items: grouped(failures, by: \.destinations).map { item($0, causes: causes, links: links) })
     }
 }

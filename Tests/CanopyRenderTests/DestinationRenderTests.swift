@@ -1,0 +1,111 @@
+import CanopyModel
+import CanopyRender
+import Foundation
+import Testing
+
+/// A run on several destinations: the lists name a failing test once with where it fails, and
+/// the page has the destination × test matrix.
+@Suite("Destinations in the summary, the comment and the page")
+struct DestinationRenderTests {
+    static let devices = ["iPad Air (18.2)", "iPhone 15 (17.5)", "iPhone 16 (18.2)", "iPhone SE (17.5)"]
+    static let loginLine = "fails on iPad Air (18.2), iPhone SE (17.5); passes on 2 others"
+
+    /// The sample dashboard as a run on four devices: `LoginTests/testLogin` new on two of them,
+    /// `CartTests/testTotal` still failing on one, `FeedTests/testRefresh` not run on one.
+    static func dashboard() -> Dashboard {
+        var dashboard = DashboardSample.make()
+        let login = DashboardDestinationLine(test: "LoginTests/testLogin", line: loginLine)
+        func failure(_ device: String, _ message: String) -> DashboardNewFailure {
+            var failure = DashboardNewFailure(
+                test: "LoginTests/testLogin@" + device, message: message, category: "assertion")
+            failure.destinations = login
+            return failure
+        }
+        dashboard.newFailures = [
+            failure(devices[0], "Login button not hittable"), failure(devices[3], "Login button not hittable (SE)"),
+        ]
+        var cart = DashboardExcusedFailure(
+            test: "CartTests/testTotal@" + devices[1], reason: "failing since c0003", message: "Total is 0")
+        cart.destinations = DashboardDestinationLine(
+            test: "CartTests/testTotal", line: "broken since c0003 on iPhone 15 (17.5) only; passes on 3 others")
+        dashboard.stillFailing = [cart]
+        dashboard.excusedFailures = []
+        dashboard.destinations = DashboardDestinations(
+            destinations: devices,
+            tests: [
+                .init(
+                    test: "LoginTests/testLogin", line: loginLine,
+                    cells: [
+                        .init(destination: 0, state: .newFailure, since: "c0012"),
+                        .init(destination: 1, state: .passed),
+                        .init(destination: 2, state: .passed), .init(destination: 3, state: .newFailure),
+                    ], isUniform: false),
+                .init(
+                    test: "CartTests/testTotal", line: cart.destinations?.line ?? "",
+                    cells: [
+                        .init(destination: 0, state: .passed),
+                        .init(destination: 1, state: .stillFailing, since: "c0003"),
+                        .init(destination: 2, state: .passed), .init(destination: 3, state: .passed),
+                    ], isUniform: false),
+                .init(
+                    test: "FeedTests/testRefresh", line: "did not run on iPhone SE (17.5) only; passes on 3 others",
+                    cells: (0..<3).map { .init(destination: $0, state: .passed) }, isUniform: false),
+                .init(
+                    test: "FeedTests/testScroll", line: "passes on all 4 destinations",
+                    cells: (0..<4).map { .init(destination: $0, state: .passed) }, isUniform: true),
+            ])
+        return dashboard
+    }
+
+    @Test("the summary and the comment name a test failing on two destinations once, with the roll-up line")
+    func markdownGroupsDestinations() throws {
+        let dashboard = Self.dashboard()
+        for (name, text) in [
+            ("summary", MarkdownRenderer().render(dashboard)), ("comment", MarkdownComment().render(dashboard)),
+        ] {
+            let items = text.split(separator: "\n").filter { $0.contains("LoginTests/testLogin") }
+            #expect(
+                items == [
+                    "- ❌ <code>LoginTests/testLogin</code> fails on iPad Air (18.2), iPhone SE (17.5); passes on 2 others"
+                ],
+                "\(name): \(items)")
+            // The first destination's failure is shown under it; the gate's count is per destination.
+            #expect(text.contains("Login button not hittable\n"), "\(name)")
+            #expect(!text.contains("Login button not hittable (SE)"), "\(name)")
+            #expect(
+                text.contains(
+                    "- ❌ <code>CartTests/testTotal</code> broken since c0003 on iPhone 15 (17.5) only; passes on 3 others\n"
+                ),
+                "\(name)")
+        }
+        #expect(MarkdownRenderer().render(dashboard).contains("### ❌ New failures (2)"))
+    }
+
+    @Test("the page's lists carry the roll-up line; the matrix is a table with a header per destination")
+    func pageHasTheMatrix() throws {
+        let page = HTMLDashboardRenderer().render(Self.dashboard())
+        #expect(page.contains("<p class=\"f-dest\">fails on iPad Air (18.2), iPhone SE (17.5); passes on 2 others</p>"))
+        #expect(page.contains("id=\"tab-destinations\""))
+        let view = try #require(page.range(of: "id=\"view-destinations\""))
+        let html = page[view.upperBound...]
+        #expect(html.contains("<th scope=\"col\">Test</th>"))
+        for device in Self.devices { #expect(html.contains("<th scope=\"col\">\(device)</th>"), "\(device)") }
+        #expect(page.contains("<script type=\"application/json\" id=\"canopy-destinations\">"))
+        // The matrix's data: the cells as one letter per destination, `-` where it did not run.
+        #expect(
+            page.contains(
+                #"["LoginTests\/testLogin","fails on iPad Air (18.2), iPhone SE (17.5); passes on 2 others","NPPN",{"0":"c0012"}]"#
+            ))
+        #expect(
+            page.contains(
+                #"["FeedTests\/testRefresh","did not run on iPhone SE (17.5) only; passes on 3 others","PPP-",{}]"#))
+    }
+
+    @Test("a run on one destination has no matrix and no roll-up line")
+    func oneDestination() {
+        let dashboard = DashboardSample.make()
+        #expect(dashboard.destinations == nil)
+        let page = HTMLDashboardRenderer().render(dashboard)
+        #expect(!page.contains("tab-destinations") && !page.contains("canopy-destinations") && !page.contains("f-dest"))
+    }
+}
