@@ -75,13 +75,14 @@ enum HTMLPage {
             out += history
             out += "</script>\n"
         }
-        out += "<script>\(HTMLDashboardScript.app)</script>\n"
+        // The matrix's script needs nothing of the page's: it runs first, so the matrix is drawn
+        // before the tests table is set up.
         if let destinations {
             out += "<script type=\"application/json\" id=\"canopy-destinations\">"
             out += HTMLText.scriptJSON(HTMLDestinationsView.Data(destinations))
             out += "</script>\n<script>\(HTMLDestinationsView.script)</script>\n"
         }
-        out += "</body>\n</html>\n"
+        out += "<script>\(HTMLDashboardScript.app)</script>\n</body>\n</html>\n"
         return out
     }
 
