@@ -53,8 +53,40 @@ struct DestinationRenderTests {
                 .init(
                     test: "FeedTests/testScroll", line: "passes on all 4 destinations",
                     cells: (0..<4).map { .init(destination: $0, state: .passed) }, isUniform: true),
-            ])
+            ] + sampleTests(dashboard.tests))
         return dashboard
+    }
+
+    /// The sample's tests on the four devices: a failed one failing on one device, a retried one
+    /// retried on one, a skipped one skipped everywhere, the others passing everywhere.
+    static func sampleTests(_ rows: [DashboardTestRow]) -> [DashboardDestinations.Test] {
+        rows.prefix(24).enumerated().map { index, row in
+            let device = index % devices.count
+            var cells = devices.indices.map { DashboardDestinations.Cell(destination: $0, state: .passed) }
+            let others = "; passes on \(devices.count - 1) others"
+            switch row.outcome {
+            case .failed:
+                cells[device] = .init(destination: device, state: .newFailure)
+                return .init(
+                    test: row.key, line: "fails on \(devices[device]) only" + others, cells: cells, isUniform: false)
+            case .flaky:
+                cells[device].state = .passedOnRetry
+                return .init(
+                    test: row.key, line: "passed on retry on \(devices[device]) only" + others, cells: cells,
+                    isUniform: false)
+            case .skipped:
+                cells = cells.map { .init(destination: $0.destination, state: .skipped) }
+                return .init(test: row.key, line: "skipped on all 4 destinations", cells: cells, isUniform: true)
+            case .passed:
+                return .init(test: row.key, line: "passes on all 4 destinations", cells: cells, isUniform: true)
+            }
+        }
+    }
+
+    @Test("golden: the page and the comment of a run on four devices")
+    func golden() throws {
+        try Golden.check(HTMLDashboardRenderer().render(Self.dashboard()), "sample-destinations.html")
+        try Golden.check(MarkdownComment().render(Self.dashboard()), "sample-destinations-comment.md")
     }
 
     @Test("the summary and the comment name a test failing on two destinations once, with the roll-up line")
