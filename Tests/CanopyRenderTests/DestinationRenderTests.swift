@@ -14,7 +14,9 @@ struct DestinationRenderTests {
     /// `CartTests/testTotal` still failing on one, `FeedTests/testRefresh` not run on one.
     static func dashboard() -> Dashboard {
         var dashboard = DashboardSample.make()
-        let login = DashboardDestinationLine(test: "LoginTests/testLogin", line: loginLine)
+        let login = DashboardDestinationLine(
+            test: "LoginTests/testLogin", line: loginLine,
+            failing: [0, 3].map { .init(key: "LoginTests/testLogin@" + devices[$0], destination: devices[$0]) })
         func failure(_ device: String, _ message: String) -> DashboardNewFailure {
             var failure = DashboardNewFailure(
                 test: "LoginTests/testLogin@" + device, message: message, category: "assertion")
@@ -27,7 +29,8 @@ struct DestinationRenderTests {
         var cart = DashboardExcusedFailure(
             test: "CartTests/testTotal@" + devices[1], reason: "failing since c0003", message: "Total is 0")
         cart.destinations = DashboardDestinationLine(
-            test: "CartTests/testTotal", line: "broken since c0003 on iPhone 15 (17.5) only; passes on 3 others")
+            test: "CartTests/testTotal", line: "broken since c0003 on iPhone 15 (17.5) only; passes on 3 others",
+            failing: [.init(key: cart.test, destination: devices[1])])
         dashboard.stillFailing = [cart]
         dashboard.excusedFailures = []
         dashboard.destinations = DashboardDestinations(
@@ -101,9 +104,12 @@ struct DestinationRenderTests {
                     "- ❌ <code>LoginTests/testLogin</code> fails on iPad Air (18.2), iPhone SE (17.5); passes on 2 others"
                 ],
                 "\(name): \(items)")
-            // The first destination's failure is shown under it; the gate's count is per destination.
-            #expect(text.contains("Login button not hittable\n"), "\(name)")
-            #expect(!text.contains("Login button not hittable (SE)"), "\(name)")
+            // The first destination's failure is shown under it, another destination's message
+            // where it differs; the gate's count is per destination.
+            #expect(
+                text.contains(
+                    "  - Login button not hittable\n  - on iPhone SE (17.5): Login button not hittable (SE)\n  - cause **assertion**"
+                ), "\(name)")
             #expect(
                 text.contains(
                     "- ❌ <code>CartTests/testTotal</code> broken since c0003 on iPhone 15 (17.5) only; passes on 3 others\n"
@@ -111,6 +117,31 @@ struct DestinationRenderTests {
                 "\(name)")
         }
         #expect(MarkdownRenderer().render(dashboard).contains("### ❌ New failures (2)"))
+    }
+
+    @Test(
+        "a test new on one destination and still failing on another keeps an item per destination, the line under each")
+    func splitAcrossLists() throws {
+        var dashboard = Self.dashboard()
+        let line = DashboardDestinationLine(
+            test: "CartTests/testTotal", line: "fails on iPad Air (18.2), iPhone 15 (17.5); passes on 2 others",
+            failing: [0, 1].map { .init(key: "CartTests/testTotal@" + Self.devices[$0], destination: Self.devices[$0]) }
+        )
+        var new = DashboardNewFailure(
+            test: "CartTests/testTotal@" + Self.devices[0], message: "Total is 1", category: "assertion")
+        new.destinations = line
+        dashboard.newFailures.append(new)
+        dashboard.stillFailing[0].destinations = line
+        let summary = MarkdownRenderer().render(dashboard)
+        let items = summary.split(separator: "\n").filter { $0.contains("CartTests/testTotal") }
+        #expect(
+            items == [
+                "- ❌ <code>CartTests/testTotal@iPad Air (18.2)</code>",
+                "- ❌ <code>CartTests/testTotal@iPhone 15 (17.5)</code>",
+            ], "\(items)")
+        #expect(
+            summary.components(separatedBy: "  - fails on iPad Air (18.2), iPhone 15 (17.5); passes on 2 others\n")
+                .count == 3)
     }
 
     @Test("the page's lists carry the roll-up line; the matrix is a table with a header per destination")

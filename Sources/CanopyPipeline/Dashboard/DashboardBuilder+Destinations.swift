@@ -36,7 +36,13 @@ extension DashboardBuilder {
         guard !rollup.isEmpty else { return }
         dashboard.destinations = Self.destinations(rollup)
         func line(_ key: String) -> DashboardDestinationLine? {
-            rollup[key: key].map { DashboardDestinationLine(test: $0.test, line: $0.line) }
+            rollup[key: key].map { test in
+                DashboardDestinationLine(
+                    test: test.test, line: test.line,
+                    failing: test.cells.filter(\.status.isFailure).map {
+                        DashboardDestinationLine.Failing(key: $0.key, destination: rollup.destinations[$0.destination])
+                    })
+            }
         }
         for index in dashboard.newFailures.indices {
             dashboard.newFailures[index].destinations = line(dashboard.newFailures[index].test)

@@ -67,9 +67,25 @@ package struct DashboardDestinationLine: Sendable, Equatable, Hashable, Codable 
     package var test: String
     /// `fails on iPad Air (18.2) only; passes on 3 others`.
     package var line: String
+    /// The test's key and destination on each destination it fails on, in destination order.
+    package var failing: [Failing]
 
-    package init(test: String, line: String) {
+    /// A destination the test fails on.
+    package struct Failing: Sendable, Equatable, Hashable, Codable {
+        /// The test's key there (`Class/name@device#configuration`).
+        package var key: String
+        /// The destination's label.
+        package var destination: String
+
+        package init(key: String, destination: String) {
+            self.key = key
+            self.destination = destination
+        }
+    }
+
+    package init(test: String, line: String, failing: [Failing]) {
         self.test = test
         self.line = line
+        self.failing = failing
     }
 }
