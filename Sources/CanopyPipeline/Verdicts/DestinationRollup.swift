@@ -85,6 +85,7 @@ extension DestinationRollup {
     /// least two destinations. Rows naming no device take no part.
     package static func rollUp(rows: [TestRunRow], verdicts: [TestVerdict]) -> DestinationRollup {
         precondition(rows.count == verdicts.count, "one verdict per row")
+        guard hasSeveralDestinations(rows) else { return DestinationRollup() }
         var places: [Destination?] = []
         places.reserveCapacity(rows.count)
         var pairs: [Pair] = []
@@ -135,11 +136,40 @@ extension DestinationRollup {
         return rollup
     }
 
+    /// Whether the rows may name two destinations or more: two devices, or one device and a key
+    /// that does not end with it (a configuration). Checked before any key is split, so a run on
+    /// one device or none costs a pass over its rows.
+    static func hasSeveralDestinations(_ rows: [TestRunRow]) -> Bool {
+        var first: String?
+        for row in rows {
+            guard let device = row.device, !device.isEmpty else { continue }
+            guard let seen = first else {
+                first = device
+                continue
+            }
+            if device != seen { return true }
+        }
+        guard let device = first else { return false }
+        let marker = Array(("@" + device).utf8)
+        return rows.contains { row in
+            guard row.device == device else { return false }
+            return !row.testKey.utf8.reversed().starts(with: marker.reversed())
+        }
+    }
+
     /// The test and destination of a row's key (`Class/name(args)@device#configuration`) when the
     /// row names a device: the key's last `@device` that ends it or is followed by `#configuration`.
     package static func split(_ key: String, device: String?) -> Destination? {
         guard let device, !device.isEmpty else { return nil }
         let marker = "@" + device
+        // Most keys end with their device: compared as bytes, with no search.
+        let bytes = key.utf8
+        let markerBytes = marker.utf8
+        if bytes.count > markerBytes.count, bytes.suffix(markerBytes.count).elementsEqual(markerBytes) {
+            return Destination(
+                test: String(decoding: bytes.dropLast(markerBytes.count), as: UTF8.self), device: device,
+                configuration: nil)
+        }
         var end = key.endIndex
         while let found = key.range(of: marker, options: .backwards, range: key.startIndex..<end) {
             let rest = key[found.upperBound...]
