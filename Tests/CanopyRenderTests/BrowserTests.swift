@@ -118,7 +118,7 @@ struct BrowserTests {
         #expect(verdict.rows == tests.count)
         // First shown: the tests whose result differs between destinations, not the others.
         #expect(verdict.shown == tests.filter { !$0.isUniform }.count && verdict.shown ?? 0 < tests.count)
-        for check in ["drawn", "differFirst", "showAll", "search", "failing"] {
+        for check in ["drawn", "differFirst", "showAll", "search", "failing", "classes"] {
             #expect(verdict.checks[check] == true, "\(check) failed: \(verdict.checks)")
         }
     }
@@ -139,7 +139,7 @@ struct BrowserTests {
         expectClean(page)
         #expect(verdict.exception == nil, "matrix self-test threw: \(verdict.exception ?? "")")
         #expect(verdict.rows == 5_000)
-        for check in ["drawn", "differFirst", "showAll", "search", "failing", "pages"] {
+        for check in ["drawn", "differFirst", "showAll", "search", "failing", "pages", "classes"] {
             #expect(verdict.checks[check] == true, "\(check) failed: \(verdict.checks)")
         }
         print(

@@ -96,10 +96,11 @@ enum HTMLDestinationsView {
         out += "<option value=\"differ\" selected>Tests that differ between destinations</option>"
         out +=
             "<option value=\"failing\">Tests failing on a destination</option><option value=\"all\">All tests</option>"
+        out += "<option value=\"classes\">Classes, their tests counted</option>"
         out += "</select></label></form>"
         out += "<p id=\"d-count\" class=\"muted\" aria-live=\"polite\"></p>"
         out += "<div class=\"scroll\" tabindex=\"0\" role=\"region\" aria-labelledby=\"d-matrix\">"
-        out += "<table class=\"grid matrix\" id=\"d-table\"><thead><tr><th scope=\"col\">Test</th>"
+        out += "<table class=\"grid matrix\" id=\"d-table\"><thead><tr><th scope=\"col\" id=\"d-first\">Test</th>"
         for label in labels { out += "<th scope=\"col\">\(HTMLText.escape(label, limit: 120))</th>" }
         out += "<th scope=\"col\">Across destinations</th></tr></thead><tbody id=\"d-body\"></tbody></table></div>"
         out +=
@@ -168,17 +169,36 @@ enum HTMLDestinationsView {
         /* Failing somewhere first, then differing, then the rest, each in the run's order. */
         var order=[];for(var p=0;p<3;p++)for(var i=0;i<D.t.length;i++){var c=D.t[i][2];var g=failing(c)?0:differs(c)?1:2;if(g===p)order.push(i)}
         var st={q:'',show:'differ',page:0,size:50},view=[];
-        function apply(){var q=st.q.toLowerCase().trim();view=[];for(var n=0;n<order.length;n++){var i=order[n],r=D.t[i],c=r[2];
+        /* Classes: per destination, how many of a class's tests failed, were retried, skipped or did not run there. */
+        var C=null;function classes(){if(C)return C;C=[];var at={},n=D.d.length;
+        for(var p=0;p<order.length;p++){var r=D.t[order[p]],k=r[0],cut=k.indexOf('/'),name=cut<0?k:k.slice(0,cut),x=at[name];
+        if(x===undefined){x=at[name]=C.length;C.push({n:name,t:0,bad:0,f:new Array(n).fill(0),r:new Array(n).fill(0),s:new Array(n).fill(0),a:new Array(n).fill(0)})}
+        var g=C[x],c=r[2];g.t++;if(failing(c))g.bad++;
+        for(var j=0;j<n;j++){var ch=c.charAt(j)||'-';if('NFE'.indexOf(ch)>=0)g.f[j]++;else if(ch==='R')g.r[j]++;else if(ch==='S')g.s[j]++;else if(ch==='-')g.a[j]++}}
+        return C}
+        function apply(){var q=st.q.toLowerCase().trim();view=[];
+        if(st.show==='classes'){var all=classes();for(var m=0;m<all.length;m++)if(!q||all[m].n.toLowerCase().indexOf(q)>=0)view.push(m);
+        view.sort(function(a,b){return(all[b].bad>0)-(all[a].bad>0)||a-b})}else
+        for(var n=0;n<order.length;n++){var i=order[n],r=D.t[i],c=r[2];
         if(st.show==='differ'&&!differs(c))continue;if(st.show==='failing'&&!failing(c))continue;if(q&&r[0].toLowerCase().indexOf(q)<0)continue;view.push(i)}
         st.page=0;draw()}
-        function draw(){var s=st.page*st.size,e=Math.min(view.length,s+st.size),f=document.createDocumentFragment();
-        for(var k=s;k<e;k++){var r=D.t[view[k]],tr=el('tr'),th=el('th');th.scope='row';th.appendChild(el('code',null,vis(r[0])));tr.appendChild(th);
+        function cell(tr,j,cls,mark,txt){var c=el('td','m '+cls);c.title=D.d[j]+': '+txt;var sym=el('span',null,mark);sym.setAttribute('aria-hidden','true');
+        c.appendChild(sym);c.appendChild(document.createTextNode(' '+txt));tr.appendChild(c)}
+        function head(tr,text){var th=el('th');th.scope='row';th.appendChild(el('code',null,vis(text)));tr.appendChild(th)}
+        function classRow(g){var tr=el('tr');head(tr,g.n);
+        for(var j=0;j<D.d.length;j++){var ran=g.t-g.a[j],rest=(g.s[j]?', '+fmt(g.s[j])+' skipped':'')+(g.a[j]?', '+fmt(g.a[j])+' not run':'');
+        if(g.f[j])cell(tr,j,'fail','✗',fmt(g.f[j])+' of '+fmt(ran)+' failed'+rest);else if(g.r[j])cell(tr,j,'flaky','↻',fmt(g.r[j])+' of '+fmt(ran)+' passed on retry'+rest);
+        else if(!ran)cell(tr,j,'none','–','did not run there');else cell(tr,j,'pass','✓',fmt(ran-g.s[j])+' passed'+rest)}
+        tr.appendChild(el('td','msg',fmt(g.t)+' tests'+(g.bad?', '+fmt(g.bad)+' failing on a destination':'')));return tr}
+        function draw(){var s=st.page*st.size,e=Math.min(view.length,s+st.size),f=document.createDocumentFragment(),byClass=st.show==='classes';
+        $('d-first').textContent=byClass?'Class':'Test';
+        for(var k=s;k<e;k++){if(byClass){f.appendChild(classRow(C[view[k]]));continue}
+        var r=D.t[view[k]],tr=el('tr');head(tr,r[0]);
         for(var j=0;j<D.d.length;j++){var ch=r[2].charAt(j)||'-',m=M[ch]||M['-'],since=r[3][j];
-        var txt=m[1]+(since&&'NFE'.indexOf(ch)>=0?' since '+since:'');var c=el('td','m '+m[2]);c.title=D.d[j]+': '+txt;
-        var sym=el('span',null,m[0]);sym.setAttribute('aria-hidden','true');c.appendChild(sym);c.appendChild(document.createTextNode(' '+txt));tr.appendChild(c)}
+        cell(tr,j,m[2],m[0],m[1]+(since&&'NFE'.indexOf(ch)>=0?' since '+since:''))}
         tr.appendChild(el('td','msg',vis(r[1])));f.appendChild(tr)}
-        body.replaceChildren(f);var pages=Math.max(1,Math.ceil(view.length/st.size));
-        $('d-count').textContent=view.length?('Showing '+fmt(s+1)+'–'+fmt(e)+' of '+fmt(view.length)+' tests'+(view.length<D.t.length?' (of '+fmt(D.t.length)+')':'')):
+        body.replaceChildren(f);var pages=Math.max(1,Math.ceil(view.length/st.size)),total=byClass?C.length:D.t.length,what=byClass?' classes':' tests';
+        $('d-count').textContent=view.length?('Showing '+fmt(s+1)+'–'+fmt(e)+' of '+fmt(view.length)+what+(view.length<total?' (of '+fmt(total)+')':'')):
         (st.show==='differ'&&!st.q?'Every test has the same result on every destination.':'No test matches.');
         $('d-page').textContent='Page '+fmt(st.page+1)+' of '+fmt(pages);$('d-prev').disabled=st.page===0;$('d-next').disabled=st.page>=pages-1}
         var timer=null,q=$('d-q'),show=$('d-show');
@@ -199,6 +219,8 @@ enum HTMLDestinationsView {
         q.value='';st.q='';show.value='failing';show.dispatchEvent(new Event('change'));
         v.checks.failing=view.every(function(i){return failing(D.t[i][2])})&&(view.length===0||body.rows[0].textContent.indexOf('✗')>=0);
         show.value='all';show.dispatchEvent(new Event('change'));if(view.length>st.size){$('d-next').click();v.checks.pages=st.page===1&&body.rows.length>0}
+        show.value='classes';show.dispatchEvent(new Event('change'));var cr=body.rows[0];
+        v.checks.classes=view.length>0&&view.length<D.t.length&&!!cr&&cr.cells.length===D.d.length+2&&cr.cells[0].textContent.indexOf('/')<0&&$('d-first').textContent==='Class';
         show.value='differ';show.dispatchEvent(new Event('change'))}catch(e){v.exception=String(e&&e.stack||e)}
         $('canopy-selftest-destinations').textContent=JSON.stringify(v)})();
         """#
