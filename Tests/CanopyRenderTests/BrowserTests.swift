@@ -66,8 +66,13 @@ struct BrowserTests {
         for (name, renderer) in [
             ("hostile", HTMLDashboardRenderer() as any DashboardRenderer), ("hostile-trend", TrendRenderer()),
         ] {
-            let verdict = try Chromium.selfTest(html: renderer.render(HostileCorpus.dashboard()), name: name)
+            let (verdict, matrix) = try Chromium.selfTests(html: renderer.render(HostileCorpus.dashboard()), name: name)
             expectClean(verdict)
+            if name == "hostile" {
+                #expect(
+                    matrix?.exception == nil && matrix?.checks["drawn"] == true,
+                    "\(name): \(String(describing: matrix))")
+            }
             #expect(verdict.checks["searchFilters"] == true, "\(name): \(verdict.checks)")
             #expect(verdict.checks["filterApplies"] == true, "\(name): \(verdict.checks)")
             if name == "hostile" { #expect(verdict.checks["attemptsOpen"] == true, "\(name): \(verdict.checks)") }

@@ -65,10 +65,8 @@ enum HTMLDestinationsView {
                 self.intValue = intValue
                 stringValue = String(intValue)
             }
-            init?(stringValue: String) {
-                guard let value = Int(stringValue) else { return nil }
-                self.init(intValue: value)
-            }
+            /// Only encoded: no key is read back.
+            init?(stringValue: String) { nil }
         }
     }
 
