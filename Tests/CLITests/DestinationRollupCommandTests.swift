@@ -8,14 +8,16 @@ struct DestinationRollupCommandTests {
     static let iPad = "iPad Air 13-inch (M2) (18.2)"
     static let se = "iPhone SE (3rd generation) (17.5)"
 
-    /// Trainer's (fastlane) JUnit: one bundle suite per device with its `device` property, the
+    /// Trainer's (fastlane) JUnit: one bundle suite per device with its `device` and
+    /// `Configuration` properties (one configuration throughout, so not named), the
     /// class suites inside. `failing` names the tests that fail on each device; RangeTests runs
     /// on the iPhone 16 Pro only.
     static func junit(devices: [String], failing: [String: Set<String>] = [:]) -> String {
         var xml = "<?xml version='1.0' encoding='UTF-8'?>\n<testsuites name='App'>\n"
         for device in devices {
             xml += "  <testsuite name='AppUITests'>\n    <properties>\n"
-            xml += "      <property name='device' value='\(device)'/>\n    </properties>\n"
+            xml += "      <property name='device' value='\(device)'/>\n"
+            xml += "      <property name='Configuration' value='Default'/>\n    </properties>\n"
             xml += "    <testsuite name='AppUITests.LoginTests'>\n"
             for name in ["testLogin", "testLogout"] {
                 xml += "      <testcase classname='AppUITests.LoginTests' name='\(name)' time='2.5'>"
@@ -70,7 +72,7 @@ struct DestinationRollupCommandTests {
         #expect(line.hasSuffix(" on \(Self.iPad) only; passes on 2 others"), "\(line)")
         let results = try #require(login["results"] as? [[String: Any]])
         #expect(results.map { $0["verdict"] as? String } == ["new-failure", "passed", "passed"])
-        #expect(results.first?["key"] as? String == "AppUITests.LoginTests/testLogin@" + Self.iPad)
+        #expect(results.first?["key"] as? String == "AppUITests.LoginTests/testLogin@" + Self.iPad + "#Default")
         let ranges = try #require(tests.first { $0["test"] as? String == "AppUITests.RangeTests/testRanges" })
         #expect(
             ranges["line"] as? String == "did not run on \(Self.iPad), \(Self.se); passes on 1 other", "\(ranges)")
@@ -108,6 +110,7 @@ struct DestinationRollupCommandTests {
         let page = try String(contentsOfFile: out + "/site/index.html", encoding: .utf8)
         #expect(!page.contains("tab-destinations") && !page.contains("f-dest"))
         let summary = try String(contentsOfFile: out + "/summary.md", encoding: .utf8)
-        #expect(summary.contains("- ❌ <code>AppUITests.LoginTests/testLogin@\(Self.iPhone)</code>"), "\(summary)")
+        #expect(
+            summary.contains("- ❌ <code>AppUITests.LoginTests/testLogin@\(Self.iPhone)#Default</code>"), "\(summary)")
     }
 }
