@@ -160,6 +160,17 @@ struct DestinationRollupTests {
         }
     }
 
+    @Test("a run on more destinations than a matrix holds is listed per destination, as a run on one")
+    func tooManyDestinations() {
+        let count = DestinationRollup.maximumDestinations
+        for devices in [count, count + 1] {
+            let rows = (0..<devices).map { Self.row("A", "t\($0 % 3)", on: "Device \($0)", .passed) }
+            let verdicts = RunVerdicts.judge(
+                rows: rows, failures: [], comparison: BaselineComparison(baselineRunKey: "b"), quarantine: [])
+            #expect(verdicts.destinations.destinations.count == (devices <= count ? devices : 0), "\(devices)")
+        }
+    }
+
     @Test("the test key is the row's key up to its device, even when the name holds an @ or a #")
     func splitting() {
         let odd = TestIdentity(className: "A", name: "mail a@b #1", device: "iPhone @ home", configuration: "De#1")

@@ -9,7 +9,8 @@ import Foundation
 /// Every verdict is per (test, destination) already (`TestVerdict`, keyed by `TestIdentity.key`);
 /// this is their roll-up per `TestIdentity.testKey`, computed once with them (`RunVerdicts.judge`)
 /// so the summary, the comment, the page and `insights.json` say the same. Empty unless the run
-/// has at least two destinations: a run on one device, or whose tests name none, rolls nothing up.
+/// has from two to `maximumDestinations` destinations: a run on one device, or whose tests name
+/// none, rolls nothing up.
 package struct DestinationRollup: Sendable, Equatable {
     /// A test's verdict on one destination.
     package enum Status: String, Sendable, Equatable, CaseIterable {
@@ -78,6 +79,10 @@ package struct DestinationRollup: Sendable, Equatable {
 
     /// The most destinations a line names in one group; the others are counted.
     static let namedLimit = 6
+    /// The most destinations a run is rolled up across: a matrix row, and a line, cost one per
+    /// destination for every test. A run on more (a device per test, from odd input) is listed per
+    /// destination, as a run on one.
+    package static let maximumDestinations = 64
 }
 
 extension DestinationRollup {
@@ -100,7 +105,7 @@ extension DestinationRollup {
                 pairs.append(pair)
             }
         }
-        guard pairs.count >= 2 else { return DestinationRollup() }
+        guard pairs.count >= 2, pairs.count <= maximumDestinations else { return DestinationRollup() }
         let named = Set(pairs.map(\.configuration)).count > 1
         let labels = pairs.map { $0.label(namingConfiguration: named) }
         let order = labels.indices.sorted { Self.precedes(labels[$0], labels[$1]) }
