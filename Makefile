@@ -65,7 +65,8 @@ fuzz: deps
 	bench/fuzz.sh
 
 ## make screenshot: `make run` on the sample history, then its dashboard (overview, tree, tests,
-## accessibility) and trend in headless Chromium, to docs/dashboard*.png and docs/trend.png, and the
+## accessibility) and trend in headless Chromium, to docs/dashboard*.png and docs/trend.png, the
+## destinations view of the renderer tests' run on four devices (its golden page), and the
 ## fingerprint of the page's code they show (docs/screenshots.sha256; CI fails when it is stale).
 screenshot: run
 	@.ci/install-deps chromium
@@ -74,6 +75,7 @@ screenshot: run
 	.ci/screenshot docs/dashboard-tests.png Reports/site/index.html '#tests'
 	.ci/screenshot docs/dashboard-accessibility.png Reports/site/index.html '#accessibility'
 	.ci/screenshot docs/trend.png Reports/trend/index.html
+	.ci/screenshot docs/dashboard-destinations.png Tests/CanopyRenderTests/Golden/sample-destinations.html '#destinations'
 	.ci/screenshots-stamp
 
 lint:

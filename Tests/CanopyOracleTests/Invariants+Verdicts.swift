@@ -66,6 +66,38 @@ extension Invariants {
         return found
     }
 
+    /// The keys a list item names by its test and the destinations it fails on, on a run on
+    /// several: `Class/name fails on A, B; passes on 1 other` (or `broken since c12 on A only`,
+    /// `fails on both destinations`, `… on all 3 destinations`) names `Class/name@A#…` and
+    /// `Class/name@B#…`. Empty when the item's first line says no such thing.
+    static func destinationKeys(_ allKeys: [String], in item: String) -> Set<String> {
+        let first = Self.plain(String(item.prefix { $0 != "\n" })).split(whereSeparator: \.isWhitespace)
+            .joined(separator: " ")
+        var byTest: [String: [String: String]] = [:]
+        for key in allKeys {
+            guard let at = key.firstIndex(of: "@"), let hash = key.lastIndex(of: "#"), at < hash else { continue }
+            byTest[String(key[..<at]), default: [:]][String(key[key.index(after: at)..<hash])] = key
+        }
+        for (test, keys) in byTest {
+            for verb in [" fails on ", " broken since "] {
+                guard let found = first.range(of: "❌ " + test + verb) else { continue }
+                var rest = first[found.upperBound...]
+                if verb == " broken since " {
+                    guard let on = rest.range(of: " on ") else { continue }
+                    rest = rest[on.upperBound...]
+                }
+                let named = String(rest.prefix { $0 != ";" && $0 != "·" }).trimmingCharacters(in: .whitespaces)
+                if named == "both destinations" || (named.hasPrefix("all ") && named.hasSuffix(" destinations")) {
+                    return Set(keys.values)
+                }
+                let devices = (named.hasSuffix(" only") ? String(named.dropLast(5)) : named)
+                    .components(separatedBy: ", ")
+                return Set(devices.compactMap { keys[$0] })
+            }
+        }
+        return []
+    }
+
     func describe(_ keys: Set<String>) -> String { keys.isEmpty ? "none" : keys.sorted().joined(separator: ", ") }
 
     // MARK: - the failing lists

@@ -84,6 +84,32 @@ struct OracleCheckerTests {
             ])
     }
 
+    @Test("an item naming a test once for the destinations it fails on names each destination's key")
+    func destinationKeys() {
+        let iPhone = "B.S/testPay@" + Scenario.devices[0] + "#Default"
+        let iPad = "B.S/testPay@" + Scenario.devices[1] + "#Default"
+        let keys = [iPhone, iPad, "B.S/testOpen"]
+        #expect(
+            Invariants.destinationKeys(
+                keys,
+                in:
+                    "- ❌ <code>B.S/testPay</code> broken since c12 on \(Scenario.devices[1]) only; passes on 1 other · <code>S.swift:4</code>\n  - msg"
+            )
+                == [iPad])
+        #expect(
+            Invariants.destinationKeys(keys, in: "- ❌ <code>B.S/testPay</code> fails on both destinations") == [
+                iPhone, iPad,
+            ])
+        #expect(
+            Invariants.destinationKeys(
+                keys, in: "- ❌ <code>B.S/testPay</code> fails on \(Scenario.devices[1]), \(Scenario.devices[0])")
+                == [iPhone, iPad])
+        // A key of one destination, or a roll-up line under an item, names no group.
+        #expect(
+            Invariants.destinationKeys(keys, in: "- ❌ <code>\(iPhone)</code>\n  - fails on both destinations").isEmpty)
+        #expect(Invariants.destinationKeys(keys, in: "- ❌ <code>B.S/testOpen</code>").isEmpty)
+    }
+
     @Test("the ground truth's states follow the documented rules, and leave the statistical edge open")
     func states() {
         func state(_ pattern: String) -> GroundTruth.State? {

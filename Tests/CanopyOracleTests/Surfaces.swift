@@ -14,6 +14,9 @@ struct CountedSection {
     var raw: [String] = []
     /// The scenario's test keys each entry names, filled in once by the invariants.
     var keys: [Set<String>] = []
+    /// Entries beyond one that the section's items stand for: an item naming a test once for
+    /// the destinations it fails on (docs/identity-and-verdicts.md) is one entry per destination.
+    var grouped = 0
 }
 
 /// Reads the Markdown Canopy writes (summary.md, comment.md, the trend's summary.md).

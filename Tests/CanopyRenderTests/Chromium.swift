@@ -47,15 +47,36 @@ enum Chromium {
     /// Writes `html` to a temporary file, loads it from a `file://` URL with the self-test hash and
     /// returns the verdict.
     static func selfTest(html: String, name: String) throws -> Verdict {
+        try selfTests(html: html, name: name).page
+    }
+
+    /// The verdict the destinations view's script writes into `<pre id="canopy-selftest-destinations">`:
+    /// when the matrix's first page was drawn (`tti`, from navigation start) and its checks.
+    struct MatrixVerdict: Decodable {
+        var tti: Double
+        var rows: Int
+        var shown: Int?
+        var checks: [String: Bool]
+        var exception: String?
+    }
+
+    /// The page's verdict and, when the page has the destinations view, the matrix's.
+    static func selfTests(html: String, name: String) throws -> (page: Verdict, matrix: MatrixVerdict?) {
         let (dom, stderr) = try load(html: html, name: name, hash: "canopy-selftest")
-        guard let start = dom.range(of: "<pre id=\"canopy-selftest\" aria-hidden=\"true\">"),
+        let page = try verdict(Verdict.self, id: "canopy-selftest", in: dom, stderr: stderr)
+        guard dom.contains("<pre id=\"canopy-selftest-destinations\"") else { return (page, nil) }
+        return (page, try verdict(MatrixVerdict.self, id: "canopy-selftest-destinations", in: dom, stderr: stderr))
+    }
+
+    private static func verdict<T: Decodable>(_ type: T.Type, id: String, in dom: String, stderr: String) throws -> T {
+        guard let start = dom.range(of: "<pre id=\"\(id)\" aria-hidden=\"true\">"),
             let end = dom.range(of: "</pre>", range: start.upperBound..<dom.endIndex),
             start.upperBound < end.lowerBound
         else { throw Failure.noVerdict(stderr) }
         let json = dom[start.upperBound..<end.lowerBound]
             .replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
             .replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&amp;", with: "&")
-        return try JSONDecoder().decode(Verdict.self, from: Data(json.utf8))
+        return try JSONDecoder().decode(T.self, from: Data(json.utf8))
     }
 
     /// The page's DOM once its scripts ran, loaded from a `file://` URL ending in `#hash`, and

@@ -70,8 +70,11 @@ struct EscapingTests {
     @Test(arguments: htmlOutputs.map(\.0))
     func htmlHasNoRawMarkupFromData(_ name: String) throws {
         let html = try #require(Self.htmlOutputs.first { $0.0 == name }?.1)
-        #expect(html.components(separatedBy: "<script").count - 1 == 3)
-        #expect(html.components(separatedBy: "</script>").count - 1 == 3)
+        // The guard, the data and the app; on the dashboard of a run on several destinations also
+        // the matrix's data and script (the trend page has no destinations view).
+        let scripts = name == "dashboard" && Self.hostile.destinations != nil ? 5 : 3
+        #expect(html.components(separatedBy: "<script").count - 1 == scripts)
+        #expect(html.components(separatedBy: "</script>").count - 1 == scripts)
         for needle in ["<img", "<svg onload", "<iframe", "<b>", "<style>body", "<!-- comment", "alert(1)</script>"] {
             #expect(!html.contains(needle), "raw \(needle)")
         }

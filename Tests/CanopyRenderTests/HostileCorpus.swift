@@ -120,6 +120,23 @@ enum HostileCorpus {
             }
             d.trend = trend
         }
+        // A run on three destinations whose labels, tests and lines are hostile too.
+        let labels = [next(), next(), next()]
+        d.destinations = DashboardDestinations(
+            destinations: labels,
+            tests: (0..<6).map { index in
+                DashboardDestinations.Test(
+                    test: next(), line: next(),
+                    cells: (0..<(index % 3 + 1)).map {
+                        DashboardDestinations.Cell(
+                            destination: $0, state: DashboardDestinations.State.allCases[(index + $0) % 7],
+                            since: index % 2 == 0 ? next() : nil)
+                    }, isUniform: false)
+            })
+        if !d.newFailures.isEmpty {
+            d.newFailures[0].destinations = DashboardDestinationLine(
+                test: next(), line: next(), failing: [.init(key: d.newFailures[0].test, destination: labels[0])])
+        }
         return d
     }
 }

@@ -114,6 +114,7 @@ struct DashboardBuilder {
                 insights.trend, changes: changes, window: input.window?.name ?? "last \(insights.trend.count) runs")
         }
         markQuarantine(&dashboard)
+        markDestinations(&dashboard)
         // The banner speaks for the whole page: a trend page is of the window's runs, not of one.
         if input.window == nil, let unread = metadata.unreadInputs {
             dashboard.unreadableInputs = unread

@@ -19,6 +19,45 @@ struct RunInsightsDocument: Encodable {
     /// retry, skipped, not stable in history, or quarantined (`RunVerdicts`, in the run's order).
     /// Every list the summary, the comment and the page show is drawn from these.
     var verdicts: [VerdictEntry]
+    /// Each test's verdicts across the run's destinations, with the line the summary, the comment
+    /// and the page show (`DestinationRollup`); absent for a run on fewer than two destinations.
+    var destinations: DestinationsEntry?
+
+    struct DestinationsEntry: Encodable {
+        /// The destinations' labels, in the order the page's matrix shows them.
+        var destinations: [String]
+        var tests: [Test]
+
+        /// One test across the destinations: `results` has one entry per destination it ran on.
+        struct Test: Encodable {
+            var test: String
+            var line: String
+            var uniform: Bool
+            var results: [Result]
+        }
+
+        /// `verdict` is `new-failure`, `still-failing`, `excused`, `passed-on-retry`, `flaky`
+        /// (passed, flaky in history), `passed` or `skipped`; `key` the test's key there.
+        struct Result: Encodable {
+            var destination: String
+            var key: String
+            var verdict: String
+            var since: String?
+        }
+
+        init(_ rollup: DestinationRollup) {
+            destinations = rollup.destinations
+            tests = rollup.tests.map { test in
+                Test(
+                    test: test.test, line: test.line, uniform: test.isUniform,
+                    results: test.cells.map {
+                        Result(
+                            destination: rollup.destinations[$0.destination], key: $0.key, verdict: $0.status.rawValue,
+                            since: $0.since)
+                    })
+            }
+        }
+    }
 
     struct ExcusedFailureEntry: Encodable {
         var test: String
@@ -60,6 +99,7 @@ struct RunInsightsDocument: Encodable {
         flakyElements = insights.flakyElements
         self.gates = gates
         excusedFailures = verdicts.excused.map { ExcusedFailureEntry(test: $0.test, reason: $0.reasonText) }
+        destinations = verdicts.destinations.isEmpty ? nil : DestinationsEntry(verdicts.destinations)
         let day = ISO8601DateFormatter()
         day.formatOptions = [.withFullDate]
         self.verdicts = verdicts.tests.lazy.filter {

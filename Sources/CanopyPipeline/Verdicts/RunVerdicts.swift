@@ -12,6 +12,8 @@ package struct RunVerdicts: Sendable, Equatable {
     /// The quarantine entries active when the run was judged: the page lists them, and everything
     /// they cover carries their badge.
     package private(set) var quarantine: [QuarantineEntry]
+    /// Each test's verdicts across the run's destinations; empty for a run on fewer than two.
+    package private(set) var destinations = DestinationRollup()
     /// Positions in `tests` by test key.
     private var positions: [String: Int]
 
@@ -110,7 +112,9 @@ extension RunVerdicts {
             }
             verdicts.append(verdict)
         }
-        return RunVerdicts(tests: verdicts, quarantine: active)
+        var judged = RunVerdicts(tests: verdicts, quarantine: active)
+        judged.destinations = DestinationRollup.rollUp(rows: rows, verdicts: verdicts)
+        return judged
     }
 
     /// The active entry covering the test with `key`, whether or not the run has it.

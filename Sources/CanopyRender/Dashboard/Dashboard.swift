@@ -63,6 +63,8 @@ package struct Dashboard: Sendable, Equatable, Codable {
     /// The latest results on the branch of the tests that failed or were flaky, in this run or in
     /// the history window, by test key: their history strips.
     package var testHistory: [String: DashboardTestHistory] = [:]
+    /// The destination × test matrix, for a run on at least two destinations.
+    package var destinations: DashboardDestinations?
 
     package init(
         title: String, generatedAt: Date, headline: DashboardHeadline, links: DashboardLinks = DashboardLinks(),

@@ -9,6 +9,8 @@ package struct DashboardExcusedFailure: Sendable, Equatable, Hashable, Codable {
     package var category: String?
     /// The test's first failure in this run in full (location, element, screenshots), when known.
     package var failure: DashboardNewFailure?
+    /// Where the test fails and passes across the run's destinations, on a run on several.
+    package var destinations: DashboardDestinationLine?
 
     package init(
         test: String, reason: String, message: String? = nil, category: String? = nil,

@@ -27,6 +27,8 @@ package struct DashboardNewFailure: Sendable, Equatable, Hashable, Codable {
     package var identifierFoundIn: String?
     /// Why it counts though history calls the test flaky (`flaky before, but this failure is new: …`).
     package var note: String?
+    /// Where the test fails and passes across the run's destinations, on a run on several.
+    package var destinations: DashboardDestinationLine?
 
     package init(
         test: String, message: String, location: String? = nil, locationURL: String? = nil, category: String,

@@ -40,6 +40,12 @@ package struct HTMLDashboardRenderer: DashboardRenderer {
                 html: HTMLOverviewView.render(dashboard, rowLimit: min(rowLimit, 200))),
             HTMLView(id: "tree", label: "Identifier tree", html: HTMLTreeView.render(dashboard.identifierTree)),
             HTMLView(id: "failures", label: "Failures", html: HTMLFailuresView.render(dashboard, rowLimit: rowLimit)),
+        ]
+        if let destinations = dashboard.destinations {
+            views.append(
+                HTMLView(id: "destinations", label: "Destinations", html: HTMLDestinationsView.render(destinations)))
+        }
+        views += [
             HTMLView(
                 id: "flaky", label: "Flaky tests",
                 html: HTMLFlakyView.render(
@@ -57,6 +63,8 @@ package struct HTMLDashboardRenderer: DashboardRenderer {
                     id: "trend", label: "Trend",
                     html: HTMLTrendView.render(trend, rowLimit: rowLimit, quarantine: dashboard.quarantinedTests)))
         }
-        return HTMLPage.render(dashboard: dashboard, heading: dashboard.title, views: views, data: tests.script)
+        return HTMLPage.render(
+            dashboard: dashboard, heading: dashboard.title, views: views, data: tests.script,
+            destinations: dashboard.destinations)
     }
 }

@@ -31,6 +31,7 @@ enum HTMLFailureItem {
                 + "<span aria-hidden=\"true\">📷</span> screenshot<span class=\"sr\"> of \(HTMLText.escape(failure.test))</span></a>"
         }
         out += "</div>"
+        out += destinationLine(failure.destinations)
         out += historyLine(history, note: note ?? failure.note)
         if let note = note ?? failure.note { out += "<p class=\"f-note muted\">\(HTMLText.escape(note))</p>" }
         if !failure.message.isEmpty { out += "<p class=\"msg\">\(HTMLText.escape(failure.message, limit: 400))</p>" }
@@ -55,11 +56,13 @@ enum HTMLFailureItem {
         _ excused: DashboardExcusedFailure, causes: MarkdownFailures.Causes, screenshot: DashboardAttachment?,
         history: DashboardTestHistory? = nil
     ) -> String {
-        if let failure = excused.failure {
+        if var failure = excused.failure {
+            failure.destinations = excused.destinations
             return render(failure, note: excused.reason, causes: causes, screenshot: screenshot, history: history)
         }
         var out =
             "<li class=\"failure\"><div class=\"f-head\"><span class=\"f-icon\" aria-hidden=\"true\">✗</span><code>\(HTMLText.escape(excused.test))</code></div>"
+        out += destinationLine(excused.destinations)
         out += historyLine(history, note: excused.reason)
         out += "<p class=\"f-note muted\">\(HTMLText.escape(excused.reason))</p>"
         if let message = excused.message { out += "<p class=\"msg\">\(HTMLText.escape(message, limit: 400))</p>" }
@@ -67,6 +70,12 @@ enum HTMLFailureItem {
             out += cause(category, isInfrastructure: causes[category]?.isInfrastructure ?? false, causes: causes)
         }
         return out + "</li>"
+    }
+
+    /// Where the test fails and passes across the run's destinations; nothing on a run on one.
+    static func destinationLine(_ destinations: DashboardDestinationLine?) -> String {
+        guard let destinations else { return "" }
+        return "<p class=\"f-dest\">\(HTMLText.escape(destinations.line, limit: 600))</p>"
     }
 
     /// The history strip, without its "since" when `note` names the same commit already (the

@@ -7,9 +7,11 @@ enum HTMLPage {
     /// `default-src 'none'` blocks every fetch (no network, even if markup were injected); only the
     /// two inline scripts, whose hashes are listed, may run. Images load from the page's own
     /// place (`attachments/` beside it, opened from disk or served with it) and `data:`.
-    static var contentSecurityPolicy: String {
-        let scripts = [HTMLDashboardScript.guardScript, HTMLDashboardScript.app].map(scriptSource).joined(
-            separator: " ")
+    /// The destinations view's script is allowed only on a page that has the view.
+    static func contentSecurityPolicy(destinations: Bool = false) -> String {
+        let scripts =
+            ([HTMLDashboardScript.guardScript, HTMLDashboardScript.app]
+            + (destinations ? [HTMLDestinationsView.script] : [])).map(scriptSource).joined(separator: " ")
         return
             "default-src 'none'; style-src 'unsafe-inline'; img-src data: 'self' file:; script-src \(scripts); base-uri 'none'; form-action 'none'"
     }
@@ -19,7 +21,12 @@ enum HTMLPage {
         "'sha256-\(Data(SHA256.hash(data: Data(script.utf8))).base64EncodedString())'"
     }
 
-    static func render(dashboard: Dashboard, heading: String, views: [HTMLView], data: String) -> String {
+    /// The page; with `destinations`, the destinations view's data and script (the view itself is
+    /// one of `views`).
+    static func render(
+        dashboard: Dashboard, heading: String, views: [HTMLView], data: String,
+        destinations: DashboardDestinations? = nil
+    ) -> String {
         // Sized once for its largest parts: grown by doubling, a 12 MB page is copied as it grows
         // and held twice while it is.
         let history =
@@ -30,7 +37,8 @@ enum HTMLPage {
                 + HTMLDashboardStyles.css.utf8.count
                 + HTMLDashboardScript.app.utf8.count + HTMLDashboardScript.guardScript.utf8.count + 64 * 1024)
         out += "<!doctype html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
-        out += "<meta http-equiv=\"Content-Security-Policy\" content=\"\(contentSecurityPolicy)\">\n"
+        out +=
+            "<meta http-equiv=\"Content-Security-Policy\" content=\"\(contentSecurityPolicy(destinations: destinations != nil))\">\n"
         out +=
             "<meta name=\"referrer\" content=\"no-referrer\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
         out += "<meta name=\"color-scheme\" content=\"light dark\">\n<meta name=\"generator\" content=\"Canopy\">\n"
@@ -66,6 +74,13 @@ enum HTMLPage {
             out += "<script type=\"application/json\" id=\"canopy-history\">"
             out += history
             out += "</script>\n"
+        }
+        // The matrix's script needs nothing of the page's: it runs first, so the matrix is drawn
+        // before the tests table is set up.
+        if let destinations {
+            out += "<script type=\"application/json\" id=\"canopy-destinations\">"
+            out += HTMLText.scriptJSON(HTMLDestinationsView.Data(destinations))
+            out += "</script>\n<script>\(HTMLDestinationsView.script)</script>\n"
         }
         out += "<script>\(HTMLDashboardScript.app)</script>\n</body>\n</html>\n"
         return out

@@ -30,7 +30,7 @@ package struct MarkdownComment: DashboardRenderer {
                 MarkdownSection(
                     name: "other failing tests",
                     head: MarkdownFailures.screenshotNote(others.map(\.failure), links: dashboard.links),
-                    items: others.map { MarkdownFailures.item($0, causes: causes, links: dashboard.links) })),
+                    items: MarkdownFailures.items(others, causes: causes, links: dashboard.links))),
         ]
         let flaky = MarkdownSections.flaky(dashboard.flakyTests)
         sections.append(collapsed("🔁 Flaky tests (\(Format.count(flaky.items.count)))", flaky, bare: true))

@@ -31,9 +31,10 @@ enum MarkdownFailures {
     /// under it `note` (why it is listed there; else the failure's own, for a known-flaky test's
     /// new failure), the message, the cause and the element.
     static func item(
-        _ failure: DashboardNewFailure, note: String? = nil, causes: Causes, links: DashboardLinks = DashboardLinks()
+        _ failure: DashboardNewFailure, note: String? = nil, causes: Causes, links: DashboardLinks = DashboardLinks(),
+        across: Across = .alone
     ) -> String {
-        var out = "- ❌ " + MarkdownText.code(failure.test, limit: 160)
+        var out = "- ❌ " + head(failure.test, across: across)
         if let shots = failure.screenshots {
             let url = links.screenshots(of: failure.test)
             out += " · " + (url != nil ? MarkdownText.link("📷 \(shots)", url: url) : "📷 \(shots)")
@@ -44,9 +45,10 @@ enum MarkdownFailures {
                 + (failure.locationURL != nil
                     ? MarkdownText.link(location, url: failure.locationURL) : MarkdownText.code(location, limit: 120))
         }
-        out += "\n"
+        out += "\n" + across.note
         if let note = note ?? failure.note { out += "  - " + MarkdownText.escape(note, limit: 200) + "\n" }
         if !failure.message.isEmpty { out += "  - " + MarkdownText.escape(failure.message, limit: 300) + "\n" }
+        out += across.otherMessages(than: failure.message)
         out += "  - " + cause(failure.category, isInfrastructure: failure.isInfrastructure, causes: causes) + "\n"
         if let identifier = failure.identifier {
             var element = "  - element " + MarkdownText.code(identifier, limit: 120)
@@ -63,20 +65,112 @@ enum MarkdownFailures {
 
     /// A failing test whose failure is not known in full (a stored run's): its name, why it is
     /// listed, and its message and cause when known.
-    static func item(_ excused: DashboardExcusedFailure, causes: Causes, links: DashboardLinks = DashboardLinks())
-        -> String
-    {
-        if let failure = excused.failure { return item(failure, note: excused.reason, causes: causes, links: links) }
-        var out =
-            "- ❌ " + MarkdownText.code(excused.test, limit: 160) + "\n  - "
-            + MarkdownText.escape(excused.reason, limit: 160) + "\n"
+    static func item(
+        _ excused: DashboardExcusedFailure, causes: Causes, links: DashboardLinks = DashboardLinks(),
+        across: Across = .alone
+    ) -> String {
+        if let failure = excused.failure {
+            return item(failure, note: excused.reason, causes: causes, links: links, across: across)
+        }
+        var out = "- ❌ " + head(excused.test, across: across) + "\n" + across.note
+        out += "  - " + MarkdownText.escape(excused.reason, limit: 160) + "\n"
         if let message = excused.message { out += "  - " + MarkdownText.escape(message, limit: 300) + "\n" }
+        out += across.otherMessages(than: excused.message ?? "")
         if let category = excused.category {
             out +=
                 "  - " + cause(category, isInfrastructure: causes[category]?.isInfrastructure ?? false, causes: causes)
                 + "\n"
         }
         return out
+    }
+
+    /// What an item says of its test's other destinations, on a run on several.
+    enum Across {
+        /// A run on one destination: the item names its test's key.
+        case alone
+        /// The item names its test on one destination (its key), the roll-up line under it: its
+        /// test fails on other destinations listed elsewhere.
+        case line(String)
+        /// The item names the test once for every destination it fails on, with the roll-up line
+        /// (`fails on A, B; passes on 2 others`), and the messages of the other destinations'
+        /// failures where they differ from the one shown, each with its destination.
+        case grouped(test: String, line: String, others: [(destination: String, message: String)])
+
+        /// Under the item's first line: the roll-up line, when the line does not say it.
+        var note: String {
+            guard case .line(let line) = self else { return "" }
+            return "  - " + MarkdownText.escape(line, limit: 400) + "\n"
+        }
+
+        /// `  - on iPhone SE (17.5): message` for each other destination failing otherwise.
+        func otherMessages(than shown: String) -> String {
+            guard case .grouped(_, _, let others) = self else { return "" }
+            var out = ""
+            var said: Set<String> = [shown]
+            for other in others where !other.message.isEmpty && said.insert(other.message).inserted {
+                out +=
+                    "  - on " + MarkdownText.escape(other.destination, limit: 120) + ": "
+                    + MarkdownText.escape(other.message, limit: 300) + "\n"
+            }
+            return out
+        }
+    }
+
+    /// The item's test: its key, or for a group the test and the roll-up line.
+    private static func head(_ key: String, across: Across) -> String {
+        guard case .grouped(let test, let line, _) = across else { return MarkdownText.code(key, limit: 160) }
+        return MarkdownText.code(test, limit: 160) + " " + MarkdownText.escape(line, limit: 400)
+    }
+
+    /// The items of a failing list. On a run on several destinations, a test whose every failing
+    /// destination is in the list is one item, named once with the roll-up line (its first entry's
+    /// failure shown); a test failing on destinations listed elsewhere too keeps an item per
+    /// destination, the line under each.
+    static func items<Entry>(
+        _ entries: [Entry], key: (Entry) -> String, destinations: (Entry) -> DashboardDestinationLine?,
+        message: (Entry) -> String, render: (Entry, Across) -> String
+    ) -> [String] {
+        var keysByTest: [String: Set<String>] = [:]
+        var entriesByTest: [String: [Entry]] = [:]
+        for entry in entries {
+            guard let line = destinations(entry) else { continue }
+            keysByTest[line.test, default: []].insert(key(entry))
+            entriesByTest[line.test, default: []].append(entry)
+        }
+        var named: Set<String> = []
+        var items: [String] = []
+        for entry in entries {
+            guard let line = destinations(entry) else {
+                items.append(render(entry, .alone))
+                continue
+            }
+            guard keysByTest[line.test] == Set(line.failing.map(\.key)) else {
+                items.append(render(entry, .line(line.line)))
+                continue
+            }
+            guard named.insert(line.test).inserted else { continue }
+            let labels = Dictionary(
+                line.failing.map { ($0.key, $0.destination) }, uniquingKeysWith: { first, _ in first })
+            let others = (entriesByTest[line.test] ?? []).dropFirst().map {
+                (destination: labels[key($0)] ?? key($0), message: message($0))
+            }
+            items.append(render(entry, .grouped(test: line.test, line: line.line, others: others)))
+        }
+        return items
+    }
+
+    /// The items of a list of new failures (`items`).
+    static func items(_ failures: [DashboardNewFailure], causes: Causes, links: DashboardLinks) -> [String] {
+        items(
+            failures, key: \.test, destinations: \.destinations, message: \.message,
+            render: { item($0, causes: causes, links: links, across: $1) })
+    }
+
+    /// The items of a list of failing tests named with why (`items`).
+    static func items(_ failures: [DashboardExcusedFailure], causes: Causes, links: DashboardLinks) -> [String] {
+        items(
+            failures, key: \.test, destinations: \.destinations, message: { $0.failure?.message ?? $0.message ?? "" },
+            render: { item($0, causes: causes, links: links, across: $1) })
     }
 
     /// `cause **notHittable**: The element exists but cannot be tapped …; usually fixed by: …`.
@@ -106,7 +200,8 @@ enum MarkdownFailures {
         guard !failures.isEmpty else { return MarkdownSection(name: "new failures", head: "", items: []) }
         let head = "### ❌ New failures (\(Format.count(failures.count)))\n\n" + screenshotNote(failures, links: links)
         return MarkdownSection(
-            name: "new failures", head: head, items: failures.map { item($0, causes: causes, links: links) })
+            name: "new failures", head: head,
+            items: items(failures, causes: causes, links: links))
     }
 
     /// The failing tests that failed in the baseline too; nothing when there are none.
@@ -118,7 +213,8 @@ enum MarkdownFailures {
             "### Still failing (\(Format.count(failures.count))), failing in the baseline too\n\n"
             + screenshotNote(failures.map(\.failure), links: links)
         return MarkdownSection(
-            name: "still failing", head: head, items: failures.map { item($0, causes: causes, links: links) })
+            name: "still failing", head: head,
+            items: items(failures, causes: causes, links: links))
     }
 
     /// The failing tests the new-failures gate left out, with why; nothing when there are none.
@@ -130,6 +226,7 @@ enum MarkdownFailures {
             "### Failing, not counted as new (\(Format.count(failures.count)))\n\n"
             + screenshotNote(failures.map(\.failure), links: links)
         return MarkdownSection(
-            name: "failures not counted", head: head, items: failures.map { item($0, causes: causes, links: links) })
+            name: "failures not counted", head: head,
+            items: items(failures, causes: causes, links: links))
     }
 }
