@@ -43,6 +43,7 @@ struct ActionRecipeTests {
         environment["OUT"] = inputs["out"] ?? "Reports"
         environment["ANNOTATIONS"] = inputs["annotations"] ?? "auto"
         environment["ARGS"] = inputs["args"] ?? ""
+        environment["TEST_OUTCOME"] = inputs["test-outcome"] ?? ""
         process.environment = environment
         let errors = Pipe()
         process.standardError = errors
@@ -95,5 +96,25 @@ struct ActionRecipeTests {
         #expect(result.stdout.contains("\"format\" : \"snapshots\"") || result.stdout.contains("snapshots.json"))
         #expect(
             result.stderr.contains("note: skipped \(directory)/absent/*.json: an optional input"), "\(result.stderr)")
+    }
+
+    @Test(
+        "test-outcome: a failed test step whose results explain nothing fails; one whose failure is there passes to the gates"
+    )
+    func testOutcome() throws {
+        var inputs = try Self.readmeInputs()
+        inputs["test-outcome"] = "failure"
+        let project = try CLIRunner.temporaryDirectory()
+        let reports = project + "/" + (inputs["reports"] ?? "build/reports")
+        try FileManager.default.createDirectory(atPath: reports, withIntermediateDirectories: true)
+        try DestinationTests.xcbeautify(loginFails: false).write(
+            toFile: reports + "/junit.xml", atomically: true, encoding: .utf8)
+        let unexplained = try Self.actionRun(inputs, in: project)
+        #expect(unexplained.outputs.contains("exit-code=1"), "\(unexplained.outputs)\n\(unexplained.stderr)")
+        inputs["test-outcome"] = "success"
+        let passed = try Self.actionRun(inputs, in: project)
+        #expect(
+            passed.outputs.hasSuffix("exit-code=0\nsummary=Reports/summary.md\ndashboard=Reports/site/index.html\n"),
+            "\(passed.outputs)")
     }
 }

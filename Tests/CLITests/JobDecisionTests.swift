@@ -1,0 +1,135 @@
+import Foundation
+import Testing
+
+/// Canopy decides the job (issue 37): the test command's exit code is given to `canopy run`
+/// (`--test-exit-code`), and the gates say whether its failure is explained and excused. The
+/// results are xcbeautify's JUnit as it writes it.
+@Suite("canopy decides the job")
+struct JobDecisionTests {
+    /// xcbeautify's JUnit of `CheckoutTests`: `tests` passing, then `failing` entries (message each).
+    static func junit(passing: [String], failing: [(name: String, message: String)] = []) -> String {
+        var cases = passing.map {
+            """
+                    <testcase classname="AppUITests.CheckoutTests" name="\($0)" time="2.000">
+                    </testcase>
+
+            """
+        }
+        cases += failing.map {
+            """
+                    <testcase classname="AppUITests.CheckoutTests" name="\($0.name)">
+                        <failure message="\($0.message)">
+                        </failure>
+                    </testcase>
+
+            """
+        }
+        return """
+            <testsuites name="All tests" tests="\(cases.count)" failures="\(failing.count)">
+                <testsuite name="AppUITests.CheckoutTests" tests="\(cases.count)" failures="\(failing.count)">
+            \(cases.joined())    </testsuite>
+            </testsuites>
+
+            """
+    }
+
+    static let crash = (
+        name: "testPay()",
+        message:
+            "CheckoutTests.swift:30 - Restarting after unexpected exit, crash, or test timeout in -[AppUITests.CheckoutTests testPay]; summary will include totals from previous launches."
+    )
+    static let assertion = (
+        name: "testPay()", message: "CheckoutTests.swift:42 - XCTAssertTrue failed - Pay not hittable"
+    )
+    static let all = ["testOpen()", "testAddCard()", "testRemoveCard()", "testReceipt()", "testRefund()"]
+
+    /// Stores a baseline night of every test passing, then runs `junit` with `arguments`.
+    static func decide(
+        _ junit: String, config: String? = nil, arguments: [String]
+    ) throws -> (result: CLIRunner.Result, summary: String) {
+        let directory = try CLIRunner.temporaryDirectory()
+        try Self.junit(passing: all + ["testPay()"]).write(
+            toFile: directory + "/baseline.xml", atomically: true, encoding: .utf8)
+        try junit.write(toFile: directory + "/junit.xml", atomically: true, encoding: .utf8)
+        var configArguments: [String] = []
+        if let config {
+            try config.write(toFile: directory + "/canopy.yml", atomically: true, encoding: .utf8)
+            configArguments = ["--config", directory + "/canopy.yml"]
+        }
+        let store = ["--store", directory + "/history.sqlite"]
+        let baseline = try CLIRunner.run(
+            ["ingest", "--branch", "main", "--commit", "c1", "--run-key", "night-1"] + store + configArguments
+                + [directory + "/baseline.xml"])
+        #expect(baseline.status == 0, "\(baseline.stderr)")
+        let result = try CLIRunner.run(
+            [
+                "run", "--branch", "main", "--commit", "c2", "--run-key", "night-2", "--out", directory + "/out",
+                "--annotations", "none",
+            ] + store + configArguments + arguments + [directory + "/junit.xml"])
+        let summary = (try? String(contentsOfFile: directory + "/out/summary.md", encoding: .utf8)) ?? ""
+        return (result, summary)
+    }
+
+    @Test("a crash mid-run: the runner's restart record and the tests after it missing fail the job")
+    func crashMidRun() throws {
+        let (result, summary) = try Self.decide(
+            Self.junit(passing: Array(Self.all.prefix(2)), failing: [Self.crash]),
+            arguments: ["--test-exit-code", "65"])
+        #expect(result.status == 1, "\(result.stdout)\n\(result.stderr)")
+        #expect(result.stdout.contains("✗ GATE FAILED: test command explained"), "\(result.stdout)")
+        #expect(
+            summary.contains(
+                "the test runner crashed (1 crash record(s)); 3 test(s) of the baseline did not run: 3 of AppUITests.CheckoutTests"
+            ), "\(summary)")
+    }
+
+    @Test("the test command failed but its results show no failing test: the job fails")
+    func nothingExplained() throws {
+        let (result, _) = try Self.decide(
+            Self.junit(passing: Self.all + ["testPay()"]), arguments: ["--test-exit-code", "65"])
+        #expect(result.status == 1, "\(result.stdout)\n\(result.stderr)")
+        #expect(result.stdout.contains("results show no failing test"), "\(result.stdout)")
+        // The same results with the test command's success: nothing to explain.
+        let (passed, _) = try Self.decide(
+            Self.junit(passing: Self.all + ["testPay()"]), arguments: ["--test-exit-code", "0"])
+        #expect(passed.status == 0, "\(passed.stdout)")
+    }
+
+    @Test("every failure excused (quarantined): the test command's failure does not fail the job")
+    func allExcused() throws {
+        let config = """
+            quarantine:
+              - test: "AppUITests.CheckoutTests/testPay"
+                reason: "Pay button races the sheet (APP-12)"
+                expires: 2099-12-31
+
+            """
+        let (result, _) = try Self.decide(
+            Self.junit(passing: Self.all, failing: [Self.assertion]), config: config,
+            arguments: ["--test-exit-code", "65"])
+        #expect(result.status == 0, "\(result.stdout)\n\(result.stderr)")
+        #expect(result.stdout.contains("✓ gate passed: test command explained"), "\(result.stdout)")
+    }
+
+    @Test("one new failure: the job fails by the new-failures gate, the test command explained")
+    func oneNewFailure() throws {
+        let (result, _) = try Self.decide(
+            Self.junit(passing: Self.all, failing: [Self.assertion]), arguments: ["--test-exit-code", "65"])
+        #expect(result.status == 1)
+        #expect(result.stdout.contains("✗ GATE FAILED: no new failures"), "\(result.stdout)")
+        #expect(result.stdout.contains("✓ gate passed: test command explained"), "\(result.stdout)")
+    }
+
+    @Test(
+        "a pull request that deletes tests is not a crash: no crash record, the job passes; the nightly's gate catches it"
+    )
+    func deletedTestsAreNotACrash() throws {
+        let fewer = Self.junit(passing: Array(Self.all.prefix(3)) + ["testPay()"])
+        let (deleted, _) = try Self.decide(fewer, arguments: ["--test-exit-code", "0"])
+        #expect(deleted.status == 0, "\(deleted.stdout)")
+        let nightly = "gates:\n  maximumMissingTests: 0\n"
+        let (gated, summary) = try Self.decide(fewer, config: nightly, arguments: [])
+        #expect(gated.status == 1, "\(gated.stdout)")
+        #expect(summary.contains("2 test(s) of the baseline did not run: 2 of AppUITests.CheckoutTests"), "\(summary)")
+    }
+}
