@@ -77,6 +77,13 @@ struct JobDecisionTests {
             arguments: ["--test-exit-code", "65"])
         #expect(result.status == 1, "\(result.stdout)\n\(result.stderr)")
         #expect(result.stdout.contains("✗ GATE FAILED: test command explained"), "\(result.stdout)")
+        // The summary lists what did not run, by suite, and the crash that explains it.
+        #expect(summary.contains("### ⚠️ Tests that did not run (3)"), "\(summary)")
+        #expect(summary.contains("the test runner crashed at AppUITests.CheckoutTests/testPay: "), "\(summary)")
+        #expect(
+            summary.contains(
+                "- 3 of <code>AppUITests.CheckoutTests</code>: <code>testReceipt</code>, <code>testRefund</code>, <code>testRemoveCard</code>"
+            ), "\(summary)")
         #expect(
             summary.contains(
                 "the test runner crashed (1 crash record(s)); 3 test(s) of the baseline did not run: 3 of AppUITests.CheckoutTests"
@@ -125,8 +132,10 @@ struct JobDecisionTests {
     )
     func deletedTestsAreNotACrash() throws {
         let fewer = Self.junit(passing: Array(Self.all.prefix(3)) + ["testPay()"])
-        let (deleted, _) = try Self.decide(fewer, arguments: ["--test-exit-code", "0"])
+        let (deleted, deletedSummary) = try Self.decide(fewer, arguments: ["--test-exit-code", "0"])
         #expect(deleted.status == 0, "\(deleted.stdout)")
+        #expect(
+            deletedSummary.contains("no crash record in the results: deleted or renamed tests"), "\(deletedSummary)")
         let nightly = "gates:\n  maximumMissingTests: 0\n"
         let (gated, summary) = try Self.decide(fewer, config: nightly, arguments: [])
         #expect(gated.status == 1, "\(gated.stdout)")

@@ -108,6 +108,10 @@ struct DashboardBuilder {
             dashboard.accessibility = Self.markNew(parts.accessibility, audits: input.audits, comparison: comparison)
         }
         dashboard.slowerTests = insights?.comparison.slowerTests ?? []
+        if input.window == nil {
+            dashboard.missingTests = DashboardMissingTests.of(
+                insights?.comparison.missingTests ?? [], crashes: GateInputBuilder.crashes(in: input.failures))
+        }
         if let insights, !insights.trend.isEmpty {
             let changes = Self.changes(flakiness: insights.flakiness, points: insights.trend, now: input.now)
             dashboard.trend = Self.trend(

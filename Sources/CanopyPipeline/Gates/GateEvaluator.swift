@@ -1,4 +1,5 @@
 import CanopyModel
+import CanopyRender
 import Foundation
 
 /// Evaluates the configured gates. Pure: values in, verdicts out.
@@ -83,10 +84,8 @@ package enum GateEvaluator {
 
     /// `: 30 of CheckoutTests, 7 of PlayerTests` (the three largest suites), or nothing.
     static func bySuite(_ keys: [String]) -> String {
-        guard !keys.isEmpty else { return "" }
-        var counts: [String: Int] = [:]
-        for key in keys { counts[String(key.prefix { $0 != "/" }), default: 0] += 1 }
-        let largest = counts.sorted { ($1.value, $0.key) < ($0.value, $1.key) }
+        guard let suites = DashboardMissingTests.of(keys, crashes: [])?.suites else { return "" }
+        let largest = suites.map { (key: $0.name, value: $0.count) }
         var text = ": " + largest.prefix(3).map { "\($0.value) of \($0.key)" }.joined(separator: ", ")
         if largest.count > 3 { text += ", … (\(largest.count) suites)" }
         return text

@@ -31,6 +31,8 @@ package struct Dashboard: Sendable, Equatable, Codable {
     package var partialStatus = "partial: not stored, not compared with history for gates"
     /// `partialStatus` of a run stored with `--allow-partial`.
     package static let partialStored = "partial: stored and judged without them, marked partial in history"
+    /// The baseline's tests this run does not have, by suite, with the crash records; nil when none.
+    package var missingTests: DashboardMissingTests?
     /// Tests much slower than in the baseline (past the `slowerTests:` thresholds), largest
     /// slowdown first.
     package var slowerTests: [SlowerTest] = []

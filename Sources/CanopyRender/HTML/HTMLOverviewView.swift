@@ -13,6 +13,7 @@ enum HTMLOverviewView {
     static func render(_ dashboard: Dashboard, rowLimit: Int) -> String {
         var out = "<h2 class=\"sr\">Overview</h2>"
         out += status(dashboard)
+        out += missingTests(dashboard.missingTests)
         out += failing(dashboard, rowLimit: rowLimit)
         out += flaky(dashboard.flakyTests, history: dashboard.testHistory)
         out += flaky(dashboard.stateChanges, history: dashboard.testHistory, title: "State changes", more: nil)
@@ -85,6 +86,21 @@ enum HTMLOverviewView {
             out += "<p class=\"more\">…and \(Format.count(tests.count - flakyLimit)) more in the step summary.</p>"
         }
         return out
+    }
+
+    /// The baseline's tests this run lacks, by suite, and why.
+    static func missingTests(_ missing: DashboardMissingTests?) -> String {
+        guard let missing else { return "" }
+        var out =
+            "<h3>Tests that did not run <span class=\"count\">\(Format.count(missing.count))</span></h3>"
+            + "<p>In the baseline, not in this run: \(HTMLText.escape(missing.cause)).</p><ul>"
+        for suite in missing.suites {
+            out +=
+                "<li>\(Format.count(suite.count)) of <code>\(HTMLText.escape(suite.name))</code>: "
+                + suite.tests.map { "<code>\(HTMLText.escape(String($0.drop { $0 != "/" }.dropFirst())))</code>" }
+                .joined(separator: ", ") + (suite.count > suite.tests.count ? ", …" : "") + "</li>"
+        }
+        return out + "</ul>"
     }
 
     /// The active quarantine entries, with how much of the run each covers.

@@ -23,6 +23,7 @@ package struct MarkdownComment: DashboardRenderer {
         let newFlaky = dashboard.flakyTests.filter(\.isNew)
         let others = dashboard.stillFailing + dashboard.excusedFailures
         var sections = [
+            MarkdownSections.missingTests(dashboard.missingTests),
             MarkdownFailures.newFailures(dashboard.newFailures, causes: causes, links: dashboard.links),
             newFlakySection(newFlaky),
             collapsed(

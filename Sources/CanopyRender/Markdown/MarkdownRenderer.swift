@@ -28,6 +28,7 @@ package struct MarkdownRenderer: DashboardRenderer {
     package static func render(_ dashboard: Dashboard, budgets: [Int]) -> [String] {
         let causes = MarkdownFailures.causes(dashboard)
         let sections = [
+            MarkdownSections.missingTests(dashboard.missingTests),
             MarkdownFailures.newFailures(dashboard.newFailures, causes: causes, links: dashboard.links),
             MarkdownFailures.stillFailing(dashboard.stillFailing, causes: causes, links: dashboard.links),
             MarkdownFailures.excused(dashboard.excusedFailures, causes: causes, links: dashboard.links),

@@ -213,4 +213,18 @@ enum MarkdownSections {
     private static func optionalCode(_ text: String?) -> String {
         text.map { MarkdownText.code($0, limit: 120) } ?? "–"
     }
+
+    /// The baseline's tests this run lacks, by suite, and why (`Dashboard.missingTests`).
+    static func missingTests(_ missing: DashboardMissingTests?) -> MarkdownSection {
+        guard let missing else { return MarkdownSection(name: "missing tests", head: "", items: []) }
+        let head =
+            "### ⚠️ Tests that did not run (\(Format.count(missing.count)))\n\nIn the baseline, not in this run: "
+            + MarkdownText.escape(missing.cause, limit: 400) + ".\n\n"
+        let items = missing.suites.map { suite in
+            "- \(Format.count(suite.count)) of \(MarkdownText.code(suite.name, limit: 160)): "
+                + suite.tests.map { MarkdownText.code(String($0.drop { $0 != "/" }.dropFirst()), limit: 120) }
+                .joined(separator: ", ") + (suite.count > suite.tests.count ? ", …" : "") + "\n"
+        }
+        return MarkdownSection(name: "missing tests", head: head, items: items, tail: "\n")
+    }
 }
