@@ -141,4 +141,23 @@ struct JobDecisionTests {
         #expect(gated.status == 1, "\(gated.stdout)")
         #expect(summary.contains("2 test(s) of the baseline did not run: 2 of AppUITests.CheckoutTests"), "\(summary)")
     }
+
+    @Test("a quarantined test that passed is listed with its record: lift it when it keeps passing")
+    func quarantinedAndPassing() throws {
+        let config = """
+            quarantine:
+              - test: "AppUITests.CheckoutTests/testPay"
+                reason: "Pay button races the sheet (APP-12)"
+                expires: 2099-12-31
+
+            """
+        let (result, summary) = try Self.decide(
+            Self.junit(passing: Self.all + ["testPay()"]), config: config, arguments: [])
+        #expect(result.status == 0, "\(result.stdout)")
+        #expect(summary.contains("Quarantined tests that passed this run (1):"), "\(summary)")
+        #expect(
+            summary.contains(
+                "- <code>AppUITests.CheckoutTests/testPay</code> 🧊 quarantined, passed, and no failure in the history window: consider lifting"
+            ), "\(summary)")
+    }
 }

@@ -1,3 +1,4 @@
+import CanopyAnalysis
 import CanopyConfig
 import CanopyModel
 import CanopyRender
@@ -42,20 +43,34 @@ extension DashboardBuilder {
             }
         }
         var testMatches: [Int: Int] = [:]
+        var passed: [Int: [DashboardQuarantinedPass]] = [:]
+        let evidence = Dictionary(
+            (input.insights?.flakiness ?? []).map { ($0.key.testKey, $0.evidence) },
+            uniquingKeysWith: { first, _ in first })
         for verdict in verdicts.tests {
             guard let entry = verdict.quarantine, let position = verdicts.quarantine.firstIndex(of: entry) else {
                 continue
             }
             testMatches[position, default: 0] += 1
+            if verdict.outcome == .passed {
+                let record = evidence[verdict.test]
+                passed[position, default: []].append(
+                    DashboardQuarantinedPass(
+                        test: verdict.test, passedRuns: record.map { $0.runs - $0.failedRuns }, runs: record?.runs))
+            }
         }
         let day = ISO8601DateFormatter()
         day.formatOptions = [.withFullDate]
         dashboard.quarantine = verdicts.quarantine.enumerated().map { position, entry in
             var covers = entry.test.map { "test \($0)" } ?? "identifier \(entry.identifier ?? "?")"
             if entry.test == nil, let type = entry.auditType { covers += " (\(type))" }
-            return DashboardQuarantine(
+            var quarantine = DashboardQuarantine(
                 covers: covers, reason: entry.reason, expires: entry.expires.map { day.string(from: $0) },
                 matches: (testMatches[position] ?? 0) + (issueMatches[position] ?? 0), location: entry.location)
+            quarantine.passed = (passed[position] ?? []).sorted {
+                ($0.suggestsLifting ? 0 : 1, $0.test) < ($1.suggestsLifting ? 0 : 1, $1.test)
+            }
+            return quarantine
         }
     }
 }

@@ -114,7 +114,15 @@ enum HTMLOverviewView {
                 "<tr><td><code>\(HTMLText.escape(entry.covers))</code></td><td>\(entry.reason.map { HTMLText.escape($0) } ?? "–")</td>"
                 + "<td>\(HTMLText.escape(entry.expires ?? "never"))</td><td class=\"n\">\(Format.count(entry.matches))</td></tr>"
         }
-        return out + "</tbody></table>"
+        out += "</tbody></table>"
+        let passed = entries.flatMap(\.passed)
+        guard !passed.isEmpty else { return out }
+        out += "<p>Quarantined tests that passed this run (\(Format.count(passed.count))):</p><ul>"
+        for pass in passed.prefix(50) {
+            out +=
+                "<li><code>\(HTMLText.escape(pass.test))</code> \(HTMLParts.quarantine("quarantined")) \(HTMLText.escape(pass.text))</li>"
+        }
+        return out + "</ul>"
     }
 
     /// The gates, the key figures, the slower tests and the active quarantine.

@@ -91,7 +91,17 @@ enum MarkdownSections {
             "| \(MarkdownText.code(entry.covers, limit: 160, wrap: true)) | \(entry.reason.map { MarkdownText.escape($0, limit: 200) } ?? "–") | "
                 + "\(entry.expires ?? "never") | \(Format.count(entry.matches)) |\n"
         }
-        return MarkdownSection(name: "quarantine", head: head, items: items)
+        // The quarantined tests that passed: a table's rows cannot hold them, so they follow it.
+        let passed = entries.flatMap(\.passed)
+        guard !passed.isEmpty else { return MarkdownSection(name: "quarantine", head: head, items: items) }
+        let shown = passed.prefix(10).map {
+            "- \(MarkdownText.code($0.test, limit: 160, wrap: true)) 🧊 quarantined, \(MarkdownText.escape($0.text))\n"
+        }
+        let more = passed.count > 10 ? "- … and \(Format.count(passed.count - 10)) more\n" : ""
+        return MarkdownSection(
+            name: "quarantine", head: head, items: items,
+            tail: "\nQuarantined tests that passed this run (\(Format.count(passed.count))):\n\n" + shown.joined()
+                + more + "\n")
     }
 
     static func flakyElements(_ elements: [FlakyElement], quarantine: [String: String] = [:]) -> MarkdownSection {
