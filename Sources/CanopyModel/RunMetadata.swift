@@ -27,6 +27,19 @@ package struct RunMetadata: Sendable, Equatable, Hashable, Codable {
     /// The shards the run was merged from (`canopy run --expect-shards`), in order; nil for a run
     /// read from its files.
     package var shards: [String]?
+    /// The tests the results declare (an xcresult summary's `totalTestCount`) and list, when they
+    /// list fewer: the run was cut off (a crash mid-run). Nil when they list all they declare.
+    package var declaredTests: DeclaredTests?
+
+    package struct DeclaredTests: Sendable, Equatable, Hashable, Codable {
+        package var declared: Int
+        package var listed: Int
+
+        package init(declared: Int, listed: Int) {
+            self.declared = declared
+            self.listed = listed
+        }
+    }
 
     package init(
         runKey: String? = nil, commit: String? = nil, branch: String? = nil, pullRequest: String? = nil,
@@ -61,6 +74,7 @@ package struct RunMetadata: Sendable, Equatable, Hashable, Codable {
             baseBranch: baseBranch ?? other.baseBranch)
         merged.unreadInputs = unreadInputs ?? other.unreadInputs
         merged.shards = shards ?? other.shards
+        merged.declaredTests = declaredTests ?? other.declaredTests
         return merged
     }
 }

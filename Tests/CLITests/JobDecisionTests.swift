@@ -160,4 +160,33 @@ struct JobDecisionTests {
                 "- <code>AppUITests.CheckoutTests/testPay</code> 🧊 quarantined, passed, and no failure in the history window: consider lifting"
             ), "\(summary)")
     }
+
+    @Test("the results list fewer tests than the summary declares: the run was cut off, the job fails")
+    func fewerThanDeclared() throws {
+        let directory = try CLIRunner.temporaryDirectory()
+        let tests = CLIRunner.fixture("xcresult/flaky-first-run.json")
+        let summary: [String: Any] = [
+            "title": "Test - App", "result": "Failed", "totalTestCount": 5, "passedTests": 4, "failedTests": 1,
+            "skippedTests": 0, "expectedFailures": 0, "statistics": [], "topInsights": [],
+            "devicesAndConfigurations": [
+                ["device": ["deviceName": "iPhone 16", "modelName": "iPhone 16", "osVersion": "18.0"]]
+            ],
+            "testFailures": [
+                [
+                    "testName": "testWelcome()", "targetName": "AppUITests",
+                    "failureText": "Failed to get matching snapshot",
+                    "testIdentifierString": "OnboardingTests/testWelcome()",
+                ]
+            ],
+        ]
+        try JSONSerialization.data(withJSONObject: summary).write(to: URL(fileURLWithPath: directory + "/summary.json"))
+        let result = try CLIRunner.run([
+            "check", "--out", directory + "/out", "--test-exit-code", "65", tests, directory + "/summary.json",
+        ])
+        #expect(result.status == 1, "\(result.stdout)\n\(result.stderr)")
+        #expect(result.stderr.contains("the summary declares 5 tests, the results list 1"), "\(result.stderr)")
+        #expect(
+            result.stdout.contains("the results list 1 of the 5 tests they declare: the run was cut off"),
+            "\(result.stdout)")
+    }
 }

@@ -11,6 +11,8 @@ package struct ParsedInput: Sendable, Equatable, Codable {
     /// The one test-plan configuration the producer names for the whole file (an `.xcresult`
     /// of one configuration, whose tests carry none), when it names one.
     package var configuration: String?
+    /// The tests the file says the run had (an xcresult summary's `totalTestCount`), when it says.
+    package var declaredTests: Int?
     package var diagnostics: [Diagnostic]
     /// Attachments of tests another input lists (`xcresulttool export attachments`), joined to
     /// them by `RunAssembler`.

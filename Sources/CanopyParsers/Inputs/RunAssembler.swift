@@ -92,6 +92,15 @@ package enum RunAssembler {
                         + "`xcrun xcresulttool get test-results tests --format json` for the whole run",
                     file: summary.file.path))
         }
+        if listsTests, let declared = inputs.compactMap(\.declaredTests).max(), declared > run.tests.count {
+            run.metadata.declaredTests = RunMetadata.DeclaredTests(declared: declared, listed: run.tests.count)
+            run.diagnostics.append(
+                Diagnostic(
+                    .warning,
+                    "the summary declares \(declared) tests, the results list \(run.tests.count): the run may have "
+                        + "been cut off (a crash mid-run)",
+                    file: inputs.first { $0.declaredTests == declared }?.file.path))
+        }
         run.auditIssues += recognizedAuditIssues(in: run.tests, inputs: run.inputs)
         joinExportedSteps(inputs.flatMap(\.steps), into: &run)
         if attachments != .none {

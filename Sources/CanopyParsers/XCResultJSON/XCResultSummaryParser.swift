@@ -57,7 +57,9 @@ package struct XCResultSummaryParser: JSONReportParser {
         }
         let tests = try failedTests(root, path: path, diagnostics: &diagnostics)
         let file = InputFile(path: path, format: .xcresultSummary, bytes: bytes)
-        return ParsedInput(file: file, tests: tests, metadata: metadata, diagnostics: diagnostics)
+        var input = ParsedInput(file: file, tests: tests, metadata: metadata, diagnostics: diagnostics)
+        input.declaredTests = root["totalTestCount"]?.number.flatMap(InputRange.count)
+        return input
     }
 
     /// One failed test per test `testFailures` names (its failures in one attempt, in order).

@@ -111,6 +111,13 @@ package enum GateEvaluator {
                     + missing + ": the results may be incomplete",
                 items: Array(input.crashes.prefix(20)))
         }
+        if let declared = input.declaredTests {
+            return GateResult(
+                name: name, passed: false,
+                detail:
+                    "the test command exited \(code) and the results list \(declared.listed) of the \(declared.declared) "
+                    + "tests they declare: the run was cut off")
+        }
         if input.failures.isEmpty && input.excusedFailures.isEmpty {
             return GateResult(
                 name: name, passed: false,

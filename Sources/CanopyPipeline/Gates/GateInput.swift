@@ -32,6 +32,8 @@ package struct GateInput: Sendable, Equatable {
     /// Failures that say the test runner died or restarted (`Restarting after unexpected exit`,
     /// a `testRunnerInfrastructure` failure): `Class/name: message`, in the run's order.
     package var crashes: [String] = []
+    /// The tests the results declare and list, when they list fewer (`RunMetadata.declaredTests`).
+    package var declaredTests: RunMetadata.DeclaredTests?
 
     package init(
         coverage: Double? = nil, baselineCoverage: Double? = nil, newFailures: [String] = [],

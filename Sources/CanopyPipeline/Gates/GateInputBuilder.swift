@@ -93,6 +93,7 @@ enum GateInputBuilder {
         input.failures = verdicts.failing
         input.missingTests = comparison.missingTests
         input.crashes = crashes(in: prepared.report.failures)
+        input.declaredTests = prepared.run.metadata.declaredTests
         return (input, warnings, notes)
     }
 
