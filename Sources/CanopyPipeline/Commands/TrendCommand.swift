@@ -19,6 +19,7 @@ package struct TrendCommand {
         try ArtifactWriter.write(
             TrendMarkdownRenderer(budget: context.configuration.output.summaryBudget).render(dashboard),
             to: paths.trendSummary)
+        try ArtifactWriter.write(JSONOutput.fileBytes(SlackRenderer.trend(try slackDashboard(dashboard))), to: paths.trendSlack)
         let points = dashboard.trend?.points.count ?? 0
         let changes = dashboard.trend?.changes ?? []
         return [
@@ -26,7 +27,17 @@ package struct TrendCommand {
                 + "\(Set(changes.map(\.test)).count) test(s)",
             "trend dashboard: \(paths.trendDashboard)",
             "trend summary:   \(paths.trendSummary)",
+            "trend slack:     \(paths.trendSlack)",
         ]
+    }
+
+    /// `dashboard` with the links the Slack message gives: the page's URL (`CANOPY_DASHBOARD_URL`,
+    /// `output.dashboardURL`) when known, and this job's CI build when the CI names one.
+    func slackDashboard(_ dashboard: Dashboard) throws -> Dashboard {
+        var dashboard = dashboard
+        dashboard.links.dashboard = try context.dashboardURL()
+        if let build = context.ci.metadata.buildURL { dashboard.links.buildURL = build }
+        return dashboard
     }
 
     /// The trend dashboard of the window (`--days`, `--runs`, default the latest 30 runs; `--branch`).
