@@ -106,7 +106,8 @@ struct SlackMessageTests {
         #expect(all.contains("more in the dashboard"))
         #expect(all.contains("*1,000 inputs could not be read*") && all.contains("… and 995 more"))
         #expect(all.contains("*Gates failed (150 of 300)*") && all.contains("… and 140 more"))
-        #expect(all.contains("Also: 700 still failing from the baseline, 300 failing but not counted as new"))
+        #expect(all.contains("*Also failing (1,000)*: 700 still failing from the baseline, 300 not counted as new"))
+        #expect(all.contains("• `T4` — ") && !all.contains("• `T5` — "))
         #expect(all.contains("<https://pages.example/site/index.html|Open the dashboard>"))
         // The build URL's `&`, `<`, `>` and `|` cannot end the link early.
         #expect(all.contains("<https://ci.example/build/1?a=1&amp;b=%3C2%3E%7Cx|CI build>"), "\(all.prefix(2_000))")

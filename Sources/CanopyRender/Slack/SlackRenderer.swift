@@ -35,7 +35,7 @@ package enum SlackRenderer {
                     }, shown: 10, more: { "… and \(Format.count($0)) more" }))
         }
         var tail: [SlackBlock] = []
-        if let also = alsoFailing(dashboard) { tail.append(.context([also])) }
+        if let also = alsoFailing(dashboard) { tail.append(also) }
         if let flaky = flaky(dashboard.flakyTests) { tail.append(flaky) }
         if let link = link(dashboard.links) { tail.append(link) }
         return message(
@@ -184,17 +184,23 @@ package enum SlackRenderer {
         return SlackMrkdwn.cut(out, to: SlackBlock.sectionTextLimit)
     }
 
-    /// `3 still failing from the baseline, 2 failing but not counted as new`; nil when neither.
-    private static func alsoFailing(_ dashboard: Dashboard) -> String? {
+    /// The failing tests that are not new (failing in the baseline too, or excused as known flaky
+    /// or quarantined), each with why; nil when there are none.
+    private static func alsoFailing(_ dashboard: Dashboard) -> SlackBlock? {
+        let failing = dashboard.stillFailing + dashboard.excusedFailures
+        guard !failing.isEmpty else { return nil }
         var parts: [String] = []
         if !dashboard.stillFailing.isEmpty {
             parts.append("\(Format.count(dashboard.stillFailing.count)) still failing from the baseline")
         }
         if !dashboard.excusedFailures.isEmpty {
-            parts.append(
-                "\(Format.count(dashboard.excusedFailures.count)) failing but not counted as new (known flaky or quarantined)")
+            parts.append("\(Format.count(dashboard.excusedFailures.count)) not counted as new")
         }
-        return parts.isEmpty ? nil : "Also: " + parts.joined(separator: ", ")
+        return .section(
+            head: "*Also failing (\(Format.count(failing.count)))*: " + parts.joined(separator: ", "),
+            lines: failing.map {
+                "• " + SlackMrkdwn.code($0.test, limit: 200) + " — " + SlackMrkdwn.escape($0.reason, limit: 200)
+            }, shown: 5, more: { "… and \(Format.count($0)) more" })
     }
 
     /// The top flaky tests with their score and evidence; nil when there are none.
