@@ -52,7 +52,8 @@ struct ActionSlackStepTests {
         #expect(missing.status == 0 && missing.curl == nil)
         #expect(missing.stdout.contains("::warning::") && missing.stdout.contains("Reports/slack.json"))
         try FileManager.default.createDirectory(atPath: project + "/Reports", withIntermediateDirectories: true)
-        try "{\"text\":\"t\",\"blocks\":[]}\n".write(toFile: project + "/Reports/slack.json", atomically: true, encoding: .utf8)
+        try "{\"text\":\"t\",\"blocks\":[]}\n".write(
+            toFile: project + "/Reports/slack.json", atomically: true, encoding: .utf8)
         let posted = try Self.post(in: project, curlStatus: 0)
         #expect(posted.status == 0 && !posted.stdout.contains("::warning::"), "\(posted.stdout)")
         let arguments = try #require(posted.curl).components(separatedBy: "\n")

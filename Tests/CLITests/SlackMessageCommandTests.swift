@@ -78,7 +78,9 @@ struct SlackMessageCommandTests: SampleHistoryCommands {
         #expect(trendTexts.first == "📈 Trend — Canopy", "\(trendTexts)")
         #expect(trendText.contains("14 runs"), "\(trendText)")
         // The latest run's verdict, as its report's summary says it.
-        let report = try CLIRunner.run(["report", "--config", config, "--out", out + "/report", "--store", out + "/history.sqlite"])
+        let report = try CLIRunner.run([
+            "report", "--config", config, "--out", out + "/report", "--store", out + "/history.sqlite",
+        ])
         #expect(report.status == 0, "\(report.stderr)")
         let reportStatus = try Self.summaryStatus(
             try String(contentsOfFile: out + "/report/summary.md", encoding: .utf8))
@@ -91,11 +93,13 @@ struct SlackMessageCommandTests: SampleHistoryCommands {
         let out = try temporaryDirectory()
         let nights: [Set<String>] = [[], ["testScroll"], ["testLoad", "testRefresh", "testScroll"]]
         for (index, failing) in nights.enumerated() {
-            var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites><testsuite name=\"AppUITests.FeedTests\">"
+            var xml =
+                "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites><testsuite name=\"AppUITests.FeedTests\">"
             for name in ["testLoad", "testRefresh", "testScroll"] {
                 xml += "<testcase classname=\"AppUITests.FeedTests\" name=\"\(name)\" time=\"1.0\">"
                 if failing.contains(name) {
-                    xml += "<failure message=\"FeedTests.swift:9 - XCTAssertTrue failed - &lt;Feed &amp; more&gt; \(name)\"/>"
+                    xml +=
+                        "<failure message=\"FeedTests.swift:9 - XCTAssertTrue failed - &lt;Feed &amp; more&gt; \(name)\"/>"
                 }
                 xml += "</testcase>"
             }
@@ -107,8 +111,10 @@ struct SlackMessageCommandTests: SampleHistoryCommands {
                     last ? "run" : "ingest", "--quiet", "--out", out, "--run-key", "n\(index)", "--commit",
                     "c\(index)abcdef", "--branch", "main", "--started-at", "2026-11-0\(index + 1)T02:00:00Z", file,
                 ] + (last ? ["--annotations", "none"] : []),
-                environment: ["GITHUB_ACTIONS": "true", "GITHUB_SERVER_URL": "https://github.com",
-                    "GITHUB_REPOSITORY": "o/app", "GITHUB_RUN_ID": "77"])
+                environment: [
+                    "GITHUB_ACTIONS": "true", "GITHUB_SERVER_URL": "https://github.com",
+                    "GITHUB_REPOSITORY": "o/app", "GITHUB_RUN_ID": "77",
+                ])
             #expect(result.status <= 1, "\(result.stdout)\(result.stderr)")
         }
         let summary = try String(contentsOfFile: out + "/summary.md", encoding: .utf8)

@@ -161,6 +161,17 @@ struct SlackMessageTests {
         #expect(!all.contains("/tmp/out"))
         dashboard.links = DashboardLinks(buildURL: "javascript:alert(1)", dashboard: "/tmp/out/site/index.html")
         all = Self.texts(SlackRenderer.run(dashboard)).map(\.text).joined(separator: "\n")
-        #expect(!all.contains("Open the dashboard") && !all.contains("artifacts") && !all.contains("javascript"), "\(all)")
+        #expect(
+            !all.contains("Open the dashboard") && !all.contains("artifacts") && !all.contains("javascript"), "\(all)")
+    }
+
+    @Test("cutting never splits an escape or a link; a header is cut as plain text")
+    func cutsWhole() {
+        #expect(SlackMrkdwn.escape("a&b", limit: 5) == "a…")
+        #expect(SlackMrkdwn.escape("a&b", limit: 7) == "a&amp;b")
+        #expect(SlackMrkdwn.cut("x&amp;y", to: 4) == "x…")
+        #expect(SlackMrkdwn.cut("see <https://a.example/x|the page> now", to: 20) == "see …")
+        let header = SlackBlock.header("Fish & Chips " + String(repeating: "x", count: 200))
+        #expect(header.text?.text.hasPrefix("Fish & Chips xxx") == true && header.text?.text.utf16.count == 150)
     }
 }

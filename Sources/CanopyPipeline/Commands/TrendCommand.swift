@@ -19,7 +19,8 @@ package struct TrendCommand {
         try ArtifactWriter.write(
             TrendMarkdownRenderer(budget: context.configuration.output.summaryBudget).render(dashboard),
             to: paths.trendSummary)
-        try ArtifactWriter.write(JSONOutput.fileBytes(SlackRenderer.trend(try slackDashboard(dashboard))), to: paths.trendSlack)
+        try ArtifactWriter.write(
+            JSONOutput.fileBytes(SlackRenderer.trend(try slackDashboard(dashboard))), to: paths.trendSlack)
         let points = dashboard.trend?.points.count ?? 0
         let changes = dashboard.trend?.changes ?? []
         return [

@@ -38,7 +38,9 @@ struct OutputPaths {
     /// the inputs, they are not inputs.
     var documents: [String] {
         [report, insights, codeQuality, slack, trendSlack]
-            + ["report.json", "insights.json", "gl-code-quality.json", "slack.json"].map { path(Self.setDirectory + "/" + $0) }
+            + ["report.json", "insights.json", "gl-code-quality.json", "slack.json"].map {
+                path(Self.setDirectory + "/" + $0)
+            }
     }
 
     /// The directory that holds `canopy run`'s set, swapped whole by `OutputStage`.

@@ -45,7 +45,10 @@ package struct SlackBlock: Sendable, Equatable, Codable {
     static func header(_ text: String) -> SlackBlock {
         SlackBlock(
             type: "header",
-            text: SlackText(type: "plain_text", text: SlackMrkdwn.cut(DisplayText.line(text, limit: 1_000), to: headerTextLimit), emoji: true))
+            text: SlackText(
+                type: "plain_text",
+                text: SlackMrkdwn.cut(DisplayText.line(text, limit: 1_000), to: headerTextLimit, mrkdwn: false),
+                emoji: true))
     }
 
     /// A section of mrkdwn `text`, already escaped and within the section limit.

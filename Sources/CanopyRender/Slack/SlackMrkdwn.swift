@@ -49,8 +49,8 @@ enum SlackMrkdwn {
     }
 
     /// `text` cut to at most `limit` code units, ending `…` when cut: at a character boundary, and
-    /// before any escape or link the cut would split.
-    static func cut(_ text: String, to limit: Int) -> String {
+    /// in mrkdwn before any escape (`&amp;`) or link (`<url|label>`) the cut would split.
+    static func cut(_ text: String, to limit: Int, mrkdwn: Bool = true) -> String {
         guard text.utf16.count > limit else { return text }
         var out = ""
         var length = 0
@@ -60,9 +60,14 @@ enum SlackMrkdwn {
             out.append(character)
             length += size
         }
-        // An escape (`&amp;`) or a link (`<url|label>`) cut open is dropped whole.
-        if let amp = out.lastIndex(of: "&"), !out[amp...].contains(";") { out = String(out[..<amp]) }
-        if let open = out.lastIndex(of: "<"), !out[open...].contains(">") { out = String(out[..<open]) }
+        // An escape (`&amp;`) or a link (`<url|label>`) cut open is dropped whole: in escaped
+        // text, `&` only begins an escape of at most 5 characters and `<` only a link.
+        if mrkdwn, let amp = out.lastIndex(of: "&"), out.distance(from: amp, to: out.endIndex) < 5,
+            !out[amp...].contains(";")
+        {
+            out = String(out[..<amp])
+        }
+        if mrkdwn, let open = out.lastIndex(of: "<"), !out[open...].contains(">") { out = String(out[..<open]) }
         return out + "…"
     }
 }

@@ -18,7 +18,8 @@ package enum SlackRenderer {
         if !dashboard.unreadableInputs.isEmpty {
             head.append(
                 .section(
-                    head: "*\(Format.plural(dashboard.unreadableInputs.count, "input")) could not be read* — what follows is *"
+                    head:
+                        "*\(Format.plural(dashboard.unreadableInputs.count, "input")) could not be read* — what follows is *"
                         + SlackMrkdwn.escape(dashboard.partialStatus, limit: 200) + "*",
                     lines: dashboard.unreadableInputs.map { "• " + SlackMrkdwn.code($0, limit: 400) }, shown: 5,
                     more: { "… and \(Format.count($0)) more" }))
@@ -29,9 +30,11 @@ package enum SlackRenderer {
         if !failedGates.isEmpty {
             head.append(
                 .section(
-                    head: "*Gates failed (\(Format.count(failedGates.count)) of \(Format.count(dashboard.gates.count)))*",
+                    head:
+                        "*Gates failed (\(Format.count(failedGates.count)) of \(Format.count(dashboard.gates.count)))*",
                     lines: failedGates.map {
-                        "❌ *" + SlackMrkdwn.escape($0.name, limit: 80) + "*: " + SlackMrkdwn.escape($0.detail, limit: 300)
+                        "❌ *" + SlackMrkdwn.escape($0.name, limit: 80) + "*: "
+                            + SlackMrkdwn.escape($0.detail, limit: 300)
                     }, shown: 10, more: { "… and \(Format.count($0)) more" }))
         }
         var tail: [SlackBlock] = []
@@ -60,7 +63,8 @@ package enum SlackRenderer {
         figures += " · failures \(Format.count(first.failures)) → *\(Format.count(last.failures))*"
         figures += " · passed on retry \(Format.count(first.flaky)) → *\(Format.count(last.flaky))*"
         head.append(.section(figures))
-        head.append(.context(["latest run: " + SlackMrkdwn.escape(verdict(dashboard), limit: 120)] + context(dashboard)))
+        head.append(
+            .context(["latest run: " + SlackMrkdwn.escape(verdict(dashboard), limit: 120)] + context(dashboard)))
         if !trend.changes.isEmpty {
             head.append(
                 .section(
@@ -104,7 +108,9 @@ package enum SlackRenderer {
             // Room for the failures after the head, the tail and the `… and N more` line.
             let room = max(0, SlackMessage.blockLimit - blocks.count - tail.count - 1)
             let shown = min(failures.count, newFailuresShown, room)
-            for failure in failures.prefix(shown) { blocks.append(.section(item(failure, causes: causes, links: links))) }
+            for failure in failures.prefix(shown) {
+                blocks.append(.section(item(failure, causes: causes, links: links)))
+            }
             if failures.count > shown {
                 blocks.append(
                     .context(["… and \(Format.count(failures.count - shown)) more new failures: see the dashboard"]))
@@ -210,7 +216,8 @@ package enum SlackRenderer {
             head: "*🔁 Flaky tests (\(Format.count(tests.count)))*",
             lines: tests.map { test in
                 var line = "• " + SlackMrkdwn.code(test.test, limit: 200) + " score \(Format.score(test.score))"
-                line += " · failed \(Format.count(test.evidence.failures)) of \(Format.plural(test.evidence.runs, "run"))"
+                line +=
+                    " · failed \(Format.count(test.evidence.failures)) of \(Format.plural(test.evidence.runs, "run"))"
                 if test.evidence.retries > 0 { line += ", passed on retry in \(Format.count(test.evidence.retries))" }
                 if test.isNew { line += " · 🆕 new" }
                 if test.quarantine != nil { line += " · 🧊 quarantined" }
@@ -223,7 +230,8 @@ package enum SlackRenderer {
         if let page = links.dashboardURL { return .section("📊 " + SlackMrkdwn.link("Open the dashboard", url: page)) }
         if let build = links.buildURL.flatMap(SafeURL.http) {
             return .section(
-                "📊 The dashboard is `site/index.html` in the " + SlackMrkdwn.link("CI build", url: build) + "'s artifacts")
+                "📊 The dashboard is `site/index.html` in the " + SlackMrkdwn.link("CI build", url: build)
+                    + "'s artifacts")
         }
         return nil
     }
