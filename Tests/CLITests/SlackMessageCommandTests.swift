@@ -129,4 +129,19 @@ struct SlackMessageCommandTests: SampleHistoryCommands {
         // Without a page URL: the CI build that holds the page.
         #expect(all.contains("<https://github.com/o/app/actions/runs/77|CI build>'s artifacts"), "\(all)")
     }
+
+    @Test("a run whose input cannot be read writes a message of no verdict, as its summary says")
+    func unreadable() throws {
+        let out = try temporaryDirectory()
+        try "<?xml version=\"1.0\"?>\n<testsuites><testsuite name=\"S\"><testcase classname=\"S\" name=\"t\">"
+            .write(toFile: out + "/cut.xml", atomically: true, encoding: .utf8)
+        let result = try CLIRunner.run(["run", "--out", out + "/o", "--annotations", "none", out + "/cut.xml"])
+        #expect(result.status == 2, "\(result.stderr)")
+        let (text, blocks) = try Self.message(out + "/o/slack.json")
+        let texts = Self.texts(blocks)
+        #expect(texts.first?.hasPrefix("⛔ No verdict: inputs could not be read — ") == true, "\(texts)")
+        #expect(
+            text.hasPrefix(try Self.summaryStatus(try String(contentsOfFile: out + "/o/summary.md", encoding: .utf8))))
+        #expect(texts.contains { $0.hasPrefix("*1 input could not be read*") && $0.contains("cut.xml") }, "\(texts)")
+    }
 }
