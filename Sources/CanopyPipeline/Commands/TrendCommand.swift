@@ -13,6 +13,8 @@ package struct TrendCommand {
     }
 
     package func run(days: Int?, runs: Int?, branch: String?) async throws -> [String] {
+        // A bad CANOPY_DASHBOARD_URL stops the command before any file is written.
+        let pageURL = try context.dashboardURL()
         let dashboard = try await dashboard(days: days, runs: runs, branch: branch)
         let paths = context.outputPaths
         try ArtifactWriter.write(TrendRenderer().render(dashboard), to: paths.trendDashboard)
@@ -20,7 +22,8 @@ package struct TrendCommand {
             TrendMarkdownRenderer(budget: context.configuration.output.summaryBudget).render(dashboard),
             to: paths.trendSummary)
         try ArtifactWriter.write(
-            JSONOutput.fileBytes(SlackRenderer.trend(try slackDashboard(dashboard))), to: paths.trendSlack)
+            JSONOutput.fileBytes(SlackRenderer.trend(slackDashboard(dashboard, pageURL: pageURL))), to: paths.trendSlack
+        )
         let points = dashboard.trend?.points.count ?? 0
         let changes = dashboard.trend?.changes ?? []
         return [
@@ -32,11 +35,12 @@ package struct TrendCommand {
         ]
     }
 
-    /// `dashboard` with the links the Slack message gives: the page's URL (`CANOPY_DASHBOARD_URL`,
-    /// `output.dashboardURL`) when known, and this job's CI build when the CI names one.
-    func slackDashboard(_ dashboard: Dashboard) throws -> Dashboard {
+    /// `dashboard` with the links the Slack message gives: the page's URL (`pageURL`, from
+    /// `CANOPY_DASHBOARD_URL` or `output.dashboardURL`) when known, and this job's CI build when
+    /// the CI names one.
+    func slackDashboard(_ dashboard: Dashboard, pageURL: String?) -> Dashboard {
         var dashboard = dashboard
-        dashboard.links.dashboard = try context.dashboardURL()
+        dashboard.links.dashboard = pageURL
         if let build = context.ci.metadata.buildURL { dashboard.links.buildURL = build }
         return dashboard
     }
