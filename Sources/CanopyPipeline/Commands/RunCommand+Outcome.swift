@@ -41,6 +41,7 @@ extension RunCommand {
         lines.append("summary:   \(paths.summary)")
         lines.append("dashboard: \(paths.dashboard)")
         lines.append("report:    \(paths.report)")
+        lines.append("slack:     \(paths.slack)")
         return Outcome(
             runKey: prepared.run.metadata.runKey ?? "", stored: result == .inserted, gates: judged.gates,
             annotations: annotations, lines: lines, quietLines: GateText.lines(judged.gates, failedOnly: true),

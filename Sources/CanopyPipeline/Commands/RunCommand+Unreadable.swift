@@ -23,7 +23,7 @@ extension RunCommand {
     }
 
     /// When inputs could not be read the run is neither stored nor judged (exit 2), but the
-    /// summary, the comment, the page and the step summary are still written: first, in red,
+    /// summary, the comment, the page, the Slack message and the step summary are still written: first, in red,
     /// which inputs could not be read and why, then what the readable ones show, every failing
     /// test listed. A file that cannot be written is said on standard error: the inputs' errors
     /// stay the command's.
@@ -43,10 +43,12 @@ extension RunCommand {
         // Nothing was judged: whatever the readable inputs show, the headline is no verdict.
         dashboard.headline.status = .notJudged
         let markdown = Self.markdown(dashboard, judged: false, output: context.configuration.output)
-        let files = RunFiles(
-            summary: markdown.summary, comment: markdown.comment, dashboard: HTMLDashboardRenderer().render(dashboard))
         let paths = context.outputPaths
         do {
+            let files = RunFiles(
+                summary: markdown.summary, comment: markdown.comment,
+                dashboard: HTMLDashboardRenderer().render(dashboard),
+                slack: try JSONOutput.fileBytes(SlackRenderer.run(dashboard)))
             // Staged like a stored run's files: they are moved into `--out` together.
             var stage = try OutputStage(directory: paths.directory)
             defer { stage.discard() }

@@ -112,7 +112,8 @@ package struct RunCommand: Sendable {
         async let html = HTMLDashboardRenderer().render(dashboard, tests: renderedTests)
         let markdown = Self.markdown(dashboard, judged: true, output: context.configuration.output)
         let files = RunFiles(
-            summary: markdown.summary, comment: markdown.comment, dashboard: await html, report: try await reportJSON,
+            summary: markdown.summary, comment: markdown.comment, dashboard: await html,
+            slack: try JSONOutput.fileBytes(SlackRenderer.run(dashboard)), report: try await reportJSON,
             insights: try await insightsJSON)
         timer.lap("render")
         // The store's close (SQLite's checkpoint) ran beside the rendering; files are written once

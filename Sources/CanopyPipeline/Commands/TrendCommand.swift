@@ -13,12 +13,17 @@ package struct TrendCommand {
     }
 
     package func run(days: Int?, runs: Int?, branch: String?) async throws -> [String] {
+        // A bad CANOPY_DASHBOARD_URL stops the command before any file is written.
+        let pageURL = try context.dashboardURL()
         let dashboard = try await dashboard(days: days, runs: runs, branch: branch)
         let paths = context.outputPaths
         try ArtifactWriter.write(TrendRenderer().render(dashboard), to: paths.trendDashboard)
         try ArtifactWriter.write(
             TrendMarkdownRenderer(budget: context.configuration.output.summaryBudget).render(dashboard),
             to: paths.trendSummary)
+        try ArtifactWriter.write(
+            JSONOutput.fileBytes(SlackRenderer.trend(slackDashboard(dashboard, pageURL: pageURL))), to: paths.trendSlack
+        )
         let points = dashboard.trend?.points.count ?? 0
         let changes = dashboard.trend?.changes ?? []
         return [
@@ -26,7 +31,18 @@ package struct TrendCommand {
                 + "\(Set(changes.map(\.test)).count) test(s)",
             "trend dashboard: \(paths.trendDashboard)",
             "trend summary:   \(paths.trendSummary)",
+            "trend slack:     \(paths.trendSlack)",
         ]
+    }
+
+    /// `dashboard` with the links the Slack message gives: the page's URL (`pageURL`, from
+    /// `CANOPY_DASHBOARD_URL` or `output.dashboardURL`) when known, and this job's CI build when
+    /// the CI names one.
+    func slackDashboard(_ dashboard: Dashboard, pageURL: String?) -> Dashboard {
+        var dashboard = dashboard
+        dashboard.links.dashboard = pageURL
+        if let build = context.ci.metadata.buildURL { dashboard.links.buildURL = build }
+        return dashboard
     }
 
     /// The trend dashboard of the window (`--days`, `--runs`, default the latest 30 runs; `--branch`).

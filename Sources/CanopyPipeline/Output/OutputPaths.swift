@@ -13,8 +13,10 @@ struct OutputPaths {
     var report: String { path("report.json") }
     var insights: String { path("insights.json") }
     var codeQuality: String { path("gl-code-quality.json") }
+    var slack: String { path("slack.json") }
     var trendDashboard: String { path("trend/index.html") }
     var trendSummary: String { path("trend/summary.md") }
+    var trendSlack: String { path("trend/slack.json") }
 
     /// The directory the page and its attachments are written into.
     var site: String { (dashboard as NSString).deletingLastPathComponent }
@@ -28,21 +30,26 @@ struct OutputPaths {
         case .report: report
         case .insights: insights
         case .codeQuality: codeQuality
+        case .slack: slack
         }
     }
 
     /// Canopy's JSON documents here, at the top of `--out` and their files in `site/`: found among
     /// the inputs, they are not inputs.
     var documents: [String] {
-        [report, insights, codeQuality]
-            + ["report.json", "insights.json", "gl-code-quality.json"].map { path(Self.setDirectory + "/" + $0) }
+        [report, insights, codeQuality, slack, trendSlack]
+            + ["report.json", "insights.json", "gl-code-quality.json", "slack.json"].map {
+                path(Self.setDirectory + "/" + $0)
+            }
     }
 
     /// The directory that holds `canopy run`'s set, swapped whole by `OutputStage`.
     static let setDirectory = "site"
 
     /// The names at the top of `--out` that `canopy run` writes (each a link into `site/`).
-    static let linkedNames = ["summary.md", "comment.md", "report.json", "insights.json", "gl-code-quality.json"]
+    static let linkedNames = [
+        "summary.md", "comment.md", "report.json", "insights.json", "gl-code-quality.json", "slack.json",
+    ]
 
     private func path(_ name: String) -> String { (directory as NSString).appendingPathComponent(name) }
 }

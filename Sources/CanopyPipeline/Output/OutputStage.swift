@@ -4,7 +4,7 @@ import Foundation
 /// and made visible together, in one atomic step, once every one of them is complete.
 ///
 /// The set lives whole in the real directory `--out/site/` (the page, its `attachments/`, and
-/// `summary.md`, `comment.md`, `report.json`, `insights.json`, `gl-code-quality.json`); the names
+/// `summary.md`, `comment.md`, `report.json`, `insights.json`, `gl-code-quality.json`, `slack.json`); the names
 /// at the top of `--out` are relative symbolic links into it (`summary.md → site/summary.md`), made
 /// once and never changed while the set changes. The new set is built as `site/` in the staging
 /// directory and exchanged with `--out/site` by one system call (`renameat2(RENAME_EXCHANGE)` on

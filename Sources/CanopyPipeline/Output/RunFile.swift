@@ -1,6 +1,8 @@
 /// The files `canopy run` writes into `--out`, in the order they are staged.
 enum RunFile: CaseIterable {
     case summary, comment, dashboard, report, insights
+    /// The Slack Block Kit message (`SlackRenderer`).
+    case slack
     /// GitLab's Code Quality report, in `.gitlab` annotation mode.
     case codeQuality
 
