@@ -46,7 +46,7 @@ struct JobDecisionTests {
     /// Stores a baseline night of every test passing, then runs `junit` with `arguments`.
     static func decide(
         _ junit: String, config: String? = nil, arguments: [String]
-    ) throws -> (result: CLIRunner.Result, summary: String) {
+    ) throws -> (result: (status: Int32, stdout: String, stderr: String, out: String), summary: String) {
         let directory = try CLIRunner.temporaryDirectory()
         try Self.junit(passing: all + ["testPay()"]).write(
             toFile: directory + "/baseline.xml", atomically: true, encoding: .utf8)
@@ -67,7 +67,7 @@ struct JobDecisionTests {
                 "--annotations", "none",
             ] + store + configArguments + arguments + [directory + "/junit.xml"])
         let summary = (try? String(contentsOfFile: directory + "/out/summary.md", encoding: .utf8)) ?? ""
-        return (result, summary)
+        return ((result.status, result.stdout, result.stderr, directory + "/out"), summary)
     }
 
     @Test("a crash mid-run: the runner's restart record and the tests after it missing fail the job")
@@ -79,6 +79,10 @@ struct JobDecisionTests {
         #expect(result.stdout.contains("✗ GATE FAILED: test command explained"), "\(result.stdout)")
         // The summary lists what did not run, by suite, and the crash that explains it.
         #expect(summary.contains("### ⚠️ Tests that did not run (3)"), "\(summary)")
+        let slack = try String(contentsOfFile: result.out + "/slack.json", encoding: .utf8)
+        #expect(
+            slack.contains("Tests that did not run (3)*: the test runner crashed at AppUITests.CheckoutTests/testPay"),
+            "\(slack)")
         #expect(summary.contains("the test runner crashed at AppUITests.CheckoutTests/testPay: "), "\(summary)")
         #expect(
             summary.contains(

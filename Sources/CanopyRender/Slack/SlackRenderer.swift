@@ -37,6 +37,16 @@ package enum SlackRenderer {
                             + SlackMrkdwn.escape($0.detail, limit: 300)
                     }, shown: 10, more: { "… and \(Format.count($0)) more" }))
         }
+        if let missing = dashboard.missingTests {
+            head.append(
+                .section(
+                    head: "*⚠️ Tests that did not run (\(Format.count(missing.count)))*: "
+                        + SlackMrkdwn.escape(missing.cause, limit: 400),
+                    lines: missing.suites.map {
+                        "• \(Format.count($0.count)) of " + SlackMrkdwn.code($0.name, limit: 200)
+                    },
+                    shown: 5, more: { "… and \(Format.count($0)) more suites" }))
+        }
         var tail: [SlackBlock] = []
         if let also = alsoFailing(dashboard) { tail.append(also) }
         if let flaky = flaky(dashboard.flakyTests) { tail.append(flaky) }
