@@ -75,7 +75,7 @@ struct DestinationRollupCommandTests {
         #expect(results.first?["key"] as? String == "AppUITests.LoginTests/testLogin@" + Self.iPad + "#Default")
         let ranges = try #require(tests.first { $0["test"] as? String == "AppUITests.RangeTests/testRanges" })
         #expect(
-            ranges["line"] as? String == "did not run on \(Self.iPad), \(Self.se); passes on 1 other", "\(ranges)")
+            ranges["line"] as? String == "passes on \(Self.iPhone), the only destination its suite ran on", "\(ranges)")
 
         let item = "- ❌ <code>AppUITests.LoginTests/testLogin</code> " + line + " · <code>LoginTests.swift:42</code>"
         for file in ["summary.md", "comment.md"] {

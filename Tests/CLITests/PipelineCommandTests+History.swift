@@ -156,7 +156,7 @@ extension PipelineCommandTests {
             let summary14 = try String(contentsOfFile: out + "/summary.md", encoding: .utf8)
             #expect(
                 summary14.contains(
-                    "- ❌ <code>PlayerUITests.PlayerTests/testScrubbing</code> fails on iPhone 16 Pro (18.2) only; did not run on 1 other · "
+                    "- ❌ <code>PlayerUITests.PlayerTests/testScrubbing</code> fails on iPhone 16 Pro (18.2), the only destination its suite ran on · "
                 ),
                 "\(summary14)")
             #expect(summary14.contains("  - known flaky\n  - Asynchronous wait failed"), "\(summary14)")

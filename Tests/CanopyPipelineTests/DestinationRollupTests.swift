@@ -120,6 +120,9 @@ struct DestinationRollupTests {
             Self.row("LoginTests", "testLogin", on: Self.iPhone, .passed),
             Self.row("LoginTests", "testLogin", on: Self.iPad, .passed),
             Self.row("LoginTests", "testLogin", on: Self.se, .passed),
+            // Its class ran on the others: it did not.
+            Self.row("RangeTests", "bounds", on: Self.iPad, .passed),
+            Self.row("RangeTests", "bounds", on: Self.se, .passed),
         ]
         let verdicts = RunVerdicts.judge(
             rows: rows, failures: [],
@@ -131,6 +134,21 @@ struct DestinationRollupTests {
         #expect(ranges.line == "fails on iPhone 16 Pro (18.2) only; did not run on 2 others")
         #expect(!ranges.isUniform)
         #expect(verdicts.destinations[key: rows[1].testKey]?.line == "passes on all 3 destinations")
+    }
+
+    @Test("a suite run on one destination alone did not miss the others")
+    func suiteOnOneDestination() throws {
+        let rows = [
+            Self.row("PlayerTests", "testScrub", on: Self.iPhone, .failed),
+            Self.row("LoginTests", "testLogin", on: Self.iPhone, .passed),
+            Self.row("LoginTests", "testLogin", on: Self.iPad, .passed),
+        ]
+        let verdicts = RunVerdicts.judge(
+            rows: rows, failures: [],
+            comparison: BaselineComparison(baselineRunKey: "b", newFailures: [rows[0].testKey]), quarantine: [])
+        #expect(
+            verdicts.destinations[key: rows[0].testKey]?.line
+                == "fails on iPhone 16 Pro (18.2), the only destination its suite ran on")
     }
 
     @Test("many failing destinations are named up to six, the rest counted")

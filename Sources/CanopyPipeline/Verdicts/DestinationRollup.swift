@@ -131,12 +131,20 @@ extension DestinationRollup {
             rollup.positions[verdict.test] = testIndex[place.test]
         }
         let count = rollup.destinations.count
+        // A test "did not run" only where its class ran: a suite run on one device alone (the
+        // player's tests beside a checkout suite on two) did not miss the others.
+        var classes: [String: Set<Int>] = [:]
+        for test in rollup.tests {
+            classes[Self.className(of: test.test), default: []].formUnion(test.cells.map(\.destination))
+        }
         for index in rollup.tests.indices {
             rollup.tests[index].cells.sort { $0.destination < $1.destination }
             let cells = rollup.tests[index].cells
             rollup.tests[index].isUniform =
                 cells.count == count && cells.allSatisfy { $0.status == cells[0].status }
-            rollup.tests[index].line = line(cells, destinations: rollup.destinations)
+            rollup.tests[index].line = line(
+                cells, destinations: rollup.destinations,
+                classRanOn: classes[Self.className(of: rollup.tests[index].test)] ?? [])
         }
         return rollup
     }
@@ -202,6 +210,9 @@ extension DestinationRollup {
         }
     }
 
+    /// The class of a test key (`Class/name…`): what comes before its first `/`.
+    static func className(of test: String) -> String { String(test.prefix { $0 != "/" }) }
+
     /// Label order: numbers within labels by value (`iPhone 9` before `iPhone 16`), then by text.
     static func precedes(_ lhs: String, _ rhs: String) -> Bool {
         switch lhs.compare(rhs, options: [.numeric]) {
@@ -214,7 +225,7 @@ extension DestinationRollup {
     /// `fails on A, B; passes on 2 others`: the most telling group named (failing, passed on a
     /// retry, flaky, skipped, did not run, passed, in that order), the others counted; one group on
     /// every destination as `… on all N destinations`.
-    static func line(_ cells: [Cell], destinations: [String]) -> String {
+    static func line(_ cells: [Cell], destinations: [String], classRanOn: Set<Int>? = nil) -> String {
         var groups: [(phrase: String, names: [String])] = []
         let failing = cells.filter(\.status.isFailure)
         if !failing.isEmpty {
@@ -231,14 +242,23 @@ extension DestinationRollup {
             if !names.isEmpty { groups.append((phrase, names)) }
         }
         let ran = Set(cells.map(\.destination))
-        let absent = destinations.indices.filter { !ran.contains($0) }.map { destinations[$0] }
+        let absent = destinations.indices.filter { !ran.contains($0) && classRanOn?.contains($0) != false }
+            .map { destinations[$0] }
         if !absent.isEmpty { groups.append(("did not run on ", absent)) }
         let passed = cells.filter { $0.status == .passed }.map { destinations[$0.destination] }
         if !passed.isEmpty { groups.append(("passes on ", passed)) }
 
-        if groups.count == 1 {
+        if groups.count == 1, groups[0].names.count == destinations.count {
             let all = destinations.count == 2 ? "both destinations" : "all \(destinations.count) destinations"
             return groups[0].phrase + all
+        }
+        // One outcome wherever its suite ran, which is not everywhere: say so, not "only".
+        if groups.count == 1, let classRanOn, groups[0].names.count == classRanOn.count,
+            groups[0].names.count <= Self.namedLimit
+        {
+            return groups[0].phrase + groups[0].names.joined(separator: ", ")
+                + (groups[0].names.count == 1
+                    ? ", the only destination its suite ran on" : ", every destination its suite ran on")
         }
         var parts: [String] = []
         for (index, group) in groups.enumerated() {
