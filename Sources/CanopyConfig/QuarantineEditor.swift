@@ -99,7 +99,7 @@ package enum QuarantineEditor {
     /// A day as `expires` is written (`2026-12-31`, the UTC day of `date`).
     package static func day(_ date: Date) -> String {
         var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(secondsFromGMT: 0)!
+        calendar.timeZone = .gmt
         let parts = calendar.dateComponents([.year, .month, .day], from: date)
         return String(format: "%04d-%02d-%02d", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0)
     }
@@ -132,7 +132,7 @@ package enum QuarantineEditor {
 
     /// The document without its `quarantine` key: what the edit must leave as it was.
     private static func rest(of node: Node?) -> Node? {
-        guard case .mapping(var mapping)? = node else { return node }
+        guard case .mapping(var mapping)? = node else { return node ?? .mapping(Node.Mapping([])) }
         mapping = Node.Mapping(
             mapping.filter { $0.key.string != "quarantine" }.map { ($0.key, $0.value) }, mapping.tag, mapping.style,
             mapping.mark)
@@ -159,7 +159,9 @@ package enum QuarantineEditor {
             document.appendLines(["quarantine:"] + blockItem(entry))
             return
         }
-        if mapping.style == .flow { throw Refusal(reason: "the document is one flow mapping ({ … })") }
+        if let rootMark = mapping.mark, document.isFlow(rootMark) {
+            throw Refusal(reason: "the document is one flow mapping ({ … })")
+        }
         guard let pair = mapping.first(where: { $0.key.string == "quarantine" }) else {
             document.appendLines(["", "quarantine:"] + blockItem(entry))
             return
@@ -179,7 +181,7 @@ package enum QuarantineEditor {
             }
             document.replaceLine(line, with: document.prefix(line: line, upTo: colon + 1) + (comment.map { " " + $0 } ?? ""))
             document.insertLines(blockItem(entry, dash: keyColumn + 2), after: line)
-        case .sequence(let sequence) where sequence.style == .flow:
+        case .sequence(let sequence) where pair.value.mark.map(document.isFlow) == true:
             let open = try mark(pair.value)
             guard let close = document.closingBracket(line: open.line - 1, column: open.column - 1) else {
                 throw Refusal(reason: "the list's closing ']' was not found")
@@ -215,7 +217,7 @@ package enum QuarantineEditor {
                 throw Refusal(reason: "the list's last item has no '-' before it")
             }
             let end = document.endOfBlockItem(startingAt: dash.line, dashColumn: dash.column)
-            if case .mapping(let item) = lastItem, item.style == .flow {
+            if case .mapping = lastItem, document.isFlow(itemMark) {
                 document.insertLines(
                     [String(repeating: " ", count: dash.column) + "- " + flowItem(entry)], after: end)
             } else {
@@ -234,6 +236,7 @@ package enum QuarantineEditor {
     {
         guard case .mapping(let mapping) = item else { throw Refusal(reason: "the entry is not a mapping") }
         let itemMark = try mark(item)
+        let flowMapping = document.isFlow(itemMark)
         let wanted = fields(entry).filter { ["reason", "expires", "owner"].contains($0.key) }
         var missing: [(key: String, value: String)] = []
         // Replacements from the end of the file backwards, so earlier positions stay valid.
@@ -247,15 +250,16 @@ package enum QuarantineEditor {
                 throw Refusal(reason: "the entry's '\(field.key)' is not a single value")
             }
             guard scalar.style != .literal, scalar.style != .folded,
+                !["|", ">"].contains(document.character(at: .init(line: valueMark.line - 1, column: valueMark.column - 1))),
                 let end = document.scalarEnd(
-                    line: valueMark.line - 1, column: valueMark.column - 1, flow: mapping.style == .flow)
+                    line: valueMark.line - 1, column: valueMark.column - 1, flow: flowMapping)
             else {
                 throw Refusal(reason: "the entry's '\(field.key)' spreads over lines")
             }
             replacements.append((valueMark.line - 1, valueMark.column - 1, end, field.value))
         }
         if !missing.isEmpty {
-            if mapping.style == .flow {
+            if flowMapping {
                 guard let close = document.closingBracket(line: itemMark.line - 1, column: itemMark.column - 1),
                     let last = document.lastSignificant(before: close)
                 else { throw Refusal(reason: "the entry's closing '}' was not found") }
@@ -330,6 +334,15 @@ private struct Document {
     func prefix(line: Int, upTo column: Int) -> String { string(lines[line][..<column]) }
 
     func character(at position: Position) -> Unicode.Scalar { lines[position.line][position.column] }
+
+    /// Whether the collection starting at the mark is written in flow style (`[…]`, `{…}`); the
+    /// style Yams reports is not reliable.
+    func isFlow(_ mark: Mark) -> Bool {
+        let line = mark.line - 1
+        let column = mark.column - 1
+        guard line >= 0, line < lines.count, column >= 0, column < lines[line].count else { return false }
+        return lines[line][column] == "[" || lines[line][column] == "{"
+    }
 
     /// The column just past the ':' after the key starting at `column`, or nil.
     func colon(afterKeyAt line: Int, column: Int) -> Int? {

@@ -7,10 +7,10 @@ struct QuarantineSubcommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "quarantine",
         abstract: "Add quarantine entries to canopy.yml, or list them with their expiry and owner.",
-        usage: "canopy quarantine add <test> --reason <text> --until <day> [--owner @team]\n  canopy quarantine list",
+        usage: "canopy quarantine add <test> --reason <why> --until <day> [<options>]\n  canopy quarantine list",
         discussion: """
-              canopy quarantine add 'AppUITests.FeedTests/testPullToRefresh' \\
-                --reason "races the feed reload (APP-1234)" --until 2026-12-31 --owner @feed
+              canopy quarantine add AppUITests.FeedTests/testPullToRefresh \\
+                --reason "APP-1234: races the reload" --until 2026-12-31 --owner @feed
               canopy quarantine list
 
             The entry is written into the quarantine: list of canopy.yml, keeping the
@@ -35,12 +35,14 @@ struct QuarantineSubcommand: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Quarantine a test (or an identifier's audit issues) until a day.",
             usage: """
-                canopy quarantine add <test> --reason <text> --until <day> [--owner @team]
-                  canopy quarantine add --identifier <id> [--audit-type <type>] --reason <text> --until <day>
+                canopy quarantine add <test> --reason <why> --until <day> [<options>]
+                  canopy quarantine add --identifier <id> --reason <why> --until <day>
                 """,
             discussion: """
-                  canopy quarantine add 'AppUITests.FeedTests/testPullToRefresh' \\
-                    --reason "races the feed reload (APP-1234)" --until 2026-12-31 --owner @feed
+                  canopy quarantine add AppUITests.FeedTests/testPullToRefresh \\
+                    --reason "APP-1234: races the reload" --until 2026-12-31 --owner @feed
+                  canopy quarantine add --identifier 'Podcast-{id}-row' --audit-type contrast \\
+                    --reason "APP-99" --until 2026-12-31
 
                 The gates ignore the entry through the --until day (UTC); after it, run
                 warns that it expired. Bad input exits 2 and leaves the file as it was.
