@@ -136,6 +136,29 @@ struct QuarantineEditorTests {
         #expect(result.entry.location?.hasPrefix("c.yml:") == true)
     }
 
+    @Test(
+        "any text of a key or reason is written so that it reads back as given, beside non-ASCII text",
+        arguments: [
+            "quarantine: [] # café ☕\n",
+            "quarantine: [{ test: \"Ü/☕ a\", reason: 'déjà # vu' }]  # ☕\n",
+            "quarantine:\n  - test: \"Ü/☕\"   # ☕ é\n    reason: ça\n",
+            "quarantine:\n  - { test: \"Ü/☕\", reason: \"x\" }  # ☕\n",
+        ])
+    func oddText(_ original: String) throws {
+        for text in ["Ünï/tést \"q\" \\ # : - [x] {y}, z", "'single' ☕ & *ref !tag %p @at `tick`", "  spaced  "] {
+            let entry = QuarantineEntry(test: text, reason: text + " reason", expires: Self.day, owner: "@o")
+            let result = try QuarantineEditor.edit(original, file: "c.yml", entry: entry)
+            let entries = try ConfigurationLoader.parse(result.text, file: "c.yml").quarantine
+            #expect(Self.withoutLocations(entries).last == entry, "\(result.text)")
+            // Again: the same key is found and updated, not added twice.
+            var later = entry
+            later.reason = "later ☕"
+            let again = try QuarantineEditor.edit(result.text, file: "c.yml", entry: later)
+            #expect(again.change == .updated)
+            #expect(Self.withoutLocations(try ConfigurationLoader.parse(again.text, file: "c.yml").quarantine).last == later)
+        }
+    }
+
     @Test("an identifier entry is the same entry only with the same audit type")
     func identifierIdentity() throws {
         let original = "quarantine:\n  - identifier: Podcast-{id}-row\n    auditType: contrast\n    expires: 2026-01-01\n"
