@@ -179,7 +179,8 @@ package enum QuarantineEditor {
             guard ["", "~", "null", "Null", "NULL"].contains(value) else {
                 throw Refusal(reason: "'quarantine: \(value)' is not an empty list")
             }
-            document.replaceLine(line, with: document.prefix(line: line, upTo: colon + 1) + (comment.map { " " + $0 } ?? ""))
+            document.replaceLine(
+                line, with: document.prefix(line: line, upTo: colon + 1) + (comment.map { " " + $0 } ?? ""))
             document.insertLines(blockItem(entry, dash: keyColumn + 2), after: line)
         case .sequence(let sequence) where pair.value.mark.map(document.isFlow) == true:
             let open = try mark(pair.value)
@@ -193,7 +194,8 @@ package enum QuarantineEditor {
                 }
                 let head = document.prefix(line: close.line, upTo: open.column - 1)
                 document.replaceLine(
-                    close.line, with: String(head.reversed().drop { $0 == " " }.reversed()) + (comment.map { " " + $0 } ?? ""))
+                    close.line,
+                    with: String(head.reversed().drop { $0 == " " }.reversed()) + (comment.map { " " + $0 } ?? ""))
                 document.insertLines(blockItem(entry, dash: keyColumn + 2), after: close.line)
             } else if let index, let expected {
                 try update(sequence[index], to: expected, in: &document, flowList: true)
@@ -250,7 +252,8 @@ package enum QuarantineEditor {
                 throw Refusal(reason: "the entry's '\(field.key)' is not a single value")
             }
             guard scalar.style != .literal, scalar.style != .folded,
-                !["|", ">"].contains(document.character(at: .init(line: valueMark.line - 1, column: valueMark.column - 1))),
+                !["|", ">"].contains(
+                    document.character(at: .init(line: valueMark.line - 1, column: valueMark.column - 1))),
                 let end = document.scalarEnd(
                     line: valueMark.line - 1, column: valueMark.column - 1, flow: flowMapping)
             else {
@@ -302,7 +305,9 @@ private struct Document {
         lineEnd = text.contains("\r\n") ? "\r\n" : "\n"
         var body = text.replacingOccurrences(of: "\r\n", with: "\n")
         if body.hasSuffix("\n") { body.removeLast() }
-        lines = body.isEmpty ? [] : body.split(separator: "\n", omittingEmptySubsequences: false).map { Array($0.unicodeScalars) }
+        lines =
+            body.isEmpty
+            ? [] : body.split(separator: "\n", omittingEmptySubsequences: false).map { Array($0.unicodeScalars) }
     }
 
     var text: String {

@@ -34,8 +34,11 @@ package struct QuarantineEntry: Sendable, Equatable {
         guard owner.hasPrefix("@"), owner.count > 1 else {
             return "'\(owner)' does not start with @; name a user or team, such as @ios-team"
         }
-        if owner.unicodeScalars.contains(where: { $0.properties.isWhitespace || $0.properties.generalCategory == .control }) {
-            return "'\(owner.debugDescription.dropFirst().dropLast())' holds a space or control character; name one user or team, such as @ios-team"
+        if owner.unicodeScalars.contains(where: {
+            $0.properties.isWhitespace || $0.properties.generalCategory == .control
+        }) {
+            return
+                "'\(owner.debugDescription.dropFirst().dropLast())' holds a space or control character; name one user or team, such as @ios-team"
         }
         return nil
     }

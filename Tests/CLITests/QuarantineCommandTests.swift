@@ -39,7 +39,9 @@ struct QuarantineCommandTests {
             "2099-12-31", "--owner", "@settings", "--config", config,
         ])
         #expect(add.status == 0, "\(add.stderr)")
-        #expect(add.stdout.hasPrefix("\(config):\(key + 2): added test AppUITests.SettingsTests/* until 2099-12-31"), "\(add.stdout)")
+        #expect(
+            add.stdout.hasPrefix("\(config):\(key + 2): added test AppUITests.SettingsTests/* until 2099-12-31"),
+            "\(add.stdout)")
         let passed = try CLIRunner.run(check)
         #expect(passed.status == 0, "\(passed.stdout)\(passed.stderr)")
         #expect(passed.stdout.contains("quarantined"), "\(passed.stdout)")
@@ -67,10 +69,16 @@ struct QuarantineCommandTests {
             (["A/a", "--until", "31.12.2099"], "--until '31.12.2099' is not a day"),
             (["A/a", "--until", "2099-02-30"], "there is no day 30 in February 2099"),
             (["A/a", "--until", "2099-12-31T00:00:00Z"], "--until '2099-12-31T00:00:00Z' is not a day"),
-            (["A/a\u{1B}[31m", "--until", "2099-12-31"], "<test> \"A/a\\u{1B}[31m\" holds the control character U+001B"),
+            (
+                ["A/a\u{1B}[31m", "--until", "2099-12-31"],
+                "<test> \"A/a\\u{1B}[31m\" holds the control character U+001B"
+            ),
             (["A/a", "--until", "2099-12-31", "--owner", "team"], "--owner 'team' does not start with @"),
             (["A/a", "--until", "2099-12-31", "--identifier", "x"], "not both"),
-            (["A/a", "--until", "2099-12-31", "--audit-type", "contrast"], "--audit-type narrows an --identifier entry"),
+            (
+                ["A/a", "--until", "2099-12-31", "--audit-type", "contrast"],
+                "--audit-type narrows an --identifier entry"
+            ),
             (["--until", "2099-12-31"], "give the test to quarantine"),
         ])
     func badInput(_ arguments: [String], _ message: String) throws {
@@ -143,7 +151,9 @@ struct QuarantineCommandTests {
         #expect(expired.hasSuffix("flaky on iOS 17"), "\(expired)")
         let active = try #require(lines.last)
         #expect(active.hasPrefix("identifier Podcast-{id}-row (contrast) "), "\(active)")
-        #expect(active.contains(" 2099-12-31 ") && active.contains(" @design ") && active.contains("\(config):6"), "\(active)")
+        #expect(
+            active.contains(" 2099-12-31 ") && active.contains(" @design ") && active.contains("\(config):6"),
+            "\(active)")
         // The columns line up: each row's expiry starts where the header's EXPIRES does.
         let column = try #require(lines.first?.range(of: "EXPIRES")).lowerBound.utf16Offset(in: lines[0])
         for line in lines.dropFirst() {

@@ -56,7 +56,8 @@ struct QuarantineEditorTests {
         #expect(first.entry.location == "Config/canopy.yml:\(key + 2) (quarantine[0])")
         #expect(lines[key + 5].hasPrefix("#  - test:"))
 
-        let other = QuarantineEntry(identifier: "Podcast-{id}-row", auditType: "contrast", reason: "APP-99", expires: Self.day)
+        let other = QuarantineEntry(
+            identifier: "Podcast-{id}-row", auditType: "contrast", reason: "APP-99", expires: Self.day)
         let second = try QuarantineEditor.edit(first.text, file: "c.yml", entry: other)
         #expect(second.change == .added)
         #expect(Self.keepsEveryLine(first.text, second.text))
@@ -155,14 +156,18 @@ struct QuarantineEditorTests {
             later.reason = "later ☕"
             let again = try QuarantineEditor.edit(result.text, file: "c.yml", entry: later)
             #expect(again.change == .updated)
-            #expect(Self.withoutLocations(try ConfigurationLoader.parse(again.text, file: "c.yml").quarantine).last == later)
+            #expect(
+                Self.withoutLocations(try ConfigurationLoader.parse(again.text, file: "c.yml").quarantine).last == later
+            )
         }
     }
 
     @Test("an identifier entry is the same entry only with the same audit type")
     func identifierIdentity() throws {
-        let original = "quarantine:\n  - identifier: Podcast-{id}-row\n    auditType: contrast\n    expires: 2026-01-01\n"
-        let sameType = QuarantineEntry(identifier: "Podcast-{id}-row", auditType: "contrast", reason: "r", expires: Self.day)
+        let original =
+            "quarantine:\n  - identifier: Podcast-{id}-row\n    auditType: contrast\n    expires: 2026-01-01\n"
+        let sameType = QuarantineEntry(
+            identifier: "Podcast-{id}-row", auditType: "contrast", reason: "r", expires: Self.day)
         #expect(try QuarantineEditor.edit(original, file: "c.yml", entry: sameType).change == .updated)
         let anyType = QuarantineEntry(identifier: "Podcast-{id}-row", reason: "r", expires: Self.day)
         let added = try QuarantineEditor.edit(original, file: "c.yml", entry: anyType)

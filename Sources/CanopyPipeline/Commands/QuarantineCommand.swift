@@ -57,7 +57,8 @@ package struct QuarantineCommand {
         }
         if request.test != nil, request.auditType != nil {
             throw PipelineError.usage(
-                "--audit-type narrows an --identifier entry to one kind of audit issue; a test is quarantined as a whole")
+                "--audit-type narrows an --identifier entry to one kind of audit issue; a test is quarantined as a whole"
+            )
         }
         try Self.check(request.test, named: "<test>", what: "a test key (Class/name; * matches anything)")
         try Self.check(request.identifier, named: "--identifier", what: "an identifier or template")
@@ -77,7 +78,8 @@ package struct QuarantineCommand {
         let today = QuarantineEditor.day(now)
         if QuarantineEditor.day(expires) < today {
             throw PipelineError.usage(
-                "--until \(request.until) is in the past (today is \(today), UTC); give the last day the quarantine should apply")
+                "--until \(request.until) is in the past (today is \(today), UTC); give the last day the quarantine should apply"
+            )
         }
         if let owner = request.owner, let problem = QuarantineEntry.ownerProblem(owner) {
             throw PipelineError.usage("--owner \(problem)")
@@ -114,7 +116,8 @@ package struct QuarantineCommand {
             throw PipelineError.configuration(
                 ConfigurationError(
                     file: path, keyPath: "(file)",
-                    message: "the configuration file does not exist; check the path (add creates only Config/canopy.yml)"))
+                    message:
+                        "the configuration file does not exist; check the path (add creates only Config/canopy.yml)"))
         }
         let result: QuarantineEditor.Result
         do {
