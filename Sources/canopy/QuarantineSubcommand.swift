@@ -96,8 +96,8 @@ struct QuarantineSubcommand: ParsableCommand {
         @OptionGroup var file: ConfigOption
 
         func run() throws {
-            let (path, isDefault) = file.file
-            let output = try QuarantineCommand().list(path: path, isDefault: isDefault, format: format)
+            let output = try QuarantineCommand().list(
+                explicit: file.config, environment: ProcessInfo.processInfo.environment, format: format)
             if format == .json {
                 StandardStream.output(output)
             } else {

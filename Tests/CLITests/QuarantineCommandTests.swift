@@ -106,6 +106,11 @@ struct QuarantineCommandTests {
         #expect(missing.status == 2)
         #expect(missing.stderr.contains("nope.yml: error: the configuration file does not exist"), "\(missing.stderr)")
         #expect(!FileManager.default.fileExists(atPath: directory + "/nope.yml"))
+        let list = try CLIRunner.run(["quarantine", "list", "--config", directory + "/nope.yml"])
+        #expect(list.status == 2)
+        #expect(
+            list.stderr.contains("nope.yml: error: the configuration file --config names does not exist"),
+            "\(list.stderr)")
     }
 
     @Test("without --config, add creates Config/canopy.yml and list reads it")

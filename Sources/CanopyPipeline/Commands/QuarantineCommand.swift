@@ -136,13 +136,13 @@ package struct QuarantineCommand {
         return "\(place): \(result.change.rawValue) \(Self.covers(result.entry)) until \(request.until)"
     }
 
-    /// The entries of the configuration, as a table or as JSON.
-    package func list(path: String, isDefault: Bool, format: Format) throws -> String {
+    /// The entries of the configuration file chosen as `file(explicit:environment:)` chooses it, as
+    /// a table or as JSON; a missing `Config/canopy.yml` has none.
+    package func list(explicit: String?, environment: [String: String], format: Format) throws -> String {
+        let path = Self.file(explicit: explicit, environment: environment).path
         let configuration: CanopyConfiguration
         do {
-            configuration =
-                isDefault && !FileManager.default.fileExists(atPath: path)
-                ? CanopyConfiguration() : try ConfigurationLoader.load(path: path)
+            configuration = try ConfigurationLoader.load(explicit: explicit, environment: environment)
         } catch let error as ConfigurationError {
             throw PipelineError.configuration(error)
         }
