@@ -33,6 +33,10 @@ package enum QuarantineEditor {
     package static func edit(_ text: String, file: String, entry: QuarantineEntry) throws -> Result {
         let before = try ConfigurationLoader.parse(text, file: file)
         var document = Document(text)
+        guard !document.hasOtherBreaks else {
+            throw refused(
+                "the file breaks lines with CR, NEL or U+2028/U+2029, not LF or CRLF", file: file, entry: entry)
+        }
         let root = try Yams.compose(yaml: text)
         let index = before.quarantine.firstIndex { same($0, entry) }
         var expected = before.quarantine
@@ -251,9 +255,25 @@ package enum QuarantineEditor {
             guard case .scalar(let scalar) = pair.value, let valueMark = pair.value.mark else {
                 throw Refusal(reason: "the entry's '\(field.key)' is not a single value")
             }
+            // `reason:` with no value (or `~`) in a block entry: the value goes after the colon.
+            if pair.value.null != nil, !flowMapping, let keyMark = pair.key.mark,
+                let colon = document.colon(afterKeyAt: keyMark.line - 1, column: keyMark.column - 1)
+            {
+                let line = keyMark.line - 1
+                let (value, comment) = document.valueAndComment(line: line, from: colon + 1)
+                guard ["", "~", "null", "Null", "NULL"].contains(value) else {
+                    throw Refusal(reason: "the entry's '\(field.key)' is not a single value")
+                }
+                let end = comment == nil ? document.lines[line].count : document.commentStart(line: line) ?? colon + 1
+                replacements.append((line, colon + 1, end, " \(field.value)" + (comment == nil ? "" : " ")))
+                continue
+            }
+            if pair.value.null != nil {
+                throw Refusal(reason: "the entry's '\(field.key)' has no value to replace in its { … }")
+            }
             guard scalar.style != .literal, scalar.style != .folded,
                 !["|", ">"].contains(
-                    document.character(at: .init(line: valueMark.line - 1, column: valueMark.column - 1))),
+                    document.character(at: .init(line: valueMark.line - 1, column: valueMark.column - 1)) ?? "|"),
                 let end = document.scalarEnd(
                     line: valueMark.line - 1, column: valueMark.column - 1, flow: flowMapping)
             else {
@@ -300,10 +320,14 @@ private struct Document {
 
     var lines: [[Unicode.Scalar]]
     let lineEnd: String
+    /// Whether the text breaks lines other than with LF or CRLF, which YAML counts as line breaks
+    /// too: the lines here would not be the lines Yams' positions count.
+    let hasOtherBreaks: Bool
 
     init(_ text: String) {
         lineEnd = text.contains("\r\n") ? "\r\n" : "\n"
         var body = text.replacingOccurrences(of: "\r\n", with: "\n")
+        hasOtherBreaks = body.unicodeScalars.contains { ["\r", "\u{85}", "\u{2028}", "\u{2029}"].contains($0) }
         if body.hasSuffix("\n") { body.removeLast() }
         lines =
             body.isEmpty
@@ -336,9 +360,15 @@ private struct Document {
         replace(line: line, from: column, to: column, with: text)
     }
 
-    func prefix(line: Int, upTo column: Int) -> String { string(lines[line][..<column]) }
+    func prefix(line: Int, upTo column: Int) -> String { string(lines[line][..<min(column, lines[line].count)]) }
 
-    func character(at position: Position) -> Unicode.Scalar { lines[position.line][position.column] }
+    /// The character at the position, or nil past the end of its line or of the file.
+    func character(at position: Position) -> Unicode.Scalar? {
+        guard lines.indices.contains(position.line), lines[position.line].indices.contains(position.column) else {
+            return nil
+        }
+        return lines[position.line][position.column]
+    }
 
     /// Whether the collection starting at the mark is written in flow style (`[…]`, `{…}`); the
     /// style Yams reports is not reliable.
@@ -351,6 +381,7 @@ private struct Document {
 
     /// The column just past the ':' after the key starting at `column`, or nil.
     func colon(afterKeyAt line: Int, column: Int) -> Int? {
+        guard lines.indices.contains(line) else { return nil }
         let scalars = lines[line]
         var index = column
         guard index < scalars.count else { return nil }
@@ -367,6 +398,7 @@ private struct Document {
 
     /// What follows `column` on the line, trimmed, and its comment (`# …`) apart.
     func valueAndComment(line: Int, from column: Int) -> (value: String, comment: String?) {
+        guard lines.indices.contains(line) else { return ("", nil) }
         let scalars = lines[line]
         guard column <= scalars.count else { return ("", nil) }
         var index = column
@@ -382,6 +414,7 @@ private struct Document {
 
     /// The column past the closing quote of the quoted scalar opening at `column`, on one line.
     func quoteEnd(line: Int, column: Int) -> Int? {
+        guard lines.indices.contains(line), lines[line].indices.contains(column) else { return nil }
         let scalars = lines[line]
         let quote = scalars[column]
         var index = column + 1
@@ -406,8 +439,8 @@ private struct Document {
     /// its closing quote, a plain one before a comment, the line's end, or (in a flow mapping) a
     /// ',' or '}'.
     func scalarEnd(line: Int, column: Int, flow: Bool) -> Int? {
+        guard lines.indices.contains(line), lines[line].indices.contains(column) else { return nil }
         let scalars = lines[line]
-        guard column < scalars.count else { return nil }
         if scalars[column] == "\"" || scalars[column] == "'" { return quoteEnd(line: line, column: column) }
         var index = column
         while index < scalars.count {
@@ -425,6 +458,7 @@ private struct Document {
     /// The bracket closing the `[` or `{` at the position, across lines, past quoted text and
     /// comments.
     func closingBracket(line: Int, column: Int) -> Position? {
+        guard lines.indices.contains(line), column >= 0 else { return nil }
         var depth = 0
         var line = line
         var index = column
@@ -456,7 +490,7 @@ private struct Document {
 
     /// The last character before `position` that is neither a space nor in a comment.
     func lastSignificant(before position: Position) -> Position? {
-        var line = position.line
+        var line = min(position.line, lines.count - 1)
         var limit = position.column
         while line >= 0 {
             let scalars = lines[line]
@@ -495,7 +529,8 @@ private struct Document {
     /// The `-` of the block list item whose content starts at the mark.
     func dash(before mark: Mark) -> Position? {
         var line = mark.line - 1
-        var index = mark.column - 2
+        guard lines.indices.contains(line) else { return nil }
+        var index = min(mark.column - 2, lines[line].count - 1)
         while line >= 0 {
             let scalars = lines[line]
             while index >= 0 {

@@ -125,6 +125,7 @@ struct QuarantineEditorTests {
             "quarantine:\n  - { test: A/a, reason: 'old', expires: 2026-01-01 }   # keep\n  - test: B/b\n",
             "quarantine: [{ test: A/a, reason: \"old\" }, { test: B/b }]   # keep\n",
             "quarantine:\n  - test: A/a   # keep\n  - test: B/b\n",
+            "quarantine:\n  - test: A/a   # keep\n    reason:\n    owner: ~   # who\n  - test: B/b\n",
         ])
     func update(_ original: String) throws {
         let entry = QuarantineEntry(test: "A/a", reason: "new, \"quoted\"", expires: Self.day, owner: "@team/ios")
@@ -190,6 +191,32 @@ struct QuarantineEditorTests {
         } catch let error as ConfigurationError {
             #expect(error.message.contains("cannot edit the file safely"), "\(error)")
             #expect(error.message.contains("- test: \"A/a\""), "\(error)")
+        }
+    }
+
+    @Test(
+        "unusual shapes end in a correct edit or a refusal, never a crash",
+        arguments: [
+            "quarantine:\n  - test: A/a\n    reason:\n", "quarantine:\n  - test: A/a\n    reason: ~\n",
+            "quarantine: [{ test: A/a, reason: }]\n", "quarantine: # c\u{2028}x\n", "quarantine: []\rgates: {}\r",
+            "\u{FEFF}quarantine: []\n", "quarantine: !!seq []\n", "---\nquarantine: []\n",
+            "quarantine:\n  - test: A/a\n...\n", "quarantine: [ ]   \n",
+            "quarantine:\n  - test: \"A/a\"\n    reason: \"a\n      b\"\n",
+            "quarantine:\n  - test: A/a\n    reason: plain\n      continued\n", "quarantine: [{test: A/a}, ]\n",
+            "quarantine:\n  - test: A/a\n    owner: \"@o\"\n  # last\n",
+        ])
+    func unusualShapes(_ original: String) throws {
+        for entry in [
+            QuarantineEntry(test: "A/a", reason: "new", expires: Self.day, owner: "@n"),
+            QuarantineEntry(test: "B/b", reason: "new", expires: Self.day),
+        ] {
+            do {
+                let result = try QuarantineEditor.edit(original, file: "c.yml", entry: entry)
+                let entries = try ConfigurationLoader.parse(result.text, file: "c.yml").quarantine
+                #expect(Self.withoutLocations(entries).contains(entry), "\(result.text)")
+            } catch let error as ConfigurationError {
+                #expect(error.file.hasPrefix("c.yml"), "\(error)")
+            }
         }
     }
 
