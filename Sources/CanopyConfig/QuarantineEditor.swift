@@ -264,8 +264,14 @@ package enum QuarantineEditor {
                 guard ["", "~", "null", "Null", "NULL"].contains(value) else {
                     throw Refusal(reason: "the entry's '\(field.key)' is not a single value")
                 }
-                let end = comment == nil ? document.lines[line].count : document.commentStart(line: line) ?? colon + 1
-                replacements.append((line, colon + 1, end, " \(field.value)" + (comment == nil ? "" : " ")))
+                // The space before a comment stays as it is.
+                var end = comment == nil ? document.lines[line].count : document.commentStart(line: line) ?? colon + 1
+                while end > colon + 1, [" ", "\t"].contains(document.lines[line][end - 1]) { end -= 1 }
+                if comment != nil, end == colon + 1 {
+                    replacements.append((line, end, end, " \(field.value)"))
+                } else {
+                    replacements.append((line, colon + 1, end, " \(field.value)"))
+                }
                 continue
             }
             if pair.value.null != nil {
