@@ -181,7 +181,9 @@ package struct QuarantineCommand {
         guard let expires = entry.expires, !entry.isActive(on: now),
             let today = try? ISO8601Time.date(QuarantineEditor.day(now))
         else { return nil }
-        return max(1, Int((today.timeIntervalSince(expires) / 86_400).rounded(.down)))
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = .gmt
+        return max(1, calendar.dateComponents([.day], from: expires, to: today).day ?? 1)
     }
 
     /// `test AppUITests.FeedTests/testPullToRefresh`, `identifier Podcast-{id}-row (contrast)`.
