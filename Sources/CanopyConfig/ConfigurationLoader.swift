@@ -424,11 +424,15 @@ package enum ConfigurationLoader {
         var entry = QuarantineEntry(
             test: try section.string("test"), identifier: try section.string("identifier"),
             auditType: try section.string("auditType"),
-            reason: try section.string("reason"), expires: try section.date("expires"))
+            reason: try section.string("reason"), expires: try section.date("expires"),
+            owner: try section.string("owner"))
         entry.location = section.location
         try section.finish()
         if entry.test == nil && entry.identifier == nil {
             throw section.error("a quarantine entry needs 'test' or 'identifier'")
+        }
+        if let owner = entry.owner, let problem = QuarantineEntry.ownerProblem(owner) {
+            throw section.error(at: "owner", problem)
         }
         if let test = entry.test, entry.identifier == nil, entry.auditType != nil {
             throw section.error(

@@ -9,6 +9,8 @@ package struct QuarantineEntry: Sendable, Equatable {
     /// Restricts an identifier entry to one audit type.
     package var auditType: String?
     package var reason: String?
+    /// Who looks after the entry: a GitHub user or team (`@ios-team`), starting with `@`.
+    package var owner: String?
     /// After this day the entry no longer applies, and a warning says so.
     package var expires: Date?
     /// Where the entry is written (`Config/canopy.yml:42 (quarantine[2])`), for warnings about it;
@@ -17,13 +19,28 @@ package struct QuarantineEntry: Sendable, Equatable {
 
     package init(
         test: String? = nil, identifier: String? = nil, auditType: String? = nil, reason: String? = nil,
-        expires: Date? = nil
+        expires: Date? = nil, owner: String? = nil
     ) {
         self.test = test
         self.identifier = identifier
         self.auditType = auditType
         self.reason = reason
         self.expires = expires
+        self.owner = owner
+    }
+
+    /// Why `owner` is not a user or team handle (`@ios-team`, `@org/ios`), or nil when it is one.
+    package static func ownerProblem(_ owner: String) -> String? {
+        guard owner.hasPrefix("@"), owner.count > 1 else {
+            return "'\(owner)' does not start with @; name a user or team, such as @ios-team"
+        }
+        if owner.unicodeScalars.contains(where: {
+            $0.properties.isWhitespace || $0.properties.generalCategory == .control
+        }) {
+            return
+                "'\(owner.debugDescription.dropFirst().dropLast())' holds a space or control character; name one user or team, such as @ios-team"
+        }
+        return nil
     }
 
     /// Whether the entry still applies on `date`.

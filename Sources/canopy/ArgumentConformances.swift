@@ -7,3 +7,4 @@ import CanopyPipeline
 extension InspectCommand.Format: ExpressibleByArgument {}
 extension AnnotationMode: ExpressibleByArgument {}
 extension AttachmentScope: ExpressibleByArgument {}
+extension QuarantineCommand.Format: ExpressibleByArgument {}

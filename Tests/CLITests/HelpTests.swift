@@ -14,6 +14,8 @@ struct HelpTests {
             ([], "canopy inspect "), (["run"], "canopy run "), (["ingest"], "canopy ingest "),
             (["check"], "canopy check "),
             (["report"], "canopy report"), (["trend"], "canopy trend "), (["inspect"], "canopy inspect "),
+            (["quarantine"], "canopy quarantine add "), (["quarantine", "add"], "canopy quarantine add "),
+            (["quarantine", "list"], "canopy quarantine list"),
         ])
     func helpPage(command: [String], commonUse: String) throws {
         let result = try CLIRunner.run(command + ["--help"], environment: ["COLUMNS": "80"])

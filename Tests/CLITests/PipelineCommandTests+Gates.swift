@@ -118,11 +118,15 @@ extension PipelineCommandTests {
             quarantine:
               - test: "AppUITests.SettingsTests/*"
                 expires: 2001-01-01
+                owner: "@settings"
             """.write(toFile: config, atomically: true, encoding: .utf8)
             let expired = try CLIRunner.run(["check", "--out", out, "--config", config, "--branch", "main", night(13)])
             #expect(expired.status == 1)
+            // The warning says when it expired, where the entry is written and whose it is.
             #expect(
-                expired.stdout.contains("warning: quarantine entry for AppUITests.SettingsTests/* expired"),
+                expired.stdout.contains(
+                    "warning: quarantine entry for AppUITests.SettingsTests/* (\(config):4 (quarantine[0])), owned by @settings, expired on 2001-01-01;"
+                ),
                 "\(expired.stdout)")
             // A misspelt audit type matched nothing, silently.
             try """

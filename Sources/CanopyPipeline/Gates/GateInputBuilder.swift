@@ -34,8 +34,12 @@ enum GateInputBuilder {
         var notes: [String] = []
         for entry in quarantine where !entry.isActive(on: now) {
             let what = entry.test ?? entry.identifier ?? "?"
+            let day = entry.expires.map(QuarantineEditor.day) ?? "?"
+            let place = entry.location.map { " (\($0))" } ?? ""
+            let owner = entry.owner.map { ", owned by \($0)," } ?? ""
             warnings.append(
-                "quarantine entry for \(what) expired; it no longer applies — fix the test or extend 'expires'")
+                "quarantine entry for \(what)\(place)\(owner) expired on \(day); it no longer applies — fix the test "
+                    + "or extend 'expires' (canopy quarantine add … --until DAY)")
         }
         // An audit file may carry types of its own, so an unknown one is a warning: a typo
         // (`contrst`) would otherwise leave the entry matching nothing, silently.

@@ -1,0 +1,108 @@
+import ArgumentParser
+import CanopyPipeline
+import Foundation
+
+/// `canopy quarantine add|list`: quarantine entries of canopy.yml from the command line.
+struct QuarantineSubcommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "quarantine",
+        abstract: "Add quarantine entries to canopy.yml, or list them with their expiry and owner.",
+        usage: "canopy quarantine add <test> --reason <why> --until <day> [<options>]\n  canopy quarantine list",
+        discussion: """
+              canopy quarantine add AppUITests.FeedTests/testPullToRefresh \\
+                --reason "APP-1234: races the reload" --until 2026-12-31 --owner @feed
+              canopy quarantine list
+
+            The entry is written into the quarantine: list of canopy.yml, keeping the
+            file's comments and layout; the same test again updates its entry.
+            """,
+        subcommands: [Add.self, List.self]
+    )
+
+    /// The file both subcommands read, as the other commands choose it.
+    struct ConfigOption: ParsableArguments {
+        @Option(
+            help: "Configuration file (default: CANOPY_CONFIG, then Config/canopy.yml).",
+            completion: .file(extensions: ["yml", "yaml"]))
+        var config: String?
+
+        var file: (path: String, isDefault: Bool) {
+            QuarantineCommand.file(explicit: config, environment: ProcessInfo.processInfo.environment)
+        }
+    }
+
+    struct Add: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Quarantine a test (or an identifier's audit issues) until a day.",
+            usage: """
+                canopy quarantine add <test> --reason <why> --until <day> [<options>]
+                  canopy quarantine add --identifier <id> --reason <why> --until <day>
+                """,
+            discussion: """
+                  canopy quarantine add AppUITests.FeedTests/testPullToRefresh \\
+                    --reason "APP-1234: races the reload" --until 2026-12-31 --owner @feed
+                  canopy quarantine add --identifier 'Podcast-{id}-row' --audit-type contrast \\
+                    --reason "APP-99" --until 2026-12-31
+
+                The gates ignore the entry through the --until day (UTC); after it, run
+                warns that it expired. Bad input exits 2 and leaves the file as it was.
+                """)
+
+        @Argument(help: "The test key (Class/name, as reports show it; * matches anything).")
+        var test: String?
+
+        @Option(help: "Quarantine the audit issues on this identifier or template instead.")
+        var identifier: String?
+
+        @Option(help: "Only the --identifier's audit issues of this type (contrast, …).")
+        var auditType: String?
+
+        @Option(help: "Why (a ticket, the known cause).")
+        var reason: String
+
+        @Option(help: "The last day the entry applies, YYYY-MM-DD (not in the past).")
+        var until: String
+
+        @Option(help: "Who looks after it: a user or team, starting with @.")
+        var owner: String?
+
+        @OptionGroup var file: ConfigOption
+
+        func run() throws {
+            let (path, isDefault) = file.file
+            let line = try QuarantineCommand().add(
+                QuarantineCommand.Request(
+                    test: test, identifier: identifier, auditType: auditType, reason: reason, until: until,
+                    owner: owner),
+                path: path, create: isDefault)
+            emit([line])
+        }
+    }
+
+    struct List: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "List the quarantine entries: what, expiry, owner, where, why.",
+            usage: "canopy quarantine list [--format text|json] [--config <file>]",
+            discussion: """
+                  canopy quarantine list
+                  canopy quarantine list --format json
+
+                An entry past its day says how many days ago it expired.
+                """)
+
+        @Option(help: "Output format: text or json (default text).")
+        var format: QuarantineCommand.Format = .text
+
+        @OptionGroup var file: ConfigOption
+
+        func run() throws {
+            let output = try QuarantineCommand().list(
+                explicit: file.config, environment: ProcessInfo.processInfo.environment, format: format)
+            if format == .json {
+                StandardStream.output(output)
+            } else {
+                emit(output.split(separator: "\n").map(String.init))
+            }
+        }
+    }
+}
