@@ -1,5 +1,4 @@
 import CanopyModel
-import CanopyRender
 import Foundation
 
 /// Evaluates the configured gates. Pure: values in, verdicts out.
@@ -84,8 +83,8 @@ package enum GateEvaluator {
 
     /// `: 30 of CheckoutTests, 7 of PlayerTests` (the three largest suites), or nothing.
     static func bySuite(_ keys: [String]) -> String {
-        guard let suites = DashboardMissingTests.of(keys, crashes: [])?.suites else { return "" }
-        let largest = suites.map { (key: $0.name, value: $0.count) }
+        guard !keys.isEmpty else { return "" }
+        let largest = SuiteGroups.of(keys).map { (key: $0.suite, value: $0.keys.count) }
         var text = ": " + largest.prefix(3).map { "\($0.value) of \($0.key)" }.joined(separator: ", ")
         if largest.count > 3 { text += ", … (\(largest.count) suites)" }
         return text

@@ -1,3 +1,5 @@
+import CanopyModel
+
 /// The tests of the baseline that the run does not have, by suite, and the crash records that
 /// say why when the test runner died (`BaselineComparison.missingTests`, the gates' crash rule).
 package struct DashboardMissingTests: Sendable, Equatable, Hashable, Codable {
@@ -34,10 +36,9 @@ package struct DashboardMissingTests: Sendable, Equatable, Hashable, Codable {
     /// The missing `keys` (`Class/name…`) grouped by class, most first; nil when none.
     package static func of(_ keys: [String], crashes: [String]) -> DashboardMissingTests? {
         guard !keys.isEmpty else { return nil }
-        var bySuite: [String: [String]] = [:]
-        for key in keys { bySuite[String(key.prefix { $0 != "/" }), default: []].append(key) }
-        let suites = bySuite.map { Suite(name: $0.key, count: $0.value.count, tests: Array($0.value.prefix(listed))) }
-            .sorted { ($1.count, $0.name) < ($0.count, $1.name) }
+        let suites = SuiteGroups.of(keys).map {
+            Suite(name: $0.suite, count: $0.keys.count, tests: Array($0.keys.prefix(listed)))
+        }
         return DashboardMissingTests(count: keys.count, suites: suites, crashes: crashes)
     }
 
