@@ -70,33 +70,39 @@ enum HistoryQueries {
     }
 
     static let testRunColumns = """
-        r.run_key, r.commit_sha, r.started_at, t.test_key, t.device, r.os_version, t.outcome, t.attempts, \
-        t.failed_attempts, t.infra_failed_attempts, t.duration
+        r.run_key, r.commit_sha, r.started_at, n.test_key, n.device, r.os_version, t.outcome, t.attempts, \
+        t.failed_attempts, t.infra_failed_attempts, t.duration_ms
         """
+
+    /// A run's test results with their runs and names (migration 9's layout).
+    static let testRunTables = "tests t JOIN runs r ON r.id = t.run_id JOIN test_names n ON n.id = t.name_id"
 
     static func testRuns(runKey: String) -> SQLStatement {
         SQLStatement(
             sql:
-                "SELECT \(testRunColumns) FROM tests t JOIN runs r ON r.id = t.run_id WHERE r.run_key = ? ORDER BY t.test_index",
+                "SELECT \(testRunColumns) FROM \(testRunTables) WHERE r.run_key = ? ORDER BY t.test_index",
             arguments: [.text(runKey)])
     }
 
-    static let testRunOrder = " ORDER BY t.test_key, r.os_version, r.sort_time, r.id"
+    static let testRunOrder = " ORDER BY n.test_key, r.os_version, r.sort_time, r.id"
 
     /// Every test's rows over the runs `ids` selects.
     static func testRuns(_ ids: SQLStatement) -> SQLStatement {
         SQLStatement(
-            sql: "SELECT \(testRunColumns) FROM tests t JOIN runs r ON r.id = t.run_id WHERE t.run_id IN (\(ids.sql))"
+            sql: "SELECT \(testRunColumns) FROM \(testRunTables) WHERE t.run_id IN (\(ids.sql))"
                 + testRunOrder,
             arguments: ids.arguments)
     }
 
     /// The keys of the tests that failed an attempt in the runs `ids` selects (from the partial
-    /// index tests_failing_keys), sorted.
+    /// index tests_failing_names), sorted.
     static func failingTestKeys(_ ids: SQLStatement) -> SQLStatement {
         SQLStatement(
             sql:
-                "SELECT DISTINCT test_key FROM tests WHERE failed_attempts > 0 AND run_id IN (\(ids.sql)) ORDER BY test_key",
+                """
+                SELECT DISTINCT n.test_key FROM tests t JOIN test_names n ON n.id = t.name_id \
+                WHERE t.failed_attempts > 0 AND t.run_id IN (\(ids.sql)) ORDER BY n.test_key
+                """,
             arguments: ids.arguments)
     }
 
@@ -125,47 +131,54 @@ enum HistoryQueries {
         Array(repeating: "?", count: batch.count).joined(separator: ", ")
     }
 
-    /// The rows of the tests `keys` over the runs `ids` selects, from tests_key_cover alone.
+    /// The rows of the tests `keys` over the runs `ids` selects: each name found by its key, each
+    /// row by run and name from the table's primary key.
     ///
     /// The keys are bound as values, not found by a subquery in the same statement: PostgreSQL's
     /// planner overestimates what such a subquery returns and reads every test row of the window,
-    /// whereas with the keys as values it reads only those tests' rows from the index. SQLite reads
-    /// the same index either way.
+    /// whereas with the keys as values it reads only those tests' rows.
     private static func testRuns(_ ids: SQLStatement, testKeys keys: ArraySlice<String>) -> SQLStatement {
         SQLStatement(
             sql: """
-                SELECT \(testRunColumns) FROM tests t JOIN runs r ON r.id = t.run_id \
-                WHERE t.test_key IN (\(placeholders(for: keys))) AND t.run_id IN (\(ids.sql))
+                SELECT \(testRunColumns) FROM \(testRunTables) \
+                WHERE n.test_key IN (\(placeholders(for: keys))) AND t.run_id IN (\(ids.sql))
                 """ + testRunOrder,
             arguments: keys.map { .text($0) } + ids.arguments)
     }
 
     /// The statements that read the passed results' durations of the tests `keys` over the runs
     /// `ids` selects, but the run `excludingRun`: by test key, latest run first (the window's
-    /// order), `keysPerStatement` keys each, from tests_key_cover alone. Two columns, not a test
-    /// row: a run reads them for every test long enough to be slower than usual.
+    /// order), `keysPerStatement` keys each, by run and name as `testRuns(_:testKeys:)`. Two
+    /// columns, not a test row: a run reads them for every test long enough to be slower than usual.
     static func passedDurations(_ ids: SQLStatement, testKeys keys: [String], excludingRun: String?) -> [SQLStatement] {
         batches(of: keys).map { batch in
             var sql = """
-                SELECT t.test_key, t.duration FROM tests t JOIN runs r ON r.id = t.run_id \
-                WHERE t.test_key IN (\(placeholders(for: batch))) AND t.run_id IN (\(ids.sql)) \
-                AND t.outcome = 'passed' AND t.duration IS NOT NULL
+                SELECT n.test_key, t.duration_ms FROM \(testRunTables) \
+                WHERE n.test_key IN (\(placeholders(for: batch))) AND t.run_id IN (\(ids.sql)) \
+                AND t.outcome = \(StoredOutcome.code(.passed)) AND t.duration_ms IS NOT NULL
                 """
             var arguments = batch.map { SQLValue.text($0) } + ids.arguments
             if let excludingRun {
                 sql += " AND r.run_key <> ?"
                 arguments.append(.text(excludingRun))
             }
-            return SQLStatement(sql: sql + " ORDER BY t.test_key, r.sort_time DESC, r.id DESC", arguments: arguments)
+            return SQLStatement(sql: sql + " ORDER BY n.test_key, r.sort_time DESC, r.id DESC", arguments: arguments)
         }
     }
+
+    /// Failures with their runs, test names and strings (migration 9's layout).
+    static let failureTables = """
+        failures f JOIN runs r ON r.id = f.run_id JOIN test_names n ON n.id = f.name_id \
+        JOIN strings c ON c.id = f.category_id JOIN strings p ON p.id = f.fingerprint_id \
+        JOIN strings m ON m.id = f.normalized_message_id LEFT JOIN strings i ON i.id = f.identifier_id
+        """
 
     static func failures(_ window: HistoryWindow) -> SQLStatement {
         let ids = runIDs(window)
         return SQLStatement(
             sql: """
-                SELECT r.run_key, r.commit_sha, f.test_key, f.attempt_index, f.category, f.is_infrastructure, \
-                f.fingerprint, f.identifier, f.normalized_message, f.message FROM failures f JOIN runs r ON r.id = f.run_id \
+                SELECT r.run_key, r.commit_sha, n.test_key, f.attempt_index, c.value, f.is_infrastructure, \
+                p.value, i.value, m.value, f.message FROM \(failureTables) \
                 WHERE f.run_id IN (\(ids.sql)) ORDER BY r.sort_time, r.id, f.ordinal
                 """,
             arguments: ids.arguments)
@@ -195,8 +208,8 @@ enum HistoryQueries {
     static func failures(runKey: String) -> SQLStatement {
         SQLStatement(
             sql: """
-                SELECT f.test_key, f.attempt_index, f.category, f.is_infrastructure, f.fingerprint, f.normalized_message, \
-                f.identifier, f.message FROM failures f JOIN runs r ON r.id = f.run_id WHERE r.run_key = ? ORDER BY f.ordinal
+                SELECT n.test_key, f.attempt_index, c.value, f.is_infrastructure, p.value, m.value, \
+                i.value, f.message FROM \(failureTables) WHERE r.run_key = ? ORDER BY f.ordinal
                 """,
             arguments: [.text(runKey)])
     }
@@ -237,8 +250,8 @@ enum HistoryQueries {
         let ids = runIDs(window)
         return SQLStatement(
             sql: """
-                SELECT r.run_key, f.category, COUNT(*) FROM failures f JOIN runs r ON r.id = f.run_id \
-                WHERE f.run_id IN (\(ids.sql)) GROUP BY r.run_key, f.category
+                SELECT r.run_key, c.value, COUNT(*) FROM failures f JOIN runs r ON r.id = f.run_id \
+                JOIN strings c ON c.id = f.category_id WHERE f.run_id IN (\(ids.sql)) GROUP BY r.run_key, c.value
                 """,
             arguments: ids.arguments)
     }

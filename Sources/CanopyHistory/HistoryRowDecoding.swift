@@ -41,16 +41,17 @@ enum HistoryRowDecoding {
 
     /// A row selected with `HistoryQueries.testRunColumns`.
     static func testRun(_ row: some SQLRowReader, location: String) throws -> TestRunRow {
-        let outcomeText = try row.text(6) ?? ""
-        guard let outcome = TestOutcome(rawValue: outcomeText) else {
-            throw HistoryError.corruptValue(location: location, column: "tests.outcome", value: outcomeText)
+        let code = try row.int(6)
+        guard let outcome = code.flatMap(StoredOutcome.outcome) else {
+            throw HistoryError.corruptValue(
+                location: location, column: "tests.outcome", value: code.map(String.init) ?? "NULL")
         }
         return TestRunRow(
             runKey: try row.text(0) ?? "", commit: try row.text(1),
             startedAt: date(try row.double(2)), testKey: try row.text(3) ?? "",
             device: try row.text(4), osVersion: try row.text(5), outcome: outcome, attempts: count(try row.int(7)),
             failedAttempts: count(try row.int(8)), infrastructureFailedAttempts: count(try row.int(9)),
-            duration: duration(try row.double(10)))
+            duration: StoredDuration.seconds(try row.int(10)))
     }
 
     /// A row selected by `HistoryQueries.failures`.

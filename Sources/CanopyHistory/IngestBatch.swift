@@ -10,6 +10,8 @@ struct IngestBatch: Sendable {
         var name: String
         var columns: [String]
         var count: Int
+        /// The names and strings the rows refer to by id.
+        var references: RowReferences
         /// The rows in their own typed collection, so no row is cast to an existential; only the
         /// table is one.
         private var rows: any RunChildRows
@@ -18,20 +20,22 @@ struct IngestBatch: Sendable {
             name = Rows.table
             columns = Rows.columns
             count = rows.count
+            references = rows.references
             self.rows = rows
         }
 
         var isEmpty: Bool { count == 0 }
 
-        /// Writes the rows in `range`, for the run with `runID`, in column order, row after row.
-        func write<Sink: SQLRowSink>(_ range: Range<Int>, runID: Int, to sink: inout Sink) {
-            Self.write(rows, range, runID: runID, to: &sink)
+        /// Writes the rows in `range` with `ids` (their run's, and every entry of `references`),
+        /// in column order, row after row.
+        func write<Sink: SQLRowSink>(_ range: Range<Int>, ids: RowIDs, to sink: inout Sink) {
+            Self.write(rows, range, ids: ids, to: &sink)
         }
 
         private static func write<Rows: RunChildRows, Sink: SQLRowSink>(
-            _ rows: Rows, _ range: Range<Int>, runID: Int, to sink: inout Sink
+            _ rows: Rows, _ range: Range<Int>, ids: RowIDs, to sink: inout Sink
         ) {
-            for index in range { rows.write(row: index, runID: runID, to: &sink) }
+            for index in range { rows.write(row: index, ids: ids, to: &sink) }
         }
     }
 

@@ -30,23 +30,58 @@ import Testing
         }
         let table = IngestBatch.Table(TestRows(tests: tests, rows: rows))
         #expect(table.name == "tests" && table.count == 2)
+        #expect(table.references.names.map(\.key) == ["Ü.Tests/testPay(1)@iPhone 16#German", "B/plain"])
+        var names = SQLValueList()
+        for name in table.references.names { name.write(to: &names) }
         #expect(
-            table.values(0..<2, runID: 7) == [
-                .int(7), .int(0), .text("Ü.Tests/testPay(1)@iPhone 16#German"), .text("Ü.Tests/testPay(1)"),
-                .text("Ü.Tests"),
-                .text("testPay()"), .text("iPhone 16"), .text("German"), .text("flaky"), .int(2), .int(1), .int(1),
-                .double(1.5),
-                .int(7), .int(1), .text("B/plain"), .text("B/plain"), .text("B"), .text("plain"), .null, .null,
-                .text("skipped"),
-                .int(1), .int(0), .int(0), .null,
+            names.values == [
+                .text("Ü.Tests/testPay(1)@iPhone 16#German"), .text("Ü.Tests/testPay(1)"), .text("Ü.Tests"),
+                .text("testPay()"), .text("iPhone 16"), .text("German"),
+                .text("B/plain"), .text("B/plain"), .text("B"), .text("plain"), .null, .null,
             ])
+        let ids = RowIDs(run: 7, names: ["Ü.Tests/testPay(1)@iPhone 16#German": 40, "B/plain": 41])
+        // Outcomes as `StoredOutcome` codes (3 flaky, 2 skipped), durations in milliseconds.
+        #expect(
+            table.values(0..<2, ids: ids) == [
+                .int(7), .int(40), .int(0), .int(3), .int(2), .int(1), .int(1), .int(1500),
+                .int(7), .int(41), .int(1), .int(2), .int(1), .int(0), .int(0), .null,
+            ])
+        // Only the test that ran twice has attempt rows.
         let attempts = IngestBatch.Table(AttemptRows(tests: tests))
-        #expect(attempts.count == 3)
+        #expect(attempts.count == 2)
         #expect(
-            attempts.values(1..<3, runID: 7) == [
+            attempts.values(0..<2, ids: ids) == [
+                .int(7), .int(0), .int(0), .text("failed"), .double(1.5), .text("First Run"),
                 .int(7), .int(0), .int(1), .text("passed"), .double(2), .null,
-                .int(7), .int(1), .int(0), .text("skipped"), .null, .null,
             ])
+    }
+
+    @Test func failureRowsReferToTheirTestAndStringsByID() {
+        let digest = FailureDigest(
+            testKey: "A/testPay()", attemptIndex: 1, category: "elementNotFound", isInfrastructure: false,
+            fingerprint: "fp1", normalizedMessage: "no {id}", identifier: "Pay", message: "no Pay")
+        let table = IngestBatch.Table([FailureDigestRecord(ordinal: 3, digest: digest)])
+        #expect(table.references.names.map(\.key) == ["A/testPay()"])
+        #expect(Set(table.references.strings) == ["elementNotFound", "fp1", "no {id}", "Pay"])
+        let ids = RowIDs(
+            run: 2, names: ["A/testPay()": 5], strings: ["elementNotFound": 1, "fp1": 2, "no {id}": 3, "Pay": 4])
+        #expect(
+            table.values(0..<1, ids: ids) == [
+                .int(2), .int(3), .int(5), .int(1), .int(1), .int(0), .int(2), .int(3), .int(4), .text("no Pay"),
+            ])
+        // An entry without an id is written NULL, which the NOT NULL column refuses: no row is
+        // stored under another test's id.
+        #expect(table.values(0..<1, ids: RowIDs(run: 2))[2] == .null)
+    }
+
+    @Test func missingEntriesAreEachOnceAndSorted() {
+        let ids = RowIDs(run: 1, names: ["b": 1], strings: ["x": 9])
+        let missing = ids.missing(
+            RowReferences(
+                names: [TestName(key: "c"), TestName(key: "b"), TestName(key: "a"), TestName(key: "c")],
+                strings: ["z", "x", "y", "z"]))
+        #expect(missing.names.map(\.key) == ["a", "c"])
+        #expect(missing.strings == ["y", "z"])
     }
 
     @Test func postgresColumnArraysAreBinaryArraysOnePerColumn() {
@@ -147,11 +182,11 @@ struct SQLValueList: SQLRowSink {
 }
 
 extension IngestBatch.Table {
-    /// The values of the rows in `range` for the run with `runID`, in column order, row after row.
-    func values(_ range: Range<Int>, runID: Int) -> [SQLValue] {
+    /// The values of the rows in `range` written with `ids`, in column order, row after row.
+    func values(_ range: Range<Int>, ids: RowIDs) -> [SQLValue] {
         var list = SQLValueList()
         list.values.reserveCapacity(range.count * columns.count)
-        write(range, runID: runID, to: &list)
+        write(range, ids: ids, to: &list)
         return list.values
     }
 }

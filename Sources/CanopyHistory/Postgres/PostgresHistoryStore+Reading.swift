@@ -81,7 +81,7 @@ extension PostgresHistoryStore {
         try await withConnection { connection in
             for statement in statements {
                 try await self.forEach(statement, on: connection) { row in
-                    if let key = try row.text(0), let seconds = try row.double(1).flatMap(InputRange.duration) {
+                    if let key = try row.text(0), let seconds = StoredDuration.seconds(try row.int(1)) {
                         durations[key, default: []].append(seconds)
                     }
                 }

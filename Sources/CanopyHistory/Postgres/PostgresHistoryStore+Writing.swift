@@ -67,9 +67,17 @@ extension PostgresHistoryStore {
     /// Inserts the batch in one transaction, then what `completion` adds (it may wait for the
     /// analysis; nil abandons the run and rolls back). `ON CONFLICT DO NOTHING` on the run key
     /// makes a concurrent or repeated ingest of the same run a no-op.
+    ///
+    /// The names and strings the batch refers to are added before the transaction, each statement
+    /// committed on its own, so concurrent jobs adding the same names wait for one statement, not
+    /// for another job's whole run; a name left by a run that then failed is harmless.
     func write(
         _ batch: IngestBatch, then completion: () async -> [IngestBatch.Table]?, on connection: PostgresConnection
     ) async throws -> IngestResult {
+        var ids = RowIDs(run: 0)
+        var references = RowReferences()
+        for table in batch.tables { references.formUnion(table.references) }
+        try await resolve(references, into: &ids, on: connection)
         try await execute("BEGIN", on: connection)
         do {
             let placeholders = Array(repeating: "?", count: RunRecord.columns.count).joined(separator: ", ")
@@ -86,12 +94,14 @@ extension PostgresHistoryStore {
                 try await execute("ROLLBACK", on: connection)
                 return mine ? .inserted : .alreadyStored
             }
+            ids.run = runID
             for table in batch.tables where !table.isEmpty {
-                try await insert(table, runID: runID, on: connection)
+                try await insert(table, ids: ids, on: connection)
             }
             guard let completion = await completion() else { throw CancellationError() }
             for table in completion where !table.isEmpty {
-                try await insert(table, runID: runID, on: connection)
+                try await resolve(table.references, into: &ids, on: connection)
+                try await insert(table, ids: ids, on: connection)
             }
             try await execute("COMMIT", on: connection)
             try await faults.afterCommit(on: connection, location: location)
@@ -107,12 +117,12 @@ extension PostgresHistoryStore {
     /// per column (`PostgresColumnArrays`): one parameter per column, where multi-row INSERTs of
     /// bound values would have the server parse and plan statements of tens of thousands of
     /// parameters.
-    private func insert(_ table: IngestBatch.Table, runID: Int, on connection: PostgresConnection) async throws {
+    private func insert(_ table: IngestBatch.Table, ids: RowIDs, on connection: PostgresConnection) async throws {
         var rows = PostgresColumnArrays(columns: table.columns.count)
         var start = 0
         while start < table.count {
             let end = min(start + Self.rowsPerInsert, table.count)
-            table.write(start..<end, runID: runID, to: &rows)
+            table.write(start..<end, ids: ids, to: &rows)
             if let mismatch = rows.mismatch {
                 throw HistoryError.clientFailed(location: location, sql: "INSERT INTO \(table.name)", reason: mismatch)
             }
@@ -122,6 +132,69 @@ extension PostgresHistoryStore {
             }
             rows.removeAll()
             start = end
+        }
+    }
+
+    /// Gives every name and string `references` holds an id in `ids`: the stored ones, read by
+    /// their unique index; the others are added (sorted, so concurrent writers lock them in one
+    /// order; `ON CONFLICT DO NOTHING` where another writer added one meanwhile) and read again.
+    func resolve(_ references: RowReferences, into ids: inout RowIDs, on connection: PostgresConnection) async throws {
+        let missing = ids.missing(references)
+        if !missing.names.isEmpty {
+            let keys = missing.names.map(\.key)
+            try await lookUp(keys, in: "test_names", column: "test_key", into: &ids.names, on: connection)
+            let absent = missing.names.filter { ids.names[$0.key] == nil }
+            if !absent.isEmpty {
+                var rows = PostgresColumnArrays(columns: TestName.columns.count)
+                for name in absent { name.write(to: &rows) }
+                try await add(rows, into: TestName.table, columns: TestName.columns, on: connection)
+                try await lookUp(
+                    absent.map(\.key), in: "test_names", column: "test_key", into: &ids.names, on: connection)
+            }
+        }
+        if !missing.strings.isEmpty {
+            try await lookUp(missing.strings, in: "strings", column: "value", into: &ids.strings, on: connection)
+            let absent = missing.strings.filter { ids.strings[$0] == nil }
+            if !absent.isEmpty {
+                var rows = PostgresColumnArrays(columns: 1)
+                for string in absent { rows.text(string) }
+                try await add(rows, into: "strings", columns: ["value"], on: connection)
+                try await lookUp(absent, in: "strings", column: "value", into: &ids.strings, on: connection)
+            }
+        }
+    }
+
+    /// Reads the ids of `values` from `table`'s unique `column` into `ids`.
+    private func lookUp(
+        _ values: [String], in table: String, column: String, into ids: inout [String: Int],
+        on connection: PostgresConnection
+    ) async throws {
+        var array = PostgresColumnArrays(columns: 1)
+        for value in values { array.text(value) }
+        let sql = "SELECT id, \(column) FROM \(table) WHERE \(column) = ANY($1::text[])"
+        var bindings = PostgresBindings(capacity: 1)
+        bindings.append(PostgresBinaryArray(column: array.columns[0], count: array.rowCount))
+        try await failing(as: sql) {
+            for try await row in try await startQuery(PostgresQuery(unsafeSQL: sql, binds: bindings), on: connection) {
+                let (id, value) = try row.decode((Int, String).self)
+                ids[value] = id
+            }
+        }
+    }
+
+    /// Inserts `rows` into the dictionary `table`, in order, leaving out entries another writer
+    /// added meanwhile.
+    private func add(
+        _ rows: PostgresColumnArrays, into table: String, columns: [String], on connection: PostgresConnection
+    ) async throws {
+        let (sql, arrays) = rows.statement(into: table, names: columns)
+        let statement = sql + " ORDER BY 1 ON CONFLICT DO NOTHING"
+        var bindings = PostgresBindings(capacity: arrays.count)
+        for array in arrays { bindings.append(array) }
+        try await failing(as: "INSERT INTO \(table)") {
+            for try await _ in try await startQuery(
+                PostgresQuery(unsafeSQL: statement, binds: bindings), on: connection)
+            {}
         }
     }
 

@@ -1,6 +1,7 @@
 import CanopyModel
 
-/// The rows of `attempts`: every attempt of every test, written straight from the run's tests.
+/// The rows of `attempts`: the attempts of the run's tests that ran more than once (a test's
+/// single attempt is its `tests` row), written straight from the run's tests.
 struct AttemptRows: RunChildRows {
     static let table = "attempts"
     static let columns = ["run_id", "test_index", "attempt_index", "outcome", "duration", "label"]
@@ -12,8 +13,7 @@ struct AttemptRows: RunChildRows {
     init(tests: [TestCase]) {
         self.tests = tests
         var positions: [(test: Int32, attempt: Int32)] = []
-        positions.reserveCapacity(tests.count)
-        for test in tests.indices {
+        for test in tests.indices where tests[test].attempts.count > 1 {
             for attempt in tests[test].attempts.indices { positions.append((Int32(test), Int32(attempt))) }
         }
         self.positions = positions
@@ -21,10 +21,10 @@ struct AttemptRows: RunChildRows {
 
     var count: Int { positions.count }
 
-    func write<Sink: SQLRowSink>(row index: Int, runID: Int, to sink: inout Sink) {
+    func write<Sink: SQLRowSink>(row index: Int, ids: RowIDs, to sink: inout Sink) {
         let (test, attempt) = (Int(positions[index].test), Int(positions[index].attempt))
         let attempts = tests[test].attempts
-        sink.int(runID)
+        sink.int(ids.run)
         sink.int(test)
         sink.int(attempt)
         sink.text(attempts[attempt].outcome.rawValue)

@@ -11,8 +11,8 @@ struct AuditIssueRecord: RunChildRecord {
     var ordinal: Int
     var issue: AuditIssue
 
-    func write<Sink: SQLRowSink>(runID: Int, to sink: inout Sink) {
-        sink.int(runID)
+    func write<Sink: SQLRowSink>(ids: RowIDs, to sink: inout Sink) {
+        sink.int(ids.run)
         sink.int(ordinal)
         sink.text(issue.auditType)
         sink.text(issue.severity.rawValue)

@@ -7,8 +7,8 @@ struct CoverageRecord: RunChildRecord {
 
     var figure: CoverageFigure
 
-    func write<Sink: SQLRowSink>(runID: Int, to sink: inout Sink) {
-        sink.int(runID)
+    func write<Sink: SQLRowSink>(ids: RowIDs, to sink: inout Sink) {
+        sink.int(ids.run)
         sink.text(figure.scope.rawValue)
         sink.text(figure.name)
         sink.int(figure.interactive)

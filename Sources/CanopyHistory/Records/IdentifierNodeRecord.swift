@@ -25,8 +25,8 @@ struct IdentifierNodeRecord: RunChildRecord {
         self.branchCoverage = branchCoverage
     }
 
-    func write<Sink: SQLRowSink>(runID: Int, to sink: inout Sink) {
-        sink.int(runID)
+    func write<Sink: SQLRowSink>(ids: RowIDs, to sink: inout Sink) {
+        sink.int(ids.run)
         sink.text(node.path)
         sink.int(node.tests)
         sink.int(node.failures)

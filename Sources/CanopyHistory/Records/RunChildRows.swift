@@ -4,6 +4,12 @@ protocol RunChildRows: Sendable {
     /// Column names, `run_id` first.
     static var columns: [String] { get }
     var count: Int { get }
-    /// Row `index`'s values in `columns` order, for the run with `runID`.
-    func write<Sink: SQLRowSink>(row index: Int, runID: Int, to sink: inout Sink)
+    /// The names and strings the rows refer to by id; `write` finds each in `ids`.
+    var references: RowReferences { get }
+    /// Row `index`'s values in `columns` order, with the ids of its run and of what it refers to.
+    func write<Sink: SQLRowSink>(row index: Int, ids: RowIDs, to sink: inout Sink)
+}
+
+extension RunChildRows {
+    var references: RowReferences { RowReferences() }
 }

@@ -1,12 +1,13 @@
 import CanopyModel
 
-/// The rows of `tests`: each test of the run with the counts flakiness reads, written straight
-/// from the run's tests and their rows (no record per test is built).
+/// The rows of `tests`: each test of the run by name id, with the counts flakiness reads, written
+/// straight from the run's tests and their rows (no record per test is built). A test's single
+/// attempt is its row; `AttemptRows` keeps the attempts of tests that ran more than once.
 struct TestRows: RunChildRows {
     static let table = "tests"
     static let columns = [
-        "run_id", "test_index", "test_key", "base_key", "class_name", "name", "device", "configuration", "outcome",
-        "attempts", "failed_attempts", "infra_failed_attempts", "duration",
+        "run_id", "name_id", "test_index", "outcome", "attempts", "failed_attempts", "infra_failed_attempts",
+        "duration_ms",
     ]
 
     var tests: [TestCase]
@@ -21,23 +22,20 @@ struct TestRows: RunChildRows {
 
     var count: Int { tests.count }
 
-    func write<Sink: SQLRowSink>(row index: Int, runID: Int, to sink: inout Sink) {
-        let identity = tests[index].identity
+    /// Every test's name; `row.testKey` is `identity.key`, already built once for the row.
+    var references: RowReferences {
+        RowReferences(names: zip(tests, rows).map { TestName($0.identity, key: $1.testKey) })
+    }
+
+    func write<Sink: SQLRowSink>(row index: Int, ids: RowIDs, to sink: inout Sink) {
         let row = rows[index]
-        sink.int(runID)
+        sink.int(ids.run)
+        sink.int(ids.names[row.testKey])
         sink.int(index)
-        // `row.testKey` is `identity.key`, already built once for the row; the base key is its
-        // beginning, bound without building it again.
-        sink.text(row.testKey)
-        sink.text(row.testKey, utf8Prefix: identity.testKeyUTF8Count)
-        sink.text(identity.className)
-        sink.text(identity.name)
-        sink.text(identity.device)
-        sink.text(identity.configuration)
-        sink.text(row.outcome.rawValue)
+        sink.int(StoredOutcome.code(row.outcome))
         sink.int(row.attempts)
         sink.int(row.failedAttempts)
         sink.int(row.infrastructureFailedAttempts)
-        sink.double(row.duration)
+        sink.int(StoredDuration.milliseconds(row.duration))
     }
 }

@@ -47,7 +47,9 @@ extension SQLiteHistoryStore {
     private func migrateOnce(location: String) throws {
         let applied = try pool.read { try Self.appliedIdentifiers($0) }
         if try Self.pending(applied, location: location).isEmpty { return }
-        try pool.writeWithoutTransaction { db in
+        let compacting = try pool.writeWithoutTransaction { db in
+            let isNew = try !db.tableExists("runs")
+            var compacting = isNew
             try db.inTransaction(.immediate) {
                 if let tables = try Self.foreignTables(db) {
                     throw HistoryError.notAStore(location: location, tables: tables)
@@ -55,9 +57,27 @@ extension SQLiteHistoryStore {
                 try db.execute(sql: "CREATE TABLE IF NOT EXISTS grdb_migrations (identifier TEXT NOT NULL PRIMARY KEY)")
                 for migration in try Self.pending(Self.appliedIdentifiers(db), location: location) {
                     try Self.apply(migration, to: db, location: location)
+                    compacting =
+                        compacting || (!isNew && migration.version == HistoryMigration.v9CompactResults.version)
                 }
                 return .commit
             }
+            return compacting
+        }
+        if compacting { compactAfterMigration() }
+    }
+
+    /// After a store is created, or migration 9 moved an existing store's rows into their compact
+    /// layout: rewrites the file (without the pages the old rows held) in incremental auto-vacuum
+    /// mode, so pages `canopy prune` frees can be returned to the file system. A store in WAL
+    /// mode changes that mode only through a VACUUM, quick on a new store. Skipped while another
+    /// connection holds the store (the rewrite needs it alone): the store then reuses freed pages
+    /// instead of returning them.
+    private func compactAfterMigration() {
+        try? pool.writeWithoutTransaction { db in
+            guard try Int.fetchOne(db, sql: "PRAGMA auto_vacuum") == 0 else { return }
+            try db.execute(sql: "PRAGMA auto_vacuum = INCREMENTAL")
+            try db.execute(sql: "VACUUM")
         }
     }
 

@@ -75,7 +75,7 @@ extension SQLiteHistoryStore {
         try read { db in
             for statement in statements {
                 try Self.forEach(db, statement) { row in
-                    if let key = try row.text(0), let seconds = try row.double(1).flatMap(InputRange.duration) {
+                    if let key = try row.text(0), let seconds = StoredDuration.seconds(try row.int(1)) {
                         durations[key, default: []].append(seconds)
                     }
                 }

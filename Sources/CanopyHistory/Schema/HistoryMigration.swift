@@ -4,7 +4,9 @@ import Foundation
 ///
 /// Migrations are never edited once they have landed: a change to the schema is a new migration
 /// appended to `HistoryMigration.all` (GRDB's rule). Statements use two tokens that each dialect
-/// spells differently: `{ID}` (an auto-increment primary key) and `{REAL}` (a double column).
+/// spells differently: `{ID}` (an auto-increment primary key), `{REAL}` (a double column) and
+/// `{WITHOUT_ROWID}` (after a table clustered on its primary key: SQLite's `WITHOUT ROWID`;
+/// nothing in PostgreSQL, whose tables are heaps).
 ///
 /// SQLite runs every missing migration in one transaction with foreign keys on and no
 /// whole-file check after it (`SQLiteHistoryStore.migrate`). A migration that drops and recreates
@@ -22,9 +24,11 @@ struct HistoryMigration: Sendable {
             case .sqlite:
                 statement.replacingOccurrences(of: "{ID}", with: "INTEGER PRIMARY KEY AUTOINCREMENT")
                     .replacingOccurrences(of: "{REAL}", with: "DOUBLE PRECISION")
+                    .replacingOccurrences(of: "{WITHOUT_ROWID}", with: " WITHOUT ROWID")
             case .postgres:
                 statement.replacingOccurrences(of: "{ID}", with: "BIGSERIAL PRIMARY KEY")
                     .replacingOccurrences(of: "{REAL}", with: "DOUBLE PRECISION")
+                    .replacingOccurrences(of: "{WITHOUT_ROWID}", with: "")
             }
         }
     }
@@ -32,7 +36,7 @@ struct HistoryMigration: Sendable {
     /// Every migration, in order. Append only.
     static let all: [HistoryMigration] = [
         .v1Initial, .v2FlakinessIndexes, .v3BaseBranchTree, .v4PartialRuns, .v5BranchCoverageInTree, .v6NumbersInRange,
-        .v7FailureMessages, .v8Shards,
+        .v7FailureMessages, .v8Shards, .v9CompactResults,
     ]
 
     /// The highest version this build knows.
