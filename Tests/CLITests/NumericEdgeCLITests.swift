@@ -106,7 +106,8 @@ struct NumericEdgeCLITests {
 
     /// Stores two sample nights, then writes numbers out of range into the second run's rows
     /// (python3's sqlite3, as an older Canopy or another program left them). With
-    /// `forgettingMigration`, the store is also put back to schema 5, before migration 6.
+    /// `forgettingMigration`, the store is first put back to schema 8's layout, then to schema 5,
+    /// before migration 6.
     private func poisonedStore(forgettingMigration: Bool) throws -> String {
         let out = try directory() + "/out"
         for night in [1, 2] {
@@ -116,22 +117,30 @@ struct NumericEdgeCLITests {
             ])
             #expect(ingest.status == 0, "\(ingest.stderr)")
         }
-        let forget =
+        // Schema 8's layout keeps seconds in `tests.duration`; today's whole milliseconds in
+        // `tests.duration_ms`.
+        let (rewind, forget, column, huge, negative) =
             forgettingMigration
-            ? "db.execute(\"DELETE FROM grdb_migrations WHERE identifier = '6-numbers-in-range'\")" : ""
+            ? (
+                SchemaRewind.toSchema8,
+                "db.execute(\"DELETE FROM grdb_migrations WHERE identifier = '6-numbers-in-range'\")",
+                "duration", "1e16", "-1e308"
+            ) : ("", "", "duration_ms", "9000000000000000000", "-5")
+        let limit = forgettingMigration ? "2592000" : "2592000000"
         let printed = try python(
             """
             import sqlite3, sys
             db = sqlite3.connect(sys.argv[1])
+            \(rewind)
             run = "(SELECT id FROM runs WHERE run_key = 'night-2')"
-            db.execute("UPDATE tests SET duration = 1e16 WHERE test_index % 3 = 0 AND run_id = " + run)
-            db.execute("UPDATE tests SET duration = -1e308 WHERE test_index % 3 = 1 AND run_id = " + run)
+            db.execute("UPDATE tests SET \(column) = \(huge) WHERE test_index % 3 = 0 AND run_id = " + run)
+            db.execute("UPDATE tests SET \(column) = \(negative) WHERE test_index % 3 = 1 AND run_id = " + run)
             db.execute("UPDATE attempts SET duration = 1e308 WHERE run_id = " + run)
             db.execute("UPDATE runs SET duration = 1e308, started_at = 1e300, finished_at = -1e300, sort_time = 1e300, "
                        "screens = 1e300 WHERE run_key = 'night-2'")
             \(forget)
             db.commit()
-            print(db.execute("SELECT COUNT(*) FROM tests WHERE duration > 2592000 OR duration < 0").fetchone()[0])
+            print(db.execute("SELECT COUNT(*) FROM tests WHERE \(column) > \(limit) OR \(column) < 0").fetchone()[0])
             """, out + "/history.sqlite")
         #expect((Int(printed) ?? 0) > 0, "nothing poisoned: \(printed)")
         return out
@@ -190,7 +199,7 @@ struct NumericEdgeCLITests {
             import sqlite3, sys
             db = sqlite3.connect(sys.argv[1])
             q = lambda sql: db.execute(sql).fetchone()[0]
-            print(q("SELECT COUNT(*) FROM tests WHERE duration > 2592000 OR duration < 0"),
+            print(q("SELECT COUNT(*) FROM tests WHERE duration_ms > 2592000000 OR duration_ms < 0"),
                   q("SELECT COUNT(*) FROM attempts WHERE duration > 2592000 OR duration < 0"),
                   q("SELECT COUNT(*) FROM runs WHERE run_key = 'night-2' AND started_at IS NULL AND finished_at IS NULL "
                     "AND duration = 0 AND sort_time = ingested_at"),

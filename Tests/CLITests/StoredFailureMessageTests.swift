@@ -53,11 +53,13 @@ struct StoredFailureMessageTests {
         #expect(trend.status == 0, "\(trend.stderr)")
         #expect(try String(contentsOfFile: out + "/trend/trend/index.html", encoding: .utf8).contains(Self.real))
 
-        // Back to schema 6: no `message` column, no `shards` table, migrations 7 and 8 not applied
+        // Back to schema 6: test results and failures with their strings inline (before
+        // migration 9), no `shards` table, no `message` column, migrations 7 to 9 not applied
         // (python3's sqlite3, as another program would edit the file).
         let rewind = """
             import sqlite3, sys
             db = sqlite3.connect(sys.argv[1])
+            \(SchemaRewind.toSchema8)
             db.execute("DROP TABLE shards")
             db.execute("DELETE FROM grdb_migrations WHERE identifier = '8-shards'")
             db.execute("ALTER TABLE failures DROP COLUMN message")

@@ -68,17 +68,12 @@ import Testing
 
     @Test(arguments: StoreKind.available)
     func aStoreWrittenAtSchema6ReadsTheNormalisedMessagesOfItsFailures(_ kind: StoreKind) async throws {
-        let test = try await TestStore.make(kind)
         let (old, oldDigest) = Self.analysedRun(key: "old-1", night: 1)
-        do {
-            let store = try await test.open()
-            _ = try await store.store(old, digest: oldDigest)
-            // As schema 6 stored it: no `message` column, migrations 7 and 8 not applied.
-            try await Version4Store.execute(["DROP TABLE shards"], on: store, forgetting: .v8Shards)
-            try await Version4Store.execute(
-                ["ALTER TABLE failures DROP COLUMN message"], on: store, forgetting: .v7FailureMessages)
-            await store.close()
-        }
+        let test = try await Schema8Store.make(kind, runs: [(old, oldDigest)])
+        // As schema 6 stored it: no `message` column, migrations 7 and 8 not applied.
+        try await Schema8Store.execute(
+            ["DROP TABLE shards", "ALTER TABLE failures DROP COLUMN message"], on: test,
+            forgetting: [.v8Shards, .v7FailureMessages])
         // Readers never migrate: they refuse it, saying which commands do.
         await #expect {
             _ = try await HistoryStores.open(test.location, readOnly: true)

@@ -8,12 +8,16 @@ import Testing
 /// JUnit `time="1e16"`, a summary `startTime` of 1e300) — reads without trapping, its readers
 /// treating each such value as unknown, and migration 6 repairs its rows.
 @Suite struct NumbersInRangeMigrationTests {
-    /// What such a store holds: absurd durations and times in `tests`, `attempts` and `runs`.
-    static func poison(_ kind: StoreKind) -> [String] {
+    /// What such a store holds: absurd durations and times in `tests`, `attempts` and `runs`, in
+    /// schema 8's layout (`compact` false: seconds in `tests.duration`) or today's (milliseconds
+    /// in `tests.duration_ms`).
+    static func poison(_ kind: StoreKind, compact: Bool) -> [String] {
         let run = "(SELECT id FROM runs WHERE run_key = 'poisoned')"
+        let (column, huge, negative) =
+            compact ? ("duration_ms", "9000000000000000000", "-5") : ("duration", "1e16", "-1e308")
         var statements = [
-            "UPDATE tests SET duration = 1e16 WHERE test_index = 0 AND run_id = \(run)",
-            "UPDATE tests SET duration = -1e308 WHERE test_index = 1 AND run_id = \(run)",
+            "UPDATE tests SET \(column) = \(huge) WHERE test_index = 0 AND run_id = \(run)",
+            "UPDATE tests SET \(column) = \(negative) WHERE test_index = 1 AND run_id = \(run)",
             "UPDATE attempts SET duration = 1e308 WHERE run_id = \(run)",
             "UPDATE runs SET duration = 1e308, started_at = 1e300, finished_at = -1e300, sort_time = 1e300 WHERE run_key = 'poisoned'",
         ]
@@ -25,20 +29,21 @@ import Testing
     }
 
     /// A store with a run in range (`fine`) and one poisoned after it was stored (`poisoned`);
-    /// with `forgettingMigration`, also without migration 6 in its bookkeeping (schema 5, as
-    /// today's stores are).
+    /// with `forgettingMigration`, a store of schema 8's layout without migration 6 in its
+    /// bookkeeping (schema 5, as stores were before it).
     static func poisonedStore(_ kind: StoreKind, forgettingMigration: Bool) async throws -> TestStore {
+        let runs = [
+            HistoryStoreTests.sampleRun(key: "fine", night: 1), HistoryStoreTests.sampleRun(key: "poisoned", night: 2),
+        ]
+        if forgettingMigration {
+            let test = try await Schema8Store.make(kind, runs: runs)
+            try await Schema8Store.execute(poison(kind, compact: false), on: test, forgetting: [.v6NumbersInRange])
+            return test
+        }
         let test = try await TestStore.make(kind)
         let store = try await test.open()
-        let (fine, fineDigest) = HistoryStoreTests.sampleRun(key: "fine", night: 1)
-        _ = try await store.store(fine, digest: fineDigest)
-        let (poisoned, poisonedDigest) = HistoryStoreTests.sampleRun(key: "poisoned", night: 2)
-        _ = try await store.store(poisoned, digest: poisonedDigest)
-        if forgettingMigration {
-            try await Version4Store.execute(poison(kind), on: store, forgetting: .v6NumbersInRange)
-        } else {
-            try await execute(poison(kind), on: store)
-        }
+        for (run, digest) in runs { _ = try await store.store(run, digest: digest) }
+        try await execute(poison(kind, compact: true), on: store)
         await store.close()
         return test
     }
@@ -95,17 +100,24 @@ import Testing
         let store = try await test.open()
         #expect(try await store.schemaVersion() == HistoryMigration.latestVersion)
         func count(_ sql: String) async throws -> Int { try await Version4Store.count(sql, in: store) }
-        let outOfRange = "IS NOT NULL AND NOT (duration BETWEEN 0 AND 2592000)"
-        #expect(try await count("SELECT COUNT(*) FROM tests WHERE duration \(outOfRange)") == 0)
-        #expect(try await count("SELECT COUNT(*) FROM attempts WHERE duration \(outOfRange)") == 0)
-        // The two poisoned tests and the six poisoned attempts lost their duration; the rest kept theirs.
+        #expect(
+            try await count(
+                "SELECT COUNT(*) FROM tests WHERE duration_ms IS NOT NULL AND NOT (duration_ms BETWEEN 0 AND 2592000000)"
+            )
+                == 0)
+        #expect(
+            try await count(
+                "SELECT COUNT(*) FROM attempts WHERE duration IS NOT NULL AND NOT (duration BETWEEN 0 AND 2592000)")
+                == 0)
+        // The two poisoned tests and the poisoned attempts lost their duration; the rest kept
+        // theirs. Migration 9 then kept the attempts of the two tests that ran twice.
         let ofRun = { (table: String, key: String) in
             "SELECT COUNT(*) FROM \(table) x JOIN runs r ON r.id = x.run_id WHERE r.run_key = '\(key)'"
         }
-        #expect(try await count(ofRun("tests", "poisoned") + " AND x.duration IS NULL") == 2)
-        #expect(try await count(ofRun("tests", "fine") + " AND x.duration IS NOT NULL") == 4)
-        #expect(try await count(ofRun("attempts", "poisoned") + " AND x.duration IS NULL") == 6)
-        #expect(try await count(ofRun("attempts", "fine") + " AND x.duration = 1.5") == 6)
+        #expect(try await count(ofRun("tests", "poisoned") + " AND x.duration_ms IS NULL") == 2)
+        #expect(try await count(ofRun("tests", "fine") + " AND x.duration_ms IS NOT NULL") == 4)
+        #expect(try await count(ofRun("attempts", "poisoned") + " AND x.duration IS NULL") == 4)
+        #expect(try await count(ofRun("attempts", "fine") + " AND x.duration = 1.5") == 4)
         #expect(
             try await count(
                 "SELECT COUNT(*) FROM runs WHERE run_key = 'poisoned' AND started_at IS NULL AND finished_at IS NULL AND duration = 0 "

@@ -36,7 +36,8 @@ import Testing
         var coverage: [CoverageFigure]
         var nodes: [IdentifierNodeDigest]
 
-        /// Every column of the run's tests and attempts, as text, read with SQL.
+        /// Every column of the run's tests and attempts, then every stored test name, as text,
+        /// read with SQL.
         var tables: [[String?]]
 
         init(_ store: any HistoryStore, key: String) async throws {
@@ -57,6 +58,10 @@ import Testing
                     arguments: [.text(key)])
                 tables += try await Self.rows(statement, width: columns.count - 1, in: store)
             }
+            let names = (["id"] + TestName.columns).map { "CAST(\($0) AS TEXT)" }.joined(separator: ", ")
+            tables += try await Self.rows(
+                SQLStatement(sql: "SELECT \(names) FROM \(TestName.table) ORDER BY id", arguments: []),
+                width: TestName.columns.count + 1, in: store)
         }
 
         static func rows(_ statement: SQLStatement, width: Int, in store: any HistoryStore) async throws -> [[String?]]
@@ -93,7 +98,9 @@ import Testing
             return try await Stored(store, key: "staged-1")
         }
         #expect(staged == whole)
-        #expect(staged.tables.count == run.tests.count + run.tests.map(\.attempts.count).reduce(0, +))
+        // A row per test, the attempts of tests that ran more than once, a name per test.
+        let retried = run.tests.filter { $0.attempts.count > 1 }
+        #expect(staged.tables.count == 2 * run.tests.count + retried.map(\.attempts.count).reduce(0, +))
         #expect(staged.tables.contains { $0.contains("Staged1/test1") }, "the base key")
         #expect(staged.tests.contains { $0.infrastructureFailedAttempts > 0 })
         #expect(!staged.failures.isEmpty && !staged.audits.isEmpty && !staged.coverage.isEmpty && !staged.nodes.isEmpty)

@@ -19,7 +19,7 @@ import Testing
         let indexes = try store.indexNames()
         #expect(
             Set(indexes).isSuperset(of: [
-                "runs_branch_time", "tests_key_cover", "tests_failing_keys", "failures_category",
+                "runs_branch_time", "runs_time", "tests_failing_names",
             ]))
         await store.close()
     }

@@ -27,32 +27,40 @@ enum Schema8Store {
             )
         }
         for (run, digest) in runs { statements += rows(run, digest: digest) }
-        try await execute(statements, on: test)
+        let bookkeeping =
+            test.kind == .sqlite
+            ? "CREATE TABLE grdb_migrations (identifier TEXT NOT NULL PRIMARY KEY)"
+            : """
+            CREATE TABLE canopy_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, \
+            applied_at DOUBLE PRECISION NOT NULL)
+            """
+        try await execute([bookkeeping] + statements, on: test)
         return test
     }
 
-    private static func execute(_ statements: [String], on test: TestStore) async throws {
+    /// Runs `statements` on the store in one transaction, without opening it as a store (which
+    /// would migrate it), and removes `migrations` from its bookkeeping: the store is then as a
+    /// build before them left it.
+    static func execute(_ statements: [String], on test: TestStore, forgetting migrations: [HistoryMigration] = [])
+        async throws
+    {
+        let forget = migrations.map {
+            test.kind == .sqlite
+                ? "DELETE FROM grdb_migrations WHERE identifier = '\(SQLiteHistoryStore.identifier($0))'"
+                : "DELETE FROM canopy_migrations WHERE version = \($0.version)"
+        }
         switch test.kind {
         case .sqlite:
             let directory = URL(fileURLWithPath: test.location).deletingLastPathComponent()
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
             let queue = try DatabaseQueue(path: test.location)
             try await queue.write { db in
-                try db.execute(sql: "CREATE TABLE grdb_migrations (identifier TEXT NOT NULL PRIMARY KEY)")
-                for sql in statements { try db.execute(sql: sql) }
+                for sql in statements + forget { try db.execute(sql: sql) }
             }
             try queue.close()
         case .postgres:
             let address = try PostgresAddress(url: test.location)
-            try await PostgresHistoryStore.administer(
-                address,
-                statements: [
-                    "BEGIN",
-                    """
-                    CREATE TABLE canopy_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, \
-                    applied_at DOUBLE PRECISION NOT NULL)
-                    """,
-                ] + statements + ["COMMIT"])
+            try await PostgresHistoryStore.administer(address, statements: ["BEGIN"] + statements + forget + ["COMMIT"])
         }
     }
 

@@ -38,7 +38,10 @@ struct IntegerConversionScanTests {
             1, "Int parsing a migration's digits: nil, never a trap"
         ),
         "CanopyHistory/SQLite/SQLiteHistoryStore+Writing.swift": (
-            3, "UInt64 of a retry counter; Int of a row id and a C parameter count"
+            5, "UInt64 of a retry counter; Int of row ids (Int64) and a C parameter count"
+        ),
+        "CanopyHistory/Records/RowReferences.swift": (
+            1, "Int of milliseconds of a duration within InputRange.duration (at most 30 days)"
         ),
         "CanopyHistory/SQLite/SQLiteHistoryStore.swift": (1, "Int of the busy timeout the code sets"),
         "CanopyHistory/SQLite/SQLiteRowBinder.swift": (
