@@ -71,7 +71,7 @@ enum HistoryQueries {
 
     static let testRunColumns = """
         r.run_key, r.commit_sha, r.started_at, n.test_key, n.device, r.os_version, t.outcome, t.attempts, \
-        t.failed_attempts, t.infra_failed_attempts, t.duration_ms
+        t.failed_attempts, t.infra_failed_attempts, t.duration_us
         """
 
     /// A run's test results with their runs and names (migration 9's layout).
@@ -153,9 +153,9 @@ enum HistoryQueries {
     static func passedDurations(_ ids: SQLStatement, testKeys keys: [String], excludingRun: String?) -> [SQLStatement] {
         batches(of: keys).map { batch in
             var sql = """
-                SELECT n.test_key, t.duration_ms FROM \(testRunTables) \
+                SELECT n.test_key, t.duration_us FROM \(testRunTables) \
                 WHERE n.test_key IN (\(placeholders(for: batch))) AND t.run_id IN (\(ids.sql)) \
-                AND t.outcome = \(StoredOutcome.code(.passed)) AND t.duration_ms IS NOT NULL
+                AND t.outcome = \(StoredOutcome.code(.passed)) AND t.duration_us IS NOT NULL
                 """
             var arguments = batch.map { SQLValue.text($0) } + ids.arguments
             if let excludingRun {

@@ -21,9 +21,9 @@ package struct TestCase: Sendable, Equatable, Hashable, Codable, Identifiable {
     /// The final outcome derived from the attempts.
     package var outcome: TestOutcome { TestOutcome(attempts: attempts.lazy.map(\.outcome)) }
 
-    /// The sum of the known attempt durations to the millisecond (what JUnit and xcresulttool
-    /// write, and what the history store keeps: a run and its stored copy show the same figure),
-    /// or nil when none is known.
+    /// The sum of the known attempt durations to the microsecond (as fine as producers write them,
+    /// and what the history store keeps: a run and its stored copy show the same figure), or nil
+    /// when none is known.
     package var duration: Double? {
         var total = 0.0
         var known = false
@@ -33,7 +33,7 @@ package struct TestCase: Sendable, Equatable, Hashable, Codable, Identifiable {
                 known = true
             }
         }
-        return known ? (total * 1000).rounded() / 1000 : nil
+        return known ? (total * 1_000_000).rounded() / 1_000_000 : nil
     }
 
     /// All failures of all attempts, in order.

@@ -117,16 +117,16 @@ struct NumericEdgeCLITests {
             ])
             #expect(ingest.status == 0, "\(ingest.stderr)")
         }
-        // Schema 8's layout keeps seconds in `tests.duration`; today's whole milliseconds in
-        // `tests.duration_ms`.
+        // Schema 8's layout keeps seconds in `tests.duration`; today's whole microseconds in
+        // `tests.duration_us`.
         let (rewind, forget, column, huge, negative) =
             forgettingMigration
             ? (
                 SchemaRewind.toSchema8,
                 "db.execute(\"DELETE FROM grdb_migrations WHERE identifier = '6-numbers-in-range'\")",
                 "duration", "1e16", "-1e308"
-            ) : ("", "", "duration_ms", "9000000000000000000", "-5")
-        let limit = forgettingMigration ? "2592000" : "2592000000"
+            ) : ("", "", "duration_us", "9000000000000000000", "-5")
+        let limit = forgettingMigration ? "2592000" : "2592000000000"
         let printed = try python(
             """
             import sqlite3, sys
@@ -199,7 +199,7 @@ struct NumericEdgeCLITests {
             import sqlite3, sys
             db = sqlite3.connect(sys.argv[1])
             q = lambda sql: db.execute(sql).fetchone()[0]
-            print(q("SELECT COUNT(*) FROM tests WHERE duration_ms > 2592000000 OR duration_ms < 0"),
+            print(q("SELECT COUNT(*) FROM tests WHERE duration_us > 2592000000000 OR duration_us < 0"),
                   q("SELECT COUNT(*) FROM attempts WHERE duration > 2592000 OR duration < 0"),
                   q("SELECT COUNT(*) FROM runs WHERE run_key = 'night-2' AND started_at IS NULL AND finished_at IS NULL "
                     "AND duration = 0 AND sort_time = ingested_at"),

@@ -7,7 +7,7 @@ enum SchemaRewind {
         db.execute('''CREATE TABLE tests_old AS SELECT t.run_id, t.test_index, n.test_key, n.base_key,
           n.class_name, n.name, n.device, n.configuration,
           CASE t.outcome WHEN 0 THEN 'passed' WHEN 1 THEN 'failed' WHEN 2 THEN 'skipped' ELSE 'flaky' END AS outcome,
-          t.attempts, t.failed_attempts, t.infra_failed_attempts, t.duration_ms / 1000.0 AS duration
+          t.attempts, t.failed_attempts, t.infra_failed_attempts, t.duration_us / 1000000.0 AS duration
           FROM tests t JOIN test_names n ON n.id = t.name_id''')
         db.execute('''CREATE TABLE failures_old AS SELECT f.run_id, f.ordinal, n.test_key, f.attempt_index,
           c.value AS category, f.is_infrastructure, p.value AS fingerprint, m.value AS normalized_message,

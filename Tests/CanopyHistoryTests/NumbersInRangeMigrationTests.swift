@@ -9,12 +9,12 @@ import Testing
 /// treating each such value as unknown, and migration 6 repairs its rows.
 @Suite struct NumbersInRangeMigrationTests {
     /// What such a store holds: absurd durations and times in `tests`, `attempts` and `runs`, in
-    /// schema 8's layout (`compact` false: seconds in `tests.duration`) or today's (milliseconds
-    /// in `tests.duration_ms`).
+    /// schema 8's layout (`compact` false: seconds in `tests.duration`) or today's (microseconds
+    /// in `tests.duration_us`).
     static func poison(_ kind: StoreKind, compact: Bool) -> [String] {
         let run = "(SELECT id FROM runs WHERE run_key = 'poisoned')"
         let (column, huge, negative) =
-            compact ? ("duration_ms", "9000000000000000000", "-5") : ("duration", "1e16", "-1e308")
+            compact ? ("duration_us", "9000000000000000000", "-5") : ("duration", "1e16", "-1e308")
         var statements = [
             "UPDATE tests SET \(column) = \(huge) WHERE test_index = 0 AND run_id = \(run)",
             "UPDATE tests SET \(column) = \(negative) WHERE test_index = 1 AND run_id = \(run)",
@@ -102,7 +102,7 @@ import Testing
         func count(_ sql: String) async throws -> Int { try await Version4Store.count(sql, in: store) }
         #expect(
             try await count(
-                "SELECT COUNT(*) FROM tests WHERE duration_ms IS NOT NULL AND NOT (duration_ms BETWEEN 0 AND 2592000000)"
+                "SELECT COUNT(*) FROM tests WHERE duration_us IS NOT NULL AND NOT (duration_us BETWEEN 0 AND 2592000000000)"
             )
                 == 0)
         #expect(
@@ -114,8 +114,8 @@ import Testing
         let ofRun = { (table: String, key: String) in
             "SELECT COUNT(*) FROM \(table) x JOIN runs r ON r.id = x.run_id WHERE r.run_key = '\(key)'"
         }
-        #expect(try await count(ofRun("tests", "poisoned") + " AND x.duration_ms IS NULL") == 2)
-        #expect(try await count(ofRun("tests", "fine") + " AND x.duration_ms IS NOT NULL") == 4)
+        #expect(try await count(ofRun("tests", "poisoned") + " AND x.duration_us IS NULL") == 2)
+        #expect(try await count(ofRun("tests", "fine") + " AND x.duration_us IS NOT NULL") == 4)
         #expect(try await count(ofRun("attempts", "poisoned") + " AND x.duration IS NULL") == 4)
         #expect(try await count(ofRun("attempts", "fine") + " AND x.duration = 1.5") == 4)
         #expect(

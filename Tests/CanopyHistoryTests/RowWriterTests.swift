@@ -40,10 +40,10 @@ import Testing
                 .text("B/plain"), .text("B/plain"), .text("B"), .text("plain"), .null, .null,
             ])
         let ids = RowIDs(run: 7, names: ["Ü.Tests/testPay(1)@iPhone 16#German": 40, "B/plain": 41])
-        // Outcomes as `StoredOutcome` codes (3 flaky, 2 skipped), durations in milliseconds.
+        // Outcomes as `StoredOutcome` codes (3 flaky, 2 skipped), durations in microseconds.
         #expect(
             table.values(0..<2, ids: ids) == [
-                .int(7), .int(40), .int(0), .int(3), .int(2), .int(1), .int(1), .int(1500),
+                .int(7), .int(40), .int(0), .int(3), .int(2), .int(1), .int(1), .int(1_500_000),
                 .int(7), .int(41), .int(1), .int(2), .int(1), .int(0), .int(0), .null,
             ])
         // Only the test that ran twice has attempt rows.

@@ -41,7 +41,7 @@ struct IntegerConversionScanTests {
             5, "UInt64 of a retry counter; Int of row ids (Int64) and a C parameter count"
         ),
         "CanopyHistory/Records/RowReferences.swift": (
-            1, "Int of milliseconds of a duration within InputRange.duration (at most 30 days)"
+            1, "Int of microseconds of a duration within InputRange.duration (at most 30 days)"
         ),
         "CanopyHistory/SQLite/SQLiteHistoryStore.swift": (1, "Int of the busy timeout the code sets"),
         "CanopyHistory/SQLite/SQLiteRowBinder.swift": (

@@ -89,15 +89,15 @@ enum StoredOutcome {
     }
 }
 
-/// How `tests.duration_ms` stores a duration: whole milliseconds.
+/// How `tests.duration_us` stores a duration: whole microseconds (`TestCase.duration`'s precision).
 enum StoredDuration {
-    /// `seconds` (within `InputRange.duration`, as every parsed duration is) in milliseconds.
-    static func milliseconds(_ seconds: Double?) -> Int? {
+    /// `seconds` (within `InputRange.duration`, as every parsed duration is) in microseconds.
+    static func microseconds(_ seconds: Double?) -> Int? {
         guard let seconds, let inRange = InputRange.duration(seconds) else { return nil }
-        return Int((inRange * 1000).rounded())
+        return Int((inRange * 1_000_000).rounded())
     }
 
-    static func seconds(_ milliseconds: Int?) -> Double? {
-        milliseconds.flatMap { HistoryRowDecoding.duration(Double($0) / 1000) }
+    static func seconds(_ microseconds: Int?) -> Double? {
+        microseconds.flatMap { HistoryRowDecoding.duration(Double($0) / 1_000_000) }
     }
 }

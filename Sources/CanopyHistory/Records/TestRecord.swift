@@ -7,7 +7,7 @@ struct TestRows: RunChildRows {
     static let table = "tests"
     static let columns = [
         "run_id", "name_id", "test_index", "outcome", "attempts", "failed_attempts", "infra_failed_attempts",
-        "duration_ms",
+        "duration_us",
     ]
 
     var tests: [TestCase]
@@ -36,6 +36,6 @@ struct TestRows: RunChildRows {
         sink.int(row.attempts)
         sink.int(row.failedAttempts)
         sink.int(row.infrastructureFailedAttempts)
-        sink.int(StoredDuration.milliseconds(row.duration))
+        sink.int(StoredDuration.microseconds(row.duration))
     }
 }

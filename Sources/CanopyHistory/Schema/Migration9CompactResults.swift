@@ -7,7 +7,7 @@ extension HistoryMigration {
     ///   so a run's results are written at the end of the table whatever the history holds, and
     ///   read by run or by run and test without another index. Its outcome is a small integer
     ///   (`StoredOutcome`: 0 passed, 1 failed, 2 skipped, 3 flaky) and its duration whole
-    ///   milliseconds (`duration_ms`, NULL unknown).
+    ///   microseconds (`duration_us`, NULL unknown).
     /// - `strings` holds each failure's category, fingerprint, normalised message and identifier
     ///   once; `failures` refers to them by id and to its test by `name_id`. A failure's message as
     ///   the run read it stays in the row: it carries the run's own numbers.
@@ -16,7 +16,7 @@ extension HistoryMigration {
     ///
     /// Existing rows move in place: names and strings first, then each table is copied into its
     /// new layout, the old one dropped and the new one renamed. Durations are rounded to the
-    /// millisecond (what JUnit and xcresulttool write; readers show tenths of a second).
+    /// microsecond (`TestCase.duration`'s precision: as fine as producers write them).
     static let v9CompactResults = HistoryMigration(
         version: 9, name: "compact-results",
         statements: [
@@ -42,17 +42,17 @@ extension HistoryMigration {
               run_id BIGINT NOT NULL REFERENCES runs (id) ON DELETE CASCADE,
               name_id INTEGER NOT NULL, test_index INTEGER NOT NULL, outcome SMALLINT NOT NULL,
               attempts INTEGER NOT NULL, failed_attempts INTEGER NOT NULL, infra_failed_attempts INTEGER NOT NULL,
-              duration_ms BIGINT,
+              duration_us BIGINT,
               PRIMARY KEY (run_id, name_id)
             ){WITHOUT_ROWID}
             """,
             // Two rows of one key in a run (which no writer stores) keep the first.
             """
             INSERT INTO tests_compact (run_id, name_id, test_index, outcome, attempts, failed_attempts,
-              infra_failed_attempts, duration_ms)
+              infra_failed_attempts, duration_us)
             SELECT t.run_id, n.id, t.test_index,
               CASE t.outcome WHEN 'passed' THEN 0 WHEN 'failed' THEN 1 WHEN 'skipped' THEN 2 WHEN 'flaky' THEN 3 ELSE -1 END,
-              t.attempts, t.failed_attempts, t.infra_failed_attempts, CAST(ROUND(t.duration * 1000) AS BIGINT)
+              t.attempts, t.failed_attempts, t.infra_failed_attempts, CAST(ROUND(t.duration * 1000000) AS BIGINT)
             FROM tests t JOIN test_names n ON n.test_key = t.test_key WHERE 1 = 1 ORDER BY t.run_id, t.test_index
             ON CONFLICT DO NOTHING
             """,
