@@ -131,18 +131,31 @@ enum HistoryQueries {
         Array(repeating: "?", count: batch.count).joined(separator: ", ")
     }
 
-    /// The rows of the tests `keys` over the runs `ids` selects: each name found by its key, each
-    /// row by run and name from the table's primary key.
+    /// The tables of `testRuns(_:testKeys:)` and `passedDurations`, in the order SQLite reads them
+    /// (`CROSS JOIN` fixes it; PostgreSQL plans the same joins freely): each run of the window,
+    /// then its rows of the tests named, by run and name from the primary key — the rows of one
+    /// run lie together, so reading many tests over many runs touches each run's pages once —
+    /// then the names. Starting from the names instead reads one scattered row per test and run.
+    static let keyedTestRunTables = "runs r CROSS JOIN tests t CROSS JOIN test_names n"
+
+    /// The conditions of `keyedTestRunTables` for the names `keys` (one placeholder each) over
+    /// the runs `ids` selects.
     ///
-    /// The keys are bound as values, not found by a subquery in the same statement: PostgreSQL's
-    /// planner overestimates what such a subquery returns and reads every test row of the window,
-    /// whereas with the keys as values it reads only those tests' rows.
+    /// The keys are bound as values, not found by a subquery on `tests`: PostgreSQL's planner
+    /// overestimates what such a subquery returns and reads every test row of the window.
+    private static func keyedConditions(_ ids: SQLStatement, keys: ArraySlice<String>) -> String {
+        """
+        t.run_id = r.id AND n.id = t.name_id \
+        AND t.name_id IN (SELECT id FROM test_names WHERE test_key IN (\(placeholders(for: keys)))) \
+        AND t.run_id IN (\(ids.sql))
+        """
+    }
+
+    /// The rows of the tests `keys` over the runs `ids` selects.
     private static func testRuns(_ ids: SQLStatement, testKeys keys: ArraySlice<String>) -> SQLStatement {
         SQLStatement(
-            sql: """
-                SELECT \(testRunColumns) FROM \(testRunTables) \
-                WHERE n.test_key IN (\(placeholders(for: keys))) AND t.run_id IN (\(ids.sql))
-                """ + testRunOrder,
+            sql: "SELECT \(testRunColumns) FROM \(keyedTestRunTables) WHERE \(keyedConditions(ids, keys: keys))"
+                + testRunOrder,
             arguments: keys.map { .text($0) } + ids.arguments)
     }
 
@@ -153,8 +166,7 @@ enum HistoryQueries {
     static func passedDurations(_ ids: SQLStatement, testKeys keys: [String], excludingRun: String?) -> [SQLStatement] {
         batches(of: keys).map { batch in
             var sql = """
-                SELECT n.test_key, t.duration_us FROM \(testRunTables) \
-                WHERE n.test_key IN (\(placeholders(for: batch))) AND t.run_id IN (\(ids.sql)) \
+                SELECT n.test_key, t.duration_us FROM \(keyedTestRunTables) WHERE \(keyedConditions(ids, keys: batch)) \
                 AND t.outcome = \(StoredOutcome.code(.passed)) AND t.duration_us IS NOT NULL
                 """
             var arguments = batch.map { SQLValue.text($0) } + ids.arguments
