@@ -34,7 +34,8 @@ populate() { # STORE RUNS: the last RUNS of the $large nights
   "$benchbin" store populate --store "$1" --runs "$2" --nights "$large" --like "$report" --until "$last_night" |
     grep -v '^populate.location'
 }
-small_store="$dir/history-$small-$tests.sqlite"
+# Named by the nights too: the small store holds the last $small of the $large nights.
+small_store="$dir/history-$small-of-$large-$tests.sqlite"
 large_store="$dir/history-$large-$tests.sqlite"
 populate "$small_store" "$small"
 populate "$large_store" "$large"

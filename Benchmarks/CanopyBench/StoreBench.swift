@@ -69,15 +69,16 @@ enum StoreBench {
             try await populate(store, runs: runs, tests: tests, large: large, failing: failing)
         }
         try await queries(store, runs: runs, fullScan: options["full-scan"] == "yes")
-        if case .sqlite(let path) = try StoreLocation(parsing: location) {
-            try await bytesPerResult(store, path: path)
-        }
+        let results = try await store.trend(in: .all).reduce(0) { $0 + $1.tests }
         await store.close()
+        if case .sqlite(let path) = try StoreLocation(parsing: location) {
+            bytesPerResult(path: path, results: results)
+        }
     }
 
-    /// Prints the SQLite file and its `-wal` in bytes ÷ the test results stored in it.
-    static func bytesPerResult(_ store: any HistoryStore, path: String) async throws {
-        let results = try await store.trend(in: .all).reduce(0) { $0 + $1.tests }
+    /// Prints the SQLite file and its `-wal` in bytes ÷ the `results` stored in it. Measured once the
+    /// store is closed: an open store's `-wal` holds pages that its checkpoint writes into the file.
+    static func bytesPerResult(path: String, results: Int) {
         let bytes = [path, path + "-wal"].reduce(0) { total, file in
             total + ((try? FileManager.default.attributesOfItem(atPath: file)[.size] as? Int) ?? 0)
         }
