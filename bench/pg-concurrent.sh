@@ -76,10 +76,10 @@ for n in $(seq $jobs); do
   job_args+=(--job "shard-$n" "$canopy" ingest "${common[@]}" --branch main --commit nightly-bench
     --run-key nightly-bench --shard "$n" --destination "Simulator $n" "$dir/shard-$n-$tests.xml")
 done
-python3 - "$single" "$(nproc)" "${job_args[@]}" <<'PY'
+python3 - "$single" "$(nproc)" "$admin" "$work_name" "${job_args[@]}" <<'PY'
 import math, os, subprocess, sys, threading, time
-single, cores = float(sys.argv[1]), int(sys.argv[2])
-jobs, args = [], sys.argv[3:]
+single, cores, admin, database = float(sys.argv[1]), int(sys.argv[2]), sys.argv[3], sys.argv[4]
+jobs, args = [], sys.argv[5:]
 while args:
     assert args[0] == "--job"
     end = args.index("--job", 2) if "--job" in args[2:] else len(args)
@@ -93,11 +93,25 @@ def run(label, command):
     cpu.append(usage.ru_utime + usage.ru_stime)
     results.append((label, time.perf_counter() - began, os.waitstatus_to_exitcode(status), stderr))
 cpu = []
-results = []
+def sample(database):
+    # What the database's sessions wait for, twice a second while the jobs run (pg_stat_activity).
+    query = ("SELECT coalesce(wait_event_type || '/' || wait_event, state) FROM pg_stat_activity "
+             f"WHERE datname = '{database}' AND pid <> pg_backend_pid() AND state <> 'idle'")
+    while not done.is_set():
+        found = subprocess.run(["psql", admin, "-qtAc", query], capture_output=True, text=True).stdout.split()
+        for event in found:
+            waits[event] = waits.get(event, 0) + 1
+        samples.append(len(found))
+        done.wait(0.5)
+results, waits, samples, done = [], {}, [], threading.Event()
+sampler = threading.Thread(target=sample, args=(database,))
+sampler.start()
 start = time.perf_counter()
 threads = [threading.Thread(target=run, args=job) for job in jobs]
 for thread in threads: thread.start()
 for thread in threads: thread.join()
+done.set()
+sampler.join()
 results.sort(key=lambda result: [label for label, _ in jobs].index(result[0]))
 times = sorted(seconds for _, seconds, _, _ in results)
 p95 = times[math.ceil(0.95 * len(times)) - 1]
@@ -109,6 +123,9 @@ print(f"pg.concurrent.p95: {p95:.3f} s over {len(times)} jobs (all done in {time
       f"one job {single:.3f} s; ratio {p95 / single:.2f} (target <= 2)")
 print(f"pg.concurrent.cpu: {sum(cpu):.1f} s of CPU in the jobs' canopy processes (not PostgreSQL's); on {cores} cores the last job "
       f"could end no sooner than {sum(cpu) / cores:.3f} s, {sum(cpu) / cores / single:.2f} times one job")
+top = sorted(waits.items(), key=lambda item: -item[1])[:6]
+print(f"pg.concurrent.sessions: {max(samples, default=0)} active at most, {len(samples)} samples; "
+      "waiting on (samples): " + (", ".join(f"{event} {count}" for event, count in top) or "nothing"))
 failed = [(label, code, stderr) for label, _, code, stderr in results if code not in (0, 1)]
 surfaced = [(label, code, stderr) for label, _, code, stderr in results
             if code in (0, 1) and any(word in stderr.lower() for word in ("deadlock", "serializ"))]
