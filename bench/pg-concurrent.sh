@@ -77,7 +77,7 @@ for n in $(seq $jobs); do
     --run-key nightly-bench --shard "$n" --destination "Simulator $n" "$dir/shard-$n-$tests.xml")
 done
 python3 - "$single" "$(nproc)" "$admin" "$work_name" "${job_args[@]}" <<'PY'
-import math, os, subprocess, sys, threading, time
+import math, os, signal, subprocess, sys, threading, time
 single, cores, admin, database = float(sys.argv[1]), int(sys.argv[2]), sys.argv[3], sys.argv[4]
 jobs, args = [], sys.argv[5:]
 while args:
@@ -93,25 +93,30 @@ def run(label, command):
     cpu.append(usage.ru_utime + usage.ru_stime)
     results.append((label, time.perf_counter() - began, os.waitstatus_to_exitcode(status), stderr))
 cpu = []
-def sample(database):
-    # What the database's sessions wait for, twice a second while the jobs run (pg_stat_activity).
-    query = ("SELECT coalesce(wait_event_type || '/' || wait_event, state) FROM pg_stat_activity "
-             f"WHERE datname = '{database}' AND pid <> pg_backend_pid() AND state <> 'idle'")
-    while not done.is_set():
-        found = subprocess.run(["psql", admin, "-qtAc", query], capture_output=True, text=True).stdout.split()
-        for event in found:
-            waits[event] = waits.get(event, 0) + 1
-        samples.append(len(found))
-        done.wait(0.5)
-results, waits, samples, done = [], {}, [], threading.Event()
-sampler = threading.Thread(target=sample, args=(database,))
-sampler.start()
+# What the database's sessions wait for, twice a second while the jobs run: pg_stat_activity
+# through one psql session repeating the query (\\watch) until interrupted.
+watcher = subprocess.Popen(["psql", admin, "-qtA"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                           stderr=subprocess.DEVNULL, text=True)
+watcher.stdin.write("SELECT 'sample' UNION ALL SELECT coalesce(wait_event_type || '/' || wait_event, state) "
+                    f"FROM pg_stat_activity WHERE datname = '{database}' AND pid <> pg_backend_pid() "
+                    "AND state <> 'idle'\n\\watch 0.5\n")
+watcher.stdin.flush()
+results = []
 start = time.perf_counter()
 threads = [threading.Thread(target=run, args=job) for job in jobs]
 for thread in threads: thread.start()
 for thread in threads: thread.join()
-done.set()
-sampler.join()
+watcher.send_signal(signal.SIGINT)
+watched = watcher.communicate(timeout=30)[0].split("\n")
+samples, sessions, waits = [], 0, {}
+for line in watched + ["sample"]:
+    if line == "sample":
+        samples.append(sessions)
+        sessions = 0
+    elif line:
+        sessions += 1
+        waits[line] = waits.get(line, 0) + 1
+samples = samples[1:]  # the first marks the first sample's start
 results.sort(key=lambda result: [label for label, _ in jobs].index(result[0]))
 times = sorted(seconds for _, seconds, _, _ in results)
 p95 = times[math.ceil(0.95 * len(times)) - 1]
