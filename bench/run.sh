@@ -2,7 +2,8 @@
 # `make bench`: generate large inputs deterministically (bench/out/, git-ignored) and measure
 # Canopy against libxml2's own floor. Environment: BENCH_RUNS (default 5), BENCH_SKIP_1GB=1,
 # BENCH_SKIP_BUNDLE=1 (the ~500 MB .xcresult bundle row, bench/bundle.sh), BENCH_SHARD_TESTS
-# (tests per leg of the sharded run, default 12000: bench/shards.sh).
+# (tests per leg of the sharded run, default 12000: bench/shards.sh), BENCH_SCALE_* (a history that
+# grows: bench/history-scale.sh), BENCH_PG_* (concurrent jobs on PostgreSQL: bench/pg-concurrent.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 out=bench/out
@@ -126,3 +127,17 @@ for round in 1 2 3 4; do
   case $round in 1|4) echo "round $round: $line";; esac
 done
 rm -f "$work_history" "$work_history-wal" "$work_history-shm"
+
+echo
+echo "## A history that grows: canopy run and trend against 1,000 stored runs vs 30, prune (issue 38: ratio <= 1.3)"
+# BENCH_SCALE_TESTS (5000), BENCH_SCALE_RUNS (1000), BENCH_SCALE_SMALL_RUNS (30), BENCH_SCALE_PRUNE (300):
+# bench/history-scale.sh. Populating the 1,000-run store takes minutes once; it is kept in bench/out/scale.
+bench/history-scale.sh "$canopy" "$benchbin" "$out" "$(( runs < 3 ? runs : 3 ))" || echo "bench history-scale failed"
+
+echo
+echo "## PostgreSQL: 16 concurrent CI jobs against 1,000 stored runs (issue 38: p95 <= 2x one job)"
+if [ -n "${CANOPY_TEST_POSTGRES:-}" ]; then
+  bench/pg-concurrent.sh "$canopy" "$benchbin" "$out" || echo "bench pg-concurrent failed"
+else
+  echo "(skipped: set CANOPY_TEST_POSTGRES, e.g. to the URL .ci/start-postgres prints)"
+fi

@@ -22,7 +22,9 @@ enum StoreBench {
         switch command {
         case "ingest-loop": try blocking { try await ingestLoop(rest) }
         case "bench": try blocking { try await bench(rest) }
-        default: throw BenchError.usage("store ingest-loop|bench …")
+        case "populate": try populate(rest)
+        case "count": try count(rest)
+        default: throw BenchError.usage("store ingest-loop|bench|populate|count …")
         }
     }
 
@@ -67,7 +69,21 @@ enum StoreBench {
             try await populate(store, runs: runs, tests: tests, large: large, failing: failing)
         }
         try await queries(store, runs: runs, fullScan: options["full-scan"] == "yes")
+        let results = try await store.trend(in: .all).reduce(0) { $0 + $1.tests }
         await store.close()
+        if case .sqlite(let path) = try StoreLocation(parsing: location) {
+            bytesPerResult(path: path, results: results)
+        }
+    }
+
+    /// Prints the SQLite file and its `-wal` in bytes ÷ the `results` stored in it. Measured once the
+    /// store is closed: an open store's `-wal` holds pages that its checkpoint writes into the file.
+    static func bytesPerResult(path: String, results: Int) {
+        let bytes = [path, path + "-wal"].reduce(0) { total, file in
+            total + ((try? FileManager.default.attributesOfItem(atPath: file)[.size] as? Int) ?? 0)
+        }
+        say("store.bytes: \(bytes)  results: \(results)")
+        say("store.bytesPerResult: \(results > 0 ? bytes / results : 0) (target <= 40)")
     }
 
     /// Ingests one large run, then `runs` nightly runs of `tests` tests.

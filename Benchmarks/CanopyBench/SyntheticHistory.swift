@@ -8,16 +8,30 @@ import Foundation
 enum SyntheticHistory {
     static let epoch = Date(timeIntervalSince1970: 1_735_689_600)  // 2025-01-01
 
+    /// The run of night `night` over `tests` generated tests (`Suite0/test0()` …, on iPhone 16),
+    /// started `night` days after `epoch`.
     static func run(key: String, night: Int, tests count: Int, failing: Double) -> (Run, RunDigest) {
+        let identities = (0..<count).map {
+            TestIdentity(className: "Suite\($0 / 100)", name: "test\($0)()", device: "iPhone 16")
+        }
+        return run(
+            key: key, night: night, identities: identities, failing: failing,
+            startedAt: epoch.addingTimeInterval(Double(night) * 86_400))
+    }
+
+    /// The run of night `night` (which picks the failures: the same night fails the same tests)
+    /// over `identities`, on branch `main`, started at `startedAt`.
+    static func run(
+        key: String, night: Int, identities: [TestIdentity], failing: Double, startedAt: Date
+    ) -> (Run, RunDigest) {
         let metadata = RunMetadata(
             runKey: key, commit: "c\(night)", branch: "main", ciProvider: "github", buildID: key, attempt: 1,
-            device: "iPhone 16", osVersion: "18.2", startedAt: epoch.addingTimeInterval(Double(night) * 86_400))
-        let failingTests = Int(Double(count) * failing)
+            device: "iPhone 16", osVersion: "18.2", startedAt: startedAt)
+        let failingTests = Int(Double(identities.count) * failing)
         var tests: [TestCase] = []
-        tests.reserveCapacity(count)
+        tests.reserveCapacity(identities.count)
         var failures: [FailureDigest] = []
-        for index in 0..<count {
-            let identity = TestIdentity(className: "Suite\(index / 100)", name: "test\(index)()", device: "iPhone 16")
+        for (index, identity) in identities.enumerated() {
             var outcomes: [Outcome] = [.passed]
             var infrastructure = false
             if index < failingTests {
