@@ -21,7 +21,7 @@ extension SQLiteHistoryStore {
                 location: location, sql: "DELETE FROM runs", reason: "the store was opened read-only")
         }
         var result = PruneResult()
-        let pagesBefore = try pragma("page_count")
+        let pagesBefore = try intPragma("page_count")
         let keys = plan.runs.map(\.key)
         var start = 0
         while start < keys.count {
@@ -42,19 +42,19 @@ extension SQLiteHistoryStore {
             try db.execute(sql: shards.sql, arguments: Self.arguments(shards.arguments))
             return db.changesCount
         }
-        let pageSize = try pragma("page_size")
-        if try pragma("auto_vacuum") == 2 {
-            while try pragma("freelist_count") > 0 {
+        let pageSize = try intPragma("page_size")
+        if try intPragma("auto_vacuum") == 2 {
+            while try intPragma("freelist_count") > 0 {
                 try await writing { db in try db.execute(sql: "PRAGMA incremental_vacuum(\(Self.vacuumStepPages))") }
             }
         }
-        result.bytesReturned = max(0, pagesBefore - (try pragma("page_count"))) * pageSize
-        result.bytesReusable = try pragma("freelist_count") * pageSize
+        result.bytesReturned = max(0, pagesBefore - (try intPragma("page_count"))) * pageSize
+        result.bytesReusable = try intPragma("freelist_count") * pageSize
         return result
     }
 
     /// An integer pragma's value, read on the writer so it sees the last write.
-    private func pragma(_ name: String) throws -> Int {
+    private func intPragma(_ name: String) throws -> Int {
         try pool.read { db in try Int.fetchOne(db, sql: "PRAGMA \(name)") ?? 0 }
     }
 }
