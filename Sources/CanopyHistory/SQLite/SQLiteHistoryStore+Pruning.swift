@@ -44,8 +44,12 @@ extension SQLiteHistoryStore {
         }
         let pageSize = try intPragma("page_size")
         if try intPragma("auto_vacuum") == 2 {
-            while try intPragma("freelist_count") > 0 {
+            var free = try intPragma("freelist_count")
+            while free > 0 {
                 try await writing { db in try db.execute(sql: "PRAGMA incremental_vacuum(\(Self.vacuumStepPages))") }
+                let left = try intPragma("freelist_count")
+                if left >= free { break }  // another writer is using the pages up
+                free = left
             }
         }
         result.bytesReturned = max(0, pagesBefore - (try intPragma("page_count"))) * pageSize

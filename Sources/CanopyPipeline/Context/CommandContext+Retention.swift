@@ -17,12 +17,18 @@ extension CommandContext {
             windowRuns: max(configuration.flakiness.windowRuns ?? 0, TrendCommand.defaultRuns))
     }
 
+    /// The oldest runs `run` and `ingest` prune at most, so that the first job after retention is
+    /// turned on on a large store is not held up: the next jobs prune the rest (`canopy prune`
+    /// prunes everything at once).
+    static let runsPrunedPerJob = 200
+
     /// Prunes `store` when `history.retention` is configured, saying what went on standard error;
     /// a failure is a warning: the run is stored, and the next one prunes again.
     func applyRetention(in store: any HistoryStore) async {
         guard configuration.retention != nil else { return }
         do {
-            let plan = try await store.planPrune(retentionPolicy, now: options.now)
+            var plan = try await store.planPrune(retentionPolicy, now: options.now)
+            plan.runs = Array(plan.runs.prefix(Self.runsPrunedPerJob))
             let result = try await store.prune(plan)
             if result.runsDeleted + result.shardsDeleted > 0 {
                 progress.log("retention: " + PruneCommand.summary(plan: plan, result: result))
