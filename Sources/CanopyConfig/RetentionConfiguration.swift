@@ -1,4 +1,4 @@
-/// How long history keeps runs (`history.retention:` in canopy.yml, docs/configuration.md#retention).
+/// How long history keeps runs (`history.retention:` in canopy.yml, docs/history-and-flakiness.md#retention).
 /// Absent, nothing is pruned after `run` or `ingest`; `canopy prune` then applies the defaults.
 package struct RetentionConfiguration: Sendable, Equatable {
     /// Days the target branch's runs are kept (`days`): a year of nightly trend and seasonal flakiness.

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Which stored runs `canopy prune` deletes (docs/configuration.md#retention).
+/// Which stored runs `canopy prune` deletes (docs/history-and-flakiness.md#retention).
 ///
 /// A run on a target branch is kept `days`, a run on any other branch `pullRequestDays`, both
 /// counted back from `now` by the run's time in the store (`sort_time`: its start, else when it

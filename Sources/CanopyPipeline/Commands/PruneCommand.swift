@@ -3,7 +3,7 @@ import CanopyModel
 import CanopyRender
 import Foundation
 
-/// `canopy prune`: deletes the runs `history.retention` no longer keeps (docs/configuration.md#retention);
+/// `canopy prune`: deletes the runs `history.retention` no longer keeps (docs/history-and-flakiness.md#retention);
 /// with `dryRun`, lists them and deletes nothing.
 package struct PruneCommand {
     package enum Format: String, Sendable, CaseIterable {

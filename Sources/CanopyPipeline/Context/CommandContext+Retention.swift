@@ -3,7 +3,7 @@ import CanopyConfig
 import CanopyHistory
 import Foundation
 
-/// Retention (`history.retention:`, docs/configuration.md#retention): the policy `canopy prune`
+/// Retention (`history.retention:`, docs/history-and-flakiness.md#retention): the policy `canopy prune`
 /// applies, and the prune `run` and `ingest` make after storing their run when it is configured.
 extension CommandContext {
     /// `history.retention` (its defaults when not configured) with the windows readers need: the
