@@ -23,7 +23,8 @@ extension ConfigurationLoader {
             if let days = try section.int("pullRequestDays", range: 1...36_500) { retention.pullRequestDays = days }
             if let branch = try section.string("targetBranch") {
                 guard !branch.allSatisfy(\.isWhitespace) else {
-                    throw section.error(at: "targetBranch", "the branch is empty; name the branch pull requests target, such as main")
+                    throw section.error(
+                        at: "targetBranch", "the branch is empty; name the branch pull requests target, such as main")
                 }
                 retention.targetBranch = branch
             }

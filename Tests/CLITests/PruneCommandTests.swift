@@ -99,6 +99,7 @@ struct PruneCommandTests {
         try "history:\n  retention:\n    days: 0\n".write(toFile: config, atomically: true, encoding: .utf8)
         let bad = try CLIRunner.run(["prune", "--dry-run", "--out", out, "--config", config])
         #expect(bad.status == 2)
-        #expect(bad.stderr.contains("\(config):3:11: error: at history.retention.days: 0 is out of range"), "\(bad.stderr)")
+        #expect(
+            bad.stderr.contains("\(config):3:11: error: at history.retention.days: 0 is out of range"), "\(bad.stderr)")
     }
 }

@@ -10,7 +10,8 @@ struct RetentionConfigurationTests {
     @Test func absentMeansNoRetentionAndTheDefaultsAreAYearAndAMonth() throws {
         #expect(try ConfigurationLoader.parse("store: history.sqlite\n", file: "c.yml").retention == nil)
         #expect(try ConfigurationLoader.parse("history: {}\n", file: "c.yml").retention == nil)
-        let defaults = try #require(try ConfigurationLoader.parse("history:\n  retention: {}\n", file: "c.yml").retention)
+        let defaults = try #require(
+            try ConfigurationLoader.parse("history:\n  retention: {}\n", file: "c.yml").retention)
         #expect(defaults.days == 365)
         #expect(defaults.pullRequestDays == 30)
         #expect(defaults.targetBranch == "main")
@@ -27,7 +28,10 @@ struct RetentionConfigurationTests {
     @Test(
         arguments: [
             ("history:\n  retention:\n    days: 0\n", "c.yml:3:11", "history.retention.days", "0 is out of range"),
-            ("history:\n  retention:\n    days: a year\n", "c.yml:3:11", "history.retention.days", "expected a whole number"),
+            (
+                "history:\n  retention:\n    days: a year\n", "c.yml:3:11", "history.retention.days",
+                "expected a whole number"
+            ),
             (
                 "history:\n  retention:\n    pullRequestDays: -1\n", "c.yml:3:22", "history.retention.pullRequestDays",
                 "-1 is out of range"
@@ -36,8 +40,14 @@ struct RetentionConfigurationTests {
                 "history:\n  retention:\n    days: 20\n    pullRequestDays: 30\n", "c.yml:4:5",
                 "history.retention.pullRequestDays", "longer than the target branch's 20"
             ),
-            ("history:\n  retention:\n    targetBranch: ' '\n", "c.yml:3:5", "history.retention.targetBranch", "the branch is empty"),
-            ("history:\n  retention:\n    day: 30\n", "c.yml:3:5", "history.retention.day", "unknown key 'day'; known keys here: days, pullRequestDays, targetBranch"),
+            (
+                "history:\n  retention:\n    targetBranch: ' '\n", "c.yml:3:5", "history.retention.targetBranch",
+                "the branch is empty"
+            ),
+            (
+                "history:\n  retention:\n    day: 30\n", "c.yml:3:5", "history.retention.day",
+                "unknown key 'day'; known keys here: days, pullRequestDays, targetBranch"
+            ),
             ("history:\n  keep: 30\n", "c.yml:2:3", "history.keep", "unknown key 'keep'; known keys here: retention"),
             ("history:\n  retention: 30\n", "c.yml:2:14", "history.retention", "expected a mapping"),
         ])

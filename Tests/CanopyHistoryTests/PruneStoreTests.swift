@@ -20,7 +20,8 @@ import Testing
         var tests = (0..<(testsPerRun - 1)).map {
             RunFactory.ScriptedTest(className: "Pay", name: "test\($0)", outcomes: [.passed])
         }
-        tests.append(RunFactory.ScriptedTest(className: "Pay", name: "testFails", outcomes: [.failed], identifier: "pay"))
+        tests.append(
+            RunFactory.ScriptedTest(className: "Pay", name: "testFails", outcomes: [.failed], identifier: "pay"))
         return RunFactory.run(
             key: key, commit: "c-\(key)", branch: branch, night: night, tests: tests,
             auditIssues: [RunFactory.issue("contrast", "pay")],
@@ -29,7 +30,8 @@ import Testing
 
     /// main every 10 nights (m0 … m9), a feature branch on nights 50, 60, 70 and 95.
     static let history: [(key: String, branch: String, night: Double)] =
-        (0..<10).map { ("m\($0)", "main", Double($0 * 10)) } + [50, 60, 70, 95].map {
+        (0..<10).map { ("m\($0)", "main", Double($0 * 10)) }
+        + [50, 60, 70, 95].map {
             ("f\(Int($0))", "feature/pay", $0)
         }
     /// main past 60 days (m0…m3) and the feature branch's runs past 20 days that are not its

@@ -69,7 +69,8 @@ package struct RetentionPolicy: Sendable, Equatable {
             if kept {
                 plan.protected += 1
             } else {
-                plan.runs.append(PrunePlan.Run(key: run.key, branch: run.branch, time: run.time, targetBranch: onTarget))
+                plan.runs.append(
+                    PrunePlan.Run(key: run.key, branch: run.branch, time: run.time, targetBranch: onTarget))
             }
         }
         return plan
@@ -183,7 +184,8 @@ enum PruneQueries {
 
     static func deleteRuns(_ keys: ArraySlice<String>) -> SQLStatement {
         SQLStatement(
-            sql: "DELETE FROM runs WHERE run_key IN (\(Array(repeating: "?", count: keys.count).joined(separator: ", ")))",
+            sql:
+                "DELETE FROM runs WHERE run_key IN (\(Array(repeating: "?", count: keys.count).joined(separator: ", ")))",
             arguments: keys.map { .text($0) })
     }
 

@@ -68,7 +68,8 @@ package struct PruneCommand {
         case (let returned?, let reusable?) where returned > 0 || reusable == 0:
             text += "; \(megabytes(returned)) returned to the file system"
         case (_, let reusable?):
-            text += "; \(megabytes(reusable)) free inside the file, reused by later runs (auto_vacuum is not INCREMENTAL)"
+            text +=
+                "; \(megabytes(reusable)) free inside the file, reused by later runs (auto_vacuum is not INCREMENTAL)"
         default:
             text += "; autovacuum makes the space reusable"
         }

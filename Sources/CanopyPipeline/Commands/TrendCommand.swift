@@ -50,7 +50,8 @@ package struct TrendCommand {
 
     /// The trend dashboard of the window (`--days`, `--runs`, default the latest 30 runs; `--branch`).
     package func dashboard(days: Int?, runs: Int?, branch: String?) async throws -> Dashboard {
-        let window = HistoryWindow(branch: branch, days: days, runs: runs ?? (days == nil ? Self.defaultRuns : nil), until: nil)
+        let window = HistoryWindow(
+            branch: branch, days: days, runs: runs ?? (days == nil ? Self.defaultRuns : nil), until: nil)
         let context = context
         return try await context.withExistingStore { store in
             let points = try await store.trend(in: window)
