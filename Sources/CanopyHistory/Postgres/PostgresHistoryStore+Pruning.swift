@@ -49,7 +49,7 @@ extension PostgresHistoryStore {
                 if attempt >= Self.writeAttempts {
                     throw HistoryError.busy(location: location, attempts: attempt, reason: error.sqlState)
                 }
-                try await Task.sleep(nanoseconds: UInt64(attempt) * 50_000_000)
+                try await Task.sleep(nanoseconds: UInt64(clamping: attempt) * 50_000_000)
             } catch let error as PostgresStatementError {
                 throw error.failure
             } catch let error as HistoryError {
