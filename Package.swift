@@ -102,6 +102,8 @@ let package = Package(
                 "CanopyParsers", "CanopyAnalysis", "CanopyHistory", "CanopyModel", "CanopyBundleFixtures",
                 // `Platform.peakResidentBytes`, the one reading of `getrusage`.
                 "CanopyPipeline",
+                // `prune bench` makes its store with `auto_vacuum = INCREMENTAL`.
+                .product(name: "GRDB", package: "GRDB.swift"),
             ],
             path: "Benchmarks/CanopyBench",
             swiftSettings: swiftSettings

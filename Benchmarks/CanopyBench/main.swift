@@ -5,7 +5,7 @@ import Foundation
 let arguments = Array(CommandLine.arguments.dropFirst())
 guard let kind = arguments.first else {
     FileHandle.standardError.write(
-        Data("usage: CanopyBench parse|xcresult|snapshots|analysis|store|bundle ARGS…\n".utf8))
+        Data("usage: CanopyBench parse|xcresult|snapshots|analysis|store|bundle|prune ARGS…\n".utf8))
     exit(2)
 }
 let rest = Array(arguments.dropFirst())
@@ -16,6 +16,7 @@ do {
     case "analysis": try AnalysisBench.run(rest)
     case "store": try StoreBench.run(rest)
     case "bundle": try BundleBench.run(rest)
+    case "prune": try PruneBench.run(rest)
     default:
         FileHandle.standardError.write(Data("unknown bench \(kind)\n".utf8))
         exit(2)

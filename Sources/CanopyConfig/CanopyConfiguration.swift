@@ -14,6 +14,8 @@ package struct CanopyConfiguration: Sendable {
     package var attachments = AttachmentConfiguration()
     /// Where history lives: a SQLite path or a `postgres://` URL (`store:`).
     package var store: String?
+    /// How long history keeps runs (`history.retention:`); nil when not configured.
+    package var retention: RetentionConfiguration?
     /// The file this was read from, nil for defaults.
     package var source: String?
 

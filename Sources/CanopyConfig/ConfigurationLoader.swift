@@ -107,6 +107,7 @@ package enum ConfigurationLoader {
         guard let node else { return configuration }
         var root = try ConfigSection(file: file, path: "", node: node)
         configuration.store = try root.path("store")
+        try readHistory(&root, into: &configuration)
         if var identifiers = try root.section("identifiers") {
             configuration.analysis.identifiers = try readIdentifiers(
                 &identifiers, base: configuration.analysis.identifiers)

@@ -8,3 +8,4 @@ extension InspectCommand.Format: ExpressibleByArgument {}
 extension AnnotationMode: ExpressibleByArgument {}
 extension AttachmentScope: ExpressibleByArgument {}
 extension QuarantineCommand.Format: ExpressibleByArgument {}
+extension PruneCommand.Format: ExpressibleByArgument {}

@@ -24,7 +24,7 @@ struct Canopy: AsyncParsableCommand {
         version: versionLine,
         subcommands: [
             RunSubcommand.self, IngestSubcommand.self, ReportSubcommand.self, TrendSubcommand.self,
-            CheckSubcommand.self, InspectSubcommand.self, QuarantineSubcommand.self,
+            CheckSubcommand.self, InspectSubcommand.self, QuarantineSubcommand.self, PruneSubcommand.self,
         ]
     )
 

@@ -15,7 +15,7 @@ struct HelpTests {
             (["check"], "canopy check "),
             (["report"], "canopy report"), (["trend"], "canopy trend "), (["inspect"], "canopy inspect "),
             (["quarantine"], "canopy quarantine add "), (["quarantine", "add"], "canopy quarantine add "),
-            (["quarantine", "list"], "canopy quarantine list"),
+            (["quarantine", "list"], "canopy quarantine list"), (["prune"], "canopy prune "),
         ])
     func helpPage(command: [String], commonUse: String) throws {
         let result = try CLIRunner.run(command + ["--help"], environment: ["COLUMNS": "80"])

@@ -89,6 +89,7 @@ package struct RunCommand: Sendable {
             let insights = try await context.insights(
                 for: prepared, store: store, stored: true, chosenBaseline: chosenBaseline)
             storeTimer.lap("history")
+            await context.applyRetention(in: store)
             return (result, insights, storeTimer)
         }
         timer.lap("store+history")

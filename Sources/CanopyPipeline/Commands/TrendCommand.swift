@@ -8,6 +8,9 @@ import Foundation
 package struct TrendCommand {
     package let context: CommandContext
 
+    /// The runs `canopy trend` covers without `--days` or `--runs` (retention keeps them).
+    package static let defaultRuns = 30
+
     package init(options: HistoryOptions) throws {
         context = try CommandContext(options: options.runOptions)
     }
@@ -47,7 +50,8 @@ package struct TrendCommand {
 
     /// The trend dashboard of the window (`--days`, `--runs`, default the latest 30 runs; `--branch`).
     package func dashboard(days: Int?, runs: Int?, branch: String?) async throws -> Dashboard {
-        let window = HistoryWindow(branch: branch, days: days, runs: runs ?? (days == nil ? 30 : nil), until: nil)
+        let window = HistoryWindow(
+            branch: branch, days: days, runs: runs ?? (days == nil ? Self.defaultRuns : nil), until: nil)
         let context = context
         return try await context.withExistingStore { store in
             let points = try await store.trend(in: window)

@@ -1,0 +1,105 @@
+import Foundation
+import Testing
+
+/// `canopy prune` on a real store: the dry run lists exactly what prune then deletes, a prune
+/// after `ingest` follows `history.retention`, and bad input exits 2.
+@Suite("canopy prune")
+struct PruneCommandTests {
+    /// `days` days before now, as `--started-at` takes it.
+    static func daysAgo(_ days: Double) -> String {
+        let formatter = ISO8601DateFormatter()
+        return formatter.string(from: Date().addingTimeInterval(-days * 86_400))
+    }
+
+    /// Ingests night 12 as run `key` on `branch`, started `days` ago.
+    static func ingest(
+        _ out: String, _ key: String, branch: String, commit: String, days: Double, config: String? = nil,
+        quiet: Bool = true
+    ) throws -> CLIRunner.Result {
+        try CLIRunner.run(
+            ["ingest", "--out", out, "--run-key", key, "--commit", commit, "--branch", branch]
+                + ["--started-at", daysAgo(days), CLIRunner.night(12)] + (quiet ? ["--quiet"] : [])
+                + (config.map { ["--config", $0] } ?? []))
+    }
+
+    /// A store with main's one run 400 days old (its baseline: kept) and a feature branch's runs
+    /// of one commit 100, 90 and 1 days old (the two old ones go).
+    static func history() throws -> String {
+        let out = try CLIRunner.temporaryDirectory()
+        for (key, branch, commit, days) in [
+            ("main-400", "main", "m1", 400.0), ("pr-100", "feature/pay", "p1", 100), ("pr-90", "feature/pay", "p1", 90),
+            ("pr-1", "feature/pay", "p1", 1),
+        ] {
+            let result = try ingest(out, key, branch: branch, commit: commit, days: days)
+            #expect(result.status == 0, "\(result.stderr)")
+        }
+        return out
+    }
+
+    static func keys(_ json: String) throws -> [String] {
+        let document = try #require(
+            try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any], "\(json)")
+        let runs = try #require(document["runs"] as? [[String: Any]], "\(json)")
+        return runs.compactMap { $0["key"] as? String }
+    }
+
+    @Test("--dry-run lists what prune then deletes, and deletes nothing")
+    func dryRunThenPrune() throws {
+        let out = try Self.history()
+        let dry = try CLIRunner.run(["prune", "--dry-run", "--out", out])
+        #expect(dry.status == 0, "\(dry.stderr)")
+        let lines = dry.stdout.components(separatedBy: "\n")
+        #expect(
+            lines.first?.hasPrefix(
+                "dry run: would prune 2 run(s): 0 of target branches, 2 of other branches from \(out)/history.sqlite; 1 older run(s) kept because a reader needs them"
+            ) == true, "\(dry.stdout)")
+        #expect(lines[1].hasSuffix("pr-100") && lines[2].hasSuffix("pr-90"), "oldest first: \(dry.stdout)")
+        let dryJSON = try CLIRunner.run(["prune", "--dry-run", "--format", "json", "--out", out])
+        #expect(try Self.keys(dryJSON.stdout) == ["pr-100", "pr-90"])
+
+        let prune = try CLIRunner.run(["prune", "--format", "json", "--out", out])
+        #expect(prune.status == 0, "\(prune.stderr)")
+        #expect(try Self.keys(prune.stdout) == ["pr-100", "pr-90"])
+        #expect(prune.stdout.contains("\"dryRun\" : false"), "\(prune.stdout)")
+        #expect(prune.stdout.contains("\"protectedRuns\" : 1"), "\(prune.stdout)")
+        let list = try CLIRunner.run(["report", "--list", "--out", out])
+        for key in ["main-400", "pr-1"] { #expect(list.stdout.contains(key), "\(list.stdout)") }
+        for key in ["pr-100", "pr-90"] { #expect(!list.stdout.contains(key), "\(list.stdout)") }
+        let again = try CLIRunner.run(["prune", "--out", out])
+        #expect(again.stdout.hasPrefix("pruned \(out)/history.sqlite: 0 run(s)"), "\(again.stdout)")
+    }
+
+    @Test("ingest prunes after storing when history.retention is configured, and only then")
+    func ingestAppliesRetention() throws {
+        let out = try Self.history()
+        let plain = try Self.ingest(out, "pr-0", branch: "feature/pay", commit: "p1", days: 0.5, quiet: false)
+        #expect(plain.status == 0, "\(plain.stderr)")
+        #expect(!plain.stderr.contains("retention:"), "\(plain.stderr)")
+        let config = out + "/canopy.yml"
+        try "history:\n  retention:\n    days: 365\n    pullRequestDays: 95\n".write(
+            toFile: config, atomically: true, encoding: .utf8)
+        let result = try Self.ingest(
+            out, "pr-00", branch: "feature/pay", commit: "p1", days: 0.25, config: config, quiet: false)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(
+            result.stderr.contains("retention: 1 run(s): 0 of target branches, 1 of other branches deleted"),
+            "\(result.stderr)")
+        let list = try CLIRunner.run(["report", "--list", "--out", out])
+        #expect(!list.stdout.contains("pr-100") && list.stdout.contains("pr-90"), "\(list.stdout)")
+    }
+
+    @Test("a bad retention value or a missing store exits 2 and names it")
+    func badInput() throws {
+        let out = try CLIRunner.temporaryDirectory()
+        let missing = try CLIRunner.run(["prune", "--store", out + "/nowhere.sqlite"])
+        #expect(missing.status == 2)
+        #expect(missing.stderr.contains("no history store at \(out)/nowhere.sqlite"), "\(missing.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: out + "/nowhere.sqlite"))
+        let config = out + "/canopy.yml"
+        try "history:\n  retention:\n    days: 0\n".write(toFile: config, atomically: true, encoding: .utf8)
+        let bad = try CLIRunner.run(["prune", "--dry-run", "--out", out, "--config", config])
+        #expect(bad.status == 2)
+        #expect(
+            bad.stderr.contains("\(config):3:11: error: at history.retention.days: 0 is out of range"), "\(bad.stderr)")
+    }
+}
