@@ -101,9 +101,6 @@ if [ -n "${CANOPY_TEST_POSTGRES:-}" ]; then
   "$benchbin" store bench --store "$CANOPY_TEST_POSTGRES" --runs 365 --tests 20000 || echo "bench store (PostgreSQL) failed"
 fi
 
-echo
-echo "## Retention: pruning the oldest 300 of 1,000 runs of 5,000 tests, SQLite with incremental vacuum (issue 38)"
-"$benchbin" prune bench --runs 1000 --tests 5000 --prune 300 || echo "bench prune failed"
 
 echo
 echo "## One run from 8 CI legs: the merged run against the same files read as one input (issue 36: ratio <= 1.3)"
