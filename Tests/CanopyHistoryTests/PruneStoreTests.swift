@@ -111,12 +111,24 @@ import Testing
         try queue.close()
     }
 
+    /// A store whose `auto_vacuum` is NONE, as stores written before schema 9 were while another
+    /// process kept migration 9 from rewriting the file: created, then switched back by a VACUUM.
+    static func storeWithoutAutoVacuum(at path: String) async throws {
+        await (try SQLiteHistoryStore(path: path)).close()
+        let queue = try DatabaseQueue(path: path)
+        try await queue.writeWithoutTransaction { db in
+            try db.execute(sql: "PRAGMA auto_vacuum = NONE")
+            try db.execute(sql: "VACUUM")
+        }
+        try queue.close()
+    }
+
     @Test(arguments: [true, false])
     func sqliteGivesTheSpaceBackOnlyWithIncrementalVacuum(_ incremental: Bool) async throws {
         let directory = NSTemporaryDirectory() + "canopy-prune-" + UUID().uuidString
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let path = directory + "/history.sqlite"
-        if incremental { try Self.incrementalStore(at: path) }
+        if incremental { try Self.incrementalStore(at: path) } else { try await Self.storeWithoutAutoVacuum(at: path) }
         let store = try SQLiteHistoryStore(path: path)
         #expect(try store.pragma("auto_vacuum") == (incremental ? "2" : "0"))
         for night in 0..<20 {
@@ -131,7 +143,8 @@ import Testing
         let pageSize = try #require(Int(try store.pragma("page_size") ?? ""))
         #expect(result.bytesReturned == (pages - after) * pageSize)
         if incremental {
-            #expect(after < pages / 5, "\(pages) pages before, \(after) after")
+            // The 2,000 test names stay (they are stored once, whatever the runs).
+            #expect(after < pages / 2, "\(pages) pages before, \(after) after")
             #expect(try store.pragma("freelist_count") == "0")
             #expect(result.bytesReusable == 0)
         } else {
