@@ -35,7 +35,7 @@ struct IntegerConversionScanTests {
             4, "Int32 of test and attempt indices (at most the 250,000-test limit) and back"
         ),
         "CanopyHistory/SQLite/SQLiteHistoryStore+Migrating.swift": (
-            1, "Int parsing a migration's digits: nil, never a trap"
+            2, "Int parsing a migration's digits: nil, never a trap; Int of the busy timeout the code sets"
         ),
         "CanopyHistory/SQLite/SQLiteHistoryStore+Writing.swift": (
             5, "UInt64 of a retry counter; Int of row ids (Int64) and a C parameter count"

@@ -49,7 +49,7 @@ extension SQLiteHistoryStore {
         if try Self.pending(applied, location: location).isEmpty { return }
         let compacting = try pool.writeWithoutTransaction { db in
             let isNew = try !db.tableExists("runs")
-            var compacting = isNew
+            var compacting = false
             try db.inTransaction(.immediate) {
                 if let tables = try Self.foreignTables(db) {
                     throw HistoryError.notAStore(location: location, tables: tables)
@@ -67,15 +67,16 @@ extension SQLiteHistoryStore {
         if compacting { compactAfterMigration() }
     }
 
-    /// After a store is created, or migration 9 moved an existing store's rows into their compact
-    /// layout: rewrites the file (without the pages the old rows held) in incremental auto-vacuum
-    /// mode, so pages `canopy prune` frees can be returned to the file system. A store in WAL
-    /// mode changes that mode only through a VACUUM, quick on a new store. Skipped while another
-    /// connection holds the store (the rewrite needs it alone): the store then reuses freed pages
-    /// instead of returning them.
+    /// After migration 9 moved an existing store's rows into their compact layout: rewrites the
+    /// file without the pages the old rows held, in incremental auto-vacuum mode (what a new store
+    /// has), so pages `canopy prune` frees can be returned to the file system. Tried once without
+    /// waiting: while another connection holds the store the rewrite is skipped, and the store
+    /// reuses freed pages instead of returning them.
     private func compactAfterMigration() {
         try? pool.writeWithoutTransaction { db in
             guard try Int.fetchOne(db, sql: "PRAGMA auto_vacuum") == 0 else { return }
+            try db.execute(sql: "PRAGMA busy_timeout = 0")
+            defer { try? db.execute(sql: "PRAGMA busy_timeout = \(Int(Self.busyTimeout * 1000))") }
             try db.execute(sql: "PRAGMA auto_vacuum = INCREMENTAL")
             try db.execute(sql: "VACUUM")
         }

@@ -46,6 +46,11 @@ package final class SQLiteHistoryStore: HistoryStore {
             // disk these journals would be a temp file written page by page. Readers keep the
             // default, so a large sort may still spill to a file.
             if !db.configuration.readonly { try db.execute(sql: "PRAGMA temp_store = MEMORY") }
+            // A new file is created in incremental auto-vacuum mode, so pages `canopy prune`
+            // frees can be returned to the file system; the mode must be set before the file's
+            // first page is written (the switch to WAL writes it). An existing file keeps its mode
+            // (migration 9 rewrites an older one: `compactAfterMigration`).
+            if !db.configuration.readonly { try db.execute(sql: "PRAGMA auto_vacuum = INCREMENTAL") }
         }
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
