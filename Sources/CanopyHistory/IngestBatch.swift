@@ -42,6 +42,9 @@ struct IngestBatch: Sendable {
     var key: String
     var run: RunRecord
     var tables: [Table]
+    /// The names of every test of the run, which the analysed tables (added by `finish` on the
+    /// staged path) refer to: known before the analysis, so a store can add them first.
+    var testNames: RowReferences
 
     /// Everything the run writes, analysis included.
     init(run: Run, digest: RunDigest, testRows rows: [TestRunRow], ingestedAt: Date = Date()) throws {
@@ -56,6 +59,7 @@ struct IngestBatch: Sendable {
         self.run = RunRecord(key: key, metadata: run.metadata, totals: run.totals, ingestedAt: ingestedAt)
         let audits = run.auditIssues.enumerated().map { AuditIssueRecord(ordinal: $0.offset, issue: $0.element) }
         tables = [Table(AttemptRows(tests: run.tests)), Table(audits)]
+        testNames = RowReferences(names: run.tests.map { TestName($0.identity, key: $0.identity.key) })
     }
 
     /// What depends on the analysis: the tests (`rows`, infrastructure attempts counted from

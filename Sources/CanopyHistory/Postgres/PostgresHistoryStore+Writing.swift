@@ -68,14 +68,17 @@ extension PostgresHistoryStore {
     /// analysis; nil abandons the run and rolls back). `ON CONFLICT DO NOTHING` on the run key
     /// makes a concurrent or repeated ingest of the same run a no-op.
     ///
-    /// The names and strings the batch refers to are added before the transaction, each statement
-    /// committed on its own, so concurrent jobs adding the same names wait for one statement, not
-    /// for another job's whole run; a name left by a run that then failed is harmless.
+    /// The names and strings the rows refer to are added outside the transaction, each statement
+    /// committed on its own: the run's test names and what its first tables refer to before it
+    /// begins, what the analysed tables add (failure strings) on another connection of the pool.
+    /// Concurrent jobs adding the same entries then wait for one statement, never for another
+    /// job's whole run (which may itself wait for them); an entry left by a run that then failed
+    /// is harmless.
     func write(
         _ batch: IngestBatch, then completion: () async -> [IngestBatch.Table]?, on connection: PostgresConnection
     ) async throws -> IngestResult {
         var ids = RowIDs(run: 0)
-        var references = RowReferences()
+        var references = batch.testNames
         for table in batch.tables { references.formUnion(table.references) }
         try await resolve(references, into: &ids, on: connection)
         try await execute("BEGIN", on: connection)
@@ -100,7 +103,14 @@ extension PostgresHistoryStore {
             }
             guard let completion = await completion() else { throw CancellationError() }
             for table in completion where !table.isEmpty {
-                try await resolve(table.references, into: &ids, on: connection)
+                if !ids.missing(table.references).isEmpty {
+                    let known = ids
+                    ids = try await client.withConnection { other in
+                        var added = known
+                        try await self.resolve(table.references, into: &added, on: other)
+                        return added
+                    }
+                }
                 try await insert(table, ids: ids, on: connection)
             }
             try await execute("COMMIT", on: connection)
