@@ -102,8 +102,6 @@ let package = Package(
                 "CanopyParsers", "CanopyAnalysis", "CanopyHistory", "CanopyModel", "CanopyBundleFixtures",
                 // `Platform.peakResidentBytes`, the one reading of `getrusage`.
                 "CanopyPipeline",
-                // `prune bench` makes its store with `auto_vacuum = INCREMENTAL`.
-                .product(name: "GRDB", package: "GRDB.swift"),
             ],
             path: "Benchmarks/CanopyBench",
             swiftSettings: swiftSettings
@@ -157,6 +155,8 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
             ],
+            // Read from the source tree (`#filePath`), as the golden files are.
+            exclude: ["Fixtures"],
             swiftSettings: swiftSettings),
         .testTarget(
             name: "CanopyRenderTests", dependencies: ["CanopyRender", "CanopyModel"], resources: [.copy("Golden")],
@@ -172,7 +172,10 @@ let package = Package(
             name: "CanopyConfigTests", dependencies: ["CanopyConfig", "CanopyAnalysis", "CanopyModel"],
             swiftSettings: swiftSettings),
         // `canopy` is a dependency so that the binary these tests run is built first.
-        .testTarget(name: "CLITests", dependencies: ["canopy", "CanopyBundleFixtures"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "CLITests", dependencies: ["canopy", "CanopyBundleFixtures"],
+            // The differential reader the JUnit tests run with python3, from the source tree.
+            exclude: ["differential.py"], swiftSettings: swiftSettings),
         // The oracle: seeded scenarios with ground truth, the built `canopy` run on each and the
         // invariants checked over everything it writes; `canopy` is a dependency so it is built first.
         .testTarget(name: "CanopyOracleTests", dependencies: ["canopy"], swiftSettings: swiftSettings),

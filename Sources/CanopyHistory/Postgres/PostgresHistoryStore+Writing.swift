@@ -12,11 +12,14 @@ extension PostgresHistoryStore {
     }
 
     /// Runs `write` on a leased connection, again on a new one after an outage (`retryPolicy`) or
-    /// after a serialization conflict (`writeAttempts`).
-    func writing(_ write: (PostgresConnection) async throws -> IngestResult) async throws -> IngestResult {
+    /// after a serialization conflict (`writeAttempts`). A store opened read-only refuses, naming
+    /// `statement`.
+    func writing<Result>(
+        _ statement: String = "INSERT INTO runs", _ write: (PostgresConnection) async throws -> Result
+    ) async throws -> Result {
         if readOnly {
             throw HistoryError.statementFailed(
-                location: location, sql: "INSERT INTO runs", reason: "the store was opened read-only")
+                location: location, sql: statement, reason: "the store was opened read-only")
         }
         var attempt = 0
         while true {
