@@ -26,7 +26,7 @@ package protocol HistoryReader: Sendable {
         _ body: (TestRunRow) throws -> Void
     ) async throws
     /// Streams the rows of the tests `testKeys` over `window`, passes included, in the order of
-    /// `forEachTestRun` (the keys are bound in batches and read from the test-key index).
+    /// `forEachTestRun` (the keys are bound in batches; each run of the window is read for them).
     func forEachTestRun(in window: HistoryWindow, testKeys: Set<String>, _ body: (TestRunRow) throws -> Void)
         async throws
     /// The durations of the passed results of the tests `testKeys` over `window`, leaving out the

@@ -66,7 +66,7 @@ extension CommandContext {
     /// For a pull request's run, what its target branch's window, as far as the run's start, says
     /// of the tests failing in it (an attempt failed): their flakiness there, and the fingerprints
     /// of their failures there. Nothing for a run not of a request. The target's rows are read for
-    /// those tests alone (by key, from the test-key index) and analysed apart from the request's
+    /// those tests alone (by key: `forEachTestRun(in:testKeys:)`) and analysed apart from the request's
     /// own, so the request's failures never make a test look flaky there.
     func targetBranchHistory(
         of prepared: JudgedRun, store: any HistoryStore

@@ -10,7 +10,7 @@ extension CommandContext {
 
     /// The latest results on the run's branch, up to its start, of the tests that failed an
     /// attempt in the run and of the window's flaky tests (`flakiness`, ranked): their history
-    /// strips. One windowed query by test key (the test-key index), the same on both stores.
+    /// strips. One windowed query by test key (`forEachTestRun(in:testKeys:)`), the same on both stores.
     func testHistory(
         of metadata: RunMetadata, testRows: [TestRunRow], flakiness: [TestFlakiness], store: any HistoryStore
     ) async throws -> [String: [TestRunRow]] {
