@@ -43,8 +43,7 @@ package final class SQLiteHistoryStore: HistoryStore {
             // The writer keeps statement journals in memory. Each multi-row INSERT inside the run's
             // transaction has one (the statement may abort on a constraint), holding the original
             // of every page it changes; on disk these journals would be a temp file written page
-            // by page. Readers keep the
-            // default, so a large sort may still spill to a file.
+            // by page. Readers keep the default, so a large sort may still spill to a file.
             if !db.configuration.readonly { try db.execute(sql: "PRAGMA temp_store = MEMORY") }
             // A new file is created in incremental auto-vacuum mode, so pages `canopy prune`
             // frees can be returned to the file system; the mode must be set before the file's
