@@ -94,6 +94,7 @@ let package = Package(
             name: "CanopyPipeline",
             dependencies: [
                 "CanopyModel", "CanopyParsers", "CanopyAnalysis", "CanopyHistory", "CanopyRender", "CanopyConfig",
+                "CanopySource",
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
             swiftSettings: swiftSettings
