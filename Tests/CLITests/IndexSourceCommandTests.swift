@@ -4,7 +4,8 @@ import Testing
 /// `canopy index-source` on the source index's fixture app and on a broken CODEOWNERS file.
 @Suite("canopy index-source (end to end)")
 struct IndexSourceCommandTests {
-    static let sampleApp = CLIRunner.repository.appendingPathComponent("Tests/CanopySourceTests/Fixtures/SampleApp").path
+    static let sampleApp = CLIRunner.repository.appendingPathComponent("Tests/CanopySourceTests/Fixtures/SampleApp")
+        .path
 
     @Test func jsonListsDeclarationsWithOwners() throws {
         let result = try CLIRunner.run(["index-source", "--format", "json", Self.sampleApp])
@@ -26,9 +27,12 @@ struct IndexSourceCommandTests {
         let result = try CLIRunner.run(["index-source", Self.sampleApp])
         #expect(result.status == 0)
         let first = try #require(result.stdout.split(separator: "\n").first)
-        #expect(first.hasSuffix(
-            ": 7 Swift files, 15 identifiers declared (3 templates), 5 UI-test queries, 2 unresolved; owners from .github/CODEOWNERS"))
-        #expect(result.stdout.contains("  Podcast-{id}-row  composed  SampleApp/Podcasts/PodcastRow.swift:11  PodcastRow"))
+        #expect(
+            first.hasSuffix(
+                ": 7 Swift files, 15 identifiers declared (3 templates), 5 UI-test queries, 2 unresolved; owners from .github/CODEOWNERS"
+            ))
+        #expect(
+            result.stdout.contains("  Podcast-{id}-row  composed  SampleApp/Podcasts/PodcastRow.swift:11  PodcastRow"))
     }
 
     @Test func aBadCodeOwnersLineIsExitCodeTwoAtItsLine() throws {

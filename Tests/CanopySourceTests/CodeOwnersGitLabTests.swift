@@ -14,10 +14,11 @@ struct CodeOwnersGitLabTests {
         let owners = try Self.owners()
         #expect(owners.syntax == .gitlab)
         let sections = owners.sections.map { "\($0.name ?? "-")|\($0.isOptional)|\($0.approvals)|\($0.defaultOwners)" }
-        #expect(sections == [
-            "-|false|1|[]", "Checkout|false|2|[\"@acme/payments-ios\"]", "Documentation|true|1|[]",
-            "QA|false|1|[\"@acme/qa\"]",
-        ])
+        #expect(
+            sections == [
+                "-|false|1|[]", "Checkout|false|2|[\"@acme/payments-ios\"]", "Documentation|true|1|[]",
+                "QA|false|1|[\"@acme/qa\"]",
+            ])
     }
 
     @Test(arguments: [

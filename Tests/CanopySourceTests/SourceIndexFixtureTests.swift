@@ -53,22 +53,24 @@ struct SourceIndexFixtureTests {
 
     @Test func unresolvableExpressionsAreRecordedNotGuessed() {
         let rows = Self.index.unresolved.map { "\($0.file):\($0.line)|\($0.expression)|\($0.type ?? "-")" }
-        #expect(rows == [
-            "SampleApp/Checkout/CheckoutViewController.swift:17|identifier|CheckoutViewController",
-            "SampleApp/Checkout/PaymentSheetView.swift:25|makeIdentifier()|PaymentSheetView",
-        ])
+        #expect(
+            rows == [
+                "SampleApp/Checkout/CheckoutViewController.swift:17|identifier|CheckoutViewController",
+                "SampleApp/Checkout/PaymentSheetView.swift:25|makeIdentifier()|PaymentSheetView",
+            ])
         #expect(Self.index.summary.unresolved == 2)
     }
 
     @Test func uiTestQueriesResolveToIdentifiers() {
         let rows = Self.index.queries.map { "\($0.identifier)|\($0.line)|\($0.type ?? "-").\($0.function ?? "-")" }
-        #expect(rows == [
-            "Checkout.PayButton|14|CheckoutUITests.testPayButtonPays",
-            "Checkout.Total|15|CheckoutUITests.testPayButtonPays",
-            "Checkout.PaymentSheet.cardNumber|16|CheckoutUITests.testPayButtonPays",
-            "Podcast-42-row|22|CheckoutUITests.testPodcastRowOpens",
-            "Checkout.Root|23|CheckoutUITests.testPodcastRowOpens",
-        ])
+        #expect(
+            rows == [
+                "Checkout.PayButton|14|CheckoutUITests.testPayButtonPays",
+                "Checkout.Total|15|CheckoutUITests.testPayButtonPays",
+                "Checkout.PaymentSheet.cardNumber|16|CheckoutUITests.testPayButtonPays",
+                "Podcast-42-row|22|CheckoutUITests.testPodcastRowOpens",
+                "Checkout.Root|23|CheckoutUITests.testPodcastRowOpens",
+            ])
     }
 
     @Test func summaryCountsFilesAndKinds() {

@@ -114,7 +114,8 @@ final class IdentifierDeclarationVisitor: SyntaxVisitor {
             || target.as(DeclReferenceExprSyntax.self)?.baseName.text == "accessibilityIdentifier"
         guard isIdentifier else { return .visitChildren }
         let rest = Array(elements[(assignment + 1)...])
-        let value: ExprSyntax = rest.count == 1 ? rest[0] : ExprSyntax(SequenceExprSyntax(elements: ExprListSyntax(rest)))
+        let value: ExprSyntax =
+            rest.count == 1 ? rest[0] : ExprSyntax(SequenceExprSyntax(elements: ExprListSyntax(rest)))
         declare(value, line: line(target))
         return .visitChildren
     }

@@ -71,7 +71,8 @@ package struct OwnersPattern: Sendable, Equatable, CustomStringConvertible {
             }
         case .name(let glob):
             guard let name = path.first, globMatches(glob[...], name[...]) else { return false }
-            return match(pattern.dropFirst(), path.dropFirst(), directoryOnly: directoryOnly, prefixAllowed: prefixAllowed)
+            return match(
+                pattern.dropFirst(), path.dropFirst(), directoryOnly: directoryOnly, prefixAllowed: prefixAllowed)
         }
     }
 
