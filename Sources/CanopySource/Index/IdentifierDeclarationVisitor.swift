@@ -32,11 +32,11 @@ final class IdentifierDeclarationVisitor: SyntaxVisitor {
         "toolbars", "webViews", "windows", "descendants", "children",
     ]
 
-    init(path: String, tree: SourceFileSyntax, facts: SourceFacts) {
+    init(path: String, tree: SourceFileSyntax, converter: SourceLocationConverter, facts: SourceFacts) {
         self.path = path
         self.facts = facts
         resolver = IdentifierResolver(facts: facts)
-        converter = SourceLocationConverter(fileName: path, tree: tree)
+        self.converter = converter
         isUITestFile = tree.statements.contains {
             $0.item.as(ImportDeclSyntax.self)?.path.trimmedDescription == "XCTest"
         }

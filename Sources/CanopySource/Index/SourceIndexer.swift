@@ -1,3 +1,4 @@
+import CanopyModel
 import Foundation
 import SwiftParser
 import SwiftSyntax
@@ -17,24 +18,32 @@ package enum SourceIndexer {
         try index(files: swiftFiles(under: directory))
     }
 
-    /// Indexes `files`; the result lists them in path order.
+    /// Indexes `files`; the result lists them in path order. Parsing and both passes run per file
+    /// on every core (`ParallelMap`); constants are merged in path order, the first of a name kept.
     package static func index(files: [SourceFile]) -> SourceIndex {
         let sorted = files.sorted { $0.path < $1.path }
-        let trees = sorted.map { Parser.parse(source: $0.text) }
+        let trees = ParallelMap.map(sorted.count) { Parser.parse(source: sorted[$0].text) }
+        let converters = ParallelMap.map(sorted.count) {
+            SourceLocationConverter(fileName: sorted[$0].path, tree: trees[$0])
+        }
+        let factsPerFile = ParallelMap.map(sorted.count) { index in
+            let visitor = SourceFactsVisitor(tree: trees[index], converter: converters[index])
+            visitor.walk(trees[index])
+            return visitor.facts
+        }
         var facts = SourceFacts()
-        for (file, tree) in zip(sorted, trees) {
-            let visitor = SourceFactsVisitor(
-                tree: tree, converter: SourceLocationConverter(fileName: file.path, tree: tree))
-            visitor.walk(tree)
-            facts.merge(visitor.facts)
+        for fileFacts in factsPerFile { facts.merge(fileFacts) }
+        let results = ParallelMap.map(sorted.count) { index in
+            let visitor = IdentifierDeclarationVisitor(
+                path: sorted[index].path, tree: trees[index], converter: converters[index], facts: facts)
+            visitor.walk(trees[index])
+            return (visitor.declarations.sorted { $0.line < $1.line }, visitor.queries, visitor.unresolved)
         }
         var index = SourceIndex(declarations: [], queries: [], unresolved: [], files: sorted.count)
-        for (file, tree) in zip(sorted, trees) {
-            let visitor = IdentifierDeclarationVisitor(path: file.path, tree: tree, facts: facts)
-            visitor.walk(tree)
-            index.declarations += visitor.declarations.sorted { $0.line < $1.line }
-            index.queries += visitor.queries
-            index.unresolved += visitor.unresolved
+        for (declarations, queries, unresolved) in results {
+            index.declarations += declarations
+            index.queries += queries
+            index.unresolved += unresolved
         }
         return index
     }
