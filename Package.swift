@@ -183,7 +183,7 @@ let package = Package(
             ],
             swiftSettings: swiftSettings),
         .testTarget(
-            name: "CanopySourceTests", dependencies: ["CanopySource", "CanopyModel"],
+            name: "CanopySourceTests", dependencies: ["CanopySource"],
             resources: [.copy("Fixtures")], swiftSettings: swiftSettings),
         .testTarget(
             name: "CanopyConfigTests", dependencies: ["CanopyConfig", "CanopyAnalysis", "CanopyModel"],
