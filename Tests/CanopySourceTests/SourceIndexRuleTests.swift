@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import CanopySource
@@ -82,5 +83,48 @@ struct SourceIndexRuleTests {
     @Test func aSyntaxErrorStillIndexesWhatParses() {
         let source = "struct V { func f() { a.accessibilityIdentifier = \"Ok.Id\" }\n func g( {"
         #expect(Self.identifiers(source) == ["Ok.Id"])
+    }
+
+    @Test func reflectionByStringDescribingAndABareAssignmentInsideAView() {
+        let source = """
+            final class ProfileHeaderView: UIView {
+                func setUp() {
+                    accessibilityIdentifier = String(describing: type(of: self))
+                    avatar.accessibilityIdentifier = "\\(String(describing: Self.self)).avatar"
+                }
+            }
+            """
+        let declarations = Self.index(["A.swift": source]).declarations
+        #expect(declarations.map(\.identifier) == ["ProfileHeaderView", "ProfileHeaderView.avatar"])
+        #expect(declarations.map(\.kind) == [.reflection, .reflection])
+        #expect(declarations.map(\.line) == [3, 4])
+    }
+}
+
+/// Which files a directory's index reads.
+@Suite("Source index files")
+struct SourceIndexFileTests {
+    @Test func hiddenAndDependencyDirectoriesAreSkipped() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("index-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let line = "struct V { func f() { a.accessibilityIdentifier = \"Kept\" } }"
+        for path in ["App/V.swift", ".build/checkouts/X.swift", "Pods/Lib/X.swift", "App/notes.txt"] {
+            let url = root.appendingPathComponent(path)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try line.write(to: url, atomically: true, encoding: .utf8)
+        }
+        let index = try SourceIndexer.index(directory: root)
+        #expect(index.files == 1)
+        #expect(index.declarations.map(\.file) == ["App/V.swift"])
+    }
+
+    @Test func aFileThatIsNotUTF8IsAnErrorNamingIt() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("index-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        try Data([0x6C, 0x65, 0x74, 0xFF, 0xFE]).write(to: root.appendingPathComponent("Bad.swift"))
+        let error = try #require(throws: SourceError.self) { try SourceIndexer.index(directory: root) }
+        #expect(error.description.hasSuffix("Bad.swift: cannot read: not UTF-8 text"), "\(error)")
     }
 }
