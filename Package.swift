@@ -27,6 +27,9 @@ let package = Package(
         // The package's one SHA-256 (content hashes of inputs, CSP hashes of the dashboard's
         // scripts); already built as a dependency of postgres-nio.
         .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
+        // CanopySource reads the app's and UI tests' Swift sources with SwiftParser (no regular
+        // expressions over Swift).
+        .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
     ],
     targets: [
         .target(name: "CanopyModel", swiftSettings: swiftSettings),
@@ -51,6 +54,16 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .target(name: "CanopyAnalysis", dependencies: ["CanopyModel"], swiftSettings: swiftSettings),
+        // The app's and UI tests' Swift sources: identifier declarations and CODEOWNERS.
+        .target(
+            name: "CanopySource",
+            dependencies: [
+                "CanopyModel",
+                .product(name: "SwiftSyntax", package: "swift-syntax"),
+                .product(name: "SwiftParser", package: "swift-syntax"),
+            ],
+            swiftSettings: swiftSettings
+        ),
         .target(
             name: "CanopyHistory",
             dependencies: [
@@ -81,6 +94,7 @@ let package = Package(
             name: "CanopyPipeline",
             dependencies: [
                 "CanopyModel", "CanopyParsers", "CanopyAnalysis", "CanopyHistory", "CanopyRender", "CanopyConfig",
+                "CanopySource",
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
             swiftSettings: swiftSettings
@@ -168,6 +182,9 @@ let package = Package(
                 "CanopyRender", "CanopyBundleFixtures", "CanopyHistoryTestSupport",
             ],
             swiftSettings: swiftSettings),
+        .testTarget(
+            name: "CanopySourceTests", dependencies: ["CanopySource"],
+            resources: [.copy("Fixtures")], swiftSettings: swiftSettings),
         .testTarget(
             name: "CanopyConfigTests", dependencies: ["CanopyConfig", "CanopyAnalysis", "CanopyModel"],
             swiftSettings: swiftSettings),

@@ -9,3 +9,4 @@ extension AnnotationMode: ExpressibleByArgument {}
 extension AttachmentScope: ExpressibleByArgument {}
 extension QuarantineCommand.Format: ExpressibleByArgument {}
 extension PruneCommand.Format: ExpressibleByArgument {}
+extension IndexSourceCommand.Format: ExpressibleByArgument {}

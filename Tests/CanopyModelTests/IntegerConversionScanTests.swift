@@ -81,6 +81,7 @@ struct IntegerConversionScanTests {
         "CanopyRender/HTML/HTMLText.swift": (2, "Int of a nibble, as a table index"),
         "CanopyRender/HTML/HTMLTreeView.swift": (2, "Int of a cell's width, a share of the page's fixed layout width"),
         "CanopyRender/JSON/JSONByteSink.swift": (3, "UInt8 of a decimal digit; Int of a nibble, as a table index"),
+        "CanopySource/Owners/CodeOwnersParser.swift": (1, "Int parsing an approvals count: nil, never a trap"),
     ]
 
     /// An integer initialiser whose first argument has no label (`Int(x)`, `UInt64(x)`); labelled

@@ -1,3 +1,5 @@
+import CanopyModel
+
 extension IdentifierScheme {
     /// Templates for every identifier of a run: rule templating first, then the data-driven fold
     /// over the rule templates. Deterministic: the result depends only on the set of identifiers.

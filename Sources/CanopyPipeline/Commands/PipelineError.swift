@@ -12,6 +12,8 @@ package enum PipelineError: Error, Sendable, CustomStringConvertible {
     case output(path: String, reason: String)
     /// The history store could not be opened or used (the message has any password redacted).
     case store(String)
+    /// The Swift sources or the CODEOWNERS file could not be read (path and line in the message).
+    case source(String)
     /// The run was stored, then its files could not be written (`reason`); `directory` still holds
     /// the files of the run before, none of this one.
     case outputsAfterStore(_ reason: String, runKey: String, store: String, directory: String)
@@ -28,6 +30,8 @@ package enum PipelineError: Error, Sendable, CustomStringConvertible {
             return "\(path): error: cannot write: \(reason)"
         case .store(let message):
             return "error: history store: \(message)"
+        case .source(let message):
+            return "error: \(message)"
         case .outputsAfterStore(let reason, let runKey, let store, let directory):
             return """
                 \(reason)

@@ -2,23 +2,23 @@ import Foundation
 
 /// Maps indices to values on every core, keeping index order in the result.
 ///
-/// For the analysis passes that are pure per test or per identifier (extracting mentions,
-/// templating, normalising messages): they are most of the analysis time, and would otherwise
-/// run one after another on one core. Work is split into a few chunks per core so one slow
+/// For the passes that are pure per item: the analysis's per test or per identifier (extracting
+/// mentions, templating, normalising messages), the source index's per file (parsing, visiting);
+/// they would otherwise run one after another on one core. Work is split into a few chunks per core so one slow
 /// chunk does not hold the others up.
 ///
 /// Synchronous: each call blocks its caller until every piece is done, the pieces running on
 /// Dispatch's worker threads (`concurrentPerform`). Call it from synchronous code on a thread of
 /// its own (the pipeline's `DedicatedThread`), never from a task: a task blocked here would hold
 /// a thread of Swift's cooperative pool.
-enum ParallelMap {
+package enum ParallelMap {
     /// Below this many items a single thread does the work: spreading costs more than it saves.
-    static let minimumParallelCount = 64
+    package static let minimumParallelCount = 64
 
     /// Chunks of work per core.
     private static var chunkCount: Int { ProcessInfo.processInfo.activeProcessorCount * 4 }
 
-    static func map<T>(_ count: Int, _ transform: (Int) -> T) -> [T] {
+    package static func map<T>(_ count: Int, _ transform: (Int) -> T) -> [T] {
         guard count >= minimumParallelCount else { return (0..<count).map(transform) }
         let chunks = min(count, chunkCount)
         return fill(count, chunks: chunks, chunkSize: (count + chunks - 1) / chunks, transform)
@@ -27,7 +27,7 @@ enum ParallelMap {
     /// Splits `0..<count` into one range per core and transforms each range on every core, in
     /// range order: for passes that gather per range and merge the results (the fewer ranges,
     /// the less merging).
-    static func mapRanges<T>(_ count: Int, _ transform: (Range<Int>) -> T) -> [T] {
+    package static func mapRanges<T>(_ count: Int, _ transform: (Range<Int>) -> T) -> [T] {
         let chunks = max(1, min(count, ProcessInfo.processInfo.activeProcessorCount))
         let size = (count + chunks - 1) / chunks
         let ranges = (0..<chunks).map { ($0 * size)..<min(count, ($0 + 1) * size) }.filter { !$0.isEmpty }
@@ -35,7 +35,7 @@ enum ParallelMap {
     }
 
     /// Runs two independent pieces of work at once and returns both results, once both are done.
-    static func both<A, B>(_ first: () -> A, _ second: () -> B) -> (A, B) {
+    package static func both<A, B>(_ first: () -> A, _ second: () -> B) -> (A, B) {
         let firstResult = UnsafeMutablePointer<A>.allocate(capacity: 1)
         let secondResult = UnsafeMutablePointer<B>.allocate(capacity: 1)
         defer {

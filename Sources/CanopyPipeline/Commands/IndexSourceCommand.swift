@@ -1,0 +1,86 @@
+import CanopyRender
+import CanopySource
+import Foundation
+
+/// `canopy index-source DIR`: the identifier declarations, UI-test queries and unresolved
+/// expressions of the Swift sources under a directory, each declaration with the owners the
+/// directory's CODEOWNERS file gives its file. See docs/source-index.md.
+package struct IndexSourceCommand {
+    package enum Format: String, Sendable, CaseIterable {
+        case text
+        case json
+    }
+
+    /// The `canopy.source-index/1` document.
+    struct Document: Encodable {
+        struct Declaration: Encodable {
+            var identifier: String
+            var kind: String
+            var file: String
+            var line: Int
+            var type: String?
+            var owners: [String]
+        }
+
+        var schema = "canopy.source-index/1"
+        var codeOwners: String?
+        var summary: SourceIndex.Summary
+        var declarations: [Declaration]
+        var queries: [IdentifierQuery]
+        var unresolved: [UnresolvedIdentifier]
+    }
+
+    package init() {}
+
+    /// Indexes `directory` and renders the index.
+    ///
+    /// - Throws: `PipelineError.source` for an unreadable directory or file or a bad CODEOWNERS line.
+    package func run(directory: String, format: Format) throws -> String {
+        let root = URL(fileURLWithPath: directory)
+        let index: SourceIndex
+        let owners: CodeOwners?
+        do {
+            index = try SourceIndexer.index(directory: root)
+            owners = try CodeOwners.load(repository: root)
+        } catch let error as SourceError {
+            throw PipelineError.source(error.description)
+        }
+        let document = Document(
+            codeOwners: owners?.path, summary: index.summary,
+            declarations: index.declarations.map {
+                Document.Declaration(
+                    identifier: $0.identifier, kind: $0.kind.rawValue, file: $0.file, line: $0.line, type: $0.type,
+                    owners: owners?.owners(of: $0.file) ?? [])
+            },
+            queries: index.queries, unresolved: index.unresolved)
+        switch format {
+        case .json: return try JSONOutput.encode(document) + "\n"
+        case .text: return Self.text(document, directory: directory)
+        }
+    }
+
+    private static func text(_ document: Document, directory: String) -> String {
+        let summary = document.summary
+        var lines = [
+            "\(directory): \(summary.files) Swift files, \(summary.declarations) identifiers declared "
+                + "(\(summary.templates) templates), \(summary.queries) UI-test queries, \(summary.unresolved) unresolved; "
+                + (document.codeOwners.map { "owners from \($0)" } ?? "no CODEOWNERS file")
+        ]
+        for declaration in document.declarations {
+            let owners = declaration.owners.isEmpty ? "" : "  " + declaration.owners.joined(separator: " ")
+            lines.append(
+                "  \(declaration.identifier)  \(declaration.kind)  \(declaration.file):\(declaration.line)"
+                    + "  \(declaration.type ?? "-")\(owners)")
+        }
+        if !document.queries.isEmpty { lines.append("UI-test queries:") }
+        for query in document.queries {
+            let test = [query.type, query.function].compactMap { $0 }.joined(separator: ".")
+            lines.append("  \(query.identifier)  \(query.file):\(query.line)  \(test.isEmpty ? "-" : test)")
+        }
+        if !document.unresolved.isEmpty { lines.append("Unresolved (not guessed):") }
+        for unresolved in document.unresolved {
+            lines.append("  \(unresolved.file):\(unresolved.line)  \(unresolved.expression)  \(unresolved.type ?? "-")")
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+}

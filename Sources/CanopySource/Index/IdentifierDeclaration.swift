@@ -1,0 +1,85 @@
+/// An accessibility identifier declared in the app's or the UI tests' Swift sources.
+package struct IdentifierDeclaration: Sendable, Equatable, Hashable, Codable {
+    /// How the identifier is written.
+    package enum Kind: String, Sendable, Equatable, Hashable, Codable {
+        /// A string literal or a string constant (`static let`/`let`), possibly across files.
+        case literal
+        /// Built from several pieces: interpolation, `+`, enum raw values; dynamic pieces become
+        /// `{name}` placeholders (`Podcast-{id}-row`).
+        case composed
+        /// Named after a type by reflection: `\(Self.self)`, `type(of: self)`,
+        /// `String(describing:)`, or a `Mirror` helper's `<Type>.<property>`.
+        case reflection
+        /// A case of a `String` enum in a UI-test file (`case payButton = "Checkout.PayButton"`).
+        case locator
+    }
+
+    /// The identifier, or its template with `{name}` placeholders for dynamic pieces.
+    package var identifier: String
+    package var kind: Kind
+    /// The file, relative to the indexed directory.
+    package var file: String
+    /// The 1-based line of the declaration.
+    package var line: Int
+    /// The enclosing type, dotted for nested types (`PodcastRow.Badge`); `nil` at file level.
+    package var type: String?
+
+    /// Whether the identifier has placeholders.
+    package var isTemplate: Bool { identifier.contains("{") }
+}
+
+/// An identifier a UI test queries (`app.buttons[…]`, `matching(identifier:)`, an `NSPredicate`
+/// comparing `identifier`), resolved like a declaration.
+package struct IdentifierQuery: Sendable, Equatable, Hashable, Codable {
+    package var identifier: String
+    package var file: String
+    package var line: Int
+    /// The enclosing type (the test class).
+    package var type: String?
+    /// The enclosing function (the test method).
+    package var function: String?
+}
+
+/// An identifier expression Canopy could not resolve to text; recorded, never guessed.
+package struct UnresolvedIdentifier: Sendable, Equatable, Hashable, Codable {
+    /// The expression's source text, trimmed.
+    package var expression: String
+    package var file: String
+    package var line: Int
+    package var type: String?
+}
+
+/// One Swift source file to index: its path relative to the indexed directory and its text.
+package struct SourceFile: Sendable, Equatable {
+    package var path: String
+    package var text: String
+
+    package init(path: String, text: String) {
+        self.path = path
+        self.text = text
+    }
+}
+
+/// The identifier declarations, queries and unresolved expressions of a source tree.
+package struct SourceIndex: Sendable, Equatable, Codable {
+    /// Counts for the index's summary line.
+    package struct Summary: Sendable, Equatable, Codable {
+        package var files: Int
+        package var declarations: Int
+        package var templates: Int
+        package var queries: Int
+        package var unresolved: Int
+    }
+
+    /// In file order, then line order.
+    package var declarations: [IdentifierDeclaration]
+    package var queries: [IdentifierQuery]
+    package var unresolved: [UnresolvedIdentifier]
+    package var files: Int
+
+    package var summary: Summary {
+        Summary(
+            files: files, declarations: declarations.count, templates: declarations.count(where: \.isTemplate),
+            queries: queries.count, unresolved: unresolved.count)
+    }
+}

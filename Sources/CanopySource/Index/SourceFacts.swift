@@ -1,0 +1,58 @@
+import SwiftSyntax
+
+/// What the first pass learns from every file, for the second pass to resolve identifiers with:
+/// string constants, `String` enums' cases, view properties of each type and the names of
+/// reflection helpers.
+struct SourceFacts {
+    /// A `let`/`static let` whose initializer is resolved on demand, in the scope it was declared.
+    struct Constant {
+        var value: ExprSyntax
+        var scope: [String]
+    }
+
+    /// A case of a `String` enum: its raw value (the case name when none is written).
+    struct EnumCase {
+        var name: String
+        var rawValue: String
+    }
+
+    /// A stored property whose type looks like a view (`UIButton`, `titleLabel: UILabel`).
+    struct ViewProperty {
+        var name: String
+        var line: Int
+    }
+
+    /// Constants by qualified name (`AccessibilityID.Checkout.payButton`, `PaymentSheetView.sheetID`).
+    var constants: [String: Constant] = [:]
+    /// `String` enum cases by qualified name (`Screen.checkout`).
+    var enumCases: [String: EnumCase] = [:]
+    /// View properties by qualified type name.
+    var viewProperties: [String: [ViewProperty]] = [:]
+    /// Functions whose body reads `Mirror(reflecting:)` and assigns `accessibilityIdentifier`:
+    /// each call gives the caller's view properties `<Type>.<property>` identifiers.
+    var reflectionHelpers: Set<String> = []
+
+    mutating func merge(_ other: SourceFacts) {
+        constants.merge(other.constants) { first, _ in first }
+        enumCases.merge(other.enumCases) { first, _ in first }
+        viewProperties.merge(other.viewProperties) { $0 + $1 }
+        reflectionHelpers.formUnion(other.reflectionHelpers)
+    }
+
+    /// The qualified names to try for `name` seen inside `scope`, innermost first.
+    static func candidates(_ name: String, scope: [String]) -> [String] {
+        (0...scope.count).reversed().map { (scope.prefix($0) + [name]).joined(separator: ".") }
+    }
+}
+
+/// Type names that mark a stored property as a view for a reflection helper.
+enum ViewTypeNames {
+    static let suffixes = [
+        "View", "Button", "Label", "Cell", "Field", "Control", "Switch", "Slider", "Stepper", "Bar", "Indicator",
+        "Picker",
+    ]
+
+    static func isView(_ typeName: String) -> Bool {
+        suffixes.contains { typeName.hasSuffix($0) }
+    }
+}

@@ -1,0 +1,54 @@
+import Foundation
+import Testing
+
+/// `canopy index-source` on the source index's fixture app and on a broken CODEOWNERS file.
+@Suite("canopy index-source (end to end)")
+struct IndexSourceCommandTests {
+    static let sampleApp = CLIRunner.repository.appendingPathComponent("Tests/CanopySourceTests/Fixtures/SampleApp")
+        .path
+
+    @Test func jsonListsDeclarationsWithOwners() throws {
+        let result = try CLIRunner.run(["index-source", "--format", "json", Self.sampleApp])
+        #expect(result.status == 0, "\(result.stderr)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        #expect(object["schema"] as? String == "canopy.source-index/1")
+        #expect(object["codeOwners"] as? String == ".github/CODEOWNERS")
+        let summary = try #require(object["summary"] as? [String: Any])
+        #expect(summary["declarations"] as? Int == 15)
+        #expect(summary["unresolved"] as? Int == 2)
+        let declarations = try #require(object["declarations"] as? [[String: Any]])
+        let root = try #require(declarations.first { $0["identifier"] as? String == "Checkout.Root" })
+        #expect(root["file"] as? String == "SampleApp/Checkout/CheckoutViewController.swift")
+        #expect(root["line"] as? Int == 10)
+        #expect(root["owners"] as? [String] == ["@acme/payments-ios"])
+    }
+
+    @Test func textStartsWithTheSummary() throws {
+        let result = try CLIRunner.run(["index-source", Self.sampleApp])
+        #expect(result.status == 0)
+        let first = try #require(result.stdout.split(separator: "\n").first)
+        #expect(
+            first.hasSuffix(
+                ": 7 Swift files, 15 identifiers declared (3 templates), 5 UI-test queries, 2 unresolved; owners from .github/CODEOWNERS"
+            ))
+        #expect(
+            result.stdout.contains("  Podcast-{id}-row  composed  SampleApp/Podcasts/PodcastRow.swift:11  PodcastRow"))
+    }
+
+    @Test func aBadCodeOwnersLineIsExitCodeTwoAtItsLine() throws {
+        let directory = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        try "*.swift @ios\n[Checkout @payments\n".write(
+            toFile: directory + "/CODEOWNERS", atomically: true, encoding: .utf8)
+        let result = try CLIRunner.run(["index-source", directory])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("CODEOWNERS:2: unclosed section header"), "\(result.stderr)")
+        #expect(result.stdout.isEmpty)
+    }
+
+    @Test func aMissingDirectoryIsExitCodeTwo() throws {
+        let result = try CLIRunner.run(["index-source", "/nonexistent/canopy-sources"])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("/nonexistent/canopy-sources: cannot read: not a directory"), "\(result.stderr)")
+    }
+}
