@@ -21,12 +21,14 @@ struct CheckSubcommand: AsyncParsableCommand {
     @OptionGroup var verbosity: VerbosityOptions
 
     @OptionGroup var comparison: ComparisonOptions
+    @OptionGroup var sourceOptions: SourceOptions
 
     func validate() throws { try inputs.requireSome() }
 
     func run() async throws {
         var options = try RunOptions(inputs: inputs, store: storeOptions, metadata: metadata, verbosity: verbosity)
         comparison.apply(to: &options)
+        options.source = sourceOptions.selection
         let result = try await CheckCommand(options: options).run()
         emit(verbosity.quiet ? result.quietLines : result.lines)
         throw ExitCode(result.gates.contains { !$0.passed } ? 1 : 0)

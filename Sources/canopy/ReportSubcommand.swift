@@ -16,6 +16,10 @@ struct ReportSubcommand: AsyncParsableCommand {
             """)
 
     @OptionGroup var storeOptions: StoreOptions
+    @OptionGroup var sourceOptions: SourceOptions
+
+    @Option(help: ArgumentHelp("Only the tests and failures this CODEOWNERS owner owns.", valueName: "owner"))
+    var owner: String?
 
     @Option(name: .customLong("run"), help: "The key of the stored run.")
     var runKey: String?
@@ -42,6 +46,8 @@ struct ReportSubcommand: AsyncParsableCommand {
     func run() async throws {
         var options = HistoryOptions(store: storeOptions)
         options.baseline = baseline
+        options.source = sourceOptions.selection
+        options.owner = owner
         let report = try ReportCommand(options: options)
         if list { return emit(try await report.list(limit: limit)) }
         let lines = try await report.run(key: runKey)

@@ -26,6 +26,7 @@ struct RunSubcommand: AsyncParsableCommand {
     @OptionGroup var verbosity: VerbosityOptions
 
     @OptionGroup var comparison: ComparisonOptions
+    @OptionGroup var sourceOptions: SourceOptions
 
     @Option(help: ArgumentHelp("Annotations for new failures (auto: GitHub's on GitHub Actions).", valueName: "mode"))
     var annotations: AnnotationMode = .automatic
@@ -71,6 +72,7 @@ struct RunSubcommand: AsyncParsableCommand {
             )
         }
         comparison.apply(to: &options)
+        options.source = sourceOptions.selection
         options.annotations = annotations
         options.allowPartial = allowPartial
         options.attachments = attachments

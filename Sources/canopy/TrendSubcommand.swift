@@ -17,6 +17,10 @@ struct TrendSubcommand: AsyncParsableCommand {
             """)
 
     @OptionGroup var storeOptions: StoreOptions
+    @OptionGroup var sourceOptions: SourceOptions
+
+    @Option(help: ArgumentHelp("Only the tests and failures this CODEOWNERS owner owns.", valueName: "owner"))
+    var owner: String?
 
     @Option(help: "Runs from the last N days.")
     var days: Int?
@@ -36,7 +40,10 @@ struct TrendSubcommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let lines = try await TrendCommand(options: HistoryOptions(store: storeOptions)).run(
+        var options = HistoryOptions(store: storeOptions)
+        options.source = sourceOptions.selection
+        options.owner = owner
+        let lines = try await TrendCommand(options: options).run(
             days: days, runs: runs, branch: branch)
         if !quiet { emit(lines) }
     }

@@ -11,6 +11,10 @@ package struct HistoryOptions: Sendable {
     package var outputDirectory = "Reports"
     /// `report --baseline`: the stored run to compare with instead of the run before it.
     package var baseline: String?
+    /// `--source`/`--no-source`: the app's sources for declarations and owners.
+    package var source = SourceSelection.automatic
+    /// `--owner @team`: only the tests and failures this owner owns.
+    package var owner: String?
     package var environment: [String: String]
     package var now: Date
 
@@ -25,6 +29,7 @@ package struct HistoryOptions: Sendable {
         options.configPath = configPath
         options.outputDirectory = outputDirectory
         options.baseline = baseline
+        options.source = source
         options.quiet = true
         return options
     }

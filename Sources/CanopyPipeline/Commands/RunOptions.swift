@@ -35,6 +35,8 @@ package struct RunOptions: Sendable {
     /// `--test-exit-code`: the test command's own exit code; non-zero adds the test-command gate
     /// (`GateEvaluator.testCommand`).
     package var testExitCode: Int32?
+    /// `--source`/`--no-source`: the app's sources for declarations and owners.
+    package var source = SourceSelection.automatic
 
     package init(environment: [String: String] = ProcessInfo.processInfo.environment, now: Date = Date()) {
         self.environment = environment

@@ -49,6 +49,14 @@ package struct UnresolvedIdentifier: Sendable, Equatable, Hashable, Codable {
     package var type: String?
 }
 
+/// A UI-test class: a class in a file that imports XCTest whose superclass's name ends in
+/// `TestCase` (`XCTestCase`, a project's `BaseUITestCase`).
+package struct TestClassDeclaration: Sendable, Equatable, Hashable, Codable {
+    package var name: String
+    package var file: String
+    package var line: Int
+}
+
 /// One Swift source file to index: its path relative to the indexed directory and its text.
 package struct SourceFile: Sendable, Equatable {
     package var path: String
@@ -75,6 +83,8 @@ package struct SourceIndex: Sendable, Equatable, Codable {
     package var declarations: [IdentifierDeclaration]
     package var queries: [IdentifierQuery]
     package var unresolved: [UnresolvedIdentifier]
+    /// The UI-test classes, in file order: a test's own file by its class name.
+    package var testClasses: [TestClassDeclaration] = []
     package var files: Int
 
     package var summary: Summary {

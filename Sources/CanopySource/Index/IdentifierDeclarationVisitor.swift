@@ -13,6 +13,7 @@ final class IdentifierDeclarationVisitor: SyntaxVisitor {
     private(set) var declarations: [IdentifierDeclaration] = []
     private(set) var queries: [IdentifierQuery] = []
     private(set) var unresolved: [UnresolvedIdentifier] = []
+    private(set) var testClasses: [TestClassDeclaration] = []
 
     private let path: String
     private let facts: SourceFacts
@@ -51,7 +52,13 @@ final class IdentifierDeclarationVisitor: SyntaxVisitor {
 
     // MARK: Scopes
 
-    override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind { push(node.name.text) }
+    override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
+        let inherited = node.inheritanceClause?.inheritedTypes.map { $0.type.trimmedDescription } ?? []
+        if isUITestFile, inherited.contains(where: { $0.hasSuffix("TestCase") }) {
+            testClasses.append(TestClassDeclaration(name: node.name.text, file: path, line: line(node.name)))
+        }
+        return push(node.name.text)
+    }
     override func visitPost(_ node: ClassDeclSyntax) { scope.pop() }
     override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind { push(node.name.text) }
     override func visitPost(_ node: StructDeclSyntax) { scope.pop() }

@@ -37,13 +37,17 @@ package enum SourceIndexer {
             let visitor = IdentifierDeclarationVisitor(
                 path: sorted[index].path, tree: trees[index], converter: converters[index], facts: facts)
             visitor.walk(trees[index])
-            return (visitor.declarations.sorted { $0.line < $1.line }, visitor.queries, visitor.unresolved)
+            return (
+                visitor.declarations.sorted { $0.line < $1.line }, visitor.queries, visitor.unresolved,
+                visitor.testClasses
+            )
         }
         var index = SourceIndex(declarations: [], queries: [], unresolved: [], files: sorted.count)
-        for (declarations, queries, unresolved) in results {
+        for (declarations, queries, unresolved, testClasses) in results {
             index.declarations += declarations
             index.queries += queries
             index.unresolved += unresolved
+            index.testClasses += testClasses
         }
         return index
     }

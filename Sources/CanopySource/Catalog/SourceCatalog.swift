@@ -1,0 +1,68 @@
+import Foundation
+
+/// The source index of a directory with its CODEOWNERS file: where an identifier is declared and
+/// whose the declaring file is. What `--source DIR` gives every command; built once per command.
+package struct SourceCatalog: Sendable {
+    /// The indexed directory, absolute and standardized, without a trailing slash.
+    package var root: String
+    package var index: SourceIndex
+    /// The directory's CODEOWNERS file; nil when it has none.
+    package var codeOwners: CodeOwners?
+    /// The app's declarations (every kind but `locator`) by normalized identifier.
+    private var exact: [String: [IdentifierDeclaration]] = [:]
+    /// Locator declarations by normalized identifier: the UI tests' names for an identifier.
+    private var locators: [String: [IdentifierDeclaration]] = [:]
+    /// Declarations with placeholders, tried one by one when no normalized form is equal.
+    private var templates: [IdentifierDeclaration] = []
+
+    package init(root: String, index: SourceIndex, codeOwners: CodeOwners?) {
+        let standardized = (root as NSString).standardizingPath
+        self.root =
+            standardized.count > 1 && standardized.hasSuffix("/") ? String(standardized.dropLast()) : standardized
+        self.index = index
+        self.codeOwners = codeOwners
+        for declaration in index.declarations {
+            let key = IdentifierTemplateMatch.normalized(declaration.identifier)
+            if declaration.kind == .locator {
+                locators[key, default: []].append(declaration)
+            } else {
+                exact[key, default: []].append(declaration)
+                if declaration.isTemplate { templates.append(declaration) }
+            }
+        }
+    }
+
+    /// Indexes `directory` and reads its CODEOWNERS file.
+    ///
+    /// - Throws: `SourceError` for an unreadable directory or file, or a bad CODEOWNERS line.
+    package static func load(directory: String) throws -> SourceCatalog {
+        let url = URL(fileURLWithPath: directory)
+        let index = try SourceIndexer.index(directory: url)
+        let owners = try CodeOwners.load(repository: url)
+        return SourceCatalog(root: url.standardizedFileURL.path, index: index, codeOwners: owners)
+    }
+
+    /// Where the app declares `identifier` (an identifier or a template as a run saw it): the
+    /// declarations whose identifier is the same up to placeholder names, else those that match
+    /// it as templates (`IdentifierTemplateMatch`); in file and line order. Locator declarations
+    /// only when the app declares it nowhere.
+    package func declarations(of identifier: String) -> [IdentifierDeclaration] {
+        let key = IdentifierTemplateMatch.normalized(identifier)
+        if let found = exact[key] { return found }
+        var found = templates.filter { IdentifierTemplateMatch.matches($0.identifier, identifier) }
+        if found.isEmpty, identifier.contains("{") {
+            // A template seen in a run may cover identifiers the app spells out.
+            found = exact.values.joined().filter {
+                !$0.isTemplate && IdentifierTemplateMatch.matches($0.identifier, identifier)
+            }
+            found.sort { ($0.file, $0.line) < ($1.file, $1.line) }
+        }
+        if found.isEmpty, let named = locators[key] { return named }
+        return found
+    }
+
+    /// The owners CODEOWNERS gives `file` (relative to `root`); empty without a file or a rule.
+    package func owners(of file: String) -> [String] {
+        codeOwners?.owners(of: file) ?? []
+    }
+}
