@@ -11,14 +11,18 @@ import Foundation
 /// messages are not kept in history; `canopy run` writes the full dashboard of the run it ingests.
 package struct ReportCommand {
     package let context: CommandContext
+    /// `--owner`: only this CODEOWNERS owner's tests.
+    let owner: String?
 
     package init(options: HistoryOptions) throws {
         context = try CommandContext(options: options.runOptions)
+        owner = options.owner
     }
 
     /// With the context of another command (`canopy trend` shows its latest run as `report` does).
     init(context: CommandContext) {
         self.context = context
+        owner = nil
     }
 
     /// The stored runs, newest first, one line each.
@@ -48,7 +52,8 @@ package struct ReportCommand {
 
     /// The dashboard of the stored run `key` (default: the latest).
     package func dashboard(key: String?) async throws -> Dashboard {
-        try await context.withExistingStore { store in
+        let source = try await context.sourceView(owner: owner)
+        return try await context.withExistingStore { store in
             let found: StoredRun?
             if let key {
                 found = try await store.run(key: key)
@@ -60,7 +65,7 @@ package struct ReportCommand {
                     key.map { "no stored run has the key '\($0)'; `canopy report --list` shows them" }
                         ?? "the store is empty; run `canopy ingest` or `canopy run` first")
             }
-            return DashboardBuilder(input: try await input(of: stored, store: store)).build()
+            return DashboardBuilder(input: try await input(of: stored, store: store, source: source)).build()
         }
     }
 
@@ -69,13 +74,15 @@ package struct ReportCommand {
     /// `canopy run` judged it by (`CommandContext.insights(for:)`, `verdicts(of:)`): its baseline
     /// as `run` chose it, the window up to its start, quarantine as of its start. The gates
     /// themselves are not judged again.
-    func input(of stored: StoredRun, store: any HistoryStore) async throws -> DashboardInput {
-        let tests = try await store.testRuns(runKey: stored.key)
+    func input(of stored: StoredRun, store: any HistoryStore, source: SourceView = .none) async throws
+        -> DashboardInput
+    {
+        let (tests, digests) = source.owned(
+            tests: try await store.testRuns(runKey: stored.key), failures: try await store.failures(runKey: stored.key))
         let audits = try await store.auditIssues(runKey: stored.key)
         let coverage = try await store.coverage(runKey: stored.key)
         let nodes = try await store.identifierNodes(runKey: stored.key)
         let outcomes = Dictionary(tests.map { ($0.testKey, $0.outcome) }, uniquingKeysWith: { first, _ in first })
-        let digests = try await store.failures(runKey: stored.key)
         let failures = digests.map { FailureRecord(stored: $0, testOutcome: outcomes[$0.testKey] ?? .failed) }
         var metadata = stored.metadata
         metadata.runKey = stored.key
@@ -88,7 +95,17 @@ package struct ReportCommand {
         if let chosen, chosen.key == stored.key {
             throw PipelineError.usage("--baseline names the run being reported ('\(stored.key)'); give an earlier run")
         }
-        let insights = try await context.insights(for: judged, store: store, stored: true, chosenBaseline: chosen)
+        var insights = try await context.insights(for: judged, store: store, stored: true, chosenBaseline: chosen)
+        if let owner = source.owner {
+            let owned = Set(tests.map(\.testKey))
+            // The baseline's other tests are not missing: they are not the owner's.
+            insights.comparison.missingTests.removeAll { !owner.owns(test: $0, identifiers: []) }
+            insights.flakiness.removeAll { !owned.contains($0.key.testKey) && !owner.owns(test: $0.key.testKey, identifiers: []) }
+            insights.flakyElements.removeAll { element in
+                !element.tests.contains { owned.contains($0) || owner.owns(test: $0, identifiers: []) }
+                    && !owner.owns(test: "", identifiers: [element.identifier])
+            }
+        }
         let verdicts = context.verdicts(
             of: judged, insights: insights, judgedAt: stored.metadata.startedAt ?? context.options.now)
 
@@ -116,11 +133,15 @@ package struct ReportCommand {
             failuresByIdentifier: byIdentifier,
             accessibility: DashboardAccessibility(issues: DashboardBuilder.auditIssues(audits)))
         var input = DashboardInput(
-            title: "Canopy — run \(stored.key)", metadata: stored.metadata, totals: stored.totals,
+            title: "Canopy — run \(stored.key)" + (source.owner.map { " — \($0.owner)" } ?? ""),
+            metadata: stored.metadata,
+            totals: source.owner == nil ? stored.totals : OwnerFilter.totals(of: tests, whole: stored.totals),
             coverage: coverage.first { $0.scope == .overall }?.ratio, audits: audits, failures: failures,
             testRows: tests, parts: parts,
             insights: insights, gates: nil, now: context.options.now)
         input.verdicts = verdicts
+        input.source = source.catalog
+        input.sourceDirectory = source.directory
         return input
     }
 

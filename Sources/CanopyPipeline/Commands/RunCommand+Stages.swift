@@ -2,6 +2,7 @@ import CanopyAnalysis
 import CanopyHistory
 import CanopyModel
 import CanopyRender
+import CanopySource
 import Foundation
 
 /// The stages of `canopy run` between reading the inputs and saying what was done, in the order
@@ -49,13 +50,15 @@ extension RunCommand {
     func buildDashboard(
         _ prepared: PreparedRun, parts: DashboardBuilder.RunParts, insights: HistoryInsights, judged: Judgement,
         dashboardPath: String,
-        sourcePaths: SourcePathResolver
+        sourcePaths: SourcePathResolver, catalog: SourceCatalog?
     ) -> Dashboard {
         var input = DashboardInput(
             prepared: prepared, parts: parts, insights: insights, gates: judged.gates, dashboardPath: dashboardPath,
             now: context.options.now)
         input.verdicts = judged.verdicts
         input.sourceLinks = SourceLinks(ci: context.ci, commit: prepared.run.metadata.commit, paths: sourcePaths)
+        input.source = catalog
+        input.sourceDirectory = context.sourceDirectory
         return DashboardBuilder(input: input).build()
     }
 

@@ -2,6 +2,7 @@ import CanopyAnalysis
 import CanopyHistory
 import CanopyModel
 import CanopyRender
+import CanopySource
 import Foundation
 
 /// `canopy run`: the CI post-step in one call — ingest the inputs as one run, store it, analyse
@@ -54,8 +55,13 @@ package struct RunCommand: Sendable {
         // store: `--out` holds the previous run's set or this one's, never a mix (OutputStage).
         var stage = try OutputStage(directory: paths.directory)
         defer { stage.discard() }
+        // The app's sources are indexed beside the parsing; a bad source stops the run before
+        // anything is stored.
+        async let indexed = context.sourceCatalog()
         let assembled = try await readableRun(dashboardPath: dashboardPath)
         timer.lap("parse")
+        let catalog = try await indexed
+        if catalog != nil { timer.lap("source") }
         let (run, attachedAny) = try attach(assembled, into: &stage, paths: paths)
         if attachedAny { timer.lap("attachments") }
         // On a terminal the bar stood full through the rest of a large run: say what comes next.
@@ -107,7 +113,7 @@ package struct RunCommand: Sendable {
             root: SourcePathResolver.checkout(context.ci, home: context.options.environment["HOME"]))
         let dashboard = buildDashboard(
             prepared, parts: parts, insights: insights, judged: judged, dashboardPath: dashboardPath,
-            sourcePaths: sourcePaths)
+            sourcePaths: sourcePaths, catalog: catalog)
         timer.lap("gates+dashboard")
         // The HTML renders beside the Markdown (the step summary and the comment, one rendering).
         async let html = HTMLDashboardRenderer().render(dashboard, tests: renderedTests)

@@ -7,12 +7,15 @@ import Foundation
 /// `canopy trend`: the nightly report over a window of runs.
 package struct TrendCommand {
     package let context: CommandContext
+    /// `--owner`: only this CODEOWNERS owner's tests in the lists; the series stay the suite's.
+    let owner: String?
 
     /// The runs `canopy trend` covers without `--days` or `--runs` (retention keeps them).
     package static let defaultRuns = 30
 
     package init(options: HistoryOptions) throws {
         context = try CommandContext(options: options.runOptions)
+        owner = options.owner
     }
 
     package func run(days: Int?, runs: Int?, branch: String?) async throws -> [String] {
@@ -53,6 +56,7 @@ package struct TrendCommand {
         let window = HistoryWindow(
             branch: branch, days: days, runs: runs ?? (days == nil ? Self.defaultRuns : nil), until: nil)
         let context = context
+        let source = try await context.sourceView(owner: owner)
         return try await context.withExistingStore { store in
             let points = try await store.trend(in: window)
             guard let latest = try await store.runs(in: window).last, !points.isEmpty else {
@@ -61,7 +65,7 @@ package struct TrendCommand {
                 )
             }
             return DashboardBuilder(
-                input: try await input(latest: latest, window: window, points: points, store: store)
+                input: try await input(latest: latest, window: window, points: points, store: store, source: source)
             ).build()
         }
     }
@@ -70,14 +74,16 @@ package struct TrendCommand {
     /// (`ReportCommand.input(of:)`: the same judgement, so the latest-run tab lists what `run` and
     /// `report` list), with the window's runs, its flakiness and last failure messages in place of
     /// the run's own window, and none of the run's own sections.
-    func input(latest: StoredRun, window: HistoryWindow, points: [TrendPoint], store: any HistoryStore) async throws
-        -> DashboardInput
-    {
-        var input = try await ReportCommand(context: context).input(of: latest, store: store)
-        var rows: [TestRunRow] = []
-        try await store.forEachTestRun(in: window, onlyTestsWithFailures: true) { rows.append($0) }
-        var windowFailures: [FailureRow] = []
-        try await store.forEachFailure(in: window) { windowFailures.append($0) }
+    func input(
+        latest: StoredRun, window: HistoryWindow, points: [TrendPoint], store: any HistoryStore,
+        source: SourceView = .none
+    ) async throws -> DashboardInput {
+        var input = try await ReportCommand(context: context).input(of: latest, store: store, source: source)
+        var allRows: [TestRunRow] = []
+        try await store.forEachTestRun(in: window, onlyTestsWithFailures: true) { allRows.append($0) }
+        var allFailures: [FailureRow] = []
+        try await store.forEachFailure(in: window) { allFailures.append($0) }
+        let (rows, windowFailures) = source.owned(rows: allRows, failures: allFailures)
         let analyzer = FlakinessAnalyzer(configuration: context.configuration.flakiness)
         let flakiness = await context.analyzeFlakiness(rows)
         input.insights?.flakiness = flakiness
@@ -87,6 +93,10 @@ package struct TrendCommand {
         input.title = "Canopy"
         input.parts = .empty
         input.window = TrendWindow(window, runs: points.count)
+        if let owner = source.owner {
+            input.title = "Canopy — \(owner.owner)"
+            input.window?.name += " (series: the whole suite; lists: \(owner.owner)'s tests)"
+        }
         return input
     }
 }

@@ -1,3 +1,4 @@
+import CanopyModel
 import CanopySource
 import Foundation
 
@@ -20,5 +21,47 @@ extension CommandContext {
         } catch let error as SourceError {
             throw PipelineError.source(error.description)
         }
+    }
+}
+
+/// What `report` and `trend` read from the sources: the catalog, the directory as given, and the
+/// `--owner` filter.
+struct SourceView: Sendable {
+    var catalog: SourceCatalog?
+    var directory: String?
+    var owner: OwnerFilter?
+
+    static let none = SourceView()
+
+    /// The owner's part of a stored run's rows and failures; all of them without `--owner`.
+    func owned(tests: [TestRunRow], failures: [FailureDigest]) -> (tests: [TestRunRow], failures: [FailureDigest]) {
+        guard let owner else { return (tests, failures) }
+        var identifiers: [String: [String]] = [:]
+        for failure in failures {
+            if let identifier = failure.identifier { identifiers[failure.testKey, default: []].append(identifier) }
+        }
+        let owned = owner.ownedTests(tests.map(\.testKey), failureIdentifiers: identifiers)
+        return (tests.filter { owned.contains($0.testKey) }, failures.filter { owned.contains($0.testKey) })
+    }
+
+    /// The owner's tests among rows of many runs (`--owner` on a trend window).
+    func owned(rows: [TestRunRow], failures: [FailureRow]) -> (rows: [TestRunRow], failures: [FailureRow]) {
+        guard let owner else { return (rows, failures) }
+        var identifiers: [String: [String]] = [:]
+        for failure in failures {
+            if let identifier = failure.identifier { identifiers[failure.testKey, default: []].append(identifier) }
+        }
+        let owned = owner.ownedTests(Array(Set(rows.map(\.testKey))), failureIdentifiers: identifiers)
+        return (rows.filter { owned.contains($0.testKey) }, failures.filter { owned.contains($0.testKey) })
+    }
+}
+
+extension CommandContext {
+    /// The sources and the `--owner` filter of `report` and `trend`.
+    func sourceView(owner: String?) async throws -> SourceView {
+        let catalog = try await sourceCatalog()
+        return SourceView(
+            catalog: catalog, directory: sourceDirectory,
+            owner: try owner.map { try OwnerFilter(owner: $0, catalog: catalog) })
     }
 }

@@ -1,6 +1,7 @@
 import CanopyAnalysis
 import CanopyModel
 import CanopyRender
+import CanopySource
 import Foundation
 
 /// Everything a dashboard shows, as `canopy run` (a run just analysed, `init(prepared:…)`),
@@ -40,6 +41,12 @@ struct DashboardInput {
     var dashboardPath: String?
     /// Links to the commit and source lines, on a CI that names the repository.
     var sourceLinks: SourceLinks?
+    /// The app's sources (`--source`): declarations and owners; nil when none were read.
+    var source: SourceCatalog?
+    /// `--source` as given, for the page to name.
+    var sourceDirectory: String?
+    /// Declared identifiers no test exercised in the window, by screen (`UntestedIdentifiers`).
+    var untested: [DashboardUntestedScreen] = []
     var now: Date
 }
 

@@ -67,6 +67,8 @@ package struct Dashboard: Sendable, Equatable, Codable {
     package var testHistory: [String: DashboardTestHistory] = [:]
     /// The destination × test matrix, for a run on at least two destinations.
     package var destinations: DashboardDestinations?
+    /// Declarations and owners from the app's sources; nil when none were read (`--source`).
+    package var code: DashboardCode?
 
     package init(
         title: String, generatedAt: Date, headline: DashboardHeadline, links: DashboardLinks = DashboardLinks(),

@@ -50,7 +50,8 @@ package struct HTMLDashboardRenderer: DashboardRenderer {
                 id: "flaky", label: "Flaky tests",
                 html: HTMLFlakyView.render(
                     dashboard.flakyTests, changes: dashboard.stateChanges, elements: dashboard.flakyElements,
-                    rowLimit: rowLimit, history: dashboard.testHistory, quarantine: dashboard.quarantinedTests)),
+                    rowLimit: rowLimit, history: dashboard.testHistory, quarantine: dashboard.quarantinedTests,
+                    code: dashboard.code)),
             HTMLView(
                 id: "accessibility", label: "Accessibility",
                 html: HTMLAccessibilityView.render(

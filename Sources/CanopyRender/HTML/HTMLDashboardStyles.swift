@@ -55,7 +55,7 @@ enum HTMLDashboardStyles {
         ul.failing{list-style:none;margin:0;padding:0;display:grid;gap:.6rem}
         li.failure{background:var(--card);border:1px solid var(--line);border-left:4px solid var(--fail);border-radius:10px;padding:.7rem 1rem}
         li.failure p{margin:.3rem 0 0}.f-head{display:flex;flex-wrap:wrap;align-items:baseline;gap:.3rem .8rem;font-weight:600}.f-head code{font-size:.92em}
-        .f-icon{color:var(--fail)}.f-at,.f-shot{font-weight:400;font-size:.9rem}.f-fix{display:block;color:var(--muted)}.own-words{font-style:italic}.f-fix strong{color:var(--fg);font-weight:600}
+        .f-icon{color:var(--fail)}.f-at,.f-shot{font-weight:400;font-size:.9rem}.f-fix{display:block;color:var(--muted)}.own-words{font-style:italic}.f-fix strong{color:var(--fg);font-weight:600}.owner{padding:0 .35rem;border-radius:4px;background:var(--soft);border:1px solid var(--line)}
         ul.flaky-list{list-style:none;margin:0;padding:0;background:var(--card);border:1px solid var(--line);border-radius:10px}
         ul.flaky-list li{padding:.5rem .8rem;border-bottom:1px solid var(--line)}ul.flaky-list li:last-child{border-bottom:0}
         .history{display:inline-flex;flex-wrap:wrap;align-items:center;gap:.1rem .4rem;font-size:.82rem;margin-left:.4rem}.strip{display:inline-flex;gap:2px;vertical-align:middle}

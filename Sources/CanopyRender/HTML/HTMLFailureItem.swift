@@ -48,7 +48,47 @@ enum HTMLFailureItem {
             }
             out += "</p>"
         }
+        out += codeLine(identifier: failure.identifier, test: failure.test, code: causes.code)
         return out + "</li>"
+    }
+
+    /// Where the element is declared and whose the code is (`Dashboard.code`); nothing when the
+    /// sources say nothing of it.
+    static func codeLine(identifier: String?, test: String, code: DashboardCode?) -> String {
+        guard let code else { return "" }
+        var parts: [String] = []
+        if let identifier, let declaration = code.declarations[identifier], let first = declaration.places.first {
+            var declared =
+                "<span class=\"muted\">Declared in</span> <code title=\"\(HTMLText.escape(first.file)):\(first.line)\">"
+                + HTMLText.link(first.text, url: first.url) + "</code>"
+            if declaration.places.count > 1 {
+                let others = declaration.places.dropFirst().map { "\($0.file):\($0.line)" }.joined(separator: ", ")
+                declared +=
+                    " <span class=\"muted\" title=\"\(HTMLText.escape(others, limit: 600))\">+\(declaration.places.count - 1) more</span>"
+            }
+            parts.append(declared)
+            if !declaration.owners.isEmpty {
+                parts.append("<span class=\"muted\">owners</span> " + owners(declaration.owners))
+            }
+        }
+        if let testOwners = code.testOwners[test], testOwners != code.declarations[identifier ?? ""]?.owners {
+            parts.append("<span class=\"muted\">test owners</span> " + owners(testOwners))
+        }
+        return parts.isEmpty ? "" : "<p class=\"f-code\">" + parts.joined(separator: " · ") + "</p>"
+    }
+
+    /// `By owner: @payments-ios 2 · no owner 1` above the new failures; nothing without owners.
+    static func byOwner(_ code: DashboardCode?) -> String {
+        guard let code, !code.newFailuresByOwner.isEmpty else { return "" }
+        var parts = code.newFailuresByOwner.map {
+            owners([$0.owner]) + " " + Format.plural($0.newFailures, "new failure")
+        }
+        if code.unownedNewFailures > 0 { parts.append("no owner: " + Format.plural(code.unownedNewFailures, "new failure")) }
+        return "<p class=\"lede by-owner\"><strong>By owner:</strong> " + parts.joined(separator: " · ") + "</p>"
+    }
+
+    static func owners(_ owners: [String]) -> String {
+        owners.map { "<code class=\"owner\">\(HTMLText.escape($0, limit: 80))</code>" }.joined(separator: " ")
     }
 
     /// A failing test known by name, why it is listed, and its message and cause when known.
@@ -69,6 +109,7 @@ enum HTMLFailureItem {
         if let category = excused.category {
             out += cause(category, isInfrastructure: causes[category]?.isInfrastructure ?? false, causes: causes)
         }
+        out += codeLine(identifier: nil, test: excused.test, code: causes.code)
         return out + "</li>"
     }
 

@@ -5,9 +5,9 @@ import CanopyModel
 enum HTMLFlakyView {
     static func render(
         _ tests: [DashboardFlakyTest], changes: [DashboardFlakyTest] = [], elements: [FlakyElement], rowLimit: Int,
-        history: [String: DashboardTestHistory] = [:], quarantine: [String: String] = [:]
+        history: [String: DashboardTestHistory] = [:], quarantine: [String: String] = [:], code: DashboardCode? = nil
     ) -> String {
-        var out = elementsTable(elements, rowLimit: rowLimit, quarantine: quarantine)
+        var out = elementsTable(elements, rowLimit: rowLimit, quarantine: quarantine, code: code)
         out += "<h2>Flaky tests <span class=\"count\">\(Format.count(tests.count))</span></h2>"
         out +=
             "<p class=\"lede\">Ranked by flakiness score over the history window, with each test's state. Flips are changes of a commit's verdict "
@@ -59,9 +59,9 @@ enum HTMLFlakyView {
     }
 
     /// Elements on which several tests fail flakily; nothing when there are none.
-    private static func elementsTable(_ elements: [FlakyElement], rowLimit: Int, quarantine: [String: String])
-        -> String
-    {
+    private static func elementsTable(
+        _ elements: [FlakyElement], rowLimit: Int, quarantine: [String: String], code: DashboardCode?
+    ) -> String {
         guard !elements.isEmpty else { return "" }
         var out = "<h2>Flaky elements <span class=\"count\">\(Format.count(elements.count))</span></h2>"
         out +=
@@ -73,7 +73,9 @@ enum HTMLFlakyView {
         out += "<th scope=\"col\">Failing flakily on it</th></tr></thead><tbody>"
         for element in elements.prefix(rowLimit) {
             out +=
-                "<tr><td><code>\(HTMLText.escape(element.identifier))</code></td><td class=\"n\">\(Format.count(element.tests.count))</td>"
+                "<tr><td><code>\(HTMLText.escape(element.identifier))</code>"
+                + HTMLFailureItem.codeLine(identifier: element.identifier, test: "", code: code)
+                + "</td><td class=\"n\">\(Format.count(element.tests.count))</td>"
             out +=
                 "<td class=\"n\">\(Format.count(element.flakyFailures))</td><td class=\"n\">\(Format.count(element.failures))</td>"
             out += "<td>\(HTMLParts.tests(element.tests, total: element.tests.count, quarantine: quarantine))</td></tr>"

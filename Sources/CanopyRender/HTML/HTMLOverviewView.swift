@@ -32,6 +32,7 @@ enum HTMLOverviewView {
                 ? "No failures that the baseline did not have." : "No new failures that the gate counts."
             out += "<p class=\"empty\"><span aria-hidden=\"true\">✓</span> \(none)</p>"
         } else {
+            out += HTMLFailureItem.byOwner(dashboard.code)
             out += "<ul class=\"failing\">"
             for failure in dashboard.newFailures.prefix(rowLimit) {
                 out += HTMLFailureItem.render(

@@ -2,11 +2,46 @@
 /// message, where it failed, its cause with what the cause means and what usually fixes it, the
 /// element it hit and its screenshots.
 enum MarkdownFailures {
-    /// The causes of a dashboard by name, for their explanation.
-    typealias Causes = [String: DashboardCategoryGroup]
+    /// What an item looks up beside its failure: the dashboard's causes by name, for their
+    /// explanation, and what the sources say of elements and tests (`Dashboard.code`).
+    struct Causes {
+        var byName: [String: DashboardCategoryGroup] = [:]
+        var code: DashboardCode?
+
+        subscript(category: String) -> DashboardCategoryGroup? { byName[category] }
+    }
 
     static func causes(_ dashboard: Dashboard) -> Causes {
-        Dictionary(dashboard.categories.map { ($0.category, $0) }, uniquingKeysWith: { first, _ in first })
+        Causes(
+            byName: Dictionary(dashboard.categories.map { ($0.category, $0) }, uniquingKeysWith: { first, _ in first }),
+            code: dashboard.code)
+    }
+
+    /// `  - declared in `CheckoutView.swift:42` (+1 more) · owners @payments-ios · test owners @qa`
+    /// under an item, from `Dashboard.code`; nothing when the sources say nothing of it.
+    static func codeLine(identifier: String?, test: String, code: DashboardCode?) -> String {
+        guard let code else { return "" }
+        var parts: [String] = []
+        if let identifier, let declaration = code.declarations[identifier], let first = declaration.places.first {
+            var declared =
+                "declared in "
+                + (first.url != nil
+                    ? MarkdownText.link(first.text, url: first.url) : MarkdownText.code(first.text, limit: 120))
+            if declaration.places.count > 1 { declared += " (+\(declaration.places.count - 1) more)" }
+            parts.append(declared)
+            if !declaration.owners.isEmpty { parts.append("owners " + owners(declaration.owners)) }
+        }
+        if let testOwners = code.testOwners[test], testOwners != code.declarations[identifier ?? ""]?.owners {
+            parts.append("test owners " + owners(testOwners))
+        }
+        return parts.isEmpty ? "" : "  - " + parts.joined(separator: " · ") + "\n"
+    }
+
+    /// Owners as written (`@org/team`, an email address), at most five named: in code spans, so a
+    /// comment updated on every push never mentions (and notifies) a team.
+    static func owners(_ owners: [String]) -> String {
+        let named = owners.prefix(5).map { MarkdownText.code($0, limit: 80) }.joined(separator: " ")
+        return owners.count > 5 ? named + " +\(owners.count - 5)" : named
     }
 
     /// `📷 N: …` said once above a list whose failures have screenshots, else nothing: where they
@@ -60,6 +95,7 @@ enum MarkdownFailures {
             if !notes.isEmpty { element += " (" + notes.joined(separator: "; ") + ")" }
             out += element + "\n"
         }
+        out += codeLine(identifier: failure.identifier, test: failure.test, code: causes.code)
         return out
     }
 
@@ -81,6 +117,7 @@ enum MarkdownFailures {
                 "  - " + cause(category, isInfrastructure: causes[category]?.isInfrastructure ?? false, causes: causes)
                 + "\n"
         }
+        out += codeLine(identifier: nil, test: excused.test, code: causes.code)
         return out
     }
 
@@ -198,10 +235,24 @@ enum MarkdownFailures {
         -> MarkdownSection
     {
         guard !failures.isEmpty else { return MarkdownSection(name: "new failures", head: "", items: []) }
-        let head = "### ❌ New failures (\(Format.count(failures.count)))\n\n" + screenshotNote(failures, links: links)
+        let head =
+            "### ❌ New failures (\(Format.count(failures.count)))\n\n" + byOwner(causes.code)
+            + screenshotNote(failures, links: links)
         return MarkdownSection(
             name: "new failures", head: head,
             items: items(failures, causes: causes, links: links))
+    }
+
+    /// `By owner: `@payments-ios`: 2 new failures · no owner: 1 new failure`, from
+    /// `DashboardCode.newFailuresByOwner`; nothing without owners.
+    static func byOwner(_ code: DashboardCode?) -> String {
+        guard let code, !code.newFailuresByOwner.isEmpty else { return "" }
+        var parts = code.newFailuresByOwner.prefix(10).map {
+            MarkdownText.code($0.owner, limit: 80) + ": " + Format.plural($0.newFailures, "new failure")
+        }
+        if code.newFailuresByOwner.count > 10 { parts.append("\(code.newFailuresByOwner.count - 10) more owners") }
+        if code.unownedNewFailures > 0 { parts.append("no owner: " + Format.plural(code.unownedNewFailures, "new failure")) }
+        return "**By owner:** " + parts.joined(separator: " · ") + "\n\n"
     }
 
     /// The failing tests that failed in the baseline too; nothing when there are none.

@@ -37,7 +37,8 @@ package struct MarkdownRenderer: DashboardRenderer {
             MarkdownSections.quarantine(dashboard.quarantine),
             MarkdownHeadline.figuresSection(dashboard),
             MarkdownSections.slower(dashboard.slowerTests, quarantine: dashboard.quarantinedTests),
-            MarkdownSections.flakyElements(dashboard.flakyElements, quarantine: dashboard.quarantinedTests),
+            MarkdownSections.flakyElements(
+                dashboard.flakyElements, quarantine: dashboard.quarantinedTests, code: dashboard.code),
             MarkdownSections.byIdentifier(dashboard.failuresByIdentifier),
             MarkdownSections.byCause(categories: dashboard.categories, clusters: dashboard.clusters),
             MarkdownSections.accessibility(dashboard.accessibility.issues, resolved: dashboard.accessibility.resolved),

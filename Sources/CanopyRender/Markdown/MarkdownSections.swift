@@ -104,7 +104,9 @@ enum MarkdownSections {
                 + more + "\n")
     }
 
-    static func flakyElements(_ elements: [FlakyElement], quarantine: [String: String] = [:]) -> MarkdownSection {
+    static func flakyElements(
+        _ elements: [FlakyElement], quarantine: [String: String] = [:], code: DashboardCode? = nil
+    ) -> MarkdownSection {
         guard !elements.isEmpty else { return MarkdownSection(name: "flaky elements", head: "", items: []) }
         let head =
             "### 🎯 Flaky elements (\(Format.count(elements.count)))\n\nElements on which several tests fail flakily: "
@@ -115,8 +117,14 @@ enum MarkdownSections {
                 MarkdownText.code($0, limit: 120, wrap: true) + quarantineBadge(quarantine[$0])
             }.joined(separator: " ")
             let more = element.tests.count > 3 ? " and \(Format.count(element.tests.count - 3)) more" : ""
+            var declared = ""
+            if let declaration = code?.declarations[element.identifier], let place = declaration.places.first {
+                declared =
+                    " — " + (place.url != nil ? MarkdownText.link(place.text, url: place.url) : MarkdownText.code(place.text))
+                if !declaration.owners.isEmpty { declared += " " + MarkdownFailures.owners(declaration.owners) }
+            }
             return
-                "| \(MarkdownText.code(element.identifier, limit: 160, wrap: true)) | \(Format.count(element.tests.count)) | "
+                "| \(MarkdownText.code(element.identifier, limit: 160, wrap: true))\(declared) | \(Format.count(element.tests.count)) | "
                 + "\(Format.count(element.flakyFailures)) | \(Format.count(element.failures)) | \(shown)\(more) |\n"
         }
         return MarkdownSection(name: "flaky elements", head: head, items: items)
