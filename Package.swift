@@ -179,6 +179,7 @@ let package = Package(
             name: "CanopyPipelineTests",
             dependencies: [
                 "CanopyPipeline", "CanopyConfig", "CanopyModel", "CanopyParsers", "CanopyAnalysis", "CanopyHistory",
+                "CanopySource",
                 "CanopyRender", "CanopyBundleFixtures", "CanopyHistoryTestSupport",
             ],
             swiftSettings: swiftSettings),

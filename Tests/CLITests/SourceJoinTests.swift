@@ -62,7 +62,17 @@ struct SourceJoinTests {
         #expect(page.contains("href=\"\(url)\""), "page links the declaration")
         #expect(page.contains(">CheckoutViewController.swift:11<"))
         #expect(page.contains("<code class=\"owner\">@acme/podcasts-ios</code>"))
-        #expect(page.contains("<strong>By owner:</strong> <code class=\"owner\">@acme/payments-ios</code> 2 new failures"))
+        #expect(
+            page.contains("<strong>By owner:</strong> <code class=\"owner\">@acme/payments-ios</code> 2 new failures"))
+        // Untested UI: the same count on the summary and the page, the reflection helper's cell among them.
+        let count = try #require(
+            summary.firstMatch(of: /### 🧭 Untested UI \((\d+) identifiers/).map { Int($0.1) ?? -1 })
+        #expect(count > 0)
+        #expect(page.contains("<h3 id=\"untested-ui\">Untested UI <span class=\"count\">\(count)</span></h3>"))
+        #expect(summary.contains("<code>RaceHeaderCollectionViewCell.titleLabel</code>"))
+        #expect(
+            !summary.contains(
+                "never exercised (owners <code>@acme/payments-ios</code>): <code>Checkout.PayButton</code>"))
     }
 
     @Test("--owner narrows report to the owner's tests; an owner no rule names is exit 2")

@@ -100,7 +100,9 @@ package struct ReportCommand {
             let owned = Set(tests.map(\.testKey))
             // The baseline's other tests are not missing: they are not the owner's.
             insights.comparison.missingTests.removeAll { !owner.owns(test: $0, identifiers: []) }
-            insights.flakiness.removeAll { !owned.contains($0.key.testKey) && !owner.owns(test: $0.key.testKey, identifiers: []) }
+            insights.flakiness.removeAll {
+                !owned.contains($0.key.testKey) && !owner.owns(test: $0.key.testKey, identifiers: [])
+            }
             insights.flakyElements.removeAll { element in
                 !element.tests.contains { owned.contains($0) || owner.owns(test: $0, identifiers: []) }
                     && !owner.owns(test: "", identifiers: [element.identifier])
@@ -141,6 +143,11 @@ package struct ReportCommand {
             insights: insights, gates: nil, now: context.options.now)
         input.verdicts = verdicts
         input.source = source.catalog
+        input.untested = try await context.untestedIdentifiers(
+            catalog: source.catalog, window: context.flakinessWindow(for: stored.metadata), store: store)
+        if let owner = source.owner?.owner {
+            input.untested.removeAll { !$0.owners.contains { $0.caseInsensitiveCompare(owner) == .orderedSame } }
+        }
         input.sourceDirectory = source.directory
         return input
     }

@@ -50,7 +50,7 @@ extension RunCommand {
     func buildDashboard(
         _ prepared: PreparedRun, parts: DashboardBuilder.RunParts, insights: HistoryInsights, judged: Judgement,
         dashboardPath: String,
-        sourcePaths: SourcePathResolver, catalog: SourceCatalog?
+        sourcePaths: SourcePathResolver, catalog: SourceCatalog?, untested: [DashboardUntestedScreen]
     ) -> Dashboard {
         var input = DashboardInput(
             prepared: prepared, parts: parts, insights: insights, gates: judged.gates, dashboardPath: dashboardPath,
@@ -58,6 +58,7 @@ extension RunCommand {
         input.verdicts = judged.verdicts
         input.sourceLinks = SourceLinks(ci: context.ci, commit: prepared.run.metadata.commit, paths: sourcePaths)
         input.source = catalog
+        input.untested = untested
         input.sourceDirectory = context.sourceDirectory
         return DashboardBuilder(input: input).build()
     }

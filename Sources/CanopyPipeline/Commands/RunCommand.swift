@@ -84,7 +84,8 @@ package struct RunCommand: Sendable {
         // a large run) are made while the run is stored and history read.
         async let reportJSON = JSONOutput.fileBytes(prepared.report)
         async let testsPart = Self.testsPart(prepared)
-        let ((result, insights, storeTimer), closing) = try await context.withStoreClosingLater(store) { store in
+        let ((result, insights, untested, storeTimer), closing) = try await context.withStoreClosingLater(store) {
+            store in
             var storeTimer = StepTimer()
             let result = try await Self.store(prepared, pending: pending, context: context, store: store)
             if prepared.run.metadata.shards != nil, let key = prepared.run.metadata.runKey {
@@ -94,9 +95,11 @@ package struct RunCommand: Sendable {
             // History is read once the run is in it: the window the run's readers will see.
             let insights = try await context.insights(
                 for: prepared, store: store, stored: true, chosenBaseline: chosenBaseline)
+            let untested = try await context.untestedIdentifiers(
+                catalog: catalog, window: context.flakinessWindow(for: prepared), store: store)
             storeTimer.lap("history")
             await context.applyRetention(in: store)
-            return (result, insights, storeTimer)
+            return (result, insights, untested, storeTimer)
         }
         timer.lap("store+history")
         timer.append(storeTimer)
@@ -113,7 +116,7 @@ package struct RunCommand: Sendable {
             root: SourcePathResolver.checkout(context.ci, home: context.options.environment["HOME"]))
         let dashboard = buildDashboard(
             prepared, parts: parts, insights: insights, judged: judged, dashboardPath: dashboardPath,
-            sourcePaths: sourcePaths, catalog: catalog)
+            sourcePaths: sourcePaths, catalog: catalog, untested: untested)
         timer.lap("gates+dashboard")
         // The HTML renders beside the Markdown (the step summary and the comment, one rendering).
         async let html = HTMLDashboardRenderer().render(dashboard, tests: renderedTests)

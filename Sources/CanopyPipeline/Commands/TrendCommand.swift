@@ -93,6 +93,7 @@ package struct TrendCommand {
         input.title = "Canopy"
         input.parts = .empty
         input.window = TrendWindow(window, runs: points.count)
+        input.untested = try await context.untestedIdentifiers(catalog: source.catalog, window: window, store: store)
         if let owner = source.owner {
             input.title = "Canopy — \(owner.owner)"
             input.window?.name += " (series: the whole suite; lists: \(owner.owner)'s tests)"

@@ -1,4 +1,6 @@
+import CanopyHistory
 import CanopyModel
+import CanopyRender
 import CanopySource
 import Foundation
 
@@ -63,5 +65,27 @@ extension CommandContext {
         return SourceView(
             catalog: catalog, directory: sourceDirectory,
             owner: try owner.map { try OwnerFilter(owner: $0, catalog: catalog) })
+    }
+}
+
+extension CommandContext {
+    /// The declared identifiers no UI test exercised over `window` (`UntestedIdentifiers`); none
+    /// without sources. Reads each run's identifier tree: the nodes a test touched or an element
+    /// was seen on.
+    func untestedIdentifiers(catalog: SourceCatalog?, window: HistoryWindow, store: any HistoryStore) async throws
+        -> [DashboardUntestedScreen]
+    {
+        guard let catalog else { return [] }
+        var seen = Set<String>()
+        for run in try await store.runs(in: window) {
+            for node in try await store.identifierNodes(runKey: run.key)
+            where node.tests > 0 || (node.interactive ?? 0) > 0 {
+                seen.insert(node.path)
+            }
+        }
+        let identifiers = Array(seen)
+        return await DedicatedThread.run("untested") {
+            UntestedIdentifiers.screens(catalog: catalog, seen: identifiers)
+        }
     }
 }

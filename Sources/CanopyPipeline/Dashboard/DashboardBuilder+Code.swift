@@ -8,13 +8,16 @@ extension DashboardBuilder {
     /// identifiers and tests.
     func markCode(_ dashboard: inout Dashboard) {
         guard let catalog = input.source else { return }
-        var code = DashboardCode(source: input.sourceDirectory ?? catalog.root, codeOwnersFile: catalog.codeOwners?.path)
+        var code = DashboardCode(
+            source: input.sourceDirectory ?? catalog.root, codeOwnersFile: catalog.codeOwners?.path)
         let failureRows =
             dashboard.newFailures + (dashboard.excusedFailures + dashboard.stillFailing).compactMap(\.failure)
         var identifiers = Set(failureRows.compactMap(\.identifier))
         identifiers.formUnion(dashboard.flakyElements.map(\.identifier))
         identifiers.formUnion(dashboard.failuresByIdentifier.map(\.identifier))
         identifiers.formUnion(dashboard.clusters.compactMap(\.identifier))
+        // The tree's nodes too, for its "declared" marks; a tree is bounded for the page already.
+        identifiers.formUnion(dashboard.identifierTree.prefix(Self.declaredTreeNodes).map(\.path))
         for identifier in identifiers {
             let found = catalog.declarations(of: identifier)
             guard let first = found.first else { continue }
@@ -47,6 +50,9 @@ extension DashboardBuilder {
         code.untested = input.untested
         dashboard.code = code
     }
+
+    /// The tree nodes looked up in the sources at most (a tree of more is marked in its first).
+    static let declaredTreeNodes = 5_000
 
     /// A declaration's place, linked at the run's commit when the CI names the repository.
     private func place(_ file: String, line: Int, catalog: SourceCatalog) -> DashboardCodePlace {

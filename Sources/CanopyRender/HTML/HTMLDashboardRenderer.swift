@@ -38,7 +38,9 @@ package struct HTMLDashboardRenderer: DashboardRenderer {
             HTMLView(
                 id: "overview", label: "Overview",
                 html: HTMLOverviewView.render(dashboard, rowLimit: min(rowLimit, 200))),
-            HTMLView(id: "tree", label: "Identifier tree", html: HTMLTreeView.render(dashboard.identifierTree)),
+            HTMLView(
+                id: "tree", label: "Identifier tree",
+                html: HTMLTreeView.render(dashboard.identifierTree, code: dashboard.code)),
             HTMLView(id: "failures", label: "Failures", html: HTMLFailuresView.render(dashboard, rowLimit: rowLimit)),
         ]
         if let destinations = dashboard.destinations {

@@ -78,6 +78,7 @@ enum HTMLDashboardStyles {
         .chip.fail{color:var(--fail);background:var(--fail-bg);border-color:transparent}
         .chip.warn{color:var(--warn);background:var(--warn-bg);border-color:transparent}
         .chip.flaky{color:var(--flaky);background:var(--flaky-bg);border-color:transparent}
+        .chip.decl{font-family:ui-monospace,SFMono-Regular,Menlo,monospace;font-size:.75rem}
         .chip.skip{color:var(--muted)}
         .chip.quarantine{color:var(--muted);white-space:normal;display:inline-block;border-radius:8px}
         .btn,.sort{font:inherit;cursor:pointer}

@@ -1,16 +1,23 @@
 /// The identifier tree view: a collapsible tree (disclosure buttons with `aria-expanded`) with a
 /// coverage bar, failures, flaky tests and audit issues per node, and a treemap of coverage.
 enum HTMLTreeView {
-    static func render(_ nodes: [DashboardTreeNode]) -> String {
+    static func render(_ nodes: [DashboardTreeNode], code: DashboardCode? = nil) -> String {
         guard !nodes.isEmpty else {
             return "<h2>Identifier tree</h2><p class=\"empty\">No identifiers were found in this run.</p>"
+                + untested(code)
         }
         var out = "<h2>Identifier tree</h2>"
         out += "<p class=\"lede\">Coverage is the share of interactive elements carrying an accessibility identifier. "
         out +=
             "A branch counts the elements under its identifier path on every screen, an element without an identifier under its nearest "
         out +=
-            "identified ancestor (the Accessibility view counts by screen instead). Open a branch to see where failures, flaky tests and audit issues sit.</p>"
+            "identified ancestor (the Accessibility view counts by screen instead). Open a branch to see where failures, flaky tests and audit issues sit."
+        if code != nil {
+            out +=
+                " Every node was seen on screen or touched by a test in this run; <span class=\"chip decl\">⌗ File.swift:9</span> marks one the app's code declares, "
+                + "and the identifiers the code declares that no test exercised follow the tree."
+        }
+        out += "</p>"
         out += "<div class=\"tools\"><button type=\"button\" class=\"btn\" data-tree=\"expand\">Expand all</button>"
         out += "<button type=\"button\" class=\"btn\" data-tree=\"collapse\">Collapse all</button></div>"
         out += "<ul class=\"tree\" id=\"identifier-tree\">"
@@ -22,7 +29,9 @@ enum HTMLTreeView {
                 open -= 1
             }
             let hasChildren = index + 1 < nodes.count && nodes[index + 1].depth > depth
-            out += "<li>" + row(node, id: hasChildren ? "tn\(index)" : nil)
+            out +=
+                "<li>"
+                + row(node, id: hasChildren ? "tn\(index)" : nil, declared: code?.declarations[node.path]?.places.first)
             if hasChildren {
                 out += "<ul id=\"tn\(index)\" hidden>"
                 out += ownRow(node, own: own(nodes, at: index))
@@ -36,11 +45,39 @@ enum HTMLTreeView {
             open -= 1
         }
         out += "</ul>"
+        out += untested(code)
         out += "<h3>Coverage by branch</h3>" + treemap(nodes)
         return out
     }
 
-    private static func row(_ node: DashboardTreeNode, id: String?) -> String {
+    /// The screens with identifiers declared in code and never exercised; nothing without sources.
+    static func untested(_ code: DashboardCode?) -> String {
+        guard let code else { return "" }
+        let never = code.untested.reduce(0) { $0 + $1.untested.count }
+        var out = "<h3 id=\"untested-ui\">Untested UI <span class=\"count\">\(Format.count(never))</span></h3>"
+        out +=
+            "<p class=\"lede\">Identifiers the app's code (<code>\(HTMLText.escape(code.source, limit: 200))</code>) declares that no UI test "
+            + "touched in the history window: not seen in any snapshot, step or failure, and not named by any UI-test query or locator.</p>"
+        guard !code.untested.isEmpty else {
+            return out
+                + "<p class=\"empty\"><span aria-hidden=\"true\">✓</span> Every declared identifier was exercised.</p>"
+        }
+        out +=
+            "<table class=\"grid\"><thead><tr><th scope=\"col\">Screen</th><th scope=\"col\" class=\"n\">Never exercised</th>"
+        out +=
+            "<th scope=\"col\" class=\"n\">Declared</th><th scope=\"col\">Owners</th><th scope=\"col\">Identifiers</th></tr></thead><tbody>"
+        for screen in code.untested.prefix(100) {
+            let shown = screen.untested.prefix(12).map { "<code>\(HTMLText.escape($0, limit: 120))</code>" }.joined(
+                separator: " ")
+            out +=
+                "<tr><td>\(HTMLText.escape(screen.screen, limit: 80))</td><td class=\"n\">\(Format.count(screen.untested.count))</td>"
+                + "<td class=\"n\">\(Format.count(screen.declared))</td><td>\(HTMLFailureItem.owners(screen.owners))</td>"
+                + "<td>\(shown)\(screen.untested.count > 12 ? " …" : "")</td></tr>"
+        }
+        return out + "</tbody></table>"
+    }
+
+    private static func row(_ node: DashboardTreeNode, id: String?, declared: DashboardCodePlace? = nil) -> String {
         var out = "<div class=\"node\" title=\"\(HTMLText.escape(node.path))\">"
         if let id {
             out += "<button type=\"button\" class=\"twisty\" aria-expanded=\"false\" aria-controls=\"\(id)\">"
@@ -52,6 +89,10 @@ enum HTMLTreeView {
         }
         out += coverageBar(node)
         out += "<span class=\"badges\">"
+        if let declared {
+            out +=
+                "<span class=\"chip decl\" title=\"declared in \(HTMLText.escape(declared.file)):\(declared.line)\">⌗ \(HTMLText.escape(declared.text))</span>"
+        }
         if node.failures > 0 {
             out +=
                 "<span class=\"chip fail\"><span aria-hidden=\"true\">✗</span> \(Format.count(node.failures)) failure\(node.failures == 1 ? "" : "s")</span>"

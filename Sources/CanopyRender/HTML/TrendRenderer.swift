@@ -23,6 +23,9 @@ package struct TrendRenderer: DashboardRenderer {
                 id: "overview", label: "Latest run",
                 html: HTMLOverviewView.render(dashboard, rowLimit: min(rowLimit, 200))),
         ]
+        if dashboard.code != nil {
+            views.append(HTMLView(id: "untested", label: "Untested UI", html: HTMLTreeView.untested(dashboard.code)))
+        }
         // A tab with an empty table helps nobody: the latest run's tests only when there are some.
         if !dashboard.tests.isEmpty {
             views.append(

@@ -44,6 +44,7 @@ package struct MarkdownRenderer: DashboardRenderer {
             MarkdownSections.accessibility(dashboard.accessibility.issues, resolved: dashboard.accessibility.resolved),
             MarkdownSections.failingClasses(DashboardClassRow.classes(of: dashboard.tests)),
             MarkdownSections.coverageGaps(dashboard.identifierTree),
+            MarkdownUntested.section(dashboard.code),
             MarkdownSections.missingIdentifiers(dashboard.accessibility.missingIdentifiers),
         ]
         let head =

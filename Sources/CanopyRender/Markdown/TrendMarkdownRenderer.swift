@@ -52,7 +52,7 @@ package struct TrendMarkdownRenderer: DashboardRenderer {
         let flaky = MarkdownSections.flaky(dashboard.flakyTests)
         let budgeter = MarkdownBudget(limit: budget, dashboard: dashboard.links.dashboard)
         return budgeter.fit(
-            head: head, sections: [changes, flaky],
+            head: head, sections: [changes, flaky, MarkdownUntested.section(dashboard.code)],
             foot: "<sub>Canopy · \(Format.timestamp(dashboard.generatedAt))</sub>\n")
     }
 
