@@ -94,6 +94,37 @@ struct SourceJoinTests {
         #expect(noSource.stderr.contains("needs the app's sources"), "\(noSource.stderr)")
     }
 
+    @Test("check prints the new failures by owner, counted as the page counts them")
+    func checkCountsByOwner() throws {
+        let out = try CLIRunner.temporaryDirectory()
+        try Self.junit.write(toFile: out + "/junit.xml", atomically: true, encoding: .utf8)
+        let result = try CLIRunner.run(["check", "--out", out, "--source", Self.app, out + "/junit.xml"])
+        #expect(result.status == 1)
+        #expect(
+            result.stdout.contains(
+                "new failures by owner: @acme/payments-ios 2, @acme/podcasts-ios 1, @qa-lead 1"), "\(result.stdout)")
+    }
+
+    @Test("without --source the checkout is read when it holds an Xcode project, and not otherwise")
+    func theCheckoutIsTheDefaultSource() throws {
+        for project in [true, false] {
+            let checkout = try CLIRunner.temporaryDirectory()
+            try FileManager.default.removeItem(atPath: checkout)
+            try FileManager.default.copyItem(atPath: Self.app, toPath: checkout)
+            if project {
+                try FileManager.default.createDirectory(
+                    atPath: checkout + "/SampleApp.xcodeproj", withIntermediateDirectories: true)
+            }
+            try Self.junit.write(toFile: checkout + "/junit.xml", atomically: true, encoding: .utf8)
+            let result = try CLIRunner.run(
+                ["run", "--out", "out", "--annotations", "none", "junit.xml"], directory: checkout)
+            #expect(result.status == 1, "\(result.stderr)")
+            let summary = try String(contentsOfFile: checkout + "/out/summary.md", encoding: .utf8)
+            #expect(
+                summary.contains("declared in <code>CheckoutViewController.swift:11</code>") == project, "\(project)")
+        }
+    }
+
     @Test("a bad CODEOWNERS line stops the run before anything is stored, naming the file and line")
     func badCodeOwnersStoresNothing() throws {
         let app = try CLIRunner.temporaryDirectory()
