@@ -10,7 +10,7 @@ struct ComparisonOptions: ParsableArguments {
 
     @Option(
         name: .customLong("base-branch"),
-        help: ArgumentHelp("The branch a pull request targets, its baseline (default: from CI).", valueName: "b"))
+        help: ArgumentHelp("Branch a pull request targets (default: from CI).", valueName: "b"))
     var baseBranch: String?
 
     @Option(help: ArgumentHelp("The test command's exit code: Canopy's gates decide the job.", valueName: "n"))

@@ -31,7 +31,7 @@ struct RunSubcommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Annotations for new failures (auto: GitHub's on GitHub Actions).", valueName: "mode"))
     var annotations: AnnotationMode = .automatic
 
-    @Flag(help: "Store and judge the readable inputs when some are not (else: exit 2).")
+    @Flag(help: "Store and judge what is readable (else: exit 2).")
     var allowPartial = false
 
     @Option(help: ArgumentHelp("Attachments to write.", valueName: "scope"))
@@ -41,7 +41,7 @@ struct RunSubcommand: AsyncParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "Judge the --run-key run from N stored shards (exit 2 if any missing).",
+            "Judge the --run-key run from N stored shards.",
             valueName: "n"))
     var expectShards: Int?
 

@@ -5,7 +5,7 @@ import CanopyPipeline
 struct SourceOptions: ParsableArguments {
     @Option(
         help: ArgumentHelp(
-            "The app's sources (default: the checkout when it holds an Xcode project).", valueName: "dir"),
+            "App sources (default: the checkout, if an Xcode one).", valueName: "dir"),
         completion: .directory)
     var source: String?
 
