@@ -72,7 +72,7 @@ enum HTMLFailureItem {
             }
         }
         if let testOwners = code.testOwners[test], testOwners != code.declarations[identifier ?? ""]?.owners {
-            parts.append("<span class=\"muted\">test owners</span> " + owners(testOwners))
+            parts.append("<span class=\"muted\">\(parts.isEmpty ? "Test" : "test") owners</span> " + owners(testOwners))
         }
         return parts.isEmpty ? "" : "<p class=\"f-code\">" + parts.joined(separator: " · ") + "</p>"
     }

@@ -14,7 +14,7 @@ enum HTMLTreeView {
             "identified ancestor (the Accessibility view counts by screen instead). Open a branch to see where failures, flaky tests and audit issues sit."
         if code != nil {
             out +=
-                " Every node was seen on screen or touched by a test in this run; <span class=\"chip decl\">⌗ File.swift:9</span> marks one the app's code declares, "
+                " Every node was seen on screen or touched by a test in this run; <span class=\"chip decl\">&lt;/&gt; File.swift:9</span> marks one the app's code declares, "
                 + "and the identifiers the code declares that no test exercised follow the tree."
         }
         out += "</p>"
@@ -91,7 +91,7 @@ enum HTMLTreeView {
         out += "<span class=\"badges\">"
         if let declared {
             out +=
-                "<span class=\"chip decl\" title=\"declared in \(HTMLText.escape(declared.file)):\(declared.line)\">⌗ \(HTMLText.escape(declared.text))</span>"
+                "<span class=\"chip decl\" title=\"declared in \(HTMLText.escape(declared.file)):\(declared.line)\">&lt;/&gt; \(HTMLText.escape(declared.text))</span>"
         }
         if node.failures > 0 {
             out +=
