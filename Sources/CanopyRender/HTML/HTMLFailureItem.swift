@@ -83,7 +83,9 @@ enum HTMLFailureItem {
         var parts = code.newFailuresByOwner.map {
             owners([$0.owner]) + " " + Format.plural($0.newFailures, "new failure")
         }
-        if code.unownedNewFailures > 0 { parts.append("no owner: " + Format.plural(code.unownedNewFailures, "new failure")) }
+        if code.unownedNewFailures > 0 {
+            parts.append("no owner: " + Format.plural(code.unownedNewFailures, "new failure"))
+        }
         return "<p class=\"lede by-owner\"><strong>By owner:</strong> " + parts.joined(separator: " · ") + "</p>"
     }
 

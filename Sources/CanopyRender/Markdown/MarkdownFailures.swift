@@ -251,7 +251,9 @@ enum MarkdownFailures {
             MarkdownText.code($0.owner, limit: 80) + ": " + Format.plural($0.newFailures, "new failure")
         }
         if code.newFailuresByOwner.count > 10 { parts.append("\(code.newFailuresByOwner.count - 10) more owners") }
-        if code.unownedNewFailures > 0 { parts.append("no owner: " + Format.plural(code.unownedNewFailures, "new failure")) }
+        if code.unownedNewFailures > 0 {
+            parts.append("no owner: " + Format.plural(code.unownedNewFailures, "new failure"))
+        }
         return "**By owner:** " + parts.joined(separator: " · ") + "\n\n"
     }
 

@@ -119,8 +119,9 @@ enum MarkdownSections {
             let more = element.tests.count > 3 ? " and \(Format.count(element.tests.count - 3)) more" : ""
             var declared = ""
             if let declaration = code?.declarations[element.identifier], let place = declaration.places.first {
-                declared =
-                    " — " + (place.url != nil ? MarkdownText.link(place.text, url: place.url) : MarkdownText.code(place.text))
+                let text =
+                    place.url != nil ? MarkdownText.link(place.text, url: place.url) : MarkdownText.code(place.text)
+                declared = " — " + text
                 if !declaration.owners.isEmpty { declared += " " + MarkdownFailures.owners(declaration.owners) }
             }
             return
