@@ -7,6 +7,10 @@ enum Locator: String {
     case restorePurchases = "Checkout.RestorePurchases"
     case paymentSheet = "Checkout.PaymentSheet.Root"
     case payButton = "Checkout.PaymentSheet.PayButton"
+    case cardNumber = "Checkout.PaymentSheet.CardNumber"
+    case expiry = "Checkout.PaymentSheet.Expiry"
+    case cvc = "Checkout.PaymentSheet.CVC"
+    case postalCode = "Checkout.PaymentSheet.PostalCode"
     case coupon = "Checkout.PaymentSheet.Coupon"
     case applyCoupon = "Checkout.PaymentSheet.ApplyCoupon"
     case total = "Checkout.PaymentSheet.Total"
@@ -35,12 +39,17 @@ final class CheckoutTests: XCTestCase {
         XCTAssertTrue(app.otherElements[Locator.paymentSheet.rawValue].waitForExistence(timeout: 5))
     }
 
+    /// StoreKit's test card.
     private func fillCard() {
-        for (field, text) in [("CardNumber", "4242424242424242"), ("Expiry", "1230"), ("CVC", "123"), ("PostalCode", "10115")] {
-            let element = app.textFields.matching(identifier: "Checkout.PaymentSheet.\(field)").firstMatch
-            element.tap()
-            element.typeText(text)
-        }
+        type("4242424242424242", into: app.textFields[Locator.cardNumber.rawValue])
+        type("1230", into: app.textFields[Locator.expiry.rawValue])
+        type("123", into: app.textFields[Locator.cvc.rawValue])
+        type("10115", into: app.textFields[Locator.postalCode.rawValue])
+    }
+
+    private func type(_ text: String, into field: XCUIElement) {
+        field.tap()
+        field.typeText(text)
     }
 
     private var total: String { app.staticTexts[Locator.total.rawValue].label }
