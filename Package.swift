@@ -184,7 +184,8 @@ let package = Package(
             ],
             swiftSettings: swiftSettings),
         .testTarget(
-            name: "CanopySourceTests", dependencies: ["CanopySource"],
+            name: "CanopySourceTests",
+            dependencies: ["CanopySource", "CanopyParsers", "CanopyAnalysis", "CanopyModel"],
             resources: [.copy("Fixtures")], swiftSettings: swiftSettings),
         .testTarget(
             name: "CanopyConfigTests", dependencies: ["CanopyConfig", "CanopyAnalysis", "CanopyModel"],
