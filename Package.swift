@@ -179,7 +179,7 @@ let package = Package(
             name: "CanopyPipelineTests",
             dependencies: [
                 "CanopyPipeline", "CanopyConfig", "CanopyModel", "CanopyParsers", "CanopyAnalysis", "CanopyHistory",
-                "CanopyRender", "CanopyBundleFixtures", "CanopyHistoryTestSupport",
+                "CanopyRender", "CanopyBundleFixtures", "CanopyHistoryTestSupport", "CanopySource",
             ],
             swiftSettings: swiftSettings),
         .testTarget(
