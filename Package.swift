@@ -179,8 +179,7 @@ let package = Package(
             name: "CanopyPipelineTests",
             dependencies: [
                 "CanopyPipeline", "CanopyConfig", "CanopyModel", "CanopyParsers", "CanopyAnalysis", "CanopyHistory",
-                "CanopySource",
-                "CanopyRender", "CanopyBundleFixtures", "CanopyHistoryTestSupport",
+                "CanopyRender", "CanopyBundleFixtures", "CanopyHistoryTestSupport", "CanopySource",
             ],
             swiftSettings: swiftSettings),
         .testTarget(

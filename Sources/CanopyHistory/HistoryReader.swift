@@ -47,6 +47,9 @@ package protocol HistoryReader: Sendable {
     func identifierNodes(runKey: String) async throws -> [IdentifierNodeDigest]
     /// One trend point per run in `window`, oldest first, computed in SQL.
     func trend(in window: HistoryWindow) async throws -> [TrendPoint]
+    /// Which tests touched which identifier template in the stored runs, each with its last run,
+    /// and which tests the store holds results of: the whole history, not a window.
+    func testIdentifierHistory() async throws -> TestIdentifierHistory
 }
 
 extension HistoryReader {

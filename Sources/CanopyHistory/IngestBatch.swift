@@ -9,6 +9,8 @@ struct IngestBatch: Sendable {
     struct Table: Sendable {
         var name: String
         var columns: [String]
+        /// How rows already stored are updated (`RunChildRows.upsert`), nil for plain inserts.
+        var upsert: Upsert?
         var count: Int
         /// The names and strings the rows refer to by id.
         var references: RowReferences
@@ -19,12 +21,22 @@ struct IngestBatch: Sendable {
         init<Rows: RunChildRows>(_ rows: Rows) {
             name = Rows.table
             columns = Rows.columns
+            upsert = Rows.upsert
             count = rows.count
             references = rows.references
             self.rows = rows
         }
 
         var isEmpty: Bool { count == 0 }
+
+        /// The table with its rows in the order they are written once `ids` are known.
+        func ordered(ids: RowIDs) -> Table {
+            Self.ordered(rows, ids: ids)
+        }
+
+        private static func ordered<Rows: RunChildRows>(_ rows: Rows, ids: RowIDs) -> Table {
+            Table(rows.ordered(ids: ids))
+        }
 
         /// Writes the rows in `range` with `ids` (their run's, and every entry of `references`),
         /// in column order, row after row.
@@ -69,8 +81,8 @@ struct IngestBatch: Sendable {
         return [Table(TestRows(tests: run.tests, rows: rows))] + analysisTables(digest)
     }
 
-    /// What the analysis adds: failures, identifier nodes and coverage (one row per path and
-    /// scope). Branch coverage is stored with the tree's nodes, the other scopes as `coverage` rows
+    /// What the analysis adds: failures, identifier nodes, coverage (one row per path and
+    /// scope) and the tests that touched each identifier template. Branch coverage is stored with the tree's nodes, the other scopes as `coverage` rows
     /// (migration 5 says why).
     static func analysisTables(_ digest: RunDigest) -> [Table] {
         let failures = digest.failures.enumerated().map { FailureDigestRecord(ordinal: $0.offset, digest: $0.element) }
@@ -81,6 +93,6 @@ struct IngestBatch: Sendable {
             $0.scope != .branch && seenScopes.insert($0.scope.rawValue + "\u{1F}" + $0.name).inserted
         }
         .map(CoverageRecord.init)
-        return [Table(failures), Table(nodes), Table(coverage)]
+        return [Table(failures), Table(nodes), Table(coverage), Table(TestIdentifierRows(digest.identifierTests))]
     }
 }

@@ -7,12 +7,17 @@ package struct RunDigest: Sendable, Equatable, Hashable, Codable {
     package var failures: [FailureDigest]
     package var coverage: [CoverageFigure]
     package var identifierNodes: [IdentifierNodeDigest]
+    /// The keys of the tests that touched each identifier template (a failure, an activity line, a
+    /// snapshot or an audit issue), sorted; what `canopy affected` selects tests from.
+    package var identifierTests: [String: [String]]
 
     package init(
-        failures: [FailureDigest] = [], coverage: [CoverageFigure] = [], identifierNodes: [IdentifierNodeDigest] = []
+        failures: [FailureDigest] = [], coverage: [CoverageFigure] = [], identifierNodes: [IdentifierNodeDigest] = [],
+        identifierTests: [String: [String]] = [:]
     ) {
         self.failures = failures
         self.coverage = coverage
         self.identifierNodes = identifierNodes
+        self.identifierTests = identifierTests
     }
 }

@@ -10,3 +10,4 @@ extension AttachmentScope: ExpressibleByArgument {}
 extension QuarantineCommand.Format: ExpressibleByArgument {}
 extension PruneCommand.Format: ExpressibleByArgument {}
 extension IndexSourceCommand.Format: ExpressibleByArgument {}
+extension AffectedCommand.Format: ExpressibleByArgument {}

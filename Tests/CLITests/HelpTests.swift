@@ -16,7 +16,7 @@ struct HelpTests {
             (["report"], "canopy report"), (["trend"], "canopy trend "), (["inspect"], "canopy inspect "),
             (["quarantine"], "canopy quarantine add "), (["quarantine", "add"], "canopy quarantine add "),
             (["quarantine", "list"], "canopy quarantine list"), (["prune"], "canopy prune "),
-            (["index-source"], "canopy index-source "),
+            (["index-source"], "canopy index-source "), (["affected"], "canopy affected "),
         ])
     func helpPage(command: [String], commonUse: String) throws {
         let result = try CLIRunner.run(command + ["--help"], environment: ["COLUMNS": "80"])

@@ -1,9 +1,11 @@
 /// Python (sqlite3, the connection named `db`) that puts a store written by this build back to
 /// schema 8's layout, as a build before migration 9 left it: test results and failures with their
-/// keys and strings inline, no `test_names` or `strings`, migration 9 not applied. The attempts
-/// of tests that ran once stay absent; no reader reads attempts.
+/// keys and strings inline, no `test_names`, `strings` or `test_identifiers`, migrations 9 and 10
+/// not applied. The attempts of tests that ran once stay absent; no reader reads attempts.
 enum SchemaRewind {
     static let toSchema8 = """
+        db.execute("DROP TABLE test_identifiers")
+        db.execute("DELETE FROM grdb_migrations WHERE identifier = '10-test-identifiers'")
         db.execute('''CREATE TABLE tests_old AS SELECT t.run_id, t.test_index, n.test_key, n.base_key,
           n.class_name, n.name, n.device, n.configuration,
           CASE t.outcome WHEN 0 THEN 'passed' WHEN 1 THEN 'failed' WHEN 2 THEN 'skipped' ELSE 'flaky' END AS outcome,

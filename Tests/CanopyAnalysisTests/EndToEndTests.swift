@@ -150,7 +150,10 @@ struct EndToEndTests {
         let json = String(decoding: try encoder.encode(report), as: UTF8.self)
         #expect(json.contains(#""schema":"canopy.report\/1""#) || json.contains(#""schema":"canopy.report/1""#))
         let decoded = try JSONDecoder().decode(Report.self, from: Data(json.utf8))
-        #expect(decoded == report)
+        // Everything but the tests per identifier, which only history keeps (`IdentifierTestsTests`).
+        var withoutTests = report
+        withoutTests.identifierTests = [:]
+        #expect(decoded == withoutTests)
         let digest = report.digest
         #expect(digest.failures.count == 5)
         #expect(

@@ -3,7 +3,8 @@ import CanopyModel
 extension Report {
     /// What history stores about this run: per-failure category, fingerprint and message (bounded
     /// by `FailureDigest.boundedMessage`), every coverage figure (overall, screen, element type,
-    /// branch), and every node of the identifier tree with its parent and its branch's figures.
+    /// branch), and every node of the identifier tree with its parent and its branch's figures, and
+    /// the tests that touched each identifier template.
     package var digest: RunDigest {
         RunDigest(
             failures: failures.map {
@@ -20,6 +21,7 @@ extension Report {
                     flakyTests: $0.branch.flakyTests, auditIssues: $0.branch.auditIssues,
                     auditErrors: $0.branch.auditIssuesBySeverity[AuditIssue.Severity.error.rawValue] ?? 0,
                     interactive: $0.branch.interactive, identified: $0.branch.identified)
-            })
+            },
+            identifierTests: identifierTests)
     }
 }

@@ -24,10 +24,19 @@ package struct Report: Sendable, Equatable, Hashable, Codable {
     package var auditIssues: [AuditFinding]
     /// The run's input diagnostics, then analysis notes (a skipped category rule).
     package var diagnostics: [Diagnostic]
+    /// The keys of the tests that touched each identifier template (the sets the tree's `tests`
+    /// count), sorted: what history keeps per test (`RunDigest.identifierTests`). Not part of the
+    /// JSON rendering.
+    package var identifierTests: [String: [String]] = [:]
+
+    private enum CodingKeys: String, CodingKey {
+        case schema, summary, identifierTree, coverage, categories, clusters, failures, auditIssues, diagnostics
+    }
 
     package init(
         summary: RunSummary, identifierTree: [IdentifierNode], coverage: CoverageReport, categories: [CategoryCount],
-        clusters: [FailureCluster], failures: [FailureRecord], auditIssues: [AuditFinding], diagnostics: [Diagnostic]
+        clusters: [FailureCluster], failures: [FailureRecord], auditIssues: [AuditFinding], diagnostics: [Diagnostic],
+        identifierTests: [String: [String]] = [:]
     ) {
         schema = Self.schemaName
         self.summary = summary
@@ -38,6 +47,7 @@ package struct Report: Sendable, Equatable, Hashable, Codable {
         self.failures = failures
         self.auditIssues = auditIssues
         self.diagnostics = diagnostics
+        self.identifierTests = identifierTests
     }
 
     /// The node with `path`, if any.

@@ -38,7 +38,7 @@ package enum ReportBuilder {
         let failures = correlator.records(run: run, mentions: mentions, facts: &facts)
         // 7–9 in two independent halves at once: clustering reads the records alone; the audit
         // join, the tree and the identifier checks read the facts and the run.
-        let ((clusters, categories), (audits, tree)) = ParallelMap.both(
+        let ((clusters, categories), (audits, tree, identifierTests)) = ParallelMap.both(
             {
                 // 7. Cluster by fingerprint; count per category.
                 let clusters = ClusterBuilder.clusters(failures, testLimit: clusterTestLimit)
@@ -68,7 +68,7 @@ package enum ReportBuilder {
                 let checks = IdentifierChecks(scheme: scheme, templates: templates)
                 coverage.overlong = checks.overlong(run: run, mentioned: mentions.identifiers)
                 coverage.conventionViolations = checks.conventionViolations(run: run)
-                return (audits, tree)
+                return (audits, tree, facts.testsByTemplate())
             })
         // 10. Assemble.
         let summary = RunSummary(
@@ -78,7 +78,7 @@ package enum ReportBuilder {
             identifiers: tree.reduce(0) { $0 + ($1.isIdentifier ? 1 : 0) })
         return Report(
             summary: summary, identifierTree: tree, coverage: coverage, categories: categories, clusters: clusters,
-            failures: failures, auditIssues: audits, diagnostics: diagnostics)
+            failures: failures, auditIssues: audits, diagnostics: diagnostics, identifierTests: identifierTests)
     }
 
     private static func compileScheme(_ configuration: IdentifierSchemeConfiguration, diagnostics: inout [Diagnostic])

@@ -87,11 +87,11 @@ struct PostgresColumnArrays: SQLRowSink {
 
     /// The statement inserting the rows so far into `table`'s `names` (one per column), with its
     /// bound arrays.
-    func insert(into table: String, names: [String]) -> PostgresQuery {
+    func insert(into table: String, names: [String], suffix: String = "") -> PostgresQuery {
         let (sql, arrays) = statement(into: table, names: names)
         var bindings = PostgresBindings(capacity: arrays.count)
         for array in arrays { bindings.append(array) }
-        return PostgresQuery(unsafeSQL: sql, binds: bindings)
+        return PostgresQuery(unsafeSQL: sql + suffix, binds: bindings)
     }
 
     /// The SQL of `insert` and the arrays it binds. A column that held only NULLs is inserted as

@@ -16,20 +16,22 @@ extension PostgresHistoryStore {
         let keys = plan.runs.map(\.key)
         var start = 0
         while start < keys.count {
-            let delete = PruneQueries.deleteRuns(keys[start..<min(start + max(1, batchSize), keys.count)])
-            result.runsDeleted += try await deleting(delete)
+            let delete = PruneQueries.deleteRunsReturning(keys[start..<min(start + max(1, batchSize), keys.count)])
+            result.runsDeleted += try await deleting(returning: delete)
             start += delete.arguments.count
             afterBatch(result.runsDeleted)
         }
-        result.shardsDeleted = try await deleting(PruneQueries.deleteShards(before: plan.shardsStoredBefore))
+        let shards = PruneQueries.deleteShards(before: plan.shardsStoredBefore)
+        result.shardsDeleted = try await deleting(
+            returning: SQLStatement(sql: shards.sql + " RETURNING 1", arguments: shards.arguments))
         return result
     }
 
-    /// Runs a DELETE as a write (`writing`: again after an outage, where deleting twice deletes
-    /// nothing more, or a retryable conflict); the rows it deleted.
-    private func deleting(_ statement: SQLStatement) async throws -> Int {
-        let returning = SQLStatement(sql: statement.sql + " RETURNING 1", arguments: statement.arguments)
-        return try await writing("DELETE FROM runs") { connection in
+    /// Runs a DELETE that returns a row per row it deleted as a write (`writing`: again after an
+    /// outage, where deleting twice deletes nothing more, or a retryable conflict); the rows it
+    /// deleted. A run's `test_identifiers` rows go in the same statement as the run.
+    private func deleting(returning: SQLStatement) async throws -> Int {
+        try await writing("DELETE FROM runs") { connection in
             var rows = 0
             try await self.forEach(returning, on: connection) { _ in rows += 1 }
             return rows

@@ -120,6 +120,13 @@ extension PostgresHistoryStore {
         try await fetchAll(HistoryQueries.identifierNodes(runKey: runKey)) { try IdentifierNodeRecord.decode($0) }
     }
 
+    package func testIdentifierHistory() async throws -> TestIdentifierHistory {
+        TestIdentifierHistory(
+            runs: try await fetchAll(TestIdentifierQueries.runCount) { try $0.int(0) ?? 0 }.first ?? 0,
+            touches: try await fetchAll(TestIdentifierQueries.touches) { try TestIdentifierQueries.touch($0) },
+            tests: try await fetchAll(TestIdentifierQueries.storedTests) { try TestIdentifierQueries.name($0) })
+    }
+
     package func trend(in window: HistoryWindow) async throws -> [TrendPoint] {
         let points = try await fetchAll(HistoryQueries.trend(window)) { try HistoryRowDecoding.trendPoint($0) }
         let counts = try await fetchAll(HistoryQueries.trendCategories(window)) {

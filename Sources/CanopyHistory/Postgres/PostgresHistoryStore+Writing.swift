@@ -131,6 +131,14 @@ extension PostgresHistoryStore {
     /// bound values would have the server parse and plan statements of tens of thousands of
     /// parameters.
     private func insert(_ table: IngestBatch.Table, ids: RowIDs, on connection: PostgresConnection) async throws {
+        // An upsert's rows go in key order, each statement's too, so concurrent writers lock the
+        // rows they share in one order rather than each waiting for the other.
+        let table = table.upsert == nil ? table : table.ordered(ids: ids)
+        let suffix =
+            table.upsert.map { upsert in
+                let order = upsert.key.compactMap { key in table.columns.firstIndex(of: key).map { "\($0 + 1)" } }
+                return " ORDER BY \(order.joined(separator: ", ")) \(upsert.clause)"
+            } ?? ""
         var rows = PostgresColumnArrays(columns: table.columns.count)
         var start = 0
         while start < table.count {
@@ -139,7 +147,7 @@ extension PostgresHistoryStore {
             if let mismatch = rows.mismatch {
                 throw HistoryError.clientFailed(location: location, sql: "INSERT INTO \(table.name)", reason: mismatch)
             }
-            let statement = rows.insert(into: table.name, names: table.columns)
+            let statement = rows.insert(into: table.name, names: table.columns, suffix: suffix)
             try await failing(as: "INSERT INTO \(table.name) (rows \(start + 1)–\(end))") {
                 for try await _ in try await startQuery(statement, on: connection) {}
             }

@@ -166,7 +166,8 @@ extension HistoryPruning {
     }
 }
 
-/// The statements of `HistoryPruning`, the same on both stores: only `runs` and `shards` are named.
+/// The statements of `HistoryPruning`, the same on both stores: only `runs`, `shards` and
+/// `test_identifiers` (no foreign key: its rows outlive all but their last run) are named.
 enum PruneQueries {
     /// Runs per delete transaction: short enough that a concurrent writer waits well under its
     /// busy timeout.
@@ -186,6 +187,28 @@ enum PruneQueries {
         SQLStatement(
             sql:
                 "DELETE FROM runs WHERE run_key IN (\(Array(repeating: "?", count: keys.count).joined(separator: ", ")))",
+            arguments: keys.map { .text($0) })
+    }
+
+    /// The `test_identifiers` rows whose last run is one of the runs `keys`: run before
+    /// `deleteRuns`, in its transaction.
+    static func deleteTestIdentifiers(ofRuns keys: ArraySlice<String>) -> SQLStatement {
+        SQLStatement(
+            sql:
+                "DELETE FROM test_identifiers WHERE last_run_id IN (SELECT id FROM runs WHERE run_key IN (\(Array(repeating: "?", count: keys.count).joined(separator: ", "))))",
+            arguments: keys.map { .text($0) })
+    }
+
+    /// `deleteRuns` and `deleteTestIdentifiers` in one statement, returning a row per run deleted
+    /// (PostgreSQL: a data-modifying `WITH`).
+    static func deleteRunsReturning(_ keys: ArraySlice<String>) -> SQLStatement {
+        let placeholders = Array(repeating: "?", count: keys.count).joined(separator: ", ")
+        return SQLStatement(
+            sql: """
+                WITH gone AS (DELETE FROM runs WHERE run_key IN (\(placeholders)) RETURNING id), \
+                touched AS (DELETE FROM test_identifiers WHERE last_run_id IN (SELECT id FROM gone)) \
+                SELECT 1 FROM gone
+                """,
             arguments: keys.map { .text($0) })
     }
 

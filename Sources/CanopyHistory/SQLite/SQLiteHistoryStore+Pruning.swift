@@ -25,9 +25,12 @@ extension SQLiteHistoryStore {
         let keys = plan.runs.map(\.key)
         var start = 0
         while start < keys.count {
-            let delete = PruneQueries.deleteRuns(keys[start..<min(start + max(1, batchSize), keys.count)])
+            let batch = keys[start..<min(start + max(1, batchSize), keys.count)]
+            let delete = PruneQueries.deleteRuns(batch)
+            let identifiers = PruneQueries.deleteTestIdentifiers(ofRuns: batch)
             let deleted = try await writing { db in
                 try db.inTransaction(.immediate) {
+                    try db.execute(sql: identifiers.sql, arguments: Self.arguments(identifiers.arguments))
                     try db.execute(sql: delete.sql, arguments: Self.arguments(delete.arguments))
                     return .commit
                 }

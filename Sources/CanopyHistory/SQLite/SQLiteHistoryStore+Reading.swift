@@ -110,6 +110,13 @@ extension SQLiteHistoryStore {
         try fetchAll(HistoryQueries.identifierNodes(runKey: runKey)) { try IdentifierNodeRecord.decode($0) }
     }
 
+    package func testIdentifierHistory() async throws -> TestIdentifierHistory {
+        TestIdentifierHistory(
+            runs: try fetchAll(TestIdentifierQueries.runCount) { try $0.int(0) ?? 0 }.first ?? 0,
+            touches: try fetchAll(TestIdentifierQueries.touches) { try TestIdentifierQueries.touch($0) },
+            tests: try fetchAll(TestIdentifierQueries.storedTests) { try TestIdentifierQueries.name($0) })
+    }
+
     package func trend(in window: HistoryWindow) async throws -> [TrendPoint] {
         let points = try fetchAll(HistoryQueries.trend(window)) { try HistoryRowDecoding.trendPoint($0) }
         let counts = try fetchAll(HistoryQueries.trendCategories(window)) {

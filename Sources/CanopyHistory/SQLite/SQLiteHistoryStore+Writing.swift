@@ -73,8 +73,8 @@ extension SQLiteHistoryStore {
         return result
     }
 
-    /// Inserts a table's rows: the names and strings they refer to first (`resolve`), then
-    /// several rows per statement (up to SQLite's 999 bound values on old versions), the rest one
+    /// Inserts (or upserts, `Table.upsert`) a table's rows: the names and strings they refer to
+    /// first (`resolve`), then several rows per statement (up to SQLite's 999 bound values on old versions), the rest one
     /// by one; cached statements, inside the caller's transaction. Row order is kept.
     private static func insert(_ table: IngestBatch.Table, ids: inout RowIDs, into db: Database) throws {
         guard !table.isEmpty else { return }
@@ -83,9 +83,10 @@ extension SQLiteHistoryStore {
         let perStatement = max(1, min(64, 999 / table.columns.count))
         let tuple = "(" + Array(repeating: "?", count: table.columns.count).joined(separator: ", ") + ")"
         let prefix = "INSERT INTO \(table.name) (\(table.columns.joined(separator: ", "))) VALUES "
+        let suffix = table.upsert.map { " " + $0.clause } ?? ""
         let many = try db.cachedStatement(
-            sql: prefix + Array(repeating: tuple, count: perStatement).joined(separator: ", "))
-        let one = try db.cachedStatement(sql: prefix + tuple)
+            sql: prefix + Array(repeating: tuple, count: perStatement).joined(separator: ", ") + suffix)
+        let one = try db.cachedStatement(sql: prefix + tuple + suffix)
         var start = 0
         while start + perStatement <= table.count {
             try insert(table, start..<(start + perStatement), ids: ids, with: many, in: db)

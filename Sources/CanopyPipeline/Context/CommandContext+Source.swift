@@ -12,12 +12,12 @@ extension CommandContext {
             checkout: SourcePathResolver.checkout(ci, home: options.environment["HOME"]))
     }
 
-    /// The source index and CODEOWNERS of `sourceDirectory`, read on a thread of its own; nil
-    /// when no sources are read.
+    /// The source index and CODEOWNERS of `directory` (by default `sourceDirectory`), read on a
+    /// thread of its own; nil when no sources are read.
     ///
     /// - Throws: `PipelineError.source` for an unreadable directory or file or a bad CODEOWNERS line.
-    func sourceCatalog() async throws -> SourceCatalog? {
-        guard let directory = sourceDirectory else { return nil }
+    func sourceCatalog(directory: String? = nil) async throws -> SourceCatalog? {
+        guard let directory = directory ?? sourceDirectory else { return nil }
         do {
             return try await DedicatedThread.run("source") { try SourceCatalog.load(directory: directory) }
         } catch let error as SourceError {
