@@ -3,7 +3,8 @@
 # Canopy against libxml2's own floor. Environment: BENCH_RUNS (default 5), BENCH_SKIP_1GB=1,
 # BENCH_SKIP_BUNDLE=1 (the ~500 MB .xcresult bundle row, bench/bundle.sh), BENCH_SHARD_TESTS
 # (tests per leg of the sharded run, default 12000: bench/shards.sh), BENCH_SCALE_* (a history that
-# grows: bench/history-scale.sh), BENCH_PG_* (concurrent jobs on PostgreSQL: bench/pg-concurrent.sh).
+# grows: bench/history-scale.sh), BENCH_PG_* (concurrent jobs on PostgreSQL: bench/pg-concurrent.sh),
+# BENCH_SOURCE_FILES (the generated app's Swift files, default 5000: bench/source-index.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 out=bench/out
@@ -128,6 +129,10 @@ for round in 1 2 3 4; do
   case $round in 1|4) echo "round $round: $line";; esac
 done
 rm -f "$work_history" "$work_history-wal" "$work_history-shm"
+
+echo
+echo "## Source index of a generated 5,000-file app: cold, warm, one file changed (issue 39: cold < 10 s)"
+bench/source-index.sh "$canopy" "$out" "$(( runs < 3 ? runs : 3 ))" || echo "bench source-index failed"
 
 echo
 echo "## A history that grows: canopy run and trend against 1,000 stored runs vs 30, prune (issue 38: ratio <= 1.3)"

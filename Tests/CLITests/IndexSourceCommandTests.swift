@@ -1,6 +1,12 @@
 import Foundation
 import Testing
 
+#if os(Linux)
+    private let isLinux = true
+#else
+    private let isLinux = false
+#endif
+
 /// `canopy index-source` on the source index's fixture app and on a broken CODEOWNERS file.
 @Suite("canopy index-source (end to end)")
 struct IndexSourceCommandTests {
@@ -24,15 +30,44 @@ struct IndexSourceCommandTests {
     }
 
     @Test func textStartsWithTheSummary() throws {
-        let result = try CLIRunner.run(["index-source", Self.sampleApp])
+        let caches = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: caches) }
+        let result = try CLIRunner.run(["index-source", Self.sampleApp], environment: ["XDG_CACHE_HOME": caches])
         #expect(result.status == 0)
         let first = try #require(result.stdout.split(separator: "\n").first)
+        let counts = #/: 7 Swift files \((\d) parsed, (\d) reused\), /#
+        let match = try #require(first.firstMatch(of: counts), "\(first)")
+        #expect(Int(match.1).map { $0 + (Int(match.2) ?? 0) } == 7)
         #expect(
             first.hasSuffix(
-                ": 7 Swift files, 15 identifiers declared (3 templates), 5 UI-test queries, 2 unresolved; owners from .github/CODEOWNERS"
+                " reused), 15 identifiers declared (3 templates), 5 UI-test queries, 2 unresolved; owners from .github/CODEOWNERS"
             ))
         #expect(
             result.stdout.contains("  Podcast-{id}-row  composed  SampleApp/Podcasts/PodcastRow.swift:11  PodcastRow"))
+    }
+
+    /// The standard cache location honours `XDG_CACHE_HOME` on Linux (macOS uses ~/Library/Caches).
+    @Test(.enabled(if: isLinux))
+    func aSecondRunReusesTheCacheInXDGCacheHome() throws {
+        let caches = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: caches) }
+        func summary() throws -> [String: Any] {
+            let result = try CLIRunner.run(
+                ["index-source", "--format", "json", Self.sampleApp], environment: ["XDG_CACHE_HOME": caches])
+            #expect(result.status == 0, "\(result.stderr)")
+            let object = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
+            return try #require(object?["summary"] as? [String: Any])
+        }
+        let cold = try summary()
+        #expect(cold["parsed"] as? Int == 7)
+        #expect(cold["reused"] as? Int == 0)
+        let names = try FileManager.default.contentsOfDirectory(atPath: caches + "/canopy/source-index")
+        #expect(names.count == 1)
+        #expect(names.first?.wholeMatch(of: #/[0-9a-f]{16}\.json/#) != nil, "\(names)")
+        let warm = try summary()
+        #expect(warm["parsed"] as? Int == 0)
+        #expect(warm["reused"] as? Int == 7)
+        #expect(warm["declarations"] as? Int == cold["declarations"] as? Int)
     }
 
     @Test func aBadCodeOwnersLineIsExitCodeTwoAtItsLine() throws {

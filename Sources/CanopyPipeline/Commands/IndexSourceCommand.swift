@@ -13,6 +13,17 @@ package struct IndexSourceCommand {
 
     /// The `canopy.source-index/1` document.
     struct Document: Encodable {
+        /// The index's counts, with how many files were parsed and how many taken from the cache.
+        struct Summary: Encodable {
+            var files: Int
+            var parsed: Int
+            var reused: Int
+            var declarations: Int
+            var templates: Int
+            var queries: Int
+            var unresolved: Int
+        }
+
         struct Declaration: Encodable {
             var identifier: String
             var kind: String
@@ -24,7 +35,7 @@ package struct IndexSourceCommand {
 
         var schema = "canopy.source-index/1"
         var codeOwners: String?
-        var summary: SourceIndex.Summary
+        var summary: Summary
         var declarations: [Declaration]
         var queries: [IdentifierQuery]
         var unresolved: [UnresolvedIdentifier]
@@ -32,25 +43,28 @@ package struct IndexSourceCommand {
 
     package init() {}
 
-    /// Indexes `directory` and renders the index.
+    /// Indexes `directory` (through the source-index cache) and renders the index.
     ///
     /// - Throws: `PipelineError.source` for an unreadable directory or file or a bad CODEOWNERS line.
     package func run(directory: String, format: Format) throws -> String {
-        let root = URL(fileURLWithPath: directory)
-        let index: SourceIndex
-        let owners: CodeOwners?
+        let catalog: SourceCatalog
         do {
-            index = try SourceIndexer.index(directory: root)
-            owners = try CodeOwners.load(repository: root)
+            catalog = try SourceCatalog.load(directory: directory)
         } catch let error as SourceError {
             throw PipelineError.source(error.description)
         }
+        let index = catalog.index
+        let counts = index.summary
         let document = Document(
-            codeOwners: owners?.path, summary: index.summary,
+            codeOwners: catalog.codeOwners?.path,
+            summary: Document.Summary(
+                files: counts.files, parsed: catalog.counts.parsed, reused: catalog.counts.reused,
+                declarations: counts.declarations, templates: counts.templates, queries: counts.queries,
+                unresolved: counts.unresolved),
             declarations: index.declarations.map {
                 Document.Declaration(
                     identifier: $0.identifier, kind: $0.kind.rawValue, file: $0.file, line: $0.line, type: $0.type,
-                    owners: owners?.owners(of: $0.file) ?? [])
+                    owners: catalog.owners(of: $0.file))
             },
             queries: index.queries, unresolved: index.unresolved)
         switch format {
@@ -62,7 +76,8 @@ package struct IndexSourceCommand {
     private static func text(_ document: Document, directory: String) -> String {
         let summary = document.summary
         var lines = [
-            "\(directory): \(summary.files) Swift files, \(summary.declarations) identifiers declared "
+            "\(directory): \(summary.files) Swift files (\(summary.parsed) parsed, \(summary.reused) reused), "
+                + "\(summary.declarations) identifiers declared "
                 + "(\(summary.templates) templates), \(summary.queries) UI-test queries, \(summary.unresolved) unresolved; "
                 + (document.codeOwners.map { "owners from \($0)" } ?? "no CODEOWNERS file")
         ]

@@ -8,6 +8,8 @@ package struct SourceCatalog: Sendable {
     package var index: SourceIndex
     /// The directory's CODEOWNERS file; nil when it has none.
     package var codeOwners: CodeOwners?
+    /// How many files indexing parsed and how many it took from the cache.
+    package var counts: SourceIndexer.Counts
     /// The app's declarations (every kind but `locator`) by normalized identifier.
     private var exact: [String: [IdentifierDeclaration]] = [:]
     /// Locator declarations by normalized identifier: the UI tests' names for an identifier.
@@ -15,12 +17,13 @@ package struct SourceCatalog: Sendable {
     /// Declarations with placeholders, tried one by one when no normalized form is equal.
     private var templates: [IdentifierDeclaration] = []
 
-    package init(root: String, index: SourceIndex, codeOwners: CodeOwners?) {
+    package init(root: String, index: SourceIndex, codeOwners: CodeOwners?, counts: SourceIndexer.Counts? = nil) {
         let standardized = (root as NSString).standardizingPath
         self.root =
             standardized.count > 1 && standardized.hasSuffix("/") ? String(standardized.dropLast()) : standardized
         self.index = index
         self.codeOwners = codeOwners
+        self.counts = counts ?? SourceIndexer.Counts(parsed: index.files, reused: 0)
         for declaration in index.declarations {
             let key = IdentifierTemplateMatch.normalized(declaration.identifier)
             if declaration.kind == .locator {
@@ -32,14 +35,32 @@ package struct SourceCatalog: Sendable {
         }
     }
 
-    /// Indexes `directory` and reads its CODEOWNERS file.
+    /// Indexes `directory`, cached in the standard location (``SourceIndexCache/standardFile(root:)``),
+    /// and reads its CODEOWNERS file.
     ///
     /// - Throws: `SourceError` for an unreadable directory or file, or a bad CODEOWNERS line.
     package static func load(directory: String) throws -> SourceCatalog {
         let url = URL(fileURLWithPath: directory)
-        let index = try SourceIndexer.index(directory: url)
+        return try load(directory: directory, cacheFile: SourceIndexCache.standardFile(root: url))
+    }
+
+    /// Indexes `directory` with `cacheFile` as its cache (read, then rewritten), or uncached when
+    /// nil, and reads its CODEOWNERS file. The index is the same with or without a cache.
+    ///
+    /// - Throws: `SourceError` for an unreadable directory or file, or a bad CODEOWNERS line.
+    package static func load(directory: String, cacheFile: URL?) throws -> SourceCatalog {
+        let url = URL(fileURLWithPath: directory)
+        let files = try SourceIndexer.swiftFiles(under: url)
+        let root = SourceIndexCache.canonicalPath(url)
+        let cached = cacheFile.map { SourceIndexCache.read($0, root: root) } ?? []
+        let run = SourceIndexer.index(files: files, cached: cached)
+        // Nothing parsed and nothing removed: the file already says all of it.
+        if let cacheFile, run.counts.parsed > 0 || run.entries.count != cached.count {
+            SourceIndexCache.write(run.entries, root: root, to: cacheFile)
+        }
         let owners = try CodeOwners.load(repository: url)
-        return SourceCatalog(root: url.standardizedFileURL.path, index: index, codeOwners: owners)
+        return SourceCatalog(
+            root: url.standardizedFileURL.path, index: run.index, codeOwners: owners, counts: run.counts)
     }
 
     /// Where the app declares `identifier` (an identifier or a template as a run saw it): the

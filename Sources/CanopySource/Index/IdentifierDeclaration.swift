@@ -68,6 +68,15 @@ package struct SourceFile: Sendable, Equatable {
     }
 }
 
+/// What the second pass finds in one file. One Codable struct, so that the source-index cache
+/// keeps every field of a file's share of ``SourceIndex``.
+package struct FileIndex: Sendable, Equatable, Codable {
+    package var declarations: [IdentifierDeclaration] = []
+    package var queries: [IdentifierQuery] = []
+    package var unresolved: [UnresolvedIdentifier] = []
+    package var testClasses: [TestClassDeclaration] = []
+}
+
 /// The identifier declarations, queries and unresolved expressions of a source tree.
 package struct SourceIndex: Sendable, Equatable, Codable {
     /// Counts for the index's summary line.

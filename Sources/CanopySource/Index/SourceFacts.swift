@@ -1,23 +1,50 @@
+import SwiftParser
 import SwiftSyntax
 
 /// What the first pass learns from every file, for the second pass to resolve identifiers with:
 /// string constants, `String` enums' cases, view properties of each type and the names of
-/// reflection helpers.
-struct SourceFacts {
+/// reflection helpers. Codable for the source-index cache; two facts are equal when their
+/// source texts are, whether or not they hold a parsed expression.
+struct SourceFacts: Equatable, Codable {
     /// A `let`/`static let` whose initializer is resolved on demand, in the scope it was declared.
-    struct Constant {
-        var value: ExprSyntax
+    struct Constant: Equatable, Codable {
+        /// The initializer's source text, trimmed: what is cached and compared.
+        var source: String
         var scope: [String]
+        /// The initializer as parsed with its file in this run; nil when read from the cache.
+        var syntax: ExprSyntax?
+
+        init(value: ExprSyntax, scope: [String]) {
+            source = value.trimmedDescription
+            self.scope = scope
+            syntax = value
+        }
+
+        /// The initializer: the parsed one, else `source` parsed now (an expression alone
+        /// parses to the same shape as in its file).
+        var value: ExprSyntax {
+            if let syntax { return syntax }
+            var parser = Parser(source)
+            return ExprSyntax.parse(from: &parser)
+        }
+
+        static func == (lhs: Constant, rhs: Constant) -> Bool {
+            lhs.source == rhs.source && lhs.scope == rhs.scope
+        }
+
+        private enum CodingKeys: String, CodingKey {
+            case source, scope
+        }
     }
 
     /// A case of a `String` enum: its raw value (the case name when none is written).
-    struct EnumCase {
+    struct EnumCase: Equatable, Codable {
         var name: String
         var rawValue: String
     }
 
     /// A stored property whose type looks like a view (`UIButton`, `titleLabel: UILabel`).
-    struct ViewProperty {
+    struct ViewProperty: Equatable, Codable {
         var name: String
         var line: Int
     }
