@@ -41,10 +41,19 @@ package struct StoredTestName: Sendable, Equatable, Hashable {
     /// The test's name as written (`testLogin()`).
     package var name: String
 
+    /// A test known only from a snapshot or audit file is stored with no class and its whole
+    /// `Class/method` as its name; the class and method are read from that name.
     package init(key: String, className: String, name: String) {
         self.key = key
-        self.className = className
-        self.name = name
+        if className.isEmpty, let slash = name.lastIndex(of: "/"), slash != name.startIndex,
+            name.index(after: slash) != name.endIndex
+        {
+            self.className = String(name[..<slash])
+            self.name = String(name[name.index(after: slash)...])
+        } else {
+            self.className = className
+            self.name = name
+        }
     }
 }
 

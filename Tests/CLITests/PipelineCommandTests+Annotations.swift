@@ -14,6 +14,8 @@ extension PipelineCommandTests {
                 "GITHUB_REF_NAME": "main",
                 "GITHUB_RUN_ID": "42", "GITHUB_RUN_ATTEMPT": "1", "GITHUB_REPOSITORY": "acme/podcasts",
                 "GITHUB_SERVER_URL": "https://github.com",
+                // A workspace without the app's sources (this repository holds a sample app's).
+                "GITHUB_WORKSPACE": try temporaryDirectory(),
             ]
             let result = try CLIRunner.run(["run", "--out", out, night(13)], environment: env)
             #expect(result.status == 1)

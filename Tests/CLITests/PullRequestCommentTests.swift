@@ -46,6 +46,8 @@ struct PullRequestCommentTests {
                 "GITHUB_HEAD_REF": "feature/dark-mode", "GITHUB_BASE_REF": "main",
                 "GITHUB_REPOSITORY": "example/podcasts",
                 "GITHUB_SERVER_URL": "https://github.com", "GITHUB_EVENT_NAME": "pull_request",
+                // A workspace without the app's sources (this repository holds a sample app's).
+                "GITHUB_WORKSPACE": try CLIRunner.temporaryDirectory(),
             ])
         // SettingsTests/testDarkModeToggle passes on main's night 12 and fails here: a new failure.
         #expect(result.status == 1, "\(result.stdout)\(result.stderr)")

@@ -77,6 +77,39 @@ import Testing
             ])
     }
 
+    @Test func aTestKnownOnlyFromASnapshotIsNamedFromItsKeyAndSelectedByItsQuery() {
+        // Snapshot and audit files name a test by its key alone; the store keeps no class and no
+        // result for it, only what it touched.
+        let name = StoredTestName(
+            key: "CartUITests.CartTests/testSnapshot", className: "", name: "CartUITests.CartTests/testSnapshot")
+        #expect(name.className == "CartUITests.CartTests")
+        #expect(name.name == "testSnapshot")
+        let index = SourceIndexer.index(files: [
+            SourceFile(path: "App/Cart.swift", text: Self.cart),
+            SourceFile(
+                path: "CartUITests/CartTests.swift",
+                text: """
+                    import XCTest
+
+                    final class CartTests: XCTestCase {
+                        func testSnapshot() {
+                            XCUIApplication().otherElements["Cart.Root"].tap()
+                        }
+                    }
+                    """),
+        ])
+        let history = TestIdentifierHistory(
+            runs: 1, touches: [.init(identifier: "Other.Thing", test: name, lastRunKey: "r1")], tests: [])
+        let selection = AffectedSelection(
+            changed: [
+                AffectedSelection.ChangedFile(
+                    path: "App/Cart.swift", exists: true,
+                    declarations: index.declarations.filter { $0.file == "App/Cart.swift" }, baseDeclarations: nil)
+            ], index: index, history: history)
+        #expect(selection.runEverything == [])
+        #expect(selection.tests.map(\.onlyTesting) == ["CartUITests/CartTests/testSnapshot"])
+    }
+
     @Test func aStoreWithoutRunsRunsEverything() {
         let selection = AffectedSelection(
             changed: [Self.changed("App/Cart.swift")], index: Self.index,

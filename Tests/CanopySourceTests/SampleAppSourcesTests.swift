@@ -128,6 +128,32 @@ struct SampleAppSourcesTests {
         #expect(checked >= 6)
     }
 
+    @Test("every test method that queries an identifier ran in the nights, so `affected` can name it")
+    func queryingTestsRan() throws {
+        let nights = try Nights.read()
+        // A test key (`AppUITests.FeedTests/testSnapshot`) as `FeedTests.testSnapshot`.
+        func short(_ key: String) -> String {
+            let parts = key.split(separator: "/").map(String.init)
+            guard parts.count == 2 else { return key }
+            return Self.unqualified(parts[0]) + "." + parts[1].replacingOccurrences(of: "()", with: "")
+        }
+        // The tests the nights ran: those their results, snapshots and audits name.
+        let ran = Set(
+            nights.tests.map { short($0.identity.className + "/" + $0.identity.name) }
+                + nights.screens.compactMap(\.test).map(short) + nights.auditIssues.compactMap(\.test).map(short))
+        let index = try Self.catalog().index
+        let classes = Set(index.testClasses.map(\.name))
+        let querying = Set(
+            index.queries.compactMap { query -> String? in
+                guard let type = query.type, classes.contains(type), let function = query.function,
+                    function.hasPrefix("test")
+                else { return nil }
+                return type + "." + function
+            })
+        #expect(!querying.isEmpty)
+        #expect(querying.subtracting(ran).isEmpty, "\(querying.subtracting(ran).sorted())")
+    }
+
     @Test("every test class of the nights has its file in the app's UI tests")
     func testClassesAreDeclared() throws {
         let nights = try Nights.read()

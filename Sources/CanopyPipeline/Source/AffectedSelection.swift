@@ -92,7 +92,9 @@ package struct AffectedSelection: Sendable, Equatable {
             if !entry.reasons.contains(reason) { entry.reasons.append(reason) }
             selected[key] = entry
         }
-        let testsByClass = Dictionary(grouping: history.tests) { Self.shortClass($0.className) }
+        // Tests known only from a snapshot or an audit have no result, only touches.
+        let known = Array(Set(history.tests + history.touches.map(\.test))).sorted { $0.key < $1.key }
+        let testsByClass = Dictionary(grouping: known) { Self.shortClass($0.className) }
         let testClasses = Set(index.testClasses.map(\.name))
         for identifier in identifiers {
             let declared =

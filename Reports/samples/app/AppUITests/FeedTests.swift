@@ -65,7 +65,7 @@ final class FeedTests: UITestCase {
         XCTAssertGreaterThan(rows.count, firstPage)
     }
 
-    func testFeedTabs() throws {
+    func testFeedLayout() throws {
         app.buttons[Locator.searchTab.rawValue].tap()
         XCTAssertTrue(app.otherElements[Locator.searchRoot.rawValue].waitForExistence(timeout: 5))
         app.tabBars.buttons["Feed"].tap()
