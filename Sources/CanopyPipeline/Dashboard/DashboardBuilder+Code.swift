@@ -70,6 +70,6 @@ extension DashboardBuilder {
     /// `LoginTests` of `AppUITests.LoginTests/testLogin()@iPhone 16`.
     static func className(of testKey: String) -> String {
         let suite = testKey.split(separator: "/", maxSplits: 1).first.map(String.init) ?? testKey
-        return suite.split(separator: ".").last.map(String.init) ?? suite
+        return TestClassDeclaration.declaredName(of: suite)
     }
 }

@@ -94,7 +94,7 @@ package struct AffectedSelection: Sendable, Equatable {
         }
         // Tests known only from a snapshot or an audit have no result, only touches.
         let known = Array(Set(history.tests + history.touches.map(\.test))).sorted { $0.key < $1.key }
-        let testsByClass = Dictionary(grouping: known) { Self.shortClass($0.className) }
+        let testsByClass = Dictionary(grouping: known) { TestClassDeclaration.declaredName(of: $0.className) }
         let testClasses = Set(index.testClasses.map(\.name))
         for identifier in identifiers {
             let declared =
@@ -143,11 +143,6 @@ package struct AffectedSelection: Sendable, Equatable {
     /// A test name without its trailing `()`.
     static func method(_ name: String) -> String {
         name.hasSuffix("()") ? String(name.dropLast(2)) : name
-    }
-
-    /// `LoginTests` of `AppUITests.LoginTests`.
-    static func shortClass(_ className: String) -> String {
-        className.split(separator: ".").last.map(String.init) ?? className
     }
 
     /// `Bundle/Class/method`: the bundle is the class name's module (`AppUITests.LoginTests`), else

@@ -55,6 +55,12 @@ package struct TestClassDeclaration: Sendable, Equatable, Hashable, Codable {
     package var name: String
     package var file: String
     package var line: Int
+
+    /// The name Swift declares a test class by (`LoginTests`) for the class a producer reported
+    /// (`AppUITests.LoginTests` or `LoginTests`): the last dot-separated part.
+    package static func declaredName(of reportedClass: String) -> String {
+        reportedClass.split(separator: ".").last.map(String.init) ?? reportedClass
+    }
 }
 
 /// One Swift source file to index: its path relative to the indexed directory and its text.
