@@ -23,6 +23,8 @@
 #                    SIGKILLed just before a random step of writing and swapping its set; every file
 #                    must then be the earlier run's or every file the new run's, and the next run must
 #                    write its set whole and leave no staging directory. A mixed set counts as a run lost.
+#   bench/soak.d/*   checks of their own, one file each, sourced after these; each file's header says
+#                    what it does and what its "runs lost" column counts.
 #
 # CANOPY=path/to/canopy (default .build/debug/canopy); SOAK_KILLS, SOAK_SWAP_KILLS, SOAK_RUNS, SOAK_WRITERS, SOAK_RESTARTS,
 # SOAK_CONNECT_RESTARTS, SOAK_CONNECT_WRITERS,
@@ -445,6 +447,13 @@ concurrent
 first_writers sqlite
 first_writers postgres
 kill_swap
+# Checks of their own, one file each (bench/soak.d/NAME.sh, in name order), sourced here: each uses
+# `canopy`, `row` and NOTES, and its header says what its "lost" column counts.
+for section in bench/soak.d/*.sh; do
+  [ -e "$section" ] || continue
+  # shellcheck source=/dev/null
+  source "$section"
+done
 
 echo
 echo "| check            | trials | crashes | hangs | runs lost | runs duplicated |"
