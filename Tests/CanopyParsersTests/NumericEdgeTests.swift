@@ -87,6 +87,21 @@ struct NumericEdgeTests {
         #expect(input.diagnostics.allSatisfy { $0.file == input.file.path })
     }
 
+    @Test("numbers past a Double's range (1e309) are valid JSON: read as out of range, never an invalid file")
+    func summaryBeyondDouble() throws {
+        let input = try summary([
+            ("\"totalTestCount\": 42", "\"totalTestCount\": 1e309"),
+            ("\"startTime\": 1732172400.123", "\"startTime\": 1E+309"),
+            ("\"finishTime\": 1732173012.5", "\"finishTime\": -12.5e400"),
+        ])
+        #expect(input.metadata.startedAt == nil)
+        #expect(input.metadata.finishedAt == nil)
+        let warnings = input.diagnostics.filter { $0.severity == .warning }.map(\.message)
+        #expect(warnings.contains { $0.hasPrefix("$.startTime:") }, "\(warnings)")
+        #expect(warnings.contains { $0.hasPrefix("$.finishTime:") }, "\(warnings)")
+        #expect(warnings.contains { $0.contains("totalTestCount") }, "\(warnings)")
+    }
+
     @Test(
         "a summary start time of 9999-12-31 (in epoch seconds) is outside the window",
         arguments: [253_402_214_400.0, 0, -1])
@@ -125,7 +140,7 @@ struct NumericEdgeTests {
 
     @Test(
         "an element type or frame of absurd size in a snapshot is unknown, not converted",
-        arguments: ["1e300", "-1e308", "1e16", "4.5"])
+        arguments: ["1e300", "-1e308", "1e16", "4.5", "1e309", "-1e999"])
     func snapshotNumbers(_ number: String) throws {
         let json = """
             {"name": "Login", "root": {"elementType": "application", "identifier": "", "label": "Shop",
@@ -142,7 +157,8 @@ struct NumericEdgeTests {
         #expect(input.diagnostics.contains { $0.message.contains("children[0].elementType: unknown element type") })
     }
 
-    @Test("an audit issue's numeric element type of absurd size is unknown", arguments: ["1e300", "-1", "1e16"])
+    @Test(
+        "an audit issue's numeric element type of absurd size is unknown", arguments: ["1e300", "-1", "1e16", "1e309"])
     func auditElementType(_ number: String) throws {
         let json = """
             {"screen": "Login", "test": "AppUITests.LoginTests/testLoginAudit()", "issues": [

@@ -111,6 +111,9 @@ struct XCResultTestsStreamTests {
             (#""durationInSeconds": -5"#, "durationInSeconds -5.0"),
             (#""durationInSeconds": 1e16"#, "durationInSeconds 1e+16"),
             (#""durationInSeconds": -1e308"#, "durationInSeconds -1e+308"),
+            // Valid JSON numbers beyond a Double's range read as infinite, then out of range.
+            (#""durationInSeconds": 1e309"#, "durationInSeconds inf"),
+            (#""durationInSeconds": -1E+400"#, "durationInSeconds -inf"),
             (#""durationInSeconds": 2592001"#, "durationInSeconds 2592001.0"),
             (#""duration": "-5s""#, "duration \"-5s\""),
             (#""duration": "800000h""#, "duration \"800000h\""),

@@ -264,11 +264,46 @@ struct JSONReader {
             if index < bytes.count, !Self.isNumberByte(bytes[index]) { break }
         }
         let text = String(decoding: bytes[start..<index], as: UTF8.self)
-        guard let value = Double(text), value.isFinite else {
+        // RFC 8259 sets no limit on a number's magnitude: one past a Double's range is valid JSON
+        // and reads as ±infinity, which every range check downstream (`InputRange`) treats as out
+        // of range (unknown, with a warning) rather than stopping the run.
+        guard Self.isJSONNumber(bytes[start..<index]), let value = Double(text), !value.isNaN else {
             index = start
             throw failure("invalid number '\(text)'")
         }
         return value
+    }
+
+    /// Whether `number` matches RFC 8259's grammar:
+    /// `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`.
+    private static func isJSONNumber(_ number: ArraySlice<UInt8>) -> Bool {
+        var position = number.startIndex
+        func digits() -> Int {
+            let first = position
+            while position < number.endIndex, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(number[position]) {
+                position += 1
+            }
+            return position - first
+        }
+        if position < number.endIndex, number[position] == UInt8(ascii: "-") { position += 1 }
+        guard position < number.endIndex else { return false }
+        if number[position] == UInt8(ascii: "0") {
+            position += 1
+        } else if digits() == 0 {
+            return false
+        }
+        if position < number.endIndex, number[position] == UInt8(ascii: ".") {
+            position += 1
+            guard digits() > 0 else { return false }
+        }
+        if position < number.endIndex, number[position] == UInt8(ascii: "e") || number[position] == UInt8(ascii: "E") {
+            position += 1
+            if position < number.endIndex, number[position] == UInt8(ascii: "+") || number[position] == UInt8(ascii: "-") {
+                position += 1
+            }
+            guard digits() > 0 else { return false }
+        }
+        return position == number.endIndex
     }
 
     private static func isNumberByte(_ byte: UInt8) -> Bool {
