@@ -57,6 +57,23 @@ enum FlakinessScript {
         #expect(FlakinessScript.analyse("PPPPPPPPFFF")?.state == .newlyBroken(since: "c09"))
     }
 
+    @Test("a long failing block followed by passes is fixed as the window moves past the passes before it")
+    func aFixStaysAFixAtTheWindowsEdge() throws {
+        // Passed twice, failed 9 commits in a row, then passed 4: each night's window drops the
+        // oldest commit. The passes after the block are evidence of the rate outside it, so the
+        // state never turns flaky on the night only one earlier pass is left.
+        let rows = FlakinessScript.rows("PPFFFFFFFFFPPPP")
+        for dropped in 0...2 {
+            let window = Array(rows.dropFirst(dropped))
+            let result = try #require(FlakinessAnalyzer().analyze(window).first)
+            #expect(result.state == .fixed(at: "c12"), "window without the first \(dropped) commit(s)")
+        }
+        // A block broken by a pass is still flaky, whatever comes after it.
+        #expect(FlakinessScript.analyse("PFFFFPFFFFPPPP")?.state == .flaky)
+        // Two failures between passes are not improbable: flaky, not fixed.
+        #expect(FlakinessScript.analyse("PPPFFPPPFFPP")?.state == .flaky)
+    }
+
     @Test func thresholdsComeFromTheConfiguration() throws {
         var strict = FlakinessConfiguration()
         strict.minimumBrokenCommits = 5

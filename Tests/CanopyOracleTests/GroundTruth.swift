@@ -161,6 +161,16 @@ struct GroundTruth {
             return (nil, verdicts[firstFail].1)
         }
         if firstFail == 0 { return (.fixed, verdicts[lastFail + 1].1) }
+        // Passes, one block of failures, passes: the same test against the rate of the commits on
+        // both sides of the block (0 failures in all of them).
+        let length = lastFail - firstFail + 1
+        if length < 2 { return (.flaky, nil) }
+        let z = 1.96
+        let n = Double(firstFail + failing.count - 1 - lastFail)
+        let upper = (z * z / n) / (1 + z * z / n)
+        let p = pow(upper, Double(length))
+        if p < 0.025 { return (.fixed, verdicts[lastFail + 1].1) }
+        if p > 0.1 { return (.flaky, nil) }
         return (nil, nil)
     }
 

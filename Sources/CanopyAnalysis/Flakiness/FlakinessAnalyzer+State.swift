@@ -24,7 +24,11 @@ extension FlakinessAnalyzer {
         let block = lastFail - blockStart + 1
         let passesAfter = verdicts.count - lastFail - 1
         let fixedAt = commits[lastFail + 1].commit
-        let explained = blockStart == 0 || isImprobable(block: block, before: verdicts[..<blockStart])
+        // The commits on both sides of the block are its evidence: the rate outside the block
+        // counts the passes after it too, so a fix does not turn flaky when the window moves
+        // past the passes before it.
+        let outside = verdicts[..<blockStart] + verdicts[(lastFail + 1)...]
+        let explained = blockStart == 0 || isImprobable(block: block, before: outside)
         if explained && verdicts[..<blockStart].allSatisfy({ $0 == .pass })
             && passesAfter >= configuration.minimumFixedCommits
         {
@@ -33,8 +37,9 @@ extension FlakinessAnalyzer {
         return .flaky
     }
 
-    /// Whether `block` failing commits in a row are improbable under the failure rate of `before`
-    /// (Wilson upper bound at `wilsonZ`, run-length probability below `significance`).
+    /// Whether `block` failing commits in a row are improbable under the failure rate of `before`,
+    /// the commits outside the block (Wilson upper bound at `wilsonZ`, run-length probability
+    /// below `significance`).
     func isImprobable(block: Int, before: ArraySlice<CommitVerdict>) -> Bool {
         guard block >= configuration.minimumBrokenCommits, !before.isEmpty else { return false }
         let failures = before.filter { $0 != .pass }.count
