@@ -172,3 +172,49 @@ struct DestinationRenderTests {
         #expect(!page.contains("tab-destinations") && !page.contains("canopy-destinations") && !page.contains("f-dest"))
     }
 }
+
+@Suite("A list's heading and its cut count the same failures")
+struct GroupedListCountTests {
+    /// Ten failing tests not counted as new: eight on one device each, then `SyncTests/testUpload`
+    /// on two devices (one item naming both, past the comment's cut).
+    static func dashboard() -> Dashboard {
+        var dashboard = DashboardSample.make()
+        let devices = DestinationRenderTests.devices
+        let uploadLine = DashboardDestinationLine(
+            test: "SyncTests/testUpload", line: "fails on iPad Air (18.2), iPhone 15 (17.5); passes on 2 others",
+            failing: [0, 1].map { .init(key: "SyncTests/testUpload@" + devices[$0], destination: devices[$0]) })
+        let upload: [DashboardExcusedFailure] = [0, 1].map {
+            var failure = DashboardExcusedFailure(
+                test: "SyncTests/testUpload@" + devices[$0], reason: "failing since c0003", message: "Upload timed out")
+            failure.destinations = uploadLine
+            return failure
+        }
+        var others: [DashboardExcusedFailure] = []
+        for index in 1...8 {
+            var failure = DashboardExcusedFailure(
+                test: "ListTests/testRow\(index)@" + devices[2], reason: "failing since c0003", message: "Row \(index)")
+            failure.destinations = DashboardDestinationLine(
+                test: "ListTests/testRow\(index)", line: "fails on iPhone 16 (18.2) only; passes on 3 others",
+                failing: [.init(key: failure.test, destination: devices[2])])
+            others.append(failure)
+        }
+        dashboard.stillFailing = others + upload
+        dashboard.excusedFailures = []
+        dashboard.newFailures = []
+        return dashboard
+    }
+
+    @Test("the comment's other failing tests: shown plus \"…and N more\" is the heading's count")
+    func commentCut() throws {
+        let comment = MarkdownComment().render(Self.dashboard())
+        let block = try #require(
+            comment.components(separatedBy: "<summary>Other failing tests").dropFirst().first?
+                .components(separatedBy: "</details>").first)
+        #expect(block.hasPrefix(" (10)"), "\(block.prefix(60))")
+        let shownTests =
+            block.components(separatedBy: "\n- ").dropFirst().map { $0.contains("SyncTests/testUpload") ? 2 : 1 }
+            .reduce(0, +)
+        let more = try #require(block.firstMatch(of: /…and (\d+) more/)?.1).description
+        #expect(shownTests + (Int(more) ?? 0) == 10, "\(shownTests) shown, \(more) more")
+    }
+}

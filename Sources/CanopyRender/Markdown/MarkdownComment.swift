@@ -22,6 +22,7 @@ package struct MarkdownComment: DashboardRenderer {
         let causes = MarkdownFailures.causes(dashboard)
         let newFlaky = dashboard.flakyTests.filter(\.isNew)
         let others = dashboard.stillFailing + dashboard.excusedFailures
+        let otherItems = MarkdownFailures.items(others, causes: causes, links: dashboard.links)
         var sections = [
             MarkdownSections.missingTests(dashboard.missingTests),
             MarkdownFailures.newFailures(dashboard.newFailures, causes: causes, links: dashboard.links),
@@ -31,7 +32,7 @@ package struct MarkdownComment: DashboardRenderer {
                 MarkdownSection(
                     name: "other failing tests",
                     head: MarkdownFailures.screenshotNote(others.map(\.failure), links: dashboard.links),
-                    items: MarkdownFailures.items(others, causes: causes, links: dashboard.links))),
+                    items: otherItems.items, counts: otherItems.counts)),
         ]
         let flaky = MarkdownSections.flaky(dashboard.flakyTests)
         sections.append(collapsed("🔁 Flaky tests (\(Format.count(flaky.items.count)))", flaky, bare: true))
@@ -97,11 +98,11 @@ package struct MarkdownComment: DashboardRenderer {
         guard !section.items.isEmpty else { return MarkdownSection(name: section.name, head: "", items: []) }
         var head = section.head
         if bare, let cut = head.range(of: "\n\n") { head = String(head[cut.upperBound...]) }
-        let hidden = section.items.count - min(section.items.count, listLimit)
+        let hidden = section.hidden(shown: min(section.items.count, listLimit))
         let more = hidden > 0 ? "\n_…and \(Format.count(hidden)) more in the step summary and the dashboard._\n" : ""
         return MarkdownSection(
             name: section.name, head: "<details><summary>" + summary + "</summary>\n\n" + head,
-            items: Array(section.items.prefix(listLimit)),
+            items: Array(section.items.prefix(listLimit)), counts: Array(section.counts.prefix(listLimit)),
             tail: more + "\n</details>\n\n")
     }
 }

@@ -166,7 +166,7 @@ enum MarkdownFailures {
     static func items<Entry>(
         _ entries: [Entry], key: (Entry) -> String, destinations: (Entry) -> DashboardDestinationLine?,
         message: (Entry) -> String, render: (Entry, Across) -> String
-    ) -> [String] {
+    ) -> (items: [String], counts: [Int]) {
         var keysByTest: [String: Set<String>] = [:]
         var entriesByTest: [String: [Entry]] = [:]
         for entry in entries {
@@ -176,16 +176,20 @@ enum MarkdownFailures {
         }
         var named: Set<String> = []
         var items: [String] = []
+        var counts: [Int] = []
         for entry in entries {
             guard let line = destinations(entry) else {
                 items.append(render(entry, .alone))
+                counts.append(1)
                 continue
             }
             guard keysByTest[line.test] == Set(line.failing.map(\.key)) else {
                 items.append(render(entry, .line(line.line)))
+                counts.append(1)
                 continue
             }
             guard named.insert(line.test).inserted else { continue }
+            counts.append(entriesByTest[line.test]?.count ?? 1)
             let labels = Dictionary(
                 line.failing.map { ($0.key, $0.destination) }, uniquingKeysWith: { first, _ in first })
             let others = (entriesByTest[line.test] ?? []).dropFirst().map {
@@ -193,18 +197,22 @@ enum MarkdownFailures {
             }
             items.append(render(entry, .grouped(test: line.test, line: line.line, others: others)))
         }
-        return items
+        return (items, counts)
     }
 
-    /// The items of a list of new failures (`items`).
-    static func items(_ failures: [DashboardNewFailure], causes: Causes, links: DashboardLinks) -> [String] {
+    /// The items of a list of new failures, and the failures each stands for (`items`).
+    static func items(_ failures: [DashboardNewFailure], causes: Causes, links: DashboardLinks) -> (
+        items: [String], counts: [Int]
+    ) {
         items(
             failures, key: \.test, destinations: \.destinations, message: \.message,
             render: { item($0, causes: causes, links: links, across: $1) })
     }
 
-    /// The items of a list of failing tests named with why (`items`).
-    static func items(_ failures: [DashboardExcusedFailure], causes: Causes, links: DashboardLinks) -> [String] {
+    /// The items of a list of failing tests named with why, and the failures each stands for (`items`).
+    static func items(_ failures: [DashboardExcusedFailure], causes: Causes, links: DashboardLinks) -> (
+        items: [String], counts: [Int]
+    ) {
         items(
             failures, key: \.test, destinations: \.destinations, message: { $0.failure?.message ?? $0.message ?? "" },
             render: { item($0, causes: causes, links: links, across: $1) })
@@ -238,9 +246,8 @@ enum MarkdownFailures {
         let head =
             "### ❌ New failures (\(Format.count(failures.count)))\n\n" + byOwner(causes.code)
             + screenshotNote(failures, links: links)
-        return MarkdownSection(
-            name: "new failures", head: head,
-            items: items(failures, causes: causes, links: links))
+        let listed = items(failures, causes: causes, links: links)
+        return MarkdownSection(name: "new failures", head: head, items: listed.items, counts: listed.counts)
     }
 
     /// `By owner: `@payments-ios`: 2 new failures · no owner: 1 new failure`, from
@@ -265,9 +272,8 @@ enum MarkdownFailures {
         let head =
             "### Still failing (\(Format.count(failures.count))), failing in the baseline too\n\n"
             + screenshotNote(failures.map(\.failure), links: links)
-        return MarkdownSection(
-            name: "still failing", head: head,
-            items: items(failures, causes: causes, links: links))
+        let listed = items(failures, causes: causes, links: links)
+        return MarkdownSection(name: "still failing", head: head, items: listed.items, counts: listed.counts)
     }
 
     /// The failing tests the new-failures gate left out, with why; nothing when there are none.
@@ -278,8 +284,7 @@ enum MarkdownFailures {
         let head =
             "### Failing, not counted as new (\(Format.count(failures.count)))\n\n"
             + screenshotNote(failures.map(\.failure), links: links)
-        return MarkdownSection(
-            name: "failures not counted", head: head,
-            items: items(failures, causes: causes, links: links))
+        let listed = items(failures, causes: causes, links: links)
+        return MarkdownSection(name: "failures not counted", head: head, items: listed.items, counts: listed.counts)
     }
 }

@@ -9,15 +9,19 @@ struct MarkdownSection {
     var head: String
     /// One rendered item per entry, each ending in a newline.
     var items: [String]
+    /// How many of the section's entries each item stands for (a test failing on several
+    /// destinations is one item), so that "…and N more" counts what the heading counts.
+    var counts: [Int]
     /// Text after the items (an empty line).
     var tail: String = "\n"
     /// Items before the cut, set by the budget.
     var shown: Int
 
-    init(name: String, head: String, items: [String], tail: String = "\n") {
+    init(name: String, head: String, items: [String], counts: [Int]? = nil, tail: String = "\n") {
         self.name = name
         self.head = head
         self.items = items
+        self.counts = counts ?? Array(repeating: 1, count: items.count)
         self.tail = tail
         self.shown = items.count
         self.title = head.range(of: "\n\n").map { String(head[..<$0.lowerBound]) + "\n" } ?? head
@@ -38,9 +42,14 @@ struct MarkdownSection {
 
     /// What is written after the shown items when some were cut.
     func cutLine(shown: Int) -> String {
-        let hidden = items.count - shown
-        guard hidden > 0 else { return "" }
+        guard shown < items.count else { return "" }
+        let hidden = hidden(shown: shown)
         return "\n_…and \(Format.count(hidden)) more \(name) not shown here (cut to fit the size limit)._\n"
+    }
+
+    /// The entries the items after the first `shown` stand for.
+    func hidden(shown: Int) -> Int {
+        counts.dropFirst(shown).reduce(0, +)
     }
 
     /// Size in UTF-8 bytes when `shown` items are kept.
