@@ -26,6 +26,19 @@ package enum InputFormat: String, Sendable, Equatable, Hashable, Codable, CaseIt
     /// with no test in them is a test step that did not run.
     package var carriesTests: Bool { self == .junitXML || self == .xcresultTests || self == .xcresultBundle }
 
+    /// Whether the format holds results a run can be judged by: tests (listed, summarised or one
+    /// test's details), element snapshots or audit findings. Metrics, insights, activities,
+    /// attachment manifests and build results only add to such results; a run of them alone is a
+    /// run of no test results.
+    package var holdsResults: Bool {
+        switch self {
+        case .xcresultMetrics, .xcresultInsights, .xcresultActivities, .xcresultAttachments, .xcresultBuildResults:
+            false
+        default:
+            true
+        }
+    }
+
     /// The flag that gives a file of this format by name.
     package var flag: String {
         switch self {

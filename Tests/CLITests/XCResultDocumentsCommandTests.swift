@@ -28,6 +28,19 @@ struct XCResultDocumentsCommandTests {
         #expect(result.stdout.contains("AppUITests.CheckoutTests/testPay"))
     }
 
+    @Test(
+        "a document that holds no test results, alone, is a run of no tests: the tests gate fails",
+        arguments: ["metrics.json", "insights.json", "exported/activities-testLogin.json", "build-results-succeeded.json"])
+    func noTestResultsAlone(_ fixture: String) throws {
+        let out = try CLIRunner.temporaryDirectory()
+        let result = try CLIRunner.run([
+            "run", "--out", out, "--branch", "main", "--annotations", "none", CLIRunner.fixture("xcresult/" + fixture),
+        ])
+        #expect(result.status == 1, "\(result.stdout)\(result.stderr)")
+        #expect(result.stdout.contains("did the test step run?"), "\(result.stdout)")
+        #expect(!result.stdout.contains("✅ Passed"), "\(result.stdout)")
+    }
+
     @Test("a directory of every document: read like the tests JSON alone, nothing refused")
     func everyDocument() throws {
         let alone = try directory(["xcode26-two-devices.json"])

@@ -22,8 +22,8 @@ package struct GateInput: Sendable, Equatable {
     package var newAuditIssues: [AuditIssue]
     /// Failing tests per cause category.
     package var failuresPerCategory: [String: Int]
-    /// Tests in the run, when test results (JUnit, xcresult) were given; nil for snapshots or
-    /// audits alone.
+    /// Tests in the run, when test results (JUnit, xcresult) were given or no input holds results
+    /// at all (metrics, insights, activities alone: 0); nil for snapshots or audits alone.
     package var tests: Int?
     /// Tests of the baseline absent from this run (`BaselineComparison.missingTests`).
     package var missingTests: [String] = []

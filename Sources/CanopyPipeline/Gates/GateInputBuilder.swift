@@ -88,11 +88,14 @@ enum GateInputBuilder {
         let overall = prepared.report.coverage.overall
         let coverage = prepared.run.screens.contains { $0.kind == .elementTree } ? overall.ratio : nil
         let baselineCoverage = comparison.coverage.first { $0.scope == .overall }?.before
+        // A run counts its tests for the tests gate when an input lists tests, or when no input
+        // holds results at all (metrics or insights alone are a run of no test results).
+        let listsTests = prepared.run.inputs.contains { $0.format.carriesTests }
+        let holdsResults = prepared.run.inputs.contains { $0.format.holdsResults }
         var input = GateInput(
             coverage: coverage, baselineCoverage: baselineCoverage, newFailures: newFailures, newFlakyTests: newFlaky,
             newAuditIssues: unquarantined(comparison.newAuditIssues, active: active), failuresPerCategory: perCategory,
-            excusedFailures: excused,
-            tests: prepared.run.inputs.contains { $0.format.carriesTests } ? prepared.run.tests.count : nil)
+            excusedFailures: excused, tests: listsTests || !holdsResults ? prepared.run.tests.count : nil)
         input.newFailureReasons = reasons
         input.failures = verdicts.failing
         input.missingTests = comparison.missingTests
