@@ -122,6 +122,42 @@ import Testing
         }
     }
 
+    /// A store of schema 10 knows each pair's last run and its failures' identifiers: migration 11
+    /// starts the per-run touches from both, and names the latest of them, so pruning a back-filled
+    /// run that a schema 10 writer made a pair's last run keeps the pair.
+    @Test(arguments: StoreKind.available)
+    func aSchema10StoreStartsFromItsRowsAndFailures(_ kind: StoreKind) async throws {
+        func run(_ key: String, night: Double, branch: String) -> (Run, RunDigest) {
+            var (run, digest) = RunFactory.run(
+                key: key, commit: "c\(key)", branch: branch, night: night,
+                tests: [
+                    .init(
+                        className: "AppUITests.CheckoutTests", name: "testPay()", outcomes: [.failed],
+                        identifier: "Checkout.PayButton")
+                ])
+            digest.identifierTests = ["Checkout.PayButton": [Self.pay]]
+            return (run, digest)
+        }
+        let rewound = try await TestStore.make(kind)
+        let store = try await rewound.open()
+        for (run, digest) in [run("main-2", night: 2, branch: "main"), run("pr-1", night: 1, branch: "feature/pay")] {
+            _ = try await store.store(run, digest: digest)
+        }
+        await store.close()
+        // As a schema 10 writer left it: no per-run touches, the back-filled run the pair's last run.
+        try await Schema8Store.execute(
+            [
+                "DROP TABLE test_identifier_runs",
+                "UPDATE test_identifiers SET last_run_id = (SELECT id FROM runs WHERE run_key = 'pr-1')",
+            ], on: rewound, forgetting: [.v11TestIdentifierRuns])
+        try await rewound.with { store async throws in
+            #expect(try await store.schemaVersion() == HistoryMigration.latestVersion)
+            #expect(Self.pairs(try await store.testIdentifierHistory()) == ["Checkout.PayButton \(Self.pay) main-2"])
+            #expect(try await store.prune(Self.prunePlan(["pr-1"])).runsDeleted == 1)
+            #expect(Self.pairs(try await store.testIdentifierHistory()) == ["Checkout.PayButton \(Self.pay) main-2"])
+        }
+    }
+
     @Test(arguments: StoreKind.available)
     func aSchema9StoreStartsFromTheIdentifiersOfItsFailures(_ kind: StoreKind) async throws {
         let history = [
