@@ -42,6 +42,8 @@ package enum HistoryError: Error, Sendable, Equatable, CustomStringConvertible {
         /// The server refused or dropped the connection (not running, restarting, wrong host or
         /// port) past the wait for it.
         case postgresUnreachable
+        /// A reader cannot read the runs a SQLite store's `-wal` holds where it is.
+        case walUnreadable
 
         var text: String {
             switch self {
@@ -55,6 +57,8 @@ package enum HistoryError: Error, Sendable, Equatable, CustomStringConvertible {
             case .postgresStarting: "The PostgreSQL server is still starting up: retry once it accepts connections."
             case .postgresUnreachable:
                 "Canopy waited for the server as for a restart. Check that the PostgreSQL server is running and the URL (--store or CANOPY_STORE) is right, then retry."
+            case .walUnreadable:
+                "Copy the store with its -wal file to a writable directory and read it there, or open it once with write access (canopy ingest or canopy run) to checkpoint it."
             }
         }
     }

@@ -93,6 +93,9 @@ struct IngestBatch: Sendable {
             $0.scope != .branch && seenScopes.insert($0.scope.rawValue + "\u{1F}" + $0.name).inserted
         }
         .map(CoverageRecord.init)
-        return [Table(failures), Table(nodes), Table(coverage), Table(TestIdentifierRows(digest.identifierTests))]
+        let touches = TestIdentifierRows(digest.identifierTests)
+        return [
+            Table(failures), Table(nodes), Table(coverage), Table(touches), Table(TestIdentifierRunRows(rows: touches)),
+        ]
     }
 }

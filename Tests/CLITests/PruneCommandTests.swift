@@ -102,4 +102,51 @@ struct PruneCommandTests {
         #expect(
             bad.stderr.contains("\(config):3:11: error: at history.retention.days: 0 is out of range"), "\(bad.stderr)")
     }
+
+    /// `canopy affected --format json` for `changed` (sample app paths) against the store in `out`.
+    static func affected(_ out: String, _ changed: [String]) throws -> String {
+        let result = try CLIRunner.run(
+            [
+                "affected", "--format", "json", "--out", out, "--source",
+                CLIRunner.repository.path + "/Reports/samples/app",
+            ]
+                + changed.flatMap { ["--changed", $0] })
+        #expect(result.status == 0, "\(result.stderr)")
+        return result.stdout
+    }
+
+    /// Selected tests in an affected document.
+    static func selected(_ json: String) throws -> Int {
+        let document = try #require(
+            try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any], "\(json)")
+        return try #require(document["tests"] as? [Any], "\(json)").count
+    }
+
+    /// Pruning a back-filled feature-branch run leaves `affected` selecting what it selects from a
+    /// store that only ever held the kept runs.
+    @Test("prune keeps the identifier history kept runs need: affected selects as without the pruned run")
+    func pruneKeepsIdentifierHistory() throws {
+        let control = try CLIRunner.temporaryDirectory()
+        let pruned = try CLIRunner.temporaryDirectory()
+        defer {
+            for directory in [control, pruned] { try? FileManager.default.removeItem(atPath: directory) }
+        }
+        for out in [control, pruned] {
+            for (key, branch, commit) in [("main-1", "main", "m1"), ("pr-1", "feature/pay", "p1")] {
+                let result = try Self.ingest(out, key, branch: branch, commit: commit, days: 1)
+                #expect(result.status == 0, "\(result.stderr)")
+            }
+        }
+        // Back-filled: stored after the branch's latest run, started 100 days before it.
+        let old = try Self.ingest(pruned, "pr-100", branch: "feature/pay", commit: "p1", days: 100)
+        #expect(old.status == 0, "\(old.stderr)")
+        let prune = try CLIRunner.run(["prune", "--format", "json", "--out", pruned])
+        #expect(prune.status == 0, "\(prune.stderr)")
+        #expect(try Self.keys(prune.stdout) == ["pr-100"])
+        for changed in [["Podcasts/Checkout/PaymentSheetView.swift"], ["Podcasts/Login/LoginViewController.swift"]] {
+            let expected = try Self.affected(control, changed)
+            #expect(try Self.selected(expected) > 0, "the fixture selects nothing for \(changed)")
+            #expect(try Self.affected(pruned, changed) == expected, "\(changed)")
+        }
+    }
 }

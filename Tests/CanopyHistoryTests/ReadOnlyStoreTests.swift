@@ -145,4 +145,56 @@ import Testing
         await reader.close()
         await writer.close()
     }
+
+    /// A store whose last run is only in its `-wal` (a writer killed after its commit), copied into
+    /// a directory of its own with the `-shm` or without it; returns the copy's path.
+    static func storeWithRunInWAL(keepingSHM: Bool) async throws -> (path: String, directory: String) {
+        let (path, directory) = try await makeStore()
+        let writer = try SQLiteHistoryStore(path: path)
+        let (run, digest) = RunFactory.bulk(key: "night-2", night: 2, count: 20)
+        #expect(try await writer.store(run, digest: digest) == .inserted)
+        #expect(writer.walBytes() > 0, "the run is not in the -wal")
+        let copy = directory + "/killed"
+        try FileManager.default.createDirectory(atPath: copy, withIntermediateDirectories: true)
+        for suffix in ["", "-wal"] + (keepingSHM ? ["-shm"] : []) {
+            try FileManager.default.copyItem(atPath: path + suffix, toPath: copy + "/history.sqlite" + suffix)
+        }
+        await writer.close()
+        return (copy + "/history.sqlite", copy)
+    }
+
+    /// SQLite reads a `-wal` only through a `-shm`, which it cannot make in a directory it cannot
+    /// write: the reader reads a private copy of the store and its `-wal` instead (removed when
+    /// it closes), never the file alone.
+    @Test func runsInTheWALAreReadWhereTheDirectoryIsNotWritable() async throws {
+        let (path, directory) = try await Self.storeWithRunInWAL(keepingSHM: false)
+        defer {
+            try? FileManager.default.removeItem(
+                atPath: URL(fileURLWithPath: directory).deletingLastPathComponent().path)
+        }
+        let before = try Self.files(in: directory)
+        #expect(Set(before.keys) == ["history.sqlite", "history.sqlite-wal"])
+
+        let reader = try SQLiteHistoryStore(readingAt: path, directoryWritable: false)
+        #expect(try await reader.runs(in: .all).map(\.key).sorted() == ["night-0", "night-1", "night-2"])
+        #expect(try await reader.testRuns(runKey: "night-2").count == 20)
+        let copy = try #require(reader.readingCopy)
+        #expect(FileManager.default.fileExists(atPath: copy.directory))
+        await reader.close()
+        #expect(!FileManager.default.fileExists(atPath: copy.directory), "the private copy outlived the reader")
+        #expect(try Self.files(in: directory) == before, "reading changed the store's directory")
+    }
+
+    /// With the `-shm` a killed writer leaves, the `-wal` is read in place.
+    @Test func runsInTheWALAreReadInPlaceThroughALeftSHM() async throws {
+        let (path, directory) = try await Self.storeWithRunInWAL(keepingSHM: true)
+        defer {
+            try? FileManager.default.removeItem(
+                atPath: URL(fileURLWithPath: directory).deletingLastPathComponent().path)
+        }
+        let reader = try SQLiteHistoryStore(readingAt: path, directoryWritable: false)
+        #expect(reader.readingCopy == nil)
+        #expect(try await reader.runs(in: .all).map(\.key).sorted() == ["night-0", "night-1", "night-2"])
+        await reader.close()
+    }
 }

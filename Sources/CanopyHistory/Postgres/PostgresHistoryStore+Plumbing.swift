@@ -96,13 +96,17 @@ extension PostgresHistoryStore {
         return PostgresQuery(unsafeSQL: statement.numberedSQL, binds: bindings)
     }
 
-    /// The server's message and SQLSTATE, never the connection URL.
+    /// The server's message, detail and hint with its SQLSTATE, never the connection URL nor
+    /// postgres-nio's generic description of its error.
     package static func reason(_ error: any Error) -> String {
         if let error = error as? PSQLError {
             if let info = error.serverInfo {
-                return "\(info[.message] ?? "server error") (SQLSTATE \(info[.sqlState] ?? "?"))"
+                var text = info[.message] ?? "server error"
+                if let detail = info[.detail], !detail.isEmpty { text += ": " + detail }
+                if let hint = info[.hint], !hint.isEmpty { text += " Hint: " + hint }
+                return StoreLocation.redact(text + " (SQLSTATE \(info[.sqlState] ?? "?"))")
             }
-            return StoreLocation.redact("\(error.code)" + (error.underlying.map { ": \($0)" } ?? ""))
+            return StoreLocation.redact("\(error.code)" + (error.underlying.map { ": \(reason($0))" } ?? ""))
         }
         if let error = error as? PostgresStatementError { return error.failure.description }
         if let error = error as? PostgresDecodingError {

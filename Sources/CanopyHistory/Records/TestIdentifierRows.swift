@@ -1,12 +1,19 @@
 /// The rows of `test_identifiers` a run upserts: each identifier template its analysis saw with
-/// each test that touched it (`RunDigest.identifierTests`). A pair already stored keeps the larger
-/// run id, so the row names the last run in which the test touched the template (migration 10).
+/// each test that touched it (`RunDigest.identifierTests`). A pair already stored takes the run
+/// only when the run is later in time than the pair's last run (`sort_time`, then id: the order
+/// `canopy prune` and the history windows use), so the row names the latest run in which the test
+/// touched the template, whatever order runs are stored in (migrations 10 and 11).
 struct TestIdentifierRows: RunChildRows {
     static let table = "test_identifiers"
     static let columns = ["last_run_id", "identifier_id", "name_id"]
     static let upsert: Upsert? = Upsert(
         key: ["identifier_id", "name_id"],
-        update: "last_run_id = excluded.last_run_id WHERE excluded.last_run_id > test_identifiers.last_run_id")
+        update: """
+            last_run_id = excluded.last_run_id WHERE NOT EXISTS (\
+            SELECT 1 FROM runs held, runs incoming \
+            WHERE held.id = test_identifiers.last_run_id AND incoming.id = excluded.last_run_id \
+            AND (held.sort_time > incoming.sort_time OR (held.sort_time = incoming.sort_time AND held.id > incoming.id)))
+            """)
 
     /// (template, test key) pairs, each once.
     private(set) var pairs: [(identifier: String, test: String)]
@@ -42,5 +49,21 @@ struct TestIdentifierRows: RunChildRows {
         sink.int(ids.run)
         sink.int(ids.strings[pairs[index].identifier])
         sink.int(ids.names[pairs[index].test])
+    }
+}
+
+/// The rows of `test_identifier_runs` a run inserts: the same pairs as `TestIdentifierRows`, each
+/// with the run (migration 11), so that pruning can tell which kept runs touched a pair.
+struct TestIdentifierRunRows: RunChildRows {
+    static let table = "test_identifier_runs"
+    static let columns = ["run_id", "identifier_id", "name_id"]
+
+    let rows: TestIdentifierRows
+
+    var count: Int { rows.count }
+    var references: RowReferences { rows.references }
+
+    func write<Sink: SQLRowSink>(row index: Int, ids: RowIDs, to sink: inout Sink) {
+        rows.write(row: index, ids: ids, to: &sink)
     }
 }

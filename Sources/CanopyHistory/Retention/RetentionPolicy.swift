@@ -167,7 +167,8 @@ extension HistoryPruning {
 }
 
 /// The statements of `HistoryPruning`, the same on both stores: only `runs`, `shards` and
-/// `test_identifiers` (no foreign key: its rows outlive all but their last run) are named.
+/// `test_identifiers` (no foreign key: a row outlives its last run when a kept run touched the
+/// same pair, `test_identifier_runs`) are named.
 enum PruneQueries {
     /// Runs per delete transaction: short enough that a concurrent writer waits well under its
     /// busy timeout.
@@ -190,23 +191,62 @@ enum PruneQueries {
             arguments: keys.map { .text($0) })
     }
 
-    /// The `test_identifiers` rows whose last run is one of the runs `keys`: run before
-    /// `deleteRuns`, in its transaction.
-    static func deleteTestIdentifiers(ofRuns keys: ArraySlice<String>) -> SQLStatement {
-        SQLStatement(
-            sql:
-                "DELETE FROM test_identifiers WHERE last_run_id IN (SELECT id FROM runs WHERE run_key IN (\(Array(repeating: "?", count: keys.count).joined(separator: ", "))))",
-            arguments: keys.map { .text($0) })
+    /// `keys` as `?` placeholders.
+    private static func placeholders(_ keys: ArraySlice<String>) -> String {
+        Array(repeating: "?", count: keys.count).joined(separator: ", ")
     }
 
-    /// `deleteRuns` and `deleteTestIdentifiers` in one statement, returning a row per run deleted
-    /// (PostgreSQL: a data-modifying `WITH`).
-    static func deleteRunsReturning(_ keys: ArraySlice<String>) -> SQLStatement {
-        let placeholders = Array(repeating: "?", count: keys.count).joined(separator: ", ")
+    /// The latest run by time (`sort_time`, then id) that touched the pair of `test_identifiers`
+    /// row `ti`, other than the runs `gone` selects, or NULL when none did.
+    private static func latestKeptTouch(excluding gone: String) -> String {
+        """
+        (SELECT tr.run_id FROM test_identifier_runs tr JOIN runs r ON r.id = tr.run_id \
+        WHERE tr.identifier_id = ti.identifier_id AND tr.name_id = ti.name_id AND tr.run_id NOT IN (\(gone)) \
+        ORDER BY r.sort_time DESC, r.id DESC LIMIT 1)
+        """
+    }
+
+    /// The `test_identifiers` rows whose last run is one of the runs `keys` and that no other
+    /// stored run touched: run before `deleteRuns`, in its transaction, then `moveTestIdentifiers`.
+    static func deleteTestIdentifiers(ofRuns keys: ArraySlice<String>) -> SQLStatement {
+        let gone = "SELECT id FROM runs WHERE run_key IN (\(placeholders(keys)))"
         return SQLStatement(
             sql: """
-                WITH gone AS (DELETE FROM runs WHERE run_key IN (\(placeholders)) RETURNING id), \
-                touched AS (DELETE FROM test_identifiers WHERE last_run_id IN (SELECT id FROM gone)) \
+                DELETE FROM test_identifiers AS ti WHERE last_run_id IN (\(gone)) \
+                AND \(latestKeptTouch(excluding: gone)) IS NULL
+                """,
+            arguments: (keys + keys).map { .text($0) })
+    }
+
+    /// The other `test_identifiers` rows whose last run is one of the runs `keys`: they name the
+    /// latest kept run that touched them. Run after `deleteTestIdentifiers`, before `deleteRuns`.
+    static func moveTestIdentifiers(ofRuns keys: ArraySlice<String>) -> SQLStatement {
+        let gone = "SELECT id FROM runs WHERE run_key IN (\(placeholders(keys)))"
+        return SQLStatement(
+            sql: """
+                UPDATE test_identifiers AS ti SET last_run_id = \(latestKeptTouch(excluding: gone)) \
+                WHERE last_run_id IN (\(gone))
+                """,
+            arguments: (keys + keys).map { .text($0) })
+    }
+
+    /// `deleteRuns`, `deleteTestIdentifiers` and `moveTestIdentifiers` in one statement, returning
+    /// a row per run deleted (PostgreSQL: a data-modifying `WITH`, whose parts all see the store as
+    /// it was before it, hence the deleted runs excluded by hand). A `test_identifiers` row is
+    /// changed only while its last run is still one being deleted, so a concurrent writer's newer
+    /// run is never overwritten.
+    static func deleteRunsReturning(_ keys: ArraySlice<String>) -> SQLStatement {
+        SQLStatement(
+            sql: """
+                WITH gone AS (DELETE FROM runs WHERE run_key IN (\(placeholders(keys))) RETURNING id), \
+                kept AS (SELECT ti.identifier_id, ti.name_id, \(latestKeptTouch(excluding: "SELECT id FROM gone")) AS run_id \
+                FROM test_identifiers ti WHERE ti.last_run_id IN (SELECT id FROM gone)), \
+                moved AS (UPDATE test_identifiers ti SET last_run_id = kept.run_id FROM kept \
+                WHERE ti.identifier_id = kept.identifier_id AND ti.name_id = kept.name_id \
+                AND kept.run_id IS NOT NULL AND ti.last_run_id IN (SELECT id FROM gone)), \
+                dropped AS (DELETE FROM test_identifiers ti USING kept \
+                WHERE ti.identifier_id = kept.identifier_id AND ti.name_id = kept.name_id \
+                AND kept.run_id IS NULL AND ti.last_run_id IN (SELECT id FROM gone)) \
                 SELECT 1 FROM gone
                 """,
             arguments: keys.map { .text($0) })

@@ -27,10 +27,14 @@ extension SQLiteHistoryStore {
         while start < keys.count {
             let batch = keys[start..<min(start + max(1, batchSize), keys.count)]
             let delete = PruneQueries.deleteRuns(batch)
-            let identifiers = PruneQueries.deleteTestIdentifiers(ofRuns: batch)
+            let identifiers = [
+                PruneQueries.deleteTestIdentifiers(ofRuns: batch), PruneQueries.moveTestIdentifiers(ofRuns: batch),
+            ]
             let deleted = try await writing { db in
                 try db.inTransaction(.immediate) {
-                    try db.execute(sql: identifiers.sql, arguments: Self.arguments(identifiers.arguments))
+                    for statement in identifiers {
+                        try db.execute(sql: statement.sql, arguments: Self.arguments(statement.arguments))
+                    }
                     try db.execute(sql: delete.sql, arguments: Self.arguments(delete.arguments))
                     return .commit
                 }

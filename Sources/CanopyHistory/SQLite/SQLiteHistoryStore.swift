@@ -16,6 +16,8 @@ package final class SQLiteHistoryStore: HistoryStore {
     let checkpointThreshold: Int
     /// A reader's store (`init(readingAt:)`): opened read-only, never migrated nor checkpointed.
     package let readOnly: Bool
+    /// The copy a reader reads instead of the store (`SQLiteReadingCopy`), removed by `close`.
+    let readingCopy: SQLiteReadingCopy?
 
     /// How long a writer waits for another writer's lock before the statement fails.
     package static let busyTimeout: TimeInterval = 30
@@ -29,6 +31,7 @@ package final class SQLiteHistoryStore: HistoryStore {
         location = path
         self.checkpointThreshold = checkpointThreshold
         readOnly = false
+        readingCopy = nil
         let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
         var configuration = Configuration()
         configuration.busyMode = .timeout(Self.busyTimeout)
@@ -77,8 +80,12 @@ package final class SQLiteHistoryStore: HistoryStore {
     /// `-wal` or `-shm` is created): another application's database, a damaged store, one at a
     /// newer schema (`schemaTooNew`) or an older one (`schemaTooOld`, which says to migrate it with
     /// `canopy ingest` or `canopy run`) is refused with its bytes unchanged. A readable store then
-    /// opens read-only, which leaves the file's bytes as they were; where its directory is not
-    /// writable and SQLite cannot make the `-shm` file a WAL store needs, it is read as immutable.
+    /// opens read-only, which leaves the file's bytes as they were. Where its directory is not
+    /// writable, SQLite cannot make the `-shm` file it reads a `-wal` through: a store with no
+    /// `-wal` content is then read as immutable; one whose `-wal` holds commits is read in place
+    /// when a `-shm` is there, else from a private copy of the store and its `-wal`
+    /// (`SQLiteReadingCopy`); when neither can be read it is refused (`cannotOpen`, advice
+    /// `.walUnreadable`), never read without its last runs.
     package convenience init(readingAt path: String) throws {
         try self.init(
             readingAt: path, directoryWritable: FileManager.default.isWritableFile(atPath: Self.directory(of: path)))
@@ -102,7 +109,9 @@ package final class SQLiteHistoryStore: HistoryStore {
             // A store with a `-wal` holding runs (a writer at work, or one killed before it
             // checkpointed) is checked once open instead.
             if Self.isQuiet(path) { try Self.preflight(path, refusingOlder: true) }
-            pool = try Self.openReading(path, configuration: configuration, directoryWritable: directoryWritable)
+            let opened = try Self.openReading(path, configuration: configuration, directoryWritable: directoryWritable)
+            pool = opened.pool
+            readingCopy = opened.copy
         } catch let error as HistoryError {
             throw error
         } catch {
@@ -110,20 +119,57 @@ package final class SQLiteHistoryStore: HistoryStore {
         }
     }
 
-    /// The read-only pool of `init(readingAt:)`, its schema checked with what a `-wal` holds.
+    /// The read-only pool of `init(readingAt:)`, its schema checked with what a `-wal` holds, and
+    /// the copy it reads when it reads one.
     private static func openReading(_ path: String, configuration: Configuration, directoryWritable: Bool) throws
-        -> DatabasePool
+        -> (pool: DatabasePool, copy: SQLiteReadingCopy?)
     {
         do {
             guard directoryWritable else { throw DatabaseError(resultCode: .SQLITE_CANTOPEN) }
-            let pool = try DatabasePool(path: path, configuration: configuration)
-            _ = try pool.read { try checkedSchema(appliedIdentifiers($0), location: path, refusingOlder: true) }
-            return pool
+            return (try openChecked(path, configuration: configuration), nil)
         } catch let error as DatabaseError where error.resultCode == .SQLITE_CANTOPEN {
-            guard let uri = SQLiteFileURI.immutable(path) else { throw error }
-            return try DatabasePool(path: uri, configuration: configuration)
+            // Nothing past the file: it is the whole store.
+            if isQuiet(path) {
+                guard let uri = SQLiteFileURI.immutable(path) else { throw error }
+                return (try DatabasePool(path: uri, configuration: configuration), nil)
+            }
+            // A `-shm` left beside the `-wal` lets SQLite read the WAL without writing.
+            if FileManager.default.fileExists(atPath: path + "-shm"),
+                let pool = try? openChecked(path, configuration: configuration)
+            {
+                return (pool, nil)
+            }
+            let copy: SQLiteReadingCopy
+            do {
+                copy = try SQLiteReadingCopy(of: path)
+            } catch {
+                throw HistoryError.cannotOpen(
+                    location: path,
+                    reason:
+                        "its -wal file holds runs not yet in the store file, which SQLite cannot read in a directory it cannot write (no -shm file), and copying them to \(NSTemporaryDirectory()) failed (\(error.localizedDescription))",
+                    advice: .walUnreadable)
+            }
+            do {
+                return (try openChecked(copy.path, configuration: configuration, location: path), copy)
+            } catch {
+                copy.remove()
+                throw error
+            }
         }
     }
+
+    /// A read-only pool on `path` once its schema (with what its `-wal` holds) is checked;
+    /// `location` names the store in errors.
+    private static func openChecked(_ path: String, configuration: Configuration, location: String? = nil) throws
+        -> DatabasePool
+    {
+        let pool = try DatabasePool(path: path, configuration: configuration)
+        _ = try pool.read { try checkedSchema(appliedIdentifiers($0), location: location ?? path, refusingOlder: true) }
+        return pool
+    }
+
+    /// A reader's copy goes with the store, closed or not.
+    deinit { readingCopy?.remove() }
 
     static func directory(of path: String) -> String { URL(fileURLWithPath: path).deletingLastPathComponent().path }
 
@@ -154,6 +200,7 @@ package final class SQLiteHistoryStore: HistoryStore {
             }
         }
         try? pool.close()
+        readingCopy?.remove()
     }
 
     /// `cannotOpen`, with the advice SQLite's result code calls for.

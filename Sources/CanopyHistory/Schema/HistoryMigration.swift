@@ -36,7 +36,7 @@ struct HistoryMigration: Sendable {
     /// Every migration, in order. Append only.
     static let all: [HistoryMigration] = [
         .v1Initial, .v2FlakinessIndexes, .v3BaseBranchTree, .v4PartialRuns, .v5BranchCoverageInTree, .v6NumbersInRange,
-        .v7FailureMessages, .v8Shards, .v9CompactResults, .v10TestIdentifiers,
+        .v7FailureMessages, .v8Shards, .v9CompactResults, .v10TestIdentifiers, .v11TestIdentifierRuns,
     ]
 
     /// The highest version this build knows.

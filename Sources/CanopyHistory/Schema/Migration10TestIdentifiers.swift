@@ -1,8 +1,8 @@
 extension HistoryMigration {
     /// Version 10: which tests touched which identifier template, and the last run that saw it
     /// (`docs/history-and-flakiness.md`, "Layout and size"). One row per template and test, whatever the number of
-    /// runs: a stored run upserts its pairs, keeping the larger run id (`TestIdentifierRows`), and
-    /// pruning deletes the rows whose last run it deletes. `canopy affected` reads it.
+    /// runs: a stored run upserts its pairs (`TestIdentifierRows`). `canopy affected` reads it.
+    /// Migration 11 adds every run that touched a pair, which pruning recomputes the last run from.
     ///
     /// An existing store starts from what it already knows: the identifier of every stored failure,
     /// with the test that failed on it and its latest run.
