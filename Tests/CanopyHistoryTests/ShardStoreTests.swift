@@ -122,10 +122,11 @@ struct ShardStoreTests {
             #expect(try await store.storeShard(Self.shard("1", payload: "one")) == .stored)
             let read = try await store.shards(runKey: "r1", payloads: true)
             let (run, digest) = Self.merged("r1")
+            // The leg's process has its store open (SQLite: opening waits for no writer).
+            let leg = try await test.open()
             // The merge's transaction holds the run key's lock until `finish` commits.
             let pending = store.beginStore(run, merging: read)
             try await Task.sleep(nanoseconds: 500_000_000)
-            let leg = try await test.open()
             let done = Handoff<StoredShard.StoreResult>()
             let sending = Task {
                 let result = try await leg.storeShard(Self.shard("1", tests: 4, payload: "one again"))

@@ -38,7 +38,7 @@ package struct IngestCommand {
                 "stored shard \(receipt.shard) of run \(receipt.runKey) (\(receipt.tests) tests), replacing the one sent before; \(present)"
             ]
         case .runAlreadyStored:
-            throw await context.refusedLeg(receipt)
+            throw CommandContext.refusedLeg(receipt)
         }
     }
 }

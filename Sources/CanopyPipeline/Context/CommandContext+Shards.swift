@@ -47,19 +47,17 @@ extension CommandContext {
         }
     }
 
-    /// The refusal of a leg that arrived once its run was stored: exit 2, naming the merge.
-    package func refusedLeg(_ receipt: ShardReceipt) async -> PipelineError {
-        let merged = try? await withStore { try await $0.run(key: receipt.runKey) }
-        return Self.refusedLeg(receipt.shard, runKey: receipt.runKey, mergedFrom: merged?.metadata.shards)
+    /// The refusal of a leg that arrived once its run was stored (merged): exit 2, naming the run.
+    static func refusedLeg(_ receipt: ShardReceipt) -> PipelineError {
+        refusedLeg(receipt.shard, runKey: receipt.runKey)
     }
 
-    static func refusedLeg(_ shard: String, runKey: String, mergedFrom legs: [String]?) -> PipelineError {
-        let from = legs.map { " from shards \($0.joined(separator: ", "))" } ?? ""
-        return .usage(
-            "run \(runKey) was already merged\(from) and stored before shard \(shard) arrived: shard \(shard) is not "
-                + "part of it and was not kept. A run is judged once: if the merge job is still to finish, re-run it "
-                + "(it judges the legs it merged); to judge this leg, send every leg again under a new --run-key and "
-                + "run the merge job for that key")
+    static func refusedLeg(_ shard: String, runKey: String) -> PipelineError {
+        .usage(
+            "run \(runKey) was already merged and stored before shard \(shard) arrived: shard \(shard) is not part of it "
+                + "and was not kept. A run is judged once: if its merge job did not finish, run it again (it judges the "
+                + "legs it merged); to judge this leg, send every leg again under a new --run-key and run the merge job "
+                + "for that key")
     }
 
     /// The run `--run-key` names, assembled from its `--expect-shards` stored shards, after this
@@ -78,12 +76,12 @@ extension CommandContext {
         var ownLeg: ShardReceipt?
         if options.shard != nil, !options.inputs.isEmpty { ownLeg = try await storeShard() }
         let (stored, merged) = try await withStore { store in
-            (try await store.shards(runKey: runKey, payloads: true), try await store.run(key: runKey))
+            (try await store.shards(runKey: runKey, payloads: true), try await store.run(key: runKey) != nil)
         }
-        if let merged {
-            if stored.isEmpty { throw Self.mergeFinished(runKey, legs: merged.metadata.shards) }
+        if merged {
+            if stored.isEmpty { throw Self.mergeFinished(runKey) }
             if let ownLeg, stored.first(where: { $0.name == ownLeg.shard })?.payload != ownLeg.payload {
-                throw Self.refusedLeg(ownLeg.shard, runKey: runKey, mergedFrom: merged.metadata.shards)
+                throw Self.refusedLeg(ownLeg.shard, runKey: runKey)
             }
         }
         await ShardMergePause.afterRead(environment: options.environment)
@@ -116,11 +114,10 @@ extension CommandContext {
         }
     }
 
-    private static func mergeFinished(_ runKey: String, legs: [String]?) -> PipelineError {
-        let from = legs.map { " from shards \($0.joined(separator: ", "))" } ?? ""
-        return .usage(
-            "run \(runKey) is already stored, merged\(from) by a merge that wrote its files and deleted the shards: "
-                + "a run is judged once; `canopy report --run \(runKey)` shows it")
+    private static func mergeFinished(_ runKey: String) -> PipelineError {
+        .usage(
+            "run \(runKey) is already stored, merged by a merge that wrote its files and deleted the shards: a run is "
+                + "judged once; `canopy report --run \(runKey)` shows it")
     }
 }
 
@@ -170,6 +167,8 @@ enum ShardPayload {
 
     static func encode(_ inputs: [ParsedInput]) throws -> String {
         let encoder = JSONEncoder()
+        // The same leg is the same text, whichever process encodes it: a merge compares them.
+        encoder.outputFormatting = [.sortedKeys]
         encoder.nonConformingFloatEncodingStrategy = .convertToString(
             positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
         return String(decoding: try encoder.encode(Document(version: version, inputs: inputs)), as: UTF8.self)

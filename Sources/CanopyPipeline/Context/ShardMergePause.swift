@@ -12,7 +12,8 @@ enum ShardMergePause {
     static func afterRead(environment: [String: String]) async {
         guard let directory = environment[variable], !directory.isEmpty else { return }
         let go = (directory as NSString).appendingPathComponent("go")
-        FileManager.default.createFile(atPath: (directory as NSString).appendingPathComponent("read"), contents: nil)
+        _ = FileManager.default.createFile(
+            atPath: (directory as NSString).appendingPathComponent("read"), contents: nil)
         let deadline = Date().addingTimeInterval(limit)
         while !FileManager.default.fileExists(atPath: go), Date() < deadline {
             try? await Task.sleep(nanoseconds: 10_000_000)
