@@ -156,8 +156,8 @@ package struct RunCommand: Sendable {
         try write(
             files, prepared: prepared, judged: judged, mode: mode, sourcePaths: sourcePaths, paths: paths, into: &stage)
         timer.lap("write")
-        // The merged legs are in the stored run and its files are written: a retried merge has
-        // nothing left to render.
+        // The legs were kept so that a merge run again after the commit could assemble the run;
+        // they are in the stored run and its files are written.
         if legs != nil, let key = prepared.run.metadata.runKey { await context.deleteShards(of: key) }
         var outcome = outcome(
             prepared, result: result, insights: insights, judged: judged, files: files, dashboard: dashboard,
