@@ -11,10 +11,19 @@ package protocol HistoryWriter: Sendable {
     func store(_ run: Run, digest: RunDigest, testRows: [TestRunRow]) async throws -> IngestResult
     /// Starts storing `run` while it is analysed (`PendingStore`): what depends on the run alone
     /// is written now, the rest (its tests among it) complete at `finish`.
-    func beginStore(_ run: Run) -> any PendingStore
+    ///
+    /// With `merging` (the legs a merge assembled `run` from, with their payloads, as it read
+    /// them), the transaction first checks, holding the run key's lock against legs being stored
+    /// (`HistoryShards`), that the run's stored legs are exactly those; otherwise `finish` throws
+    /// `ShardMergeConflict` and stores nothing. A run already stored is `.alreadyStored` without
+    /// that check. The legs are left in place.
+    func beginStore(_ run: Run, merging: [StoredShard]?) -> any PendingStore
 }
 
 extension HistoryWriter {
+    /// Starts storing `run`, assembled from its own inputs (not merged from shards).
+    package func beginStore(_ run: Run) -> any PendingStore { beginStore(run, merging: nil) }
+
     /// Stores `run`, making its test rows.
     package func store(_ run: Run, digest: RunDigest) async throws -> IngestResult {
         try await store(run, digest: digest, testRows: TestRunRow.rows(for: run, digest: digest))

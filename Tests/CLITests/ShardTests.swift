@@ -142,11 +142,97 @@ struct ShardTests {
         #expect(merge.status == 0, "the failing first send was replaced: \(merge.stdout)\n\(merge.stderr)")
         #expect(merge.stdout.contains("run r2 (merged from 2 shards: 1, 2) stored"), "\(merge.stdout)")
         #expect(try Self.tests(out) == 6)
-        // Judged once: the shards are gone, the run is stored.
+        // Judged once: its files are written, so the shards are gone; the run is stored.
         let twice = try Self.merge(store, run: "r2", expect: 2, out: directory + "/again")
-        #expect(twice.status == 2 && twice.stderr.contains("run r2 is already stored"), "\(twice.stderr)")
+        #expect(
+            twice.status == 2
+                && twice.stderr.contains("run r2 is already stored, merged by a merge that wrote its files"),
+            "\(twice.stderr)")
+        // A leg after the merge is refused, naming the merge, and kept nowhere.
         let late = try Self.ingest(store, run: "r2", shard: "3", [try Self.leg(3, in: directory)])
-        #expect(late.status == 0 && late.stdout.contains("shard 3 not kept"), "\(late.stdout)")
+        #expect(late.status == 2, "\(late.stdout)\n\(late.stderr)")
+        #expect(
+            late.stderr.contains("run r2 was already merged and stored before shard 3 arrived"),
+            "\(late.stderr)")
+        #expect(late.stderr.contains("new --run-key"), "\(late.stderr)")
+    }
+
+    /// Runs `arguments` in the background; the result once it exits.
+    static func background(_ arguments: [String], environment: [String: String]) -> Task<CLIRunner.Result, any Error> {
+        Task.detached { try CLIRunner.run(arguments, environment: environment) }
+    }
+
+    /// Waits until `path` exists, at most 60 s.
+    static func await(_ path: String) async throws -> Bool {
+        for _ in 0..<6_000 {
+            if FileManager.default.fileExists(atPath: path) { return true }
+            try await Task.sleep(nanoseconds: 10_000_000)
+        }
+        return false
+    }
+
+    @Test("a leg sent again while the merge runs is in the merged run", arguments: stores)
+    func aLegResentDuringTheMergeIsMerged(_ kind: String) async throws {
+        let directory = try CLIRunner.temporaryDirectory()
+        let store = try Self.store(kind, in: directory)
+        defer { Self.drop(store) }
+        #expect(try Self.ingest(store, run: "r6", shard: "1", [try Self.leg(1, in: directory)]).status == 0)
+        try FileManager.default.createDirectory(atPath: directory + "/first", withIntermediateDirectories: true)
+        #expect(
+            try Self.ingest(store, run: "r6", shard: "2", [try Self.leg(2, in: directory + "/first")]).status == 0)
+        // The merge reads the legs, then waits (`CANOPY_TEST_SHARD_MERGE_PAUSE`) while leg 2 is sent again.
+        let pause = directory + "/pause"
+        try FileManager.default.createDirectory(atPath: pause, withIntermediateDirectories: true)
+        let out = directory + "/out"
+        let merging = Self.background(
+            [
+                "run", "--store", store, "--run-key", "r6", "--expect-shards", "2", "--out", out, "--annotations",
+                "none",
+            ] + Self.metadata, environment: ["CANOPY_TEST_SHARD_MERGE_PAUSE": pause])
+        #expect(try await Self.await(pause + "/read"), "the merge read the legs")
+        let again = try Self.ingest(store, run: "r6", shard: "2", [try Self.leg(2, tests: 5, in: directory)])
+        FileManager.default.createFile(atPath: pause + "/go", contents: nil)
+        let merge = try await merging.value
+        #expect(
+            again.status == 0 && again.stdout.contains("replacing the one sent before"),
+            "\(again.stdout)\n\(again.stderr)")
+        #expect(merge.status == 0, "\(merge.stdout)\n\(merge.stderr)")
+        #expect(merge.stderr.contains("shard(s) 2 of run r6 were sent while merging: merging again"), "\(merge.stderr)")
+        #expect(try Self.tests(out) == 8, "leg 1's 3 tests and the 5 of leg 2 as sent again")
+    }
+
+    @Test("a merge killed after its commit, run again, writes its files and exits by the gates", arguments: stores)
+    func aMergeKilledAfterItsCommitRendersWhenRetried(_ kind: String) throws {
+        let directory = try CLIRunner.temporaryDirectory()
+        let store = try Self.store(kind, in: directory)
+        defer { Self.drop(store) }
+        #expect(
+            try Self.ingest(store, run: "r7", shard: "1", [try Self.leg(1, failing: true, in: directory)]).status == 0)
+        #expect(try Self.ingest(store, run: "r7", shard: "2", [try Self.leg(2, in: directory)]).status == 0)
+        let out = directory + "/out"
+        // Killed before its first file is written: the run is committed by then.
+        let killed = try CLIRunner.run(
+            [
+                "run", "--store", store, "--run-key", "r7", "--expect-shards", "2", "--out", out, "--annotations",
+                "none",
+            ] + Self.metadata, environment: ["CANOPY_TEST_OUTPUT_KILL_STEP": "1"])
+        #expect(killed.status == 9, "\(killed.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: out + "/summary.md"))
+        #expect(try CLIRunner.run(["report", "--store", store, "--list"]).stdout.contains("r7"), "the run is stored")
+        let late = try Self.ingest(store, run: "r7", shard: "2", [try Self.leg(2, tests: 4, in: directory)])
+        #expect(late.status == 2 && late.stderr.contains("was already merged"), "\(late.stderr)")
+        // Retried, with its own leg (the one merged), the merge renders the stored run.
+        let retried = try Self.merge(
+            store, run: "r7", expect: 2, out: out, ["--shard", "2", try Self.leg(2, in: directory)])
+        #expect(retried.status == 1, "the new failure's gate: \(retried.stdout)\n\(retried.stderr)")
+        #expect(retried.stdout.contains("run r7 (merged from 2 shards: 1, 2) was already stored"), "\(retried.stdout)")
+        #expect(try Self.tests(out) == 7)
+        for file in ["summary.md", "comment.md", "site/index.html"] {
+            #expect(FileManager.default.fileExists(atPath: out + "/" + file), "\(file)")
+        }
+        // Its files written, the legs are gone.
+        let third = try Self.merge(store, run: "r7", expect: 2, out: directory + "/third")
+        #expect(third.status == 2 && third.stderr.contains("deleted the shards"), "\(third.stderr)")
     }
 
     @Test("8 legs ingested at once by 8 processes: every shard stored, the merge counts every test", arguments: stores)

@@ -5,7 +5,9 @@ import Testing
 @testable import CanopyHistory
 
 /// The shards side of both stores (`HistoryShards`): a leg's part stored, replaced when sent
-/// again, listed in name order with or without payloads, refused once the run is stored, deleted.
+/// again, listed in name order with or without payloads, refused once the run is stored, deleted;
+/// a merge's store (`beginStore(_:merging:)`) and a leg sent meanwhile, each on its own handle as
+/// two processes would be.
 @Suite("shards in the store")
 struct ShardStoreTests {
     static func shard(_ name: String, run: String = "r1", tests: Int = 3, payload: String = "{}") -> StoredShard {
@@ -70,6 +72,75 @@ struct ShardStoreTests {
                 #expect(shard.payload == String(repeating: "leg \(shard.name) ", count: 20_000))
                 #expect(shard.tests == Int(shard.name))
             }
+        }
+    }
+
+    /// A merged run of two legs and the legs as the merge read them.
+    static func merged(_ key: String) -> (Run, RunDigest) {
+        RunFactory.run(
+            key: key, commit: "c1", night: 1,
+            tests: [
+                .init(className: "A", name: "t1", outcomes: [.passed]),
+                .init(className: "B", name: "t2", outcomes: [.passed]),
+            ])
+    }
+
+    @Test("a leg sent again after the merge read the legs: the merge stores nothing", arguments: StoreKind.available)
+    func aLegSentAfterTheReadMakesTheMergeConflict(_ kind: StoreKind) async throws {
+        let test = try await TestStore.make(kind)
+        try await test.with { store in
+            #expect(try await store.storeShard(Self.shard("1", payload: "one")) == .stored)
+            #expect(try await store.storeShard(Self.shard("2", payload: "two")) == .stored)
+            let read = try await store.shards(runKey: "r1", payloads: true)
+            // Another process sends leg 2 again between the merge's read and its transaction.
+            let leg = try await test.open()
+            #expect(try await leg.storeShard(Self.shard("2", tests: 4, payload: "two again")) == .replaced)
+            await leg.close()
+            let (run, digest) = Self.merged("r1")
+            let pending = store.beginStore(run, merging: read)
+            await #expect(throws: ShardMergeConflict(runKey: "r1", legs: ["2"])) {
+                try await pending.finish(digest: digest, testRows: TestRunRow.rows(for: run, digest: digest))
+            }
+            #expect(try await store.run(key: "r1") == nil, "nothing of the run is stored")
+            #expect(try await store.shards(runKey: "r1", payloads: true).map(\.payload) == ["one", "two again"])
+            // Read again, the legs merge; they stay until the merge deletes them.
+            let again = try await store.shards(runKey: "r1", payloads: true)
+            let retried = store.beginStore(run, merging: again)
+            #expect(
+                try await retried.finish(digest: digest, testRows: TestRunRow.rows(for: run, digest: digest))
+                    == .inserted)
+            #expect(try await store.shards(runKey: "r1", payloads: false).count == 2)
+        }
+    }
+
+    @Test(
+        "a leg sent while the merge's transaction is open waits, then is refused",
+        arguments: StoreKind.available)
+    func aLegSentDuringTheMergeWaitsAndIsRefused(_ kind: StoreKind) async throws {
+        let test = try await TestStore.make(kind)
+        try await test.with { store in
+            #expect(try await store.storeShard(Self.shard("1", payload: "one")) == .stored)
+            let read = try await store.shards(runKey: "r1", payloads: true)
+            let (run, digest) = Self.merged("r1")
+            // The leg's process has its store open (SQLite: opening waits for no writer).
+            let leg = try await test.open()
+            // The merge's transaction holds the run key's lock until `finish` commits.
+            let pending = store.beginStore(run, merging: read)
+            try await Task.sleep(nanoseconds: 500_000_000)
+            let done = Handoff<StoredShard.StoreResult>()
+            let sending = Task {
+                let result = try await leg.storeShard(Self.shard("1", tests: 4, payload: "one again"))
+                done.put(result)
+                return result
+            }
+            try await Task.sleep(nanoseconds: 700_000_000)
+            #expect(!done.isPut, "the leg waits for the merge's transaction")
+            #expect(
+                try await pending.finish(digest: digest, testRows: TestRunRow.rows(for: run, digest: digest))
+                    == .inserted)
+            #expect(try await sending.value == .runAlreadyStored, "the leg sees the merged run")
+            await leg.close()
+            #expect(try await store.shards(runKey: "r1", payloads: true).map(\.payload) == ["one"], "the merged leg")
         }
     }
 }

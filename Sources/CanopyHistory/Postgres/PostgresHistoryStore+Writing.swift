@@ -43,6 +43,8 @@ extension PostgresHistoryStore {
                 throw error.failure
             } catch let error as HistoryError {
                 throw error
+            } catch let error as ShardMergeConflict {
+                throw error
             } catch is CancellationError {
                 throw CancellationError()
             } catch {
@@ -69,7 +71,9 @@ extension PostgresHistoryStore {
 
     /// Inserts the batch in one transaction, then what `completion` adds (it may wait for the
     /// analysis; nil abandons the run and rolls back). `ON CONFLICT DO NOTHING` on the run key
-    /// makes a concurrent or repeated ingest of the same run a no-op.
+    /// makes a concurrent or repeated ingest of the same run a no-op. With `legs`, the transaction
+    /// first takes the run key's lock and requires the run's stored legs to be those
+    /// (`requireLegs`).
     ///
     /// The names and strings the rows refer to are added outside the transaction, each statement
     /// committed on its own: the run's test names and what its first tables refer to before it
@@ -78,7 +82,8 @@ extension PostgresHistoryStore {
     /// job's whole run (which may itself wait for them); an entry left by a run that then failed
     /// is harmless.
     func write(
-        _ batch: IngestBatch, then completion: () async -> [IngestBatch.Table]?, on connection: PostgresConnection
+        _ batch: IngestBatch, merging legs: [StoredShard]? = nil, then completion: () async -> [IngestBatch.Table]?,
+        on connection: PostgresConnection
     ) async throws -> IngestResult {
         var ids = RowIDs(run: 0)
         var references = batch.testNames
@@ -86,6 +91,7 @@ extension PostgresHistoryStore {
         try await resolve(references, into: &ids, on: connection)
         try await execute("BEGIN", on: connection)
         do {
+            if let legs { try await requireLegs(legs, of: batch.key, on: connection) }
             let placeholders = Array(repeating: "?", count: RunRecord.columns.count).joined(separator: ", ")
             let insertRun = SQLStatement(
                 sql: """

@@ -29,6 +29,17 @@ extension SQLiteHistoryStore {
         }
     }
 
+    /// Throws `ShardMergeConflict` unless the run's stored legs are `legs`; inside the caller's
+    /// immediate transaction, whose write lock keeps legs from being stored meanwhile.
+    static func requireLegs(_ legs: [StoredShard], of key: String, in db: Database) throws {
+        let query = ShardQueries.legs(key)
+        let stored = try Row.fetchAll(db, sql: query.sql, arguments: arguments(query.arguments)).map {
+            (name: $0[0] as String? ?? "", payload: $0[1] as String? ?? "")
+        }
+        let differing = ShardMergeConflict.differing(read: legs, stored: stored)
+        if !differing.isEmpty { throw ShardMergeConflict(runKey: key, legs: differing) }
+    }
+
     package func deleteShards(runKey: String) async throws {
         let delete = ShardQueries.delete(runKey)
         try await writing { db in try db.execute(sql: delete.sql, arguments: Self.arguments(delete.arguments)) }

@@ -50,8 +50,12 @@ extension SQLiteHistoryStore {
     }
 
     /// Inserts the batch in one immediate transaction, unless its key is already stored, then what
-    /// `completion` adds (it may wait for the analysis; nil abandons the run and rolls back).
-    static func write(_ batch: IngestBatch, then completion: () -> [IngestBatch.Table]?, into db: Database) throws
+    /// `completion` adds (it may wait for the analysis; nil abandons the run and rolls back). With
+    /// `legs`, the run's stored legs must be those first (`requireLegs`).
+    static func write(
+        _ batch: IngestBatch, merging legs: [StoredShard]? = nil, then completion: () -> [IngestBatch.Table]?,
+        into db: Database
+    ) throws
         -> IngestResult
     {
         var result = IngestResult.alreadyStored
@@ -59,6 +63,7 @@ extension SQLiteHistoryStore {
             if try Int.fetchOne(db, sql: "SELECT id FROM runs WHERE run_key = ?", arguments: [batch.key]) != nil {
                 return .commit
             }
+            if let legs { try requireLegs(legs, of: batch.key, in: db) }
             let placeholders = Array(repeating: "?", count: RunRecord.columns.count).joined(separator: ", ")
             try db.execute(
                 sql: "INSERT INTO runs (\(RunRecord.columns.joined(separator: ", "))) VALUES (\(placeholders))",

@@ -26,7 +26,7 @@ package struct IngestCommand {
     }
 
     /// `ingest --shard`: stores the inputs as a shard of the run (`CommandContext.storeShard`);
-    /// returns what to print.
+    /// returns what to print. A leg of a run already merged is refused (exit 2).
     package func storeShard() async throws -> [String] {
         let receipt = try await context.storeShard()
         let present = "\(receipt.present.count) shard(s) of the run stored: \(receipt.present.joined(separator: ", "))"
@@ -38,9 +38,7 @@ package struct IngestCommand {
                 "stored shard \(receipt.shard) of run \(receipt.runKey) (\(receipt.tests) tests), replacing the one sent before; \(present)"
             ]
         case .runAlreadyStored:
-            return [
-                "run \(receipt.runKey) is already stored (its shards were merged): shard \(receipt.shard) not kept"
-            ]
+            throw CommandContext.refusedLeg(receipt)
         }
     }
 }

@@ -1,4 +1,5 @@
 import CanopyAnalysis
+import CanopyHistory
 import CanopyModel
 import CanopyParsers
 import CanopyRender
@@ -9,17 +10,21 @@ extension RunCommand {
     /// that can, marked partial (`RunMetadata.unreadInputs`), their errors said on standard
     /// error; else the outputs say so (`writeUnreadable`, the page linked at `dashboardPath`) and
     /// the inputs' errors are thrown.
-    func readableRun(dashboardPath: String) async throws -> Run {
-        if context.options.expectedShards != nil { return try await context.mergedShards() }
+    /// A merged run comes with the legs it was assembled from.
+    func readableRun(dashboardPath: String) async throws -> (Run, legs: [StoredShard]?) {
+        if context.options.expectedShards != nil {
+            let merged = try await context.mergedShards()
+            return (merged.run, merged.legs)
+        }
         var (run, unreadable) = try await context.assembleReadable()
-        guard !unreadable.isEmpty else { return run }
+        guard !unreadable.isEmpty else { return (run, nil) }
         guard context.options.allowPartial else {
             await writeUnreadable(unreadable, readable: run, dashboardPath: dashboardPath)
             throw PipelineError.inputs(unreadable)
         }
         run.metadata.unreadInputs = unreadable.map(\.description)
         for error in unreadable { context.progress.log(error.description) }
-        return run
+        return (run, nil)
     }
 
     /// When inputs could not be read the run is neither stored nor judged (exit 2), but the

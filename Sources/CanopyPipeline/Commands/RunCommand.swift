@@ -42,7 +42,33 @@ package struct RunCommand: Sendable {
     /// what was done (`outcome`). What runs beside what is decided here, with `async let`; the
     /// synchronous, CPU-bound work inside the stages (parsing, hashing, analysing, flakiness) runs
     /// on threads of its own (`DedicatedThread`), outside the cooperative pool.
+    ///
+    /// A merge (`--expect-shards`) whose legs change between its read and its store's transaction
+    /// (a leg sent again meanwhile) stores nothing and starts again from the read, up to
+    /// `mergeAttempts` times; once its files are written, it deletes the legs.
     package func run() async throws -> Outcome {
+        var attempt = 0
+        while true {
+            attempt += 1
+            do {
+                return try await runOnce()
+            } catch let conflict as ShardMergeConflict {
+                let legs = conflict.legs.joined(separator: ", ")
+                guard attempt < Self.mergeAttempts else {
+                    throw PipelineError.usage(
+                        "the shards of run \(conflict.runKey) changed while they were merged, \(attempt) times "
+                            + "(last: \(legs)): nothing stored; run the merge job again once every leg is sent")
+                }
+                context.progress.log(
+                    "note: shard(s) \(legs) of run \(conflict.runKey) were sent while merging: merging again")
+            }
+        }
+    }
+
+    /// How many times a merge reads its legs before it gives up while they keep changing.
+    static let mergeAttempts = 5
+
+    private func runOnce() async throws -> Outcome {
         let context = context
         let paths = context.outputPaths
         let mode = context.annotationMode
@@ -58,7 +84,7 @@ package struct RunCommand: Sendable {
         // The app's sources are indexed beside the parsing; a bad source stops the run before
         // anything is stored.
         async let indexed = context.sourceCatalog()
-        let assembled = try await readableRun(dashboardPath: dashboardPath)
+        let (assembled, legs) = try await readableRun(dashboardPath: dashboardPath)
         timer.lap("parse")
         let catalog = try await indexed
         if catalog != nil { timer.lap("source") }
@@ -77,7 +103,7 @@ package struct RunCommand: Sendable {
         // The store writes the run's own rows (the run, its attempts, its audit issues) while the
         // run is analysed, in the transaction `finish` commits, which adds the tests and the
         // analysis.
-        let pending = store.beginStore(run)
+        let pending = store.beginStore(run, merging: legs)
         let prepared = await context.analyse(run)
         timer.lap("analyse")
         // report.json and the dashboard's parts drawn from the run alone (the bulk of the page for
@@ -88,9 +114,6 @@ package struct RunCommand: Sendable {
             store in
             var storeTimer = StepTimer()
             let result = try await Self.store(prepared, pending: pending, context: context, store: store)
-            if prepared.run.metadata.shards != nil, let key = prepared.run.metadata.runKey {
-                await context.deleteShards(of: key, in: store)
-            }
             storeTimer.lap("store")
             // History is read once the run is in it: the window the run's readers will see.
             let insights = try await context.insights(
@@ -133,6 +156,9 @@ package struct RunCommand: Sendable {
         try write(
             files, prepared: prepared, judged: judged, mode: mode, sourcePaths: sourcePaths, paths: paths, into: &stage)
         timer.lap("write")
+        // The legs were kept so that a merge run again after the commit could assemble the run;
+        // they are in the stored run and its files are written.
+        if legs != nil, let key = prepared.run.metadata.runKey { await context.deleteShards(of: key) }
         var outcome = outcome(
             prepared, result: result, insights: insights, judged: judged, files: files, dashboard: dashboard,
             mode: mode,

@@ -15,10 +15,20 @@ extension CommandContext {
         package var tests: Int
         package var result: StoredShard.StoreResult
         package var present: [String]
+        /// The leg as stored (`ShardPayload`).
+        var payload: String
+    }
+
+    /// A run assembled from its stored legs, and those legs as the merge read them (with their
+    /// payloads): its store requires them unchanged (`HistoryWriter.beginStore(_:merging:)`).
+    struct MergedShards: Sendable {
+        var run: Run
+        var legs: [StoredShard]
     }
 
     /// Parses the inputs (all or nothing: a leg with an unreadable input stores nothing) and
-    /// stores them as the shard `--shard` names of the run `--run-key` names.
+    /// stores them as the shard `--shard` names of the run `--run-key` names. A run already
+    /// stored keeps nothing of the leg (`result` says so); the caller refuses it.
     package func storeShard() async throws -> ShardReceipt {
         guard let name = options.shard, let runKey = options.metadata.runKey else {
             throw PipelineError.usage("--shard needs --run-key: the key every leg of the run gives")
@@ -32,25 +42,49 @@ extension CommandContext {
         return try await withStore { store in
             let result = try await store.storeShard(shard)
             let present = try await store.shards(runKey: runKey, payloads: false).map(\.name)
-            return ShardReceipt(runKey: runKey, shard: name, tests: tests, result: result, present: present)
+            return ShardReceipt(
+                runKey: runKey, shard: name, tests: tests, result: result, present: present, payload: payload)
         }
+    }
+
+    /// The refusal of a leg that arrived once its run was stored (merged): exit 2, naming the run.
+    static func refusedLeg(_ receipt: ShardReceipt) -> PipelineError {
+        refusedLeg(receipt.shard, runKey: receipt.runKey)
+    }
+
+    static func refusedLeg(_ shard: String, runKey: String) -> PipelineError {
+        .usage(
+            "run \(runKey) was already merged and stored before shard \(shard) arrived: shard \(shard) is not part of it "
+                + "and was not kept. A run is judged once: if its merge job did not finish, run it again (it judges the "
+                + "legs it merged); to judge this leg, send every leg again under a new --run-key and run the merge job "
+                + "for that key")
     }
 
     /// The run `--run-key` names, assembled from its `--expect-shards` stored shards, after this
     /// leg's inputs are stored as `--shard` when given. Throws, judging nothing, while a shard is
-    /// missing, when more are stored than expected, or when the run is already stored.
-    func mergedShards() async throws -> Run {
+    /// missing or when more are stored than expected.
+    ///
+    /// A run already stored was merged by an earlier merge of the same key (one killed after its
+    /// commit, or the same job run again): its legs are kept until that merge wrote its files, so
+    /// the run is assembled from them again and `run` renders the stored run as it would for any
+    /// stored key. This leg (`--shard`) must then be the one merged. Once its merge wrote its
+    /// files the legs are gone and the command is refused.
+    func mergedShards() async throws -> MergedShards {
         guard let expected = options.expectedShards, let runKey = options.metadata.runKey else {
             throw PipelineError.usage("--expect-shards needs --run-key: the key every shard was stored with")
         }
-        if options.shard != nil, !options.inputs.isEmpty {
-            let receipt = try await storeShard()
-            if receipt.result == .runAlreadyStored { throw Self.alreadyMerged(runKey) }
+        var ownLeg: ShardReceipt?
+        if options.shard != nil, !options.inputs.isEmpty { ownLeg = try await storeShard() }
+        let (stored, merged) = try await withStore { store in
+            (try await store.shards(runKey: runKey, payloads: true), try await store.run(key: runKey) != nil)
         }
-        let stored = try await withStore { store in
-            if try await store.run(key: runKey) != nil { throw Self.alreadyMerged(runKey) }
-            return try await store.shards(runKey: runKey, payloads: true)
+        if merged {
+            if stored.isEmpty { throw Self.mergeFinished(runKey) }
+            if let ownLeg, stored.first(where: { $0.name == ownLeg.shard })?.payload != ownLeg.payload {
+                throw Self.refusedLeg(ownLeg.shard, runKey: runKey)
+            }
         }
+        await ShardMergePause.afterRead(environment: options.environment)
         let names = ShardNames.sorted(stored.map(\.name))
         guard stored.count == expected else {
             throw PipelineError.usage(ShardNames.incomplete(runKey: runKey, present: names, expected: expected))
@@ -70,20 +104,20 @@ extension CommandContext {
         }
         var run = try assemble(parsed, digests: [:])
         run.metadata.shards = names
-        return run
+        return MergedShards(run: run, legs: stored)
     }
 
-    /// Deletes the run's shards once it is stored: they are in the run now.
-    func deleteShards(of runKey: String, in store: any HistoryStore) async {
-        do { try await store.deleteShards(runKey: runKey) } catch {
+    /// Deletes the run's legs once its merge has written its files: they are in the run now.
+    func deleteShards(of runKey: String) async {
+        do { try await withStore { try await $0.deleteShards(runKey: runKey) } } catch {
             progress.log("warning: the shards of run \(runKey) could not be deleted: \(error)")
         }
     }
 
-    private static func alreadyMerged(_ runKey: String) -> PipelineError {
+    private static func mergeFinished(_ runKey: String) -> PipelineError {
         .usage(
-            "run \(runKey) is already stored (its shards were merged): a run is judged once; "
-                + "`canopy report --run \(runKey)` shows it")
+            "run \(runKey) is already stored, merged by a merge that wrote its files and deleted the shards: a run is "
+                + "judged once; `canopy report --run \(runKey)` shows it")
     }
 }
 
@@ -133,6 +167,8 @@ enum ShardPayload {
 
     static func encode(_ inputs: [ParsedInput]) throws -> String {
         let encoder = JSONEncoder()
+        // The same leg is the same text, whichever process encodes it: a merge compares them.
+        encoder.outputFormatting = [.sortedKeys]
         encoder.nonConformingFloatEncodingStrategy = .convertToString(
             positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
         return String(decoding: try encoder.encode(Document(version: version, inputs: inputs)), as: UTF8.self)

@@ -224,6 +224,10 @@ package struct CommandContext: Sendable {
         } catch let error as PipelineError {
             await store.close()
             throw error
+        } catch let conflict as ShardMergeConflict {
+            // The merge reads its legs again (`RunCommand.run`).
+            await store.close()
+            throw conflict
         } catch {
             await store.close()
             throw PipelineError.store(StoreLocation.redact("\(error)"))
