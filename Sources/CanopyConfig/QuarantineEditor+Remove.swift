@@ -42,7 +42,8 @@ extension QuarantineEditor {
         } catch let refusal as Refusal {
             throw ConfigurationError(
                 file: file, keyPath: "quarantine",
-                message: "cannot edit the file safely: \(refusal.reason); the file is unchanged. Remove the entry by hand")
+                message:
+                    "cannot edit the file safely: \(refusal.reason); the file is unchanged. Remove the entry by hand")
         }
         let edited = document.text
         let kept = before.quarantine.indices.filter { !indices.contains($0) }.map { before.quarantine[$0] }

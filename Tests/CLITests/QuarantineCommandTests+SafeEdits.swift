@@ -70,7 +70,8 @@ extension QuarantineCommandTests {
                 #expect(after[.posixPermissions] as? Int == permissions)
                 #expect(after[.ownerAccountID] as? Int == before[.ownerAccountID] as? Int)
                 #expect(after[.groupOwnerAccountID] as? Int == before[.groupOwnerAccountID] as? Int)
-                #expect(after[.systemFileNumber] as? Int != before[.systemFileNumber] as? Int, "replaced, not rewritten")
+                #expect(
+                    after[.systemFileNumber] as? Int != before[.systemFileNumber] as? Int, "replaced, not rewritten")
             }
             #expect(try String(contentsOfFile: config, encoding: .utf8).contains("A/a\(0o664)"))
         }
@@ -177,13 +178,15 @@ extension QuarantineCommandTests {
                 .write(toFile: config, atomically: true, encoding: .utf8)
             let removed = try CLIRunner.run(["quarantine", "remove", "A/a", "--config", config])
             #expect(removed.status == 0, "\(removed.stderr)")
-            #expect(removed.stdout == "\(config):3: removed test A/a\n\(config):5: removed test A/a\n", "\(removed.stdout)")
+            #expect(
+                removed.stdout == "\(config):3: removed test A/a\n\(config):5: removed test A/a\n", "\(removed.stdout)")
             #expect(try String(contentsOfFile: config, encoding: .utf8) == "# ours\nquarantine:\n  - test: B/b\n")
             let before = try Self.bytes(config)
             let again = try CLIRunner.run(["quarantine", "remove", "A/a", "--config", config])
             #expect(again.status == 2)
             #expect(
-                again.stderr.contains("\(config): error: at quarantine: no entry covers the test 'A/a'"), "\(again.stderr)")
+                again.stderr.contains("\(config): error: at quarantine: no entry covers the test 'A/a'"),
+                "\(again.stderr)")
             #expect(try Self.bytes(config) == before)
         }
 

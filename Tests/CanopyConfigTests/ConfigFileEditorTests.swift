@@ -95,7 +95,9 @@ struct ConfigFileEditorTests {
         try Data([0xEF, 0xBB, 0xBF] + Array("a: 1\r\n".utf8)).write(to: URL(fileURLWithPath: path))
         let seen = try ConfigFileEditor.edit(path) { text in (text + "b: 2\r\n", text) }
         #expect(seen == "a: 1\r\n")
-        #expect(try Array(Data(contentsOf: URL(fileURLWithPath: path))) == [0xEF, 0xBB, 0xBF] + Array("a: 1\r\nb: 2\r\n".utf8))
+        #expect(
+            try Array(Data(contentsOf: URL(fileURLWithPath: path))) == [0xEF, 0xBB, 0xBF]
+                + Array("a: 1\r\nb: 2\r\n".utf8))
     }
 
     @Test("a file that is not UTF-8 is refused and stays as it was")

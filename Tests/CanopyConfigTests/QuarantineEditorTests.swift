@@ -282,7 +282,10 @@ struct QuarantineEditorTests {
                 "# top\nquarantine:\n  # about B\n  - test: B/b\ngates: {}\n"
             ),
             ("quarantine:\r\n  - test: B/b\r\n  - test: A/a\r\n    reason: r", "quarantine:\r\n  - test: B/b"),
-            ("quarantine: [{ test: A/a }, { test: B/b }, { test: A/a, reason: r }]  # c\n", "quarantine: [{ test: B/b }]  # c\n"),
+            (
+                "quarantine: [{ test: A/a }, { test: B/b }, { test: A/a, reason: r }]  # c\n",
+                "quarantine: [{ test: B/b }]  # c\n"
+            ),
             ("quarantine: [ { test: A/a } ]\n", "quarantine: [  ]\n"),
             ("quarantine:\n  - test: A/a\n", "quarantine:\n"),
             ("quarantine:\n  - { test: A/a }\n  - identifier: A/a\n", "quarantine:\n  - identifier: A/a\n"),

@@ -119,7 +119,8 @@ package struct QuarantineCommand {
     /// - Returns: the line to print per entry removed (`Config/canopy.yml:78: removed test …`).
     package func remove(test: String?, identifier: String?, auditType: String?, path: String) throws -> [String] {
         switch (test, identifier) {
-        case (nil, nil): throw PipelineError.usage("give the test to take out of quarantine (a test key) or --identifier ID")
+        case (nil, nil):
+            throw PipelineError.usage("give the test to take out of quarantine (a test key) or --identifier ID")
         case (.some, .some): throw PipelineError.usage("give a test or --identifier, not both: an entry covers one")
         default: break
         }
