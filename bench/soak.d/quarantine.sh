@@ -1,9 +1,10 @@
 # Sourced by bench/soak.sh (uses canopy, row, NOTES, WORK, is_crash).
 #   quarantine-edits SOAK_QUARANTINE_ROUNDS (10) rounds of 8 concurrent `canopy quarantine add` of
 #                    different tests into one canopy.yml, then SOAK_QUARANTINE_KILLS (10) adds into a
-#                    large canopy.yml SIGKILLed after a random delay within one add's time.
+#                    large canopy.yml SIGKILLed (odd trials: as soon as a second file appears beside
+#                    it, the edit's temporary file; even trials: after a random delay within one add).
 #                    trials: adds started. crashes: exit codes Canopy never uses, and temporary files
-#                    (.canopy.yml.canopy-edit-*) still there after the edit following a kill. hangs:
+#                    (any file beside canopy.yml) still there after the edit following a kill. hangs:
 #                    adds killed by the timeout. lost: entries missing after the rounds, plus killed
 #                    edits after which the file does not load or is neither the old text nor the new.
 #                    duplicated: entries found more than once.
@@ -59,7 +60,7 @@ EOF
   python3 - "$big" <<'EOF'
 import sys
 lines = ["# large\n", "quarantine:\n"]
-for n in range(3000):
+for n in range(1500):
     lines.append(f'  - test: "Big{n // 100}/test{n}"\n    reason: "APP-{n}"\n    expires: 2099-12-31\n')
 open(sys.argv[1], "w").write("".join(lines))
 EOF
@@ -74,11 +75,21 @@ EOF
     new=$(md5sum <"$dir/expected/canopy.yml")
     "$CANOPY" quarantine add "Killed/test$trial" --reason r --until 2099-12-31 --config "$big" >/dev/null 2>&1 &
     pid=$!
-    sleep "$(awk -v ms="$span_ms" -v r="$RANDOM" 'BEGIN { printf "%.3f", ms * (r / 32768) / 1000 }')"
+    if [ $((trial % 2)) = 1 ]; then
+      # Odd trials: the moment a second file appears beside the config (the edit's temporary file),
+      # which lands the kill between writing it and renaming it over the config.
+      local polls=0
+      while [ "$(ls -A "$dir/big" | wc -l)" -lt 2 ] && [ $polls -lt $((span_ms * 3)) ] && kill -0 "$pid" 2>/dev/null; do
+        polls=$((polls + 1))
+      done
+    else
+      sleep "$(awk -v ms="$span_ms" -v r="$RANDOM" 'BEGIN { printf "%.3f", ms * (r / 32768) / 1000 }')"
+    fi
     kill -KILL "$pid" 2>/dev/null && killed=$((killed + 1))
     wait "$pid" 2>/dev/null
     trials=$((trials + 1))
-    left=$(find "$dir/big" -name '.canopy.yml.canopy-edit-*' | wc -l)
+    # Anything beside the config is what the killed edit left.
+    left=$(ls -A "$dir/big" | grep -cvx canopy.yml)
     temps=$((temps + left))
     now=$(md5sum <"$big")
     if ! canopy quarantine list --config "$big" >/dev/null 2>&1 || { [ "$now" != "$old" ] && [ "$now" != "$new" ]; }; then
@@ -93,13 +104,13 @@ EOF
       crashes=$((crashes + 1))
       NOTES+=("quarantine-edits: the add after kill $trial exited $status: $(head -c 160 "$dir/after.log")")
     fi
-    left=$(find "$dir/big" -name '.canopy.yml.canopy-edit-*' | wc -l)
+    left=$(ls -A "$dir/big" | grep -cvx canopy.yml)
     if [ "$left" != 0 ]; then
       crashes=$((crashes + 1))
       NOTES+=("quarantine-edits: $left temporary file(s) still there after the edit following kill $trial")
     fi
   done
-  NOTES+=("quarantine-edits: $rounds rounds × 8 concurrent adds; $killed of $kills adds (one takes ~${span_ms} ms on a 3,000-entry file) SIGKILLed mid-way, leaving $temps temporary file(s), each removed by the next add")
+  NOTES+=("quarantine-edits: $rounds rounds × 8 concurrent adds; $killed of $kills adds (one takes ~${span_ms} ms on a 1,500-entry file) SIGKILLed mid-way, leaving $temps temporary file(s), each removed by the next add")
   row quarantine-edits "$trials" "$crashes" "$hangs" "$lost" "$dup"
 }
 
