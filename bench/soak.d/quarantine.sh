@@ -110,7 +110,7 @@ EOF
       NOTES+=("quarantine-edits: $left temporary file(s) still there after the edit following kill $trial")
     fi
   done
-  NOTES+=("quarantine-edits: $rounds rounds × 8 concurrent adds; $killed of $kills adds (one takes ~${span_ms} ms on a 1,500-entry file) SIGKILLed mid-way, leaving $temps temporary file(s), each removed by the next add")
+  NOTES+=("quarantine-edits: $rounds rounds × 8 concurrent adds; $killed of $kills adds (one takes ~${span_ms} ms on a 1,500-entry file) SIGKILLed mid-way, leaving $temps temporary file(s) for the next add to remove")
   row quarantine-edits "$trials" "$crashes" "$hangs" "$lost" "$dup"
 }
 
