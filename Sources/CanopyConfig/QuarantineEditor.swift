@@ -5,8 +5,10 @@ import Yams
 /// comments, blank lines, key order and quoting stay as they are (Yams re-emits a document
 /// without them, so the entry is written into the text instead).
 ///
-/// An entry naming the same `test` (or the same `identifier` and `auditType`) as an existing one
-/// updates that entry's `reason`, `expires` and `owner` in place; otherwise the entry is appended
+/// An entry naming the same `test` (or the same `identifier` and `auditType`) as existing ones
+/// updates every such entry's `reason`, `expires` and `owner` in place (the loader accepts two
+/// entries for one test, and an update of only one would leave the other's old day and reason in
+/// force or in reports); otherwise the entry is appended
 /// to the list in the list's own style (block or flow). A missing `quarantine:` key is added at
 /// the end of the file, and `quarantine: []` or an empty value becomes a block list.
 ///
@@ -17,13 +19,18 @@ package enum QuarantineEditor {
     package enum Change: String, Sendable {
         case added
         case updated
+        case removed
     }
 
     package struct Result: Sendable {
         package var text: String
         package var change: Change
-        /// The entry as read back from `text`, with its location.
-        package var entry: QuarantineEntry
+        /// The entries added or updated, as read back from `text` with their locations, in the
+        /// file's order: one when added, every entry for the test when updated.
+        package var entries: [QuarantineEntry]
+
+        /// The first entry added or updated.
+        package var entry: QuarantineEntry { entries[0] }
     }
 
     /// - Parameters:
@@ -38,20 +45,18 @@ package enum QuarantineEditor {
                 "the file breaks lines with CR, NEL or U+2028/U+2029, not LF or CRLF", file: file, entry: entry)
         }
         let root = try Yams.compose(yaml: text)
-        let index = before.quarantine.firstIndex { same($0, entry) }
+        let indices = before.quarantine.indices.filter { same(before.quarantine[$0], entry) }
         var expected = before.quarantine
-        if let index {
+        for index in indices {
             var updated = expected[index]
             updated.reason = entry.reason ?? updated.reason
             updated.expires = entry.expires ?? updated.expires
             updated.owner = entry.owner ?? updated.owner
             expected[index] = updated
-        } else {
-            expected.append(entry)
         }
+        if indices.isEmpty { expected.append(entry) }
         do {
-            try apply(
-                entry, replacing: index, expected: index.map { expected[$0] }, root: root, to: &document)
+            try apply(entry, replacing: indices.map { ($0, expected[$0]) }, root: root, to: &document)
         } catch let refusal as Refusal {
             throw refused(refusal.reason, file: file, entry: entry)
         }
@@ -62,8 +67,9 @@ package enum QuarantineEditor {
         else {
             throw refused("the edit would not read back as the one entry changed", file: file, entry: entry)
         }
-        let position = index ?? (after.quarantine.count - 1)
-        return Result(text: edited, change: index == nil ? .added : .updated, entry: after.quarantine[position])
+        let positions = indices.isEmpty ? [after.quarantine.count - 1] : indices
+        return Result(
+            text: edited, change: indices.isEmpty ? .added : .updated, entries: positions.map { after.quarantine[$0] })
     }
 
     /// The entry as YAML lines of a block list, for the file or for an error that asks to add it
@@ -111,11 +117,11 @@ package enum QuarantineEditor {
     // MARK: - The edit
 
     /// Why the text could not be edited safely.
-    private struct Refusal: Error {
+    struct Refusal: Error {
         var reason: String
     }
 
-    private static func refused(_ reason: String, file: String, entry: QuarantineEntry) -> ConfigurationError {
+    static func refused(_ reason: String, file: String, entry: QuarantineEntry) -> ConfigurationError {
         ConfigurationError(
             file: file, keyPath: "quarantine",
             message:
@@ -123,19 +129,19 @@ package enum QuarantineEditor {
                 + blockItem(entry).joined(separator: "\n"))
     }
 
-    private static func same(_ a: QuarantineEntry, _ b: QuarantineEntry) -> Bool {
+    static func same(_ a: QuarantineEntry, _ b: QuarantineEntry) -> Bool {
         if let test = b.test { return a.test == test && a.identifier == nil }
         return a.test == nil && a.identifier == b.identifier && a.auditType == b.auditType
     }
 
-    private static func withoutLocation(_ entry: QuarantineEntry) -> QuarantineEntry {
+    static func withoutLocation(_ entry: QuarantineEntry) -> QuarantineEntry {
         var entry = entry
         entry.location = nil
         return entry
     }
 
     /// The document without its `quarantine` key: what the edit must leave as it was.
-    private static func rest(of node: Node?) -> Node? {
+    static func rest(of node: Node?) -> Node? {
         guard case .mapping(var mapping)? = node else { return node ?? .mapping(Node.Mapping([])) }
         mapping = Node.Mapping(
             mapping.filter { $0.key.string != "quarantine" }.map { ($0.key, $0.value) }, mapping.tag, mapping.style,
@@ -155,7 +161,7 @@ package enum QuarantineEditor {
     }
 
     private static func apply(
-        _ entry: QuarantineEntry, replacing index: Int?, expected: QuarantineEntry?, root: Node?,
+        _ entry: QuarantineEntry, replacing updates: [(index: Int, entry: QuarantineEntry)], root: Node?,
         to document: inout YAMLLines
     ) throws {
         guard case .mapping(let mapping)? = root else {
@@ -201,8 +207,11 @@ package enum QuarantineEditor {
                     close.line,
                     with: String(head.reversed().drop { $0 == " " }.reversed()) + (comment.map { " " + $0 } ?? ""))
                 document.insertLines(blockItem(entry, dash: keyColumn + 2), after: close.line)
-            } else if let index, let expected {
-                try update(sequence[index], to: expected, in: &document, flowList: true)
+            } else if !updates.isEmpty {
+                // From the last entry up, so that the positions of those before stay valid.
+                for update in updates.reversed() {
+                    try self.update(sequence[update.index], to: update.entry, in: &document, flowList: true)
+                }
             } else {
                 guard let last = document.lastSignificant(before: close) else {
                     throw Refusal(reason: "the list's last item was not found")
@@ -213,8 +222,10 @@ package enum QuarantineEditor {
                     column: last.column + 1)
             }
         case .sequence(let sequence):
-            if let index, let expected {
-                try update(sequence[index], to: expected, in: &document, flowList: false)
+            if !updates.isEmpty {
+                for update in updates.reversed() {
+                    try self.update(sequence[update.index], to: update.entry, in: &document, flowList: false)
+                }
                 return
             }
             guard let lastItem = sequence.last else { throw Refusal(reason: "the list has no items") }
@@ -309,7 +320,7 @@ package enum QuarantineEditor {
         }
     }
 
-    private static func mark(_ node: Node) throws -> Mark {
+    static func mark(_ node: Node) throws -> Mark {
         guard let mark = node.mark else { throw Refusal(reason: "the YAML reader gave no position") }
         return mark
     }

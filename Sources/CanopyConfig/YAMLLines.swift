@@ -1,8 +1,9 @@
 import Foundation
 import Yams
 
-/// The file as lines of Unicode scalars (Yams counts columns in scalars), with the line ending
-/// the file uses.
+/// The file as lines of Unicode scalars (Yams counts columns in scalars), each with its own line
+/// ending: `text` gives back every byte of a line not edited, LF or CRLF as it was, and no final
+/// line break where the file has none.
 struct YAMLLines {
     struct Position: Comparable {
         var line: Int
@@ -11,35 +12,85 @@ struct YAMLLines {
     }
 
     var lines: [[Unicode.Scalar]]
+    /// Each line's ending (`\n`, `\r\n`, or empty for a last line without one), by line.
+    private(set) var endings: [String]
+    /// The ending a new line takes: the one most of the file's lines end with (LF on a tie, and in
+    /// a file of one line).
     let lineEnd: String
     /// Whether the text breaks lines other than with LF or CRLF, which YAML counts as line breaks
     /// too: the lines here would not be the lines Yams' positions count.
     let hasOtherBreaks: Bool
 
     init(_ text: String) {
-        lineEnd = text.contains("\r\n") ? "\r\n" : "\n"
-        var body = text.replacingOccurrences(of: "\r\n", with: "\n")
-        hasOtherBreaks = body.unicodeScalars.contains { ["\r", "\u{85}", "\u{2028}", "\u{2029}"].contains($0) }
-        if body.hasSuffix("\n") { body.removeLast() }
-        lines =
-            body.isEmpty
-            ? [] : body.split(separator: "\n", omittingEmptySubsequences: false).map { Array($0.unicodeScalars) }
+        var lines: [[Unicode.Scalar]] = []
+        var endings: [String] = []
+        var current: [Unicode.Scalar] = []
+        var crlf = 0
+        for scalar in text.unicodeScalars {
+            if scalar == "\n" {
+                if current.last == "\r" {
+                    current.removeLast()
+                    endings.append("\r\n")
+                    crlf += 1
+                } else {
+                    endings.append("\n")
+                }
+                lines.append(current)
+                current = []
+            } else {
+                current.append(scalar)
+            }
+        }
+        if !current.isEmpty {
+            lines.append(current)
+            endings.append("")
+        }
+        self.lines = lines
+        self.endings = endings
+        hasOtherBreaks = lines.contains { $0.contains { ["\r", "\u{85}", "\u{2028}", "\u{2029}"].contains($0) } }
+        lineEnd = crlf * 2 > endings.count - (endings.last == "" ? 1 : 0) ? "\r\n" : "\n"
     }
 
+    /// The lines with their endings. Gathered as UTF-8 in one buffer, in time linear in the
+    /// file's size (appending to a `String.UnicodeScalarView` line by line is not).
     var text: String {
-        var out = lines.map { String(String.UnicodeScalarView($0)) }.joined(separator: lineEnd)
-        if !lines.isEmpty { out += lineEnd }
-        return out
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(lines.reduce(0) { $0 + $1.count } + 2 * lines.count)
+        for (line, ending) in zip(lines, endings) {
+            for scalar in line { UTF8.encode(scalar) { bytes.append($0) } }
+            bytes.append(contentsOf: ending.utf8)
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     func string(_ scalars: ArraySlice<Unicode.Scalar>) -> String { String(String.UnicodeScalarView(scalars)) }
 
+    /// Adds lines at the end of the file. A file without a final line break keeps none: the old
+    /// last line gets the break that separates it from the new ones.
     mutating func appendLines(_ new: [String]) {
-        lines += new.map { Array($0.unicodeScalars) }
+        insertLines(new, after: lines.count - 1)
     }
 
+    /// Inserts lines after `line` (-1: before the first), each ending in `lineEnd`; inserted after
+    /// a last line without a line break, the last new line goes without one instead.
     mutating func insertLines(_ new: [String], after line: Int) {
+        guard !new.isEmpty else { return }
+        var newEndings = Array(repeating: lineEnd, count: new.count)
+        if line >= 0, line == lines.count - 1, endings[line].isEmpty {
+            endings[line] = lineEnd
+            newEndings[new.count - 1] = ""
+        }
         lines.insert(contentsOf: new.map { Array($0.unicodeScalars) }, at: line + 1)
+        endings.insert(contentsOf: newEndings, at: line + 1)
+    }
+
+    /// Removes the lines in `range`. When they include the last line and it has no line break,
+    /// the line that becomes last loses its break: the file still ends without one.
+    mutating func removeLines(_ range: ClosedRange<Int>) {
+        let endedWithout = range.upperBound == lines.count - 1 && endings[range.upperBound].isEmpty
+        lines.removeSubrange(range)
+        endings.removeSubrange(range)
+        if endedWithout, !endings.isEmpty { endings[endings.count - 1] = "" }
     }
 
     mutating func replaceLine(_ line: Int, with text: String) { lines[line] = Array(text.unicodeScalars) }

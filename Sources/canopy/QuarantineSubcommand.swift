@@ -2,21 +2,23 @@ import ArgumentParser
 import CanopyPipeline
 import Foundation
 
-/// `canopy quarantine add|list`: quarantine entries of canopy.yml from the command line.
+/// `canopy quarantine add|remove|list`: quarantine entries of canopy.yml from the command line.
 struct QuarantineSubcommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "quarantine",
-        abstract: "Add quarantine entries to canopy.yml, or list them with their expiry and owner.",
-        usage: "canopy quarantine add <test> --reason <why> --until <day> [<options>]\n  canopy quarantine list",
+        abstract: "Add quarantine entries to canopy.yml, remove them, or list them with their expiry and owner.",
+        usage:
+            "canopy quarantine add <test> --reason <why> --until <day> [<options>]\n  canopy quarantine remove <test>\n  canopy quarantine list",
         discussion: """
               canopy quarantine add AppUITests.FeedTests/testPullToRefresh \\
                 --reason "APP-1234: races the reload" --until 2026-12-31 --owner @feed
+              canopy quarantine remove AppUITests.FeedTests/testPullToRefresh
               canopy quarantine list
 
             The entry is written into the quarantine: list of canopy.yml, keeping the
             file's comments and layout; the same test again updates its entry.
             """,
-        subcommands: [Add.self, List.self]
+        subcommands: [Add.self, Remove.self, List.self]
     )
 
     /// The file both subcommands read, as the other commands choose it.
@@ -70,12 +72,44 @@ struct QuarantineSubcommand: ParsableCommand {
 
         func run() throws {
             let (path, isDefault) = file.file
-            let line = try QuarantineCommand().add(
+            let lines = try QuarantineCommand().add(
                 QuarantineCommand.Request(
                     test: test, identifier: identifier, auditType: auditType, reason: reason, until: until,
                     owner: owner),
                 path: path, create: isDefault)
-            emit([line])
+            emit(lines)
+        }
+    }
+
+    struct Remove: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Take a test (or an identifier's audit issues) out of quarantine.",
+            usage: """
+                canopy quarantine remove <test> [--config <file>]
+                  canopy quarantine remove --identifier <id> [--audit-type <type>]
+                """,
+            discussion: """
+                  canopy quarantine remove AppUITests.FeedTests/testPullToRefresh
+
+                Every entry for the test goes, its lines and nothing else. No entry for
+                it exits 2 and leaves the file as it was.
+                """)
+
+        @Argument(help: "The test key, as the entry names it.")
+        var test: String?
+
+        @Option(help: "Remove the entry for this identifier or template instead.")
+        var identifier: String?
+
+        @Option(help: "The --identifier entry's audit type, when it names one.")
+        var auditType: String?
+
+        @OptionGroup var file: ConfigOption
+
+        func run() throws {
+            let lines = try QuarantineCommand().remove(
+                test: test, identifier: identifier, auditType: auditType, path: file.file.path)
+            emit(lines)
         }
     }
 

@@ -220,6 +220,95 @@ struct QuarantineEditorTests {
         }
     }
 
+    @Test(
+        "the text is read into lines and written back byte for byte",
+        arguments: [
+            "", "\n", "a: 1", "a: 1\n", "a: 1\r\n", "a: 1\r\nb: 2\nc: 3", "\r\n\r\n", "a: \"x\r\"\n", "ü: ☕\r\n\n",
+        ])
+    func linesRoundTrip(_ text: String) {
+        #expect(YAMLLines(text).text == text)
+    }
+
+    @Test(
+        "a new line takes the ending most lines have, and an edit elsewhere adds no final newline",
+        arguments: [
+            (
+                "quarantine:\r\n  - test: B/b\nslowerTests: {}\r\n",
+                "quarantine:\r\n  - test: B/b\n  - test: \"A/a\"\r\n    reason: \"r\"\r\n    expires: 2026-12-31\r\nslowerTests: {}\r\n"
+            ),
+            (
+                "quarantine:\n  - test: B/b\r\nslowerTests: {}",
+                "quarantine:\n  - test: B/b\r\n  - test: \"A/a\"\n    reason: \"r\"\n    expires: 2026-12-31\nslowerTests: {}"
+            ),
+            (
+                "quarantine: []   # none\r\nslowerTests: {}",
+                "quarantine: # none\r\n  - test: \"A/a\"\r\n    reason: \"r\"\r\n    expires: 2026-12-31\r\nslowerTests: {}"
+            ),
+            ("quarantine: []", "quarantine:\n  - test: \"A/a\"\n    reason: \"r\"\n    expires: 2026-12-31"),
+            (
+                "slowerTests: {}",
+                "slowerTests: {}\n\nquarantine:\n  - test: \"A/a\"\n    reason: \"r\"\n    expires: 2026-12-31"
+            ),
+        ])
+    func lineEndings(_ original: String, _ expected: String) throws {
+        let entry = QuarantineEntry(test: "A/a", reason: "r", expires: Self.day)
+        let result = try QuarantineEditor.edit(original, file: "c.yml", entry: entry)
+        #expect(result.text == expected, "\(result.text.debugDescription)")
+    }
+
+    @Test(
+        "every entry for the same test is updated, in block and flow lists",
+        arguments: [
+            "quarantine:\n  - test: A/a\n    reason: old\n  - test: B/b\n  - test: A/a\n    expires: 2026-01-01\n",
+            "quarantine: [{ test: A/a, reason: old }, { test: B/b }, { test: A/a, reason: older }]\n",
+            "quarantine:\n  - { test: A/a, reason: old }\n  - test: B/b\n  - test: A/a\n    reason: older\n",
+        ])
+    func duplicates(_ original: String) throws {
+        let entry = QuarantineEntry(test: "A/a", reason: "new", expires: Self.day, owner: "@o")
+        let result = try QuarantineEditor.edit(original, file: "c.yml", entry: entry)
+        #expect(result.change == .updated)
+        let entries = try ConfigurationLoader.parse(result.text, file: "c.yml").quarantine
+        #expect(Self.withoutLocations(entries) == [entry, QuarantineEntry(test: "B/b"), entry], "\(result.text)")
+        #expect(Self.withoutLocations(result.entries) == [entry, entry])
+        #expect(result.entries.map(\.location) == [entries[0].location, entries[2].location])
+        #expect(!result.text.contains("old"))
+    }
+
+    @Test(
+        "remove takes out every entry for the test, its lines or its { … } and comma, and nothing else",
+        arguments: [
+            (
+                "# top\nquarantine:\n  - test: A/a   # a\n    reason: r\n  # about B\n  - test: B/b\n  - test: A/a\ngates: {}\n",
+                "# top\nquarantine:\n  # about B\n  - test: B/b\ngates: {}\n"
+            ),
+            ("quarantine:\r\n  - test: B/b\r\n  - test: A/a\r\n    reason: r", "quarantine:\r\n  - test: B/b"),
+            (
+                "quarantine: [{ test: A/a }, { test: B/b }, { test: A/a, reason: r }]  # c\n",
+                "quarantine: [{ test: B/b }]  # c\n"
+            ),
+            ("quarantine: [ { test: A/a } ]\n", "quarantine: [  ]\n"),
+            ("quarantine:\n  - test: A/a\n", "quarantine:\n"),
+            ("quarantine:\n  - { test: A/a }\n  - identifier: A/a\n", "quarantine:\n  - identifier: A/a\n"),
+        ])
+    func remove(_ original: String, _ expected: String) throws {
+        let result = try QuarantineEditor.remove(original, file: "c.yml", covering: QuarantineEntry(test: "A/a"))
+        #expect(result.change == .removed)
+        #expect(result.text == expected, "\(result.text.debugDescription)")
+        #expect(result.entries.allSatisfy { $0.test == "A/a" && $0.location?.hasPrefix("c.yml:") == true })
+        #expect(result.entries.count == original.components(separatedBy: "test: A/a").count - 1)
+    }
+
+    @Test("remove of a test no entry covers is an error, naming the test")
+    func removeMissing() throws {
+        do {
+            _ = try QuarantineEditor.remove(
+                "quarantine:\n  - test: B/b\n", file: "c.yml", covering: QuarantineEntry(test: "A/a"))
+            Issue.record("removed an entry that is not there")
+        } catch let error as ConfigurationError {
+            #expect(error.message.hasPrefix("no entry covers the test 'A/a'"), "\(error)")
+        }
+    }
+
     @Test("a file that does not load is reported as the loader reports it, not edited")
     func brokenFile() throws {
         #expect(throws: ConfigurationError.self) {

@@ -1,7 +1,8 @@
 import CanopyConfig
 import Foundation
 
-/// `canopy quarantine add|list`: quarantine entries written into canopy.yml and listed from it
+/// `canopy quarantine add|remove|list`: quarantine entries written into canopy.yml, taken out of it
+/// and listed from it
 /// (docs/configuration.md#quarantine-from-the-command-line).
 package struct QuarantineCommand {
     package enum Format: String, Sendable, CaseIterable {
@@ -89,51 +90,58 @@ package struct QuarantineCommand {
             expires: expires, owner: request.owner)
     }
 
-    /// Adds the entry to `path` (or updates the one covering the same test or identifier), writing
-    /// the file whole (a temporary file, then a rename) only once the edit reads back as intended.
+    /// Adds the entry to `path` (or updates every one covering the same test or identifier) through
+    /// `ConfigFileEditor`: under the file's lock, written whole (a temporary file with the file's
+    /// permissions, owner and group, then a rename) only once the edit reads back as intended.
     /// - Parameter create: whether a missing file is created (the default `Config/canopy.yml`).
-    /// - Returns: the line to print (`Config/canopy.yml:78: added test … until 2026-12-31`).
-    package func add(_ request: Request, path: String, create: Bool) throws -> String {
+    /// - Returns: the line to print per entry (`Config/canopy.yml:78: added test … until 2026-12-31`).
+    package func add(_ request: Request, path: String, create: Bool) throws -> [String] {
         let entry = try entry(for: request)
-        let url = URL(fileURLWithPath: path).resolvingSymlinksInPath()
-        var text = ""
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) {
-            if isDirectory.boolValue {
-                throw PipelineError.configuration(
-                    ConfigurationError(
-                        file: path, keyPath: "(file)", message: "it is a directory; give --config a YAML file"))
-            }
-            do {
-                text = try String(contentsOf: url, encoding: .utf8)
-            } catch {
-                throw PipelineError.configuration(
-                    ConfigurationError(
-                        file: path, keyPath: "(file)",
-                        message: "cannot read the file as UTF-8 text: \(error.localizedDescription)"))
-            }
-        } else if !create {
-            throw PipelineError.configuration(
-                ConfigurationError(
-                    file: path, keyPath: "(file)",
-                    message:
-                        "the configuration file does not exist; check the path (add creates only Config/canopy.yml)"))
-        }
         let result: QuarantineEditor.Result
         do {
-            result = try QuarantineEditor.edit(text, file: path, entry: entry)
+            result = try ConfigFileEditor.edit(path, create: create) { text in
+                let result = try QuarantineEditor.edit(text, file: path, entry: entry)
+                return (result.text, result)
+            }
         } catch let error as ConfigurationError {
             throw PipelineError.configuration(error)
+        } catch let error as ConfigFileEditor.WriteError {
+            throw PipelineError.output(path: error.path, reason: error.reason)
         }
+        return result.entries.map { written in
+            let place = written.location.map(Self.fileAndLine) ?? path
+            return "\(place): \(result.change.rawValue) \(Self.covers(written)) until \(request.until)"
+        }
+    }
+
+    /// Removes every entry covering the test (or the identifier with the same audit type) from
+    /// `path`, through `ConfigFileEditor` as `add` writes; no entry covering it is exit 2.
+    /// - Returns: the line to print per entry removed (`Config/canopy.yml:78: removed test …`).
+    package func remove(test: String?, identifier: String?, auditType: String?, path: String) throws -> [String] {
+        switch (test, identifier) {
+        case (nil, nil):
+            throw PipelineError.usage("give the test to take out of quarantine (a test key) or --identifier ID")
+        case (.some, .some): throw PipelineError.usage("give a test or --identifier, not both: an entry covers one")
+        default: break
+        }
+        if test != nil, auditType != nil {
+            throw PipelineError.usage("--audit-type narrows an --identifier entry; a test is quarantined as a whole")
+        }
+        let covering = QuarantineEntry(test: test, identifier: identifier, auditType: auditType)
+        let result: QuarantineEditor.Result
         do {
-            try FileManager.default.createDirectory(
-                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data(result.text.utf8).write(to: url, options: .atomic)
-        } catch {
-            throw PipelineError.output(path: path, reason: error.localizedDescription)
+            result = try ConfigFileEditor.edit(path) { text in
+                let result = try QuarantineEditor.remove(text, file: path, covering: covering)
+                return (result.text, result)
+            }
+        } catch let error as ConfigurationError {
+            throw PipelineError.configuration(error)
+        } catch let error as ConfigFileEditor.WriteError {
+            throw PipelineError.output(path: error.path, reason: error.reason)
         }
-        let place = result.entry.location.map(Self.fileAndLine) ?? path
-        return "\(place): \(result.change.rawValue) \(Self.covers(result.entry)) until \(request.until)"
+        return result.entries.map { removed in
+            "\(removed.location.map(Self.fileAndLine) ?? path): removed \(Self.covers(removed))"
+        }
     }
 
     /// The entries of the configuration file chosen as `file(explicit:environment:)` chooses it, as
