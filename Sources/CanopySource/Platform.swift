@@ -17,13 +17,9 @@ enum Platform {
         var info = stat()
         let result = follow ? stat(path, &info) : lstat(path, &info)
         guard result == 0 else { return .failure(PlatformError(code: errno)) }
-        let kind: SourceItemKind
-        switch info.st_mode & S_IFMT {
-        case S_IFDIR: kind = .directory
-        case S_IFREG: kind = .file
-        case S_IFLNK: kind = .symbolicLink
-        default: kind = .other
-        }
+        let type = Int(info.st_mode) & Int(S_IFMT)
+        let kind: SourceItemKind =
+            type == Int(S_IFDIR) ? .directory : type == Int(S_IFREG) ? .file : type == Int(S_IFLNK) ? .symbolicLink : .other
         return .success((kind, Int(info.st_size)))
     }
 

@@ -72,8 +72,14 @@ package struct SourceCatalog: Sendable {
             guard case .skipped(let path, let bound) = warning else { return warning }
             return .skipped(path: shown + "/" + path, bound: bound)
         }
+        // Files the walk left out for their size count as found and skipped, as the others over a bound.
+        let oversized = walked.warnings.count { if case .skipped = $0 { true } else { false } }
+        var index = run.index
+        index.files += oversized
+        var counts = run.counts
+        counts.skipped += oversized
         var catalog = SourceCatalog(
-            root: url.standardizedFileURL.path, index: run.index, codeOwners: owners.file, counts: run.counts)
+            root: url.standardizedFileURL.path, index: index, codeOwners: owners.file, counts: counts)
         catalog.warnings = (walked.warnings + skipped + owners.warnings).sorted { $0.description < $1.description }
         return catalog
     }

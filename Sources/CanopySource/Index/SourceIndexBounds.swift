@@ -47,7 +47,8 @@ package struct SourceIndexBounds: Sendable, Equatable {
     /// by recursion.
     func isTooDeep(_ tree: some SyntaxProtocol) -> Bool {
         var pending: [(node: Syntax, depth: Int)] = [(Syntax(tree), 1)]
-        while let (node, depth) = pending.popLast() {
+        while let item = pending.popLast() {
+            let (node, depth) = item
             for child in node.children(viewMode: .all) where !child.is(TokenSyntax.self) {
                 if depth + 1 > maximumTreeDepth { return true }
                 pending.append((child, depth + 1))

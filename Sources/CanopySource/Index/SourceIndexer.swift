@@ -130,7 +130,9 @@ package enum SourceIndexer {
         let results = SyntaxThreads.map(indices.count) { position -> Result<Parsed, SkippedFile> in
             let file = files[indices[position]]
             if let bound = bounds.excess(of: file.text) { return .failure(SkippedFile(bound: bound)) }
-            let tree = Parser.parse(source: file.text, maximumNestingLevel: bounds.parserNestingLevel)
+            var text = file.text
+            // The buffer is copied into the tree's arena.
+            let tree = text.withUTF8 { Parser.parse(source: $0, maximumNestingLevel: bounds.parserNestingLevel) }
             if bounds.isTooDeep(tree) { return .failure(SkippedFile(bound: .treeDepth(limit: bounds.maximumTreeDepth))) }
             let converter = SourceLocationConverter(fileName: file.path, tree: tree)
             let visitor = SourceFactsVisitor(tree: tree, converter: converter)

@@ -32,6 +32,8 @@ enum SyntaxThreads {
                 thread.start()
             }
             group.wait()
+            // The threads may outlive this call by a moment: they must not hold `transform`.
+            work.finish()
             return work.results()
         }
     }
@@ -41,7 +43,8 @@ enum SyntaxThreads {
 /// is left, and stores its result under the lock.
 private final class Work<T>: @unchecked Sendable {
     private let count: Int
-    private let transform: (Int) -> T
+    /// Read by every thread while they drain; nil once all have (``finish()``).
+    private var transform: ((Int) -> T)?
     private let lock = NSLock()
     private var next = 0
     private var slots: [T?]
@@ -53,6 +56,7 @@ private final class Work<T>: @unchecked Sendable {
     }
 
     func drain() {
+        guard let transform else { return }
         while let index = take() {
             let result = transform(index)
             lock.withLock { slots[index] = result }
@@ -65,6 +69,11 @@ private final class Work<T>: @unchecked Sendable {
             defer { next += 1 }
             return next
         }
+    }
+
+    /// Lets go of `transform`, once every thread has drained.
+    func finish() {
+        transform = nil
     }
 
     /// Every result, once every thread has drained.

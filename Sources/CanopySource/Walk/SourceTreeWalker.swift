@@ -36,7 +36,7 @@ struct SourceTreeWalker {
         } catch {
             throw SourceError.unreadable(path: directory, reason: "not a directory")
         }
-        guard (try? fileSystem.item(at: root))??.kind == .directory else {
+        guard (try? fileSystem.item(at: root))?.kind == .directory else {
             throw SourceError.unreadable(path: directory, reason: "not a directory")
         }
         var pending: [String] = []
