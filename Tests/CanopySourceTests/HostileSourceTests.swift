@@ -15,11 +15,11 @@ struct HostileSourceTests {
     /// Each hostile shape, by name: what it is and the kind of bound it must exceed.
     static let shapes: [(name: String, text: String, bound: String)] = [
         ("generics", "let x: " + String(repeating: "A<", count: 1_000) + "Int" + String(repeating: ">", count: 1_000), "nesting"),
-        ("members", "let x = a" + String(repeating: ".b", count: 12_000), "treeDepth"),
-        ("calls", "let x = f" + String(repeating: "()", count: 12_000), "treeDepth"),
-        ("unwraps", "let x = a" + String(repeating: "!", count: 12_000), "treeDepth"),
-        ("optionalChain", "let x = a" + String(repeating: "?.b", count: 12_000), "treeDepth"),
-        ("subscripts", "let x = f" + String(repeating: "[0]", count: 12_000), "treeDepth"),
+        ("members", "let x = a" + String(repeating: ".b", count: 12_000), "postfixChain"),
+        ("calls", "let x = f" + String(repeating: "()", count: 12_000), "postfixChain"),
+        ("unwraps", "let x = a" + String(repeating: "!", count: 12_000), "postfixChain"),
+        ("optionalChain", "let x = a" + String(repeating: "?.b", count: 12_000), "postfixChain"),
+        ("subscripts", "let x = f" + String(repeating: "[0]", count: 12_000), "postfixChain"),
         ("arrayLiteral", "let x = " + String(repeating: "[", count: 10_000) + "1" + String(repeating: "]", count: 10_000), "squareNesting"),
         ("arrayType", "let x: " + String(repeating: "[", count: 10_000) + "Int" + String(repeating: "]", count: 10_000), "squareNesting"),
         ("sixtyBytes", "let a = " + String(repeating: "[", count: 28) + "1" + String(repeating: "]", count: 28), "squareNesting"),
@@ -37,6 +37,7 @@ struct HostileSourceTests {
         case .size: "size"
         case .nesting: "nesting"
         case .squareNesting: "squareNesting"
+        case .postfixChain: "postfixChain"
         case .treeDepth: "treeDepth"
         }
     }

@@ -9,7 +9,8 @@ import Testing
 struct SourceNestingScanTests {
     /// Bounds small enough to see each count.
     static let bounds = SourceIndexBounds(
-        maximumBytes: 1 << 20, maximumNesting: 4, maximumSquareNesting: 2, maximumTreeDepth: 10_000)
+        maximumBytes: 1 << 20, maximumNesting: 4, maximumSquareNesting: 2, maximumPostfixChain: 6,
+        maximumTreeDepth: 10_000)
 
     static func excess(_ text: String) -> SourceBound? {
         SourceNestingScan.excess(of: text, within: bounds)
@@ -46,6 +47,27 @@ struct SourceNestingScanTests {
         #expect(Self.excess("let a = [\"k\": [\"j\": 1]]") == nil)
     }
 
+    @Test(
+        "a postfix chain counts its links, across lines that start with a dot",
+        arguments: [
+            ("let x = a.b.c.d.e.f.g.h", 1), ("let x = f()()()()()()()", 1), ("let x = a!!!!!!!", 1),
+            ("let x = f[0][1][2][3][4][5][6]", 1), ("let x = a?.b?.c?.d?.e", 1),
+            ("Text(\"x\")\n  .font(.title)\n  .padding()\n  .frame(width: 3)\n  .bold()", 4),
+        ])
+    func postfixChainCounts(text: String, line: Int) {
+        #expect(Self.excess(text) == .postfixChain(links: 7, line: line, limit: 6))
+    }
+
+    @Test(
+        "statements on their own lines, operators and separators end a chain",
+        arguments: [
+            "a.b()\nc.d()\ne.f()\ng.h()", "let x = a.b.c + d.e.f + g.h.i", "f(a.b.c, d.e.f, g.h.i)",
+            "let x = a.b.c\nlet y = d.e.f\nlet z = g.h.i", "let r = 0..<n.count.bitWidth", "if a != b.c.d.e, f! == g {}",
+        ])
+    func chainsEnd(text: String) {
+        #expect(Self.excess(text) == nil)
+    }
+
     @Test("the Swift files of this repository are far inside the standard bounds")
     func realCodePasses() throws {
         let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -53,6 +75,7 @@ struct SourceNestingScanTests {
         var bounds = SourceIndexBounds.standard
         bounds.maximumNesting /= 4
         bounds.maximumSquareNesting /= 3
+        bounds.maximumPostfixChain /= 10
         var scanned = 0
         for folder in ["Sources", "Tests"] {
             let root = repository.appendingPathComponent(folder)

@@ -17,19 +17,27 @@ package struct SourceIndexBounds: Sendable, Equatable {
     /// Square brackets nested directly in one another (`[[[1]]]`, `[[[Int]]]`): SwiftParser's
     /// lookahead for an array type doubles with each level.
     package var maximumSquareNesting: Int
-    /// Levels of the parsed syntax tree.
+    /// Links of one postfix chain (`a.b.c`, `f()()`, `a!!`, `a?.b`, `f[0][0]`), as
+    /// ``SourceNestingScan`` counts them.
+    package var maximumPostfixChain: Int
+    /// Levels of the parsed syntax tree: what the scan misses of the above.
     package var maximumTreeDepth: Int
 
-    package init(maximumBytes: Int, maximumNesting: Int, maximumSquareNesting: Int, maximumTreeDepth: Int) {
+    package init(
+        maximumBytes: Int, maximumNesting: Int, maximumSquareNesting: Int, maximumPostfixChain: Int = 1_000,
+        maximumTreeDepth: Int
+    ) {
         self.maximumBytes = maximumBytes
         self.maximumNesting = maximumNesting
         self.maximumSquareNesting = maximumSquareNesting
+        self.maximumPostfixChain = maximumPostfixChain
         self.maximumTreeDepth = maximumTreeDepth
     }
 
     /// What `canopy` indexes with.
     package static let standard = SourceIndexBounds(
-        maximumBytes: 4 << 20, maximumNesting: 128, maximumSquareNesting: 12, maximumTreeDepth: 10_000)
+        maximumBytes: 4 << 20, maximumNesting: 128, maximumSquareNesting: 12, maximumPostfixChain: 1_000,
+        maximumTreeDepth: 4_000)
 
     /// The nesting level SwiftParser is given: above every nesting the scan lets through, so that
     /// it never cuts a file short, and the same in debug and release builds (SwiftParser's own

@@ -2,7 +2,10 @@ import Foundation
 
 /// A scan of a Swift file's bytes, before it is parsed, for the nesting SwiftParser handles by
 /// recursion or by lookahead that grows with it: `(`, `[`, `{`, generic `<` and `#if`, counted
-/// in code and in string interpolations (`"\(f(g(…)))"`), not in comments or string text.
+/// in code and in string interpolations (`"\(f(g(…)))"`), not in comments or string text; and
+/// for postfix chains (`a.b.c`, `f()()`, `a!!`, `a?.b`, `f[0][0]`), whose parsing time grows
+/// faster than their length. A chain goes on across lines that start with `.`; an operator, a
+/// separator or a line that starts otherwise ends it.
 ///
 /// A generic `<` is one written right after a name, a `>`, `?` or `!` (`Array<Int>`,
 /// `f<T>(…)`); a `<` between spaces is an operator. An operator written without spaces (`a<b`)
@@ -46,6 +49,12 @@ private struct Scanner {
     var squareRun = 0
     /// The last byte of code that is not white space.
     var previous: UInt8 = 0
+    /// Postfix links (`.name`, a call's or subscript's bracket, `!`, `?`) in the chain being read
+    /// at the current depth, and those of the depths outside it.
+    var chain = 0
+    var outerChains: [Int] = []
+    /// A line break was read and no code since: a chain goes on only with a leading `.`.
+    var atLineStart = false
     /// The interpolations open, innermost last: the depth outside each and its string.
     var interpolations: [(depth: Int, string: StringKind)] = []
 
@@ -61,7 +70,10 @@ private struct Scanner {
     mutating func run() -> SourceBound? {
         while position < bytes.count {
             let current = bytes[position]
-            if current == UInt8(ascii: "\n") { line += 1 }
+            if current == UInt8(ascii: "\n") {
+                line += 1
+                atLineStart = true
+            }
             switch mode {
             case .lineComment:
                 if current == UInt8(ascii: "\n") { mode = .code }
@@ -124,6 +136,7 @@ private struct Scanner {
     }
 
     mutating func codeByte(_ current: UInt8) -> SourceBound? {
+        if let excess = countLink(current) { return excess }
         switch current {
         case UInt8(ascii: "/") where byte(at: 1) == UInt8(ascii: "/"):
             mode = .lineComment
@@ -168,6 +181,7 @@ private struct Scanner {
             if let last = interpolations.last, depth - 1 == last.depth {
                 interpolations.removeLast()
                 depth -= 1
+                chain = outerChains.popLast() ?? 0
                 position += 1
                 mode = .string(last.string)
                 return nil
@@ -208,7 +222,44 @@ private struct Scanner {
         return !isNamePart(byte(at: count))
     }
 
+    /// Counts `current` into the postfix chain at this depth, or ends the chain: at a line that
+    /// does not start with `.`, and at any operator or separator.
+    mutating func countLink(_ current: UInt8) -> SourceBound? {
+        guard !isSpace(current) else { return nil }
+        if atLineStart {
+            atLineStart = false
+            if current != UInt8(ascii: ".") { chain = 0 }
+        }
+        let before = position > 0 ? bytes[position - 1] : 0
+        let afterPostfixable =
+            isNamePart(before) || before == UInt8(ascii: ")") || before == UInt8(ascii: "]")
+            || before == UInt8(ascii: "!") || before == UInt8(ascii: "?")
+        let isLink: Bool
+        switch current {
+        case UInt8(ascii: "."): isLink = isNamePart(byte(at: 1))
+        case UInt8(ascii: "("), UInt8(ascii: "["): isLink = afterPostfixable || before == UInt8(ascii: ">")
+        case UInt8(ascii: "!"), UInt8(ascii: "?"): isLink = afterPostfixable && byte(at: 1) != UInt8(ascii: "=")
+        case UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: "#"),
+            UInt8(ascii: "@"), UInt8(ascii: "`"):
+            return nil
+        default:
+            if !isNamePart(current) { chain = 0 }
+            return nil
+        }
+        guard isLink else {
+            chain = 0
+            return nil
+        }
+        chain += 1
+        if chain > bounds.maximumPostfixChain {
+            return .postfixChain(links: chain, line: line, limit: bounds.maximumPostfixChain)
+        }
+        return nil
+    }
+
     mutating func open() -> SourceBound? {
+        outerChains.append(chain)
+        chain = 0
         depth += 1
         if depth + angles > bounds.maximumNesting {
             return .nesting(depth: depth + angles, line: line, limit: bounds.maximumNesting)
@@ -217,6 +268,7 @@ private struct Scanner {
     }
 
     mutating func close() {
+        chain = outerChains.popLast() ?? 0
         depth = max(0, depth - 1)
         squareRun = 0
     }

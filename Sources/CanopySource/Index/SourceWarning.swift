@@ -44,6 +44,8 @@ package enum SourceBound: Sendable, Equatable, CustomStringConvertible {
     /// Square brackets nested directly in one another (`[[[1]]]`) `depth` deep at `line`:
     /// SwiftParser's lookahead doubles its work with each such level.
     case squareNesting(depth: Int, line: Int, limit: Int)
+    /// A postfix chain (`a.b.c…`, `f()()…`, `a!!…`, `a?.b…`, `f[0][0]…`) of `links` links at `line`.
+    case postfixChain(links: Int, line: Int, limit: Int)
     /// The parsed syntax tree is deeper than `limit` levels (a long postfix chain such as
     /// `a.b.b…`, `f()()…`, `a!!…`, or operators nested in one another).
     case treeDepth(limit: Int)
@@ -56,6 +58,8 @@ package enum SourceBound: Sendable, Equatable, CustomStringConvertible {
             "line \(line): brackets nested \(depth) deep, over the bound of \(limit)"
         case .squareNesting(let depth, let line, let limit):
             "line \(line): square brackets nested \(depth) deep directly in one another, over the bound of \(limit)"
+        case .postfixChain(let links, let line, let limit):
+            "line \(line): a chain of \(links) postfix links (a.b.c…, f()()…), over the bound of \(limit)"
         case .treeDepth(let limit):
             "its syntax tree is deeper than the bound of \(limit) levels (a long chain such as a.b.c… or f()()…)"
         }
