@@ -4,6 +4,7 @@
   Generics.swift      A<A<…Int…>> nested --depth deep
   Members.swift       a.b.b… with --links links (and Calls, Unwraps, OptionalChain, Subscripts)
   ArrayLiteral.swift  [[[…1…]]] --depth deep; ArrayType.swift [[[…Int…]]]
+  TupleArrays.swift   [(Int, [(Int, …)])] 30 deep (SwiftParser's type lookahead doubles per level)
   SixtyBytes.swift    let a = [[[…1…]]] 28 deep (60 bytes; SwiftParser's lookahead doubles per level)
   Large.swift         --megabytes of ordinary declarations
   Parentheses.swift, Closures.swift, Interpolation.swift: the same nesting through (, {, "\\(
@@ -26,6 +27,7 @@ def shapes(depth, links, megabytes):
         "Subscripts.swift": "let x = f" + "[0]" * links + "\n",
         "ArrayLiteral.swift": "let x = " + "[" * depth + "1" + "]" * depth + "\n",
         "ArrayType.swift": "let x: " + "[" * depth + "Int" + "]" * depth + "\n",
+        "TupleArrays.swift": "let x: " + "[(Int, " * 30 + "Int" + ")]" * 30 + "\n",
         "SixtyBytes.swift": "let a = " + "[" * 28 + "1" + "]" * 28,
         "Parentheses.swift": "let x = " + "(" * depth + "1" + ")" * depth + "\n",
         "Closures.swift": "let x = " + "{" * depth + "}" * depth + "\n",

@@ -22,6 +22,10 @@ struct HostileSourceTests {
         ("subscripts", "let x = f" + String(repeating: "[0]", count: 12_000), "postfixChain"),
         ("arrayLiteral", "let x = " + String(repeating: "[", count: 10_000) + "1" + String(repeating: "]", count: 10_000), "squareNesting"),
         ("arrayType", "let x: " + String(repeating: "[", count: 10_000) + "Int" + String(repeating: "]", count: 10_000), "squareNesting"),
+        (
+            "tupleArrays", "let x: " + String(repeating: "[(Int, ", count: 20) + "Int" + String(repeating: ")]", count: 20),
+            "squareNesting"
+        ),
         ("sixtyBytes", "let a = " + String(repeating: "[", count: 28) + "1" + String(repeating: "]", count: 28), "squareNesting"),
         ("parentheses", "let x = " + String(repeating: "(", count: 10_000) + "1" + String(repeating: ")", count: 10_000), "nesting"),
         ("closures", "let x = " + String(repeating: "{", count: 10_000) + String(repeating: "}", count: 10_000), "nesting"),

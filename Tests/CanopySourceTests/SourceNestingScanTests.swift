@@ -21,7 +21,7 @@ struct SourceNestingScanTests {
         arguments: [
             ("f(g(h(i(j(1)))))", 5), ("{ { { { { } } } } }", 5), ("let a: A<B<C<D<E<F>>>>>", 5),
             ("let a = f(\"\\(g(h(i(1))))\")", 5), ("#if A\n#if B\n#if C\n#if D\n#if E", 5),
-            ("let a: [String: [(Int, [A<Int>])]]", 5),
+            ("let a: [String: ((Int, (A<Int>)))]", 5),
         ])
     func nestingCounts(text: String, depth: Int) {
         #expect(Self.excess("// top\n" + text) == .nesting(depth: depth, line: text.filter { $0 == "\n" }.count + 2, limit: 4))
@@ -39,9 +39,10 @@ struct SourceNestingScanTests {
         #expect(Self.excess(text) == nil)
     }
 
-    @Test("square brackets count when directly nested, not when side by side")
+    @Test("square brackets count when nested, directly or not, and not when side by side")
     func squareNesting() {
         #expect(Self.excess("let a = [[[1]]]") == .squareNesting(depth: 3, line: 1, limit: 2))
+        #expect(Self.excess("let a: [(Int, [(Int, [Int])])]") == .squareNesting(depth: 3, line: 1, limit: 2))
         #expect(Self.excess("let a = [ [\n[1]]]") == .squareNesting(depth: 3, line: 2, limit: 2))
         #expect(Self.excess("let a = [[1], [2], [3], [4], [5]]") == nil)
         #expect(Self.excess("let a = [\"k\": [\"j\": 1]]") == nil)
@@ -74,7 +75,7 @@ struct SourceNestingScanTests {
             .deletingLastPathComponent()
         var bounds = SourceIndexBounds.standard
         bounds.maximumNesting /= 4
-        bounds.maximumSquareNesting /= 3
+        bounds.maximumSquareNesting /= 2
         bounds.maximumPostfixChain /= 10
         var scanned = 0
         for folder in ["Sources", "Tests"] {

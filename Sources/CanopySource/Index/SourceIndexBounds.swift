@@ -14,8 +14,8 @@ package struct SourceIndexBounds: Sendable, Equatable {
     /// Brackets, parentheses, braces and generic angle brackets nested in one another, as
     /// ``SourceNestingScan`` counts them.
     package var maximumNesting: Int
-    /// Square brackets nested directly in one another (`[[[1]]]`, `[[[Int]]]`): SwiftParser's
-    /// lookahead for an array type doubles with each level.
+    /// Square brackets nested in one another (`[[[1]]]`, `[(Int, [(Int, …)])]`): SwiftParser's
+    /// lookahead for an array or dictionary type doubles its work with each level.
     package var maximumSquareNesting: Int
     /// Links of one postfix chain (`a.b.c`, `f()()`, `a!!`, `a?.b`, `f[0][0]`), as
     /// ``SourceNestingScan`` counts them.
@@ -36,7 +36,7 @@ package struct SourceIndexBounds: Sendable, Equatable {
 
     /// What `canopy` indexes with.
     package static let standard = SourceIndexBounds(
-        maximumBytes: 4 << 20, maximumNesting: 128, maximumSquareNesting: 12, maximumPostfixChain: 1_000,
+        maximumBytes: 4 << 20, maximumNesting: 128, maximumSquareNesting: 10, maximumPostfixChain: 1_000,
         maximumTreeDepth: 4_000)
 
     /// The nesting level SwiftParser is given: above every nesting the scan lets through, so that

@@ -45,8 +45,8 @@ private struct Scanner {
     var depth = 0
     /// Generic `<` open in the current statement.
     var angles = 0
-    /// Square brackets opened directly in one another, up to here.
-    var squareRun = 0
+    /// Square brackets open.
+    var squares = 0
     /// The last byte of code that is not white space.
     var previous: UInt8 = 0
     /// Postfix links (`.name`, a call's or subscript's bracket, `!`, `?`) in the chain being read
@@ -170,11 +170,11 @@ private struct Scanner {
             previous = current
             return open()
         case UInt8(ascii: "["):
-            squareRun = previous == UInt8(ascii: "[") ? squareRun + 1 : 1
+            squares += 1
             position += 1
             previous = current
-            if squareRun > bounds.maximumSquareNesting {
-                return .squareNesting(depth: squareRun, line: line, limit: bounds.maximumSquareNesting)
+            if squares > bounds.maximumSquareNesting {
+                return .squareNesting(depth: squares, line: line, limit: bounds.maximumSquareNesting)
             }
             return open()
         case UInt8(ascii: ")"):
@@ -188,6 +188,7 @@ private struct Scanner {
             }
             close()
         case UInt8(ascii: "]"):
+            squares = max(0, squares - 1)
             close()
         case UInt8(ascii: "}"), UInt8(ascii: ";"):
             angles = 0
@@ -270,7 +271,6 @@ private struct Scanner {
     mutating func close() {
         chain = outerChains.popLast() ?? 0
         depth = max(0, depth - 1)
-        squareRun = 0
     }
 
     func isNamePart(_ byte: UInt8) -> Bool {

@@ -41,8 +41,8 @@ package enum SourceBound: Sendable, Equatable, CustomStringConvertible {
     case size(bytes: Int, limit: Int)
     /// Brackets, parentheses, braces and generic angle brackets nested `depth` deep at `line`.
     case nesting(depth: Int, line: Int, limit: Int)
-    /// Square brackets nested directly in one another (`[[[1]]]`) `depth` deep at `line`:
-    /// SwiftParser's lookahead doubles its work with each such level.
+    /// Square brackets nested in one another (`[[[1]]]`, `[(Int, [(Int, …)])]`) `depth` deep at
+    /// `line`: SwiftParser's lookahead doubles its work with each level.
     case squareNesting(depth: Int, line: Int, limit: Int)
     /// A postfix chain (`a.b.c…`, `f()()…`, `a!!…`, `a?.b…`, `f[0][0]…`) of `links` links at `line`.
     case postfixChain(links: Int, line: Int, limit: Int)
@@ -57,7 +57,7 @@ package enum SourceBound: Sendable, Equatable, CustomStringConvertible {
         case .nesting(let depth, let line, let limit):
             "line \(line): brackets nested \(depth) deep, over the bound of \(limit)"
         case .squareNesting(let depth, let line, let limit):
-            "line \(line): square brackets nested \(depth) deep directly in one another, over the bound of \(limit)"
+            "line \(line): square brackets nested \(depth) deep, over the bound of \(limit)"
         case .postfixChain(let links, let line, let limit):
             "line \(line): a chain of \(links) postfix links (a.b.c…, f()()…), over the bound of \(limit)"
         case .treeDepth(let limit):
