@@ -19,7 +19,8 @@ enum Platform {
         guard result == 0 else { return .failure(PlatformError(code: errno)) }
         let type = Int(info.st_mode) & Int(S_IFMT)
         let kind: SourceItemKind =
-            type == Int(S_IFDIR) ? .directory : type == Int(S_IFREG) ? .file : type == Int(S_IFLNK) ? .symbolicLink : .other
+            type == Int(S_IFDIR)
+            ? .directory : type == Int(S_IFREG) ? .file : type == Int(S_IFLNK) ? .symbolicLink : .other
         return .success((kind, Int(info.st_size)))
     }
 

@@ -8,14 +8,17 @@ import Testing
 struct HostileSourceCLITests {
     /// The hostile shapes, by file name; each is left out of the index.
     static let shapes: [String: String] = [
-        "Generics.swift": "let x: " + String(repeating: "A<", count: 1_000) + "Int" + String(repeating: ">", count: 1_000),
+        "Generics.swift": "let x: " + String(repeating: "A<", count: 1_000) + "Int"
+            + String(repeating: ">", count: 1_000),
         "Members.swift": "let x = a" + String(repeating: ".b", count: 12_000),
         "Calls.swift": "let x = f" + String(repeating: "()", count: 12_000),
         "Unwraps.swift": "let x = a" + String(repeating: "!", count: 12_000),
         "OptionalChain.swift": "let x = a" + String(repeating: "?.b", count: 12_000),
         "Subscripts.swift": "let x = f" + String(repeating: "[0]", count: 12_000),
-        "ArrayLiteral.swift": "let x = " + String(repeating: "[", count: 10_000) + "1" + String(repeating: "]", count: 10_000),
-        "ArrayType.swift": "let x: " + String(repeating: "[", count: 10_000) + "Int" + String(repeating: "]", count: 10_000),
+        "ArrayLiteral.swift": "let x = " + String(repeating: "[", count: 10_000) + "1"
+            + String(repeating: "]", count: 10_000),
+        "ArrayType.swift": "let x: " + String(repeating: "[", count: 10_000) + "Int"
+            + String(repeating: "]", count: 10_000),
         "SixtyBytes.swift": "let a = " + String(repeating: "[", count: 28) + "1" + String(repeating: "]", count: 28),
         "Large.swift": String(repeating: "let a = \"0123456789012345678901234567890123456789\"\n", count: 90_000),
     ]
@@ -72,7 +75,8 @@ struct HostileSourceCLITests {
         let directory = try Self.tree()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let result = try Self.run(
-            ["index-source", "--format", "json", directory], seconds: 120, environment: ["XDG_CACHE_HOME": directory + "/cache"])
+            ["index-source", "--format", "json", directory], seconds: 120,
+            environment: ["XDG_CACHE_HOME": directory + "/cache"])
         #expect(result.status == 0, "\(result.stderr)")
         let warnings = result.stderr.split(separator: "\n").filter { $0.hasPrefix("warning: ") }
         #expect(warnings.count == Self.shapes.count, "\(result.stderr)")
@@ -105,7 +109,8 @@ struct HostileSourceCLITests {
                 directory, junit,
             ], seconds: 180, environment: ["XDG_CACHE_HOME": directory + "/cache"])
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
-        #expect(result.stderr.components(separatedBy: ": not indexed: ").count - 1 == Self.shapes.count, "\(result.stderr)")
+        #expect(
+            result.stderr.components(separatedBy: ": not indexed: ").count - 1 == Self.shapes.count, "\(result.stderr)")
         let size = try FileManager.default.attributesOfItem(atPath: store)[.size] as? Int
         #expect((size ?? 0) > 0)
         #expect(FileManager.default.fileExists(atPath: out + "/summary.md"))

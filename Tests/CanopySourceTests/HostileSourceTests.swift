@@ -14,24 +14,46 @@ struct HostileSourceTests {
 
     /// Each hostile shape, by name: what it is and the kind of bound it must exceed.
     static let shapes: [(name: String, text: String, bound: String)] = [
-        ("generics", "let x: " + String(repeating: "A<", count: 1_000) + "Int" + String(repeating: ">", count: 1_000), "nesting"),
+        (
+            "generics",
+            "let x: " + String(repeating: "A<", count: 1_000) + "Int" + String(repeating: ">", count: 1_000), "nesting"
+        ),
         ("members", "let x = a" + String(repeating: ".b", count: 12_000), "postfixChain"),
         ("calls", "let x = f" + String(repeating: "()", count: 12_000), "postfixChain"),
         ("unwraps", "let x = a" + String(repeating: "!", count: 12_000), "postfixChain"),
         ("optionalChain", "let x = a" + String(repeating: "?.b", count: 12_000), "postfixChain"),
         ("subscripts", "let x = f" + String(repeating: "[0]", count: 12_000), "postfixChain"),
-        ("arrayLiteral", "let x = " + String(repeating: "[", count: 10_000) + "1" + String(repeating: "]", count: 10_000), "squareNesting"),
-        ("arrayType", "let x: " + String(repeating: "[", count: 10_000) + "Int" + String(repeating: "]", count: 10_000), "squareNesting"),
         (
-            "tupleArrays", "let x: " + String(repeating: "[(Int, ", count: 20) + "Int" + String(repeating: ")]", count: 20),
+            "arrayLiteral",
+            "let x = " + String(repeating: "[", count: 10_000) + "1" + String(repeating: "]", count: 10_000),
             "squareNesting"
         ),
-        ("sixtyBytes", "let a = " + String(repeating: "[", count: 28) + "1" + String(repeating: "]", count: 28), "squareNesting"),
-        ("parentheses", "let x = " + String(repeating: "(", count: 10_000) + "1" + String(repeating: ")", count: 10_000), "nesting"),
-        ("closures", "let x = " + String(repeating: "{", count: 10_000) + String(repeating: "}", count: 10_000), "nesting"),
+        (
+            "arrayType",
+            "let x: " + String(repeating: "[", count: 10_000) + "Int" + String(repeating: "]", count: 10_000),
+            "squareNesting"
+        ),
+        (
+            "tupleArrays",
+            "let x: " + String(repeating: "[(Int, ", count: 20) + "Int" + String(repeating: ")]", count: 20),
+            "squareNesting"
+        ),
+        (
+            "sixtyBytes", "let a = " + String(repeating: "[", count: 28) + "1" + String(repeating: "]", count: 28),
+            "squareNesting"
+        ),
+        (
+            "parentheses",
+            "let x = " + String(repeating: "(", count: 10_000) + "1" + String(repeating: ")", count: 10_000), "nesting"
+        ),
+        (
+            "closures", "let x = " + String(repeating: "{", count: 10_000) + String(repeating: "}", count: 10_000),
+            "nesting"
+        ),
         (
             "interpolation",
-            "let x = " + String(repeating: "\"\\(f(", count: 2_000) + "1" + String(repeating: "))\"", count: 2_000), "nesting"
+            "let x = " + String(repeating: "\"\\(f(", count: 2_000) + "1" + String(repeating: "))\"", count: 2_000),
+            "nesting"
         ),
         ("large", String(repeating: "let a = \"0123456789012345678901234567890123456789\"\n", count: 90_000), "size"),
     ]
@@ -49,7 +71,9 @@ struct HostileSourceTests {
     @Test("a hostile file is skipped with one warning naming it and its bound", arguments: shapes.map(\.name))
     func hostileFileIsSkipped(name: String) throws {
         let shape = try #require(Self.shapes.first { $0.name == name })
-        let files = [SourceFile(path: "App/V.swift", text: Self.kept), SourceFile(path: "Gen/\(name).swift", text: shape.text)]
+        let files = [
+            SourceFile(path: "App/V.swift", text: Self.kept), SourceFile(path: "Gen/\(name).swift", text: shape.text),
+        ]
         let run = SourceIndexer.index(files: files, cached: [])
         #expect(run.index.declarations.map(\.identifier) == ["Kept"])
         #expect(run.warnings.count == 1, "\(run.warnings)")
@@ -71,7 +95,8 @@ struct HostileSourceTests {
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
         try Self.kept.write(to: root.appendingPathComponent("V.swift"), atomically: true, encoding: .utf8)
         for shape in Self.shapes {
-            try shape.text.write(to: root.appendingPathComponent("\(shape.name).swift"), atomically: true, encoding: .utf8)
+            try shape.text.write(
+                to: root.appendingPathComponent("\(shape.name).swift"), atomically: true, encoding: .utf8)
         }
         let catalog = try SourceCatalog.load(directory: root.path, cacheFile: nil)
         #expect(catalog.index.declarations.map(\.identifier) == ["Kept"])

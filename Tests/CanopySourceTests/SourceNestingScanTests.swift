@@ -24,14 +24,17 @@ struct SourceNestingScanTests {
             ("let a: [String: ((Int, (A<Int>)))]", 5),
         ])
     func nestingCounts(text: String, depth: Int) {
-        #expect(Self.excess("// top\n" + text) == .nesting(depth: depth, line: text.filter { $0 == "\n" }.count + 2, limit: 4))
+        #expect(
+            Self.excess("// top\n" + text)
+                == .nesting(depth: depth, line: text.filter { $0 == "\n" }.count + 2, limit: 4))
     }
 
     @Test(
         "comments, string text and operators do not count",
         arguments: [
             "// ((((((((", "/* [[[[[[ /* nested ((((( */ ]]]] */", "let s = \"((((((((\"", "let s = #\"\\(((((((\"#",
-            "let s = \"\"\"\n((((((\n\"\"\"", "if a < b && c < d && e < f && g < h && i < j {}", "let c = a<b; let d = a<b; let e = a<b; let f = a<b; let g = a<b",
+            "let s = \"\"\"\n((((((\n\"\"\"", "if a < b && c < d && e < f && g < h && i < j {}",
+            "let c = a<b; let d = a<b; let e = a<b; let f = a<b; let g = a<b",
             "func f() -> Int { x }\nfunc g() -> Int { y }\nfunc h() -> Int { z }\nfunc i() -> Int { w }\nfunc j() -> Int { v }",
             "let s = \"\\\\(((((((\"",
         ])
@@ -63,7 +66,8 @@ struct SourceNestingScanTests {
         "statements on their own lines, operators and separators end a chain",
         arguments: [
             "a.b()\nc.d()\ne.f()\ng.h()", "let x = a.b.c + d.e.f + g.h.i", "f(a.b.c, d.e.f, g.h.i)",
-            "let x = a.b.c\nlet y = d.e.f\nlet z = g.h.i", "let r = 0..<n.count.bitWidth", "if a != b.c.d.e, f! == g {}",
+            "let x = a.b.c\nlet y = d.e.f\nlet z = g.h.i", "let r = 0..<n.count.bitWidth",
+            "if a != b.c.d.e, f! == g {}",
         ])
     func chainsEnd(text: String) {
         #expect(Self.excess(text) == nil)

@@ -19,7 +19,9 @@ struct SourceTreeWalkerTests {
         init(_ files: [String: String]) throws {
             root = FileManager.default.temporaryDirectory.appendingPathComponent("walk-\(UUID().uuidString)")
             try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
-            for (path, identifier) in files { try write(path, SourceTreeWalkerTests.line.replacingOccurrences(of: "%@", with: identifier)) }
+            for (path, identifier) in files {
+                try write(path, SourceTreeWalkerTests.line.replacingOccurrences(of: "%@", with: identifier))
+            }
         }
 
         deinit { try? FileManager.default.removeItem(at: root) }
@@ -28,13 +30,15 @@ struct SourceTreeWalkerTests {
 
         func write(_ path: String, _ text: String) throws {
             let url = root.appendingPathComponent(path)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try text.write(to: url, atomically: true, encoding: .utf8)
         }
 
         func link(_ path: String, to destination: String) throws {
             let url = root.appendingPathComponent(path)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try FileManager.default.createSymbolicLink(atPath: url.path, withDestinationPath: destination)
         }
 
@@ -131,7 +135,10 @@ struct SourceTreeWalkerTests {
         defer { try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: locked) }
         let catalog = try SourceCatalog.load(directory: tree.path, cacheFile: nil)
         #expect(catalog.index.declarations.map(\.identifier) == ["A"])
-        #expect(catalog.warnings.map(\.description) == ["\(locked): directory not indexed: cannot list it: Permission denied"])
+        #expect(
+            catalog.warnings.map(\.description) == [
+                "\(locked): directory not indexed: cannot list it: Permission denied"
+            ])
     }
 }
 

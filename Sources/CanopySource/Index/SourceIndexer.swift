@@ -133,7 +133,9 @@ package enum SourceIndexer {
             var text = file.text
             // The buffer is copied into the tree's arena.
             let tree = text.withUTF8 { Parser.parse(source: $0, maximumNestingLevel: bounds.parserNestingLevel) }
-            if bounds.isTooDeep(tree) { return .failure(SkippedFile(bound: .treeDepth(limit: bounds.maximumTreeDepth))) }
+            if bounds.isTooDeep(tree) {
+                return .failure(SkippedFile(bound: .treeDepth(limit: bounds.maximumTreeDepth)))
+            }
             let converter = SourceLocationConverter(fileName: file.path, tree: tree)
             let visitor = SourceFactsVisitor(tree: tree, converter: converter)
             visitor.walk(tree)

@@ -77,7 +77,8 @@ struct SourceTreeWalker {
                 do {
                     target = try fileSystem.resolve(absolute)
                 } catch {
-                    warnings.append(error.isLinkLoop ? .linkLoop(path: path) : .brokenLink(path: path, reason: error.reason))
+                    warnings.append(
+                        error.isLinkLoop ? .linkLoop(path: path) : .brokenLink(path: path, reason: error.reason))
                     continue
                 }
                 guard let targetItem = (try? fileSystem.item(at: target)) ?? nil, targetItem.kind == .file else {
