@@ -126,9 +126,10 @@ let package = Package(
         // -sanitize=fuzzer,address -DCANOPY_FUZZ; in an ordinary build an executable that does nothing.
         .executableTarget(
             name: "CanopyFuzz",
-            // Not CanopyPipeline: its dependencies (NIO, BoringSSL) would make the sanitizer build
-            // take tens of minutes; CanopyConfig brings only Yams, CanopyParsers GRDB and libzstd.
-            dependencies: ["CanopyParsers", "CanopyAnalysis", "CanopyModel", "CanopyConfig"],
+            // Not CanopyPipeline: its dependencies (NIO) would make the sanitizer build take tens of
+            // minutes; CanopyConfig brings only Yams, CanopyParsers GRDB and libzstd, CanopySource
+            // swift-syntax and swift-crypto.
+            dependencies: ["CanopyParsers", "CanopyAnalysis", "CanopyModel", "CanopyConfig", "CanopySource"],
             path: "Fuzz/CanopyFuzz",
             swiftSettings: swiftSettings
         ),

@@ -7,12 +7,15 @@
 # in bench/out/fuzz/artifacts/ (add each as a regression test). `FUZZ_SECONDS=10 make fuzz` is the
 # CI smoke run. `config` fuzzes the canopy.yml loader (CanopyConfig, with Yams; no NIO or BoringSSL
 # in the sanitizer build; GRDB and libzstd come with CanopyParsers' bundle reader);
-# ConfigurationFuzzTests also mutates configurations in `make test`.
+# ConfigurationFuzzTests also mutates configurations in `make test`. `source` indexes the input as a
+# Swift file (CanopySource: the nesting scan, SwiftParser on a large stack, the visitors), seeded
+# with the source-index fixtures and the sample app and Fuzz/swift.dict's tokens; its sanitizer
+# build adds swift-syntax and swift-crypto.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
 SECONDS_PER_TARGET=${FUZZ_SECONDS:-60}
-TARGETS=${FUZZ_TARGETS:-"junit json normalizer config"}
+TARGETS=${FUZZ_TARGETS:-"junit json normalizer config source"}
 OUT=bench/out/fuzz
 BIN=.build-fuzz/debug/CanopyFuzz
 mkdir -p "$OUT/artifacts"
@@ -41,6 +44,7 @@ seed json $FIXTURES/xcresult/*.json $FIXTURES/snapshots/*.json $FIXTURES/audits/
   Fuzz/seeds/*.json
 seed normalizer
 seed config Config/canopy.yml Reports/samples/canopy.yml
+seed source $(find Tests/CanopySourceTests/Fixtures Reports/samples/app -name '*.swift' | sort)
 python3 - "$OUT/seeds-normalizer" Reports/samples/night-0[1-3]/*.xml <<'PY'
 import html, re, sys
 out, files = sys.argv[1], sys.argv[2:]
@@ -59,7 +63,10 @@ for target in $TARGETS; do
   log="$OUT/$target.log"
   echo "fuzz: $target for ${SECONDS_PER_TARGET}s"
   dict=()
-  case $target in junit | json) dict=(-dict=Fuzz/numbers.dict) ;; esac
+  case $target in
+  junit | json) dict=(-dict=Fuzz/numbers.dict) ;;
+  source) dict=(-dict=Fuzz/swift.dict) ;;
+  esac
   CANOPY_FUZZ_TARGET=$target ASAN_OPTIONS=detect_leaks=0 "$BIN" "${dict[@]}" \
     -max_total_time="$SECONDS_PER_TARGET" -timeout=10 -rss_limit_mb=2560 -max_len=131072 \
     -print_final_stats=1 -artifact_prefix="$OUT/artifacts/$target-" \

@@ -2,6 +2,7 @@ import CanopyAnalysis
 import CanopyConfig
 import CanopyModel
 import CanopyParsers
+import CanopySource
 import Foundation
 
 /// What one fuzz run exercises. Every target swallows the errors its code is allowed to throw:
@@ -18,6 +19,10 @@ enum FuzzTarget: String, CaseIterable {
     /// `ConfigurationLoader` on the input as `canopy.yml`: YAML, every section's validation, the
     /// compiled patterns.
     case config
+    /// `SourceIndexer` on the input as a Swift file: the nesting scan, SwiftParser on a thread
+    /// with a large stack, the tree-depth bound and both passes of visitors; a file over a bound
+    /// is skipped, never a crash or a hang.
+    case source
 
     static let current: FuzzTarget = {
         let name = ProcessInfo.processInfo.environment["CANOPY_FUZZ_TARGET"] ?? ""
@@ -53,6 +58,12 @@ enum FuzzTarget: String, CaseIterable {
             _ = ReportBuilder.build(run: Run(tests: [test, test]))
         case .config:
             _ = try? ConfigurationLoader.parse(String(decoding: bytes, as: UTF8.self), file: "fuzz.yml")
+        case .source:
+            let text = String(decoding: bytes, as: UTF8.self)
+            _ = SourceIndexer.index(files: [
+                SourceFile(path: "App/Fuzz.swift", text: text),
+                SourceFile(path: "AppUITests/FuzzTests.swift", text: "import XCTest\n" + text),
+            ])
         }
     }
 

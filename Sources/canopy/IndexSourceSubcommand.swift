@@ -28,6 +28,9 @@ struct IndexSourceSubcommand: ParsableCommand {
     var format: IndexSourceCommand.Format = .text
 
     func run() throws {
-        StandardStream.output(try IndexSourceCommand().run(directory: directory, format: format))
+        let output = try IndexSourceCommand().run(directory: directory, format: format) {
+            StandardStream.error($0 + "\n")
+        }
+        StandardStream.output(output)
     }
 }

@@ -18,6 +18,8 @@ package struct IndexSourceCommand {
             var files: Int
             var parsed: Int
             var reused: Int
+            /// Files over a bound of the index (size, nesting, depth), not indexed.
+            var skipped: Int
             var declarations: Int
             var templates: Int
             var queries: Int
@@ -43,22 +45,27 @@ package struct IndexSourceCommand {
 
     package init() {}
 
-    /// Indexes `directory` (through the source-index cache) and renders the index.
+    /// Indexes `directory` (through the source-index cache) and renders the index; `warn` gets
+    /// one line for each thing the index left out (a file over a bound, a directory or file that
+    /// cannot be read), which never fails the command.
     ///
-    /// - Throws: `PipelineError.source` for an unreadable directory or file or a bad CODEOWNERS line.
-    package func run(directory: String, format: Format) throws -> String {
+    /// - Throws: `PipelineError.source` when the directory cannot be listed, for a file that is not
+    ///   UTF-8, or a CODEOWNERS file that cannot be read or has a bad line.
+    package func run(directory: String, format: Format, warn: (String) -> Void = { _ in }) throws -> String {
         let catalog: SourceCatalog
         do {
             catalog = try SourceCatalog.load(directory: directory)
         } catch let error as SourceError {
             throw PipelineError.source(error.description)
         }
+        for warning in catalog.warnings { warn("warning: \(warning)") }
         let index = catalog.index
         let counts = index.summary
         let document = Document(
             codeOwners: catalog.codeOwners?.path,
             summary: Document.Summary(
                 files: counts.files, parsed: catalog.counts.parsed, reused: catalog.counts.reused,
+                skipped: catalog.counts.skipped,
                 declarations: counts.declarations, templates: counts.templates, queries: counts.queries,
                 unresolved: counts.unresolved),
             declarations: index.declarations.map {
@@ -76,7 +83,8 @@ package struct IndexSourceCommand {
     private static func text(_ document: Document, directory: String) -> String {
         let summary = document.summary
         var lines = [
-            "\(directory): \(summary.files) Swift files (\(summary.parsed) parsed, \(summary.reused) reused), "
+            "\(directory): \(summary.files) Swift files (\(summary.parsed) parsed, \(summary.reused) reused"
+                + (summary.skipped > 0 ? ", \(summary.skipped) skipped" : "") + "), "
                 + "\(summary.declarations) identifiers declared "
                 + "(\(summary.templates) templates), \(summary.queries) UI-test queries, \(summary.unresolved) unresolved; "
                 + (document.codeOwners.map { "owners from \($0)" } ?? "no CODEOWNERS file")

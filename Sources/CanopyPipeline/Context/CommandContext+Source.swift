@@ -13,16 +13,22 @@ extension CommandContext {
     }
 
     /// The source index and CODEOWNERS of `directory` (by default `sourceDirectory`), read on a
-    /// thread of its own; nil when no sources are read.
+    /// thread of its own; nil when no sources are read. What the index left out (a file over a
+    /// bound, a directory or file that cannot be read) is a warning on standard error each, never
+    /// a failure.
     ///
-    /// - Throws: `PipelineError.source` for an unreadable directory or file or a bad CODEOWNERS line.
+    /// - Throws: `PipelineError.source` when the directory cannot be listed, for a file that is not
+    ///   UTF-8, or a CODEOWNERS file that cannot be read or has a bad line.
     func sourceCatalog(directory: String? = nil) async throws -> SourceCatalog? {
         guard let directory = directory ?? sourceDirectory else { return nil }
+        let catalog: SourceCatalog
         do {
-            return try await DedicatedThread.run("source") { try SourceCatalog.load(directory: directory) }
+            catalog = try await DedicatedThread.run("source") { try SourceCatalog.load(directory: directory) }
         } catch let error as SourceError {
             throw PipelineError.source(error.description)
         }
+        for warning in catalog.warnings { progress.log("warning: \(warning)") }
+        return catalog
     }
 }
 

@@ -10,6 +10,9 @@ package struct SourceCatalog: Sendable {
     package var codeOwners: CodeOwners?
     /// How many files indexing parsed and how many it took from the cache.
     package var counts: SourceIndexer.Counts
+    /// What the index left out (an unreadable directory or file, a file over a bound, a link that
+    /// loops) and a CODEOWNERS location that could not be examined: one each, in path order.
+    package var warnings: [SourceWarning] = []
     /// The app's declarations (every kind but `locator`) by normalized identifier.
     private var exact: [String: [IdentifierDeclaration]] = [:]
     /// Locator declarations by normalized identifier: the UI tests' names for an identifier.
@@ -45,22 +48,40 @@ package struct SourceCatalog: Sendable {
     }
 
     /// Indexes `directory` with `cacheFile` as its cache (read, then rewritten), or uncached when
-    /// nil, and reads its CODEOWNERS file. The index is the same with or without a cache.
+    /// nil, and reads its CODEOWNERS file. The index is the same with or without a cache. What
+    /// cannot be read, and files over `bounds`, are left out with a warning each (``warnings``).
     ///
-    /// - Throws: `SourceError` for an unreadable directory or file, or a bad CODEOWNERS line.
-    package static func load(directory: String, cacheFile: URL?) throws -> SourceCatalog {
+    /// - Throws: `SourceError` when `directory` is not a directory that can be listed, for a file
+    ///   that is not UTF-8, or a CODEOWNERS file that cannot be read or has a bad line.
+    package static func load(
+        directory: String, cacheFile: URL?, bounds: SourceIndexBounds = .standard,
+        fileSystem: any SourceFileSystem = LocalSourceFileSystem()
+    ) throws -> SourceCatalog {
         let url = URL(fileURLWithPath: directory)
-        let files = try SourceIndexer.swiftFiles(under: url)
+        let walked = try SourceTreeWalker(fileSystem: fileSystem, bounds: bounds).walk(directory)
         let root = SourceIndexCache.canonicalPath(url)
         let cached = cacheFile.map { SourceIndexCache.read($0, root: root) } ?? []
-        let run = SourceIndexer.index(files: files, cached: cached)
+        let run = SourceIndexer.index(files: walked.files, cached: cached, bounds: bounds)
         // Nothing parsed and nothing removed: the file already says all of it.
         if let cacheFile, run.counts.parsed > 0 || run.entries.count != cached.count {
             SourceIndexCache.write(run.entries, root: root, to: cacheFile)
         }
-        let owners = try CodeOwners.load(repository: url)
-        return SourceCatalog(
-            root: url.standardizedFileURL.path, index: run.index, codeOwners: owners, counts: run.counts)
+        let owners = try CodeOwners.load(repository: url, fileSystem: fileSystem)
+        let shown = directory.hasSuffix("/") && directory.count > 1 ? String(directory.dropLast()) : directory
+        let skipped = run.warnings.map { warning -> SourceWarning in
+            guard case .skipped(let path, let bound) = warning else { return warning }
+            return .skipped(path: shown + "/" + path, bound: bound)
+        }
+        // Files the walk left out for their size count as found and skipped, as the others over a bound.
+        let oversized = walked.warnings.count { if case .skipped = $0 { true } else { false } }
+        var index = run.index
+        index.files += oversized
+        var counts = run.counts
+        counts.skipped += oversized
+        var catalog = SourceCatalog(
+            root: url.standardizedFileURL.path, index: index, codeOwners: owners.file, counts: counts)
+        catalog.warnings = (walked.warnings + skipped + owners.warnings).sorted { $0.description < $1.description }
+        return catalog
     }
 
     /// Where the app declares `identifier` (an identifier or a template as a run saw it): the

@@ -14,20 +14,21 @@ import SwiftSyntax
 /// merged facts differ (a constant, an enum case, a view property or a helper changed), the second
 /// pass depends on them everywhere, so every file is parsed and both passes run on all of them.
 package enum SourceIndexer {
-    /// Directories never indexed: dependencies and build products.
-    static let skippedDirectories: Set<String> = ["Pods", "Carthage", "DerivedData", "build", "Build"]
-
     /// How many files a run parsed and how many second-pass results it took from the cache.
     package struct Counts: Sendable, Equatable {
         package var parsed: Int
         package var reused: Int
+        /// Files over a bound of ``SourceIndexBounds``, not indexed.
+        package var skipped: Int = 0
     }
 
-    /// An index with its counts and the cache entries that describe it, in path order.
+    /// An index with its counts, the cache entries that describe it (in path order) and a warning
+    /// for each file over a bound (its path as given).
     struct Run {
         var index: SourceIndex
         var counts: Counts
         var entries: [SourceIndexCache.Entry]
+        var warnings: [SourceWarning]
     }
 
     /// A parsed file with its first pass done.
@@ -37,41 +38,53 @@ package enum SourceIndexer {
         var facts: SourceFacts
     }
 
-    /// Indexes every `.swift` file under `directory` (hidden files and directories skipped).
+    /// Indexes every `.swift` file under `directory` (hidden files and directories skipped);
+    /// files over ``SourceIndexBounds/standard`` are left out.
     ///
-    /// - Throws: `SourceError.unreadable` for a directory or file that cannot be read as UTF-8.
+    /// - Throws: `SourceError.unreadable` for a directory that cannot be listed or a file that is
+    ///   not UTF-8.
     package static func index(directory: URL) throws -> SourceIndex {
-        try index(files: swiftFiles(under: directory))
+        let walked = try SourceTreeWalker(fileSystem: LocalSourceFileSystem(), bounds: .standard).walk(directory.path)
+        return index(files: walked.files)
     }
 
-    /// Indexes `files`; the result lists them in path order. Parsing and both passes run per file
-    /// on every core (`ParallelMap`); constants are merged in path order, the first of a name kept.
+    /// Indexes `files`; the result lists them in path order, without the files over
+    /// ``SourceIndexBounds/standard``. Parsing and both passes run per file on every core, on
+    /// threads with a large stack (``SyntaxThreads``); constants are merged in path order, the
+    /// first of a name kept.
     package static func index(files: [SourceFile]) -> SourceIndex {
         index(files: files, cached: []).index
     }
 
     /// Indexes `files`, reusing what `cached` (a previous run's entries) says of unchanged files.
-    static func index(files: [SourceFile], cached: [SourceIndexCache.Entry]) -> Run {
+    /// A file over one of `bounds` is left out with a warning; it is never cached, so it is
+    /// examined again next time.
+    static func index(files: [SourceFile], cached: [SourceIndexCache.Entry], bounds: SourceIndexBounds = .standard)
+        -> Run
+    {
         let sorted = files.sorted { $0.path < $1.path }
         let hashes = ParallelMap.map(sorted.count) { SourceIndexCache.hash(sorted[$0].text) }
         let previous = Dictionary(cached.map { ($0.path, $0) }) { first, _ in first }
         let unchanged: [SourceIndexCache.Entry?] = sorted.indices.map { index in
             previous[sorted[index].path].flatMap { $0.sha256 == hashes[index] ? $0 : nil }
         }
-        var parsed = parse(sorted, indices: sorted.indices.filter { unchanged[$0] == nil })
+        var skipped: [Int: SourceBound] = [:]
+        var parsed = parse(
+            sorted, indices: sorted.indices.filter { unchanged[$0] == nil }, bounds: bounds, skipped: &skipped)
         var facts = SourceFacts()
         for index in sorted.indices { facts.merge(parsed[index]?.facts ?? unchanged[index]?.facts ?? SourceFacts()) }
         var cachedFacts = SourceFacts()
         for entry in cached.sorted(by: { $0.path < $1.path }) { cachedFacts.merge(entry.facts) }
         let reuse = !cached.isEmpty && facts == cachedFacts
         if !reuse {
-            parsed.merge(parse(sorted, indices: sorted.indices.filter { parsed[$0] == nil })) { first, _ in first }
+            let rest = sorted.indices.filter { parsed[$0] == nil && skipped[$0] == nil }
+            parsed.merge(parse(sorted, indices: rest, bounds: bounds, skipped: &skipped)) { first, _ in first }
             facts = SourceFacts()
             for index in sorted.indices { facts.merge(parsed[index]?.facts ?? SourceFacts()) }
         }
         let merged = facts
         let parsedFiles = parsed
-        let fresh = ParallelMap.map(sorted.count) { index -> FileIndex? in
+        let fresh = SyntaxThreads.map(sorted.count) { index -> FileIndex? in
             guard let file = parsedFiles[index] else { return nil }
             let visitor = IdentifierDeclarationVisitor(
                 path: sorted[index].path, tree: file.tree, converter: file.converter, facts: merged)
@@ -91,7 +104,7 @@ package enum SourceIndexer {
             } else if let cachedEntry = unchanged[position] {
                 entry = cachedEntry
             } else {
-                continue  // Unreachable: a file is parsed unless its entry is reused.
+                continue  // A file over a bound.
             }
             index.declarations += entry.index.declarations
             index.queries += entry.index.queries
@@ -99,53 +112,47 @@ package enum SourceIndexer {
             index.testClasses += entry.index.testClasses
             entries.append(entry)
         }
+        let warnings = skipped.sorted { $0.key < $1.key }.map {
+            SourceWarning.skipped(path: sorted[$0.key].path, bound: $0.value)
+        }
         return Run(
-            index: index, counts: Counts(parsed: parsed.count, reused: sorted.count - parsed.count), entries: entries)
+            index: index,
+            counts: Counts(
+                parsed: parsed.count, reused: sorted.count - parsed.count - skipped.count, skipped: skipped.count),
+            entries: entries, warnings: warnings)
     }
 
-    /// Parses the files at `indices` and runs the first pass on each, on every core.
-    private static func parse(_ files: [SourceFile], indices: [Int]) -> [Int: Parsed] {
-        let results = ParallelMap.map(indices.count) { position -> Parsed in
+    /// Parses the files at `indices` within `bounds` and runs the first pass on each, on every
+    /// core (``SyntaxThreads``); a file over a bound goes into `skipped` instead.
+    private static func parse(
+        _ files: [SourceFile], indices: [Int], bounds: SourceIndexBounds, skipped: inout [Int: SourceBound]
+    ) -> [Int: Parsed] {
+        let results = SyntaxThreads.map(indices.count) { position -> Result<Parsed, SkippedFile> in
             let file = files[indices[position]]
-            let tree = Parser.parse(source: file.text)
+            if let bound = bounds.excess(of: file.text) { return .failure(SkippedFile(bound: bound)) }
+            var text = file.text
+            // The buffer is copied into the tree's arena.
+            let tree = text.withUTF8 { Parser.parse(source: $0, maximumNestingLevel: bounds.parserNestingLevel) }
+            if bounds.isTooDeep(tree) {
+                return .failure(SkippedFile(bound: .treeDepth(limit: bounds.maximumTreeDepth)))
+            }
             let converter = SourceLocationConverter(fileName: file.path, tree: tree)
             let visitor = SourceFactsVisitor(tree: tree, converter: converter)
             visitor.walk(tree)
-            return Parsed(tree: tree, converter: converter, facts: visitor.facts)
+            return .success(Parsed(tree: tree, converter: converter, facts: visitor.facts))
         }
-        return Dictionary(uniqueKeysWithValues: zip(indices, results))
+        var parsed: [Int: Parsed] = [:]
+        for (index, result) in zip(indices, results) {
+            switch result {
+            case .success(let file): parsed[index] = file
+            case .failure(let skip): skipped[index] = skip.bound
+            }
+        }
+        return parsed
     }
+}
 
-    /// The `.swift` files under `directory`, with paths relative to it.
-    static func swiftFiles(under directory: URL) throws -> [SourceFile] {
-        let root = directory.standardizedFileURL.resolvingSymlinksInPath()
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: root.path, isDirectory: &isDirectory), isDirectory.boolValue,
-            let enumerator = FileManager.default.enumerator(
-                at: root, includingPropertiesForKeys: [.isDirectoryKey], options: [.skipsHiddenFiles])
-        else {
-            throw SourceError.unreadable(path: directory.path, reason: "not a directory")
-        }
-        var files: [SourceFile] = []
-        let prefix = root.path.hasSuffix("/") ? root.path : root.path + "/"
-        for case let url as URL in enumerator {
-            if skippedDirectories.contains(url.lastPathComponent),
-                (try? url.resourceValues(forKeys: [.isDirectoryKey]).isDirectory) == true
-            {
-                enumerator.skipDescendants()
-                continue
-            }
-            guard url.pathExtension == "swift" else { continue }
-            let full = url.resolvingSymlinksInPath().path
-            let relative = full.hasPrefix(prefix) ? String(full.dropFirst(prefix.count)) : full
-            guard let data = FileManager.default.contents(atPath: full) else {
-                throw SourceError.unreadable(path: full, reason: "cannot open the file")
-            }
-            guard let text = String(data: data, encoding: .utf8) else {
-                throw SourceError.unreadable(path: full, reason: "not UTF-8 text")
-            }
-            files.append(SourceFile(path: relative, text: text))
-        }
-        return files
-    }
+/// A file the parse left out, and why.
+private struct SkippedFile: Error {
+    var bound: SourceBound
 }

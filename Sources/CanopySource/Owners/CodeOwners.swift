@@ -74,17 +74,41 @@ package struct CodeOwners: Sendable, Equatable {
     ///
     /// - Throws: `SourceError` when the file cannot be read or has a line that is not CODEOWNERS.
     package static func load(repository: URL) throws -> CodeOwners? {
+        try load(repository: repository, fileSystem: LocalSourceFileSystem()).file
+    }
+
+    /// Reads the first CODEOWNERS file found under `repository`, with a warning for each location
+    /// before it (or, when none is found, any location) that cannot be examined: a directory such
+    /// as `.github/` that refuses search permission may hide the file that would win, so owners
+    /// may be missing. Indexing goes on, as for any directory that cannot be read; a file that
+    /// exists but cannot be read is an error, as is a bad line.
+    ///
+    /// - Throws: `SourceError` when the file cannot be read or has a line that is not CODEOWNERS.
+    package static func load(repository: URL, fileSystem: any SourceFileSystem) throws
+        -> (file: CodeOwners?, warnings: [SourceWarning])
+    {
+        var warnings: [SourceWarning] = []
         for location in locations {
-            let url = repository.appendingPathComponent(location)
-            guard FileManager.default.fileExists(atPath: url.path) else { continue }
-            let text: String
+            let path = repository.appendingPathComponent(location).path
             do {
-                text = try String(contentsOf: url, encoding: .utf8)
+                guard try fileSystem.item(at: path) != nil else { continue }
             } catch {
-                throw SourceError.unreadable(path: url.path, reason: "\(error.localizedDescription)")
+                let folder = (location as NSString).deletingLastPathComponent
+                let shown = folder.isEmpty ? path : repository.appendingPathComponent(folder).path
+                warnings.append(.codeOwnersUnknown(path: shown, reason: error.reason))
+                continue
             }
-            return try CodeOwnersParser.parse(text, path: location)
+            let data: Data
+            do {
+                data = try fileSystem.contents(of: path)
+            } catch {
+                throw SourceError.unreadable(path: path, reason: error.reason)
+            }
+            guard let text = String(data: data, encoding: .utf8) else {
+                throw SourceError.unreadable(path: path, reason: "not UTF-8 text")
+            }
+            return (try CodeOwnersParser.parse(text, path: location), warnings)
         }
-        return nil
+        return (nil, warnings)
     }
 }
