@@ -22,6 +22,15 @@ struct IntegerConversionScanTests {
         "CanopyAnalysis/Identifiers/IdentifierScheme.swift": (1, "UInt8 of an ASCII UTF-16 unit, checked just before"),
         "CanopyAnalysis/Identifiers/RequiredLiterals.swift": (1, "Int32 of a byte, for memchr"),
         "CanopyConfig/ISO8601Time.swift": (1, "Int of a digit byte minus '0'"),
+        "CanopyConfig/Platform.swift": (
+            11,
+            "mode_t of permissions masked to 0o7777; widenings of stat's mode, uid, gid, link count and size, which fit the wider type on Linux and macOS"
+        ),
+        "CanopyConfig/LockedFile.swift": (1, "Int of the constant lock wait in seconds (30)"),
+        "CanopySource/Platform.swift": (
+            6, "Int of stat's mode bits, the S_IF* constants and the file size: each fits an Int on Linux and macOS"
+        ),
+        "CanopyConfig/ConfigFileEditor.swift": (1, "Int32 of a temporary file's pid: parses a String, nil when out of range"),
         "CanopyHistory/Postgres/PostgresColumnArrays.swift": (
             10,
             "Int32/Int64 of constants, of array and string lengths (bounded by the input limits) and of Ints for the wire"
