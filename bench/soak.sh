@@ -26,6 +26,8 @@
 #   bench/soak.d/*   checks of their own, one file each, sourced after these; each file's header says
 #                    what it does and what its "runs lost" column counts.
 #
+# SOAK_ONLY="NAME …" runs only the named checks (kill, pg-restart, disk-full, concurrent,
+# first-writers, kill-swap, and the files of bench/soak.d by name: history, quarantine, shards).
 # CANOPY=path/to/canopy (default .build/debug/canopy); SOAK_KILLS, SOAK_SWAP_KILLS, SOAK_RUNS, SOAK_WRITERS, SOAK_RESTARTS,
 # SOAK_CONNECT_RESTARTS, SOAK_CONNECT_WRITERS,
 # SOAK_FIRST_TRIALS, SOAK_FIRST_WRITERS, SOAK_TESTS (tests per input, 4000), SOAK_TIMEOUT (seconds per
@@ -432,25 +434,32 @@ kill_swap() {
   row kill-swap "$trials" "$crashes" "$hangs" "$mixed" 0
 }
 
+# SOAK_ONLY="kill concurrent shards …" runs only the checks named (a built-in check by the name of
+# its group below, a file of bench/soak.d by its name without .sh); unset runs every check.
+want() { [ -z "${SOAK_ONLY:-}" ] || [[ " $SOAK_ONLY " == *" $1 "* ]]; }
+
 began=$(date +%s)
-kill_trials sqlite "$WORK/kill/history.sqlite"
-if [ -n "${CANOPY_TEST_POSTGRES:-}" ]; then
-  kill_trials postgres "$CANOPY_TEST_POSTGRES"
-else
-  NOTES+=("kill-postgres: skipped, CANOPY_TEST_POSTGRES is not set (.ci/start-postgres prints a URL)")
-  row kill-postgres - - - - -
+if want kill; then
+  kill_trials sqlite "$WORK/kill/history.sqlite"
+  if [ -n "${CANOPY_TEST_POSTGRES:-}" ]; then
+    kill_trials postgres "$CANOPY_TEST_POSTGRES"
+  else
+    NOTES+=("kill-postgres: skipped, CANOPY_TEST_POSTGRES is not set (.ci/start-postgres prints a URL)")
+    row kill-postgres - - - - -
+  fi
 fi
-pg_restart
-pg_restart_at_connect
-disk_full
-concurrent
-first_writers sqlite
-first_writers postgres
-kill_swap
+want pg-restart && pg_restart
+want pg-restart && pg_restart_at_connect
+want disk-full && disk_full
+want concurrent && concurrent
+want first-writers && first_writers sqlite
+want first-writers && first_writers postgres
+want kill-swap && kill_swap
 # Checks of their own, one file each (bench/soak.d/NAME.sh, in name order), sourced here: each uses
 # `canopy`, `row` and NOTES, and its header says what its "lost" column counts.
 for section in bench/soak.d/*.sh; do
   [ -e "$section" ] || continue
+  want "$(basename "$section" .sh)" || continue
   # shellcheck source=/dev/null
   source "$section"
 done
