@@ -30,7 +30,9 @@ struct XCResultDocumentsCommandTests {
 
     @Test(
         "a document that holds no test results, alone, is a run of no tests: the tests gate fails",
-        arguments: ["metrics.json", "insights.json", "exported/activities-testLogin.json", "build-results-succeeded.json"])
+        arguments: [
+            "metrics.json", "insights.json", "exported/activities-testLogin.json", "build-results-succeeded.json",
+        ])
     func noTestResultsAlone(_ fixture: String) throws {
         let out = try CLIRunner.temporaryDirectory()
         let result = try CLIRunner.run([

@@ -30,7 +30,9 @@ struct IntegerConversionScanTests {
         "CanopySource/Platform.swift": (
             6, "Int of stat's mode bits, the S_IF* constants and the file size: each fits an Int on Linux and macOS"
         ),
-        "CanopyConfig/ConfigFileEditor.swift": (1, "Int32 of a temporary file's pid: parses a String, nil when out of range"),
+        "CanopyConfig/ConfigFileEditor.swift": (
+            1, "Int32 of a temporary file's pid: parses a String, nil when out of range"
+        ),
         "CanopyHistory/Postgres/PostgresColumnArrays.swift": (
             10,
             "Int32/Int64 of constants, of array and string lengths (bounded by the input limits) and of Ints for the wire"

@@ -298,7 +298,9 @@ struct JSONReader {
         }
         if position < number.endIndex, number[position] == UInt8(ascii: "e") || number[position] == UInt8(ascii: "E") {
             position += 1
-            if position < number.endIndex, number[position] == UInt8(ascii: "+") || number[position] == UInt8(ascii: "-") {
+            if position < number.endIndex,
+                number[position] == UInt8(ascii: "+") || number[position] == UInt8(ascii: "-")
+            {
                 position += 1
             }
             guard digits() > 0 else { return false }
