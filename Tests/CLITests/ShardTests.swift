@@ -183,6 +183,9 @@ struct ShardTests {
         // The merge reads the legs, then waits (`CANOPY_TEST_SHARD_MERGE_PAUSE`) while leg 2 is sent again.
         let pause = directory + "/pause"
         try FileManager.default.createDirectory(atPath: pause, withIntermediateDirectories: true)
+        // The merge waits for `go` however long this test takes to send the leg; it is said on
+        // every way out, so no merge is left waiting.
+        defer { _ = FileManager.default.createFile(atPath: pause + "/go", contents: nil) }
         let out = directory + "/out"
         let merging = Self.background(
             [
@@ -191,7 +194,7 @@ struct ShardTests {
             ] + Self.metadata, environment: ["CANOPY_TEST_SHARD_MERGE_PAUSE": pause])
         #expect(try await Self.await(pause + "/read"), "the merge read the legs")
         let again = try Self.ingest(store, run: "r6", shard: "2", [try Self.leg(2, tests: 5, in: directory)])
-        FileManager.default.createFile(atPath: pause + "/go", contents: nil)
+        _ = FileManager.default.createFile(atPath: pause + "/go", contents: nil)
         let merge = try await merging.value
         #expect(
             again.status == 0 && again.stdout.contains("replacing the one sent before"),

@@ -6,8 +6,9 @@ import Foundation
 /// leg between the merge's read and its transaction.
 enum ShardMergePause {
     static let variable = "CANOPY_TEST_SHARD_MERGE_PAUSE"
-    /// The longest the merge waits for `go`.
-    static let limit: TimeInterval = 120
+    /// The longest the merge waits for `go`: long enough for a test that waits for a thread of a
+    /// busy cooperative pool before it sends its leg and says `go`.
+    static let limit: TimeInterval = 1_800
 
     static func afterRead(environment: [String: String]) async {
         guard let directory = environment[variable], !directory.isEmpty else { return }
