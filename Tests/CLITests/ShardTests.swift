@@ -157,9 +157,19 @@ struct ShardTests {
         #expect(late.stderr.contains("new --run-key"), "\(late.stderr)")
     }
 
-    /// Runs `arguments` in the background; the result once it exits.
+    /// Runs `arguments` in the background; the result once it exits. The process is waited for
+    /// on a thread of its own, never on the cooperative pool: a merge that waits for the test to
+    /// say `go` must not hold a pool thread the test needs to say it.
     static func background(_ arguments: [String], environment: [String: String]) -> Task<CLIRunner.Result, any Error> {
-        Task.detached { try CLIRunner.run(arguments, environment: environment) }
+        Task {
+            try await withCheckedThrowingContinuation { continuation in
+                let thread = Thread {
+                    continuation.resume(with: Result { try CLIRunner.run(arguments, environment: environment) })
+                }
+                thread.name = "canopy-tests.background-run"
+                thread.start()
+            }
+        }
     }
 
     /// Waits until `path` exists, at most 60 s.
