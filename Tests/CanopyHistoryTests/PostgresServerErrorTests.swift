@@ -6,7 +6,7 @@ import Testing
 
 /// What the server said reaches the message: its SQLSTATE, message, detail and hint, never
 /// postgres-nio's generic description of an error, and never the URL's password.
-@Suite(.enabled(if: StoreKind.postgresURL != nil, "set CANOPY_TEST_POSTGRES"), .timeLimit(.minutes(2)))
+@Suite(.enabled(if: StoreKind.postgresURL != nil, "set CANOPY_TEST_POSTGRES"), .timeLimit(.minutes(20)))
 struct PostgresServerErrorTests {
     static let password = "pw-never-printed-7Q"
 
