@@ -45,11 +45,13 @@ extension PipelineCommandTests {
             let report = try CLIRunner.run(["report", "--out", out, "--run", "night-3"])
             #expect(report.status == 0, "\(report.stderr)")
             #expect(FileManager.default.fileExists(atPath: out + "/site/index.html"))
-            // A stored run with a failing test: its report judges no gates, so it does not say they passed.
+            // A stored run with a new failure: report judges its gates again as `run` would have, as
+            // of its start, so the no-new-failures gate fails.
             #expect(try ingest(out, 13).status == 0)
             #expect(try CLIRunner.run(["report", "--out", out, "--run", "night-13"]).status == 0)
             let summary = try String(contentsOfFile: out + "/summary.md", encoding: .utf8)
-            #expect(summary.hasPrefix("## ❌ Tests failed — "), "\(summary.prefix(200))")
+            #expect(summary.hasPrefix("## ❌ Gate failed — "), "\(summary.prefix(200))")
+            #expect(summary.contains("| no new failures | ❌ failed |"), "\(summary.prefix(1200))")
             // Compared with the run before it on its branch, as `run` compared it: night 13 broke
             // testDarkModeToggle, listed with its stored message and cause.
             #expect(summary.contains("compared with <code>c5</code>"), "\(summary.prefix(600))")

@@ -15,9 +15,12 @@ struct GateTests {
         let config = GateConfiguration(
             minimumCoverage: 0.8, maximumCoverageDrop: 0.02, maximumNewFailures: 0, maximumNewFlakyTests: 1,
             maximumNewAuditErrors: 0, maximumFailuresPerCategory: ["appCrashed": 0])
+        var flaky = TestVerdict(test: "A/y", outcome: .flaky, kind: .passedOnRetry)
+        flaky.isNewFlaky = true
         let input = GateInput(
-            coverage: 0.75, baselineCoverage: 0.8, newFailures: ["A/x"], newFlakyTests: ["A/y"], newAuditIssues: [],
-            failuresPerCategory: ["appCrashed": 2])
+            coverage: 0.75, baselineCoverage: 0.8,
+            verdicts: RunVerdicts(tests: [TestVerdict(test: "A/x", outcome: .failed, kind: .newFailure), flaky]),
+            newAuditIssues: [], failuresPerCategory: ["appCrashed": 2])
         let results = Dictionary(
             uniqueKeysWithValues: GateEvaluator.evaluate(input, configuration: config).map { ($0.name, $0) })
         #expect(results["minimum identifier coverage"]?.passed == false)

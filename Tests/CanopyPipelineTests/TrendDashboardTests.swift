@@ -64,6 +64,41 @@ struct TrendDashboardTests {
         #expect(failing > 0 && !trend.flakyTests.isEmpty && (trend.trend?.points.count ?? 0) == count)
     }
 
+    /// `canopy run` judged night 14 "tests failed, gates passed"; `report` and the trend's latest
+    /// run judge the same stored run again by the same path and must say the same, gates included.
+    @Test("report and the trend give the stored run the status and gates `run` gave it")
+    func statusAsRun() async throws {
+        let nights = try InsightsAfterStoreTests.nights()
+        let directory = NSTemporaryDirectory() + "canopy-trend-status-" + UUID().uuidString
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let store = directory + "/history.sqlite"
+        try await InsightsAfterStoreTests.store(nights.prefix(13), into: store)
+        let night = nights[13]
+        var options = RunOptions(environment: [:], now: night.started)
+        options.inputs = InputSelection(paths: [InsightsAfterStoreTests.samples + "/" + night.folder])
+        options.configPath = InsightsAfterStoreTests.samples + "/canopy.yml"
+        options.store = store
+        options.quiet = true
+        options.outputDirectory = directory + "/run"
+        options.annotations = .none
+        options.metadata = RunMetadata(
+            runKey: "night-13", commit: night.commit, branch: night.branch, startedAt: night.started)
+        let run = try await RunCommand(options: options).run().dashboard
+        #expect(run.headline.status == .failed)
+
+        var history = HistoryOptions(environment: [:], now: night.started)
+        history.store = store
+        history.configPath = options.configPath
+        history.outputDirectory = directory
+        let report = try await ReportCommand(options: history).dashboard(key: nil)
+        let trend = try await TrendCommand(options: history).dashboard(days: nil, runs: 14, branch: "main")
+        for dashboard in [report, trend] {
+            #expect(dashboard.headline.status == run.headline.status)
+            #expect(dashboard.gates.map(\.name) == run.gates.map(\.name))
+            #expect(dashboard.gates.map(\.passed) == run.gates.map(\.passed))
+        }
+    }
+
     @Test(
         "a trend's headline counts from the window's first run; a latest run without snapshots has no coverage measured; no partial banner"
     )

@@ -72,8 +72,7 @@ package struct ReportCommand {
     /// The dashboard's input for a stored run, from what history holds: the run's rows, its
     /// failures, audit issues, coverage and identifier nodes, judged against history by the path
     /// `canopy run` judged it by (`CommandContext.insights(for:)`, `verdicts(of:)`): its baseline
-    /// as `run` chose it, the window up to its start, quarantine as of its start. The gates
-    /// themselves are not judged again.
+    /// as `run` chose it, the window up to its start, quarantine and gates as of its start.
     func input(of stored: StoredRun, store: any HistoryStore, source: SourceView = .none) async throws
         -> DashboardInput
     {
@@ -108,8 +107,12 @@ package struct ReportCommand {
                     && !owner.owns(test: "", identifiers: [element.identifier])
             }
         }
-        let verdicts = context.verdicts(
-            of: judged, insights: insights, judgedAt: stored.metadata.startedAt ?? context.options.now)
+        let judgement = context.judge(
+            judged,
+            subject: GateSubject(
+                stored: stored, tests: tests, failures: failures, audits: audits, coverage: coverage,
+                treePaths: nodes.map(\.path)),
+            insights: insights, judgedAt: stored.metadata.startedAt ?? context.options.now, testExitCode: nil)
 
         let categoryOf = Dictionary(failures.map { ($0.test, $0.category) }, uniquingKeysWith: { first, _ in first })
         // What each cause means and what usually fixes it, from the rules in effect.
@@ -140,8 +143,8 @@ package struct ReportCommand {
             totals: source.owner == nil ? stored.totals : OwnerFilter.totals(of: tests, whole: stored.totals),
             coverage: coverage.first { $0.scope == .overall }?.ratio, audits: audits, failures: failures,
             testRows: tests, parts: parts,
-            insights: insights, gates: nil, now: context.options.now)
-        input.verdicts = verdicts
+            insights: insights, gates: judgement.gates, now: context.options.now)
+        input.verdicts = judgement.verdicts
         input.source = source.catalog
         input.untested = try await context.untestedIdentifiers(
             catalog: source.catalog, window: context.flakinessWindow(for: stored.metadata), store: store)

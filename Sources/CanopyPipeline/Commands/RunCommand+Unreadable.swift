@@ -27,22 +27,39 @@ extension RunCommand {
         return (run, nil)
     }
 
-    /// When inputs could not be read the run is neither stored nor judged (exit 2), but the
+    /// When inputs could not be read the run is neither stored nor gated (exit 2), but the
     /// summary, the comment, the page, the Slack message and the step summary are still written: first, in red,
-    /// which inputs could not be read and why, then what the readable ones show, every failing
-    /// test listed. A file that cannot be written is said on standard error: the inputs' errors
-    /// stay the command's.
+    /// which inputs could not be read and why, then what the readable ones show, compared with
+    /// history as `canopy check` compares a run (read only; without history when the store cannot
+    /// be read, said on standard error). A file that cannot be written is said on standard error:
+    /// the inputs' errors stay the command's.
     func writeUnreadable(_ errors: [ParserError], readable run: Run, dashboardPath: String) async {
+        let context = context
         let prepared = await context.analyse(run)
+        var insights: HistoryInsights?
+        do {
+            insights = try await context.withStoreOrNone { store in
+                try await context.insights(
+                    for: prepared, store: store, stored: false,
+                    chosenBaseline: try await context.chosenBaseline(in: store))
+            }.0
+        } catch {
+            context.progress.log("note: history not read, the readable inputs are shown alone: \(error)")
+        }
+        let verdicts =
+            if let insights {
+                context.judge(prepared, insights: insights).verdicts
+            } else {
+                RunVerdicts.judge(
+                    rows: prepared.testRows, failures: prepared.digest.failures,
+                    comparison: BaselineComparer.compare(
+                        JudgedRun(prepared).snapshot, with: nil, slowdown: context.configuration.slowerTests),
+                    quarantine: context.configuration.activeQuarantine(on: context.options.now))
+            }
         var input = DashboardInput(
-            prepared: prepared, insights: nil, gates: nil, dashboardPath: dashboardPath, now: context.options.now)
-        // Not compared with history: every failing test of the readable inputs is listed as new.
-        let readable = JudgedRun(prepared)
-        input.verdicts = RunVerdicts.judge(
-            rows: readable.testRows, failures: readable.failures,
-            comparison: BaselineComparer.compare(
-                readable.snapshot, with: nil, slowdown: context.configuration.slowerTests),
-            quarantine: context.configuration.activeQuarantine(on: context.options.now))
+            prepared: prepared, insights: insights, gates: nil, dashboardPath: dashboardPath,
+            now: context.options.now)
+        input.verdicts = verdicts
         var dashboard = DashboardBuilder(input: input).build()
         dashboard.unreadableInputs = errors.map(\.description)
         // Nothing was judged: whatever the readable inputs show, the headline is no verdict.

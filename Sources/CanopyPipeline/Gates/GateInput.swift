@@ -1,22 +1,15 @@
 import CanopyModel
 import Foundation
 
-/// The values the gates look at, computed by the pipeline from the report and the baseline.
+/// The values the gates look at, computed by the pipeline from the report and the baseline. What
+/// the gates count of the tests is read from the run's one judgement (`verdicts`), never copied.
 package struct GateInput: Sendable, Equatable {
     /// Identifier coverage of this run, when snapshots were given.
     package var coverage: Double?
     /// Identifier coverage of the baseline run, when known.
     package var baselineCoverage: Double?
-    /// Keys of tests failing now that did not fail in the baseline (all failing tests when there is none).
-    package var newFailures: [String]
-    /// Why a test in `newFailures` counts though history calls it flaky (`flaky before, but this
-    /// failure is new: …`), by test key.
-    package var newFailureReasons: [String: String] = [:]
-    /// Keys of every failing test, new or not, but not quarantined ones.
-    package var failures: [String] = []
-    /// Failing tests left out of `newFailures`: quarantined, or known to be flaky.
-    package var excusedFailures: [ExcusedFailure]
-    package var newFlakyTests: [String]
+    /// Each test's verdict: the new failures, failing and excused tests, new flaky tests.
+    package var verdicts: RunVerdicts
     /// The audit issues the baseline did not have, less quarantined ones: what the new-audit-errors
     /// gate counts (its errors) and the annotations name.
     package var newAuditIssues: [AuditIssue]
@@ -36,21 +29,25 @@ package struct GateInput: Sendable, Equatable {
     package var declaredTests: RunMetadata.DeclaredTests?
 
     package init(
-        coverage: Double? = nil, baselineCoverage: Double? = nil, newFailures: [String] = [],
-        newFlakyTests: [String] = [],
-        newAuditIssues: [AuditIssue] = [], failuresPerCategory: [String: Int] = [:],
-        excusedFailures: [ExcusedFailure] = [],
-        tests: Int? = nil
+        coverage: Double? = nil, baselineCoverage: Double? = nil, verdicts: RunVerdicts = RunVerdicts(tests: []),
+        newAuditIssues: [AuditIssue] = [], failuresPerCategory: [String: Int] = [:], tests: Int? = nil
     ) {
         self.tests = tests
         self.coverage = coverage
         self.baselineCoverage = baselineCoverage
-        self.newFailures = newFailures
-        self.newFlakyTests = newFlakyTests
+        self.verdicts = verdicts
         self.newAuditIssues = newAuditIssues
         self.failuresPerCategory = failuresPerCategory
-        self.excusedFailures = excusedFailures
     }
+
+    /// Keys of tests failing now that did not fail in the baseline (all failing tests when there is none).
+    package var newFailures: [String] { verdicts.newFailures }
+    /// Keys of every failing test, new or not, but not quarantined ones.
+    package var failures: [String] { verdicts.failing }
+    /// Failing tests left out of `newFailures`: quarantined, or known to be flaky.
+    package var excusedFailures: [ExcusedFailure] { verdicts.excused }
+    /// Tests that passed on a retry and were not flaky in history before, not quarantined.
+    package var newFlakyTests: [String] { verdicts.newFlaky }
 
     /// The new accessibility errors among `newAuditIssues`, one line each (`type: description on
     /// element`): the new-audit-errors gate's items.

@@ -7,15 +7,7 @@ import Foundation
 /// Computes what the gates look at from the analysed run and its baseline, leaving out
 /// quarantined tests and audit issues, and warns about expired quarantine entries.
 enum GateInputBuilder {
-    /// `issues` without those an active quarantine entry names (by identifier and audit type): the
-    /// new audit issues the gate counts and the annotations name.
-    static func unquarantined(_ issues: [AuditIssue], active: [QuarantineEntry]) -> [AuditIssue] {
-        issues.filter { issue in
-            !active.contains { $0.matches(identifier: issue.element?.identifier, auditType: issue.auditType) }
-        }
-    }
-
-    /// The gates' input for `prepared` compared with its baseline, judged on `now` by the
+    /// The gates' input for `subject` compared with its baseline, judged on `now` by the
     /// quarantine and gates of `configuration`, with warnings (expired or unknown quarantine
     /// entries) and notes (what the gates left out; the note on known flaky tests is printed only
     /// when the new-flaky-tests gate is on).
@@ -23,12 +15,12 @@ enum GateInputBuilder {
     ///   - verdicts: each test's verdict (`RunVerdicts.judge`): the new failures the gate counts,
     ///     the failures it excuses and why, the new flaky tests.
     static func build(
-        prepared: PreparedRun, comparison: BaselineComparison, configuration: CanopyConfiguration,
+        subject: GateSubject, comparison: BaselineComparison, configuration: CanopyConfiguration,
         verdicts: RunVerdicts, now: Date
     ) -> (input: GateInput, warnings: [String], notes: [String]) {
         let quarantine = configuration.quarantine
         let flakyGate = configuration.gates.maximumNewFlakyTests != nil
-        let active = configuration.activeQuarantine(on: now)
+        let active = verdicts.quarantine
         // Warnings ask for a fix (an expired entry); notes say what the gates left out.
         var warnings: [String] = []
         var notes: [String] = []
@@ -43,9 +35,9 @@ enum GateInputBuilder {
         }
         // An audit file may carry types of its own, so an unknown one is a warning: a typo
         // (`contrst`) would otherwise leave the entry matching nothing, silently.
-        let runTypes = Set(prepared.run.auditIssues.map(\.auditType))
         for entry in quarantine {
-            guard let type = entry.auditType, !AuditTypes.known.contains(type), !runTypes.contains(type) else {
+            guard let type = entry.auditType, !AuditTypes.known.contains(type), !subject.auditTypes.contains(type)
+            else {
                 continue
             }
             warnings.append(
@@ -53,8 +45,8 @@ enum GateInputBuilder {
                     + "Canopy knows (\(AuditTypes.known.sorted().joined(separator: ", "))) nor any of this run's: it quarantines nothing"
             )
         }
-        warnings += unmatched(active, in: prepared)
-        func quarantined(_ testKey: String) -> Bool { Self.entry(in: active, quarantining: testKey) != nil }
+        warnings += unmatched(active, in: subject)
+        func quarantined(_ testKey: String) -> Bool { verdicts.quarantineEntry(forTest: testKey) != nil }
         let (newFailures, excused, reasons) = (verdicts.newFailures, verdicts.excused, verdicts.newFailureReasons)
         let quarantinedFailures = excused.filter { $0.reason != .knownFlaky }.map(\.test)
         if !quarantinedFailures.isEmpty {
@@ -80,27 +72,18 @@ enum GateInputBuilder {
         }
         // Tests per cause as the analysis counts them (`CategoryCount.tests`), without quarantined tests.
         var tests: [String: Set<String>] = [:]
-        for record in prepared.report.failures where !quarantined(record.test) {
+        for record in subject.failures where !quarantined(record.test) {
             tests[record.category, default: []].insert(record.test)
         }
-        var perCategory: [String: Int] = [:]
-        for category in prepared.report.categories { perCategory[category.name] = tests[category.name]?.count ?? 0 }
-        let overall = prepared.report.coverage.overall
-        let coverage = prepared.run.screens.contains { $0.kind == .elementTree } ? overall.ratio : nil
+        let perCategory = tests.mapValues(\.count)
         let baselineCoverage = comparison.coverage.first { $0.scope == .overall }?.before
-        // A run counts its tests for the tests gate when an input lists tests, or when no input
-        // holds results at all (metrics or insights alone are a run of no test results).
-        let listsTests = prepared.run.inputs.contains { $0.format.carriesTests }
-        let holdsResults = prepared.run.inputs.contains { $0.format.holdsResults }
         var input = GateInput(
-            coverage: coverage, baselineCoverage: baselineCoverage, newFailures: newFailures, newFlakyTests: newFlaky,
-            newAuditIssues: unquarantined(comparison.newAuditIssues, active: active), failuresPerCategory: perCategory,
-            excusedFailures: excused, tests: listsTests || !holdsResults ? prepared.run.tests.count : nil)
-        input.newFailureReasons = reasons
-        input.failures = verdicts.failing
+            coverage: subject.coverage, baselineCoverage: baselineCoverage, verdicts: verdicts,
+            newAuditIssues: comparison.newAuditIssues.filter { verdicts.quarantineEntry(for: $0) == nil },
+            failuresPerCategory: perCategory, tests: subject.tests)
         input.missingTests = comparison.missingTests
-        input.crashes = crashes(in: prepared.report.failures)
-        input.declaredTests = prepared.run.metadata.declaredTests
+        input.crashes = crashes(in: subject.failures)
+        input.declaredTests = subject.declaredTests
         return (input, warnings, notes)
     }
 
@@ -129,16 +112,9 @@ enum GateInputBuilder {
     /// or identifier of the run's tree matches — naming where the entry is written: a typo there
     /// would otherwise quarantine nothing, silently. Not for a run without tests (audits alone)
     /// or without identifiers, where nothing could match.
-    static func unmatched(_ active: [QuarantineEntry], in prepared: PreparedRun) -> [String] {
-        let keys = prepared.testRows.map(\.testKey)
-        var identifiers = Set(prepared.run.auditIssues.compactMap { $0.element?.identifier })
-        for failure in prepared.report.failures {
-            if let element = failure.element {
-                identifiers.insert(element.template)
-                identifiers.insert(element.identifier)
-            }
-        }
-        for node in prepared.report.identifierTree { identifiers.insert(node.path) }
+    static func unmatched(_ active: [QuarantineEntry], in subject: GateSubject) -> [String] {
+        let keys = subject.testKeys
+        let identifiers = subject.identifiers
         var warnings: [String] = []
         for entry in active {
             let place = entry.location.map { " (\($0))" } ?? ""
@@ -158,9 +134,5 @@ enum GateInputBuilder {
             }
         }
         return warnings
-    }
-
-    static func entry(in active: [QuarantineEntry], quarantining testKey: String) -> QuarantineEntry? {
-        RunVerdicts.entry(in: active, quarantining: testKey)
     }
 }

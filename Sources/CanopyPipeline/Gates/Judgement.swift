@@ -16,13 +16,24 @@ struct Judgement {
 
 extension CommandContext {
     /// The gates' input from the run and its history, and their verdicts: how `run` and `check`
-    /// judge a run.
+    /// judge a run just read, at the clock's time.
     func judge(_ prepared: PreparedRun, insights: HistoryInsights) -> Judgement {
-        let verdicts = self.verdicts(of: JudgedRun(prepared), insights: insights, judgedAt: options.now)
+        judge(
+            JudgedRun(prepared), subject: GateSubject(prepared), insights: insights, judgedAt: options.now,
+            testExitCode: options.testExitCode)
+    }
+
+    /// How every run is judged: `run` and `check` a run just read, `report` and the trend's latest
+    /// run a stored one, as of its start (history keeps no test command's exit code: its gate is
+    /// judged only by `run` and `check`).
+    func judge(
+        _ run: JudgedRun, subject: GateSubject, insights: HistoryInsights, judgedAt: Date, testExitCode: Int32?
+    ) -> Judgement {
+        let verdicts = self.verdicts(of: run, insights: insights, judgedAt: judgedAt)
         var (input, warnings, notes) = GateInputBuilder.build(
-            prepared: prepared, comparison: insights.comparison, configuration: configuration,
-            verdicts: verdicts, now: options.now)
-        input.testExitCode = options.testExitCode
+            subject: subject, comparison: insights.comparison, configuration: configuration,
+            verdicts: verdicts, now: judgedAt)
+        input.testExitCode = testExitCode
         return Judgement(
             input: input, warnings: warnings, notes: notes,
             gates: GateEvaluator.evaluate(input, configuration: configuration.gates), verdicts: verdicts)
