@@ -110,7 +110,7 @@ struct DashboardBuilder {
         dashboard.slowerTests = insights?.comparison.slowerTests ?? []
         if input.window == nil {
             dashboard.missingTests = DashboardMissingTests.of(
-                insights?.comparison.missingTests ?? [], crashes: GateInputBuilder.crashes(in: input.failures))
+                insights?.comparison.missingTests ?? [], crashes: input.verdicts.crashes)
         }
         if let insights, !insights.trend.isEmpty {
             let changes = Self.changes(flakiness: insights.flakiness, points: insights.trend, now: input.now)

@@ -22,9 +22,6 @@ package struct GateInput: Sendable, Equatable {
     package var missingTests: [String] = []
     /// The test command's exit code (`--test-exit-code`), when given.
     package var testExitCode: Int32?
-    /// Failures that say the test runner died or restarted (`Restarting after unexpected exit`,
-    /// a `testRunnerInfrastructure` failure): `Class/name: message`, in the run's order.
-    package var crashes: [String] = []
     /// The tests the results declare and list, when they list fewer (`RunMetadata.declaredTests`).
     package var declaredTests: RunMetadata.DeclaredTests?
 
@@ -48,6 +45,8 @@ package struct GateInput: Sendable, Equatable {
     package var excusedFailures: [ExcusedFailure] { verdicts.excused }
     /// Tests that passed on a retry and were not flaky in history before, not quarantined.
     package var newFlakyTests: [String] { verdicts.newFlaky }
+    /// The run's crash records (`RunVerdicts.crashes`).
+    package var crashes: [String] { verdicts.crashes }
 
     /// The new accessibility errors among `newAuditIssues`, one line each (`type: description on
     /// element`): the new-audit-errors gate's items.

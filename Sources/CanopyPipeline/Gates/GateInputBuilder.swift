@@ -82,29 +82,8 @@ enum GateInputBuilder {
             newAuditIssues: comparison.newAuditIssues.filter { verdicts.quarantineEntry(for: $0) == nil },
             failuresPerCategory: perCategory, tests: subject.tests)
         input.missingTests = comparison.missingTests
-        input.crashes = crashes(in: subject.failures)
         input.declaredTests = subject.declaredTests
         return (input, warnings, notes)
-    }
-
-    /// The failures that say the test runner died or was restarted mid-run, so tests after them
-    /// may not have run: xcodebuild's `Restarting after unexpected exit, crash, or test timeout`
-    /// (the bundle's process crashed and was relaunched), and the runner's own failures
-    /// (`testRunnerInfrastructure`: `Test crashed with signal`, `Lost connection to test manager`).
-    /// One per test, `Class/name: message`.
-    static func crashes(in failures: [FailureRecord]) -> [String] {
-        var seen: Set<String> = []
-        var crashes: [String] = []
-        for failure in failures
-        where failure.category == "testRunnerInfrastructure"
-            || failure.message.contains("Restarting after unexpected exit, crash, or test timeout")
-        {
-            if seen.insert(failure.test).inserted {
-                let line = failure.message.split(whereSeparator: \.isNewline).first ?? ""
-                crashes.append("\(failure.test): \(line.prefix(160))")
-            }
-        }
-        return crashes
     }
 
     /// A warning for each active entry that matches nothing in the run — a `test:` no test's key

@@ -14,6 +14,9 @@ package struct RunVerdicts: Sendable, Equatable {
     package private(set) var quarantine: [QuarantineEntry]
     /// Each test's verdicts across the run's destinations; empty for a run on fewer than two.
     package private(set) var destinations = DestinationRollup()
+    /// The failures that say the test runner died or was restarted mid-run, so tests after them
+    /// may not have run (`crashes(in:)`): `Class/name: message`, one per test, in the run's order.
+    package var crashes: [String] = []
     /// Positions in `tests` by test key.
     private var positions: [String: Int]
 
@@ -114,7 +117,27 @@ extension RunVerdicts {
         }
         var judged = RunVerdicts(tests: verdicts, quarantine: active)
         judged.destinations = DestinationRollup.rollUp(rows: rows, verdicts: verdicts)
+        judged.crashes = crashes(in: failures)
         return judged
+    }
+
+    /// The failures that say the test runner died or was restarted mid-run: xcodebuild's
+    /// `Restarting after unexpected exit, crash, or test timeout` (the bundle's process crashed and
+    /// was relaunched), and the runner's own failures (`testRunnerInfrastructure`: `Test crashed
+    /// with signal`, `Lost connection to test manager`). One per test, `Class/name: message`.
+    static func crashes(in failures: [FailureDigest]) -> [String] {
+        var seen: Set<String> = []
+        var crashes: [String] = []
+        for failure in failures
+        where failure.category == "testRunnerInfrastructure"
+            || failure.shownMessage.contains("Restarting after unexpected exit, crash, or test timeout")
+        {
+            if seen.insert(failure.testKey).inserted {
+                let line = failure.shownMessage.split(whereSeparator: \.isNewline).first ?? ""
+                crashes.append("\(failure.testKey): \(line.prefix(160))")
+            }
+        }
+        return crashes
     }
 
     /// The active entry covering the test with `key`, whether or not the run has it.
