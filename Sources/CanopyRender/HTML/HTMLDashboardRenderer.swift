@@ -53,7 +53,7 @@ package struct HTMLDashboardRenderer: DashboardRenderer {
                 html: HTMLFlakyView.render(
                     dashboard.flakyTests, changes: dashboard.stateChanges, elements: dashboard.flakyElements,
                     rowLimit: rowLimit, history: dashboard.testHistory, quarantine: dashboard.quarantinedTests,
-                    code: dashboard.code)),
+                    code: dashboard.code, window: dashboard.historyWindow)),
             HTMLView(
                 id: "accessibility", label: "Accessibility",
                 html: HTMLAccessibilityView.render(
