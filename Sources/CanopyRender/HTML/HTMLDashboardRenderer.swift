@@ -45,7 +45,9 @@ package struct HTMLDashboardRenderer: DashboardRenderer {
         ]
         if let destinations = dashboard.destinations {
             views.append(
-                HTMLView(id: "destinations", label: "Destinations", html: HTMLDestinationsView.render(destinations)))
+                HTMLView(
+                    id: "destinations", label: "Destinations",
+                    html: HTMLDestinationsView.render(destinations, window: dashboard.historyWindow)))
         }
         views += [
             HTMLView(
