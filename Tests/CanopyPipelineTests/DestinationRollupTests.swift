@@ -132,7 +132,7 @@ struct DestinationRollupTests {
         #expect(ranges.test == "RangeTests/ranges((min: 0, max: 10))")
         #expect(ranges.cells.map(\.destination) == [1])
         #expect(ranges.line == "fails on iPhone 16 Pro (18.2) only; did not run on 2 others")
-        #expect(!ranges.isUniform)
+        #expect(!ranges.isUniform && ranges.suiteAbsent.isEmpty)
         #expect(verdicts.destinations[key: rows[1].testKey]?.line == "passes on all 3 destinations")
     }
 
@@ -146,9 +146,12 @@ struct DestinationRollupTests {
         let verdicts = RunVerdicts.judge(
             rows: rows, failures: [],
             comparison: BaselineComparison(baselineRunKey: "b", newFailures: [rows[0].testKey]), quarantine: [])
-        #expect(
-            verdicts.destinations[key: rows[0].testKey]?.line
-                == "fails on iPhone 16 Pro (18.2), the only destination its suite ran on")
+        let scrub = try #require(verdicts.destinations[key: rows[0].testKey])
+        #expect(scrub.line == "fails on iPhone 16 Pro (18.2), the only destination its suite ran on")
+        // The iPad ran none of its suite: no difference there.
+        #expect(scrub.suiteAbsent == [0] && scrub.isUniform)
+        #expect(verdicts.destinations[key: rows[1].testKey]?.suiteAbsent == [])
+        #expect(verdicts.destinations.runTests == 3)
     }
 
     @Test("many failing destinations are named up to six, the rest counted")

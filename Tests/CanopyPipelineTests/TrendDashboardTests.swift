@@ -56,7 +56,7 @@ struct TrendDashboardTests {
         }
         #expect(notNew(trend.flakyTests) == notNew(report.flakyTests))
         #expect(trend.trend?.points == report.trend?.points && trend.trend?.changes == report.trend?.changes)
-        #expect(trend.trend?.window == "last 30 days" && report.trend?.window == "last \(count) runs")
+        #expect(trend.trend?.window == "last 30 days" && report.trend?.window == "last \(count) runs of main")
         // The trend page shows none of the run's own sections.
         #expect(trend.tests.isEmpty && trend.identifierTree.isEmpty && trend.clusters.isEmpty)
         // Not an empty comparison.

@@ -56,7 +56,12 @@ struct DestinationRenderTests {
                 .init(
                     test: "FeedTests/testScroll", line: "passes on all 4 destinations",
                     cells: (0..<4).map { .init(destination: $0, state: .passed) }, isUniform: true),
-            ] + sampleTests(dashboard.tests))
+                // Its suite ran on the iPhone 16 alone: the same wherever it could run.
+                .init(
+                    test: "PlayerTests/testScrub",
+                    line: "passes on iPhone 16 (18.2), the only destination its suite ran on",
+                    cells: [.init(destination: 2, state: .passed)], isUniform: true, suiteAbsent: [0, 1, 3]),
+            ] + sampleTests(dashboard.tests), runTests: 120)
         return dashboard
     }
 
@@ -162,6 +167,25 @@ struct DestinationRenderTests {
         #expect(
             page.contains(
                 #"["FeedTests\/testRefresh","did not run on iPhone SE (17.5) only; passes on 3 others","PPP-",{}]"#))
+        // `.` where the test's suite did not run: no difference, not counted as did not run.
+        #expect(
+            page.contains(
+                #"["PlayerTests\/testScrub","passes on iPhone 16 (18.2), the only destination its suite ran on","..P.",{}]"#
+            ))
+        // Did not run (the last column): the iPad ran all of its suites' tests, the SE all but one.
+        func row(_ device: String) -> Substring? {
+            html.range(of: "<tr><th scope=\"row\">\(device)</th>").flatMap { start in
+                html.range(of: "</tr>", range: start.upperBound..<html.endIndex).map {
+                    html[start.lowerBound..<$0.upperBound]
+                }
+            }
+        }
+        #expect(row("iPad Air (18.2)")?.hasSuffix("<td class=\"n\">0</td></tr>") == true)
+        #expect(row("iPhone SE (17.5)")?.hasSuffix("<td class=\"n\">1</td></tr>") == true)
+        #expect(
+            html.contains(
+                "Of this run's 120 tests, 112 ran on a named destination: 28 on iPad Air (18.2), 28 on iPhone 15 (17.5), 29 on iPhone 16 (18.2), 27 on iPhone SE (17.5). The other 8 tests name no device and are not in this view."
+            ))
     }
 
     @Test("a run on one destination has no matrix and no roll-up line")

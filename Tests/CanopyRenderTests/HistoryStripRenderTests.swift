@@ -47,7 +47,8 @@ struct HistoryStripRenderTests {
         #expect(page.contains("Last 6 results on this branch, oldest first: 3 passed, 2 failed, 1 flaky"))
         let flakyView = try #require(page.range(of: "id=\"view-flaky\""))
         #expect(page[flakyView.upperBound...].contains("flaky since c1abcdef0123"))
-        #expect(page.contains("<script type=\"application/json\" id=\"canopy-history\">{\"runs\":["))
+        #expect(
+            page.contains("<script type=\"application/json\" id=\"canopy-history\">{\"on\":\"this branch\",\"runs\":["))
         #expect(page.contains("\"o\":\"pfpkps\""))
         // Each run's commit and day once, the results pointing at it: six runs, shared by both tests.
         let start = try #require(page.range(of: "<script type=\"application/json\" id=\"canopy-history\">"))

@@ -89,6 +89,7 @@ package struct TrendCommand {
         input.insights?.flakiness = flakiness
         input.insights?.flakyElements = analyzer.flakyElements(failures: windowFailures, tests: flakiness)
         input.insights?.trend = points
+        input.insights?.window = HistoryInsights.Window(branch: window.branch, runs: points.count)
         input.insights?.lastFailureMessages = CommandContext.lastMessages(windowFailures)
         input.title = "Canopy"
         input.parts = .empty

@@ -22,8 +22,7 @@ extension CommandContext {
         // takes one of the window's runs; the history of the tests failing in it is read too (a
         // test failing for the first time has its past passes); its rows and failures join the
         // window's.
-        var window = window
-        if !stored, let runs = window.runs { window.runs = max(0, runs - 1) }
+        let window = stored ? window : window.makingRoom()
         var rows: [TestRunRow] = []
         var failingKeys: Set<String> = []
         let failingNow = stored ? [] : prepared.failingTestKeys
@@ -81,5 +80,15 @@ extension CommandContext {
         var failures: [FailureRow] = []
         try await store.forEachFailure(in: window) { if failing.contains($0.testKey) { failures.append($0) } }
         return (await analyzeFlakiness(rows), Self.pastFingerprints(failures, of: prepared))
+    }
+}
+
+extension HistoryWindow {
+    /// The window with room for a run that is not stored in it to join: one run fewer when it
+    /// counts runs, so that with the run it holds as many as its readers see once the run is stored.
+    func makingRoom() -> HistoryWindow {
+        var window = self
+        if let runs { window.runs = max(0, runs - 1) }
+        return window
     }
 }

@@ -9,7 +9,11 @@ package struct HistoryInsights: Sendable {
     /// Tests with any failure in the window, ranked by flakiness score.
     package var flakiness: [TestFlakiness]
     package var flakyElements: [FlakyElement]
+    /// The figures of the window's runs, oldest first: for a pull or merge request, its target
+    /// branch's runs, then this run's (`window`).
     package var trend: [TrendPoint]
+    /// The runs history was read over, which flakiness, the trend and the strips count.
+    package var window = Window()
     /// Each test's latest failure message over the window, as its run read it.
     package var lastFailureMessages: [String: String] = [:]
     /// For a pull or merge request, the tests failing in it that its target branch's window calls
@@ -26,6 +30,20 @@ package struct HistoryInsights: Sendable {
     /// The latest results on the run's branch of its failing tests and the window's flaky ones,
     /// by test key (`testHistory(for:)`): their history strips.
     package var testHistory: [String: [TestRunRow]] = [:]
+    /// Whose runs `testHistory` holds: `window`'s branch, and this run when it is not stored there.
+    package var testHistorySource = Window()
+    /// The runs a run's history is read over: the stored runs of one branch (the run's own, or a
+    /// pull or merge request's target branch) in the flakiness window, and this run when it is not
+    /// one of them (a request's run, or a run not stored).
+    package struct Window: Sendable, Equatable {
+        /// The branch whose runs the window holds; nil for every branch.
+        package var branch: String?
+        /// The stored runs of `branch` in the window.
+        package var runs = 0
+        /// Whether this run is counted besides `runs`.
+        package var plusThisRun = false
+    }
+
     /// Keys of the tests history calls flaky (a key names its device already: `TestIdentity.key`):
     /// over the run's window, and for a pull request over its target branch's window too.
     var knownFlaky: Set<String> {

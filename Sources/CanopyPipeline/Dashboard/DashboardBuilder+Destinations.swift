@@ -13,8 +13,8 @@ extension DashboardBuilder {
                     cells: test.cells.map {
                         DashboardDestinations.Cell(
                             destination: $0.destination, state: state($0.status), since: $0.since)
-                    }, isUniform: test.isUniform)
-            })
+                    }, isUniform: test.isUniform, suiteAbsent: test.suiteAbsent)
+            }, runTests: rollup.runTests)
     }
 
     static func state(_ status: DestinationRollup.Status) -> DashboardDestinations.State {

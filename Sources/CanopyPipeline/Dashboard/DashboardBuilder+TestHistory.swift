@@ -7,9 +7,11 @@ extension DashboardBuilder {
     /// History strips from each test's stored rows (any order): one result per run, oldest first,
     /// labelled with the test's state over the judged window (`flakiness`).
     /// A pull or merge request's run (`ownCommit`, its commit) names no commit of its own as
-    /// `since`: its states are its target branch's window and this run.
+    /// `since`: its states are its target branch's window and this run, as are its strips (`window`
+    /// says whose runs they are).
     static func testHistory(
-        _ rows: [String: [TestRunRow]], flakiness: [TestFlakiness] = [], ownCommit: String? = nil
+        _ rows: [String: [TestRunRow]], flakiness: [TestFlakiness] = [], ownCommit: String? = nil,
+        window: DashboardHistoryWindow? = nil
     ) -> [String: DashboardTestHistory] {
         let results = Dictionary(flakiness.map { ($0.key.testKey, $0) }, uniquingKeysWith: { first, _ in first })
         return Dictionary(
@@ -17,15 +19,20 @@ extension DashboardBuilder {
                 let ordered = rows.sorted {
                     ($0.startedAt ?? .distantPast, $0.runKey) < ($1.startedAt ?? .distantPast, $1.runKey)
                 }
-                return (
-                    key,
-                    DashboardTestHistory(
-                        latest: ordered.map {
-                            DashboardTestHistory.Result(
-                                outcome: $0.outcome, commit: $0.commit, date: $0.startedAt ?? .distantPast)
-                        }, since: results[key].flatMap { stripLabel($0, ownCommit: ownCommit) })
-                )
+                var strip = DashboardTestHistory(
+                    latest: ordered.map {
+                        DashboardTestHistory.Result(
+                            outcome: $0.outcome, commit: $0.commit, date: $0.startedAt ?? .distantPast)
+                    }, since: results[key].flatMap { stripLabel($0, ownCommit: ownCommit) })
+                strip.branch = window?.branch
+                strip.plusThisRun = window?.plusThisRun ?? false
+                return (key, strip)
             })
+    }
+
+    /// The runs history counts, in the renderers' shape.
+    static func window(_ window: HistoryInsights.Window) -> DashboardHistoryWindow {
+        DashboardHistoryWindow(branch: window.branch, runs: window.runs, plusThisRun: window.plusThisRun)
     }
 
     /// A strip's label for a test's state: failing since the commit it began failing at, fixed at

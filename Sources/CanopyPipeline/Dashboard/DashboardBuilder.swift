@@ -102,8 +102,10 @@ struct DashboardBuilder {
             tests: parts.tests)
         dashboard.stillFailing = stillFailing(named)
         dashboard.stateChanges = stateChanges()
+        dashboard.historyWindow = insights.map { Self.window($0.window) }
         dashboard.testHistory = Self.testHistory(
-            insights?.testHistory ?? [:], flakiness: insights?.flakiness ?? [], ownCommit: ownCommit)
+            insights?.testHistory ?? [:], flakiness: insights?.flakiness ?? [], ownCommit: ownCommit,
+            window: insights.map { Self.window($0.testHistorySource) })
         if let comparison = insights?.comparison {
             dashboard.accessibility = Self.markNew(parts.accessibility, audits: input.audits, comparison: comparison)
         }
@@ -115,7 +117,7 @@ struct DashboardBuilder {
         if let insights, !insights.trend.isEmpty {
             let changes = Self.changes(flakiness: insights.flakiness, points: insights.trend, now: input.now)
             dashboard.trend = Self.trend(
-                insights.trend, changes: changes, window: input.window?.name ?? "last \(insights.trend.count) runs")
+                insights.trend, changes: changes, window: input.window?.name ?? dashboard.historyWindow?.name ?? "")
         }
         markQuarantine(&dashboard)
         markDestinations(&dashboard)

@@ -47,12 +47,15 @@ package struct DestinationRollup: Sendable, Equatable {
         /// `TestIdentity.testKey`: the test without destination.
         package var test: String
         /// One per destination it ran on, by destination position; a destination without a cell
-        /// did not run it.
+        /// did not run it, or (`suiteAbsent`) did not run its suite at all.
         package var cells: [Cell]
         /// Where it fails, passes, was retried, skipped or did not run, most telling first.
         package var line: String
-        /// Whether it ran on every destination with the same verdict.
+        /// Whether it ran on every destination its suite ran on, with the same verdict on each.
         package var isUniform: Bool
+        /// The destinations, by position, that ran no test of its suite (its class): there it is
+        /// no difference, not a test that did not run.
+        package var suiteAbsent: [Int] = []
     }
 
     /// Where a row of a run ran: its key split into the test and its destination.
@@ -67,6 +70,8 @@ package struct DestinationRollup: Sendable, Equatable {
     package private(set) var destinations: [String] = []
     /// Every test that ran on a destination, in the run's order of first appearance.
     package private(set) var tests: [Test] = []
+    /// The run's tests (rows), those that name no destination included.
+    package private(set) var runTests = 0
     /// Positions in `tests` by each cell's key.
     private var positions: [String: Int] = [:]
 
@@ -114,6 +119,7 @@ extension DestinationRollup {
 
         var rollup = DestinationRollup()
         rollup.destinations = order.map { labels[$0] }
+        rollup.runTests = rows.count
         var testIndex: [String: Int] = [:]
         for (index, place) in places.enumerated() {
             guard let place, let pair = pairIndex[Pair(device: place.device, configuration: place.configuration)]
@@ -140,11 +146,11 @@ extension DestinationRollup {
         for index in rollup.tests.indices {
             rollup.tests[index].cells.sort { $0.destination < $1.destination }
             let cells = rollup.tests[index].cells
+            let classRanOn = classes[Self.className(of: rollup.tests[index].test)] ?? []
+            rollup.tests[index].suiteAbsent = (0..<count).filter { !classRanOn.contains($0) }
             rollup.tests[index].isUniform =
-                cells.count == count && cells.allSatisfy { $0.status == cells[0].status }
-            rollup.tests[index].line = line(
-                cells, destinations: rollup.destinations,
-                classRanOn: classes[Self.className(of: rollup.tests[index].test)] ?? [])
+                cells.count == classRanOn.count && cells.allSatisfy { $0.status == cells[0].status }
+            rollup.tests[index].line = line(cells, destinations: rollup.destinations, classRanOn: classRanOn)
         }
         return rollup
     }

@@ -65,6 +65,9 @@ package struct Dashboard: Sendable, Equatable, Codable {
     /// The latest results on the branch of the tests that failed or were flaky, in this run or in
     /// the history window, by test key: their history strips.
     package var testHistory: [String: DashboardTestHistory] = [:]
+    /// The runs the page's history counts (flakiness, state changes, the trend), which every count
+    /// of runs names; nil without history.
+    package var historyWindow: DashboardHistoryWindow?
     /// The destination × test matrix, for a run on at least two destinations.
     package var destinations: DashboardDestinations?
     /// Declarations and owners from the app's sources; nil when none were read (`--source`).

@@ -36,27 +36,37 @@ package struct DashboardDestinations: Sendable, Equatable, Codable {
         package var test: String
         /// `fails on iPad Air (18.2), iPhone SE (17.5); passes on 2 others`.
         package var line: String
-        /// One per destination it ran on, by position; a destination without one did not run it.
+        /// One per destination it ran on, by position; a destination without one did not run it,
+        /// or did not run its suite at all (`suiteAbsent`).
         package var cells: [Cell]
-        /// Whether it ran everywhere with the same state.
+        /// Whether it ran on every destination its suite ran on, with the same state on each.
         package var isUniform: Bool
+        /// The destinations, by position, that ran no test of its suite: no difference there.
+        package var suiteAbsent: [Int]
 
-        package init(test: String, line: String, cells: [Cell], isUniform: Bool) {
+        package init(test: String, line: String, cells: [Cell], isUniform: Bool, suiteAbsent: [Int] = []) {
             self.test = test
             self.line = line
             self.cells = cells
             self.isUniform = isUniform
+            self.suiteAbsent = suiteAbsent
         }
     }
+
+    /// The most destinations the view names one by one in how their tests add up to the run's.
+    package static let namedInSum = 6
 
     /// The destinations' labels (`iPad Air (18.2)`, `iPhone 16 (18.2) · German`), column order.
     package var destinations: [String]
     /// Every test that ran on a destination, in the run's order.
     package var tests: [Test]
+    /// The run's tests, those on no destination (naming no device) included; nil when not known.
+    package var runTests: Int?
 
-    package init(destinations: [String], tests: [Test]) {
+    package init(destinations: [String], tests: [Test], runTests: Int? = nil) {
         self.destinations = destinations
         self.tests = tests
+        self.runTests = runTests
     }
 }
 

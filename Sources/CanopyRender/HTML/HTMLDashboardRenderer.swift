@@ -45,7 +45,9 @@ package struct HTMLDashboardRenderer: DashboardRenderer {
         ]
         if let destinations = dashboard.destinations {
             views.append(
-                HTMLView(id: "destinations", label: "Destinations", html: HTMLDestinationsView.render(destinations)))
+                HTMLView(
+                    id: "destinations", label: "Destinations",
+                    html: HTMLDestinationsView.render(destinations, window: dashboard.historyWindow)))
         }
         views += [
             HTMLView(
@@ -53,7 +55,7 @@ package struct HTMLDashboardRenderer: DashboardRenderer {
                 html: HTMLFlakyView.render(
                     dashboard.flakyTests, changes: dashboard.stateChanges, elements: dashboard.flakyElements,
                     rowLimit: rowLimit, history: dashboard.testHistory, quarantine: dashboard.quarantinedTests,
-                    code: dashboard.code)),
+                    code: dashboard.code, window: dashboard.historyWindow)),
             HTMLView(
                 id: "accessibility", label: "Accessibility",
                 html: HTMLAccessibilityView.render(

@@ -67,7 +67,7 @@ enum HTMLDashboardScript {
         /* A test's history strip (its latest results on the branch, hover for commit and date), from #canopy-history. */
         var hn=$('canopy-history');var HD=hn?JSON.parse(hn.textContent):{runs:[],tests:{}};var H=HD.tests;var HO={p:'passed',f:'failed',k:'flaky',s:'skipped'};
         function strip(k){var h=H[k];if(!h)return null;var w=el('span','history');var s=el('span','strip');s.setAttribute('role','img');
-        s.setAttribute('aria-label','Last '+h.o.length+' results on this branch, oldest first');
+        s.setAttribute('aria-label','Last '+h.o.length+' results on '+(HD.on||'this branch')+', oldest first');
         for(var i=0;i<h.o.length;i++){var c=h.o.charAt(i);var b=el('span','hs '+c);b.title=HO[c]+' · '+HD.runs[h.r[i]];s.appendChild(b)}w.appendChild(s);
         if(h.s)w.appendChild(el('span','since',' '+h.s));var a=el('a','to-flaky',' flaky view');a.href='#flaky';w.appendChild(a);return w}
         function key(r){return r[0]>=0?T.prefixes[r[0]]+r[2]:r[2]}

@@ -6,7 +6,8 @@
 /// fast. Its styles and script are on the page only when the view is, so a page of a run on one
 /// destination is unchanged.
 enum HTMLDestinationsView {
-    /// One letter per state in the embedded data; `-` where the test did not run.
+    /// One letter per state in the embedded data; `-` where the test did not run, `.` where its
+    /// suite did not run at all (`DashboardDestinations.Test.suiteAbsent`).
     static func letter(_ state: DashboardDestinations.State) -> Character {
         switch state {
         case .newFailure: "N"
@@ -20,7 +21,7 @@ enum HTMLDestinationsView {
     }
 
     /// The matrix's data: `{"d": [label, …], "t": [[test, line, letters, {position: since}], …]}`,
-    /// one letter per destination in `letters` (`letter`).
+    /// one letter per destination in `letters` (`letter`, `-` or `.`).
     struct Data: Encodable {
         var d: [String]
         var t: [Row]
@@ -30,6 +31,7 @@ enum HTMLDestinationsView {
             let count = d.count
             t = destinations.tests.map { test in
                 var letters = [Character](repeating: "-", count: count)
+                for position in test.suiteAbsent where position >= 0 && position < count { letters[position] = "." }
                 var since: [(Int, String)] = []
                 for cell in test.cells where cell.destination >= 0 && cell.destination < count {
                     letters[cell.destination] = letter(cell.state)
@@ -70,19 +72,21 @@ enum HTMLDestinationsView {
         }
     }
 
-    /// The view: counts by destination, a legend, the filters and the matrix's empty table.
-    static func render(_ destinations: DashboardDestinations) -> String {
+    /// The view: counts by destination and what they leave out, a legend, the filters and the
+    /// matrix's empty table; `window` names the runs a test's state is over.
+    static func render(_ destinations: DashboardDestinations, window: DashboardHistoryWindow? = nil) -> String {
         let labels = destinations.destinations
         var out = "<style>\(css)</style>"
         out += "<h2>Destinations <span class=\"count\">\(Format.count(labels.count))</span></h2>"
+        let over = window.map { HTMLText.escape($0.phrase) } ?? "the history window"
         out +=
-            "<p class=\"lede\">Each test's state on each destination (device and configuration) of this run, with its state across the history window. Tests whose result differs between destinations come first.</p>"
+            "<p class=\"lede\">Each test's state on each destination (device and configuration) of this run, with its state across \(over). Tests whose result differs between destinations come first; a suite that did not run on a destination at all is no difference there.</p>"
         out += byDestination(destinations)
         out += "<h3 id=\"d-matrix\">By test</h3><ul class=\"legend\" aria-label=\"What the cells say\">"
         for (mark, text, style) in [
             ("✗", "new failure", "fail"), ("✗", "failing since a commit", "fail"), ("✗", "failing, excused", "fail"),
             ("↻", "passed on retry", "flaky"), ("≈", "flaky in history", "flaky"), ("✓", "passed", "pass"),
-            ("⊘", "skipped", "skip"), ("–", "did not run there", "none"),
+            ("⊘", "skipped", "skip"), ("–", "did not run there", "none"), ("·", "its suite did not run there", "none"),
         ] {
             out += "<li class=\"m \(style)\"><span aria-hidden=\"true\">\(mark)</span> \(text)</li>"
         }
@@ -109,15 +113,21 @@ enum HTMLDestinationsView {
         return out
     }
 
-    /// Each destination's tests by state: where a run's failures are.
+    /// Each destination's tests by state: where a run's failures are. A destination's tests that
+    /// did not run are those of the suites it ran that it did not run; then how the destinations'
+    /// tests add up to the run's.
     private static func byDestination(_ destinations: DashboardDestinations) -> String {
         let labels = destinations.destinations
         var counts = [[DashboardDestinations.State: Int]](repeating: [:], count: labels.count)
         var ran = [Int](repeating: 0, count: labels.count)
+        var suiteAbsent = [Int](repeating: 0, count: labels.count)
         for test in destinations.tests {
             for cell in test.cells where cell.destination >= 0 && cell.destination < labels.count {
                 counts[cell.destination][cell.state, default: 0] += 1
                 ran[cell.destination] += 1
+            }
+            for position in test.suiteAbsent where position >= 0 && position < labels.count {
+                suiteAbsent[position] += 1
             }
         }
         let total = destinations.tests.count
@@ -133,13 +143,35 @@ enum HTMLDestinationsView {
             out += "<tr><th scope=\"row\">\(HTMLText.escape(label, limit: 120))</th>"
             for value in [
                 ran[index], failed, count[.newFailure] ?? 0, count[.passedOnRetry] ?? 0, count[.skipped] ?? 0,
-                total - ran[index],
+                total - ran[index] - suiteAbsent[index],
             ] {
                 out += "<td class=\"n\">\(Format.count(value))</td>"
             }
             out += "</tr>"
         }
-        return out + "</tbody></table></div>"
+        out += "</tbody></table></div>"
+        return out + addUp(destinations, ran: ran)
+    }
+
+    /// How the destinations' tests add up to the run's: `Of this run's 298 tests, 60 ran on a named
+    /// destination: 18 on A, 42 on B. The other 238 tests name no device and are not in this view.`
+    private static func addUp(_ destinations: DashboardDestinations, ran: [Int]) -> String {
+        guard let runTests = destinations.runTests else { return "" }
+        let placed = ran.reduce(0, +)
+        let each =
+            destinations.destinations.count <= DashboardDestinations.namedInSum
+            ? ": "
+                + zip(ran, destinations.destinations).map {
+                    "\(Format.count($0)) on \(HTMLText.escape($1, limit: 120))"
+                }
+                .joined(separator: ", ") : ", counted by destination above"
+        let rest = runTests - placed
+        let other =
+            rest == 0
+            ? " Every test of the run names its destination."
+            : " The other \(Format.plural(rest, "test")) name\(rest == 1 ? "s" : "") no device and \(rest == 1 ? "is" : "are") not in this view."
+        return
+            "<p class=\"muted\">Of this run's \(Format.plural(runTests, "test")), \(Format.count(placed)) ran on a named destination\(each).\(other)</p>"
     }
 
     /// The view's own styles, in the page's colours.
@@ -159,20 +191,21 @@ enum HTMLDestinationsView {
         var $=function(id){return document.getElementById(id)};var fmt=function(n){return n.toLocaleString('en-US')};
         var node=$('canopy-destinations'),body=$('d-body');if(!node||!body)return;var D=JSON.parse(node.textContent);
         var M={N:['✗','new failure','fail'],F:['✗','failing','fail'],E:['✗','failing, excused','fail'],R:['↻','passed on retry','flaky'],
-        K:['≈','flaky','flaky'],P:['✓','passed','pass'],S:['⊘','skipped','skip'],'-':['–','did not run there','none']};
+        K:['≈','flaky','flaky'],P:['✓','passed','pass'],S:['⊘','skipped','skip'],'-':['–','did not run there','none'],'.':['·','its suite did not run there','none']};
         function vis(v){return v.replace(/[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u061C\u200B-\u200F\u202A-\u202E\u2060-\u2069\uFEFF]/g,function(ch){return '\\u{'+ch.charCodeAt(0).toString(16).toUpperCase()+'}'})}
         function el(tag,cls,txt){var e=document.createElement(tag);if(cls)e.className=cls;if(txt!=null)e.textContent=txt;return e}
-        function differs(c){for(var k=1;k<c.length;k++)if(c.charAt(k)!==c.charAt(0))return true;return false}
+        /* A destination that ran none of the test's suite ('.') is no difference. */
+        function differs(c){var f=null;for(var k=0;k<c.length;k++){var x=c.charAt(k);if(x==='.')continue;if(f===null)f=x;else if(x!==f)return true}return false}
         function failing(c){return /[NFE]/.test(c)}
         /* Failing somewhere first, then differing, then the rest, each in the run's order. */
         var order=[];for(var p=0;p<3;p++)for(var i=0;i<D.t.length;i++){var c=D.t[i][2];var g=failing(c)?0:differs(c)?1:2;if(g===p)order.push(i)}
         var st={q:'',show:'differ',page:0,size:50},view=[];
-        /* Classes: per destination, how many of a class's tests failed, were retried, skipped or did not run there. */
+        /* Classes: per destination, how many of a class's tests failed, were retried, skipped or did not run there (none where the class did not run). */
         var C=null;function classes(){if(C)return C;C=[];var at={},n=D.d.length;
         for(var p=0;p<order.length;p++){var r=D.t[order[p]],k=r[0],cut=k.indexOf('/'),name=cut<0?k:k.slice(0,cut),x=at[name];
-        if(x===undefined){x=at[name]=C.length;C.push({n:name,t:0,bad:0,f:new Array(n).fill(0),r:new Array(n).fill(0),s:new Array(n).fill(0),a:new Array(n).fill(0)})}
+        if(x===undefined){x=at[name]=C.length;C.push({n:name,t:0,bad:0,f:new Array(n).fill(0),r:new Array(n).fill(0),s:new Array(n).fill(0),a:new Array(n).fill(0),o:new Array(n).fill(0)})}
         var g=C[x],c=r[2];g.t++;if(failing(c))g.bad++;
-        for(var j=0;j<n;j++){var ch=c.charAt(j)||'-';if('NFE'.indexOf(ch)>=0)g.f[j]++;else if(ch==='R')g.r[j]++;else if(ch==='S')g.s[j]++;else if(ch==='-')g.a[j]++}}
+        for(var j=0;j<n;j++){var ch=c.charAt(j)||'-';if('NFE'.indexOf(ch)>=0)g.f[j]++;else if(ch==='R')g.r[j]++;else if(ch==='S')g.s[j]++;else if(ch==='-')g.a[j]++;else if(ch==='.')g.o[j]++}}
         return C}
         function apply(){var q=st.q.toLowerCase().trim();view=[];
         if(st.show==='classes'){var all=classes();for(var m=0;m<all.length;m++)if(!q||all[m].n.toLowerCase().indexOf(q)>=0)view.push(m);
@@ -184,9 +217,9 @@ enum HTMLDestinationsView {
         c.appendChild(sym);c.appendChild(document.createTextNode(' '+txt));tr.appendChild(c)}
         function head(tr,text){var th=el('th');th.scope='row';th.appendChild(el('code',null,vis(text)));tr.appendChild(th)}
         function classRow(g){var tr=el('tr');head(tr,g.n);
-        for(var j=0;j<D.d.length;j++){var ran=g.t-g.a[j],rest=(g.s[j]?', '+fmt(g.s[j])+' skipped':'')+(g.a[j]?', '+fmt(g.a[j])+' not run':'');
+        for(var j=0;j<D.d.length;j++){var ran=g.t-g.a[j]-g.o[j],rest=(g.s[j]?', '+fmt(g.s[j])+' skipped':'')+(g.a[j]?', '+fmt(g.a[j])+' not run':'');
         if(g.f[j])cell(tr,j,'fail','✗',fmt(g.f[j])+' of '+fmt(ran)+' failed'+rest);else if(g.r[j])cell(tr,j,'flaky','↻',fmt(g.r[j])+' of '+fmt(ran)+' passed on retry'+rest);
-        else if(!ran)cell(tr,j,'none','–','did not run there');else cell(tr,j,'pass','✓',fmt(ran-g.s[j])+' passed'+rest)}
+        else if(!ran&&g.o[j])cell(tr,j,'none','·','the class did not run there');else if(!ran)cell(tr,j,'none','–','did not run there');else cell(tr,j,'pass','✓',fmt(ran-g.s[j])+' passed'+rest)}
         tr.appendChild(el('td','msg',fmt(g.t)+' tests'+(g.bad?', '+fmt(g.bad)+' failing on a destination':'')));return tr}
         function draw(){var s=st.page*st.size,e=Math.min(view.length,s+st.size),f=document.createDocumentFragment(),byClass=st.show==='classes';
         $('d-first').textContent=byClass?'Class':'Test';

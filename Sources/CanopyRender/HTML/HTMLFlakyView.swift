@@ -3,14 +3,17 @@ import CanopyModel
 /// Flaky tests ranked by score, with their evidence and state, after the elements several of them
 /// fail on; then the tests whose state changed (newly broken, fixed), apart.
 enum HTMLFlakyView {
+    /// The view; `window` names the runs the evidence counts (`the history window` without it).
     static func render(
         _ tests: [DashboardFlakyTest], changes: [DashboardFlakyTest] = [], elements: [FlakyElement], rowLimit: Int,
-        history: [String: DashboardTestHistory] = [:], quarantine: [String: String] = [:], code: DashboardCode? = nil
+        history: [String: DashboardTestHistory] = [:], quarantine: [String: String] = [:], code: DashboardCode? = nil,
+        window: DashboardHistoryWindow? = nil
     ) -> String {
-        var out = elementsTable(elements, rowLimit: rowLimit, quarantine: quarantine, code: code)
+        let over = window.map { HTMLText.escape($0.phrase) } ?? "the history window"
+        var out = elementsTable(elements, rowLimit: rowLimit, quarantine: quarantine, code: code, over: over)
         out += "<h2>Flaky tests <span class=\"count\">\(Format.count(tests.count))</span></h2>"
         out +=
-            "<p class=\"lede\">Ranked by flakiness score over the history window, with each test's state. Flips are changes of a commit's verdict "
+            "<p class=\"lede\">Ranked by flakiness score over \(over), with each test's state. Flips are changes of a commit's verdict "
         out +=
             "(passed, failed, or both) from one commit to the next, two commits in a row that both failed and passed counting as one too; "
         out +=
@@ -23,7 +26,7 @@ enum HTMLFlakyView {
         guard !changes.isEmpty else { return out }
         out += "<h2>State changes <span class=\"count\">\(Format.count(changes.count))</span></h2>"
         out +=
-            "<p class=\"lede\">Tests whose state changed within the window: newly broken since a commit, failing since one on too few commits to tell yet, or fixed at one.</p>"
+            "<p class=\"lede\">Tests whose state changed within \(over): newly broken since a commit, failing since one on too few commits to tell yet, or fixed at one.</p>"
         return out + table(changes, rowLimit: rowLimit, history: history)
     }
 
@@ -58,14 +61,15 @@ enum HTMLFlakyView {
             + HTMLParts.more(shown: min(rowLimit, tests.count), of: tests.count, hint: "lower scores are left out")
     }
 
-    /// Elements on which several tests fail flakily; nothing when there are none.
+    /// Elements on which several tests fail flakily over the runs `over` names; nothing when there
+    /// are none.
     private static func elementsTable(
-        _ elements: [FlakyElement], rowLimit: Int, quarantine: [String: String], code: DashboardCode?
+        _ elements: [FlakyElement], rowLimit: Int, quarantine: [String: String], code: DashboardCode?, over: String
     ) -> String {
         guard !elements.isEmpty else { return "" }
         var out = "<h2>Flaky elements <span class=\"count\">\(Format.count(elements.count))</span></h2>"
         out +=
-            "<p class=\"lede\">Elements on which several tests fail flakily over the history window: fix the element "
+            "<p class=\"lede\">Elements on which several tests fail flakily over \(over): fix the element "
         out += "(a wait, its hit region, a stable identifier) rather than each test.</p>"
         out +=
             "<table class=\"grid\"><thead><tr><th scope=\"col\">Identifier</th><th scope=\"col\" class=\"n\">Tests</th>"

@@ -27,7 +27,7 @@ enum HTMLHistoryStrip {
             return count == 0 ? nil : "\(count) \(outcome.rawValue)"
         }
         let label =
-            "Last \(Format.plural(history.results.count, "result")) on this branch, oldest first: \(counts.joined(separator: ", "))"
+            "Last \(Format.plural(history.results.count, "result")) on \(history.source), oldest first: \(counts.joined(separator: ", "))"
         var out =
             "<span class=\"history\"><span class=\"strip\" role=\"img\" aria-label=\"\(HTMLText.escapeRaw(label))\">"
         for result in history.results {
@@ -38,8 +38,9 @@ enum HTMLHistoryStrip {
         return out + (flakyLink ? " <a class=\"to-flaky\" href=\"#flaky\">flaky view</a>" : "") + "</span>"
     }
 
-    /// The strips for the Tests view's script: `runs`, each run's commit and day once; by test
-    /// key, `o` one letter per result, `r` the index of each result's run in `runs`, `s` since when.
+    /// The strips for the Tests view's script: `runs`, each run's commit and day once; `on`, where
+    /// the results come from (every strip of a page draws on the same runs); by test key, `o` one
+    /// letter per result, `r` the index of each result's run in `runs`, `s` since when.
     struct Data: Encodable {
         struct Entry: Encodable {
             var o: String
@@ -47,9 +48,11 @@ enum HTMLHistoryStrip {
             var s: String?
         }
         var runs: [String] = []
+        var on = "this branch"
         var tests: [String: Entry] = [:]
 
         init(_ history: [String: DashboardTestHistory]) {
+            if let source = history.values.first?.source { on = source }
             var index: [DashboardTestHistory.Result: Int] = [:]
             for (key, entry) in history {
                 var letters = ""

@@ -15,8 +15,10 @@ enum HTMLOverviewView {
         out += status(dashboard)
         out += missingTests(dashboard.missingTests)
         out += failing(dashboard, rowLimit: rowLimit)
-        out += flaky(dashboard.flakyTests, history: dashboard.testHistory)
-        out += flaky(dashboard.stateChanges, history: dashboard.testHistory, title: "State changes", more: nil)
+        out += flaky(dashboard.flakyTests, history: dashboard.testHistory, window: dashboard.historyWindow)
+        out += flaky(
+            dashboard.stateChanges, history: dashboard.testHistory, window: dashboard.historyWindow,
+            title: "State changes", more: nil)
         out += figures(dashboard, rowLimit: rowLimit)
         return out
     }
@@ -60,9 +62,10 @@ enum HTMLOverviewView {
     }
 
     /// The highest-ranked of `tests` (flaky ones, or those whose state changed) with their state
-    /// and evidence under `title` and their count, and the link `more` to all of them.
+    /// and evidence over `window` under `title` and their count, and the link `more` to all of them.
     static func flaky(
-        _ tests: [DashboardFlakyTest], history: [String: DashboardTestHistory] = [:], title: String = "Flaky tests",
+        _ tests: [DashboardFlakyTest], history: [String: DashboardTestHistory] = [:],
+        window: DashboardHistoryWindow? = nil, title: String = "Flaky tests",
         more: String? = "<a href=\"#flaky\">All flaky tests and their evidence →</a>"
     ) -> String {
         guard !tests.isEmpty else { return "" }
@@ -73,7 +76,10 @@ enum HTMLOverviewView {
             out += "<li><code>\(HTMLText.escape(test.test))</code> \(HTMLParts.state(test.state, since: test.since))"
             if test.isNew { out += " <span class=\"chip warn\">new</span>" }
             out += HTMLParts.quarantine(test.quarantine)
-            out += " <span class=\"muted\">failed in \(Format.count(e.failures)) of \(Format.plural(e.runs, "run"))"
+            out +=
+                " <span class=\"muted\">"
+                + (window.map { HTMLText.escape($0.failedIn(e.failures, of: e.runs)) }
+                    ?? "failed in \(Format.count(e.failures)) of \(Format.plural(e.runs, "run"))")
             if let target = test.onTargetBranch { out += "; \(HTMLText.escape(target.text))" }
             out += "</span>" + HTMLHistoryStrip.render(history[test.test])
             if let message = test.lastMessage {
@@ -172,7 +178,13 @@ enum HTMLOverviewView {
                 out +=
                     "<span class=\"kpi-change neutral\"><small>\(kpi.baseline == nil ? "no baseline" : "no change")</small></span>"
             }
-            let title = "\(label) over the last \(series.count) runs"
+            // A series of every run of the window is of the window; coverage, of the runs measuring it.
+            let title =
+                dashboard.historyWindow.map {
+                    series.count == $0.total
+                        ? "\(label) over \($0.phrase)"
+                        : "\(label) over \(Format.plural(series.count, "run")) of \($0.phrase)"
+                } ?? "\(label) over the last \(Format.plural(series.count, "run"))"
             out +=
                 SVGChart.sparkline(series, label: title, minimumSpan: unit == .ratio ? SVGChart.ratioSpan : 0) + "</li>"
         }

@@ -6,7 +6,7 @@ enum HTMLTrendView {
         guard !points.isEmpty else { return out + "<p class=\"empty\">No runs in the window.</p>" }
         let labels = points.map { "\(Format.day($0.date)) · \(DisplayText.line($0.commit, limit: 12))" }
         out +=
-            "<p class=\"lede\">\(Format.count(points.count)) runs from \(Format.day(points[0].date)) to \(Format.day(points[points.count - 1].date)).</p>"
+            "<p class=\"lede\">\(Format.plural(points.count, "run")) from \(Format.day(points[0].date)) to \(Format.day(points[points.count - 1].date)).</p>"
         out += "<div class=\"charts\">"
         out += figure(
             "Pass rate",

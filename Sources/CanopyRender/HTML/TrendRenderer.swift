@@ -18,7 +18,7 @@ package struct TrendRenderer: DashboardRenderer {
                 id: "flaky", label: "Flaky tests",
                 html: HTMLFlakyView.render(
                     dashboard.flakyTests, elements: dashboard.flakyElements, rowLimit: rowLimit,
-                    quarantine: dashboard.quarantinedTests, code: dashboard.code)),
+                    quarantine: dashboard.quarantinedTests, code: dashboard.code, window: dashboard.historyWindow)),
             HTMLView(
                 id: "overview", label: "Latest run",
                 html: HTMLOverviewView.render(dashboard, rowLimit: min(rowLimit, 200))),

@@ -34,7 +34,7 @@ package struct MarkdownComment: DashboardRenderer {
                     head: MarkdownFailures.screenshotNote(others.map(\.failure), links: dashboard.links),
                     items: otherItems.items, counts: otherItems.counts)),
         ]
-        let flaky = MarkdownSections.flaky(dashboard.flakyTests)
+        let flaky = MarkdownSections.flaky(dashboard.flakyTests, window: dashboard.historyWindow)
         sections.append(collapsed("🔁 Flaky tests (\(Format.count(flaky.items.count)))", flaky, bare: true))
         let slower = MarkdownSections.slower(dashboard.slowerTests, quarantine: dashboard.quarantinedTests)
         sections.append(collapsed("🐢 Slower tests (\(Format.count(slower.items.count)))", slower, bare: true))

@@ -35,18 +35,21 @@ enum MarkdownSections {
         return MarkdownSection(name: "slower tests", head: head, items: items, tail: "\n</details>\n\n")
     }
 
-    /// The tests flaky by history's rule (`Dashboard.flakyTests`).
-    static func flaky(_ tests: [DashboardFlakyTest]) -> MarkdownSection {
-        flakyTable(tests, name: "flaky tests", title: "🔁 Flaky tests")
+    /// The tests flaky by history's rule (`Dashboard.flakyTests`) over `window`.
+    static func flaky(_ tests: [DashboardFlakyTest], window: DashboardHistoryWindow? = nil) -> MarkdownSection {
+        flakyTable(tests, name: "flaky tests", title: "🔁 Flaky tests", window: window)
     }
 
     /// The tests whose state changed within the window (`Dashboard.stateChanges`).
-    static func stateChanges(_ tests: [DashboardFlakyTest]) -> MarkdownSection {
-        flakyTable(tests, name: "state changes", title: "↕️ State changes")
+    static func stateChanges(_ tests: [DashboardFlakyTest], window: DashboardHistoryWindow? = nil) -> MarkdownSection {
+        flakyTable(tests, name: "state changes", title: "↕️ State changes", window: window)
     }
 
-    /// `tests` with their state and evidence under `title` and their count.
-    private static func flakyTable(_ tests: [DashboardFlakyTest], name: String, title: String) -> MarkdownSection {
+    /// `tests` with their state and evidence under `title` and their count, and the runs their
+    /// evidence counts (`window`) when known.
+    private static func flakyTable(
+        _ tests: [DashboardFlakyTest], name: String, title: String, window: DashboardHistoryWindow?
+    ) -> MarkdownSection {
         let rows = tests.map { test in
             let e = test.evidence
             let commits =
@@ -77,7 +80,9 @@ enum MarkdownSections {
             rows: rows
         ).render()
         return MarkdownSection(
-            name: name, head: "### \(title) (\(Format.count(tests.count)))\n\n" + table.head,
+            name: name,
+            head: "### \(title) (\(Format.count(tests.count)))\n\n"
+                + (window.map { "Over \(MarkdownText.escape($0.phrase, limit: 200)).\n\n" } ?? "") + table.head,
             items: table.rows)
     }
 

@@ -49,7 +49,7 @@ package struct TrendMarkdownRenderer: DashboardRenderer {
                 "| \(Format.day(change.date)) | \(MarkdownText.code(change.test, limit: 160)) | \(MarkdownSections.state(change.from, since: nil)) | "
                     + "\(MarkdownSections.state(change.to, since: nil)) | \(MarkdownText.code(change.commit, limit: 12)) |\n"
             })
-        let flaky = MarkdownSections.flaky(dashboard.flakyTests)
+        let flaky = MarkdownSections.flaky(dashboard.flakyTests, window: dashboard.historyWindow)
         let budgeter = MarkdownBudget(limit: budget, dashboard: dashboard.links.dashboard)
         return budgeter.fit(
             head: head, sections: [changes, flaky, MarkdownUntested.section(dashboard.code)],

@@ -49,7 +49,7 @@ package enum SlackRenderer {
         }
         var tail: [SlackBlock] = []
         if let also = alsoFailing(dashboard) { tail.append(also) }
-        if let flaky = flaky(dashboard.flakyTests) { tail.append(flaky) }
+        if let flaky = flaky(dashboard.flakyTests, window: dashboard.historyWindow) { tail.append(flaky) }
         if let link = link(dashboard.links) { tail.append(link) }
         return message(
             text: fallback(dashboard), head: head, failures: dashboard.newFailures, causes: causes(dashboard),
@@ -87,7 +87,7 @@ package enum SlackRenderer {
                     }, shown: changesShown, more: { "… and \(Format.count($0)) more" }))
         }
         var tail: [SlackBlock] = []
-        if let flaky = flaky(dashboard.flakyTests) { tail.append(flaky) }
+        if let flaky = flaky(dashboard.flakyTests, window: dashboard.historyWindow) { tail.append(flaky) }
         if let link = link(dashboard.links) { tail.append(link) }
         var text = SlackMrkdwn.escape(title, limit: 300) + ": \(Format.plural(trend.points.count, "run")), pass rate "
         text += "\(Format.percent(first.passRate)) → \(Format.percent(last.passRate)), "
@@ -219,15 +219,19 @@ package enum SlackRenderer {
             }, shown: 5, more: { "… and \(Format.count($0)) more" })
     }
 
-    /// The top flaky tests with their score and evidence; nil when there are none.
-    private static func flaky(_ tests: [DashboardFlakyTest]) -> SlackBlock? {
+    /// The top flaky tests with their score and evidence over `window`; nil when there are none.
+    private static func flaky(_ tests: [DashboardFlakyTest], window: DashboardHistoryWindow?) -> SlackBlock? {
         guard !tests.isEmpty else { return nil }
         return .section(
             head: "*🔁 Flaky tests (\(Format.count(tests.count)))*",
             lines: tests.map { test in
                 var line = "• " + SlackMrkdwn.code(test.test, limit: 200) + " score \(Format.score(test.score))"
                 line +=
-                    " · failed \(Format.count(test.evidence.failures)) of \(Format.plural(test.evidence.runs, "run"))"
+                    " · "
+                    + (window.map {
+                        SlackMrkdwn.escape($0.failedIn(test.evidence.failures, of: test.evidence.runs), limit: 300)
+                    }
+                        ?? "failed \(Format.count(test.evidence.failures)) of \(Format.plural(test.evidence.runs, "run"))")
                 if test.evidence.retries > 0 { line += ", passed on retry in \(Format.count(test.evidence.retries))" }
                 if test.isNew { line += " · 🆕 new" }
                 if test.quarantine != nil { line += " · 🧊 quarantined" }
