@@ -29,7 +29,10 @@ extension PipelineCommandTests {
             #expect(result.status == 0, "\(result.stderr)")
             let summary = try String(contentsOfFile: out + "/summary.md", encoding: .utf8)
             let section = try #require(summary.range(of: "### 🔁 Flaky tests ("))
-            let rows = summary[section.upperBound...].split(separator: "\n").dropFirst(3).prefix { $0.hasPrefix("| ") }
+            // The section names its window, then the table: its header, its separator, its rows.
+            let lines = summary[section.upperBound...].split(separator: "\n")
+            #expect(lines.dropFirst().first == "Over the last 3 runs of main.", "\(summary)")
+            let rows = lines.drop { !$0.hasPrefix("| score") }.dropFirst(2).prefix { $0.hasPrefix("| ") }
             #expect(!rows.isEmpty, "\(summary)")
             // | score | test | state | runs | …: no test is judged over more than the window's 3 runs.
             let runs = rows.compactMap {
