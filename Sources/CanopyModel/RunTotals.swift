@@ -5,7 +5,9 @@ package struct RunTotals: Sendable, Equatable, Hashable, Codable {
     package var passed = 0
     package var failed = 0
     package var skipped = 0
-    package var flaky = 0
+    /// Tests an attempt of which failed and a later one passed: in-run, never "flaky" (a history
+    /// state).
+    package var passedOnRetry = 0
     /// Elements across all screens.
     package var elements = 0
     /// Elements with a non-empty identifier.
@@ -17,11 +19,11 @@ package struct RunTotals: Sendable, Equatable, Hashable, Codable {
 
     package init() {}
 
-    /// Tests that ended passed (flaky ones, passed on a retry, included) over the tests that ran
-    /// (skipped ones left out); 1 when none ran. The trend's SQL computes the same per stored run.
+    /// Tests that ended passed (those passed on retry included) over the tests that ran (skipped
+    /// ones left out); 1 when none ran. The trend's SQL computes the same per stored run.
     package var passRate: Double {
         let ran = tests - skipped
-        return ran > 0 ? Double(passed + flaky) / Double(ran) : 1
+        return ran > 0 ? Double(passed + passedOnRetry) / Double(ran) : 1
     }
 
     package init(run: Run) {
@@ -52,7 +54,7 @@ package struct RunTotals: Sendable, Equatable, Hashable, Codable {
         case .passed: passed += 1
         case .failed: failed += 1
         case .skipped: skipped += 1
-        case .flaky: flaky += 1
+        case .flaky: passedOnRetry += 1
         }
     }
 }

@@ -19,9 +19,9 @@ struct ModelTests {
     @Test("pass rate: tests that ended passed, flaky included, over those that ran; 1 when none ran")
     func passRate() {
         var totals = RunTotals()
-        (totals.tests, totals.passed, totals.flaky, totals.failed, totals.skipped) = (4, 1, 1, 1, 1)
+        (totals.tests, totals.passed, totals.passedOnRetry, totals.failed, totals.skipped) = (4, 1, 1, 1, 1)
         #expect(totals.passRate == 2.0 / 3.0)
-        (totals.tests, totals.passed, totals.flaky, totals.failed, totals.skipped) = (2, 0, 0, 0, 2)
+        (totals.tests, totals.passed, totals.passedOnRetry, totals.failed, totals.skipped) = (2, 0, 0, 0, 2)
         #expect(totals.passRate == 1)
         #expect(RunTotals().passRate == 1)
     }
@@ -141,7 +141,7 @@ struct ModelTests {
         let totals = run.totals
         #expect(totals.tests == 2)
         #expect(totals.attempts == 3)
-        #expect(totals.flaky == 1)
+        #expect(totals.passedOnRetry == 1)
         #expect(totals.skipped == 1)
         #expect(totals.duration == 3)
         #expect(totals.elements == 3)

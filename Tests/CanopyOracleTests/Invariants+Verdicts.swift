@@ -235,8 +235,8 @@ extension Invariants {
                 seen[key] = outcome
             }
             var wrong: [String] = []
-            for (key, expected) in truth.expected where seen[key] != expected.outcome.rawValue {
-                wrong.append("\(key): \(seen[key] ?? "missing"), expected \(expected.outcome.rawValue)")
+            for (key, expected) in truth.expected where seen[key] != expected.outcome.label {
+                wrong.append("\(key): \(seen[key] ?? "missing"), expected \(expected.outcome.label)")
             }
             for key in seen.keys where truth.expected[key] == nil { wrong.append("\(key): not a test of the run") }
             if !wrong.isEmpty {

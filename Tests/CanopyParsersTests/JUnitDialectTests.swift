@@ -66,7 +66,7 @@ struct JUnitDialectTests {
         #expect(totals.attempts == expected.attempts)
         #expect(totals.passed == expected.passed)
         #expect(totals.failed == expected.failed)
-        #expect(totals.flaky == expected.flaky)
+        #expect(totals.passedOnRetry == expected.flaky)
         #expect(totals.skipped == expected.skipped)
     }
 

@@ -8,7 +8,7 @@ extension DashboardBuilder {
         var tests: Int?
         var passed: Int?
         var failed: Int?
-        var flaky: Int?
+        var passedOnRetry: Int?
         var skipped: Int?
         var passRate: Double?
         var duration: Double?
@@ -35,7 +35,8 @@ extension DashboardBuilder {
         }
         return DashboardHeadline(
             status: status, tests: kpi(totals.tests, base.tests), passed: kpi(totals.passed, base.passed),
-            failed: kpi(totals.failed, base.failed), flaky: kpi(totals.flaky, base.flaky),
+            failed: kpi(totals.failed, base.failed),
+            passedOnRetry: kpi(totals.passedOnRetry, base.passedOnRetry),
             skipped: kpi(totals.skipped, base.skipped),
             passRate: DashboardKPI(
                 totals.passRate, baseline: base.passRate, isMeasured: totals.tests > totals.skipped),
@@ -51,7 +52,7 @@ extension DashboardBuilder {
         if input.window != nil {
             guard let first = input.insights?.trend.first else { return HeadlineBaseline() }
             return HeadlineBaseline(
-                tests: first.tests, passed: first.passed, failed: first.failed, flaky: first.flaky,
+                tests: first.tests, passed: first.passed, failed: first.failed, passedOnRetry: first.passedOnRetry,
                 skipped: first.skipped,
                 passRate: first.passRate, duration: first.duration, coverage: first.coverage,
                 auditErrors: first.auditErrors,
@@ -60,7 +61,8 @@ extension DashboardBuilder {
         let baseline = input.insights?.baselineRun?.totals
         let comparison = input.insights?.comparison
         return HeadlineBaseline(
-            tests: baseline?.tests, passed: baseline?.passed, failed: baseline?.failed, flaky: baseline?.flaky,
+            tests: baseline?.tests, passed: baseline?.passed, failed: baseline?.failed,
+            passedOnRetry: baseline?.passedOnRetry,
             skipped: baseline?.skipped,
             passRate: baseline?.passRate, duration: baseline?.duration, coverage: comparison?.overallCoverage?.before,
             auditErrors: comparison?.baselineAuditErrors, auditWarnings: comparison?.baselineAuditWarnings)

@@ -6,9 +6,10 @@ package struct DashboardHeadline: Sendable, Equatable, Codable {
     package var tests: DashboardKPI
     package var passed: DashboardKPI
     package var failed: DashboardKPI
-    package var flaky: DashboardKPI
+    /// Tests passed on retry (an attempt failed, a later one passed): never "flaky".
+    package var passedOnRetry: DashboardKPI
     package var skipped: DashboardKPI
-    /// Passed (including flaky) over tests that ran, 0…1.
+    /// Passed (including passed on retry) over tests that ran, 0…1.
     package var passRate: DashboardKPI
     /// Identified interactive elements over interactive elements, 0…1.
     package var identifierCoverage: DashboardKPI
@@ -18,7 +19,8 @@ package struct DashboardHeadline: Sendable, Equatable, Codable {
     package var duration: DashboardKPI
 
     package init(
-        status: DashboardStatus, tests: DashboardKPI, passed: DashboardKPI, failed: DashboardKPI, flaky: DashboardKPI,
+        status: DashboardStatus, tests: DashboardKPI, passed: DashboardKPI, failed: DashboardKPI,
+        passedOnRetry: DashboardKPI,
         skipped: DashboardKPI, passRate: DashboardKPI, identifierCoverage: DashboardKPI, auditErrors: DashboardKPI,
         auditWarnings: DashboardKPI, duration: DashboardKPI
     ) {
@@ -26,7 +28,7 @@ package struct DashboardHeadline: Sendable, Equatable, Codable {
         self.tests = tests
         self.passed = passed
         self.failed = failed
-        self.flaky = flaky
+        self.passedOnRetry = passedOnRetry
         self.skipped = skipped
         self.passRate = passRate
         self.identifierCoverage = identifierCoverage

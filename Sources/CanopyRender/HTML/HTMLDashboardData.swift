@@ -12,7 +12,7 @@ struct HTMLDashboardData: Encodable {
         var classes: [String] = []
         var devices: [String] = []
         var categories: [String] = []
-        var outcomes: [String] = TestOutcome.allCases.map(\.rawValue)
+        var outcomes: [String] = TestOutcome.allCases.map(\.label)
         var rows: [Row] = []
         /// The attempts of the rows that carry them: `[row, [[label, outcome, durationMs, [message],
         /// location, output], …]]`, only for tests that did not simply pass.

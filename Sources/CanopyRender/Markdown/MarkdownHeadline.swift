@@ -18,7 +18,7 @@ enum MarkdownHeadline {
         var out =
             "## \(statusIcon(h.status)) \(h.status.title) — \(MarkdownText.escape(dashboard.title, limit: 120))\n\n"
         var line = "**\(Format.count(h.tests.value))** tests: \(Format.count(h.passed.value)) passed, "
-        line += "**\(Format.count(h.failed.value)) failed**, \(Format.count(h.flaky.value)) passed on retry, "
+        line += "**\(Format.count(h.failed.value)) failed**, \(Format.count(h.passedOnRetry.value)) passed on retry, "
         line += "\(Format.count(h.skipped.value)) skipped · pass rate **\(Format.value(h.passRate, .ratio))**"
         line += " · identifier coverage **\(Format.value(h.identifierCoverage, .ratio))**"
         if let change = Format.change(h.identifierCoverage, .ratio) { line += " (\(change))" }
@@ -56,16 +56,9 @@ enum MarkdownHeadline {
 
     /// The key figures with their change against the baseline, one table row each.
     static func figures(_ dashboard: Dashboard) -> [String] {
-        let h = dashboard.headline
         var out: [String] = []
-        let rows: [(String, DashboardKPI, KPIUnit, Bool?)] = [
-            ("Tests", h.tests, .count, nil), ("Passed", h.passed, .count, true), ("Failed", h.failed, .count, false),
-            ("Passed on retry", h.flaky, .count, false), ("Skipped", h.skipped, .count, nil),
-            ("Pass rate", h.passRate, .ratio, true), ("Identifier coverage", h.identifierCoverage, .ratio, true),
-            ("Audit errors", h.auditErrors, .count, false), ("Audit warnings", h.auditWarnings, .count, false),
-            ("Test time (sum)", h.duration, .seconds, false),
-        ]
-        for (label, kpi, unit, higherIsBetter) in rows {
+        for figure in dashboard.headline.keyFigures {
+            let (label, kpi, unit, higherIsBetter) = (figure.label, figure.kpi, figure.unit, figure.higherIsBetter)
             var change = "–"
             if let text = Format.change(kpi, unit) {
                 switch Format.judgement(kpi, higherIsBetter: higherIsBetter) {
