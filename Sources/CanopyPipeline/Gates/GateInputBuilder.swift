@@ -130,7 +130,7 @@ enum GateInputBuilder {
     /// would otherwise quarantine nothing, silently. Not for a run without tests (audits alone)
     /// or without identifiers, where nothing could match.
     static func unmatched(_ active: [QuarantineEntry], in prepared: PreparedRun) -> [String] {
-        let keys = prepared.testRows.map(\.testKey)
+        let keys = prepared.testRows.map(\.key)
         var identifiers = Set(prepared.run.auditIssues.compactMap { $0.element?.identifier })
         for failure in prepared.report.failures {
             if let element = failure.element {
@@ -160,7 +160,9 @@ enum GateInputBuilder {
         return warnings
     }
 
+    /// The active entry quarantining the test `testKey` names (a failure's key: what it names of its
+    /// destination is read from it, `TestKey.init(stored:)`).
     static func entry(in active: [QuarantineEntry], quarantining testKey: String) -> QuarantineEntry? {
-        RunVerdicts.entry(in: active, quarantining: testKey)
+        RunVerdicts.entry(in: active, quarantining: TestKey(stored: testKey))
     }
 }
