@@ -71,7 +71,7 @@ enum HistoryQueries {
 
     static let testRunColumns = """
         r.run_key, r.commit_sha, r.started_at, n.test_key, n.device, r.os_version, t.outcome, t.attempts, \
-        t.failed_attempts, t.infra_failed_attempts, t.duration_us
+        t.failed_attempts, t.infra_failed_attempts, t.duration_us, n.configuration
         """
 
     /// A run's test results with their runs and names (migration 9's layout).

@@ -51,7 +51,8 @@ enum HistoryRowDecoding {
             startedAt: date(try row.double(2)), testKey: try row.text(3) ?? "",
             device: try row.text(4), osVersion: try row.text(5), outcome: outcome, attempts: count(try row.int(7)),
             failedAttempts: count(try row.int(8)), infrastructureFailedAttempts: count(try row.int(9)),
-            duration: StoredDuration.seconds(try row.int(10)))
+            duration: StoredDuration.seconds(try row.int(10)),
+            configuration: try row.text(11).flatMap { $0.isEmpty ? nil : $0 })
     }
 
     /// A row selected by `HistoryQueries.failures`.

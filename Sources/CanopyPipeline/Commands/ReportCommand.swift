@@ -131,14 +131,9 @@ package struct ReportCommand {
             clusters: FailureGroups.clusters(failures), descriptions: descriptions)
         let parts = DashboardBuilder.RunParts(
             tests: tests.map { row in
-                // The key names the device (`Class/name@device`); the name does not.
-                let parts = row.testKey.split(separator: "/", maxSplits: 1)
-                var name = parts.last ?? ""
-                if let device = row.device, let cut = name.range(of: "@" + device, options: .backwards) {
-                    name = name[..<cut.lowerBound]
-                }
+                let key = row.key
                 return DashboardTestRow(
-                    key: row.testKey, className: String(parts.first ?? ""), name: String(name),
+                    key: row.testKey, className: key.className, name: key.nameWithArguments,
                     device: row.device, outcome: row.outcome, attempts: row.attempts, duration: row.duration,
                     category: categoryOf(row))
             },
