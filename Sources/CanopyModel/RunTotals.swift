@@ -6,6 +6,9 @@ package struct RunTotals: Sendable, Equatable, Hashable, Codable {
     package var failed = 0
     package var skipped = 0
     package var flaky = 0
+    /// Tests whose outcome is an expected failure: the counts add up, `passed + failed + flaky +
+    /// skipped + expectedFailures == tests`.
+    package var expectedFailures = 0
     /// Elements across all screens.
     package var elements = 0
     /// Elements with a non-empty identifier.
@@ -18,9 +21,10 @@ package struct RunTotals: Sendable, Equatable, Hashable, Codable {
     package init() {}
 
     /// Tests that ended passed (flaky ones, passed on a retry, included) over the tests that ran
-    /// (skipped ones left out); 1 when none ran. The trend's SQL computes the same per stored run.
+    /// (skipped ones and expected failures left out); 1 when none ran. The trend's SQL computes
+    /// the same per stored run.
     package var passRate: Double {
-        let ran = tests - skipped
+        let ran = tests - skipped - expectedFailures
         return ran > 0 ? Double(passed + flaky) / Double(ran) : 1
     }
 
@@ -53,6 +57,7 @@ package struct RunTotals: Sendable, Equatable, Hashable, Codable {
         case .failed: failed += 1
         case .skipped: skipped += 1
         case .flaky: flaky += 1
+        case .expectedFailure: expectedFailures += 1
         }
     }
 }

@@ -11,7 +11,7 @@ package struct TrendPoint: Sendable, Equatable, Hashable, Codable {
     package var failed: Int
     package var flaky: Int
     package var skipped: Int
-    /// `(passed + flaky) / (tests - skipped)`, as `RunTotals.passRate`; nil when nothing ran.
+    /// `(passed + flaky) / (passed + flaky + failed)`, as `RunTotals.passRate`; nil when nothing ran.
     package var passRate: Double?
     /// Sum of test durations, seconds.
     package var duration: Double

@@ -9,8 +9,9 @@ struct ModelTests {
         arguments: [
             ([Outcome.passed], TestOutcome.passed), ([.failed], .failed), ([.error], .failed), ([.skipped], .skipped),
             ([.failed, .passed], .flaky), ([.passed, .failed], .flaky), ([.error, .failed], .failed),
-            ([.expectedFailure], .passed), ([.skipped, .passed], .passed), ([], .skipped),
-            ([.failed, .skipped], .failed),
+            ([.expectedFailure], .expectedFailure), ([.skipped, .passed], .passed), ([], .skipped),
+            ([.failed, .skipped], .failed), ([.failed, .expectedFailure], .flaky),
+            ([.expectedFailure, .passed], .passed), ([.skipped, .expectedFailure], .expectedFailure),
         ] as [([Outcome], TestOutcome)])
     func finalOutcome(_ attempts: [Outcome], _ expected: TestOutcome) {
         #expect(TestOutcome(attempts: attempts) == expected)
@@ -24,6 +25,22 @@ struct ModelTests {
         (totals.tests, totals.passed, totals.flaky, totals.failed, totals.skipped) = (2, 0, 0, 0, 2)
         #expect(totals.passRate == 1)
         #expect(RunTotals().passRate == 1)
+        // Expected failures are neither passed nor failed: out of both sides of the rate.
+        (totals.tests, totals.passed, totals.flaky, totals.failed, totals.skipped) = (5, 1, 1, 1, 1)
+        totals.expectedFailures = 1
+        #expect(totals.passRate == 2.0 / 3.0)
+    }
+
+    @Test("a run's outcomes add up to its tests, expected failures apart")
+    func totalsAddUp() {
+        let tests = [[Outcome.expectedFailure], [.passed], [.failed, .passed], [.skipped], [.failed]].enumerated().map {
+            TestCase(
+                identity: TestIdentity(className: "A", name: "t\($0.offset)"),
+                attempts: $0.element.map { Attempt(outcome: $0) })
+        }
+        let totals = RunTotals(run: Run(tests: tests))
+        #expect(totals.expectedFailures == 1 && totals.passed == 1 && totals.flaky == 1)
+        #expect(totals.passed + totals.failed + totals.flaky + totals.skipped + totals.expectedFailures == totals.tests)
     }
 
     @Test("identity keys: trailing () ignored; device and configuration separate tests")

@@ -31,7 +31,7 @@ package struct DashboardClassRow: Sendable, Equatable, Hashable, Codable {
             case .failed: row.failed += 1
             case .flaky: row.flaky += 1
             case .skipped: row.skipped += 1
-            case .passed: break
+            case .passed, .expectedFailure: break
             }
             if let duration = test.duration, duration.isFinite { row.duration += duration }
             rows[test.className] = row

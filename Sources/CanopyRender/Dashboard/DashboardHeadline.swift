@@ -8,7 +8,10 @@ package struct DashboardHeadline: Sendable, Equatable, Codable {
     package var failed: DashboardKPI
     package var flaky: DashboardKPI
     package var skipped: DashboardKPI
-    /// Passed (including flaky) over tests that ran, 0…1.
+    /// Tests that failed as they declared they would; nil when neither the run nor what it is
+    /// compared with has any (the surfaces then leave the figure out).
+    package var expectedFailures: DashboardKPI?
+    /// Passed (including flaky) over tests that ran (skipped tests and expected failures left out), 0…1.
     package var passRate: DashboardKPI
     /// Identified interactive elements over interactive elements, 0…1.
     package var identifierCoverage: DashboardKPI
@@ -20,8 +23,9 @@ package struct DashboardHeadline: Sendable, Equatable, Codable {
     package init(
         status: DashboardStatus, tests: DashboardKPI, passed: DashboardKPI, failed: DashboardKPI, flaky: DashboardKPI,
         skipped: DashboardKPI, passRate: DashboardKPI, identifierCoverage: DashboardKPI, auditErrors: DashboardKPI,
-        auditWarnings: DashboardKPI, duration: DashboardKPI
+        auditWarnings: DashboardKPI, duration: DashboardKPI, expectedFailures: DashboardKPI? = nil
     ) {
+        self.expectedFailures = expectedFailures
         self.status = status
         self.tests = tests
         self.passed = passed

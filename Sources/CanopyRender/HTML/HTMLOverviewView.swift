@@ -152,7 +152,7 @@ enum HTMLOverviewView {
         let h = dashboard.headline
         out += "<h3>Key figures</h3>"
         let points = dashboard.trend?.points ?? []
-        let kpis: [(String, DashboardKPI, KPIUnit, Bool?, [Double])] = [
+        var kpis: [(String, DashboardKPI, KPIUnit, Bool?, [Double])] = [
             ("Tests", h.tests, .count, nil, []),
             ("Passed", h.passed, .count, true, []),
             ("Failed", h.failed, .count, false, points.map { Double($0.failures) }),
@@ -164,6 +164,7 @@ enum HTMLOverviewView {
             ("Audit warnings", h.auditWarnings, .count, false, points.map { Double($0.auditIssues - $0.auditErrors) }),
             ("Test time (sum)", h.duration, .seconds, false, points.map(\.duration)),
         ]
+        if let expected = h.expectedFailures { kpis.insert(("Expected failures", expected, .count, nil, []), at: 5) }
         out += "<ul class=\"kpis\">"
         for (label, kpi, unit, higherIsBetter, series) in kpis {
             out +=
@@ -223,7 +224,9 @@ enum HTMLOverviewView {
             }
         let word = h.status.title
         var text = "\(Format.count(h.failed.value)) failed, \(Format.count(h.flaky.value)) passed on retry, "
-        text += "\(Format.count(h.skipped.value)) skipped of \(Format.count(h.tests.value)) tests"
+        text += "\(Format.count(h.skipped.value)) skipped"
+        if let expected = h.expectedFailures { text += ", \(Format.count(expected.value)) expected failures" }
+        text += " of \(Format.count(h.tests.value)) tests"
         if !dashboard.gates.isEmpty { text += " · \(failedGates) of \(dashboard.gates.count) gates failed" }
         return
             "<div class=\"status \(h.status.rawValue)\" role=\"status\"><span class=\"status-icon\" aria-hidden=\"true\">\(icon)</span>"

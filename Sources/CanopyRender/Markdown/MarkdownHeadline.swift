@@ -19,7 +19,9 @@ enum MarkdownHeadline {
             "## \(statusIcon(h.status)) \(h.status.title) — \(MarkdownText.escape(dashboard.title, limit: 120))\n\n"
         var line = "**\(Format.count(h.tests.value))** tests: \(Format.count(h.passed.value)) passed, "
         line += "**\(Format.count(h.failed.value)) failed**, \(Format.count(h.flaky.value)) passed on retry, "
-        line += "\(Format.count(h.skipped.value)) skipped · pass rate **\(Format.value(h.passRate, .ratio))**"
+        line += "\(Format.count(h.skipped.value)) skipped"
+        if let expected = h.expectedFailures { line += ", \(Format.count(expected.value)) expected failures" }
+        line += " · pass rate **\(Format.value(h.passRate, .ratio))**"
         line += " · identifier coverage **\(Format.value(h.identifierCoverage, .ratio))**"
         if let change = Format.change(h.identifierCoverage, .ratio) { line += " (\(change))" }
         out += line + "\n\n"
@@ -58,13 +60,14 @@ enum MarkdownHeadline {
     static func figures(_ dashboard: Dashboard) -> [String] {
         let h = dashboard.headline
         var out: [String] = []
-        let rows: [(String, DashboardKPI, KPIUnit, Bool?)] = [
+        var rows: [(String, DashboardKPI, KPIUnit, Bool?)] = [
             ("Tests", h.tests, .count, nil), ("Passed", h.passed, .count, true), ("Failed", h.failed, .count, false),
             ("Passed on retry", h.flaky, .count, false), ("Skipped", h.skipped, .count, nil),
             ("Pass rate", h.passRate, .ratio, true), ("Identifier coverage", h.identifierCoverage, .ratio, true),
             ("Audit errors", h.auditErrors, .count, false), ("Audit warnings", h.auditWarnings, .count, false),
             ("Test time (sum)", h.duration, .seconds, false),
         ]
+        if let expected = h.expectedFailures { rows.insert(("Expected failures", expected, .count, nil), at: 5) }
         for (label, kpi, unit, higherIsBetter) in rows {
             var change = "–"
             if let text = Format.change(kpi, unit) {
