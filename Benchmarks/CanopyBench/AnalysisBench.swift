@@ -37,7 +37,7 @@ enum AnalysisBench {
         print("analysis.seconds: \(median(analyses)) (median; min \(analyses.min() ?? 0))")
         print("analysis.ratio: \(median(ratios)) (median of paired runs; target <= 1)")
         print("analysis.tests: \(tests)")
-        print("analysis.failures: \(report?.summary.failures ?? 0)")
+        print("analysis.failureMessages: \(report?.failures.count ?? 0)")
         print("analysis.clusters: \(report?.summary.clusters ?? 0)")
         print("analysis.identifiers: \(report?.summary.identifiers ?? 0)")
     }

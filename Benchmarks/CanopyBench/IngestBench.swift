@@ -32,7 +32,7 @@ enum IngestBench {
         print("xcresult.assembleSeconds: \(String(format: "%.3f", assembleSeconds)) s")
         print("xcresult.tests: \(run.totals.tests) tests")
         print("xcresult.attempts: \(run.totals.attempts) attempts")
-        print("xcresult.flaky: \(run.totals.flaky) tests")
+        print("xcresult.passedOnRetry: \(run.totals.passedOnRetry) tests")
         print("xcresult.peakRSS: \(peakResidentMegabytes()) MB")
     }
 

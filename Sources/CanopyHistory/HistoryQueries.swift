@@ -71,7 +71,7 @@ enum HistoryQueries {
 
     static let testRunColumns = """
         r.run_key, r.commit_sha, r.started_at, n.test_key, n.device, r.os_version, t.outcome, t.attempts, \
-        t.failed_attempts, t.infra_failed_attempts, t.duration_us
+        t.failed_attempts, t.infra_failed_attempts, t.duration_us, n.configuration
         """
 
     /// A run's test results with their runs and names (migration 9's layout).
@@ -242,7 +242,7 @@ enum HistoryQueries {
     }
 
     /// Per-run trend figures, pass rate and coverage computed by the database. The pass rate is the
-    /// summary's: tests that ended passed (flaky ones included) over the tests that ran
+    /// summary's: tests that ended passed (those passed on retry included) over the tests that ran
     /// (skipped tests and expected failures left out: the counts add up to `r.tests`).
     static func trend(_ window: HistoryWindow) -> SQLStatement {
         let ids = runIDs(window)
@@ -258,13 +258,13 @@ enum HistoryQueries {
             arguments: ids.arguments)
     }
 
-    /// Failures per run and category over `window`.
+    /// Failed tests per run and cause over `window`, as each run stored them (migration 12).
     static func trendCategories(_ window: HistoryWindow) -> SQLStatement {
         let ids = runIDs(window)
         return SQLStatement(
             sql: """
-                SELECT r.run_key, c.value, COUNT(*) FROM failures f JOIN runs r ON r.id = f.run_id \
-                JOIN strings c ON c.id = f.category_id WHERE f.run_id IN (\(ids.sql)) GROUP BY r.run_key, c.value
+                SELECT r.run_key, c.value, x.tests FROM failed_test_causes x JOIN runs r ON r.id = x.run_id \
+                JOIN strings c ON c.id = x.category_id WHERE x.run_id IN (\(ids.sql))
                 """,
             arguments: ids.arguments)
     }

@@ -51,7 +51,8 @@ enum HistoryRowDecoding {
             startedAt: date(try row.double(2)), testKey: try row.text(3) ?? "",
             device: try row.text(4), osVersion: try row.text(5), outcome: outcome, attempts: count(try row.int(7)),
             failedAttempts: count(try row.int(8)), infrastructureFailedAttempts: count(try row.int(9)),
-            duration: StoredDuration.seconds(try row.int(10)))
+            duration: StoredDuration.seconds(try row.int(10)),
+            configuration: try row.text(11).flatMap { $0.isEmpty ? nil : $0 })
     }
 
     /// A row selected by `HistoryQueries.failures`.
@@ -72,26 +73,26 @@ enum HistoryRowDecoding {
             normalizedMessage: try row.text(5) ?? "", identifier: try row.text(6), message: try row.text(7))
     }
 
-    /// A row selected by `HistoryQueries.trend`, without categories.
+    /// A row selected by `HistoryQueries.trend`, without its causes.
     static func trendPoint(_ row: some SQLRowReader) throws -> TrendPoint {
         TrendPoint(
             runKey: try row.text(0) ?? "", commit: try row.text(1), branch: try row.text(2),
             startedAt: date(try row.double(3)), tests: count(try row.int(4)),
-            passed: count(try row.int(5)), failed: count(try row.int(6)), flaky: count(try row.int(7)),
+            passed: count(try row.int(5)), failed: count(try row.int(6)), passedOnRetry: count(try row.int(7)),
             skipped: count(try row.int(8)), passRate: try row.double(9).flatMap(ratio),
             duration: totalDuration(try row.double(10)),
             auditIssues: count(try row.int(11)), auditErrors: count(try row.int(13)),
             coverage: try row.double(12).flatMap(ratio),
-            failuresByCategory: [:])
+            failedTestsByCause: [:])
     }
 
-    /// Joins per-category counts (run key, category, count rows) onto trend points.
+    /// Joins the failed tests by cause (run key, cause, count rows) onto trend points.
     static func attach(_ counts: [(String, String, Int)], to points: [TrendPoint]) -> [TrendPoint] {
         var byRun: [String: [String: Int]] = [:]
         for (run, category, count) in counts { byRun[run, default: [:]][category, default: 0] += Self.count(count) }
         return points.map { point in
             var point = point
-            point.failuresByCategory = byRun[point.runKey] ?? [:]
+            point.failedTestsByCause = byRun[point.runKey] ?? [:]
             return point
         }
     }

@@ -82,7 +82,8 @@ struct IngestBatch: Sendable {
     }
 
     /// What the analysis adds: failures, identifier nodes, coverage (one row per path and
-    /// scope) and the tests that touched each identifier template. Branch coverage is stored with the tree's nodes, the other scopes as `coverage` rows
+    /// scope), the tests that touched each identifier template and the failed tests by cause.
+    /// Branch coverage is stored with the tree's nodes, the other scopes as `coverage` rows
     /// (migration 5 says why).
     static func analysisTables(_ digest: RunDigest) -> [Table] {
         let failures = digest.failures.enumerated().map { FailureDigestRecord(ordinal: $0.offset, digest: $0.element) }
@@ -96,6 +97,7 @@ struct IngestBatch: Sendable {
         let touches = TestIdentifierRows(digest.identifierTests)
         return [
             Table(failures), Table(nodes), Table(coverage), Table(touches), Table(TestIdentifierRunRows(rows: touches)),
+            Table(FailedTestCauseRows(digest.failedTestsByCause)),
         ]
     }
 }

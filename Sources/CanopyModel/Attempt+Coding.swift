@@ -1,5 +1,5 @@
 extension Attempt {
-    /// The keys of an attempt's JSON (`canopy.inspect/1`, `report.json`). An expected failure's
+    /// The keys of an attempt's JSON (`canopy.inspect/2`, `report.json`). An expected failure's
     /// reason is written under `expectedFailureReason`, a skip's under `skipReason`: the two are
     /// different things to a reader, though both are kept in `skipReason`.
     enum CodingKeys: String, CodingKey {

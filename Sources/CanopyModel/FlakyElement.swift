@@ -1,19 +1,20 @@
 /// An element (identifier node) on which several tests fail flakily: the place to fix (a wait, a
 /// stable identifier, a hit region) rather than each test.
+///
+/// Its figures count tests, never failure messages: `tests` are the tests listed as failing
+/// flakily on it, and `failingTests` every test that failed on it in the window.
 package struct FlakyElement: Sendable, Equatable, Hashable, Codable {
     /// The identifier template (`Checkout.PaymentSheet.PayButton`).
     package var identifier: String
-    /// The tests with flaky failures on it, sorted.
+    /// The tests with a flaky failure on it (a retry passed in that run, or the test is flaky),
+    /// sorted.
     package var tests: [String]
-    /// Its failures that were flaky (a retry passed, or the test is flaky), over the window.
-    package var flakyFailures: Int
-    /// All its failures over the window.
-    package var failures: Int
+    /// Distinct tests with a failure on it over the window, flaky or not: `tests` and the others.
+    package var failingTests: Int
 
-    package init(identifier: String, tests: [String], flakyFailures: Int, failures: Int) {
+    package init(identifier: String, tests: [String], failingTests: Int) {
         self.identifier = identifier
         self.tests = tests
-        self.flakyFailures = flakyFailures
-        self.failures = failures
+        self.failingTests = failingTests
     }
 }

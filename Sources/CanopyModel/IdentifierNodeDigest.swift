@@ -11,9 +11,11 @@ package struct IdentifierNodeDigest: Sendable, Equatable, Hashable, Codable {
     package var parent: String?
     /// Distinct tests that touched the branch.
     package var tests: Int
-    package var failures: Int
-    /// Distinct flaky tests among `tests`.
-    package var flakyTests: Int
+    /// Distinct failed tests among `tests` with a failure on the branch (failure messages before
+    /// schema 12, which recounted them).
+    package var failed: Int
+    /// Distinct tests passed on retry among `tests`.
+    package var passedOnRetry: Int
     package var auditIssues: Int
     /// Of `auditIssues`, those of error severity (the rest are warnings); nil before schema 3.
     package var auditErrors: Int?
@@ -23,14 +25,14 @@ package struct IdentifierNodeDigest: Sendable, Equatable, Hashable, Codable {
     package var identified: Int?
 
     package init(
-        path: String, parent: String?, tests: Int, failures: Int, flakyTests: Int, auditIssues: Int, auditErrors: Int?,
+        path: String, parent: String?, tests: Int, failed: Int, passedOnRetry: Int, auditIssues: Int, auditErrors: Int?,
         interactive: Int? = nil, identified: Int? = nil
     ) {
         self.path = path
         self.parent = parent
         self.tests = tests
-        self.failures = failures
-        self.flakyTests = flakyTests
+        self.failed = failed
+        self.passedOnRetry = passedOnRetry
         self.auditIssues = auditIssues
         self.auditErrors = auditErrors
         self.interactive = interactive

@@ -1,6 +1,6 @@
 extension RunTotals {
     enum CodingKeys: String, CodingKey {
-        case tests, attempts, passed, failed, skipped, flaky, expectedFailures, elements, identifiedElements
+        case tests, attempts, passed, failed, skipped, passedOnRetry, expectedFailures, elements, identifiedElements
         case auditIssues, screens, duration
     }
 
@@ -13,7 +13,7 @@ extension RunTotals {
         passed = try container.decode(Int.self, forKey: .passed)
         failed = try container.decode(Int.self, forKey: .failed)
         skipped = try container.decode(Int.self, forKey: .skipped)
-        flaky = try container.decode(Int.self, forKey: .flaky)
+        passedOnRetry = try container.decode(Int.self, forKey: .passedOnRetry)
         expectedFailures = try container.decodeIfPresent(Int.self, forKey: .expectedFailures) ?? 0
         elements = try container.decode(Int.self, forKey: .elements)
         identifiedElements = try container.decode(Int.self, forKey: .identifiedElements)
@@ -31,7 +31,7 @@ extension RunTotals {
         try container.encode(passed, forKey: .passed)
         try container.encode(failed, forKey: .failed)
         try container.encode(skipped, forKey: .skipped)
-        try container.encode(flaky, forKey: .flaky)
+        try container.encode(passedOnRetry, forKey: .passedOnRetry)
         if expectedFailures > 0 { try container.encode(expectedFailures, forKey: .expectedFailures) }
         try container.encode(elements, forKey: .elements)
         try container.encode(identifiedElements, forKey: .identifiedElements)

@@ -5,9 +5,11 @@ package struct RunTotals: Sendable, Equatable, Hashable, Codable {
     package var passed = 0
     package var failed = 0
     package var skipped = 0
-    package var flaky = 0
-    /// Tests whose outcome is an expected failure: the counts add up, `passed + failed + flaky +
-    /// skipped + expectedFailures == tests`.
+    /// Tests an attempt of which failed and a later one passed: in-run, never "flaky" (a history
+    /// state).
+    package var passedOnRetry = 0
+    /// Tests whose outcome is an expected failure: the counts add up, `passed + failed +
+    /// passedOnRetry + skipped + expectedFailures == tests`.
     package var expectedFailures = 0
     /// Elements across all screens.
     package var elements = 0
@@ -20,12 +22,12 @@ package struct RunTotals: Sendable, Equatable, Hashable, Codable {
 
     package init() {}
 
-    /// Tests that ended passed (flaky ones, passed on a retry, included) over the tests that ran
-    /// (skipped ones and expected failures left out); 1 when none ran. The trend's SQL computes
-    /// the same per stored run.
+    /// Tests that ended passed (those passed on retry included) over the tests that ran (skipped
+    /// ones and expected failures left out); 1 when none ran. The trend's SQL computes the same
+    /// per stored run.
     package var passRate: Double {
         let ran = tests - skipped - expectedFailures
-        return ran > 0 ? Double(passed + flaky) / Double(ran) : 1
+        return ran > 0 ? Double(passed + passedOnRetry) / Double(ran) : 1
     }
 
     package init(run: Run) {
@@ -56,7 +58,7 @@ package struct RunTotals: Sendable, Equatable, Hashable, Codable {
         case .passed: passed += 1
         case .failed: failed += 1
         case .skipped: skipped += 1
-        case .flaky: flaky += 1
+        case .flaky: passedOnRetry += 1
         case .expectedFailure: expectedFailures += 1
         }
     }

@@ -1,10 +1,11 @@
-/// What makes two reported test executions the same test.
+/// A test as its producer identified it: the parts of its key (`TestKey`, what makes two reported
+/// test executions the same test) and the bundle and name as written.
 ///
-/// Retries, repetitions and rerun elements of one identity fold into attempts of one `TestCase`.
+/// Retries, repetitions and rerun elements of one key fold into attempts of one `TestCase`.
 /// The `bundle` (test bundle, module or outer suite path) is kept for display but is not part of
 /// the key, because producers disagree on it: xcbeautify names the class suite, trainer nests
-/// bundle → class, xcpretty repeats suites. A device or configuration is part of the key: the same
-/// test on two devices is two tests.
+/// bundle → class, xcpretty repeats suites. A device or configuration the run's keys name is part
+/// of the key: the same test on two devices is two tests.
 package struct TestIdentity: Sendable, Equatable, Hashable, Codable, Comparable, CustomStringConvertible {
     /// The test bundle, module or enclosing suite path, when the producer says (`AppUITests`).
     package var bundle: String?
@@ -37,20 +38,11 @@ package struct TestIdentity: Sendable, Equatable, Hashable, Codable, Comparable,
         name.hasSuffix("()") ? String(name.dropLast(2)) : name
     }
 
-    /// A stable textual key: `Class/name(args)@device#configuration`.
-    package var key: String {
-        var key = testKey
-        if let device, !device.isEmpty { key += "@" + device }
-        if let configuration, !configuration.isEmpty { key += "#" + configuration }
-        return key
-    }
+    /// `TestKey`'s string form: `Class/name(args)@device#configuration`.
+    package var key: String { TestKey(self).description }
 
-    /// The key without device and configuration: the same test across devices.
-    package var testKey: String {
-        var key = className + "/" + normalizedName
-        if let arguments, !arguments.isEmpty { key += "(" + arguments + ")" }
-        return key
-    }
+    /// The key without device and configuration (`TestKey.test`): the same test across devices.
+    package var testKey: String { TestKey(self).test }
 
     /// The length of `testKey` in UTF-8 bytes, counted without building it: `key` begins with
     /// `testKey`, so its first this many bytes are the test key.

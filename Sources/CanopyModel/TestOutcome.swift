@@ -3,8 +3,10 @@ package enum TestOutcome: String, Sendable, Equatable, Hashable, Codable, CaseIt
     case passed
     case failed
     case skipped
-    /// Failed at least once and passed at least once within the run (a retry or repetition passed).
-    case flaky
+    /// Failed at least once and passed at least once within the run (a retry or repetition
+    /// passed): "passed on retry", written `passedOnRetry`. Never "flaky", which is a state over a
+    /// window of runs.
+    case flaky = "passedOnRetry"
     /// Failed in the way it declared it would (`XCTExpectFailure`, a Swift Testing known issue,
     /// `pytest.xfail`) and never failed otherwise: neither a pass nor a failure.
     case expectedFailure

@@ -5,9 +5,11 @@ package struct TestRunRow: Sendable, Equatable, Hashable, Codable {
     package var runKey: String
     package var commit: String?
     package var startedAt: Date?
-    /// `TestIdentity.key` (device and configuration included).
+    /// `TestKey`'s string form (device and configuration included when the key names them).
     package var testKey: String
+    /// The device and test-plan configuration the key names; nil when it names none.
     package var device: String?
+    package var configuration: String?
     /// The run's OS version: the same test on another OS is tracked apart.
     package var osVersion: String?
     package var outcome: TestOutcome
@@ -21,13 +23,14 @@ package struct TestRunRow: Sendable, Equatable, Hashable, Codable {
     package init(
         runKey: String, commit: String?, startedAt: Date?, testKey: String, device: String?, osVersion: String?,
         outcome: TestOutcome, attempts: Int, failedAttempts: Int, infrastructureFailedAttempts: Int,
-        duration: Double? = nil
+        duration: Double? = nil, configuration: String? = nil
     ) {
         self.runKey = runKey
         self.commit = commit
         self.startedAt = startedAt
         self.testKey = testKey
         self.device = device
+        self.configuration = configuration
         self.osVersion = osVersion
         self.outcome = outcome
         self.attempts = attempts
@@ -51,9 +54,13 @@ package struct TestRunRow: Sendable, Equatable, Hashable, Codable {
                 device: test.identity.device, osVersion: run.metadata.osVersion,
                 outcome: test.outcome, attempts: test.attempts.count,
                 failedAttempts: test.attempts.reduce(0) { $0 + ($1.outcome.isFailure ? 1 : 0) },
-                infrastructureFailedAttempts: 0, duration: test.duration)
+                infrastructureFailedAttempts: 0, duration: test.duration,
+                configuration: test.identity.configuration.flatMap { $0.isEmpty ? nil : $0 })
         }
     }
+
+    /// The row's key, read back from its string form (`TestKey.init(stored:device:configuration:)`).
+    package var key: TestKey { TestKey(stored: testKey, device: device, configuration: configuration) }
 
     /// `rows` (from `rows(for:)`) with each test's failed attempts whose every analysed failure is
     /// infrastructure counted. Only tests that failed an attempt are looked up.

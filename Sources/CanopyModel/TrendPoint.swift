@@ -8,10 +8,13 @@ package struct TrendPoint: Sendable, Equatable, Hashable, Codable {
     package var startedAt: Date?
     package var tests: Int
     package var passed: Int
+    /// Failed tests (`RunTotals.failed`).
     package var failed: Int
-    package var flaky: Int
+    /// Tests passed on retry (`RunTotals.passedOnRetry`).
+    package var passedOnRetry: Int
     package var skipped: Int
-    /// `(passed + flaky) / (passed + flaky + failed)`, as `RunTotals.passRate`; nil when nothing ran.
+    /// `(passed + passedOnRetry) / (tests - skipped - expectedFailures)`, as `RunTotals.passRate`;
+    /// nil when nothing ran.
     package var passRate: Double?
     /// Sum of test durations, seconds.
     package var duration: Double
@@ -20,14 +23,14 @@ package struct TrendPoint: Sendable, Equatable, Hashable, Codable {
     package var auditErrors: Int
     /// Overall identifier coverage (`identified / interactive`), when recorded.
     package var coverage: Double?
-    /// Analysed failures by category name.
-    package var failuresByCategory: [String: Int]
+    /// The run's failed tests by cause (`RunDigest.failedTestsByCause`): they add up to `failed`.
+    package var failedTestsByCause: [String: Int]
 
     package init(
         runKey: String, commit: String?, branch: String?, startedAt: Date?, tests: Int, passed: Int, failed: Int,
-        flaky: Int, skipped: Int, passRate: Double?, duration: Double, auditIssues: Int, auditErrors: Int,
+        passedOnRetry: Int, skipped: Int, passRate: Double?, duration: Double, auditIssues: Int, auditErrors: Int,
         coverage: Double?,
-        failuresByCategory: [String: Int]
+        failedTestsByCause: [String: Int]
     ) {
         self.runKey = runKey
         self.commit = commit
@@ -36,13 +39,13 @@ package struct TrendPoint: Sendable, Equatable, Hashable, Codable {
         self.tests = tests
         self.passed = passed
         self.failed = failed
-        self.flaky = flaky
+        self.passedOnRetry = passedOnRetry
         self.skipped = skipped
         self.passRate = passRate
         self.duration = duration
         self.auditIssues = auditIssues
         self.auditErrors = auditErrors
         self.coverage = coverage
-        self.failuresByCategory = failuresByCategory
+        self.failedTestsByCause = failedTestsByCause
     }
 }

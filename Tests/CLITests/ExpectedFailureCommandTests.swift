@@ -39,21 +39,21 @@ struct ExpectedFailureCommandTests {
         let summary = try #require(report["summary"] as? [String: Any])
         let totals = try #require(summary["totals"] as? [String: Any]).compactMapValues { $0 as? Int }
         #expect(totals["expectedFailures"] == expected)
-        let parts = ["passed", "failed", "flaky", "skipped", "expectedFailures"].map { totals[$0] ?? 0 }
+        let parts = ["passed", "failed", "passedOnRetry", "skipped", "expectedFailures"].map { totals[$0] ?? 0 }
         #expect(parts.reduce(0, +) == totals["tests"])
 
         let markdown = try String(contentsOfFile: out + "/summary.md", encoding: .utf8)
         let skipped = totals["skipped"] ?? 0
         #expect(markdown.contains("\(skipped) skipped, \(expected) expected failures · pass rate"), "\(markdown)")
         #expect(markdown.contains("| Expected failures | \(expected) |"), "\(markdown)")
-        let ran = (totals["passed"] ?? 0) + (totals["flaky"] ?? 0) + (totals["failed"] ?? 0)
-        let passRate = Double((totals["passed"] ?? 0) + (totals["flaky"] ?? 0)) / Double(ran)
+        let ran = (totals["passed"] ?? 0) + (totals["passedOnRetry"] ?? 0) + (totals["failed"] ?? 0)
+        let passRate = Double((totals["passed"] ?? 0) + (totals["passedOnRetry"] ?? 0)) / Double(ran)
         #expect(markdown.contains(String(format: "pass rate **%.1f%%**", passRate * 100)), "\(markdown)")
 
         let page = try String(contentsOfFile: out + "/site/index.html", encoding: .utf8)
         #expect(page.contains("<span class=\"kpi-label\">Expected failures</span>"))
         #expect(page.contains(", \(expected) expected failures of "))
-        #expect(page.contains("\"expectedFailure\""))
+        #expect(page.contains("\"expected failure\""))
 
         let insights = try String(contentsOfFile: out + "/insights.json", encoding: .utf8)
         #expect(insights.contains("\"expected-failure\""))

@@ -3,19 +3,19 @@ import Testing
 
 @Suite("canopy inspect (end to end)")
 struct InspectCommandTests {
-    @Test("JSON on a report where a test failed then passed on retry: one flaky test, two attempts")
+    @Test("JSON on a report where a test failed then passed on retry: one test passed on retry, two attempts")
     func flakyJSON() throws {
         let result = try CLIRunner.run(["inspect", "--format", "json", CLIRunner.fixture("junit/xcbeautify.xml")])
         #expect(result.status == 0)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
         let totals = try #require(object["totals"] as? [String: Any])
-        #expect(totals["flaky"] as? Int == 1)
+        #expect(totals["passedOnRetry"] as? Int == 1 && totals["flaky"] == nil)
         #expect(totals["tests"] as? Int == 7)
         let tests = try #require(object["tests"] as? [[String: Any]])
         let login = try #require(tests.first { $0["name"] as? String == "testLoginShowsError()" })
-        #expect(login["outcome"] as? String == "flaky")
+        #expect(login["outcome"] as? String == "passedOnRetry")
         #expect((login["attempts"] as? [Any])?.count == 2)
-        #expect(object["schema"] as? String == "canopy.inspect/1")
+        #expect(object["schema"] as? String == "canopy.inspect/2")
         #expect((object["files"] as? [[String: Any]])?.first?["producer"] as? String == "xcbeautify")
     }
 
@@ -31,7 +31,7 @@ struct InspectCommandTests {
         #expect(text.status == 0)
         #expect(text.stdout.contains("surefire"))
         #expect(text.stdout.contains("cancelsOrder"))
-        #expect(text.stdout.contains("flaky 2"))
+        #expect(text.stdout.contains("passed on retry 2"))
     }
 
     @Test("a directory means every report inside it")
@@ -66,13 +66,13 @@ struct InspectCommandTests {
         #expect(result.stderr.contains("truncated.xml"))
     }
 
-    @Test("--report prints the canopy.report/1 analysis of the inputs as one run")
+    @Test("--report prints the canopy.report/2 analysis of the inputs as one run")
     func reportJSON() throws {
         let night = CLIRunner.repository.appendingPathComponent("Reports/samples/night-10").path
         let result = try CLIRunner.run(["inspect", "--report", night])
         #expect(result.status == 0, "\(result.stderr)")
         let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
-        #expect(object["schema"] as? String == "canopy.report/1")
+        #expect(object["schema"] as? String == "canopy.report/2")
         let failures = try #require(object["failures"] as? [[String: Any]])
         let chip = try #require(failures.first { ($0["test"] as? String)?.hasSuffix("testFilterChips") == true })
         #expect(chip["category"] as? String == "elementNotFound")

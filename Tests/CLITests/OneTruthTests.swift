@@ -68,13 +68,13 @@ struct OneTruthTests: SampleHistoryCommands {
         #expect(changes.count == changes.rows.count && changes.count == changed.count, "\(changes)")
         #expect(changes.rows.contains { $0.contains("testFilterChips") && $0.contains("fixed") })
         // The headline's retried count is the run's tests that passed on a retry.
-        let retried = keys { $0["outcome"] as? String == "flaky" }.count
+        let retried = keys { $0["outcome"] as? String == "passedOnRetry" }.count
         #expect(summary.contains(", \(retried) passed on retry, "), "\(summary.prefix(400))")
         // The PayButton failures are of tests a retry passed: the tree counts no failure there.
         let report = try Self.json(out + "/report.json")
         let tree = try #require(report["identifierTree"] as? [[String: Any]])
         let payButton = try #require(tree.first { $0["path"] as? String == "Checkout.PaymentSheet.PayButton" })
-        #expect((payButton["branch"] as? [String: Any])?["failures"] as? Int == 0, "\(payButton)")
+        #expect((payButton["branch"] as? [String: Any])?["failed"] as? Int == 0, "\(payButton)")
         // The trend says as many state changes as its summary and page list.
         let trend = try CLIRunner.run(["trend", "--config", config, "--out", out, "--runs", "14"])
         let trendSummary = try String(contentsOfFile: out + "/trend/summary.md", encoding: .utf8)

@@ -136,7 +136,7 @@ extension PipelineCommandTests {
             // failures by identifier, like the tree, count the failed tests' only.
             let clusters = try section(out + "/summary.md", from: "**Clusters**")
             #expect(clusters?.contains("PayButton") == true)
-            for heading in ["### 🌳 Failures by identifier", "**Clusters**"] {
+            for heading in ["### 🌳 Failed tests by identifier", "**Clusters**"] {
                 let own = try section(out + "/summary.md", from: heading)
                 #expect(try section(reported + "/summary.md", from: heading) == own, "\(heading)")
             }

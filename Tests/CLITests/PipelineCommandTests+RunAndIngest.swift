@@ -46,7 +46,7 @@ extension PipelineCommandTests {
             let report = try #require(
                 try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: out + "/report.json")))
                     as? [String: Any])
-            #expect(report["schema"] as? String == "canopy.report/1")
+            #expect(report["schema"] as? String == "canopy.report/2")
         }
 
         @Test("a bad input stores nothing and exits 2")

@@ -1,9 +1,11 @@
 /// Python (sqlite3, the connection named `db`) that puts a store written by this build back to
 /// schema 8's layout, as a build before migration 9 left it: test results and failures with their
-/// keys and strings inline, no `test_names`, `strings`, `test_identifiers` or
-/// `test_identifier_runs`, migrations 9 to 11 not applied. The attempts of tests that ran once stay absent; no reader reads attempts.
+/// keys and strings inline, no `test_names`, `strings`, `test_identifiers`,
+/// `test_identifier_runs` or `failed_test_causes`, migrations 9 to 12 not applied. The attempts of tests that ran once stay absent; no reader reads attempts.
 enum SchemaRewind {
     static let toSchema8 = """
+        db.execute("DROP TABLE failed_test_causes")
+        db.execute("DELETE FROM grdb_migrations WHERE identifier = '12-failed-tests'")
         db.execute("DROP TABLE test_identifier_runs")
         db.execute("DELETE FROM grdb_migrations WHERE identifier = '11-test-identifier-runs'")
         db.execute("DROP TABLE test_identifiers")

@@ -16,7 +16,7 @@ struct XCResultBundleCommandTests {
         let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
         let totals = try #require(object["totals"] as? [String: Any])
         #expect(totals["tests"] as? Int == 17)
-        #expect(totals["flaky"] as? Int == 1)
+        #expect(totals["passedOnRetry"] as? Int == 1)
         #expect((object["files"] as? [[String: Any]])?.first?["format"] as? String == "xcresult-bundle")
     }
 

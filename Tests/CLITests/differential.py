@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """An independent reading of every JUnit and xcresulttool JSON fixture under Tests/.
 
-Counts tests / failed / skipped / flaky by the identity rules of docs/identity-and-verdicts.md,
+Counts tests / failed / skipped / passed on retry by the identity rules of docs/identity-and-verdicts.md,
 with nothing but the standard library, and compares them with `canopy inspect --format json`.
 Run by CLITests (DifferentialTests); by hand: python3 Tests/CLITests/differential.py CANOPY [REPO].
 Exit 0 when every fixture agrees, 1 otherwise (each disagreement is printed).
@@ -57,7 +57,7 @@ def outcome(attempts):
     failed = any(a in ("failed", "error") for a in attempts)
     passed = any(a in ("passed", "expectedFailure") for a in attempts)
     if failed and passed:
-        return "flaky"
+        return "passedOnRetry"
     if failed:
         return "failed"
     if passed:
@@ -219,7 +219,7 @@ def totals(entries):
     tests = {}
     for test_key, attempts in entries:
         tests.setdefault(test_key, []).extend(attempts)
-    counts = {"tests": len(tests), "failed": 0, "skipped": 0, "flaky": 0, "expectedFailures": 0}
+    counts = {"tests": len(tests), "failed": 0, "skipped": 0, "passedOnRetry": 0, "expectedFailures": 0}
     for attempts in tests.values():
         final = outcome(attempts)
         if final != "passed":
@@ -291,7 +291,7 @@ def canopy(binary, path):
     if any(entry.get("error") for entry in document.get("files", [])) or completed.returncode != 0:
         return None
     found = document.get("totals", {})
-    return {name: found.get(name, 0) for name in ("tests", "failed", "skipped", "flaky", "expectedFailures")}
+    return {name: found.get(name, 0) for name in ("tests", "failed", "skipped", "passedOnRetry", "expectedFailures")}
 
 
 def main():

@@ -94,9 +94,9 @@ struct FailureCategoryTests {
         let report = ReportBuilder.build(
             run: Self.run(["Lost connection to test manager service.", "Lost connection to the application (pid 1)"]))
         #expect(report.failures.map(\.isInfrastructure) == [true, false])
-        #expect(report.summary.infrastructureFailures == 1)
+        #expect(report.summary.infrastructureFailedTests == 1)
         #expect(report.categories.first?.name == "testRunnerInfrastructure")
-        #expect(report.categories.first?.failures == 1)
+        #expect(report.categories.first?.failedTests == 1)
         #expect(report.categories.last?.name == "other")
     }
 

@@ -88,9 +88,9 @@ struct FastPathTests {
                 second.tests.insert(test)
             }
         }
-        whole.failures = 3
-        first.failures = 1
-        second.failures = 2
+        whole.failedTests = [1, 2, 3]
+        first.failedTests = [1]
+        second.failedTests = [2, 3]
         var merged = first
         merged.absorb(second)
         #expect(merged.examples == whole.examples)
@@ -99,7 +99,7 @@ struct FastPathTests {
         #expect(merged.sources == [.audit, .failure, .output, .snapshot])
         #expect(merged.elementTypes == whole.elementTypes)
         #expect(merged.tests == whole.tests)
-        #expect(merged.failures == 3)
+        #expect(merged.failedTests == whole.failedTests)
     }
 
     @Test(arguments: [0, 1, 2, 63, 64, 1000, 100_003])

@@ -9,8 +9,8 @@ import Testing
     {
         TrendPoint(
             runKey: "r\(Int(day))", commit: nil, branch: "main", startedAt: Date(timeIntervalSince1970: day * 86_400),
-            tests: 10, passed: 8, failed: 1, flaky: flaky, skipped: 0, passRate: passRate, duration: 60 + day,
-            auditIssues: Int(day), auditErrors: 0, coverage: coverage, failuresByCategory: categories)
+            tests: 10, passed: 8, failed: 1, passedOnRetry: flaky, skipped: 0, passRate: passRate, duration: 60 + day,
+            auditIssues: Int(day), auditErrors: 0, coverage: coverage, failedTestsByCause: categories)
     }
 
     @Test func seriesSummariesAndCategories() {
@@ -22,13 +22,13 @@ import Testing
         ])
         #expect(series.points.map(\.runKey) == ["r1", "r2", "r3"])
         #expect(series.values(.coverage) == [nil, 0.7, 0.8])
-        #expect(series.values(.failures(category: "elementNotFound")) == [1, 0, 2])
+        #expect(series.values(.failedTests(cause: "elementNotFound")) == [1, 0, 2])
         #expect(series.categories == ["uiQueryTimeout", "elementNotFound"])
         let passRate = series.summary(.passRate)
         #expect(passRate.first == 0.9)
         #expect(passRate.last == 0.7)
         #expect(abs((passRate.change ?? 0) + 0.2) < 1e-9)
-        #expect(series.summary(.flaky).maximum == 4)
+        #expect(series.summary(.passedOnRetry).maximum == 4)
         #expect(series.summary(.duration).mean == 62)
         #expect(TrendSeries(points: []).summary(.passRate).change == nil)
     }

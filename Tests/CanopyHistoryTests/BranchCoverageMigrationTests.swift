@@ -65,7 +65,7 @@ enum Version4Store {
         }
         var seenPaths = Set<String>()
         for node in digest.identifierNodes where seenPaths.insert(node.path).inserted {
-            let counts: [String] = [node.tests, node.failures, node.flakyTests, node.auditIssues].map { String($0) }
+            let counts: [String] = [node.tests, node.failed, node.passedOnRetry, node.auditIssues].map { String($0) }
             let optional: [String] = [node.auditErrors, node.interactive, node.identified].map {
                 $0.map { String($0) } ?? "NULL"
             }
@@ -204,7 +204,7 @@ enum Version4Store {
             oldNodes.allSatisfy {
                 $0.auditErrors == nil && $0.parent == nil && $0.interactive == nil && $0.identified == nil
             })
-        #expect(oldNodes.first { $0.path == "Checkout.PayButton" }?.failures == 1)
+        #expect(oldNodes.first { $0.path == "Checkout.PayButton" }?.failed == 1)
         #expect(Set(try await store.coverage(runKey: "old-1")) == Set(oldDigest.coverage))
 
         // Trend series: the overall coverage of each run.

@@ -27,9 +27,10 @@ import Testing
             ],
             nodes: [
                 IdentifierNodeDigest(
-                    path: "Checkout", parent: nil, tests: 2, failures: 1, flakyTests: 1, auditIssues: 4, auditErrors: 2),
+                    path: "Checkout", parent: nil, tests: 2, failed: 1, passedOnRetry: 1, auditIssues: 4, auditErrors: 2
+                ),
                 IdentifierNodeDigest(
-                    path: "Checkout.PayButton", parent: "Checkout", tests: 1, failures: 1, flakyTests: 1,
+                    path: "Checkout.PayButton", parent: "Checkout", tests: 1, failed: 1, passedOnRetry: 1,
                     auditIssues: 3, auditErrors: 1,
                     interactive: 2, identified: 1),
             ])
@@ -320,18 +321,19 @@ import Testing
 
             let points = try await store.trend(in: .all)
             #expect(points.map(\.runKey) == ["n1", "n2"])
-            // n1: 4 tests, 1 skipped, 1 passed, 1 failed, 1 flaky: the flaky test ended passed, as in the summary.
+            // n1: 4 tests, 1 skipped, 1 passed, 1 failed, 1 passed on retry, which ended passed, as in the summary.
             #expect(points[0].passRate == 2.0 / 3.0)
-            #expect(points[0].flaky == 1)
+            #expect(points[0].passedOnRetry == 1)
             #expect(points[0].failed == 1)
             #expect(points[0].coverage == 0.75)
             #expect(points[0].auditIssues == 2 && points[0].auditErrors == 1)
             #expect(points[1].auditErrors == 0)
-            #expect(points[0].failuresByCategory == ["elementNotFound": 3])
+            // The failed test once, under its last attempt's first failure; the flaky one is no cause.
+            #expect(points[0].failedTestsByCause == ["elementNotFound": 1])
             #expect(points[0].duration == first.totals.duration)
             #expect(points[1].passRate == 1)
             #expect(points[1].coverage == nil)
-            #expect(points[1].failuresByCategory.isEmpty)
+            #expect(points[1].failedTestsByCause.isEmpty)
         }
     }
 

@@ -22,7 +22,7 @@ import Testing
             coverage: [CoverageFigure(scope: .overall, name: "", interactive: 20, identified: 15)],
             nodes: [
                 IdentifierNodeDigest(
-                    path: "Screen.Element1", parent: "Screen", tests: 3, failures: 2, flakyTests: 1, auditIssues: 1,
+                    path: "Screen.Element1", parent: "Screen", tests: 3, failed: 2, passedOnRetry: 1, auditIssues: 1,
                     auditErrors: 0)
             ])
     }

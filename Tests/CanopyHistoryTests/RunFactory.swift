@@ -53,7 +53,20 @@ enum RunFactory {
             cases.append(TestCase(identity: identity, attempts: attempts))
         }
         let run = Run(metadata: metadata, tests: cases, auditIssues: auditIssues)
-        return (run, RunDigest(failures: failures, coverage: coverage, identifierNodes: nodes))
+        var digest = RunDigest(failures: failures, coverage: coverage, identifierNodes: nodes)
+        digest.failedTestsByCause = failedTestsByCause(run, failures: failures)
+        return (run, digest)
+    }
+
+    /// The failed tests of `run` by cause (`FailedTestCause`), as analysis puts them in a digest.
+    static func failedTestsByCause(_ run: Run, failures: [FailureDigest]) -> [String: Int] {
+        let failed = Set(run.tests.filter { $0.outcome == .failed }.map(\.identity.key))
+        let causes = FailedTestCause.positions(in: failures, test: \.testKey, attempt: \.attemptIndex) {
+            failed.contains($0.testKey)
+        }
+        return FailedTestCause.counts(failedTests: run.tests.map(\.identity.key).filter(failed.contains)) {
+            causes[$0].map { failures[$0].category }
+        }
     }
 
     /// A run of `count` passing tests (with one failing one when `failing`), for bulk tests.

@@ -85,11 +85,13 @@ enum Schema8Store {
                     "run_id", "test_index", "test_key", "base_key", "class_name", "name", "device", "configuration",
                     "outcome", "attempts", "failed_attempts", "infra_failed_attempts", "duration",
                 ],
+                // Schema 8 wrote a test passed on retry's outcome as `flaky`.
                 [
                     .int(index), .text(row.testKey),
                     .text(String(decoding: row.testKey.utf8.prefix(identity.testKeyUTF8Count), as: UTF8.self)),
                     .text(identity.className), .text(identity.name), text(identity.device),
-                    text(identity.configuration), .text(row.outcome.rawValue), .int(row.attempts),
+                    text(identity.configuration), .text(row.outcome == .flaky ? "flaky" : row.outcome.rawValue),
+                    .int(row.attempts),
                     .int(row.failedAttempts), .int(row.infrastructureFailedAttempts),
                     row.duration.map(SQLValue.double) ?? .null,
                 ])

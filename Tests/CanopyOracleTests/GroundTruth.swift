@@ -4,7 +4,14 @@ import Foundation
 /// rules (docs/identity-and-verdicts.md, docs/history-and-flakiness.md, docs/gates.md); never from
 /// what Canopy wrote.
 struct GroundTruth {
-    enum Outcome: String { case passed, failed, flaky, skipped }
+    /// A test's outcome as the JSON documents write it; `label` as the page and the text say it.
+    enum Outcome: String {
+        case passed, failed, skipped
+        /// Passed on a retry after failing.
+        case flaky = "passedOnRetry"
+
+        var label: String { self == .flaky ? "passed on retry" : rawValue }
+    }
     enum Verdict: String {
         case newFailure = "new-failure"
         case stillFailing = "still-failing"

@@ -68,15 +68,17 @@ extension Invariants {
 
     /// The keys a list item names by its test and the destinations it fails on, on a run on
     /// several: `Class/name fails on A, B; passes on 1 other` (or `broken since c12 on A only`,
-    /// `fails on both destinations`, `… on all 3 destinations`) names `Class/name@A#…` and
-    /// `Class/name@B#…`. Empty when the item's first line says no such thing.
+    /// `fails on both destinations`, `… on all 3 destinations`) names `Class/name@A` and
+    /// `Class/name@B` (each with its `#configuration` when the keys name one). Empty when the
+    /// item's first line says no such thing.
     static func destinationKeys(_ allKeys: [String], in item: String) -> Set<String> {
         let first = Self.plain(String(item.prefix { $0 != "\n" })).split(whereSeparator: \.isWhitespace)
             .joined(separator: " ")
         var byTest: [String: [String: String]] = [:]
         for key in allKeys {
-            guard let at = key.firstIndex(of: "@"), let hash = key.lastIndex(of: "#"), at < hash else { continue }
-            byTest[String(key[..<at]), default: [:]][String(key[key.index(after: at)..<hash])] = key
+            guard let at = key.firstIndex(of: "@") else { continue }
+            let end = key[at...].lastIndex(of: "#") ?? key.endIndex
+            byTest[String(key[..<at]), default: [:]][String(key[key.index(after: at)..<end])] = key
         }
         for (test, keys) in byTest {
             for verb in [" fails on ", " broken since "] {
@@ -235,8 +237,8 @@ extension Invariants {
                 seen[key] = outcome
             }
             var wrong: [String] = []
-            for (key, expected) in truth.expected where seen[key] != expected.outcome.rawValue {
-                wrong.append("\(key): \(seen[key] ?? "missing"), expected \(expected.outcome.rawValue)")
+            for (key, expected) in truth.expected where seen[key] != expected.outcome.label {
+                wrong.append("\(key): \(seen[key] ?? "missing"), expected \(expected.outcome.label)")
             }
             for key in seen.keys where truth.expected[key] == nil { wrong.append("\(key): not a test of the run") }
             if !wrong.isEmpty {

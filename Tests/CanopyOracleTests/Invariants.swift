@@ -177,12 +177,12 @@ struct Invariants {
         let totals = (report?["summary"] as? [String: Any])?["totals"] as? [String: Any]
         let expected = truth.totals
         if let totals {
-            let stated = ["tests", "passed", "failed", "flaky", "skipped"].map { totals[$0] as? Int ?? -1 }
+            let stated = ["tests", "passed", "failed", "passedOnRetry", "skipped"].map { totals[$0] as? Int ?? -1 }
             let truthValues = [expected.tests, expected.passed, expected.failed, expected.flaky, expected.skipped]
             if stated != truthValues {
                 fail(
                     "each test's verdict equals the ground truth", ["report.json summary.totals"],
-                    "tests/passed/failed/flaky/skipped \(stated), expected \(truthValues)")
+                    "tests/passed/failed/passedOnRetry/skipped \(stated), expected \(truthValues)")
             }
         } else {
             fail("report.json is written", ["report.json"], "no summary.totals in \(outputs.runOut)/report.json")

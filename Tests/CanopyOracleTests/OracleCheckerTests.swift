@@ -78,16 +78,13 @@ struct OracleCheckerTests {
         )
         #expect(invariants.keys(in: "- ❌ <code>B.S/<wbr>testOpen12</code>") == ["B.S/testOpen12"])
         #expect(invariants.keys(in: "<code>B.S/testOpen1</code> and B.S/testPay") == ["B.S/testOpen1"])
-        #expect(
-            invariants.keys(in: "B.S/testPay@iPhone 16 Pro (18.2)#Default") == [
-                "B.S/testPay@iPhone 16 Pro (18.2)#Default"
-            ])
+        #expect(invariants.keys(in: "B.S/testPay@iPhone 16 Pro (18.2)") == ["B.S/testPay@iPhone 16 Pro (18.2)"])
     }
 
     @Test("an item naming a test once for the destinations it fails on names each destination's key")
     func destinationKeys() {
-        let iPhone = "B.S/testPay@" + Scenario.devices[0] + "#Default"
-        let iPad = "B.S/testPay@" + Scenario.devices[1] + "#Default"
+        let iPhone = "B.S/testPay@" + Scenario.devices[0]
+        let iPad = "B.S/testPay@" + Scenario.devices[1]
         let keys = [iPhone, iPad, "B.S/testOpen"]
         #expect(
             Invariants.destinationKeys(

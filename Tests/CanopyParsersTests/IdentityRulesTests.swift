@@ -18,7 +18,7 @@ struct IdentityRulesTests {
         let input = try junit("unnamed-testcases.xml")
         let totals = Run(tests: input.tests).totals
         #expect(totals.tests == 4)
-        #expect(totals.passed == 1 && totals.skipped == 1 && totals.failed == 2 && totals.flaky == 0)
+        #expect(totals.passed == 1 && totals.skipped == 1 && totals.failed == 2 && totals.passedOnRetry == 0)
         #expect(
             input.tests.map(\.identity.key) == [
                 "legacy.SmokeTests/(unnamed testcase 1)", "legacy.SmokeTests/(unnamed testcase 2)",
@@ -49,7 +49,7 @@ struct IdentityRulesTests {
         #expect(phone.failures.first?.message == "XCTAssertTrue failed")
         #expect(phone.failures.first?.location == SourceLocation(file: "SearchTests.swift", line: 58))
         let totals = Run(tests: input.tests).totals
-        #expect(totals.tests == 5 && totals.failed == 1 && totals.flaky == 0)
+        #expect(totals.tests == 5 && totals.failed == 1 && totals.passedOnRetry == 0)
         let run = RunAssembler.assemble([input])
         #expect(run.metadata.device == "iPhone 16 Pro (18.2), iPad Air 13-inch (M2) (18.2)")
     }
@@ -95,7 +95,7 @@ struct IdentityRulesTests {
             ])
         #expect(input.tests.allSatisfy { $0.identity.bundle == "SearchAppUITests" })
         let totals = Run(tests: input.tests).totals
-        #expect(totals.tests == 6 && totals.failed == 2 && totals.flaky == 0)
+        #expect(totals.tests == 6 && totals.failed == 2 && totals.passedOnRetry == 0)
     }
 
     /// One device per file, properties last: a test failing on one device and passing on the
@@ -125,7 +125,7 @@ struct IdentityRulesTests {
         let run = RunAssembler.assemble([
             try file("iPhone 17 Pro (26.1)", failing: true), try file("iPad Pro 13-inch (M4) (26.1)", failing: false),
         ])
-        #expect(run.totals.tests == 2 && run.totals.failed == 1 && run.totals.flaky == 0)
+        #expect(run.totals.tests == 2 && run.totals.failed == 1 && run.totals.passedOnRetry == 0)
     }
 
     /// A testcase's `<properties>` after its result elements belong to it like any others.

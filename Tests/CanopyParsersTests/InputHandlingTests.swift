@@ -82,7 +82,7 @@ struct InputHandlingTests {
         let run = RunAssembler.assemble(inputs)
         #expect(run.tests.count == 1)
         #expect(run.tests[0].outcome == .flaky)
-        #expect(run.totals.flaky == 1)
+        #expect(run.totals.passedOnRetry == 1)
         #expect(run.inputs.count == 2)
     }
 }

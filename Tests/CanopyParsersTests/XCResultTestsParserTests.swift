@@ -95,7 +95,7 @@ struct XCResultTestsParserTests {
         let input = try ParserRegistry().parse(fileAt: Fixture.path("xcresult/flaky-first-run.json"))
         let run = RunAssembler.assemble([input])
         #expect(run.tests.count == 1)
-        #expect(run.totals.flaky == 1)
+        #expect(run.totals.passedOnRetry == 1)
         #expect(run.totals.attempts == 2)
         let test = try #require(run.tests.first)
         #expect(test.identity.key == "AppUITests.OnboardingTests/testWelcome")

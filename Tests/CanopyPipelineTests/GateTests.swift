@@ -82,8 +82,8 @@ struct GateTests {
             TrendPoint(
                 runKey: commit, commit: commit, branch: "main",
                 startedAt: Date(timeIntervalSince1970: Double(index) * 86_400), tests: 3, passed: 3,
-                failed: 0, flaky: 0, skipped: 0, passRate: 1, duration: 1, auditIssues: 0, auditErrors: 0,
-                coverage: nil, failuresByCategory: [:])
+                failed: 0, passedOnRetry: 0, skipped: 0, passRate: 1, duration: 1, auditIssues: 0, auditErrors: 0,
+                coverage: nil, failedTestsByCause: [:])
         }
         func test(_ name: String, _ state: FlakinessState, _ verdicts: [(String, CommitVerdict)]) -> TestFlakiness {
             var evidence = FlakinessEvidence()

@@ -69,4 +69,26 @@ struct RunVerdictsTests {
         #expect(DashboardBuilder.stripLabel(result(.fixed(at: "c5"))) == "fixed at c5")
         #expect(DashboardBuilder.stripLabel(result(.flaky, [.pass, .mixed, .pass, .fail])) == "flaky since c1")
     }
+
+    /// History names the test without a device (its runs were on one device); this run names it
+    /// on a device. The name holds `@`: the key without its destination is the row's key up to
+    /// its device, not up to the name's `@`.
+    @Test("a known-flaky test failing as before is excused on a device, though its name holds an @")
+    func knownFlakyOnADevice() {
+        var row = Self.row("Share/mail a@b.com@iPhone 16 (18.2)", .failed)
+        row.device = "iPhone 16 (18.2)"
+        let failure = FailureDigest(
+            testKey: row.testKey, attemptIndex: 0, category: "timeout", isInfrastructure: false, fingerprint: "fp-1",
+            normalizedMessage: "Exceeded timeout of {duration}")
+        let past = FlakyPast(flakyTests: ["Share/mail a@b.com"], fingerprints: ["Share/mail a@b.com": ["fp-1"]])
+        let entry = QuarantineEntry(test: "Share/mail a@b.com", reason: "JIRA-2")
+        let comparison = BaselineComparison(baselineRunKey: "base", newFailures: [row.testKey])
+        let verdicts = RunVerdicts.judge(
+            rows: [row], failures: [failure], comparison: comparison, quarantine: [], flakyPast: past)
+        #expect(verdicts.tests.map(\.kind) == [.excused])
+        #expect(verdicts.excused == [ExcusedFailure(test: row.testKey, reason: .knownFlaky)])
+        let quarantined = RunVerdicts.judge(rows: [row], failures: [], comparison: comparison, quarantine: [entry])
+        #expect(quarantined.tests.map(\.kind) == [.excused])
+        #expect(quarantined.quarantineEntry(forTest: row.testKey) == entry)
+    }
 }

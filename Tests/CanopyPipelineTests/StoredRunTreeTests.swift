@@ -14,19 +14,19 @@ struct StoredRunTreeTests {
     func storedTree() {
         let nodes = [
             IdentifierNodeDigest(
-                path: "Podcast-{id}", parent: "Podcast", tests: 1, failures: 1, flakyTests: 0, auditIssues: 0,
+                path: "Podcast-{id}", parent: "Podcast", tests: 1, failed: 1, passedOnRetry: 0, auditIssues: 0,
                 auditErrors: 0),
             IdentifierNodeDigest(
-                path: "Checkout", parent: nil, tests: 3, failures: 1, flakyTests: 1, auditIssues: 5, auditErrors: 1),
+                path: "Checkout", parent: nil, tests: 3, failed: 1, passedOnRetry: 1, auditIssues: 5, auditErrors: 1),
             IdentifierNodeDigest(
-                path: "Checkout.Total", parent: "Checkout", tests: 1, failures: 0, flakyTests: 0, auditIssues: 2,
+                path: "Checkout.Total", parent: "Checkout", tests: 1, failed: 0, passedOnRetry: 0, auditIssues: 2,
                 auditErrors: 0,
                 interactive: 2, identified: 1),
             IdentifierNodeDigest(
-                path: "Checkout.PayButton", parent: "Checkout", tests: 2, failures: 1, flakyTests: 1, auditIssues: 3,
+                path: "Checkout.PayButton", parent: "Checkout", tests: 2, failed: 1, passedOnRetry: 1, auditIssues: 3,
                 auditErrors: 1),
             IdentifierNodeDigest(
-                path: "Podcast", parent: nil, tests: 1, failures: 1, flakyTests: 0, auditIssues: 0, auditErrors: 0),
+                path: "Podcast", parent: nil, tests: 1, failed: 1, passedOnRetry: 0, auditIssues: 0, auditErrors: 0),
         ]
         let coverage = [
             CoverageFigure(scope: .branch, name: "Checkout.PayButton", interactive: 4, identified: 3),
@@ -39,7 +39,7 @@ struct StoredRunTreeTests {
         #expect(tree.map(\.childCount) == [2, 0, 0, 1, 0])
         #expect(tree.map(\.auditErrors) == [1, 1, 0, 0, 0])
         #expect(tree.map(\.auditWarnings) == [4, 2, 2, 0, 0])
-        #expect(tree.map(\.failures) == [1, 1, 0, 1, 1])
+        #expect(tree.map(\.failed) == [1, 1, 0, 1, 1])
         #expect(
             tree[1].elements == 4 && tree[1].identified == 3, "from the run's branch figure, when the node kept none")
         #expect(tree[2].elements == 2 && tree[2].identified == 1, "the node's own")
@@ -50,11 +50,11 @@ struct StoredRunTreeTests {
         let other = ReportCommand.treeNodes(
             [
                 IdentifierNodeDigest(
-                    path: "🛒", parent: nil, tests: 1, failures: 0, flakyTests: 0, auditIssues: 0, auditErrors: 0),
+                    path: "🛒", parent: nil, tests: 1, failed: 0, passedOnRetry: 0, auditIssues: 0, auditErrors: 0),
                 IdentifierNodeDigest(
-                    path: "🛒/Café", parent: "🛒", tests: 1, failures: 0, flakyTests: 0, auditIssues: 0, auditErrors: 0),
+                    path: "🛒/Café", parent: "🛒", tests: 1, failed: 0, passedOnRetry: 0, auditIssues: 0, auditErrors: 0),
                 IdentifierNodeDigest(
-                    path: "🛒/Café:Bouton", parent: "🛒/Café", tests: 1, failures: 0, flakyTests: 0, auditIssues: 0,
+                    path: "🛒/Café:Bouton", parent: "🛒/Café", tests: 1, failed: 0, passedOnRetry: 0, auditIssues: 0,
                     auditErrors: 0),
             ], coverage: [])
         #expect(other.map(\.segment) == ["🛒", "Café", "Bouton"])
@@ -65,13 +65,13 @@ struct StoredRunTreeTests {
     func treeOfIdentifiersAlone() {
         let nodes = [
             IdentifierNodeDigest(
-                path: "Checkout.PaymentSheet.PayButton", parent: nil, tests: 2, failures: 2, flakyTests: 1,
+                path: "Checkout.PaymentSheet.PayButton", parent: nil, tests: 2, failed: 2, passedOnRetry: 1,
                 auditIssues: 1, auditErrors: nil),
             IdentifierNodeDigest(
-                path: "Checkout.Close", parent: nil, tests: 1, failures: 1, flakyTests: 0, auditIssues: 2,
+                path: "Checkout.Close", parent: nil, tests: 1, failed: 1, passedOnRetry: 0, auditIssues: 2,
                 auditErrors: nil),
             IdentifierNodeDigest(
-                path: "Podcast-{id}-row", parent: nil, tests: 1, failures: 0, flakyTests: 0, auditIssues: 0,
+                path: "Podcast-{id}-row", parent: nil, tests: 1, failed: 0, passedOnRetry: 0, auditIssues: 0,
                 auditErrors: nil),
         ]
         let tree = ReportCommand.treeNodes(nodes, coverage: [])
@@ -82,7 +82,7 @@ struct StoredRunTreeTests {
                 "Podcast-{id}-row",
             ])
         #expect(tree.map(\.depth) == [0, 1, 1, 2, 0, 1, 2])
-        #expect(tree.map(\.failures) == [3, 1, 2, 2, 0, 0, 0])
+        #expect(tree.map(\.failed) == [3, 1, 2, 2, 0, 0, 0])
         // Only the total was kept: shown as errors, as before.
         #expect(tree.map(\.auditErrors) == [3, 2, 1, 1, 0, 0, 0])
         #expect(tree.allSatisfy { $0.auditWarnings == 0 })
@@ -139,20 +139,23 @@ struct StoredRunTreeTests {
         ]
         let records = failures.map { FailureRecord(stored: $0, testOutcome: .failed) }
         let grouped = DashboardBuilder.failureSections(
-            records, clusters: FailureGroups.clusters(records), descriptions: [:])
+            records, failedTests: ["A/one", "B/two", "C/crash", "D/silent"], clusters: FailureGroups.clusters(records),
+            descriptions: [:])
         let sections = (clusters: grouped.clusters, causes: grouped.categories)
         let byIdentifier = grouped.byIdentifier
-        #expect(sections.clusters.map(\.id) == ["f2", "f1", "f9"], "largest first, then by fingerprint")
-        #expect(
-            sections.clusters[0].count == 3 && sections.clusters[0].tests == ["A/one", "B/two"]
-                && sections.clusters[0].testCount == 2)
+        #expect(sections.clusters.map(\.id) == ["f2", "f1", "f9"], "most tests first, then by fingerprint")
+        #expect(sections.clusters[0].tests == ["A/one", "B/two"] && sections.clusters[0].testCount == 2)
         #expect(
             sections.clusters[0].example == "message of f2" && sections.clusters[0].identifier == "Checkout.PayButton")
         #expect(sections.clusters[2].isInfrastructure && sections.clusters[2].identifier == nil)
-        #expect(sections.causes.map(\.category) == ["notHittable", "assertion", "simulatorCrash"])
-        #expect(sections.causes[0].tests == ["B/two", "A/one"] && sections.causes[0].clusterIDs == ["f2"])
+        // Each failed test once, under its first failure of its last attempt; one without any under
+        // `unknown`: the causes add up to the failed tests.
+        #expect(sections.causes.map(\.category) == ["notHittable", "simulatorCrash", "unknown"])
+        #expect(sections.causes.map(\.failedTests) == [2, 1, 1])
+        #expect(sections.causes[0].tests == ["A/one", "B/two"] && sections.causes[0].clusterIDs == ["f2"])
+        #expect(sections.causes[2].description == "failed without a failure message")
         #expect(byIdentifier.map(\.identifier) == ["Checkout.PayButton", "Login.Submit"])
-        #expect(byIdentifier[0].count == 3 && byIdentifier[0].testCount == 2)
+        #expect(byIdentifier[0].failedTests == 2 && byIdentifier[0].tests == ["B/two", "A/one"])
         #expect(byIdentifier[0].categories == ["notHittable"])
     }
 }

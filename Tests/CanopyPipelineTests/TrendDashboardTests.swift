@@ -15,7 +15,8 @@ struct TrendDashboardTests {
     /// the baseline run.
     static func values(_ headline: DashboardHeadline) -> [DashboardKPI] {
         [
-            headline.tests, headline.passed, headline.failed, headline.flaky, headline.skipped, headline.passRate,
+            headline.tests, headline.passed, headline.failed, headline.passedOnRetry, headline.skipped,
+            headline.passRate,
             headline.identifierCoverage,
             headline.auditErrors, headline.auditWarnings, headline.duration,
         ].map { DashboardKPI($0.value, isMeasured: $0.isMeasured) }
@@ -107,9 +108,10 @@ struct TrendDashboardTests {
             TrendPoint(
                 runKey: key, commit: key + "0123456789abcdef", branch: "main", startedAt: nil, tests: tests,
                 passed: tests - failed, failed: failed,
-                flaky: 0, skipped: 0, passRate: Double(tests - failed) / Double(tests), duration: 10, auditIssues: 3,
+                passedOnRetry: 0, skipped: 0, passRate: Double(tests - failed) / Double(tests), duration: 10,
+                auditIssues: 3,
                 auditErrors: 1,
-                coverage: coverage, failuresByCategory: [:])
+                coverage: coverage, failedTestsByCause: [:])
         }
         var totals = RunTotals()
         (totals.tests, totals.passed, totals.failed, totals.duration) = (4, 3, 1, 12)

@@ -15,9 +15,8 @@ struct FlakyElementsRenderTests {
     static let elements = [
         FlakyElement(
             identifier: "Checkout.PaymentSheet.PayButton",
-            tests: ["A/testOne", "A/testTwo", "B/testThree", "B/testFour", "C/testFive"],
-            flakyFailures: 9, failures: 11),
-        FlakyElement(identifier: "Feed.<Header>", tests: ["F/testA", "F/testB"], flakyFailures: 2, failures: 2),
+            tests: ["A/testOne", "A/testTwo", "B/testThree", "B/testFour", "C/testFive"], failingTests: 7),
+        FlakyElement(identifier: "Feed.<Header>", tests: ["F/testA", "F/testB"], failingTests: 2),
     ]
 
     /// Evidence shows five commits and says how many more there are, on both outputs.
@@ -27,7 +26,7 @@ struct FlakyElementsRenderTests {
             DashboardFlakyTest(
                 test: "A/testPull", score: 0.8, state: .flaky,
                 evidence: DashboardFlakyEvidence(
-                    runs: 13, failures: 9, flips: 6, retries: 9, commits: (1...9).map { "c\($0)" }))
+                    runs: 13, failedRuns: 9, flips: 6, retries: 9, commits: (1...9).map { "c\($0)" }))
         ]
         #expect(
             MarkdownRenderer().render(dashboard).contains(
@@ -59,12 +58,12 @@ struct FlakyElementsRenderTests {
         #expect(section != nil)
         #expect(
             text.contains(
-                "| <code>Checkout.PaymentSheet.PayButton</code> | 5 | 9 | 11 | <code>A/testOne</code> <code>A/testTwo</code> <code>B/testThree</code> and 2 more |"
+                "| <code>Checkout.PaymentSheet.PayButton</code> | 5 | 7 | <code>A/testOne</code> <code>A/testTwo</code> <code>B/testThree</code> and 2 more |"
             ))
-        #expect(text.contains("| <code>Feed.&lt;Header></code> | 2 | 2 | 2 |"))
+        #expect(text.contains("| <code>Feed.&lt;Header></code> | 2 | 2 |"))
         // After the flaky tests, before the failures by identifier.
         if let section, let flaky = text.range(of: "### 🔁 Flaky tests"),
-            let byIdentifier = text.range(of: "### 🌳 Failures by identifier")
+            let byIdentifier = text.range(of: "### 🌳 Failed tests by identifier")
         {
             #expect(flaky.lowerBound < section.lowerBound && section.lowerBound < byIdentifier.lowerBound)
         }

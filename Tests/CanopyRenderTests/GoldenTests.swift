@@ -50,7 +50,7 @@ struct GoldenTests {
     @Test func sampleIsConsistent() {
         #expect(sample.tests.count == Int(sample.headline.tests.value))
         #expect(sample.tests.filter { $0.outcome == .failed }.count == Int(sample.headline.failed.value))
-        #expect(sample.tests.filter { $0.outcome == .flaky }.count == Int(sample.headline.flaky.value))
+        #expect(sample.tests.filter { $0.outcome == .flaky }.count == Int(sample.headline.passedOnRetry.value))
         #expect(sample.tests.filter { $0.outcome == .skipped }.count == Int(sample.headline.skipped.value))
     }
 }

@@ -44,7 +44,7 @@ struct HistoryStripRenderTests {
         #expect(
             page.contains(
                 "<span class=\"since\">failing since c4abcdef0123</span> <a class=\"to-flaky\" href=\"#flaky\">"))
-        #expect(page.contains("Last 6 results on this branch, oldest first: 3 passed, 2 failed, 1 flaky"))
+        #expect(page.contains("Last 6 results on this branch, oldest first: 3 passed, 2 failed, 1 passed on retry"))
         let flakyView = try #require(page.range(of: "id=\"view-flaky\""))
         #expect(page[flakyView.upperBound...].contains("flaky since c1abcdef0123"))
         #expect(

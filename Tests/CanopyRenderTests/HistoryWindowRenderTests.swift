@@ -31,7 +31,7 @@ struct HistoryWindowRenderTests {
         var dashboard = DashboardSample.make()
         dashboard.historyWindow = Self.request
         dashboard.flakyTests[1].evidence.runs = 12
-        dashboard.flakyTests[1].evidence.failures = 3
+        dashboard.flakyTests[1].evidence.failedRuns = 3
         var strip = DashboardTestHistory(
             latest: HistoryStripRenderTests.results("pppkff"), since: "flaky since c1abcdef0123")
         strip.branch = "main"

@@ -58,15 +58,17 @@ enum HostileCorpus {
             DashboardCluster(
                 id: next(), category: next(), isInfrastructure: cluster.isInfrastructure, normalizedMessage: next(),
                 example: next(),
-                identifier: next(), count: cluster.count, tests: [next(), next()])
+                identifier: next(), tests: [next(), next()])
         }
-        d.categories = d.categories.map {
+        // A cause per cluster, each hostile.
+        d.categories = d.clusters.map {
             DashboardCategoryGroup(
-                category: next(), isInfrastructure: $0.isInfrastructure, count: $0.count, tests: [next()],
+                category: next(), isInfrastructure: $0.isInfrastructure, tests: [next()], failedTests: $0.testCount,
                 clusterIDs: [next()])
         }
         d.failuresByIdentifier = d.failuresByIdentifier.map {
-            DashboardIdentifierGroup(identifier: next(), count: $0.count, tests: [next()], categories: [next()])
+            DashboardIdentifierGroup(
+                identifier: next(), tests: [next()], failedTests: $0.failedTests, categories: [next()])
         }
         d.flakyTests = d.flakyTests.map { test in
             var test = test
@@ -110,7 +112,7 @@ enum HostileCorpus {
             trend.points = trend.points.map { point in
                 var point = point
                 point.commit = next()
-                point.failuresByCategory = point.failuresByCategory.map {
+                point.failedByCause = point.failedByCause.map {
                     DashboardCategoryCount(category: next() + $0.category, count: $0.count)
                 }
                 return point

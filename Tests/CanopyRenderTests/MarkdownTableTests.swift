@@ -13,15 +13,15 @@ struct MarkdownTableTests {
     func dropsLeastImportantColumns() throws {
         var dashboard = DashboardSample.make()
         let narrow = MarkdownRenderer().render(dashboard)
-        #expect(narrow.contains("| score | test | state | runs | failures | flips | retries | commits |"))
+        #expect(narrow.contains("| score | test | state | runs | failed runs | flips | retries | commits |"))
         dashboard.flakyTests[0].test = "Suite/" + String(repeating: "testAVeryLongParameterisedName", count: 3)
         let page = MarkdownRenderer().render(dashboard)
         // The flaky tests' table alone: the state changes' table is narrow and keeps its columns.
         let start = try #require(page.range(of: "### 🔁 Flaky tests"))
         let wide = page[start.lowerBound...].components(separatedBy: "\n### ").first ?? ""
         #expect(!wide.contains("| commits |"), "\(wide)")
-        // The test and its state stay, as do its failures; each row has as many cells as the header.
-        let header = "| test | state | failures |\n|---|---|---:|\n"
+        // The test and its state stay, as do its failed runs; each row has as many cells as the header.
+        let header = "| test | state | failed runs |\n|---|---|---:|\n"
         #expect(wide.contains(header), "\(wide)")
         let row = wide.components(separatedBy: header).dropFirst().first?.split(separator: "\n").first ?? ""
         #expect(row.filter { $0 == "|" }.count == 4, "\(row)")

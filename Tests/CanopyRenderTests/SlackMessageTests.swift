@@ -28,7 +28,7 @@ struct SlackMessageTests {
         }
         d.categories = [
             DashboardCategoryGroup(
-                category: hostile, isInfrastructure: true, count: 5_000, tests: [], clusterIDs: [],
+                category: hostile, isInfrastructure: true, tests: [], failedTests: 5_000, clusterIDs: [],
                 description: String(repeating: hostile, count: 100))
         ]
         let flaky = d.flakyTests[0]

@@ -12,11 +12,11 @@ package struct TrendSeries: Sendable, Equatable, Hashable, Codable {
     /// The metric per run, nil where not recorded.
     package func values(_ metric: TrendMetric) -> [Double?] { points.map { metric.value(at: $0) } }
 
-    /// Every failure category seen in the window, most failures first.
+    /// Every cause of a failed test in the window, most failed tests first.
     package var categories: [String] {
         var totals: [String: Int] = [:]
         for point in points {
-            for (category, count) in point.failuresByCategory { totals[category, default: 0] += count }
+            for (category, count) in point.failedTestsByCause { totals[category, default: 0] += count }
         }
         return totals.sorted { ($0.value, $1.key) > ($1.value, $0.key) }.map(\.key)
     }

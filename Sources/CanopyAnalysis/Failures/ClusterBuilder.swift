@@ -1,6 +1,8 @@
+import CanopyModel
+
 /// Groups failure records by fingerprint and counts them per category (pass 7 of `ReportBuilder`).
 enum ClusterBuilder {
-    /// Clusters, largest first, then by fingerprint.
+    /// Clusters, most tests first, then most failures, then by fingerprint.
     static func clusters(_ records: [FailureRecord], testLimit: Int) -> [FailureCluster] {
         // One hash of the fingerprint per record; clusters and their test sets live in arrays.
         var position: [String: Int] = [:]
@@ -30,27 +32,33 @@ enum ClusterBuilder {
             clusters[slot].testCount = tests[slot].count
             clusters[slot].tests = Array(tests[slot].sorted().prefix(testLimit))
         }
-        return clusters.sorted { $0.count != $1.count ? $0.count > $1.count : $0.fingerprint < $1.fingerprint }
+        return clusters.sorted {
+            ($0.testCount, $0.count, $1.fingerprint) > ($1.testCount, $1.count, $0.fingerprint)
+        }
     }
 
-    /// Every rule in order with its failures, tests and clusters.
-    static func categories(_ records: [FailureRecord], clusters: [FailureCluster], rules: [FailureCategoryRule])
+    /// Every rule in order with its failed tests (`causes`) and clusters, then `unknown` when a
+    /// failed test had no failure message.
+    static func categories(causes: [FailureGroups.Cause], clusters: [FailureCluster], rules: [FailureCategoryRule])
         -> [CategoryCount]
     {
-        var failures: [String: Int] = [:]
-        var tests: [String: Set<String>] = [:]
+        var failedTests: [String: Int] = [:]
         var clusterCounts: [String: Int] = [:]
-        for index in records.indices {
-            let category = records[index].category
-            failures[category, default: 0] += 1
-            tests[category, default: []].insert(records[index].test)
-        }
+        for cause in causes { failedTests[cause.category, default: 0] += cause.failedTests }
         for cluster in clusters { clusterCounts[cluster.category, default: 0] += 1 }
-        return rules.map { rule in
+        var counts = rules.map { rule in
             CategoryCount(
                 name: rule.name, isInfrastructure: rule.infrastructure, description: rule.description, fix: rule.fix,
-                failures: failures[rule.name] ?? 0,
-                tests: tests[rule.name]?.count ?? 0, clusters: clusterCounts[rule.name] ?? 0)
+                failedTests: failedTests.removeValue(forKey: rule.name) ?? 0,
+                clusters: clusterCounts[rule.name] ?? 0)
         }
+        if let unknown = failedTests.removeValue(forKey: FailedTestCause.unknown) {
+            counts.append(
+                CategoryCount(
+                    name: FailedTestCause.unknown, isInfrastructure: false,
+                    description: FailedTestCause.unknownDescription,
+                    fix: nil, failedTests: unknown, clusters: 0))
+        }
+        return counts
     }
 }

@@ -8,8 +8,8 @@ struct FailureCorrelator {
     /// Raw identifier → template.
     let templates: [String: String]
 
-    /// Failure records in test, attempt and failure order; records failures, tests and flaky tests
-    /// into `facts` by template.
+    /// Failure records in test, attempt and failure order; records the tests, failed tests and
+    /// tests passed on retry into `facts` by template.
     func records(run: Run, mentions: FailureMentions, facts: inout NodeFactTable) -> [FailureRecord] {
         let tests = run.tests
         // Normalising and categorising are pure per message: done for every failure first, on
@@ -89,8 +89,8 @@ struct FailureCorrelator {
                     }
                     if let element {
                         touch(&facts[element.template, default: NodeFacts()], test: number, outcome: outcome) { node in
-                            // A retry that passed makes the test flaky on the node, not a failure there.
-                            if outcome == .failed { node.failures += 1 }
+                            // A retry that passed makes the test passed on retry on the node, not failed.
+                            if outcome == .failed { node.failedTests.insert(number) }
                             node.note(
                                 identifier: element.identifier, source: .failure, elementType: element.elementType)
                         }
@@ -168,6 +168,6 @@ struct FailureCorrelator {
         guard node.lastTest != test else { return }
         node.lastTest = test
         node.tests.insert(test)
-        if outcome == .flaky { node.flakyTests.insert(test) }
+        if outcome == .flaky { node.passedOnRetryTests.insert(test) }
     }
 }

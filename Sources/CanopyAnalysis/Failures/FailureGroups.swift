@@ -5,29 +5,29 @@ import CanopyModel
 /// (its `FailureDigest`s as `FailureRecord`s), so `canopy run` and `canopy report` group alike.
 /// Clusters are `ClusterBuilder.clusters`.
 package enum FailureGroups {
-    /// Tests a group lists at most (`testCount` has them all); clusters list as many
+    /// Tests a group lists at most (its count has them all); clusters list as many
     /// (`ReportBuilder.clusterTestLimit`).
     package static let testLimit = ReportBuilder.clusterTestLimit
 
-    /// Failures of one cause (category), with the clusters of that cause.
+    /// The failed tests of one cause (`FailedTestCause`), with the clusters of that cause.
     package struct Cause: Sendable, Equatable {
         package var category: String
         package var isInfrastructure: Bool
-        package var failures: Int
-        /// The first `testLimit` tests with a failure of this cause, in the run's order.
+        /// Failed tests counted under this cause.
+        package var failedTests: Int
+        /// The first `testLimit` of those tests, in the run's order.
         package var tests: [String]
-        package var testCount: Int
         /// The fingerprints of the cause's clusters, in the clusters' order.
         package var clusterIDs: [String]
     }
 
-    /// Failures mapped to one identifier template.
+    /// The failed tests with a failure mapped to one identifier template.
     package struct Identifier: Sendable, Equatable {
         package var identifier: String
-        package var failures: Int
-        /// The first `testLimit` tests, in the run's order.
+        /// Distinct failed tests with a failure on it.
+        package var failedTests: Int
+        /// The first `testLimit` of those tests, in the run's order.
         package var tests: [String]
-        package var testCount: Int
         /// The causes of those failures, in first-seen order.
         package var categories: [String]
     }
@@ -38,24 +38,48 @@ package enum FailureGroups {
         ClusterBuilder.clusters(failures, testLimit: ReportBuilder.clusterTestLimit)
     }
 
-    /// The causes that have failures, most failures first, then by name: a reader looks for the
-    /// cause that broke most, which the rules' order (an order of precedence) does not say.
-    package static func causes(_ failures: [FailureRecord], clusters: [FailureCluster]) -> [Cause] {
+    /// Each failed test's cause (`FailedTestCause`): the position of its cause in `failures`,
+    /// by test key; a failed test without a failure has none.
+    package static func causePositions(_ failures: [FailureRecord]) -> [String: Int] {
+        FailedTestCause.positions(in: failures, test: \.test, attempt: \.attempt) { $0.testOutcome == .failed }
+    }
+
+    /// The cause a failed test is counted under, by its key: its cause's category, or
+    /// `FailedTestCause.unknown` without one (what the Tests view shows as the test's cause).
+    package static func causeOfFailedTest(_ failures: [FailureRecord]) -> (String) -> String {
+        let positions = causePositions(failures)
+        return { test in positions[test].map { failures[$0].category } ?? FailedTestCause.unknown }
+    }
+
+    /// The run's failed tests (`failedTests`, their keys in the run's order) by cause
+    /// (`FailedTestCause`), most failed tests first, then by name: a reader looks for the cause
+    /// that broke most, which the rules' order (an order of precedence) does not say. The causes
+    /// add up to the failed tests.
+    package static func causes(
+        _ failures: [FailureRecord], failedTests: some Sequence<String>, clusters: [FailureCluster]
+    )
+        -> [Cause]
+    {
+        let positions = causePositions(failures)
         var groups: [String: Group] = [:]
-        for index in failures.indices {
-            groups[failures[index].category, default: Group(isInfrastructure: failures[index].isInfrastructure)].add(
-                failures[index].test)
+        for test in failedTests {
+            let cause = positions[test].map { failures[$0] }
+            groups[
+                cause?.category ?? FailedTestCause.unknown,
+                default: Group(isInfrastructure: cause?.isInfrastructure ?? false)
+            ]
+            .add(test)
         }
         return groups.sorted { ($0.value.count, $1.key) > ($1.value.count, $0.key) }.map { name, group in
             Cause(
-                category: name, isInfrastructure: group.isInfrastructure, failures: group.count, tests: group.order,
-                testCount: group.tests.count, clusterIDs: clusters.filter { $0.category == name }.map(\.fingerprint))
+                category: name, isInfrastructure: group.isInfrastructure, failedTests: group.count, tests: group.order,
+                clusterIDs: clusters.filter { $0.category == name }.map(\.fingerprint))
         }
     }
 
-    /// Failures per identifier template (`ElementMatch.template`) of the tests that failed (a
-    /// retry that passed makes its test flaky, not failing, as the identifier tree counts it),
-    /// most failures first, then by identifier.
+    /// The failed tests (a retry that passed makes its test passed on retry, not failing, as the
+    /// identifier tree counts it) with a failure mapped to each identifier template
+    /// (`ElementMatch.template`), most failed tests first, then by identifier.
     package static func byIdentifier(_ failures: [FailureRecord]) -> [Identifier] {
         var groups: [String: Group] = [:]
         // In place: a group copied out of the dictionary and back would copy its set of tests for
@@ -65,9 +89,10 @@ package enum FailureGroups {
             groups[identifier, default: Group(isInfrastructure: failures[index].isInfrastructure)].add(
                 failures[index].test, category: failures[index].category)
         }
-        return groups.sorted { ($0.value.count, $1.key) > ($1.value.count, $0.key) }.map { identifier, group in
+        return groups.sorted { ($0.value.tests.count, $1.key) > ($1.value.tests.count, $0.key) }.map {
+            identifier, group in
             Identifier(
-                identifier: identifier, failures: group.count, tests: group.order, testCount: group.tests.count,
+                identifier: identifier, failedTests: group.tests.count, tests: group.order,
                 categories: group.categories)
         }
     }
@@ -92,8 +117,8 @@ package enum FailureGroups {
         return order.compactMap { seen.insert(failures[$0].test).inserted ? failures[$0] : nil }
     }
 
-    /// Failures counted under one key: how many, their tests (the first `testLimit` in reading
-    /// order too) and causes.
+    /// What one key counts: how many were added (failed tests for a cause, failures for an
+    /// identifier), the distinct tests (the first `testLimit` in reading order too) and causes.
     private struct Group {
         var isInfrastructure: Bool
         var count = 0

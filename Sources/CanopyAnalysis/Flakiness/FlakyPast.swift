@@ -9,8 +9,9 @@ import CanopyModel
 /// runs. A failure unlike its flaky past (another cause, message or element) is a new failure,
 /// and so is a failure with no analysed message to compare.
 ///
-/// A test is looked up by its key (`TestIdentity.key`) and, failing that, by the key without its
-/// device and configuration (history and a pull request's target branch may name it so).
+/// A test is looked up by its key (`TestKey`) and, failing that, by the key without its device and
+/// configuration (history and a pull request's target branch may name it so: a run on one device
+/// names none).
 package struct FlakyPast: Sendable, Equatable {
     /// Keys of the tests history calls flaky.
     package private(set) var flakyTests: Set<String>
@@ -30,7 +31,7 @@ package struct FlakyPast: Sendable, Equatable {
         var result: [String: Set<String>] = [:]
         for failure in failures where failure.runKey != (excludingRun ?? "") {
             if let testKeys, !testKeys.contains(failure.testKey),
-                !testKeys.contains(Self.withoutDevice(failure.testKey))
+                !testKeys.contains(TestKey(stored: failure.testKey).test)
             {
                 continue
             }
@@ -45,24 +46,18 @@ package struct FlakyPast: Sendable, Equatable {
         fingerprints.merge(other.fingerprints) { $0.union($1) }
     }
 
-    /// Whether history calls the test flaky.
-    package func isKnownFlaky(_ testKey: String) -> Bool {
-        flakyTests.contains(testKey) || flakyTests.contains(Self.withoutDevice(testKey))
+    /// Whether history calls the test `key` flaky.
+    package func isKnownFlaky(_ key: TestKey) -> Bool {
+        flakyTests.contains(key.description) || flakyTests.contains(key.test)
     }
 
-    /// The verdict on a failing test whose failures in this run are `failuresNow`.
-    package func verdict(testKey: String, failuresNow: [FailureDigest]) -> FlakyFailureVerdict {
-        guard isKnownFlaky(testKey) else { return .notKnownFlaky }
-        let past = (fingerprints[testKey] ?? []).union(fingerprints[Self.withoutDevice(testKey)] ?? [])
+    /// The verdict on the failing test `key` whose failures in this run are `failuresNow`.
+    package func verdict(testKey key: TestKey, failuresNow: [FailureDigest]) -> FlakyFailureVerdict {
+        guard isKnownFlaky(key) else { return .notKnownFlaky }
+        let past = (fingerprints[key.description] ?? []).union(fingerprints[key.test] ?? [])
         guard let unseen = failuresNow.first(where: { !past.contains($0.fingerprint) }) else {
             return failuresNow.isEmpty ? .newFailure(message: nil) : .excused
         }
         return .newFailure(message: unseen.normalizedMessage)
-    }
-
-    /// `Class/test` of `Class/test@device#configuration`: the key up to its first `@`.
-    package static func withoutDevice(_ testKey: String) -> String {
-        guard let cut = testKey.firstIndex(of: "@") else { return testKey }
-        return String(testKey[..<cut])
     }
 }

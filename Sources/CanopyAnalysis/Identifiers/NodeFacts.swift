@@ -3,11 +3,14 @@ struct NodeFacts {
     var elements = 0
     var interactive = 0
     var identified = 0
-    var failures = 0
     /// Tests by their number in the `NodeFactTable`.
     var tests: Set<Int> = []
-    var flakyTests: Set<Int> = []
-    /// The test last added to `tests` (and `flakyTests` when flaky), so its repeats cost no hash.
+    /// Of `tests`, the failed ones with a failure mapped here.
+    var failedTests: Set<Int> = []
+    /// Of `tests`, those passed on retry.
+    var passedOnRetryTests: Set<Int> = []
+    /// The test last added to `tests` (and `passedOnRetryTests` when passed on retry), so its
+    /// repeats cost no hash.
     var lastTest = -1
     var auditByType: [String: Int] = [:]
     var auditBySeverity: [String: Int] = [:]
@@ -41,9 +44,9 @@ struct NodeFacts {
         elements += other.elements
         interactive += other.interactive
         identified += other.identified
-        failures += other.failures
         tests.formUnion(other.tests)
-        flakyTests.formUnion(other.flakyTests)
+        failedTests.formUnion(other.failedTests)
+        passedOnRetryTests.formUnion(other.passedOnRetryTests)
         auditByType.merge(other.auditByType, uniquingKeysWith: +)
         auditBySeverity.merge(other.auditBySeverity, uniquingKeysWith: +)
     }

@@ -10,10 +10,10 @@ package struct NodeStats: Sendable, Equatable, Hashable, Codable {
     package var coverage: Double?
     /// Distinct tests that touched it (failure, activity line, snapshot or audit).
     package var tests: Int
-    /// Failures mapped to it.
-    package var failures: Int
-    /// Distinct flaky tests among `tests`.
-    package var flakyTests: Int
+    /// Distinct failed tests among `tests` with a failure mapped to it.
+    package var failed: Int
+    /// Distinct tests passed on retry among `tests`.
+    package var passedOnRetry: Int
     /// Audit issues on it.
     package var auditIssues: Int
     package var auditIssuesByType: [String: Int]
@@ -25,8 +25,8 @@ package struct NodeStats: Sendable, Equatable, Hashable, Codable {
         identified = facts.identified
         coverage = facts.interactive > 0 ? Double(facts.identified) / Double(facts.interactive) : nil
         tests = facts.tests.count
-        failures = facts.failures
-        flakyTests = facts.flakyTests.count
+        failed = facts.failedTests.count
+        passedOnRetry = facts.passedOnRetryTests.count
         auditIssuesByType = facts.auditByType
         auditIssuesBySeverity = facts.auditBySeverity
         auditIssues = facts.auditByType.values.reduce(0, +)

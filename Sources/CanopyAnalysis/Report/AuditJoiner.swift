@@ -36,14 +36,14 @@ struct AuditJoiner {
             let element = ElementMatch(
                 identifier: identifier, template: template, elementType: issue.element?.elementType,
                 resolution: resolution)
-            let test = issue.test.map { (number: facts.number(test: $0), flaky: testOutcomes[$0] == .flaky) }
+            let test = issue.test.map { (number: facts.number(test: $0), passedOnRetry: testOutcomes[$0] == .flaky) }
             facts.update(template) { node in
                 node.note(identifier: identifier, source: .audit, elementType: issue.element?.elementType)
                 node.auditByType[issue.auditType, default: 0] += 1
                 node.auditBySeverity[issue.severity.rawValue, default: 0] += 1
                 if let test {
                     node.tests.insert(test.number)
-                    if test.flaky { node.flakyTests.insert(test.number) }
+                    if test.passedOnRetry { node.passedOnRetryTests.insert(test.number) }
                 }
             }
             let seen = issue.screen.flatMap { onScreen[$0] }?.contains(identifier) ?? anywhere.contains(identifier)

@@ -40,11 +40,18 @@ package enum ReportBuilder {
         // join, the tree and the identifier checks read the facts and the run.
         let ((clusters, categories), (audits, tree, identifierTests)) = ParallelMap.both(
             {
-                // 7. Cluster by fingerprint; count per category.
+                // 7. Cluster by fingerprint; the failed tests by cause.
                 let clusters = ClusterBuilder.clusters(failures, testLimit: clusterTestLimit)
+                let tests = run.tests
+                let causes = FailureGroups.causes(
+                    failures,
+                    failedTests: tests.indices.lazy.filter { tests[$0].outcome == .failed }.map {
+                        tests[$0].identity.key
+                    },
+                    clusters: clusters)
                 return (
                     clusters,
-                    ClusterBuilder.categories(failures, clusters: clusters, rules: categorizer.rules.map(\.rule))
+                    ClusterBuilder.categories(causes: causes, clusters: clusters, rules: categorizer.rules.map(\.rule))
                 )
             },
             {
@@ -72,9 +79,9 @@ package enum ReportBuilder {
             })
         // 10. Assemble.
         let summary = RunSummary(
-            metadata: run.metadata, totals: run.totals, inputs: run.inputs, failures: failures.count,
-            infrastructureFailures: failures.reduce(0) { $0 + ($1.isInfrastructure ? 1 : 0) },
-            failuresWithIdentifier: failures.reduce(0) { $0 + ($1.element != nil ? 1 : 0) }, clusters: clusters.count,
+            metadata: run.metadata, totals: run.totals, inputs: run.inputs,
+            infrastructureFailedTests: categories.reduce(0) { $0 + ($1.isInfrastructure ? $1.failedTests : 0) },
+            clusters: clusters.count,
             identifiers: tree.reduce(0) { $0 + ($1.isIdentifier ? 1 : 0) })
         return Report(
             summary: summary, identifierTree: tree, coverage: coverage, categories: categories, clusters: clusters,

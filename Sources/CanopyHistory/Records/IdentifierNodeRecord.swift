@@ -1,6 +1,7 @@
 import CanopyModel
 
-/// One row of `identifier_nodes`: a node of the run's identifier tree with its branch's figures,
+/// One row of `identifier_nodes`: a node of the run's identifier tree with its branch's figures
+/// (`failures` holds its failed tests, `flaky_tests` its tests passed on retry: migration 12),
 /// and whether those figures are one of the run's branch coverage figures (`branch_coverage`,
 /// migration 5 says what each value means).
 struct IdentifierNodeRecord: RunChildRecord {
@@ -29,8 +30,8 @@ struct IdentifierNodeRecord: RunChildRecord {
         sink.int(ids.run)
         sink.text(node.path)
         sink.int(node.tests)
-        sink.int(node.failures)
-        sink.int(node.flakyTests)
+        sink.int(node.failed)
+        sink.int(node.passedOnRetry)
         sink.int(node.auditIssues)
         sink.int(node.auditErrors)
         sink.text(node.parent)
@@ -62,7 +63,7 @@ struct IdentifierNodeRecord: RunChildRecord {
         }
         for figure in branches where seenPaths.insert(figure.name).inserted {
             let holder = IdentifierNodeDigest(
-                path: figure.name, parent: nil, tests: 0, failures: 0, flakyTests: 0, auditIssues: 0, auditErrors: nil,
+                path: figure.name, parent: nil, tests: 0, failed: 0, passedOnRetry: 0, auditIssues: 0, auditErrors: nil,
                 interactive: figure.interactive, identified: figure.identified)
             records.append(IdentifierNodeRecord(node: holder, branchCoverage: branchFigureOnly))
         }
@@ -72,8 +73,8 @@ struct IdentifierNodeRecord: RunChildRecord {
     static func decode(_ row: some SQLRowReader) throws -> IdentifierNodeDigest {
         IdentifierNodeDigest(
             path: try row.text(0) ?? "", parent: try row.text(6), tests: try row.int(1) ?? 0,
-            failures: try row.int(2) ?? 0,
-            flakyTests: try row.int(3) ?? 0, auditIssues: try row.int(4) ?? 0,
+            failed: try row.int(2) ?? 0,
+            passedOnRetry: try row.int(3) ?? 0, auditIssues: try row.int(4) ?? 0,
             auditErrors: try row.int(5), interactive: try row.int(7), identified: try row.int(8))
     }
 }

@@ -1,7 +1,7 @@
 import CanopyModel
 import Foundation
 
-/// One row of `runs`.
+/// One row of `runs`: its `RunTotals` (`failed` the failed tests, `flaky` the tests passed on retry).
 struct RunRecord: Sendable {
     static let columns = [
         "run_key", "commit_sha", "branch", "pull_request", "ci_provider", "build_id", "build_url", "ci_attempt",
@@ -27,7 +27,7 @@ struct RunRecord: Sendable {
             SQLValue(m.title), SQLValue(m.startedAt?.timeIntervalSince1970),
             SQLValue(m.finishedAt?.timeIntervalSince1970),
             .double(sortTime), .double(ingestedAt.timeIntervalSince1970),
-            .int(t.tests), .int(t.attempts), .int(t.passed), .int(t.failed), .int(t.skipped), .int(t.flaky),
+            .int(t.tests), .int(t.attempts), .int(t.passed), .int(t.failed), .int(t.skipped), .int(t.passedOnRetry),
             .int(t.elements), .int(t.identifiedElements), .int(t.auditIssues), .int(t.screens), .double(t.duration),
             SQLValue(m.baseBranch), SQLValue(m.unreadInputs.map { $0.joined(separator: "\n") }),
         ]
@@ -61,7 +61,7 @@ struct RunRecord: Sendable {
         totals.passed = HistoryRowDecoding.count(try int())
         totals.failed = HistoryRowDecoding.count(try int())
         totals.skipped = HistoryRowDecoding.count(try int())
-        totals.flaky = HistoryRowDecoding.count(try int())
+        totals.passedOnRetry = HistoryRowDecoding.count(try int())
         totals.elements = HistoryRowDecoding.count(try int())
         totals.identifiedElements = HistoryRowDecoding.count(try int())
         totals.auditIssues = HistoryRowDecoding.count(try int())
@@ -70,7 +70,7 @@ struct RunRecord: Sendable {
         // The counts add up to the tests, so the expected failures are the rest (0 for runs
         // stored before they had their own outcome, which counted them as passed).
         totals.expectedFailures = max(
-            0, totals.tests - totals.passed - totals.failed - totals.skipped - totals.flaky)
+            0, totals.tests - totals.passed - totals.failed - totals.skipped - totals.passedOnRetry)
         metadata.baseBranch = try text()
         metadata.unreadInputs = try text().map {
             $0.split(separator: "\n", omittingEmptySubsequences: true).map(String.init)

@@ -37,6 +37,7 @@ struct HistoryMigration: Sendable {
     static let all: [HistoryMigration] = [
         .v1Initial, .v2FlakinessIndexes, .v3BaseBranchTree, .v4PartialRuns, .v5BranchCoverageInTree, .v6NumbersInRange,
         .v7FailureMessages, .v8Shards, .v9CompactResults, .v10TestIdentifiers, .v11TestIdentifierRuns,
+        .v12FailedTests,
     ]
 
     /// The highest version this build knows.

@@ -32,7 +32,7 @@ package enum RunAssembler {
                 break
             }
         }
-        applyDestinations(to: &inputs)
+        let runDevice = applyDestinations(to: &inputs)
         // Each parser already folded its own file; only tests spread over several files need
         // folding again.
         let testFiles = inputs.filter { !$0.tests.isEmpty }
@@ -63,6 +63,7 @@ package enum RunAssembler {
             run.metadata = run.metadata.merging(input.metadata)
         }
         run.tests = testFiles.count > 1 ? folder.tests : (testFiles.first?.tests ?? [])
+        if run.metadata.device == nil, let runDevice { run.metadata.device = runDevice }
         if let shared {
             let (first, second) = (inputs[shared.first].file.path, inputs[shared.second].file.path)
             run.diagnostics.append(
@@ -175,37 +176,65 @@ package enum RunAssembler {
         }
     }
 
-    /// Gives the tests of each input that name no device their input's destination: the label
-    /// given on the command line (`--destination`) always; else the one device the producer
-    /// names for the whole file (an `.xcresult` of one device, whose tests carry none) when the
-    /// inputs ran on more than one destination — as xcresulttool makes the device part of a
-    /// test's identity only when a plan ran on several. A run on one device keeps its keys. The
-    /// test-plan configuration an `.xcresult` of one configuration names is given the same way.
-    static func applyDestinations(to inputs: inout [ParsedInput]) {
-        let devices = inputs.map { $0.file.destination ?? producerDestination(of: $0) }
-        if spansSeveral(devices, inputs, \.device) {
+    /// Settles the device and configuration each test's key names (`docs/identity-and-verdicts.md`),
+    /// one rule for every input, so that a test read from xcresulttool's `tests` or `test-details`
+    /// JSON, from an `.xcresult` bundle or from trainer's JUnit has one key:
+    ///
+    /// - A key names a device when the run's inputs name more than one (their tests' devices, the
+    ///   one device a producer names for a whole file — an `.xcresult` of one device, whose tests
+    ///   carry none — and the labels given on the command line, `--destination`): then a test that
+    ///   names none takes its input's. A label is its input's device however many there are.
+    /// - When the inputs name one device and no label, no key names it, whichever input named it:
+    ///   the run names it, and it is returned for the run's metadata.
+    /// - A key names a test-plan configuration only when the inputs name more than one, likewise.
+    ///
+    /// Returns the one device the inputs named, when no key names it.
+    static func applyDestinations(to inputs: inout [ParsedInput]) -> String? {
+        let labels = inputs.map(\.file.destination)
+        let devices = inputs.indices.map { labels[$0] ?? producerDestination(of: inputs[$0]) }
+        var runDevice: String?
+        switch named(devices, inputs, \.device) {
+        case .several:
             apply(devices, to: &inputs, \.device)
-        } else if inputs.contains(where: { $0.file.destination != nil }) {
-            apply(inputs.map(\.file.destination), to: &inputs, \.device)
+        case .one(let device) where !labels.contains(where: { $0 != nil }):
+            for index in inputs.indices { clear(\.device, in: &inputs[index]) }
+            runDevice = device
+        case .one, .none:
+            apply(labels, to: &inputs, \.device)
         }
         let configurations = inputs.map(\.configuration)
-        if spansSeveral(configurations, inputs, \.configuration) { apply(configurations, to: &inputs, \.configuration) }
+        switch named(configurations, inputs, \.configuration) {
+        case .several: apply(configurations, to: &inputs, \.configuration)
+        case .one: for index in inputs.indices { clear(\.configuration, in: &inputs[index]) }
+        case .none: break
+        }
+        return runDevice
     }
 
-    /// Whether the inputs' own values and their tests' values of `part` name more than one.
-    private static func spansSeveral(
+    /// How many values of `part` the inputs' own values and their tests' name.
+    private enum Named {
+        case none
+        case one(String)
+        case several
+    }
+
+    private static func named(
         _ own: [String?], _ inputs: [ParsedInput], _ part: KeyPath<TestIdentity, String?>
-    ) -> Bool {
-        var seen = Set(own.compactMap { $0 })
-        guard !seen.isEmpty else { return false }
-        if seen.count > 1 { return true }
-        for input in inputs {
-            for position in input.tests.indices {
-                if let value = input.tests[position].identity[keyPath: part], !value.isEmpty { seen.insert(value) }
-            }
-            if seen.count > 1 { return true }
+    ) -> Named {
+        var first: String?
+        func see(_ value: String?) -> Bool {
+            guard let value, !value.isEmpty else { return false }
+            if let first { return value != first }
+            first = value
+            return false
         }
-        return false
+        if own.contains(where: see) { return .several }
+        for input in inputs {
+            for position in input.tests.indices where see(input.tests[position].identity[keyPath: part]) {
+                return .several
+            }
+        }
+        return first.map(Named.one) ?? .none
     }
 
     /// Sets `part` of each test that has none to its input's value in `values`.
@@ -218,6 +247,13 @@ package enum RunAssembler {
             where inputs[index].tests[position].identity[keyPath: part]?.isEmpty ?? true {
                 inputs[index].tests[position].identity[keyPath: part] = value
             }
+        }
+    }
+
+    /// Removes `part` from the input's tests (touching only those that name it).
+    private static func clear(_ part: WritableKeyPath<TestIdentity, String?>, in input: inout ParsedInput) {
+        for position in input.tests.indices where input.tests[position].identity[keyPath: part] != nil {
+            input.tests[position].identity[keyPath: part] = nil
         }
     }
 

@@ -31,7 +31,7 @@ struct TestReferences {
         let text = written.trimmingASCIIWhitespace()
         if keys.contains(text) { return text }
         guard let (className, name) = Self.split(text) else { return text }
-        let testKey = className + "/" + name
+        let testKey = TestKey(className: className, name: name).test
         if let key = byTestKey[testKey] { return key }
         if let key = byShortKey[Self.lastComponent(className) + "/" + name] { return key }
         return testKey

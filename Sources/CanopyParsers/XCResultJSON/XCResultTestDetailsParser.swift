@@ -3,7 +3,9 @@ import CanopyModel
 /// Reads `xcrun xcresulttool get test-results test-details --test-id ID --format json`: one test,
 /// its runs (`testRuns`: test nodes per device, configuration and arguments, with their
 /// repetitions and failure messages) read as the `tests` document reads the same test case
-/// (`XCResultNodeWalker`), so it gets the same identity. The bundle, which the document names
+/// (`XCResultNodeWalker`), so it gets the same key. It names the device and configuration of every
+/// run, even the one of a plan run on one device with one configuration, which the `tests`
+/// document leaves out: the run's keys name them only when the run has several (`RunAssembler`). The bundle, which the document names
 /// only in `testIdentifierURL` (`test://com.apple.xcode/Project/Bundle/Suite/test`), leads the
 /// class name as there; without that URL the test is keyed without its bundle, with a note.
 ///
@@ -24,7 +26,8 @@ package struct XCResultTestDetailsParser: JSONReportParser {
         guard let runs = root["testRuns"]?.array else {
             throw .invalidValue(path: path, jsonPath: "$.testRuns", message: "expected an array of test runs")
         }
-        var walker = XCResultNodeWalker(path: path, devices: XCResultDevice.list(root["devices"]))
+        let devices = XCResultDevice.list(root["devices"])
+        var walker = XCResultNodeWalker(path: path, devices: devices)
         var context = XCResultNodeContext()
         context.bundle = Self.bundle(url: root["testIdentifierURL"]?.text)
         // The document is the test case node of the tests document, its runs the node's children.
@@ -52,8 +55,18 @@ package struct XCResultTestDetailsParser: JSONReportParser {
                         + "where the tests JSON leads its class with the bundle",
                     file: path))
         }
+        // The one device and configuration the document names, as the tests document gives them:
+        // the run's, not its keys', when the run names no other (`RunAssembler`).
+        var metadata = RunMetadata()
+        if devices.count == 1, let device = devices.first {
+            metadata.device = device.name
+            metadata.osVersion = device.osVersion
+        }
+        let configurations = (root["testPlanConfigurations"]?.array ?? []).compactMap { $0["configurationName"]?.text }
         let file = InputFile(path: path, format: .xcresultTestDetails, producer: walker.producer, bytes: bytes)
-        return ParsedInput(file: file, tests: walker.folder.tests, diagnostics: diagnostics)
+        return ParsedInput(
+            file: file, tests: walker.folder.tests, metadata: metadata, diagnostics: diagnostics,
+            configuration: configurations.count == 1 ? configurations.first : nil)
     }
 
     /// The bundle a `test://com.apple.xcode/Project/Bundle/Suite/test` URL names: its second path

@@ -32,7 +32,7 @@ package struct ReportCommand {
             let date = run.metadata.startedAt.map { ISO8601DateFormatter().string(from: $0) } ?? "-"
             let partial = run.metadata.unreadInputs.map { ", partial: \($0.count) input(s) unread" } ?? ""
             return
-                "\(run.key)\t\(date)\t\(run.metadata.branch ?? "-")\t\(run.metadata.commit.map { String($0.prefix(12)) } ?? "-")\t\(run.totals.tests) tests, \(run.totals.failed) failed, \(run.totals.flaky) flaky\(partial)"
+                "\(run.key)\t\(date)\t\(run.metadata.branch ?? "-")\t\(run.metadata.commit.map { String($0.prefix(12)) } ?? "-")\t\(run.totals.tests) tests, \(run.totals.failed) failed, \(run.totals.passedOnRetry) passed on retry\(partial)"
         }
     }
 
@@ -114,25 +114,28 @@ package struct ReportCommand {
                 treePaths: nodes.map(\.path)),
             insights: insights, judgedAt: stored.metadata.startedAt ?? context.options.now, testExitCode: nil)
 
-        let categoryOf = Dictionary(failures.map { ($0.test, $0.category) }, uniquingKeysWith: { first, _ in first })
+        // A test's cause: a failed test's is the one it is counted under (`FailedTestCause`),
+        // another's its first failure's.
+        let causeOf = FailureGroups.causeOfFailedTest(failures)
+        let firstCategory = Dictionary(
+            failures.map { ($0.test, $0.category) }, uniquingKeysWith: { first, _ in first })
+        func categoryOf(_ row: TestRunRow) -> String? {
+            row.outcome == .failed ? causeOf(row.testKey) : firstCategory[row.testKey]
+        }
         // What each cause means and what usually fixes it, from the rules in effect.
         let descriptions = Dictionary(
             context.configuration.analysis.effectiveCategories.map { ($0.name, ($0.description, $0.fix)) },
             uniquingKeysWith: { first, _ in first })
         let (clusters, causes, byIdentifier) = DashboardBuilder.failureSections(
-            failures, clusters: FailureGroups.clusters(failures), descriptions: descriptions)
+            failures, failedTests: tests.lazy.filter { $0.outcome == .failed }.map(\.testKey),
+            clusters: FailureGroups.clusters(failures), descriptions: descriptions)
         let parts = DashboardBuilder.RunParts(
             tests: tests.map { row in
-                // The key names the device (`Class/name@device`); the name does not.
-                let parts = row.testKey.split(separator: "/", maxSplits: 1)
-                var name = parts.last ?? ""
-                if let device = row.device, let cut = name.range(of: "@" + device, options: .backwards) {
-                    name = name[..<cut.lowerBound]
-                }
+                let key = row.key
                 return DashboardTestRow(
-                    key: row.testKey, className: String(parts.first ?? ""), name: String(name),
+                    key: row.testKey, className: key.className, name: key.nameWithArguments,
                     device: row.device, outcome: row.outcome, attempts: row.attempts, duration: row.duration,
-                    category: categoryOf[row.testKey])
+                    category: categoryOf(row))
             },
             identifierTree: Self.treeNodes(nodes, coverage: coverage), clusters: clusters, categories: causes,
             failuresByIdentifier: byIdentifier,
@@ -187,8 +190,8 @@ package struct ReportCommand {
                     path: node.path, segment: segment, depth: depth, childCount: below.count,
                     elements: node.interactive ?? figure?.interactive ?? 0,
                     identified: node.identified ?? figure?.identified ?? 0,
-                    failures: node.failures,
-                    flakyTests: node.flakyTests, auditErrors: errors, auditWarnings: node.auditIssues - errors))
+                    failed: node.failed,
+                    passedOnRetry: node.passedOnRetry, auditErrors: errors, auditWarnings: node.auditIssues - errors))
             for child in below { emit(child, depth: depth + 1) }
         }
         for root in roots.sorted(by: { $0.path < $1.path }) { emit(root, depth: 0) }
@@ -197,8 +200,8 @@ package struct ReportCommand {
 
     /// A run stored before schema 3 kept its identifier nodes alone with their own figures: their
     /// ancestors are made by cutting paths at `.`, `-` and `_`, and each node's figures are added
-    /// to its ancestors'. Failures and audit issues add up exactly; tests and flaky tests touching
-    /// two nodes of a branch count twice.
+    /// to its ancestors'. Audit issues add up exactly; tests, failed tests and tests passed on
+    /// retry touching two nodes of a branch count twice.
     static func treeOfIdentifiersAlone(_ own: [IdentifierNodeDigest]) -> [IdentifierNodeDigest] {
         func parent(of path: String) -> String? {
             guard let cut = path.lastIndex(where: { ".-_".contains($0) }), cut > path.startIndex else { return nil }
@@ -211,11 +214,11 @@ package struct ReportCommand {
                 var entry =
                     byPath[current]
                     ?? IdentifierNodeDigest(
-                        path: current, parent: parent(of: current), tests: 0, failures: 0, flakyTests: 0,
+                        path: current, parent: parent(of: current), tests: 0, failed: 0, passedOnRetry: 0,
                         auditIssues: 0, auditErrors: nil)
                 entry.tests += node.tests
-                entry.failures += node.failures
-                entry.flakyTests += node.flakyTests
+                entry.failed += node.failed
+                entry.passedOnRetry += node.passedOnRetry
                 entry.auditIssues += node.auditIssues
                 byPath[current] = entry
                 path = entry.parent

@@ -69,7 +69,6 @@ extension DashboardBuilder {
 
     /// `LoginTests` of `AppUITests.LoginTests/testLogin()@iPhone 16`.
     static func className(of testKey: String) -> String {
-        let suite = testKey.split(separator: "/", maxSplits: 1).first.map(String.init) ?? testKey
-        return TestClassDeclaration.declaredName(of: suite)
+        TestClassDeclaration.declaredName(of: TestKey(stored: testKey).className)
     }
 }

@@ -8,7 +8,7 @@ extension DashboardBuilder {
         var tests: Int?
         var passed: Int?
         var failed: Int?
-        var flaky: Int?
+        var passedOnRetry: Int?
         var skipped: Int?
         var expectedFailures: Int?
         var passRate: Double?
@@ -36,7 +36,8 @@ extension DashboardBuilder {
         }
         return DashboardHeadline(
             status: status, tests: kpi(totals.tests, base.tests), passed: kpi(totals.passed, base.passed),
-            failed: kpi(totals.failed, base.failed), flaky: kpi(totals.flaky, base.flaky),
+            failed: kpi(totals.failed, base.failed),
+            passedOnRetry: kpi(totals.passedOnRetry, base.passedOnRetry),
             skipped: kpi(totals.skipped, base.skipped),
             passRate: DashboardKPI(
                 totals.passRate, baseline: base.passRate,
@@ -55,9 +56,11 @@ extension DashboardBuilder {
         if input.window != nil {
             guard let first = input.insights?.trend.first else { return HeadlineBaseline() }
             return HeadlineBaseline(
-                tests: first.tests, passed: first.passed, failed: first.failed, flaky: first.flaky,
+                tests: first.tests, passed: first.passed, failed: first.failed,
+                passedOnRetry: first.passedOnRetry,
                 skipped: first.skipped,
-                expectedFailures: max(0, first.tests - first.passed - first.failed - first.flaky - first.skipped),
+                expectedFailures: max(
+                    0, first.tests - first.passed - first.failed - first.passedOnRetry - first.skipped),
                 passRate: first.passRate, duration: first.duration, coverage: first.coverage,
                 auditErrors: first.auditErrors,
                 auditWarnings: first.auditIssues - first.auditErrors)
@@ -65,7 +68,8 @@ extension DashboardBuilder {
         let baseline = input.insights?.baselineRun?.totals
         let comparison = input.insights?.comparison
         return HeadlineBaseline(
-            tests: baseline?.tests, passed: baseline?.passed, failed: baseline?.failed, flaky: baseline?.flaky,
+            tests: baseline?.tests, passed: baseline?.passed, failed: baseline?.failed,
+            passedOnRetry: baseline?.passedOnRetry,
             skipped: baseline?.skipped, expectedFailures: baseline?.expectedFailures,
             passRate: baseline?.passRate, duration: baseline?.duration, coverage: comparison?.overallCoverage?.before,
             auditErrors: comparison?.baselineAuditErrors, auditWarnings: comparison?.baselineAuditWarnings)

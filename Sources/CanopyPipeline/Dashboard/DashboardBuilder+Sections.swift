@@ -14,7 +14,7 @@ extension DashboardBuilder {
                 DashboardFlakyTest(
                     test: row.testKey, score: 0.5, state: .flaky,
                     evidence: DashboardFlakyEvidence(
-                        runs: 1, failures: row.failedAttempts, flips: 1, retries: row.attempts - 1),
+                        runs: 1, failedRuns: 1, flips: 1, retries: row.attempts - 1),
                     lastMessage: lastMessages[row.testKey],
                     isNew: input.verdicts[test: row.testKey]?.isNewFlaky ?? false)
             }
@@ -69,7 +69,7 @@ extension DashboardBuilder {
             test: result.key.testKey, score: result.score, state: state,
             since: result.state.commit.flatMap { $0 == ownCommit ? nil : String($0.prefix(12)) },
             evidence: DashboardFlakyEvidence(
-                runs: result.evidence.runs, failures: result.evidence.failedRuns, flips: result.evidence.flips,
+                runs: result.evidence.runs, failedRuns: result.evidence.failedRuns, flips: result.evidence.flips,
                 retries: result.evidence.retries, commits: mixed,
                 infrastructureFlakes: result.evidence.infrastructureFlakes),
             lastMessage: lastMessage)
@@ -122,8 +122,11 @@ extension DashboardBuilder {
     /// One row per test of the run; history plays no part, so `canopy run` makes them while it
     /// stores the run.
     static func testRows(of prepared: PreparedRun) -> [DashboardTestRow] {
+        let failures = prepared.report.failures
         var first: [String: FailureRecord] = [:]
-        for record in prepared.report.failures where first[record.test] == nil { first[record.test] = record }
+        for record in failures where first[record.test] == nil { first[record.test] = record }
+        // A failed test's cause is the one it is counted under (`FailedTestCause`).
+        let causeOf = FailureGroups.causeOfFailedTest(failures)
         // By index, so no test is copied with its attempts and output. The keys come from the
         // test rows, built once beside the analysis.
         let tests = prepared.run.tests
@@ -154,7 +157,8 @@ extension DashboardBuilder {
                 device: tests[index].identity.device, outcome: tests[index].outcome,
                 attempts: tests[index].attempts.count,
                 duration: tests[index].duration, message: record?.message ?? tests[index].attempts.first?.skipReason,
-                category: record?.category, details: details)
+                category: rows[index].outcome == .failed ? causeOf(rows[index].testKey) : record?.category,
+                details: details)
         }
     }
 

@@ -57,8 +57,8 @@ extension DashboardBuilder {
                 DashboardTrendPoint(
                     date: point.startedAt ?? Date(timeIntervalSince1970: 0),
                     commit: point.commit.map { String($0.prefix(12)) } ?? point.runKey,
-                    passRate: point.passRate ?? 1, flaky: point.flaky,
-                    failuresByCategory: point.failuresByCategory.sorted { $0.key < $1.key }.map {
+                    passRate: point.passRate ?? 1, failed: point.failed, passedOnRetry: point.passedOnRetry,
+                    failedByCause: point.failedTestsByCause.sorted { $0.key < $1.key }.map {
                         DashboardCategoryCount(category: $0.key, count: $0.value)
                     },
                     coverage: point.coverage, auditIssues: point.auditIssues, auditErrors: point.auditErrors,

@@ -31,7 +31,8 @@ struct DashboardBuilder {
     static func runParts(of prepared: PreparedRun) -> RunParts {
         let report = prepared.report
         let (clusters, categories, byIdentifier) = failureSections(
-            report.failures, clusters: report.clusters,
+            report.failures, failedTests: prepared.testRows.lazy.filter { $0.outcome == .failed }.map(\.testKey),
+            clusters: report.clusters,
             descriptions: Dictionary(
                 report.categories.map { ($0.name, ($0.description, $0.fix)) }, uniquingKeysWith: { first, _ in first }))
         return RunParts(
@@ -42,28 +43,28 @@ struct DashboardBuilder {
                 issues: auditIssues(prepared.run.auditIssues), missingIdentifiers: missingIdentifiers(report.coverage)))
     }
 
-    /// The failures grouped by cluster, cause and identifier (`FailureGroups`); `descriptions`
-    /// says, by cause, what it means and what usually fixes it (the rules in effect).
+    /// The failures grouped by cluster, and the failed tests (`failedTests`, the run's failed
+    /// tests' keys) by cause and identifier (`FailureGroups`); `descriptions` says, by cause, what
+    /// it means and what usually fixes it (the rules in effect).
     static func failureSections(
-        _ failures: [FailureRecord], clusters: [FailureCluster],
+        _ failures: [FailureRecord], failedTests: some Sequence<String>, clusters: [FailureCluster],
         descriptions: [String: (description: String?, fix: String?)]
     ) -> (clusters: [DashboardCluster], categories: [DashboardCategoryGroup], byIdentifier: [DashboardIdentifierGroup])
     {
         let described = descriptions
         return (
             clusters.map(cluster),
-            FailureGroups.causes(failures, clusters: clusters).map { cause in
+            FailureGroups.causes(failures, failedTests: failedTests, clusters: clusters).map { cause in
                 DashboardCategoryGroup(
-                    category: cause.category, isInfrastructure: cause.isInfrastructure, count: cause.failures,
-                    tests: cause.tests,
-                    testCount: cause.testCount, clusterIDs: cause.clusterIDs,
-                    description: described[cause.category]?.description,
+                    category: cause.category, isInfrastructure: cause.isInfrastructure, tests: cause.tests,
+                    failedTests: cause.failedTests, clusterIDs: cause.clusterIDs,
+                    description: described[cause.category]?.description
+                        ?? (cause.category == FailedTestCause.unknown ? FailedTestCause.unknownDescription : nil),
                     fix: described[cause.category]?.fix)
             },
             FailureGroups.byIdentifier(failures).map {
                 DashboardIdentifierGroup(
-                    identifier: $0.identifier, count: $0.failures, tests: $0.tests, testCount: $0.testCount,
-                    categories: $0.categories)
+                    identifier: $0.identifier, tests: $0.tests, failedTests: $0.failedTests, categories: $0.categories)
             }
         )
     }
@@ -167,7 +168,7 @@ struct DashboardBuilder {
         return rows
             + tests.filter { !described.contains($0) }.map {
                 DashboardNewFailure(
-                    test: $0, message: "failed without a failure message", category: "unknown",
+                    test: $0, message: FailedTestCause.unknownDescription, category: FailedTestCause.unknown,
                     note: input.verdicts[test: $0]?.newFailureReason)
             }
     }
@@ -224,8 +225,8 @@ struct DashboardBuilder {
         return DashboardTreeNode(
             // Analysis numbers roots 1; the renderer's flattened pre-order tree starts at 0.
             path: node.path, segment: node.segment, depth: max(0, node.depth - 1), childCount: children,
-            elements: node.branch.interactive, identified: node.branch.identified, failures: node.branch.failures,
-            flakyTests: node.branch.flakyTests, auditErrors: bySeverity["error"] ?? 0,
+            elements: node.branch.interactive, identified: node.branch.identified, failed: node.branch.failed,
+            passedOnRetry: node.branch.passedOnRetry, auditErrors: bySeverity["error"] ?? 0,
             auditWarnings: bySeverity["warning"] ?? 0)
     }
 
@@ -233,7 +234,6 @@ struct DashboardBuilder {
         DashboardCluster(
             id: cluster.fingerprint, category: cluster.category, isInfrastructure: cluster.isInfrastructure,
             normalizedMessage: cluster.normalizedMessage, example: cluster.exampleMessage,
-            identifier: cluster.identifier,
-            count: cluster.count, tests: cluster.tests, testCount: cluster.testCount)
+            identifier: cluster.identifier, tests: cluster.tests, testCount: cluster.testCount)
     }
 }

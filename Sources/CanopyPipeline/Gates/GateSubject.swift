@@ -6,7 +6,7 @@ import CanopyModel
 /// (`CommandContext.judge`).
 struct GateSubject: Sendable {
     /// Every test's key, in the run's order.
-    var testKeys: [String]
+    var testKeys: [TestKey]
     /// The audit types of the run's audit issues.
     var auditTypes: Set<String>
     /// Every identifier the run names: audit issues' elements, failures' elements (identifier and
@@ -39,7 +39,7 @@ extension GateSubject {
         let listsTests = prepared.run.inputs.contains { $0.format.carriesTests }
         let holdsResults = prepared.run.inputs.contains { $0.format.holdsResults }
         self.init(
-            testKeys: prepared.testRows.map(\.testKey),
+            testKeys: prepared.testRows.map(\.key),
             auditTypes: Set(prepared.run.auditIssues.map(\.auditType)), identifiers: identifiers,
             failures: prepared.report.failures,
             coverage: prepared.run.screens.contains { $0.kind == .elementTree }
@@ -65,7 +65,7 @@ extension GateSubject {
         identifiers.formUnion(treePaths)
         let snapshotsOrAuditsAlone = tests.isEmpty && (stored.totals.screens > 0 || stored.totals.auditIssues > 0)
         self.init(
-            testKeys: tests.map(\.testKey), auditTypes: Set(audits.map(\.auditType)), identifiers: identifiers,
+            testKeys: tests.map(\.key), auditTypes: Set(audits.map(\.auditType)), identifiers: identifiers,
             failures: failures,
             coverage: stored.totals.elements > 0 ? coverage.first { $0.scope == .overall }?.ratio : nil,
             tests: snapshotsOrAuditsAlone ? nil : tests.count, declaredTests: stored.metadata.declaredTests)

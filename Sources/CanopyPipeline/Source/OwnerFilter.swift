@@ -69,7 +69,7 @@ struct OwnerFilter: Sendable {
             case .passed: totals.passed += 1
             case .failed: totals.failed += 1
             case .skipped: totals.skipped += 1
-            case .flaky: totals.flaky += 1
+            case .flaky: totals.passedOnRetry += 1
             case .expectedFailure: totals.expectedFailures += 1
             }
         }

@@ -101,7 +101,7 @@ extension DestinationRollup {
         var pairs: [Pair] = []
         var pairIndex: [Pair: Int] = [:]
         for row in rows {
-            let place = split(row.testKey, device: row.device)
+            let place = split(row.testKey, device: row.device, configuration: row.configuration)
             places.append(place)
             guard let place else { continue }
             let pair = Pair(device: place.device, configuration: place.configuration)
@@ -177,31 +177,12 @@ extension DestinationRollup {
     }
 
     /// The test and destination of a row's key (`Class/name(args)@device#configuration`) when the
-    /// row names a device: the key's last `@device` that ends it or is followed by `#configuration`.
-    package static func split(_ key: String, device: String?) -> Destination? {
+    /// row names a device (`TestKey.init(stored:device:configuration:)`).
+    package static func split(_ key: String, device: String?, configuration: String? = nil) -> Destination? {
         guard let device, !device.isEmpty else { return nil }
-        let marker = "@" + device
-        // Most keys end with their device: compared as bytes, with no search.
-        let bytes = key.utf8
-        let markerBytes = marker.utf8
-        if bytes.count > markerBytes.count, bytes.suffix(markerBytes.count).elementsEqual(markerBytes) {
-            return Destination(
-                test: String(decoding: bytes.dropLast(markerBytes.count), as: UTF8.self), device: device,
-                configuration: nil)
-        }
-        var end = key.endIndex
-        while let found = key.range(of: marker, options: .backwards, range: key.startIndex..<end) {
-            let rest = key[found.upperBound...]
-            if rest.isEmpty {
-                return Destination(test: String(key[..<found.lowerBound]), device: device, configuration: nil)
-            }
-            if rest.first == "#" {
-                return Destination(
-                    test: String(key[..<found.lowerBound]), device: device, configuration: String(rest.dropFirst()))
-            }
-            end = found.lowerBound
-        }
-        return nil
+        let parsed = TestKey(stored: key, device: device, configuration: configuration)
+        guard let named = parsed.device else { return nil }
+        return Destination(test: parsed.test, device: named, configuration: parsed.configuration)
     }
 
     /// A verdict as a destination's status.
@@ -218,7 +199,9 @@ extension DestinationRollup {
     }
 
     /// The class of a test key (`Class/name…`): what comes before its first `/`.
-    static func className(of test: String) -> String { String(test.prefix { $0 != "/" }) }
+    static func className(of test: String) -> String {
+        TestKey(stored: test, device: nil, configuration: nil).className
+    }
 
     /// Label order: numbers within labels by value (`iPhone 9` before `iPhone 16`), then by text.
     static func precedes(_ lhs: String, _ rhs: String) -> Bool {

@@ -83,7 +83,7 @@ extension RunVerdicts {
         verdicts.reserveCapacity(rows.count)
         for row in rows {
             let key = row.testKey
-            let entry = Self.entry(in: active, quarantining: key)
+            let entry = active.isEmpty ? nil : Self.entry(in: active, quarantining: row.key)
             var verdict = TestVerdict(
                 test: key, outcome: row.outcome, kind: .passed, state: states[key],
                 stateBranch: states[key] == nil ? nil : stateBranch, quarantine: entry)
@@ -96,7 +96,7 @@ extension RunVerdicts {
                 verdict.kind = .passedOnRetry
                 verdict.isNewFlaky =
                     newFlaky.contains(key) && entry == nil && !flakyBefore.contains(key)
-                    && !flakyBefore.contains(FlakyPast.withoutDevice(key))
+                    && !flakyBefore.contains(row.key.test)
             case .failed:
                 if let entry {
                     verdict.kind = .excused
@@ -104,7 +104,7 @@ extension RunVerdicts {
                 } else if still.contains(key) {
                     verdict.kind = .stillFailing
                 } else {
-                    let flaky = flakyPast.verdict(testKey: key, failuresNow: failuresNow[key] ?? [])
+                    let flaky = flakyPast.verdict(testKey: row.key, failuresNow: failuresNow[key] ?? [])
                     if flaky == .excused {
                         verdict.kind = .excused
                         verdict.excuse = .knownFlaky
@@ -143,7 +143,7 @@ extension RunVerdicts {
 
     /// The active entry covering the test with `key`, whether or not the run has it.
     package func quarantineEntry(forTest key: String) -> QuarantineEntry? {
-        self[test: key]?.quarantine ?? Self.entry(in: quarantine, quarantining: key)
+        self[test: key]?.quarantine ?? Self.entry(in: quarantine, quarantining: TestKey(stored: key))
     }
 
     /// The active entry covering an audit issue, by its element's identifier and audit type.
@@ -152,8 +152,9 @@ extension RunVerdicts {
     }
 
     /// The active quarantine entry naming the test, by its key or (entries may name the test
-    /// alone) its key without the device.
-    package static func entry(in active: [QuarantineEntry], quarantining testKey: String) -> QuarantineEntry? {
-        active.first { $0.matches(testKey: testKey) || $0.matches(testKey: FlakyPast.withoutDevice(testKey)) }
+    /// alone) its key without the device and configuration.
+    package static func entry(in active: [QuarantineEntry], quarantining testKey: TestKey) -> QuarantineEntry? {
+        let key = testKey.description
+        return active.first { $0.matches(testKey: key) || $0.matches(testKey: testKey.test) }
     }
 }

@@ -1,7 +1,7 @@
 import CanopyModel
 import Foundation
 
-/// A failure count of one category.
+/// The failed tests of one cause in one run.
 package struct DashboardCategoryCount: Sendable, Equatable, Hashable, Codable {
     package var category: String
     package var count: Int

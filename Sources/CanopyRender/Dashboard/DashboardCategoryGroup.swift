@@ -1,11 +1,10 @@
-/// Failures of one cause category.
+/// The failed tests of one cause (`FailedTestCause`).
 package struct DashboardCategoryGroup: Sendable, Equatable, Hashable, Codable {
     package var category: String
     package var isInfrastructure: Bool
-    package var count: Int
-    /// Tests hit (a prefix; `testCount` is the total).
+    /// Failed tests of the cause (a prefix; `failedTests` is the total).
     package var tests: [String]
-    package var testCount: Int
+    package var failedTests: Int
     /// Clusters in this category, largest first.
     package var clusterIDs: [String]
     /// What the category means, one line (the rule's `description`), when known.
@@ -14,16 +13,15 @@ package struct DashboardCategoryGroup: Sendable, Equatable, Hashable, Codable {
     package var fix: String?
 
     package init(
-        category: String, isInfrastructure: Bool, count: Int, tests: [String], testCount: Int? = nil,
-        clusterIDs: [String] = [], description: String? = nil, fix: String? = nil
+        category: String, isInfrastructure: Bool, tests: [String], failedTests: Int? = nil, clusterIDs: [String] = [],
+        description: String? = nil, fix: String? = nil
     ) {
         self.description = description
         self.fix = fix
         self.category = category
         self.isInfrastructure = isInfrastructure
-        self.count = count
         self.tests = tests
-        self.testCount = testCount ?? tests.count
+        self.failedTests = failedTests ?? tests.count
         self.clusterIDs = clusterIDs
     }
 }

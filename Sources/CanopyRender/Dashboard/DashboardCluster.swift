@@ -1,4 +1,5 @@
-/// Failures with the same fingerprint (normalised message, category, identifier).
+/// Failures with the same fingerprint (normalised message, category, identifier), counted by the
+/// tests they hit.
 package struct DashboardCluster: Sendable, Equatable, Hashable, Codable {
     /// The fingerprint, short hex.
     package var id: String
@@ -10,15 +11,13 @@ package struct DashboardCluster: Sendable, Equatable, Hashable, Codable {
     /// One real message of the cluster.
     package var example: String
     package var identifier: String?
-    /// Failures in the cluster.
-    package var count: Int
     /// Keys of the tests it hit (may be a prefix of all of them; `testCount` is the total).
     package var tests: [String]
     package var testCount: Int
 
     package init(
         id: String, category: String, isInfrastructure: Bool, normalizedMessage: String, example: String,
-        identifier: String? = nil, count: Int, tests: [String], testCount: Int? = nil
+        identifier: String? = nil, tests: [String], testCount: Int? = nil
     ) {
         self.id = id
         self.category = category
@@ -26,7 +25,6 @@ package struct DashboardCluster: Sendable, Equatable, Hashable, Codable {
         self.normalizedMessage = normalizedMessage
         self.example = example
         self.identifier = identifier
-        self.count = count
         self.tests = tests
         self.testCount = testCount ?? tests.count
     }

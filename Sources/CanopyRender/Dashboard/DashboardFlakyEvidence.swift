@@ -1,7 +1,8 @@
 /// The evidence behind a flakiness verdict, over the history window.
 package struct DashboardFlakyEvidence: Sendable, Equatable, Hashable, Codable {
     package var runs: Int
-    package var failures: Int
+    /// Runs with a failed attempt that was not infrastructure (`FlakinessEvidence.failedRuns`).
+    package var failedRuns: Int
     /// Pass↔fail transitions between consecutive runs.
     package var flips: Int
     /// Runs in which a retry passed after a failure.
@@ -13,11 +14,11 @@ package struct DashboardFlakyEvidence: Sendable, Equatable, Hashable, Codable {
     package var infrastructureFlakes: Int
 
     package init(
-        runs: Int, failures: Int, flips: Int, retries: Int, commits: [String] = [], infrastructureFlakes: Int = 0
+        runs: Int, failedRuns: Int, flips: Int, retries: Int, commits: [String] = [], infrastructureFlakes: Int = 0
     ) {
         self.infrastructureFlakes = infrastructureFlakes
         self.runs = runs
-        self.failures = failures
+        self.failedRuns = failedRuns
         self.flips = flips
         self.retries = retries
         self.commits = commits

@@ -6,12 +6,14 @@ package struct DashboardHeadline: Sendable, Equatable, Codable {
     package var tests: DashboardKPI
     package var passed: DashboardKPI
     package var failed: DashboardKPI
-    package var flaky: DashboardKPI
+    /// Tests passed on retry (an attempt failed, a later one passed): never "flaky".
+    package var passedOnRetry: DashboardKPI
     package var skipped: DashboardKPI
     /// Tests that failed as they declared they would; nil when neither the run nor what it is
     /// compared with has any (the surfaces then leave the figure out).
     package var expectedFailures: DashboardKPI?
-    /// Passed (including flaky) over tests that ran (skipped tests and expected failures left out), 0…1.
+    /// Passed (including passed on retry) over tests that ran (skipped tests and expected failures
+    /// left out), 0…1.
     package var passRate: DashboardKPI
     /// Identified interactive elements over interactive elements, 0…1.
     package var identifierCoverage: DashboardKPI
@@ -21,7 +23,8 @@ package struct DashboardHeadline: Sendable, Equatable, Codable {
     package var duration: DashboardKPI
 
     package init(
-        status: DashboardStatus, tests: DashboardKPI, passed: DashboardKPI, failed: DashboardKPI, flaky: DashboardKPI,
+        status: DashboardStatus, tests: DashboardKPI, passed: DashboardKPI, failed: DashboardKPI,
+        passedOnRetry: DashboardKPI,
         skipped: DashboardKPI, passRate: DashboardKPI, identifierCoverage: DashboardKPI, auditErrors: DashboardKPI,
         auditWarnings: DashboardKPI, duration: DashboardKPI, expectedFailures: DashboardKPI? = nil
     ) {
@@ -30,7 +33,7 @@ package struct DashboardHeadline: Sendable, Equatable, Codable {
         self.tests = tests
         self.passed = passed
         self.failed = failed
-        self.flaky = flaky
+        self.passedOnRetry = passedOnRetry
         self.skipped = skipped
         self.passRate = passRate
         self.identifierCoverage = identifierCoverage

@@ -14,16 +14,16 @@ package struct DashboardTreeNode: Sendable, Equatable, Hashable, Codable {
     package var elements: Int
     /// Of those, elements carrying an identifier.
     package var identified: Int
-    /// Failures that hit this branch.
-    package var failures: Int
-    /// Flaky tests that touch this branch.
-    package var flakyTests: Int
+    /// Failed tests with a failure on this branch.
+    package var failed: Int
+    /// Tests passed on retry that touch this branch.
+    package var passedOnRetry: Int
     package var auditErrors: Int
     package var auditWarnings: Int
 
     package init(
-        path: String, segment: String, depth: Int, childCount: Int, elements: Int, identified: Int, failures: Int = 0,
-        flakyTests: Int = 0, auditErrors: Int = 0, auditWarnings: Int = 0
+        path: String, segment: String, depth: Int, childCount: Int, elements: Int, identified: Int, failed: Int = 0,
+        passedOnRetry: Int = 0, auditErrors: Int = 0, auditWarnings: Int = 0
     ) {
         self.path = path
         self.segment = segment
@@ -31,8 +31,8 @@ package struct DashboardTreeNode: Sendable, Equatable, Hashable, Codable {
         self.childCount = childCount
         self.elements = elements
         self.identified = identified
-        self.failures = failures
-        self.flakyTests = flakyTests
+        self.failed = failed
+        self.passedOnRetry = passedOnRetry
         self.auditErrors = auditErrors
         self.auditWarnings = auditWarnings
     }

@@ -16,11 +16,11 @@ package struct DashboardTrend: Sendable, Equatable, Codable {
         self.changes = changes
     }
 
-    /// Every category that occurs in any point, in first-seen order.
-    package var categories: [String] {
+    /// Every cause of a failed test in any point, in first-seen order.
+    package var causes: [String] {
         var seen: [String] = []
         for point in points {
-            for entry in point.failuresByCategory where !seen.contains(entry.category) { seen.append(entry.category) }
+            for entry in point.failedByCause where !seen.contains(entry.category) { seen.append(entry.category) }
         }
         return seen
     }

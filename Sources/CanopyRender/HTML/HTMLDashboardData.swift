@@ -12,7 +12,7 @@ struct HTMLDashboardData: Encodable {
         var classes: [String] = []
         var devices: [String] = []
         var categories: [String] = []
-        var outcomes: [String] = TestOutcome.allCases.map(\.rawValue)
+        var outcomes: [String] = TestOutcome.allCases.map(\.label)
         var rows: [Row] = []
         /// The attempts of the rows that carry them: `[row, [[label, outcome, durationMs, [message],
         /// location, output], …]]`, only for tests that did not simply pass.
@@ -113,7 +113,7 @@ struct HTMLDashboardData: Encodable {
         }
         // The last outcome, listed only when a test has it (the indices before it stay the same).
         if !rows.contains(where: { $0.outcome == .expectedFailure }) {
-            tests.outcomes.removeAll { $0 == TestOutcome.expectedFailure.rawValue }
+            tests.outcomes.removeAll { $0 == TestOutcome.expectedFailure.label }
         }
         tests.prefixes = prefixes.values
         tests.classes = classes.values

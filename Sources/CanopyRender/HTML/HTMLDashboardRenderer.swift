@@ -26,7 +26,7 @@ package struct HTMLDashboardRenderer: DashboardRenderer {
     package func renderTests(_ tests: [DashboardTestRow]) -> TestsPart {
         let data = HTMLDashboardData(tests)
         return TestsPart(
-            view: HTMLTestsView.render(data, total: tests.count, classes: DashboardClassRow.classes(of: tests)),
+            view: HTMLTestsView.controls(data),
             script: HTMLText.scriptJSON(data),
             count: tests.count)
     }
@@ -60,7 +60,9 @@ package struct HTMLDashboardRenderer: DashboardRenderer {
                 id: "accessibility", label: "Accessibility",
                 html: HTMLAccessibilityView.render(
                     dashboard.accessibility, rowLimit: rowLimit, quarantine: dashboard.quarantinedTests)),
-            HTMLView(id: "tests", label: "Tests", html: tests.view),
+            HTMLView(
+                id: "tests", label: "Tests",
+                html: HTMLTestsView.heading(total: tests.count) + HTMLTestsView.byClass(dashboard.classes) + tests.view),
         ]
         if let trend = dashboard.trend {
             views.append(

@@ -65,7 +65,7 @@ enum HTMLDashboardScript {
         if(open){var n=tr.nextSibling;if(n&&n.className==='detail')n.remove()}else tr.after(attemptsRow(ri))});
         tr.firstChild.insertBefore(b,tr.firstChild.firstChild)}
         /* A test's history strip (its latest results on the branch, hover for commit and date), from #canopy-history. */
-        var hn=$('canopy-history');var HD=hn?JSON.parse(hn.textContent):{runs:[],tests:{}};var H=HD.tests;var HO={p:'passed',f:'failed',k:'flaky',s:'skipped',x:'expectedFailure'};
+        var hn=$('canopy-history');var HD=hn?JSON.parse(hn.textContent):{runs:[],tests:{}};var H=HD.tests;var HO={p:'passed',f:'failed',k:'passed on retry',s:'skipped',x:'expected failure'};
         function strip(k){var h=H[k];if(!h)return null;var w=el('span','history');var s=el('span','strip');s.setAttribute('role','img');
         s.setAttribute('aria-label','Last '+h.o.length+' results on '+(HD.on||'this branch')+', oldest first');
         for(var i=0;i<h.o.length;i++){var c=h.o.charAt(i);var b=el('span','hs '+c);b.title=HO[c]+' · '+HD.runs[h.r[i]];s.appendChild(b)}w.appendChild(s);
@@ -74,8 +74,8 @@ enum HTMLDashboardScript {
         function text(i){if(!hay){hay=new Array(rows.length);for(var k=0;k<rows.length;k++){var r=rows[k];hay[k]=(key(r)+' '+(r[1]>=0?T.classes[r[1]]:'')+' '+r[7]).toLowerCase()}}return hay[i]}
         var get={key:function(r){return key(r).toLowerCase()},device:function(r){return r[3]<0?'':T.devices[r[3]]},outcome:function(r){return T.outcomes[r[4]]},
         attempts:function(r){return r[5]},duration:function(r){return r[6]},message:function(r){return r[7].toLowerCase()},category:function(r){return r[8]<0?'':T.categories[r[8]]}};
-        /* Unsorted, failed tests come first, then flaky, then the rest, each in the report's order. */
-        var base=null;function order(){if(base)return base;base=[];var rank={failed:0,flaky:1};
+        /* Unsorted, failed tests come first, then those passed on retry, then the rest, each in the report's order. */
+        var base=null;function order(){if(base)return base;base=[];var rank={failed:0,'passed on retry':1};
         for(var p=0;p<3;p++)for(var i=0;i<rows.length;i++){var g=rank[T.outcomes[rows[i][4]]];if((g===undefined?2:g)===p)base.push(i)}return base}
         function apply(){var q=st.q.toLowerCase().trim();view=[];var all=order();
         for(var n=0;n<all.length;n++){var i=all[n];var r=rows[i];if(st.o>=0&&r[4]!==st.o)continue;if(st.d>=0&&r[3]!==st.d)continue;if(st.c>=0&&r[8]!==st.c)continue;if(st.k>=0&&r[1]!==st.k)continue;
@@ -83,7 +83,7 @@ enum HTMLDashboardScript {
         if(st.sort){var g=get[st.sort],dir=st.dir;var dec=view.map(function(i){return[g(rows[i]),i]});
         dec.sort(function(a,b){return a[0]<b[0]?-dir:a[0]>b[0]?dir:a[1]-b[1]});view=dec.map(function(x){return x[1]})}
         st.page=0;draw()}
-        var icons={passed:'✓',failed:'✗',flaky:'↻',skipped:'⊘',expectedFailure:'⚑'};var chips={passed:'pass',failed:'fail',flaky:'flaky',skipped:'skip',expectedFailure:'skip'};
+        var icons={passed:'✓',failed:'✗','passed on retry':'↻',skipped:'⊘','expected failure':'⚑'};var chips={passed:'pass',failed:'fail','passed on retry':'flaky',skipped:'skip','expected failure':'skip'};
         /* Control, bidirectional and zero-width characters shown as \u{1}, as the summary shows them. */
         function vis(v){return typeof v==='string'?v.replace(/[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u061C\u200B-\u200F\u202A-\u202E\u2060-\u2069\uFEFF]/g,function(ch){return '\\u{'+ch.charCodeAt(0).toString(16).toUpperCase()+'}'}):v}
         function td(tr,value,cls,code){var c=document.createElement('td');if(cls)c.className=cls;value=vis(value);

@@ -13,7 +13,7 @@ enum HTMLFlakyView {
         var out = elementsTable(elements, rowLimit: rowLimit, quarantine: quarantine, code: code, over: over)
         out += "<h2>Flaky tests <span class=\"count\">\(Format.count(tests.count))</span></h2>"
         out +=
-            "<p class=\"lede\">Ranked by flakiness score over \(over), with each test's state. Flips are changes of a commit's verdict "
+            "<p class=\"lede\">Ranked by flakiness score over \(over), with each test's state. Failed runs are the runs with a failed attempt (an infrastructure failure aside). Flips are changes of a commit's verdict "
         out +=
             "(passed, failed, or both) from one commit to the next, two commits in a row that both failed and passed counting as one too; "
         out +=
@@ -38,7 +38,7 @@ enum HTMLFlakyView {
         out +=
             "<table class=\"grid\"><thead><tr><th scope=\"col\" class=\"n\">#</th><th scope=\"col\">Score</th><th scope=\"col\">Test</th><th scope=\"col\">State</th>"
         out +=
-            "<th scope=\"col\" class=\"n\">Runs</th><th scope=\"col\" class=\"n\">Failures</th><th scope=\"col\" class=\"n\">Flips</th><th scope=\"col\" class=\"n\">Retries</th>"
+            "<th scope=\"col\" class=\"n\">Runs</th><th scope=\"col\" class=\"n\">Failed runs</th><th scope=\"col\" class=\"n\">Flips</th><th scope=\"col\" class=\"n\">Retries</th>"
         out += "<th scope=\"col\">Commits</th><th scope=\"col\">Last failure</th></tr></thead><tbody>"
         for (rank, test) in tests.prefix(rowLimit).enumerated() {
             let e = test.evidence
@@ -49,7 +49,7 @@ enum HTMLFlakyView {
             out +=
                 "<td><code>\(HTMLText.escape(test.test))</code>\(HTMLHistoryStrip.render(history[test.test], flakyLink: false))</td><td>\(HTMLParts.state(test.state, since: test.since))\(HTMLParts.quarantine(test.quarantine))</td>"
             out +=
-                "<td class=\"n\">\(e.runs)</td><td class=\"n\">\(e.failures)</td><td class=\"n\">\(e.flips)</td><td class=\"n\">\(e.retries)\(e.infrastructureFlakes > 0 ? " <span class=\"muted\">+\(e.infrastructureFlakes) infra</span>" : "")</td>"
+                "<td class=\"n\">\(e.runs)</td><td class=\"n\">\(e.failedRuns)</td><td class=\"n\">\(e.flips)</td><td class=\"n\">\(e.retries)\(e.infrastructureFlakes > 0 ? " <span class=\"muted\">+\(e.infrastructureFlakes) infra</span>" : "")</td>"
             let more =
                 e.commits.count > 5 ? " <span class=\"muted\">+\(Format.count(e.commits.count - 5)) more</span>" : ""
             out +=
@@ -70,18 +70,19 @@ enum HTMLFlakyView {
         var out = "<h2>Flaky elements <span class=\"count\">\(Format.count(elements.count))</span></h2>"
         out +=
             "<p class=\"lede\">Elements on which several tests fail flakily over \(over): fix the element "
-        out += "(a wait, its hit region, a stable identifier) rather than each test.</p>"
         out +=
-            "<table class=\"grid\"><thead><tr><th scope=\"col\">Identifier</th><th scope=\"col\" class=\"n\">Tests</th>"
-        out += "<th scope=\"col\" class=\"n\">Flaky failures</th><th scope=\"col\" class=\"n\">All failures</th>"
+            "(a wait, its hit region, a stable identifier) rather than each test. Each counts tests: those failing flakily on it, "
+        out += "listed, and every test with a failure on it in the window, flaky or not.</p>"
+        out +=
+            "<table class=\"grid\"><thead><tr><th scope=\"col\">Identifier</th><th scope=\"col\" class=\"n\">Tests failing flakily</th>"
+        out += "<th scope=\"col\" class=\"n\">Tests failing</th>"
         out += "<th scope=\"col\">Failing flakily on it</th></tr></thead><tbody>"
         for element in elements.prefix(rowLimit) {
             out +=
                 "<tr><td><code>\(HTMLText.escape(element.identifier))</code>"
                 + HTMLFailureItem.codeLine(identifier: element.identifier, test: "", code: code)
                 + "</td><td class=\"n\">\(Format.count(element.tests.count))</td>"
-            out +=
-                "<td class=\"n\">\(Format.count(element.flakyFailures))</td><td class=\"n\">\(Format.count(element.failures))</td>"
+            out += "<td class=\"n\">\(Format.count(element.failingTests))</td>"
             out += "<td>\(HTMLParts.tests(element.tests, total: element.tests.count, quarantine: quarantine))</td></tr>"
         }
         out += "</tbody></table>"

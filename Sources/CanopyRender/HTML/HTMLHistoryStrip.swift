@@ -16,7 +16,7 @@ enum HTMLHistoryStrip {
     }
 
     static func hover(_ result: DashboardTestHistory.Result) -> String {
-        "\(result.outcome.rawValue) · \(result.commit.map { String($0.prefix(12)) } ?? "no commit") · \(Format.day(result.date))"
+        "\(result.outcome.label) · \(result.commit.map { String($0.prefix(12)) } ?? "no commit") · \(Format.day(result.date))"
     }
 
     /// The strip; nothing when there is no history. `flakyLink` adds the link into the flaky view.
@@ -25,7 +25,7 @@ enum HTMLHistoryStrip {
         guard let history, !history.results.isEmpty else { return "" }
         let counts = TestOutcome.allCases.compactMap { outcome -> String? in
             let count = history.results.filter { $0.outcome == outcome }.count
-            return count == 0 ? nil : "\(count) \(outcome.rawValue)"
+            return count == 0 ? nil : "\(count) \(outcome.label)"
         }
         let label =
             "Last \(Format.plural(history.results.count, "result")) on \(history.source), oldest first: \(counts.joined(separator: ", "))"

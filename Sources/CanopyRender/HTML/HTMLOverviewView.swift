@@ -78,8 +78,8 @@ enum HTMLOverviewView {
             out += HTMLParts.quarantine(test.quarantine)
             out +=
                 " <span class=\"muted\">"
-                + (window.map { HTMLText.escape($0.failedIn(e.failures, of: e.runs)) }
-                    ?? "failed in \(Format.count(e.failures)) of \(Format.plural(e.runs, "run"))")
+                + (window.map { HTMLText.escape($0.failedIn(e.failedRuns, of: e.runs)) }
+                    ?? "failed in \(Format.count(e.failedRuns)) of \(Format.plural(e.runs, "run"))")
             if let target = test.onTargetBranch { out += "; \(HTMLText.escape(target.text))" }
             out += "</span>" + HTMLHistoryStrip.render(history[test.test])
             if let message = test.lastMessage {
@@ -149,24 +149,12 @@ enum HTMLOverviewView {
             out += "</tbody></table>"
         }
 
-        let h = dashboard.headline
         out += "<h3>Key figures</h3>"
         let points = dashboard.trend?.points ?? []
-        var kpis: [(String, DashboardKPI, KPIUnit, Bool?, [Double])] = [
-            ("Tests", h.tests, .count, nil, []),
-            ("Passed", h.passed, .count, true, []),
-            ("Failed", h.failed, .count, false, points.map { Double($0.failures) }),
-            ("Passed on retry", h.flaky, .count, false, points.map { Double($0.flaky) }),
-            ("Skipped", h.skipped, .count, nil, []),
-            ("Pass rate", h.passRate, .ratio, true, points.map(\.passRate)),
-            ("Identifier coverage", h.identifierCoverage, .ratio, true, points.compactMap(\.coverage)),
-            ("Audit errors", h.auditErrors, .count, false, points.map { Double($0.auditErrors) }),
-            ("Audit warnings", h.auditWarnings, .count, false, points.map { Double($0.auditIssues - $0.auditErrors) }),
-            ("Test time (sum)", h.duration, .seconds, false, points.map(\.duration)),
-        ]
-        if let expected = h.expectedFailures { kpis.insert(("Expected failures", expected, .count, nil, []), at: 5) }
         out += "<ul class=\"kpis\">"
-        for (label, kpi, unit, higherIsBetter, series) in kpis {
+        for figure in dashboard.headline.keyFigures {
+            let (label, kpi, unit, higherIsBetter) = (figure.label, figure.kpi, figure.unit, figure.higherIsBetter)
+            let series = figure.series.map { value in points.compactMap(value) } ?? []
             out +=
                 "<li class=\"kpi\"><span class=\"kpi-label\">\(label)</span><span class=\"kpi-value\">\(Format.value(kpi, unit))</span>"
             if let change = Format.change(kpi, unit) {
@@ -223,7 +211,7 @@ enum HTMLOverviewView {
             case .notJudged: "⛔"
             }
         let word = h.status.title
-        var text = "\(Format.count(h.failed.value)) failed, \(Format.count(h.flaky.value)) passed on retry, "
+        var text = "\(Format.count(h.failed.value)) failed, \(Format.count(h.passedOnRetry.value)) passed on retry, "
         text += "\(Format.count(h.skipped.value)) skipped"
         if let expected = h.expectedFailures { text += ", \(Format.count(expected.value)) expected failures" }
         text += " of \(Format.count(h.tests.value)) tests"

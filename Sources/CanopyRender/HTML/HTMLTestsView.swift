@@ -3,10 +3,19 @@ import CanopyModel
 /// The tests view: search, filters, sortable columns and pages, all drawn by the script from
 /// the embedded JSON (only the visible page exists in the DOM, so 100,000 tests stay fast).
 enum HTMLTestsView {
+    /// The view: its heading, the classes (`byClass`, drawn with history: their flaky tests), then
+    /// `controls(data)`.
     static func render(_ data: HTMLDashboardData, total: Int, classes: [DashboardClassRow] = []) -> String {
-        var out = "<h2>Tests <span class=\"count\">\(Format.count(total))</span></h2>"
-        out += byClass(classes)
-        out += "<form class=\"controls\" role=\"search\" id=\"t-form\" aria-controls=\"t-table\">"
+        heading(total: total) + byClass(classes) + controls(data)
+    }
+
+    static func heading(total: Int) -> String {
+        "<h2>Tests <span class=\"count\">\(Format.count(total))</span></h2>"
+    }
+
+    /// The search, filters and table of the tests, drawn from the test rows alone.
+    static func controls(_ data: HTMLDashboardData) -> String {
+        var out = "<form class=\"controls\" role=\"search\" id=\"t-form\" aria-controls=\"t-table\">"
         out +=
             "<label>Search<input id=\"t-q\" type=\"search\" placeholder=\"Test, class or failure message\" autocomplete=\"off\" spellcheck=\"false\"></label>"
         out += select(id: "t-outcome", label: "Outcome", options: data.tests.outcomes)
@@ -32,22 +41,24 @@ enum HTMLTestsView {
         return out
     }
 
-    /// Classes with their counts, those with failures first: the suites view of the report tools.
+    /// Classes with their counts, those with failed tests first: the suites view of the report tools.
     static let classLimit = 30
 
-    private static func byClass(_ classes: [DashboardClassRow]) -> String {
+    static func byClass(_ classes: [DashboardClassRow]) -> String {
         guard classes.count > 1 else { return "" }
         var out =
             "<details class=\"classes\"><summary>By class <span class=\"count\">\(Format.count(classes.count))</span></summary>"
         out +=
+            "<p class=\"muted\">Flaky: the class's tests in the Flaky tests view, by their state over the history window, whatever their outcome in this run.</p>"
+        out +=
             "<div class=\"scroll\"><table class=\"grid compact\"><thead><tr><th scope=\"col\">Class</th><th scope=\"col\" class=\"n\">Tests</th>"
         out +=
-            "<th scope=\"col\" class=\"n\">Failed</th><th scope=\"col\" class=\"n\">Flaky</th><th scope=\"col\" class=\"n\">Skipped</th><th scope=\"col\" class=\"n\">Test time</th></tr></thead><tbody>"
+            "<th scope=\"col\" class=\"n\">Failed</th><th scope=\"col\" class=\"n\">Passed on retry</th><th scope=\"col\" class=\"n\">Flaky</th><th scope=\"col\" class=\"n\">Skipped</th><th scope=\"col\" class=\"n\">Test time</th></tr></thead><tbody>"
         for row in classes.prefix(classLimit) {
             out +=
                 "<tr><td><code>\(HTMLText.escape(row.className))</code></td><td class=\"n\">\(Format.count(row.tests))</td>"
             out +=
-                "<td class=\"n\">\(Format.count(row.failed))</td><td class=\"n\">\(Format.count(row.flaky))</td><td class=\"n\">\(Format.count(row.skipped))</td>"
+                "<td class=\"n\">\(Format.count(row.failed))</td><td class=\"n\">\(Format.count(row.passedOnRetry))</td><td class=\"n\">\(Format.count(row.flaky))</td><td class=\"n\">\(Format.count(row.skipped))</td>"
             out += "<td class=\"n\">\(Format.duration(row.duration))</td></tr>"
         }
         out += "</tbody></table></div>"

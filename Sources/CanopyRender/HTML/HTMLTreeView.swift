@@ -1,5 +1,6 @@
 /// The identifier tree view: a collapsible tree (disclosure buttons with `aria-expanded`) with a
-/// coverage bar, failures, flaky tests and audit issues per node, and a treemap of coverage.
+/// coverage bar, failed tests, tests passed on retry and audit issues per node, and a treemap of
+/// coverage.
 enum HTMLTreeView {
     static func render(_ nodes: [DashboardTreeNode], code: DashboardCode? = nil) -> String {
         guard !nodes.isEmpty else {
@@ -11,7 +12,7 @@ enum HTMLTreeView {
         out +=
             "A branch counts the elements under its identifier path on every screen, an element without an identifier under its nearest "
         out +=
-            "identified ancestor (the Accessibility view counts by screen instead). Open a branch to see where failures, flaky tests and audit issues sit."
+            "identified ancestor (the Accessibility view counts by screen instead). Open a branch to see where failed tests, tests passed on retry and audit issues sit; each counts tests."
         if code != nil {
             out +=
                 " Every node was seen on screen or touched by a test in this run; <span class=\"chip decl\">&lt;/&gt; File.swift:9</span> marks one the app's code declares, "
@@ -93,13 +94,13 @@ enum HTMLTreeView {
             out +=
                 "<span class=\"chip decl\" title=\"declared in \(HTMLText.escape(declared.file)):\(declared.line)\">&lt;/&gt; \(HTMLText.escape(declared.text))</span>"
         }
-        if node.failures > 0 {
+        if node.failed > 0 {
             out +=
-                "<span class=\"chip fail\"><span aria-hidden=\"true\">✗</span> \(Format.count(node.failures)) failure\(node.failures == 1 ? "" : "s")</span>"
+                "<span class=\"chip fail\"><span aria-hidden=\"true\">✗</span> \(Format.plural(node.failed, "failed test"))</span>"
         }
-        if node.flakyTests > 0 {
+        if node.passedOnRetry > 0 {
             out +=
-                "<span class=\"chip flaky\"><span aria-hidden=\"true\">↻</span> \(Format.count(node.flakyTests)) flaky</span>"
+                "<span class=\"chip flaky\"><span aria-hidden=\"true\">↻</span> \(Format.count(node.passedOnRetry)) passed on retry</span>"
         }
         if node.auditErrors > 0 {
             out +=

@@ -16,19 +16,20 @@ enum HTMLTrendView {
         out += figure(
             "Passed on retry",
             SVGChart.line(
-                title: "Tests passed on retry", values: points.map { Double($0.flaky) }, labels: labels,
+                title: "Tests passed on retry", values: points.map { Double($0.passedOnRetry) }, labels: labels,
                 format: { Format.count($0) }))
-        let categories = trend.categories
-        let series = categories.map { category in
+        // Each failed test once, under its cause: a run's stack is its failed tests.
+        let causes = trend.causes
+        let series = causes.map { cause in
             (
-                name: category,
-                values: points.map { point in point.failuresByCategory.first { $0.category == category }?.count ?? 0 }
+                name: cause,
+                values: points.map { point in point.failedByCause.first { $0.category == cause }?.count ?? 0 }
             )
         }
         out += figure(
-            "Failures by cause",
-            SVGChart.stacked(title: "Failures by cause per run", series: series, labels: labels)
-                + SVGChart.legend(categories))
+            "Failed tests by cause",
+            SVGChart.stacked(title: "Failed tests by cause per run", series: series, labels: labels)
+                + SVGChart.legend(causes))
         // Runs without snapshots have no coverage: the line joins the runs that measured it.
         let measured = points.indices.filter { points[$0].coverage != nil }
         out += figure(
@@ -54,12 +55,12 @@ enum HTMLTrendView {
         out +=
             "<th scope=\"col\">Date</th><th scope=\"col\">Commit</th><th scope=\"col\" class=\"n\">Pass rate</th><th scope=\"col\" class=\"n\">Passed on retry</th>"
         out +=
-            "<th scope=\"col\" class=\"n\"><abbr title=\"failure messages, every attempt of every test: a test failing twice counts twice\">Failures</abbr></th><th scope=\"col\" class=\"n\">Coverage</th><th scope=\"col\" class=\"n\">Audit issues</th><th scope=\"col\" class=\"n\">Duration</th></tr></thead><tbody>"
+            "<th scope=\"col\" class=\"n\">Failed tests</th><th scope=\"col\" class=\"n\">Coverage</th><th scope=\"col\" class=\"n\">Audit issues</th><th scope=\"col\" class=\"n\">Duration</th></tr></thead><tbody>"
         for point in points.suffix(rowLimit) {
             out +=
                 "<tr><td>\(Format.day(point.date))</td><td><code>\(HTMLText.escape(point.commit, limit: 12))</code></td><td class=\"n\">\(Format.percent(point.passRate))</td>"
             out +=
-                "<td class=\"n\">\(point.flaky)</td><td class=\"n\">\(point.failures)</td><td class=\"n\">\(point.coverage.map(Format.percent) ?? "not measured")</td>"
+                "<td class=\"n\">\(point.passedOnRetry)</td><td class=\"n\">\(point.failed)</td><td class=\"n\">\(point.coverage.map(Format.percent) ?? "not measured")</td>"
             out +=
                 "<td class=\"n\">\(point.auditIssues)</td><td class=\"n\">\(Format.duration(point.duration))</td></tr>"
         }

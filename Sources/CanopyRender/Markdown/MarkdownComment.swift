@@ -63,7 +63,7 @@ package struct MarkdownComment: DashboardRenderer {
         }
         var facts = [Format.plural(newFailures, "new failure"), Format.plural(newFlaky, "new flaky test")]
         facts.append(
-            "\(Format.count(h.failed.value)) failed and \(Format.count(h.flaky.value)) passed on retry of \(Format.plural(h.tests.value, "test"))"
+            "\(Format.count(h.failed.value)) failed and \(Format.count(h.passedOnRetry.value)) passed on retry of \(Format.plural(h.tests.value, "test"))"
         )
         facts.append("pass rate \(Format.value(h.passRate, .ratio))")
         var out = verdict + " — " + facts.joined(separator: " · ")

@@ -18,7 +18,7 @@ enum MarkdownHeadline {
         var out =
             "## \(statusIcon(h.status)) \(h.status.title) — \(MarkdownText.escape(dashboard.title, limit: 120))\n\n"
         var line = "**\(Format.count(h.tests.value))** tests: \(Format.count(h.passed.value)) passed, "
-        line += "**\(Format.count(h.failed.value)) failed**, \(Format.count(h.flaky.value)) passed on retry, "
+        line += "**\(Format.count(h.failed.value)) failed**, \(Format.count(h.passedOnRetry.value)) passed on retry, "
         line += "\(Format.count(h.skipped.value)) skipped"
         if let expected = h.expectedFailures { line += ", \(Format.count(expected.value)) expected failures" }
         line += " · pass rate **\(Format.value(h.passRate, .ratio))**"
@@ -58,17 +58,9 @@ enum MarkdownHeadline {
 
     /// The key figures with their change against the baseline, one table row each.
     static func figures(_ dashboard: Dashboard) -> [String] {
-        let h = dashboard.headline
         var out: [String] = []
-        var rows: [(String, DashboardKPI, KPIUnit, Bool?)] = [
-            ("Tests", h.tests, .count, nil), ("Passed", h.passed, .count, true), ("Failed", h.failed, .count, false),
-            ("Passed on retry", h.flaky, .count, false), ("Skipped", h.skipped, .count, nil),
-            ("Pass rate", h.passRate, .ratio, true), ("Identifier coverage", h.identifierCoverage, .ratio, true),
-            ("Audit errors", h.auditErrors, .count, false), ("Audit warnings", h.auditWarnings, .count, false),
-            ("Test time (sum)", h.duration, .seconds, false),
-        ]
-        if let expected = h.expectedFailures { rows.insert(("Expected failures", expected, .count, nil), at: 5) }
-        for (label, kpi, unit, higherIsBetter) in rows {
+        for figure in dashboard.headline.keyFigures {
+            let (label, kpi, unit, higherIsBetter) = (figure.label, figure.kpi, figure.unit, figure.higherIsBetter)
             var change = "–"
             if let text = Format.change(kpi, unit) {
                 switch Format.judgement(kpi, higherIsBetter: higherIsBetter) {

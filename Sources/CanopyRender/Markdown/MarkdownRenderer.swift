@@ -42,7 +42,7 @@ package struct MarkdownRenderer: DashboardRenderer {
             MarkdownSections.byIdentifier(dashboard.failuresByIdentifier),
             MarkdownSections.byCause(categories: dashboard.categories, clusters: dashboard.clusters),
             MarkdownSections.accessibility(dashboard.accessibility.issues, resolved: dashboard.accessibility.resolved),
-            MarkdownSections.failingClasses(DashboardClassRow.classes(of: dashboard.tests)),
+            MarkdownSections.failingClasses(dashboard.classes),
             MarkdownSections.coverageGaps(dashboard.identifierTree),
             MarkdownUntested.section(dashboard.code),
             MarkdownSections.missingIdentifiers(dashboard.accessibility.missingIdentifiers),

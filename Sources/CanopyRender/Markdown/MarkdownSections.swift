@@ -2,16 +2,18 @@ import CanopyModel
 
 /// The shrinkable sections of the Markdown summary, one builder per view.
 enum MarkdownSections {
-    /// The classes with failed or flaky tests: the suites view of the report tools.
+    /// The classes with failed tests, tests passed on retry or flaky tests (those of `🔁 Flaky tests`,
+    /// by their state over the history window): the suites view of the report tools.
     static func failingClasses(_ classes: [DashboardClassRow]) -> MarkdownSection {
-        let failing = classes.filter { $0.failed > 0 || $0.flaky > 0 }
-        guard !failing.isEmpty, classes.count > 1 else { return MarkdownSection(name: "classes", head: "", items: []) }
+        let notable = classes.filter(\.isNotable)
+        guard !notable.isEmpty, classes.count > 1 else { return MarkdownSection(name: "classes", head: "", items: []) }
         let head =
-            "### Classes with failed or flaky tests (\(Format.count(failing.count)) of \(Format.count(classes.count)))\n\n"
-            + "| class | tests | failed | flaky | skipped | test time |\n|---|---:|---:|---:|---:|---:|\n"
-        let items = failing.map { row in
-            "| \(MarkdownText.code(row.className, limit: 160, wrap: true)) | \(Format.count(row.tests)) | \(Format.count(row.failed)) | \(Format.count(row.flaky)) | "
-                + "\(Format.count(row.skipped)) | \(Format.duration(row.duration)) |\n"
+            "### Classes with failed, passed-on-retry or flaky tests (\(Format.count(notable.count)) of \(Format.count(classes.count)))\n\n"
+            + "Flaky: the class's tests under 🔁 Flaky tests, whatever their outcome in this run.\n\n"
+            + "| class | tests | failed | passed on retry | flaky | skipped | test time |\n|---|---:|---:|---:|---:|---:|---:|\n"
+        let items = notable.map { row in
+            "| \(MarkdownText.code(row.className, limit: 160, wrap: true)) | \(Format.count(row.tests)) | \(Format.count(row.failed)) | "
+                + "\(Format.count(row.passedOnRetry)) | \(Format.count(row.flaky)) | \(Format.count(row.skipped)) | \(Format.duration(row.duration)) |\n"
         }
         return MarkdownSection(name: "classes", head: head, items: items)
     }
@@ -61,7 +63,7 @@ enum MarkdownSections {
             if let target = test.onTargetBranch { state += " (" + MarkdownText.escape(target.text, limit: 120) + ")" }
             return [
                 Format.score(test.score), MarkdownText.code(test.test, limit: 160, wrap: true), state, "\(e.runs)",
-                "\(e.failures)", "\(e.flips)",
+                "\(e.failedRuns)", "\(e.flips)",
                 "\(e.retries)\(e.infrastructureFlakes > 0 ? " +\(e.infrastructureFlakes) infra" : "")",
                 commits.isEmpty ? "–" : commits,
             ]
@@ -72,7 +74,7 @@ enum MarkdownSections {
                 .init(header: "score", alignRight: true, priority: 4), .init(header: "test", priority: 10),
                 .init(header: "state", priority: 9),
                 .init(header: "runs", alignRight: true, priority: 6),
-                .init(header: "failures", alignRight: true, priority: 7),
+                .init(header: "failed runs", alignRight: true, priority: 7),
                 .init(header: "flips", alignRight: true, priority: 3),
                 .init(header: "retries", alignRight: true, priority: 2),
                 .init(header: "commits", priority: 1),
@@ -115,8 +117,9 @@ enum MarkdownSections {
         guard !elements.isEmpty else { return MarkdownSection(name: "flaky elements", head: "", items: []) }
         let head =
             "### 🎯 Flaky elements (\(Format.count(elements.count)))\n\nElements on which several tests fail flakily: "
-            + "fix the element (a wait, its hit region, a stable identifier) rather than each test.\n\n"
-            + "| identifier | tests | flaky failures | all failures | failing flakily on it |\n|---|---:|---:|---:|---|\n"
+            + "fix the element (a wait, its hit region, a stable identifier) rather than each test. Each counts tests: those "
+            + "failing flakily on it, listed, and every test with a failure on it in the window, flaky or not.\n\n"
+            + "| identifier | tests failing flakily | tests failing | failing flakily on it |\n|---|---:|---:|---|\n"
         let items = elements.map { element in
             let shown = element.tests.prefix(3).map {
                 MarkdownText.code($0, limit: 120, wrap: true) + quarantineBadge(quarantine[$0])
@@ -131,38 +134,46 @@ enum MarkdownSections {
             }
             return
                 "| \(MarkdownText.code(element.identifier, limit: 160, wrap: true))\(declared) | \(Format.count(element.tests.count)) | "
-                + "\(Format.count(element.flakyFailures)) | \(Format.count(element.failures)) | \(shown)\(more) |\n"
+                + "\(Format.count(element.failingTests)) | \(shown)\(more) |\n"
         }
         return MarkdownSection(name: "flaky elements", head: head, items: items)
     }
 
     static func byIdentifier(_ groups: [DashboardIdentifierGroup]) -> MarkdownSection {
-        let head = "### 🌳 Failures by identifier\n\n| identifier | failures | tests | causes |\n|---|---:|---:|---|\n"
+        let head =
+            "### 🌳 Failed tests by identifier\n\n| identifier | failed tests | causes |\n|---|---:|---|\n"
         let items = groups.map { group in
-            "| \(MarkdownText.code(group.identifier, limit: 160, wrap: true)) | \(Format.count(group.count)) | \(Format.count(group.testCount)) | "
+            "| \(MarkdownText.code(group.identifier, limit: 160, wrap: true)) | \(Format.count(group.failedTests)) | "
                 + "\(group.categories.prefix(4).map { MarkdownText.escape($0, limit: 40) }.joined(separator: ", ")) |\n"
         }
         return MarkdownSection(name: "identifiers", head: head, items: items)
     }
 
+    /// The failed tests by cause (each once, under its last attempt's first failure: they add up to
+    /// the failed tests), then the clusters of every failure, by the tests they hit.
     static func byCause(categories: [DashboardCategoryGroup], clusters: [DashboardCluster]) -> MarkdownSection {
         // The causes that occurred: the configured ones that did not are no news.
-        let categories = categories.filter { $0.count > 0 }
+        let categories = categories.filter { $0.failedTests > 0 }
         guard !categories.isEmpty || !clusters.isEmpty else {
             return MarkdownSection(name: "clusters", head: "", items: [])
         }
-        var head = "### 🧭 Failures by cause\n\n| cause | failures | tests |\n|---|---:|---:|\n"
-        for group in categories.prefix(40) {
-            let infra = group.isInfrastructure ? " (infrastructure)" : ""
-            head +=
-                "| \(MarkdownText.escape(group.category, limit: 60))\(infra) | \(Format.count(group.count)) | \(Format.count(group.testCount)) |\n"
+        var head = "### 🧭 Failed tests by cause\n\n"
+        if !categories.isEmpty {
+            head += "| cause | failed tests |\n|---|---:|\n"
+            for group in categories.prefix(40) {
+                let infra = group.isInfrastructure ? " (infrastructure)" : ""
+                head +=
+                    "| \(MarkdownText.escape(group.category, limit: 60))\(infra) | \(Format.count(group.failedTests)) |\n"
+            }
+            head += "\n"
+        } else {
+            head += "No test failed: the failures below are of tests passed on retry.\n\n"
         }
         head +=
-            "\n**Clusters** (same normalised message)\n\n| failures | cause | message | identifier | tests |\n|---:|---|---|---|---:|\n"
+            "**Clusters** (same normalised message, in any attempt: tests passed on retry included)\n\n| tests | cause | message | identifier |\n|---:|---|---|---|\n"
         let items = clusters.map { cluster in
-            "| \(Format.count(cluster.count)) | \(MarkdownText.escape(cluster.category, limit: 40))\(cluster.isInfrastructure ? " 🏗️" : "") | "
-                + "\(MarkdownText.escape(cluster.normalizedMessage, limit: 200)) | \(optionalCode(cluster.identifier)) | "
-                + "\(Format.count(cluster.testCount)) |\n"
+            "| \(Format.count(cluster.testCount)) | \(MarkdownText.escape(cluster.category, limit: 40))\(cluster.isInfrastructure ? " 🏗️" : "") | "
+                + "\(MarkdownText.escape(cluster.normalizedMessage, limit: 200)) | \(optionalCode(cluster.identifier)) |\n"
         }
         return MarkdownSection(name: "clusters", head: head, items: items)
     }

@@ -18,8 +18,8 @@ package struct TrendMarkdownRenderer: DashboardRenderer {
         let points = trend.points
         let rows: [(String, [Double], (Double) -> String, Double)] = [
             ("Pass rate", points.map(\.passRate), Format.percent, SVGChart.ratioSpan),
-            ("Passed on retry", points.map { Double($0.flaky) }, { Format.count($0) }, 0),
-            ("Failures", points.map { Double($0.failures) }, { Format.count($0) }, 0),
+            ("Passed on retry", points.map { Double($0.passedOnRetry) }, { Format.count($0) }, 0),
+            ("Failed tests", points.map { Double($0.failed) }, { Format.count($0) }, 0),
             // Runs without snapshots measured no coverage: the series is of those that did.
             ("Identifier coverage", points.compactMap(\.coverage), Format.percent, SVGChart.ratioSpan),
             ("Audit issues", points.map { Double($0.auditIssues) }, { Format.count($0) }, 0),
@@ -34,10 +34,11 @@ package struct TrendMarkdownRenderer: DashboardRenderer {
                 "| \(label) | \(format(values[0])) | \(format(values[values.count - 1])) | \(format(values.min() ?? 0)) | "
             head += "\(format(values.max() ?? 0)) | \(Self.sparkline(values, minimumSpan: span)) |\n"
         }
-        for category in trend.categories {
-            let counts = points.map { point in point.failuresByCategory.first { $0.category == category }?.count ?? 0 }
+        // Each failed test once, under its cause: a run's causes add up to its failed tests.
+        for cause in trend.causes {
+            let counts = points.map { point in point.failedByCause.first { $0.category == cause }?.count ?? 0 }
             head +=
-                "| Failures: \(MarkdownText.escape(category, limit: 40)) | \(counts[0]) | \(counts[counts.count - 1]) | "
+                "| Failed tests: \(MarkdownText.escape(cause, limit: 40)) | \(counts[0]) | \(counts[counts.count - 1]) | "
             head += "\(counts.min() ?? 0) | \(counts.max() ?? 0) | \(Self.sparkline(counts.map(Double.init))) |\n"
         }
         head += "\n"

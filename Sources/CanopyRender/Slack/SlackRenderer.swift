@@ -70,8 +70,8 @@ package enum SlackRenderer {
             "*\(Format.plural(trend.points.count, "run"))*, " + SlackMrkdwn.escape(trend.window, limit: 100) + ": "
             + "\(Format.day(first.date)) → \(Format.day(last.date))\n"
         figures += "pass rate \(Format.percent(first.passRate)) → *\(Format.percent(last.passRate))*"
-        figures += " · failures \(Format.count(first.failures)) → *\(Format.count(last.failures))*"
-        figures += " · passed on retry \(Format.count(first.flaky)) → *\(Format.count(last.flaky))*"
+        figures += " · failed \(Format.count(first.failed)) → *\(Format.count(last.failed))*"
+        figures += " · passed on retry \(Format.count(first.passedOnRetry)) → *\(Format.count(last.passedOnRetry))*"
         head.append(.section(figures))
         head.append(
             .context(["latest run: " + SlackMrkdwn.escape(verdict(dashboard), limit: 120)] + context(dashboard)))
@@ -135,7 +135,7 @@ package enum SlackRenderer {
     /// `*298* tests: 294 passed, *2 failed*, …`: the summary headline's figures.
     private static func figures(_ h: DashboardHeadline) -> String {
         var line = "*\(Format.count(h.tests.value))* tests: \(Format.count(h.passed.value)) passed, "
-        line += "*\(Format.count(h.failed.value)) failed*, \(Format.count(h.flaky.value)) passed on retry, "
+        line += "*\(Format.count(h.failed.value)) failed*, \(Format.count(h.passedOnRetry.value)) passed on retry, "
         line += "\(Format.count(h.skipped.value)) skipped"
         if let expected = h.expectedFailures { line += ", \(Format.count(expected.value)) expected failures" }
         line += " · pass rate *\(Format.value(h.passRate, .ratio))*"
@@ -231,9 +231,9 @@ package enum SlackRenderer {
                 line +=
                     " · "
                     + (window.map {
-                        SlackMrkdwn.escape($0.failedIn(test.evidence.failures, of: test.evidence.runs), limit: 300)
+                        SlackMrkdwn.escape($0.failedIn(test.evidence.failedRuns, of: test.evidence.runs), limit: 300)
                     }
-                        ?? "failed \(Format.count(test.evidence.failures)) of \(Format.plural(test.evidence.runs, "run"))")
+                        ?? "failed \(Format.count(test.evidence.failedRuns)) of \(Format.plural(test.evidence.runs, "run"))")
                 if test.evidence.retries > 0 { line += ", passed on retry in \(Format.count(test.evidence.retries))" }
                 if test.isNew { line += " · 🆕 new" }
                 if test.quarantine != nil { line += " · 🧊 quarantined" }

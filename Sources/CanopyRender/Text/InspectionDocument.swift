@@ -1,6 +1,6 @@
 import CanopyModel
 
-/// The JSON document `canopy inspect --format json` prints (schema `canopy.inspect/1`, described
+/// The JSON document `canopy inspect --format json` prints (schema `canopy.inspect/2`, described
 /// in the README): what Canopy understood of each input.
 package struct InspectionDocument: Encodable, Sendable {
     package struct File: Encodable, Sendable {
@@ -36,7 +36,7 @@ package struct InspectionDocument: Encodable, Sendable {
         package var identifiedElements: Int
     }
 
-    package var schema = "canopy.inspect/1"
+    package var schema = "canopy.inspect/2"
     package var files: [File]
     package var totals: RunTotals
     package var tests: [Test]?

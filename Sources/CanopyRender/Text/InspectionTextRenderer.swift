@@ -19,7 +19,7 @@ package struct InspectionTextRenderer {
 
         let totals = run.totals
         out += "tests \(totals.tests)  attempts \(totals.attempts)  passed \(totals.passed)  failed \(totals.failed)  "
-        out += "flaky \(totals.flaky)  skipped \(totals.skipped)\n"
+        out += "passed on retry \(totals.passedOnRetry)  skipped \(totals.skipped)\n"
         if totals.screens > 0 || totals.auditIssues > 0 {
             out += "screens \(totals.screens)  elements \(totals.elements)  identified \(totals.identifiedElements)  "
             out += "audit issues \(totals.auditIssues)\n"
@@ -52,7 +52,7 @@ package struct InspectionTextRenderer {
                         "\($0.file.split(separator: "/").last ?? ""):\($0.line ?? 0) \(message)"
                     } ?? message
                 } ?? (test.attempts.first?.skipReason ?? "")
-            table.add([test.outcome.rawValue, attempts, time, test.identity.key, failure])
+            table.add([test.outcome.label, attempts, time, test.identity.key, failure])
         }
         let title = listAll ? "tests:" : "tests that did not pass (\(shown.count) of \(run.tests.count)):"
         return "\n\(title)\n" + table.render(maxColumnWidth: 90)

@@ -17,14 +17,14 @@ extension DashboardSample {
             tree.append(
                 DashboardTreeNode(
                     path: screen, segment: screen, depth: 0, childCount: 30, elements: 600, identified: 450,
-                    failures: 25, flakyTests: 5, auditErrors: 10, auditWarnings: 60))
+                    failed: 25, passedOnRetry: 5, auditErrors: 10, auditWarnings: 60))
             for element in 0..<30 {
                 let segment = "Element\(element)-{id}"
                 tree.append(
                     DashboardTreeNode(
                         path: "\(screen).\(segment)", segment: segment, depth: 1, childCount: 0, elements: 20,
                         identified: 15 - element % 10,
-                        failures: element % 3, flakyTests: element % 7 == 0 ? 1 : 0,
+                        failed: element % 3, passedOnRetry: element % 7 == 0 ? 1 : 0,
                         auditErrors: element % 11 == 0 ? 1 : 0, auditWarnings: element % 2))
             }
         }
@@ -71,18 +71,16 @@ extension DashboardSample {
                 normalizedMessage: "Failed to find element <id> within <n>s after tapping row <n> (variant \(index))",
                 example: newFailures.first?.message ?? "",
                 identifier: "\(screens[index % screens.count]).Element\(index % 30)-{id}",
-                count: failureCount / clusterCount, tests: testsByCluster[String(index, radix: 16)] ?? [],
-                testCount: failureCount / clusterCount)
+                tests: testsByCluster[String(index, radix: 16)] ?? [], testCount: failureCount / clusterCount)
         }
         let groups = categories.map { category in
             DashboardCategoryGroup(
                 category: category, isInfrastructure: category == "simulator" || category == "network",
-                count: failureCount / categories.count, tests: Array(newFailures.prefix(10).map(\.test)),
-                testCount: failureCount / categories.count)
+                tests: Array(newFailures.prefix(10).map(\.test)), failedTests: failureCount / categories.count)
         }
         let byIdentifier = tree.filter { $0.depth == 1 }.map { node in
             DashboardIdentifierGroup(
-                identifier: node.path, count: 8, tests: Array(newFailures.prefix(5).map(\.test)), testCount: 8,
+                identifier: node.path, tests: Array(newFailures.prefix(5).map(\.test)), failedTests: 8,
                 categories: ["element-not-found", "timeout"])
         }
         let flaky = (0..<2_000).map { index in
@@ -91,7 +89,7 @@ extension DashboardSample {
                 state: index % 10 == 0 ? .newlyBroken : .flaky,
                 since: index % 10 == 0 ? "abc\(index)" : nil,
                 evidence: DashboardFlakyEvidence(
-                    runs: 30, failures: 10 - index % 10, flips: 12 - index % 12, retries: index % 5,
+                    runs: 30, failedRuns: 10 - index % 10, flips: 12 - index % 12, retries: index % 5,
                     commits: ["1a2b3c4", "5d6e7f8"]),
                 lastMessage: "Timed out waiting for element after \(index % 30)s")
         }
@@ -118,7 +116,7 @@ extension DashboardSample {
         let count = { (outcome: TestOutcome) in Double(rows.lazy.filter { $0.outcome == outcome }.count) }
         dashboard.headline.failed = DashboardKPI(count(.failed), baseline: 0)
         dashboard.headline.passed = DashboardKPI(count(.passed), baseline: Double(testCount))
-        dashboard.headline.flaky = DashboardKPI(count(.flaky), baseline: count(.flaky))
+        dashboard.headline.passedOnRetry = DashboardKPI(count(.flaky), baseline: count(.flaky))
         dashboard.headline.skipped = DashboardKPI(count(.skipped), baseline: count(.skipped))
         let ran = Double(testCount) - count(.skipped)
         dashboard.headline.passRate = DashboardKPI(ran > 0 ? (count(.passed) + count(.flaky)) / ran : 1, baseline: 1)

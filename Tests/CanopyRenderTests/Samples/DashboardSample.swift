@@ -41,7 +41,7 @@ enum DashboardSample {
 
     static let headline = DashboardHeadline(
         status: .failed, tests: DashboardKPI(48, baseline: 46), passed: DashboardKPI(41, baseline: 43),
-        failed: DashboardKPI(3, baseline: 0), flaky: DashboardKPI(2, baseline: 2),
+        failed: DashboardKPI(3, baseline: 0), passedOnRetry: DashboardKPI(2, baseline: 2),
         skipped: DashboardKPI(2, baseline: 1),
         passRate: DashboardKPI(0.9348, baseline: 1.0), identifierCoverage: DashboardKPI(0.784, baseline: 0.771),
         auditErrors: DashboardKPI(2, baseline: 1), auditWarnings: DashboardKPI(5, baseline: 6),
@@ -67,36 +67,37 @@ enum DashboardSample {
 
     static let tree: [DashboardTreeNode] = [
         DashboardTreeNode(
-            path: "Checkout", segment: "Checkout", depth: 0, childCount: 3, elements: 42, identified: 35, failures: 2,
-            flakyTests: 1, auditErrors: 1, auditWarnings: 1),
+            path: "Checkout", segment: "Checkout", depth: 0, childCount: 3, elements: 42, identified: 35, failed: 2,
+            passedOnRetry: 1, auditErrors: 1, auditWarnings: 1),
         DashboardTreeNode(
             path: "Checkout.PaymentSheet", segment: "PaymentSheet", depth: 1, childCount: 2, elements: 14,
-            identified: 11, failures: 2, auditErrors: 1),
+            identified: 11, failed: 2, auditErrors: 1),
         DashboardTreeNode(
             path: "Checkout.PaymentSheet.PayButton", segment: "PayButton", depth: 2, childCount: 0, elements: 2,
-            identified: 2, failures: 2, auditErrors: 1),
+            identified: 2, failed: 2, auditErrors: 1),
         DashboardTreeNode(
             path: "Checkout.PaymentSheet.CardField", segment: "CardField", depth: 2, childCount: 0, elements: 12,
             identified: 9),
         DashboardTreeNode(
             path: "Checkout.Address", segment: "Address", depth: 1, childCount: 0, elements: 18, identified: 16,
-            flakyTests: 1, auditWarnings: 1),
+            passedOnRetry: 1, auditWarnings: 1),
         DashboardTreeNode(
             path: "Checkout.Summary", segment: "Summary", depth: 1, childCount: 0, elements: 10, identified: 8),
         DashboardTreeNode(
-            path: "Cart", segment: "Cart", depth: 0, childCount: 2, elements: 24, identified: 21, failures: 1,
+            path: "Cart", segment: "Cart", depth: 0, childCount: 2, elements: 24, identified: 21, failed: 1,
             auditWarnings: 2),
         DashboardTreeNode(
-            path: "Cart.Badge", segment: "Badge", depth: 1, childCount: 0, elements: 1, identified: 1, failures: 1),
+            path: "Cart.Badge", segment: "Badge", depth: 1, childCount: 0, elements: 1, identified: 1, failed: 1),
         DashboardTreeNode(
             path: "Cart.ItemRow-{id}", segment: "ItemRow-{id}", depth: 1, childCount: 0, elements: 23, identified: 20,
             auditWarnings: 2),
         DashboardTreeNode(
-            path: "Catalog", segment: "Catalog", depth: 0, childCount: 2, elements: 60, identified: 44, flakyTests: 1,
+            path: "Catalog", segment: "Catalog", depth: 0, childCount: 2, elements: 60, identified: 44,
+            passedOnRetry: 1,
             auditErrors: 1, auditWarnings: 1),
         DashboardTreeNode(
             path: "Catalog.SearchField", segment: "SearchField", depth: 1, childCount: 0, elements: 4, identified: 4,
-            flakyTests: 1),
+            passedOnRetry: 1),
         DashboardTreeNode(
             path: "Catalog.ProductCell-{id}", segment: "ProductCell-{id}", depth: 1, childCount: 0, elements: 56,
             identified: 40, auditErrors: 1, auditWarnings: 1),
@@ -114,7 +115,6 @@ enum DashboardSample {
             normalizedMessage: "Failed to find element <id> within <n>s",
             example: "Failed to find element Checkout.PaymentSheet.PayButton within 10.0s",
             identifier: "Checkout.PaymentSheet.PayButton",
-            count: 2,
             tests: [
                 "ShopfrontUITests.CheckoutTests/testPayWithApplePay",
                 "ShopfrontUITests.CheckoutTests/testPayWithSavedCard",
@@ -123,51 +123,47 @@ enum DashboardSample {
             id: "9b03f4", category: "assertion", isInfrastructure: false,
             normalizedMessage: "XCTAssertEqual failed: (<s>) is not equal to (<s>) - badge count",
             example: "XCTAssertEqual failed: (\"1\") is not equal to (\"0\") - badge count", identifier: "Cart.Badge",
-            count: 1,
             tests: ["ShopfrontUITests.CartTests/testRemoveLastItem"]),
         DashboardCluster(
             id: "41d8aa", category: "simulator", isInfrastructure: true,
             normalizedMessage: "Application com.example.shopfront is not running (Lost connection to the test runner)",
-            example: "Application com.example.shopfront is not running (Lost connection to the test runner)", count: 2,
+            example: "Application com.example.shopfront is not running (Lost connection to the test runner)",
             tests: [
                 "ShopfrontUITests.SearchTests/testSearchSuggestions", "ShopfrontUITests.AddressTests/testEditAddress",
             ]),
     ]
 
+    /// The failed tests by cause: the simulator cluster's tests passed on retry, so it is no cause.
     static let categories = [
         DashboardCategoryGroup(
-            category: "element-not-found", isInfrastructure: false, count: 2, tests: clusters[0].tests,
+            category: "element-not-found", isInfrastructure: false, tests: clusters[0].tests,
             clusterIDs: ["c7e1a2"],
             description: "The element a query asked for was not on screen",
             fix: "Wait for it and check the identifier in the app matches the test"),
         DashboardCategoryGroup(
-            category: "simulator", isInfrastructure: true, count: 2, tests: clusters[2].tests, clusterIDs: ["41d8aa"]),
-        DashboardCategoryGroup(
-            category: "assertion", isInfrastructure: false, count: 1, tests: clusters[1].tests, clusterIDs: ["9b03f4"],
+            category: "assertion", isInfrastructure: false, tests: clusters[1].tests, clusterIDs: ["9b03f4"],
             description: "A test assertion failed",
             fix: "Compare the expected and actual values with the app's behaviour"),
     ]
 
     static let byIdentifier = [
         DashboardIdentifierGroup(
-            identifier: "Checkout.PaymentSheet.PayButton", count: 2, tests: clusters[0].tests,
-            categories: ["element-not-found"]),
-        DashboardIdentifierGroup(
-            identifier: "Cart.Badge", count: 1, tests: clusters[1].tests, categories: ["assertion"]),
+            identifier: "Checkout.PaymentSheet.PayButton", tests: clusters[0].tests, categories: ["element-not-found"]),
+        DashboardIdentifierGroup(identifier: "Cart.Badge", tests: clusters[1].tests, categories: ["assertion"]),
     ]
 
     static let flaky = [
         DashboardFlakyTest(
             test: "ShopfrontUITests.SearchTests/testSearchSuggestions", score: 0.82, state: .flaky,
             evidence: DashboardFlakyEvidence(
-                runs: 30, failures: 9, flips: 14, retries: 7, commits: ["1a2b3c4", "77e0d12", "c0ffee1"]),
+                runs: 30, failedRuns: 9, flips: 14, retries: 7, commits: ["1a2b3c4", "77e0d12", "c0ffee1"]),
             lastMessage: "Application com.example.shopfront is not running (Lost connection to the test runner)",
             onTargetBranch: DashboardTargetBranchFlakes(branch: "main", failedRuns: 7, runs: 30),
             quarantine: "quarantined until 2026-12-31: suggestions race the keyboard (SHOP-88)"),
         DashboardFlakyTest(
             test: "ShopfrontUITests.AddressTests/testEditAddress", score: 0.64, state: .flaky,
             evidence: DashboardFlakyEvidence(
-                runs: 30, failures: 5, flips: 8, retries: 4, commits: ["9d8e7f6", "1a2b3c4"]),
+                runs: 30, failedRuns: 5, flips: 8, retries: 4, commits: ["9d8e7f6", "1a2b3c4"]),
             lastMessage: "Timed out waiting for Checkout.Address.SaveButton to become hittable", isNew: true),
     ]
 
@@ -175,11 +171,11 @@ enum DashboardSample {
         DashboardFlakyTest(
             test: "ShopfrontUITests.CheckoutTests/testPayWithApplePay", score: 0.35, state: .newlyBroken,
             since: "4f2c9e1",
-            evidence: DashboardFlakyEvidence(runs: 30, failures: 1, flips: 1, retries: 0),
+            evidence: DashboardFlakyEvidence(runs: 30, failedRuns: 1, flips: 1, retries: 0),
             lastMessage: "Failed to find element Checkout.PaymentSheet.PayButton within 10.0s"),
         DashboardFlakyTest(
             test: "ShopfrontUITests.ProfileTests/testSignOut", score: 0.12, state: .fixed, since: "b4c5d6e",
-            evidence: DashboardFlakyEvidence(runs: 30, failures: 6, flips: 1, retries: 0)),
+            evidence: DashboardFlakyEvidence(runs: 30, failedRuns: 6, flips: 1, retries: 0)),
     ]
 
     static let accessibility = DashboardAccessibility(
@@ -237,18 +233,18 @@ enum DashboardSample {
             "0a1b2c3", "1b2c3d4", "2c3d4e5", "3d4e5f6", "4e5f6a7", "5f6a7b8", "6a7b8c9", "7b8c9d0", "8c9d0e1",
             "9d0e1f2", "a0e1f23", "b4c5d6e", "1a2b3c4", "4f2c9e1",
         ]
+        // Each run's failed tests by cause; the last run's are the headline's 3.
+        let causes = [
+            ("assertion", [1, 0, 1, 0, 1, 1, 0, 1, 0, 0, 1, 0, 0, 1]),
+            ("element-not-found", [0, 1, 0, 0, 0, 2, 1, 0, 0, 1, 0, 0, 0, 2]),
+            ("simulator", [1, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0]),
+        ]
         let points = (0..<14).map { index in
             DashboardTrendPoint(
                 date: date(day: 8 + index), commit: commits[index], passRate: rates[index],
-                flaky: [3, 2, 4, 1, 2, 3, 2, 2, 1, 2, 3, 2, 2, 2][index],
-                failuresByCategory: [
-                    DashboardCategoryCount(
-                        category: "assertion", count: [1, 0, 1, 0, 1, 1, 0, 1, 0, 0, 1, 0, 0, 1][index]),
-                    DashboardCategoryCount(
-                        category: "element-not-found", count: [0, 1, 0, 0, 0, 2, 1, 0, 0, 1, 0, 0, 0, 2][index]),
-                    DashboardCategoryCount(
-                        category: "simulator", count: [1, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 2][index]),
-                ],
+                failed: causes.reduce(0) { $0 + $1.1[index] },
+                passedOnRetry: [3, 2, 4, 1, 2, 3, 2, 2, 1, 2, 3, 2, 2, 2][index],
+                failedByCause: causes.map { DashboardCategoryCount(category: $0.0, count: $0.1[index]) },
                 coverage: coverage[index], auditIssues: [11, 11, 10, 10, 9, 9, 9, 8, 8, 8, 7, 7, 7, 7][index],
                 auditErrors: [3, 3, 3, 3, 2, 2, 2, 2, 1, 1, 1, 1, 1, 2][index],
                 duration: 640 + Double(index * 7 + (index % 3) * 12))
