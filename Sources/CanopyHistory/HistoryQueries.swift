@@ -242,13 +242,14 @@ enum HistoryQueries {
     }
 
     /// Per-run trend figures, pass rate and coverage computed by the database. The pass rate is the
-    /// summary's: tests that ended passed (those passed on retry included) over the tests that ran.
+    /// summary's: tests that ended passed (those passed on retry included) over the tests that ran
+    /// (skipped tests and expected failures left out: the counts add up to `r.tests`).
     static func trend(_ window: HistoryWindow) -> SQLStatement {
         let ids = runIDs(window)
         return SQLStatement(
             sql: """
                 SELECT r.run_key, r.commit_sha, r.branch, r.started_at, r.tests, r.passed, r.failed, r.flaky, r.skipped, \
-                CAST(r.passed + r.flaky AS DOUBLE PRECISION) / NULLIF(r.tests - r.skipped, 0), r.duration, r.audit_issues, \
+                CAST(r.passed + r.flaky AS DOUBLE PRECISION) / NULLIF(r.passed + r.flaky + r.failed, 0), r.duration, r.audit_issues, \
                 CAST(c.identified AS DOUBLE PRECISION) / NULLIF(c.interactive, 0), \
                 (SELECT COUNT(*) FROM audit_issues a WHERE a.run_id = r.id AND a.severity = 'error') \
                 FROM runs r LEFT JOIN coverage c ON c.run_id = r.id AND c.scope = 'overall' \

@@ -8,6 +8,9 @@ package struct RunTotals: Sendable, Equatable, Hashable, Codable {
     /// Tests an attempt of which failed and a later one passed: in-run, never "flaky" (a history
     /// state).
     package var passedOnRetry = 0
+    /// Tests whose outcome is an expected failure: the counts add up, `passed + failed +
+    /// passedOnRetry + skipped + expectedFailures == tests`.
+    package var expectedFailures = 0
     /// Elements across all screens.
     package var elements = 0
     /// Elements with a non-empty identifier.
@@ -20,9 +23,10 @@ package struct RunTotals: Sendable, Equatable, Hashable, Codable {
     package init() {}
 
     /// Tests that ended passed (those passed on retry included) over the tests that ran (skipped
-    /// ones left out); 1 when none ran. The trend's SQL computes the same per stored run.
+    /// ones and expected failures left out); 1 when none ran. The trend's SQL computes the same
+    /// per stored run.
     package var passRate: Double {
-        let ran = tests - skipped
+        let ran = tests - skipped - expectedFailures
         return ran > 0 ? Double(passed + passedOnRetry) / Double(ran) : 1
     }
 
@@ -55,6 +59,7 @@ package struct RunTotals: Sendable, Equatable, Hashable, Codable {
         case .failed: failed += 1
         case .skipped: skipped += 1
         case .flaky: passedOnRetry += 1
+        case .expectedFailure: expectedFailures += 1
         }
     }
 }

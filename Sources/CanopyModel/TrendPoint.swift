@@ -13,7 +13,8 @@ package struct TrendPoint: Sendable, Equatable, Hashable, Codable {
     /// Tests passed on retry (`RunTotals.passedOnRetry`).
     package var passedOnRetry: Int
     package var skipped: Int
-    /// `(passed + passedOnRetry) / (tests - skipped)`, as `RunTotals.passRate`; nil when nothing ran.
+    /// `(passed + passedOnRetry) / (tests - skipped - expectedFailures)`, as `RunTotals.passRate`;
+    /// nil when nothing ran.
     package var passRate: Double?
     /// Sum of test durations, seconds.
     package var duration: Double

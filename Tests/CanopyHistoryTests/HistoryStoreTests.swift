@@ -81,7 +81,9 @@ import Testing
     func aRunOfManyTestsComesBackInOrder(_ kind: StoreKind) async throws {
         // SQLite inserts many rows per statement and the rest one by one: 64 × 3 + 7 tests cross both.
         try await TestStore.make(kind).with { store async throws in
-            let outcomes: [[Outcome]] = [[.passed], [.failed, .passed], [.skipped], [.failed, .error], [.error]]
+            let outcomes: [[Outcome]] = [
+                [.passed], [.failed, .passed], [.skipped], [.failed, .error], [.error], [.expectedFailure],
+            ]
             let scripted = (0..<199).map { index in
                 RunFactory.ScriptedTest(
                     className: "Many\(index % 7)", name: "test\(index)()", outcomes: outcomes[index % outcomes.count],
@@ -99,6 +101,24 @@ import Testing
             try await store.forEachFailure(in: .all) { failures.append($0) }
             #expect(failures.map(\.testKey) == digest.failures.map(\.testKey))
             #expect(failures.map(\.attemptIndex) == digest.failures.map(\.attemptIndex))
+        }
+    }
+
+    @Test(arguments: StoreKind.available)
+    func expectedFailuresComeBackApartAndOutOfThePassRate(_ kind: StoreKind) async throws {
+        try await TestStore.make(kind).with { store async throws in
+            let scripted = [[Outcome.expectedFailure], [.passed], [.failed], [.expectedFailure], [.skipped]]
+                .enumerated()
+                .map { RunFactory.ScriptedTest(className: "X", name: "t\($0.offset)()", outcomes: $0.element) }
+            let (run, digest) = RunFactory.run(key: "xfail-1", commit: "c", night: 1, tests: scripted)
+            #expect(try await store.store(run, digest: digest) == .inserted)
+            let stored = try #require(try await store.run(key: "xfail-1"))
+            #expect(stored.totals == run.totals)
+            #expect(stored.totals.expectedFailures == 2)
+            let tests = try await store.testRuns(runKey: "xfail-1")
+            #expect(tests.filter { $0.outcome == .expectedFailure }.count == 2)
+            let point = try #require(try await store.trend(in: .all).first)
+            #expect(point.passRate == 0.5)
         }
     }
 

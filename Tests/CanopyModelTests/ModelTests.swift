@@ -9,14 +9,15 @@ struct ModelTests {
         arguments: [
             ([Outcome.passed], TestOutcome.passed), ([.failed], .failed), ([.error], .failed), ([.skipped], .skipped),
             ([.failed, .passed], .flaky), ([.passed, .failed], .flaky), ([.error, .failed], .failed),
-            ([.expectedFailure], .passed), ([.skipped, .passed], .passed), ([], .skipped),
-            ([.failed, .skipped], .failed),
+            ([.expectedFailure], .expectedFailure), ([.skipped, .passed], .passed), ([], .skipped),
+            ([.failed, .skipped], .failed), ([.failed, .expectedFailure], .flaky),
+            ([.expectedFailure, .passed], .passed), ([.skipped, .expectedFailure], .expectedFailure),
         ] as [([Outcome], TestOutcome)])
     func finalOutcome(_ attempts: [Outcome], _ expected: TestOutcome) {
         #expect(TestOutcome(attempts: attempts) == expected)
     }
 
-    @Test("pass rate: tests that ended passed, flaky included, over those that ran; 1 when none ran")
+    @Test("pass rate: tests that ended passed, passed on retry included, over those that ran; 1 when none ran")
     func passRate() {
         var totals = RunTotals()
         (totals.tests, totals.passed, totals.passedOnRetry, totals.failed, totals.skipped) = (4, 1, 1, 1, 1)
@@ -24,6 +25,23 @@ struct ModelTests {
         (totals.tests, totals.passed, totals.passedOnRetry, totals.failed, totals.skipped) = (2, 0, 0, 0, 2)
         #expect(totals.passRate == 1)
         #expect(RunTotals().passRate == 1)
+        // Expected failures are neither passed nor failed: out of both sides of the rate.
+        (totals.tests, totals.passed, totals.passedOnRetry, totals.failed, totals.skipped) = (5, 1, 1, 1, 1)
+        totals.expectedFailures = 1
+        #expect(totals.passRate == 2.0 / 3.0)
+    }
+
+    @Test("a run's outcomes add up to its tests, expected failures apart")
+    func totalsAddUp() {
+        let tests = [[Outcome.expectedFailure], [.passed], [.failed, .passed], [.skipped], [.failed]].enumerated().map {
+            TestCase(
+                identity: TestIdentity(className: "A", name: "t\($0.offset)"),
+                attempts: $0.element.map { Attempt(outcome: $0) })
+        }
+        let totals = RunTotals(run: Run(tests: tests))
+        #expect(totals.expectedFailures == 1 && totals.passed == 1 && totals.passedOnRetry == 1)
+        let outcomes = totals.passed + totals.failed + totals.passedOnRetry + totals.skipped
+        #expect(outcomes + totals.expectedFailures == totals.tests)
     }
 
     @Test("identity keys: trailing () ignored; device and configuration separate tests")

@@ -194,7 +194,7 @@ struct Invariants {
                     "no \"N tests: a passed, b failed, c passed on retry, d skipped\" headline")
                 continue
             }
-            let sum = headline.passed + headline.failed + headline.flaky + headline.skipped
+            let sum = headline.passed + headline.failed + headline.flaky + headline.skipped + headline.expectedFailures
             if sum != headline.tests {
                 fail("headline adds up", [name], "\(headline) adds up to \(sum)")
             }

@@ -99,16 +99,21 @@ enum MarkdownSurface {
         return Int(line[number])
     }
 
-    /// The headline's figures: `**N** tests: a passed, **b failed**, c passed on retry (or flaky), d skipped`.
-    static func headline(_ text: String) -> (tests: Int, passed: Int, failed: Int, flaky: Int, skipped: Int)? {
+    /// The headline's figures: `**N** tests: a passed, **b failed**, c passed on retry (or flaky), d skipped`,
+    /// then `, e expected failures` when the run has some (0 otherwise).
+    static func headline(_ text: String) -> (
+        tests: Int, passed: Int, failed: Int, flaky: Int, skipped: Int, expectedFailures: Int
+    )? {
         let plain = text.replacingOccurrences(of: "**", with: "")
         let pattern = try! NSRegularExpression(
-            pattern: #"(\d+) tests?: (\d+) passed, (\d+) failed, (\d+) (?:flaky|passed on retry), (\d+) skipped"#)
+            pattern:
+                #"(\d+) tests?: (\d+) passed, (\d+) failed, (\d+) (?:flaky|passed on retry), (\d+) skipped(?:, (\d+) expected failures?)?"#
+        )
         guard let match = pattern.firstMatch(in: plain, range: NSRange(plain.startIndex..., in: plain)) else {
             return nil
         }
-        let numbers = (1...5).map { Int(plain[Range(match.range(at: $0), in: plain)!])! }
-        return (numbers[0], numbers[1], numbers[2], numbers[3], numbers[4])
+        let numbers = (1...6).map { Range(match.range(at: $0), in: plain).map { Int(plain[$0])! } ?? 0 }
+        return (numbers[0], numbers[1], numbers[2], numbers[3], numbers[4], numbers[5])
     }
 }
 

@@ -44,6 +44,7 @@ struct XCResultBundleParserTests {
         #expect(skipped.attempts[0].skipReason == "Face ID is not enrolled on the simulator")
         let expected = try test(input, "AppUITests.LoginTests/testLegacyBanner@iPad Air 11-inch (M2) (18.2)")
         #expect(expected.attempts.map(\.outcome) == [.expectedFailure])
+        #expect(expected.outcome == .expectedFailure)
         #expect(expected.attempts[0].skipReason == "banner removed in 4.2 (FB1234)")
         #expect(expected.failures.isEmpty)
 

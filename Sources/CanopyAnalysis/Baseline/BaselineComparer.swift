@@ -25,7 +25,7 @@ package enum BaselineComparer {
                 if previous == .failed { comparison.fixedTests.append(test.testKey) }
             case .flaky:
                 if previous != .flaky { comparison.newFlakyTests.append(test.testKey) }
-            case .skipped:
+            case .skipped, .expectedFailure:
                 break
             }
         }

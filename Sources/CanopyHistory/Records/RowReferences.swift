@@ -72,7 +72,7 @@ struct RowIDs: Sendable {
 
 /// How `tests.outcome` stores a test's outcome. Append only: stored codes never change meaning.
 enum StoredOutcome {
-    static let outcomes: [TestOutcome] = [.passed, .failed, .skipped, .flaky]
+    static let outcomes: [TestOutcome] = [.passed, .failed, .skipped, .flaky, .expectedFailure]
 
     static func code(_ outcome: TestOutcome) -> Int {
         switch outcome {
@@ -80,6 +80,7 @@ enum StoredOutcome {
         case .failed: 1
         case .skipped: 2
         case .flaky: 3
+        case .expectedFailure: 4
         }
     }
 

@@ -67,6 +67,10 @@ struct RunRecord: Sendable {
         totals.auditIssues = HistoryRowDecoding.count(try int())
         totals.screens = HistoryRowDecoding.count(try int())
         totals.duration = HistoryRowDecoding.totalDuration(try double())
+        // The counts add up to the tests, so the expected failures are the rest (0 for runs
+        // stored before they had their own outcome, which counted them as passed).
+        totals.expectedFailures = max(
+            0, totals.tests - totals.passed - totals.failed - totals.skipped - totals.passedOnRetry)
         metadata.baseBranch = try text()
         metadata.unreadInputs = try text().map {
             $0.split(separator: "\n", omittingEmptySubsequences: true).map(String.init)

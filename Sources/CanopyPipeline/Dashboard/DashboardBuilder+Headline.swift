@@ -10,6 +10,7 @@ extension DashboardBuilder {
         var failed: Int?
         var passedOnRetry: Int?
         var skipped: Int?
+        var expectedFailures: Int?
         var passRate: Double?
         var duration: Double?
         var coverage: Double?
@@ -39,11 +40,14 @@ extension DashboardBuilder {
             passedOnRetry: kpi(totals.passedOnRetry, base.passedOnRetry),
             skipped: kpi(totals.skipped, base.skipped),
             passRate: DashboardKPI(
-                totals.passRate, baseline: base.passRate, isMeasured: totals.tests > totals.skipped),
+                totals.passRate, baseline: base.passRate,
+                isMeasured: totals.tests > totals.skipped + totals.expectedFailures),
             identifierCoverage: DashboardKPI(
                 input.coverage ?? 0, baseline: base.coverage, isMeasured: input.coverage != nil),
             auditErrors: kpi(errors, base.auditErrors), auditWarnings: kpi(warnings, base.auditWarnings),
-            duration: DashboardKPI(totals.duration, baseline: base.duration))
+            duration: DashboardKPI(totals.duration, baseline: base.duration),
+            expectedFailures: totals.expectedFailures > 0 || (base.expectedFailures ?? 0) > 0
+                ? kpi(totals.expectedFailures, base.expectedFailures) : nil)
     }
 
     /// On a trend page the window's first run, every figure as history counted it; otherwise the
@@ -52,8 +56,11 @@ extension DashboardBuilder {
         if input.window != nil {
             guard let first = input.insights?.trend.first else { return HeadlineBaseline() }
             return HeadlineBaseline(
-                tests: first.tests, passed: first.passed, failed: first.failed, passedOnRetry: first.passedOnRetry,
+                tests: first.tests, passed: first.passed, failed: first.failed,
+                passedOnRetry: first.passedOnRetry,
                 skipped: first.skipped,
+                expectedFailures: max(
+                    0, first.tests - first.passed - first.failed - first.passedOnRetry - first.skipped),
                 passRate: first.passRate, duration: first.duration, coverage: first.coverage,
                 auditErrors: first.auditErrors,
                 auditWarnings: first.auditIssues - first.auditErrors)
@@ -63,7 +70,7 @@ extension DashboardBuilder {
         return HeadlineBaseline(
             tests: baseline?.tests, passed: baseline?.passed, failed: baseline?.failed,
             passedOnRetry: baseline?.passedOnRetry,
-            skipped: baseline?.skipped,
+            skipped: baseline?.skipped, expectedFailures: baseline?.expectedFailures,
             passRate: baseline?.passRate, duration: baseline?.duration, coverage: comparison?.overallCoverage?.before,
             auditErrors: comparison?.baselineAuditErrors, auditWarnings: comparison?.baselineAuditWarnings)
     }

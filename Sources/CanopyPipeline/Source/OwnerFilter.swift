@@ -70,6 +70,7 @@ struct OwnerFilter: Sendable {
             case .failed: totals.failed += 1
             case .skipped: totals.skipped += 1
             case .flaky: totals.passedOnRetry += 1
+            case .expectedFailure: totals.expectedFailures += 1
             }
         }
         totals.duration = (totals.duration * 1_000_000).rounded() / 1_000_000

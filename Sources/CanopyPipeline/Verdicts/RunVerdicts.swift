@@ -91,6 +91,7 @@ extension RunVerdicts {
             switch row.outcome {
             case .passed: verdict.kind = .passed
             case .skipped: verdict.kind = .skipped
+            case .expectedFailure: verdict.kind = .expectedFailure
             case .flaky:
                 verdict.kind = .passedOnRetry
                 verdict.isNewFlaky =

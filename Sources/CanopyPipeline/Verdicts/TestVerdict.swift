@@ -18,6 +18,8 @@ package struct TestVerdict: Sendable, Equatable {
         case passedOnRetry = "passed-on-retry"
         case passed
         case skipped
+        /// Failed in the way it declared it would: neither a pass nor a failure.
+        case expectedFailure = "expected-failure"
     }
 
     /// Why a failure is excused.

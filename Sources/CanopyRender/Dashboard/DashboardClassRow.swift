@@ -41,7 +41,7 @@ package struct DashboardClassRow: Sendable, Equatable, Hashable, Codable {
             case .failed: row.failed += 1
             case .flaky: row.passedOnRetry += 1
             case .skipped: row.skipped += 1
-            case .passed: break
+            case .passed, .expectedFailure: break
             }
             if flaky.contains(test.key) { row.flaky += 1 }
             if let duration = test.duration, duration.isFinite { row.duration += duration }

@@ -9,7 +9,11 @@ package struct DashboardHeadline: Sendable, Equatable, Codable {
     /// Tests passed on retry (an attempt failed, a later one passed): never "flaky".
     package var passedOnRetry: DashboardKPI
     package var skipped: DashboardKPI
-    /// Passed (including passed on retry) over tests that ran, 0…1.
+    /// Tests that failed as they declared they would; nil when neither the run nor what it is
+    /// compared with has any (the surfaces then leave the figure out).
+    package var expectedFailures: DashboardKPI?
+    /// Passed (including passed on retry) over tests that ran (skipped tests and expected failures
+    /// left out), 0…1.
     package var passRate: DashboardKPI
     /// Identified interactive elements over interactive elements, 0…1.
     package var identifierCoverage: DashboardKPI
@@ -22,8 +26,9 @@ package struct DashboardHeadline: Sendable, Equatable, Codable {
         status: DashboardStatus, tests: DashboardKPI, passed: DashboardKPI, failed: DashboardKPI,
         passedOnRetry: DashboardKPI,
         skipped: DashboardKPI, passRate: DashboardKPI, identifierCoverage: DashboardKPI, auditErrors: DashboardKPI,
-        auditWarnings: DashboardKPI, duration: DashboardKPI
+        auditWarnings: DashboardKPI, duration: DashboardKPI, expectedFailures: DashboardKPI? = nil
     ) {
+        self.expectedFailures = expectedFailures
         self.status = status
         self.tests = tests
         self.passed = passed

@@ -15,9 +15,10 @@ extension DashboardHeadline {
     /// The key figures, in the order the summary, the comment and the page show them.
     ///
     /// "Passed on retry" is neutral: fewer tests passing on retry can mean more failing outright,
-    /// which "Failed" says. The test and skip counts are neutral too.
+    /// which "Failed" says. The test, skip and expected-failure counts are neutral too; "Expected
+    /// failures" is there only when the run or its baseline has any.
     var keyFigures: [KeyFigure] {
-        [
+        var figures = [
             KeyFigure(label: "Tests", kpi: tests, unit: .count),
             KeyFigure(label: "Passed", kpi: passed, unit: .count, higherIsBetter: true),
             KeyFigure(label: "Failed", kpi: failed, unit: .count, higherIsBetter: false) { Double($0.failed) },
@@ -35,5 +36,9 @@ extension DashboardHeadline {
             },
             KeyFigure(label: "Test time (sum)", kpi: duration, unit: .seconds, higherIsBetter: false) { $0.duration },
         ]
+        if let expectedFailures {
+            figures.insert(KeyFigure(label: "Expected failures", kpi: expectedFailures, unit: .count), at: 5)
+        }
+        return figures
     }
 }

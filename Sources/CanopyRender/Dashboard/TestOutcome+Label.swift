@@ -9,6 +9,7 @@ extension TestOutcome {
         case .failed: "failed"
         case .skipped: "skipped"
         case .flaky: "passed on retry"
+        case .expectedFailure: "expected failure"
         }
     }
 }

@@ -65,7 +65,7 @@ enum HTMLDashboardScript {
         if(open){var n=tr.nextSibling;if(n&&n.className==='detail')n.remove()}else tr.after(attemptsRow(ri))});
         tr.firstChild.insertBefore(b,tr.firstChild.firstChild)}
         /* A test's history strip (its latest results on the branch, hover for commit and date), from #canopy-history. */
-        var hn=$('canopy-history');var HD=hn?JSON.parse(hn.textContent):{runs:[],tests:{}};var H=HD.tests;var HO={p:'passed',f:'failed',k:'passed on retry',s:'skipped'};
+        var hn=$('canopy-history');var HD=hn?JSON.parse(hn.textContent):{runs:[],tests:{}};var H=HD.tests;var HO={p:'passed',f:'failed',k:'passed on retry',s:'skipped',x:'expected failure'};
         function strip(k){var h=H[k];if(!h)return null;var w=el('span','history');var s=el('span','strip');s.setAttribute('role','img');
         s.setAttribute('aria-label','Last '+h.o.length+' results on '+(HD.on||'this branch')+', oldest first');
         for(var i=0;i<h.o.length;i++){var c=h.o.charAt(i);var b=el('span','hs '+c);b.title=HO[c]+' · '+HD.runs[h.r[i]];s.appendChild(b)}w.appendChild(s);
@@ -83,7 +83,7 @@ enum HTMLDashboardScript {
         if(st.sort){var g=get[st.sort],dir=st.dir;var dec=view.map(function(i){return[g(rows[i]),i]});
         dec.sort(function(a,b){return a[0]<b[0]?-dir:a[0]>b[0]?dir:a[1]-b[1]});view=dec.map(function(x){return x[1]})}
         st.page=0;draw()}
-        var icons={passed:'✓',failed:'✗','passed on retry':'↻',skipped:'⊘'};var chips={passed:'pass',failed:'fail','passed on retry':'flaky',skipped:'skip'};
+        var icons={passed:'✓',failed:'✗','passed on retry':'↻',skipped:'⊘','expected failure':'⚑'};var chips={passed:'pass',failed:'fail','passed on retry':'flaky',skipped:'skip','expected failure':'skip'};
         /* Control, bidirectional and zero-width characters shown as \u{1}, as the summary shows them. */
         function vis(v){return typeof v==='string'?v.replace(/[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u061C\u200B-\u200F\u202A-\u202E\u2060-\u2069\uFEFF]/g,function(ch){return '\\u{'+ch.charCodeAt(0).toString(16).toUpperCase()+'}'}):v}
         function td(tr,value,cls,code){var c=document.createElement('td');if(cls)c.className=cls;value=vis(value);

@@ -11,6 +11,7 @@ enum HTMLHistoryStrip {
         case .failed: "f"
         case .flaky: "k"
         case .skipped: "s"
+        case .expectedFailure: "x"
         }
     }
 

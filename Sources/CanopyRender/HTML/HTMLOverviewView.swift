@@ -212,7 +212,9 @@ enum HTMLOverviewView {
             }
         let word = h.status.title
         var text = "\(Format.count(h.failed.value)) failed, \(Format.count(h.passedOnRetry.value)) passed on retry, "
-        text += "\(Format.count(h.skipped.value)) skipped of \(Format.count(h.tests.value)) tests"
+        text += "\(Format.count(h.skipped.value)) skipped"
+        if let expected = h.expectedFailures { text += ", \(Format.count(expected.value)) expected failures" }
+        text += " of \(Format.count(h.tests.value)) tests"
         if !dashboard.gates.isEmpty { text += " · \(failedGates) of \(dashboard.gates.count) gates failed" }
         return
             "<div class=\"status \(h.status.rawValue)\" role=\"status\"><span class=\"status-icon\" aria-hidden=\"true\">\(icon)</span>"

@@ -18,7 +18,7 @@ enum HTMLTestsView {
         var out = "<form class=\"controls\" role=\"search\" id=\"t-form\" aria-controls=\"t-table\">"
         out +=
             "<label>Search<input id=\"t-q\" type=\"search\" placeholder=\"Test, class or failure message\" autocomplete=\"off\" spellcheck=\"false\"></label>"
-        out += select(id: "t-outcome", label: "Outcome", options: TestOutcome.allCases.map(\.label))
+        out += select(id: "t-outcome", label: "Outcome", options: data.tests.outcomes)
         out += select(id: "t-device", label: "Device", options: data.tests.devices)
         out += select(id: "t-category", label: "Cause", options: data.tests.categories)
         out += select(id: "t-class", label: "Class", options: data.tests.classes)

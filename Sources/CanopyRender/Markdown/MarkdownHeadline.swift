@@ -19,7 +19,9 @@ enum MarkdownHeadline {
             "## \(statusIcon(h.status)) \(h.status.title) — \(MarkdownText.escape(dashboard.title, limit: 120))\n\n"
         var line = "**\(Format.count(h.tests.value))** tests: \(Format.count(h.passed.value)) passed, "
         line += "**\(Format.count(h.failed.value)) failed**, \(Format.count(h.passedOnRetry.value)) passed on retry, "
-        line += "\(Format.count(h.skipped.value)) skipped · pass rate **\(Format.value(h.passRate, .ratio))**"
+        line += "\(Format.count(h.skipped.value)) skipped"
+        if let expected = h.expectedFailures { line += ", \(Format.count(expected.value)) expected failures" }
+        line += " · pass rate **\(Format.value(h.passRate, .ratio))**"
         line += " · identifier coverage **\(Format.value(h.identifierCoverage, .ratio))**"
         if let change = Format.change(h.identifierCoverage, .ratio) { line += " (\(change))" }
         out += line + "\n\n"
