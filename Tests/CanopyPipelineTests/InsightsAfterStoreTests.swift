@@ -49,6 +49,24 @@ struct InsightsAfterStoreTests {
         return try CommandContext(options: options)
     }
 
+    /// `canopy run`'s options for `night` read from `inputs`, stored as `night-<index>` into the
+    /// store at `store`, its files written to `out`, with no annotations.
+    static func runOptions(
+        night: (folder: String, started: Date, commit: String, branch: String), index: Int, inputs: String,
+        store: String, out: String
+    ) -> RunOptions {
+        var options = RunOptions(environment: [:], now: night.started)
+        options.inputs = InputSelection(paths: [inputs])
+        options.configPath = samples + "/canopy.yml"
+        options.store = store
+        options.quiet = true
+        options.outputDirectory = out
+        options.annotations = .none
+        options.metadata = RunMetadata(
+            runKey: "night-\(index)", commit: night.commit, branch: night.branch, startedAt: night.started)
+        return options
+    }
+
     /// Stores `nights` as `night-0`, `night-1`, … into the store at `path`.
     static func store(
         _ nights: some Sequence<(folder: String, started: Date, commit: String, branch: String)>, into path: String

@@ -75,15 +75,9 @@ struct TrendDashboardTests {
         let store = directory + "/history.sqlite"
         try await InsightsAfterStoreTests.store(nights.prefix(13), into: store)
         let night = nights[13]
-        var options = RunOptions(environment: [:], now: night.started)
-        options.inputs = InputSelection(paths: [InsightsAfterStoreTests.samples + "/" + night.folder])
-        options.configPath = InsightsAfterStoreTests.samples + "/canopy.yml"
-        options.store = store
-        options.quiet = true
-        options.outputDirectory = directory + "/run"
-        options.annotations = .none
-        options.metadata = RunMetadata(
-            runKey: "night-13", commit: night.commit, branch: night.branch, startedAt: night.started)
+        let options = InsightsAfterStoreTests.runOptions(
+            night: night, index: 13, inputs: InsightsAfterStoreTests.samples + "/" + night.folder, store: store,
+            out: directory + "/run")
         let run = try await RunCommand(options: options).run().dashboard
         #expect(run.headline.status == .failed)
 

@@ -31,16 +31,9 @@ struct UnreadableAgainstHistoryTests {
             "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"All tests\">\n<testsuite name=\"ExtraTests\">"
             .write(toFile: inputs + "/junit-extra.xml", atomically: true, encoding: .utf8)
         let stored = try Data(contentsOf: URL(fileURLWithPath: store))
-        var options = RunOptions(environment: [:], now: night.started)
-        options.inputs = InputSelection(paths: [inputs])
-        options.configPath = InsightsAfterStoreTests.samples + "/canopy.yml"
-        options.store = store
-        options.quiet = true
-        options.outputDirectory = directory + "/out"
-        options.annotations = .none
+        var options = InsightsAfterStoreTests.runOptions(
+            night: night, index: 13, inputs: inputs, store: store, out: directory + "/out")
         options.source = .off
-        options.metadata = RunMetadata(
-            runKey: "night-13", commit: night.commit, branch: night.branch, startedAt: night.started)
         await #expect(throws: PipelineError.self) { try await RunCommand(options: options).run() }
 
         let summary = try String(contentsOfFile: directory + "/out/summary.md", encoding: .utf8)
