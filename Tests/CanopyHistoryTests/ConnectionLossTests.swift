@@ -9,7 +9,7 @@ import Testing
 /// ends within a bounded time in success or `HistoryError.connectionLost`, never a hang, and the
 /// store holds the run whole or not at all (issue 8). Each wait is bounded here, so a regression
 /// fails the test instead of hanging the suite.
-@Suite(.enabled(if: StoreKind.postgresURL != nil, "set CANOPY_TEST_POSTGRES"), .timeLimit(.minutes(3)))
+@Suite(.enabled(if: StoreKind.postgresURL != nil, "set CANOPY_TEST_POSTGRES"), TimingTests.hang)
 struct ConnectionLossTests {
     /// Longer than any retry and close budget of the store, far shorter than a hang.
     static let bound = 60.0

@@ -6,7 +6,7 @@ import Testing
 
 /// `beginStore` … `finish`, as `canopy run` stores: the same stored run as `store`, nothing at all
 /// after `cancel`, and the store free again for other writers afterwards.
-@Suite(.timeLimit(.minutes(3))) struct PendingStoreTests {
+@Suite(TimingTests.hang) struct PendingStoreTests {
     /// A run with infrastructure failures (its tests are written, counted, at `finish`), audits,
     /// coverage and identifier nodes.
     static func run(key: String) -> (Run, RunDigest) {

@@ -6,7 +6,7 @@ import Testing
 
 /// PostgreSQL failures the shared suites cannot cause: a staged run whose connection is lost
 /// while it waits for the analysis, and a statement the client library refuses.
-@Suite(.enabled(if: StoreKind.postgresURL != nil, "set CANOPY_TEST_POSTGRES"), .timeLimit(.minutes(3)))
+@Suite(.enabled(if: StoreKind.postgresURL != nil, "set CANOPY_TEST_POSTGRES"), TimingTests.hang)
 struct PostgresFailureTests {
     /// The staged run's transaction dies with its connection after the run's own rows were copied;
     /// `finish` writes the whole run again on a new connection, the analysis read again from the

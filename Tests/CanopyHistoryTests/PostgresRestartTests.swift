@@ -175,7 +175,7 @@ struct PostgresRestartTests {
 
 /// The connection drops after the run's COMMIT reached the server: the write reconnects, finds
 /// the run stored by itself, and reports it stored, not lost (issue 34).
-@Suite(.enabled(if: StoreKind.postgresURL != nil, "set CANOPY_TEST_POSTGRES"), .timeLimit(.minutes(3)))
+@Suite(.enabled(if: StoreKind.postgresURL != nil, "set CANOPY_TEST_POSTGRES"), TimingTests.hang)
 struct PostgresCommitDropTests {
     @Test func aRunWhoseConnectionDropsAfterCommitIsReportedStored() async throws {
         try await TestStore.make(.postgres).with { opened async throws in
