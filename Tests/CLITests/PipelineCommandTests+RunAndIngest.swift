@@ -62,7 +62,8 @@ extension PipelineCommandTests {
         func passwordRedacted() throws {
             let out = try temporaryDirectory()
             let result = try CLIRunner.run([
-                "ingest", "--out", out, "--store", "postgres://canopy:s3cr3t-pw@127.0.0.1:1/nowhere", night(1),
+                "ingest", "--out", out, "--store", "postgres://canopy:s3cr3t-pw@127.0.0.1:1/nowhere?outage_window=1",
+                night(1),
             ])
             #expect(result.status == 2)
             #expect(!result.stderr.contains("s3cr3t-pw"))

@@ -47,15 +47,29 @@ import Testing
     }
 
     @Test func anUnreachableServerIsAnErrorWithoutThePassword() async throws {
-        // Port 1 on loopback refuses connections at once.
-        await #expect(throws: HistoryError.self) {
-            try await HistoryStores.open("postgres://ci:s3cret@127.0.0.1:1/canopy")
-        }
+        // Port 1 on loopback refuses connections at once; the outage is waited out for 1 s.
+        let began = Date()
         do {
-            _ = try await HistoryStores.open("postgres://ci:s3cret@127.0.0.1:1/canopy")
+            _ = try await HistoryStores.open("postgres://ci:s3cret@127.0.0.1:1/canopy?outage_window=1")
+            Issue.record("a refused connection opened a store")
         } catch {
+            #expect(error is HistoryError)
             #expect(!String(describing: error).contains("s3cret"))
             #expect(String(describing: error).contains("postgres://ci:***@127.0.0.1:1/canopy"))
+            #expect(String(describing: error).contains("within 1 s"), "the URL's window, not the standard 30 s")
+        }
+        #expect(Date().timeIntervalSince(began) < 25, "waited out the standard window instead of the URL's")
+    }
+
+    @Test func anOutageWindowIsWholeSecondsFromZeroTo600() throws {
+        #expect(try PostgresAddress(url: "postgres://u@h/db").retryPolicy == .standard)
+        let address = try PostgresAddress(url: "postgres://u@h/db?sslmode=require&outage_window=120")
+        #expect(address.retryPolicy == PostgresRetryPolicy(attempts: 5, window: 120))
+        #expect(address.description == "postgres://u@h:5432/db")
+        for bad in ["-1", "601", "1.5", "soon", "nan", ""] {
+            #expect(throws: HistoryError.self, "outage_window=\(bad)") {
+                try PostgresAddress(url: "postgres://u@h/db?outage_window=\(bad)")
+            }
         }
     }
 

@@ -25,12 +25,12 @@ package final class PostgresHistoryStore: HistoryStore {
     /// commands that only read history.
     package init(
         address: PostgresAddress, maximumConnections: Int = 4, readOnly: Bool = false,
-        retryPolicy: PostgresRetryPolicy = .standard
+        retryPolicy: PostgresRetryPolicy? = nil
     ) async throws {
         location = address.description
         self.address = address
         self.readOnly = readOnly
-        self.retryPolicy = retryPolicy
+        self.retryPolicy = retryPolicy ?? address.retryPolicy
         logger = Logger(label: "canopy.history.postgres", factory: { _ in SwiftLogNoOpLogHandler() })
         let tls: PostgresClient.Configuration.TLS
         switch address.sslMode {
