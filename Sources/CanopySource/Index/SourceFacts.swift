@@ -59,6 +59,14 @@ struct SourceFacts: Equatable, Codable {
     /// each call gives the caller's view properties `<Type>.<property>` identifiers.
     var reflectionHelpers: Set<String> = []
 
+    /// These facts holding no syntax: a constant's parsed initializer keeps its file's whole tree
+    /// alive, so facts kept past their file's pass keep only the source text.
+    var detached: SourceFacts {
+        var facts = self
+        for name in facts.constants.keys { facts.constants[name]?.syntax = nil }
+        return facts
+    }
+
     mutating func merge(_ other: SourceFacts) {
         constants.merge(other.constants) { first, _ in first }
         enumCases.merge(other.enumCases) { first, _ in first }

@@ -3,10 +3,13 @@ import Foundation
 import SwiftParser
 import SwiftSyntax
 
-/// Indexes a tree of Swift sources: every file parsed with SwiftParser, a first pass for the
-/// constants, enums, view properties and reflection helpers of all files, then a second pass per
-/// file for declarations and queries. A file that does not parse cleanly is indexed as far as
-/// SwiftParser recovers it.
+/// Indexes a tree of Swift sources: a first pass over every file for the constants, enums, view
+/// properties and reflection helpers of all files, then a second pass per file for declarations
+/// and queries. A file that does not parse cleanly is indexed as far as SwiftParser recovers it.
+///
+/// The index streams: each pass parses a file, keeps what it learnt (its facts, then its
+/// declarations and queries) and drops the tree, so memory holds one tree per core, not the
+/// app's; a file is parsed once per pass it needs.
 ///
 /// With a previous run's cache entries, a file whose content hash is unchanged is not parsed: its
 /// first-pass facts come from the cache, and when the merged facts of the whole tree equal the
@@ -29,13 +32,6 @@ package enum SourceIndexer {
         var counts: Counts
         var entries: [SourceIndexCache.Entry]
         var warnings: [SourceWarning]
-    }
-
-    /// A parsed file with its first pass done.
-    private struct Parsed {
-        var tree: SourceFileSyntax
-        var converter: SourceLocationConverter
-        var facts: SourceFacts
     }
 
     /// Indexes every `.swift` file under `directory` (hidden files and directories skipped);
@@ -69,38 +65,33 @@ package enum SourceIndexer {
             previous[sorted[index].path].flatMap { $0.sha256 == hashes[index] ? $0 : nil }
         }
         var skipped: [Int: SourceBound] = [:]
-        var parsed = parse(
+        var parsed = firstPass(
             sorted, indices: sorted.indices.filter { unchanged[$0] == nil }, bounds: bounds, skipped: &skipped)
         var facts = SourceFacts()
-        for index in sorted.indices { facts.merge(parsed[index]?.facts ?? unchanged[index]?.facts ?? SourceFacts()) }
+        for index in sorted.indices { facts.merge(parsed[index] ?? unchanged[index]?.facts ?? SourceFacts()) }
         var cachedFacts = SourceFacts()
         for entry in cached.sorted(by: { $0.path < $1.path }) { cachedFacts.merge(entry.facts) }
         let reuse = !cached.isEmpty && facts == cachedFacts
         if !reuse {
             let rest = sorted.indices.filter { parsed[$0] == nil && skipped[$0] == nil }
-            parsed.merge(parse(sorted, indices: rest, bounds: bounds, skipped: &skipped)) { first, _ in first }
+            parsed.merge(firstPass(sorted, indices: rest, bounds: bounds, skipped: &skipped)) { first, _ in first }
             facts = SourceFacts()
-            for index in sorted.indices { facts.merge(parsed[index]?.facts ?? SourceFacts()) }
+            for index in sorted.indices { facts.merge(parsed[index] ?? SourceFacts()) }
         }
         let merged = facts
         let parsedFiles = parsed
         let fresh = SyntaxThreads.map(sorted.count) { index -> FileIndex? in
-            guard let file = parsedFiles[index] else { return nil }
-            let visitor = IdentifierDeclarationVisitor(
-                path: sorted[index].path, tree: file.tree, converter: file.converter, facts: merged)
-            visitor.walk(file.tree)
-            return FileIndex(
-                declarations: visitor.declarations.sorted { $0.line < $1.line }, queries: visitor.queries,
-                unresolved: visitor.unresolved, testClasses: visitor.testClasses)
+            guard parsedFiles[index] != nil else { return nil }
+            return secondPass(sorted[index], facts: merged, bounds: bounds)
         }
         var index = SourceIndex(declarations: [], queries: [], unresolved: [], files: sorted.count)
         var entries: [SourceIndexCache.Entry] = []
         entries.reserveCapacity(sorted.count)
         for position in sorted.indices {
             let entry: SourceIndexCache.Entry
-            if let fileIndex = fresh[position], let file = parsed[position] {
+            if let fileIndex = fresh[position], let fileFacts = parsed[position] {
                 entry = SourceIndexCache.Entry(
-                    path: sorted[position].path, sha256: hashes[position], facts: file.facts, index: fileIndex)
+                    path: sorted[position].path, sha256: hashes[position], facts: fileFacts, index: fileIndex)
             } else if let cachedEntry = unchanged[position] {
                 entry = cachedEntry
             } else {
@@ -122,33 +113,51 @@ package enum SourceIndexer {
             entries: entries, warnings: warnings)
     }
 
-    /// Parses the files at `indices` within `bounds` and runs the first pass on each, on every
-    /// core (``SyntaxThreads``); a file over a bound goes into `skipped` instead.
-    private static func parse(
+    /// The first pass over the files at `indices` within `bounds`, on every core
+    /// (``SyntaxThreads``): each file parsed, its facts kept and its tree dropped (its constants
+    /// keep their source text, not its syntax); a file over a bound goes into `skipped` instead.
+    private static func firstPass(
         _ files: [SourceFile], indices: [Int], bounds: SourceIndexBounds, skipped: inout [Int: SourceBound]
-    ) -> [Int: Parsed] {
-        let results = SyntaxThreads.map(indices.count) { position -> Result<Parsed, SkippedFile> in
+    ) -> [Int: SourceFacts] {
+        let results = SyntaxThreads.map(indices.count) { position -> Result<SourceFacts, SkippedFile> in
             let file = files[indices[position]]
             if let bound = bounds.excess(of: file.text) { return .failure(SkippedFile(bound: bound)) }
-            var text = file.text
-            // The buffer is copied into the tree's arena.
-            let tree = text.withUTF8 { Parser.parse(source: $0, maximumNestingLevel: bounds.parserNestingLevel) }
+            let (tree, converter) = parse(file, bounds: bounds)
             if bounds.isTooDeep(tree) {
                 return .failure(SkippedFile(bound: .treeDepth(limit: bounds.maximumTreeDepth)))
             }
-            let converter = SourceLocationConverter(fileName: file.path, tree: tree)
             let visitor = SourceFactsVisitor(tree: tree, converter: converter)
             visitor.walk(tree)
-            return .success(Parsed(tree: tree, converter: converter, facts: visitor.facts))
+            return .success(visitor.facts.detached)
         }
-        var parsed: [Int: Parsed] = [:]
+        var parsed: [Int: SourceFacts] = [:]
         for (index, result) in zip(indices, results) {
             switch result {
-            case .success(let file): parsed[index] = file
+            case .success(let facts): parsed[index] = facts
             case .failure(let skip): skipped[index] = skip.bound
             }
         }
         return parsed
+    }
+
+    /// The second pass over `file`, parsed again (the first pass found it within the bounds):
+    /// its declarations, queries, unresolved identifiers and test classes, resolved with `facts`.
+    private static func secondPass(_ file: SourceFile, facts: SourceFacts, bounds: SourceIndexBounds) -> FileIndex {
+        let (tree, converter) = parse(file, bounds: bounds)
+        let visitor = IdentifierDeclarationVisitor(path: file.path, tree: tree, converter: converter, facts: facts)
+        visitor.walk(tree)
+        return FileIndex(
+            declarations: visitor.declarations.sorted { $0.line < $1.line }, queries: visitor.queries,
+            unresolved: visitor.unresolved, testClasses: visitor.testClasses)
+    }
+
+    private static func parse(_ file: SourceFile, bounds: SourceIndexBounds) -> (
+        SourceFileSyntax, SourceLocationConverter
+    ) {
+        var text = file.text
+        // The buffer is copied into the tree's arena.
+        let tree = text.withUTF8 { Parser.parse(source: $0, maximumNestingLevel: bounds.parserNestingLevel) }
+        return (tree, SourceLocationConverter(fileName: file.path, tree: tree))
     }
 }
 
