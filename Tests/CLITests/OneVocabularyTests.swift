@@ -95,7 +95,7 @@ struct OneVocabularyTests: SampleHistoryCommands {
         }
     }
 
-    @Test("report.json says passed on retry and counts causes in failed tests, under schema 2; insights too")
+    @Test("report.json says passed on retry and counts causes in failed tests, under schema 2")
     func reportNamesItsQuantities() throws {
         let report = try Self.json("main/report.json")
         #expect(report["schema"] as? String == "canopy.report/2")
@@ -107,7 +107,29 @@ struct OneVocabularyTests: SampleHistoryCommands {
         let counted = categories.reduce(0) { $0 + ($1["failedTests"] as? Int ?? -100) }
         #expect(counted == totals["failed"] as? Int, "\(categories)")
         #expect(categories.allSatisfy { $0["failures"] == nil })
-        #expect(try Self.json("main/insights.json")["schema"] as? String == "canopy.insights/2")
+    }
+
+    @Test("insights.json says passed on retry for this run's outcome, under schema 3; flaky only as a state")
+    func insightsNamePassedOnRetry() throws {
+        let insights = try Self.json("main/insights.json")
+        #expect(insights["schema"] as? String == "canopy.insights/3")
+        let flakiness = try #require(insights["flakiness"] as? [[String: Any]])
+        let latest = flakiness.compactMap { $0["latest"] as? String }
+        #expect(latest.count == flakiness.count, "\(flakiness.prefix(2))")
+        // The run's two tests passed on retry are among the tests history follows.
+        let retried = try #require(insights["verdicts"] as? [[String: Any]]).filter {
+            $0["outcome"] as? String == "passedOnRetry"
+        }.compactMap { $0["key"] as? String }
+        #expect(retried.count == 2, "\(retried)")
+        for key in retried {
+            let entry = flakiness.first { ($0["key"] as? [String: Any])?["testKey"] as? String == key }
+            let evidence = entry?["evidence"] as? [String: Any]
+            #expect(entry?["latest"] as? String == "passedOnRetry", "\(key): \(entry ?? [:])")
+            #expect(
+                evidence?["passedOnRetryRunKeys"] as? [String] != nil && evidence?["flakyRunKeys"] == nil,
+                "\(key): \(evidence ?? [:])")
+        }
+        #expect(!latest.contains { $0.localizedCaseInsensitiveContains("flaky") }, "\(Set(latest))")
     }
 
     @Test("the summary's and the page's causes are the trend's last point, and add up to the failed tests")

@@ -47,4 +47,41 @@ struct UnreadableInputTests {
         #expect(page[alert.upperBound...].contains("cut.xml:"))
         #expect(page.contains("AppUITests.LoginTests/testLogin"))
     }
+
+    @Test("history not read: a test passed on retry is passed on retry, never flaky with a score history never gave")
+    func noHistoryNoFlakyVerdict() throws {
+        let out = try CLIRunner.temporaryDirectory()
+        let inputs = out + "/inputs"
+        try FileManager.default.createDirectory(atPath: inputs, withIntermediateDirectories: true)
+        // xcodebuild's retry shape (xcbeautify): one <testcase> per attempt; testLogin failed, then passed.
+        try """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <testsuites name="All"><testsuite name="AppUITests.LoginTests">
+        <testcase classname="AppUITests.LoginTests" name="testLogin()" time="1.5"><failure message="LoginTests.swift:31 - XCTAssertTrue failed - banner not shown"/></testcase>
+        <testcase classname="AppUITests.LoginTests" name="testLogin()" time="1.5"/>
+        <testcase classname="AppUITests.LoginTests" name="testLogout()" time="1.5"/>
+        </testsuite></testsuites>
+        """.write(toFile: inputs + "/login.xml", atomically: true, encoding: .utf8)
+        try "<?xml version=\"1.0\"?>\n<testsuites><testsuite name=\"S\"><testcase classname=\"S\" name=\"t\">"
+            .write(toFile: inputs + "/cut.xml", atomically: true, encoding: .utf8)
+        // A store that cannot be opened: history is not read.
+        let store = out + "/history.sqlite"
+        try "not a SQLite database, a file someone wrote here\n".write(toFile: store, atomically: true, encoding: .utf8)
+        let result = try CLIRunner.run([
+            "run", "--out", out, "--store", store, "--annotations", "none", "--run-key", "r1", inputs,
+        ])
+        #expect(result.status == 2, "\(result.stdout)\(result.stderr)")
+        #expect(result.stderr.contains("history not read"), "\(result.stderr)")
+
+        let summary = try String(contentsOfFile: out + "/summary.md", encoding: .utf8)
+        #expect(!summary.contains("Flaky tests ("), "\(summary)")
+        #expect(!summary.contains("| 0.50 |"), "\(summary)")
+        #expect(!summary.contains("🔁 flaky"), "\(summary)")
+        let page = try String(contentsOfFile: out + "/site/index.html", encoding: .utf8)
+        #expect(!page.contains("<span class=\"chip flaky\"><span aria-hidden=\"true\">↻</span> flaky</span>"))
+        #expect(!page.contains(">0.50<"))
+        // The run itself shows it passed on retry.
+        #expect(page.contains("AppUITests.LoginTests/testLogin"))
+        #expect(page.contains("passed on retry"))
+    }
 }

@@ -88,7 +88,7 @@ enum FlakinessScript {
         let rows = FlakinessScript.rows("PFRIS")
         #expect(
             rows.map(FlakinessAnalyzer.verdict(of:)) == [
-                .passed, .failedEveryAttempt, .flakyByRetry, .infrastructureFlake, .skipped,
+                .passed, .failedEveryAttempt, .passedOnRetry, .infrastructureFlake, .skipped,
             ])
     }
 
@@ -104,7 +104,7 @@ enum FlakinessScript {
         #expect(broken.score > stable.score)
         #expect(stable.score == 0)
         #expect(often.evidence.retries == 5)
-        #expect(often.evidence.flakyRunKeys.count == 5)
+        #expect(often.evidence.passedOnRetryRunKeys.count == 5)
         #expect(often.evidence.flips == 9)
     }
 

@@ -74,7 +74,7 @@ import Testing
                 flaky.evidence.commits[6]
                     == CommitEvidence(
                         commit: "c07", verdict: .mixed, runs: 2, failedRuns: 1, attempts: 3, failedAttempts: 1))
-            #expect(flaky.evidence.flakyRunKeys == ["main-3", "main-7", "main-11"])
+            #expect(flaky.evidence.passedOnRetryRunKeys == ["main-3", "main-7", "main-11"])
             #expect(flaky.evidence.flips >= 4)
             #expect(broken.evidence.failedRuns == 6)
             #expect(broken.evidence.flips == 1)
@@ -106,7 +106,7 @@ import Testing
                 return FlakinessAnalyzer.verdict(of: row)
             }
             #expect(try await verdict("main-1", "Stable/testStable") == .passed)
-            #expect(try await verdict("main-3", "Flaky/testFlaky") == .flakyByRetry)
+            #expect(try await verdict("main-3", "Flaky/testFlaky") == .passedOnRetry)
             #expect(try await verdict("main-4", "Infra/testInfra") == .infrastructureFlake)
             #expect(try await verdict("main-9", "Infra/testInfra") == .infrastructureFlake)
             #expect(try await verdict("main-10", "Broken/testNewlyBroken") == .failedEveryAttempt)

@@ -26,7 +26,7 @@ struct DashboardFlakyTestTests {
         let result = TestFlakiness(
             key: FlakinessKey(testKey: "Checkout/testPay@iPad Air", device: "iPad Air", osVersion: "18.2"),
             state: .flaky, score: 0.4,
-            entropyScore: 0.4, flipScore: 0.3, latest: .flakyByRetry, evidence: evidence)
+            entropyScore: 0.4, flipScore: 0.3, latest: .passedOnRetry, evidence: evidence)
         let test = try #require(DashboardBuilder.flakyTest(result, lastMessage: "boom"))
         #expect(test.test == "Checkout/testPay@iPad Air")
         #expect(test.evidence.commits == ["dddddddddddd", "aaaaaaaaaaaa"])

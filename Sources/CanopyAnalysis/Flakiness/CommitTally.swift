@@ -22,7 +22,7 @@ struct CommitTally {
         switch verdict {
         case .passed: passedRuns += 1
         case .infrastructureFlake: if infrastructureIsPass { passedRuns += 1 } else { failedRuns += 1 }
-        case .flakyByRetry:
+        case .passedOnRetry:
             mixedRuns += 1
             failedRuns += 1
         case .failedEveryAttempt: failedRuns += 1

@@ -23,7 +23,7 @@ package struct FlakinessAnalyzer: Sendable {
             return row.outcome == .skipped ? .skipped : .passed
         }
         if row.infrastructureFailedAttempts >= row.failedAttempts { return .infrastructureFlake }
-        return row.failedAttempts < row.attempts && row.outcome == .flaky ? .flakyByRetry : .failedEveryAttempt
+        return row.failedAttempts < row.attempts && row.outcome == .flaky ? .passedOnRetry : .failedEveryAttempt
     }
 
     /// Analyses rows of any number of tests in any order; results sorted by score, highest first.
@@ -74,7 +74,7 @@ package struct FlakinessAnalyzer: Sendable {
             evidence.runs += 1
             evidence.retries += max(0, row.attempts - 1)
             switch verdict {
-            case .flakyByRetry: evidence.flakyRunKeys.append(row.runKey)
+            case .passedOnRetry: evidence.passedOnRetryRunKeys.append(row.runKey)
             case .infrastructureFlake: evidence.infrastructureFlakes += 1
             default: break
             }

@@ -13,7 +13,7 @@ extension FlakinessAnalyzer {
         var flakyRuns = Set<String>()
         for test in tests {
             if test.state == .flaky { flakyTests.insert(test.key.testKey) }
-            for run in test.evidence.flakyRunKeys { flakyRuns.insert(run + "\u{1F}" + test.key.testKey) }
+            for run in test.evidence.passedOnRetryRunKeys { flakyRuns.insert(run + "\u{1F}" + test.key.testKey) }
         }
         var elements: [String: (flaky: Set<String>, all: Set<String>)] = [:]
         for failure in failures {

@@ -9,8 +9,8 @@ package struct FlakinessEvidence: Sendable, Equatable, Hashable, Codable {
     /// Attempts beyond the first, summed over runs.
     package var retries = 0
     package var infrastructureFlakes = 0
-    /// Runs in which a retry passed after a failure.
-    package var flakyRunKeys: [String] = []
+    /// Runs in which the test passed on retry (an attempt failed, a later one passed).
+    package var passedOnRetryRunKeys: [String] = []
     /// Per commit, oldest first.
     package var commits: [CommitEvidence] = []
 

@@ -2,8 +2,8 @@
 package enum RunVerdict: String, Sendable, Equatable, Hashable, Codable, CaseIterable {
     /// No attempt failed.
     case passed
-    /// An attempt failed and a retry passed.
-    case flakyByRetry
+    /// Passed on retry: an attempt failed and a later one passed (an outcome of one run, not flaky).
+    case passedOnRetry
     /// Every failed attempt failed in an infrastructure category (simulator, runner, network).
     case infrastructureFlake
     /// Every attempt failed, at least one for a reason that is not infrastructure.

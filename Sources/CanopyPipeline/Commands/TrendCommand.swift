@@ -71,9 +71,10 @@ package struct TrendCommand {
     }
 
     /// The dashboard's input for `window`: its latest run exactly as `canopy report` shows it
-    /// (`ReportCommand.input(of:)`: the same judgement, so the latest-run tab lists what `run` and
-    /// `report` list), with the window's runs, its flakiness and last failure messages in place of
-    /// the run's own window, and none of the run's own sections.
+    /// (`ReportCommand.input(of:)`: the one judgement of the run, so the latest-run tab, the flaky
+    /// tests and their states are what `run` and `report` list, over the window the run was judged
+    /// over), charted over the window's runs, with the state changes of the window and none of
+    /// the run's own sections.
     func input(
         latest: StoredRun, window: HistoryWindow, points: [TrendPoint], store: any HistoryStore,
         source: SourceView = .none
@@ -82,18 +83,14 @@ package struct TrendCommand {
         var allRows: [TestRunRow] = []
         try await store.forEachTestRun(in: window, onlyTestsWithFailures: true) { allRows.append($0) }
         var allFailures: [FailureRow] = []
-        try await store.forEachFailure(in: window) { allFailures.append($0) }
-        let (rows, windowFailures) = source.owned(rows: allRows, failures: allFailures)
-        let analyzer = FlakinessAnalyzer(configuration: context.configuration.flakiness)
-        let flakiness = await context.analyzeFlakiness(rows)
-        input.insights?.flakiness = flakiness
-        input.insights?.flakyElements = analyzer.flakyElements(failures: windowFailures, tests: flakiness)
+        if source.owner != nil { try await store.forEachFailure(in: window) { allFailures.append($0) } }
+        // An owner's tests: those CODEOWNERS gives them, or whose failures touch their identifiers.
+        let (rows, _) = source.owned(rows: allRows, failures: allFailures)
         input.insights?.trend = points
-        input.insights?.window = HistoryInsights.Window(branch: window.branch, runs: points.count)
-        input.insights?.lastFailureMessages = CommandContext.lastMessages(windowFailures)
         input.title = "Canopy"
         input.parts = .empty
-        input.window = TrendWindow(window, runs: points.count)
+        // The window's states date its state changes; they judge no test of the latest run.
+        input.window = TrendWindow(window, runs: points.count, flakiness: await context.analyzeFlakiness(rows))
         input.untested = try await context.untestedIdentifiers(catalog: source.catalog, window: window, store: store)
         if let owner = source.owner {
             input.title = "Canopy — \(owner.owner)"

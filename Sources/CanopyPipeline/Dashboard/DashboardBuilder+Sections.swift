@@ -6,19 +6,11 @@ import Foundation
 extension DashboardBuilder {
     /// The tests whose state over the window is flaky by the documented rule, ranked by score,
     /// with their evidence; a test passing on a retry in this run is flaky by it (a commit with
-    /// both a failure and a pass). Without history, the run's tests that passed on a retry.
+    /// both a failure and a pass). Flaky is a state history gives: without history (not read)
+    /// there are none, and a test that passed on a retry is listed as passed on retry alone.
     func flakyTests() -> [DashboardFlakyTest] {
+        guard let insights = input.insights else { return [] }
         let lastMessages = lastMessages()
-        guard let insights = input.insights, !insights.flakiness.isEmpty else {
-            return input.testRows.filter { $0.outcome == .flaky }.map { row in
-                DashboardFlakyTest(
-                    test: row.testKey, score: 0.5, state: .flaky,
-                    evidence: DashboardFlakyEvidence(
-                        runs: 1, failedRuns: 1, flips: 1, retries: row.attempts - 1),
-                    lastMessage: lastMessages[row.testKey],
-                    isNew: input.verdicts[test: row.testKey]?.isNewFlaky ?? false)
-            }
-        }
         return insights.flakiness.filter { $0.state == .flaky }.compactMap { result in
             var test = Self.flakyTest(result, lastMessage: lastMessages[result.key.testKey], ownCommit: ownCommit)
             test?.isNew = input.verdicts[test: result.key.testKey]?.isNewFlaky ?? false

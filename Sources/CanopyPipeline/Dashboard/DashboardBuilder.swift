@@ -116,7 +116,9 @@ struct DashboardBuilder {
                 insights?.comparison.missingTests ?? [], crashes: input.verdicts.crashes)
         }
         if let insights, !insights.trend.isEmpty {
-            let changes = Self.changes(flakiness: insights.flakiness, points: insights.trend, now: input.now)
+            // A trend page's changes are its window's; a run's page's, the window it was judged over.
+            let changes = Self.changes(
+                flakiness: input.window?.flakiness ?? insights.flakiness, points: insights.trend, now: input.now)
             dashboard.trend = Self.trend(
                 insights.trend, changes: changes, window: input.window?.name ?? dashboard.historyWindow?.name ?? "")
         }

@@ -8,8 +8,9 @@ import Foundation
 /// `canopy report` (a stored run, from what history holds) and `canopy trend` (the latest run of
 /// a window, with the window) hand it to `DashboardBuilder`. The three differ only in the data: a
 /// stored run has normalised messages and no source locations, attempt details or screenshots,
-/// and no gates were judged for it; a trend hands a `window`, the window's history as `insights`
-/// (no baseline run) and none of the run's own sections (`parts` empty).
+/// and no gates were judged for it; a trend hands its latest run as `report` does, with a
+/// `window` (its runs charted in `insights.trend`, its states for the state changes) and none of
+/// the run's own sections (`parts` empty).
 struct DashboardInput {
     var title: String
     var metadata: RunMetadata
@@ -25,8 +26,8 @@ struct DashboardInput {
     var parts: DashboardBuilder.RunParts
     /// Screenshots written beside the page, by test key.
     var screenshots: [String: Int] = [:]
-    /// What history says of the run; nil when it was not read. On a trend page, the window's:
-    /// its runs (`trend`), flakiness and last failure messages, with no baseline run.
+    /// What history says of the run; nil when it was not read. On a trend page, its latest run's,
+    /// with the window's runs as `trend`.
     var insights: HistoryInsights?
     /// The window a trend page covers; nil on a run's page, whose changes count from its baseline
     /// run, whose chart is the window the run was judged over, and which says when the run is

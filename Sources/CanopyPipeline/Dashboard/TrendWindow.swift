@@ -1,3 +1,4 @@
+import CanopyAnalysis
 import CanopyHistory
 
 /// The window of runs a trend page covers (`canopy trend`), as `DashboardInput.window` hands it to
@@ -8,10 +9,14 @@ struct TrendWindow: Sendable, Equatable {
     var name: String
     /// The branch the window covers; nil for every branch.
     var branch: String?
+    /// Each test's states over the window, from which the page dates the window's state changes.
+    /// The latest run's flaky tests and states are its own judgement (`DashboardInput.insights`).
+    var flakiness: [TestFlakiness] = []
 
-    /// `window` holding `runs` runs. A window of every branch says so: pull-request runs stored
-    /// beside the nightlies are in it.
-    init(_ window: HistoryWindow, runs: Int) {
+    /// `window` holding `runs` runs, its tests' states `flakiness`. A window of every branch says
+    /// so: pull-request runs stored beside the nightlies are in it.
+    init(_ window: HistoryWindow, runs: Int, flakiness: [TestFlakiness] = []) {
+        self.flakiness = flakiness
         name =
             (window.days.map { "last \($0) day\($0 == 1 ? "" : "s")" } ?? "last \(runs) run\(runs == 1 ? "" : "s")")
             + (window.branch == nil ? ", all branches" : "")

@@ -3,9 +3,9 @@ import CanopyHistory
 import CanopyModel
 import Foundation
 
-/// The `canopy.insights/2` document: what history and the gates said about a run.
+/// The `canopy.insights/3` document: what history and the gates said about a run.
 struct RunInsightsDocument: Encodable {
-    var schema = "canopy.insights/2"
+    var schema = "canopy.insights/3"
     var runKey: String
     var baselineRunKey: String?
     var baseline: BaselineComparison

@@ -97,7 +97,7 @@ struct HTMLDashboardData: Encodable {
             if let details = row.details, !details.isEmpty {
                 tests.details.append(Detail(row: tests.rows.count, attempts: details))
             }
-            let key = DisplayText.line(row.key, limit: 400)
+            let key = Self.key(row.key)
             let name = DisplayText.line(row.name, limit: 400)
             let (hasSuffix, prefix) = Self.split(key, name: name)
             tests.rows.append(
@@ -123,6 +123,13 @@ struct HTMLDashboardData: Encodable {
 }
 
 extension HTMLDashboardData {
+    /// A test's key as the page's embedded data carries it (`DisplayText.line`: controls shown
+    /// visibly): the Tests view's rows name their tests so, and the history strips are looked up
+    /// by it.
+    static func key(_ testKey: String) -> String {
+        DisplayText.line(testKey, limit: 400)
+    }
+
     /// Whether the key ends with the name, and the part before it. Done for every test: ASCII (the
     /// usual case) is compared as bytes, other text by characters, as `String` compares.
     static func split(_ key: String, name: String) -> (Bool, String) {

@@ -35,7 +35,9 @@ enum HTMLDestinationsView {
                 var since: [(Int, String)] = []
                 for cell in test.cells where cell.destination >= 0 && cell.destination < count {
                     letters[cell.destination] = letter(cell.state)
-                    if let commit = cell.since { since.append((cell.destination, String(commit.prefix(12)))) }
+                    if let commit = cell.since {
+                        since.append((cell.destination, DisplayText.line(String(commit.prefix(12)))))
+                    }
                 }
                 return Row(
                     test: DisplayText.line(test.test, limit: 400), line: DisplayText.line(test.line, limit: 600),

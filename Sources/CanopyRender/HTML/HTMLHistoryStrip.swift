@@ -40,8 +40,10 @@ enum HTMLHistoryStrip {
     }
 
     /// The strips for the Tests view's script: `runs`, each run's commit and day once; `on`, where
-    /// the results come from (every strip of a page draws on the same runs); by test key, `o` one
-    /// letter per result, `r` the index of each result's run in `runs`, `s` since when.
+    /// the results come from (every strip of a page draws on the same runs); by test key (as the
+    /// Tests view's rows carry it, `HTMLDashboardData.key`), `o` one letter per result, `r` the
+    /// index of each result's run in `runs`, `s` since when. Text from the inputs is shown as the
+    /// page's text shows it (`DisplayText`).
     struct Data: Encodable {
         struct Entry: Encodable {
             var o: String
@@ -53,7 +55,7 @@ enum HTMLHistoryStrip {
         var tests: [String: Entry] = [:]
 
         init(_ history: [String: DashboardTestHistory]) {
-            if let source = history.values.first?.source { on = source }
+            if let source = history.values.first?.source { on = DisplayText.line(source, limit: 200) }
             var index: [DashboardTestHistory.Result: Int] = [:]
             for (key, entry) in history {
                 var letters = ""
@@ -64,12 +66,14 @@ enum HTMLHistoryStrip {
                     if index[run] == nil {
                         index[run] = self.runs.count
                         self.runs.append(
-                            "\(run.commit.map { String($0.prefix(12)) } ?? "no commit") · \(Format.day(run.date))")
+                            DisplayText.line(
+                                "\(run.commit.map { String($0.prefix(12)) } ?? "no commit") · \(Format.day(run.date))"))
                     }
                     letters += letter(result.outcome)
                     runs.append(index[run] ?? 0)
                 }
-                tests[key] = Entry(o: letters, r: runs, s: entry.since)
+                tests[HTMLDashboardData.key(key)] = Entry(
+                    o: letters, r: runs, s: entry.since.map { DisplayText.line($0, limit: 300) })
             }
         }
     }
