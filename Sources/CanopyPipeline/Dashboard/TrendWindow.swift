@@ -1,4 +1,5 @@
 import CanopyHistory
+import CanopyRender
 
 /// The window of runs a trend page covers (`canopy trend`), as `DashboardInput.window` hands it to
 /// `DashboardBuilder`: the page charts the window's runs (`HistoryInsights.trend`), names the
@@ -12,9 +13,7 @@ struct TrendWindow: Sendable, Equatable {
     /// `window` holding `runs` runs. A window of every branch says so: pull-request runs stored
     /// beside the nightlies are in it.
     init(_ window: HistoryWindow, runs: Int) {
-        name =
-            (window.days.map { "last \($0) day\($0 == 1 ? "" : "s")" } ?? "last \(runs) run\(runs == 1 ? "" : "s")")
-            + (window.branch == nil ? ", all branches" : "")
+        name = DashboardWords.trendWindow(days: window.days, runs: runs, allBranches: window.branch == nil)
         branch = window.branch
     }
 }
