@@ -21,4 +21,8 @@ package struct HistoryWindow: Sendable, Equatable, Hashable, Codable {
 
     /// Every stored run.
     package static let all = HistoryWindow()
+
+    /// The runs the trend covers when given neither days nor runs; retention keeps at least as
+    /// many of a target branch.
+    package static let trendDefaultRuns = 30
 }

@@ -82,3 +82,9 @@ package struct TestRunRow: Sendable, Equatable, Hashable, Codable {
         return rows
     }
 }
+
+extension TestRunRow {
+    /// The most results of one test a history strip holds: the latest runs the strips read
+    /// (`CommandContext.testHistory`) and show (`DashboardTestHistory`).
+    package static let stripLimit = 20
+}

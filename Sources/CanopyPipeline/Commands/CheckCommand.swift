@@ -25,12 +25,12 @@ package struct CheckCommand {
         }
         let judged = context.judge(prepared, insights: insights)
         let gates = judged.gates
-        var lines = judged.warnings.map { "warning: \($0)" } + judged.notes.map { "note: \($0)" }
+        var lines = judged.warnings.map { "warning: \($0.text)" } + judged.notes.map { "note: \($0.text)" }
         if let missing {
             lines.append("note: no history store at \(missing): judged without history (nothing was created there)")
         }
         if missing == nil, let note = context.targetBranchNote(for: prepared.run, baseline: insights.baselineRun) {
-            lines.append("note: " + note)
+            lines.append("note: " + note.text)
         }
         let baseline =
             insights.baselineRun.map { "against \($0.baselineLabel(comparedWithRunOn: prepared.run.metadata.branch))" }

@@ -19,7 +19,9 @@ package struct IngestCommand {
         let result = try await context.withStore { store in
             let result = try await store.store(prepared.run, digest: prepared.digest, testRows: prepared.testRows)
             if result == .alreadyStored { try await context.requireStoredResults(are: prepared, in: store) }
-            await context.applyRetention(in: store)
+            if let line = PruneCommand.line(for: await context.applyRetention(in: store)) {
+                context.progress.log(line)
+            }
             return result
         }
         return (prepared.run.metadata.runKey ?? "", result == .inserted, prepared.run.tests.count)

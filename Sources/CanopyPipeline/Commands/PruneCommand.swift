@@ -76,6 +76,20 @@ package struct PruneCommand {
         return text
     }
 
+    /// The line `run` and `ingest` log after their prune (`CommandContext.applyRetention`); nil
+    /// when it was not configured or deleted nothing.
+    static func line(for outcome: RetentionOutcome) -> String? {
+        switch outcome {
+        case .notConfigured:
+            return nil
+        case .pruned(let plan, let result):
+            guard result.runsDeleted + result.shardsDeleted > 0 else { return nil }
+            return "retention: " + summary(plan: plan, result: result)
+        case .failed(let store, let error):
+            return "warning: history.retention: pruning \(store) failed: \(error)"
+        }
+    }
+
     static func megabytes(_ bytes: Int) -> String { String(format: "%.1f MB", Double(bytes) / 1_000_000) }
 
     static func day(_ date: Date) -> String {

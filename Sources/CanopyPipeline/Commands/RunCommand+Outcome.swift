@@ -30,7 +30,8 @@ extension RunCommand {
                     prepared, newFlakyTests: judged.input.newFlakyTests, limit: limit, paths: sourcePaths)
                 + Annotations.githubAudit(judged.input.newAuditIssues, limit: limit)
         }
-        var lines = judged.warnings.map { "warning: \($0)" } + (judged.notes + notes).map { "note: \($0)" }
+        var lines =
+            judged.warnings.map { "warning: \($0.text)" } + (judged.notes.map(\.text) + notes).map { "note: \($0)" }
         lines += GateText.lines(judged.gates)
         let merged = prepared.run.metadata.shards.map {
             " (merged from \($0.count) shards: \($0.joined(separator: ", ")))"
@@ -53,7 +54,7 @@ extension RunCommand {
     /// partial run or baseline, no baseline at all.
     func runNotes(_ run: Run, baseline: StoredRun?) -> [String] {
         var notes: [String] = []
-        if let note = context.targetBranchNote(for: run, baseline: baseline) { notes.append(note) }
+        if let note = context.targetBranchNote(for: run, baseline: baseline) { notes.append(note.text) }
         if let unread = run.metadata.unreadInputs {
             notes.append(
                 "stored as partial (--allow-partial): \(unread.count) input(s) could not be read; its tests may be missing"

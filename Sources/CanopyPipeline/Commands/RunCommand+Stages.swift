@@ -18,7 +18,7 @@ extension RunCommand {
         ) {
             try stage.write($0, to: $1)
         }
-        for note in attached.notes { context.progress.log(note) }
+        for note in attached.notes { context.progress.log(note.text) }
         return (run, attached.written > 0)
     }
 

@@ -121,7 +121,9 @@ package struct RunCommand: Sendable {
             let untested = try await context.untestedIdentifiers(
                 catalog: catalog, window: context.flakinessWindow(for: prepared), store: store)
             storeTimer.lap("history")
-            await context.applyRetention(in: store)
+            if let line = PruneCommand.line(for: await context.applyRetention(in: store)) {
+                context.progress.log(line)
+            }
             return (result, insights, untested, storeTimer)
         }
         timer.lap("store+history")

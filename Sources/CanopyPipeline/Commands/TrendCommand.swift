@@ -11,7 +11,7 @@ package struct TrendCommand {
     let owner: String?
 
     /// The runs `canopy trend` covers without `--days` or `--runs` (retention keeps them).
-    package static let defaultRuns = 30
+    package static let defaultRuns = HistoryWindow.trendDefaultRuns
 
     package init(options: HistoryOptions) throws {
         context = try CommandContext(options: options.runOptions)

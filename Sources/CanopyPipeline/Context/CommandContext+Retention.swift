@@ -14,7 +14,7 @@ extension CommandContext {
         return RetentionPolicy(
             days: retention.days, pullRequestDays: retention.pullRequestDays, targetBranch: retention.targetBranch,
             windowDays: configuration.flakiness.windowDays,
-            windowRuns: max(configuration.flakiness.windowRuns ?? 0, TrendCommand.defaultRuns))
+            windowRuns: max(configuration.flakiness.windowRuns ?? 0, HistoryWindow.trendDefaultRuns))
     }
 
     /// The oldest runs `run` and `ingest` prune at most, so that the first job after retention is
@@ -22,19 +22,27 @@ extension CommandContext {
     /// prunes everything at once).
     static let runsPrunedPerJob = 200
 
-    /// Prunes `store` when `history.retention` is configured, saying what went on standard error;
-    /// a failure is a warning: the run is stored, and the next one prunes again.
-    func applyRetention(in store: any HistoryStore) async {
-        guard configuration.retention != nil else { return }
+    /// Prunes `store` when `history.retention` is configured: what went, or why nothing could go
+    /// (a failure is not thrown: the run is stored, and the next one prunes again). The caller
+    /// says it (`PruneCommand.line(for:)`).
+    func applyRetention(in store: any HistoryStore) async -> RetentionOutcome {
+        guard configuration.retention != nil else { return .notConfigured }
         do {
             var plan = try await store.planPrune(retentionPolicy, now: options.now)
             plan.runs = Array(plan.runs.prefix(Self.runsPrunedPerJob))
-            let result = try await store.prune(plan)
-            if result.runsDeleted + result.shardsDeleted > 0 {
-                progress.log("retention: " + PruneCommand.summary(plan: plan, result: result))
-            }
+            return .pruned(plan: plan, result: try await store.prune(plan))
         } catch {
-            progress.log("warning: history.retention: pruning \(storeLocation.redactedStore) failed: \(error)")
+            return .failed(store: storeLocation.redactedStore, error: error)
         }
     }
+}
+
+/// What the prune `run` and `ingest` make after storing their run did.
+enum RetentionOutcome {
+    /// `history.retention` is not configured.
+    case notConfigured
+    /// The plan it applied and what that deleted (possibly nothing).
+    case pruned(plan: PrunePlan, result: PruneResult)
+    /// Pruning the store (redacted) failed with `error`.
+    case failed(store: String, error: any Error)
 }

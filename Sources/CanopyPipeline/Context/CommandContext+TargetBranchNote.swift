@@ -3,19 +3,26 @@ import CanopyHistory
 import CanopyModel
 import Foundation
 
+/// The run targets a branch that gave no baseline (no run of it before this one, or a misspelt
+/// `--base-branch`): the comparison fell back to the run's own branch, or to none. The command
+/// says it (`TargetBranchNote.text`).
+struct TargetBranchNote: Sendable, Equatable {
+    /// The target branch.
+    var target: String
+    /// The store searched (redacted).
+    var store: String
+    /// The baseline of the run's own branch compared with instead (`baselineLabel`), or nil.
+    var fallback: String?
+}
+
 extension CommandContext {
-    /// A note when the run targets a branch that gave no baseline (no run of it before this one,
-    /// or a misspelt `--base-branch`): the comparison then fell back to the run's own branch, or
-    /// to none, and its new failures say so.
-    func targetBranchNote(for run: Run, baseline: StoredRun?) -> String? {
+    /// The note when the run targets a branch that gave no baseline; nil otherwise.
+    func targetBranchNote(for run: Run, baseline: StoredRun?) -> TargetBranchNote? {
         guard options.baseline == nil, let target = run.metadata.baseBranch, target != run.metadata.branch,
             baseline?.metadata.branch != target
         else { return nil }
-        let fallback =
-            baseline.map {
-                "compared with \($0.baselineLabel(comparedWithRunOn: run.metadata.branch)) of the run's own branch instead"
-            }
-            ?? "so there is no baseline"
-        return "the target branch '\(target)' has no run before this one in \(storeLocation.redactedStore); \(fallback)"
+        return TargetBranchNote(
+            target: target, store: storeLocation.redactedStore,
+            fallback: baseline.map { $0.baselineLabel(comparedWithRunOn: run.metadata.branch) })
     }
 }

@@ -1,7 +1,6 @@
 import CanopyAnalysis
 import CanopyHistory
 import CanopyModel
-import CanopyRender
 
 extension CommandContext {
     /// The most tests whose history strips are read: the run's failing and flaky tests, then the
@@ -25,7 +24,7 @@ extension CommandContext {
         guard !keys.isEmpty, metadata.branch != nil else { return [:] }
         var window = historyWindow(for: metadata)
         window.days = nil
-        window.runs = DashboardTestHistory.limit
+        window.runs = TestRunRow.stripLimit
         if !stored { window = window.makingRoom() }
         var rows: [String: [TestRunRow]] = [:]
         try await store.forEachTestRun(in: window, testKeys: keys) { rows[$0.testKey, default: []].append($0) }

@@ -2,7 +2,6 @@ import CanopyAnalysis
 import CanopyHistory
 import CanopyModel
 import CanopyParsers
-import CanopyRender
 import Foundation
 
 /// The steps every command shares, in the order data flows: read → assemble → analyse → store →
@@ -53,7 +52,7 @@ package struct CommandContext: Sendable {
         guard let given = options.environment["CANOPY_DASHBOARD_URL"], !given.isEmpty else {
             return configuration.output.dashboardURL
         }
-        guard let url = DashboardLinks(dashboard: given).dashboardURL else {
+        guard let url = SafeHTTPURL.validated(given) else {
             throw PipelineError.usage(
                 "CANOPY_DASHBOARD_URL must be the http(s) URL where site/index.html is published, not '\(given)'")
         }

@@ -79,9 +79,7 @@ extension DashboardBuilder {
     /// window's first run (and its commit).
     func baselineLabel() -> String? {
         if input.window != nil {
-            return input.insights?.trend.first.map {
-                "the window's first run" + ($0.commit.map { " (\($0.prefix(12)))" } ?? "")
-            }
+            return input.insights?.trend.first.map { DashboardWords.windowFirstRun(commit: $0.commit) }
         }
         return input.insights?.baselineRun.map { $0.baselineLabel(comparedWithRunOn: input.metadata.branch) }
     }

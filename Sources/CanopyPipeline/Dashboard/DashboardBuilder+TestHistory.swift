@@ -42,11 +42,12 @@ extension DashboardBuilder {
         switch result.state {
         case .stable: return nil
         case .newlyBroken(let commit), .stillFailing(let commit), .unconfirmedFailure(let commit):
-            return commit == ownCommit ? "failing in this run" : "failing since \(commit.prefix(12))"
-        case .fixed(let commit): return "fixed at \(commit.prefix(12))"
+            return (commit == ownCommit ? DashboardWords.StripState.failingInThisRun : .failingSince(commit)).text
+        case .fixed(let commit): return DashboardWords.StripState.fixedAt(commit).text
         case .flaky:
-            return result.evidence.commits.first { $0.verdict != .pass }.map { "flaky since \($0.commit.prefix(12))" }
-                ?? "flaky"
+            return DashboardWords.StripState.flakySince(
+                result.evidence.commits.first { $0.verdict != .pass }.map(\.commit)
+            ).text
         }
     }
 }

@@ -148,10 +148,7 @@ struct DashboardBuilder {
         let metadata = input.metadata
         let request = metadata.baseBranch.flatMap { $0 != metadata.branch ? $0 : nil }
         return input.verdicts.tests(.stillFailing).map { verdict in
-            let branch = request.map { " on \($0)" } ?? ""
-            let since =
-                verdict.since.map { "failing\(branch) since \(String($0.prefix(12)))" }
-                ?? (request.map { "failed on \($0) too" } ?? "failed in the baseline too")
+            let since = DashboardWords.stillFailing(since: verdict.since, targetBranch: request)
             let failure = firstFailures[verdict.test]
             return DashboardExcusedFailure(
                 test: verdict.test, reason: since, message: failure?.message, category: failure?.category,
@@ -171,7 +168,7 @@ struct DashboardBuilder {
             + tests.filter { !described.contains($0) }.map {
                 DashboardNewFailure(
                     test: $0, message: FailedTestCause.unknownDescription, category: FailedTestCause.unknown,
-                    note: input.verdicts[test: $0]?.newFailureReason)
+                    note: input.verdicts[test: $0]?.newFailureNote)
             }
     }
 
@@ -185,7 +182,7 @@ struct DashboardBuilder {
     private func failureRow(_ record: FailureRecord) -> DashboardNewFailure {
         Self.failureRow(
             record, sourceLinks: input.sourceLinks, screenshots: input.screenshots[record.test],
-            note: input.verdicts[test: record.test]?.newFailureReason)
+            note: input.verdicts[test: record.test]?.newFailureNote)
     }
 
     private static func failureRow(
@@ -237,5 +234,14 @@ struct DashboardBuilder {
             id: cluster.fingerprint, category: cluster.category, isInfrastructure: cluster.isInfrastructure,
             normalizedMessage: cluster.normalizedMessage, example: cluster.exampleMessage,
             identifier: cluster.identifier, tests: cluster.tests, testCount: cluster.testCount)
+    }
+}
+
+extension TestVerdict {
+    /// Why the failure counts as new though history calls the test flaky, in words
+    /// (`DashboardWords.flakyNewFailure`); nil for any other test.
+    var newFailureNote: String? {
+        guard case .newFailure(let message)? = newFailureReason else { return nil }
+        return DashboardWords.flakyNewFailure(message: message)
     }
 }

@@ -60,7 +60,7 @@ extension DashboardInput {
     ) {
         let run = prepared.run
         self.init(
-            title: run.metadata.title ?? "Canopy — UI test report", metadata: run.metadata, totals: run.totals,
+            title: run.metadata.title ?? DashboardWords.defaultTitle, metadata: run.metadata, totals: run.totals,
             coverage: prepared.report.coverage.overall.ratio, audits: run.auditIssues,
             failures: prepared.report.failures,
             testRows: prepared.testRows, parts: parts ?? DashboardBuilder.runParts(of: prepared),

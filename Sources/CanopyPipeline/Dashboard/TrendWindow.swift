@@ -1,5 +1,6 @@
 import CanopyAnalysis
 import CanopyHistory
+import CanopyRender
 
 /// The window of runs a trend page covers (`canopy trend`), as `DashboardInput.window` hands it to
 /// `DashboardBuilder`: the page charts the window's runs (`HistoryInsights.trend`), names the
@@ -17,9 +18,7 @@ struct TrendWindow: Sendable, Equatable {
     /// so: pull-request runs stored beside the nightlies are in it.
     init(_ window: HistoryWindow, runs: Int, flakiness: [TestFlakiness] = []) {
         self.flakiness = flakiness
-        name =
-            (window.days.map { "last \($0) day\($0 == 1 ? "" : "s")" } ?? "last \(runs) run\(runs == 1 ? "" : "s")")
-            + (window.branch == nil ? ", all branches" : "")
+        name = DashboardWords.trendWindow(days: window.days, runs: runs, allBranches: window.branch == nil)
         branch = window.branch
     }
 }

@@ -1,4 +1,5 @@
 import CanopyModel
+import CanopyRender
 import Foundation
 
 /// The values the gates look at, computed by the pipeline from the report and the baseline. What
@@ -51,9 +52,6 @@ package struct GateInput: Sendable, Equatable {
     /// The new accessibility errors among `newAuditIssues`, one line each (`type: description on
     /// element`): the new-audit-errors gate's items.
     package var newAuditErrors: [String] {
-        newAuditIssues.filter { $0.severity == .error }
-            .map { issue in
-                "\(issue.auditType): \(issue.compactDescription) on \(issue.element?.identifier ?? issue.element?.label ?? "an element")"
-            }
+        newAuditIssues.filter { $0.severity == .error }.map(\.gateItem)
     }
 }

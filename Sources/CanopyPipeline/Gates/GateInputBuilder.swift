@@ -17,21 +17,18 @@ enum GateInputBuilder {
     static func build(
         subject: GateSubject, comparison: BaselineComparison, configuration: CanopyConfiguration,
         verdicts: RunVerdicts, now: Date
-    ) -> (input: GateInput, warnings: [String], notes: [String]) {
+    ) -> (input: GateInput, warnings: [JudgementWarning], notes: [JudgementNote]) {
         let quarantine = configuration.quarantine
         let flakyGate = configuration.gates.maximumNewFlakyTests != nil
         let active = verdicts.quarantine
         // Warnings ask for a fix (an expired entry); notes say what the gates left out.
-        var warnings: [String] = []
-        var notes: [String] = []
+        var warnings: [JudgementWarning] = []
+        var notes: [JudgementNote] = []
         for entry in quarantine where !entry.isActive(on: now) {
-            let what = entry.test ?? entry.identifier ?? "?"
-            let day = entry.expires.map(QuarantineEditor.day) ?? "?"
-            let place = entry.location.map { " (\($0))" } ?? ""
-            let owner = entry.owner.map { ", owned by \($0)," } ?? ""
             warnings.append(
-                "quarantine entry for \(what)\(place)\(owner) expired on \(day); it no longer applies — fix the test "
-                    + "or extend 'expires' (canopy quarantine add … --until DAY)")
+                .quarantineExpired(
+                    entry: entry.test ?? entry.identifier ?? "?", location: entry.location, owner: entry.owner,
+                    day: entry.expires.map(QuarantineEditor.day) ?? "?"))
         }
         // An audit file may carry types of its own, so an unknown one is a warning: a typo
         // (`contrst`) would otherwise leave the entry matching nothing, silently.
@@ -41,34 +38,24 @@ enum GateInputBuilder {
                 continue
             }
             warnings.append(
-                "quarantine entry for \(entry.identifier ?? entry.test ?? "?") names auditType '\(type)', which is none of the audit types "
-                    + "Canopy knows (\(AuditTypes.known.sorted().joined(separator: ", "))) nor any of this run's: it quarantines nothing"
-            )
+                .unknownAuditType(
+                    entry: entry.identifier ?? entry.test ?? "?", auditType: type, known: AuditTypes.known.sorted()))
         }
         warnings += unmatched(active, in: subject)
         func quarantined(_ testKey: String) -> Bool { verdicts.quarantineEntry(forTest: testKey) != nil }
         let (newFailures, excused, reasons) = (verdicts.newFailures, verdicts.excused, verdicts.newFailureReasons)
         let quarantinedFailures = excused.filter { $0.reason != .knownFlaky }.map(\.test)
-        if !quarantinedFailures.isEmpty {
-            notes.append(
-                "\(quarantinedFailures.count) failing test(s) are quarantined and not counted as new failures: \(quarantinedFailures.prefix(5).joined(separator: ", "))"
-            )
-        }
+        if !quarantinedFailures.isEmpty { notes.append(.quarantinedFailures(quarantinedFailures)) }
         let knownFlakyFailures = excused.filter { $0.reason == .knownFlaky }.map(\.test)
-        if !knownFlakyFailures.isEmpty {
-            notes.append(
-                "\(knownFlakyFailures.count) failing test(s) are known to be flaky and failed as before, not counted as new failures: \(knownFlakyFailures.prefix(5).joined(separator: ", "))"
-            )
-        }
+        if !knownFlakyFailures.isEmpty { notes.append(.knownFlakyFailures(knownFlakyFailures)) }
         for testKey in newFailures.lazy.filter({ reasons[$0] != nil }).prefix(5) {
-            notes.append("\(testKey) counts as a new failure: \(reasons[testKey] ?? "")")
+            guard case .newFailure(let message) = reasons[testKey] else { continue }
+            notes.append(.newFailureThoughFlaky(test: testKey, message: message))
         }
         let flakyNow = comparison.newFlakyTests.filter { !quarantined($0) }
         let newFlaky = verdicts.newFlaky
         if flakyGate, newFlaky.count < flakyNow.count {
-            notes.append(
-                "\(flakyNow.count - newFlaky.count) test(s) that passed on a retry were flaky in history already and are not counted as new flaky tests: \(flakyNow.filter { !newFlaky.contains($0) }.prefix(5).joined(separator: ", "))"
-            )
+            notes.append(.flakyAlready(flakyNow.filter { !newFlaky.contains($0) }))
         }
         // Tests per cause as the analysis counts them (`CategoryCount.tests`), without quarantined tests.
         var tests: [String: Set<String>] = [:]
@@ -91,25 +78,20 @@ enum GateInputBuilder {
     /// or identifier of the run's tree matches — naming where the entry is written: a typo there
     /// would otherwise quarantine nothing, silently. Not for a run without tests (audits alone)
     /// or without identifiers, where nothing could match.
-    static func unmatched(_ active: [QuarantineEntry], in subject: GateSubject) -> [String] {
+    static func unmatched(_ active: [QuarantineEntry], in subject: GateSubject) -> [JudgementWarning] {
         let keys = subject.testKeys
         let identifiers = subject.identifiers
-        var warnings: [String] = []
+        var warnings: [JudgementWarning] = []
         for entry in active {
-            let place = entry.location.map { " (\($0))" } ?? ""
             if let test = entry.test, !keys.isEmpty,
                 !keys.contains(where: { RunVerdicts.entry(in: [entry], quarantining: $0) != nil })
             {
-                warnings.append(
-                    "quarantine entry\(place) names the test '\(test)', which matches no test of this run: check the "
-                        + "name (test keys look like `Class/name`, `*` matches any text); it quarantines nothing here")
+                warnings.append(.unmatchedTest(test: test, location: entry.location))
             }
             if let identifier = entry.identifier, entry.test == nil, !identifiers.isEmpty,
                 !identifiers.contains(where: { QuarantineEntry.glob(identifier, matches: $0) })
             {
-                warnings.append(
-                    "quarantine entry\(place) names the identifier '\(identifier)', which matches no element, failure "
-                        + "or audit issue of this run: check it; it quarantines nothing here")
+                warnings.append(.unmatchedIdentifier(identifier: identifier, location: entry.location))
             }
         }
         return warnings

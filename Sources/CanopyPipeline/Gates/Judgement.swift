@@ -6,8 +6,8 @@ import Foundation
 /// What the gates were given and concluded.
 struct Judgement {
     var input: GateInput
-    var warnings: [String]
-    var notes: [String]
+    var warnings: [JudgementWarning]
+    var notes: [JudgementNote]
     var gates: [GateResult]
     /// Each test's verdict: what `input` counts, and every list the outputs show.
     var verdicts: RunVerdicts

@@ -1,5 +1,6 @@
 import CanopyAnalysis
 import CanopyModel
+import CanopyRender
 import Foundation
 
 /// Inline annotations for new failures: GitHub workflow commands or a GitLab Code Quality report.
@@ -37,7 +38,7 @@ enum Annotations {
         return newFlakyTests.prefix(limit).compactMap { test in
             guard let record = first[test] else { return nil }
             var properties = place(record.location, paths: paths)
-            properties.append("title=\(escapeProperty("\(test) — flaky: failed, then passed on a retry"))")
+            properties.append("title=\(escapeProperty(AnnotationWords.flakyTitle(test: test)))")
             return "::warning \(properties.joined(separator: ","))::\(escapeData(record.message))"
         }
     }
@@ -49,10 +50,8 @@ enum Annotations {
         guard limit > 0 else { return [] }
         let ordered = issues.filter { $0.severity == .error } + issues.filter { $0.severity != .error }
         return ordered.prefix(limit).map { issue in
-            let element = issue.element?.identifier ?? issue.element?.label ?? "an element"
             let level = issue.severity == .error ? "error" : "warning"
-            let screen = issue.screen.map { " (\($0))" } ?? ""
-            let title = "New accessibility \(level): \(issue.auditType) on \(element)\(screen)"
+            let title = AnnotationWords.auditTitle(issue)
             let message =
                 issue.detailedDescription.map { "\(issue.compactDescription) — \($0)" } ?? issue.compactDescription
             return "::\(level) title=\(escapeProperty(title))::\(escapeData(message))"

@@ -26,24 +26,20 @@ enum ArtifactWriter {
         } catch {
             throw PipelineError.output(
                 path: path,
-                reason: problem(writingInto: url.deletingLastPathComponent().path) ?? error.localizedDescription)
+                reason: problem(writingInto: url.deletingLastPathComponent().path)?.text ?? error.localizedDescription)
         }
     }
 
-    /// Why files cannot be written into `directory`, in words with the fix, when the file system
-    /// says: Foundation's own message ("The operation could not be completed") says neither.
-    static func problem(writingInto directory: String) -> String? {
+    /// Why files cannot be written into `directory`, when the file system says (its words, with
+    /// the fix, are `OutputProblem.text`): Foundation's own message ("The operation could not be
+    /// completed") says neither.
+    static func problem(writingInto directory: String) -> OutputProblem? {
         var path = (directory as NSString).standardizingPath
         while !path.isEmpty {
             var isDirectory: ObjCBool = false
             if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
-                if !isDirectory.boolValue {
-                    return "\(path) is a file, not a directory; give --out a directory (or remove the file)"
-                }
-                if access(path, W_OK) != 0 {
-                    return
-                        "\(path) is not writable (\(String(cString: strerror(errno)))); give --out a directory you can write to"
-                }
+                if !isDirectory.boolValue { return .notADirectory(path: path) }
+                if access(path, W_OK) != 0 { return .notWritable(path: path, reason: String(cString: strerror(errno))) }
                 return nil
             }
             let parent = (path as NSString).deletingLastPathComponent
@@ -61,7 +57,7 @@ enum ArtifactWriter {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         } catch {
             throw PipelineError.output(
-                path: directory, reason: problem(writingInto: directory) ?? error.localizedDescription)
+                path: directory, reason: problem(writingInto: directory)?.text ?? error.localizedDescription)
         }
         guard access(directory, W_OK) == 0 else {
             throw PipelineError.output(
@@ -108,4 +104,12 @@ enum ArtifactWriter {
             throw PipelineError.output(path: path, reason: error.localizedDescription)
         }
     }
+}
+
+/// Why a directory cannot be written into (`ArtifactWriter.problem(writingInto:)`).
+enum OutputProblem: Sendable, Equatable {
+    /// `path`, on the way to the directory, is a file.
+    case notADirectory(path: String)
+    /// `path` is not writable, for the file system's `reason`.
+    case notWritable(path: String, reason: String)
 }

@@ -31,25 +31,14 @@ struct AttachmentWriter {
         var damaged = 0
         var firstDamage: String?
 
-        var notes: [String] {
-            var notes: [String] = []
-            if tooLarge > 0 {
-                notes.append("note: \(tooLarge) attachment(s) larger than attachments.maximumFileBytes left out")
-            }
-            if overRunCap > 0 {
-                notes.append("note: \(overRunCap) attachment(s) past attachments.maximumRunBytes left out")
-            }
-            if missing > 0 {
-                notes.append("note: \(missing) attachment file(s) named by the reports are missing; left out")
-            }
-            if damaged > 0 {
-                notes.append(
-                    "note: \(damaged) attachment(s) could not be read and are left out; the tests are read as they "
-                        + "are (\(firstDamage ?? "damaged"))")
-            }
-            if overAttemptCap > 0 {
-                notes.append("note: \(overAttemptCap) attachment(s) past attachments.perAttempt left out")
-            }
+        /// What was left out, one note per reason (`AttachmentNote`).
+        var notes: [AttachmentNote] {
+            var notes: [AttachmentNote] = []
+            if tooLarge > 0 { notes.append(.tooLarge(tooLarge)) }
+            if overRunCap > 0 { notes.append(.overRunCap(overRunCap)) }
+            if missing > 0 { notes.append(.missing(missing)) }
+            if damaged > 0 { notes.append(.damaged(damaged, firstReason: firstDamage)) }
+            if overAttemptCap > 0 { notes.append(.overAttemptCap(overAttemptCap)) }
             return notes
         }
     }

@@ -82,7 +82,8 @@ struct OutputStage {
             try FileManager.default.createDirectory(atPath: stagedSet, withIntermediateDirectories: true)
         } catch {
             throw PipelineError.output(
-                path: directory, reason: ArtifactWriter.problem(writingInto: directory) ?? error.localizedDescription)
+                path: directory,
+                reason: ArtifactWriter.problem(writingInto: directory)?.text ?? error.localizedDescription)
         }
     }
 
@@ -136,7 +137,7 @@ struct OutputStage {
         } catch {
             discard()
             let reason =
-                (error as? Failure)?.reason ?? ArtifactWriter.problem(writingInto: directory)
+                (error as? Failure)?.reason ?? ArtifactWriter.problem(writingInto: directory)?.text
                 ?? error.localizedDescription
             throw PipelineError.output(path: current, reason: reason)
         }

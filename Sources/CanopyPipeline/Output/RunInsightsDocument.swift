@@ -1,6 +1,7 @@
 import CanopyAnalysis
 import CanopyHistory
 import CanopyModel
+import CanopyRender
 import Foundation
 
 /// The `canopy.insights/3` document: what history and the gates said about a run.
@@ -113,7 +114,7 @@ struct RunInsightsDocument: Encodable {
                     case .quarantined: "quarantined"
                     }
                 },
-                newFailureReason: verdict.newFailureReason, newFlaky: verdict.isNewFlaky,
+                newFailureReason: verdict.newFailureNote, newFlaky: verdict.isNewFlaky,
                 state: verdict.state.map(Self.stateName),
                 since: verdict.since.map { VerdictEntry.Since(commit: $0, branch: verdict.stateBranch) },
                 quarantine: verdict.quarantine.map {

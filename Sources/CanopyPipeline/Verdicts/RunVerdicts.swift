@@ -41,7 +41,7 @@ package struct RunVerdicts: Sendable, Equatable {
     /// The tests failing in the baseline too, not excused.
     package var stillFailing: [String] { tests(.stillFailing).map(\.test) }
     /// Why a new failure counts though history calls its test flaky, by test key.
-    package var newFailureReasons: [String: String] {
+    package var newFailureReasons: [String: FlakyFailureVerdict] {
         Dictionary(
             tests.compactMap { verdict in verdict.newFailureReason.map { (verdict.test, $0) } },
             uniquingKeysWith: { first, _ in first })
@@ -110,7 +110,7 @@ extension RunVerdicts {
                         verdict.excuse = .knownFlaky
                     } else {
                         verdict.kind = .newFailure
-                        verdict.newFailureReason = flaky.reason
+                        if case .newFailure = flaky { verdict.newFailureReason = flaky }
                     }
                 }
             }

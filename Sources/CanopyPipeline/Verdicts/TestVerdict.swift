@@ -31,8 +31,9 @@ package struct TestVerdict: Sendable, Equatable {
     package var kind: Kind
     /// Why the test is excused, for `kind == .excused`.
     package var excuse: Excuse?
-    /// Why a failure counts as new though history calls the test flaky (`flaky before, but …`).
-    package var newFailureReason: String?
+    /// Why a failure counts as new though history calls the test flaky: its message (normalised;
+    /// nil when it has none) is new to it (`FlakyFailureVerdict.newFailure`).
+    package var newFailureReason: FlakyFailureVerdict?
     /// The test's state over the judged window (a request's: its target branch's window and this
     /// run); nil when history was not read or holds nothing of the test.
     package var state: FlakinessState?

@@ -5,8 +5,8 @@ import Foundation
 /// this run's, oldest first (at most `limit`), and since when it fails or is flaky: the history
 /// strip of the overview's failing and flaky tests and the Tests view.
 package struct DashboardTestHistory: Sendable, Equatable, Hashable, Codable {
-    /// How many results a strip shows.
-    package static let limit = 20
+    /// How many results a strip shows (`TestRunRow.stripLimit`).
+    package static let limit = TestRunRow.stripLimit
 
     /// One run's result of the test.
     package struct Result: Sendable, Equatable, Hashable, Codable {
