@@ -109,10 +109,31 @@ struct OneVocabularyTests: SampleHistoryCommands {
         #expect(categories.allSatisfy { $0["failures"] == nil })
     }
 
-    @Test("insights.json says passed on retry for this run's outcome, under schema 3; flaky only as a state")
+    @Test("insights.json's new failures and new flaky tests are the gates' counts, on main and on a pull request")
+    func insightsNewFailuresAreTheGates() throws {
+        for run in ["main", "pr"] {
+            let insights = try Self.json(run + "/insights.json")
+            let baseline = try #require(insights["baseline"] as? [String: Any])
+            let gates = try #require(insights["gates"] as? [[String: Any]])
+            let newFailures = try #require(baseline["newFailures"] as? [String])
+            let gate = try #require(gates.first { $0["name"] as? String == "no new failures" })
+            #expect(
+                (gate["detail"] as? String)?.hasPrefix("\(newFailures.count) new failing test") == true,
+                "\(run): \(gate)")
+            // The raw difference holds the failing tests the gates excuse as well.
+            let notInBaseline = try #require(baseline["failingNotInBaseline"] as? [String])
+            #expect(Set(newFailures).isSubset(of: Set(notInBaseline)), "\(run)")
+            let newFlaky = try #require(baseline["newFlakyTests"] as? [String])
+            let comment = try Self.text(run + "/comment.md")
+            let said = newFlaky.count == 1 ? "1 new flaky test " : "\(newFlaky.count) new flaky tests"
+            #expect(comment.contains(said), "\(run): \(newFlaky)")
+        }
+    }
+
+    @Test("insights.json says passed on retry for this run's outcome, under schema 4; flaky only as a state")
     func insightsNamePassedOnRetry() throws {
         let insights = try Self.json("main/insights.json")
-        #expect(insights["schema"] as? String == "canopy.insights/3")
+        #expect(insights["schema"] as? String == "canopy.insights/4")
         let flakiness = try #require(insights["flakiness"] as? [[String: Any]])
         let latest = flakiness.compactMap { $0["latest"] as? String }
         #expect(latest.count == flakiness.count, "\(flakiness.prefix(2))")

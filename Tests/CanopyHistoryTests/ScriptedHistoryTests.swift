@@ -134,18 +134,18 @@ import Testing
             #expect(n11Key == "main-11")
             let at12 = BaselineComparer.compare(n12, with: try await snapshot(store, n11Key))
             #expect(at12.fixedTests == [ScriptedHistory.key("Fixed/testFixed")])
-            #expect(at12.newFailures.isEmpty)
+            #expect(at12.failingNotInBaseline.isEmpty)
             // Night 15 against night 14: a new failure, a new audit issue, coverage up.
             let at15 = BaselineComparer.compare(
                 try await snapshot(store, "main-15"), with: try await snapshot(store, "main-14"))
-            #expect(at15.newFailures == [ScriptedHistory.key("Recent/testUnconfirmed")])
+            #expect(at15.failingNotInBaseline == [ScriptedHistory.key("Recent/testUnconfirmed")])
             #expect(at15.newAuditIssues.map(\.auditType) == ["hitRegion"])
             #expect(at15.overallCoverage?.before == 0.7)
             #expect(at15.overallCoverage?.after == 0.75)
             // Night 10: the newly broken test is a new failure.
             let at10 = BaselineComparer.compare(
                 try await snapshot(store, "main-10"), with: try await snapshot(store, "main-9"))
-            #expect(at10.newFailures == [ScriptedHistory.key("Broken/testNewlyBroken")])
+            #expect(at10.failingNotInBaseline == [ScriptedHistory.key("Broken/testNewlyBroken")])
 
             let series = TrendSeries(points: try await store.trend(in: main))
             #expect(series.points.count == 16)

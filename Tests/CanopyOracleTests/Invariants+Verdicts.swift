@@ -253,14 +253,18 @@ extension Invariants {
         // insights.json.
         if let insights = JSONSurface.object(outputs.read(outputs.runOut + "/insights.json")) {
             let baseline = insights["baseline"] as? [String: Any]
-            // The baseline comparison: failing now, not in the baseline, excused or not
-            // (docs/identity-and-verdicts.md: the gate counts the new failures except the excused).
-            let listedNew = Set(baseline?["newFailures"] as? [String] ?? [])
+            // The baseline comparison: failing now, not in the baseline, excused or not; the new
+            // failures are those the gate counts (docs/glossary.md).
+            let notInBaseline = Set(baseline?["failingNotInBaseline"] as? [String] ?? [])
             let comparison = Set(truth.expected.values.filter(\.failedSinceBaseline).map(\.test.key))
-            if listedNew != comparison {
+            let listedNew = Set(baseline?["newFailures"] as? [String] ?? [])
+            for (surface, listed, expected) in [
+                ("insights.json baseline.failingNotInBaseline", notInBaseline, comparison),
+                ("insights.json baseline.newFailures", listedNew, truth.keys(.newFailure)),
+            ] where listed != expected {
                 fail(
-                    "new failures equal the ground truth", ["insights.json baseline.newFailures", "ground truth"],
-                    "\(describe(listedNew)); expected \(describe(comparison)) (missing: \(describe(comparison.subtracting(listedNew))), extra: \(describe(listedNew.subtracting(comparison))))"
+                    "new failures equal the ground truth", [surface, "ground truth"],
+                    "\(describe(listed)); expected \(describe(expected)) (missing: \(describe(expected.subtracting(listed))), extra: \(describe(listed.subtracting(expected))))"
                 )
             }
             let excused = (insights["excusedFailures"] as? [[String: Any]] ?? []).compactMap {

@@ -113,7 +113,7 @@ struct Invariants {
             ("failing lists", { $0.checkFailingLists() }), ("messages", { $0.checkMessages() }),
             ("flaky lists", { $0.checkFlakyLists() }), ("since", { $0.checkPullRequestSince() }),
             ("quarantine", { $0.checkQuarantine() }), ("not measured", { $0.checkNotMeasured() }),
-            ("unreadable", { $0.checkUnreadable() }),
+            ("unreadable", { $0.checkUnreadable() }), ("labels", { $0.checkSameLabelSameNumber() }),
         ]
         let profile = ProcessInfo.processInfo.environment["CANOPY_ORACLE_PROFILE"] != nil
         for (name, check) in checks {

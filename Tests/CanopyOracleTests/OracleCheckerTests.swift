@@ -166,4 +166,58 @@ struct OracleCheckerTests {
         let blocks = page.blocks(naming: "B.S/testTap1")
         #expect(blocks.count == 1 && blocks[0].hasPrefix("<li title") && blocks[0].contains("quarantined"))
     }
+
+    @Test("each surface's labelled figures are read as written; one label with two numbers is told apart")
+    func labelledFigures() {
+        let summary = """
+            **15** tests: 8 passed, **4 failed**, 1 passed on retry, 2 skipped · pass rate **69.2%** · identifier coverage **60.0%** (+10.0 pp)
+
+            | gate | result | detail |
+            |---|---|---|
+            | no new failures | ❌ failed | 2 new failing test(s), at most 0 allowed |
+
+            ### 📊 Key figures
+
+            | | this run | change |
+            |---|---:|---:|
+            | Failed | 4 | +3 🔴 worse |
+            | Identifier coverage | not measured | – |
+
+            ### 🧭 Failed tests by cause
+
+            | cause | failed tests |
+            |---|---:|
+            | assertion | 3 |
+            | elementNotFound | 2 |
+            """
+        let headline = Dictionary(uniqueKeysWithValues: Invariants.headlineFigures(summary))
+        #expect(headline["tests"] == "15" && headline["failed"] == "4" && headline["passed on retry"] == "1")
+        #expect(headline["pass rate"] == "69.2%" && headline["identifier coverage"] == "60.0%")
+        #expect(
+            Invariants.keyFigures(summary).map { "\($0.0)=\($0.1)" } == [
+                "Failed=4", "Identifier coverage=not measured",
+            ])
+        #expect(Invariants.gateFigures(summary).map(\.1) == ["2"])
+        // The causes add up to 5 failed tests where the headline says 4: the invariant's input differs.
+        let totals = Invariants.tableTotals(summary)
+        #expect(totals.first { $0.0 == "failed" }?.1 == "5")
+        let comment =
+            "❌ **Gate failed**: no new failures — 1 new failure · 0 new flaky tests · 4 failed and 2 passed on retry of 14 tests · pass rate 63.6% · compared with <code>main</code>"
+        #expect(
+            Invariants.commentFigures(comment).map { "\($0.0)=\($0.1)" } == [
+                "new failure=1", "new flaky tests=0", "failed=4", "passed on retry=2", "tests=14", "pass rate=63.6%",
+            ])
+        #expect(Invariants.canonicalLabel("new failure") == "new failures")
+        #expect(Invariants.canonicalLabel("Failed tests") == "failed")
+        let trend = """
+            | series | first | last | min | max | over the window |
+            |---|---:|---:|---:|---:|---|
+            | Failed tests | 2 | 4 | 1 | 4 | ▃▁▁█ |
+            | Identifier coverage | 50.0% | not measured | 50.0% | 60.0% | ▁█ |
+            """
+        #expect(
+            Invariants.seriesLastValues(trend).map { "\($0.0)=\($0.1)" } == [
+                "Failed tests=4", "Identifier coverage=not measured",
+            ])
+    }
 }

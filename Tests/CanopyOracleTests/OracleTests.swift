@@ -3,7 +3,8 @@ import Testing
 
 /// The oracle: seeded scenarios with ground truth, `canopy` run on each, every invariant checked
 /// over everything it wrote. `CANOPY_ORACLE_SCENARIOS` (200) scenarios from `CANOPY_ORACLE_SEED` (1)
-/// on, two at a time; `make verify SEED=123 SCENARIOS=1` replays one.
+/// on, two at a time; `make verify SEED=123 SCENARIOS=1` replays one. A scenario's directory is
+/// kept when an invariant broke, or always with `CANOPY_ORACLE_KEEP` set.
 @Suite("The oracle")
 struct OracleTests {
     static var scenarioCount: Int {
@@ -40,7 +41,7 @@ struct OracleTests {
             let fates = Dictionary(grouping: scenario.tests, by: \.fate).map { "\($0.key.rawValue) \($0.value.count)" }
             let summary =
                 "\(scenario.runs.count) runs\(scenario.isPullRequest ? " (last a pull request)" : ""), \(scenario.tests.count) tests: \(fates.sorted().joined(separator: ", "))"
-            if invariants.violations.isEmpty {
+            if invariants.violations.isEmpty && ProcessInfo.processInfo.environment["CANOPY_ORACLE_KEEP"] == nil {
                 try? FileManager.default.removeItem(atPath: directory)
             } else {
                 try?
@@ -97,7 +98,9 @@ struct OracleTests {
         let started = Date()
         let outcomes = await Self.checkAll(seeds: seeds, workers: Self.workers)
         let failing = outcomes.filter { !$0.violations.isEmpty }
-        if failing.isEmpty { try? FileManager.default.removeItem(atPath: Self.root) }
+        if failing.isEmpty && ProcessInfo.processInfo.environment["CANOPY_ORACLE_KEEP"] == nil {
+            try? FileManager.default.removeItem(atPath: Self.root)
+        }
         var report: [String] = []
         var byInvariant: [String: [UInt64]] = [:]
         for outcome in failing {

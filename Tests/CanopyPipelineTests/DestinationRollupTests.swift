@@ -35,7 +35,8 @@ struct DestinationRollupTests {
         ]
         let failing = rows[1].testKey
         let verdicts = RunVerdicts.judge(
-            rows: rows, failures: [], comparison: BaselineComparison(baselineRunKey: "b", newFailures: [failing]),
+            rows: rows, failures: [],
+            comparison: BaselineComparison(baselineRunKey: "b", failingNotInBaseline: [failing]),
             states: [failing: .newlyBroken(since: "c0012")], stateBranch: "main", quarantine: [])
         let rollup = verdicts.destinations
         #expect(rollup.destinations == [Self.iPad, Self.iPhone])
@@ -70,7 +71,7 @@ struct DestinationRollupTests {
         let verdicts = RunVerdicts.judge(
             rows: rows, failures: [],
             comparison: BaselineComparison(
-                baselineRunKey: "b", newFailures: [rows[0].testKey], stillFailing: [rows[1].testKey]),
+                baselineRunKey: "b", failingNotInBaseline: [rows[0].testKey], stillFailing: [rows[1].testKey]),
             states: [rows[1].testKey: .stillFailing(since: "c0003"), rows[7].testKey: .flaky], stateBranch: "main",
             quarantine: [])
         let rollup = verdicts.destinations
@@ -93,7 +94,7 @@ struct DestinationRollupTests {
         ]
         let verdicts = RunVerdicts.judge(
             rows: rows, failures: [],
-            comparison: BaselineComparison(baselineRunKey: "b", newFailures: [rows[1].testKey]),
+            comparison: BaselineComparison(baselineRunKey: "b", failingNotInBaseline: [rows[1].testKey]),
             quarantine: [])
         let rollup = verdicts.destinations
         #expect(rollup.destinations == ["iPhone 16 Pro (18.2) · Default", "iPhone 16 Pro (18.2) · German"])
@@ -126,7 +127,7 @@ struct DestinationRollupTests {
         ]
         let verdicts = RunVerdicts.judge(
             rows: rows, failures: [],
-            comparison: BaselineComparison(baselineRunKey: "b", newFailures: [rows[0].testKey]),
+            comparison: BaselineComparison(baselineRunKey: "b", failingNotInBaseline: [rows[0].testKey]),
             quarantine: [])
         let ranges = try #require(verdicts.destinations[key: rows[0].testKey])
         #expect(ranges.test == "RangeTests/ranges((min: 0, max: 10))")
@@ -145,7 +146,8 @@ struct DestinationRollupTests {
         ]
         let verdicts = RunVerdicts.judge(
             rows: rows, failures: [],
-            comparison: BaselineComparison(baselineRunKey: "b", newFailures: [rows[0].testKey]), quarantine: [])
+            comparison: BaselineComparison(baselineRunKey: "b", failingNotInBaseline: [rows[0].testKey]), quarantine: []
+        )
         let scrub = try #require(verdicts.destinations[key: rows[0].testKey])
         #expect(scrub.line == "fails on iPhone 16 Pro (18.2), the only destination its suite ran on")
         // The iPad ran none of its suite: no difference there.
@@ -160,7 +162,7 @@ struct DestinationRollupTests {
         let rows = devices.enumerated().map { Self.row("A", "t", on: $0.element, $0.offset < 8 ? .failed : .passed) }
         let verdicts = RunVerdicts.judge(
             rows: rows, failures: [],
-            comparison: BaselineComparison(baselineRunKey: "b", newFailures: rows.prefix(8).map(\.testKey)),
+            comparison: BaselineComparison(baselineRunKey: "b", failingNotInBaseline: rows.prefix(8).map(\.testKey)),
             quarantine: [])
         let line = try #require(verdicts.destinations[key: rows[0].testKey]?.line)
         #expect(
@@ -175,7 +177,8 @@ struct DestinationRollupTests {
             let rows = [Self.row("A", "t", on: device, .failed), Self.row("A", "u", on: device, .passed)]
             let verdicts = RunVerdicts.judge(
                 rows: rows, failures: [],
-                comparison: BaselineComparison(baselineRunKey: "b", newFailures: [rows[0].testKey]), quarantine: [])
+                comparison: BaselineComparison(baselineRunKey: "b", failingNotInBaseline: [rows[0].testKey]),
+                quarantine: [])
             #expect(verdicts.destinations.isEmpty)
             #expect(verdicts.destinations.tests.isEmpty && verdicts.destinations[key: rows[0].testKey] == nil)
         }

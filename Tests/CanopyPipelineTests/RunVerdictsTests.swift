@@ -22,7 +22,7 @@ struct RunVerdictsTests {
             Self.row("A/retried", .flaky), Self.row("A/passed", .passed), Self.row("A/skipped", .skipped),
         ]
         let comparison = BaselineComparison(
-            baselineRunKey: "base", newFailures: ["A/new"], newFlakyTests: ["A/retried"],
+            baselineRunKey: "base", failingNotInBaseline: ["A/new"], passedOnRetryNotInBaseline: ["A/retried"],
             stillFailing: ["A/still", "A/stillQuarantined"])
         let entry = QuarantineEntry(test: "A/stillQuarantined", reason: "known (JIRA-1)")
         let verdicts = RunVerdicts.judge(rows: rows, failures: [], comparison: comparison, quarantine: [entry])
@@ -42,7 +42,7 @@ struct RunVerdictsTests {
     func sinceOnARequest() {
         let rows = [Self.row("A/broke", .failed), Self.row("A/old", .failed)]
         let comparison = BaselineComparison(
-            baselineRunKey: "main-1", newFailures: ["A/broke"], stillFailing: ["A/old"])
+            baselineRunKey: "main-1", failingNotInBaseline: ["A/broke"], stillFailing: ["A/old"])
         let verdicts = RunVerdicts.judge(
             rows: rows, failures: [], comparison: comparison,
             states: ["A/broke": .unconfirmedFailure(since: "pr-head"), "A/old": .stillFailing(since: "main-abc")],
@@ -82,7 +82,7 @@ struct RunVerdictsTests {
             normalizedMessage: "Exceeded timeout of {duration}")
         let past = FlakyPast(flakyTests: ["Share/mail a@b.com"], fingerprints: ["Share/mail a@b.com": ["fp-1"]])
         let entry = QuarantineEntry(test: "Share/mail a@b.com", reason: "JIRA-2")
-        let comparison = BaselineComparison(baselineRunKey: "base", newFailures: [row.testKey])
+        let comparison = BaselineComparison(baselineRunKey: "base", failingNotInBaseline: [row.testKey])
         let verdicts = RunVerdicts.judge(
             rows: [row], failures: [failure], comparison: comparison, quarantine: [], flakyPast: past)
         #expect(verdicts.tests.map(\.kind) == [.excused])

@@ -44,6 +44,26 @@ struct CoverageAndAxisRenderTests {
         #expect(!html.contains("directly under the screen"))
     }
 
+    @Test(
+        "the trend's first and last coverage are the window's first and last run's, not measured when they measured none"
+    )
+    func coverageAtTheWindowsEdges() throws {
+        var dashboard = DashboardSample.make()
+        let trend = try #require(dashboard.trend)
+        let last = trend.points.count - 1
+        dashboard.trend?.points = trend.points.enumerated().map { index, point in
+            var point = point
+            point.coverage = index == last ? nil : 0.5 + Double(index) / 100
+            return point
+        }
+        let markdown = TrendMarkdownRenderer().render(dashboard)
+        let row = try #require(markdown.split(separator: "\n").first { $0.hasPrefix("| Identifier coverage |") })
+        let cells = row.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
+        #expect(cells[1] == "50.0%" && cells[2] == "not measured", "\(row)")
+        let highest = String(format: "%.1f%%", (0.5 + Double(last - 1) / 100) * 100)
+        #expect(cells[4] == highest, "max of the runs that measured it: \(row)")
+    }
+
     @Test("a pass rate between 99.3% and 100% is a small dip on an axis of at least ten points")
     func passRateAxis() throws {
         var dashboard = DashboardSample.make()

@@ -19,21 +19,21 @@ package enum BaselineComparer {
                 if previous == .failed {
                     comparison.stillFailing.append(test.testKey)
                 } else {
-                    comparison.newFailures.append(test.testKey)
+                    comparison.failingNotInBaseline.append(test.testKey)
                 }
             case .passed:
                 if previous == .failed { comparison.fixedTests.append(test.testKey) }
             case .flaky:
-                if previous != .flaky { comparison.newFlakyTests.append(test.testKey) }
+                if previous != .flaky { comparison.passedOnRetryNotInBaseline.append(test.testKey) }
             case .skipped, .expectedFailure:
                 break
             }
         }
         let now = Set(current.tests.map(\.testKey))
         comparison.missingTests = before.keys.filter { !now.contains($0) }.sorted()
-        comparison.newFailures.sort()
+        comparison.failingNotInBaseline.sort()
         comparison.fixedTests.sort()
-        comparison.newFlakyTests.sort()
+        comparison.passedOnRetryNotInBaseline.sort()
         comparison.stillFailing.sort()
 
         var baselineIssues: [AuditKey: Int] = [:]
@@ -88,8 +88,8 @@ package enum BaselineComparer {
     /// test, every flaky test, every audit issue; coverage has no "before".
     static func withoutBaseline(_ current: BaselineSnapshot) -> BaselineComparison {
         var comparison = BaselineComparison(baselineRunKey: nil)
-        comparison.newFailures = current.tests.filter { $0.outcome == .failed }.map(\.testKey).sorted()
-        comparison.newFlakyTests = current.tests.filter { $0.outcome == .flaky }.map(\.testKey).sorted()
+        comparison.failingNotInBaseline = current.tests.filter { $0.outcome == .failed }.map(\.testKey).sorted()
+        comparison.passedOnRetryNotInBaseline = current.tests.filter { $0.outcome == .flaky }.map(\.testKey).sorted()
         comparison.newAuditIssues = current.auditIssues
         comparison.coverage = coverageChanges(from: [], to: current.coverage)
         return comparison

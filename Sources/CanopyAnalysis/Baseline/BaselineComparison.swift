@@ -4,12 +4,16 @@ import CanopyModel
 package struct BaselineComparison: Sendable, Equatable, Hashable, Codable {
     /// The baseline's run key; nil when there was no baseline (then every list is empty).
     package var baselineRunKey: String?
-    /// Tests failing now (every attempt) that did not fail in the baseline, or are new. Sorted keys.
-    package var newFailures: [String]
+    /// Tests failing now that did not fail in the baseline, or are new. Sorted keys. Not the run's
+    /// *new failures* (docs/glossary.md): those leave out quarantined and known-flaky tests
+    /// (`RunVerdicts.newFailures`).
+    package var failingNotInBaseline: [String]
     /// Tests that failed in the baseline and pass now. Sorted keys.
     package var fixedTests: [String]
-    /// Tests flaky now (a retry passed) that were not flaky in the baseline. Sorted keys.
-    package var newFlakyTests: [String]
+    /// Tests passed on retry now that did not pass on retry in the baseline. Sorted keys. Not the
+    /// run's *new flaky tests*: those leave out tests history already knows as flaky
+    /// (`RunVerdicts.newFlaky`).
+    package var passedOnRetryNotInBaseline: [String]
     /// Tests failing in both.
     package var stillFailing: [String]
     /// Audit issues not in the baseline (same type, element, screen and severity).
@@ -29,14 +33,15 @@ package struct BaselineComparison: Sendable, Equatable, Hashable, Codable {
     package var missingTests: [String] = []
 
     package init(
-        baselineRunKey: String?, newFailures: [String] = [], fixedTests: [String] = [], newFlakyTests: [String] = [],
+        baselineRunKey: String?, failingNotInBaseline: [String] = [], fixedTests: [String] = [],
+        passedOnRetryNotInBaseline: [String] = [],
         stillFailing: [String] = [], newAuditIssues: [AuditIssue] = [], resolvedAuditIssues: Int = 0,
         coverage: [CoverageChange] = []
     ) {
         self.baselineRunKey = baselineRunKey
-        self.newFailures = newFailures
+        self.failingNotInBaseline = failingNotInBaseline
         self.fixedTests = fixedTests
-        self.newFlakyTests = newFlakyTests
+        self.passedOnRetryNotInBaseline = passedOnRetryNotInBaseline
         self.stillFailing = stillFailing
         self.newAuditIssues = newAuditIssues
         self.resolvedAuditIssues = resolvedAuditIssues

@@ -52,7 +52,7 @@ enum GateInputBuilder {
             guard case .newFailure(let message) = reasons[testKey] else { continue }
             notes.append(.newFailureThoughFlaky(test: testKey, message: message))
         }
-        let flakyNow = comparison.newFlakyTests.filter { !quarantined($0) }
+        let flakyNow = comparison.passedOnRetryNotInBaseline.filter { !quarantined($0) }
         let newFlaky = verdicts.newFlaky
         if flakyGate, newFlaky.count < flakyNow.count {
             notes.append(.flakyAlready(flakyNow.filter { !newFlaky.contains($0) }))

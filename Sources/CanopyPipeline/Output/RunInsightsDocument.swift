@@ -4,12 +4,12 @@ import CanopyModel
 import CanopyRender
 import Foundation
 
-/// The `canopy.insights/3` document: what history and the gates said about a run.
+/// The `canopy.insights/4` document: what history and the gates said about a run.
 struct RunInsightsDocument: Encodable {
-    var schema = "canopy.insights/3"
+    var schema = "canopy.insights/4"
     var runKey: String
     var baselineRunKey: String?
-    var baseline: BaselineComparison
+    var baseline: BaselineEntry
     var flakiness: [TestFlakiness]
     var flakyElements: [FlakyElement]
     var gates: [GateResult]
@@ -60,6 +60,26 @@ struct RunInsightsDocument: Encodable {
         }
     }
 
+    /// The comparison with the baseline, with the run's new failures and new flaky tests as the
+    /// gates count them (docs/glossary.md) beside the raw differences they are drawn from
+    /// (`failingNotInBaseline`, `passedOnRetryNotInBaseline`).
+    struct BaselineEntry: Encodable {
+        var comparison: BaselineComparison
+        var newFailures: [String]
+        var newFlakyTests: [String]
+
+        private enum CodingKeys: String, CodingKey {
+            case newFailures, newFlakyTests
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            try comparison.encode(to: encoder)
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(newFailures, forKey: .newFailures)
+            try container.encode(newFlakyTests, forKey: .newFlakyTests)
+        }
+    }
+
     struct ExcusedFailureEntry: Encodable {
         var test: String
         var reason: String
@@ -95,7 +115,9 @@ struct RunInsightsDocument: Encodable {
     init(runKey: String, insights: HistoryInsights, gates: [GateResult], verdicts: RunVerdicts) {
         self.runKey = runKey
         baselineRunKey = insights.baselineRun?.key
-        baseline = insights.comparison
+        baseline = BaselineEntry(
+            comparison: insights.comparison, newFailures: verdicts.newFailures.sorted(),
+            newFlakyTests: verdicts.newFlaky.sorted())
         flakiness = insights.flakiness
         flakyElements = insights.flakyElements
         self.gates = gates

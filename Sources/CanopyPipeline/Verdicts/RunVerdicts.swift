@@ -75,9 +75,9 @@ extension RunVerdicts {
         quarantine active: [QuarantineEntry],
         flakyPast: FlakyPast = FlakyPast(), flakyBefore: Set<String> = []
     ) -> RunVerdicts {
-        let new = Set(comparison.newFailures)
+        let new = Set(comparison.failingNotInBaseline)
         let still = Set(comparison.stillFailing)
-        let newFlaky = Set(comparison.newFlakyTests)
+        let newFlaky = Set(comparison.passedOnRetryNotInBaseline)
         let failuresNow = Dictionary(grouping: failures.lazy.filter { new.contains($0.testKey) }, by: \.testKey)
         var verdicts: [TestVerdict] = []
         verdicts.reserveCapacity(rows.count)

@@ -16,22 +16,24 @@ package struct TrendMarkdownRenderer: DashboardRenderer {
         head += "\(Format.day(first.date)) → \(Format.day(last.date))\n\n"
         head += "| series | first | last | min | max | over the window |\n|---|---:|---:|---:|---:|---|\n"
         let points = trend.points
-        let rows: [(String, [Double], (Double) -> String, Double)] = [
+        let rows: [(String, [Double?], (Double) -> String, Double)] = [
             ("Pass rate", points.map(\.passRate), Format.percent, SVGChart.ratioSpan),
             ("Passed on retry", points.map { Double($0.passedOnRetry) }, { Format.count($0) }, 0),
             ("Failed tests", points.map { Double($0.failed) }, { Format.count($0) }, 0),
-            // Runs without snapshots measured no coverage: the series is of those that did.
-            ("Identifier coverage", points.compactMap(\.coverage), Format.percent, SVGChart.ratioSpan),
+            // Runs without snapshots measured no coverage: min, max and the sparkline are of
+            // those that did; first and last are the window's first and last run's, as labelled.
+            ("Identifier coverage", points.map(\.coverage), Format.percent, SVGChart.ratioSpan),
             ("Audit issues", points.map { Double($0.auditIssues) }, { Format.count($0) }, 0),
             ("Test time (sum)", points.map(\.duration), Format.duration, 0),
         ]
-        for (label, values, format, span) in rows {
+        for (label, series, format, span) in rows {
+            let values = series.compactMap { $0 }
             guard !values.isEmpty else {
                 head += "| \(label) | not measured | not measured | – | – | |\n"
                 continue
             }
-            head +=
-                "| \(label) | \(format(values[0])) | \(format(values[values.count - 1])) | \(format(values.min() ?? 0)) | "
+            func at(_ value: Double??) -> String { (value ?? nil).map(format) ?? "not measured" }
+            head += "| \(label) | \(at(series.first)) | \(at(series.last)) | \(format(values.min() ?? 0)) | "
             head += "\(format(values.max() ?? 0)) | \(Self.sparkline(values, minimumSpan: span)) |\n"
         }
         // Each failed test once, under its cause: a run's causes add up to its failed tests.
