@@ -64,7 +64,7 @@ struct OneTruthTests: SampleHistoryCommands {
         #expect(flaky.count == flaky.rows.count && flaky.count == flakyByState.count, "\(flaky)")
         for test in flakyByState { #expect(flaky.rows.contains { $0.contains(test) }, "\(test)") }
         #expect(!summary.contains("testBiometricPrompt"), "a stable test is in no list")
-        let changes = Self.table(summary, "### ↕️ State changes (")
+        let changes = Self.table(summary, "### ↕️ Newly broken or fixed (")
         #expect(changes.count == changes.rows.count && changes.count == changed.count, "\(changes)")
         #expect(changes.rows.contains { $0.contains("testFilterChips") && $0.contains("fixed") })
         // The headline's retried count is the run's tests that passed on a retry.

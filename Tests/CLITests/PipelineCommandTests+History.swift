@@ -173,7 +173,7 @@ extension PipelineCommandTests {
             #expect(summary14.contains("  - failing since c13\n  - XCTAssertEqual failed"), "\(summary14)")
             let html14 = try String(contentsOfFile: out + "/site/index.html", encoding: .utf8)
             // The dashboard's trend lists the state changes `canopy trend` finds in that window.
-            let trendPanel = try #require(html14.range(of: "Tests that changed state <span class=\"count\">"))
+            let trendPanel = try #require(html14.range(of: "State changes <span class=\"count\">"))
             #expect(!html14[trendPanel.upperBound...].hasPrefix("0<"), "the dashboard's trend lists no state change")
             // A test that did not fail tonight shows its last failure from history (normalised):
             // testFilterChips, fixed on night 12, last failed on night 11.

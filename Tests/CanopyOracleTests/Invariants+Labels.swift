@@ -85,6 +85,20 @@ extension Invariants {
         if trendEndsAtCurrentRun, let trend = markdown.first(where: { $0.0 == "trend summary.md" })?.1 {
             for (label, value) in Self.seriesLastValues(trend) { add("trend summary.md series (last)", label, value) }
         }
+        // The state changes of one window: a run of main is judged over the window the trend of
+        // main shows (a pull request's page shows its target's window and this run).
+        if trendEndsAtCurrentRun && !scenario.isPullRequest {
+            for (name, text) in markdown where name == "trend summary.md" {
+                for match in Self.matches(#"### State changes \((\d+)\)"#, text) {
+                    add(name, "state changes", match[0])
+                }
+            }
+            for (name, html) in pages {
+                for match in Self.matches(#"State changes <span class="count">(\d+)</span>"#, html) {
+                    add(name, "state changes", match[0])
+                }
+            }
+        }
         return figures
     }
 
@@ -97,7 +111,7 @@ extension Invariants {
 
     // MARK: - reading figures
 
-    private static func matches(_ pattern: String, _ text: String) -> [[String]] {
+    static func matches(_ pattern: String, _ text: String) -> [[String]] {
         let expression = try! NSRegularExpression(pattern: pattern)
         return expression.matches(in: text, range: NSRange(text.startIndex..., in: text)).map { match in
             (1..<match.numberOfRanges).map { index in

@@ -27,7 +27,7 @@ extension DashboardBuilder {
         }
         var tests = Set(failureRows.map(\.test))
         tests.formUnion((dashboard.excusedFailures + dashboard.stillFailing).map(\.test))
-        tests.formUnion((dashboard.flakyTests + dashboard.stateChanges).map(\.test))
+        tests.formUnion((dashboard.flakyTests + dashboard.newlyBrokenOrFixed).map(\.test))
         tests.formUnion(dashboard.flakyElements.flatMap(\.tests))
         let testFiles = Self.testFiles(catalog.index)
         for test in tests {

@@ -19,7 +19,7 @@ extension DashboardBuilder {
         // trend's changes and the flaky elements name.
         var named = Set(verdicts.tests.lazy.filter { $0.quarantine != nil }.map(\.test))
         named.formUnion(dashboard.flakyTests.map(\.test))
-        named.formUnion(dashboard.stateChanges.map(\.test))
+        named.formUnion(dashboard.newlyBrokenOrFixed.map(\.test))
         named.formUnion((dashboard.trend?.changes ?? []).map(\.test))
         for element in dashboard.flakyElements { named.formUnion(element.tests) }
         for test in named {
@@ -29,9 +29,9 @@ extension DashboardBuilder {
             dashboard.flakyTests[index].quarantine = badge(
                 verdicts.quarantineEntry(forTest: dashboard.flakyTests[index].test))
         }
-        for index in dashboard.stateChanges.indices {
-            dashboard.stateChanges[index].quarantine = badge(
-                verdicts.quarantineEntry(forTest: dashboard.stateChanges[index].test))
+        for index in dashboard.newlyBrokenOrFixed.indices {
+            dashboard.newlyBrokenOrFixed[index].quarantine = badge(
+                verdicts.quarantineEntry(forTest: dashboard.newlyBrokenOrFixed[index].test))
         }
         var issueMatches: [Int: Int] = [:]
         if input.audits.count == dashboard.accessibility.issues.count {

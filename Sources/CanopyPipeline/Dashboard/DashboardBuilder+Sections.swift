@@ -22,7 +22,7 @@ extension DashboardBuilder {
     /// The tests whose state changed within the window, ranked by score: newly broken since a
     /// commit, failing since one on too few commits to tell yet, fixed at one. Neither stable
     /// tests, flaky ones (`flakyTests()`) nor tests failing in every run of the window.
-    func stateChanges() -> [DashboardFlakyTest] {
+    func newlyBrokenOrFixed() -> [DashboardFlakyTest] {
         let lastMessages = lastMessages()
         return (input.insights?.flakiness ?? []).filter {
             switch $0.state {

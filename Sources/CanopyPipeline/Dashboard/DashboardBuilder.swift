@@ -102,7 +102,7 @@ struct DashboardBuilder {
             accessibility: parts.accessibility,
             tests: parts.tests)
         dashboard.stillFailing = stillFailing(named)
-        dashboard.stateChanges = stateChanges()
+        dashboard.newlyBrokenOrFixed = newlyBrokenOrFixed()
         dashboard.historyWindow = insights.map { Self.window($0.window) }
         dashboard.testHistory = Self.testHistory(
             insights?.testHistory ?? [:], flakiness: insights?.flakiness ?? [], ownCommit: ownCommit,

@@ -46,9 +46,9 @@ package struct Dashboard: Sendable, Equatable, Codable {
     package var failuresByIdentifier: [DashboardIdentifierGroup]
     /// The tests flaky by the documented rule, ranked by score (highest first).
     package var flakyTests: [DashboardFlakyTest]
-    /// The tests whose state changed within the window (newly broken, failing since, fixed), ranked
-    /// by score: never a flaky or stable test.
-    package var stateChanges: [DashboardFlakyTest] = []
+    /// The tests whose state over the window is newly broken, failing not yet confirmed, or fixed,
+    /// ranked by score: never a flaky or stable test. Not the state changes (`DashboardTrend.changes`).
+    package var newlyBrokenOrFixed: [DashboardFlakyTest] = []
     /// The quarantine entries active for the run, in configuration order.
     package var quarantine: [DashboardQuarantine] = []
     /// The badge (`quarantined until 2026-12-01: reason`) of each quarantined test the page names,

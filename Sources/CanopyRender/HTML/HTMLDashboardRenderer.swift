@@ -53,7 +53,7 @@ package struct HTMLDashboardRenderer: DashboardRenderer {
             HTMLView(
                 id: "flaky", label: "Flaky tests",
                 html: HTMLFlakyView.render(
-                    dashboard.flakyTests, changes: dashboard.stateChanges, elements: dashboard.flakyElements,
+                    dashboard.flakyTests, changes: dashboard.newlyBrokenOrFixed, elements: dashboard.flakyElements,
                     rowLimit: rowLimit, history: dashboard.testHistory, quarantine: dashboard.quarantinedTests,
                     code: dashboard.code, window: dashboard.historyWindow)),
             HTMLView(

@@ -1,7 +1,7 @@
 import CanopyModel
 
 /// Flaky tests ranked by score, with their evidence and state, after the elements several of them
-/// fail on; then the tests whose state changed (newly broken, fixed), apart.
+/// fail on; then the tests newly broken or fixed over the window, apart.
 enum HTMLFlakyView {
     /// The view; `window` names the runs the evidence counts (`the history window` without it).
     static func render(
@@ -24,7 +24,7 @@ enum HTMLFlakyView {
             out += table(tests, rowLimit: rowLimit, history: history)
         }
         guard !changes.isEmpty else { return out }
-        out += "<h2>State changes <span class=\"count\">\(Format.count(changes.count))</span></h2>"
+        out += "<h2>Newly broken or fixed <span class=\"count\">\(Format.count(changes.count))</span></h2>"
         out +=
             "<p class=\"lede\">Tests whose state changed within \(over): newly broken since a commit, failing since one on too few commits to tell yet, or fixed at one.</p>"
         return out + table(changes, rowLimit: rowLimit, history: history)

@@ -17,8 +17,8 @@ enum HTMLOverviewView {
         out += failing(dashboard, rowLimit: rowLimit)
         out += flaky(dashboard.flakyTests, history: dashboard.testHistory, window: dashboard.historyWindow)
         out += flaky(
-            dashboard.stateChanges, history: dashboard.testHistory, window: dashboard.historyWindow,
-            title: "State changes", more: nil)
+            dashboard.newlyBrokenOrFixed, history: dashboard.testHistory, window: dashboard.historyWindow,
+            title: "Newly broken or fixed", more: nil)
         out += figures(dashboard, rowLimit: rowLimit)
         return out
     }

@@ -66,7 +66,7 @@ enum HTMLTrendView {
         }
         out += "</tbody></table></div></details>"
 
-        out += "<h3>Tests that changed state <span class=\"count\">\(Format.count(trend.changes.count))</span></h3>"
+        out += "<h3>State changes <span class=\"count\">\(Format.count(trend.changes.count))</span></h3>"
         if trend.changes.isEmpty { return out + "<p class=\"empty\">No test changed state in the window.</p>" }
         out +=
             "<table class=\"grid\"><thead><tr><th scope=\"col\">Date</th><th scope=\"col\">Test</th><th scope=\"col\">From</th><th scope=\"col\">To</th><th scope=\"col\">Commit</th></tr></thead><tbody>"

@@ -33,7 +33,7 @@ package struct MarkdownRenderer: DashboardRenderer {
             MarkdownFailures.stillFailing(dashboard.stillFailing, causes: causes, links: dashboard.links),
             MarkdownFailures.excused(dashboard.excusedFailures, causes: causes, links: dashboard.links),
             MarkdownSections.flaky(dashboard.flakyTests, window: dashboard.historyWindow),
-            MarkdownSections.stateChanges(dashboard.stateChanges, window: dashboard.historyWindow),
+            MarkdownSections.newlyBrokenOrFixed(dashboard.newlyBrokenOrFixed, window: dashboard.historyWindow),
             MarkdownSections.quarantine(dashboard.quarantine),
             MarkdownHeadline.figuresSection(dashboard),
             MarkdownSections.slower(dashboard.slowerTests, quarantine: dashboard.quarantinedTests),

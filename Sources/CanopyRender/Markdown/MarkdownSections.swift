@@ -42,9 +42,12 @@ enum MarkdownSections {
         flakyTable(tests, name: "flaky tests", title: "🔁 Flaky tests", window: window)
     }
 
-    /// The tests whose state changed within the window (`Dashboard.stateChanges`).
-    static func stateChanges(_ tests: [DashboardFlakyTest], window: DashboardHistoryWindow? = nil) -> MarkdownSection {
-        flakyTable(tests, name: "state changes", title: "↕️ State changes", window: window)
+    /// The tests newly broken, failing not yet confirmed, or fixed over the window
+    /// (`Dashboard.newlyBrokenOrFixed`); a state change is the trend's, from one state to another.
+    static func newlyBrokenOrFixed(_ tests: [DashboardFlakyTest], window: DashboardHistoryWindow? = nil)
+        -> MarkdownSection
+    {
+        flakyTable(tests, name: "newly broken or fixed", title: "↕️ Newly broken or fixed", window: window)
     }
 
     /// `tests` with their state and evidence under `title` and their count, and the runs their

@@ -23,7 +23,7 @@ enum DashboardSample {
             newFailures: newFailures, identifierTree: tree, clusters: clusters, categories: categories,
             failuresByIdentifier: byIdentifier, flakyTests: flaky, accessibility: accessibility, tests: tests,
             trend: trend)
-        dashboard.stateChanges = stateChanges
+        dashboard.newlyBrokenOrFixed = newlyBrokenOrFixed
         dashboard.quarantine = [
             DashboardQuarantine(
                 covers: "test ShopfrontUITests.SearchTests/testSearchSuggestions",
@@ -167,7 +167,7 @@ enum DashboardSample {
             lastMessage: "Timed out waiting for Checkout.Address.SaveButton to become hittable", isNew: true),
     ]
 
-    static let stateChanges = [
+    static let newlyBrokenOrFixed = [
         DashboardFlakyTest(
             test: "ShopfrontUITests.CheckoutTests/testPayWithApplePay", score: 0.35, state: .newlyBroken,
             since: "4f2c9e1",
