@@ -57,7 +57,7 @@ struct TrendDashboardTests {
         }
         #expect(notNew(trend.flakyTests) == notNew(report.flakyTests))
         #expect(trend.trend?.points == report.trend?.points && trend.trend?.changes == report.trend?.changes)
-        #expect(trend.trend?.window == "last 30 days" && report.trend?.window == "last \(count) runs of main")
+        #expect(trend.trend?.window == "last 30 days of main" && report.trend?.window == "last \(count) runs of main")
         // The trend page shows none of the run's own sections.
         #expect(trend.tests.isEmpty && trend.identifierTree.isEmpty && trend.clusters.isEmpty)
         // Not an empty comparison.
@@ -135,7 +135,7 @@ struct TrendDashboardTests {
         // A window of every branch names no branch, though its latest run has one.
         #expect(dashboard.links.branch == nil && dashboard.links.commit == metadata.commit)
         #expect(dashboard.links.baseline == "the window's first run (first0123456)")
-        #expect(dashboard.trend?.window == "last 2 runs, all branches" && dashboard.trend?.points.count == 2)
+        #expect(dashboard.trend?.window == "last 2 runs of every branch" && dashboard.trend?.points.count == 2)
         // A partial latest run does not make the window's page partial.
         #expect(dashboard.unreadableInputs.isEmpty)
     }

@@ -6,7 +6,7 @@ import CanopyRender
 /// `DashboardBuilder`: the page charts the window's runs (`HistoryInsights.trend`), names the
 /// window and its branch, and counts its latest run's changes from the window's first run.
 struct TrendWindow: Sendable, Equatable {
-    /// How the page names the window: `last 30 days`, `last 14 runs, all branches`.
+    /// How the page names the window: `last 30 days of main`, `last 14 runs of every branch`.
     var name: String
     /// The branch the window covers; nil for every branch.
     var branch: String?
@@ -18,7 +18,7 @@ struct TrendWindow: Sendable, Equatable {
     /// so: pull-request runs stored beside the nightlies are in it.
     init(_ window: HistoryWindow, runs: Int, flakiness: [TestFlakiness] = []) {
         self.flakiness = flakiness
-        name = DashboardWords.trendWindow(days: window.days, runs: runs, allBranches: window.branch == nil)
+        name = DashboardWords.trendWindow(days: window.days, runs: runs, branch: window.branch)
         branch = window.branch
     }
 }

@@ -37,10 +37,11 @@ package enum DashboardWords {
         "the window's first run" + (commit.map { " (\($0.prefix(12)))" } ?? "")
     }
 
-    /// How a trend page names its window: `last 30 days`, `last 14 runs, all branches`.
-    package static func trendWindow(days: Int?, runs: Int, allBranches: Bool) -> String {
-        (days.map { "last \($0) day\($0 == 1 ? "" : "s")" } ?? "last \(runs) run\(runs == 1 ? "" : "s")")
-            + (allBranches ? ", all branches" : "")
+    /// How a trend page names its window, in the words a run's page names its own
+    /// (`DashboardHistoryWindow.name`): `last 14 runs of main`, `last 30 days of every branch`.
+    package static func trendWindow(days: Int?, runs: Int, branch: String?) -> String {
+        (days.map { "last \(Format.plural($0, "day"))" } ?? "last \(Format.plural(runs, "run"))")
+            + " of " + (branch ?? "every branch")
     }
 
     /// Why a failure counts as new though history calls the test flaky: `flaky before, but this
