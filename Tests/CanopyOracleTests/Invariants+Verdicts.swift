@@ -1,31 +1,5 @@
 import Foundation
 
-/// The lists a surface shows for the current run, and what each test is listed as.
-struct SurfaceLists {
-    enum Kind: String {
-        case newFailures = "new failures"
-        case stillFailing = "still failing"
-        case excused = "not counted as new"
-        case otherFailing = "other failing"
-        case flaky = "flaky"
-    }
-
-    var name: String
-    var sections: [CountedSection]
-
-    static func kind(_ title: String) -> Kind? {
-        let title = title.lowercased()
-        if title.contains("other failing") { return .otherFailing }
-        if title.contains("new failure") { return .newFailures }
-        if title.contains("still failing") { return .stillFailing }
-        if title.contains("not counted") || title.contains("excused") { return .excused }
-        if title.contains("flaky test") && !title.hasPrefix("classes") { return .flaky }
-        return nil
-    }
-
-    func sections(_ kind: Kind) -> [CountedSection] { sections.filter { Self.kind($0.title) == kind } }
-}
-
 extension Invariants {
     /// Every key of the scenario, longest first, so that a key is never found inside a longer one.
     var allKeys: [String] { truth.allKeys }
