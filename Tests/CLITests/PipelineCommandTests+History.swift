@@ -14,9 +14,10 @@ extension PipelineCommandTests {
             // The trend page has no tests of its own: no empty Tests tab.
             let page = try String(contentsOfFile: out + "/trend/index.html", encoding: .utf8)
             #expect(page.contains("id=\"tab-trend\"") && !page.contains("id=\"tab-tests\""))
-            // The latest run's figures are compared with the window's first run, and the page says so.
-            #expect(page.contains("first run (c13)</code>"), "\(page.prefix(3000))")
-            #expect(!page.contains("no baseline"))
+            // The latest run, alone in the store, is compared with no run: the page names none, and
+            // its key figures say so, as report's page of that run does.
+            #expect(!page.contains("Compared with"), "\(page.prefix(3000))")
+            #expect(page.contains("<small>no baseline</small>"))
         }
 
         @Test("report judges a stored run over the window run used: windowRuns applies as windowDays does")

@@ -53,6 +53,9 @@ extension Invariants {
         for (name, text) in markdown where !name.hasPrefix("trend") {
             for (label, value) in Self.headlineFigures(text) { add(name + " headline", label, value) }
             for (label, value) in Self.keyFigures(text) { add(name + " key figures", label, value) }
+            for (label, value) in Self.keyFigures(text, column: 3) {
+                add(name + " key figures", label + " (change)", Self.change(value))
+            }
             for (label, value) in Self.gateFigures(text) { add(name + " gates", label, value) }
             for (label, value) in Self.tableTotals(text) { add(name, label, value) }
         }
@@ -64,9 +67,11 @@ extension Invariants {
         }
         for (name, html) in pages where !name.hasPrefix("trend") {
             for (label, value) in Self.pageFigures(html) { add(name + " key figures", label, value) }
+            for (label, value) in Self.pageChanges(html) { add(name + " key figures", label + " (change)", value) }
         }
         if let latest = trendLatestTab, trendEndsAtCurrentRun {
             for (label, value) in Self.pageFigures(latest) { add("trend latest-run tab", label, value) }
+            for (label, value) in Self.pageChanges(latest) { add("trend latest-run tab", label + " (change)", value) }
         }
         if let report = JSONSurface.object(outputs.read(outputs.runOut + "/report.json")),
             let totals = (report["summary"] as? [String: Any])?["totals"] as? [String: Any]
@@ -168,15 +173,31 @@ extension Invariants {
         return figures
     }
 
-    /// The key figures table's `this run` column.
-    static func keyFigures(_ text: String) -> [(String, String)] {
+    /// A key figure's change as a signed number and its first unit (`+3`, `−23.1pp`, `−34.0s`), or `none`
+    /// (`–`, `no change`, and a change without baseline).
+    static func change(_ text: String) -> String {
+        let plain = HTMLSurface.tagless(text).replacingOccurrences(of: " ", with: "")
+        guard let match = matches(#"([+−][0-9.,]+(?:pp|%|m|s|h|d)?)"#, plain).first else { return "none" }
+        return match[0]
+    }
+
+    /// The page's key figures' changes (`kpi-change`), by label.
+    static func pageChanges(_ html: String) -> [(String, String)] {
+        matches(
+            #"<span class="kpi-label">([^<]+)</span><span class="kpi-value">[^<]*</span>(?:<span class="kpi-change[^"]*">(.*?)(?:<small>|<svg|</li>))?"#,
+            html
+        ).map { (HTMLSurface.tagless($0[0]), change($0[1])) }
+    }
+
+    /// The key figures table's `this run` column (or `change`, column 3).
+    static func keyFigures(_ text: String, column: Int = 2) -> [(String, String)] {
         let lines = text.components(separatedBy: "\n")
         guard let head = lines.firstIndex(where: { $0.hasPrefix("| | this run |") }) else { return [] }
         return lines[(head + 2)...].prefix(while: { $0.hasPrefix("|") }).compactMap { row in
             let cells = row.split(separator: "|", omittingEmptySubsequences: false).map {
                 $0.trimmingCharacters(in: .whitespaces)
             }
-            return cells.count > 3 ? (cells[1], cells[2]) : nil
+            return cells.count > 3 ? (cells[1], cells[column]) : nil
         }
     }
 

@@ -11,8 +11,7 @@ import Testing
 /// `canopy report` hands a stored run: where the two pages show the same thing, it is the same.
 @Suite("trend and report draw the latest run alike")
 struct TrendDashboardTests {
-    /// A figure's value alone: the trend counts changes from the window's first run, report from
-    /// the baseline run.
+    /// A figure's value alone.
     static func values(_ headline: DashboardHeadline) -> [DashboardKPI] {
         [
             headline.tests, headline.passed, headline.failed, headline.passedOnRetry, headline.skipped,
@@ -40,8 +39,11 @@ struct TrendDashboardTests {
 
         #expect(trend.headline.status == report.headline.status)
         #expect(Self.values(trend.headline) == Self.values(report.headline))
+        // The Latest run tab's changes are against the run's baseline, as report's page says them.
+        #expect(trend.headline == report.headline)
         #expect(trend.links.commit == report.links.commit && trend.links.buildURL == report.links.buildURL)
-        #expect(trend.links.branch == "main" && trend.links.baseline?.hasPrefix("the window's first run (") == true)
+        #expect(trend.links.branch == "main" && trend.links.baseline == report.links.baseline)
+        #expect(trend.links.baseline != nil)
         // The latest run's lists are report's: one judgement (new, still failing, excused, with
         // the same messages and notes).
         #expect(trend.newFailures == report.newFailures)
@@ -95,7 +97,7 @@ struct TrendDashboardTests {
     }
 
     @Test(
-        "a trend's headline counts from the window's first run; a latest run without snapshots has no coverage measured; no partial banner"
+        "a trend's headline is its latest run's, with no change where it has no baseline; no coverage measured without snapshots; no partial banner"
     )
     func windowHeadline() {
         func point(_ key: String, tests: Int, failed: Int, coverage: Double?) -> TrendPoint {
@@ -124,17 +126,16 @@ struct TrendDashboardTests {
                 trend: points),
             window: TrendWindow(HistoryWindow(runs: 2), runs: points.count), gates: nil, now: Date())
         let dashboard = DashboardBuilder(input: input).build()
-        #expect(dashboard.headline.tests == DashboardKPI(4, baseline: 3))
-        #expect(dashboard.headline.failed == DashboardKPI(1, baseline: 0))
-        #expect(dashboard.headline.passRate == DashboardKPI(0.75, baseline: 1))
+        #expect(dashboard.headline.tests == DashboardKPI(4))
+        #expect(dashboard.headline.failed == DashboardKPI(1))
+        #expect(dashboard.headline.passRate == DashboardKPI(0.75))
         #expect(
-            dashboard.headline.auditErrors == DashboardKPI(0, baseline: 1)
-                && dashboard.headline.auditWarnings == DashboardKPI(0, baseline: 2))
-        #expect(dashboard.headline.identifierCoverage == DashboardKPI(0, baseline: 0.5, isMeasured: false))
+            dashboard.headline.auditErrors == DashboardKPI(0) && dashboard.headline.auditWarnings == DashboardKPI(0))
+        #expect(dashboard.headline.identifierCoverage == DashboardKPI(0, isMeasured: false))
         #expect(dashboard.headline.status == .testsFailed)
         // A window of every branch names no branch, though its latest run has one.
         #expect(dashboard.links.branch == nil && dashboard.links.commit == metadata.commit)
-        #expect(dashboard.links.baseline == "the window's first run (first0123456)")
+        #expect(dashboard.links.baseline == nil)
         #expect(dashboard.trend?.window == "last 2 runs of every branch" && dashboard.trend?.points.count == 2)
         // A partial latest run does not make the window's page partial.
         #expect(dashboard.unreadableInputs.isEmpty)

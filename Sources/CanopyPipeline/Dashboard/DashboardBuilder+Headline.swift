@@ -18,9 +18,8 @@ extension DashboardBuilder {
         var auditWarnings: Int?
     }
 
-    /// The run's key figures and their change: against its baseline run, or on a trend page
-    /// against the window's first run. Without judged gates a failed test says only that tests
-    /// failed.
+    /// The run's key figures and their change against its baseline run, on a trend page too.
+    /// Without judged gates a failed test says only that tests failed.
     func headline() -> DashboardHeadline {
         let totals = input.totals
         let status: DashboardStatus
@@ -50,21 +49,10 @@ extension DashboardBuilder {
                 ? kpi(totals.expectedFailures, base.expectedFailures) : nil)
     }
 
-    /// On a trend page the window's first run, every figure as history counted it; otherwise the
-    /// baseline run's totals, with coverage and audit figures from the comparison made against it.
+    /// The baseline run's totals, with coverage and audit figures from the comparison made against
+    /// it. A trend page's Latest run tab is the latest run as `canopy report` shows it: the same
+    /// baseline (the window's first and last runs are the Trend tab's series).
     private func headlineBaseline() -> HeadlineBaseline {
-        if input.window != nil {
-            guard let first = input.insights?.trend.first else { return HeadlineBaseline() }
-            return HeadlineBaseline(
-                tests: first.tests, passed: first.passed, failed: first.failed,
-                passedOnRetry: first.passedOnRetry,
-                skipped: first.skipped,
-                expectedFailures: max(
-                    0, first.tests - first.passed - first.failed - first.passedOnRetry - first.skipped),
-                passRate: first.passRate, duration: first.duration, coverage: first.coverage,
-                auditErrors: first.auditErrors,
-                auditWarnings: first.auditIssues - first.auditErrors)
-        }
         let baseline = input.insights?.baselineRun?.totals
         let comparison = input.insights?.comparison
         return HeadlineBaseline(
@@ -75,12 +63,9 @@ extension DashboardBuilder {
             auditErrors: comparison?.baselineAuditErrors, auditWarnings: comparison?.baselineAuditWarnings)
     }
 
-    /// What the page says its figures are compared with: the baseline run, or on a trend page the
-    /// window's first run (and its commit).
+    /// What the page says its figures are compared with: the baseline run, on a trend page the
+    /// latest run's.
     func baselineLabel() -> String? {
-        if input.window != nil {
-            return input.insights?.trend.first.map { DashboardWords.windowFirstRun(commit: $0.commit) }
-        }
-        return input.insights?.baselineRun.map { $0.baselineLabel(comparedWithRunOn: input.metadata.branch) }
+        input.insights?.baselineRun.map { $0.baselineLabel(comparedWithRunOn: input.metadata.branch) }
     }
 }

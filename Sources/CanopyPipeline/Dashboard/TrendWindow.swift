@@ -4,7 +4,7 @@ import CanopyRender
 
 /// The window of runs a trend page covers (`canopy trend`), as `DashboardInput.window` hands it to
 /// `DashboardBuilder`: the page charts the window's runs (`HistoryInsights.trend`), names the
-/// window and its branch, and counts its latest run's changes from the window's first run.
+/// window and its branch; its latest run is shown as `canopy report` shows it.
 struct TrendWindow: Sendable, Equatable {
     /// How the page names the window: `last 30 days of main`, `last 14 runs of every branch`.
     var name: String

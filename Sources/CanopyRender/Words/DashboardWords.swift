@@ -32,11 +32,6 @@ package enum DashboardWords {
         return targetBranch.map { "failed on \($0) too" } ?? "failed in the baseline too"
     }
 
-    /// What a trend page's figures are compared with: `the window's first run (1a2b3c4d5e6f)`.
-    package static func windowFirstRun(commit: String?) -> String {
-        "the window's first run" + (commit.map { " (\($0.prefix(12)))" } ?? "")
-    }
-
     /// How a trend page names its window, in the words a run's page names its own
     /// (`DashboardHistoryWindow.name`): `last 14 runs of main`, `last 30 days of every branch`.
     package static func trendWindow(days: Int?, runs: Int, branch: String?) -> String {
