@@ -160,6 +160,9 @@ struct Invariants {
             // A table of counts by kind ("Audit issues by type 3": contrast 2, hitRegion 1) heads
             // the sum of its counts.
             if section.count == Self.sumOfCounts(section.items) { continue }
+            // A list of tests grouped by class ("3 of FeedTests: testA, testB, testC") heads the
+            // tests its groups hold.
+            if section.more == 0, section.count == Self.sumOfGroups(section.items) { continue }
             fail(
                 "header count equals its list", [section.surface],
                 "\"\(section.title.prefix(80))\" says \(section.count), lists \(section.items.count)\(section.more > 0 ? " and \(section.more) more" : "")"
@@ -208,6 +211,18 @@ struct Invariants {
     }
 
     /// The sum of the whole numbers in the cells of some table rows (`| contrast | 2 | 0 |`).
+    /// The sum of the items' leading `N of` when every item has one.
+    static func sumOfGroups(_ items: [String]) -> Int? {
+        var sum = 0
+        for item in items {
+            let words = item.trimmingCharacters(in: .whitespaces).drop { $0 == "-" || $0 == " " }
+                .split(separator: " ", maxSplits: 2)
+            guard words.count == 3, words[1] == "of", let count = Int(words[0]) else { return nil }
+            sum += count
+        }
+        return items.isEmpty ? nil : sum
+    }
+
     static func sumOfCounts(_ rows: [String]) -> Int? {
         var sum = 0
         var any = false

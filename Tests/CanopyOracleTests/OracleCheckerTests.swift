@@ -208,6 +208,8 @@ struct OracleCheckerTests {
                 "new failure=1", "new flaky tests=0", "failed=4", "passed on retry=2", "tests=14", "pass rate=63.6%",
             ])
         #expect(Invariants.canonicalLabel("new failure") == "new failures")
+        #expect(Invariants.sumOfGroups(["- 3 of <code>A</code>: a, b, c", "- 1 of B: d@iPhone 16 Pro (18.2)"]) == 4)
+        #expect(Invariants.sumOfGroups(["- 3 of A: a, b, c", "- <code>B/d</code>"]) == nil)
         #expect(Invariants.canonicalLabel("Failed tests") == "failed")
         let trend = """
             | series | first | last | min | max | over the window |
