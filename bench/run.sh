@@ -102,6 +102,10 @@ if [ -n "${CANOPY_TEST_POSTGRES:-}" ]; then
   "$benchbin" store bench --store "$CANOPY_TEST_POSTGRES" --runs 365 --tests 20000 || echo "bench store (PostgreSQL) failed"
 fi
 
+echo
+echo "## XCTMetric measurements in the store: bytes per measurement (issue 50)"
+"$benchbin" store metrics --runs 200 --tests 200 --measured 20 --metrics 2 --values 5 || echo "bench store metrics failed"
+
 
 echo
 echo "## One run from 8 CI legs: the merged run against the same files read as one input (issue 36: ratio <= 1.3)"

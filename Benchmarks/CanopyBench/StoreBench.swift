@@ -12,6 +12,7 @@ import Foundation
 ///   [--populate no]`: ingest time of one large run, then trend and flakiness query times over a runs × tests
 ///   history (and, with `--full-scan yes`, a cursor over every test row). `--populate no` reuses a store
 ///   an earlier bench filled (it must hold exactly one such history) and measures the queries only.
+/// - `store metrics …`: the bytes per stored XCTMetric measurement (`MetricStoreBench`).
 enum StoreBench {
     static func run(_ arguments: [String]) throws {
         guard let command = arguments.first else {
@@ -24,7 +25,8 @@ enum StoreBench {
         case "bench": try blocking { try await bench(rest) }
         case "populate": try populate(rest)
         case "count": try count(rest)
-        default: throw BenchError.usage("store ingest-loop|bench|populate|count …")
+        case "metrics": try blocking { try await MetricStoreBench.run(rest) }
+        default: throw BenchError.usage("store ingest-loop|bench|populate|count|metrics …")
         }
     }
 

@@ -50,6 +50,9 @@ package protocol HistoryReader: Sendable {
     /// Which tests touched which identifier template in the stored runs, each with its last run,
     /// and which tests the store holds results of: the whole history, not a window.
     func testIdentifierHistory() async throws -> TestIdentifierHistory
+    /// The XCTMetric measurements of the runs in `window`, oldest run first, then by test key,
+    /// attempt and the metric's place in its attempt.
+    func metrics(in window: HistoryWindow) async throws -> [StoredMetric]
 }
 
 extension HistoryReader {

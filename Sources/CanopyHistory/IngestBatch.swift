@@ -64,13 +64,14 @@ struct IngestBatch: Sendable {
         tables += Self.analysedTables(run: run, digest: digest, testRows: rows)
     }
 
-    /// What depends on the run alone: the run, its tests' attempts, its audit issues.
+    /// What depends on the run alone: the run, its tests' attempts, its audit issues, its tests'
+    /// XCTMetric measurements.
     init(run: Run, ingestedAt: Date = Date()) throws {
         guard let key = run.metadata.runKey, !key.isEmpty else { throw HistoryError.missingRunKey }
         self.key = key
         self.run = RunRecord(key: key, metadata: run.metadata, totals: run.totals, ingestedAt: ingestedAt)
         let audits = run.auditIssues.enumerated().map { AuditIssueRecord(ordinal: $0.offset, issue: $0.element) }
-        tables = [Table(AttemptRows(tests: run.tests)), Table(audits)]
+        tables = [Table(AttemptRows(tests: run.tests)), Table(audits), Table(TestMetricRows(tests: run.tests))]
         testNames = RowReferences(names: run.tests.map { TestName($0.identity, key: $0.identity.key) })
     }
 

@@ -4,7 +4,7 @@ extension Attempt {
     /// different things to a reader, though both are kept in `skipReason`.
     enum CodingKeys: String, CodingKey {
         case outcome, duration, label, failures, skipReason, expectedFailureReason, output, errorOutput, origin
-        case steps, attachments
+        case steps, attachments, metrics
     }
 
     package init(from decoder: any Decoder) throws {
@@ -21,6 +21,7 @@ extension Attempt {
             origin: try container.decodeIfPresent(SourceLocation.self, forKey: .origin))
         steps = try container.decodeIfPresent([Step].self, forKey: .steps)
         attachments = try container.decodeIfPresent([AttemptAttachment].self, forKey: .attachments)
+        metrics = try container.decodeIfPresent([MetricMeasurement].self, forKey: .metrics)
     }
 
     package func encode(to encoder: any Encoder) throws {
@@ -36,5 +37,6 @@ extension Attempt {
         try container.encodeIfPresent(origin, forKey: .origin)
         try container.encodeIfPresent(steps, forKey: .steps)
         try container.encodeIfPresent(attachments, forKey: .attachments)
+        try container.encodeIfPresent(metrics, forKey: .metrics)
     }
 }

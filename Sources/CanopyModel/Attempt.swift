@@ -20,6 +20,8 @@ package struct Attempt: Sendable, Equatable, Hashable, Codable {
     /// What the attempt attached (screenshots first of all), in the order taken; nil when none
     /// was read.
     package var attachments: [AttemptAttachment]?
+    /// The XCTMetrics the attempt measured, in the producer's order; nil when none was read.
+    package var metrics: [MetricMeasurement]?
 
     package init(
         outcome: Outcome, duration: Double? = nil, label: String? = nil, failures: [Failure] = [],

@@ -19,6 +19,34 @@ struct InspectCommandTests {
         #expect((object["files"] as? [[String: Any]])?.first?["producer"] as? String == "xcbeautify")
     }
 
+    @Test("XCTMetric measurements beside the tests: a metrics table in text, each attempt's metrics in JSON")
+    func metrics() throws {
+        let inputs = [
+            CLIRunner.fixture("xcresult/xcode26-two-devices.json"),
+            CLIRunner.fixture("xcresult/metrics-two-devices.json"),
+        ]
+        let text = try CLIRunner.run(["inspect"] + inputs)
+        #expect(text.status == 0, "\(text.stderr)")
+        #expect(text.stdout.contains("metrics (XCTMetric measurements):"), "\(text.stdout)")
+        let launch = try #require(text.stdout.split(separator: "\n").first { $0.contains("Duration (AppLaunch)") })
+        #expect(launch.contains("testLogout@iPhone 16 Pro"))
+        for part in [" s ", " 5 ", "2.934", "2.741–5.287", "10.0 %"] { #expect(launch.contains(part), "\(launch)") }
+        let times = text.stdout.split(separator: "\n").filter { $0.contains(" Time ") }
+        #expect(times.count == 2, "\(text.stdout)")
+        #expect(times.allSatisfy { $0.contains(" seconds ") && $0.contains(" 10 ") })
+        let json = try CLIRunner.run(["inspect", "--format", "json"] + inputs)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let tests = try #require(object["tests"] as? [[String: Any]])
+        let measured = tests.filter { test in
+            (test["attempts"] as? [[String: Any]])?.contains { $0["metrics"] != nil } == true
+        }
+        #expect(measured.count == 2)
+        let attempt = try #require((measured.first?["attempts"] as? [[String: Any]])?.last)
+        let metric = try #require((attempt["metrics"] as? [[String: Any]])?.first)
+        #expect(metric["unit"] as? String == "s")
+        #expect((metric["measurements"] as? [Double])?.count == 5)
+    }
+
     @Test("--summary leaves out tests; text output lists the non-passing tests")
     func summaryAndText() throws {
         let json = try CLIRunner.run([

@@ -1,9 +1,12 @@
 /// Python (sqlite3, the connection named `db`) that puts a store written by this build back to
 /// schema 8's layout, as a build before migration 9 left it: test results and failures with their
 /// keys and strings inline, no `test_names`, `strings`, `test_identifiers`,
-/// `test_identifier_runs` or `failed_test_causes`, migrations 9 to 12 not applied. The attempts of tests that ran once stay absent; no reader reads attempts.
+/// `test_identifier_runs`, `failed_test_causes` or `test_metrics`, migrations 9 to 13 not applied.
+/// The attempts of tests that ran once stay absent; no reader reads attempts.
 enum SchemaRewind {
     static let toSchema8 = """
+        db.execute("DROP TABLE test_metrics")
+        db.execute("DELETE FROM grdb_migrations WHERE identifier = '13-test-metrics'")
         db.execute("DROP TABLE failed_test_causes")
         db.execute("DELETE FROM grdb_migrations WHERE identifier = '12-failed-tests'")
         db.execute("DROP TABLE test_identifier_runs")

@@ -2,7 +2,8 @@ import Foundation
 import Testing
 
 /// xcresulttool's documents through `canopy run`: a summary alone is never a pass, a directory of
-/// every document reads its tests once, and a failed build refuses the run's results.
+/// every document reads its tests once, a failed build refuses the run's results, and the metrics
+/// document's measurements are stored with the tests they join.
 @Suite("canopy run on xcresulttool's documents (end to end)")
 struct XCResultDocumentsCommandTests {
     private func directory(_ fixtures: [String]) throws -> String {
@@ -63,10 +64,11 @@ struct XCResultDocumentsCommandTests {
         let out = try CLIRunner.temporaryDirectory()
         let run = try CLIRunner.run(["run", "--out", out, "--branch", "main", "--annotations", "none", every])
         #expect(run.status == 1, "\(run.stdout)\(run.stderr)")
-        // The skipped kinds are notes, kept with the run's diagnostics.
+        // The skipped kinds are notes, kept with the run's diagnostics, as are measured runs of
+        // tests the run does not list.
         let report = try String(contentsOfFile: out + "/report.json", encoding: .utf8)
         #expect(report.contains("insights JSON: Xcode's own observations"))
-        #expect(report.contains("metrics JSON: XCTMetric measurements"))
+        #expect(report.contains("metrics JSON: 1 measured test run(s) belong to no test read"))
     }
 
     @Test("build-results of a failed build beside the tests: exit 2, the first error named, nothing stored")
@@ -78,5 +80,41 @@ struct XCResultDocumentsCommandTests {
         #expect(
             result.stderr.contains("the build failed: \"Cannot find 'CheckoutView' in scope\""), "\(result.stderr)")
         #expect(!FileManager.default.fileExists(atPath: out + "/history.sqlite"))
+    }
+
+    @Test("the metrics document beside the tests: each measured test's metrics stored with the run, packed")
+    func metricsStored() throws {
+        let results = try directory(["xcode26-two-devices.json", "metrics-two-devices.json"])
+        let out = try CLIRunner.temporaryDirectory()
+        let result = try CLIRunner.run(["run", "--out", out, "--branch", "main", "--annotations", "none", results])
+        #expect(result.status == 1, "a failing test fails the gate: \(result.stdout)\(result.stderr)")
+        let script = """
+            import sqlite3, struct, sys
+            db = sqlite3.connect(sys.argv[1])
+            for key, metric, unit, blob in db.execute(
+                    "SELECT n.test_key, i.value, u.value, m.measurements FROM test_metrics m "
+                    "JOIN test_names n ON n.id = m.name_id JOIN strings i ON i.id = m.metric_id "
+                    "JOIN strings u ON u.id = m.unit_id ORDER BY n.test_key DESC, m.ordinal"):
+                values = struct.unpack("<%dd" % (len(blob) // 8), blob)
+                print("%s|%s|%s|%d|%s" % (key, metric, unit, len(values), values[0]))
+            """
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", "-c", script, out + "/history.sqlite"]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let printed = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        let phone = "AppUITests.LoginTests/testLogout@iPhone 16 Pro (18.2)"
+        let pad = "AppUITests.LoginTests/testLogout@iPad Air 11-inch (M2) (18.2)"
+        let expected: [String] = [
+            phone + "|com.apple.dt.XCTMetric_ApplicationLaunch-AppLaunch.duration|s|5|5.2871",
+            phone + "|com.apple.XCTPerformanceMetric_WallClockTime|seconds|10|1.9042",
+            pad + "|com.apple.XCTPerformanceMetric_WallClockTime|seconds|10|2.1187",
+        ]
+        let lines: [String] = printed.split(separator: "\n").map(String.init)
+        #expect(lines == expected, "\(printed)")
     }
 }

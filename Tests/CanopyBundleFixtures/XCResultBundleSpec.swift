@@ -87,14 +87,17 @@ public struct XCResultBundleSpec: Sendable {
         public var skipReason: String?
         public var expectedFailureReason: String?
         public var activities: [Activity]
+        /// One `PerformanceMetrics` row each, in `orderInTestCase` order.
+        public var metrics: [Metric]
 
         public init(
             _ result: String, duration: Double = 1, repetition: Int = 1, repetitions: Int = 1,
             mode: String = "RunRetryOnFailure",
             arguments: [String] = [], issues: [Issue] = [], skipReason: String? = nil,
             expectedFailureReason: String? = nil,
-            activities: [Activity] = []
+            activities: [Activity] = [], metrics: [Metric] = []
         ) {
+            self.metrics = metrics
             self.result = result
             self.duration = duration
             self.repetition = repetition
@@ -106,6 +109,57 @@ public struct XCResultBundleSpec: Sendable {
             self.expectedFailureReason = expectedFailureReason
             self.activities = activities
         }
+    }
+
+    /// An XCTMetric a run measured: a `PerformanceMetrics` row, its columns as the schema names them.
+    public struct Metric: Sendable {
+        public var identifier: String
+        public var displayName: String
+        public var unitOfMeasurement: String
+        public var polarity: String
+        public var measurements: [Double]
+        /// The `measurements` TEXT as written instead of the default JSON array (`[2.7,3.1]`):
+        /// another spelling of the list, or a hostile one.
+        public var measurementsText: String?
+        public var baselineName: String
+        public var baselineAverage: Double
+        public var maxRegression: Double
+        public var maxPercentRegression: Double
+        public var maxStandardDeviation: Double
+        public var maxPercentRelativeStandardDeviation: Double
+
+        /// The defaults are what Xcode 26 writes with no baseline set (`/work/shared/FORMATS.md`, section 12).
+        public init(
+            identifier: String, displayName: String, unitOfMeasurement: String, measurements: [Double],
+            measurementsText: String? = nil, polarity: String = "prefers smaller", baselineName: String = "",
+            baselineAverage: Double = 0, maxRegression: Double = 0.1, maxPercentRegression: Double = 10,
+            maxStandardDeviation: Double = 0.1, maxPercentRelativeStandardDeviation: Double = 10
+        ) {
+            self.identifier = identifier
+            self.displayName = displayName
+            self.unitOfMeasurement = unitOfMeasurement
+            self.polarity = polarity
+            self.measurements = measurements
+            self.measurementsText = measurementsText
+            self.baselineName = baselineName
+            self.baselineAverage = baselineAverage
+            self.maxRegression = maxRegression
+            self.maxPercentRegression = maxPercentRegression
+            self.maxStandardDeviation = maxStandardDeviation
+            self.maxPercentRelativeStandardDeviation = maxPercentRelativeStandardDeviation
+        }
+
+        /// `XCTApplicationLaunchMetric` on a simulator: 5 launches of 2.7–5.3 s, unit "s".
+        public static let appLaunch = Self(
+            identifier: "com.apple.dt.XCTMetric_ApplicationLaunch-AppLaunch.duration",
+            displayName: "Duration (AppLaunch)", unitOfMeasurement: "s",
+            measurements: [5.2871, 2.7413, 2.9337, 3.1085, 2.8126])
+
+        /// A plain `measure {}`: 10 wall-clock times, unit "seconds".
+        public static let wallClockTime = Self(
+            identifier: "com.apple.XCTPerformanceMetric_WallClockTime", displayName: "Time",
+            unitOfMeasurement: "seconds",
+            measurements: [1.9042, 1.2311, 1.2106, 1.2487, 1.2259, 1.2398, 1.2175, 1.2533, 1.2294, 1.2402])
     }
 
     public struct Issue: Sendable {

@@ -255,6 +255,18 @@ private struct RowWriter {
                 "INSERT INTO Arguments (testValue_fk, testCaseRun_fk, orderInTestCaseRun) VALUES (?, ?, ?)",
                 [value, runRow, index])
         }
+        for (index, metric) in run.metrics.enumerated() {
+            let text =
+                metric.measurementsText ?? "[" + metric.measurements.map { "\($0)" }.joined(separator: ",") + "]"
+            _ = try insert(
+                "INSERT INTO PerformanceMetrics (maxPercentRegression, testCaseRun_fk, identifier, baselineAverage, polarity, displayName, unitOfMeasurement, maxRegression, orderInTestCase, maxPercentRelativeStandardDeviation, measurements, baselineName, maxStandardDeviation) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                [
+                    metric.maxPercentRegression, runRow, metric.identifier, metric.baselineAverage, metric.polarity,
+                    metric.displayName, metric.unitOfMeasurement, metric.maxRegression, index,
+                    metric.maxPercentRelativeStandardDeviation, text, metric.baselineName,
+                    metric.maxStandardDeviation,
+                ])
+        }
         if let reason = run.expectedFailureReason {
             _ = try insert(
                 "INSERT INTO ExpectedFailures (failureReason, isTopLevelFailure, uuid, testCaseRun_fk, orderInOwner) VALUES (?, 1, ?, ?, 0)",

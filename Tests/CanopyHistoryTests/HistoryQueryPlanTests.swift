@@ -6,13 +6,14 @@ import Testing
 
 /// Every history query reads the rows its window or run needs through an index, never the whole
 /// of a table that grows with history (`tests`, `failures`, `attempts`, `identifier_nodes`,
-/// `audit_issues`, `coverage`), so its cost follows the window, not the store's size. The plans
+/// `audit_issues`, `coverage`, `test_metrics`), so its cost follows the window, not the store's size. The plans
 /// are the databases' own (`EXPLAIN QUERY PLAN`, PostgreSQL's `EXPLAIN` with sequential scans
 /// priced out, so a small test table does not make one look cheaper than the index).
 @Suite struct HistoryQueryPlanTests {
     /// The tables whose rows grow with every stored run, and their aliases in the queries.
     static let growing = [
         "tests", "t", "failures", "f", "attempts", "identifier_nodes", "n", "audit_issues", "a", "coverage", "c",
+        "test_metrics", "tm",
     ]
 
     /// The windows commands read: the flakiness window (branch, days, runs), the trend's (branch,
@@ -23,7 +24,7 @@ import Testing
         HistoryWindow(days: 14, until: RunFactory.epoch),
     ]
 
-    /// Every statement `HistoryQueries` builds, named.
+    /// Every statement `HistoryQueries` and `MetricQueries` build, named.
     static func statements() -> [(String, SQLStatement)] {
         var all: [(String, SQLStatement)] = [
             ("run(key:)", HistoryQueries.run(key: "k")),
@@ -56,6 +57,7 @@ import Testing
                 ("failures[\(index)]", HistoryQueries.failures(window)),
                 ("trend[\(index)]", HistoryQueries.trend(window)),
                 ("trendCategories[\(index)]", HistoryQueries.trendCategories(window)),
+                ("metrics[\(index)]", MetricQueries.metrics(window)),
             ]
         }
         return all

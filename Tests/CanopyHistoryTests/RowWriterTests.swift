@@ -178,6 +178,7 @@ struct SQLValueList: SQLRowSink {
     mutating func text(_ value: String, utf8Prefix byteCount: Int) {
         values.append(.text(String(decoding: value.utf8.prefix(byteCount), as: UTF8.self)))
     }
+    mutating func blob(_ bytes: [UInt8]) { values.append(.blob(bytes)) }
     mutating func null() { values.append(.null) }
 }
 

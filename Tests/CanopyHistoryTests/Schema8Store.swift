@@ -142,6 +142,7 @@ enum Schema8Store {
         case .double(let double):
             double.isFinite ? "\(double)" : (double.isNaN ? "'NaN'" : (double > 0 ? "'Infinity'" : "'-Infinity'"))
         case .text(let text): "'" + text.replacingOccurrences(of: "'", with: "''") + "'"
+        case .blob: preconditionFailure("schema 8 has no bytes column")
         }
     }
 }

@@ -34,8 +34,8 @@ struct IntegerConversionScanTests {
             1, "Int32 of a temporary file's pid: parses a String, nil when out of range"
         ),
         "CanopyHistory/Postgres/PostgresColumnArrays.swift": (
-            10,
-            "Int32/Int64 of constants, of array and string lengths (bounded by the input limits) and of Ints for the wire"
+            11,
+            "Int32/Int64 of constants, of array, string and blob lengths (bounded by the input limits) and of Ints for the wire"
         ),
         "CanopyHistory/Postgres/PostgresHistoryStore+ConnectionLoss.swift": (
             2, "UInt64 of waits in seconds the retry policy sets (positive, under a minute)"
@@ -56,7 +56,12 @@ struct IntegerConversionScanTests {
         ),
         "CanopyHistory/SQLite/SQLiteHistoryStore.swift": (1, "Int of the busy timeout the code sets"),
         "CanopyHistory/SQLite/SQLiteRowBinder.swift": (
-            3, "Int64 of an Int; Int32 of a length capped by a buffer's; Int of an Int32"
+            4,
+            "Int64 of an Int; Int32 of a length capped by a buffer's; Int of an Int32; Int32 of a blob's length "
+                + "(packed measurements: at most 10,000 values of 8 bytes)"
+        ),
+        "CanopyHistory/Records/TestMetricRows.swift": (
+            2, "UInt64 of a byte and of a bit offset below 8, unpacking doubles"
         ),
         "CanopyModel/ElementTypeCaseName.swift": (1, "Int parsing a key: nil, never a trap"),
         "CanopyModel/InputRange.swift": (

@@ -50,10 +50,9 @@ struct XCResultDocumentsTests {
     }
 
     @Test(
-        "insights and metrics are skipped with a note naming the kind",
+        "insights are skipped with a note naming the kind",
         arguments: [
-            ("insights.json", InputFormat.xcresultInsights, "insights JSON: Xcode's own observations"),
-            ("metrics.json", .xcresultMetrics, "metrics JSON: XCTMetric measurements"),
+            ("insights.json", InputFormat.xcresultInsights, "insights JSON: Xcode's own observations")
         ])
     func skippedKinds(_ fixture: String, _ format: InputFormat, _ note: String) throws {
         let input = try parse(fixture)

@@ -16,7 +16,7 @@ struct PostgresColumnArrays: SQLRowSink {
         enum Kind: Equatable {
             /// Only NULLs so far: the column is inserted as NULL.
             case unknown
-            case int8, float8, text
+            case int8, float8, text, bytea
         }
 
         var kind = Kind.unknown
@@ -64,6 +64,13 @@ struct PostgresColumnArrays: SQLRowSink {
     mutating func text(_ value: String, utf8Prefix byteCount: Int) {
         begin(.text)
         let bytes = value.utf8.prefix(byteCount)
+        columns[column].elements.writeInteger(Int32(bytes.count))
+        columns[column].elements.writeBytes(bytes)
+        endValue()
+    }
+
+    mutating func blob(_ bytes: [UInt8]) {
+        begin(.bytea)
         columns[column].elements.writeInteger(Int32(bytes.count))
         columns[column].elements.writeBytes(bytes)
         endValue()
@@ -145,6 +152,7 @@ extension PostgresColumnArrays.Column.Kind {
         case .int8: "int8"
         case .float8: "float8"
         case .text: "text"
+        case .bytea: "bytea"
         }
     }
 
@@ -152,6 +160,7 @@ extension PostgresColumnArrays.Column.Kind {
         switch self {
         case .int8: .int8Array
         case .float8: .float8Array
+        case .bytea: .byteaArray
         case .text, .unknown: .textArray
         }
     }
@@ -160,6 +169,7 @@ extension PostgresColumnArrays.Column.Kind {
         switch self {
         case .int8: .int8
         case .float8: .float8
+        case .bytea: .bytea
         case .text, .unknown: .text
         }
     }

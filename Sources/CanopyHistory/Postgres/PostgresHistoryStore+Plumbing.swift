@@ -90,6 +90,7 @@ extension PostgresHistoryStore {
             case .int(let int): bindings.append(int)
             case .double(let double): bindings.append(double)
             case .text(let text): bindings.append(text)
+            case .blob(let bytes): bindings.append(ByteBuffer(bytes: bytes))
             case .null: bindings.appendNull()
             }
         }
@@ -151,4 +152,7 @@ struct PostgresRowReader: SQLRowReader {
     func text(_ index: Int) throws -> String? { try row[index].decode(String?.self) }
     func int(_ index: Int) throws -> Int? { try row[index].decode(Int?.self) }
     func double(_ index: Int) throws -> Double? { try row[index].decode(Double?.self) }
+    func blob(_ index: Int) throws -> [UInt8]? {
+        try row[index].decode(ByteBuffer?.self).map { Array($0.readableBytesView) }
+    }
 }

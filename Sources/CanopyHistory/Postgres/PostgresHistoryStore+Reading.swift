@@ -127,6 +127,10 @@ extension PostgresHistoryStore {
             tests: try await fetchAll(TestIdentifierQueries.storedTests) { try TestIdentifierQueries.name($0) })
     }
 
+    package func metrics(in window: HistoryWindow) async throws -> [StoredMetric] {
+        try await fetchAll(MetricQueries.metrics(window)) { try MetricQueries.metric($0, location: location) }
+    }
+
     package func trend(in window: HistoryWindow) async throws -> [TrendPoint] {
         let points = try await fetchAll(HistoryQueries.trend(window)) { try HistoryRowDecoding.trendPoint($0) }
         let counts = try await fetchAll(HistoryQueries.trendCategories(window)) {

@@ -9,6 +9,8 @@ protocol SQLRowSink {
     mutating func text(_ value: String)
     /// The first `byteCount` UTF-8 bytes of `value`, which end on a character boundary.
     mutating func text(_ value: String, utf8Prefix byteCount: Int)
+    /// Bytes, bound as a BLOB (`BYTEA`); empty bytes are an empty value, never NULL.
+    mutating func blob(_ bytes: [UInt8])
     mutating func null()
 }
 

@@ -3,6 +3,8 @@ enum SQLValue: Sendable, Equatable {
     case int(Int)
     case double(Double)
     case text(String)
+    /// Bytes (SQLite `BLOB`, PostgreSQL `BYTEA`).
+    case blob([UInt8])
     case null
 
     init(_ value: Int?) { self = value.map { .int($0) } ?? .null }

@@ -117,6 +117,10 @@ extension SQLiteHistoryStore {
             tests: try fetchAll(TestIdentifierQueries.storedTests) { try TestIdentifierQueries.name($0) })
     }
 
+    package func metrics(in window: HistoryWindow) async throws -> [StoredMetric] {
+        try fetchAll(MetricQueries.metrics(window)) { try MetricQueries.metric($0, location: location) }
+    }
+
     package func trend(in window: HistoryWindow) async throws -> [TrendPoint] {
         let points = try fetchAll(HistoryQueries.trend(window)) { try HistoryRowDecoding.trendPoint($0) }
         let counts = try fetchAll(HistoryQueries.trendCategories(window)) {
@@ -174,4 +178,8 @@ struct GRDBRowReader: SQLRowReader {
     func int(_ index: Int) throws -> Int? { (try? row.decode(Int?.self, atIndex: index)) ?? nil }
 
     func double(_ index: Int) throws -> Double? { (try? row.decode(Double?.self, atIndex: index)) ?? nil }
+
+    func blob(_ index: Int) throws -> [UInt8]? {
+        ((try? row.decode(Data?.self, atIndex: index)) ?? nil).map(Array.init)
+    }
 }

@@ -181,6 +181,7 @@ extension SQLiteHistoryStore {
                 case .int(let int): int
                 case .double(let double): double
                 case .text(let text): text
+                case .blob(let bytes): Data(bytes)
                 case .null: nil
                 }
             })

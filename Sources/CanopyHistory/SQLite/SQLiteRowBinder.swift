@@ -25,6 +25,17 @@ struct SQLiteRowBinder: SQLRowSink {
         if let index = next() { code = sqlite3_bind_null(handle, index) }
     }
 
+    mutating func blob(_ bytes: [UInt8]) {
+        guard let index = next() else { return }
+        guard !bytes.isEmpty else {
+            code = sqlite3_bind_zeroblob(handle, index, 0)
+            return
+        }
+        code = bytes.withUnsafeBytes {
+            sqlite3_bind_blob(handle, index, $0.baseAddress, Int32($0.count), Self.transient)
+        }
+    }
+
     mutating func text(_ value: String) { text(value, utf8Prefix: nil) }
     mutating func text(_ value: String, utf8Prefix byteCount: Int) { text(value, utf8Prefix: Optional(byteCount)) }
 

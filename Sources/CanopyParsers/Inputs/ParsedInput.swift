@@ -20,12 +20,16 @@ package struct ParsedInput: Sendable, Equatable, Codable {
     /// Step logs of tests another input lists (`xcresulttool get test-results activities`),
     /// joined to their failing attempts by `RunAssembler`.
     package var steps: [ExportedSteps]
+    /// XCTMetrics of tests another input lists (`xcresulttool get test-results metrics`), joined
+    /// to their attempts by `RunAssembler`.
+    package var metrics: [ExportedMetrics]
 
     package init(
         file: InputFile, tests: [TestCase] = [], screens: [Screen] = [], auditIssues: [AuditIssue] = [],
         metadata: RunMetadata = RunMetadata(), diagnostics: [Diagnostic] = [], attachments: [ExportedAttachment] = [],
-        steps: [ExportedSteps] = [], configuration: String? = nil
+        steps: [ExportedSteps] = [], configuration: String? = nil, metrics: [ExportedMetrics] = []
     ) {
+        self.metrics = metrics
         self.configuration = configuration
         self.file = file
         self.tests = tests

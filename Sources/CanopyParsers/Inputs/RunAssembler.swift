@@ -104,6 +104,7 @@ package enum RunAssembler {
         }
         run.auditIssues += recognizedAuditIssues(in: run.tests, inputs: run.inputs)
         joinExportedSteps(inputs.flatMap(\.steps), into: &run)
+        joinExportedMetrics(inputs.flatMap(\.metrics), into: &run)
         if attachments != .none {
             joinExportedAttachments(inputs.flatMap(\.attachments), into: &run, scope: attachments)
         }

@@ -35,7 +35,8 @@ struct XCResultBundleReading {
         let issues = try self.issues()
         let arguments = try self.arguments()
         let expected = try expectedFailures()
-        var diagnostics: [Diagnostic] = []
+        let performance = try XCResultBundleMetrics(db, bundle: bundle)
+        var diagnostics = performance.diagnostics
         var unknownResults: Set<String> = []
         /// `TestCaseRuns` rows whose duration is outside `InputRange.duration` (the first few).
         var badDurations: [String] = []
@@ -122,6 +123,7 @@ struct XCResultBundleReading {
                 if badDurations.count < 3 { badDurations.append("row \(id): \(storedDuration)") }
             }
             var attempt = Attempt(outcome: outcome, duration: duration, label: label, origin: origin)
+            attempt.metrics = performance.metrics[id]
             switch outcome {
             case .failed, .error: attempt.failures = failures
             case .skipped:

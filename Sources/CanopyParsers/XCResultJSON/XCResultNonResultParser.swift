@@ -1,12 +1,12 @@
 import CanopyModel
 
-/// Reads xcresulttool documents that hold no test results (`insights`, `metrics`): recognised by
+/// Reads xcresulttool documents that hold nothing a run keeps (`insights`): recognised by
 /// their shape so that a directory of a job's outputs reads cleanly, and skipped with a note
 /// naming the kind, never read as a malformed tests document.
 package struct XCResultNonResultParser: JSONReportParser {
     package let format: InputFormat
 
-    /// - Parameter format: `.xcresultInsights` or `.xcresultMetrics`.
+    /// - Parameter format: `.xcresultInsights`.
     package init(format: InputFormat) {
         self.format = format
     }
@@ -15,8 +15,6 @@ package struct XCResultNonResultParser: JSONReportParser {
         let note =
             switch format {
             case .xcresultInsights: "insights JSON: Xcode's own observations of the run, not test results; skipped"
-            case .xcresultMetrics:
-                "metrics JSON: XCTMetric measurements (launch time, memory, hitches), not test results; skipped"
             default: "\(format.displayName): not test results; skipped"
             }
         let file = InputFile(path: path, format: format, bytes: bytes)

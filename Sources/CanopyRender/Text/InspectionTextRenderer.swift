@@ -27,6 +27,7 @@ package struct InspectionTextRenderer {
 
         if !summary {
             out += tests(run)
+            out += metrics(run)
             out += screens(run)
             out += audits(run)
         }
@@ -99,7 +100,7 @@ package struct InspectionTextRenderer {
         seconds < 10 ? String(format3(seconds)) + "s" : Int(exactly: seconds.rounded()).map { "\($0)s" } ?? "–"
     }
 
-    private func format3(_ value: Double) -> String {
+    func format3(_ value: Double) -> String {
         let scaled = (value * 1000).rounded() / 1000
         return "\(scaled)"
     }
