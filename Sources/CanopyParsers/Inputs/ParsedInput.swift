@@ -40,4 +40,27 @@ package struct ParsedInput: Sendable, Equatable, Codable {
         self.attachments = attachments
         self.steps = steps
     }
+
+    private enum CodingKeys: String, CodingKey {
+        case file, tests, screens, auditIssues, metadata, configuration, declaredTests, diagnostics, attachments,
+            steps, metrics
+    }
+
+    /// Decodes a shard's payload; the lists later canopy versions added (attachments, steps,
+    /// metrics) are empty when a payload written before them has none, so that a leg sent by an
+    /// older canopy still merges.
+    package init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        file = try container.decode(InputFile.self, forKey: .file)
+        tests = try container.decode([TestCase].self, forKey: .tests)
+        screens = try container.decode([Screen].self, forKey: .screens)
+        auditIssues = try container.decode([AuditIssue].self, forKey: .auditIssues)
+        metadata = try container.decode(RunMetadata.self, forKey: .metadata)
+        configuration = try container.decodeIfPresent(String.self, forKey: .configuration)
+        declaredTests = try container.decodeIfPresent(Int.self, forKey: .declaredTests)
+        diagnostics = try container.decode([Diagnostic].self, forKey: .diagnostics)
+        attachments = try container.decodeIfPresent([ExportedAttachment].self, forKey: .attachments) ?? []
+        steps = try container.decodeIfPresent([ExportedSteps].self, forKey: .steps) ?? []
+        metrics = try container.decodeIfPresent([ExportedMetrics].self, forKey: .metrics) ?? []
+    }
 }
