@@ -199,6 +199,7 @@ let package = Package(
             exclude: ["differential.py"], swiftSettings: swiftSettings),
         // The oracle: seeded scenarios with ground truth, the built `canopy` run on each and the
         // invariants checked over everything it writes; `canopy` is a dependency so it is built first.
-        .testTarget(name: "CanopyOracleTests", dependencies: ["canopy"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "CanopyOracleTests", dependencies: ["canopy", "CanopyBundleFixtures"], swiftSettings: swiftSettings),
     ]
 )

@@ -1,3 +1,4 @@
+import CanopyBundleFixtures
 import CanopyHistory
 import CanopyModel
 import Foundation
@@ -66,25 +67,4 @@ enum MetricStoreBench {
             "store.metrics.bytesPerMeasurement: \(String(format: "%.1f", Double(added) / Double(max(stored, 1)))) "
                 + "(packed values: 8; the rest is the row, its key and thresholds, shared by a metric's values)")
     }
-}
-
-/// A small deterministic generator (SplitMix64), so two bench runs store the same values.
-struct SplitMix {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var value = state
-        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-        return value ^ (value >> 31)
-    }
-
-    /// Uniform in (0, 1].
-    mutating func unit() -> Double { (Double(next() >> 11) + 1) / Double(1 << 53) }
-
-    /// Standard normal (Box–Muller).
-    mutating func normal() -> Double { (-2 * log(unit())).squareRoot() * cos(2 * .pi * unit()) }
 }

@@ -1,19 +1,14 @@
+import CanopyBundleFixtures
 import Foundation
 
-/// SplitMix64: the oracle's one source of randomness, so that a seed replays a scenario exactly on
-/// any machine and Swift version (the standard library's generator is neither seedable nor stable).
+/// The oracle's one source of randomness, over the fixtures' SplitMix64, so that a seed replays a
+/// scenario exactly on any machine and Swift version.
 struct OracleRandom: RandomNumberGenerator {
-    private var state: UInt64
+    private var base: SplitMix
 
-    init(seed: UInt64) { state = seed }
+    init(seed: UInt64) { base = SplitMix(seed: seed) }
 
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
+    mutating func next() -> UInt64 { base.next() }
 
     /// A number in `range`.
     mutating func int(_ range: ClosedRange<Int>) -> Int { Int.random(in: range, using: &self) }

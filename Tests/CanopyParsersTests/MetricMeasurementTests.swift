@@ -119,26 +119,16 @@ struct MetricMeasurementTests {
     @Test("the bundle's PerformanceMetrics rows: per attempt, in orderInTestCase, read as the JSON reads them")
     func bundle() throws {
         let launch = XCResultBundleSpec.Metric.appLaunch
-        let spec = XCResultBundleSpec(planRuns: [
-            .init(testables: [
-                .init(
-                    name: "AppUITests",
-                    suites: [
-                        .init(
-                            name: "LoginTests",
-                            cases: [
-                                .init(
-                                    name: "testLogout()", identifier: "LoginTests/testLogout()",
-                                    runs: [.init("Success", metrics: [launch, .wallClockTime])]),
-                                .init(
-                                    name: "testLogin()", identifier: "LoginTests/testLogin()",
-                                    runs: [
-                                        .init("Failure", repetition: 1, repetitions: 2),
-                                        .init("Success", repetition: 2, repetitions: 2, metrics: [launch]),
-                                    ]),
-                            ])
-                    ])
-            ])
+        let spec = Self.loginTests([
+            .init(
+                name: "testLogout()", identifier: "LoginTests/testLogout()",
+                runs: [.init("Success", metrics: [launch, .wallClockTime])]),
+            .init(
+                name: "testLogin()", identifier: "LoginTests/testLogin()",
+                runs: [
+                    .init("Failure", repetition: 1, repetitions: 2),
+                    .init("Success", repetition: 2, repetitions: 2, metrics: [launch]),
+                ]),
         ])
         let input = try ParserRegistry().parse(fileAt: try GeneratedBundle.write(spec))
         #expect(input.diagnostics.isEmpty, "\(input.diagnostics)")
@@ -169,20 +159,10 @@ struct MetricMeasurementTests {
     func unreadableMeasurements() throws {
         var hostile = XCResultBundleSpec.Metric.wallClockTime
         hostile.measurementsText = "<plist>1.2</plist>"
-        let spec = XCResultBundleSpec(planRuns: [
-            .init(testables: [
-                .init(
-                    name: "AppUITests",
-                    suites: [
-                        .init(
-                            name: "LoginTests",
-                            cases: [
-                                .init(
-                                    name: "testLogout()", identifier: "LoginTests/testLogout()",
-                                    runs: [.init("Success", metrics: [hostile])])
-                            ])
-                    ])
-            ])
+        let spec = Self.loginTests([
+            .init(
+                name: "testLogout()", identifier: "LoginTests/testLogout()",
+                runs: [.init("Success", metrics: [hostile])])
         ])
         let input = try ParserRegistry().parse(fileAt: try GeneratedBundle.write(spec))
         let metric = try #require(input.tests.first?.attempts.first?.metrics?.first)
@@ -193,5 +173,11 @@ struct MetricMeasurementTests {
             input.diagnostics.map(\.message) == [
                 "PerformanceMetrics: 1 row(s) whose measurements are not a list of numbers, kept without values (row 1)"
             ])
+    }
+
+    /// A bundle of one plan run whose `AppUITests` testable holds the suite `LoginTests` of `cases`.
+    static func loginTests(_ cases: [XCResultBundleSpec.Case]) -> XCResultBundleSpec {
+        let suite = XCResultBundleSpec.Suite(name: "LoginTests", cases: cases)
+        return XCResultBundleSpec(planRuns: [.init(testables: [.init(name: "AppUITests", suites: [suite])])])
     }
 }

@@ -1,3 +1,4 @@
+import CanopyBundleFixtures
 import CanopyModel
 import Foundation
 import Testing
@@ -26,7 +27,7 @@ struct MutationFuzzTests {
         "1e999", "-0", "\"children\":[", "\"nodeType\":\"Test Case\"", "\"testNodes\":", "\"elementType\":", "\u{0}",
     ].map { Array($0.utf8) }
 
-    static func mutate(_ bytes: [UInt8], _ generator: inout SplitMix64) -> [UInt8] {
+    static func mutate(_ bytes: [UInt8], _ generator: inout SplitMix) -> [UInt8] {
         var result = bytes
         for _ in 0..<Int.random(in: 1...4, using: &generator) {
             guard !result.isEmpty else { return Self.tokens.randomElement(using: &generator) ?? [] }
@@ -54,7 +55,7 @@ struct MutationFuzzTests {
     @Test("mutated fixtures parse or fail with a ParserError, never crash", arguments: fixtures)
     func mutatedFixture(_ name: String) throws {
         let original = try Array(Data(contentsOf: URL(fileURLWithPath: Fixture.path(name))))
-        var generator = SplitMix64(seed: UInt64(truncatingIfNeeded: name.utf8.reduce(5381) { ($0 &* 33) &+ Int($1) }))
+        var generator = SplitMix(seed: UInt64(truncatingIfNeeded: name.utf8.reduce(5381) { ($0 &* 33) &+ Int($1) }))
         let directory = try TemporaryFile.directory()
         let path = directory + "/mutant." + (name.hasSuffix(".xml") ? "xml" : "json")
         let registry = ParserRegistry()
