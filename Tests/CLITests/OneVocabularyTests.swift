@@ -109,6 +109,31 @@ struct OneVocabularyTests: SampleHistoryCommands {
         #expect(categories.allSatisfy { $0["failures"] == nil })
     }
 
+    @Test("the pull request's comment names passing gates on one line and shows only what differs here")
+    func commentShowsWhatDiffers() throws {
+        let comment = try Self.text("pr/comment.md")
+        let insights = try Self.json("pr/insights.json")
+        let gates = try #require(insights["gates"] as? [[String: Any]])
+        let passing = gates.filter { $0["passed"] as? Bool == true }.compactMap { $0["name"] as? String }
+        #expect(!passing.isEmpty)
+        #expect(
+            comment.contains("- ✅ \(passing.count) gate\(passing.count == 1 ? "" : "s") passed: "),
+            "\(comment.prefix(600))")
+        for name in passing { #expect(!comment.contains("- ✅ \(name):"), "\(name)") }
+        // Flaky tests listed are those that failed or passed on retry in this run.
+        let verdicts = try #require(insights["verdicts"] as? [[String: Any]])
+        let ranDifferently = Set(
+            verdicts.filter { ["failed", "passedOnRetry"].contains($0["outcome"] as? String ?? "") }.compactMap {
+                $0["key"] as? String
+            })
+        let flakyHere = verdicts.filter { $0["state"] as? String == "flaky" }.compactMap { $0["key"] as? String }
+        let listed = flakyHere.filter { ranDifferently.contains($0) }
+        #expect(comment.contains("Flaky tests that failed or retried here (\(listed.count))"), "\(comment)")
+        // Key figures that did not change are left to the summary.
+        #expect(!comment.contains("| Skipped | 0 | – |") && !comment.contains("| Audit errors |"), "\(comment)")
+        #expect(!comment.contains("Accessibility findings"))
+    }
+
     @Test("insights.json's new failures and new flaky tests are the gates' counts, on main and on a pull request")
     func insightsNewFailuresAreTheGates() throws {
         for run in ["main", "pr"] {

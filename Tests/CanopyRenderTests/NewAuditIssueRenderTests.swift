@@ -37,8 +37,11 @@ struct NewAuditIssueRenderTests {
         let summary = MarkdownRenderer().render(dashboard)
         #expect(summary.contains("**1 new** since the baseline (🆕, listed first); 2 of its resolved."))
         #expect(summary.contains("| ⚠️ warning 🆕 new | contrast |"), "\(summary)")
+        // The comment lists only the new issue.
         let comment = MarkdownComment().render(dashboard)
-        #expect(comment.contains("warnings, 1 new)</summary>"))
+        #expect(comment.contains("<summary>♿ New accessibility issues (1)</summary>"), "\(comment)")
+        #expect(comment.contains("| ⚠️ warning 🆕 new | contrast |"), "\(comment)")
+        #expect(!comment.contains("| ⚠️ warning |") && !comment.contains("| ❌ error |"), "\(comment)")
     }
 
     @Test("without a comparison nothing is marked or counted")

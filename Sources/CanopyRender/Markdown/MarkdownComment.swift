@@ -1,12 +1,15 @@
+import CanopyModel
 import Foundation
 
 /// The pull-request comment: what a reviewer reads in ten seconds.
 ///
-/// First a one-line verdict, then the gates, the new failures (each with its message, location,
-/// cause and what usually fixes it) and the new flaky tests; everything else — the other failing
-/// tests, flaky tests, slower tests, accessibility findings, the key figures — inside collapsed
-/// `<details>` blocks of at most `listLimit` rows each, and a link to the full summary. The whole
-/// stays within `budget` bytes, shortened from the last block up (`MarkdownBudget`).
+/// First a one-line verdict, then the failing gates (the passing ones on one line), the new
+/// failures (each with its message, location, cause and what usually fixes it) and the new flaky
+/// tests; then, collapsed in `<details>` blocks of at most `listLimit` rows each, what differs
+/// here — the other failing tests, the flaky tests that failed or retried in this run, slower
+/// tests, new accessibility issues, the key figures that changed — and a link to the full
+/// summary. The whole stays within `budget` bytes, shortened from the last block up
+/// (`MarkdownBudget`).
 package struct MarkdownComment: DashboardRenderer {
     /// The size limit in UTF-8 bytes.
     package var budget: Int
@@ -34,18 +37,24 @@ package struct MarkdownComment: DashboardRenderer {
                     head: MarkdownFailures.screenshotNote(others.map(\.failure), links: dashboard.links),
                     items: otherItems.items, counts: otherItems.counts)),
         ]
-        let flaky = MarkdownSections.flaky(dashboard.flakyTests, window: dashboard.historyWindow)
-        sections.append(collapsed("🔁 Flaky tests (\(Format.count(flaky.items.count)))", flaky, bare: true))
-        let slower = MarkdownSections.slower(dashboard.slowerTests, quarantine: dashboard.quarantinedTests)
-        sections.append(collapsed("🐢 Slower tests (\(Format.count(slower.items.count)))", slower, bare: true))
-        let issues = dashboard.accessibility.issues
-        let errors = issues.filter { $0.severity == .error }.count
-        let newIssues = dashboard.accessibility.newCount
+        // Flaky tests that failed or passed on retry here: the rest ran as on the target branch.
+        let ranDifferently = Set(
+            dashboard.tests.lazy.filter { $0.outcome == .failed || $0.outcome == .flaky }.map(\.key))
+        let flaky = MarkdownSections.flaky(
+            dashboard.flakyTests.filter { ranDifferently.contains($0.test) }, window: dashboard.historyWindow)
         sections.append(
             collapsed(
-                "♿ Accessibility findings (\(Format.plural(errors, "error")), \(Format.plural(issues.count - errors, "warning"))\(newIssues > 0 ? ", \(Format.count(newIssues)) new" : ""))",
-                MarkdownSections.accessibility(issues, resolved: dashboard.accessibility.resolved), bare: true))
-        sections.append(collapsed("📊 Key figures", MarkdownHeadline.figuresSection(dashboard), bare: true))
+                "🔁 Flaky tests that failed or retried here (\(Format.count(flaky.items.count)))", flaky, bare: true))
+        let slower = MarkdownSections.slower(dashboard.slowerTests, quarantine: dashboard.quarantinedTests)
+        sections.append(collapsed("🐢 Slower tests (\(Format.count(slower.items.count)))", slower, bare: true))
+        let newIssues = dashboard.accessibility.issues.filter(\.isNew)
+        sections.append(
+            collapsed(
+                "♿ New accessibility issues (\(Format.count(newIssues.count)))",
+                MarkdownSections.accessibility(newIssues, resolved: dashboard.accessibility.resolved), bare: true))
+        let changed = MarkdownHeadline.figuresSection(dashboard, changedOnly: true)
+        sections.append(
+            collapsed("📊 Key figures that changed (\(Format.count(changed.items.count)))", changed, bare: true))
         let foot = MarkdownRenderer.foot(dashboard)
         return MarkdownBudget(limit: budget, dashboard: dashboard.links.dashboard).fit(
             head: Self.head(dashboard), sections: sections, foot: foot)
@@ -71,10 +80,16 @@ package struct MarkdownComment: DashboardRenderer {
             out += " · compared with " + MarkdownText.code(baseline, limit: 100)
         }
         out += "\n\n" + MarkdownHeadline.noBaseline(dashboard)
-        for gate in dashboard.gates.prefix(50) {
+        // A failing gate with what it measured; the passing ones named on one line.
+        for gate in failedGates.prefix(50) {
             out +=
-                "- " + (gate.passed ? "✅ " : "❌ ") + MarkdownText.escape(gate.name, limit: 80) + ": "
-                + MarkdownText.escape(gate.detail, limit: 200) + "\n"
+                "- ❌ " + MarkdownText.escape(gate.name, limit: 80) + ": " + MarkdownText.escape(gate.detail, limit: 200)
+            out += "\n"
+        }
+        let passed = dashboard.gates.filter(\.passed)
+        if !passed.isEmpty {
+            out += "- ✅ \(Format.plural(passed.count, "gate")) passed: "
+            out += passed.prefix(20).map { MarkdownText.escape($0.name, limit: 80) }.joined(separator: ", ") + "\n"
         }
         return dashboard.gates.isEmpty ? out : out + "\n"
     }

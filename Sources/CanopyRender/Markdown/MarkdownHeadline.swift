@@ -57,10 +57,11 @@ enum MarkdownHeadline {
     }
 
     /// The key figures with their change against the baseline, one table row each.
-    static func figures(_ dashboard: Dashboard) -> [String] {
+    static func figures(_ dashboard: Dashboard, changedOnly: Bool = false) -> [String] {
         var out: [String] = []
         for figure in dashboard.headline.keyFigures {
             let (label, kpi, unit, higherIsBetter) = (figure.label, figure.kpi, figure.unit, figure.higherIsBetter)
+            if changedOnly && Format.change(kpi, unit) == nil { continue }
             var change = "–"
             if let text = Format.change(kpi, unit) {
                 switch Format.judgement(kpi, higherIsBetter: higherIsBetter) {
@@ -74,11 +75,11 @@ enum MarkdownHeadline {
         return out
     }
 
-    /// The key figures as a section of the summary.
-    static func figuresSection(_ dashboard: Dashboard) -> MarkdownSection {
+    /// The key figures as a section of the summary; `changedOnly`, those with a change (the comment).
+    static func figuresSection(_ dashboard: Dashboard, changedOnly: Bool = false) -> MarkdownSection {
         MarkdownSection(
             name: "key figures", head: "### 📊 Key figures\n\n| | this run | change |\n|---|---:|---:|\n",
-            items: figures(dashboard))
+            items: figures(dashboard, changedOnly: changedOnly))
     }
 
     /// Without a baseline, a note saying so, what the "new" gates compared against, and what to
