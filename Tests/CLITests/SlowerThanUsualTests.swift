@@ -13,6 +13,46 @@ struct SlowerThanUsualTests {
         return xml + "</testsuite></testsuites>\n"
     }
 
+    @Test("a pull request's slower tests are against its target's runs, and not those slow on the target's latest run")
+    func pullRequestAgainstItsTarget() throws {
+        let out = try CLIRunner.temporaryDirectory()
+        // On main: testSeek usually 10 s and 22 s on main's latest night; testVolume usually 10 s,
+        // 4 s on main's latest night. The request's branch ran testVolume in 30 s once before.
+        let nights: [[String: Double]] = [
+            ["testSeek": 10, "testVolume": 10], ["testSeek": 10, "testVolume": 10], ["testSeek": 9, "testVolume": 11],
+            ["testSeek": 11, "testVolume": 10], ["testSeek": 22, "testVolume": 4],
+        ]
+        let config = out + "/canopy.yml"
+        try "slowerTests:\n  runs: 5\n".write(toFile: config, atomically: true, encoding: .utf8)
+        func store(_ night: [String: Double], key: String, branch: String, day: Int) throws {
+            let file = out + "/\(key).xml"
+            try junit(night).write(toFile: file, atomically: true, encoding: .utf8)
+            let result = try CLIRunner.run([
+                "ingest", "--quiet", "--config", config, "--out", out, "--run-key", key, "--commit", key + "abcdef",
+                "--branch", branch, "--started-at", "2026-11-0\(day)T02:00:00Z", file,
+            ])
+            #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        }
+        for (index, night) in nights.enumerated() {
+            try store(night, key: "night-\(index)", branch: "main", day: index + 1)
+        }
+        try store(["testSeek": 10, "testVolume": 30], key: "pr-0", branch: "feature/x", day: 6)
+        // The request: testSeek 25 s (slower than usual, not than main's latest 22 s), testVolume
+        // 25 s (slower than both; its own branch's 30 s is not the reference).
+        let file = out + "/pr-1.xml"
+        try junit(["testSeek": 25, "testVolume": 25]).write(toFile: file, atomically: true, encoding: .utf8)
+        let result = try CLIRunner.run([
+            "run", "--quiet", "--config", config, "--out", out, "--run-key", "pr-1", "--commit", "pr1abcdef",
+            "--branch", "feature/x", "--base-branch", "main", "--started-at", "2026-11-07T02:00:00Z",
+            "--annotations", "none", file,
+        ])
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        let summary = try String(contentsOfFile: out + "/summary.md", encoding: .utf8)
+        #expect(summary.contains("🐢 Slower than usual (1)"), "\(summary)")
+        let section = summary.components(separatedBy: "🐢 Slower than usual").last ?? ""
+        #expect(section.contains("testVolume") && !section.contains("testSeek"), "\(section)")
+    }
+
     @Test("a test slow only against its usual time is listed; one slow only against a fast baseline night is not")
     func againstTheMedian() throws {
         let out = try CLIRunner.temporaryDirectory()

@@ -67,15 +67,21 @@ package enum BaselineComparer {
     /// The tests at least `slowdown.ratio` times their usual time (`usual`, by test key: seconds and
     /// how many passing runs they are the median of; nil runs for one baseline run) and
     /// `slowdown.seconds` more, the `slowdown.limit` largest slowdowns first: the one rule for
-    /// slower tests.
+    /// slower tests. A test with a time in `latest` (a pull request's target branch's latest
+    /// passing run) must be as much slower than that too: a slowdown the target had already is
+    /// not the request's.
     package static func slowerTests(
-        _ current: [TestRunRow], than usual: [String: (seconds: Double, runs: Int?)], slowdown: SlowdownThresholds
+        _ current: [TestRunRow], than usual: [String: (seconds: Double, runs: Int?)], slowdown: SlowdownThresholds,
+        latest: [String: Double] = [:]
     ) -> [SlowerTest] {
         guard !usual.isEmpty else { return [] }
+        func isSlower(_ after: Double, than before: Double) -> Bool {
+            after >= before * slowdown.ratio && after - before >= slowdown.seconds
+        }
         var slower: [SlowerTest] = []
         for test in current {
             guard let after = test.duration, after.isFinite, let was = usual[test.testKey],
-                after >= was.seconds * slowdown.ratio, after - was.seconds >= slowdown.seconds
+                isSlower(after, than: was.seconds), latest[test.testKey].map({ isSlower(after, than: $0) }) ?? true
             else { continue }
             slower.append(SlowerTest(testKey: test.testKey, before: was.seconds, after: after, runs: was.runs))
         }

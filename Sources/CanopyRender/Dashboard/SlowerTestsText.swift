@@ -14,7 +14,7 @@ enum SlowerTestsText {
 
     static func lede(_ tests: [SlowerTest]) -> String {
         tests.contains { $0.runs != nil }
-            ? "Usual is the median of the test's last passing runs on the branch (how many in brackets); listed at the configured ratio and seconds more (slowerTests in canopy.yml)."
+            ? "Usual: the median of the test's last passing runs on the branch, a pull request's target (how many in brackets); on a pull request also slower than the target's latest passing run (slowerTests in canopy.yml)."
             : "Compared with the baseline run's time; listed at the configured ratio and seconds more (slowerTests in canopy.yml)."
     }
 }
