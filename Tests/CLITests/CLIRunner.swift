@@ -66,4 +66,18 @@ struct CLIRunner {
             status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
             stderr: String(decoding: errData, as: UTF8.self))
     }
+
+    /// Runs `python3 -c script arguments…` (the tests edit stores with python3's sqlite3, as
+    /// another program would); its exit status and what it printed on stdout, trimmed.
+    static func python(_ script: String, _ arguments: String...) throws -> (status: Int32, stdout: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", "-c", script] + arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let printed = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return (process.terminationStatus, printed.trimmingCharacters(in: .whitespacesAndNewlines))
+    }
 }

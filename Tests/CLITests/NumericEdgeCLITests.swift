@@ -148,16 +148,9 @@ struct NumericEdgeCLITests {
 
     /// Runs `script` with python3, the store's path as its argument; what it printed, trimmed.
     private func python(_ script: String, _ database: String) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", script, database]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let printed = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
-        return printed.trimmingCharacters(in: .whitespacesAndNewlines)
+        let (status, printed) = try CLIRunner.python(script, database)
+        #expect(status == 0)
+        return printed
     }
 
     @Test("a store holding durations of 1e16 and ±1e308 and a start of 1e300: report, trend and run stay up")

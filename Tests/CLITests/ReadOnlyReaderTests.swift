@@ -72,12 +72,7 @@ struct ReadOnlyReaderTests {
             db.commit()
             db.close()
             """
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", edit, store]
-        try process.run()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
+        #expect(try CLIRunner.python(edit, store).status == 0)
         let before = try files(store)
         #expect(Set(before.keys) == ["history.sqlite"])
 

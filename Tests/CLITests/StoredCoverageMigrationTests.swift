@@ -58,15 +58,8 @@ struct StoredCoverageMigrationTests {
             db.commit()
             print(db.execute("SELECT COUNT(*) FROM coverage WHERE scope = 'branch'").fetchone()[0])
             """
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", rewind, out + "/history.sqlite"]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let printed = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
+        let (status, printed) = try CLIRunner.python(rewind, out + "/history.sqlite")
+        #expect(status == 0)
         #expect(
             (Int(printed.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0) > 0,
             "the sample nights have branch coverage: \(printed)")

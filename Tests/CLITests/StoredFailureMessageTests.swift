@@ -19,12 +19,7 @@ struct StoredFailureMessageTests {
     }
 
     private func python(_ script: String, _ argument: String) throws -> Int32 {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", script, argument]
-        try process.run()
-        process.waitUntilExit()
-        return process.terminationStatus
+        try CLIRunner.python(script, argument).status
     }
 
     @Test("report of a stored night shows Exceeded timeout of 10 seconds, as run did")

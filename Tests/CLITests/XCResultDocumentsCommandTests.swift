@@ -98,15 +98,8 @@ struct XCResultDocumentsCommandTests {
                 values = struct.unpack("<%dd" % (len(blob) // 8), blob)
                 print("%s|%s|%s|%d|%s" % (key, metric, unit, len(values), values[0]))
             """
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", script, out + "/history.sqlite"]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let printed = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
+        let (status, printed) = try CLIRunner.python(script, out + "/history.sqlite")
+        #expect(status == 0)
         let phone = "AppUITests.LoginTests/testLogout@iPhone 16 Pro (18.2)"
         let pad = "AppUITests.LoginTests/testLogout@iPad Air 11-inch (M2) (18.2)"
         let expected: [String] = [
