@@ -128,7 +128,7 @@ public struct XCResultBundleSpec: Sendable {
         public var maxStandardDeviation: Double
         public var maxPercentRelativeStandardDeviation: Double
 
-        /// The defaults are what Xcode 26 writes with no baseline set (`/work/shared/FORMATS.md`, section 12).
+        /// The defaults are what Xcode 26 writes with no baseline set (docs/input-formats.md, the metrics document).
         public init(
             identifier: String, displayName: String, unitOfMeasurement: String, measurements: [Double],
             measurementsText: String? = nil, polarity: String = "prefers smaller", baselineName: String = "",
