@@ -63,7 +63,7 @@ package final class SQLiteHistoryStore: HistoryStore {
             pool = try Self.retryingWhileBusy {
                 // Another application's database, a newer or damaged store: refused before the
                 // open below writes anything (`-wal`, `-shm`, the switch to WAL).
-                if Self.isQuiet(path) { try Self.preflight(path, refusingOlder: false) }
+                try Self.checkedWhileQuiet(path) { try Self.preflight(path, refusingOlder: false) }
                 // Opening may write (GRDB makes sure the WAL is not empty), so it may wait for writers.
                 return try DatabasePool(path: path, configuration: configuration)
             }
@@ -108,7 +108,7 @@ package final class SQLiteHistoryStore: HistoryStore {
         do {
             // A store with a `-wal` holding runs (a writer at work, or one killed before it
             // checkpointed) is checked once open instead.
-            if Self.isQuiet(path) { try Self.preflight(path, refusingOlder: true) }
+            try Self.checkedWhileQuiet(path) { try Self.preflight(path, refusingOlder: true) }
             let opened = try Self.openReading(path, configuration: configuration, directoryWritable: directoryWritable)
             pool = opened.pool
             readingCopy = opened.copy
