@@ -112,17 +112,11 @@ enum HistoryQueries {
         return extra.subtracting(keys).sorted()
     }
 
-    /// Test keys bound per statement by `testRuns(_:testKeys:)`, well under both databases' limits.
+    /// Test keys bound per statement (`KeyedTestRuns`, `passedDurations`), well under both databases' limits.
     static let keysPerStatement = 500
 
-    /// The statements that read the rows of the tests `keys` over the runs `ids` selects, in key
-    /// order, `keysPerStatement` keys each.
-    static func testRuns(_ ids: SQLStatement, testKeys keys: [String]) -> [SQLStatement] {
-        batches(of: keys).map { testRuns(ids, testKeys: $0) }
-    }
-
     /// `keys` cut into runs of `keysPerStatement`, each bound to one statement.
-    private static func batches(of keys: [String]) -> [ArraySlice<String>] {
+    static func batches(of keys: [String]) -> [ArraySlice<String>] {
         stride(from: 0, to: keys.count, by: keysPerStatement).map { keys[$0..<min($0 + keysPerStatement, keys.count)] }
     }
 
@@ -131,7 +125,7 @@ enum HistoryQueries {
         Array(repeating: "?", count: batch.count).joined(separator: ", ")
     }
 
-    /// The tables of `testRuns(_:testKeys:)` and `passedDurations`, in the order SQLite reads them
+    /// The tables of `passedDurations`, in the order SQLite reads them
     /// (`CROSS JOIN` fixes it; PostgreSQL plans the same joins freely): each run of the window,
     /// then its rows of the tests named, by run and name from the primary key — the rows of one
     /// run lie together, so reading many tests over many runs touches each run's pages once —
@@ -151,17 +145,9 @@ enum HistoryQueries {
         """
     }
 
-    /// The rows of the tests `keys` over the runs `ids` selects.
-    private static func testRuns(_ ids: SQLStatement, testKeys keys: ArraySlice<String>) -> SQLStatement {
-        SQLStatement(
-            sql: "SELECT \(testRunColumns) FROM \(keyedTestRunTables) WHERE \(keyedConditions(ids, keys: keys))"
-                + testRunOrder,
-            arguments: keys.map { .text($0) } + ids.arguments)
-    }
-
     /// The statements that read the passed results' durations of the tests `keys` over the runs
     /// `ids` selects, but the run `excludingRun`: by test key, latest run first (the window's
-    /// order), `keysPerStatement` keys each, by run and name as `testRuns(_:testKeys:)`. Two
+    /// order), `keysPerStatement` keys each, by run and name as `KeyedTestRuns`. Two
     /// columns, not a test row: a run reads them for every test long enough to be slower than usual.
     static func passedDurations(_ ids: SQLStatement, testKeys keys: [String], excludingRun: String?) -> [SQLStatement] {
         batches(of: keys).map { batch in

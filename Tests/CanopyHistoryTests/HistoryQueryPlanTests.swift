@@ -46,10 +46,9 @@ import Testing
                 ("runs[\(index)]", HistoryQueries.runs(window)),
                 ("testRuns[\(index)]", HistoryQueries.testRuns(ids)),
                 ("failingTestKeys[\(index)]", HistoryQueries.failingTestKeys(ids)),
-                (
-                    "testRuns(testKeys:)[\(index)]",
-                    HistoryQueries.testRuns(ids, testKeys: ["A/a()", "B/b()@iPhone"])[0]
-                ),
+                ("KeyedTestRuns.runs[\(index)]", KeyedTestRuns.runsStatement(ids)),
+                ("KeyedTestRuns.names", KeyedTestRuns.namesStatement(["A/a()", "B/b()@iPhone"])),
+                ("KeyedTestRuns.rows[\(index)]", KeyedTestRuns.rowsStatement(ids, nameIDs: [1, 2])),
                 (
                     "passedDurations[\(index)]",
                     HistoryQueries.passedDurations(ids, testKeys: ["A/a()"], excludingRun: "k")[0]

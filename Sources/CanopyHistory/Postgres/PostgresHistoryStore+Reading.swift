@@ -40,7 +40,7 @@ extension PostgresHistoryStore {
                 }
                 return
             }
-            // The failing tests first, then their rows in batches (see HistoryQueries.testRuns(_:testKeys:)).
+            // The failing tests first, then their rows in batches (`KeyedTestRuns`).
             var keys: [String] = []
             try await self.forEach(HistoryQueries.failingTestKeys(ids), on: connection) {
                 keys.append(try $0.text(0) ?? "")
@@ -59,16 +59,24 @@ extension PostgresHistoryStore {
         }
     }
 
-    /// The rows of the tests `keys` (sorted) over the runs `ids` selects, in batches of keys.
+    /// The rows of the tests `keys` (sorted) over the runs `ids` selects, in batches of keys (`KeyedTestRuns`).
     private func forEachTestRun(
         _ ids: SQLStatement, testKeys keys: [String], on connection: PostgresConnection,
         _ body: (TestRunRow) throws -> Void
     ) async throws {
-        let location = location
-        for statement in HistoryQueries.testRuns(ids, testKeys: keys) {
-            try await forEach(statement, on: connection) {
-                try body(HistoryRowDecoding.testRun($0, location: location))
+        guard !keys.isEmpty else { return }
+        var reader = KeyedTestRuns(location: location)
+        try await forEach(KeyedTestRuns.runsStatement(ids), on: connection) { try reader.addRun($0) }
+        reader.finishRuns()
+        for batch in HistoryQueries.batches(of: keys) {
+            reader.begin()
+            try await forEach(KeyedTestRuns.namesStatement(batch), on: connection) { try reader.addName($0) }
+            let nameIDs = reader.nameIDs
+            guard !nameIDs.isEmpty else { continue }
+            try await forEach(KeyedTestRuns.rowsStatement(ids, nameIDs: nameIDs), on: connection) {
+                try reader.addResult($0)
             }
+            try reader.finishBatch(body)
         }
     }
 

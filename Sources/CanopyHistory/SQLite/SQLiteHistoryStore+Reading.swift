@@ -56,13 +56,22 @@ extension SQLiteHistoryStore {
         }
     }
 
-    /// The rows of the tests `keys` (sorted) over the runs `ids` selects, in batches of keys.
+    /// The rows of the tests `keys` (sorted) over the runs `ids` selects, in batches of keys (`KeyedTestRuns`).
     private static func forEachTestRun(
         _ db: Database, _ ids: SQLStatement, testKeys keys: [String], location: String,
         _ body: (TestRunRow) throws -> Void
     ) throws {
-        for statement in HistoryQueries.testRuns(ids, testKeys: keys) {
-            try forEach(db, statement) { try body(HistoryRowDecoding.testRun($0, location: location)) }
+        guard !keys.isEmpty else { return }
+        var reader = KeyedTestRuns(location: location)
+        try forEach(db, KeyedTestRuns.runsStatement(ids)) { try reader.addRun($0) }
+        reader.finishRuns()
+        for batch in HistoryQueries.batches(of: keys) {
+            reader.begin()
+            try forEach(db, KeyedTestRuns.namesStatement(batch)) { try reader.addName($0) }
+            let nameIDs = reader.nameIDs
+            guard !nameIDs.isEmpty else { continue }
+            try forEach(db, KeyedTestRuns.rowsStatement(ids, nameIDs: nameIDs)) { try reader.addResult($0) }
+            try reader.finishBatch(body)
         }
     }
 
