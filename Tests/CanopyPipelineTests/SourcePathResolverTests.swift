@@ -17,7 +17,7 @@ import Testing
             let path = root + "/" + file
             try FileManager.default.createDirectory(
                 atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-            FileManager.default.createFile(atPath: path, contents: Data("// test\n".utf8))
+            try Data("// test\n".utf8).write(to: URL(fileURLWithPath: path))
         }
         return root
     }
