@@ -13,10 +13,7 @@ struct OneVocabularyTests: SampleHistoryCommands {
     static let sampleHistory: Result<String, any Error> = Result {
         let out = try CLIRunner.temporaryDirectory()
         let commands = OneVocabularyTests()
-        for number in 1...13 {
-            let result = try commands.ingest(out, number)
-            guard result.status == 0 else { throw Failure(text: "ingest \(number): \(result.stderr)") }
-        }
+        try commands.ingestNights(1...13, into: out)
         let config = commands.sample + "/canopy.yml"
         let steps: [[String]] = [
             [

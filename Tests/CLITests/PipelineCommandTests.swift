@@ -24,4 +24,49 @@ extension SampleHistoryCommands {
                 "--started-at", String(format: "2026-11-%02dT02:00:00Z", number),
             ] + extra + [night(number)])
     }
+
+    /// Stores nights `numbers` of the sample history in `out` exactly as `ingest` would, one by
+    /// one, with `extra` arguments: from a copy of a template store that the test process builds
+    /// once for those nights and arguments (`SampleHistoryTemplates`), not by running `ingest`
+    /// again for every test.
+    func ingestNights(_ numbers: ClosedRange<Int>, into out: String, extra: [String] = []) throws {
+        let template = try SampleHistoryTemplates.shared.template(numbers, extra: extra) { directory in
+            for number in numbers {
+                let result = try ingest(directory, number, extra: extra)
+                guard result.status == 0 else {
+                    throw SampleHistoryTemplates.Failure(text: "ingest of night \(number): \(result.stderr)")
+                }
+            }
+        }
+        try FileManager.default.copyItem(atPath: template + "/history.sqlite", toPath: out + "/history.sqlite")
+    }
+}
+
+/// The sample history's template stores, one per set of nights and arguments, each built once
+/// per test process (the first test to ask builds it; the others wait for it) and never written
+/// again: tests get copies. `ingest` leaves the whole store in `history.sqlite` (its `-wal`
+/// checkpointed and emptied on close), so the file alone is the store.
+final class SampleHistoryTemplates: @unchecked Sendable {
+    struct Failure: Error, CustomStringConvertible {
+        var text: String
+        var description: String { text }
+    }
+
+    static let shared = SampleHistoryTemplates()
+    private let lock = NSLock()
+    private var built: [String: Result<String, any Error>] = [:]
+
+    func template(_ numbers: ClosedRange<Int>, extra: [String], build: (String) throws -> Void) throws -> String {
+        let key = "\(numbers)|" + extra.joined(separator: "\u{1F}")
+        return try lock.withLock {
+            if let done = built[key] { return try done.get() }
+            let result = Result<String, any Error> {
+                let directory = try CLIRunner.temporaryDirectory()
+                try build(directory)
+                return directory
+            }
+            built[key] = result
+            return try result.get()
+        }
+    }
 }

@@ -44,7 +44,7 @@ struct SlackMessageCommandTests: SampleHistoryCommands {
     @Test("night 14: slack.json's headline and new failures are summary.md's; trend writes its own")
     func nightFourteen() throws {
         let out = try temporaryDirectory()
-        for number in 1...13 { #expect(try ingest(out, number).status == 0) }
+        try ingestNights(1...13, into: out)
         let config = sample + "/canopy.yml"
         let run = try CLIRunner.run(
             [
