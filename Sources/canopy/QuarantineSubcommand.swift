@@ -8,7 +8,7 @@ struct QuarantineSubcommand: ParsableCommand {
         commandName: "quarantine",
         abstract: "Add quarantine entries to canopy.yml, remove them, or list them with their expiry and owner.",
         usage:
-            "canopy quarantine add <test> --reason <why> --until <day> [<options>]\n  canopy quarantine remove <test>\n  canopy quarantine list",
+            "canopy quarantine add <test> --reason <why> --until <day> [<options>]\n  canopy quarantine remove <test>\n  canopy quarantine list\n  canopy quarantine suggest [--write]",
         discussion: """
               canopy quarantine add AppUITests.FeedTests/testPullToRefresh \\
                 --reason "APP-1234: races the reload" --until 2026-12-31 --owner @feed
@@ -18,7 +18,7 @@ struct QuarantineSubcommand: ParsableCommand {
             The entry is written into the quarantine: list of canopy.yml, keeping the
             file's comments and layout; the same test again updates its entry.
             """,
-        subcommands: [Add.self, Remove.self, List.self]
+        subcommands: [Add.self, Remove.self, List.self, Suggest.self]
     )
 
     /// The file both subcommands read, as the other commands choose it.
