@@ -8,6 +8,8 @@ package struct CanopyConfiguration: Sendable {
     package var flakiness = FlakinessConfiguration()
     package var gates = GateConfiguration()
     package var quarantine: [QuarantineEntry] = []
+    /// `quarantinePolicy:`: what `canopy quarantine suggest` proposes; nil when not configured.
+    package var quarantinePolicy: QuarantinePolicy?
     package var output = OutputConfiguration()
     /// When a test counts as slower than in the baseline, and how many are listed (`slowerTests:`).
     package var slowerTests = SlowdownThresholds()

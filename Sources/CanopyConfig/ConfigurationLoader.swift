@@ -146,6 +146,10 @@ package enum ConfigurationLoader {
         if let entries = try root.sections("quarantine") {
             configuration.quarantine = try entries.map(readQuarantine)
         }
+        if var policy = try root.section("quarantinePolicy") {
+            configuration.quarantinePolicy = try readQuarantinePolicy(&policy)
+            try policy.finish()
+        }
         if var slower = try root.section("slowerTests") {
             if let ratio = try slower.double("ratio", range: 1...1000) { configuration.slowerTests.ratio = ratio }
             if let seconds = try slower.double("seconds", range: 0...86_400) {

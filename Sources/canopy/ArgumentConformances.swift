@@ -8,6 +8,7 @@ extension InspectCommand.Format: ExpressibleByArgument {}
 extension AnnotationMode: ExpressibleByArgument {}
 extension AttachmentScope: ExpressibleByArgument {}
 extension QuarantineCommand.Format: ExpressibleByArgument {}
+extension FlakyIssuesCommand.Format: ExpressibleByArgument {}
 extension PruneCommand.Format: ExpressibleByArgument {}
 extension IndexSourceCommand.Format: ExpressibleByArgument {}
 extension AffectedCommand.Format: ExpressibleByArgument {}

@@ -25,7 +25,7 @@ struct Canopy: AsyncParsableCommand {
         subcommands: [
             RunSubcommand.self, IngestSubcommand.self, ReportSubcommand.self, TrendSubcommand.self,
             CheckSubcommand.self, InspectSubcommand.self, QuarantineSubcommand.self, PruneSubcommand.self,
-            IndexSourceSubcommand.self, AffectedSubcommand.self,
+            IndexSourceSubcommand.self, AffectedSubcommand.self, FlakyIssuesSubcommand.self,
         ]
     )
 

@@ -8,7 +8,7 @@ struct QuarantineSubcommand: ParsableCommand {
         commandName: "quarantine",
         abstract: "Add quarantine entries to canopy.yml, remove them, or list them with their expiry and owner.",
         usage:
-            "canopy quarantine add <test> --reason <why> --until <day> [<options>]\n  canopy quarantine remove <test>\n  canopy quarantine list",
+            "canopy quarantine add <test> --reason <why> --until <day> [<options>]\n  canopy quarantine remove <test>\n  canopy quarantine list\n  canopy quarantine suggest [--write]",
         discussion: """
               canopy quarantine add AppUITests.FeedTests/testPullToRefresh \\
                 --reason "APP-1234: races the reload" --until 2026-12-31 --owner @feed
@@ -18,7 +18,7 @@ struct QuarantineSubcommand: ParsableCommand {
             The entry is written into the quarantine: list of canopy.yml, keeping the
             file's comments and layout; the same test again updates its entry.
             """,
-        subcommands: [Add.self, Remove.self, List.self]
+        subcommands: [Add.self, Remove.self, List.self, Suggest.self]
     )
 
     /// The file both subcommands read, as the other commands choose it.
@@ -33,7 +33,7 @@ struct QuarantineSubcommand: ParsableCommand {
         }
     }
 
-    struct Add: ParsableCommand {
+    struct Add: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Quarantine a test (or an identifier's audit issues) until a day.",
             usage: """
@@ -46,8 +46,12 @@ struct QuarantineSubcommand: ParsableCommand {
                   canopy quarantine add --identifier 'Podcast-{id}-row' --audit-type contrast \\
                     --reason "APP-99" --until 2026-12-31
 
-                The gates ignore the entry through the --until day (UTC); after it, run
-                warns that it expired. Bad input exits 2 and leaves the file as it was.
+                The test must be one the store holds results of (a * pattern must match
+                one); otherwise it exits 2 with the nearest known names. --allow-unknown
+                writes a test that has not run yet. A trailing () is dropped: keys are
+                stored without it. The gates ignore the entry through the --until day
+                (UTC); after it, run warns that it expired. Bad input exits 2 and leaves
+                the file as it was.
                 """)
 
         @Argument(help: "The test key (Class/name, as reports show it; * matches anything).")
@@ -68,15 +72,30 @@ struct QuarantineSubcommand: ParsableCommand {
         @Option(help: "Who looks after it: a user or team, starting with @.")
         var owner: String?
 
+        @Flag(help: "Write a test no stored run has (one that has not run yet) without checking it.")
+        var allowUnknown = false
+
+        @Option(
+            help:
+                "SQLite path or postgres:// URL the test is checked against (default: CANOPY_STORE, config, <out>/history.sqlite).",
+            completion: .file())
+        var store: String?
+
+        @Option(help: "Output directory whose history.sqlite is the default store.", completion: .directory)
+        var out = "Reports"
+
         @OptionGroup var file: ConfigOption
 
-        func run() throws {
+        func run() async throws {
             let (path, isDefault) = file.file
-            let lines = try QuarantineCommand().add(
+            let lines = try await QuarantineCommand().add(
                 QuarantineCommand.Request(
                     test: test, identifier: identifier, auditType: auditType, reason: reason, until: until,
                     owner: owner),
-                path: path, create: isDefault)
+                path: path, create: isDefault,
+                lookup: QuarantineCommand.TestLookup(
+                    store: store, out: out, environment: ProcessInfo.processInfo.environment,
+                    allowUnknown: allowUnknown))
             emit(lines)
         }
     }

@@ -10,7 +10,10 @@ extension QuarantineCommandTests {
     struct SafeEdits {
         /// `canopy quarantine add TEST --reason r --until 2099-12-31 --config CONFIG`.
         static func add(_ test: String, _ config: String) -> [String] {
-            ["quarantine", "add", test, "--reason", "r", "--until", "2099-12-31", "--config", config]
+            [
+                "quarantine", "add", test, "--reason", "r", "--until", "2099-12-31", "--config", config,
+                "--allow-unknown",
+            ]
         }
 
         static func bytes(_ path: String) throws -> [UInt8] { Array(try Data(contentsOf: URL(fileURLWithPath: path))) }
@@ -157,6 +160,7 @@ extension QuarantineCommandTests {
                 .write(toFile: config, atomically: true, encoding: .utf8)
             let result = try CLIRunner.run([
                 "quarantine", "add", "A/a", "--reason", "new", "--until", "2099-12-31", "--config", config,
+                "--allow-unknown",
             ])
             #expect(result.status == 0, "\(result.stderr)")
             #expect(

@@ -36,7 +36,7 @@ struct QuarantineCommandTests {
 
         let add = try CLIRunner.run([
             "quarantine", "add", "AppUITests.SettingsTests/*", "--reason", "dark mode rework (APP-7)", "--until",
-            "2099-12-31", "--owner", "@settings", "--config", config,
+            "2099-12-31", "--owner", "@settings", "--config", config, "--out", out,
         ])
         #expect(add.status == 0, "\(add.stderr)")
         #expect(
@@ -48,7 +48,7 @@ struct QuarantineCommandTests {
 
         let again = try CLIRunner.run([
             "quarantine", "add", "AppUITests.SettingsTests/*", "--reason", "still reworking (APP-8)", "--until",
-            "2099-12-30", "--config", config,
+            "2099-12-30", "--config", config, "--out", out,
         ])
         #expect(again.stdout.hasPrefix("\(config):\(key + 2): updated test"), "\(again.stdout)\(again.stderr)")
         let list = try CLIRunner.run(["quarantine", "list", "--format", "json", "--config", config])
@@ -85,7 +85,7 @@ struct QuarantineCommandTests {
         let (_, config) = try copyOfConfig()
         let before = try Data(contentsOf: URL(fileURLWithPath: config))
         let result = try CLIRunner.run(
-            ["quarantine", "add"] + arguments + ["--reason", "r", "--config", config])
+            ["quarantine", "add"] + arguments + ["--reason", "r", "--config", config, "--allow-unknown"])
         #expect(result.status == 2)
         #expect(result.stderr.contains(message), "\(result.stderr)")
         #expect(try Data(contentsOf: URL(fileURLWithPath: config)) == before)
@@ -97,7 +97,9 @@ struct QuarantineCommandTests {
         let directory = try CLIRunner.temporaryDirectory()
         let config = directory + "/c.yml"
         try "quarantine:\n  - reasn: x\n".write(toFile: config, atomically: true, encoding: .utf8)
-        let arguments = ["quarantine", "add", "A/a", "--reason", "r", "--until", "2099-12-31", "--config"]
+        let arguments = [
+            "quarantine", "add", "A/a", "--allow-unknown", "--reason", "r", "--until", "2099-12-31", "--config",
+        ]
         let broken = try CLIRunner.run(arguments + [config])
         #expect(broken.status == 2)
         #expect(broken.stderr.contains("\(config):2:5: error: at quarantine[0].reasn: unknown key"), "\(broken.stderr)")
@@ -120,7 +122,8 @@ struct QuarantineCommandTests {
         #expect(empty.status == 0)
         #expect(empty.stdout == "Config/canopy.yml: no quarantine entries\n")
         let add = try CLIRunner.run(
-            ["quarantine", "add", "A/a", "--reason", "r", "--until", "2099-12-31"], directory: directory)
+            ["quarantine", "add", "A/a", "--reason", "r", "--until", "2099-12-31", "--allow-unknown"],
+            directory: directory)
         #expect(add.status == 0, "\(add.stderr)")
         #expect(add.stdout == "Config/canopy.yml:2: added test A/a until 2099-12-31\n")
         let text = try String(contentsOfFile: directory + "/Config/canopy.yml", encoding: .utf8)

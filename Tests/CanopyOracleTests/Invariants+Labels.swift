@@ -102,6 +102,23 @@ extension Invariants {
                 for match in Self.matches(#"State changes <span class="count">(\d+)</span>"#, html) {
                     add(name, "state changes", match[0])
                 }
+                for match in Self.matches(#"Fix first <span class="count">(\d+)</span>"#, html) {
+                    add(name, "fix first", match[0])
+                }
+            }
+            // The Fix first list: the run's flaky tests with their cost, measured once (insights.json).
+            for (name, text) in markdown where name == "trend summary.md" {
+                for match in Self.matches(#"### Fix first \((\d+)\)"#, text) { add(name, "fix first", match[0]) }
+            }
+            if let slack = outputs.read(outputs.trendOut + "/trend/slack.json") {
+                for match in Self.matches(#"Fix first \((\d+)\)"#, slack) {
+                    add("trend slack.json", "fix first", match[0])
+                }
+            }
+            if let insights = JSONSurface.object(outputs.read(outputs.runOut + "/insights.json")),
+                let costs = insights["flakyCosts"] as? [Any], !costs.isEmpty
+            {
+                add("insights.json flakyCosts", "fix first", "\(costs.count)")
             }
         }
         return figures

@@ -18,7 +18,7 @@ quarantine_edits() {
   for round in $(seq 1 "$rounds"); do
     local pids=() writer
     for writer in 1 2 3 4 5 6 7 8; do
-      canopy quarantine add "Soak$round/test$writer" --reason "round $round" --until 2099-12-31 \
+      canopy quarantine add "Soak$round/test$writer" --allow-unknown --reason "round $round" --until 2099-12-31 \
         --config "$config" >"$dir/add-$writer.log" 2>&1 &
       pids+=($!)
     done
@@ -66,14 +66,14 @@ open(sys.argv[1], "w").write("".join(lines))
 EOF
   started=$(date +%s%N)
   cp "$big" "$dir/expected/canopy.yml"
-  canopy quarantine add Calibrate/test --reason r --until 2099-12-31 --config "$dir/expected/canopy.yml" >/dev/null 2>&1
+  canopy quarantine add Calibrate/test --allow-unknown --reason r --until 2099-12-31 --config "$dir/expected/canopy.yml" >/dev/null 2>&1
   span_ms=$((($(date +%s%N) - started) / 1000000))
   for trial in $(seq 1 "$kills"); do
     cp "$big" "$dir/expected/canopy.yml"
-    canopy quarantine add "Killed/test$trial" --reason r --until 2099-12-31 --config "$dir/expected/canopy.yml" >/dev/null 2>&1
+    canopy quarantine add "Killed/test$trial" --allow-unknown --reason r --until 2099-12-31 --config "$dir/expected/canopy.yml" >/dev/null 2>&1
     old=$(md5sum <"$big")
     new=$(md5sum <"$dir/expected/canopy.yml")
-    "$CANOPY" quarantine add "Killed/test$trial" --reason r --until 2099-12-31 --config "$big" >/dev/null 2>&1 &
+    "$CANOPY" quarantine add "Killed/test$trial" --allow-unknown --reason r --until 2099-12-31 --config "$big" >/dev/null 2>&1 &
     pid=$!
     if [ $((trial % 2)) = 1 ]; then
       # Odd trials: the moment a second file appears beside the config (the edit's temporary file),
@@ -97,7 +97,7 @@ EOF
       NOTES+=("quarantine-edits: kill $trial left a file that does not load or is neither the old text nor the new")
     fi
     # The next edit: it must succeed and remove what the killed one left.
-    canopy quarantine add "After/test$trial" --reason r --until 2099-12-31 --config "$big" >"$dir/after.log" 2>&1
+    canopy quarantine add "After/test$trial" --allow-unknown --reason r --until 2099-12-31 --config "$big" >"$dir/after.log" 2>&1
     status=$?
     trials=$((trials + 1))
     if [ $status = 124 ]; then hangs=$((hangs + 1)); elif [ $status != 0 ]; then

@@ -51,6 +51,9 @@ extension CommandContext {
         insights.window = HistoryInsights.Window(
             branch: history.branch, runs: points.storedRuns, plusThisRun: !stored || history.branch != window.branch)
         insights.lastFailureMessages = lastMessages
+        insights.flakyCosts = try await flakyCosts(
+            flakiness: flakiness, of: prepared, window: history.branch != window.branch ? history : window,
+            store: store)
         insights.pastFailureFingerprints = pastFingerprints
         insights.testHistory = try await testHistory(
             of: prepared, flakiness: flakiness, stored: stored && history.branch == window.branch, store: store)

@@ -14,6 +14,8 @@ package struct HistoryInsights: Sendable {
     package var trend: [TrendPoint]
     /// The runs history was read over, which flakiness, the trend and the strips count.
     package var window = Window()
+    /// What each test flaky over the window cost in it, costliest first (`FlakyCost`).
+    package var flakyCosts: [FlakyCost] = []
     /// Each test's latest failure message over the window, as its run read it.
     package var lastFailureMessages: [String: String] = [:]
     /// For a pull or merge request, the tests failing in it that its target branch's window calls

@@ -123,6 +123,7 @@ struct DashboardBuilder {
                 insights.trend, changes: changes, window: input.window?.name ?? dashboard.historyWindow?.name ?? "")
         }
         markQuarantine(&dashboard)
+        markFixFirst(&dashboard)
         markDestinations(&dashboard)
         markCode(&dashboard)
         // The banner speaks for the whole page: a trend page is of the window's runs, not of one.

@@ -12,6 +12,8 @@ struct RunInsightsDocument: Encodable {
     var baseline: BaselineEntry
     var flakiness: [TestFlakiness]
     var flakyElements: [FlakyElement]
+    /// What each test flaky over the window cost in it, costliest first (`FlakyCost`).
+    var flakyCosts: [FlakyCost]
     var gates: [GateResult]
     /// The failing tests the new-failures gate did not count, and why (`known flaky`,
     /// `quarantined until …: reason`): with `baseline.newFailures` they give the gate's count.
@@ -120,6 +122,7 @@ struct RunInsightsDocument: Encodable {
             newFlakyTests: verdicts.newFlaky.sorted())
         flakiness = insights.flakiness
         flakyElements = insights.flakyElements
+        flakyCosts = insights.flakyCosts
         self.gates = gates
         excusedFailures = verdicts.excused.map { ExcusedFailureEntry(test: $0.test, reason: $0.reasonText) }
         destinations = verdicts.destinations.isEmpty ? nil : DestinationsEntry(verdicts.destinations)

@@ -9,6 +9,10 @@ package struct DashboardTrend: Sendable, Equatable, Codable {
     package var points: [DashboardTrendPoint]
     /// Tests whose state changed within the window, most recent first.
     package var changes: [DashboardStateChange]
+    /// The flaky tests to fix first, costliest first, quarantined ones after the others.
+    package var fixFirst: [DashboardFixFirst] = []
+    /// The Fix first list's cost per owner, costliest first.
+    package var ownerCosts: [DashboardOwnerCost] = []
 
     package init(window: String, points: [DashboardTrendPoint], changes: [DashboardStateChange] = []) {
         self.window = window

@@ -16,9 +16,10 @@ package struct TrendRenderer: DashboardRenderer {
                 html: HTMLTrendView.render(trend, rowLimit: rowLimit, quarantine: dashboard.quarantinedTests)),
             HTMLView(
                 id: "flaky", label: "Flaky tests",
-                html: HTMLFlakyView.render(
-                    dashboard.flakyTests, elements: dashboard.flakyElements, rowLimit: rowLimit,
-                    quarantine: dashboard.quarantinedTests, code: dashboard.code, window: dashboard.historyWindow)),
+                html: HTMLFixFirstView.render(dashboard.trend, rowLimit: rowLimit)
+                    + HTMLFlakyView.render(
+                        dashboard.flakyTests, elements: dashboard.flakyElements, rowLimit: rowLimit,
+                        quarantine: dashboard.quarantinedTests, code: dashboard.code, window: dashboard.historyWindow)),
             HTMLView(
                 id: "overview", label: "Latest run",
                 html: HTMLOverviewView.render(dashboard, rowLimit: min(rowLimit, 200))),

@@ -55,8 +55,28 @@ package struct TrendMarkdownRenderer: DashboardRenderer {
         let flaky = MarkdownSections.flaky(dashboard.flakyTests, window: dashboard.historyWindow)
         let budgeter = MarkdownBudget(limit: budget, dashboard: dashboard.links.dashboard)
         return budgeter.fit(
-            head: head, sections: [changes, flaky, MarkdownUntested.section(dashboard.code)],
+            head: head, sections: [changes, Self.fixFirst(trend), flaky, MarkdownUntested.section(dashboard.code)],
             foot: "<sub>Canopy · \(Format.timestamp(dashboard.generatedAt))</sub>\n")
+    }
+
+    /// The Fix first list (`DashboardTrend.fixFirst`), ranked by cost, with owners; empty when
+    /// no test is flaky.
+    static func fixFirst(_ trend: DashboardTrend) -> MarkdownSection {
+        let rows = trend.fixFirst
+        guard !rows.isEmpty else { return MarkdownSection(name: "fix first", head: "", items: []) }
+        var head = "### \(FixFirstWords.heading) (\(Format.count(rows.count)))\n\n"
+        head += MarkdownText.escape(FixFirstWords.lede, limit: 1_000) + "\n\n"
+        for total in trend.ownerCosts { head += "- " + MarkdownText.escape(FixFirstWords.ownerTotal(total)) + "\n" }
+        if !trend.ownerCosts.isEmpty { head += "\n" }
+        head += "| # | test | owners | cost |\n|---:|---|---|---|\n"
+        return MarkdownSection(
+            name: "fix first", head: head,
+            items: rows.enumerated().map { rank, row in
+                "| \(rank + 1) | \(MarkdownText.code(row.test, limit: 160))"
+                    + (row.quarantined ? " 🧊 \(FixFirstWords.quarantined)" : "") + " | "
+                    + MarkdownText.escape(FixFirstWords.owners(row.owners)) + " | "
+                    + MarkdownText.escape(FixFirstWords.cost(row)) + " |\n"
+            })
     }
 
     /// `▁▂▅█` for the values scaled on `SVGChart.axis` (their range, at least `minimumSpan`).

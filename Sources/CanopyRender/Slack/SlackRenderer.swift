@@ -87,6 +87,7 @@ package enum SlackRenderer {
                     }, shown: changesShown, more: { "… and \(Format.count($0)) more" }))
         }
         var tail: [SlackBlock] = []
+        if let fixFirst = fixFirst(trend) { tail.append(fixFirst) }
         if let flaky = flaky(dashboard.flakyTests, window: dashboard.historyWindow) { tail.append(flaky) }
         if let link = link(dashboard.links) { tail.append(link) }
         var text = SlackMrkdwn.escape(title, limit: 300) + ": \(Format.plural(trend.points.count, "run")), pass rate "
@@ -259,5 +260,20 @@ package enum SlackRenderer {
         text += "\(Format.plural(h.tests.value, "test")), \(Format.count(h.failed.value)) failed, "
         text += Format.plural(dashboard.newFailures.count, "new failure")
         return text
+    }
+}
+
+extension SlackRenderer {
+    /// The Fix first list's top tests with their owners and cost; nil when no test is flaky.
+    static func fixFirst(_ trend: DashboardTrend) -> SlackBlock? {
+        guard !trend.fixFirst.isEmpty else { return nil }
+        return .section(
+            head: "*🛠 \(FixFirstWords.heading) (\(Format.count(trend.fixFirst.count)))*",
+            lines: trend.fixFirst.map { row in
+                "• " + SlackMrkdwn.code(row.test, limit: 200) + " "
+                    + SlackMrkdwn.escape(FixFirstWords.owners(row.owners), limit: 200)
+                    + " · " + SlackMrkdwn.escape(FixFirstWords.cost(row), limit: 200)
+                    + (row.quarantined ? " · 🧊 \(FixFirstWords.quarantined)" : "")
+            }, shown: flakyShown, more: { "… and \(Format.count($0)) more in the dashboard" })
     }
 }

@@ -1,0 +1,27 @@
+import CanopyAnalysis
+import CanopyHistory
+import CanopyModel
+import Foundation
+
+extension CommandContext {
+    /// The cost of each test `flakiness` calls flaky over `window` (`FlakyCost`), costliest first:
+    /// the rows of those tests alone, read by key, with the run's own rows when the window's
+    /// stored runs do not hold it (a run `check` judges, a request's run over its target branch).
+    func flakyCosts(
+        flakiness: [TestFlakiness], of prepared: JudgedRun, window: HistoryWindow, store: any HistoryStore
+    ) async throws -> [FlakyCost] {
+        let flaky = Set(flakiness.lazy.filter { $0.state == .flaky }.map(\.key.testKey))
+        guard !flaky.isEmpty else { return [] }
+        var rows: [TestRunRow] = []
+        var pullRequests: [String: String] = [:]
+        for run in try await store.runs(in: window) {
+            if let request = run.metadata.pullRequest { pullRequests[run.key] = request }
+        }
+        try await store.forEachTestRun(in: window, testKeys: flaky) { rows.append($0) }
+        if let key = prepared.metadata.runKey, !rows.contains(where: { $0.runKey == key }) {
+            rows += prepared.testRows.lazy.filter { flaky.contains($0.testKey) }.map(\.readBack)
+            if let request = prepared.metadata.pullRequest { pullRequests[key] = request }
+        }
+        return FlakyCost.measure(rows: rows, tests: flaky, pullRequests: pullRequests)
+    }
+}

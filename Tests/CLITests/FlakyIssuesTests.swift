@@ -1,0 +1,59 @@
+import Foundation
+import Testing
+
+/// Issue 49: `canopy flaky-issues` drafts one issue per flaky test of the latest run, in each
+/// format, with a marker that a re-run repeats, so a script updates issues instead of duplicating.
+@Suite("canopy flaky-issues")
+struct FlakyIssuesTests: SampleHistoryCommands {
+    func issues(_ format: String) throws -> (document: [String: Any], issues: [[String: Any]]) {
+        let history = try OneVocabularyTests.sampleHistory.get()
+        let result = try CLIRunner.run([
+            "flaky-issues", "--format", format, "--config", sample + "/canopy.yml", "--store",
+            history + "/history.sqlite", "--source", sample + "/app",
+        ])
+        #expect(result.status == 0, "\(result.stderr)")
+        let document = try #require(
+            try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any], "\(result.stdout)")
+        return (document, try #require(document["issues"] as? [[String: Any]]))
+    }
+
+    @Test("each format drafts the flaky tests with evidence, cost and owners; a re-run has the same markers")
+    func sample() throws {
+        // The latest stored run is night 14 as pull request 7 onto main.
+        let insights = try OneVocabularyTests.json("pr/insights.json")
+        let costs = try #require(insights["flakyCosts"] as? [[String: Any]])
+        var markers: [String: [String]] = [:]
+        for format in ["github", "gitlab", "json"] {
+            let (document, issues) = try issues(format)
+            #expect(document["schema"] as? String == "canopy.flaky-issues/1")
+            #expect(issues.count == costs.count, "\(format)")
+            let first = try #require(issues.first)
+            let test = try #require(first["test"] as? String)
+            #expect(test.hasPrefix("PlayerUITests.PlayerTests/testScrubbing"), "\(test)")
+            let body = try #require(first["body"] as? String)
+            let marker = try #require(first["marker"] as? String)
+            #expect(marker.hasPrefix("<!-- canopy-flaky-test:") && body.hasPrefix(marker), "\(body)")
+            #expect(body.contains("- first flaky commit: `"), "\(body)")
+            let cost = try #require(costs.first { $0["test"] as? String == test })
+            let failedRuns = try #require(cost["failedRuns"] as? Int)
+            #expect(body.contains("- cost: failed \(failedRuns) runs outright"), "\(body)")
+            #expect(body.contains("- owners: @podcastapp/player-ios"), "\(body)")
+            #expect(
+                first["labels"] as? [String] == [
+                    "flaky-test", "owner:@podcastapp/player-ios", "owner:@podcastapp/ios-qa",
+                ])
+            #expect(first["title"] as? String == "Flaky test: \(test)")
+            #expect(body.contains("/label ~flaky-test") == (format == "gitlab"), "\(format): \(body)")
+            #expect(body.contains("<details><summary>Last failure</summary>") == (format == "github"), "\(body)")
+            // The quarantined test comes last, and says so.
+            let last = try #require(issues.last)
+            #expect(last["test"] as? String == "AppUITests.FeedTests/testPullToRefresh")
+            #expect((last["body"] as? String)?.contains("- quarantined:") == true)
+            markers[format] = issues.compactMap { $0["marker"] as? String }
+            #expect(Set(markers[format] ?? []).count == issues.count)
+        }
+        // The marker names the test alone: the same in every format and on a re-run.
+        #expect(markers["github"] == markers["gitlab"] && markers["github"] == markers["json"])
+        #expect(try issues("github").issues.compactMap { $0["marker"] as? String } == markers["github"])
+    }
+}
