@@ -80,7 +80,7 @@ enum MarkdownFailures {
                 + (failure.locationURL != nil
                     ? MarkdownText.link(location, url: failure.locationURL) : MarkdownText.code(location, limit: 120))
         }
-        out += "\n" + across.note
+        out += "\n" + across.note + evidence(failure.evidence)
         if let note = note ?? failure.note { out += "  - " + MarkdownText.escape(note, limit: 200) + "\n" }
         if !failure.message.isEmpty { out += "  - " + MarkdownText.escape(failure.message, limit: 300) + "\n" }
         out += across.otherMessages(than: failure.message)
@@ -119,6 +119,37 @@ enum MarkdownFailures {
         }
         out += codeLine(identifier: nil, test: excused.test, code: causes.code)
         return out
+    }
+
+    /// `  - passes on `main` in the last 12 runs (since `ea2d9284`) · this pull request changes
+    /// `Login.swift`, which declares `Login.Submit`` under a new failure; nothing without evidence.
+    static func evidence(_ evidence: DashboardFailureEvidence?) -> String {
+        guard let evidence, !evidence.isEmpty else { return "" }
+        var parts: [String] = []
+        if let passing = evidence.passing {
+            var text = "passes"
+            if let branch = passing.branch { text += " on " + MarkdownText.code(branch, limit: 100) }
+            text += passing.runs == 1 ? " in the last run" : " in the last \(Format.count(passing.runs)) runs"
+            if let since = passing.since { text += " (since " + MarkdownText.code(String(since.prefix(8))) + ")" }
+            parts.append(text)
+        }
+        let shown = evidence.changes.prefix(3).map { change in
+            let file =
+                change.url != nil
+                ? MarkdownText.link(change.file, url: change.url) : MarkdownText.code(change.file, limit: 160)
+            switch change.kind {
+            case .declares(let identifier):
+                return file + ", which declares " + MarkdownText.code(identifier, limit: 120)
+            case .test: return "this test (" + file + ")"
+            }
+        }
+        if !shown.isEmpty {
+            var text = (evidence.ofRequest ? "this pull request changes " : "the change touches ")
+            text += shown.joined(separator: " and ")
+            if evidence.changes.count > 3 { text += " (+\(evidence.changes.count - 3) more)" }
+            parts.append(text)
+        }
+        return "  - " + parts.joined(separator: " · ") + "\n"
     }
 
     /// What an item says of its test's other destinations, on a run on several.
