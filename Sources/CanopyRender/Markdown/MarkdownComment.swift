@@ -33,6 +33,7 @@ package struct MarkdownComment: DashboardRenderer {
             MarkdownFailures.newFailures(
                 dashboard.newFailures, causes: causes, links: dashboard.links, messageLimit: 160),
             newFlakySection(newFlaky),
+            quarantineLines(MarkdownQuarantineHints.section(dashboard)),
             collapsed(
                 "Other failing tests (\(Format.count(others.count))): still failing or not counted as new",
                 MarkdownCommentLists.otherFailing(others)),
@@ -95,6 +96,10 @@ package struct MarkdownComment: DashboardRenderer {
             out += passed.prefix(20).map { MarkdownText.escape($0.name, limit: 80) }.joined(separator: ", ") + "\n"
         }
         return dashboard.gates.isEmpty ? out : out + "\n"
+    }
+
+    private func quarantineLines(_ section: MarkdownSection) -> MarkdownSection {
+        collapsed("🧊 Quarantine lines, if these are flaky (\(Format.count(section.items.count)))", section)
     }
 
     /// The tests flaky in this run and not before, with what the target branch says of them.
