@@ -40,6 +40,13 @@ struct RunSubcommand: AsyncParsableCommand {
     @OptionGroup var shards: ShardOptions
 
     @Option(
+        parsing: .upToNextOption,
+        help: ArgumentHelp(
+            "The change's files, relative to the source directory (else, on a pull request, git diff against its target branch).",
+            valueName: "file"))
+    var changed: [String] = []
+
+    @Option(
         help: ArgumentHelp(
             "Judge the --run-key run from N stored shards.",
             valueName: "n"))
@@ -73,6 +80,7 @@ struct RunSubcommand: AsyncParsableCommand {
         }
         comparison.apply(to: &options)
         options.source = sourceOptions.selection
+        if !changed.isEmpty { options.changed = changed }
         options.annotations = annotations
         options.allowPartial = allowPartial
         options.attachments = attachments

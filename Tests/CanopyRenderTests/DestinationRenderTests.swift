@@ -117,7 +117,7 @@ struct DestinationRenderTests {
                 ), "\(name)")
             #expect(
                 text.contains(
-                    "- ❌ <code>CartTests/testTotal</code> broken since c0003 on iPhone 15 (17.5) only; passes on 3 others\n"
+                    "- ❌ <code>CartTests/testTotal</code> broken since c0003 on iPhone 15 (17.5) only; passes on 3 others"
                 ),
                 "\(name)")
         }

@@ -59,8 +59,17 @@ struct HistoryWindowRenderTests {
         #expect(
             summary.contains(
                 "### 🔁 Flaky tests (2)\n\nOver the last 29 runs of release/&lt;b> + this run.\n\n| score |"))
+        // The comment's flaky test that failed here says its target branch's count.
         let comment = MarkdownComment().render(dashboard)
-        #expect(comment.contains("Over the last 29 runs of release/&lt;b> + this run.\n\n| score |"))
+        #expect(comment.contains("testSearchSuggestions</code> — flaky on main: 7 of the last 30 runs"), "\(comment)")
+        dashboard.flakyTests = dashboard.flakyTests.map {
+            var test = $0
+            test.onTargetBranch = nil
+            return test
+        }
+        #expect(
+            MarkdownComment().render(dashboard).contains(
+                "testSearchSuggestions</code> — flaky: failed in 9 of the last 29 runs of release/&lt;b> + this run"))
         let slack = SlackMessageTests.texts(SlackRenderer.run(dashboard)).map(\.text).joined(separator: "\n")
         #expect(slack.contains("failed in 9 of the last 29 runs of release/&lt;b&gt; + this run"), "\(slack)")
         try SlackMessageTests.checkLimits(SlackRenderer.run(dashboard))

@@ -60,6 +60,7 @@ extension RunCommand {
         input.source = catalog
         input.untested = untested
         input.sourceDirectory = context.sourceDirectory
+        if !judged.verdicts.newFailures.isEmpty { input.changedFiles = context.changedFiles(of: prepared.run.metadata) }
         return DashboardBuilder(input: input).build()
     }
 

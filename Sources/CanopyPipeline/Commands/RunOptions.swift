@@ -37,6 +37,9 @@ package struct RunOptions: Sendable {
     package var testExitCode: Int32?
     /// `--source`/`--no-source`: the app's sources for declarations and owners.
     package var source = SourceSelection.automatic
+    /// `run --changed`: the files the run's change touches, relative to the source directory; nil
+    /// when not given (a pull request's are then read from git, `CommandContext.changedFiles`).
+    package var changed: [String]?
 
     package init(environment: [String: String] = ProcessInfo.processInfo.environment, now: Date = Date()) {
         self.environment = environment

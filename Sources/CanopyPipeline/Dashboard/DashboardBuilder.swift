@@ -126,6 +126,7 @@ struct DashboardBuilder {
         markFixFirst(&dashboard)
         markDestinations(&dashboard)
         markCode(&dashboard)
+        markEvidence(&dashboard)
         // The banner speaks for the whole page: a trend page is of the window's runs, not of one.
         if input.window == nil, let unread = metadata.unreadInputs {
             dashboard.unreadableInputs = unread

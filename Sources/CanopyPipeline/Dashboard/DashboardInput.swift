@@ -48,6 +48,8 @@ struct DashboardInput {
     var sourceDirectory: String?
     /// Declared identifiers no test exercised in the window, by screen (`UntestedIdentifiers`).
     var untested: [DashboardUntestedScreen] = []
+    /// The files the run's change touches, relative to `sourceDirectory`; nil when unknown.
+    var changedFiles: [String]?
     var now: Date
 }
 

@@ -29,6 +29,8 @@ package struct DashboardNewFailure: Sendable, Equatable, Hashable, Codable {
     package var note: String?
     /// Where the test fails and passes across the run's destinations, on a run on several.
     package var destinations: DashboardDestinationLine?
+    /// Why the failure looks like the change's doing; nil when nothing says so.
+    package var evidence: DashboardFailureEvidence?
 
     package init(
         test: String, message: String, location: String? = nil, locationURL: String? = nil, category: String,

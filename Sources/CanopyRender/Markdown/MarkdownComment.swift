@@ -16,7 +16,10 @@ package struct MarkdownComment: DashboardRenderer {
     /// Rows at most in each collapsed block: the full lists are in the step summary.
     package var listLimit: Int
 
-    package init(budget: Int = MarkdownRenderer.commentBudget, listLimit: Int = 5) {
+    /// The default size limit (`output.commentBudget`): about two phone screens, whatever the run.
+    package static let defaultBudget = 10_000
+
+    package init(budget: Int = MarkdownComment.defaultBudget, listLimit: Int = 5) {
         self.budget = budget
         self.listLimit = listLimit
     }
@@ -25,28 +28,29 @@ package struct MarkdownComment: DashboardRenderer {
         let causes = MarkdownFailures.causes(dashboard)
         let newFlaky = dashboard.flakyTests.filter(\.isNew)
         let others = dashboard.stillFailing + dashboard.excusedFailures
-        let otherItems = MarkdownFailures.items(others, causes: causes, links: dashboard.links)
         var sections = [
             MarkdownSections.missingTests(dashboard.missingTests),
-            MarkdownFailures.newFailures(dashboard.newFailures, causes: causes, links: dashboard.links),
+            MarkdownFailures.newFailures(
+                dashboard.newFailures, causes: causes, links: dashboard.links, messageLimit: 160),
             newFlakySection(newFlaky),
+            quarantineLines(MarkdownQuarantineHints.section(dashboard)),
             collapsed(
                 "Other failing tests (\(Format.count(others.count))): still failing or not counted as new",
-                MarkdownSection(
-                    name: "other failing tests",
-                    head: MarkdownFailures.screenshotNote(others.map(\.failure), links: dashboard.links),
-                    items: otherItems.items, counts: otherItems.counts)),
+                MarkdownCommentLists.otherFailing(others)),
         ]
-        // Flaky tests that failed or passed on retry here: the rest ran as on the target branch.
+        // Flaky tests that failed or passed on retry here, and not listed above: the rest ran as on
+        // the target branch.
+        let listed = Set((others.map(\.test) + dashboard.newFailures.map(\.test) + newFlaky.map(\.test)))
         let ranDifferently = Set(
             dashboard.tests.lazy.filter { $0.outcome == .failed || $0.outcome == .flaky }.map(\.key))
-        let flaky = MarkdownSections.flaky(
-            dashboard.flakyTests.filter { ranDifferently.contains($0.test) }, window: dashboard.historyWindow)
+        let flaky = MarkdownCommentLists.flaky(
+            dashboard.flakyTests.filter { ranDifferently.contains($0.test) && !listed.contains($0.test) },
+            window: dashboard.historyWindow)
         sections.append(
-            collapsed(
-                "🔁 Flaky tests that failed or retried here (\(Format.count(flaky.items.count)))", flaky, bare: true))
-        let slower = MarkdownSections.slower(dashboard.slowerTests, quarantine: dashboard.quarantinedTests)
-        sections.append(collapsed("🐢 Slower tests (\(Format.count(slower.items.count)))", slower, bare: true))
+            collapsed("🔁 Flaky tests that failed or retried here (\(Format.count(flaky.items.count)))", flaky))
+        let slower = MarkdownCommentLists.slower(dashboard.slowerTests, quarantine: dashboard.quarantinedTests)
+        // Worth a look, rarely what a reviewer acts on first: the three slowest.
+        sections.append(collapsed("🐢 Slower tests (\(Format.count(slower.items.count)))", slower, limit: 3))
         let newIssues = dashboard.accessibility.issues.filter(\.isNew)
         sections.append(
             collapsed(
@@ -94,6 +98,10 @@ package struct MarkdownComment: DashboardRenderer {
         return dashboard.gates.isEmpty ? out : out + "\n"
     }
 
+    private func quarantineLines(_ section: MarkdownSection) -> MarkdownSection {
+        collapsed("🧊 Quarantine lines, if these are flaky (\(Format.count(section.items.count)))", section)
+    }
+
     /// The tests flaky in this run and not before, with what the target branch says of them.
     private func newFlakySection(_ tests: [DashboardFlakyTest]) -> MarkdownSection {
         guard !tests.isEmpty else { return MarkdownSection(name: "new flaky tests", head: "", items: []) }
@@ -107,9 +115,12 @@ package struct MarkdownComment: DashboardRenderer {
             name: "new flaky tests", head: "### 🔁 New flaky tests (\(Format.count(tests.count)))\n\n", items: items)
     }
 
-    /// `section` inside a collapsed block titled `summary`, at most `listLimit` items; `bare` drops
+    /// `section` inside a collapsed block titled `summary`, at most `limit` (else `listLimit`) items; `bare` drops
     /// the section's own heading (the summary line says it).
-    private func collapsed(_ summary: String, _ section: MarkdownSection, bare: Bool = false) -> MarkdownSection {
+    private func collapsed(_ summary: String, _ section: MarkdownSection, bare: Bool = false, limit: Int? = nil)
+        -> MarkdownSection
+    {
+        let listLimit = min(limit ?? listLimit, listLimit)
         guard !section.items.isEmpty else { return MarkdownSection(name: section.name, head: "", items: []) }
         var head = section.head
         if bare, let cut = head.range(of: "\n\n") { head = String(head[cut.upperBound...]) }

@@ -19,16 +19,19 @@ enum MarkdownFailures {
 
     /// `  - declared in `CheckoutView.swift:42` (+1 more) · owners @payments-ios · test owners @qa`
     /// under an item, from `Dashboard.code`; nothing when the sources say nothing of it.
-    static func codeLine(identifier: String?, test: String, code: DashboardCode?) -> String {
+    /// `linked`: the evidence line links the declaration already, so the place is not repeated.
+    static func codeLine(identifier: String?, test: String, code: DashboardCode?, linked: Bool = false) -> String {
         guard let code else { return "" }
         var parts: [String] = []
         if let identifier, let declaration = code.declarations[identifier], let first = declaration.places.first {
-            var declared =
-                "declared in "
-                + (first.url != nil
-                    ? MarkdownText.link(first.text, url: first.url) : MarkdownText.code(first.text, limit: 120))
-            if declaration.places.count > 1 { declared += " (+\(declaration.places.count - 1) more)" }
-            parts.append(declared)
+            if !linked || declaration.places.count > 1 {
+                var declared =
+                    "declared in "
+                    + (first.url != nil
+                        ? MarkdownText.link(first.text, url: first.url) : MarkdownText.code(first.text, limit: 120))
+                if declaration.places.count > 1 { declared += " (+\(declaration.places.count - 1) more)" }
+                parts.append(declared)
+            }
             if !declaration.owners.isEmpty { parts.append("owners " + owners(declaration.owners)) }
         }
         if let testOwners = code.testOwners[test], testOwners != code.declarations[identifier ?? ""]?.owners {
@@ -67,7 +70,7 @@ enum MarkdownFailures {
     /// new failure), the message, the cause and the element.
     static func item(
         _ failure: DashboardNewFailure, note: String? = nil, causes: Causes, links: DashboardLinks = DashboardLinks(),
-        across: Across = .alone
+        across: Across = .alone, messageLimit: Int = 300
     ) -> String {
         var out = "- ❌ " + head(failure.test, across: across)
         if let shots = failure.screenshots {
@@ -80,9 +83,11 @@ enum MarkdownFailures {
                 + (failure.locationURL != nil
                     ? MarkdownText.link(location, url: failure.locationURL) : MarkdownText.code(location, limit: 120))
         }
-        out += "\n" + across.note
+        out += "\n" + across.note + evidence(failure.evidence)
         if let note = note ?? failure.note { out += "  - " + MarkdownText.escape(note, limit: 200) + "\n" }
-        if !failure.message.isEmpty { out += "  - " + MarkdownText.escape(failure.message, limit: 300) + "\n" }
+        if !failure.message.isEmpty {
+            out += "  - " + MarkdownText.escape(failure.message, limit: messageLimit) + "\n"
+        }
         out += across.otherMessages(than: failure.message)
         out += "  - " + cause(failure.category, isInfrastructure: failure.isInfrastructure, causes: causes) + "\n"
         if let identifier = failure.identifier {
@@ -95,7 +100,9 @@ enum MarkdownFailures {
             if !notes.isEmpty { element += " (" + notes.joined(separator: "; ") + ")" }
             out += element + "\n"
         }
-        out += codeLine(identifier: failure.identifier, test: failure.test, code: causes.code)
+        let linked = failure.evidence?.changes.contains { $0.kind == .declares(identifier: failure.identifier ?? "") }
+        out += codeLine(
+            identifier: failure.identifier, test: failure.test, code: causes.code, linked: linked ?? false)
         return out
     }
 
@@ -119,6 +126,37 @@ enum MarkdownFailures {
         }
         out += codeLine(identifier: nil, test: excused.test, code: causes.code)
         return out
+    }
+
+    /// `  - passes on `main` in the last 12 runs (since `ea2d9284`) · this pull request changes
+    /// `Login.swift`, which declares `Login.Submit`` under a new failure; nothing without evidence.
+    static func evidence(_ evidence: DashboardFailureEvidence?) -> String {
+        guard let evidence, !evidence.isEmpty else { return "" }
+        var parts: [String] = []
+        if let passing = evidence.passing {
+            var text = "passes"
+            if let branch = passing.branch { text += " on " + MarkdownText.code(branch, limit: 100) }
+            text += passing.runs == 1 ? " in the last run" : " in the last \(Format.count(passing.runs)) runs"
+            if let since = passing.since { text += " (since " + MarkdownText.code(String(since.prefix(8))) + ")" }
+            parts.append(text)
+        }
+        let shown = evidence.changes.prefix(3).map { change in
+            let file =
+                change.url != nil
+                ? MarkdownText.link(change.file, url: change.url) : MarkdownText.code(change.file, limit: 160)
+            switch change.kind {
+            case .declares(let identifier):
+                return file + ", which declares " + MarkdownText.code(identifier, limit: 120)
+            case .test: return "this test (" + file + ")"
+            }
+        }
+        if !shown.isEmpty {
+            var text = (evidence.ofRequest ? "this pull request changes " : "the change touches ")
+            text += shown.joined(separator: " and ")
+            if evidence.changes.count > 3 { text += " (+\(evidence.changes.count - 3) more)" }
+            parts.append(text)
+        }
+        return "  - " + parts.joined(separator: " · ") + "\n"
     }
 
     /// What an item says of its test's other destinations, on a run on several.
@@ -201,12 +239,12 @@ enum MarkdownFailures {
     }
 
     /// The items of a list of new failures, and the failures each stands for (`items`).
-    static func items(_ failures: [DashboardNewFailure], causes: Causes, links: DashboardLinks) -> (
-        items: [String], counts: [Int]
-    ) {
+    static func items(
+        _ failures: [DashboardNewFailure], causes: Causes, links: DashboardLinks, messageLimit: Int = 300
+    ) -> (items: [String], counts: [Int]) {
         items(
             failures, key: \.test, destinations: \.destinations, message: \.message,
-            render: { item($0, causes: causes, links: links, across: $1) })
+            render: { item($0, causes: causes, links: links, across: $1, messageLimit: messageLimit) })
     }
 
     /// The items of a list of failing tests named with why, and the failures each stands for (`items`).
@@ -239,14 +277,18 @@ enum MarkdownFailures {
         return first.lowercased() + text.dropFirst()
     }
 
-    static func newFailures(_ failures: [DashboardNewFailure], causes: Causes, links: DashboardLinks = DashboardLinks())
-        -> MarkdownSection
-    {
+    /// `messageLimit`: the characters of each message shown (the comment's are shorter).
+    static func newFailures(
+        _ failures: [DashboardNewFailure], causes: Causes, links: DashboardLinks = DashboardLinks(),
+        messageLimit: Int = 300
+    ) -> MarkdownSection {
         guard !failures.isEmpty else { return MarkdownSection(name: "new failures", head: "", items: []) }
         let head =
-            "### ❌ New failures (\(Format.count(failures.count)))\n\n" + byOwner(causes.code)
+            "### ❌ New failures (\(Format.count(failures.count)))\n\n"
+            // One failure's owners are on its item.
+            + (failures.count > 1 ? byOwner(causes.code) : "")
             + screenshotNote(failures, links: links)
-        let listed = items(failures, causes: causes, links: links)
+        let listed = items(failures, causes: causes, links: links, messageLimit: messageLimit)
         return MarkdownSection(name: "new failures", head: head, items: listed.items, counts: listed.counts)
     }
 
