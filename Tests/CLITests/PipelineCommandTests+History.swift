@@ -61,12 +61,13 @@ extension PipelineCommandTests {
             #expect(summary.contains("compared with <code>c5</code>"), "\(summary.prefix(600))")
             #expect(summary.contains("| Failed | 1 | +1 🔴 worse |"), "\(summary)")
             let newSection = try #require(summary.range(of: "### ❌ New failures (1)")).upperBound
-            let item = summary[newSection...].split(separator: "\n").drop { !$0.hasPrefix("- ❌ ") }.prefix(3).map(
+            let item = summary[newSection...].split(separator: "\n").drop { !$0.hasPrefix("- ❌ ") }.prefix(4).map(
                 String.init)
             #expect(item.first == "- ❌ <code>AppUITests.SettingsTests/testDarkModeToggle</code>", "\(item)")
             #expect(
-                item.count == 3 && item[1].hasPrefix("  - XCTAssertEqual")
-                    && item[2].hasPrefix("  - cause **assertion**: "), "a message and its cause: \(item)")
+                item.count == 4 && item[1].hasPrefix("  - passes on <code>main</code> in the last ")
+                    && item[2].hasPrefix("  - XCTAssertEqual") && item[3].hasPrefix("  - cause **assertion**: "),
+                "its evidence, message and cause: \(item)")
             // The Tests view names a test's device once, in its key.
             let page = try String(contentsOfFile: out + "/site/index.html", encoding: .utf8)
             #expect(page.contains("testApplePaySheet@iPad Air 13-inch (M2) (18.2)"))

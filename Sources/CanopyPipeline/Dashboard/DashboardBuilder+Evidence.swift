@@ -7,9 +7,9 @@ extension DashboardBuilder {
     /// Each new failure's evidence of cause (`DashboardFailureEvidence`): its passing streak on the
     /// branch history was read over (a request's target branch), from the history strips' rows,
     /// and the changed files (`DashboardInput.changedFiles`) that declare the identifier it hit or
-    /// its test's class. A trend page's latest run has none.
+    /// its test's class. A trend's latest run shows it as `report` does.
     func markEvidence(_ dashboard: inout Dashboard) {
-        guard input.window == nil, !dashboard.newFailures.isEmpty else { return }
+        guard !dashboard.newFailures.isEmpty else { return }
         let metadata = input.metadata
         let request = metadata.baseBranch.map { $0 != metadata.branch } ?? false
         let history = input.insights?.testHistory ?? [:]
