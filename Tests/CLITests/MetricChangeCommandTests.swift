@@ -66,6 +66,12 @@ struct MetricChangeCommandTests {
         #expect(changes.first?["direction"] as? String == "regressed")
         #expect(changes.first?["sinceCommit"] as? String == "c0006")
         #expect(summary.contains(changes.first?["line"] as? String ?? "-"), "the summary's line is the document's")
+        // The page's Performance view: the same sentence, and every run's spread and median.
+        let page = try String(contentsOfFile: out + "/site/index.html", encoding: .utf8)
+        #expect(page.contains("id=\"tab-performance\""))
+        #expect(page.contains("19 % slower since c0006 (2.9 s → 3.46 s"))
+        #expect(page.contains("App launch: median from 2.86 s to 3.46 s over 7 runs"), "the chart's text alternative")
+        #expect(page.contains("<td>c0006</td><td>5</td>"), "the table's latest run first")
         // The test that measured keeps its own verdict: it passed on its attempt.
         let verdicts = try #require(insights["verdicts"] as? [[String: Any]])
         let logout = verdicts.filter { ($0["key"] as? String)?.contains("testLogout") == true }

@@ -57,7 +57,7 @@ extension CommandContext {
             of: prepared, flakiness: flakiness, stored: stored && history.branch == window.branch, store: store)
         insights.testHistorySource = insights.window
         if let slower = try await slower { insights.comparison.slowerTests = slower }
-        (insights.metricChanges, insights.metricsJudged) = try await metrics
+        (insights.metricChanges, insights.metricsJudged, insights.metricHistories) = try await metrics
         let target = try await targetBranch
         insights.targetBranchFlakiness = target.flakiness
         let flakyOnTarget = target.flakiness.filter { $0.state == .flaky }

@@ -8,7 +8,7 @@ extension CommandContext {
     /// configuration's measurements in the `metricChanges.runs` runs before it on the branch its
     /// history is read from (`historyWindow(for:)`: a pull or merge request's target branch).
     func metricChanges(of prepared: JudgedRun, store: any HistoryStore, stored: Bool) async throws
-        -> (changes: [MetricChange], judged: Int)
+        -> (changes: [MetricChange], judged: Int, histories: [MetricHistory])
     {
         let thresholds = configuration.metricChanges
         let metadata = prepared.metadata
@@ -19,7 +19,7 @@ extension CommandContext {
             let own = HistoryWindow(branch: metadata.branch, runs: 1, until: metadata.startedAt ?? options.now)
             current = try await store.metrics(in: own).filter { $0.runKey == key }
         }
-        guard let current, !current.isEmpty else { return ([], 0) }
+        guard let current, !current.isEmpty else { return ([], 0, []) }
         var window = historyWindow(for: metadata)
         window.days = nil
         window.runs = max(1, thresholds.runs) + 1
@@ -38,6 +38,6 @@ extension CommandContext {
             earlier + currentRows, runKeys: runs.map(\.runKey) + [key], currentRunKey: key, commits: commits)
         let minimumRuns = max(1, thresholds.minimumRuns)
         let judged = histories.filter { $0.samples.dropLast().filter { !$0.measurements.isEmpty }.count >= minimumRuns }
-        return (MetricChangeDetector.changes(of: judged, thresholds: thresholds), judged.count)
+        return (MetricChangeDetector.changes(of: judged, thresholds: thresholds), judged.count, histories)
     }
 }

@@ -112,6 +112,7 @@ struct DashboardBuilder {
         }
         dashboard.slowerTests = insights?.comparison.slowerTests ?? []
         dashboard.metricChanges = insights?.metricChanges ?? []
+        dashboard.metricSeries = Self.metricSeries(insights)
         if input.window == nil {
             dashboard.missingTests = DashboardMissingTests.of(
                 insights?.comparison.missingTests ?? [], crashes: input.verdicts.crashes)

@@ -6,7 +6,10 @@ import Foundation
 extension MetricChange {
     /// The metric for people: `App launch` for Xcode's launch metric, else the producer's display
     /// name, else its identifier.
-    package var metricName: String {
+    package var metricName: String { Self.metricName(identifier: identifier, displayName: displayName) }
+
+    /// `metricName` of any metric.
+    package static func metricName(identifier: String, displayName: String?) -> String {
         if identifier.contains("XCTMetric_ApplicationLaunch") { return "App launch" }
         if identifier.hasSuffix("XCTPerformanceMetric_WallClockTime") { return "Wall clock time" }
         return displayName ?? identifier
@@ -30,7 +33,10 @@ extension MetricChange {
     }
 
     /// `2.91 s`: a median in the metric's own unit, three significant digits.
-    package func valueText(_ value: Double) -> String {
+    package func valueText(_ value: Double) -> String { Self.valueText(value, unit: unit) }
+
+    /// `valueText` of any value in `unit`.
+    package static func valueText(_ value: Double, unit: String?) -> String {
         let digits = value == 0 ? 0 : max(0, 2 - Int(floor(log10(abs(value)))))
         var text = String(format: "%.\(min(digits, 6))f", value)
         if text.contains(".") {
