@@ -69,8 +69,9 @@ package struct MetricChange: Sendable, Equatable, Hashable, Codable {
         baselineMedian == 0 ? nil : currentMedian / baselineMedian - 1
     }
 
-    /// The change in whole percent, rounded half away from zero, as every surface states it.
+    /// The change in whole percent, rounded half away from zero, as every surface states it; nil
+    /// when the baseline median is 0 or the change is no finite number.
     package var percentChange: Int? {
-        relativeChange.map { Int(($0 * 100).rounded()) }
+        relativeChange.flatMap { Int(exactly: ($0 * 100).rounded()) }
     }
 }

@@ -43,7 +43,7 @@ package struct MannWhitney: Sendable, Equatable, Hashable {
         u = rankSum - n1 * (n1 + 1) / 2
         if ranked.tieTerm == 0, a.count * b.count <= Self.exactCells {
             method = .exact
-            pValue = Self.exactPValue(u: Int(u.rounded()), a.count, b.count)
+            pValue = Self.exactPValue(u: Int(exactly: u.rounded()) ?? 0, a.count, b.count)
         } else {
             method = .normal
             pValue = Self.normalPValue(u: u, a.count, b.count, tieTerm: ranked.tieTerm)

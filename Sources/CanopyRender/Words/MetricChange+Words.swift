@@ -37,7 +37,8 @@ extension MetricChange {
 
     /// `valueText` of any value in `unit`.
     package static func valueText(_ value: Double, unit: String?) -> String {
-        let digits = value == 0 ? 0 : max(0, 2 - Int(floor(log10(abs(value)))))
+        let magnitude = value == 0 || !value.isFinite ? 0 : Int(exactly: floor(log10(abs(value)))) ?? 0
+        let digits = max(0, 2 - magnitude)
         var text = String(format: "%.\(min(digits, 6))f", value)
         if text.contains(".") {
             while text.hasSuffix("0") { text.removeLast() }
@@ -66,7 +67,8 @@ extension MetricChange {
             "\(valueText(baselineMedian)) → \(valueText(currentMedian)), medians of \(baselineCount) and "
             + "\(currentCount) measurements, \(confidenceText)"
         if baselineSpreadPercent >= 15 {
-            text += "; a noisy metric (spread \(Int(baselineSpreadPercent.rounded())) %): only large changes show"
+            text +=
+                "; a noisy metric (spread \(Int(exactly: baselineSpreadPercent.rounded()) ?? 0) %): only large changes show"
         }
         return text
     }
