@@ -106,6 +106,9 @@ echo
 echo "## XCTMetric measurements in the store: bytes per measurement (issue 50)"
 "$benchbin" store metrics --runs 200 --tests 200 --measured 20 --metrics 2 --values 5 || echo "bench store metrics failed"
 
+echo
+echo "## XCTMetric change detection on generated histories with injected changes (issue 50)"
+"$benchbin" metrics --trials 1000 --runs 10 --values 5 --seed 50 || echo "bench metrics failed"
 
 echo
 echo "## One run from 8 CI legs: the merged run against the same files read as one input (issue 36: ratio <= 1.3)"

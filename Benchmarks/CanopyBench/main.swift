@@ -5,7 +5,7 @@ import Foundation
 let arguments = Array(CommandLine.arguments.dropFirst())
 guard let kind = arguments.first else {
     FileHandle.standardError.write(
-        Data("usage: CanopyBench parse|xcresult|snapshots|analysis|store|bundle|prune ARGS…\n".utf8))
+        Data("usage: CanopyBench parse|xcresult|snapshots|analysis|store|bundle|prune|metrics ARGS…\n".utf8))
     exit(2)
 }
 let rest = Array(arguments.dropFirst())
@@ -17,6 +17,7 @@ do {
     case "store": try StoreBench.run(rest)
     case "bundle": try BundleBench.run(rest)
     case "prune": try PruneBench.run(rest)
+    case "metrics": try MetricChangeBench.run(rest)
     default:
         FileHandle.standardError.write(Data("unknown bench \(kind)\n".utf8))
         exit(2)

@@ -5,6 +5,7 @@ Each night gets a folder `night-NN/` with what an iOS UI-test job writes:
   junit-appuitests.xml   xcbeautify JUnit (AppUITests, retries on)
   junit-checkout.xml     fastlane trainer JUnit (CheckoutUITests on iPhone and iPad)
   player-tests.json      xcrun xcresulttool get test-results tests (PlayerUITests, Xcode 26)
+  player-metrics.json    xcrun xcresulttool get test-results metrics (the same run's XCTMetrics)
   snapshots.json         Canopy element-tree snapshots of 8 screens (coverage rises night by night)
   audit.json             Canopy accessibility audit export
 and `nights.tsv` lists night, date, commit, branch for `make run`.
@@ -16,6 +17,8 @@ Scripted story (asserted by the tests and visible in the dashboard):
   - SettingsTests/testDarkModeToggle breaks on night 13 and is still failing;
   - Checkout.PaymentSheet.PayButton is a flaky element: on iPad its hit point fails the first attempt
     of CheckoutTests/testApplePaySheet on some nights and of testApplyCoupon on nights 4, 9 and 13;
+  - PlayerTests/testPlayPause measures the app's launch, five times a night, about 2.9 s with a
+    spread of 4 %; from night 11 on it is 18 % slower (a launch-time regression);
   - identifier coverage rises from ~33% to ~88%; a contrast issue persists, a hit-region issue
     is fixed on night 8, a Dynamic Type issue appears on night 11.
 
@@ -168,6 +171,36 @@ def write_xcresult(path, night, rng):
         json.dump(document, out, indent=1)
 
 
+# The launch-time regression: PlayerTests/testPlayPause's launch measurements are this much slower
+# from this night on. Drawn from a stream of their own, so every other file stays as it was.
+LAUNCH_TEST = "PlayerTests/testPlayPause()"
+LAUNCH_REGRESSION_NIGHT = 11
+LAUNCH_REGRESSION = 1.18
+
+
+def write_metrics(path, night):
+    rng = random.Random(5000 + night)
+    scale = LAUNCH_REGRESSION if night >= LAUNCH_REGRESSION_NIGHT else 1
+    measurements = [round(2.9 * scale * (1 + 0.04 * rng.gauss(0, 1)), 4) for _ in range(5)]
+    document = [{
+        "testIdentifier": LAUNCH_TEST,
+        "testIdentifierURL": "test://com.apple.xcode/Podcasts/PlayerUITests/" + LAUNCH_TEST,
+        "testRuns": [{
+            "device": {"deviceId": "00008120-AAAA", "deviceName": "iPhone 16 Pro"},
+            "testPlanConfiguration": {"configurationId": "1", "configurationName": "Default"},
+            "metrics": [{
+                "baselineAverage": 0, "baselineName": "", "displayName": "Duration (AppLaunch)",
+                "identifier": "com.apple.dt.XCTMetric_ApplicationLaunch-AppLaunch.duration",
+                "maxPercentRegression": 10, "maxPercentRelativeStandardDeviation": 10, "maxRegression": 0.1,
+                "maxStandardDeviation": 0.1, "measurements": measurements, "polarity": "prefers smaller",
+                "unitOfMeasurement": "s",
+            }],
+        }],
+    }]
+    with open(path, "w") as out:
+        json.dump(document, out, indent=1)
+
+
 SCREENS = {
     "Login": [("textField", "Login.Email", "Email"), ("secureTextField", "Login.Password", "Password"), ("button", "Login.Submit", "Sign In"),
               ("button", "Login.ForgotPassword", "Forgot your password?"), ("button", "Login.SignUp", "Create account"), ("switch", "Login.RememberMe", "Remember me")],
@@ -240,6 +273,7 @@ def main():
         write_xcbeautify(os.path.join(folder, "junit-appuitests.xml"), night, rng)
         write_trainer(os.path.join(folder, "junit-checkout.xml"), night, rng)
         write_xcresult(os.path.join(folder, "player-tests.json"), night, rng)
+        write_metrics(os.path.join(folder, "player-metrics.json"), night)
         write_snapshots(os.path.join(folder, "snapshots.json"), night, rng)
         write_audit(os.path.join(folder, "audit.json"), night)
         date = (START + timedelta(days=night - 1)).strftime("%Y-%m-%dT%H:%M:%SZ")

@@ -13,6 +13,8 @@ package struct CanopyConfiguration: Sendable {
     package var output = OutputConfiguration()
     /// When a test counts as slower than in the baseline, and how many are listed (`slowerTests:`).
     package var slowerTests = SlowdownThresholds()
+    /// When an XCTMetric's measurements count as changed across history (`metricChanges:`).
+    package var metricChanges = MetricChangeThresholds()
     package var attachments = AttachmentConfiguration()
     /// Where history lives: a SQLite path or a `postgres://` URL (`store:`).
     package var store: String?

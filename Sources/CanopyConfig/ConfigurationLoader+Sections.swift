@@ -75,11 +75,23 @@ extension ConfigurationLoader {
         return flakiness
     }
 
+    static func readMetricChanges(_ section: inout ConfigSection) throws -> MetricChangeThresholds {
+        var changes = MetricChangeThresholds()
+        if let runs = try section.int("runs", range: 1...1000) { changes.runs = runs }
+        if let runs = try section.int("minimumRuns", range: 1...1000) { changes.minimumRuns = runs }
+        if let effect = try section.double("minimumEffect", range: 0...1000) { changes.minimumEffectPercent = effect }
+        if let significance = try section.double("significance", range: 0.000_001...0.5) {
+            changes.significance = significance
+        }
+        try section.finish()
+        return changes
+    }
+
     /// - Parameter categories: the failure categories in effect (`categories:` and the defaults): a
     ///   limit for any other name would never apply.
     static func readGates(_ section: inout ConfigSection, categories: [String]) throws -> GateConfiguration {
         var gates = GateConfiguration()
-        section.accepts("maximumNewFailures", "maximumNewAuditErrors")
+        section.accepts("maximumNewFailures", "maximumNewAuditErrors", "maximumMetricRegressions")
         gates.minimumCoverage = try section.double("minimumCoverage", range: 0...1)
         gates.maximumCoverageDrop = try section.double("maximumCoverageDrop", range: 0...1)
         if section.keys.contains("maximumNewFailures") {
@@ -89,6 +101,9 @@ extension ConfigurationLoader {
         gates.maximumFailures = try section.int("maximumFailures", range: 0...1_000_000)
         gates.minimumTests = try section.int("minimumTests", range: 0...100_000_000)
         gates.maximumMissingTests = try section.int("maximumMissingTests", range: 0...100_000_000)
+        if section.keys.contains("maximumMetricRegressions") {
+            gates.maximumMetricRegressions = try section.int("maximumMetricRegressions", range: 0...1_000_000)
+        }
         if section.keys.contains("maximumNewAuditErrors") {
             gates.maximumNewAuditErrors = try section.int("maximumNewAuditErrors", range: 0...1_000_000)
         }

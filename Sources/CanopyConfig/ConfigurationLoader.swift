@@ -159,6 +159,9 @@ package enum ConfigurationLoader {
             if let runs = try slower.int("runs", range: 1...100) { configuration.slowerTests.runs = runs }
             try slower.finish()
         }
+        if var changes = try root.section("metricChanges") {
+            configuration.metricChanges = try readMetricChanges(&changes)
+        }
         if var output = try root.section("output") {
             if let budget = try output.int("summaryBudget", range: 1024...1_048_576) {
                 configuration.output.summaryBudget = budget

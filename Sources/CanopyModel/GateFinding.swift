@@ -23,6 +23,9 @@ package enum GateFinding: Sendable, Equatable, Hashable {
     case testCommand(exitCode: Int32, TestCommandFinding)
     /// Failing tests of one cause category.
     case failuresInCategory(category: String, tests: Int, allowed: Int)
+    /// XCTMetric measurements that regressed across history (`MetricChange`), of the run's
+    /// metrics with history enough to judge.
+    case metricRegressions(metrics: Int, judged: Int, allowed: Int)
 
     /// Tests of the baseline a run lacks, counted per suite.
     package struct MissingTests: Sendable, Equatable, Hashable {

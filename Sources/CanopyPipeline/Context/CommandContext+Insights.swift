@@ -34,6 +34,7 @@ extension CommandContext {
         async let trend = trend(of: prepared, window: window, stored: stored, store: store)
         async let targetBranch = targetBranchHistory(of: prepared, store: store)
         async let slower = slowerThanUsual(of: prepared.metadata, testRows: prepared.testRows, store: store)
+        async let metrics = metricChanges(of: prepared, store: store, stored: stored)
         let (baselineRun, comparison) = try await baseline(
             for: prepared, store: store, stored: stored, chosen: chosenBaseline)
         var (flakiness, flakyElements, lastMessages, pastFingerprints) = try await self.flakiness(
@@ -59,6 +60,7 @@ extension CommandContext {
             of: prepared, flakiness: flakiness, stored: stored && history.branch == window.branch, store: store)
         insights.testHistorySource = insights.window
         if let slower = try await slower { insights.comparison.slowerTests = slower }
+        (insights.metricChanges, insights.metricsJudged, insights.metricHistories) = try await metrics
         let target = try await targetBranch
         insights.targetBranchFlakiness = target.flakiness
         let flakyOnTarget = target.flakiness.filter { $0.state == .flaky }

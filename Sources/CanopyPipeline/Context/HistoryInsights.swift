@@ -34,6 +34,13 @@ package struct HistoryInsights: Sendable {
     package var testHistory: [String: [TestRunRow]] = [:]
     /// Whose runs `testHistory` holds: `window`'s branch, and this run when it is not stored there.
     package var testHistorySource = Window()
+    /// The run's XCTMetric changes across history (`MetricChangeDetector`), regressions first.
+    package var metricChanges: [MetricChange] = []
+    /// How many of the run's metrics had history enough to be judged (`metricChanges.minimumRuns`
+    /// earlier runs): the metric-regressions gate is listed only when some had.
+    package var metricsJudged = 0
+    /// The run's metrics over the window they were judged on, the current run last.
+    package var metricHistories: [MetricHistory] = []
     /// The runs a run's history is read over: the stored runs of one branch (the run's own, or a
     /// pull or merge request's target branch) in the flakiness window, and this run when it is not
     /// one of them (a request's run, or a run not stored).

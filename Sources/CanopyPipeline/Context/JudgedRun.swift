@@ -14,6 +14,9 @@ struct JudgedRun: Sendable {
     var failures: [FailureDigest]
     /// The run as the baseline comparison reads it.
     var snapshot: BaselineSnapshot
+    /// The run's XCTMetric measurements as a store keeps them, for a run just read; nil for a
+    /// stored run, whose own are read from the store.
+    var metrics: [StoredMetric]? = nil
 
     /// The keys of the tests that failed an attempt in this run.
     var failingTestKeys: Set<String> { Set(testRows.lazy.filter { $0.failedAttempts > 0 }.map(\.testKey)) }
@@ -23,6 +26,7 @@ extension JudgedRun {
     init(_ prepared: PreparedRun) {
         self.init(
             metadata: prepared.run.metadata, testRows: prepared.testRows, failures: prepared.digest.failures,
-            snapshot: BaselineSnapshot(run: prepared.run, digest: prepared.digest, testRows: prepared.testRows))
+            snapshot: BaselineSnapshot(run: prepared.run, digest: prepared.digest, testRows: prepared.testRows),
+            metrics: StoredMetric.rows(of: prepared.run))
     }
 }

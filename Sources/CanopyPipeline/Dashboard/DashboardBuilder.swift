@@ -111,6 +111,8 @@ struct DashboardBuilder {
             dashboard.accessibility = Self.markNew(parts.accessibility, audits: input.audits, comparison: comparison)
         }
         dashboard.slowerTests = insights?.comparison.slowerTests ?? []
+        dashboard.metricChanges = insights?.metricChanges ?? []
+        dashboard.metricSeries = Self.metricSeries(insights)
         if input.window == nil {
             dashboard.missingTests = DashboardMissingTests.of(
                 insights?.comparison.missingTests ?? [], crashes: input.verdicts.crashes)

@@ -38,6 +38,13 @@ package enum GateEvaluator {
         if let limit = configuration.maximumMissingTests {
             results.append(missingTests(input.missingTests, limit: limit))
         }
+        if let limit = configuration.maximumMetricRegressions, input.metricsJudged > 0 {
+            let regressions = input.metricRegressions.count
+            results.append(
+                GateResult(
+                    .metricRegressions(metrics: regressions, judged: input.metricsJudged, allowed: limit),
+                    passed: regressions <= limit, items: Array(input.metricRegressionItems.prefix(20))))
+        }
         if let gate = testCommand(input) { results.append(gate) }
         for (category, limit) in configuration.maximumFailuresPerCategory.sorted(by: { $0.key < $1.key }) {
             let count = input.failuresPerCategory[category] ?? 0

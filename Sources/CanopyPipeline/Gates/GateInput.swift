@@ -25,6 +25,10 @@ package struct GateInput: Sendable, Equatable {
     package var testExitCode: Int32?
     /// The tests the results declare and list, when they list fewer (`RunMetadata.declaredTests`).
     package var declaredTests: RunMetadata.DeclaredTests?
+    /// The run's metrics that regressed across history (`HistoryInsights.metricChanges`), and
+    /// how many of its metrics had history enough to be judged (0: the gate is not listed).
+    package var metricRegressions: [MetricChange] = []
+    package var metricsJudged = 0
 
     package init(
         coverage: Double? = nil, baselineCoverage: Double? = nil, verdicts: RunVerdicts = RunVerdicts(tests: []),
@@ -51,6 +55,9 @@ package struct GateInput: Sendable, Equatable {
 
     /// The new accessibility errors among `newAuditIssues`, one line each (`type: description on
     /// element`): the new-audit-errors gate's items.
+    /// The metrics-regressions gate's items, one sentence each (`MetricChange.sentence`).
+    package var metricRegressionItems: [String] { metricRegressions.map(\.sentence) }
+
     package var newAuditErrors: [String] {
         newAuditIssues.filter { $0.severity == .error }.map(\.gateItem)
     }

@@ -34,6 +34,8 @@ extension CommandContext {
             subject: subject, comparison: insights.comparison, configuration: configuration,
             verdicts: verdicts, now: judgedAt)
         input.testExitCode = testExitCode
+        input.metricRegressions = insights.metricChanges.filter { $0.direction == .regressed }
+        input.metricsJudged = insights.metricsJudged
         return Judgement(
             input: input, warnings: warnings, notes: notes,
             gates: GateEvaluator.evaluate(input, configuration: configuration.gates), verdicts: verdicts)

@@ -25,6 +25,8 @@ struct RunInsightsDocument: Encodable {
     /// Each test's verdicts across the run's destinations, with the line the summary, the comment
     /// and the page show (`DestinationRollup`); absent for a run on fewer than two destinations.
     var destinations: DestinationsEntry?
+    /// The run's XCTMetric changes across history (`MetricChange`); absent when none.
+    var metricChanges: [MetricChangeEntry]?
 
     struct DestinationsEntry: Encodable {
         /// The destinations' labels, in the order the page's matrix shows them.
@@ -126,6 +128,7 @@ struct RunInsightsDocument: Encodable {
         self.gates = gates
         excusedFailures = verdicts.excused.map { ExcusedFailureEntry(test: $0.test, reason: $0.reasonText) }
         destinations = verdicts.destinations.isEmpty ? nil : DestinationsEntry(verdicts.destinations)
+        metricChanges = insights.metricChanges.isEmpty ? nil : insights.metricChanges.map(MetricChangeEntry.init)
         let day = ISO8601DateFormatter()
         day.formatOptions = [.withFullDate]
         self.verdicts = verdicts.tests.lazy.filter {

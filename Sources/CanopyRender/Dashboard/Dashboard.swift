@@ -36,6 +36,11 @@ package struct Dashboard: Sendable, Equatable, Codable {
     /// Tests much slower than in the baseline (past the `slowerTests:` thresholds), largest
     /// slowdown first.
     package var slowerTests: [SlowerTest] = []
+    /// The run's XCTMetric changes across history, regressions first (`MetricChange`).
+    package var metricChanges: [MetricChange] = []
+    /// Each XCTMetric of the run over the window it was judged on (the Performance view); empty
+    /// when the run measured none.
+    package var metricSeries: [DashboardMetricSeries] = []
     /// The identifier tree, flattened in pre-order (each node's descendants follow it).
     package var identifierTree: [DashboardTreeNode]
     /// Failure clusters (same fingerprint), largest first.

@@ -64,6 +64,12 @@ package struct HTMLDashboardRenderer: DashboardRenderer {
                 id: "tests", label: "Tests",
                 html: HTMLTestsView.heading(total: tests.count) + HTMLTestsView.byClass(dashboard.classes) + tests.view),
         ]
+        if !dashboard.metricSeries.isEmpty {
+            views.append(
+                HTMLView(
+                    id: "performance", label: "Performance",
+                    html: HTMLPerformanceView.render(dashboard.metricSeries)))
+        }
         if let trend = dashboard.trend {
             views.append(
                 HTMLView(

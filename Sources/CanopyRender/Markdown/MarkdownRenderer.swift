@@ -36,6 +36,7 @@ package struct MarkdownRenderer: DashboardRenderer {
             MarkdownSections.newlyBrokenOrFixed(dashboard.newlyBrokenOrFixed, window: dashboard.historyWindow),
             MarkdownSections.quarantine(dashboard.quarantine),
             MarkdownHeadline.figuresSection(dashboard),
+            MarkdownMetrics.section(dashboard.metricChanges),
             MarkdownSections.slower(dashboard.slowerTests, quarantine: dashboard.quarantinedTests),
             MarkdownSections.flakyElements(
                 dashboard.flakyElements, quarantine: dashboard.quarantinedTests, code: dashboard.code),

@@ -17,6 +17,7 @@ extension GateFinding {
         case .missingTests: return "no missing tests"
         case .testCommand: return "test command explained"
         case .failuresInCategory(let category, _, _): return "failures caused by \(category)"
+        case .metricRegressions: return "no metric regressions"
         }
     }
 
@@ -49,6 +50,8 @@ extension GateFinding {
             return Self.testCommand(code, finding)
         case .failuresInCategory(let category, let tests, let allowed):
             return "\(tests) failing test(s) in category \(category), at most \(allowed) allowed"
+        case .metricRegressions(let metrics, let judged, let allowed):
+            return "\(metrics) of \(judged) measured metric(s) regressed across history, at most \(allowed) allowed"
         }
     }
 
