@@ -74,7 +74,9 @@ screenshot: run
 	.ci/screenshot docs/dashboard-tree.png Reports/site/index.html '#tree'
 	.ci/screenshot docs/dashboard-tests.png Reports/site/index.html '#tests'
 	.ci/screenshot docs/dashboard-accessibility.png Reports/site/index.html '#accessibility'
+	.ci/screenshot docs/dashboard-performance.png Reports/site/index.html '#performance'
 	.ci/screenshot docs/trend.png Reports/trend/index.html
+	.ci/screenshot docs/trend-flaky.png Reports/trend/index.html '#flaky'
 	.ci/screenshot docs/dashboard-destinations.png Tests/CanopyRenderTests/Golden/sample-destinations.html '#destinations'
 	.ci/screenshots-stamp
 
