@@ -109,12 +109,7 @@ package struct FlakyIssuesCommand {
             "- score \(String(format: "%.2f", result.score)); failed \(e.failedRuns) of \(e.runs) runs, passed on retry in \(e.retries), \(e.flips) flips",
         ]
         if let firstFlaky { lines.append("- first flaky commit: `\(String(firstFlaky.prefix(12)))`") }
-        if let cost {
-            lines.append(
-                "- cost: failed \(cost.failedRuns) runs outright, passed on retry in \(cost.retriedRuns), "
-                    + String(format: "%.1f", cost.seconds) + " s of CI, \(cost.pullRequests) pull request"
-                    + (cost.pullRequests == 1 ? "" : "s"))
-        }
+        if let cost { lines.append("- cost: " + FixFirstWords.cost(cost)) }
         lines.append("- owners: " + (owners.isEmpty ? "none in CODEOWNERS" : owners.joined(separator: " ")))
         if quarantined { lines.append("- quarantined: its failures do not block, but it still costs") }
         if let message {

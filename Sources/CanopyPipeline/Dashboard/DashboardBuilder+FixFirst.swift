@@ -19,9 +19,8 @@ extension DashboardBuilder {
         }
         let rows = costs.filter { listed.contains($0.test) }.map { cost in
             DashboardFixFirst(
-                test: cost.test, seconds: cost.seconds, runsWithFailures: cost.runsWithFailures,
-                failedRuns: cost.failedRuns, retriedRuns: cost.retriedRuns, pullRequests: cost.pullRequests,
-                owners: owners(cost.test), quarantined: input.verdicts.quarantineEntry(forTest: cost.test) != nil)
+                cost: cost, owners: owners(cost.test),
+                quarantined: input.verdicts.quarantineEntry(forTest: cost.test) != nil)
         }
         // `costs` is costliest first; the sort is stable, so each half keeps that order.
         let ranked = rows.enumerated().sorted { a, b in
@@ -32,8 +31,8 @@ extension DashboardBuilder {
             for owner in row.owners {
                 var total = perOwner[owner] ?? DashboardOwnerCost(owner: owner, tests: 0, seconds: 0, failedRuns: 0)
                 total.tests += 1
-                total.seconds += row.seconds
-                total.failedRuns += row.failedRuns
+                total.seconds += row.cost.seconds
+                total.failedRuns += row.cost.failedRuns
                 perOwner[owner] = total
             }
         }

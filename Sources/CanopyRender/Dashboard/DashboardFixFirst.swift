@@ -1,34 +1,20 @@
+import CanopyModel
 import Foundation
 
 /// One flaky test of a trend's Fix first list, with what it cost over the window (`FlakyCost`,
 /// docs/glossary.md, "cost of a flaky test") and whose it is.
 package struct DashboardFixFirst: Sendable, Equatable, Hashable, Codable {
-    package var test: String
-    /// Seconds of CI time on its failed attempts.
-    package var seconds: Double
-    /// Runs with a failed attempt that was not infrastructure.
-    package var runsWithFailures: Int
-    /// Runs it failed outright.
-    package var failedRuns: Int
-    /// Runs it passed on retry.
-    package var retriedRuns: Int
-    /// Distinct pull requests among the runs with failures.
-    package var pullRequests: Int
+    /// What the test cost over the window, as measured (`FlakyCost`).
+    package var cost: FlakyCost
     /// Its owners from CODEOWNERS (the test file's); empty without sources or a rule for it.
     package var owners: [String] = []
     /// The active quarantine entry covering it: its failed runs were excused, not blocking.
     package var quarantined = false
 
-    package init(
-        test: String, seconds: Double, runsWithFailures: Int, failedRuns: Int, retriedRuns: Int, pullRequests: Int,
-        owners: [String] = [], quarantined: Bool = false
-    ) {
-        self.test = test
-        self.seconds = seconds
-        self.runsWithFailures = runsWithFailures
-        self.failedRuns = failedRuns
-        self.retriedRuns = retriedRuns
-        self.pullRequests = pullRequests
+    package var test: String { cost.test }
+
+    package init(cost: FlakyCost, owners: [String] = [], quarantined: Bool = false) {
+        self.cost = cost
         self.owners = owners
         self.quarantined = quarantined
     }

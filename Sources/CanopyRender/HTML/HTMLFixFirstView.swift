@@ -12,7 +12,7 @@ enum HTMLFixFirstView {
             out += "<tr><td class=\"n\">\(rank + 1)</td><td><code>\(HTMLText.escape(row.test))</code>"
             if row.quarantined { out += HTMLParts.quarantine(FixFirstWords.quarantined) }
             out += "</td><td>\(HTMLText.escape(FixFirstWords.owners(row.owners)))</td>"
-            out += "<td>\(HTMLText.escape(FixFirstWords.cost(row)))</td></tr>"
+            out += "<td>\(HTMLText.escape(FixFirstWords.cost(row.cost)))</td></tr>"
         }
         out += "</tbody></table>"
         if !trend.ownerCosts.isEmpty {

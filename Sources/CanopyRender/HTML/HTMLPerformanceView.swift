@@ -17,7 +17,9 @@ enum HTMLPerformanceView {
             if let device = entry.device, !entry.testKey.hasSuffix("@" + device) { title += " · " + device }
             out += "<section class=\"panel\"><h3>\(HTMLText.escape(title))</h3>"
             if let change = entry.change {
-                let mark = change.direction == .regressed ? "🔺" : change.direction == .improved ? "🔻" : "↕️"
+                // The page's own marks (as ✗ and ✓ elsewhere), which every text font draws;
+                // colour emoji need a font that many machines lack.
+                let mark = change.direction == .regressed ? "▲" : change.direction == .improved ? "▼" : "↕"
                 out += "<p><strong>\(mark) \(HTMLText.escape(change.sentence, limit: 600))</strong></p>"
             } else {
                 out += "<p class=\"muted\">No change across history.</p>"

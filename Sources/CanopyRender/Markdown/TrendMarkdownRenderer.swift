@@ -75,7 +75,7 @@ package struct TrendMarkdownRenderer: DashboardRenderer {
                 "| \(rank + 1) | \(MarkdownText.code(row.test, limit: 160))"
                     + (row.quarantined ? " 🧊 \(FixFirstWords.quarantined)" : "") + " | "
                     + MarkdownText.escape(FixFirstWords.owners(row.owners)) + " | "
-                    + MarkdownText.escape(FixFirstWords.cost(row)) + " |\n"
+                    + MarkdownText.escape(FixFirstWords.cost(row.cost)) + " |\n"
             })
     }
 

@@ -272,7 +272,7 @@ extension SlackRenderer {
             lines: trend.fixFirst.map { row in
                 "• " + SlackMrkdwn.code(row.test, limit: 200) + " "
                     + SlackMrkdwn.escape(FixFirstWords.owners(row.owners), limit: 200)
-                    + " · " + SlackMrkdwn.escape(FixFirstWords.cost(row), limit: 200)
+                    + " · " + SlackMrkdwn.escape(FixFirstWords.cost(row.cost), limit: 200)
                     + (row.quarantined ? " · 🧊 \(FixFirstWords.quarantined)" : "")
             }, shown: flakyShown, more: { "… and \(Format.count($0)) more in the dashboard" })
     }

@@ -1,18 +1,21 @@
+import CanopyModel
+
 /// The words of a trend's Fix first list, one phrasing for the page, the summary and Slack.
-enum FixFirstWords {
+package enum FixFirstWords {
     static let heading = "Fix first"
 
     static let lede =
         "The flaky tests of the latest run ranked by what they cost over the window: runs they failed outright first (each blocked a merge or a nightly, or was excused by quarantine), then CI time on their failed attempts (each run's test time × failed attempts ÷ attempts). Quarantined tests come after the others: their failures no longer block, but they still cost."
 
-    /// `failed 3 runs · 4m 12s of CI · 2 pull requests`: the cost of one test.
-    static func cost(_ row: DashboardFixFirst) -> String {
-        var parts = [
-            "failed \(Format.plural(row.failedRuns, "run")) outright",
-            "passed on retry in \(Format.count(row.retriedRuns))",
-            "\(Format.duration(row.seconds)) of CI",
-        ]
-        if row.pullRequests > 0 { parts.append(Format.plural(row.pullRequests, "pull request")) }
+    /// `failed 3 runs outright · passed on retry in 2 runs · 4m 12s of CI · 2 pull requests`: the
+    /// cost of one test, its parts that are zero left out (the CI time always said). One phrasing
+    /// for the page, the summary, Slack and the drafted issues.
+    package static func cost(_ cost: FlakyCost) -> String {
+        var parts: [String] = []
+        if cost.failedRuns > 0 { parts.append("failed \(Format.plural(cost.failedRuns, "run")) outright") }
+        if cost.retriedRuns > 0 { parts.append("passed on retry in \(Format.plural(cost.retriedRuns, "run"))") }
+        parts.append("\(Format.duration(cost.seconds)) of CI")
+        if cost.pullRequests > 0 { parts.append(Format.plural(cost.pullRequests, "pull request")) }
         return parts.joined(separator: " · ")
     }
 
@@ -22,8 +25,12 @@ enum FixFirstWords {
     }
 
     /// `@checkout-ios: 2 tests, failed 3 runs outright, 4m 12s of CI`.
+    /// A part that is zero is left out, as in `cost`.
     static func ownerTotal(_ total: DashboardOwnerCost) -> String {
-        "\(total.owner): \(Format.plural(total.tests, "test")), failed \(Format.plural(total.failedRuns, "run")) outright, \(Format.duration(total.seconds)) of CI"
+        var parts = [Format.plural(total.tests, "test")]
+        if total.failedRuns > 0 { parts.append("failed \(Format.plural(total.failedRuns, "run")) outright") }
+        parts.append("\(Format.duration(total.seconds)) of CI")
+        return "\(total.owner): " + parts.joined(separator: ", ")
     }
 
     static let quarantined = "quarantined"
