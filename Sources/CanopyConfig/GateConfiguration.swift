@@ -24,7 +24,7 @@ package struct GateConfiguration: Sendable, Equatable {
     /// Maximum tests of the baseline absent from the run (a crash, a cut-off run; deleted or
     /// renamed tests too). Off unless set: turn it on for the target branch's nightly.
     package var maximumMissingTests: Int?
-    /// Maximum XCTMetric measurements that regressed across history (`MetricChange`), 0 unless
+    /// Maximum XCTMetric measurements that regressed at this run (a `MetricChange` that began here), 0 unless
     /// set; `null` turns it off. Listed only for a run with a metric that has history enough to
     /// judge (`metricChanges.minimumRuns` earlier runs): off while the window is short. A metric
     /// that regressed never changes its test's verdict.

@@ -23,7 +23,7 @@ package enum GateFinding: Sendable, Equatable, Hashable {
     case testCommand(exitCode: Int32, TestCommandFinding)
     /// Failing tests of one cause category.
     case failuresInCategory(category: String, tests: Int, allowed: Int)
-    /// XCTMetric measurements that regressed across history (`MetricChange`), of the run's
+    /// XCTMetric measurements that regressed at this run (a `MetricChange` that began here), of the run's
     /// metrics with history enough to judge.
     case metricRegressions(metrics: Int, judged: Int, allowed: Int)
 

@@ -42,7 +42,7 @@ struct RunSubcommand: AsyncParsableCommand {
     @Option(
         parsing: .upToNextOption,
         help: ArgumentHelp(
-            "The change's files, relative to the source directory (else, on a pull request, git diff against its target branch).",
+            "Files the change touches (default: git diff).",
             valueName: "file"))
     var changed: [String] = []
 

@@ -52,7 +52,8 @@ struct MetricChangeCommandTests {
         #expect(steady.stdout.contains("no metric regressions"), "\(steady.stdout)")
         #expect(!steady.stdout.contains("GATE FAILED: no metric regressions"), "\(steady.stdout)")
         let slower = try Self.run(6, scale: 1.2, root: root, out: out)
-        #expect(slower.stdout.contains("GATE FAILED: no metric regressions — 1 of 3 measured metric(s) regressed"))
+        #expect(
+            slower.stdout.contains("GATE FAILED: no metric regressions — 1 of 3 measured metric(s) newly regressed"))
         let summary = try String(contentsOfFile: out + "/summary.md", encoding: .utf8)
         let line = try #require(summary.split(separator: "\n").first { $0.contains("App launch of") })
         #expect(line.contains("App launch of AppUITests.LoginTests/testLogout on iPhone 16 Pro (18.2) is "), "\(line)")

@@ -160,9 +160,10 @@ extension PipelineCommandTests {
             // testScrubbing fails again on night 14, but history knows it is flaky: not a new failure.
             // Its xcresult names one device, and the night's trainer JUnit two more: the run spans
             // several destinations, so its key carries its device. testPlayPause's launch is 18 %
-            // slower since night 11: the metric gate fails, its test's verdict unchanged.
-            #expect(result.status == 1, "\(result.stdout)")
-            #expect(result.stdout.contains("✗ GATE FAILED: no metric regressions — 1 of 1"), "\(result.stdout)")
+            // slower since night 11: the summary says so, but the metric gate, which counts only a
+            // regression that began at this run, passes on night 14.
+            #expect(result.status == 0, "\(result.stdout)")
+            #expect(result.stdout.contains("✓ gate passed: no metric regressions — 0 of 1"), "\(result.stdout)")
             #expect(!result.stdout.contains("GATE FAILED: no new failures"), "\(result.stdout)")
             #expect(result.stdout.contains("note: 1 failing test(s) are known to be flaky"), "\(result.stdout)")
             let summary14 = try String(contentsOfFile: out + "/summary.md", encoding: .utf8)

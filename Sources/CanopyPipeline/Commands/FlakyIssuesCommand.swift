@@ -86,15 +86,10 @@ package struct FlakyIssuesCommand {
         return try JSONOutput.encode(Document(runKey: runKey, issues: issues)) + "\n"
     }
 
-    /// `<!-- canopy-flaky-test:0123456789abcdef -->`: the FNV-1a hash of the test's key, the same
-    /// on every run and machine.
+    /// `<!-- canopy-flaky-test:0123456789abcdef -->`: the FNV-1a hash of the test's key
+    /// (`FNV1a`, as failure fingerprints), the same on every run and machine.
     static func marker(_ test: String) -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in test.utf8 {
-            hash ^= UInt64(byte)
-            hash = hash &* 0x0000_0100_0000_01b3
-        }
-        return "<!-- canopy-flaky-test:\(String(format: "%016llx", hash)) -->"
+        "<!-- canopy-flaky-test:\(FNV1a.hex(test)) -->"
     }
 
     static func body(

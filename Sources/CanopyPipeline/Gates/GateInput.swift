@@ -25,7 +25,7 @@ package struct GateInput: Sendable, Equatable {
     package var testExitCode: Int32?
     /// The tests the results declare and list, when they list fewer (`RunMetadata.declaredTests`).
     package var declaredTests: RunMetadata.DeclaredTests?
-    /// The run's metrics that regressed across history (`HistoryInsights.metricChanges`), and
+    /// The run's metrics that regressed at this run (`HistoryInsights.metricChanges` that began here), and
     /// how many of its metrics had history enough to be judged (0: the gate is not listed).
     package var metricRegressions: [MetricChange] = []
     package var metricsJudged = 0

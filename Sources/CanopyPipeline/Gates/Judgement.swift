@@ -34,7 +34,11 @@ extension CommandContext {
             subject: subject, comparison: insights.comparison, configuration: configuration,
             verdicts: verdicts, now: judgedAt)
         input.testExitCode = testExitCode
-        input.metricRegressions = insights.metricChanges.filter { $0.direction == .regressed }
+        // Like new failures, only regressions that began at this run: one that began earlier on
+        // the branch history is read from (a pull request's target) is not this run's doing; the
+        // summary and the Performance view still show it.
+        let key = run.metadata.runKey ?? ""
+        input.metricRegressions = insights.metricChanges.filter { $0.direction == .regressed && $0.sinceRunKey == key }
         input.metricsJudged = insights.metricsJudged
         return Judgement(
             input: input, warnings: warnings, notes: notes,
