@@ -6,8 +6,10 @@ import Testing
 @testable import CanopyHistory
 
 /// Runs `body` on `count` threads of their own, released together at a barrier, and returns
-/// each thread's result in thread order.
-func onThreadsAtOnce<T: Sendable>(_ count: Int, _ body: @escaping @Sendable (Int) -> T) -> [T] {
+/// each thread's result in thread order. The caller awaits them without holding a thread of the
+/// concurrency pool: the threads' `blocking` work runs on that pool, and a caller blocked on it
+/// (with other tests doing the same on 2 cores) would leave that work no thread to run on.
+func onThreadsAtOnce<T: Sendable>(_ count: Int, _ body: @escaping @Sendable (Int) -> T) async -> [T] {
     let barrier = ThreadBarrier(count: count)
     let lock = NSLock()
     let done = DispatchGroup()
@@ -23,7 +25,7 @@ func onThreadsAtOnce<T: Sendable>(_ count: Int, _ body: @escaping @Sendable (Int
         thread.stackSize = 4 << 20
         thread.start()
     }
-    done.wait()
+    await withCheckedContinuation { continuation in done.notify(queue: .global()) { continuation.resume() } }
     return lock.withLock { results.compactMap { $0 } }
 }
 
@@ -51,7 +53,7 @@ func blocking<T: Sendable>(_ work: @escaping @Sendable () async throws -> T) -> 
             let directory = NSTemporaryDirectory() + "canopy-first-" + UUID().uuidString
             defer { try? FileManager.default.removeItem(atPath: directory) }
             let path = directory + "/nested/history.sqlite"
-            let outcomes = onThreadsAtOnce(Self.writers) { writer -> String in
+            let outcomes = await onThreadsAtOnce(Self.writers) { writer -> String in
                 let result = blocking { () -> IngestResult in
                     let store = try SQLiteHistoryStore(path: path)
                     let (run, digest) = RunFactory.bulk(key: "first-\(writer)", night: Double(writer), count: 40)
