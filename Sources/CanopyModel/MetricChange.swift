@@ -38,6 +38,10 @@ package struct MetricChange: Sendable, Equatable, Hashable, Codable {
     /// The first run and commit of the change: the current run's when it alone changed.
     package var sinceRunKey: String
     package var sinceCommit: String?
+    /// The accessibility identifiers the test touched, which name the screen measured: from the
+    /// run's steps, snapshots and failures, then the sources' queries in the test and its class;
+    /// empty when neither says.
+    package var identifiers: [String] = []
 
     package init(
         testKey: String, identifier: String, displayName: String? = nil, unit: String? = nil, device: String? = nil,
@@ -63,6 +67,11 @@ package struct MetricChange: Sendable, Equatable, Hashable, Codable {
         self.sinceRunKey = sinceRunKey
         self.sinceCommit = sinceCommit
     }
+
+    /// Whether the change began at the run judged (its only run since the change is that run):
+    /// what the metric gate counts and the pull-request comment lists. One that began earlier on
+    /// the branch history is read from (a pull request's target) is not this run's doing.
+    package var beganInThisRun: Bool { currentRuns == 1 }
 
     /// `currentMedian / baselineMedian − 1`: 0.18 is 18 % more; nil when the baseline median is 0.
     package var relativeChange: Double? {

@@ -73,6 +73,20 @@ struct MetricChangeCommandTests {
         #expect(page.contains("19 % slower since c0006 (2.9 s → 3.46 s"))
         #expect(page.contains("App launch: median from 2.86 s to 3.46 s over 7 runs"), "the chart's text alternative")
         #expect(page.contains("<td>c0006</td><td>5</td>"), "the table's latest run first")
+        // It began in this run: the comment names it too, Slack carries the line, and the trend
+        // shows it beside the latest run's Performance series.
+        let comment = try String(contentsOfFile: out + "/comment.md", encoding: .utf8)
+        #expect(comment.contains("### ⏱ Metrics that changed in this run (1)\n\n" + line), "\(comment)")
+        let slack = try String(contentsOfFile: out + "/slack.json", encoding: .utf8)
+        #expect(slack.contains("⏱ Performance: 1 metric regressed, 0 otherwise changed"), "\(slack)")
+        let trend = try CLIRunner.run(["trend", "--out", out, "--runs", "7", "--branch", "main"])
+        #expect(trend.status == 0, "\(trend.stderr)")
+        let trendSummary = try String(contentsOfFile: out + "/trend/summary.md", encoding: .utf8)
+        #expect(trendSummary.contains(line), "\(trendSummary)")
+        let trendPage = try String(contentsOfFile: out + "/trend/index.html", encoding: .utf8)
+        #expect(trendPage.contains("id=\"tab-performance\"") && trendPage.contains("19 % slower since c0006"))
+        let trendSlack = try String(contentsOfFile: out + "/trend/slack.json", encoding: .utf8)
+        #expect(trendSlack.contains("⏱ Performance: 1 metric regressed"), "\(trendSlack)")
         // The test that measured keeps its own verdict: it passed on its attempt.
         let verdicts = try #require(insights["verdicts"] as? [[String: Any]])
         let logout = verdicts.filter { ($0["key"] as? String)?.contains("testLogout") == true }

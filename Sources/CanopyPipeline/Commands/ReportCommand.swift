@@ -2,6 +2,7 @@ import CanopyAnalysis
 import CanopyHistory
 import CanopyModel
 import CanopyRender
+import CanopySource
 import Foundation
 
 /// `canopy report [--run KEY] [--baseline KEY]`: renders the dashboard of a stored run (default:
@@ -89,7 +90,7 @@ package struct ReportCommand {
             metadata: metadata, testRows: tests, failures: digests,
             snapshot: BaselineSnapshot(
                 runKey: stored.key, commit: stored.metadata.commit, tests: tests, auditIssues: audits,
-                coverage: coverage))
+                coverage: coverage), sourceIndex: source.catalog?.index)
         let chosen = try await context.chosenBaseline(in: store)
         if let chosen, chosen.key == stored.key {
             throw PipelineError.usage("--baseline names the run being reported ('\(stored.key)'); give an earlier run")

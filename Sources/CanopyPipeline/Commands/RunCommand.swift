@@ -117,7 +117,7 @@ package struct RunCommand: Sendable {
             storeTimer.lap("store")
             // History is read once the run is in it: the window the run's readers will see.
             let insights = try await context.insights(
-                for: prepared, store: store, stored: true, chosenBaseline: chosenBaseline)
+                for: prepared, store: store, stored: true, chosenBaseline: chosenBaseline, sourceIndex: catalog?.index)
             let untested = try await context.untestedIdentifiers(
                 catalog: catalog, window: context.flakinessWindow(for: prepared), store: store)
             storeTimer.lap("history")

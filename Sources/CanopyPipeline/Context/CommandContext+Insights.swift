@@ -1,6 +1,7 @@
 import CanopyAnalysis
 import CanopyHistory
 import CanopyModel
+import CanopySource
 import Foundation
 
 /// The comparison with history: the baseline run, flakiness over the window, flaky elements and
@@ -8,11 +9,15 @@ import Foundation
 extension CommandContext {
     /// Compares the run with history: the baseline run, flakiness over the window, flaky
     /// elements and the trend. `stored` says whether the run itself is already in the store;
-    /// `chosenBaseline` is the run `--baseline` names, as the command chose it (`chosenBaseline(in:)`).
+    /// `chosenBaseline` is the run `--baseline` names, as the command chose it (`chosenBaseline(in:)`);
+    /// `sourceIndex` names the identifiers a test queries (`--source`).
     package func insights(
-        for prepared: PreparedRun, store: any HistoryStore, stored: Bool, chosenBaseline: StoredRun?
+        for prepared: PreparedRun, store: any HistoryStore, stored: Bool, chosenBaseline: StoredRun?,
+        sourceIndex: SourceIndex? = nil
     ) async throws -> HistoryInsights {
-        try await insights(for: JudgedRun(prepared), store: store, stored: stored, chosenBaseline: chosenBaseline)
+        try await insights(
+            for: JudgedRun(prepared, sourceIndex: sourceIndex), store: store, stored: stored,
+            chosenBaseline: chosenBaseline)
     }
 
     /// `insights(for:)` of a run as judging reads it: a run just read, or a stored one (`canopy

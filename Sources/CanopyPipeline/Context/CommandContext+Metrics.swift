@@ -38,6 +38,9 @@ extension CommandContext {
             earlier + currentRows, runKeys: runs.map(\.runKey) + [key], currentRunKey: key, commits: commits)
         let minimumRuns = max(1, thresholds.minimumRuns)
         let judged = histories.filter { $0.samples.dropLast().filter { !$0.measurements.isEmpty }.count >= minimumRuns }
-        return (MetricChangeDetector.changes(of: judged, thresholds: thresholds), judged.count, histories)
+        let changes = TestTouches.joined(
+            MetricChangeDetector.changes(of: judged, thresholds: thresholds), run: prepared.identifierTests,
+            index: prepared.sourceIndex)
+        return (changes, judged.count, histories)
     }
 }

@@ -34,11 +34,9 @@ extension CommandContext {
             subject: subject, comparison: insights.comparison, configuration: configuration,
             verdicts: verdicts, now: judgedAt)
         input.testExitCode = testExitCode
-        // Like new failures, only regressions that began at this run: one that began earlier on
-        // the branch history is read from (a pull request's target) is not this run's doing; the
-        // summary and the Performance view still show it.
-        let key = run.metadata.runKey ?? ""
-        input.metricRegressions = insights.metricChanges.filter { $0.direction == .regressed && $0.sinceRunKey == key }
+        // Like new failures, only regressions that began at this run (`MetricChange.beganInThisRun`);
+        // the summary and the Performance view still show the others.
+        input.metricRegressions = insights.metricChanges.filter { $0.direction == .regressed && $0.beganInThisRun }
         input.metricsJudged = insights.metricsJudged
         return Judgement(
             input: input, warnings: warnings, notes: notes,

@@ -4,11 +4,12 @@ import CanopyModel
 /// chart of every run's spread (least to greatest measurement) and median, the change when the
 /// metric changed (the summary's sentence), and the same figures as a table.
 enum HTMLPerformanceView {
-    static func render(_ series: [DashboardMetricSeries]) -> String {
+    /// `run` names the run measured: "this run" on a run's page, "the latest run" on the trend's.
+    static func render(_ series: [DashboardMetricSeries], run: String = "this run") -> String {
         let changed = series.filter { $0.change != nil }.count
         var out = "<h2>Performance</h2>"
         out +=
-            "<p class=\"lede\">\(Format.plural(series.count, "metric")) measured in this run, \(Format.count(changed)) changed across history. "
+            "<p class=\"lede\">\(Format.plural(series.count, "metric")) measured in \(run), \(Format.count(changed)) changed across history. "
             + "Each run's measurements as a bar from the least to the greatest, its median a dot; a change is judged on "
             + "the measurements themselves (Mann–Whitney), against the earlier runs on the same destination.</p>"
         for entry in series {

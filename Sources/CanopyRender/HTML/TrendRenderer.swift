@@ -24,6 +24,12 @@ package struct TrendRenderer: DashboardRenderer {
                 id: "overview", label: "Latest run",
                 html: HTMLOverviewView.render(dashboard, rowLimit: min(rowLimit, 200))),
         ]
+        if !dashboard.metricSeries.isEmpty {
+            views.append(
+                HTMLView(
+                    id: "performance", label: "Performance",
+                    html: HTMLPerformanceView.render(dashboard.metricSeries, run: "the latest run")))
+        }
         if dashboard.code != nil {
             views.append(HTMLView(id: "untested", label: "Untested UI", html: HTMLTreeView.untested(dashboard.code)))
         }

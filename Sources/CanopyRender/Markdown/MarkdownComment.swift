@@ -33,6 +33,7 @@ package struct MarkdownComment: DashboardRenderer {
             MarkdownFailures.newFailures(
                 dashboard.newFailures, causes: causes, links: dashboard.links, messageLimit: 160),
             newFlakySection(newFlaky),
+            MarkdownMetrics.commentSection(dashboard.metricChanges),
             quarantineLines(MarkdownQuarantineHints.section(dashboard)),
             collapsed(
                 "Other failing tests (\(Format.count(others.count))): still failing or not counted as new",

@@ -55,7 +55,11 @@ package struct TrendMarkdownRenderer: DashboardRenderer {
         let flaky = MarkdownSections.flaky(dashboard.flakyTests, window: dashboard.historyWindow)
         let budgeter = MarkdownBudget(limit: budget, dashboard: dashboard.links.dashboard)
         return budgeter.fit(
-            head: head, sections: [changes, Self.fixFirst(trend), flaky, MarkdownUntested.section(dashboard.code)],
+            head: head,
+            sections: [
+                changes, MarkdownMetrics.section(dashboard.metricChanges, run: "the latest run"), Self.fixFirst(trend),
+                flaky, MarkdownUntested.section(dashboard.code),
+            ],
             foot: "<sub>Canopy · \(Format.timestamp(dashboard.generatedAt))</sub>\n")
     }
 

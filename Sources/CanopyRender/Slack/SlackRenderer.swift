@@ -1,3 +1,5 @@
+import CanopyModel
+
 /// The Slack Block Kit message (`slack.json`) of a run (`run`) or of a trend window (`trend`),
 /// drawn from the same `Dashboard` as the summary: the headline's status words and emoji, the key
 /// figures, the new failures with their cause and element, the top flaky tests and a link to the
@@ -10,6 +12,8 @@ package enum SlackRenderer {
     package static let flakyShown = 5
     /// State changes of a trend shown.
     package static let changesShown = 10
+    /// Metric changes shown.
+    package static let metricsShown = 3
 
     /// The message of a run: its verdict, figures, new failures, flaky tests and dashboard link.
     package static func run(_ dashboard: Dashboard) -> SlackMessage {
@@ -47,6 +51,7 @@ package enum SlackRenderer {
                     },
                     shown: 5, more: { "… and \(Format.count($0)) more suites" }))
         }
+        if let metrics = metrics(dashboard.metricChanges) { head.append(metrics) }
         var tail: [SlackBlock] = []
         if let also = alsoFailing(dashboard) { tail.append(also) }
         if let flaky = flaky(dashboard.flakyTests, window: dashboard.historyWindow) { tail.append(flaky) }
@@ -86,6 +91,7 @@ package enum SlackRenderer {
                             + SlackMrkdwn.code(String(change.commit.prefix(12)), limit: 14)
                     }, shown: changesShown, more: { "… and \(Format.count($0)) more" }))
         }
+        if let metrics = metrics(dashboard.metricChanges) { head.append(metrics) }
         var tail: [SlackBlock] = []
         if let fixFirst = fixFirst(trend) { tail.append(fixFirst) }
         if let flaky = flaky(dashboard.flakyTests, window: dashboard.historyWindow) { tail.append(flaky) }
@@ -131,6 +137,16 @@ package enum SlackRenderer {
         blocks += tail
         if blocks.count > SlackMessage.blockLimit { blocks = Array(blocks.prefix(SlackMessage.blockLimit)) }
         return SlackMessage(text: SlackMrkdwn.cut(text, to: SlackMessage.textLimit), blocks: blocks)
+    }
+
+    /// The run's XCTMetric changes across history, the summary's performance lines: regressions
+    /// first, as `MetricChange.sentence` words each; nil when none changed.
+    static func metrics(_ changes: [MetricChange]) -> SlackBlock? {
+        guard !changes.isEmpty else { return nil }
+        return .section(
+            head: "*⏱ Performance: " + MetricChange.countWords(changes) + "*",
+            lines: changes.map { MarkdownMetrics.mark($0) + " " + SlackMrkdwn.escape($0.sentence, limit: 400) },
+            shown: metricsShown, more: { "… and \(Format.count($0)) more" })
     }
 
     /// `*298* tests: 294 passed, *2 failed*, …`: the summary headline's figures.

@@ -8,6 +8,14 @@ extension MetricChange {
     /// name, else its identifier.
     package var metricName: String { Self.metricName(identifier: identifier, displayName: displayName) }
 
+    /// `1 metric regressed, 2 otherwise changed`: how the summary, the trend and Slack count a
+    /// run's changes.
+    package static func countWords(_ changes: [MetricChange]) -> String {
+        let regressed = changes.filter { $0.direction == .regressed }.count
+        return
+            "\(Format.plural(regressed, "metric")) regressed, \(Format.count(changes.count - regressed)) otherwise changed"
+    }
+
     /// `metricName` of any metric.
     package static func metricName(identifier: String, displayName: String?) -> String {
         if identifier.contains("XCTMetric_ApplicationLaunch") { return "App launch" }
@@ -74,7 +82,7 @@ extension MetricChange {
     }
 
     /// `App launch of AppUITests/testLaunch() on iPhone 17 Pro is 18 % slower since c0010 (2.91 s → 3.4 s, medians
-    /// of 50 and 5 measurements, p < 0.01)`.
+    /// of 50 and 5 measurements, p < 0.01); the test touches Player.PlayPause`.
     package var sentence: String {
         var text = "\(metricName) of \(testName)"
         if let device { text += " on \(device)" }
@@ -85,6 +93,18 @@ extension MetricChange {
         case .improved: text += ", an improvement"
         case .changed: text += ", a change (no known better direction)"
         }
-        return text + " (\(evidenceText))"
+        text += " (\(evidenceText))"
+        if let screen = screenText { text += "; " + screen }
+        return text
+    }
+
+    /// `the test touches Player.PlayPause and Player.Root`: the screen measured, from at most three
+    /// of `identifiers`; nil when none is known.
+    package var screenText: String? {
+        guard !identifiers.isEmpty else { return nil }
+        let shown = identifiers.prefix(3)
+        var list = shown.count > 1 ? shown.dropLast().joined(separator: ", ") + " and " + shown.last! : shown[0]
+        if identifiers.count > 3 { list = shown.joined(separator: ", ") + " and \(identifiers.count - 3) more" }
+        return "the test touches " + list
     }
 }
