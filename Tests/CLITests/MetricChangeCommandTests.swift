@@ -53,12 +53,13 @@ struct MetricChangeCommandTests {
         #expect(!steady.stdout.contains("GATE FAILED: no metric regressions"), "\(steady.stdout)")
         let slower = try Self.run(6, scale: 1.2, root: root, out: out)
         #expect(
-            slower.stdout.contains("GATE FAILED: no metric regressions — 1 of 3 measured metric(s) newly regressed"))
+            slower.stdout.contains(
+                "GATE FAILED: no metric regressions — 1 of 3 metric(s) judged against history newly regressed"))
         let summary = try String(contentsOfFile: out + "/summary.md", encoding: .utf8)
         let line = try #require(summary.split(separator: "\n").first { $0.contains("App launch of") })
         #expect(line.contains("App launch of AppUITests.LoginTests/testLogout on iPhone 16 Pro (18.2) is "), "\(line)")
         // 2.9 s → 3.46 s: the medians' change, not the 20 % every value was scaled by.
-        #expect(line.contains("19 % slower since c0006 (2.9 s → 3.46 s"), "\(line)")
+        #expect(line.contains("19 % slower in this run (2.9 s → 3.46 s"), "\(line)")
         #expect(line.contains("medians of 30 and 5 measurements, p < 0.001"), "\(line)")
         let data = try Data(contentsOf: URL(fileURLWithPath: out + "/insights.json"))
         let insights = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
@@ -70,7 +71,7 @@ struct MetricChangeCommandTests {
         // The page's Performance view: the same sentence, and every run's spread and median.
         let page = try String(contentsOfFile: out + "/site/index.html", encoding: .utf8)
         #expect(page.contains("id=\"tab-performance\""))
-        #expect(page.contains("19 % slower since c0006 (2.9 s → 3.46 s"))
+        #expect(page.contains("19 % slower in this run (2.9 s → 3.46 s"))
         #expect(page.contains("App launch: median from 2.86 s to 3.46 s over 7 runs"), "the chart's text alternative")
         #expect(page.contains("<td>c0006</td><td>5</td>"), "the table's latest run first")
         // It began in this run: the comment names it too, Slack carries the line, and the trend
@@ -84,7 +85,7 @@ struct MetricChangeCommandTests {
         let trendSummary = try String(contentsOfFile: out + "/trend/summary.md", encoding: .utf8)
         #expect(trendSummary.contains(line), "\(trendSummary)")
         let trendPage = try String(contentsOfFile: out + "/trend/index.html", encoding: .utf8)
-        #expect(trendPage.contains("id=\"tab-performance\"") && trendPage.contains("19 % slower since c0006"))
+        #expect(trendPage.contains("id=\"tab-performance\"") && trendPage.contains("19 % slower in this run"))
         let trendSlack = try String(contentsOfFile: out + "/trend/slack.json", encoding: .utf8)
         #expect(trendSlack.contains("⏱ Performance: 1 metric regressed"), "\(trendSlack)")
         // The test that measured keeps its own verdict: it passed on its attempt.

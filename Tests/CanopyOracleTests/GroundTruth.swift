@@ -54,6 +54,8 @@ struct GroundTruth {
     var unreadable: Bool
     var totals: (tests: Int, passed: Int, failed: Int, flaky: Int, skipped: Int)
     var newAuditErrors: [OracleAuditIssue]
+    /// The current run's XCTMetric changes (docs/performance.md).
+    var metrics = MetricTruth()
 
     func keys(_ verdict: Verdict) -> Set<String> {
         Set(expected.values.filter { $0.verdict == verdict }.map(\.test.key))
@@ -111,9 +113,10 @@ struct GroundTruth {
         self.totals = totals
         for test in scenario.tests { states[test.key] = Self.state(of: test, over: history) }
         allKeys = Array(Set(scenario.tests.map(\.key))).sorted { $0.count > $1.count }
+        metrics = MetricTruth(scenario)
         if unreadable {
             exitCode = 2
-        } else if gateFailures > 0 || !newAuditErrors.isEmpty || totals.tests < 1 {
+        } else if gateFailures > 0 || !newAuditErrors.isEmpty || totals.tests < 1 || metrics.regressedHere > 0 {
             exitCode = 1
         } else {
             exitCode = 0

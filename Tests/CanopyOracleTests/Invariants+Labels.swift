@@ -121,6 +121,7 @@ extension Invariants {
                 add("insights.json flakyCosts", "fix first", "\(costs.count)")
             }
         }
+        for figure in metricFigures() { add(figure.surface, figure.label, figure.value) }
         return figures
     }
 

@@ -114,6 +114,7 @@ struct Invariants {
             ("flaky lists", { $0.checkFlakyLists() }), ("since", { $0.checkPullRequestSince() }),
             ("quarantine", { $0.checkQuarantine() }), ("not measured", { $0.checkNotMeasured() }),
             ("unreadable", { $0.checkUnreadable() }), ("labels", { $0.checkSameLabelSameNumber() }),
+            ("metrics", { $0.checkMetrics() }),
         ]
         let profile = ProcessInfo.processInfo.environment["CANOPY_ORACLE_PROFILE"] != nil
         for (name, check) in checks {

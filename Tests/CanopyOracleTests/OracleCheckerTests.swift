@@ -149,8 +149,30 @@ struct OracleCheckerTests {
             default: break
             }
         }
-        let gate = truth.expected.values.contains { $0.verdict == .newFailure } || !truth.newAuditErrors.isEmpty
+        let gate =
+            truth.expected.values.contains { $0.verdict == .newFailure } || !truth.newAuditErrors.isEmpty
+            || truth.metrics.regressedHere > 0
         #expect(truth.exitCode == (truth.unreadable ? 2 : gate ? 1 : 0))
+    }
+
+    @Test("the scenarios measure a metric that changes here, earlier, or never, with a certain truth")
+    func metricScenarios() {
+        var kinds: [String: Int] = [:]
+        for seed in UInt64(1)...200 {
+            let scenario = Scenario(seed: seed)
+            guard let metric = scenario.metric else { continue }
+            let truth = MetricTruth(scenario)
+            let kind =
+                metric.changeAt == nil ? "never" : metric.changeAt == scenario.currentIndex ? "here" : "earlier"
+            kinds["\(kind) \(truth.changed)", default: 0] += 1
+            #expect(metric.test.runs.allSatisfy { !$0.isEmpty } && metric.test.fate == .stable)
+            if let changeAt = metric.changeAt {
+                #expect(metric.measurements(run: changeAt) != metric.measurements(run: changeAt - 1))
+            }
+        }
+        // Each kind occurs among the 200 scenarios `make test` runs, and a change here is reported.
+        #expect(
+            (kinds["here 1"] ?? 0) >= 10 && (kinds["earlier 1"] ?? 0) >= 2 && (kinds["never 0"] ?? 0) >= 10, "\(kinds)")
     }
 
     @Test("a quarantined name is looked for whole, in the innermost row or item, not in an attribute")

@@ -134,6 +134,8 @@ struct Scenario {
     var audits: [OracleAuditIssue]
     var withAudits: Bool
     var quarantine: [OracleQuarantineEntry]
+    /// The XCTMetric a stable test measures in every run, when the scenario has one.
+    var metric: OracleMetric?
 
     var current: OracleRun { runs[runs.count - 1] }
     var currentIndex: Int { runs.count - 1 }
@@ -252,6 +254,7 @@ struct Scenario {
         quarantine.shuffle(using: &random)
         self.quarantine = quarantine
         self.tests = tests
+        metric = OracleMetric.make(for: self)
     }
 
     static let verbs = [

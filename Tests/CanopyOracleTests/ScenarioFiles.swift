@@ -64,6 +64,7 @@ struct ScenarioFiles {
                     toFile: directory + "/junit-devices.xml", atomically: true, encoding: .utf8)
             }
         }
+        try writeMetrics(run: run.index)
         if scenario.withAudits {
             let issues = scenario.audits.filter { $0.firstRun <= run.index }.map { issue -> [String: Any] in
                 [

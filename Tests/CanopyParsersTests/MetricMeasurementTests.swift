@@ -85,6 +85,26 @@ struct MetricMeasurementTests {
         #expect(phone.attempts[1].metrics?.first?.measurements == Self.launch)
     }
 
+    @Test("beside trainer's JUnit, whose names have no `()`, the metrics join the device's test all the same")
+    func joinsTrainerJUnit() throws {
+        // xcresulttool names the test `SearchTests/testClearButton()`; trainer writes `testClearButton`.
+        let text = try String(contentsOfFile: Fixture.path("xcresult/metrics-two-devices.json"), encoding: .utf8)
+            .replacingOccurrences(of: "LoginTests/testLogout()", with: "SearchTests/testClearButton()")
+            .replacingOccurrences(of: "\"iPad Air 11-inch (M2)\"", with: "\"iPad Air 13-inch (M2)\"")
+        let metrics = try ParserRegistry().parse(fileAt: try TemporaryFile.write(text, name: "metrics.json"))
+        let junit = try ParserRegistry().parse(fileAt: Fixture.path("junit/trainer-devices.xml"))
+        let run = RunAssembler.assemble([junit, metrics])
+        #expect(!run.diagnostics.contains { $0.message.hasPrefix("metrics JSON") }, "\(run.diagnostics)")
+        let phone = try #require(
+            run.tests.first { $0.identity.key == "SearchAppUITests.SearchTests/testClearButton@iPhone 16 Pro (18.2)" })
+        #expect(phone.attempts.last?.metrics?.first?.measurements == Self.launch)
+        let pad = try #require(
+            run.tests.first {
+                $0.identity.key == "SearchAppUITests.SearchTests/testClearButton@iPad Air 13-inch (M2) (18.2)"
+            })
+        #expect(pad.attempts.last?.metrics?.first?.measurements.first == 2.1187)
+    }
+
     @Test("alone, a metrics document is a run of no tests, its measured runs noted as left out")
     func alone() throws {
         let run = RunAssembler.assemble([try parse("metrics-two-devices.json")])

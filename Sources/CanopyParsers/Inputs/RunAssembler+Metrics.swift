@@ -8,11 +8,10 @@ extension RunAssembler {
     /// input lists, or a second one for the same attempt, is left out with a note.
     static func joinExportedMetrics(_ exported: [ExportedMetrics], into run: inout Run) {
         guard !exported.isEmpty else { return }
-        var byName: [String: [Int]] = [:]
-        for index in run.tests.indices { byName[run.tests[index].identity.name, default: []].append(index) }
+        let byName = ExportedTestReference.testsByName(run)
         var unmatched = 0
         for item in exported {
-            let testIndex = (byName[item.test.name] ?? []).first { index in
+            let testIndex = (byName[item.test.joinName] ?? []).first { index in
                 item.test.names(run.tests[index].identity) && run.tests[index].attempts.last?.metrics == nil
             }
             guard let testIndex, let last = run.tests[testIndex].attempts.indices.last else {

@@ -115,12 +115,11 @@ package enum RunAssembler {
     /// next failing attempt, in order, of the test it names that has no steps yet.
     static func joinExportedSteps(_ exported: [ExportedSteps], into run: inout Run) {
         guard !exported.isEmpty else { return }
-        var byName: [String: [Int]] = [:]
-        for index in run.tests.indices { byName[run.tests[index].identity.name, default: []].append(index) }
+        let byName = ExportedTestReference.testsByName(run)
         var unmatched = 0
         for item in exported where item.failed {
             var placed = false
-            for testIndex in (byName[item.test.name] ?? []) where item.test.names(run.tests[testIndex].identity) {
+            for testIndex in (byName[item.test.joinName] ?? []) where item.test.names(run.tests[testIndex].identity) {
                 guard
                     let attemptIndex = run.tests[testIndex].attempts.firstIndex(where: {
                         $0.outcome.isFailure && $0.steps == nil
@@ -149,11 +148,10 @@ package enum RunAssembler {
         _ exported: [ExportedAttachment], into run: inout Run, scope: AttachmentScope = .failing
     ) {
         guard !exported.isEmpty else { return }
-        var byName: [String: [Int]] = [:]
-        for index in run.tests.indices { byName[run.tests[index].identity.name, default: []].append(index) }
+        let byName = ExportedTestReference.testsByName(run)
         var unmatched = 0
         for item in exported {
-            let candidates = (byName[item.test.name] ?? []).filter { item.test.names(run.tests[$0].identity) }
+            let candidates = (byName[item.test.joinName] ?? []).filter { item.test.names(run.tests[$0].identity) }
             var placed = false
             for testIndex in candidates {
                 let attempts = run.tests[testIndex].attempts

@@ -13,11 +13,24 @@ package struct ExportedTestReference: Sendable, Equatable, Codable {
     /// The test name: the identifier's last part.
     var name: String { testIdentifier.split(separator: "/").last.map(String.init) ?? testIdentifier }
 
-    /// Whether `identity` is the test this names: the same name, a class ending in the
+    /// The name as exports are joined by: without a trailing `()`, which xcresulttool writes and
+    /// a JUnit report (xcbeautify, trainer) does not, as `TestKey` leaves it out.
+    var joinName: String { Self.joinName(name) }
+
+    static func joinName(_ name: String) -> String { name.hasSuffix("()") ? String(name.dropLast(2)) : name }
+
+    /// The run's tests' indices by `joinName`: where a test an export names is looked for.
+    static func testsByName(_ run: Run) -> [String: [Int]] {
+        var byName: [String: [Int]] = [:]
+        for index in run.tests.indices { byName[joinName(run.tests[index].identity.name), default: []].append(index) }
+        return byName
+    }
+
+    /// Whether `identity` is the test this names: the same name (`joinName`), a class ending in the
     /// identifier's suites, and, when both say, the same device, configuration and arguments.
     func names(_ identity: TestIdentity) -> Bool {
         var parts = testIdentifier.split(separator: "/").map(String.init)
-        guard let name = parts.popLast(), name == identity.name else { return false }
+        guard let name = parts.popLast(), Self.joinName(name) == Self.joinName(identity.name) else { return false }
         let suites = parts.joined(separator: ".")
         guard identity.className == suites || identity.className.hasSuffix("." + suites) else { return false }
         if let device = identity.device, let deviceName, !device.hasPrefix(deviceName) { return false }

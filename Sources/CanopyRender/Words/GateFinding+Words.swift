@@ -51,7 +51,8 @@ extension GateFinding {
         case .failuresInCategory(let category, let tests, let allowed):
             return "\(tests) failing test(s) in category \(category), at most \(allowed) allowed"
         case .metricRegressions(let metrics, let judged, let allowed):
-            return "\(metrics) of \(judged) measured metric(s) newly regressed in this run, at most \(allowed) allowed"
+            return
+                "\(metrics) of \(judged) metric(s) judged against history newly regressed in this run, at most \(allowed) allowed"
         }
     }
 

@@ -81,13 +81,14 @@ extension MetricChange {
         return text
     }
 
-    /// `App launch of AppUITests/testLaunch() on iPhone 17 Pro is 18 % slower since c0010 (2.91 s → 3.4 s, medians
+    /// `App launch of AppUITests/testLaunch() on iPhone 17 Pro is 18 % slower since c0010 (or "in
+    /// this run" for a change that began at the run judged) (2.91 s → 3.4 s, medians
     /// of 50 and 5 measurements, p < 0.01); the test touches Player.PlayPause`.
     package var sentence: String {
         var text = "\(metricName) of \(testName)"
         if let device { text += " on \(device)" }
         if let configuration { text += " (\(configuration))" }
-        text += " is \(changeWords) since \(sinceText)"
+        text += " is \(changeWords) " + (beganInThisRun ? "in this run" : "since \(sinceText)")
         switch direction {
         case .regressed: break
         case .improved: text += ", an improvement"
