@@ -77,6 +77,7 @@ screenshot: run
 	.ci/screenshot docs/dashboard-performance.png Reports/site/index.html '#performance'
 	.ci/screenshot docs/trend.png Reports/trend/index.html
 	.ci/screenshot docs/trend-flaky.png Reports/trend/index.html '#flaky'
+	.ci/screenshot docs/trend-performance.png Reports/trend/index.html '#performance'
 	.ci/screenshot docs/dashboard-destinations.png Tests/CanopyRenderTests/Golden/sample-destinations.html '#destinations'
 	.ci/screenshots-stamp
 
