@@ -33,11 +33,13 @@ struct MetricChangeCommandTests {
         return directory
     }
 
-    static func run(_ night: Int, scale: Double = 1, root: String, out: String) throws -> CLIRunner.Result {
+    static func run(_ night: Int, scale: Double = 1, root: String, out: String, annotations: String = "none") throws
+        -> CLIRunner.Result
+    {
         try CLIRunner.run([
             "run", "--out", out, "--branch", "main", "--commit", String(format: "c%04d", night),
             "--run-key", "night-\(night)", "--started-at", String(format: "2026-11-%02dT02:00:00Z", night + 1),
-            "--annotations", "none", try Self.night(night, scale: scale, in: root),
+            "--annotations", annotations, try Self.night(night, scale: scale, in: root),
         ])
     }
 
@@ -51,7 +53,12 @@ struct MetricChangeCommandTests {
         let steady = try Self.run(5, root: root, out: out)
         #expect(steady.stdout.contains("no metric regressions"), "\(steady.stdout)")
         #expect(!steady.stdout.contains("GATE FAILED: no metric regressions"), "\(steady.stdout)")
-        let slower = try Self.run(6, scale: 1.2, root: root, out: out)
+        let slower = try Self.run(6, scale: 1.2, root: root, out: out, annotations: "github")
+        // The regression the gate counts is an annotation of the run, its sentence the message.
+        #expect(
+            slower.stdout.contains(
+                "::error title=App launch regressed%3A AppUITests.LoginTests/testLogout on iPhone 16 Pro (18.2)::App launch of "
+            ), "\(slower.stdout)")
         #expect(
             slower.stdout.contains(
                 "GATE FAILED: no metric regressions — 1 of 3 metric(s) judged against history newly regressed"))

@@ -29,6 +29,7 @@ extension RunCommand {
                 + Annotations.githubFlaky(
                     prepared, newFlakyTests: judged.input.newFlakyTests, limit: limit, paths: sourcePaths)
                 + Annotations.githubAudit(judged.input.newAuditIssues, limit: limit)
+                + Annotations.githubMetrics(judged.input.metricRegressions, limit: limit)
         }
         var lines =
             judged.warnings.map { "warning: \($0.text)" } + (judged.notes.map(\.text) + notes).map { "note: \($0)" }

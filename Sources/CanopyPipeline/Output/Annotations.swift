@@ -58,6 +58,15 @@ enum Annotations {
         }
     }
 
+    /// `::error …` for each XCTMetric regression the metric gate counts (`GateInput.metricRegressions`:
+    /// those that began at this run), its sentence the message: at most `limit`. A metric names a
+    /// test, not a source line, so the annotation is the run's, as an audit issue's is.
+    static func githubMetrics(_ regressions: [MetricChange], limit: Int) -> [String] {
+        regressions.prefix(max(0, limit)).map { change in
+            "::error title=\(escapeProperty(AnnotationWords.metricTitle(change)))::\(escapeData(change.sentence))"
+        }
+    }
+
     /// `file=…` relative to the checkout and `line=…` (never 0) of a workflow command.
     private static func place(_ location: SourceLocation?, paths: SourcePathResolver) -> [String] {
         guard let location else { return [] }

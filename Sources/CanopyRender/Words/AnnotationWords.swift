@@ -12,4 +12,15 @@ package enum AnnotationWords {
         let screen = issue.screen.map { " (\($0))" } ?? ""
         return "New accessibility \(level): \(issue.auditType) on \(element)\(screen)"
     }
+
+    /// `App launch regressed: PlayerTests/testPlayPause on iPhone 16 Pro (18.2)`.
+    package static func metricTitle(_ change: MetricChange) -> String {
+        let verb =
+            switch change.direction {
+            case .regressed: "regressed"
+            case .improved: "improved"
+            case .changed: "changed"
+            }
+        return "\(change.metricName) \(verb): \(change.testName)" + (change.device.map { " on \($0)" } ?? "")
+    }
 }
