@@ -56,7 +56,7 @@ struct PullRequestCommentTests {
         let lines = comment.split(separator: "\n", omittingEmptySubsequences: false)
         #expect(lines.first == "<!-- canopy:comment -->")
         #expect(
-            lines.count > 1 && lines[1].hasPrefix("❌ **Gate failed**: no new failures — 1 new failure"),
+            lines.count > 1 && lines[1].hasPrefix("❌ **Gate failed** — 1 new failure in this pull request"),
             "\(lines.prefix(2))")
         let newFailure = try #require(comment.range(of: "### ❌ New failures (1)"))
         let test = try #require(comment.range(of: "AppUITests.SettingsTests/testDarkModeToggle"))

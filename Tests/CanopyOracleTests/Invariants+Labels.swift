@@ -58,6 +58,7 @@ extension Invariants {
             }
             for (label, value) in Self.gateFigures(text) { add(name + " gates", label, value) }
             for (label, value) in Self.tableTotals(text) { add(name, label, value) }
+            for (label, value) in Self.stillFailingHeader(text) { add(name, label, value) }
         }
         if let comment = markdown.first(where: { $0.0 == "run comment.md" })?.1 {
             for (label, value) in Self.commentFigures(comment) { add("run comment.md headline", label, value) }
@@ -172,23 +173,32 @@ extension Invariants {
         return figures
     }
 
-    /// The comment's headline: `… — N new failures · M new flaky tests · a failed and b passed on
+    /// The comment's headline, its verdict line and the figures under it: `… — N new failures in this
+    /// run · M failing as on main · K known flaky · J new flaky tests` then `a failed and b passed on
     /// retry of T tests · pass rate X · …`.
     static func commentFigures(_ text: String) -> [(String, String)] {
         let plain = text.replacingOccurrences(of: "*", with: "")
-        guard let line = plain.components(separatedBy: "\n").first(where: { $0.contains(" tests · ") }) else {
-            return []
-        }
+        let lines = plain.components(separatedBy: "\n")
+        guard let start = lines.firstIndex(where: { $0.contains(" — ") }) else { return [] }
+        let head = lines[start...].prefix { !$0.isEmpty }.joined(separator: "\n")
         var figures: [(String, String)] = []
-        for match in matches(#"(\d+) (new failures?|new flaky tests?)\b"#, line) {
+        for match in matches(#"(\d+) (new failures?|new flaky tests?)\b"#, head) {
             figures.append((match[1], match[0]))
         }
-        for match in matches(#"(\d+) (failed|passed on retry)(?: and| of)"#, line) {
+        for match in matches(#"(\d+) (?:still failing|failing as on)\b"#, head) {
+            figures.append(("still failing", match[0]))
+        }
+        for match in matches(#"(\d+) (failed|passed on retry)(?: and| of)"#, head) {
             figures.append((match[1], match[0]))
         }
-        for match in matches(#"of (\d+) tests"#, line) { figures.append(("tests", match[0])) }
-        for match in matches(#"pass rate (\S+)"#, line) { figures.append(("pass rate", match[0])) }
+        for match in matches(#"of (\d+) tests"#, head) { figures.append(("tests", match[0])) }
+        for match in matches(#"pass rate (\S+?)(?:<|\s|$)"#, head) { figures.append(("pass rate", match[0])) }
         return figures
+    }
+
+    /// The summary's `### Still failing (N)` header, for the comment's count of the same tests.
+    static func stillFailingHeader(_ text: String) -> [(String, String)] {
+        matches(#"### Still failing \((\d+)\)"#, text).map { ("still failing", $0[0]) }
     }
 
     /// A key figure's change as a signed number and its first unit (`+3`, `−23.1pp`, `−34.0s`), or `none`

@@ -223,12 +223,19 @@ struct OracleCheckerTests {
         // The causes add up to 5 failed tests where the headline says 4: the invariant's input differs.
         let totals = Invariants.tableTotals(summary)
         #expect(totals.first { $0.0 == "failed" }?.1 == "5")
-        let comment =
-            "❌ **Gate failed**: no new failures — 1 new failure · 0 new flaky tests · 4 failed and 2 passed on retry of 14 tests · pass rate 63.6% · compared with <code>main</code>"
+        let comment = """
+            <!-- canopy:comment -->
+            ❌ **Gate failed** — 1 new failure in this pull request · 2 failing as on <code>main</code> · 1 known flaky · 3 new flaky tests
+            <sub>4 failed and 2 passed on retry of 14 tests · pass rate 63.6% · compared with <code>main</code></sub>
+
+            - ❌ no new failures: 1 new failing test(s), at most 0 allowed
+            """
         #expect(
             Invariants.commentFigures(comment).map { "\($0.0)=\($0.1)" } == [
-                "new failure=1", "new flaky tests=0", "failed=4", "passed on retry=2", "tests=14", "pass rate=63.6%",
+                "new failure=1", "new flaky tests=3", "still failing=2", "failed=4", "passed on retry=2", "tests=14",
+                "pass rate=63.6%",
             ])
+        #expect(Invariants.stillFailingHeader("### Still failing (2), failing in the baseline too").first?.1 == "2")
         #expect(Invariants.canonicalLabel("new failure") == "new failures")
         #expect(Invariants.sumOfGroups(["- 3 of <code>A</code>: a, b, c", "- 1 of B: d@iPhone 16 Pro (18.2)"]) == 4)
         #expect(Invariants.sumOfGroups(["- 3 of A: a, b, c", "- <code>B/d</code>"]) == nil)

@@ -23,7 +23,7 @@ struct GoldenTests {
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         #expect(
             lines.first?.hasPrefix(
-                "⚠️ **Tests failed, gates passed**: maximum new failures, new audit errors — 3 new failures") == true,
+                "⚠️ **Tests failed, gates passed** — 3 new failures in this run") == true,
             "\(lines.first ?? "")")
         let newFailures = try #require(text.range(of: "### ❌ New failures (3)"))
         let firstDetails = try #require(text.range(of: "<details>"))

@@ -89,9 +89,11 @@ struct DashboardBuilder {
                 let failure = named[excused.test]
                 var reason = excused.reasonText
                 if excused.reason == .knownFlaky, let flakes = targetBranchFlakes(excused.test) { reason = flakes.text }
-                return DashboardExcusedFailure(
+                var row = DashboardExcusedFailure(
                     test: excused.test, reason: reason, message: failure?.message, category: failure?.category,
                     failure: failure.map { failureRow($0) })
+                if case .quarantined = excused.reason { row.quarantined = true }
+                return row
             },
             identifierTree: parts.identifierTree,
             clusters: parts.clusters,

@@ -63,7 +63,8 @@ enum Annotations {
     /// test, not a source line, so the annotation is the run's, as an audit issue's is.
     static func githubMetrics(_ regressions: [MetricChange], limit: Int) -> [String] {
         regressions.prefix(max(0, limit)).map { change in
-            "::error title=\(escapeProperty(AnnotationWords.metricTitle(change)))::\(escapeData(change.sentence))"
+            let properties = ["title=\(escapeProperty(AnnotationWords.metricTitle(change)))"]
+            return "::error \(properties.joined(separator: ","))::\(escapeData(change.sentence))"
         }
     }
 

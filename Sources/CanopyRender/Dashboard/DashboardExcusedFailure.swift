@@ -4,6 +4,8 @@ package struct DashboardExcusedFailure: Sendable, Equatable, Hashable, Codable {
     package var test: String
     /// `known flaky`, or `quarantined until 2026-12-01: reason`.
     package var reason: String
+    /// Whether a quarantine entry excuses it (else history calls it flaky).
+    package var quarantined = false
     /// The first line of the test's first failure in this run, and its cause.
     package var message: String?
     package var category: String?

@@ -36,7 +36,7 @@ package struct MarkdownComment: DashboardRenderer {
             MarkdownMetrics.commentSection(dashboard.metricChanges),
             quarantineLines(MarkdownQuarantineHints.section(dashboard)),
             collapsed(
-                "Other failing tests (\(Format.count(others.count))): still failing or not counted as new",
+                "Other failing tests (\(Format.count(others.count)))",
                 MarkdownCommentLists.otherFailing(others)),
         ]
         // Flaky tests that failed or passed on retry here, and not listed above: the rest ran as on
@@ -65,25 +65,27 @@ package struct MarkdownComment: DashboardRenderer {
             head: Self.head(dashboard), sections: sections, foot: foot)
     }
 
-    /// The verdict line and the gates.
+    /// The verdict line, in a reviewer's words: what this run (on a pull request, this pull
+    /// request) broke, then what fails as it did on the baseline, then the run's figures; the gates
+    /// follow, each failing one once with what it measured.
     static func head(_ dashboard: Dashboard) -> String {
         let h = dashboard.headline
-        let newFailures = dashboard.newFailures.count
         let newFlaky = dashboard.flakyTests.filter(\.isNew).count
-        var verdict = MarkdownHeadline.statusIcon(h.status) + " **" + h.status.title + "**"
-        let failedGates = dashboard.gates.filter { !$0.passed }
-        if !failedGates.isEmpty {
-            verdict += ": " + failedGates.map { MarkdownText.escape($0.name, limit: 80) }.joined(separator: ", ")
-        }
-        var facts = [Format.plural(newFailures, "new failure"), Format.plural(newFlaky, "new flaky test")]
-        facts.append(
-            "\(Format.count(h.failed.value)) failed and \(Format.count(h.passedOnRetry.value)) passed on retry of \(Format.plural(h.tests.value, "test"))"
-        )
-        facts.append("pass rate \(Format.value(h.passRate, .ratio))")
-        var out = verdict + " — " + facts.joined(separator: " · ")
+        let verdict = MarkdownHeadline.statusIcon(h.status) + " **" + h.status.title + "**"
+        let here = MarkdownCommentWords.subject(dashboard)
+        var facts = [Format.plural(dashboard.newFailures.count, "new failure") + " " + here]
+        facts += MarkdownCommentWords.asBefore(dashboard)
+        if newFlaky > 0 { facts.append(Format.plural(newFlaky, "new flaky test")) }
+        var out = verdict + " — " + facts.joined(separator: " · ") + "\n"
+        var figures = [
+            "\(Format.count(h.failed.value)) failed and \(Format.count(h.passedOnRetry.value)) passed on retry of \(Format.plural(h.tests.value, "test"))",
+            "pass rate \(Format.value(h.passRate, .ratio))",
+        ]
         if let baseline = dashboard.links.baseline {
-            out += " · compared with " + MarkdownText.code(baseline, limit: 100)
+            figures.append("compared with " + MarkdownText.code(baseline, limit: 100))
         }
+        out += "<sub>" + figures.joined(separator: " · ") + "</sub>"
+        let failedGates = dashboard.gates.filter { !$0.passed }
         out += "\n\n" + MarkdownHeadline.noBaseline(dashboard)
         // A failing gate with what it measured; the passing ones named on one line.
         for gate in failedGates.prefix(50) {
