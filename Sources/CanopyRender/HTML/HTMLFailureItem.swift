@@ -33,6 +33,14 @@ enum HTMLFailureItem {
         out += "</div>"
         out += destinationLine(failure.destinations)
         out += historyLine(history, note: note ?? failure.note)
+        if let evidence = failure.evidence, !evidence.isEmpty {
+            let sentence = evidence.sentence(
+                text: { HTMLText.escape($0) }, code: { "<code>\(HTMLText.escape($0))</code>" },
+                link: { file, url in
+                    url != nil ? HTMLText.link(file, url: url) : "<code>\(HTMLText.escape(file))</code>"
+                })
+            out += "<p class=\"f-evidence\">\(sentence)</p>"
+        }
         if let note = note ?? failure.note { out += "<p class=\"f-note muted\">\(HTMLText.escape(note))</p>" }
         if !failure.message.isEmpty { out += "<p class=\"msg\">\(HTMLText.escape(failure.message, limit: 400))</p>" }
         out += cause(failure.category, isInfrastructure: failure.isInfrastructure, causes: causes)

@@ -132,31 +132,10 @@ enum MarkdownFailures {
     /// `Login.swift`, which declares `Login.Submit`` under a new failure; nothing without evidence.
     static func evidence(_ evidence: DashboardFailureEvidence?) -> String {
         guard let evidence, !evidence.isEmpty else { return "" }
-        var parts: [String] = []
-        if let passing = evidence.passing {
-            var text = "passes"
-            if let branch = passing.branch { text += " on " + MarkdownText.code(branch, limit: 100) }
-            text += passing.runs == 1 ? " in the last run" : " in the last \(Format.count(passing.runs)) runs"
-            if let since = passing.since { text += " (since " + MarkdownText.code(String(since.prefix(8))) + ")" }
-            parts.append(text)
-        }
-        let shown = evidence.changes.prefix(3).map { change in
-            let file =
-                change.url != nil
-                ? MarkdownText.link(change.file, url: change.url) : MarkdownText.code(change.file, limit: 160)
-            switch change.kind {
-            case .declares(let identifier):
-                return file + ", which declares " + MarkdownText.code(identifier, limit: 120)
-            case .test: return "this test (" + file + ")"
-            }
-        }
-        if !shown.isEmpty {
-            var text = (evidence.ofRequest ? "this pull request changes " : "the change touches ")
-            text += shown.joined(separator: " and ")
-            if evidence.changes.count > 3 { text += " (+\(evidence.changes.count - 3) more)" }
-            parts.append(text)
-        }
-        return "  - " + parts.joined(separator: " · ") + "\n"
+        let sentence = evidence.sentence(
+            text: { MarkdownText.escape($0) }, code: { MarkdownText.code($0, limit: 160) },
+            link: { file, url in url != nil ? MarkdownText.link(file, url: url) : MarkdownText.code(file, limit: 160) })
+        return "  - " + sentence + "\n"
     }
 
     /// What an item says of its test's other destinations, on a run on several.
