@@ -53,9 +53,12 @@ final class IdentifierDeclarationVisitor: SyntaxVisitor {
     // MARK: Scopes
 
     override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
+        // Every inheriting class of a UI-test file is a candidate: whether it is a test class
+        // depends on the classes of other files (`SourceIndex.testClasses`).
         let inherited = node.inheritanceClause?.inheritedTypes.map { $0.type.trimmedDescription } ?? []
-        if isUITestFile, inherited.contains(where: { $0.hasSuffix("TestCase") }) {
-            testClasses.append(TestClassDeclaration(name: node.name.text, file: path, line: line(node.name)))
+        if isUITestFile, !inherited.isEmpty {
+            testClasses.append(
+                TestClassDeclaration(name: node.name.text, file: path, line: line(node.name), inherits: inherited))
         }
         return push(node.name.text)
     }
@@ -158,7 +161,7 @@ final class IdentifierDeclarationVisitor: SyntaxVisitor {
         if let called, Self.elementQueries.contains(called), node.arguments.count == 1,
             let argument = node.arguments.first, argument.label == nil
         {
-            query(argument.expression, line: line(node.leftSquare))
+            query(argument.expression, line: line(node.leftSquare), bySubscript: true)
         }
         return .visitChildren
     }
@@ -187,7 +190,7 @@ final class IdentifierDeclarationVisitor: SyntaxVisitor {
 
     // MARK: Queries
 
-    private func query(_ expression: ExprSyntax, line: Int) {
+    private func query(_ expression: ExprSyntax, line: Int, bySubscript: Bool = false) {
         guard let resolved = resolver.resolveIdentifier(expression, scope: scope.names) else {
             unresolved.append(
                 UnresolvedIdentifier(expression: expression.trimmedDescription, file: path, line: line, type: typeName))
@@ -195,7 +198,8 @@ final class IdentifierDeclarationVisitor: SyntaxVisitor {
         }
         queries.append(
             IdentifierQuery(
-                identifier: resolved.rendered, file: path, line: line, type: typeName, function: functions.last))
+                identifier: resolved.rendered, file: path, line: line, type: typeName, function: functions.last,
+                bySubscript: bySubscript))
     }
 
     /// `NSPredicate(format: "identifier == 'x'")` and `NSPredicate(format: "identifier == %@", x)`.

@@ -103,6 +103,9 @@ package enum SourceIndexer {
             index.testClasses += entry.index.testClasses
             entries.append(entry)
         }
+        index.testClasses = SourceIndex.uiTestClasses(among: index.testClasses)
+        (index.queries, index.labelQueries) = SourceIndex.separatingLabels(
+            index.queries, declarations: index.declarations)
         let warnings = skipped.sorted { $0.key < $1.key }.map {
             SourceWarning.skipped(path: sorted[$0.key].path, bound: $0.value)
         }
