@@ -8,17 +8,25 @@ extension SourceIndex {
         identifiers: [IdentifierQuery], labels: [IdentifierQuery]
     ) {
         let literals = Set(declarations.lazy.filter { !$0.isTemplate }.map(\.identifier))
-        // A template's text before its first placeholder must begin any literal it matches.
-        let templates = Set(declarations.lazy.filter(\.isTemplate).map(\.identifier)).map { template in
-            (template, String(template.prefix { $0 != "{" }))
-        }
+        // A template's text before its first placeholder must begin any literal it matches: the
+        // templates by that prefix, looked up by each prefix of a key.
+        let templates = Set(declarations.lazy.filter(\.isTemplate).map(\.identifier))
+        let templatesByPrefix = Dictionary(grouping: templates) { String($0.prefix { $0 != "{" }) }
         func declared(_ key: String) -> Bool {
             if literals.contains(key) { return true }
             if key.contains("{") {
-                return literals.contains { IdentifierTemplateMatch.matches(key, $0) }
-                    || templates.contains { IdentifierTemplateMatch.matches($0.0, key) }
+                let head = key.prefix { $0 != "{" }
+                return literals.contains { $0.hasPrefix(head) && IdentifierTemplateMatch.matches(key, $0) }
+                    || templates.contains { IdentifierTemplateMatch.matches($0, key) }
             }
-            return templates.contains { key.hasPrefix($0.1) && IdentifierTemplateMatch.matches($0.0, key) }
+            var prefix = ""
+            for character in key {
+                if templatesByPrefix[prefix]?.contains(where: { IdentifierTemplateMatch.matches($0, key) }) == true {
+                    return true
+                }
+                prefix.append(character)
+            }
+            return false
         }
         var identifiers: [IdentifierQuery] = []
         var labels: [IdentifierQuery] = []
