@@ -130,13 +130,15 @@ package struct AffectedSelection: Sendable, Equatable {
                 }
                 for heir in heirs {
                     let classTests = testsByClass[heir] ?? []
-                    let how = heir == type ? "its class queries" : "inherits \(type), which queries"
+                    let inherited = heir == type ? nil : "inherits \(type), which queries"
                     if classTests.isEmpty && !bases.contains(heir) {
-                        let what = heir == type ? "queries" : "inherits \(type), which queries"
                         runEverything.append(
-                            "\(heir) \(what) \(identifier.identifier) (\(place)) and history never saw a test of it")
+                            "\(heir) \(inherited ?? "queries") \(identifier.identifier) (\(place)) "
+                                + "and history never saw a test of it")
                     }
-                    for test in classTests { select(test, "\(how) \(query.identifier) at \(place); \(declared)") }
+                    for test in classTests {
+                        select(test, "\(inherited ?? "its class queries") \(query.identifier) at \(place); \(declared)")
+                    }
                 }
             }
         }
