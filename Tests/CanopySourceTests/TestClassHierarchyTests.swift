@@ -93,6 +93,22 @@ struct TestClassHierarchyTests {
         #expect(ancestry["RowTests"] == ["RowTests", "BaseUITest", "XCTestCase"])
     }
 
+    @Test func anExtensionsConformanceAndAProtocolsParentAreInheritedToo() {
+        var files = Self.files
+        files["AppUITests/RowTests+Navigating.swift"] = "import XCTest\n\nextension RowTests: SignedIn {}\n"
+        files["AppUITests/Support/SignedIn.swift"] = "import XCTest\n\nprotocol SignedIn: Navigating {}\n"
+        let index = SourceIndexer.index(files: files.map { SourceFile(path: $0.key, text: $0.value) })
+        #expect(
+            index.conformances == [
+                TypeConformance(name: "RowTests", inherits: ["SignedIn"]),
+                TypeConformance(name: "SignedIn", inherits: ["Navigating"]),
+            ])
+        #expect(
+            index.testClassAncestry["RowTests"] == ["RowTests", "BaseUITest", "XCTestCase", "SignedIn", "Navigating"])
+        // An extension is no class: the class's own file stays its file.
+        #expect(index.testClasses.filter { $0.name == "RowTests" }.map(\.file) == ["AppUITests/RowTests.swift"])
+    }
+
     @Test func aLoopOfClassesIsNoTestClass() {
         let index = SourceIndexer.index(files: [
             SourceFile(path: "UITests/Loop.swift", text: "import XCTest\nclass A: B {}\nclass B: A {}\n")

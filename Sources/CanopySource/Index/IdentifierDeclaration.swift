@@ -71,6 +71,16 @@ package struct TestClassDeclaration: Sendable, Equatable, Hashable, Codable {
     }
 }
 
+/// An extension's or a protocol's inheritance clause in a file that imports XCTest
+/// (`extension LoginTests: Navigating`, `protocol SignedIn: Navigating`): types whose helpers the
+/// extended type, or every class adopting the protocol, inherits too.
+package struct TypeConformance: Sendable, Equatable, Hashable, Codable {
+    /// The extended type or the protocol (`LoginTests`).
+    package var name: String
+    /// As written.
+    package var inherits: [String]
+}
+
 /// One Swift source file to index: its path relative to the indexed directory and its text.
 package struct SourceFile: Sendable, Equatable {
     package var path: String
@@ -89,6 +99,7 @@ package struct FileIndex: Sendable, Equatable, Codable {
     package var queries: [IdentifierQuery] = []
     package var unresolved: [UnresolvedIdentifier] = []
     package var testClasses: [TestClassDeclaration] = []
+    package var conformances: [TypeConformance] = []
 }
 
 /// The identifier declarations, queries and unresolved expressions of a source tree.
@@ -113,6 +124,8 @@ package struct SourceIndex: Sendable, Equatable, Codable {
     package var unresolved: [UnresolvedIdentifier]
     /// The UI-test classes, in file order: a test's own file by its class name.
     package var testClasses: [TestClassDeclaration] = []
+    /// The extensions and protocols of UI-test files that inherit types, in file order.
+    package var conformances: [TypeConformance] = []
     package var files: Int
 
     package var summary: Summary {

@@ -14,6 +14,7 @@ final class IdentifierDeclarationVisitor: SyntaxVisitor {
     private(set) var queries: [IdentifierQuery] = []
     private(set) var unresolved: [UnresolvedIdentifier] = []
     private(set) var testClasses: [TestClassDeclaration] = []
+    private(set) var conformances: [TypeConformance] = []
 
     private let path: String
     private let facts: SourceFacts
@@ -67,12 +68,22 @@ final class IdentifierDeclarationVisitor: SyntaxVisitor {
     override func visitPost(_ node: StructDeclSyntax) { scope.pop() }
     override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind { push(node.name.text) }
     override func visitPost(_ node: ActorDeclSyntax) { scope.pop() }
-    override func visit(_ node: ProtocolDeclSyntax) -> SyntaxVisitorContinueKind { push(node.name.text) }
+    override func visit(_ node: ProtocolDeclSyntax) -> SyntaxVisitorContinueKind {
+        conform(node.name.text, node.inheritanceClause)
+        return push(node.name.text)
+    }
     override func visitPost(_ node: ProtocolDeclSyntax) { scope.pop() }
     override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
-        push(node.extendedType.trimmedDescription)
+        conform(SourceIndex.simpleName(node.extendedType.trimmedDescription), node.inheritanceClause)
+        return push(node.extendedType.trimmedDescription)
     }
     override func visitPost(_ node: ExtensionDeclSyntax) { scope.pop() }
+
+    /// Records what a protocol or an extension of a UI-test file inherits.
+    private func conform(_ name: String, _ clause: InheritanceClauseSyntax?) {
+        let inherited = clause?.inheritedTypes.map { $0.type.trimmedDescription } ?? []
+        if isUITestFile, !inherited.isEmpty { conformances.append(TypeConformance(name: name, inherits: inherited)) }
+    }
 
     private func push(_ name: String) -> SyntaxVisitorContinueKind {
         scope.push(name)

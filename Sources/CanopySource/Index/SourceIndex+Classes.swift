@@ -21,18 +21,24 @@ extension SourceIndex {
     }
 
     /// Every type each test class is or inherits, by class name: its own name, the types its
-    /// inheritance clause names (superclass and protocols) and, for those that are classes of the
-    /// index, theirs, transitively. A helper declared in any of these types (`UITestCase.signIn`,
-    /// `extension LoginSteps`) is a helper of the class.
+    /// inheritance clause and its extensions' name (superclass and protocols) and, for those that
+    /// are classes or protocols of the UI-test files, theirs, transitively. A helper declared in
+    /// any of these types (`UITestCase.signIn`, `extension LoginSteps`) is a helper of the class.
     package var testClassAncestry: [String: Set<String>] {
-        let byName = Dictionary(testClasses.map { ($0.name, $0) }) { first, _ in first }
+        var inherited: [String: [String]] = [:]
+        for testClass in testClasses where inherited[testClass.name] == nil {
+            inherited[testClass.name] = testClass.inherits.map(Self.simpleName)
+        }
+        for conformance in conformances {
+            inherited[conformance.name, default: []] += conformance.inherits.map(Self.simpleName)
+        }
         var ancestry: [String: Set<String>] = [:]
         for testClass in testClasses where ancestry[testClass.name] == nil {
-            var seen: Set<String> = [testClass.name]
-            var pending = testClass.inherits.map(Self.simpleName)
+            var seen: Set<String> = []
+            var pending = [testClass.name]
             while let next = pending.popLast() {
                 guard seen.insert(next).inserted else { continue }
-                pending += byName[next]?.inherits.map(Self.simpleName) ?? []
+                pending += inherited[next] ?? []
             }
             ancestry[testClass.name] = seen
         }

@@ -101,6 +101,7 @@ package enum SourceIndexer {
             index.queries += entry.index.queries
             index.unresolved += entry.index.unresolved
             index.testClasses += entry.index.testClasses
+            index.conformances += entry.index.conformances
             entries.append(entry)
         }
         index.testClasses = SourceIndex.uiTestClasses(among: index.testClasses)
@@ -151,7 +152,7 @@ package enum SourceIndexer {
         visitor.walk(tree)
         return FileIndex(
             declarations: visitor.declarations.sorted { $0.line < $1.line }, queries: visitor.queries,
-            unresolved: visitor.unresolved, testClasses: visitor.testClasses)
+            unresolved: visitor.unresolved, testClasses: visitor.testClasses, conformances: visitor.conformances)
     }
 
     private static func parse(_ file: SourceFile, bounds: SourceIndexBounds) -> (
