@@ -4,7 +4,8 @@
 # BENCH_SKIP_BUNDLE=1 (the ~500 MB .xcresult bundle row, bench/bundle.sh), BENCH_SHARD_TESTS
 # (tests per leg of the sharded run, default 12000: bench/shards.sh), BENCH_SCALE_* (a history that
 # grows: bench/history-scale.sh), BENCH_PG_* (concurrent jobs on PostgreSQL: bench/pg-concurrent.sh),
-# BENCH_SOURCE_FILES (the generated app's Swift files, default 5000: bench/source-index.sh).
+# BENCH_SOURCE_FILES (the generated app's Swift files, default 5000: bench/source-index.sh),
+# BENCH_AFFECTED_SCREENS (the recall bench's app, default 80: bench/affected-recall.py).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 out=bench/out
@@ -140,6 +141,11 @@ rm -f "$work_history" "$work_history-wal" "$work_history-shm"
 echo
 echo "## Source index of a generated 5,000-file app: cold, warm, one file changed (issue 39: cold < 10 s)"
 bench/source-index.sh "$canopy" "$out" "$(( runs < 3 ? runs : 3 ))" || echo "bench source-index failed"
+
+echo
+echo "## canopy affected: recall over single-file changes that break known tests (issue 48: recall 100 %)"
+# BENCH_AFFECTED_SCREENS (default 80): the generated app's screens, bench/affected-recall.py.
+python3 bench/affected-recall.py "$canopy" "$out" --screens "${BENCH_AFFECTED_SCREENS:-80}" || echo "bench affected-recall failed"
 
 echo
 echo "## A history that grows: canopy run and trend against 1,000 stored runs vs 30, prune (issue 38: ratio <= 1.3)"

@@ -9,12 +9,18 @@ package struct TestIdentifierHistory: Sendable, Equatable {
         package var test: StoredTestName
         package var lastRunKey: String
         package var lastRunStarted: Date?
+        /// The commit that run tested, as its CI gave it.
+        package var lastRunCommit: String?
 
-        package init(identifier: String, test: StoredTestName, lastRunKey: String, lastRunStarted: Date? = nil) {
+        package init(
+            identifier: String, test: StoredTestName, lastRunKey: String, lastRunStarted: Date? = nil,
+            lastRunCommit: String? = nil
+        ) {
             self.identifier = identifier
             self.test = test
             self.lastRunKey = lastRunKey
             self.lastRunStarted = lastRunStarted
+            self.lastRunCommit = lastRunCommit
         }
     }
 
@@ -62,7 +68,7 @@ enum TestIdentifierQueries {
 
     static let touches = SQLStatement(
         sql: """
-            SELECT s.value, n.test_key, n.class_name, n.name, r.run_key, r.started_at
+            SELECT s.value, n.test_key, n.class_name, n.name, r.run_key, r.started_at, r.commit_sha
             FROM test_identifiers ti JOIN strings s ON s.id = ti.identifier_id
             JOIN test_names n ON n.id = ti.name_id JOIN runs r ON r.id = ti.last_run_id
             ORDER BY s.value, n.test_key
@@ -77,7 +83,7 @@ enum TestIdentifierQueries {
     static func touch(_ row: some SQLRowReader) throws -> TestIdentifierHistory.Touch {
         TestIdentifierHistory.Touch(
             identifier: try row.text(0) ?? "", test: try name(row, at: 1), lastRunKey: try row.text(4) ?? "",
-            lastRunStarted: HistoryRowDecoding.date(try row.double(5)))
+            lastRunStarted: HistoryRowDecoding.date(try row.double(5)), lastRunCommit: try row.text(6))
     }
 
     static func name(_ row: some SQLRowReader, at column: Int = 0) throws -> StoredTestName {

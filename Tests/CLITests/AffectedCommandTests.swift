@@ -135,7 +135,7 @@ struct AffectedCommandTests {
         #expect(result.stdout.hasPrefix("1 of "), "\(result.stdout)")
         #expect(
             result.stdout.contains("AppUITests.CheckoutTests/testPay  -only-testing:AppUITests/CheckoutTests/testPay"))
-        #expect(result.stdout.contains("touched Checkout.PayButton in run r1"))
+        #expect(result.stdout.contains("touched Checkout.PayButton in the run of 2026-11-01 at commit c1;"))
         #expect(!result.stdout.contains("testScroll"))
         let xcodebuild = try fixture.affected(["--changed", "App/CheckoutView.swift", "--format", "xcodebuild"])
         #expect(xcodebuild.stdout == "-only-testing:AppUITests/CheckoutTests/testPay\n")

@@ -40,7 +40,7 @@ struct IndexSourceCommandTests {
         #expect(Int(match.1).map { $0 + (Int(match.2) ?? 0) } == 7)
         #expect(
             first.hasSuffix(
-                " reused), 15 identifiers declared (3 templates), 5 UI-test queries, 2 unresolved; owners from .github/CODEOWNERS"
+                " reused), 15 identifiers declared (3 templates), 5 UI-test queries, 0 label queries, 2 unresolved; owners from .github/CODEOWNERS"
             ))
         #expect(
             result.stdout.contains("  Podcast-{id}-row  composed  SampleApp/Podcasts/PodcastRow.swift:11  PodcastRow"))

@@ -48,6 +48,9 @@ import Testing
             #expect(history.tests.map(\.key) == [Self.coupon, Self.pay])
             #expect(history.touches[0].test.className == "AppUITests.CheckoutTests")
             #expect(history.touches[0].test.name == "testPay()")
+            // Evidence names the run by its commit and start, not by its key.
+            #expect(history.touches.map(\.lastRunCommit) == ["cr1", "cr2", "cr2"])
+            #expect(history.touches.allSatisfy { $0.lastRunStarted != nil })
             // The same run stored again changes nothing.
             #expect(try await store.store(first.0, digest: first.1) == .alreadyStored)
             #expect(Self.pairs(try await store.testIdentifierHistory()) == Self.pairs(history))

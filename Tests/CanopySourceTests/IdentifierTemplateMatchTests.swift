@@ -82,7 +82,9 @@ struct TestClassTests {
         let index = try SourceIndexer.index(directory: Fixture.sampleApp)
         #expect(
             index.testClasses == [
-                TestClassDeclaration(name: "CheckoutUITests", file: "SampleAppUITests/CheckoutUITests.swift", line: 9)
+                TestClassDeclaration(
+                    name: "CheckoutUITests", file: "SampleAppUITests/CheckoutUITests.swift", line: 9,
+                    inherits: ["XCTestCase"])
             ])
     }
 

@@ -31,7 +31,10 @@ package struct AffectedCommand {
         /// Nil when the tests are the selection.
         var runEverything: [String]?
         var identifiers: [Identifier]
+        /// Stored tests, one per test, device and configuration, as every other surface counts.
         var storedTests: Int
+        /// How many of `storedTests` are runs of a selected test.
+        var storedTestsAffected: Int
         var tests: [AffectedSelection.Test]
     }
 
@@ -68,7 +71,8 @@ package struct AffectedCommand {
             runEverything: selection.runEverything.isEmpty ? nil : selection.runEverything,
             identifiers: selection.identifiers.map {
                 Document.Identifier(identifier: $0.identifier, file: $0.file, line: $0.line, atBase: $0.atBase)
-            }, storedTests: selection.storedTests, tests: selection.tests)
+            }, storedTests: selection.storedTests, storedTestsAffected: selection.storedTestsAffected,
+            tests: selection.tests)
         switch format {
         case .json: return try JSONOutput.encode(document) + "\n"
         case .xcodebuild:
@@ -132,7 +136,8 @@ package struct AffectedCommand {
             lines.append("(\(files); the history alone would select \(document.tests.count) test(s))")
         } else {
             lines.append(
-                "\(document.tests.count) of \(document.storedTests) stored test(s) affected by \(files)")
+                "\(document.storedTestsAffected) of \(document.storedTests) stored test(s) affected by \(files); "
+                    + "\(document.tests.count) to run")
         }
         for identifier in document.identifiers {
             lines.append(

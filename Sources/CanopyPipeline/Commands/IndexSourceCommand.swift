@@ -23,6 +23,8 @@ package struct IndexSourceCommand {
             var declarations: Int
             var templates: Int
             var queries: Int
+            /// Subscript queries whose key no declaration names: matched by label.
+            var labelQueries: Int
             var unresolved: Int
         }
 
@@ -39,8 +41,26 @@ package struct IndexSourceCommand {
         var codeOwners: String?
         var summary: Summary
         var declarations: [Declaration]
-        var queries: [IdentifierQuery]
+        var queries: [Query]
+        var labelQueries: [Query]
         var unresolved: [UnresolvedIdentifier]
+    }
+
+    /// A query as the document lists it.
+    struct Query: Encodable {
+        var identifier: String
+        var file: String
+        var line: Int
+        var type: String?
+        var function: String?
+
+        init(_ query: IdentifierQuery) {
+            identifier = query.identifier
+            file = query.file
+            line = query.line
+            type = query.type
+            function = query.function
+        }
     }
 
     package init() {}
@@ -67,13 +87,14 @@ package struct IndexSourceCommand {
                 files: counts.files, parsed: catalog.counts.parsed, reused: catalog.counts.reused,
                 skipped: catalog.counts.skipped,
                 declarations: counts.declarations, templates: counts.templates, queries: counts.queries,
-                unresolved: counts.unresolved),
+                labelQueries: index.labelQueries.count, unresolved: counts.unresolved),
             declarations: index.declarations.map {
                 Document.Declaration(
                     identifier: $0.identifier, kind: $0.kind.rawValue, file: $0.file, line: $0.line, type: $0.type,
                     owners: catalog.owners(of: $0.file))
             },
-            queries: index.queries, unresolved: index.unresolved)
+            queries: index.queries.map(Query.init), labelQueries: index.labelQueries.map(Query.init),
+            unresolved: index.unresolved)
         switch format {
         case .json: return try JSONOutput.encode(document) + "\n"
         case .text: return Self.text(document, directory: directory)
@@ -86,7 +107,8 @@ package struct IndexSourceCommand {
             "\(directory): \(summary.files) Swift files (\(summary.parsed) parsed, \(summary.reused) reused"
                 + (summary.skipped > 0 ? ", \(summary.skipped) skipped" : "") + "), "
                 + "\(summary.declarations) identifiers declared "
-                + "(\(summary.templates) templates), \(summary.queries) UI-test queries, \(summary.unresolved) unresolved; "
+                + "(\(summary.templates) templates), \(summary.queries) UI-test queries, "
+                + "\(summary.labelQueries) label queries, \(summary.unresolved) unresolved; "
                 + (document.codeOwners.map { "owners from \($0)" } ?? "no CODEOWNERS file")
         ]
         for declaration in document.declarations {
@@ -96,14 +118,18 @@ package struct IndexSourceCommand {
                     + "  \(declaration.type ?? "-")\(owners)")
         }
         if !document.queries.isEmpty { lines.append("UI-test queries:") }
-        for query in document.queries {
-            let test = [query.type, query.function].compactMap { $0 }.joined(separator: ".")
-            lines.append("  \(query.identifier)  \(query.file):\(query.line)  \(test.isEmpty ? "-" : test)")
-        }
+        for query in document.queries { lines.append(Self.line(query)) }
+        if !document.labelQueries.isEmpty { lines.append("Label queries (matched by label, not identifier):") }
+        for query in document.labelQueries { lines.append(Self.line(query)) }
         if !document.unresolved.isEmpty { lines.append("Unresolved (not guessed):") }
         for unresolved in document.unresolved {
             lines.append("  \(unresolved.file):\(unresolved.line)  \(unresolved.expression)  \(unresolved.type ?? "-")")
         }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    private static func line(_ query: Query) -> String {
+        let test = [query.type, query.function].compactMap { $0 }.joined(separator: ".")
+        return "  \(query.identifier)  \(query.file):\(query.line)  \(test.isEmpty ? "-" : test)"
     }
 }

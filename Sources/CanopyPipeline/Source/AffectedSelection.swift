@@ -8,11 +8,14 @@ import Foundation
 ///
 /// Selected: every test whose history touched an identifier a changed file declares, or declared
 /// at the base revision (templates match either way, `IdentifierTemplateMatch`), and every test
-/// whose query names one (a query in a test method selects that test, one elsewhere in a test
-/// class selects the whole class). Every test must run instead when the store holds no run, when
-/// a changed file declares no identifier (now or at the base), when a changed file is gone and
-/// there is no base revision to read, or when a query names a selected identifier in a test the
-/// history never saw (or in a test class whose bundle is unknown).
+/// whose query names one: a query in a test method selects that test, one in a helper of a type
+/// (a test class, a base class such as `UITestCase`, a protocol a test class adopts) selects
+/// every test of every test class that is or inherits that type, transitively
+/// (`SourceIndex.testClassAncestry`). Every test must run instead when the store holds no run,
+/// when a changed file declares no identifier (now or at the base), when a changed file is gone
+/// and there is no base revision to read, when a query names a selected identifier in a test (or
+/// a test class that no other inherits) the history never saw, or when a selected test's bundle
+/// is unknown. Tests are named as `AffectedTestNames` says.
 package struct AffectedSelection: Sendable, Equatable {
     /// An identifier a changed file declares.
     package struct Identifier: Sendable, Equatable, Hashable {
@@ -59,12 +62,16 @@ package struct AffectedSelection: Sendable, Equatable {
     package var tests: [Test] = []
     /// Why every test must run; empty when `tests` is the selection.
     package var runEverything: [String] = []
-    /// How many tests the store holds results of.
+    /// How many tests the store holds results of, one per test, device and configuration: the
+    /// count a run of them all gives on every other surface.
     package var storedTests = 0
+    /// How many of those are runs of a selected test (on any device or configuration).
+    package var storedTestsAffected = 0
 
     /// Selects the tests `changed` affects.
     package init(changed: [ChangedFile], index: SourceIndex, history: TestIdentifierHistory) {
-        storedTests = Set(history.tests.map { Self.testKey($0) }).count
+        let names = AffectedTestNames(results: history.tests, index: index)
+        storedTests = history.tests.count
         if history.runs == 0 { runEverything.append("the history store holds no runs") }
         for file in changed {
             if !file.exists && file.baseDeclarations == nil {
@@ -87,41 +94,50 @@ package struct AffectedSelection: Sendable, Equatable {
         }
         var selected: [String: (onlyTesting: String?, reasons: [String])] = [:]
         func select(_ name: StoredTestName, _ reason: String) {
-            let key = Self.testKey(name)
-            var entry = selected[key] ?? (Self.onlyTesting(name, index: index), [])
+            let key = names.key(name)
+            var entry = selected[key] ?? (names.onlyTesting(name), [])
             if !entry.reasons.contains(reason) { entry.reasons.append(reason) }
             selected[key] = entry
         }
         // Tests known only from a snapshot or an audit have no result, only touches.
         let known = Array(Set(history.tests + history.touches.map(\.test))).sorted { $0.key < $1.key }
         let testsByClass = Dictionary(grouping: known) { TestClassDeclaration.declaredName(of: $0.className) }
-        let testClasses = Set(index.testClasses.map(\.name))
+        let ancestry = index.testClassAncestry
+        let bases = index.baseTestClasses
+        let classNames = index.testClasses.map(\.name).reduce(into: [String]()) {
+            if !$0.contains($1) { $0.append($1) }
+        }
         for identifier in identifiers {
             let declared =
                 "\(identifier.identifier) (declared \(identifier.file):\(identifier.line)"
                 + (identifier.atBase ? " at the base revision)" : ")")
             for touch in history.touches where IdentifierTemplateMatch.matches(identifier.identifier, touch.identifier)
             {
-                select(touch.test, "touched \(touch.identifier) in run \(touch.lastRunKey); \(declared)")
+                select(touch.test, "touched \(touch.identifier) in \(Self.run(of: touch)); \(declared)")
             }
             for query in index.queries where IdentifierTemplateMatch.matches(identifier.identifier, query.identifier) {
-                guard let type = query.type, testClasses.contains(type) else { continue }
+                guard let type = query.type else { continue }
+                let heirs = classNames.filter { ancestry[$0]?.contains(type) == true }
                 let place = "\(query.file):\(query.line)"
-                let classTests = testsByClass[type] ?? []
                 if let function = query.function, function.hasPrefix("test") {
-                    let tests = classTests.filter { Self.method($0.name) == function }
-                    if tests.isEmpty {
+                    let tests = heirs.flatMap { (testsByClass[$0] ?? []).filter { Self.method($0.name) == function } }
+                    if tests.isEmpty && !heirs.isEmpty {
                         runEverything.append(
                             "\(type).\(function) queries \(identifier.identifier) (\(place)) and history never saw it")
                     }
                     for test in tests { select(test, "queries \(query.identifier) at \(place); \(declared)") }
-                } else {
-                    if classTests.isEmpty {
+                    continue
+                }
+                for heir in heirs {
+                    let classTests = testsByClass[heir] ?? []
+                    let inherited = heir == type ? nil : "inherits \(type), which queries"
+                    if classTests.isEmpty && !bases.contains(heir) {
                         runEverything.append(
-                            "\(type) queries \(identifier.identifier) (\(place)) and history never saw a test of it")
+                            "\(heir) \(inherited ?? "queries") \(identifier.identifier) (\(place)) "
+                                + "and history never saw a test of it")
                     }
                     for test in classTests {
-                        select(test, "its class queries \(query.identifier) at \(place); \(declared)")
+                        select(test, "\(inherited ?? "its class queries") \(query.identifier) at \(place); \(declared)")
                     }
                 }
             }
@@ -131,30 +147,26 @@ package struct AffectedSelection: Sendable, Equatable {
         }
         tests = selected.map { Test(test: $0.key, onlyTesting: $0.value.onlyTesting ?? "", reasons: $0.value.reasons) }
             .sorted { $0.test < $1.test }
+        storedTestsAffected = history.tests.count { selected[names.key($0)] != nil }
         var seenReasons = Set<String>()
         runEverything = runEverything.filter { seenReasons.insert($0).inserted }
     }
 
-    /// The test's key across devices and configurations: `Class/method`.
-    static func testKey(_ name: StoredTestName) -> String {
-        name.className + "/" + method(name.name)
+    /// A run as evidence names it: its day and commit (`the run of 2026-11-21 at commit
+    /// 4f9a3edac6bd`), its key only when it has neither.
+    static func run(of touch: TestIdentifierHistory.Touch) -> String {
+        var words: [String] = []
+        if let started = touch.lastRunStarted {
+            let day = ISO8601DateFormatter()
+            day.formatOptions = [.withFullDate]
+            words.append("the run of \(day.string(from: started))")
+        }
+        if let commit = touch.lastRunCommit, !commit.isEmpty {
+            words.append((words.isEmpty ? "the run " : "") + "at commit \(commit.prefix(12))")
+        }
+        return words.isEmpty ? "run \(touch.lastRunKey)" : words.joined(separator: " ")
     }
 
     /// A test name without its trailing `()`.
-    static func method(_ name: String) -> String {
-        name.hasSuffix("()") ? String(name.dropLast(2)) : name
-    }
-
-    /// `Bundle/Class/method`: the bundle is the class name's module (`AppUITests.LoginTests`), else
-    /// the top directory of the file declaring the class (`AppUITests/LoginTests.swift`, the
-    /// target's folder); nil when neither says.
-    static func onlyTesting(_ name: StoredTestName, index: SourceIndex) -> String? {
-        let parts = name.className.split(separator: ".").map(String.init)
-        let method = method(name.name)
-        if parts.count >= 2 { return "\(parts.dropLast().joined(separator: "."))/\(parts[parts.count - 1])/\(method)" }
-        let file = index.testClasses.first { $0.name == name.className }?.file
-        let folders = file.map { $0.split(separator: "/").dropLast() } ?? []
-        guard let bundle = folders.first else { return nil }
-        return "\(bundle)/\(name.className)/\(method)"
-    }
+    static func method(_ name: String) -> String { AffectedTestNames.method(name) }
 }

@@ -38,6 +38,10 @@ package struct IdentifierQuery: Sendable, Equatable, Hashable, Codable {
     package var type: String?
     /// The enclosing function (the test method).
     package var function: String?
+    /// Whether the key is an element query's subscript (`app.buttons["Cancel"]`), which XCUITest
+    /// matches against an element's label as well as its identifier; false for
+    /// `matching(identifier:)` and predicates comparing `identifier`.
+    package var bySubscript = false
 }
 
 /// An identifier expression Canopy could not resolve to text; recorded, never guessed.
@@ -49,18 +53,32 @@ package struct UnresolvedIdentifier: Sendable, Equatable, Hashable, Codable {
     package var type: String?
 }
 
-/// A UI-test class: a class in a file that imports XCTest whose superclass's name ends in
-/// `TestCase` (`XCTestCase`, a project's `BaseUITestCase`).
+/// A UI-test class: a class in a file that imports XCTest that inherits, directly or through
+/// classes of the index, from a class whose name ends in `TestCase` (`XCTestCase`, a project's
+/// `UITestCase`); see ``SourceIndex/testClasses``.
 package struct TestClassDeclaration: Sendable, Equatable, Hashable, Codable {
     package var name: String
     package var file: String
     package var line: Int
+    /// The inheritance clause's types as written, superclass first (`UITestCase`, `LoginSteps`):
+    /// a helper of any of them (or of theirs) is a helper of this class.
+    package var inherits: [String] = []
 
     /// The name Swift declares a test class by (`LoginTests`) for the class a producer reported
     /// (`AppUITests.LoginTests` or `LoginTests`): the last dot-separated part.
     package static func declaredName(of reportedClass: String) -> String {
         reportedClass.split(separator: ".").last.map(String.init) ?? reportedClass
     }
+}
+
+/// An extension's or a protocol's inheritance clause in a file that imports XCTest
+/// (`extension LoginTests: Navigating`, `protocol SignedIn: Navigating`): types whose helpers the
+/// extended type, or every class adopting the protocol, inherits too.
+package struct TypeConformance: Sendable, Equatable, Hashable, Codable {
+    /// The extended type or the protocol (`LoginTests`).
+    package var name: String
+    /// As written.
+    package var inherits: [String]
 }
 
 /// One Swift source file to index: its path relative to the indexed directory and its text.
@@ -81,6 +99,7 @@ package struct FileIndex: Sendable, Equatable, Codable {
     package var queries: [IdentifierQuery] = []
     package var unresolved: [UnresolvedIdentifier] = []
     package var testClasses: [TestClassDeclaration] = []
+    package var conformances: [TypeConformance] = []
 }
 
 /// The identifier declarations, queries and unresolved expressions of a source tree.
@@ -96,10 +115,17 @@ package struct SourceIndex: Sendable, Equatable, Codable {
 
     /// In file order, then line order.
     package var declarations: [IdentifierDeclaration]
+    /// The identifier queries: `matching(identifier:)`, predicates, and subscripts whose key a
+    /// declaration of the tree names (templates matching).
     package var queries: [IdentifierQuery]
+    /// Subscript queries whose key no declaration names (`app.buttons["Cancel"]`): XCUITest
+    /// matches them by label, so they are kept apart and select or exercise nothing.
+    package var labelQueries: [IdentifierQuery] = []
     package var unresolved: [UnresolvedIdentifier]
     /// The UI-test classes, in file order: a test's own file by its class name.
     package var testClasses: [TestClassDeclaration] = []
+    /// The extensions and protocols of UI-test files that inherit types, in file order.
+    package var conformances: [TypeConformance] = []
     package var files: Int
 
     package var summary: Summary {

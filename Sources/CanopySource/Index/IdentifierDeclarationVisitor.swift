@@ -14,6 +14,7 @@ final class IdentifierDeclarationVisitor: SyntaxVisitor {
     private(set) var queries: [IdentifierQuery] = []
     private(set) var unresolved: [UnresolvedIdentifier] = []
     private(set) var testClasses: [TestClassDeclaration] = []
+    private(set) var conformances: [TypeConformance] = []
 
     private let path: String
     private let facts: SourceFacts
@@ -53,9 +54,12 @@ final class IdentifierDeclarationVisitor: SyntaxVisitor {
     // MARK: Scopes
 
     override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
+        // Every inheriting class of a UI-test file is a candidate: whether it is a test class
+        // depends on the classes of other files (`SourceIndex.testClasses`).
         let inherited = node.inheritanceClause?.inheritedTypes.map { $0.type.trimmedDescription } ?? []
-        if isUITestFile, inherited.contains(where: { $0.hasSuffix("TestCase") }) {
-            testClasses.append(TestClassDeclaration(name: node.name.text, file: path, line: line(node.name)))
+        if isUITestFile, !inherited.isEmpty {
+            testClasses.append(
+                TestClassDeclaration(name: node.name.text, file: path, line: line(node.name), inherits: inherited))
         }
         return push(node.name.text)
     }
@@ -64,12 +68,22 @@ final class IdentifierDeclarationVisitor: SyntaxVisitor {
     override func visitPost(_ node: StructDeclSyntax) { scope.pop() }
     override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind { push(node.name.text) }
     override func visitPost(_ node: ActorDeclSyntax) { scope.pop() }
-    override func visit(_ node: ProtocolDeclSyntax) -> SyntaxVisitorContinueKind { push(node.name.text) }
+    override func visit(_ node: ProtocolDeclSyntax) -> SyntaxVisitorContinueKind {
+        conform(node.name.text, node.inheritanceClause)
+        return push(node.name.text)
+    }
     override func visitPost(_ node: ProtocolDeclSyntax) { scope.pop() }
     override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
-        push(node.extendedType.trimmedDescription)
+        conform(SourceIndex.simpleName(node.extendedType.trimmedDescription), node.inheritanceClause)
+        return push(node.extendedType.trimmedDescription)
     }
     override func visitPost(_ node: ExtensionDeclSyntax) { scope.pop() }
+
+    /// Records what a protocol or an extension of a UI-test file inherits.
+    private func conform(_ name: String, _ clause: InheritanceClauseSyntax?) {
+        let inherited = clause?.inheritedTypes.map { $0.type.trimmedDescription } ?? []
+        if isUITestFile, !inherited.isEmpty { conformances.append(TypeConformance(name: name, inherits: inherited)) }
+    }
 
     private func push(_ name: String) -> SyntaxVisitorContinueKind {
         scope.push(name)
@@ -158,7 +172,7 @@ final class IdentifierDeclarationVisitor: SyntaxVisitor {
         if let called, Self.elementQueries.contains(called), node.arguments.count == 1,
             let argument = node.arguments.first, argument.label == nil
         {
-            query(argument.expression, line: line(node.leftSquare))
+            query(argument.expression, line: line(node.leftSquare), bySubscript: true)
         }
         return .visitChildren
     }
@@ -187,7 +201,7 @@ final class IdentifierDeclarationVisitor: SyntaxVisitor {
 
     // MARK: Queries
 
-    private func query(_ expression: ExprSyntax, line: Int) {
+    private func query(_ expression: ExprSyntax, line: Int, bySubscript: Bool = false) {
         guard let resolved = resolver.resolveIdentifier(expression, scope: scope.names) else {
             unresolved.append(
                 UnresolvedIdentifier(expression: expression.trimmedDescription, file: path, line: line, type: typeName))
@@ -195,7 +209,8 @@ final class IdentifierDeclarationVisitor: SyntaxVisitor {
         }
         queries.append(
             IdentifierQuery(
-                identifier: resolved.rendered, file: path, line: line, type: typeName, function: functions.last))
+                identifier: resolved.rendered, file: path, line: line, type: typeName, function: functions.last,
+                bySubscript: bySubscript))
     }
 
     /// `NSPredicate(format: "identifier == 'x'")` and `NSPredicate(format: "identifier == %@", x)`.

@@ -13,7 +13,7 @@ import Foundation
 /// index uncached, without an error.
 package enum SourceIndexCache {
     /// Bumped whenever the cached shape or the meaning of a cached result changes.
-    static let formatVersion = 1
+    static let formatVersion = 2
 
     /// One file's cached share of the index.
     struct Entry: Codable {

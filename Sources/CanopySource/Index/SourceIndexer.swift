@@ -101,8 +101,12 @@ package enum SourceIndexer {
             index.queries += entry.index.queries
             index.unresolved += entry.index.unresolved
             index.testClasses += entry.index.testClasses
+            index.conformances += entry.index.conformances
             entries.append(entry)
         }
+        index.testClasses = SourceIndex.uiTestClasses(among: index.testClasses)
+        (index.queries, index.labelQueries) = SourceIndex.separatingLabels(
+            index.queries, declarations: index.declarations)
         let warnings = skipped.sorted { $0.key < $1.key }.map {
             SourceWarning.skipped(path: sorted[$0.key].path, bound: $0.value)
         }
@@ -148,7 +152,7 @@ package enum SourceIndexer {
         visitor.walk(tree)
         return FileIndex(
             declarations: visitor.declarations.sorted { $0.line < $1.line }, queries: visitor.queries,
-            unresolved: visitor.unresolved, testClasses: visitor.testClasses)
+            unresolved: visitor.unresolved, testClasses: visitor.testClasses, conformances: visitor.conformances)
     }
 
     private static func parse(_ file: SourceFile, bounds: SourceIndexBounds) -> (
