@@ -106,6 +106,13 @@ package struct ReportCommand {
                 !element.tests.contains { owned.contains($0) || owner.owns(test: $0, identifiers: []) }
                     && !owner.owns(test: "", identifiers: [element.identifier])
             }
+            // The key figures compare the owner's tests with the baseline's tests of the owner.
+            if let baseline = insights.baselineRun {
+                let (rows, _) = source.owned(
+                    tests: try await store.testRuns(runKey: baseline.key),
+                    failures: try await store.failures(runKey: baseline.key))
+                insights.baselineRun?.totals = OwnerFilter.totals(of: rows, whole: baseline.totals)
+            }
         }
         let judgement = context.judge(
             judged,
@@ -148,6 +155,10 @@ package struct ReportCommand {
             testRows: tests, parts: parts,
             insights: insights, gates: judgement.gates, now: context.options.now)
         input.verdicts = judgement.verdicts
+        if let owner = source.owner {
+            let matched = judgement.verdicts.tests.compactMap(\.quarantine)
+            input.verdicts.keepQuarantine { owner.owns($0, matched: matched.contains($0)) }
+        }
         input.source = source.catalog
         input.untested = try await context.untestedIdentifiers(
             catalog: source.catalog, window: context.flakinessWindow(for: stored.metadata), store: store)
