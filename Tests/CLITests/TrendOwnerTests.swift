@@ -64,6 +64,15 @@ struct TrendOwnerTests: SampleHistoryCommands {
             #expect(!named.isEmpty, "\(name)")
             #expect(named.allSatisfy { $0.hasPrefix("CheckoutUITests.") }, "\(name): \(named.sorted())")
         }
+        // The latest run's key figures compare with the baseline's Checkout tests (36 each night).
+        #expect(
+            page.contains(
+                "<span class=\"kpi-label\">Tests</span><span class=\"kpi-value\">36</span>"
+                    + "<span class=\"kpi-change neutral\"><small>no change</small>"))
+        // Untested UI lists the screens whose code the owner owns.
+        let screens = summary.split(separator: "\n").filter { $0.contains("declared identifiers never exercised") }
+        #expect(!screens.isEmpty)
+        #expect(screens.allSatisfy { $0.contains("<code>\(Self.owner)</code>") }, "\(screens)")
         // The Fix first list's cost totals are the owner's alone, not its co-owner QA's.
         let totalsLines = summary.split(separator: "\n").filter { $0.hasPrefix("- @") }
         #expect(totalsLines.count == 1, "\(totalsLines)")
