@@ -119,6 +119,13 @@ extension Invariants {
                 let costs = insights["flakyCosts"] as? [Any], !costs.isEmpty
             {
                 add("insights.json flakyCosts", "fix first", "\(costs.count)")
+                // The CI reruns the Fix first rows carry, added up: each row says its own.
+                let reruns = costs.compactMap { ($0 as? [String: Any])?["reruns"] as? Int }.reduce(0, +)
+                add("insights.json flakyCosts", "ci reruns", "\(reruns)")
+                if let page = pages.first(where: { $0.0 == "trend index.html" })?.1 {
+                    let shown = Self.matches(#"(\d+) CI reruns?"#, page).compactMap { Int($0[0]) }.reduce(0, +)
+                    add("trend index.html fix first", "ci reruns", "\(shown)")
+                }
             }
         }
         return figures
