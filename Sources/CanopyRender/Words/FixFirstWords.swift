@@ -20,6 +20,15 @@ package enum FixFirstWords {
         return parts.joined(separator: " · ")
     }
 
+    /// `failed 1 run outright · 1m 25s of CI`: what a flaky element cost, worded as `cost` words
+    /// a test's (an element has no runs passed on retry of its own, nor pull requests).
+    package static func cost(_ element: FlakyElement) -> String {
+        cost(
+            FlakyCost(
+                test: element.identifier, seconds: element.seconds, runsWithFailures: element.runsWithFailures,
+                failedRuns: element.failedRuns))
+    }
+
     /// `@checkout-ios` or `no owner`.
     static func owners(_ owners: [String]) -> String {
         owners.isEmpty ? "no owner" : owners.joined(separator: " ")
