@@ -41,8 +41,10 @@ enum HTMLTrendView {
         }
         out += figure(
             "Failed tests by cause",
-            SVGChart.stacked(title: "Failed tests by cause per run", series: series, labels: labels)
-                + SVGChart.legend(causes))
+            causes.isEmpty
+                ? "<p class=\"empty\">No test failed outright in the window.</p>"
+                : SVGChart.stacked(title: "Failed tests by cause per run", series: series, labels: labels)
+                    + SVGChart.legend(causes))
         // Runs without snapshots have no coverage: the line joins the runs that measured it.
         let measured = points.indices.filter { points[$0].coverage != nil }
         out += figure(
