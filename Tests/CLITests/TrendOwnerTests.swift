@@ -40,6 +40,30 @@ struct TrendOwnerTests: SampleHistoryCommands {
         return try #require(document["totals"] as? [String: Any])
     }
 
+    /// Checks each row of the owner's and the whole suite's series tables against a count of the
+    /// night it is (`nights[index]`): Checkout's results file and the whole night. Returns the
+    /// whole suite's failed tests over the nights.
+    func handCount(owned: [[String]], whole: [[String]], nights: [Int]) throws -> Int {
+        #expect(owned.count == nights.count && whole.count == nights.count, "\(owned.count), \(whole.count) rows")
+        var wholeFailed = 0
+        for (index, (ownRow, wholeRow)) in zip(owned, whole).enumerated() {
+            let night = CLIRunner.night(nights[index])
+            let checkout = try totals([night + "/junit-checkout.xml"])
+            let all = try totals([night])
+            for (row, count, label) in [(ownRow, checkout, "Checkout"), (wholeRow, all, "whole")] {
+                let passed = try #require(count["passed"] as? Int)
+                let retried = try #require(count["passedOnRetry"] as? Int)
+                let failed = try #require(count["failed"] as? Int)
+                let rate = Double(passed + retried) / Double(passed + retried + failed) * 100
+                #expect(row[2] == String(format: "%.1f%%", rate), "night \(nights[index]) \(label): \(row)")
+                #expect(row[3] == "\(retried)", "night \(nights[index]) \(label) passed on retry: \(row)")
+                #expect(row[4] == "\(failed)", "night \(nights[index]) \(label) failed: \(row)")
+            }
+            wholeFailed += try #require(all["failed"] as? Int)
+        }
+        return wholeFailed
+    }
+
     @Test("Checkout's trend: only Checkout's tests in every list, series counted from Checkout's results")
     func checkoutTrend() throws {
         let history = try OneVocabularyTests.sampleHistory.get()
@@ -82,27 +106,33 @@ struct TrendOwnerTests: SampleHistoryCommands {
         // whole suite's follow, equal to a count of the whole night.
         let owned = try Self.seriesRows(page, after: "<h3>Tests owned by \(Self.owner)</h3>")
         let whole = try Self.seriesRows(page, after: "<h3>The whole suite</h3>")
-        #expect(owned.count == 14 && whole.count == 14, "\(owned.count) and \(whole.count) rows")
-        var wholeFailed = 0
-        for (index, (ownRow, wholeRow)) in zip(owned, whole).enumerated() {
-            let night = CLIRunner.night(index + 1)
-            let checkout = try totals([night + "/junit-checkout.xml"])
-            let all = try totals([night])
-            for (row, count, label) in [(ownRow, checkout, "Checkout"), (wholeRow, all, "whole")] {
-                let passed = try #require(count["passed"] as? Int)
-                let retried = try #require(count["passedOnRetry"] as? Int)
-                let failed = try #require(count["failed"] as? Int)
-                let rate = Double(passed + retried) / Double(passed + retried + failed) * 100
-                #expect(row[2] == String(format: "%.1f%%", rate), "night \(index + 1) \(label): \(row)")
-                #expect(row[3] == "\(retried)", "night \(index + 1) \(label) passed on retry: \(row)")
-                #expect(row[4] == "\(failed)", "night \(index + 1) \(label) failed: \(row)")
-            }
-            wholeFailed += try #require(all["failed"] as? Int)
-        }
         // The whole suite failed on some nights, which Checkout's series do not count.
-        #expect(wholeFailed > 0)
+        #expect(try handCount(owned: owned, whole: whole, nights: Array(1...14)) > 0)
         let ownSeries = summary.components(separatedBy: "**The whole suite**").first ?? ""
         #expect(!ownSeries.contains("| Failed tests: "), "Checkout's tests never failed outright: no cause")
         #expect(OneVocabularyTests.row(ownSeries, "Failed tests")?[2] == "0", "\(ownSeries)")
+    }
+
+    @Test("report --owner: a pull request's page charts Checkout's tests over main's window and its own run")
+    func checkoutReport() throws {
+        let history = try OneVocabularyTests.sampleHistory.get()
+        let out = try CLIRunner.temporaryDirectory()
+        // The latest stored run is night 14 as pull request 7 onto main.
+        let report = try CLIRunner.run([
+            "report", "--config", sample + "/canopy.yml", "--out", out, "--store", history + "/history.sqlite",
+            "--source", sample + "/app", "--owner", Self.owner,
+        ])
+        #expect(report.status == 0, "\(report.stderr)")
+        let page = try String(contentsOfFile: out + "/site/index.html", encoding: .utf8)
+        // Audit issues are of the app's elements, the whole run's (as the series' audit line):
+        // the accessibility view names the test that saw each. Every other list is Checkout's.
+        let audits = try #require(page.range(of: "id=\"view-accessibility\""))
+        let auditsEnd = try #require(page.range(of: "</section>", range: audits.upperBound..<page.endIndex))
+        let named = Self.testKeys(String(page[..<audits.lowerBound]) + page[auditsEnd.upperBound...])
+        #expect(!named.isEmpty && named.allSatisfy { $0.hasPrefix("CheckoutUITests.") }, "\(named.sorted())")
+        let owned = try Self.seriesRows(page, after: "<h3>Tests owned by \(Self.owner)</h3>")
+        let whole = try Self.seriesRows(page, after: "<h3>The whole suite</h3>")
+        // Main's nights 1 to 14, then the request's own run of night 14's results.
+        #expect(try handCount(owned: owned, whole: whole, nights: Array(1...14) + [14]) > 0)
     }
 }

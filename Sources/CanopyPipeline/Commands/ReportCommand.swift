@@ -65,7 +65,19 @@ package struct ReportCommand {
                     key.map { "no stored run has the key '\($0)'; `canopy report --list` shows them" }
                         ?? "the store is empty; run `canopy ingest` or `canopy run` first")
             }
-            return DashboardBuilder(input: try await input(of: stored, store: store, source: source)).build()
+            var input = try await input(of: stored, store: store, source: source)
+            if let owner = source.owner, let whole = input.insights?.trend, !whole.isEmpty {
+                // The page's series of the window the run was judged over, of the owner's tests.
+                let metadata = stored.metadata
+                input.wholeSuiteTrend = whole
+                input.insights?.trend = try await OwnerSeries.points(
+                    owner: owner, whole: whole,
+                    windows: [
+                        context.flakinessWindow(for: metadata), context.historyWindow(for: metadata).makingRoom(),
+                    ],
+                    store: store)
+            }
+            return DashboardBuilder(input: input).build()
         }
     }
 
@@ -162,8 +174,13 @@ package struct ReportCommand {
         input.source = source.catalog
         input.untested = try await context.untestedIdentifiers(
             catalog: source.catalog, window: context.flakinessWindow(for: stored.metadata), store: store)
-        if let owner = source.owner?.owner {
-            input.untested.removeAll { !$0.owners.contains { $0.caseInsensitiveCompare(owner) == .orderedSame } }
+        if let owner = source.owner {
+            input.owner = owner.owner
+            input.untested.removeAll { !$0.owners.contains { owner.names($0) } }
+            // The Performance view's metrics are of the owner's tests; the gates stay the run's.
+            let owned = Set(tests.map(\.testKey))
+            input.insights?.metricChanges.removeAll { !owned.contains($0.testKey) }
+            input.insights?.metricHistories.removeAll { !owned.contains($0.testKey) }
         }
         input.sourceDirectory = source.directory
         return input

@@ -96,9 +96,9 @@ package struct TrendCommand {
         if let owner = source.owner {
             input.title = "Canopy — \(owner.owner)"
             input.window?.owner = owner.owner
-            input.window?.wholeSuite = points
+            input.wholeSuiteTrend = points
             input.insights?.trend = try await OwnerSeries.points(
-                owner: owner, whole: points, window: window, store: store)
+                owner: owner, whole: points, windows: [window], store: store)
             input.untested.removeAll { !$0.owners.contains { owner.names($0) } }
         }
         return input

@@ -28,7 +28,7 @@ extension DashboardBuilder {
         }.map(\.element)
         var perOwner: [String: DashboardOwnerCost] = [:]
         // An owner's page totals that owner alone: its tests' co-owners have other tests.
-        let only = input.window?.owner
+        let only = input.owner
         for row in ranked {
             for owner in row.owners where only.map({ owner.caseInsensitiveCompare($0) == .orderedSame }) ?? true {
                 var total = perOwner[owner] ?? DashboardOwnerCost(owner: owner, tests: 0, seconds: 0, failedRuns: 0)

@@ -123,9 +123,9 @@ struct DashboardBuilder {
                 flakiness: input.window?.flakiness ?? insights.flakiness, points: insights.trend, now: input.now)
             dashboard.trend = Self.trend(
                 insights.trend, changes: changes, window: input.window?.name ?? dashboard.historyWindow?.name ?? "")
-            if let window = input.window, let owner = window.owner {
+            if let owner = input.owner, !input.wholeSuiteTrend.isEmpty {
                 dashboard.trend?.owner = owner
-                dashboard.trend?.wholeSuite = Self.trend(window.wholeSuite, changes: [], window: window.name).points
+                dashboard.trend?.wholeSuite = Self.trend(input.wholeSuiteTrend, changes: [], window: "").points
             }
         }
         markQuarantine(&dashboard)

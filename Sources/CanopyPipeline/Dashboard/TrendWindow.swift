@@ -1,6 +1,5 @@
 import CanopyAnalysis
 import CanopyHistory
-import CanopyModel
 import CanopyRender
 
 /// The window of runs a trend page covers (`canopy trend`), as `DashboardInput.window` hands it to
@@ -14,11 +13,9 @@ struct TrendWindow: Sendable, Equatable {
     /// Each test's states over the window, from which the page dates the window's state changes.
     /// The latest run's flaky tests and states are its own judgement (`DashboardInput.insights`).
     var flakiness: [TestFlakiness] = []
-    /// The CODEOWNERS owner whose tests the page's series and lists hold (`--owner`); nil for
-    /// the whole suite.
+    /// The CODEOWNERS owner whose tests the page's series and lists hold (`--owner`), which the
+    /// name says; nil for the whole suite.
     var owner: String?
-    /// The whole suite's series beside an owner's (`owner` set); empty otherwise.
-    var wholeSuite: [TrendPoint] = []
 
     /// How the page names the window: `last 14 runs of main, tests owned by @team`.
     var name: String { DashboardWords.trendWindow(span, owner: owner) }

@@ -7,31 +7,43 @@ import Foundation
 /// (`OwnerFilter.count`, `FailedTestCause`). A run's audit issues and identifier coverage are of
 /// its elements, not of its tests: they are the whole run's, as on `report --owner`.
 enum OwnerSeries {
-    /// The owner's series over `window`, one point per point of `whole` (the suite's series,
-    /// oldest first), from the window's rows streamed once.
+    /// The owner's series, one point per point of `whole` (the suite's series, oldest first),
+    /// from the rows of `windows` (those holding `whole`'s runs: a request's own branch and its
+    /// target's), each streamed once; a run two windows hold is counted from the first.
     static func points(
-        owner: OwnerFilter, whole: [TrendPoint], window: HistoryWindow, store: any HistoryStore
+        owner: OwnerFilter, whole: [TrendPoint], windows: [HistoryWindow], store: any HistoryStore
     ) async throws -> [TrendPoint] {
+        let wanted = Set(whole.map(\.runKey))
         var identifiers: [String: [String]] = [:]
         var failuresByRun: [String: [FailureRow]] = [:]
-        try await store.forEachFailure(in: window) { failure in
-            if let identifier = failure.identifier { identifiers[failure.testKey, default: []].append(identifier) }
-            failuresByRun[failure.runKey, default: []].append(failure)
-        }
         var owns: [String: Bool] = [:]
         var totals: [String: RunTotals] = [:]
         var failed: [String: Set<String>] = [:]
-        try await store.forEachTestRun(in: window, onlyTestsWithFailures: false) { row in
-            let owned =
-                owns[row.testKey]
-                ?? {
-                    let answer = owner.owns(test: row.testKey, identifiers: identifiers[row.testKey] ?? [])
-                    owns[row.testKey] = answer
-                    return answer
-                }()
-            guard owned else { return }
-            OwnerFilter.count(row, into: &totals[row.runKey, default: RunTotals()])
-            if row.outcome == .failed { failed[row.runKey, default: []].insert(row.testKey) }
+        var counted = Set<String>()
+        for window in windows {
+            var seen = Set<String>()
+            try await store.forEachFailure(in: window) { failure in
+                guard wanted.contains(failure.runKey), !counted.contains(failure.runKey) else { return }
+                if let identifier = failure.identifier {
+                    identifiers[failure.testKey, default: []].append(identifier)
+                }
+                failuresByRun[failure.runKey, default: []].append(failure)
+            }
+            try await store.forEachTestRun(in: window, onlyTestsWithFailures: false) { row in
+                guard wanted.contains(row.runKey), !counted.contains(row.runKey) else { return }
+                seen.insert(row.runKey)
+                let owned =
+                    owns[row.testKey]
+                    ?? {
+                        let answer = owner.owns(test: row.testKey, identifiers: identifiers[row.testKey] ?? [])
+                        owns[row.testKey] = answer
+                        return answer
+                    }()
+                guard owned else { return }
+                OwnerFilter.count(row, into: &totals[row.runKey, default: RunTotals()])
+                if row.outcome == .failed { failed[row.runKey, default: []].insert(row.testKey) }
+            }
+            counted.formUnion(seen)
         }
         return whole.map { point in
             let run = totals[point.runKey] ?? RunTotals()
