@@ -118,6 +118,14 @@ package struct ReportCommand {
                 !element.tests.contains { owned.contains($0) || owner.owns(test: $0, identifiers: []) }
                     && !owner.owns(test: "", identifiers: [element.identifier])
             }
+            // An element another owner declares lists the owner's tests on it alone; its figures
+            // stay the element's. On the owner's own element every test failing on it is theirs.
+            for index in insights.flakyElements.indices
+            where !owner.owns(test: "", identifiers: [insights.flakyElements[index].identifier]) {
+                insights.flakyElements[index].tests.removeAll {
+                    !owned.contains($0) && !owner.owns(test: $0, identifiers: [])
+                }
+            }
             // The key figures compare the owner's tests with the baseline's tests of the owner.
             if let baseline = insights.baselineRun {
                 let (rows, _) = source.owned(
