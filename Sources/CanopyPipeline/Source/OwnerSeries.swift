@@ -2,10 +2,10 @@ import CanopyHistory
 import CanopyModel
 import Foundation
 
-/// A trend window's series of one owner's tests (`--owner` on `trend`): each run's figures
-/// counted from the owner's rows alone, by the rules the stored run's own totals follow
-/// (`OwnerFilter.count`, `FailedTestCause`). A run's audit issues and identifier coverage are of
-/// its elements, not of its tests: they are the whole run's, as on `report --owner`.
+/// The series of one owner's tests (`--owner` on `trend`, and a run page's Trend tab on
+/// `report`): each run's figures counted from the owner's rows alone, by the rules the stored
+/// run's own totals follow (`OwnerFilter.count`, `FailedTestCause`). A run's audit issues and
+/// identifier coverage are of its elements, not of its tests: they stay the whole run's.
 enum OwnerSeries {
     /// The owner's series, one point per point of `whole` (the suite's series, oldest first),
     /// from the rows of `windows` (those holding `whole`'s runs: a request's own branch and its
