@@ -11,10 +11,24 @@ package struct FlakyElement: Sendable, Equatable, Hashable, Codable {
     package var tests: [String]
     /// Distinct tests with a failure on it over the window, flaky or not: `tests` and the others.
     package var failingTests: Int
+    /// What its flaky failures cost over the window (docs/glossary.md, "cost of a flaky
+    /// element"): seconds of CI time on the attempts that failed flakily on it (per run and test:
+    /// the test's time × those attempts ÷ its attempts), infrastructure failures aside.
+    package var seconds: Double
+    /// Runs with an attempt that failed flakily on it.
+    package var runsWithFailures: Int
+    /// Runs in which a test that failed flakily on it failed outright.
+    package var failedRuns: Int
 
-    package init(identifier: String, tests: [String], failingTests: Int) {
+    package init(
+        identifier: String, tests: [String], failingTests: Int, seconds: Double = 0, runsWithFailures: Int = 0,
+        failedRuns: Int = 0
+    ) {
         self.identifier = identifier
         self.tests = tests
         self.failingTests = failingTests
+        self.seconds = seconds
+        self.runsWithFailures = runsWithFailures
+        self.failedRuns = failedRuns
     }
 }

@@ -7,7 +7,7 @@ struct FlakyIssuesSubcommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "flaky-issues",
         abstract: "Print one issue draft per flaky test of the latest stored run, with a stable marker.",
-        usage: "canopy flaky-issues [--format github|gitlab|json] [--source <dir>] [<options>]",
+        usage: "canopy flaky-issues [--format github|gitlab|json] [--branch <branch>] [--source <dir>] [<options>]",
         discussion: """
               canopy flaky-issues --format github --source . > issues.json
 
@@ -23,9 +23,12 @@ struct FlakyIssuesSubcommand: AsyncParsableCommand {
     @Option(help: "Body markup: github, gitlab (with /label and /assign) or json (default github).")
     var format: FlakyIssuesCommand.Format = .github
 
+    @Option(help: "The latest run on this branch instead of the latest run (as trend --branch).")
+    var branch: String?
+
     func run() async throws {
         var options = HistoryOptions(store: storeOptions)
         options.source = sourceOptions.selection
-        StandardStream.output(try await FlakyIssuesCommand(options: options).run(format: format))
+        StandardStream.output(try await FlakyIssuesCommand(options: options).run(format: format, branch: branch))
     }
 }

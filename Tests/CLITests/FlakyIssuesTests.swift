@@ -5,12 +5,13 @@ import Testing
 /// format, with a marker that a re-run repeats, so a script updates issues instead of duplicating.
 @Suite("canopy flaky-issues")
 struct FlakyIssuesTests: SampleHistoryCommands {
-    func issues(_ format: String) throws -> (document: [String: Any], issues: [[String: Any]]) {
+    func issues(_ format: String, extra: [String] = []) throws -> (document: [String: Any], issues: [[String: Any]]) {
         let history = try OneVocabularyTests.sampleHistory.get()
-        let result = try CLIRunner.run([
-            "flaky-issues", "--format", format, "--config", sample + "/canopy.yml", "--store",
-            history + "/history.sqlite", "--source", sample + "/app",
-        ])
+        let result = try CLIRunner.run(
+            [
+                "flaky-issues", "--format", format, "--config", sample + "/canopy.yml", "--store",
+                history + "/history.sqlite", "--source", sample + "/app",
+            ] + extra)
         #expect(result.status == 0, "\(result.stderr)")
         let document = try #require(
             try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any], "\(result.stdout)")
@@ -55,5 +56,28 @@ struct FlakyIssuesTests: SampleHistoryCommands {
         // The marker names the test alone: the same in every format and on a re-run.
         #expect(markers["github"] == markers["gitlab"] && markers["github"] == markers["json"])
         #expect(try issues("github").issues.compactMap { $0["marker"] as? String } == markers["github"])
+    }
+
+    @Test("--branch drafts from the latest run on that branch, as trend --branch draws it; an unknown branch is exit 2")
+    func branch() throws {
+        // The latest stored run is pull request 7's, on feature/x; main's latest is night 14.
+        #expect(try issues("json").document["runKey"] as? String == "pr-7")
+        let (document, issues) = try issues("json", extra: ["--branch", "main"])
+        #expect(document["runKey"] as? String == "night-14")
+        // Night 14's flaky tests, judged as its trend's Flaky tests list shows them.
+        let flaky = try OneVocabularyTests.text("main/trend/summary.md")
+        let listed = OneVocabularyTests.rows(flaky, "### 🔁 Flaky tests (").map { $0[1] }
+        #expect(!issues.isEmpty)
+        for issue in issues {
+            let test = try #require(issue["test"] as? String)
+            #expect(listed.contains("<code>\(test)</code>"), "\(test): \(listed)")
+        }
+        let history = try OneVocabularyTests.sampleHistory.get()
+        let unknown = try CLIRunner.run([
+            "flaky-issues", "--store", history + "/history.sqlite", "--no-source", "--branch", "release/9",
+        ])
+        #expect(unknown.status == 2)
+        #expect(unknown.stderr.contains("no run on branch 'release/9' is stored"), "\(unknown.stderr)")
+        #expect(unknown.stdout.isEmpty)
     }
 }

@@ -304,8 +304,9 @@ struct OneVocabularyShapesTests {
         #expect(element["failingTests"] as? Int == 2 && element["failures"] == nil, "\(element)")
         let summary = try String(contentsOfFile: out + "/summary.md", encoding: .utf8)
         let row = try #require(OneVocabularyTests.rows(summary, "### 🎯 Flaky elements (").first, "\(summary)")
-        // identifier, tests failing flakily, tests failing, the tests listed: counts of those tests.
-        #expect(row.count == 4 && row[1] == "2" && row[2] == "2", "\(row)")
+        // identifier, tests failing flakily, tests failing, the cost, the tests listed: counts of
+        // those tests.
+        #expect(row.count == 5 && row[1] == "2" && row[2] == "2", "\(row)")
     }
 
     @Test("tests going from passing on retry to failing outright: Failed is worse, Passed on retry is no better")

@@ -240,6 +240,17 @@ extension PipelineCommandTests {
                     "CheckoutUITests.CheckoutTests/testApplePaySheet" + ipad,
                     "CheckoutUITests.CheckoutTests/testApplyCoupon" + ipad,
                 ])
+            // Every failure of those two tests is on the PayButton: the element costs what they cost.
+            let costs = try #require(insights["flakyCosts"] as? [[String: Any]])
+            let testsCost = costs.filter {
+                (elements.first?["tests"] as? [String])?.contains($0["test"] as? String ?? "") == true
+            }
+            #expect(testsCost.count == 2)
+            let seconds = try #require(elements.first?["seconds"] as? Double)
+            let expected = testsCost.compactMap { $0["seconds"] as? Double }.reduce(0, +)
+            #expect(seconds > 0 && abs(seconds - expected) < 0.000_01, "\(seconds) vs \(expected)")
+            #expect(
+                elements.first?["failedRuns"] as? Int == testsCost.compactMap { $0["failedRuns"] as? Int }.reduce(0, +))
             let summary = try String(contentsOfFile: out + "/summary.md", encoding: .utf8)
             let section = try #require(summary.range(of: "### 🎯 Flaky elements (1)")).upperBound
             #expect(summary[section...].contains("| <code>Checkout.PaymentSheet.PayButton</code> | 2 |"))

@@ -161,6 +161,41 @@ enum FlakinessScript {
         #expect(elements == [FlakyElement(identifier: "Pay", tests: ["A/a", "B/b"], failingTests: 2)])
     }
 
+    @Test func aFlakyElementCostsTheCITimeOfTheAttemptsThatFailedFlakilyOnIt() {
+        let tests = FlakinessAnalyzer().analyze(
+            FlakinessScript.rows("PRPRP", test: "A/a") + FlakinessScript.rows("PPRPP", test: "B/b"))
+        func failure(_ run: Int, _ test: String, _ attempt: Int, infrastructure: Bool = false) -> FailureRow {
+            FailureRow(
+                runKey: "run-\(run)", commit: nil, testKey: test, attemptIndex: attempt, category: "elementNotFound",
+                isInfrastructure: infrastructure, fingerprint: "f", identifier: "Pay")
+        }
+        func row(_ run: Int, _ test: String, _ outcome: TestOutcome, attempts: Int, duration: Double?) -> TestRunRow {
+            TestRunRow(
+                runKey: "run-\(run)", commit: nil, startedAt: nil, testKey: test, device: nil, osVersion: "18.2",
+                outcome: outcome, attempts: attempts, failedAttempts: 1, infrastructureFailedAttempts: 0,
+                duration: duration)
+        }
+        // A/a, flaky: in run 1 attempt 0 of 2 failed on Pay twice (one attempt, 30 s of 60);
+        // in run 3 it failed outright, its 3 attempts all on Pay (45 s). B/b in run 2: one of
+        // 2 attempts on Pay (10 s of 20) and one on infrastructure (not a cost); run 4 has no row.
+        let failures = [
+            failure(1, "A/a", 0), failure(1, "A/a", 0), failure(3, "A/a", 0), failure(3, "A/a", 1),
+            failure(3, "A/a", 2), failure(2, "B/b", 0), failure(2, "B/b", 1, infrastructure: true),
+            failure(4, "B/b", 0),
+        ]
+        let rows = [
+            row(1, "A/a", .flaky, attempts: 2, duration: 60), row(3, "A/a", .failed, attempts: 3, duration: 45),
+            row(2, "B/b", .flaky, attempts: 2, duration: 20), row(5, "B/b", .failed, attempts: 1, duration: 99),
+        ]
+        let elements = FlakinessAnalyzer().flakyElements(failures: failures, tests: tests, rows: rows)
+        #expect(
+            elements == [
+                FlakyElement(
+                    identifier: "Pay", tests: ["A/a", "B/b"], failingTests: 2, seconds: 85, runsWithFailures: 3,
+                    failedRuns: 1)
+            ])
+    }
+
     @Test func statistics() {
         #expect(FlakinessStatistics.wilsonUpperBound(failures: 0, trials: 0, z: 1.96) == 1)
         let upper = FlakinessStatistics.wilsonUpperBound(failures: 0, trials: 9, z: 1.96)

@@ -59,4 +59,42 @@ struct FlakyCostTests {
         let d = FlakyCost(test: "d", seconds: 500, runsWithFailures: 3, failedRuns: 1)
         #expect([d, c, b, a].sorted(by: FlakyCost.costlier).map(\.test) == ["a", "b", "c", "d"])
     }
+
+    static func metadata(_ provider: String?, build: String?, attempt: Int?) -> RunMetadata {
+        RunMetadata(ciProvider: provider, buildID: build, attempt: attempt)
+    }
+
+    @Test("a run failed outright costs a CI rerun when a later attempt of its build is stored")
+    func reruns() {
+        let runs: [(key: String, metadata: RunMetadata)] = [
+            // Build 7 ran three times: attempts 1 and 2 were rerun, 3 was the last.
+            ("b7-1", Self.metadata("github", build: "7", attempt: 1)),
+            ("b7-2", Self.metadata("github", build: "7", attempt: 2)),
+            ("b7-3", Self.metadata("github", build: "7", attempt: 3)),
+            // Build 8 ran once; GitLab's build 7 is another build; a run without an attempt or a
+            // build was never rerun as far as the CI says.
+            ("b8-1", Self.metadata("github", build: "8", attempt: 1)),
+            ("gl7-1", Self.metadata("gitlab", build: "7", attempt: 1)),
+            ("local", Self.metadata(nil, build: nil, attempt: nil)),
+            ("b9", Self.metadata("github", build: "9", attempt: nil)),
+        ]
+        let rerun = FlakyCost.rerun(runs)
+        #expect(rerun == ["b7-1", "b7-2"])
+        let rows = [
+            // A failed outright in b7-1 (rerun), passed on retry in b7-2 (rerun, but not failed
+            // outright: the retry made it good), failed outright in b8-1 (never rerun).
+            Self.row("b7-1", "A/a", .failed, attempts: 1, failed: 1, duration: 10),
+            Self.row("b7-2", "A/a", .flaky, attempts: 2, failed: 1, duration: 20),
+            Self.row("b8-1", "A/a", .failed, attempts: 1, failed: 1, duration: 10),
+            // B failed outright in b7-2 on infrastructure alone: not its cost, rerun or not.
+            Self.row("b7-2", "B/b", .failed, attempts: 1, failed: 1, infrastructure: 1, duration: 5),
+        ]
+        let costs = FlakyCost.measure(rows: rows, tests: ["A/a", "B/b"], pullRequests: [:], rerun: rerun)
+        #expect(
+            costs == [
+                FlakyCost(
+                    test: "A/a", seconds: 30, runsWithFailures: 3, failedRuns: 2, retriedRuns: 1, reruns: 1),
+                FlakyCost(test: "B/b"),
+            ])
+    }
 }

@@ -88,6 +88,19 @@ extension Invariants {
                 if let list = baseline[key] as? [Any] { add("insights.json baseline.\(key)", label, "\(list.count)") }
             }
         }
+        // The flaky elements' cost: the runs in which a test failing flakily on each one failed
+        // outright, added up over the elements, as insights.json measured them and the page says.
+        if let insights = JSONSurface.object(outputs.read(outputs.runOut + "/insights.json")),
+            let elements = insights["flakyElements"] as? [[String: Any]], !elements.isEmpty
+        {
+            let failedRuns = elements.compactMap { $0["failedRuns"] as? Int }.reduce(0, +)
+            add("insights.json flakyElements", "flaky elements: runs failed outright", "\(failedRuns)")
+            if let page = pages.first(where: { $0.0 == "run index.html" })?.1 {
+                let shown = Self.matches(#"<td>failed (\d+) runs? outright · [^<]* of CI</td>"#, page)
+                    .compactMap { Int($0[0]) }.reduce(0, +)
+                add("run index.html flaky elements", "flaky elements: runs failed outright", "\(shown)")
+            }
+        }
         if trendEndsAtCurrentRun, let trend = markdown.first(where: { $0.0 == "trend summary.md" })?.1 {
             for (label, value) in Self.seriesLastValues(trend) { add("trend summary.md series (last)", label, value) }
         }
@@ -120,6 +133,13 @@ extension Invariants {
                 let costs = insights["flakyCosts"] as? [Any], !costs.isEmpty
             {
                 add("insights.json flakyCosts", "fix first", "\(costs.count)")
+                // The CI reruns the Fix first rows carry, added up: each row says its own.
+                let reruns = costs.compactMap { ($0 as? [String: Any])?["reruns"] as? Int }.reduce(0, +)
+                add("insights.json flakyCosts", "ci reruns", "\(reruns)")
+                if let page = pages.first(where: { $0.0 == "trend index.html" })?.1 {
+                    let shown = Self.matches(#"(\d+) CI reruns?"#, page).compactMap { Int($0[0]) }.reduce(0, +)
+                    add("trend index.html fix first", "ci reruns", "\(shown)")
+                }
             }
         }
         for figure in metricFigures() { add(figure.surface, figure.label, figure.value) }

@@ -133,7 +133,7 @@ struct InsightsAfterStoreTests {
             self.tests = tests
             self.failures = failures
             flakiness = analyzer.analyze(tests)
-            flakyElements = analyzer.flakyElements(failures: failures, tests: flakiness)
+            flakyElements = analyzer.flakyElements(failures: failures, tests: flakiness, rows: tests)
             trend = try await store.trend(in: window)
             let stored = try #require(try await store.run(key: prepared.run.metadata.runKey ?? ""))
             var baseline = try await context.chosenBaseline(in: store)

@@ -16,6 +16,9 @@ import Testing
                     test: "B/b", seconds: 30.4, runsWithFailures: 7, failedRuns: 1, retriedRuns: 6, pullRequests: 2))
                 == "failed 1 run outright · passed on retry in 6 runs · 30.4s of CI · 2 pull requests")
         #expect(FixFirstWords.cost(FlakyCost(test: "C/c")) == "0.0s of CI")
+        #expect(
+            FixFirstWords.cost(FlakyCost(test: "D/d", seconds: 12, runsWithFailures: 2, failedRuns: 2, reruns: 1))
+                == "failed 2 runs outright · 12.0s of CI · 1 CI rerun")
     }
 
     @Test func anOwnersTotalLeavesOutRunsItNeverFailedOutright() {

@@ -15,7 +15,8 @@ struct FlakyElementsRenderTests {
     static let elements = [
         FlakyElement(
             identifier: "Checkout.PaymentSheet.PayButton",
-            tests: ["A/testOne", "A/testTwo", "B/testThree", "B/testFour", "C/testFive"], failingTests: 7),
+            tests: ["A/testOne", "A/testTwo", "B/testThree", "B/testFour", "C/testFive"], failingTests: 7,
+            seconds: 85.2, runsWithFailures: 6, failedRuns: 2),
         FlakyElement(identifier: "Feed.<Header>", tests: ["F/testA", "F/testB"], failingTests: 2),
     ]
 
@@ -58,9 +59,10 @@ struct FlakyElementsRenderTests {
         #expect(section != nil)
         #expect(
             text.contains(
-                "| <code>Checkout.PaymentSheet.PayButton</code> | 5 | 7 | <code>A/testOne</code> <code>A/testTwo</code> <code>B/testThree</code> and 2 more |"
+                "| <code>Checkout.PaymentSheet.PayButton</code> | 5 | 7 | failed 2 runs outright · 1m 25s of CI | <code>A/testOne</code> <code>A/testTwo</code> <code>B/testThree</code> and 2 more |"
             ))
-        #expect(text.contains("| <code>Feed.&lt;Header></code> | 2 | 2 |"))
+        // A cell that starts like an ordered list's item is escaped.
+        #expect(text.contains("| <code>Feed.&lt;Header></code> | 2 | 2 | 0\\.0s of CI |"))
         // After the flaky tests, before the failures by identifier.
         if let section, let flaky = text.range(of: "### 🔁 Flaky tests"),
             let byIdentifier = text.range(of: "### 🌳 Failed tests by identifier")
@@ -74,6 +76,7 @@ struct FlakyElementsRenderTests {
         let heading = html.range(of: "<h2>Flaky elements <span class=\"count\">2</span></h2>")
         #expect(heading != nil)
         #expect(html.contains("<td><code>Feed.&lt;Header&gt;</code></td><td class=\"n\">2</td>"))
+        #expect(html.contains("<td class=\"n\">7</td><td>failed 2 runs outright · 1m 25s of CI</td>"))
         #expect(!html.contains("<code>Feed.<Header>"))
         if let heading, let tests = html.range(of: "<h2>Flaky tests") { #expect(heading.lowerBound < tests.lowerBound) }
     }

@@ -5,10 +5,10 @@ import CanopyRender
 import CanopySource
 import Foundation
 
-/// `canopy flaky-issues [--format github|gitlab|json]`: one issue draft per test the latest stored
-/// run's window calls flaky, with its evidence, first flaky commit, last message, cost and owners,
-/// and a stable marker so a re-run updates an issue rather than duplicating it. Canopy opens no
-/// connection; the recipe in docs/ci.md files them with `gh issue create/edit`.
+/// `canopy flaky-issues [--format github|gitlab|json] [--branch B]`: one issue draft per test the
+/// latest stored run's window calls flaky, with its evidence, first flaky commit, last message,
+/// cost and owners, and a stable marker so a re-run updates an issue rather than duplicating it.
+/// Canopy opens no connection; the recipe in docs/ci.md files them with `gh issue create/edit`.
 package struct FlakyIssuesCommand {
     package enum Format: String, Sendable, CaseIterable {
         case github
@@ -40,13 +40,17 @@ package struct FlakyIssuesCommand {
         context = try CommandContext(options: options.runOptions)
     }
 
-    /// The drafts as one JSON document (`canopy.flaky-issues/1`), their bodies in `format`'s markup.
-    package func run(format: Format) async throws -> String {
+    /// The drafts as one JSON document (`canopy.flaky-issues/1`), their bodies in `format`'s markup:
+    /// of the latest stored run, or with `branch` the latest run on that branch (as `trend
+    /// --branch` draws its latest run).
+    package func run(format: Format, branch: String? = nil) async throws -> String {
         let context = context
         let source = try await context.sourceView(owner: nil)
         let (insights, quarantined, runKey) = try await context.withExistingStore { store in
-            guard let latest = try await store.runs(in: HistoryWindow(runs: 1)).last else {
-                throw PipelineError.usage("the store is empty; run `canopy ingest` or `canopy run` first")
+            guard let latest = try await store.runs(in: HistoryWindow(branch: branch, runs: 1)).last else {
+                throw PipelineError.usage(
+                    branch.map { "no run on branch '\($0)' is stored; `canopy report --list` shows each run's branch" }
+                        ?? "the store is empty; run `canopy ingest` or `canopy run` first")
             }
             let input = try await ReportCommand(context: context).input(of: latest, store: store, source: source)
             let quarantined = Set(

@@ -66,7 +66,19 @@ package struct ReportCommand {
                     key.map { "no stored run has the key '\($0)'; `canopy report --list` shows them" }
                         ?? "the store is empty; run `canopy ingest` or `canopy run` first")
             }
-            return DashboardBuilder(input: try await input(of: stored, store: store, source: source)).build()
+            var input = try await input(of: stored, store: store, source: source)
+            if let owner = source.owner, let whole = input.insights?.trend, !whole.isEmpty {
+                // The page's series of the window the run was judged over, of the owner's tests.
+                let metadata = stored.metadata
+                input.wholeSuiteTrend = whole
+                input.insights?.trend = try await OwnerSeries.points(
+                    owner: owner, whole: whole,
+                    windows: [
+                        context.flakinessWindow(for: metadata), context.historyWindow(for: metadata).makingRoom(),
+                    ],
+                    store: store)
+            }
+            return DashboardBuilder(input: input).build()
         }
     }
 
@@ -106,6 +118,21 @@ package struct ReportCommand {
             insights.flakyElements.removeAll { element in
                 !element.tests.contains { owned.contains($0) || owner.owns(test: $0, identifiers: []) }
                     && !owner.owns(test: "", identifiers: [element.identifier])
+            }
+            // An element another owner declares lists the owner's tests on it alone; its figures
+            // stay the element's. On the owner's own element every test failing on it is theirs.
+            for index in insights.flakyElements.indices
+            where !owner.owns(test: "", identifiers: [insights.flakyElements[index].identifier]) {
+                insights.flakyElements[index].tests.removeAll {
+                    !owned.contains($0) && !owner.owns(test: $0, identifiers: [])
+                }
+            }
+            // The key figures compare the owner's tests with the baseline's tests of the owner.
+            if let baseline = insights.baselineRun {
+                let (rows, _) = source.owned(
+                    tests: try await store.testRuns(runKey: baseline.key),
+                    failures: try await store.failures(runKey: baseline.key))
+                insights.baselineRun?.totals = OwnerFilter.totals(of: rows, whole: baseline.totals)
             }
         }
         let judgement = context.judge(
@@ -149,11 +176,20 @@ package struct ReportCommand {
             testRows: tests, parts: parts,
             insights: insights, gates: judgement.gates, now: context.options.now)
         input.verdicts = judgement.verdicts
+        if let owner = source.owner {
+            let matched = judgement.verdicts.tests.compactMap(\.quarantine)
+            input.verdicts.keepQuarantine { owner.owns($0, matched: matched.contains($0)) }
+        }
         input.source = source.catalog
         input.untested = try await context.untestedIdentifiers(
             catalog: source.catalog, window: context.flakinessWindow(for: stored.metadata), store: store)
-        if let owner = source.owner?.owner {
-            input.untested.removeAll { !$0.owners.contains { $0.caseInsensitiveCompare(owner) == .orderedSame } }
+        if let owner = source.owner {
+            input.owner = owner.owner
+            input.untested.removeAll { !$0.owners.contains { owner.names($0) } }
+            // The Performance view's metrics are of the owner's tests; the gates stay the run's.
+            let owned = Set(tests.map(\.testKey))
+            input.insights?.metricChanges.removeAll { !owned.contains($0.testKey) }
+            input.insights?.metricHistories.removeAll { !owned.contains($0.testKey) }
         }
         input.sourceDirectory = source.directory
         return input

@@ -7,7 +7,8 @@ import Foundation
 /// `canopy trend`: the nightly report over a window of runs.
 package struct TrendCommand {
     package let context: CommandContext
-    /// `--owner`: only this CODEOWNERS owner's tests in the lists; the series stay the suite's.
+    /// `--owner`: only this CODEOWNERS owner's tests in the series and the lists; the whole
+    /// suite's series beside them.
     let owner: String?
 
     /// The runs `canopy trend` covers without `--days` or `--runs` (retention keeps them).
@@ -86,15 +87,19 @@ package struct TrendCommand {
         if source.owner != nil { try await store.forEachFailure(in: window) { allFailures.append($0) } }
         // An owner's tests: those CODEOWNERS gives them, or whose failures touch their identifiers.
         let (rows, _) = source.owned(rows: allRows, failures: allFailures)
-        input.insights?.trend = points
         input.title = "Canopy"
         input.parts = .empty
         // The window's states date its state changes; they judge no test of the latest run.
         input.window = TrendWindow(window, runs: points.count, flakiness: await context.analyzeFlakiness(rows))
+        input.insights?.trend = points
         input.untested = try await context.untestedIdentifiers(catalog: source.catalog, window: window, store: store)
         if let owner = source.owner {
             input.title = "Canopy — \(owner.owner)"
-            input.window?.name += " (series: the whole suite; lists: \(owner.owner)'s tests)"
+            input.window?.owner = owner.owner
+            input.wholeSuiteTrend = points
+            input.insights?.trend = try await OwnerSeries.points(
+                owner: owner, whole: points, windows: [window], store: store)
+            input.untested.removeAll { !$0.owners.contains { owner.names($0) } }
         }
         return input
     }

@@ -39,7 +39,8 @@ extension CommandContext {
         }
         let flakiness = await analyzeFlakiness(rows)
         return (
-            flakiness, analyzer.flakyElements(failures: failures, tests: flakiness), Self.lastMessages(failures),
+            flakiness, analyzer.flakyElements(failures: failures, tests: flakiness, rows: rows),
+            Self.lastMessages(failures),
             Self.pastFingerprints(failures, of: prepared)
         )
     }

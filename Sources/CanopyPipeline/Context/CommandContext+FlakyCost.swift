@@ -14,14 +14,20 @@ extension CommandContext {
         guard !flaky.isEmpty else { return [] }
         var rows: [TestRunRow] = []
         var pullRequests: [String: String] = [:]
+        var runs: [(key: String, metadata: RunMetadata)] = []
         for run in try await store.runs(in: window) {
             if let request = run.metadata.pullRequest { pullRequests[run.key] = request }
+            runs.append((run.key, run.metadata))
         }
         try await store.forEachTestRun(in: window, testKeys: flaky) { rows.append($0) }
         if let key = prepared.metadata.runKey, !rows.contains(where: { $0.runKey == key }) {
             rows += prepared.testRows.lazy.filter { flaky.contains($0.testKey) }.map(\.readBack)
             if let request = prepared.metadata.pullRequest { pullRequests[key] = request }
         }
-        return FlakyCost.measure(rows: rows, tests: flaky, pullRequests: pullRequests)
+        // The run being judged reruns an earlier attempt of its build.
+        if let key = prepared.metadata.runKey, !runs.contains(where: { $0.key == key }) {
+            runs.append((key, prepared.metadata))
+        }
+        return FlakyCost.measure(rows: rows, tests: flaky, pullRequests: pullRequests, rerun: FlakyCost.rerun(runs))
     }
 }

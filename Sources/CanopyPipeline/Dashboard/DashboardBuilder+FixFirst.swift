@@ -27,8 +27,10 @@ extension DashboardBuilder {
             (a.element.quarantined ? 1 : 0, a.offset) < (b.element.quarantined ? 1 : 0, b.offset)
         }.map(\.element)
         var perOwner: [String: DashboardOwnerCost] = [:]
+        // An owner's page totals that owner alone: its tests' co-owners have other tests.
+        let only = input.owner
         for row in ranked {
-            for owner in row.owners {
+            for owner in row.owners where only.map({ owner.caseInsensitiveCompare($0) == .orderedSame }) ?? true {
                 var total = perOwner[owner] ?? DashboardOwnerCost(owner: owner, tests: 0, seconds: 0, failedRuns: 0)
                 total.tests += 1
                 total.seconds += row.cost.seconds

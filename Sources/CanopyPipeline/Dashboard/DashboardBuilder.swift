@@ -125,6 +125,10 @@ struct DashboardBuilder {
                 flakiness: input.window?.flakiness ?? insights.flakiness, points: insights.trend, now: input.now)
             dashboard.trend = Self.trend(
                 insights.trend, changes: changes, window: input.window?.name ?? dashboard.historyWindow?.name ?? "")
+            if let owner = input.owner, !input.wholeSuiteTrend.isEmpty {
+                dashboard.trend?.owner = owner
+                dashboard.trend?.wholeSuite = Self.trend(input.wholeSuiteTrend, changes: [], window: "").points
+            }
         }
         markQuarantine(&dashboard)
         markFixFirst(&dashboard)

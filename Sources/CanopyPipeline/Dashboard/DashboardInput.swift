@@ -46,6 +46,11 @@ struct DashboardInput {
     var source: SourceCatalog?
     /// `--source` as given, for the page to name.
     var sourceDirectory: String?
+    /// The CODEOWNERS owner whose tests the page holds (`--owner`); nil for the whole suite.
+    var owner: String?
+    /// The whole suite's series beside the owner's (`insights.trend` then holds the owner's);
+    /// empty without an owner.
+    var wholeSuiteTrend: [TrendPoint] = []
     /// Declared identifiers no test exercised in the window, by screen (`UntestedIdentifiers`).
     var untested: [DashboardUntestedScreen] = []
     /// The files the run's change touches, relative to `sourceDirectory`; nil when unknown.

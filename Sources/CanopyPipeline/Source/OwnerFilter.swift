@@ -1,3 +1,4 @@
+import CanopyConfig
 import CanopyModel
 import CanopySource
 import Foundation
@@ -34,9 +35,10 @@ struct OwnerFilter: Sendable {
         testFiles = DashboardBuilder.testFiles(catalog.index)
     }
 
-    private func names(_ owners: [String]) -> Bool {
-        owners.contains { $0.caseInsensitiveCompare(owner) == .orderedSame }
-    }
+    /// Whether `name` is this owner (owners compare case-insensitively).
+    func names(_ name: String) -> Bool { name.caseInsensitiveCompare(owner) == .orderedSame }
+
+    private func names(_ owners: [String]) -> Bool { owners.contains { names($0) } }
 
     /// Whether the owner owns `testKey`'s file or an element `identifiers` names.
     func owns(test testKey: String, identifiers: [String]) -> Bool {
@@ -46,6 +48,15 @@ struct OwnerFilter: Sendable {
         return identifiers.contains { identifier in
             catalog.declarations(of: identifier).first.map { names(catalog.owners(of: $0.file)) } ?? false
         }
+    }
+
+    /// Whether a quarantine entry is the owner's: it names the owner, covers one of the owner's
+    /// tests (`matched`: it excused one in the run; or its test's file is the owner's), or covers
+    /// an element the owner declares.
+    func owns(_ entry: QuarantineEntry, matched: Bool) -> Bool {
+        if matched || entry.owner.map(names) == true { return true }
+        if let test = entry.test { return owns(test: test, identifiers: []) }
+        return owns(test: "", identifiers: entry.identifier.map { [$0] } ?? [])
     }
 
     /// The owner's test keys among `tests`, given the identifiers each one's failures hit.
@@ -61,19 +72,22 @@ struct OwnerFilter: Sendable {
         totals.identifiedElements = whole.identifiedElements
         totals.auditIssues = whole.auditIssues
         totals.screens = whole.screens
-        for row in rows {
-            totals.tests += 1
-            totals.attempts += row.attempts
-            totals.duration += row.duration ?? 0
-            switch row.outcome {
-            case .passed: totals.passed += 1
-            case .failed: totals.failed += 1
-            case .skipped: totals.skipped += 1
-            case .flaky: totals.passedOnRetry += 1
-            case .expectedFailure: totals.expectedFailures += 1
-            }
-        }
+        for row in rows { count(row, into: &totals) }
         totals.duration = (totals.duration * 1_000_000).rounded() / 1_000_000
         return totals
+    }
+
+    /// Counts one stored test of a run into `totals`: its test, attempts, duration and outcome.
+    static func count(_ row: TestRunRow, into totals: inout RunTotals) {
+        totals.tests += 1
+        totals.attempts += row.attempts
+        totals.duration += row.duration ?? 0
+        switch row.outcome {
+        case .passed: totals.passed += 1
+        case .failed: totals.failed += 1
+        case .skipped: totals.skipped += 1
+        case .flaky: totals.passedOnRetry += 1
+        case .expectedFailure: totals.expectedFailures += 1
+        }
     }
 }

@@ -26,6 +26,12 @@ package struct RunVerdicts: Sendable, Equatable {
         positions = Dictionary(tests.indices.map { (tests[$0].test, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
+    /// Keeps the quarantine entries `keep` accepts (a page of one owner's tests lists that
+    /// owner's entries); the tests' verdicts are unchanged.
+    package mutating func keepQuarantine(where keep: (QuarantineEntry) -> Bool) {
+        quarantine.removeAll { !keep($0) }
+    }
+
     /// The verdict of the test with `key`, when the run has it.
     package subscript(test key: String) -> TestVerdict? { positions[key].map { tests[$0] } }
 

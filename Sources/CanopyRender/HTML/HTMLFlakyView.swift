@@ -72,10 +72,12 @@ enum HTMLFlakyView {
             "<p class=\"lede\">Elements on which several tests fail flakily over \(over): fix the element "
         out +=
             "(a wait, its hit region, a stable identifier) rather than each test. Each counts tests: those failing flakily on it, "
-        out += "listed, and every test with a failure on it in the window, flaky or not.</p>"
+        out += "listed, and every test with a failure on it in the window, flaky or not. "
+        out +=
+            "Its cost is the CI time of the attempts that failed flakily on it and the runs such a test failed outright.</p>"
         out +=
             "<table class=\"grid\"><thead><tr><th scope=\"col\">Identifier</th><th scope=\"col\" class=\"n\">Tests failing flakily</th>"
-        out += "<th scope=\"col\" class=\"n\">Tests failing</th>"
+        out += "<th scope=\"col\" class=\"n\">Tests failing</th><th scope=\"col\">Cost</th>"
         out += "<th scope=\"col\">Failing flakily on it</th></tr></thead><tbody>"
         for element in elements.prefix(rowLimit) {
             out +=
@@ -83,6 +85,7 @@ enum HTMLFlakyView {
                 + HTMLFailureItem.codeLine(identifier: element.identifier, test: "", code: code)
                 + "</td><td class=\"n\">\(Format.count(element.tests.count))</td>"
             out += "<td class=\"n\">\(Format.count(element.failingTests))</td>"
+            out += "<td>\(HTMLText.escape(FixFirstWords.cost(element)))</td>"
             out += "<td>\(HTMLParts.tests(element.tests, total: element.tests.count, quarantine: quarantine))</td></tr>"
         }
         out += "</tbody></table>"

@@ -4,10 +4,23 @@ enum HTMLTrendView {
         var out = "<h2>Trend <span class=\"muted\">\(HTMLText.escape(trend.window))</span></h2>"
         let points = trend.points
         guard !points.isEmpty else { return out + "<p class=\"empty\">No runs in the window.</p>" }
-        let labels = points.map { "\(Format.day($0.date)) · \(DisplayText.line($0.commit, limit: 12))" }
         out +=
             "<p class=\"lede\">\(Format.plural(points.count, "run")) from \(Format.day(points[0].date)) to \(Format.day(points[points.count - 1].date)).</p>"
-        out += "<div class=\"charts\">"
+        if let owner = trend.owner {
+            out += "<p>\(HTMLText.escape(DashboardWords.ownerSeries(owner)))</p>"
+            out += "<h3>\(HTMLText.escape(DashboardWords.ownedSeries(owner)))</h3>"
+        }
+        out += series(points, rowLimit: rowLimit)
+        if trend.owner != nil, !trend.wholeSuite.isEmpty {
+            out += "<h3>\(DashboardWords.wholeSuiteSeries)</h3>" + series(trend.wholeSuite, rowLimit: rowLimit)
+        }
+        return out + changes(trend, rowLimit: rowLimit, quarantine: quarantine)
+    }
+
+    /// The charts of `points` and the same figures as a table.
+    private static func series(_ points: [DashboardTrendPoint], rowLimit: Int) -> String {
+        let labels = points.map { "\(Format.day($0.date)) · \(DisplayText.line($0.commit, limit: 12))" }
+        var out = "<div class=\"charts\">"
         out += figure(
             "Pass rate",
             SVGChart.line(
@@ -19,7 +32,7 @@ enum HTMLTrendView {
                 title: "Tests passed on retry", values: points.map { Double($0.passedOnRetry) }, labels: labels,
                 format: { Format.count($0) }))
         // Each failed test once, under its cause: a run's stack is its failed tests.
-        let causes = trend.causes
+        let causes = DashboardTrend.causes(points)
         let series = causes.map { cause in
             (
                 name: cause,
@@ -28,8 +41,10 @@ enum HTMLTrendView {
         }
         out += figure(
             "Failed tests by cause",
-            SVGChart.stacked(title: "Failed tests by cause per run", series: series, labels: labels)
-                + SVGChart.legend(causes))
+            causes.isEmpty
+                ? "<p class=\"empty\">No test failed outright in the window.</p>"
+                : SVGChart.stacked(title: "Failed tests by cause per run", series: series, labels: labels)
+                    + SVGChart.legend(causes))
         // Runs without snapshots have no coverage: the line joins the runs that measured it.
         let measured = points.indices.filter { points[$0].coverage != nil }
         out += figure(
@@ -64,9 +79,12 @@ enum HTMLTrendView {
             out +=
                 "<td class=\"n\">\(point.auditIssues)</td><td class=\"n\">\(Format.duration(point.duration))</td></tr>"
         }
-        out += "</tbody></table></div></details>"
+        return out + "</tbody></table></div></details>"
+    }
 
-        out += "<h3>State changes <span class=\"count\">\(Format.count(trend.changes.count))</span></h3>"
+    /// The tests that changed state in the window.
+    private static func changes(_ trend: DashboardTrend, rowLimit: Int, quarantine: [String: String]) -> String {
+        var out = "<h3>State changes <span class=\"count\">\(Format.count(trend.changes.count))</span></h3>"
         if trend.changes.isEmpty { return out + "<p class=\"empty\">No test changed state in the window.</p>" }
         out +=
             "<table class=\"grid\"><thead><tr><th scope=\"col\">Date</th><th scope=\"col\">Test</th><th scope=\"col\">From</th><th scope=\"col\">To</th><th scope=\"col\">Commit</th></tr></thead><tbody>"

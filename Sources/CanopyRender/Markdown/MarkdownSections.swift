@@ -121,8 +121,9 @@ enum MarkdownSections {
         let head =
             "### 🎯 Flaky elements (\(Format.count(elements.count)))\n\nElements on which several tests fail flakily: "
             + "fix the element (a wait, its hit region, a stable identifier) rather than each test. Each counts tests: those "
-            + "failing flakily on it, listed, and every test with a failure on it in the window, flaky or not.\n\n"
-            + "| identifier | tests failing flakily | tests failing | failing flakily on it |\n|---|---:|---:|---|\n"
+            + "failing flakily on it, listed, and every test with a failure on it in the window, flaky or not. Its cost is "
+            + "the CI time of the attempts that failed flakily on it and the runs such a test failed outright.\n\n"
+            + "| identifier | tests failing flakily | tests failing | cost | failing flakily on it |\n|---|---:|---:|---|---|\n"
         let items = elements.map { element in
             let shown = element.tests.prefix(3).map {
                 MarkdownText.code($0, limit: 120, wrap: true) + quarantineBadge(quarantine[$0])
@@ -137,7 +138,8 @@ enum MarkdownSections {
             }
             return
                 "| \(MarkdownText.code(element.identifier, limit: 160, wrap: true))\(declared) | \(Format.count(element.tests.count)) | "
-                + "\(Format.count(element.failingTests)) | \(shown)\(more) |\n"
+                + "\(Format.count(element.failingTests)) | \(MarkdownText.escape(FixFirstWords.cost(element))) | "
+                + "\(shown)\(more) |\n"
         }
         return MarkdownSection(name: "flaky elements", head: head, items: items)
     }

@@ -14,8 +14,36 @@ package struct TrendMarkdownRenderer: DashboardRenderer {
         var head = "## 📈 Trend — \(MarkdownText.escape(dashboard.title, limit: 120))\n\n"
         head += "\(Format.count(trend.points.count)) runs, \(MarkdownText.escape(trend.window, limit: 100)): "
         head += "\(Format.day(first.date)) → \(Format.day(last.date))\n\n"
-        head += "| series | first | last | min | max | over the window |\n|---|---:|---:|---:|---:|---|\n"
-        let points = trend.points
+        if let owner = trend.owner {
+            head += MarkdownText.escape(DashboardWords.ownerSeries(owner), limit: 1_000) + "\n\n"
+            head += "**" + MarkdownText.escape(DashboardWords.ownedSeries(owner), limit: 200) + "**\n\n"
+        }
+        head += Self.series(trend.points)
+        if trend.owner != nil, !trend.wholeSuite.isEmpty {
+            head += "**\(DashboardWords.wholeSuiteSeries)**\n\n" + Self.series(trend.wholeSuite)
+        }
+        let changes = MarkdownSection(
+            name: "state changes",
+            head:
+                "### State changes (\(Format.count(trend.changes.count)))\n\n| date | test | from | to | commit |\n|---|---|---|---|---|\n",
+            items: trend.changes.map { change in
+                "| \(Format.day(change.date)) | \(MarkdownText.code(change.test, limit: 160)) | \(MarkdownSections.state(change.from, since: nil)) | "
+                    + "\(MarkdownSections.state(change.to, since: nil)) | \(MarkdownText.code(change.commit, limit: 12)) |\n"
+            })
+        let flaky = MarkdownSections.flaky(dashboard.flakyTests, window: dashboard.historyWindow)
+        let budgeter = MarkdownBudget(limit: budget, dashboard: dashboard.links.dashboard)
+        return budgeter.fit(
+            head: head,
+            sections: [
+                changes, MarkdownMetrics.section(dashboard.metricChanges, run: "the latest run"), Self.fixFirst(trend),
+                flaky, MarkdownUntested.section(dashboard.code),
+            ],
+            foot: "<sub>Canopy · \(Format.timestamp(dashboard.generatedAt))</sub>\n")
+    }
+
+    /// Each series of `points` as first → last with min, max and a sparkline, a table.
+    static func series(_ points: [DashboardTrendPoint]) -> String {
+        var head = "| series | first | last | min | max | over the window |\n|---|---:|---:|---:|---:|---|\n"
         let rows: [(String, [Double?], (Double) -> String, Double)] = [
             ("Pass rate", points.map(\.passRate), Format.percent, SVGChart.ratioSpan),
             ("Passed on retry", points.map { Double($0.passedOnRetry) }, { Format.count($0) }, 0),
@@ -37,30 +65,13 @@ package struct TrendMarkdownRenderer: DashboardRenderer {
             head += "\(format(values.max() ?? 0)) | \(Self.sparkline(values, minimumSpan: span)) |\n"
         }
         // Each failed test once, under its cause: a run's causes add up to its failed tests.
-        for cause in trend.causes {
+        for cause in DashboardTrend.causes(points) {
             let counts = points.map { point in point.failedByCause.first { $0.category == cause }?.count ?? 0 }
             head +=
                 "| Failed tests: \(MarkdownText.escape(cause, limit: 40)) | \(counts[0]) | \(counts[counts.count - 1]) | "
             head += "\(counts.min() ?? 0) | \(counts.max() ?? 0) | \(Self.sparkline(counts.map(Double.init))) |\n"
         }
-        head += "\n"
-        let changes = MarkdownSection(
-            name: "state changes",
-            head:
-                "### State changes (\(Format.count(trend.changes.count)))\n\n| date | test | from | to | commit |\n|---|---|---|---|---|\n",
-            items: trend.changes.map { change in
-                "| \(Format.day(change.date)) | \(MarkdownText.code(change.test, limit: 160)) | \(MarkdownSections.state(change.from, since: nil)) | "
-                    + "\(MarkdownSections.state(change.to, since: nil)) | \(MarkdownText.code(change.commit, limit: 12)) |\n"
-            })
-        let flaky = MarkdownSections.flaky(dashboard.flakyTests, window: dashboard.historyWindow)
-        let budgeter = MarkdownBudget(limit: budget, dashboard: dashboard.links.dashboard)
-        return budgeter.fit(
-            head: head,
-            sections: [
-                changes, MarkdownMetrics.section(dashboard.metricChanges, run: "the latest run"), Self.fixFirst(trend),
-                flaky, MarkdownUntested.section(dashboard.code),
-            ],
-            foot: "<sub>Canopy · \(Format.timestamp(dashboard.generatedAt))</sub>\n")
+        return head + "\n"
     }
 
     /// The Fix first list (`DashboardTrend.fixFirst`), ranked by cost, with owners; empty when

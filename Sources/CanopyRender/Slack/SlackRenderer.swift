@@ -77,6 +77,11 @@ package enum SlackRenderer {
         figures += "pass rate \(Format.percent(first.passRate)) → *\(Format.percent(last.passRate))*"
         figures += " · failed \(Format.count(first.failed)) → *\(Format.count(last.failed))*"
         figures += " · passed on retry \(Format.count(first.passedOnRetry)) → *\(Format.count(last.passedOnRetry))*"
+        if trend.owner != nil, let whole = trend.wholeSuite.first, let wholeLast = trend.wholeSuite.last {
+            figures += "\n" + DashboardWords.wholeSuiteSeries.lowercased() + ": pass rate "
+            figures += "\(Format.percent(whole.passRate)) → \(Format.percent(wholeLast.passRate))"
+            figures += " · failed \(Format.count(whole.failed)) → \(Format.count(wholeLast.failed))"
+        }
         head.append(.section(figures))
         head.append(
             .context(["latest run: " + SlackMrkdwn.escape(verdict(dashboard), limit: 120)] + context(dashboard)))

@@ -39,6 +39,24 @@ package enum DashboardWords {
             + " of " + (branch ?? "every branch")
     }
 
+    /// A trend window of one owner's tests: `last 14 runs of main, tests owned by @team`;
+    /// `window` alone without an owner.
+    package static func trendWindow(_ window: String, owner: String?) -> String {
+        owner.map { window + ", tests owned by " + $0 } ?? window
+    }
+
+    /// What an owner's trend page says of its two sets of series.
+    package static func ownerSeries(_ owner: String) -> String {
+        "The series count the tests owned by \(owner) alone; identifier coverage and audit issues are of "
+            + "the app's elements, so they are the whole run's. The whole suite's series follow for comparison."
+    }
+
+    /// The heading of an owner's series.
+    package static func ownedSeries(_ owner: String) -> String { "Tests owned by " + owner }
+
+    /// The heading of the whole suite's series beside an owner's.
+    package static let wholeSuiteSeries = "The whole suite"
+
     /// Why a failure counts as new though history calls the test flaky: `flaky before, but this
     /// failure is new: <its message>` (`message` nil or empty: it has none to match).
     package static func flakyNewFailure(message: String?) -> String {
