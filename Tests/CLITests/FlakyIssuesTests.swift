@@ -23,11 +23,33 @@ struct FlakyIssuesTests: SampleHistoryCommands {
         // The latest stored run is night 14 as pull request 7 onto main.
         let insights = try OneVocabularyTests.json("pr/insights.json")
         let costs = try #require(insights["flakyCosts"] as? [[String: Any]])
+        let elements = try #require(insights["flakyElements"] as? [[String: Any]])
         var markers: [String: [String]] = [:]
         for format in ["github", "gitlab", "json"] {
-            let (document, issues) = try issues(format)
-            #expect(document["schema"] as? String == "canopy.flaky-issues/1")
+            let (document, all) = try issues(format)
+            #expect(document["schema"] as? String == "canopy.flaky-issues/2")
+            let issues = all.filter { $0["kind"] as? String == "test" }
             #expect(issues.count == costs.count, "\(format)")
+            // The flaky elements follow the tests, one issue each, for the declaration's owners.
+            let drafted = all.filter { $0["kind"] as? String == "element" }
+            #expect(drafted.map { $0["identifier"] as? String } == elements.map { $0["identifier"] as? String })
+            #expect(
+                all.count == issues.count + drafted.count
+                    && all.suffix(drafted.count).allSatisfy {
+                        $0["kind"] as? String == "element"
+                    })
+            let pay = try #require(drafted.first { $0["identifier"] as? String == "Checkout.PaymentSheet.PayButton" })
+            let payBody = try #require(pay["body"] as? String)
+            #expect(payBody.hasPrefix("<!-- canopy-flaky-element:"), "\(payBody)")
+            #expect(pay["title"] as? String == "Flaky element: Checkout.PaymentSheet.PayButton")
+            #expect(payBody.contains("- cost: ") && payBody.contains("of CI"), "\(payBody)")
+            #expect(payBody.contains("- declared in `") && payBody.contains("PaymentSheetView.swift:50`"), "\(payBody)")
+            #expect(
+                pay["labels"] as? [String] == [
+                    "flaky-test", "flaky-element", "owner:@podcastapp/checkout-ios",
+                    "owner:@podcastapp/payments-security",
+                ], "\(pay)")
+            #expect(payBody.contains("- `CheckoutUITests.CheckoutTests/testApplePaySheet"), "\(payBody)")
             let first = try #require(issues.first)
             let test = try #require(first["test"] as? String)
             #expect(test.hasPrefix("PlayerUITests.PlayerTests/testScrubbing"), "\(test)")
@@ -50,8 +72,8 @@ struct FlakyIssuesTests: SampleHistoryCommands {
             let last = try #require(issues.last)
             #expect(last["test"] as? String == "AppUITests.FeedTests/testPullToRefresh")
             #expect((last["body"] as? String)?.contains("- quarantined:") == true)
-            markers[format] = issues.compactMap { $0["marker"] as? String }
-            #expect(Set(markers[format] ?? []).count == issues.count)
+            markers[format] = all.compactMap { $0["marker"] as? String }
+            #expect(Set(markers[format] ?? []).count == all.count)
         }
         // The marker names the test alone: the same in every format and on a re-run.
         #expect(markers["github"] == markers["gitlab"] && markers["github"] == markers["json"])
@@ -68,7 +90,7 @@ struct FlakyIssuesTests: SampleHistoryCommands {
         let flaky = try OneVocabularyTests.text("main/trend/summary.md")
         let listed = OneVocabularyTests.rows(flaky, "### 🔁 Flaky tests (").map { $0[1] }
         #expect(!issues.isEmpty)
-        for issue in issues {
+        for issue in issues where issue["kind"] as? String == "test" {
             let test = try #require(issue["test"] as? String)
             #expect(listed.contains("<code>\(test)</code>"), "\(test): \(listed)")
         }

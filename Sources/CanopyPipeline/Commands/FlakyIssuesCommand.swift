@@ -16,9 +16,12 @@ package struct FlakyIssuesCommand {
         case json
     }
 
-    /// One issue to open or update.
+    /// One issue to open or update: of a flaky test (`test`) or a flaky element (`identifier`).
     struct Issue: Encodable {
-        var test: String
+        /// `test` or `element`.
+        var kind: String
+        var test: String?
+        var identifier: String?
         /// `<!-- canopy-flaky-test:HASH -->`, in the body too: what a re-run finds the issue by.
         var marker: String
         var title: String
@@ -29,7 +32,7 @@ package struct FlakyIssuesCommand {
     }
 
     struct Document: Encodable {
-        var schema = "canopy.flaky-issues/1"
+        var schema = "canopy.flaky-issues/2"
         var runKey: String
         var issues: [Issue]
     }
@@ -72,22 +75,50 @@ package struct FlakyIssuesCommand {
                     testFiles[DashboardBuilder.className(of: test)].map { catalog.owners(of: $0) }
                 } ?? []
             let firstFlaky = result.evidence.commits.first { $0.verdict != .pass }?.commit
-            let body = Self.body(
-                result, cost: costs[test], firstFlaky: firstFlaky, message: insights?.lastFailureMessages[test],
-                owners: owners, format: format, quarantined: quarantined.contains(test))
+            let e = result.evidence
+            let facts = FlakyIssueWords.TestFacts(
+                test: test, score: result.score, failedRuns: e.failedRuns, runs: e.runs, retries: e.retries,
+                flips: e.flips, firstFlaky: firstFlaky, cost: costs[test], message: insights?.lastFailureMessages[test],
+                owners: owners, quarantined: quarantined.contains(test))
             issues.append(
                 Issue(
-                    test: test, marker: Self.marker(test), title: "Flaky test: \(test)", body: body,
-                    labels: ["flaky-test"] + owners.filter { $0.contains("/") }.map { "owner:" + $0 },
-                    assignees: owners.filter { !$0.contains("/") }.map { String($0.dropFirst()) }))
+                    kind: "test", test: test, marker: Self.marker(test), title: FlakyIssueWords.title(test: test),
+                    body: FlakyIssueWords.body(facts, marker: Self.marker(test), markup: format.markup),
+                    labels: Self.labels(["flaky-test"], owners: owners), assignees: Self.assignees(owners)))
         }
         // As the trend's Fix first list ranks them: costliest first, quarantined tests after the others.
         let order = (insights?.flakyCosts ?? []).map(\.test)
         func rank(_ issue: Issue) -> (Int, Int, String) {
-            (quarantined.contains(issue.test) ? 1 : 0, order.firstIndex(of: issue.test) ?? .max, issue.test)
+            let test = issue.test ?? ""
+            return (quarantined.contains(test) ? 1 : 0, order.firstIndex(of: test) ?? .max, test)
         }
         issues.sort { rank($0) < rank($1) }
+        // Then the flaky elements, as the trend lists them: one fix for all their tests.
+        for element in insights?.flakyElements ?? [] {
+            let declarations = source.catalog?.declarations(of: element.identifier) ?? []
+            let owners = Array(Set(declarations.flatMap { source.catalog?.owners(of: $0.file) ?? [] })).sorted()
+            let marker = Self.marker(element: element.identifier)
+            issues.append(
+                Issue(
+                    kind: "element", identifier: element.identifier, marker: marker,
+                    title: FlakyIssueWords.title(element: element.identifier),
+                    body: FlakyIssueWords.body(
+                        element: element, declaredAt: declarations.map { "\($0.file):\($0.line)" }, owners: owners,
+                        marker: marker, markup: format.markup),
+                    labels: Self.labels(["flaky-test", "flaky-element"], owners: owners),
+                    assignees: Self.assignees(owners)))
+        }
         return try JSONOutput.encode(Document(runKey: runKey, issues: issues)) + "\n"
+    }
+
+    /// `base` and `owner:@org/team` for each team among `owners`.
+    static func labels(_ base: [String], owners: [String]) -> [String] {
+        base + owners.filter { $0.contains("/") }.map { "owner:" + $0 }
+    }
+
+    /// The users among `owners`, without `@`.
+    static func assignees(_ owners: [String]) -> [String] {
+        owners.filter { !$0.contains("/") }.map { String($0.dropFirst()) }
     }
 
     /// `<!-- canopy-flaky-test:0123456789abcdef -->`: the FNV-1a hash of the test's key
@@ -96,36 +127,19 @@ package struct FlakyIssuesCommand {
         "<!-- canopy-flaky-test:\(FNV1a.hex(test)) -->"
     }
 
-    static func body(
-        _ result: TestFlakiness, cost: FlakyCost?, firstFlaky: String?, message: String?, owners: [String],
-        format: Format, quarantined: Bool
-    ) -> String {
-        let e = result.evidence
-        var lines = [
-            marker(result.key.testKey),
-            "`\(result.key.testKey)` is flaky: it passed and failed on the same commit, or flipped more than one change explains.",
-            "",
-            "- score \(String(format: "%.2f", result.score)); failed \(e.failedRuns) of \(e.runs) runs, passed on retry in \(e.retries), \(e.flips) flips",
-        ]
-        if let firstFlaky { lines.append("- first flaky commit: `\(String(firstFlaky.prefix(12)))`") }
-        if let cost { lines.append("- cost: " + FixFirstWords.cost(cost)) }
-        lines.append("- owners: " + (owners.isEmpty ? "none in CODEOWNERS" : owners.joined(separator: " ")))
-        if quarantined { lines.append("- quarantined: its failures do not block, but it still costs") }
-        if let message {
-            let quoted = ["```", String(message.prefix(2_000)), "```"]
-            lines +=
-                format == .github
-                ? ["", "<details><summary>Last failure</summary>", ""] + quoted + ["", "</details>"]
-                : ["", "Last failure:", ""] + quoted
+    /// `<!-- canopy-flaky-element:0123456789abcdef -->`, the element's as `marker(_:)` is a test's.
+    static func marker(element identifier: String) -> String {
+        "<!-- canopy-flaky-element:\(FNV1a.hex(identifier)) -->"
+    }
+}
+
+extension FlakyIssuesCommand.Format {
+    /// The drafts' markup: JSON consumers get plain Markdown.
+    var markup: FlakyIssueWords.Markup {
+        switch self {
+        case .github: .github
+        case .gitlab: .gitlab
+        case .json: .plain
         }
-        switch format {
-        case .github, .json: break
-        case .gitlab:
-            lines.append("")
-            lines.append("/label ~flaky-test")
-            let users = owners.filter { !$0.contains("/") }
-            if !users.isEmpty { lines.append("/assign " + users.joined(separator: " ")) }
-        }
-        return lines.joined(separator: "\n") + "\n"
     }
 }
