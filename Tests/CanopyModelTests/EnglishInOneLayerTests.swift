@@ -22,6 +22,7 @@ struct EnglishInOneLayerTests {
     static let clean = [
         "Sources/CanopyPipeline/Gates",
         "Sources/CanopyPipeline/Dashboard",
+        "Sources/CanopyPipeline/Verdicts",
         "Sources/CanopyPipeline/Output",
         "Sources/CanopyAnalysis/Baseline",
         "Sources/CanopyAnalysis/Flakiness",
@@ -36,7 +37,6 @@ struct EnglishInOneLayerTests {
         "Sources/CanopyPipeline/Context",
         "Sources/CanopyPipeline/Source",
         "Sources/CanopyPipeline/Support",
-        "Sources/CanopyPipeline/Verdicts",
         "Sources/CanopyModel",
         "Sources/CanopyAnalysis/Coverage",
         "Sources/CanopyAnalysis/Failures",

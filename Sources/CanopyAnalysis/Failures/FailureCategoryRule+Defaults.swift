@@ -1,4 +1,8 @@
 extension FailureCategoryRule {
+    /// What xcodebuild writes when a test bundle's process crashed and was relaunched mid-run
+    /// (docs/input-formats.md, "XCUITest failure wordings"): a crash record of the test it names.
+    package static let restartAfterCrash = "Restarting after unexpected exit, crash, or test timeout"
+
     /// The default XCUITest taxonomy, in the order it is tried (the wordings of
     /// `docs/input-formats.md`, "XCUITest failure wordings").
     ///

@@ -1,5 +1,6 @@
 import CanopyAnalysis
 import CanopyModel
+import CanopyRender
 import Foundation
 
 /// Each test's verdicts across the destinations (device, and test-plan configuration) of one run:
@@ -212,56 +213,31 @@ extension DestinationRollup {
         }
     }
 
-    /// `fails on A, B; passes on 2 others`: the most telling group named (failing, passed on a
-    /// retry, flaky, skipped, did not run, passed, in that order), the others counted; one group on
-    /// every destination as `… on all N destinations`.
+    /// The test's destinations grouped by outcome, the most telling first (failing, passed on a
+    /// retry, flaky, skipped, did not run, passed), worded by `DestinationLineWords`:
+    /// `fails on A, B; passes on 2 others`.
     static func line(_ cells: [Cell], destinations: [String], classRanOn: Set<Int>? = nil) -> String {
-        var groups: [(phrase: String, names: [String])] = []
+        typealias Group = DestinationLineWords.Group
+        var groups: [Group] = []
         let failing = cells.filter(\.status.isFailure)
         if !failing.isEmpty {
-            var phrase = "fails on "
-            if Set(failing.map(\.since)).count == 1, let commit = failing[0].since {
-                phrase = "broken since \(commit.prefix(12)) on "
-            }
-            groups.append((phrase, failing.map { destinations[$0.destination] }))
+            let since = Set(failing.map(\.since)).count == 1 ? failing[0].since : nil
+            groups.append(Group(.fails(since: since), failing.map { destinations[$0.destination] }))
         }
-        for (status, phrase) in [
-            (Status.passedOnRetry, "passed on retry on "), (.flaky, "flaky on "), (.skipped, "skipped on "),
+        for (status, outcome) in [
+            (Status.passedOnRetry, Group.Outcome.passedOnRetry), (.flaky, .flaky), (.skipped, .skipped),
         ] {
             let names = cells.filter { $0.status == status }.map { destinations[$0.destination] }
-            if !names.isEmpty { groups.append((phrase, names)) }
+            if !names.isEmpty { groups.append(Group(outcome, names)) }
         }
         let ran = Set(cells.map(\.destination))
         let absent = destinations.indices.filter { !ran.contains($0) && classRanOn?.contains($0) != false }
             .map { destinations[$0] }
-        if !absent.isEmpty { groups.append(("did not run on ", absent)) }
+        if !absent.isEmpty { groups.append(Group(.didNotRun, absent)) }
         let passed = cells.filter { $0.status == .passed }.map { destinations[$0.destination] }
-        if !passed.isEmpty { groups.append(("passes on ", passed)) }
-
-        if groups.count == 1, groups[0].names.count == destinations.count {
-            let all = destinations.count == 2 ? "both destinations" : "all \(destinations.count) destinations"
-            return groups[0].phrase + all
-        }
-        // One outcome wherever its suite ran, which is not everywhere: say so, not "only".
-        if groups.count == 1, let classRanOn, groups[0].names.count == classRanOn.count,
-            groups[0].names.count <= Self.namedLimit
-        {
-            return groups[0].phrase + groups[0].names.joined(separator: ", ")
-                + (groups[0].names.count == 1
-                    ? ", the only destination its suite ran on" : ", every destination its suite ran on")
-        }
-        var parts: [String] = []
-        for (index, group) in groups.enumerated() {
-            if index == 0 {
-                let shown = group.names.prefix(Self.namedLimit).joined(separator: ", ")
-                let more = group.names.count - min(group.names.count, Self.namedLimit)
-                parts.append(
-                    group.phrase + shown + (more > 0 ? " and \(more) more" : group.names.count == 1 ? " only" : ""))
-            } else {
-                parts.append(group.phrase + "\(group.names.count) other" + (group.names.count == 1 ? "" : "s"))
-            }
-        }
-        return parts.joined(separator: "; ")
+        if !passed.isEmpty { groups.append(Group(.passes, passed)) }
+        return DestinationLineWords.line(
+            groups, destinations: destinations.count, suiteRanOn: classRanOn?.count, namedLimit: namedLimit)
     }
 
     /// A device and configuration as the run names them.

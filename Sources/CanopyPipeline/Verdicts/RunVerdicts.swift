@@ -137,7 +137,7 @@ extension RunVerdicts {
         var crashes: [String] = []
         for failure in failures
         where failure.category == "testRunnerInfrastructure"
-            || failure.shownMessage.contains("Restarting after unexpected exit, crash, or test timeout")
+            || failure.shownMessage.contains(FailureCategoryRule.restartAfterCrash)
         {
             if seen.insert(failure.testKey).inserted {
                 let line = failure.shownMessage.split(whereSeparator: \.isNewline).first ?? ""
