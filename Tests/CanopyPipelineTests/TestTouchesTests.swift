@@ -51,6 +51,44 @@ struct TestTouchesTests {
         #expect(touched == ["Player.Artwork", "Player.PlayPause", "Player.Root"])
     }
 
+    @Test("a base class's helpers are the class's, as affected follows them")
+    func baseClass() {
+        let index = SourceIndexer.index(files: [
+            SourceFile(
+                path: "Podcasts/LoginView.swift",
+                text: """
+                    struct LoginView: View {
+                        var body: some View {
+                            Button("Sign in") {}.accessibilityIdentifier("Login.Submit")
+                            Button("Play") {}.accessibilityIdentifier("Player.PlayPause")
+                        }
+                    }
+                    """),
+            SourceFile(
+                path: "PlayerUITests/PlayerTests.swift",
+                text: """
+                    import XCTest
+
+                    class UITestCase: XCTestCase {
+                        let app = XCUIApplication()
+
+                        func signIn() {
+                            app.buttons["Login.Submit"].tap()
+                        }
+                    }
+
+                    final class PlayerTests: UITestCase {
+                        func testPlayPause() throws {
+                            app.buttons["Player.PlayPause"].tap()
+                        }
+                    }
+                    """),
+        ])
+        #expect(
+            TestTouches.identifiers(of: Self.key, run: [:], index: index) == ["Player.PlayPause", "Login.Submit"],
+            "\(index.queries)")
+    }
+
     @Test("without sources, the run's touches alone; with neither, none")
     func withoutSources() {
         #expect(
