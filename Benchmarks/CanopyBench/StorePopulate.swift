@@ -3,12 +3,13 @@ import CanopyModel
 import CanopyParsers
 import Foundation
 
-/// `CanopyBench store populate --store DB --runs N --like REPORT [--nights M] [--until DATE] [--failing 0.02]`:
-/// fills DB (a path or postgres:// URL) with N nightly runs on `main` of the tests REPORT holds (as
-/// `canopy inspect` reads them, so that a `canopy run` of REPORT finds its own tests in the history), with
-/// `SyntheticHistory`'s failures. The runs are the last N of M nights (M defaults to N), one a day, the last
-/// started at DATE (default 2026-11-01T02:00:00Z): a store of 30 and one of 1,000 end with the same 30 nights.
-/// Run keys are `nightly-NIGHT`, so populating again stores nothing twice.
+/// `CanopyBench store populate --store DB --runs N --like REPORT [--nights M] [--until DATE] [--failing 0.02]
+/// [--hours-apart H]`: fills DB (a path or postgres:// URL) with N nightly runs on `main` of the tests REPORT
+/// holds (as `canopy inspect` reads them, so that a `canopy run` of REPORT finds its own tests in the history),
+/// with `SyntheticHistory`'s failures. The runs are the last N of M nights (M defaults to N), one a day (or one
+/// every H hours: a team merging all day), the last started at DATE (default 2026-11-01T02:00:00Z): a store of
+/// 30 and one of 1,000 end with the same 30 nights. Run keys are `nightly-NIGHT`, so populating again stores
+/// nothing twice.
 extension StoreBench {
     static let defaultLastNight = "2026-11-01T02:00:00Z"
 
@@ -19,13 +20,15 @@ extension StoreBench {
             options[arguments[index].replacingOccurrences(of: "--", with: "")] = arguments[index + 1]
             index += 2
         }
-        let usage = "store populate --store DB --runs N --like REPORT [--nights M] [--until DATE] [--failing F]"
+        let usage =
+            "store populate --store DB --runs N --like REPORT [--nights M] [--until DATE] [--failing F] [--hours-apart H]"
         guard index == arguments.count, let location = options["store"], let report = options["like"],
             let runs = Int(options["runs"] ?? ""), runs > 0
         else { throw BenchError.usage(usage) }
         let nights = Int(options["nights"] ?? "") ?? runs
         let failing = Double(options["failing"] ?? "") ?? 0.02
-        guard nights >= runs, let until = ISO8601DateFormatter().date(from: options["until"] ?? defaultLastNight)
+        let spacing = (Double(options["hours-apart"] ?? "") ?? 24) * 3_600
+        guard nights >= runs, spacing > 0, let until = ISO8601DateFormatter().date(from: options["until"] ?? defaultLastNight)
         else { throw BenchError.usage(usage) }
 
         let identities = try testIdentities(of: report)
@@ -37,7 +40,7 @@ extension StoreBench {
             for night in (nights - runs)..<nights {
                 let (run, digest) = SyntheticHistory.run(
                     key: "nightly-\(night)", night: night, identities: identities, failing: failing,
-                    startedAt: until.addingTimeInterval(-Double(nights - 1 - night) * 86_400))
+                    startedAt: until.addingTimeInterval(-Double(nights - 1 - night) * spacing))
                 if try await store.store(run, digest: digest) == .inserted { stored += 1 }
             }
             let elapsed = Date().timeIntervalSince(started)

@@ -143,6 +143,29 @@ enum FlakinessScript {
         #expect(accumulator.finish() == FlakinessAnalyzer().analyze(rows))
     }
 
+    /// `check`'s run is not stored: its rows are analysed after the stored rows of their test and
+    /// OS, wherever that test's rows stream. A row of an OS the stream did not name joins when the
+    /// stream named its test or it fails now; another test's row is left out.
+    @Test func theAccumulatorAppendsARunNotStoredAsTheBatchWould() {
+        let stored =
+            FlakinessScript.rows("PPPPPF", test: "A/a", os: "17.5") + FlakinessScript.rows("PPPPPP", test: "A/a")
+            + FlakinessScript.rows("PPPPPP", test: "B/b")
+        func own(_ test: String, os: String = "18.2") -> TestRunRow {
+            var row = FlakinessScript.rows("PPPPPPF", test: test, os: os)[6]
+            row.runKey = "check"
+            return row
+        }
+        // A/a on 17.5 (its block streams first), A/a on 16.0 (a new OS of a streamed test), C/c
+        // failing for the first time, D/d passing and never streamed.
+        let appended = [own("A/a", os: "17.5"), own("A/a", os: "16.0"), own("C/c"), own("D/d")]
+        var accumulator = FlakinessAccumulator(appending: appended, keepingUnread: ["C/c"])
+        for row in stored { accumulator.add(row) }
+        let expected = FlakinessAnalyzer().analyze(stored + appended.filter { $0.testKey != "D/d" })
+        #expect(accumulator.finish() == expected)
+        #expect(expected.count == 5)
+        #expect(expected.contains { $0.key.testKey == "A/a" && $0.key.osVersion == "17.5" && $0.evidence.runs == 7 })
+    }
+
     @Test func flakyElementsNeedFlakyFailuresFromDifferentTests() {
         let tests = FlakinessAnalyzer().analyze(
             FlakinessScript.rows("PRPRP", test: "A/a") + FlakinessScript.rows("PPRPP", test: "B/b")

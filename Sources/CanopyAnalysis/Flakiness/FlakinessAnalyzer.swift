@@ -51,6 +51,9 @@ package struct FlakinessAnalyzer: Sendable {
         return order.map { results[$0] }
     }
 
+    /// A run's and a test's one key (the separator is in no run key or test key).
+    package static func runTest(_ runKey: String, _ testKey: String) -> String { runKey + "\u{1F}" + testKey }
+
     static func key(of row: TestRunRow) -> FlakinessKey {
         FlakinessKey(testKey: row.testKey, device: row.device, osVersion: row.osVersion)
     }

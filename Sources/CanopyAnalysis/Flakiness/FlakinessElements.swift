@@ -18,14 +18,14 @@ extension FlakinessAnalyzer {
         var flakyRuns = Set<String>()
         for test in tests {
             if test.state == .flaky { flakyTests.insert(test.key.testKey) }
-            for run in test.evidence.passedOnRetryRunKeys { flakyRuns.insert(run + "\u{1F}" + test.key.testKey) }
+            for run in test.evidence.passedOnRetryRunKeys { flakyRuns.insert(Self.runTest(run, test.key.testKey)) }
         }
         var elements: [String: (flaky: Set<String>, all: Set<String>)] = [:]
         // The attempts that failed flakily on each element, by run and test (infrastructure aside).
         var flakyAttempts: [String: [String: Set<Int>]] = [:]
         for failure in failures {
             guard let identifier = failure.identifier, !identifier.isEmpty else { continue }
-            let runTest = failure.runKey + "\u{1F}" + failure.testKey
+            let runTest = Self.runTest(failure.runKey, failure.testKey)
             let flaky = flakyTests.contains(failure.testKey) || flakyRuns.contains(runTest)
             // Changed in place: a copy taken out of the dictionary would copy its test set on
             // insert.
@@ -42,7 +42,7 @@ extension FlakinessAnalyzer {
             listed.isEmpty
             ? [:]
             : Dictionary(
-                rows.lazy.map { ($0.runKey + "\u{1F}" + $0.testKey, $0) }, uniquingKeysWith: { first, _ in first })
+                rows.lazy.map { (Self.runTest($0.runKey, $0.testKey), $0) }, uniquingKeysWith: { first, _ in first })
         return listed.map { identifier, element in
             var result = FlakyElement(
                 identifier: identifier, tests: element.flaky.sorted(), failingTests: element.all.count)

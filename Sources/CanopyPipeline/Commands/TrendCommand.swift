@@ -81,16 +81,26 @@ package struct TrendCommand {
         source: SourceView = .none
     ) async throws -> DashboardInput {
         var input = try await ReportCommand(context: context).input(of: latest, store: store, source: source)
-        var allRows: [TestRunRow] = []
-        try await store.forEachTestRun(in: window, onlyTestsWithFailures: true) { allRows.append($0) }
-        var allFailures: [FailureRow] = []
-        if source.owner != nil { try await store.forEachFailure(in: window) { allFailures.append($0) } }
-        // An owner's tests: those CODEOWNERS gives them, or whose failures touch their identifiers.
-        let (rows, _) = source.owned(rows: allRows, failures: allFailures)
+        // The window's states, folded as its rows stream (`FlakinessAccumulator`). With `--owner`,
+        // the owner's tests: those CODEOWNERS gives them, or whose failures touch their identifiers.
+        var owns: (String) -> Bool = { _ in true }
+        if let owner = source.owner {
+            var identifiers: [String: [String]] = [:]
+            try await store.forEachFailure(in: window) { failure in
+                if let identifier = failure.identifier { identifiers[failure.testKey, default: []].append(identifier) }
+            }
+            owns = { owner.owns(test: $0, identifiers: identifiers[$0] ?? []) }
+        }
+        var states = FlakinessAccumulator(analyzer: FlakinessAnalyzer(configuration: context.configuration.flakiness))
+        var owned: (test: String, owns: Bool)?
+        try await store.forEachTestRun(in: window, onlyTestsWithFailures: true) { row in
+            if owned?.test != row.testKey { owned = (row.testKey, owns(row.testKey)) }
+            if owned?.owns == true { states.add(row) }
+        }
         input.title = "Canopy"
         input.parts = .empty
         // The window's states date its state changes; they judge no test of the latest run.
-        input.window = TrendWindow(window, runs: points.count, flakiness: await context.analyzeFlakiness(rows))
+        input.window = TrendWindow(window, runs: points.count, flakiness: states.finish())
         input.insights?.trend = points
         input.untested = try await context.untestedIdentifiers(catalog: source.catalog, window: window, store: store)
         if let owner = source.owner {

@@ -13,7 +13,9 @@ extension CommandContext {
     }
 
     /// Flakiness and flaky elements over the window, from the store's rows (and, for a run not
-    /// stored, the run's own).
+    /// stored, the run's own). The rows fold into each test's flakiness as they stream
+    /// (`FlakinessAccumulator`); only the rows of a run and test with a failure are kept, for the
+    /// flaky elements' cost.
     func flakiness(
         for prepared: JudgedRun, store: any HistoryStore, stored: Bool, window: HistoryWindow
     ) async throws -> ([TestFlakiness], [FlakyElement], [String: String], [String: Set<String>]) {
@@ -23,23 +25,30 @@ extension CommandContext {
         // test failing for the first time has its past passes); its rows and failures join the
         // window's.
         let window = stored ? window : window.makingRoom()
-        var rows: [TestRunRow] = []
-        var failingKeys: Set<String> = []
         let failingNow = stored ? [] : prepared.failingTestKeys
-        try await store.forEachTestRun(in: window, onlyTestsWithFailures: true, alsoTestKeys: failingNow) { row in
-            rows.append(row)
-            failingKeys.insert(row.testKey)
-        }
         var failures: [FailureRow] = []
         try await store.forEachFailure(in: window) { failures.append($0) }
-        if !stored {
-            let keys = failingKeys.union(failingNow)
-            rows += prepared.testRows.lazy.filter { keys.contains($0.testKey) }.map(\.readBack)
-            failures += prepared.failures.map { FailureRow(readBack: $0, of: prepared.metadata) }
+        let own = stored ? [] : prepared.testRows.map(\.readBack)
+        var accumulator = FlakinessAccumulator(analyzer: analyzer, appending: own, keepingUnread: failingNow)
+        var failed = Set(failures.lazy.map { FlakinessAnalyzer.runTest($0.runKey, $0.testKey) })
+        var failedRows: [TestRunRow] = []
+        var streamed: Set<String> = []
+        try await store.forEachTestRun(in: window, onlyTestsWithFailures: true, alsoTestKeys: failingNow) { row in
+            accumulator.add(row)
+            streamed.insert(row.testKey)
+            if failed.contains(FlakinessAnalyzer.runTest(row.runKey, row.testKey)) { failedRows.append(row) }
         }
-        let flakiness = await analyzeFlakiness(rows)
+        if !stored {
+            let keys = streamed.union(failingNow)
+            failures += prepared.failures.map { FailureRow(readBack: $0, of: prepared.metadata) }
+            failed = Set(failures.lazy.map { FlakinessAnalyzer.runTest($0.runKey, $0.testKey) })
+            failedRows += own.filter {
+                keys.contains($0.testKey) && failed.contains(FlakinessAnalyzer.runTest($0.runKey, $0.testKey))
+            }
+        }
+        let flakiness = accumulator.finish()
         return (
-            flakiness, analyzer.flakyElements(failures: failures, tests: flakiness, rows: rows),
+            flakiness, analyzer.flakyElements(failures: failures, tests: flakiness, rows: failedRows),
             Self.lastMessages(failures),
             Self.pastFingerprints(failures, of: prepared)
         )

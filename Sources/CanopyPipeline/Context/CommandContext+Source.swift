@@ -51,17 +51,6 @@ struct SourceView: Sendable {
         let owned = owner.ownedTests(tests.map(\.testKey), failureIdentifiers: identifiers)
         return (tests.filter { owned.contains($0.testKey) }, failures.filter { owned.contains($0.testKey) })
     }
-
-    /// The owner's tests among rows of many runs (`--owner` on a trend window).
-    func owned(rows: [TestRunRow], failures: [FailureRow]) -> (rows: [TestRunRow], failures: [FailureRow]) {
-        guard let owner else { return (rows, failures) }
-        var identifiers: [String: [String]] = [:]
-        for failure in failures {
-            if let identifier = failure.identifier { identifiers[failure.testKey, default: []].append(identifier) }
-        }
-        let owned = owner.ownedTests(Array(Set(rows.map(\.testKey))), failureIdentifiers: identifiers)
-        return (rows.filter { owned.contains($0.testKey) }, failures.filter { owned.contains($0.testKey) })
-    }
 }
 
 extension CommandContext {
