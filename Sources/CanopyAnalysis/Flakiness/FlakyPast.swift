@@ -29,11 +29,15 @@ package struct FlakyPast: Sendable, Equatable {
         of failures: some Sequence<FailureRow>, excludingRun: String?, testKeys: Set<String>? = nil
     ) -> [String: Set<String>] {
         var result: [String: Set<String>] = [:]
+        // Whether `testKeys` names a stored key, itself or its test on any destination: worked out
+        // once per key, not once per failure.
+        var named: [String: Bool] = [:]
         for failure in failures where failure.runKey != (excludingRun ?? "") {
-            if let testKeys, !testKeys.contains(failure.testKey),
-                !testKeys.contains(TestKey(stored: failure.testKey).test)
-            {
-                continue
+            if let testKeys, !testKeys.contains(failure.testKey) {
+                let key = failure.testKey
+                let isNamed = named[key] ?? testKeys.contains(TestKey(stored: key).test)
+                named[key] = isNamed
+                if !isNamed { continue }
             }
             result[failure.testKey, default: []].insert(failure.fingerprint)
         }

@@ -30,21 +30,19 @@ extension CommandContext {
         try await store.forEachFailure(in: window) { failures.append($0) }
         let own = stored ? [] : prepared.testRows.map(\.readBack)
         var accumulator = FlakinessAccumulator(analyzer: analyzer, appending: own, keepingUnread: failingNow)
-        var failed = Set(failures.lazy.map { FlakinessAnalyzer.runTest($0.runKey, $0.testKey) })
+        var failed = Self.failedTests(failures)
         var failedRows: [TestRunRow] = []
         var streamed: Set<String> = []
         try await store.forEachTestRun(in: window, onlyTestsWithFailures: true, alsoTestKeys: failingNow) { row in
             accumulator.add(row)
             streamed.insert(row.testKey)
-            if failed.contains(FlakinessAnalyzer.runTest(row.runKey, row.testKey)) { failedRows.append(row) }
+            if failed[row.runKey]?.contains(row.testKey) == true { failedRows.append(row) }
         }
         if !stored {
             let keys = streamed.union(failingNow)
             failures += prepared.failures.map { FailureRow(readBack: $0, of: prepared.metadata) }
-            failed = Set(failures.lazy.map { FlakinessAnalyzer.runTest($0.runKey, $0.testKey) })
-            failedRows += own.filter {
-                keys.contains($0.testKey) && failed.contains(FlakinessAnalyzer.runTest($0.runKey, $0.testKey))
-            }
+            failed = Self.failedTests(failures)
+            failedRows += own.filter { keys.contains($0.testKey) && failed[$0.runKey]?.contains($0.testKey) == true }
         }
         let flakiness = accumulator.finish()
         return (
@@ -52,6 +50,13 @@ extension CommandContext {
             Self.lastMessages(failures),
             Self.pastFingerprints(failures, of: prepared)
         )
+    }
+
+    /// The tests with a failure in `failures`, by run key.
+    static func failedTests(_ failures: [FailureRow]) -> [String: Set<String>] {
+        var tests: [String: Set<String>] = [:]
+        for failure in failures { tests[failure.runKey, default: []].insert(failure.testKey) }
+        return tests
     }
 
     /// The fingerprints of the earlier failures (not this run's) of the tests failing in this run.
