@@ -11,8 +11,30 @@ import Testing
 /// - the text of thrown errors and of error types' `description` / `errorDescription` (the CLI
 ///   prints a bad input's error as the error type words it, by contract): a literal whose
 ///   statement throws or names an error type;
+/// - the text of diagnostics about an input, printed compiler-style as `file:line: warning: …`,
+///   by the same contract: a literal whose statement builds a `Diagnostic(…)`, an error
+///   (`failure(…)`, `XMLStreamFailure(…)`) or passes the `problem:` a callee throws; a literal in a
+///   local that a later statement of its block throws or passes to one of those; or any literal
+///   inside the declaration of a type that carries an error's or a diagnostic's text (a type named
+///   `…Error` or conforming to `Error`, and `diagnosticTypes`: `Diagnostic`, `SourceWarning`,
+///   `SourceBound`, `XMLStreamFailure`, `JSONReadFailure`) or of a function that makes an error
+///   (`func …Error(`, `-> …Error`, `-> XMLStreamFailure`) or the problem text one carries
+///   (`func …Problem(`);
 /// - developer-facing checks (`precondition`, `assert`, `fatalError`);
-/// - format strings and SQL have no two words of letters, or are kept in folders not listed.
+/// - SQL: a literal whose first word is an uppercase SQL keyword (`SELECT`, `CREATE`, `AND`,
+///   `ORDER`, `INTEGER`, …; `sqlStart`) or that joins code with an uppercase `JOIN`, `WHERE`,
+///   `AND`, `OR`, `IS NULL` or `NOT EXISTS` (`sqlClause`): a statement or a fragment of one;
+/// - the producer's words that Canopy matches in its input (xcresulttool's `nodeType` values,
+///   Xcode's audit wordings, …), which are wire format: a literal that is an enum case's raw
+///   value (`case testCase = "Test Case"`), a `case "…"` pattern, or compared with input (after
+///   `==` or `!=`, or the needle of `hasPrefix`, `hasSuffix`, `contains`, `range(of:)`, and of
+///   the byte matchers `find` and `startsWith`);
+/// - data: `FailureCategoryRule+Defaults.swift`, the built-in failure categories, is the one
+///   file not scanned (`data`). Their descriptions and fixes are the defaults of canopy.yml's
+///   `categories`, a value a team writes its own of (`description:`, `fix:`) and Render prints
+///   as given; wording the built-in ones in Render would give one rule two homes and the two
+///   kinds of category two paths;
+/// - format strings have no two words of letters.
 @Suite("English a reader sees lives in Render and the CLI only")
 struct EnglishInOneLayerTests {
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -29,7 +51,13 @@ struct EnglishInOneLayerTests {
         "Sources/CanopySource/Catalog",
         "Sources/CanopySource/Owners",
         "Sources/CanopySource/Walk",
+        "Sources/CanopySource/Index",
+        "Sources/CanopyAnalysis/Report",
     ]
+
+    /// The one file of a clean folder that is not scanned: the built-in failure categories, whose
+    /// descriptions and fixes are data a team's canopy.yml replaces (see the type's comment).
+    static let data = ["Sources/CanopyAnalysis/Failures/FailureCategoryRule+Defaults.swift"]
 
     /// Folders that still compose reader-facing English, for the next change to make clean (and
     /// move to `clean`): not scanned.
@@ -41,11 +69,9 @@ struct EnglishInOneLayerTests {
         "Sources/CanopyAnalysis/Coverage",
         "Sources/CanopyAnalysis/Failures",
         "Sources/CanopyAnalysis/Identifiers",
-        "Sources/CanopyAnalysis/Report",
         "Sources/CanopyConfig",
         "Sources/CanopyHistory",
         "Sources/CanopyParsers",
-        "Sources/CanopySource/Index",
     ]
 
     @Test("no file of a clean folder composes prose outside an error's text")
@@ -56,7 +82,7 @@ struct EnglishInOneLayerTests {
             let root = Self.repository.appendingPathComponent(folder)
             let enumerator = try #require(FileManager.default.enumerator(atPath: root.path), "no folder \(folder)")
             while let relative = enumerator.nextObject() as? String {
-                guard relative.hasSuffix(".swift") else { continue }
+                guard relative.hasSuffix(".swift"), !Self.data.contains("\(folder)/\(relative)") else { continue }
                 let text = try String(contentsOf: root.appendingPathComponent(relative), encoding: .utf8)
                 scanned += 1
                 for found in ProseScanner.prose(in: text) {
@@ -99,6 +125,83 @@ struct EnglishInOneLayerTests {
         let found = ProseScanner.prose(in: source)
         #expect(found.map(\.line) == [1, 5, 8, 11])
     }
+
+    @Test("SQL, a statement or a fragment, is not prose; lowercase words around it are")
+    func scannerAllowsSQL() {
+        let source = #"""
+            let a = "SELECT run_key FROM runs WHERE id = ?"
+            let b = """
+                CREATE TABLE runs (id INTEGER PRIMARY KEY)
+                """
+            let c = " AND branch = ?"
+            let d = "tests t JOIN runs r ON r.id = t.run_id"
+            let e = "(commit_sha IS NULL OR commit_sha <> ?)"
+            let f = "select the run and join it"
+            let g = "Select a run from the list"
+            """#
+        #expect(ProseScanner.prose(in: source).map(\.line) == [8, 9])
+    }
+
+    @Test("a diagnostic's text and any text of an error or diagnostic type is allowed, nothing else")
+    func scannerAllowsDiagnostics() {
+        let source = #"""
+            diagnostics.append(
+                Diagnostic(.warning, "unknown element ignored", file: path))
+            enum StoreError: Error {
+                case gone
+                var advice: String {
+                    switch self {
+                    case .gone: "restore it from a backup"
+                    }
+                }
+            }
+            enum SourceWarning {
+                var description: String { "not indexed at all" }
+            }
+            enum Outcome {
+                var words: String {
+                    "passed on retry"
+                }
+            }
+            enum Problem: Sendable, Error {
+                var text: String { "there is no month" }
+            }
+            func typeError(_ key: String) -> ConfigurationError { error("expected a number here") }
+            func failed() -> any Error { let why = "cannot write the file"; return why }
+            static func ownerProblem(_ owner: String) -> String? { "does not start with @ here" }
+            let s = try section.strings("separators", problem: { "is not a single character" })
+            func ownerWords() -> String { "name a user or team" }
+            let note = "the build succeeded; skipped"
+            let file = InputFile(path: path)
+            return ParsedInput(file: file, diagnostics: [Diagnostic(.note, note, file: path)])
+            let label = "passed on rerun"
+            attempts.append(Attempt(label: label))
+            let name = "the unnamed test"
+            diagnostics.append(Diagnostic(.warning, "read as \(name)"))
+            tests.append(TestCase(name: name))
+            """#
+        #expect(ProseScanner.prose(in: source).map(\.line) == [16, 26, 30, 32])
+    }
+
+    @Test("the producer's words matched in input are allowed as raw values, patterns and comparands only")
+    func scannerAllowsProducerWords() {
+        let source = #"""
+            enum NodeType: String {
+                case testCase = "Test Case"
+            }
+            switch type {
+            case "Unit test bundle", "UI test bundle": break
+            default: break
+            }
+            if label == "First Run" { first = true }
+            if text.hasPrefix("Contrast failed") { contrast = true }
+            let r = message.range(of: "Lost connection to")
+            if startsWith(bytes, at: close + 1, " IN identifiers") { found = true }
+            let note = "Test Case skipped here"
+            let words = ["Test Suite", "Test Plan"]
+            """#
+        #expect(ProseScanner.prose(in: source).map(\.line) == [12, 13, 13])
+    }
 }
 
 /// Finds the string literals of Swift source that are prose.
@@ -106,15 +209,86 @@ enum ProseScanner {
     struct Literal: Equatable {
         var line: Int
         var text: String
+        /// The source of its line before it (`case testCase = `, `if type == `).
+        var prefix = ""
+        /// The statements that open the blocks it is in, outermost first.
+        var scopes: [String] = []
     }
 
-    /// The prose literals of `source` outside thrown errors and checks, each with its line.
+    /// The prose literals of `source` outside errors, diagnostics, checks, SQL and the producer's
+    /// words, each with its line.
     static func prose(in source: String) -> [Literal] {
         let lines = source.components(separatedBy: "\n")
         return literals(in: source).filter { literal in
-            isProse(literal.text) && !isAllowed(statement(endingAt: literal.line, in: lines))
+            isProse(literal.text) && !isSQL(literal.text) && !isProducerWords(literal)
+                && !literal.scopes.contains(where: composesErrorText)
+                && !isAllowed(statement(endingAt: literal.line, in: lines) + "\n" + (literal.scopes.last ?? ""))
+                && !feedsAllowed(local: statement(endingAt: literal.line, in: lines), after: literal.line, in: lines)
         }
     }
+
+    /// Whether `local`, a statement, declares a local (`let name =`, `var name =`) that every later
+    /// statement of its block that names it, from `line` (1-based) on, throws or passes to an error
+    /// or a diagnostic.
+    static func feedsAllowed(local: String, after line: Int, in lines: [String]) -> Bool {
+        guard let declaration = local.range(of: #"^\s*(let|var)\s+\w+"#, options: .regularExpression) else {
+            return false
+        }
+        let name = local[declaration].split(separator: " ").last.map(String.init) ?? ""
+        var depth = 0
+        var used = false
+        for index in line..<lines.count {
+            depth += lines[index].filter { $0 == "{" }.count - lines[index].filter { $0 == "}" }.count
+            if depth < 0 { break }
+            guard lines[index].range(of: #"\b"# + name + #"\b"#, options: .regularExpression) != nil else { continue }
+            guard isAllowed(statement(endingAt: index + 1, in: lines)) else { return false }
+            used = true
+        }
+        return used
+    }
+
+    /// The types whose text is an error's or an input diagnostic's, by contract: any type named
+    /// `…Error` or conforming to `Error`, and these.
+    static let diagnosticTypes = ["Diagnostic", "SourceWarning", "SourceBound", "XMLStreamFailure", "JSONReadFailure"]
+
+    /// Whether a block's opening statement declares (or extends) an error or diagnostic type, or
+    /// declares a function that makes an error (`func …Error(`, `-> …Error`) or the problem text
+    /// one carries (`func …Problem(`).
+    static func composesErrorText(_ scope: String) -> Bool {
+        let names = (["\\w+Error"] + diagnosticTypes).joined(separator: "|")
+        return [
+            #"\b(enum|struct|class|extension)\s+("# + names + #")\b"#,
+            #"\b(enum|struct|class)\s+\w+\s*:[^{]*\bError\b"#,
+            #"\bfunc\s+\w*(Error|Problem)\b"#,
+            #"->\s*(any\s+)?(\w*Error|"# + names + #")\b"#,
+        ].contains { scope.range(of: $0, options: .regularExpression) != nil }
+    }
+
+    /// A SQL statement or fragment: its first word (after an opening parenthesis) is an uppercase
+    /// keyword, or an uppercase keyword joins its code.
+    static func isSQL(_ text: String) -> Bool {
+        text.range(of: sqlStart, options: .regularExpression) != nil
+            || text.range(of: sqlClause, options: .regularExpression) != nil
+    }
+
+    static let sqlStart =
+        #"^\s*\(?\s*(SELECT|INSERT|CREATE|WITH|UPDATE|DELETE|PRAGMA|DROP|ALTER|BEGIN|COMMIT|ROLLBACK|SAVEPOINT|RELEASE|VALUES|ON CONFLICT|WITHOUT ROWID|FROM|WHERE|JOIN|AND|OR|ORDER BY|GROUP BY|LIMIT|UNION|INTEGER|BIGINT|BIGSERIAL|SMALLINT|DOUBLE PRECISION|REAL|TEXT|BLOB)\b"#
+    static let sqlClause = #"[A-Za-z_.?)] +(JOIN|WHERE|AND|OR|IS NULL|IS NOT NULL|NOT EXISTS) +[A-Za-z_(?]"#
+
+    /// The producer's words matched in input: an enum case's raw value, a `case "…"` pattern, or a
+    /// literal compared with input.
+    static func isProducerWords(_ literal: Literal) -> Bool {
+        producerContexts.contains { literal.prefix.range(of: $0, options: .regularExpression) != nil }
+    }
+
+    static let producerContexts = [
+        #"^\s*case \w+ = $"#,
+        #"^\s*case ("[^"]*", *)*$"#,
+        #"[!=]= $"#,
+        #"\.(hasPrefix|hasSuffix|contains)\($"#,
+        #"\.range\(of: $"#,
+        #"\b(find|startsWith)\((\w+, at: [^"]*, )?$"#,
+    ]
 
     /// Two words of letters separated by a space.
     static func isProse(_ text: String) -> Bool {
@@ -140,7 +314,9 @@ enum ProseScanner {
     }
 
     static let allowedContexts = [
-        "throw ", "Error.", "Error(", "precondition(", "preconditionFailure(", "assert(", "assertionFailure(",
+        "throw ", "Error.", "Error(", "Diagnostic(", "failure(", "XMLStreamFailure(", "problem: {", "precondition(",
+        "preconditionFailure(", "assert(",
+        "assertionFailure(",
         "fatalError(", "var description", "var errorDescription",
     ]
 
@@ -161,8 +337,14 @@ enum ProseScanner {
         var index = 0
         var line = 1
         var found: [Literal] = []
+        /// The statements that opened the blocks `index` is in.
+        var scopes: [String] = []
+        let lines: [String]
 
-        init(chars: [Unicode.Scalar]) { self.chars = chars }
+        init(chars: [Unicode.Scalar]) {
+            self.chars = chars
+            lines = String(String.UnicodeScalarView(chars)).components(separatedBy: "\n")
+        }
 
         func peek(_ offset: Int) -> Unicode.Scalar? { index + offset < chars.count ? chars[index + offset] : nil }
 
@@ -187,6 +369,8 @@ enum ProseScanner {
                 } else if atLiteral {
                     readLiteral()
                 } else {
+                    if chars[index] == "{" { scopes.append(ProseScanner.statement(endingAt: line, in: lines)) }
+                    if chars[index] == "}" { _ = scopes.popLast() }
                     if chars[index] == "\n" { line += 1 }
                     index += 1
                 }
@@ -196,6 +380,9 @@ enum ProseScanner {
         /// Reads a literal starting at `index` (at its `#`s or quote), leaving `index` after its end.
         mutating func readLiteral() {
             let startLine = line
+            var lineStart = index
+            while lineStart > 0 && chars[lineStart - 1] != "\n" { lineStart -= 1 }
+            let prefix = String(String.UnicodeScalarView(chars[lineStart..<index]))
             var hashes = 0
             while peek(0) == "#" {
                 hashes += 1
@@ -226,7 +413,7 @@ enum ProseScanner {
                 text.unicodeScalars.append(chars[index])
                 index += 1
             }
-            found.append(Literal(line: startLine, text: text))
+            found.append(Literal(line: startLine, text: text, prefix: prefix, scopes: scopes))
         }
 
         /// Skips an interpolation's code up to its closing parenthesis, reading the literals in it.
