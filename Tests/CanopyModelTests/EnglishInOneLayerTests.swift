@@ -55,6 +55,7 @@ struct EnglishInOneLayerTests {
         "Sources/CanopyAnalysis/Report",
         "Sources/CanopyAnalysis/Failures",
         "Sources/CanopyAnalysis/Identifiers",
+        "Sources/CanopyConfig",
     ]
 
     /// The one file of a clean folder that is not scanned: the built-in failure categories, whose
@@ -69,7 +70,6 @@ struct EnglishInOneLayerTests {
         "Sources/CanopyPipeline/Support",
         "Sources/CanopyModel",
         "Sources/CanopyAnalysis/Coverage",
-        "Sources/CanopyConfig",
         "Sources/CanopyHistory",
         "Sources/CanopyParsers",
     ]
