@@ -16,7 +16,7 @@ import Testing
 ///   (`failure(…)`, `XMLStreamFailure(…)`) or passes the `problem:` a callee throws; a literal in a
 ///   local that a later statement of its block throws or passes to one of those; or any literal
 ///   inside the declaration of a type that carries an error's or a diagnostic's text (a type named
-///   `…Error` or conforming to `Error`, and `diagnosticTypes`: `Diagnostic`, `SourceWarning`,
+///   `…Error` or `…Problem` or conforming to `Error`, and `diagnosticTypes`: `Diagnostic`, `SourceWarning`,
 ///   `SourceBound`, `XMLStreamFailure`, `JSONReadFailure`) or of a function that makes an error
 ///   (`func …Error(`, `-> …Error`, `-> XMLStreamFailure`) or the problem text one carries
 ///   (`func …Problem(`);
@@ -166,6 +166,9 @@ struct EnglishInOneLayerTests {
             enum Problem: Sendable, Error {
                 var text: String { "there is no month" }
             }
+            enum PayloadProblem {
+                func describe() -> String { "names a file outside Data" }
+            }
             func typeError(_ key: String) -> ConfigurationError { error("expected a number here") }
             func failed() -> any Error { let why = "cannot write the file"; return why }
             static func ownerProblem(_ owner: String) -> String? { "does not start with @ here" }
@@ -180,7 +183,7 @@ struct EnglishInOneLayerTests {
             diagnostics.append(Diagnostic(.warning, "read as \(name)"))
             tests.append(TestCase(name: name))
             """#
-        #expect(ProseScanner.prose(in: source).map(\.line) == [16, 26, 30, 32])
+        #expect(ProseScanner.prose(in: source).map(\.line) == [16, 29, 33, 35])
     }
 
     @Test("the producer's words matched in input are allowed as raw values, patterns and comparands only")
@@ -248,14 +251,14 @@ enum ProseScanner {
     }
 
     /// The types whose text is an error's or an input diagnostic's, by contract: any type named
-    /// `…Error` or conforming to `Error`, and these.
+    /// `…Error` or `…Problem` or conforming to `Error`, and these.
     static let diagnosticTypes = ["Diagnostic", "SourceWarning", "SourceBound", "XMLStreamFailure", "JSONReadFailure"]
 
     /// Whether a block's opening statement declares (or extends) an error or diagnostic type, or
     /// declares a function that makes an error (`func …Error(`, `-> …Error`) or the problem text
     /// one carries (`func …Problem(`).
     static func composesErrorText(_ scope: String) -> Bool {
-        let names = (["\\w+Error"] + diagnosticTypes).joined(separator: "|")
+        let names = (["\\w+Error", "\\w*Problem"] + diagnosticTypes).joined(separator: "|")
         return [
             #"\b(enum|struct|class|extension)\s+("# + names + #")\b"#,
             #"\b(enum|struct|class)\s+\w+\s*:[^{]*\bError\b"#,

@@ -54,6 +54,11 @@ struct XCResultNodeWalker {
         case testCase = "Test Case"
     }
 
+    /// The name Xcode 26 gives a test's first repetition (`Retry N` the later ones).
+    enum RepetitionName: String {
+        case firstRun = "First Run"
+    }
+
     /// What a node's type makes of it and its children.
     enum Step {
         /// A test case: its subtree is read whole into tests.
@@ -178,7 +183,7 @@ struct XCResultNodeWalker {
             case "Repetition":
                 splitting = true
                 let label = child["name"]?.string
-                if label == "First Run" { sawFirstRun = true }
+                if label == RepetitionName.firstRun.rawValue { sawFirstRun = true }
                 if label?.hasPrefix("Retry") == true { sawRetry = true }
                 let repetition = attempt(child, label: label, jsonPath: childPath)
                 append(repetition, context: context, to: &runs)

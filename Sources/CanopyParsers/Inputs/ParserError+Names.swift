@@ -1,8 +1,21 @@
 import CanopyModel
 
-/// How errors and notes name an input format, and the list of what Canopy accepts that
-/// "unknown format" errors give: an error's text, composed beside the error type.
+/// How errors and notes name an input format and a JSON value's type, and the list of what
+/// Canopy accepts that "unknown format" errors give: an error's text, composed beside the error
+/// type.
 extension ParserError {
+    /// A JSON value's type (`an array`), as errors and notes say what they found.
+    static func typeName(of value: JSONValue) -> String {
+        switch value {
+        case .null: "null"
+        case .bool: "a boolean"
+        case .number: "a number"
+        case .string: "a string"
+        case .array: "an array"
+        case .object: "an object"
+        }
+    }
+
     static func name(of format: InputFormat) -> String {
         switch format {
         case .junitXML:
@@ -32,4 +45,9 @@ extension ParserError {
 extension InputFormat {
     /// How errors and notes name the format (`ParserError.name(of:)`).
     package var displayName: String { ParserError.name(of: self) }
+}
+
+extension JSONValue {
+    /// The JSON type's name, for error messages (`ParserError.typeName(of:)`).
+    var typeName: String { ParserError.typeName(of: self) }
 }
