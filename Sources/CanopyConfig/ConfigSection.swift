@@ -18,7 +18,7 @@ struct ConfigSection {
         guard case .mapping(let mapping) = node else {
             throw ConfigSection.error(
                 file, path.isEmpty ? "(top level)" : path, node.mark,
-                "expected a mapping of keys to values, found \(ConfigSection.kind(node))")
+                "expected a mapping of keys to values, found \(ConfigurationError.found(node))")
         }
         var entries: [(String, Node, Mark?)] = []
         for (key, value) in mapping {
@@ -65,10 +65,10 @@ struct ConfigSection {
         guard let node = node(key) else { return nil }
         guard case .scalar(let scalar) = node else { throw typeError(key, node, "a path or postgres:// URL") }
         if scalar.style == .plain, node.int != nil || node.float != nil || node.bool != nil {
-            let found = node.bool != nil ? "the boolean \(scalar.string)" : "the number \(scalar.string)"
             throw ConfigSection.error(
                 file, child(key), node.mark,
-                "expected a path or postgres:// URL, found \(found) (quote it if you mean that text)")
+                "expected a path or postgres:// URL, found \(node.bool != nil ? "the boolean" : "the number") \(scalar.string) (quote it if you mean that text)"
+            )
         }
         return scalar.string
     }
@@ -84,9 +84,10 @@ struct ConfigSection {
         guard case .scalar = node, let value = node.int else {
             // A whole number too large for Int (99999999999999999999999) is out of range, not "not a whole number".
             if case .scalar(let scalar) = node, node.tag.rawValue == Tag.Name.int.rawValue {
-                let expected =
-                    range.map { "expected \($0.lowerBound)…\($0.upperBound)" } ?? "it does not fit in 64 bits"
-                throw ConfigSection.error(file, child(key), node.mark, "\(scalar.string) is out of range; \(expected)")
+                throw ConfigSection.error(
+                    file, child(key), node.mark,
+                    "\(scalar.string) is out of range; \(range.map { "expected \($0.lowerBound)…\($0.upperBound)" } ?? "it does not fit in 64 bits")"
+                )
             }
             throw typeError(key, node, "a whole number")
         }
@@ -125,7 +126,8 @@ struct ConfigSection {
         return try sequence.enumerated().map { index, item in
             guard case .scalar(let scalar) = item else {
                 throw ConfigSection.error(
-                    file, "\(child(key))[\(index)]", item.mark, "expected a string, found \(ConfigSection.kind(item))")
+                    file, "\(child(key))[\(index)]", item.mark,
+                    "expected a string, found \(ConfigurationError.found(item))")
             }
             guard let value = transform(scalar.string) else {
                 throw ConfigSection.error(file, "\(child(key))[\(index)]", item.mark, problem(scalar.string))
@@ -159,7 +161,7 @@ struct ConfigSection {
     /// calendar does not have (`2026-02-30`) is an error, not the day Foundation rolls it over to.
     mutating func date(_ key: String) throws -> Date? {
         guard let node = node(key) else { return nil }
-        let expected = "a date (YYYY-MM-DD, such as 2026-12-31)"
+        let expected = ConfigurationError.expectedDate
         guard case .scalar(let scalar) = node else { throw typeError(key, node, expected) }
         do {
             return try ISO8601Time.date(scalar.string)
@@ -245,7 +247,8 @@ struct ConfigSection {
     }
 
     private func typeError(_ key: String, _ node: Node, _ expected: String) -> ConfigurationError {
-        ConfigSection.error(file, child(key), node.mark, "expected \(expected), found \(ConfigSection.kind(node))")
+        ConfigSection.error(
+            file, child(key), node.mark, "expected \(expected), found \(ConfigurationError.found(node))")
     }
 
     static func error(_ file: String, _ path: String, _ mark: Mark?, _ message: String) -> ConfigurationError {
@@ -253,8 +256,11 @@ struct ConfigSection {
         if let mark { place += ":\(mark.line):\(mark.column)" }
         return ConfigurationError(file: place, keyPath: path, message: message)
     }
+}
 
-    static func kind(_ node: Node) -> String {
+extension ConfigurationError {
+    /// What an error says it found where a value of another kind was expected.
+    static func found(_ node: Node) -> String {
         switch node {
         case .scalar(let scalar): "'\(scalar.string)'"
         case .mapping: "a mapping"
@@ -262,4 +268,7 @@ struct ConfigSection {
         case .alias: "an alias"
         }
     }
+
+    /// What an error says a date key expects.
+    static let expectedDate = "a date (YYYY-MM-DD, such as 2026-12-31)"
 }

@@ -18,10 +18,11 @@ package enum ConfigurationLoader {
             }
         if let (path, origin) = named {
             guard FileManager.default.fileExists(atPath: path) else {
-                let fix = origin == "CANOPY_CONFIG" ? "fix the path or unset CANOPY_CONFIG" : "check the path"
                 throw ConfigurationError(
                     file: path, keyPath: "(file)",
-                    message: "the configuration file \(origin) names does not exist; \(fix)")
+                    message:
+                        "the configuration file \(origin) names does not exist; \(origin == "CANOPY_CONFIG" ? "fix the path or unset CANOPY_CONFIG" : "check the path")"
+                )
             }
             return try load(path: path, namedBy: origin)
         }
@@ -212,8 +213,8 @@ package enum ConfigurationLoader {
         -> IdentifierSchemeConfiguration
     {
         var scheme = base
-        // Placeholders in effect that the file does not set, and how to set them.
-        var defaultPlaceholders: [(name: String, instead: String)] = []
+        // Placeholders in effect that the file does not set, and the key that sets each.
+        var defaultPlaceholders: [(name: String, key: DefaultPlaceholderKey)] = []
         if let separators = try section.strings(
             "separators", mapping: { $0.count == 1 ? $0 : nil },
             problem: { "'\($0)' is not a single character; list each separator on its own ('.', '-', '_')" })
@@ -243,9 +244,7 @@ package enum ConfigurationLoader {
                 return DynamicSegmentRule(placeholder: placeholder, pattern: pattern, position: position)
             }
         } else {
-            defaultPlaceholders += scheme.dynamicSegments.map {
-                ($0.placeholder, "list your own identifiers.dynamicSegments with placeholders without it")
-            }
+            defaultPlaceholders += scheme.dynamicSegments.map { ($0.placeholder, .dynamicSegments) }
         }
         var foldPlaceholderSet = false
         if var fold = try section.section("dataDrivenFold") {
@@ -287,20 +286,22 @@ package enum ConfigurationLoader {
             scheme.maxIdentifierLength = length
         }
         if !foldPlaceholderSet {
-            defaultPlaceholders.append(
-                (scheme.dataDrivenFold.placeholder, "set identifiers.dataDrivenFold.placeholder to a name without it"))
+            defaultPlaceholders.append((scheme.dataDrivenFold.placeholder, .dataDrivenFold))
         }
         // A separator of your own may split a placeholder you did not set.
         for (index, separator) in scheme.separators.enumerated() {
-            if let (placeholder, instead) = defaultPlaceholders.first(where: { $0.name.contains(separator) }) {
+            if let (placeholder, key) = defaultPlaceholders.first(where: { $0.name.contains(separator) }) {
                 throw section.error(
                     at: "separators", item: index,
-                    "'\(separator)' is in the default placeholder '\(placeholder)', so {\(placeholder)} would split into segments; choose another separator, or \(instead)"
+                    "'\(separator)' is in the default placeholder '\(placeholder)', so {\(placeholder)} would split into segments; choose another separator, or \(key == .dynamicSegments ? "list your own identifiers.dynamicSegments with placeholders without it" : "set identifiers.dataDrivenFold.placeholder to a name without it")"
                 )
             }
         }
         return scheme
     }
+
+    /// The key whose default a placeholder in effect comes from.
+    private enum DefaultPlaceholderKey { case dynamicSegments, dataDrivenFold }
 
     /// Why `name` cannot be a placeholder, or nil: a template writes it `{name}` as one segment, so
     /// it needs a name, no braces, no whitespace and no separator.

@@ -13,11 +13,10 @@ extension QuarantineEditor {
         let before = try ConfigurationLoader.parse(text, file: file)
         let indices = before.quarantine.indices.filter { same(before.quarantine[$0], entry) }
         guard !indices.isEmpty else {
-            let what = entry.test.map { "the test '\($0)'" } ?? "the identifier '\(entry.identifier ?? "")'"
             throw ConfigurationError(
                 file: file, keyPath: "quarantine",
                 message:
-                    "no entry covers \(what)\(entry.auditType.map { " (auditType \($0))" } ?? ""); the file is unchanged. `canopy quarantine list` shows the entries"
+                    "no entry covers \(entry.test.map { "the test '\($0)'" } ?? "the identifier '\(entry.identifier ?? "")'")\(entry.auditType.map { " (auditType \($0))" } ?? ""); the file is unchanged. `canopy quarantine list` shows the entries"
             )
         }
         var document = YAMLLines(text)

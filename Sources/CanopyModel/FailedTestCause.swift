@@ -8,8 +8,6 @@
 package enum FailedTestCause {
     /// The cause of a failed test without a failure message.
     package static let unknown = "unknown"
-    /// What `unknown` means, where a cause says what it means.
-    package static let unknownDescription = "failed without a failure message"
 
     /// The position in `failures` of each failed test's cause, by test key: its last attempt's
     /// first failure. `failures` are in test, attempt and failure order (a run's analysis, or a

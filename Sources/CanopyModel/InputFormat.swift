@@ -50,25 +50,4 @@ package enum InputFormat: String, Sendable, Equatable, Hashable, Codable, CaseIt
         case .auditJSON, .appiumAudit: "--audits"
         }
     }
-
-    /// A human description used in errors that list what Canopy accepts.
-    package var displayName: String {
-        switch self {
-        case .junitXML:
-            "JUnit XML (xcbeautify, xcpretty, trainer, xcresultparser, Surefire, pytest, gotestsum, Gradle, Jenkins)"
-        case .xcresultTests: "xcresulttool `get test-results tests` JSON"
-        case .xcresultSummary: "xcresulttool `get test-results summary` JSON"
-        case .xcresultBundle: "an Xcode 16+ `.xcresult` bundle (its database.sqlite3)"
-        case .xcresultAttachments: "xcresulttool `export attachments` manifest.json"
-        case .xcresultActivities: "xcresulttool `get test-results activities` JSON"
-        case .xcresultTestDetails: "xcresulttool `get test-results test-details` JSON"
-        case .xcresultInsights: "xcresulttool `get test-results insights` JSON"
-        case .xcresultMetrics: "xcresulttool `get test-results metrics` JSON"
-        case .xcresultBuildResults: "xcresulttool `get build-results` JSON"
-        case .elementSnapshot: "Canopy element-tree snapshot JSON (Config/schemas/element-snapshot.schema.json)"
-        case .a11yUITestsSnapshot: "A11yUITests snapshot JSON"
-        case .auditJSON: "Canopy accessibility audit JSON (Config/schemas/audit.schema.json)"
-        case .appiumAudit: "Appium WebDriverAgent accessibility audit JSON"
-        }
-    }
 }

@@ -7,7 +7,11 @@ extension String {
         // (`unicodeScalars.indices.contains` would scan the whole string on every step back).
         var end = utf8.index(startIndex, offsetBy: limit)
         while end > startIndex, UTF8.isContinuation(utf8[end]) { end = utf8.index(before: end) }
-        return String(self[..<end])
-            + " … [\(utf8.count - utf8.distance(from: startIndex, to: end)) bytes cut by Canopy]"
+        return String(self[..<end]) + " … "
+            + String.cutNote(bytes: utf8.count - utf8.distance(from: startIndex, to: end))
     }
+
+    /// What Canopy writes where it cut text, stored with the text: `[N bytes cut by Canopy]`, after
+    /// ` … ` where it kept the head, between ` … ` where it kept the head and the tail.
+    package static func cutNote(bytes: Int) -> String { "[\(bytes) bytes cut by Canopy]" }
 }

@@ -41,7 +41,7 @@ struct IntegerConversionScanTests {
             2, "UInt64 of waits in seconds the retry policy sets (positive, under a minute)"
         ),
         "CanopyHistory/Postgres/PostgresHistoryStore+Writing.swift": (1, "UInt64 of a small retry counter"),
-        "CanopyHistory/Postgres/PostgresRetryPolicy.swift": (2, "Int of the policy's window for a message"),
+        "CanopyHistory/Postgres/PostgresRetryPolicy.swift": (1, "Int of the policy's window for a message"),
         "CanopyHistory/Records/AttemptRecord.swift": (
             4, "Int32 of test and attempt indices (at most the 250,000-test limit) and back"
         ),

@@ -1,4 +1,5 @@
 import CanopyHistory
+import CanopyRender
 import CanopySource
 import Foundation
 import Testing
@@ -85,19 +86,21 @@ import Testing
     @Test func aHelperOfABaseClassSelectsEveryTestOfTheClassesInheritingIt() {
         let selection = Self.select(Self.index(), TestIdentifierHistory(runs: 3, touches: [], tests: Self.stored))
         // UITestCase and SignedInTestCase have no tests of their own: not "run everything".
-        #expect(selection.runEverything == [])
+        #expect(selection.runEverything.map(AffectedWords.runEverything) == [])
         #expect(
             selection.tests.map(\.test) == [
                 "AppUITests.FeedTests/testRefresh", "AppUITests.FeedTests/testScroll",
                 "AppUITests.SearchTests/testSearch",
             ])
         #expect(
-            selection.tests[0].reasons == [
+            selection.tests[0].reasons.map(AffectedWords.reason) == [
                 "inherits UITestCase, which queries Login.Root at AppUITests/Support/UITestCase.swift:5; "
                     + "Login.Root (declared App/Login.swift:5)"
             ])
         // A protocol's extension is a helper of the classes that adopt it.
-        #expect(selection.tests[2].reasons.first?.hasPrefix("inherits Navigating, which queries Nav.Back") == true)
+        #expect(
+            selection.tests[2].reasons.map(AffectedWords.reason).first?.hasPrefix(
+                "inherits Navigating, which queries Nav.Back") == true)
         // Counted per test and device, as every other surface counts.
         #expect(selection.storedTests == 5)
         #expect(selection.storedTestsAffected == 4)
@@ -109,7 +112,7 @@ import Testing
             "import XCTest\nfinal class NewTests: SignedInTestCase {\n  func testA() {}\n}\n"
         let selection = Self.select(Self.index(files), TestIdentifierHistory(runs: 3, touches: [], tests: Self.stored))
         #expect(
-            selection.runEverything == [
+            selection.runEverything.map(AffectedWords.runEverything) == [
                 "NewTests inherits UITestCase, which queries Login.Root (AppUITests/Support/UITestCase.swift:5) "
                     + "and history never saw a test of it"
             ])
@@ -127,11 +130,11 @@ import Testing
                     lastRunStarted: Date(timeIntervalSince1970: 1_763_690_400), lastRunCommit: "4f9a3edac6bd2ab1")
             ], tests: [Self.test("CheckoutUITests.CheckoutTests", "testPay")])
         let selection = Self.select(Self.index(["App/Login.swift": Self.sources["App/Login.swift"]!]), history)
-        #expect(selection.runEverything == [])
+        #expect(selection.runEverything.map(AffectedWords.runEverything) == [])
         #expect(selection.tests.map(\.test) == ["CheckoutUITests.CheckoutTests/testSnapshot"])
         #expect(selection.tests.map(\.onlyTesting) == ["CheckoutUITests/CheckoutTests/testSnapshot"])
         #expect(
-            selection.tests.first?.reasons == [
+            selection.tests.first?.reasons.map(AffectedWords.reason) == [
                 "touched Login.Root in the run of 2025-11-21 at commit 4f9a3edac6bd; Login.Root (declared App/Login.swift:5)"
             ])
     }
@@ -143,9 +146,9 @@ import Testing
             runs: 1, touches: [.init(identifier: "Login.Root", test: snapshot, lastRunKey: "r1")], tests: [])
         let selection = Self.select(Self.index(["App/Login.swift": Self.sources["App/Login.swift"]!]), history)
         #expect(
-            selection.runEverything == [
+            selection.runEverything.map(AffectedWords.runEverything) == [
                 "the test bundle of AppUITests.GhostTests/testA is unknown, so -only-testing cannot name it"
             ])
-        #expect(selection.tests.first?.reasons.first?.contains("in run r1;") == true)
+        #expect(selection.tests.first?.reasons.map(AffectedWords.reason).first?.contains("in run r1;") == true)
     }
 }

@@ -1,4 +1,5 @@
 import CanopyHistory
+import CanopyRender
 import CanopySource
 import Foundation
 import Testing
@@ -56,13 +57,13 @@ import Testing
             ])
         let selection = AffectedSelection(
             changed: [Self.changed("App/Cart.swift")], index: Self.index, history: history)
-        #expect(selection.runEverything == [])
+        #expect(selection.runEverything.map(AffectedWords.runEverything) == [])
         #expect(selection.tests.map(\.test) == ["CartTests/testEmpty", "CartTests/testFull"])
         // No module in the class name: the bundle is the test file's top folder.
         #expect(
             selection.tests.map(\.onlyTesting) == ["CartUITests/CartTests/testEmpty", "CartUITests/CartTests/testFull"])
         #expect(
-            selection.tests[0].reasons == [
+            selection.tests[0].reasons.map(AffectedWords.reason) == [
                 "its class queries Cart.Root at CartUITests/CartTests.swift:7; Cart.Root (declared App/Cart.swift:5)"
             ])
     }
@@ -72,7 +73,7 @@ import Testing
         let selection = AffectedSelection(
             changed: [Self.changed("App/Cart.swift")], index: Self.index, history: history)
         #expect(
-            selection.runEverything == [
+            selection.runEverything.map(AffectedWords.runEverything) == [
                 "CartTests queries Cart.Root (CartUITests/CartTests.swift:7) and history never saw a test of it"
             ])
     }
@@ -106,7 +107,7 @@ import Testing
                     path: "App/Cart.swift", exists: true,
                     declarations: index.declarations.filter { $0.file == "App/Cart.swift" }, baseDeclarations: nil)
             ], index: index, history: history)
-        #expect(selection.runEverything == [])
+        #expect(selection.runEverything.map(AffectedWords.runEverything) == [])
         #expect(selection.tests.map(\.onlyTesting) == ["CartUITests/CartTests/testSnapshot"])
     }
 
@@ -114,7 +115,7 @@ import Testing
         let selection = AffectedSelection(
             changed: [Self.changed("App/Cart.swift")], index: Self.index,
             history: TestIdentifierHistory(runs: 0, touches: [], tests: []))
-        #expect(selection.runEverything.first == "the history store holds no runs")
+        #expect(selection.runEverything.map(AffectedWords.runEverything).first == "the history store holds no runs")
     }
 
     @Test func aTestWhoseBundleIsUnknownRunsEverything() {
@@ -126,7 +127,7 @@ import Testing
             index: SourceIndexer.index(files: [SourceFile(path: "App/Cart.swift", text: Self.cart)]), history: history)
         #expect(selection.tests.map(\.test) == ["LooseTests/testA"])
         #expect(
-            selection.runEverything == [
+            selection.runEverything.map(AffectedWords.runEverything) == [
                 "the test bundle of LooseTests/testA is unknown, so -only-testing cannot name it"
             ])
     }

@@ -56,7 +56,7 @@ enum ClusterBuilder {
             counts.append(
                 CategoryCount(
                     name: FailedTestCause.unknown, isInfrastructure: false,
-                    description: FailedTestCause.unknownDescription,
+                    description: FailureCategoryRule.unknownDescription,
                     fix: nil, failedTests: unknown, clusters: 0))
         }
         return counts

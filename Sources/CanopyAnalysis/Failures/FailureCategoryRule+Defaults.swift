@@ -1,4 +1,19 @@
+/// The built-in failure categories: data, the defaults of canopy.yml's `categories` that a team
+/// extends with its own (their `description` and `fix` are printed as given, like a team's), so
+/// this is the one file `EnglishInOneLayerTests` does not scan.
 extension FailureCategoryRule {
+    /// The name of the catch-all category.
+    package static let otherName = "other"
+
+    /// The catch-all, always last.
+    package static let other = FailureCategoryRule(
+        name: otherName, pattern: "(?s).*", description: "Nothing more specific matched",
+        fix: "Read the message and the test's output; add a category in canopy.yml if this kind recurs")
+
+    /// What the cause `FailedTestCause.unknown` means, where a cause says what it means: the
+    /// description of a failed test's cause when it has no failure message to categorise.
+    package static let unknownDescription = "failed without a failure message"
+
     /// What xcodebuild writes when a test bundle's process crashed and was relaunched mid-run
     /// (docs/input-formats.md, "XCUITest failure wordings"): a crash record of the test it names.
     package static let restartAfterCrash = "Restarting after unexpected exit, crash, or test timeout"

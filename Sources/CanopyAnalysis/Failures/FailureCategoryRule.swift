@@ -54,12 +54,4 @@ package struct FailureCategoryRule: Sendable, Equatable, Hashable, Codable {
         description = try container.decodeIfPresent(String.self, forKey: .description)
         fix = try container.decodeIfPresent(String.self, forKey: .fix)
     }
-
-    /// The name of the catch-all category.
-    package static let otherName = "other"
-
-    /// The catch-all, always last.
-    package static let other = FailureCategoryRule(
-        name: otherName, pattern: "(?s).*", description: "Nothing more specific matched",
-        fix: "Read the message and the test's output; add a category in canopy.yml if this kind recurs")
 }

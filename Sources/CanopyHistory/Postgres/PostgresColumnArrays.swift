@@ -130,7 +130,7 @@ struct PostgresColumnArrays: SQLRowSink {
         case .unknown: columns[column].kind = kind
         default:
             if mismatch == nil {
-                mismatch = "column \(column + 1) holds \(columns[column].kind) values, then a \(kind) value"
+                mismatch = HistoryError.mixedColumn(column + 1, holds: "\(columns[column].kind)", then: "\(kind)")
             }
         }
     }

@@ -102,7 +102,7 @@ extension PostgresHistoryStore {
     package static func reason(_ error: any Error) -> String {
         if let error = error as? PSQLError {
             if let info = error.serverInfo {
-                var text = info[.message] ?? "server error"
+                var text = info[.message] ?? HistoryError.noServerMessage
                 if let detail = info[.detail], !detail.isEmpty { text += ": " + detail }
                 if let hint = info[.hint], !hint.isEmpty { text += " Hint: " + hint }
                 return StoreLocation.redact(text + " (SQLSTATE \(info[.sqlState] ?? "?"))")
@@ -111,13 +111,14 @@ extension PostgresHistoryStore {
         }
         if let error = error as? PostgresStatementError { return error.failure.description }
         if let error = error as? PostgresDecodingError {
-            return
-                "cannot read column \(error.columnName) (\(error.postgresType)) as \(error.targetType): \(error.code)"
+            return HistoryError.undecodable(
+                column: error.columnName, postgresType: "\(error.postgresType)", as: "\(error.targetType)",
+                code: "\(error.code)")
         }
         return StoreLocation.redact(String(describing: error))
     }
 
-    static func sql(of error: PSQLError) -> String { short(error.query?.sql ?? "(no statement)") }
+    static func sql(of error: PSQLError) -> String { short(error.query?.sql ?? HistoryError.noStatement) }
 
     static func short(_ sql: String) -> String { sql.count > 400 ? String(sql.prefix(400)) + "…" : sql }
 }

@@ -29,10 +29,7 @@ package struct PostgresRetryPolicy: Sendable, Equatable {
 
     /// The error reported once the policy is spent: the last failure, saying how it was waited out.
     func exhausted(_ error: any Error, attempts made: Int, serverBack: Bool) -> any Error {
-        let waited =
-            serverBack
-            ? "tried \(made) time\(made == 1 ? "" : "s") within \(Int(window)) s"
-            : "the server did not accept connections again within \(Int(window)) s"
+        let waited = HistoryError.waited(tries: made, serverBack: serverBack, window: Int(window))
         switch error {
         case HistoryError.cannotOpen(let location, let reason, let advice):
             return HistoryError.cannotOpen(location: location, reason: "\(reason); \(waited)", advice: advice)

@@ -188,7 +188,7 @@ extension SQLiteHistoryStore {
     }
 
     static func shortSQL(_ sql: String?) -> String {
-        guard let sql else { return "(no statement)" }
+        guard let sql else { return HistoryError.noStatement }
         return sql.count > 400 ? String(sql.prefix(400)) + "…" : sql
     }
 }

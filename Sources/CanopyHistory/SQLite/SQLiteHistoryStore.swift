@@ -219,7 +219,9 @@ package final class SQLiteHistoryStore: HistoryStore {
 
     /// A short reason for an error: SQLite's message without the SQL (which errors carry separately).
     static func reason(_ error: any Error) -> String {
-        if let error = error as? DatabaseError { return "\(error.resultCode): \(error.message ?? "unknown error")" }
+        if let error = error as? DatabaseError {
+            return "\(error.resultCode): \(error.message ?? HistoryError.noMessage)"
+        }
         return String(describing: error)
     }
 }

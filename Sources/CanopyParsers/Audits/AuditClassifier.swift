@@ -9,14 +9,33 @@ enum AuditClassifier {
         ("trait", 1 << 18), ("action", 1 << 32), ("parentChild", 1 << 33),
     ]
 
-    /// Compact descriptions Xcode writes, with the audit type each belongs to.
-    static let compactDescriptions: [(prefix: String, auditType: String)] = [
-        ("Contrast failed", "contrast"), ("Contrast nearly passed", "contrast"),
-        ("Dynamic Type font sizes are", "dynamicType"), ("Text clipped", "textClipped"),
-        ("Element has no description", "sufficientElementDescription"),
-        ("Potentially inaccessible text", "elementDetection"), ("Hit region is too small", "hitRegion"),
-        ("Element may be inaccessible", "elementDetection"), ("Trait", "trait"),
-    ]
+    /// Compact descriptions Xcode writes (their beginnings), with the audit type each belongs to.
+    enum CompactDescription: String, CaseIterable {
+        case contrastFailed = "Contrast failed"
+        case contrastNearlyPassed = "Contrast nearly passed"
+        case dynamicTypeFontSizesAre = "Dynamic Type font sizes are"
+        case textClipped = "Text clipped"
+        case elementHasNoDescription = "Element has no description"
+        case potentiallyInaccessibleText = "Potentially inaccessible text"
+        case hitRegionIsTooSmall = "Hit region is too small"
+        case elementMayBeInaccessible = "Element may be inaccessible"
+        case trait = "Trait"
+
+        /// The audit type the description belongs to.
+        var auditType: String {
+            switch self {
+            case .contrastFailed, .contrastNearlyPassed: "contrast"
+            case .dynamicTypeFontSizesAre: "dynamicType"
+            case .textClipped: "textClipped"
+            case .elementHasNoDescription: "sufficientElementDescription"
+            case .potentiallyInaccessibleText, .elementMayBeInaccessible: "elementDetection"
+            case .hitRegionIsTooSmall: "hitRegion"
+            case .trait: "trait"
+            }
+        }
+    }
+
+    static let compactDescriptions = CompactDescription.allCases.map { (prefix: $0.rawValue, auditType: $0.auditType) }
 
     /// The case name for `contrast`, `.contrast`, `XCUIAccessibilityAuditTypeContrast`, `Contrast`
     /// or a raw option value (`1`, `65536`); nil when unrecognised.
@@ -43,7 +62,9 @@ enum AuditClassifier {
 
     static func severity(auditType: String, compactDescription: String) -> AuditIssue.Severity {
         if auditType == "dynamicType" { return .warning }
-        let soft = ["nearly passed", "partially", "Potentially"]
-        return soft.contains { compactDescription.contains($0) } ? .warning : .error
+        let soft =
+            compactDescription.contains("nearly passed") || compactDescription.contains("partially")
+            || compactDescription.contains("Potentially")
+        return soft ? .warning : .error
     }
 }

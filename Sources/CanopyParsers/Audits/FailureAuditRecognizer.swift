@@ -8,8 +8,18 @@ import Foundation
 ///
 /// The failure itself stays on its test; the recogniser only adds `AuditIssue`s beside it.
 package enum FailureAuditRecognizer {
-    static let failureMarker = "❌ Accessibility Failure"
-    static let warningMarker = "⚠️ Accessibility Warning"
+    /// What A11yUITests writes before a finding, by severity.
+    enum Marker: String {
+        case failure = "❌ Accessibility Failure"
+        case warning = "⚠️ Accessibility Warning"
+    }
+
+    /// What Xcode or a helper writes before an audit issue's compact description.
+    enum AuditPrefix: String, CaseIterable {
+        case audit = "Accessibility Audit: "
+        case auditFailure = "Accessibility audit failure: "
+        case issue = "Issue: "
+    }
 
     /// The audit issues one failure carries, attributed to `test` (a `TestIdentity.key`) and
     /// `source` (the input file). Empty when the failure is not an accessibility finding.
@@ -27,10 +37,10 @@ package enum FailureAuditRecognizer {
         guard ByteSearch.contains(text, "Accessibility ") else { return nil }
         let severity: AuditIssue.Severity
         let marker: Range<String.Index>
-        if let range = text.range(of: failureMarker) {
+        if let range = text.range(of: Marker.failure.rawValue) {
             severity = .error
             marker = range
-        } else if let range = text.range(of: warningMarker) {
+        } else if let range = text.range(of: Marker.warning.rawValue) {
             severity = .warning
             marker = range
         } else {
@@ -67,8 +77,8 @@ package enum FailureAuditRecognizer {
     /// (past its quoted label, which may hold `. `); the reason is what follows.
     private static func oneLine(_ rest: Substring) -> (String, [ElementReference], String) {
         let text = rest.trimmingCharacters(in: .whitespaces)
-        let starts = ["Label: \"", "Identifier: \"", "[No identifier]"]
-        guard let split = text.range(of: ": "), starts.contains(where: { text[split.upperBound...].hasPrefix($0) })
+        guard let split = text.range(of: ": "),
+            A11yUITestsElementList.Start.allCases.contains(where: { text[split.upperBound...].hasPrefix($0.rawValue) })
         else {
             return (text.hasSuffix(".") ? String(text.dropLast()) : text, [], "")
         }
@@ -88,9 +98,8 @@ package enum FailureAuditRecognizer {
     /// An unhandled `performAccessibilityAudit` issue: the failure message is its compact description.
     static func xcodeAudit(_ message: String, test: String?, source: String) -> AuditIssue? {
         var text = message.trimmingASCIIWhitespace()
-        for prefix in ["Accessibility Audit: ", "Accessibility audit failure: ", "Issue: "] where text.hasPrefix(prefix)
-        {
-            text.removeFirst(prefix.count)
+        for prefix in AuditPrefix.allCases where text.hasPrefix(prefix.rawValue) {
+            text.removeFirst(prefix.rawValue.count)
         }
         guard let auditType = AuditClassifier.auditType(compactDescription: text) else { return nil }
         let parts = text.split(separator: "\n", maxSplits: 1).map(String.init)

@@ -51,7 +51,7 @@ package enum ParserError: Error, Sendable, Equatable, CustomStringConvertible {
         case .unsafe(let path, let line, let column, let message):
             return "\(ParserError.place(path, line, column)): error: \(message)"
         case .unknownFormat(let path, let found), .notAReport(let path, let found):
-            let accepted = InputFormatList.accepted
+            let accepted = ParserError.acceptedFormats
             return "\(path): error: not a report Canopy reads (\(found)). Canopy reads: \(accepted)."
         case .invalidValue(let path, let jsonPath, let message):
             return "\(path): error: at \(jsonPath): \(message)"

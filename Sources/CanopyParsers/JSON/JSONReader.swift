@@ -1,3 +1,4 @@
+import CanopyModel
 import Foundation
 
 /// Where and why a JSON text is not well-formed.
@@ -230,7 +231,7 @@ struct JSONReader {
         var end = bytes.startIndex + maximumStringBytes
         while end > bytes.startIndex, UTF8.isContinuation(bytes[end]) { end -= 1 }
         let cut = bytes.endIndex - end
-        return String(decoding: bytes[bytes.startIndex..<end], as: UTF8.self) + " … [\(cut) bytes cut by Canopy]"
+        return String(decoding: bytes[bytes.startIndex..<end], as: UTF8.self) + " … " + String.cutNote(bytes: cut)
     }
 
     private mutating func parseHex4() throws(JSONReadFailure) -> UInt32 {

@@ -56,18 +56,6 @@ enum JSONValue: Sendable, Equatable {
         default: nil
         }
     }
-
-    /// The JSON type's name, for error messages.
-    var typeName: String {
-        switch self {
-        case .null: "null"
-        case .bool: "a boolean"
-        case .number: "a number"
-        case .string: "a string"
-        case .array: "an array"
-        case .object: "an object"
-        }
-    }
 }
 
 /// A JSON object's members in file order, looked up by a linear scan.

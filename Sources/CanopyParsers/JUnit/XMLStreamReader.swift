@@ -54,7 +54,7 @@ struct XMLAttributes {
         while end > 0, UTF8.isContinuation(bytes[end]) { end -= 1 }
         var text = String(decoding: UnsafeBufferPointer(rebasing: bytes[..<end]), as: UTF8.self)
         if text.contains("&#38;") { text = text.replacingOccurrences(of: "&#38;", with: "&") }
-        return text + " … [\(bytes.count - end) bytes cut by Canopy]"
+        return text + " … " + String.cutNote(bytes: bytes.count - end)
     }
 }
 

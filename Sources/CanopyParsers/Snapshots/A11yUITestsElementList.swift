@@ -3,6 +3,13 @@ import Foundation
 
 /// Parses A11yUITests' element list: `Label: "X" Button, Identifier: "Y" Text Field, [No identifier] Image.`
 enum A11yUITestsElementList {
+    /// How A11yUITests begins each element of the list.
+    enum Start: String, CaseIterable {
+        case label = "Label: \""
+        case identifier = "Identifier: \""
+        case noIdentifier = "[No identifier]"
+    }
+
     static func parse(_ line: String) -> [ElementReference] {
         var text = Substring(line.trimmingCharacters(in: .whitespaces))
         if text.hasSuffix(".") { text = text.dropLast() }
@@ -16,8 +23,8 @@ enum A11yUITestsElementList {
                 let value = String(text[..<close])
                 if isLabel { element.label = value } else { element.identifier = value }
                 text = text[text.index(after: close)...]
-            } else if text.hasPrefix("[No identifier]") {
-                text = text.dropFirst("[No identifier]".count)
+            } else if text.hasPrefix(Start.noIdentifier.rawValue) {
+                text = text.dropFirst(Start.noIdentifier.rawValue.count)
             } else {
                 return elements
             }
@@ -34,8 +41,8 @@ enum A11yUITestsElementList {
     /// `, [No identifier]` or the end, so labels may contain quotes and commas.
     private static func closingQuote(in text: Substring) -> Substring.Index? {
         var limit = text.endIndex
-        for next in [", Label: \"", ", Identifier: \"", ", [No identifier]"] {
-            if let range = text.range(of: next), range.lowerBound < limit { limit = range.lowerBound }
+        for next in Start.allCases {
+            if let range = text.range(of: ", " + next.rawValue), range.lowerBound < limit { limit = range.lowerBound }
         }
         return text[..<limit].lastIndex(of: "\"")
     }

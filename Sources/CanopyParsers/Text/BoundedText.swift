@@ -54,7 +54,7 @@ struct BoundedText {
         var text = String(decoding: head, as: UTF8.self)
         let kept = head.count + tail.count
         if kept < totalBytes {
-            text += "\n… [\(totalBytes - kept) bytes cut by Canopy] …\n"
+            text += "\n… " + String.cutNote(bytes: totalBytes - kept) + " …\n"
         }
         if !tail.isEmpty {
             let ordered = tail.count < tailLimit ? tail : Array(tail[tailNext...] + tail[..<tailNext])

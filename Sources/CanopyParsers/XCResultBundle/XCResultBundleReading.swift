@@ -191,7 +191,7 @@ struct XCResultBundleReading {
     /// N" for the other repetition modes.
     static func label(mode: String?, repetition: Int) -> String {
         if mode == nil || mode == "RunRetryOnFailure" {
-            return repetition <= 1 ? "First Run" : "Retry \(repetition - 1)"
+            return repetition <= 1 ? XCResultNodeWalker.RepetitionName.firstRun.rawValue : "Retry \(repetition - 1)"
         }
         return "Repetition \(repetition)"
     }

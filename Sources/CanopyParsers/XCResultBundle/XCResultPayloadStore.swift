@@ -39,9 +39,20 @@ package struct XCResultPayloadStore: Sendable {
             case .outsideData:
                 "an attachment's payload id \"\(id)\" names a file outside Data/; it is not read"
             case .noData(let type):
-                "Data/ is \(XCResultPayloadStore.describe(type)), not a directory inside the bundle; payloads are not read"
+                "Data/ is \(Self.describe(type)), not a directory inside the bundle; payloads are not read"
             case .payload(let name, let type):
-                "the payload Data/\(name) is \(XCResultPayloadStore.describe(type)); it is not read"
+                "the payload Data/\(name) is \(Self.describe(type)); it is not read"
+            }
+        }
+
+        /// What a path of `type` is, in a problem's words (nil: missing).
+        static func describe(_ type: FileAttributeType?) -> String {
+            switch type {
+            case nil: "missing"
+            case .typeSymbolicLink?: "a symbolic link"
+            case .typeDirectory?: "a directory"
+            case .typeRegular?: "a file"
+            default: "not a regular file"
             }
         }
     }
@@ -87,15 +98,5 @@ package struct XCResultPayloadStore: Sendable {
     /// The type of the item at `path` itself (a link is a link, never followed), or nil.
     private static func type(of path: String) -> FileAttributeType? {
         (try? FileManager.default.attributesOfItem(atPath: path))?[.type] as? FileAttributeType
-    }
-
-    fileprivate static func describe(_ type: FileAttributeType?) -> String {
-        switch type {
-        case nil: "missing"
-        case .typeSymbolicLink?: "a symbolic link"
-        case .typeDirectory?: "a directory"
-        case .typeRegular?: "a file"
-        default: "not a regular file"
-        }
     }
 }

@@ -22,15 +22,12 @@ package struct XCResultBuildResultsParser: JSONReportParser {
             let first = errors.lazy.compactMap { error in
                 error["message"]?.text ?? error["issueType"]?.text ?? error.text
             }.first
-            let reason =
-                first.map { "\"\($0.truncatedUTF8(to: XCResultFailureText.messageLimit))\"" }
-                ?? "status \"\(status ?? "")\", no error message given"
-            let more = errorCount > 1 ? " (and \(errorCount - 1) more error\(errorCount == 2 ? "" : "s"))" : ""
+            let quoted = first.map { "\"\($0.truncatedUTF8(to: XCResultFailureText.messageLimit))\"" }
             throw .invalidValue(
                 path: path, jsonPath: first == nil ? "$.status" : "$.errors",
-                message:
-                    "the build failed: \(reason)\(more). No test ran, so this run has no results: fix the build; "
-                    + "this is not a run of 0 tests")
+                message: "the build failed: " + (quoted ?? "status \"\(status ?? "")\", no error message given")
+                    + (errorCount > 1 ? " (and \(errorCount - 1) more error\(errorCount == 2 ? "" : "s"))" : "")
+                    + ". No test ran, so this run has no results: fix the build; this is not a run of 0 tests")
         }
         let note = "build-results JSON: the build succeeded; it holds no test results; skipped"
         let file = InputFile(path: path, format: .xcresultBuildResults, bytes: bytes)

@@ -17,7 +17,8 @@ struct XCResultNodeWalker {
     var nodeOffset = 0
     /// Durations out of `InputRange.duration`'s range, read as unknown, and the first of them.
     private(set) var rejectedDurations = 0
-    private(set) var firstRejectedDuration: (description: String, nodeOffset: Int)?
+    /// The first rejected duration: its member, its value as written and its JSON path.
+    private(set) var firstRejectedDuration: (member: String, value: String, jsonPath: String, nodeOffset: Int)?
     private var sawFirstRun = false
     private var sawRetry = false
 
@@ -35,10 +36,28 @@ struct XCResultNodeWalker {
 
     /// The node types whose children a walk does not read (a test case reads its repetitions'
     /// and failure messages' itself).
-    static let unreadChildren: Set = [
-        "Failure Message", "Source Code Reference", "Attachment", "Expression", "Test Value", "Runtime Warning",
-        "Repetition",
-    ]
+    static let unreadChildren = Set(UnreadNodeType.allCases.map(\.rawValue))
+
+    /// The `nodeType` values of `unreadChildren`.
+    enum UnreadNodeType: String, CaseIterable {
+        case failureMessage = "Failure Message"
+        case sourceCodeReference = "Source Code Reference"
+        case attachment = "Attachment"
+        case expression = "Expression"
+        case testValue = "Test Value"
+        case runtimeWarning = "Runtime Warning"
+        case repetition = "Repetition"
+    }
+
+    /// The `nodeType` of a test case.
+    enum NodeType: String {
+        case testCase = "Test Case"
+    }
+
+    /// The name Xcode 26 gives a test's first repetition (`Retry N` the later ones).
+    enum RepetitionName: String {
+        case firstRun = "First Run"
+    }
 
     /// What a node's type makes of it and its children.
     enum Step {
@@ -164,7 +183,7 @@ struct XCResultNodeWalker {
             case "Repetition":
                 splitting = true
                 let label = child["name"]?.string
-                if label == "First Run" { sawFirstRun = true }
+                if label == RepetitionName.firstRun.rawValue { sawFirstRun = true }
                 if label?.hasPrefix("Retry") == true { sawRetry = true }
                 let repetition = attempt(child, label: label, jsonPath: childPath)
                 append(repetition, context: context, to: &runs)
@@ -226,7 +245,7 @@ struct XCResultNodeWalker {
     private mutating func duration(of node: JSONValue, jsonPath: String) -> Double? {
         if let seconds = node["durationInSeconds"]?.number {
             if let duration = InputRange.duration(seconds) { return duration }
-            reject("durationInSeconds \(seconds) at \(jsonPath)")
+            reject("durationInSeconds", "\(seconds)", at: jsonPath)
             return nil
         }
         guard let text = node["duration"]?.text else { return nil }
@@ -234,14 +253,14 @@ struct XCResultNodeWalker {
             return duration
         }
         if text.utf8.contains(where: { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }) {
-            reject("duration \"\(text)\" at \(jsonPath)")
+            reject("duration", "\"\(text)\"", at: jsonPath)
         }
         return nil
     }
 
-    private mutating func reject(_ description: String) {
+    private mutating func reject(_ member: String, _ value: String, at jsonPath: String) {
         rejectedDurations += 1
-        if firstRejectedDuration == nil { firstRejectedDuration = (description, nodeOffset) }
+        if firstRejectedDuration == nil { firstRejectedDuration = (member, value, jsonPath, nodeOffset) }
     }
 
     /// className and name from the `nodeIdentifier` (`Module/Suite/test()`, `Outer/Inner/test()` or

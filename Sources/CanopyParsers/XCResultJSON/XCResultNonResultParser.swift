@@ -12,12 +12,16 @@ package struct XCResultNonResultParser: JSONReportParser {
     }
 
     func parse(_ root: JSONValue, path: String, bytes: Int) throws(ParserError) -> ParsedInput {
-        let note =
-            switch format {
-            case .xcresultInsights: "insights JSON: Xcode's own observations of the run, not test results; skipped"
-            default: "\(format.displayName): not test results; skipped"
-            }
         let file = InputFile(path: path, format: format, bytes: bytes)
-        return ParsedInput(file: file, diagnostics: [Diagnostic(.note, note, file: path)])
+        return ParsedInput(
+            file: file,
+            diagnostics: [
+                Diagnostic(
+                    .note,
+                    format == .xcresultInsights
+                        ? "insights JSON: Xcode's own observations of the run, not test results; skipped"
+                        : "\(format.displayName): not test results; skipped",
+                    file: path)
+            ])
     }
 }

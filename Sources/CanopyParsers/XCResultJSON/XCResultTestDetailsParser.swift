@@ -38,7 +38,7 @@ package struct XCResultTestDetailsParser: JSONReportParser {
             node.values.append(value)
         }
         member("name", root["testName"] ?? .string(identifier))
-        member("nodeType", .string("Test Case"))
+        member("nodeType", .string(XCResultNodeWalker.NodeType.testCase.rawValue))
         member("nodeIdentifier", .string(identifier))
         member("result", root["testResult"])
         member("durationInSeconds", root["durationInSeconds"])

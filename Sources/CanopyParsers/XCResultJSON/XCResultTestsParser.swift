@@ -107,7 +107,7 @@ package struct XCResultTestsParser: ReportParser {
             walker.diagnostics.append(
                 Diagnostic(
                     .warning,
-                    "\(walker.rejectedDurations) duration(s) unreadable, negative or over \(Int(InputRange.maximumDuration / 86_400)) days, read as unknown; the first: \(first.description)",
+                    "\(walker.rejectedDurations) duration(s) unreadable, negative or over \(Int(InputRange.maximumDuration / 86_400)) days, read as unknown; the first: \(first.member) \(first.value) at \(first.jsonPath)",
                     file: path, line: reader.locate(first.nodeOffset).line))
         }
         var metadata = RunMetadata()

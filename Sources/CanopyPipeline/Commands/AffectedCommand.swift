@@ -35,7 +35,13 @@ package struct AffectedCommand {
         var storedTests: Int
         /// How many of `storedTests` are runs of a selected test.
         var storedTestsAffected: Int
-        var tests: [AffectedSelection.Test]
+        var tests: [Test]
+
+        struct Test: Encodable {
+            var test: String
+            var onlyTesting: String
+            var reasons: [String]
+        }
     }
 
     package let context: CommandContext
@@ -68,11 +74,14 @@ package struct AffectedCommand {
         let selection = AffectedSelection(changed: changed, index: catalog.index, history: history)
         let document = Document(
             source: directory, base: base, changed: paths,
-            runEverything: selection.runEverything.isEmpty ? nil : selection.runEverything,
+            runEverything: selection.runEverything.isEmpty
+                ? nil : selection.runEverything.map(AffectedWords.runEverything),
             identifiers: selection.identifiers.map {
                 Document.Identifier(identifier: $0.identifier, file: $0.file, line: $0.line, atBase: $0.atBase)
             }, storedTests: selection.storedTests, storedTestsAffected: selection.storedTestsAffected,
-            tests: selection.tests)
+            tests: selection.tests.map {
+                Document.Test(test: $0.test, onlyTesting: $0.onlyTesting, reasons: $0.reasons.map(AffectedWords.reason))
+            })
         switch format {
         case .json: return try JSONOutput.encode(document) + "\n"
         case .xcodebuild:

@@ -59,7 +59,7 @@ struct DashboardBuilder {
                     category: cause.category, isInfrastructure: cause.isInfrastructure, tests: cause.tests,
                     failedTests: cause.failedTests, clusterIDs: cause.clusterIDs,
                     description: described[cause.category]?.description
-                        ?? (cause.category == FailedTestCause.unknown ? FailedTestCause.unknownDescription : nil),
+                        ?? (cause.category == FailedTestCause.unknown ? FailureCategoryRule.unknownDescription : nil),
                     fix: described[cause.category]?.fix)
             },
             FailureGroups.byIdentifier(failures).map {
@@ -177,7 +177,7 @@ struct DashboardBuilder {
         return rows
             + tests.filter { !described.contains($0) }.map {
                 DashboardNewFailure(
-                    test: $0, message: FailedTestCause.unknownDescription, category: FailedTestCause.unknown,
+                    test: $0, message: FailureCategoryRule.unknownDescription, category: FailedTestCause.unknown,
                     note: input.verdicts[test: $0]?.newFailureNote)
             }
     }

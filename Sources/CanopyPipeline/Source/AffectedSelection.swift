@@ -1,4 +1,5 @@
 import CanopyHistory
+import CanopyRender
 import CanopySource
 import Foundation
 
@@ -47,13 +48,13 @@ package struct AffectedSelection: Sendable, Equatable {
         }
     }
 
-    /// One selected test and why.
-    package struct Test: Sendable, Equatable, Encodable {
+    /// One selected test and why (`AffectedWords` words the reasons).
+    package struct Test: Sendable, Equatable {
         /// The test's key without device or configuration (`AppUITests.LoginTests/testLogin`).
         package var test: String
         /// `Bundle/Class/method` for `xcodebuild -only-testing:`.
         package var onlyTesting: String
-        package var reasons: [String]
+        package var reasons: [AffectedWords.Reason]
     }
 
     /// The identifiers the changed files declare (and declared), in file and line order.
@@ -61,7 +62,7 @@ package struct AffectedSelection: Sendable, Equatable {
     /// Sorted by test.
     package var tests: [Test] = []
     /// Why every test must run; empty when `tests` is the selection.
-    package var runEverything: [String] = []
+    package var runEverything: [AffectedWords.RunEverything] = []
     /// How many tests the store holds results of, one per test, device and configuration: the
     /// count a run of them all gives on every other surface.
     package var storedTests = 0
@@ -72,10 +73,10 @@ package struct AffectedSelection: Sendable, Equatable {
     package init(changed: [ChangedFile], index: SourceIndex, history: TestIdentifierHistory) {
         let names = AffectedTestNames(results: history.tests, index: index)
         storedTests = history.tests.count
-        if history.runs == 0 { runEverything.append("the history store holds no runs") }
+        if history.runs == 0 { runEverything.append(.noRuns) }
         for file in changed {
             if !file.exists && file.baseDeclarations == nil {
-                runEverything.append("\(file.path) is gone and without --base what it declared is unknown")
+                runEverything.append(.gone(path: file.path))
                 continue
             }
             let now = file.declarations.map {
@@ -85,15 +86,13 @@ package struct AffectedSelection: Sendable, Equatable {
                 Identifier(identifier: $0.identifier, file: $0.file, line: $0.line, atBase: true)
             }
             if now.isEmpty && before.isEmpty {
-                runEverything.append(
-                    "\(file.path) declares no accessibility identifier"
-                        + (file.baseDeclarations == nil ? "" : " (nor did it at the base revision)"))
+                runEverything.append(.declaresNothing(path: file.path, base: file.baseDeclarations != nil))
             }
             var seen = Set<String>()
             identifiers += (now + before).filter { seen.insert($0.identifier).inserted }
         }
-        var selected: [String: (onlyTesting: String?, reasons: [String])] = [:]
-        func select(_ name: StoredTestName, _ reason: String) {
+        var selected: [String: (onlyTesting: String?, reasons: [AffectedWords.Reason])] = [:]
+        func select(_ name: StoredTestName, _ reason: AffectedWords.Reason) {
             let key = names.key(name)
             var entry = selected[key] ?? (names.onlyTesting(name), [])
             if !entry.reasons.contains(reason) { entry.reasons.append(reason) }
@@ -108,12 +107,12 @@ package struct AffectedSelection: Sendable, Equatable {
             if !$0.contains($1) { $0.append($1) }
         }
         for identifier in identifiers {
-            let declared =
-                "\(identifier.identifier) (declared \(identifier.file):\(identifier.line)"
-                + (identifier.atBase ? " at the base revision)" : ")")
+            let declared = AffectedWords.Declared(
+                identifier: identifier.identifier, file: identifier.file, line: identifier.line,
+                atBase: identifier.atBase)
             for touch in history.touches where IdentifierTemplateMatch.matches(identifier.identifier, touch.identifier)
             {
-                select(touch.test, "touched \(touch.identifier) in \(Self.run(of: touch)); \(declared)")
+                select(touch.test, .touched(identifier: touch.identifier, run: Self.run(of: touch), declared: declared))
             }
             for query in index.queries where IdentifierTemplateMatch.matches(identifier.identifier, query.identifier) {
                 guard let type = query.type else { continue }
@@ -123,48 +122,50 @@ package struct AffectedSelection: Sendable, Equatable {
                     let tests = heirs.flatMap { (testsByClass[$0] ?? []).filter { Self.method($0.name) == function } }
                     if tests.isEmpty && !heirs.isEmpty {
                         runEverything.append(
-                            "\(type).\(function) queries \(identifier.identifier) (\(place)) and history never saw it")
+                            .unseenTest(type: type, function: function, identifier: identifier.identifier, place: place)
+                        )
                     }
-                    for test in tests { select(test, "queries \(query.identifier) at \(place); \(declared)") }
+                    for test in tests {
+                        select(test, .queries(identifier: query.identifier, place: place, declared: declared))
+                    }
                     continue
                 }
                 for heir in heirs {
                     let classTests = testsByClass[heir] ?? []
-                    let inherited = heir == type ? nil : "inherits \(type), which queries"
+                    let inherited = heir == type ? nil : type
                     if classTests.isEmpty && !bases.contains(heir) {
                         runEverything.append(
-                            "\(heir) \(inherited ?? "queries") \(identifier.identifier) (\(place)) "
-                                + "and history never saw a test of it")
+                            .unseenClass(
+                                name: heir, inherits: inherited, identifier: identifier.identifier, place: place))
                     }
                     for test in classTests {
-                        select(test, "\(inherited ?? "its class queries") \(query.identifier) at \(place); \(declared)")
+                        select(
+                            test,
+                            .classQueries(
+                                identifier: query.identifier, place: place, inherits: inherited, declared: declared))
                     }
                 }
             }
         }
         for (key, entry) in selected where entry.onlyTesting == nil {
-            runEverything.append("the test bundle of \(key) is unknown, so -only-testing cannot name it")
+            runEverything.append(.unknownBundle(test: key))
         }
         tests = selected.map { Test(test: $0.key, onlyTesting: $0.value.onlyTesting ?? "", reasons: $0.value.reasons) }
             .sorted { $0.test < $1.test }
         storedTestsAffected = history.tests.count { selected[names.key($0)] != nil }
-        var seenReasons = Set<String>()
+        var seenReasons = Set<AffectedWords.RunEverything>()
         runEverything = runEverything.filter { seenReasons.insert($0).inserted }
     }
 
-    /// A run as evidence names it: its day and commit (`the run of 2026-11-21 at commit
-    /// 4f9a3edac6bd`), its key only when it has neither.
-    static func run(of touch: TestIdentifierHistory.Touch) -> String {
-        var words: [String] = []
-        if let started = touch.lastRunStarted {
-            let day = ISO8601DateFormatter()
-            day.formatOptions = [.withFullDate]
-            words.append("the run of \(day.string(from: started))")
+    /// A run as evidence names it: its day (UTC) and commit, its key only when it has neither.
+    static func run(of touch: TestIdentifierHistory.Touch) -> AffectedWords.Run {
+        let day = touch.lastRunStarted.map {
+            let formatter = ISO8601DateFormatter()
+            formatter.formatOptions = [.withFullDate]
+            return formatter.string(from: $0)
         }
-        if let commit = touch.lastRunCommit, !commit.isEmpty {
-            words.append((words.isEmpty ? "the run " : "") + "at commit \(commit.prefix(12))")
-        }
-        return words.isEmpty ? "run \(touch.lastRunKey)" : words.joined(separator: " ")
+        let commit = touch.lastRunCommit.flatMap { $0.isEmpty ? nil : $0 }
+        return AffectedWords.Run(day: day, commit: commit, key: day == nil && commit == nil ? touch.lastRunKey : nil)
     }
 
     /// A test name without its trailing `()`.
