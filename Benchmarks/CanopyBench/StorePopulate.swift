@@ -28,7 +28,8 @@ extension StoreBench {
         let nights = Int(options["nights"] ?? "") ?? runs
         let failing = Double(options["failing"] ?? "") ?? 0.02
         let spacing = (Double(options["hours-apart"] ?? "") ?? 24) * 3_600
-        guard nights >= runs, spacing > 0, let until = ISO8601DateFormatter().date(from: options["until"] ?? defaultLastNight)
+        guard nights >= runs, spacing > 0,
+            let until = ISO8601DateFormatter().date(from: options["until"] ?? defaultLastNight)
         else { throw BenchError.usage(usage) }
 
         let identities = try testIdentities(of: report)

@@ -10,8 +10,4 @@ extension String {
         return String(self[..<end]) + " … "
             + String.cutNote(bytes: utf8.count - utf8.distance(from: startIndex, to: end))
     }
-
-    /// What Canopy writes where it cut text, stored with the text: `[N bytes cut by Canopy]`, after
-    /// ` … ` where it kept the head, between ` … ` where it kept the head and the tail.
-    package static func cutNote(bytes: Int) -> String { "[\(bytes) bytes cut by Canopy]" }
 }

@@ -1,3 +1,4 @@
+import CanopyRender
 import Testing
 
 @testable import CanopyPipeline
@@ -18,7 +19,7 @@ struct StepTimerTests {
         #expect(timer.steps[0].peakBytes > 0 && timer.steps[1].peakBytes >= timer.steps[0].peakBytes)
         #expect(timer.steps[1].peakBytes >= 64 << 20, "\(timer.steps[1].peakBytes) bytes with 64 MiB held")
         #expect(held.last == 2)
-        let line = timer.line
+        let line = ProgressWords.timings(timer.steps)
         #expect(line.hasPrefix("timings: parse "), "\(line)")
         #expect(line.contains(#/analyse \d+\.\d\ds \(cpu \d+\.\d\ds, peak \d+ MiB\)$/#), "\(line)")
     }

@@ -13,7 +13,7 @@ extension JUnitCaseFolder {
         }
         let property: (String) -> String? = { key in pending.properties.last(where: { $0.0 == key })?.1 }
         let enclosing = pending.suites.filter { !$0.isEmpty && $0 != "PARALLEL_TESTS" }
-        let className = nonEmpty(pending.className) ?? enclosing.last ?? "(no class)"
+        let className = nonEmpty(pending.className) ?? enclosing.last ?? StoredNames.noClass
         let bundleSuites = enclosing.filter { $0 != className }
         let argument = nonEmpty(property("argument"))
         var name: String
@@ -22,7 +22,7 @@ extension JUnitCaseFolder {
         } else {
             // A testcase without a name is a test of its own, never an attempt of another: it is
             // named by its position in its suite.
-            name = "(unnamed testcase \(pending.positionInSuite))"
+            name = StoredNames.unnamedTestcase(pending.positionInSuite)
             diagnostics.append(
                 Diagnostic(
                     .warning,
@@ -51,7 +51,8 @@ extension JUnitCaseFolder {
         if !flakes.isEmpty && primaryFailures.isEmpty {
             // Surefire: flakyFailure/flakyError only = the test failed, was rerun, and passed.
             for flake in flakes { attempts.append(attempt(from: [flake], label: "\(flake.kind)", origin: origin)) }
-            attempts.append(Attempt(outcome: .passed, duration: duration, label: "passed on rerun", origin: origin))
+            attempts.append(
+                Attempt(outcome: .passed, duration: duration, label: StoredNames.passedOnRerun, origin: origin))
         } else {
             var first = attempt(from: primary, label: label, origin: origin)
             first.duration = duration
@@ -66,7 +67,7 @@ extension JUnitCaseFolder {
             // xcresultparser collapses repetitions into one testcase marked flaky="true".
             if (pending.flaky || decodedFlaky) && first.outcome.isFailure && reruns.isEmpty {
                 attempts.append(
-                    Attempt(outcome: .passed, label: "passed on retry (collapsed by the producer)", origin: origin))
+                    Attempt(outcome: .passed, label: StoredNames.passedOnCollapsedRetry, origin: origin))
             }
         }
         if primary.contains(where: { $0.kind == .skipped }) && !primaryFailures.isEmpty {

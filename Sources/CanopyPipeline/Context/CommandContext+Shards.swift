@@ -1,6 +1,7 @@
 import CanopyHistory
 import CanopyModel
 import CanopyParsers
+import CanopyRender
 import Foundation
 
 /// A run assembled from shards (`docs/ci.md`, "One run from many jobs"): each CI leg stores what
@@ -87,7 +88,7 @@ extension CommandContext {
         await ShardMergePause.afterRead(environment: options.environment)
         let names = ShardNames.sorted(stored.map(\.name))
         guard stored.count == expected else {
-            throw PipelineError.usage(ShardNames.incomplete(runKey: runKey, present: names, expected: expected))
+            throw ShardNames.incompleteError(runKey: runKey, present: names, expected: expected)
         }
         let ordered = stored.sorted { ShardNames.precedes($0.name, $1.name) }
         let payloads = ordered.map { $0.payload ?? "" }
@@ -110,7 +111,7 @@ extension CommandContext {
     /// Deletes the run's legs once its merge has written its files: they are in the run now.
     func deleteShards(of runKey: String) async {
         do { try await withStore { try await $0.deleteShards(runKey: runKey) } } catch {
-            progress.log("warning: the shards of run \(runKey) could not be deleted: \(error)")
+            progress.log(ProgressWords.shardsNotDeleted(runKey: runKey, error: error))
         }
     }
 
@@ -134,14 +135,14 @@ enum ShardNames {
 
     static func sorted(_ names: [String]) -> [String] { names.sorted(by: precedes) }
 
-    /// The message for a run whose stored shards are not the `expected` number: those present,
-    /// and, when the legs are numbered 1…N, those missing by number.
-    static func incomplete(runKey: String, present: [String], expected: Int) -> String {
+    /// The error of a run whose stored shards are not the `expected` number: those present, and,
+    /// when the legs are numbered 1…N, those missing by number.
+    static func incompleteError(runKey: String, present: [String], expected: Int) -> PipelineError {
         let listed = present.isEmpty ? "none" : present.joined(separator: ", ")
         if present.count > expected {
-            return
+            return .usage(
                 "run \(runKey) has \(present.count) shards stored (\(listed)), more than --expect-shards \(expected): "
-                + "nothing judged; give the number of legs the run has"
+                    + "nothing judged; give the number of legs the run has")
         }
         var message = "run \(runKey) has \(present.count) of \(expected) shards (present: \(listed)"
         let numbers = present.compactMap(Int.init)
@@ -151,7 +152,7 @@ enum ShardNames {
         } else {
             message += "; \(expected - present.count) missing"
         }
-        return message + "): nothing judged; run this step once every leg has run `canopy ingest --shard`"
+        return .usage(message + "): nothing judged; run this step once every leg has run `canopy ingest --shard`")
     }
 }
 

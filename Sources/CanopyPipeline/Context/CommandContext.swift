@@ -2,6 +2,7 @@ import CanopyAnalysis
 import CanopyHistory
 import CanopyModel
 import CanopyParsers
+import CanopyRender
 import Foundation
 
 /// The steps every command shares, in the order data flows: read → assemble → analyse → store →
@@ -123,9 +124,7 @@ package struct CommandContext: Sendable {
         let shown = run.diagnostics.filter { $0.severity >= .warning || options.verbose }
         for diagnostic in shown.prefix(Self.shownDiagnostics) { progress.log(diagnostic.description) }
         if shown.count > Self.shownDiagnostics {
-            progress.log(
-                "… and \(shown.count - Self.shownDiagnostics) more; `canopy inspect FILE` lists every diagnostic of a file"
-            )
+            progress.log(ProgressWords.moreDiagnostics(shown.count - Self.shownDiagnostics))
         }
     }
 

@@ -1,5 +1,6 @@
 import CanopyModel
 import CanopyParsers
+import CanopyRender
 import Foundation
 
 /// Expands and parses the inputs of a command, in parallel across files.
@@ -16,10 +17,10 @@ package struct InputReader: Sendable {
         package var errors: [ParserError]
         /// Files a directory or a pattern found and left out, with why: another kind of document
         /// (`.notAReport`), or a report of another format than the flag that found it takes.
-        package var skipped: [(path: String, reason: String)]
+        package var skipped: [(path: String, reason: InputSkip)]
 
-        /// One `note: skipped …` line per skipped file.
-        package var skipNotes: [String] { skipped.map { "note: skipped \($0.path): \($0.reason)" } }
+        /// One `note: skipped …` line per skipped file (`InputSkipWords`).
+        package var skipNotes: [String] { skipped.map { InputSkipWords.note(path: $0.path, reason: $0.reason) } }
     }
 
     /// Parses every input; files that fail are returned as errors beside what did parse. A file
@@ -56,7 +57,7 @@ package struct InputReader: Sendable {
 
         var files: [File]
         var errors: [ParserError]
-        var skipped: [(path: String, reason: String)]
+        var skipped: [(path: String, reason: InputSkip)]
         var selection: InputSelection
         package var paths: [String] { files.map(\.path) }
     }
@@ -66,7 +67,7 @@ package struct InputReader: Sendable {
     package func find(_ selection: InputSelection, outputs: [String] = []) throws -> Found {
         var files: [Found.File] = []
         var expansionErrors: [ParserError] = []
-        var skipped: [(path: String, reason: String)] = []
+        var skipped: [(path: String, reason: InputSkip)] = []
         var firstGiven: [String: String] = [:]
         let written = Set(outputs.map(Self.canonical))
         for expectation in selection.expectations {
@@ -79,9 +80,9 @@ package struct InputReader: Sendable {
                     let named = path == expectation.argument
                     let canonical = Self.canonical(path)
                     if let first = firstGiven[canonical] {
-                        skipped.append((path, "given more than once (first as \(first)); read once"))
+                        skipped.append((path, .givenTwice(firstAs: first)))
                     } else if !named, written.contains(canonical) {
-                        skipped.append((path, "Canopy's own output of this command (--out), not an input"))
+                        skipped.append((path, .ownOutput))
                     } else {
                         firstGiven[canonical] = path
                         files.append(
@@ -132,8 +133,7 @@ package struct InputReader: Sendable {
                     if file.named {
                         reading.errors.append(.wrongFlag(path: file.path, format: input.file.format, flag: flag))
                     } else {
-                        reading.skipped.append(
-                            (file.path, "\(input.file.format.displayName), which \(flag) does not take"))
+                        reading.skipped.append((file.path, .otherFormat(input.file.format.displayName, flag: flag)))
                     }
                 } else {
                     var input = input
@@ -142,7 +142,7 @@ package struct InputReader: Sendable {
                 }
             case .failure(let error):
                 if case .notAReport = error, !file.named, let note = error.skipNote {
-                    reading.skipped.append((file.path, note))
+                    reading.skipped.append((file.path, .notAReport(note)))
                 } else {
                     reading.errors.append(error)
                 }
@@ -150,7 +150,7 @@ package struct InputReader: Sendable {
         }
         if reading.parsed.isEmpty && reading.errors.isEmpty {
             throw PipelineError.usage(
-                "no report files found in \(selection.given): \(reading.skipped.map { "\($0.path) (\($0.reason))" }.joined(separator: "; "))"
+                "no report files found in \(selection.given): \(reading.skipped.map { "\($0.path) (\(InputSkipWords.reason($0.reason)))" }.joined(separator: "; "))"
             )
         }
         return reading
@@ -158,12 +158,12 @@ package struct InputReader: Sendable {
 
     /// Why an optional input (`--optional`) is left out: not there, or a pattern matching nothing;
     /// nil when it is there to be read.
-    static func absence(of argument: String) -> String? {
+    static func absence(of argument: String) -> InputSkip? {
         if FileManager.default.fileExists(atPath: argument) { return nil }
         if argument.contains(where: { "*?[".contains($0) }), (try? InputExpander.expand([argument])) != nil {
             return nil
         }
-        return "an optional input (--optional), not there; left out"
+        return .optionalAbsent
     }
 
     /// One path for one file: absolute, standardised, links resolved.

@@ -1,3 +1,4 @@
+import CanopyRender
 import Foundation
 
 /// Reports progress of long work on standard error: a redrawn bar on a terminal, plain log lines
@@ -85,7 +86,7 @@ package final class Progress: @unchecked Sendable {
         case .quiet:
             return
         case .lines:
-            log("read \(path) (\(format(Double(fileBytes) / 1_000_000)) MB) [\(done)/\(total)]")
+            log(ProgressWords.fileRead(path, bytes: fileBytes, done: done, total: total))
         case .bar:
             drawn = Date()
             drawBar(now: drawn)
@@ -103,11 +104,10 @@ package final class Progress: @unchecked Sendable {
             totalBytes > 0 ? min(1, Double(bytes) / Double(totalBytes)) : (total > 0 ? Double(done) / Double(total) : 1)
         let filled = Int((Double(width) * fraction).rounded(.down))
         let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
-        let size =
-            totalBytes > 0
-            ? "\(format(Double(bytes) / 1_000_000)) of \(format(Double(totalBytes) / 1_000_000)) MB"
-            : "\(format(Double(bytes) / 1_000_000)) MB"
-        write("\r\(bar) \(done)/\(total) files  \(size)  \(format(rate)) MB/s ")
+        write(
+            "\r"
+                + ProgressWords.bar(
+                    bar, done: done, total: total, bytes: bytes, totalBytes: totalBytes, megabytesPerSecond: rate))
     }
 
     func finish() {
@@ -122,5 +122,4 @@ package final class Progress: @unchecked Sendable {
 
     private func write(_ text: String) { output(text) }
 
-    private func format(_ value: Double) -> String { String(format: "%.1f", value) }
 }

@@ -1,3 +1,4 @@
+import CanopyRender
 import Foundation
 
 /// Wall time, the process's CPU time (user and system, every thread) and its peak memory at the
@@ -28,12 +29,6 @@ package struct StepTimer: Sendable {
         lastCPU = Platform.cpuSeconds()
     }
 
-    /// `timings: parse 0.81s (cpu 1.20s, peak 91 MiB), store 0.40s (cpu 0.38s, peak 170 MiB), …`
-    package var line: String {
-        "timings: "
-            + steps.map { step in
-                "\(step.name) \(String(format: "%.2f", step.seconds))s (cpu \(String(format: "%.2f", step.cpuSeconds))s, "
-                    + "peak \(step.peakBytes >> 20) MiB)"
-            }.joined(separator: ", ")
-    }
+    /// `--verbose`'s line of the steps (`ProgressWords.timings`).
+    package var line: String { ProgressWords.timings(steps) }
 }
