@@ -43,29 +43,45 @@ extension SQLiteHistoryStore {
         static let strings = DictionaryTable(table: "strings", columns: ["value"], staging: "incoming_strings")
     }
 
+    /// How many entries are staged at a time: the staging table lives in the connection's memory,
+    /// which SQLite keeps once it has grown.
+    static let stagedEntries = 8192
+
     /// Resolves `count` entries of `dictionary`, each written by `write` (its `columns`, in order),
-    /// and hands `found` each entry's position with its id. The entries go into the staging table
-    /// by position; one statement adds those the table lacks, in key order (so its unique index
-    /// grows in order) and each once; one reads the id of every entry back by position. The
-    /// staging table is left empty.
+    /// and hands `found` each entry's position with its id, `stagedEntries` entries at a time.
+    /// The entries go into the staging table by position; one statement adds those the table
+    /// lacks, in key order (so its unique index grows in order) and each once; one reads the id of
+    /// every entry back by position. The staging table is left empty.
     private static func resolve(
         _ dictionary: DictionaryTable, count: Int, in db: Database, write: (Int, inout SQLiteRowBinder) -> Void,
         found: (Int, Int) -> Void
     ) throws {
-        let staging = "temp.\(dictionary.staging)"
-        let columns = dictionary.columns.joined(separator: ", ")
         try db.execute(
             sql: """
                 CREATE TEMP TABLE IF NOT EXISTS \(dictionary.staging) (position INTEGER PRIMARY KEY, \
                 \(dictionary.columns.map { "\($0) TEXT" }.joined(separator: ", ")))
                 """)
-        try insertRows(count: count, into: staging, columns: ["position"] + dictionary.columns, in: db) {
-            range, sink in
-            for index in range {
-                sink.int(index)
-                write(index, &sink)
+        let staging = "temp.\(dictionary.staging)"
+        for start in stride(from: 0, to: count, by: stagedEntries) {
+            let chunk = start..<min(start + stagedEntries, count)
+            try insertRows(count: chunk.count, into: staging, columns: ["position"] + dictionary.columns, in: db) {
+                range, sink in
+                for index in range {
+                    sink.int(chunk.lowerBound + index)
+                    write(chunk.lowerBound + index, &sink)
+                }
             }
+            try resolveStaged(dictionary, count: chunk.count, in: db, found: found)
         }
+    }
+
+    /// Adds the staged entries `dictionary` lacks and hands `found` each staged entry's position
+    /// with its id; empties the staging table.
+    private static func resolveStaged(
+        _ dictionary: DictionaryTable, count: Int, in db: Database, found: (Int, Int) -> Void
+    ) throws {
+        let staging = "temp.\(dictionary.staging)"
+        let columns = dictionary.columns.joined(separator: ", ")
         try db.cachedStatement(
             sql: """
                 INSERT INTO \(dictionary.table) (\(columns)) SELECT \(columns) FROM \(staging) WHERE true \
