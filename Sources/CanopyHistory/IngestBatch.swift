@@ -54,8 +54,9 @@ struct IngestBatch: Sendable {
     var key: String
     var run: RunRecord
     var tables: [Table]
-    /// The names of every test of the run, which the analysed tables (added by `finish` on the
-    /// staged path) refer to: known before the analysis, so a store can add them first.
+    /// The names of every test of the run, which the tables refer to: known before the analysis,
+    /// so every store resolves them before it writes any table (on the staged path, beside the
+    /// analysis); the tables' own `references` list only what else they refer to.
     var testNames: RowReferences
 
     /// Everything the run writes, analysis included.

@@ -10,6 +10,22 @@
 /// the same name would shadow. The only file of the module that names a platform module; the
 /// benchmarks read this process's resources through it too.
 package enum Platform {
+    /// Bounds the memory glibc's allocator keeps for the process after it is freed (other C
+    /// libraries keep their own policy). Blocks of 128 KiB or more are mapped and unmapped on
+    /// their own (glibc otherwise raises that size each time such a block is freed, up to 32 MiB,
+    /// and the larger blocks then stay in the heap, unreturned, once freed); threads share at most
+    /// `arenas` heaps (glibc's default is 8 a core, each keeping its own freed memory).
+    package static func boundAllocatorMemory(arenas: Int32) {
+        #if canImport(Glibc)
+            typealias MallOpt = @convention(c) (Int32, Int32) -> Int32
+            // `mallopt(3)`, looked up at run time: the C library module leaves out `<malloc.h>`.
+            guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "mallopt") else { return }
+            let mallopt = unsafeBitCast(symbol, to: MallOpt.self)
+            _ = mallopt(-3, 128 << 10)  // M_MMAP_THRESHOLD
+            _ = mallopt(-8, arenas)  // M_ARENA_MAX
+        #endif
+    }
+
     /// `write(2)`: writes at most `count` bytes of `bytes` to `descriptor`; the number written, or
     /// -1 with `errno` set.
     static func write(_ descriptor: Int32, _ bytes: UnsafeRawPointer, count: Int) -> Int {

@@ -31,6 +31,8 @@ struct Canopy: AsyncParsableCommand {
 
     /// Runs the command and maps every failure to Canopy's exit codes (usage errors are 2, not 64).
     static func main() async {
+        // `canopy run` of a large report holds its peak across several threads' allocations.
+        Platform.boundAllocatorMemory(arenas: Int32(clamping: ProcessInfo.processInfo.activeProcessorCount))
         StandardStream.ignoreBrokenPipes()
         do {
             var command = try parseAsRoot()

@@ -107,6 +107,56 @@ import Testing
         #expect(staged.tests.count == run.tests.count)
     }
 
+    /// Names and strings a run shares with a stored one keep their ids; the new ones are added
+    /// once each, however many rows name them.
+    @Test(arguments: StoreKind.available)
+    func aStagedRunFindsStoredNamesAndAddsNewOnesOnce(_ kind: StoreKind) async throws {
+        func run(_ key: String, tests: Range<Int>) -> (Run, RunDigest) {
+            RunFactory.run(
+                key: key, commit: key, night: 1,
+                tests: tests.map { index in
+                    RunFactory.ScriptedTest(
+                        className: "Shared\(index % 2)", name: "test\(index)()", outcomes: [.failed, .passed],
+                        identifier: "Screen.Element\(index % 3)")
+                })
+        }
+        let (first, firstDigest) = run("names-1", tests: 0..<6)
+        let (second, secondDigest) = run("names-2", tests: 3..<9)
+        try await TestStore.make(kind).with { store async throws in
+            #expect(try await store.store(first, digest: firstDigest) == .inserted)
+            let pending = store.beginStore(second)
+            #expect(
+                try await pending.finish(
+                    digest: secondDigest, testRows: TestRunRow.rows(for: second, digest: secondDigest))
+                    == .inserted)
+            let names = try await Stored.rows(
+                SQLStatement(sql: "SELECT test_key, CAST(id AS TEXT) FROM test_names ORDER BY test_key", arguments: []),
+                width: 2, in: store)
+            let keys = Set((first.tests + second.tests).map(\.identity.key))
+            #expect(names.map { $0[0] } == keys.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) })
+            let ids = Dictionary(uniqueKeysWithValues: names.map { ($0[0]!, $0[1]!) })
+            for (key, tests) in [("names-1", first.tests), ("names-2", second.tests)] {
+                let stored = try await Stored.rows(
+                    SQLStatement(
+                        sql: """
+                            SELECT CAST(t.name_id AS TEXT) FROM tests t JOIN runs r ON r.id = t.run_id \
+                            WHERE r.run_key = ? ORDER BY t.test_index
+                            """, arguments: [.text(key)]), width: 1, in: store)
+                #expect(stored.map { $0[0] } == tests.map { ids[$0.identity.key] })
+                #expect(
+                    try await store.testRuns(runKey: key).map(\.testKey).sorted() == tests.map(\.identity.key).sorted())
+            }
+            // Every failure names one category, fingerprints and messages repeat: each string is stored once.
+            let strings = try await Stored.rows(
+                SQLStatement(sql: "SELECT value FROM strings ORDER BY value", arguments: []), width: 1, in: store)
+            let expected = (firstDigest.failures + secondDigest.failures).flatMap {
+                [$0.category, $0.fingerprint, $0.normalizedMessage] + ($0.identifier.map { [$0] } ?? [])
+            }
+            // Migration 12 adds `unknown`, the cause of a failed test without a failure.
+            #expect(strings.map { $0[0]! }.sorted() == Set(expected + ["unknown"]).sorted())
+        }
+    }
+
     @Test(arguments: StoreKind.available)
     func aCancelledRunLeavesNothingAndTheStoreWritable(_ kind: StoreKind) async throws {
         try await TestStore.make(kind).with { store async throws in

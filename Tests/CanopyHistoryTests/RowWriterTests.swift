@@ -8,7 +8,7 @@ import Testing
 
 /// The rows a run writes, as the values each table receives (SQLite binds the same calls).
 @Suite struct RowWriterTests {
-    @Test func testRowsCarryTheKeysNamesAndCounts() {
+    @Test func testRowsCarryTheKeysNamesAndCounts() throws {
         let tests = [
             TestCase(
                 identity: TestIdentity(
@@ -30,9 +30,14 @@ import Testing
         }
         let table = IngestBatch.Table(TestRows(tests: tests, rows: rows))
         #expect(table.name == "tests" && table.count == 2)
-        #expect(table.references.names.map(\.key) == ["Ü.Tests/testPay(1)@iPhone 16#German", "B/plain"])
+        // The tests' names are the batch's, which every store resolves before any table.
+        #expect(table.references.isEmpty)
+        var metadata = RunMetadata()
+        metadata.runKey = "k"
+        let batch = try IngestBatch(run: Run(metadata: metadata, tests: tests))
+        #expect(batch.testNames.names.map(\.key) == ["Ü.Tests/testPay(1)@iPhone 16#German", "B/plain"])
         var names = SQLValueList()
-        for name in table.references.names { name.write(to: &names) }
+        for name in batch.testNames.names { name.write(to: &names) }
         #expect(
             names.values == [
                 .text("Ü.Tests/testPay(1)@iPhone 16#German"), .text("Ü.Tests/testPay(1)"), .text("Ü.Tests"),

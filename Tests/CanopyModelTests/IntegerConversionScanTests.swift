@@ -49,7 +49,7 @@ struct IntegerConversionScanTests {
             2, "Int parsing a migration's digits: nil, never a trap; Int of the busy timeout the code sets"
         ),
         "CanopyHistory/SQLite/SQLiteHistoryStore+Writing.swift": (
-            5, "UInt64 of a retry counter; Int of row ids (Int64) and a C parameter count"
+            3, "UInt64 of a retry counter; Int of a row id (Int64) and of a C parameter count"
         ),
         "CanopyHistory/Records/RowReferences.swift": (
             1, "Int of microseconds of a duration within InputRange.duration (at most 30 days)"

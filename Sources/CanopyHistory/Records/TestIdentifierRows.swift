@@ -53,7 +53,9 @@ struct TestIdentifierRows: RunChildRows {
 }
 
 /// The rows of `test_identifier_runs` a run inserts: the same pairs as `TestIdentifierRows`, each
-/// with the run (migration 11), so that pruning can tell which kept runs touched a pair.
+/// with the run (migration 11), so that pruning can tell which kept runs touched a pair. Written
+/// after those rows (`IngestBatch.analysisTables`), whose names and strings are resolved by then:
+/// it lists no `references` of its own.
 struct TestIdentifierRunRows: RunChildRows {
     static let table = "test_identifier_runs"
     static let columns = ["run_id", "identifier_id", "name_id"]
@@ -61,7 +63,6 @@ struct TestIdentifierRunRows: RunChildRows {
     let rows: TestIdentifierRows
 
     var count: Int { rows.count }
-    var references: RowReferences { rows.references }
 
     func write<Sink: SQLRowSink>(row index: Int, ids: RowIDs, to sink: inout Sink) {
         rows.write(row: index, ids: ids, to: &sink)

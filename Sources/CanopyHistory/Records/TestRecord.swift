@@ -22,10 +22,8 @@ struct TestRows: RunChildRows {
 
     var count: Int { tests.count }
 
-    /// Every test's name; `row.testKey` is `identity.key`, already built once for the row.
-    var references: RowReferences {
-        RowReferences(names: zip(tests, rows).map { TestName($0.identity, key: $1.testKey) })
-    }
+    // No `references`: every test's name is its batch's `IngestBatch.testNames`, resolved first
+    // (`row.testKey` is `identity.key`).
 
     func write<Sink: SQLRowSink>(row index: Int, ids: RowIDs, to sink: inout Sink) {
         let row = rows[index]

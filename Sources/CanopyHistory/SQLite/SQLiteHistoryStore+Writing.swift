@@ -69,6 +69,8 @@ extension SQLiteHistoryStore {
                 sql: "INSERT INTO runs (\(RunRecord.columns.joined(separator: ", "))) VALUES (\(placeholders))",
                 arguments: arguments(batch.run.values))
             var ids = RowIDs(run: Int(db.lastInsertedRowID))
+            // The run's test names first: on the staged path, beside the analysis.
+            try resolve(batch.testNames, into: &ids, in: db)
             for table in batch.tables { try insert(table, ids: &ids, into: db) }
             guard let completion = completion() else { throw CancellationError() }
             for table in completion { try insert(table, ids: &ids, into: db) }
@@ -79,95 +81,52 @@ extension SQLiteHistoryStore {
     }
 
     /// Inserts (or upserts, `Table.upsert`) a table's rows: the names and strings they refer to
-    /// first (`resolve`), then several rows per statement (up to SQLite's 999 bound values on old versions), the rest one
-    /// by one; cached statements, inside the caller's transaction. Row order is kept.
+    /// first (`resolve`), then the rows (`insertRows`). Row order is kept.
     private static func insert(_ table: IngestBatch.Table, ids: inout RowIDs, into db: Database) throws {
         guard !table.isEmpty else { return }
         try resolve(table.references, into: &ids, in: db)
         let ids = ids
-        let perStatement = max(1, min(64, 999 / table.columns.count))
-        let tuple = "(" + Array(repeating: "?", count: table.columns.count).joined(separator: ", ") + ")"
-        let prefix = "INSERT INTO \(table.name) (\(table.columns.joined(separator: ", "))) VALUES "
-        let suffix = table.upsert.map { " " + $0.clause } ?? ""
+        try insertRows(
+            count: table.count, into: table.name, columns: table.columns, suffix: table.upsert.map { " " + $0.clause },
+            in: db
+        ) { range, binder in table.write(range, ids: ids, to: &binder) }
+    }
+
+    /// Inserts `count` rows into `table`'s `columns`, several rows per statement (up to SQLite's
+    /// 999 bound values on old versions), the rest one by one; cached statements, inside the
+    /// caller's transaction. `write` writes the values of the rows in a range, in column order.
+    ///
+    /// Rows are bound straight through SQLite's C API: GRDB's `StatementArguments` boxes every
+    /// value in an existential and the statement checks them per execution, which would be most
+    /// of the cost of writing a large run. The statements are GRDB's own cached ones, inside
+    /// GRDB's transaction; errors become GRDB's `DatabaseError`.
+    static func insertRows(
+        count: Int, into table: String, columns: [String], suffix: String? = nil, in db: Database,
+        write: (Range<Int>, inout SQLiteRowBinder) -> Void
+    ) throws {
+        let perStatement = max(1, min(64, 999 / columns.count))
+        let tuple = "(" + Array(repeating: "?", count: columns.count).joined(separator: ", ") + ")"
+        let prefix = "INSERT INTO \(table) (\(columns.joined(separator: ", "))) VALUES "
+        let suffix = suffix ?? ""
         let many = try db.cachedStatement(
             sql: prefix + Array(repeating: tuple, count: perStatement).joined(separator: ", ") + suffix)
         let one = try db.cachedStatement(sql: prefix + tuple + suffix)
         var start = 0
-        while start + perStatement <= table.count {
-            try insert(table, start..<(start + perStatement), ids: ids, with: many, in: db)
-            start += perStatement
-        }
-        for index in start..<table.count {
-            try insert(table, index..<(index + 1), ids: ids, with: one, in: db)
-        }
-    }
-
-    /// Binds the rows in `range` straight through SQLite's C API and steps the statement once.
-    ///
-    /// GRDB's `StatementArguments` boxes every value in an existential and the statement checks
-    /// them per execution, which would be most of the cost of writing a large run. The statement
-    /// is GRDB's own cached one, inside GRDB's transaction; errors become GRDB's `DatabaseError`.
-    private static func insert(
-        _ table: IngestBatch.Table, _ range: Range<Int>, ids: RowIDs, with statement: Statement, in db: Database
-    ) throws {
-        var binder = SQLiteRowBinder(statement.sqliteStatement)
-        table.write(range, ids: ids, to: &binder)
-        guard binder.code == SQLITE_OK else { throw error(binder.code, statement: statement, in: db) }
-        precondition(
-            binder.count == Int(sqlite3_bind_parameter_count(binder.handle)), "every parameter of \(table.name) bound")
-        let code = sqlite3_step(binder.handle)
-        guard code == SQLITE_DONE else { throw error(code, statement: statement, in: db) }
-    }
-
-    /// Gives every name and string `references` holds an id in `ids`: the stored one, found by
-    /// its unique index, or a new row's. Inside the caller's transaction, whose write lock keeps
-    /// another writer from adding the same entry meanwhile.
-    static func resolve(_ references: RowReferences, into ids: inout RowIDs, in db: Database) throws {
-        guard !references.isEmpty else { return }
-        let missing = ids.missing(references)
-        if !missing.names.isEmpty {
-            let find = try db.cachedStatement(sql: "SELECT id FROM test_names WHERE test_key = ?")
-            let add = try db.cachedStatement(
-                sql: "INSERT INTO test_names (\(TestName.columns.joined(separator: ", "))) VALUES (?, ?, ?, ?, ?, ?)")
-            for name in missing.names {
-                ids.names[name.key] = try id(
-                    find: { $0.text(name.key) }, find, add: { name.write(to: &$0) }, add, in: db)
-            }
-        }
-        if !missing.strings.isEmpty {
-            let find = try db.cachedStatement(sql: "SELECT id FROM strings WHERE value = ?")
-            let add = try db.cachedStatement(sql: "INSERT INTO strings (value) VALUES (?)")
-            for string in missing.strings {
-                ids.strings[string] = try id(find: { $0.text(string) }, find, add: { $0.text(string) }, add, in: db)
-            }
+        while start < count {
+            let end = start + perStatement <= count ? start + perStatement : start + 1
+            let statement = end - start == perStatement ? many : one
+            var binder = SQLiteRowBinder(statement.sqliteStatement)
+            write(start..<end, &binder)
+            guard binder.code == SQLITE_OK else { throw error(binder.code, statement: statement, in: db) }
+            precondition(
+                binder.count == Int(sqlite3_bind_parameter_count(binder.handle)), "every parameter of \(table) bound")
+            let code = sqlite3_step(binder.handle)
+            guard code == SQLITE_DONE else { throw error(code, statement: statement, in: db) }
+            start = end
         }
     }
 
-    /// The id `find` selects with the values `findValues` binds, or the id of the row `add`
-    /// inserts with `addValues`.
-    private static func id(
-        find findValues: (inout SQLiteRowBinder) -> Void, _ find: Statement,
-        add addValues: (inout SQLiteRowBinder) -> Void, _ add: Statement, in db: Database
-    ) throws -> Int {
-        var binder = SQLiteRowBinder(find.sqliteStatement)
-        findValues(&binder)
-        guard binder.code == SQLITE_OK else { throw error(binder.code, statement: find, in: db) }
-        let code = sqlite3_step(binder.handle)
-        if code == SQLITE_ROW {
-            let id = sqlite3_column_int64(binder.handle, 0)
-            sqlite3_reset(binder.handle)
-            return Int(id)
-        }
-        guard code == SQLITE_DONE else { throw error(code, statement: find, in: db) }
-        var inserting = SQLiteRowBinder(add.sqliteStatement)
-        addValues(&inserting)
-        guard inserting.code == SQLITE_OK else { throw error(inserting.code, statement: add, in: db) }
-        let added = sqlite3_step(inserting.handle)
-        guard added == SQLITE_DONE else { throw error(added, statement: add, in: db) }
-        return Int(db.lastInsertedRowID)
-    }
-
-    private static func error(_ code: Int32, statement: Statement, in db: Database) -> DatabaseError {
+    static func error(_ code: Int32, statement: Statement, in db: Database) -> DatabaseError {
         DatabaseError(
             resultCode: ResultCode(rawValue: code),
             message: db.sqliteConnection.map { String(cString: sqlite3_errmsg($0)) },
