@@ -31,9 +31,9 @@ struct CheckInsightsTests {
                     if stored || alreadyStored {
                         _ = try await store.store(prepared.run, digest: prepared.digest, testRows: prepared.testRows)
                     }
-                    return try await context.insights(
+                    return try await context.historyJudge.insights(
                         for: prepared, store: store, stored: stored,
-                        chosenBaseline: try await context.chosenBaseline(in: store))
+                        chosenBaseline: try await context.historyJudge.chosenBaseline(in: store))
                 })
         }
         return (results[0], results[1])

@@ -42,9 +42,9 @@ struct DocumentEncodingTests {
             let prepared = try await context.prepare()
             let insights = try await context.withStore { store in
                 _ = try await store.store(prepared.run, digest: prepared.digest, testRows: prepared.testRows)
-                return try await context.insights(
+                return try await context.historyJudge.insights(
                     for: prepared, store: store, stored: true,
-                    chosenBaseline: try await context.chosenBaseline(in: store))
+                    chosenBaseline: try await context.historyJudge.chosenBaseline(in: store))
             }
             guard index == nights.count - 1 || index == 9 else { continue }
             try Self.expectSameBytes(prepared.report, pretty: true)

@@ -107,8 +107,8 @@ struct InsightsAfterStoreTests {
         return try await context.withStore { store in
             if let other { _ = try await store.store(other.run, digest: other.digest, testRows: other.testRows) }
             _ = try await store.store(prepared.run, digest: prepared.digest, testRows: prepared.testRows)
-            let insights = try await context.insights(
-                for: prepared, store: store, stored: true, chosenBaseline: try await context.chosenBaseline(in: store))
+            let insights = try await context.historyJudge.insights(
+                for: prepared, store: store, stored: true, chosenBaseline: try await context.historyJudge.chosenBaseline(in: store))
             return (insights, try await Read(context: context, prepared: prepared, store: store))
         }
     }
@@ -124,7 +124,7 @@ struct InsightsAfterStoreTests {
         var comparison: BaselineComparison
 
         init(context: CommandContext, prepared: PreparedRun, store: any HistoryStore) async throws {
-            let window = context.flakinessWindow(for: prepared)
+            let window = context.historyJudge.flakinessWindow(for: prepared)
             var tests: [TestRunRow] = []
             try await store.forEachTestRun(in: window, onlyTestsWithFailures: true) { tests.append($0) }
             var failures: [FailureRow] = []
@@ -136,14 +136,14 @@ struct InsightsAfterStoreTests {
             flakyElements = analyzer.flakyElements(failures: failures, tests: flakiness, rows: tests)
             trend = try await store.trend(in: window)
             let stored = try #require(try await store.run(key: prepared.run.metadata.runKey ?? ""))
-            var baseline = try await context.chosenBaseline(in: store)
+            var baseline = try await context.historyJudge.chosenBaseline(in: store)
             if context.options.baseline == nil {
-                baseline = try await context.previousRun(for: prepared.run, store: store, before: stored.key)
+                baseline = try await context.historyJudge.previousRun(for: prepared.run, store: store, before: stored.key)
             }
             baselineKey = baseline?.key
             // The run as given (the store keeps no audit frames), compared with the baseline as stored.
             let current = BaselineSnapshot(run: prepared.run, digest: prepared.digest, testRows: prepared.testRows)
-            comparison = try await context.comparison(of: stored, with: baseline, store: store, current: current)
+            comparison = try await context.historyJudge.comparison(of: stored, with: baseline, store: store, current: current)
         }
     }
 

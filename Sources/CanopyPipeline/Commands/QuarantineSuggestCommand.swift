@@ -47,7 +47,7 @@ package struct QuarantineSuggestCommand {
         return try await context.withExistingStore { store in
             var failing: [TestRunRow] = []
             try await store.forEachTestRun(in: window, onlyTestsWithFailures: true) { failing.append($0) }
-            let flakiness = await context.analyzeFlakiness(failing)
+            let flakiness = await context.historyJudge.analyzeFlakiness(failing)
             // A test clean over its latest `liftAfterCleanRuns` runs is one to lift, not to add.
             let cleanLately = Self.cleanLately(failing, runs: policy.liftAfterCleanRuns)
             var adds: [(score: Double, suggestion: Suggestion)] = []

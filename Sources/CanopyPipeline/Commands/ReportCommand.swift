@@ -74,7 +74,7 @@ package struct ReportCommand {
                 input.insights?.trend = try await OwnerSeries.points(
                     owner: owner, whole: whole,
                     windows: [
-                        context.flakinessWindow(for: metadata), context.historyWindow(for: metadata).makingRoom(),
+                        context.historyJudge.flakinessWindow(for: metadata), context.historyJudge.historyWindow(for: metadata).makingRoom(),
                     ],
                     store: store)
             }
@@ -103,11 +103,11 @@ package struct ReportCommand {
             snapshot: BaselineSnapshot(
                 runKey: stored.key, commit: stored.metadata.commit, tests: tests, auditIssues: audits,
                 coverage: coverage), sourceIndex: source.catalog?.index)
-        let chosen = try await context.chosenBaseline(in: store)
+        let chosen = try await context.historyJudge.chosenBaseline(in: store)
         if let chosen, chosen.key == stored.key {
             throw PipelineError.usage("--baseline names the run being reported ('\(stored.key)'); give an earlier run")
         }
-        var insights = try await context.insights(for: judged, store: store, stored: true, chosenBaseline: chosen)
+        var insights = try await context.historyJudge.insights(for: judged, store: store, stored: true, chosenBaseline: chosen)
         if let owner = source.owner {
             let owned = Set(tests.map(\.testKey))
             // The baseline's other tests are not missing: they are not the owner's.
@@ -182,7 +182,7 @@ package struct ReportCommand {
         }
         input.source = source.catalog
         input.untested = try await context.untestedIdentifiers(
-            catalog: source.catalog, window: context.flakinessWindow(for: stored.metadata), store: store)
+            catalog: source.catalog, window: context.historyJudge.flakinessWindow(for: stored.metadata), store: store)
         if let owner = source.owner {
             input.owner = owner.owner
             input.untested.removeAll { !$0.owners.contains { owner.names($0) } }

@@ -39,9 +39,9 @@ extension RunCommand {
         var insights: HistoryInsights?
         do {
             insights = try await context.withStoreOrNone { store in
-                try await context.insights(
+                try await context.historyJudge.insights(
                     for: prepared, store: store, stored: false,
-                    chosenBaseline: try await context.chosenBaseline(in: store))
+                    chosenBaseline: try await context.historyJudge.chosenBaseline(in: store))
             }.0
         } catch {
             context.progress.log("note: history not read, the readable inputs are shown alone: \(error)")

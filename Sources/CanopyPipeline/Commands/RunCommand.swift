@@ -96,7 +96,7 @@ package struct RunCommand: Sendable {
         }
         let store = try await context.openStore()
         let chosenBaseline: StoredRun?
-        do { chosenBaseline = try await context.chosenBaseline(in: store) } catch {
+        do { chosenBaseline = try await context.historyJudge.chosenBaseline(in: store) } catch {
             await store.close()
             throw error
         }
@@ -116,10 +116,10 @@ package struct RunCommand: Sendable {
             let result = try await Self.store(prepared, pending: pending, context: context, store: store)
             storeTimer.lap("store")
             // History is read once the run is in it: the window the run's readers will see.
-            let insights = try await context.insights(
+            let insights = try await context.historyJudge.insights(
                 for: prepared, store: store, stored: true, chosenBaseline: chosenBaseline, sourceIndex: catalog?.index)
             let untested = try await context.untestedIdentifiers(
-                catalog: catalog, window: context.flakinessWindow(for: prepared), store: store)
+                catalog: catalog, window: context.historyJudge.flakinessWindow(for: prepared), store: store)
             storeTimer.lap("history")
             if let line = PruneCommand.line(for: await context.applyRetention(in: store)) {
                 context.progress.log(line)

@@ -232,15 +232,13 @@ package struct CommandContext: Sendable {
         }
     }
 
-    /// The window flakiness is judged over: the history of the run's branch up to the run's start,
-    /// as `canopy report --run` judges a stored run: a run started in the past (the sample nights)
-    /// keeps its window whatever the clock says.
-    func flakinessWindow(for prepared: PreparedRun) -> HistoryWindow { flakinessWindow(for: prepared.run.metadata) }
+    /// The branch whose runs are the baseline of a pull or merge request's runs: `--base-branch`,
+    /// else the request's target branch as the CI names it.
+    var targetBranch: String? { options.baseBranch ?? ci.baseBranch }
 
-    /// The flakiness window of a run with `metadata`: its branch, up to its start.
-    func flakinessWindow(for metadata: RunMetadata) -> HistoryWindow {
-        HistoryWindow(
-            branch: metadata.branch, days: configuration.flakiness.windowDays, runs: configuration.flakiness.windowRuns,
-            until: metadata.startedAt ?? options.now)
+    /// The command's judge of a run against history, from its settings.
+    package var historyJudge: HistoryJudge {
+        HistoryJudge(
+            configuration: configuration, now: options.now, baselineKey: options.baseline, targetBranch: targetBranch)
     }
 }

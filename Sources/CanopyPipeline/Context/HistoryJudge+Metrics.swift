@@ -2,7 +2,7 @@ import CanopyAnalysis
 import CanopyHistory
 import CanopyModel
 
-extension CommandContext {
+extension HistoryJudge {
     /// The run's XCTMetric changes across history and how many of its metrics had history enough
     /// to judge: each metric of the run against the same test's, metric's, destination's and
     /// configuration's measurements in the `metricChanges.runs` runs before it on the branch its
@@ -16,7 +16,7 @@ extension CommandContext {
         var current = prepared.metrics
         if current == nil, stored, metadata.runKey != nil {
             // A stored run's own measurements: the latest run of its own branch up to its start.
-            let own = HistoryWindow(branch: metadata.branch, runs: 1, until: metadata.startedAt ?? options.now)
+            let own = HistoryWindow(branch: metadata.branch, runs: 1, until: metadata.startedAt ?? now)
             current = try await store.metrics(in: own).filter { $0.runKey == key }
         }
         guard let current, !current.isEmpty else { return ([], 0, []) }

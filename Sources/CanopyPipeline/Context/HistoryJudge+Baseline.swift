@@ -5,21 +5,17 @@ import Foundation
 
 /// The baseline a run is compared with: chosen with `--baseline` or found before the run on its
 /// target or own branch, and the comparison with it.
-extension CommandContext {
+extension HistoryJudge {
     /// The run `--baseline` names; nil without `--baseline`, a usage error when no stored run has
     /// that key. Asked once per command (`canopy run` before it stores anything) and handed on.
     func chosenBaseline(in store: any HistoryStore) async throws -> StoredRun? {
-        guard let key = options.baseline else { return nil }
+        guard let key = baselineKey else { return nil }
         guard let run = try await store.run(key: key) else {
             throw PipelineError.usage(
                 "no stored run has the key '\(key)' (--baseline); `canopy report --list` shows the stored runs")
         }
         return run
     }
-
-    /// The branch whose runs are the baseline of a pull or merge request's runs: `--base-branch`,
-    /// else the request's target branch as the CI names it.
-    var targetBranch: String? { options.baseBranch ?? ci.baseBranch }
 
     /// The run `run` is compared with when no `--baseline` is given: the latest run on the target
     /// branch before it, for a pull or merge request; otherwise (or when the target branch has no
@@ -57,7 +53,7 @@ extension CommandContext {
         let runKey = prepared.metadata.runKey
         let current = prepared.snapshot
         var baselineRun: StoredRun?
-        if options.baseline != nil {
+        if baselineKey != nil {
             baselineRun = chosen
         } else {
             // A run not stored (`check`) is compared as `run` will compare it once stored: with the

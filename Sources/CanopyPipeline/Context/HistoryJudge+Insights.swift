@@ -6,7 +6,7 @@ import Foundation
 
 /// The comparison with history: the baseline run, flakiness over the window, flaky elements and
 /// the trend, read after the run is stored (`run`) or beside a run not stored (`check`).
-extension CommandContext {
+extension HistoryJudge {
     /// Compares the run with history: the baseline run, flakiness over the window, flaky
     /// elements and the trend. `stored` says whether the run itself is already in the store;
     /// `chosenBaseline` is the run `--baseline` names, as the command chose it (`chosenBaseline(in:)`);

@@ -4,7 +4,7 @@ import CanopyModel
 import Foundation
 
 /// Flakiness over the window, and on a request's target branch, of a run's tests.
-extension CommandContext {
+extension HistoryJudge {
     /// The flakiness of the tests in `rows` (`FlakinessAnalyzer`), worked out on every core on a
     /// thread of its own (`DedicatedThread`).
     func analyzeFlakiness(_ rows: [TestRunRow]) async -> [TestFlakiness] {

@@ -3,7 +3,7 @@ import CanopyHistory
 import CanopyModel
 import Foundation
 
-extension CommandContext {
+extension HistoryJudge {
     /// The cost of each test `flakiness` calls flaky over `window` (`FlakyCost`), costliest first:
     /// the rows of those tests alone, read by key, with the run's own rows when the window's
     /// stored runs do not hold it (a run `check` judges, a request's run over its target branch).

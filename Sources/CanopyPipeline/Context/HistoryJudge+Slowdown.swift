@@ -2,7 +2,7 @@ import CanopyAnalysis
 import CanopyHistory
 import CanopyModel
 
-extension CommandContext {
+extension HistoryJudge {
     /// The tests slower than usual: each against the median of its last `slowerTests.runs`
     /// passing runs on the run's branch before it (a pull or merge request's: on its target branch,
     /// and slower than the target's latest passing run as well), read for the tests that could qualify (at least

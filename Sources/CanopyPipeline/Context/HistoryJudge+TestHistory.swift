@@ -2,7 +2,7 @@ import CanopyAnalysis
 import CanopyHistory
 import CanopyModel
 
-extension CommandContext {
+extension HistoryJudge {
     /// The most tests whose history strips are read: the run's failing and flaky tests, then the
     /// window's highest-ranked flaky ones.
     static let historyStripTests = 2_000
