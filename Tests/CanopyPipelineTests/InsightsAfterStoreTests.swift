@@ -108,7 +108,8 @@ struct InsightsAfterStoreTests {
             if let other { _ = try await store.store(other.run, digest: other.digest, testRows: other.testRows) }
             _ = try await store.store(prepared.run, digest: prepared.digest, testRows: prepared.testRows)
             let insights = try await context.historyJudge.insights(
-                for: prepared, store: store, stored: true, chosenBaseline: try await context.historyJudge.chosenBaseline(in: store))
+                for: prepared, store: store, stored: true,
+                chosenBaseline: try await context.historyJudge.chosenBaseline(in: store))
             return (insights, try await Read(context: context, prepared: prepared, store: store))
         }
     }
@@ -138,12 +139,14 @@ struct InsightsAfterStoreTests {
             let stored = try #require(try await store.run(key: prepared.run.metadata.runKey ?? ""))
             var baseline = try await context.historyJudge.chosenBaseline(in: store)
             if context.options.baseline == nil {
-                baseline = try await context.historyJudge.previousRun(for: prepared.run, store: store, before: stored.key)
+                baseline = try await context.historyJudge.previousRun(
+                    for: prepared.run, store: store, before: stored.key)
             }
             baselineKey = baseline?.key
             // The run as given (the store keeps no audit frames), compared with the baseline as stored.
             let current = BaselineSnapshot(run: prepared.run, digest: prepared.digest, testRows: prepared.testRows)
-            comparison = try await context.historyJudge.comparison(of: stored, with: baseline, store: store, current: current)
+            comparison = try await context.historyJudge.comparison(
+                of: stored, with: baseline, store: store, current: current)
         }
     }
 

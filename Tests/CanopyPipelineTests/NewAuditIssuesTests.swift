@@ -24,7 +24,8 @@ struct NewAuditIssuesTests {
         let insights = try await context.withStore { store in
             _ = try await store.store(prepared.run, digest: prepared.digest, testRows: prepared.testRows)
             return try await context.historyJudge.insights(
-                for: prepared, store: store, stored: true, chosenBaseline: try await context.historyJudge.chosenBaseline(in: store))
+                for: prepared, store: store, stored: true,
+                chosenBaseline: try await context.historyJudge.chosenBaseline(in: store))
         }
         let dashboard = DashboardBuilder(
             input: DashboardInput(prepared: prepared, insights: insights, gates: [], dashboardPath: nil, now: Date())

@@ -21,7 +21,8 @@ package struct CheckCommand {
         let catalog = try await indexed
         let (insights, missing) = try await context.withStoreOrNone { store in
             try await context.historyJudge.insights(
-                for: prepared, store: store, stored: false, chosenBaseline: try await context.historyJudge.chosenBaseline(in: store),
+                for: prepared, store: store, stored: false,
+                chosenBaseline: try await context.historyJudge.chosenBaseline(in: store),
                 sourceIndex: catalog?.index)
         }
         let judged = context.judge(prepared, insights: insights)

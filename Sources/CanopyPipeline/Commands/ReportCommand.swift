@@ -74,7 +74,8 @@ package struct ReportCommand {
                 input.insights?.trend = try await OwnerSeries.points(
                     owner: owner, whole: whole,
                     windows: [
-                        context.historyJudge.flakinessWindow(for: metadata), context.historyJudge.historyWindow(for: metadata).makingRoom(),
+                        context.historyJudge.flakinessWindow(for: metadata),
+                        context.historyJudge.historyWindow(for: metadata).makingRoom(),
                     ],
                     store: store)
             }
@@ -107,7 +108,8 @@ package struct ReportCommand {
         if let chosen, chosen.key == stored.key {
             throw PipelineError.usage("--baseline names the run being reported ('\(stored.key)'); give an earlier run")
         }
-        var insights = try await context.historyJudge.insights(for: judged, store: store, stored: true, chosenBaseline: chosen)
+        var insights = try await context.historyJudge.insights(
+            for: judged, store: store, stored: true, chosenBaseline: chosen)
         if let owner = source.owner {
             let owned = Set(tests.map(\.testKey))
             // The baseline's other tests are not missing: they are not the owner's.
