@@ -27,7 +27,7 @@ struct CheckInsightsTests {
                 store: path, night: night, key: "night-judged", windowRuns: windowRuns)
             let prepared = try await context.prepare()
             results.append(
-                try await context.withStore { store in
+                try await context.history.withStore { store in
                     if stored || alreadyStored {
                         _ = try await store.store(prepared.run, digest: prepared.digest, testRows: prepared.testRows)
                     }

@@ -40,7 +40,7 @@ struct DocumentEncodingTests {
         for (index, night) in nights.enumerated() {
             let context = try InsightsAfterStoreTests.context(store: path, night: night, key: "night-\(index)")
             let prepared = try await context.prepare()
-            let insights = try await context.withStore { store in
+            let insights = try await context.history.withStore { store in
                 _ = try await store.store(prepared.run, digest: prepared.digest, testRows: prepared.testRows)
                 return try await context.historyJudge.insights(
                     for: prepared, store: store, stored: true,

@@ -74,7 +74,7 @@ struct InsightsAfterStoreTests {
         for (index, night) in nights.enumerated() {
             let context = try context(store: path, night: night, key: "night-\(index)")
             let prepared = try await context.prepare()
-            _ = try await context.withStore {
+            _ = try await context.history.withStore {
                 try await $0.store(prepared.run, digest: prepared.digest, testRows: prepared.testRows)
             }
         }
@@ -96,7 +96,7 @@ struct InsightsAfterStoreTests {
         let context = try context(store: path, night: night, key: key, baseline: baseline, windowRuns: windowRuns)
         let prepared = try await context.prepare()
         if storeTwice {
-            _ = try await context.withStore {
+            _ = try await context.history.withStore {
                 try await $0.store(prepared.run, digest: prepared.digest, testRows: prepared.testRows)
             }
         }
@@ -104,7 +104,7 @@ struct InsightsAfterStoreTests {
         if let interloper {
             other = try await Self.context(store: path, night: interloper, key: "night-interloper").prepare()
         }
-        return try await context.withStore { store in
+        return try await context.history.withStore { store in
             if let other { _ = try await store.store(other.run, digest: other.digest, testRows: other.testRows) }
             _ = try await store.store(prepared.run, digest: prepared.digest, testRows: prepared.testRows)
             let insights = try await context.historyJudge.insights(

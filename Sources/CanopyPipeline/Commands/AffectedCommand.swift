@@ -70,7 +70,7 @@ package struct AffectedCommand {
             throw PipelineError.usage("affected reads the app's sources: pass --source DIR")
         }
         let changed = try Self.changedFiles(paths, directory: directory, index: catalog.index, revision: revision)
-        let history = try await context.withExistingStore { try await $0.testIdentifierHistory() }
+        let history = try await context.history.withExistingStore { try await $0.testIdentifierHistory() }
         let selection = AffectedSelection(changed: changed, index: catalog.index, history: history)
         let document = Document(
             source: directory, base: base, changed: paths,

@@ -19,7 +19,7 @@ package struct CheckCommand {
         async let indexed = context.sourceCatalog()
         let prepared = try await context.prepare()
         let catalog = try await indexed
-        let (insights, missing) = try await context.withStoreOrNone { store in
+        let (insights, missing) = try await context.history.withStoreOrNone { store in
             try await context.historyJudge.insights(
                 for: prepared, store: store, stored: false,
                 chosenBaseline: try await context.historyJudge.chosenBaseline(in: store),

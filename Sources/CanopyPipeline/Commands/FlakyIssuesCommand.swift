@@ -49,7 +49,7 @@ package struct FlakyIssuesCommand {
     package func run(format: Format, branch: String? = nil) async throws -> String {
         let context = context
         let source = try await context.sourceView(owner: nil)
-        let (insights, quarantined, runKey) = try await context.withExistingStore { store in
+        let (insights, quarantined, runKey) = try await context.history.withExistingStore { store in
             guard let latest = try await store.runs(in: HistoryWindow(branch: branch, runs: 1)).last else {
                 throw PipelineError.usage(
                     branch.map { "no run on branch '\($0)' is stored; `canopy report --list` shows each run's branch" }

@@ -16,7 +16,7 @@ package struct IngestCommand {
     package func run() async throws -> (runKey: String, inserted: Bool, tests: Int) {
         let context = context
         let prepared = try await context.prepare()
-        let result = try await context.withStore { store in
+        let result = try await context.history.withStore { store in
             let result = try await store.store(prepared.run, digest: prepared.digest, testRows: prepared.testRows)
             if result == .alreadyStored { try await context.requireStoredResults(are: prepared, in: store) }
             if let line = PruneCommand.line(for: await context.applyRetention(in: store)) {

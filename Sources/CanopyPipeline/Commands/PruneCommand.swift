@@ -25,15 +25,15 @@ package struct PruneCommand {
         let now = context.options.now
         let (plan, result): (PrunePlan, PruneResult?)
         if dryRun {
-            plan = try await context.withExistingStore { try await $0.planPrune(policy, now: now) }
+            plan = try await context.history.withExistingStore { try await $0.planPrune(policy, now: now) }
             result = nil
         } else {
-            if let path = context.missingSQLiteStore {
+            if let path = context.history.missingSQLiteStore {
                 throw PipelineError.usage(
                     "no history store at \(path) (from --store, CANOPY_STORE, store: in the config, or <out>/history.sqlite); nothing to prune"
                 )
             }
-            (plan, result) = try await context.withStore { store in
+            (plan, result) = try await context.history.withStore { store in
                 let plan = try await store.planPrune(policy, now: now)
                 return (plan, try await store.prune(plan))
             }

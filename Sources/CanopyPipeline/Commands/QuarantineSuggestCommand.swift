@@ -44,7 +44,7 @@ package struct QuarantineSuggestCommand {
             runs: context.configuration.flakiness.windowRuns, until: now)
         let active = context.configuration.activeQuarantine(on: now)
         let context = context
-        return try await context.withExistingStore { store in
+        return try await context.history.withExistingStore { store in
             var failing: [TestRunRow] = []
             try await store.forEachTestRun(in: window, onlyTestsWithFailures: true) { failing.append($0) }
             let flakiness = await context.historyJudge.analyzeFlakiness(failing)

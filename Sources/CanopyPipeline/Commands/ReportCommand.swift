@@ -28,7 +28,7 @@ package struct ReportCommand {
 
     /// The stored runs, newest first, one line each.
     package func list(limit: Int) async throws -> [String] {
-        let runs = try await context.withExistingStore { try await $0.runs(in: HistoryWindow(runs: limit)) }
+        let runs = try await context.history.withExistingStore { try await $0.runs(in: HistoryWindow(runs: limit)) }
         return runs.reversed().map { run in
             let date = run.metadata.startedAt.map { ISO8601DateFormatter().string(from: $0) } ?? "-"
             let partial = run.metadata.unreadInputs.map { ", partial: \($0.count) input(s) unread" } ?? ""
@@ -54,7 +54,7 @@ package struct ReportCommand {
     /// The dashboard of the stored run `key` (default: the latest).
     package func dashboard(key: String?) async throws -> Dashboard {
         let source = try await context.sourceView(owner: owner)
-        return try await context.withExistingStore { store in
+        return try await context.history.withExistingStore { store in
             let found: StoredRun?
             if let key {
                 found = try await store.run(key: key)

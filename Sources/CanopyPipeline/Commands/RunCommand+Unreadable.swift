@@ -38,7 +38,7 @@ extension RunCommand {
         let prepared = await context.analyse(run)
         var insights: HistoryInsights?
         do {
-            insights = try await context.withStoreOrNone { store in
+            insights = try await context.history.withStoreOrNone { store in
                 try await context.historyJudge.insights(
                     for: prepared, store: store, stored: false,
                     chosenBaseline: try await context.historyJudge.chosenBaseline(in: store))

@@ -94,7 +94,7 @@ package struct RunCommand: Sendable {
         if context.progress.drawsBar {
             context.progress.log("analysing \(run.tests.count) tests, storing the run and reading history …")
         }
-        let store = try await context.openStore()
+        let store = try await context.history.openStore()
         let chosenBaseline: StoredRun?
         do { chosenBaseline = try await context.historyJudge.chosenBaseline(in: store) } catch {
             await store.close()
@@ -110,7 +110,8 @@ package struct RunCommand: Sendable {
         // a large run) are made while the run is stored and history read.
         async let reportJSON = JSONOutput.fileBytes(prepared.report)
         async let testsPart = Self.testsPart(prepared)
-        let ((result, insights, untested, storeTimer), closing) = try await context.withStoreClosingLater(store) {
+        let ((result, insights, untested, storeTimer), closing) = try await context.history.withStoreClosingLater(store)
+        {
             store in
             var storeTimer = StepTimer()
             let result = try await Self.store(prepared, pending: pending, context: context, store: store)

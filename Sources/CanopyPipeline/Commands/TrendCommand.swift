@@ -58,7 +58,7 @@ package struct TrendCommand {
             branch: branch, days: days, runs: runs ?? (days == nil ? Self.defaultRuns : nil), until: nil)
         let context = context
         let source = try await context.sourceView(owner: owner)
-        return try await context.withExistingStore { store in
+        return try await context.history.withExistingStore { store in
             let points = try await store.trend(in: window)
             guard let latest = try await store.runs(in: window).last, !points.isEmpty else {
                 throw PipelineError.usage(

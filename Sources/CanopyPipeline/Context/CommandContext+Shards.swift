@@ -40,7 +40,7 @@ extension CommandContext {
         let tests = RunAssembler.assemble(parsed, attachments: attachmentScope).tests.count
         let payload = try ShardPayload.encode(parsed)
         let shard = StoredShard(runKey: runKey, name: name, tests: tests, storedAt: options.now, payload: payload)
-        return try await withStore { store in
+        return try await history.withStore { store in
             let result = try await store.storeShard(shard)
             let present = try await store.shards(runKey: runKey, payloads: false).map(\.name)
             return ShardReceipt(
@@ -76,7 +76,7 @@ extension CommandContext {
         }
         var ownLeg: ShardReceipt?
         if options.shard != nil, !options.inputs.isEmpty { ownLeg = try await storeShard() }
-        let (stored, merged) = try await withStore { store in
+        let (stored, merged) = try await history.withStore { store in
             (try await store.shards(runKey: runKey, payloads: true), try await store.run(key: runKey) != nil)
         }
         if merged {
@@ -110,7 +110,7 @@ extension CommandContext {
 
     /// Deletes the run's legs once its merge has written its files: they are in the run now.
     func deleteShards(of runKey: String) async {
-        do { try await withStore { try await $0.deleteShards(runKey: runKey) } } catch {
+        do { try await history.withStore { try await $0.deleteShards(runKey: runKey) } } catch {
             progress.log(ProgressWords.shardsNotDeleted(runKey: runKey, error: error))
         }
     }
