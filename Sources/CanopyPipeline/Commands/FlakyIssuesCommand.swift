@@ -96,7 +96,7 @@ package struct FlakyIssuesCommand {
         // Then the flaky elements, as the trend lists them: one fix for all their tests.
         for element in insights?.flakyElements ?? [] {
             let declarations = source.catalog?.declarations(of: element.identifier) ?? []
-            let owners = Array(Set(declarations.flatMap { source.catalog?.owners(of: $0.file) ?? [] })).sorted()
+            let owners = source.catalog?.owners(ofIdentifier: element.identifier) ?? []
             let marker = Self.marker(element: element.identifier)
             issues.append(
                 Issue(

@@ -20,10 +20,10 @@ extension DashboardBuilder {
         identifiers.formUnion(dashboard.identifierTree.prefix(Self.declaredTreeNodes).map(\.path))
         for identifier in identifiers {
             let found = catalog.declarations(of: identifier)
-            guard let first = found.first else { continue }
+            guard !found.isEmpty else { continue }
             code.declarations[identifier] = DashboardDeclaration(
                 places: found.map { place($0.file, line: $0.line, catalog: catalog) },
-                owners: catalog.owners(of: first.file))
+                owners: catalog.owners(ofIdentifier: identifier))
         }
         var tests = Set(failureRows.map(\.test))
         tests.formUnion((dashboard.excusedFailures + dashboard.stillFailing).map(\.test))

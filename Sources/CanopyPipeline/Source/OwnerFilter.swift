@@ -46,7 +46,7 @@ struct OwnerFilter: Sendable {
             return true
         }
         return identifiers.contains { identifier in
-            catalog.declarations(of: identifier).first.map { names(catalog.owners(of: $0.file)) } ?? false
+            names(catalog.owners(ofIdentifier: identifier))
         }
     }
 

@@ -107,4 +107,12 @@ package struct SourceCatalog: Sendable {
     package func owners(of file: String) -> [String] {
         codeOwners?.owners(of: file) ?? []
     }
+
+    /// The owners of an identifier: those CODEOWNERS gives any file declaring it
+    /// (`declarations(of:)`), each once, in order; empty when it is declared nowhere. The one
+    /// rule the page, `--owner` and the flaky-element issues name an element's owners by.
+    package func owners(ofIdentifier identifier: String) -> [String] {
+        var seen = Set<String>()
+        return declarations(of: identifier).flatMap { owners(of: $0.file) }.filter { seen.insert($0).inserted }.sorted()
+    }
 }
