@@ -25,7 +25,7 @@ struct CheckInsightsTests {
             try await InsightsAfterStoreTests.store(history, into: path)
             let context = try InsightsAfterStoreTests.context(
                 store: path, night: night, key: "night-judged", windowRuns: windowRuns)
-            let prepared = try await context.prepare()
+            let prepared = try await context.reader.prepare()
             results.append(
                 try await context.history.withStore { store in
                     if stored || alreadyStored {

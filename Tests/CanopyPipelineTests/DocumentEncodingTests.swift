@@ -39,7 +39,7 @@ struct DocumentEncodingTests {
         let path = directory + "/history.sqlite"
         for (index, night) in nights.enumerated() {
             let context = try InsightsAfterStoreTests.context(store: path, night: night, key: "night-\(index)")
-            let prepared = try await context.prepare()
+            let prepared = try await context.reader.prepare()
             let insights = try await context.history.withStore { store in
                 _ = try await store.store(prepared.run, digest: prepared.digest, testRows: prepared.testRows)
                 return try await context.historyJudge.insights(
@@ -52,7 +52,7 @@ struct DocumentEncodingTests {
             try Self.expectSameBytes(
                 RunInsightsDocument(
                     runKey: "night-\(index)", insights: insights, gates: [],
-                    verdicts: context.verdicts(of: JudgedRun(prepared), insights: insights, judgedAt: Date())),
+                    verdicts: context.runJudge.verdicts(of: JudgedRun(prepared), insights: insights, judgedAt: Date())),
                 pretty: true)
             let tests = HTMLDashboardData(DashboardBuilder.runParts(of: prepared).tests)
             let reference = try JSONOutput.foundationEncoder(pretty: false, escapesSlashes: true).encode(tests)

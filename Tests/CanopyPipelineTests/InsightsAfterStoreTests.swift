@@ -73,7 +73,7 @@ struct InsightsAfterStoreTests {
     ) async throws {
         for (index, night) in nights.enumerated() {
             let context = try context(store: path, night: night, key: "night-\(index)")
-            let prepared = try await context.prepare()
+            let prepared = try await context.reader.prepare()
             _ = try await context.history.withStore {
                 try await $0.store(prepared.run, digest: prepared.digest, testRows: prepared.testRows)
             }
@@ -94,7 +94,7 @@ struct InsightsAfterStoreTests {
         let path = directory + "/history.sqlite"
         try await store(history, into: path)
         let context = try context(store: path, night: night, key: key, baseline: baseline, windowRuns: windowRuns)
-        let prepared = try await context.prepare()
+        let prepared = try await context.reader.prepare()
         if storeTwice {
             _ = try await context.history.withStore {
                 try await $0.store(prepared.run, digest: prepared.digest, testRows: prepared.testRows)
@@ -102,7 +102,7 @@ struct InsightsAfterStoreTests {
         }
         var other: PreparedRun?
         if let interloper {
-            other = try await Self.context(store: path, night: interloper, key: "night-interloper").prepare()
+            other = try await Self.context(store: path, night: interloper, key: "night-interloper").reader.prepare()
         }
         return try await context.history.withStore { store in
             if let other { _ = try await store.store(other.run, digest: other.digest, testRows: other.testRows) }

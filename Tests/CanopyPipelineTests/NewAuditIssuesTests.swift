@@ -20,7 +20,7 @@ struct NewAuditIssuesTests {
         let path = directory + "/history.sqlite"
         try await InsightsAfterStoreTests.store(nights.prefix(night - 1), into: path)
         let context = try InsightsAfterStoreTests.context(store: path, night: nights[night - 1], key: "judged")
-        let prepared = try await context.prepare()
+        let prepared = try await context.reader.prepare()
         let insights = try await context.history.withStore { store in
             _ = try await store.store(prepared.run, digest: prepared.digest, testRows: prepared.testRows)
             return try await context.historyJudge.insights(

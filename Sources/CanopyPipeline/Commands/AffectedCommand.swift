@@ -66,7 +66,7 @@ package struct AffectedCommand {
         var paths = given.map { Self.relative($0, to: directory) }
         if let revision { paths += try revision.changedFiles() }
         paths = Array(Set(paths)).sorted()
-        guard let catalog = try await context.sourceCatalog(directory: directory) else {
+        guard let catalog = try await context.sources.catalog(directory: directory) else {
             throw PipelineError.usage("affected reads the app's sources: pass --source DIR")
         }
         let changed = try Self.changedFiles(paths, directory: directory, index: catalog.index, revision: revision)
@@ -94,7 +94,7 @@ package struct AffectedCommand {
     /// `--source`, else the current directory when it holds Swift sources (or the checkout's
     /// Xcode project, `CommandContext.sourceDirectory`).
     private var sourceDirectory: String? {
-        if let directory = context.sourceDirectory { return directory }
+        if let directory = context.sources.directory { return directory }
         guard context.options.source == .automatic else { return nil }
         let current = FileManager.default.currentDirectoryPath
         let names = FileManager.default.enumerator(atPath: current)

@@ -16,8 +16,8 @@ package struct CheckCommand {
     /// The gates, the lines to print, and what `--quiet` keeps of them (failed gates, their tests).
     package func run() async throws -> (gates: [GateResult], lines: [String], quietLines: [String]) {
         let context = context
-        async let indexed = context.sourceCatalog()
-        let prepared = try await context.prepare()
+        async let indexed = context.sources.catalog()
+        let prepared = try await context.reader.prepare()
         let catalog = try await indexed
         let (insights, missing) = try await context.history.withStoreOrNone { store in
             try await context.historyJudge.insights(
@@ -25,7 +25,8 @@ package struct CheckCommand {
                 chosenBaseline: try await context.historyJudge.chosenBaseline(in: store),
                 sourceIndex: catalog?.index)
         }
-        let judged = context.judge(prepared, insights: insights)
+        let judged = context.runJudge.judge(
+            prepared, insights: insights, now: context.options.now, testExitCode: context.options.testExitCode)
         let gates = judged.gates
         var lines = judged.warnings.map { "warning: \($0.text)" } + judged.notes.map { "note: \($0.text)" }
         if let missing {

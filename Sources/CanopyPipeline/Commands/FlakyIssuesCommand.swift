@@ -48,7 +48,7 @@ package struct FlakyIssuesCommand {
     /// --branch` draws its latest run).
     package func run(format: Format, branch: String? = nil) async throws -> String {
         let context = context
-        let source = try await context.sourceView(owner: nil)
+        let source = try await context.sources.view(owner: nil)
         let (insights, quarantined, runKey) = try await context.history.withExistingStore { store in
             guard let latest = try await store.runs(in: HistoryWindow(branch: branch, runs: 1)).last else {
                 throw PipelineError.usage(

@@ -15,11 +15,13 @@ package struct IngestCommand {
     /// Returns the run key and whether it was new.
     package func run() async throws -> (runKey: String, inserted: Bool, tests: Int) {
         let context = context
-        let prepared = try await context.prepare()
+        let prepared = try await context.reader.prepare()
         let result = try await context.history.withStore { store in
             let result = try await store.store(prepared.run, digest: prepared.digest, testRows: prepared.testRows)
-            if result == .alreadyStored { try await context.requireStoredResults(are: prepared, in: store) }
-            if let line = PruneCommand.line(for: await context.applyRetention(in: store)) {
+            if result == .alreadyStored {
+                try await prepared.requireStored(in: store, storeLocation: context.storeLocation)
+            }
+            if let line = PruneCommand.line(for: await context.retention.apply(in: store)) {
                 context.progress.log(line)
             }
             return result
@@ -30,7 +32,7 @@ package struct IngestCommand {
     /// `ingest --shard`: stores the inputs as a shard of the run (`CommandContext.storeShard`);
     /// returns what to print. A leg of a run already merged is refused (exit 2).
     package func storeShard() async throws -> [String] {
-        let receipt = try await context.storeShard()
+        let receipt = try await context.shards.storeShard()
         let present = "\(receipt.present.count) shard(s) of the run stored: \(receipt.present.joined(separator: ", "))"
         switch receipt.result {
         case .stored:
@@ -40,7 +42,7 @@ package struct IngestCommand {
                 "stored shard \(receipt.shard) of run \(receipt.runKey) (\(receipt.tests) tests), replacing the one sent before; \(present)"
             ]
         case .runAlreadyStored:
-            throw CommandContext.refusedLeg(receipt)
+            throw ShardLegs.refusedLeg(receipt)
         }
     }
 }

@@ -21,7 +21,7 @@ package struct PruneCommand {
     /// exist is a usage error (nothing is created); a dry run opens the store read-only.
     package func run(dryRun: Bool, format: Format) async throws -> String {
         let context = context
-        let policy = context.retentionPolicy
+        let policy = context.retention.policy
         let now = context.options.now
         let (plan, result): (PrunePlan, PruneResult?)
         if dryRun {

@@ -53,7 +53,7 @@ package struct ReportCommand {
 
     /// The dashboard of the stored run `key` (default: the latest).
     package func dashboard(key: String?) async throws -> Dashboard {
-        let source = try await context.sourceView(owner: owner)
+        let source = try await context.sources.view(owner: owner)
         return try await context.history.withExistingStore { store in
             let found: StoredRun?
             if let key {
@@ -137,7 +137,7 @@ package struct ReportCommand {
                 insights.baselineRun?.totals = OwnerFilter.totals(of: rows, whole: baseline.totals)
             }
         }
-        let judgement = context.judge(
+        let judgement = context.runJudge.judge(
             judged,
             subject: GateSubject(
                 stored: stored, tests: tests, failures: failures, audits: audits, coverage: coverage,
@@ -183,7 +183,7 @@ package struct ReportCommand {
             input.verdicts.keepQuarantine { owner.owns($0, matched: matched.contains($0)) }
         }
         input.source = source.catalog
-        input.untested = try await context.untestedIdentifiers(
+        input.untested = try await SourceView.untestedIdentifiers(
             catalog: source.catalog, window: context.historyJudge.flakinessWindow(for: stored.metadata), store: store)
         if let owner = source.owner {
             input.owner = owner.owner

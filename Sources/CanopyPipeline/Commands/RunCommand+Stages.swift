@@ -35,7 +35,9 @@ extension RunCommand {
             await pending.cancel()
             throw error
         }
-        if result == .alreadyStored { try await context.requireStoredResults(are: prepared, in: store) }
+        if result == .alreadyStored {
+            try await prepared.requireStored(in: store, storeLocation: context.storeLocation)
+        }
         return result
     }
 
@@ -59,8 +61,10 @@ extension RunCommand {
         input.sourceLinks = SourceLinks(ci: context.ci, commit: prepared.run.metadata.commit, paths: sourcePaths)
         input.source = catalog
         input.untested = untested
-        input.sourceDirectory = context.sourceDirectory
-        if !judged.verdicts.newFailures.isEmpty { input.changedFiles = context.changedFiles(of: prepared.run.metadata) }
+        input.sourceDirectory = context.sources.directory
+        if !judged.verdicts.newFailures.isEmpty {
+            input.changedFiles = context.sources.changedFiles(of: prepared.run.metadata)
+        }
         return DashboardBuilder(input: input).build()
     }
 

@@ -13,10 +13,10 @@ extension RunCommand {
     /// A merged run comes with the legs it was assembled from.
     func readableRun(dashboardPath: String) async throws -> (Run, legs: [StoredShard]?) {
         if context.options.expectedShards != nil {
-            let merged = try await context.mergedShards()
+            let merged = try await context.shards.mergedShards()
             return (merged.run, merged.legs)
         }
-        var (run, unreadable) = try await context.assembleReadable()
+        var (run, unreadable) = try await context.reader.assembleReadable()
         guard !unreadable.isEmpty else { return (run, nil) }
         guard context.options.allowPartial else {
             await writeUnreadable(unreadable, readable: run, dashboardPath: dashboardPath)
@@ -35,7 +35,7 @@ extension RunCommand {
     /// the inputs' errors stay the command's.
     func writeUnreadable(_ errors: [ParserError], readable run: Run, dashboardPath: String) async {
         let context = context
-        let prepared = await context.analyse(run)
+        let prepared = await context.reader.analyse(run)
         var insights: HistoryInsights?
         do {
             insights = try await context.history.withStoreOrNone { store in
@@ -48,7 +48,9 @@ extension RunCommand {
         }
         let verdicts =
             if let insights {
-                context.judge(prepared, insights: insights).verdicts
+                context.runJudge.judge(
+                    prepared, insights: insights, now: context.options.now, testExitCode: context.options.testExitCode
+                ).verdicts
             } else {
                 RunVerdicts.judge(
                     rows: prepared.testRows, failures: prepared.digest.failures,

@@ -83,7 +83,7 @@ package struct RunCommand: Sendable {
         defer { stage.discard() }
         // The app's sources are indexed beside the parsing; a bad source stops the run before
         // anything is stored.
-        async let indexed = context.sourceCatalog()
+        async let indexed = context.sources.catalog()
         let (assembled, legs) = try await readableRun(dashboardPath: dashboardPath)
         timer.lap("parse")
         let catalog = try await indexed
@@ -104,7 +104,7 @@ package struct RunCommand: Sendable {
         // run is analysed, in the transaction `finish` commits, which adds the tests and the
         // analysis.
         let pending = store.beginStore(run, merging: legs)
-        let prepared = await context.analyse(run)
+        let prepared = await context.reader.analyse(run)
         timer.lap("analyse")
         // report.json and the dashboard's parts drawn from the run alone (the bulk of the page for
         // a large run) are made while the run is stored and history read.
@@ -119,10 +119,10 @@ package struct RunCommand: Sendable {
             // History is read once the run is in it: the window the run's readers will see.
             let insights = try await context.historyJudge.insights(
                 for: prepared, store: store, stored: true, chosenBaseline: chosenBaseline, sourceIndex: catalog?.index)
-            let untested = try await context.untestedIdentifiers(
+            let untested = try await SourceView.untestedIdentifiers(
                 catalog: catalog, window: context.historyJudge.flakinessWindow(for: prepared), store: store)
             storeTimer.lap("history")
-            if let line = PruneCommand.line(for: await context.applyRetention(in: store)) {
+            if let line = PruneCommand.line(for: await context.retention.apply(in: store)) {
                 context.progress.log(line)
             }
             return (result, insights, untested, storeTimer)
@@ -130,7 +130,8 @@ package struct RunCommand: Sendable {
         timer.lap("store+history")
         timer.append(storeTimer)
 
-        let judged = context.judge(prepared, insights: insights)
+        let judged = context.runJudge.judge(
+            prepared, insights: insights, now: context.options.now, testExitCode: context.options.testExitCode)
         // The insights document encodes beside the dashboard.
         async let insightsJSON = JSONOutput.fileBytes(
             RunInsightsDocument(
@@ -161,7 +162,7 @@ package struct RunCommand: Sendable {
         timer.lap("write")
         // The legs were kept so that a merge run again after the commit could assemble the run;
         // they are in the stored run and its files are written.
-        if legs != nil, let key = prepared.run.metadata.runKey { await context.deleteShards(of: key) }
+        if legs != nil, let key = prepared.run.metadata.runKey { await context.shards.deleteShards(of: key) }
         var outcome = outcome(
             prepared, result: result, insights: insights, judged: judged, files: files, dashboard: dashboard,
             mode: mode,

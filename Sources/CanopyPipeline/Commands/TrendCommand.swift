@@ -57,7 +57,7 @@ package struct TrendCommand {
         let window = HistoryWindow(
             branch: branch, days: days, runs: runs ?? (days == nil ? Self.defaultRuns : nil), until: nil)
         let context = context
-        let source = try await context.sourceView(owner: owner)
+        let source = try await context.sources.view(owner: owner)
         return try await context.history.withExistingStore { store in
             let points = try await store.trend(in: window)
             guard let latest = try await store.runs(in: window).last, !points.isEmpty else {
@@ -102,7 +102,7 @@ package struct TrendCommand {
         // The window's states date its state changes; they judge no test of the latest run.
         input.window = TrendWindow(window, runs: points.count, flakiness: states.finish())
         input.insights?.trend = points
-        input.untested = try await context.untestedIdentifiers(catalog: source.catalog, window: window, store: store)
+        input.untested = try await SourceView.untestedIdentifiers(catalog: source.catalog, window: window, store: store)
         if let owner = source.owner {
             input.title = "Canopy — \(owner.owner)"
             input.window?.owner = owner.owner

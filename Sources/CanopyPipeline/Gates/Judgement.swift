@@ -14,13 +14,17 @@ struct Judgement {
     var newFailures: Set<String> { Set(input.newFailures) }
 }
 
-extension CommandContext {
+/// Judges a run against what history says of it: each test's verdict, the gates' input and their
+/// results. A value of the configuration (`CommandContext.runJudge`).
+struct RunJudge: Sendable {
+    var configuration: CanopyConfiguration
+
     /// The gates' input from the run and its history, and their verdicts: how `run` and `check`
-    /// judge a run just read, at the clock's time.
-    func judge(_ prepared: PreparedRun, insights: HistoryInsights) -> Judgement {
+    /// judge a run just read, at `now` (the clock's time), with the test command's `testExitCode`.
+    func judge(_ prepared: PreparedRun, insights: HistoryInsights, now: Date, testExitCode: Int32?) -> Judgement {
         judge(
-            JudgedRun(prepared), subject: GateSubject(prepared), insights: insights, judgedAt: options.now,
-            testExitCode: options.testExitCode)
+            JudgedRun(prepared), subject: GateSubject(prepared), insights: insights, judgedAt: now,
+            testExitCode: testExitCode)
     }
 
     /// How every run is judged: `run` and `check` a run just read, `report` and the trend's latest

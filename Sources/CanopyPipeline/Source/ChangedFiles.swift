@@ -1,15 +1,15 @@
 import CanopyModel
 import Foundation
 
-extension CommandContext {
+extension SourceAccess {
     /// The files a run's change touches, relative to the source directory: `--changed` as given,
     /// else for a pull or merge request's run the files `git diff --name-only TARGET...HEAD` names
     /// in the source directory's checkout (TARGET: `origin/<target branch>`, else the branch itself).
     /// Nil when unknown — no sources, not a request, no git, or the checkout lacks the target
     /// branch: the evidence that needs them is left out, never an error.
     func changedFiles(of metadata: RunMetadata) -> [String]? {
-        guard let directory = sourceDirectory else { return nil }
-        if let given = options.changed {
+        guard let directory else { return nil }
+        if let given = changed {
             return given.map { AffectedCommand.relative($0, to: directory) }
         }
         guard let target = metadata.baseBranch, target != metadata.branch, !target.hasPrefix("-") else { return nil }

@@ -4,12 +4,23 @@ import CanopyRender
 import CanopySource
 import Foundation
 
-extension CommandContext {
+/// The app's sources a command reads: where they are, their index and owners, and the files a
+/// run's change touches. A value of `--source`, `--changed` and the checkout
+/// (`CommandContext.sources`).
+struct SourceAccess: Sendable {
+    /// `--source`/`--no-source`.
+    var selection: SourceSelection
+    /// `run --changed`, as given.
+    var changed: [String]?
+    var ci: CIEnvironment
+    /// `HOME`, which a checkout's path may start with.
+    var home: String?
+    var progress: Progress
+
     /// The directory `--source` names, or the checkout when it holds an Xcode project; nil when
     /// no sources are read.
-    var sourceDirectory: String? {
-        options.source.directory(
-            checkout: SourcePathResolver.checkout(ci, home: options.environment["HOME"]))
+    var directory: String? {
+        selection.directory(checkout: SourcePathResolver.checkout(ci, home: home))
     }
 
     /// The source index and CODEOWNERS of `directory` (by default `sourceDirectory`), read on a
@@ -19,8 +30,8 @@ extension CommandContext {
     ///
     /// - Throws: `PipelineError.source` when the directory cannot be listed, for a file that is not
     ///   UTF-8, or a CODEOWNERS file that cannot be read or has a bad line.
-    func sourceCatalog(directory: String? = nil) async throws -> SourceCatalog? {
-        guard let directory = directory ?? sourceDirectory else { return nil }
+    func catalog(directory: String? = nil) async throws -> SourceCatalog? {
+        guard let directory = directory ?? self.directory else { return nil }
         let catalog: SourceCatalog
         do {
             catalog = try await DedicatedThread.run("source") { try SourceCatalog.load(directory: directory) }
@@ -53,21 +64,22 @@ struct SourceView: Sendable {
     }
 }
 
-extension CommandContext {
+extension SourceAccess {
     /// The sources and the `--owner` filter of `report` and `trend`.
-    func sourceView(owner: String?) async throws -> SourceView {
-        let catalog = try await sourceCatalog()
+    func view(owner: String?) async throws -> SourceView {
+        let catalog = try await self.catalog()
         return SourceView(
-            catalog: catalog, directory: sourceDirectory,
+            catalog: catalog, directory: directory,
             owner: try owner.map { try OwnerFilter(owner: $0, catalog: catalog) })
     }
 }
 
-extension CommandContext {
+extension SourceView {
     /// The declared identifiers no UI test exercised over `window` (`UntestedIdentifiers`); none
     /// without sources. Reads each run's identifier tree: the nodes a test touched or an element
     /// was seen on.
-    func untestedIdentifiers(catalog: SourceCatalog?, window: HistoryWindow, store: any HistoryStore) async throws
+    static func untestedIdentifiers(catalog: SourceCatalog?, window: HistoryWindow, store: any HistoryStore)
+        async throws
         -> [DashboardUntestedScreen]
     {
         guard let catalog else { return [] }

@@ -3,12 +3,14 @@ import CanopyHistory
 import CanopyModel
 import Foundation
 
-extension CommandContext {
+extension PreparedRun {
     /// After a store found the run's key already stored: the stored run must hold these results.
     /// A run key is kept once (a retried upload of the same run is one run), so other results
     /// under it (a CI retry under a hand-made `--run-key`) would be dropped while `run` judged and
     /// drew them: the command stops instead, before writing anything, and the stored run is kept.
-    func requireStoredResults(are prepared: PreparedRun, in store: any HistoryStore) async throws {
+    /// `storeLocation` names the store in the error.
+    func requireStored(in store: any HistoryStore, storeLocation: String) async throws {
+        let prepared = self
         let key = prepared.run.metadata.runKey ?? ""
         func signature(_ rows: [TestRunRow]) -> [String] {
             rows.map {

@@ -7,8 +7,22 @@ import Foundation
 /// A run assembled from shards (`docs/ci.md`, "One run from many jobs"): each CI leg stores what
 /// it parsed (`canopy ingest --shard`), and a final step (`canopy run --expect-shards N`) reads
 /// every shard back and assembles the run from all of them as `canopy run` would from all the
-/// legs' files: the same inputs, the same `RunAssembler`, the same run.
-extension CommandContext {
+/// legs' files: the same inputs, the same `RunAssembler`, the same run. A value of the leg's
+/// settings (`CommandContext.shards`).
+package struct ShardLegs: Sendable {
+    /// This leg's inputs, read as `run` reads them.
+    var reader: RunReader
+    var history: HistoryAccess
+    /// `--shard`: this leg's name.
+    var shard: String?
+    /// `--expect-shards`: how many legs the run has.
+    var expected: Int?
+    /// The environment a test pauses a merge by (`ShardMergePause`).
+    var environment: [String: String]
+
+    var runKey: String? { reader.metadata.runKey }
+    var progress: Progress { reader.progress }
+
     /// What `--shard` stored, and the shards of the run now present.
     package struct ShardReceipt: Sendable {
         package var runKey: String
@@ -31,15 +45,15 @@ extension CommandContext {
     /// stores them as the shard `--shard` names of the run `--run-key` names. A run already
     /// stored keeps nothing of the leg (`result` says so); the caller refuses it.
     package func storeShard() async throws -> ShardReceipt {
-        guard let name = options.shard, let runKey = options.metadata.runKey else {
+        guard let name = shard, let runKey else {
             throw PipelineError.usage("--shard needs --run-key: the key every leg of the run gives")
         }
-        let (parsed, unreadable, _) = try await readInputs()
+        let (parsed, unreadable, _) = try await reader.readInputs()
         if !unreadable.isEmpty { throw PipelineError.inputs(unreadable) }
         // The leg's tests as its own run would count them.
-        let tests = RunAssembler.assemble(parsed, attachments: attachmentScope).tests.count
+        let tests = RunAssembler.assemble(parsed, attachments: reader.attachmentScope).tests.count
         let payload = try ShardPayload.encode(parsed)
-        let shard = StoredShard(runKey: runKey, name: name, tests: tests, storedAt: options.now, payload: payload)
+        let shard = StoredShard(runKey: runKey, name: name, tests: tests, storedAt: reader.now, payload: payload)
         return try await history.withStore { store in
             let result = try await store.storeShard(shard)
             let present = try await store.shards(runKey: runKey, payloads: false).map(\.name)
@@ -71,11 +85,11 @@ extension CommandContext {
     /// stored key. This leg (`--shard`) must then be the one merged. Once its merge wrote its
     /// files the legs are gone and the command is refused.
     func mergedShards() async throws -> MergedShards {
-        guard let expected = options.expectedShards, let runKey = options.metadata.runKey else {
+        guard let expected, let runKey else {
             throw PipelineError.usage("--expect-shards needs --run-key: the key every shard was stored with")
         }
         var ownLeg: ShardReceipt?
-        if options.shard != nil, !options.inputs.isEmpty { ownLeg = try await storeShard() }
+        if shard != nil, !reader.inputs.isEmpty { ownLeg = try await storeShard() }
         let (stored, merged) = try await history.withStore { store in
             (try await store.shards(runKey: runKey, payloads: true), try await store.run(key: runKey) != nil)
         }
@@ -85,7 +99,7 @@ extension CommandContext {
                 throw Self.refusedLeg(ownLeg.shard, runKey: runKey)
             }
         }
-        await ShardMergePause.afterRead(environment: options.environment)
+        await ShardMergePause.afterRead(environment: environment)
         let names = ShardNames.sorted(stored.map(\.name))
         guard stored.count == expected else {
             throw ShardNames.incompleteError(runKey: runKey, present: names, expected: expected)
@@ -103,7 +117,7 @@ extension CommandContext {
                         + "send it again with `canopy ingest --run-key \(runKey) --shard \(shard.name) …`")
             }
         }
-        var run = try assemble(parsed, digests: [:])
+        var run = try reader.assemble(parsed, digests: [:])
         run.metadata.shards = names
         return MergedShards(run: run, legs: stored)
     }

@@ -15,13 +15,14 @@ struct TargetBranchNote: Sendable, Equatable {
     var fallback: String?
 }
 
-extension CommandContext {
-    /// The note when the run targets a branch that gave no baseline; nil otherwise.
-    func targetBranchNote(for run: Run, baseline: StoredRun?) -> TargetBranchNote? {
-        guard options.baseline == nil, let target = run.metadata.baseBranch, target != run.metadata.branch,
+extension TargetBranchNote {
+    /// The note when `run` targets a branch that gave no baseline; nil otherwise, and when the
+    /// baseline was chosen by `--baseline` (`chosenBaseline`). `storeLocation` is the store searched.
+    init?(run: Run, baseline: StoredRun?, chosenBaseline: String?, storeLocation: String) {
+        guard chosenBaseline == nil, let target = run.metadata.baseBranch, target != run.metadata.branch,
             baseline?.metadata.branch != target
         else { return nil }
-        return TargetBranchNote(
+        self.init(
             target: target, store: storeLocation.redactedStore,
             fallback: baseline.map { $0.baselineLabel(comparedWithRunOn: run.metadata.branch) })
     }

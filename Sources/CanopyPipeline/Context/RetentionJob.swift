@@ -5,11 +5,18 @@ import Foundation
 
 /// Retention (`history.retention:`, docs/history-and-flakiness.md#retention): the policy `canopy prune`
 /// applies, and the prune `run` and `ingest` make after storing their run when it is configured.
-extension CommandContext {
+/// A value of the configuration and the clock (`CommandContext.retention`).
+struct RetentionJob: Sendable {
+    var configuration: CanopyConfiguration
+    /// The clock retention's days count back from.
+    var now: Date
+    /// Where the store is (redacted in a failure).
+    var storeLocation: String
+
     /// `history.retention` (its defaults when not configured) with the windows readers need: the
     /// flakiness window's days (quarantine reads history only through it), and the latest
     /// `max(flakiness.windowRuns, trend's default --runs)` runs of the target branch.
-    var retentionPolicy: RetentionPolicy {
+    var policy: RetentionPolicy {
         let retention = configuration.retention ?? RetentionConfiguration()
         return RetentionPolicy(
             days: retention.days, pullRequestDays: retention.pullRequestDays, targetBranch: retention.targetBranch,
@@ -25,10 +32,10 @@ extension CommandContext {
     /// Prunes `store` when `history.retention` is configured: what went, or why nothing could go
     /// (a failure is not thrown: the run is stored, and the next one prunes again). The caller
     /// says it (`PruneCommand.line(for:)`).
-    func applyRetention(in store: any HistoryStore) async -> RetentionOutcome {
+    func apply(in store: any HistoryStore) async -> RetentionOutcome {
         guard configuration.retention != nil else { return .notConfigured }
         do {
-            var plan = try await store.planPrune(retentionPolicy, now: options.now)
+            var plan = try await store.planPrune(policy, now: now)
             plan.runs = Array(plan.runs.prefix(Self.runsPrunedPerJob))
             return .pruned(plan: plan, result: try await store.prune(plan))
         } catch {
