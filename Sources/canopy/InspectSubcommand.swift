@@ -11,7 +11,7 @@ struct InspectSubcommand: ParsableCommand {
         discussion: """
               canopy inspect build/reports/junit.xml
               canopy inspect --summary --format json Reports/samples/
-              canopy inspect --report junit.xml snapshots/ audits/   # canopy.report/2 JSON
+              canopy inspect --report junit.xml snapshots/ audits/   # canopy.report/3 JSON
 
             Formats are detected from content (or given with --junit, --xcresult,
             --snapshots, --audits). A directory means every *.xml, *.json and *.junit
@@ -35,18 +35,18 @@ struct InspectSubcommand: ParsableCommand {
 
     @Flag(
         help:
-            "Analyse the inputs as one run and print the canopy.report/2 JSON (identifier tree, coverage, failure causes, clusters)."
+            "Analyse the inputs as one run and print the canopy.report/3 JSON (identifier tree, coverage, failure causes, clusters)."
     )
     var report = false
 
     func validate() throws {
         try inputs.requireSome()
         if report, format == .text {
-            throw ValidationError("--report prints the canopy.report/2 JSON; leave out --format text")
+            throw ValidationError("--report prints the canopy.report/3 JSON; leave out --format text")
         }
         if report, summary {
             throw ValidationError(
-                "--report prints the whole canopy.report/2 JSON; --summary is for the listing, leave one out")
+                "--report prints the whole canopy.report/3 JSON; --summary is for the listing, leave one out")
         }
     }
 

@@ -94,13 +94,13 @@ struct InspectCommandTests {
         #expect(result.stderr.contains("truncated.xml"))
     }
 
-    @Test("--report prints the canopy.report/2 analysis of the inputs as one run")
+    @Test("--report prints the canopy.report/3 analysis of the inputs as one run")
     func reportJSON() throws {
         let night = CLIRunner.repository.appendingPathComponent("Reports/samples/night-10").path
         let result = try CLIRunner.run(["inspect", "--report", night])
         #expect(result.status == 0, "\(result.stderr)")
         let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
-        #expect(object["schema"] as? String == "canopy.report/2")
+        #expect(object["schema"] as? String == "canopy.report/3")
         let failures = try #require(object["failures"] as? [[String: Any]])
         let chip = try #require(failures.first { ($0["test"] as? String)?.hasSuffix("testFilterChips") == true })
         #expect(chip["category"] as? String == "elementNotFound")

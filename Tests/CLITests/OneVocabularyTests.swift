@@ -95,7 +95,7 @@ struct OneVocabularyTests: SampleHistoryCommands {
     @Test("report.json says passed on retry and counts causes in failed tests, under schema 2")
     func reportNamesItsQuantities() throws {
         let report = try Self.json("main/report.json")
-        #expect(report["schema"] as? String == "canopy.report/2")
+        #expect(report["schema"] as? String == "canopy.report/3")
         let summary = try #require(report["summary"] as? [String: Any])
         let totals = try #require(summary["totals"] as? [String: Any])
         #expect(totals["passedOnRetry"] as? Int == 2 && totals["flaky"] == nil, "\(totals)")

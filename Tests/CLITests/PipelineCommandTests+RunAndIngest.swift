@@ -46,7 +46,7 @@ extension PipelineCommandTests {
             let report = try #require(
                 try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: out + "/report.json")))
                     as? [String: Any])
-            #expect(report["schema"] as? String == "canopy.report/2")
+            #expect(report["schema"] as? String == "canopy.report/3")
         }
 
         @Test("a bad input stores nothing and exits 2")

@@ -77,7 +77,7 @@ struct RunSafetyTests {
         // Named on its own, Canopy's own document is refused, saying what it is.
         let named = try CLIRunner.run(["inspect", build + "/canopy/report.json"])
         #expect(named.status == 2)
-        #expect(named.stderr.contains("canopy.report/2"), "\(named.stderr)")
+        #expect(named.stderr.contains("canopy.report/3"), "\(named.stderr)")
     }
 
     /// A CI retry under the same hand-made `--run-key` brought other results: they were dropped

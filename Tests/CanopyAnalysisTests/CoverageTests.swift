@@ -1,5 +1,6 @@
 import CanopyAnalysis
 import CanopyModel
+import Foundation
 import Testing
 
 struct CoverageTests {
@@ -132,6 +133,19 @@ struct CoverageTests {
         #expect(labels.overall.identified == 1)
         #expect(coverage.overall.interactive == 0)
         #expect(coverage.missing.isEmpty)
-        #expect(coverage.notes.contains { $0.contains("label coverage") })
+        #expect(coverage.notes == [.labelOnlyScreens(1)])
+    }
+
+    @Test("a run without snapshots says coverage cannot be measured; report.json carries each note's kind")
+    func notesAreTypedAndEncodedByKind() throws {
+        let coverage = ReportBuilder.build(run: Run()).coverage
+        #expect(coverage.notes == [.noSnapshots])
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        let encoded = try encoder.encode([CoverageNote.labelOnlyScreens(2), .noSnapshots])
+        #expect(
+            String(decoding: encoded, as: UTF8.self)
+                == #"[{"kind":"labelOnlyScreens","screens":2},{"kind":"noSnapshots"}]"#)
+        #expect(try JSONDecoder().decode([CoverageNote].self, from: encoded) == [.labelOnlyScreens(2), .noSnapshots])
     }
 }

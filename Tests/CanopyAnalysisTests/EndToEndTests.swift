@@ -150,7 +150,7 @@ struct EndToEndTests {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         let json = String(decoding: try encoder.encode(report), as: UTF8.self)
-        #expect(json.contains(#""schema":"canopy.report\/2""#) || json.contains(#""schema":"canopy.report/2""#))
+        #expect(json.contains(#""schema":"canopy.report\/3""#) || json.contains(#""schema":"canopy.report/3""#))
         let decoded = try JSONDecoder().decode(Report.self, from: Data(json.utf8))
         // Everything but the tests per identifier, which only history keeps (`IdentifierTestsTests`).
         var withoutTests = report

@@ -98,15 +98,11 @@ struct CoverageAnalyzer {
                 overall: CoverageFigure(
                     scope: .overall, name: "", interactive: labelOverall.interactive,
                     identified: labelOverall.identified),
-                screens: labelScreens,
-                note:
-                    "label-only snapshots (A11yUITests) carry no identifiers: these figures are label coverage, not identifier coverage"
-            )
-            report.notes.append(
-                "\(labelScreens.count) label-only screen(s) report label coverage instead of identifier coverage")
+                screens: labelScreens)
+            report.notes.append(.labelOnlyScreens(labelScreens.count))
         }
-        if byScreen.isEmpty {
-            report.notes.append("no element-tree snapshots: identifier coverage cannot be measured")
+        if byScreen.isEmpty && labelScreens.isEmpty {
+            report.notes.append(.noSnapshots)
         }
         return report
     }

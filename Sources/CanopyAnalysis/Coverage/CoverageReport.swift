@@ -22,13 +22,13 @@ package struct CoverageReport: Sendable, Equatable, Hashable, Codable {
     /// Identifiers that do not follow `identifiers.convention`.
     package var conventionViolations: [ConventionViolation]
     /// What a reader should know about the figures.
-    package var notes: [String]
+    package var notes: [CoverageNote]
 
     package init(
         overall: CoverageFigure, screens: [CoverageFigure] = [], elementTypes: [CoverageFigure] = [],
         branches: [CoverageFigure] = [],
         labelCoverage: LabelCoverage? = nil, missing: [MissingIdentifier] = [], duplicates: [DuplicateIdentifier] = [],
-        overlong: [OverlongIdentifier] = [], conventionViolations: [ConventionViolation] = [], notes: [String] = []
+        overlong: [OverlongIdentifier] = [], conventionViolations: [ConventionViolation] = [], notes: [CoverageNote] = []
     ) {
         self.overall = overall
         self.screens = screens

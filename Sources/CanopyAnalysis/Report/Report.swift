@@ -1,14 +1,14 @@
 import CanopyModel
 
-/// Everything the correlator concluded about one run: the `canopy.report/2` document.
+/// Everything the correlator concluded about one run: the `canopy.report/3` document.
 ///
 /// Built by `ReportBuilder.build(run:configuration:)`; rendered as JSON by `canopy inspect
 /// --report` and written to `report.json` by `canopy run`. `digest` is what history stores.
 package struct Report: Sendable, Equatable, Hashable, Codable {
     /// The schema name and version of the JSON rendering.
-    package static let schemaName = "canopy.report/2"
+    package static let schemaName = "canopy.report/3"
 
-    /// Always `canopy.report/2`.
+    /// Always `canopy.report/3`.
     package var schema: String
     package var summary: RunSummary
     /// Identifier tree nodes, depth-first, children sorted by path.

@@ -60,7 +60,7 @@ package struct InspectCommand {
         return Outcome(output: output, errors: errors, notes: reading.skipNotes, run: run)
     }
 
-    /// Reads the inputs as one run and prints its `canopy.report/2` JSON (identifier tree, coverage,
+    /// Reads the inputs as one run and prints its `canopy.report/3` JSON (identifier tree, coverage,
     /// failure categories and clusters), analysed with `configuration` as `canopy run` would.
     package func report(_ inputs: InputSelection, configuration: AnalysisConfiguration = AnalysisConfiguration()) throws
         -> Outcome
