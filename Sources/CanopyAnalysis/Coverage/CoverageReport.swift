@@ -28,7 +28,8 @@ package struct CoverageReport: Sendable, Equatable, Hashable, Codable {
         overall: CoverageFigure, screens: [CoverageFigure] = [], elementTypes: [CoverageFigure] = [],
         branches: [CoverageFigure] = [],
         labelCoverage: LabelCoverage? = nil, missing: [MissingIdentifier] = [], duplicates: [DuplicateIdentifier] = [],
-        overlong: [OverlongIdentifier] = [], conventionViolations: [ConventionViolation] = [], notes: [CoverageNote] = []
+        overlong: [OverlongIdentifier] = [], conventionViolations: [ConventionViolation] = [],
+        notes: [CoverageNote] = []
     ) {
         self.overall = overall
         self.screens = screens
