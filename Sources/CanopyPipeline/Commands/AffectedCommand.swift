@@ -63,7 +63,7 @@ package struct AffectedCommand {
         }
         if given.isEmpty && base == nil { throw PipelineError.usage("affected needs --changed FILE… or --base REF") }
         let revision = try base.map { try GitRevision(directory: directory, ref: $0) }
-        var paths = given.map { Self.relative($0, to: directory) }
+        var paths = given.map { SourceAccess.relative($0, to: directory) }
         if let revision { paths += try revision.changedFiles() }
         paths = Array(Set(paths)).sorted()
         guard let catalog = try await context.sources.catalog(directory: directory) else {
@@ -102,17 +102,6 @@ package struct AffectedCommand {
             if name.hasSuffix(".swift") { return current }
         }
         return nil
-    }
-
-    /// `path` relative to the source directory: as given when relative, else with the directory's
-    /// path taken off.
-    static func relative(_ path: String, to directory: String) -> String {
-        guard path.hasPrefix("/") else {
-            return path.hasPrefix("./") ? String(path.dropFirst(2)) : path
-        }
-        let root = URL(fileURLWithPath: directory).standardizedFileURL.path
-        let standardized = URL(fileURLWithPath: path).standardizedFileURL.path
-        return standardized.hasPrefix(root + "/") ? String(standardized.dropFirst(root.count + 1)) : standardized
     }
 
     /// What each changed file declares now, and at the base revision: the base texts of the

@@ -10,7 +10,7 @@ extension SourceAccess {
     func changedFiles(of metadata: RunMetadata) -> [String]? {
         guard let directory else { return nil }
         if let given = changed {
-            return given.map { AffectedCommand.relative($0, to: directory) }
+            return given.map { Self.relative($0, to: directory) }
         }
         guard let target = metadata.baseBranch, target != metadata.branch, !target.hasPrefix("-") else { return nil }
         for ref in ["origin/" + target, target] {
@@ -27,5 +27,16 @@ extension SourceAccess {
             }
         }
         return nil
+    }
+
+    /// `path` relative to the source directory: as given when relative, else with the directory's
+    /// path taken off.
+    static func relative(_ path: String, to directory: String) -> String {
+        guard path.hasPrefix("/") else {
+            return path.hasPrefix("./") ? String(path.dropFirst(2)) : path
+        }
+        let root = URL(fileURLWithPath: directory).standardizedFileURL.path
+        let standardized = URL(fileURLWithPath: path).standardizedFileURL.path
+        return standardized.hasPrefix(root + "/") ? String(standardized.dropFirst(root.count + 1)) : standardized
     }
 }
