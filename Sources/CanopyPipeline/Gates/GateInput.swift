@@ -53,11 +53,11 @@ package struct GateInput: Sendable, Equatable {
     /// The run's crash records (`RunVerdicts.crashes`).
     package var crashes: [String] { verdicts.crashes }
 
-    /// The new accessibility errors among `newAuditIssues`, one line each (`type: description on
-    /// element`): the new-audit-errors gate's items.
     /// The metrics-regressions gate's items, one sentence each (`MetricChange.sentence`).
     package var metricRegressionItems: [String] { metricRegressions.map(\.sentence) }
 
+    /// The new accessibility errors among `newAuditIssues`, one line each (`type: description on
+    /// element`): the new-audit-errors gate's items.
     package var newAuditErrors: [String] {
         newAuditIssues.filter { $0.severity == .error }.map(\.gateItem)
     }
