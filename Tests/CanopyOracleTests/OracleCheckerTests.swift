@@ -4,6 +4,23 @@ import Testing
 /// The oracle's own readers and rules, on surfaces written by hand: each catches what it must.
 @Suite("The oracle's checkers")
 struct OracleCheckerTests {
+    @Test("tags and entities leave the page's text as the regular expressions did")
+    func taglessMatchesTheRegularExpressions() {
+        func reference(_ html: String) -> String {
+            html.replacingOccurrences(of: "<wbr>", with: "")
+                .replacingOccurrences(of: #"<[^>]+>"#, with: " ", options: .regularExpression)
+                .replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
+                .replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&#39;", with: "'")
+                .replacingOccurrences(of: "&amp;", with: "&")
+        }
+        let samples = [
+            #"<li><code>App.LoginTests/<wbr>testLogin</code> — <b>2</b> &lt;x&gt; &amp;lt; &quot;q&quot; &#39;s</li>"#,
+            "a <> b < c > d <unclosed", "&amp;amp; &amp;#39; &lt;wbr&gt; <a\nhref=\"x\">é✓</a>", "", "<<wbr>b>",
+            "<p class=\"f-note\">Expected ≥ 3 &#39;</p>&", "🔁 <span title=\"a>b\">x</span>",
+        ]
+        for sample in samples { #expect(HTMLSurface.tagless(sample) == reference(sample), "\(sample)") }
+    }
+
     @Test("a Markdown heading whose count is not its list's length is caught, with tables, lists and summaries")
     func markdownCounts() {
         let text = """

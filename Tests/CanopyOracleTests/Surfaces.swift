@@ -180,11 +180,42 @@ enum HTMLSurface {
 
     /// The text of some HTML; a tag reads as a space (`<code>key</code><span>file</span>` is two words).
     static func tagless(_ html: String) -> String {
-        html.replacingOccurrences(of: "<wbr>", with: "")
-            .replacingOccurrences(of: #"<[^>]+>"#, with: " ", options: .regularExpression)
-            .replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
-            .replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&#39;", with: "'")
-            .replacingOccurrences(of: "&amp;", with: "&")
+        // `<wbr>` goes; then one pass over the bytes makes any other tag (`<` to the next `>`,
+        // something between) a space, and one decodes the five entities the page writes.
+        let bytes = Array(html.replacingOccurrences(of: "<wbr>", with: "").utf8)
+        var text: [UInt8] = []
+        text.reserveCapacity(bytes.count)
+        var index = 0
+        while index < bytes.count {
+            if bytes[index] == UInt8(ascii: "<"), let close = bytes[(index + 1)...].firstIndex(of: UInt8(ascii: ">")),
+                close > index + 1
+            {
+                text.append(UInt8(ascii: " "))
+                index = close + 1
+            } else {
+                text.append(bytes[index])
+                index += 1
+            }
+        }
+        let entities: [(String, UInt8)] = [
+            ("&lt;", UInt8(ascii: "<")), ("&gt;", UInt8(ascii: ">")), ("&quot;", UInt8(ascii: "\"")),
+            ("&#39;", UInt8(ascii: "'")), ("&amp;", UInt8(ascii: "&")),
+        ]
+        var decoded: [UInt8] = []
+        decoded.reserveCapacity(text.count)
+        index = 0
+        next: while index < text.count {
+            if text[index] == UInt8(ascii: "&") {
+                for (entity, character) in entities where text[index...].starts(with: entity.utf8) {
+                    decoded.append(character)
+                    index += entity.utf8.count
+                    continue next
+                }
+            }
+            decoded.append(text[index])
+            index += 1
+        }
+        return String(decoding: decoded, as: UTF8.self)
     }
 
     /// The top-level `<li>`s of the first list, the body rows of the first table, or the cards
