@@ -9,9 +9,8 @@ let canopyVersion = "0.7.0"
 let versionLine = buildCommit.isEmpty ? canopyVersion : "\(canopyVersion) (commit \(buildCommit))"
 
 /// The `canopy` command: UI-test results in, answers out.
-@main
-struct Canopy: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(
+package struct Canopy: ParsableCommand {
+    package static let configuration = CommandConfiguration(
         commandName: "canopy",
         abstract: "Turns UI-test results (JUnit, xcresult JSON, accessibility snapshots and audits) into answers.",
         discussion: """
@@ -29,36 +28,42 @@ struct Canopy: AsyncParsableCommand {
         ]
     )
 
-    /// Runs the command and maps every failure to Canopy's exit codes (usage errors are 2, not 64).
-    static func main() async {
-        // `canopy run` of a large report holds its peak across several threads' allocations.
-        Platform.boundAllocatorMemory(arenas: Int32(clamping: ProcessInfo.processInfo.activeProcessorCount))
-        StandardStream.ignoreBrokenPipes()
+    package init() {}
+
+    /// Parses `arguments`, runs the command they name with `environment` and `console`, and
+    /// returns Canopy's exit code for the outcome: 0 success (`--help`, `--version` and completion
+    /// scripts print on standard output), 1 a gate failed, 2 bad input, configuration or usage
+    /// (never ArgumentParser's 64), a `PipelineError`'s own code. It never exits the process.
+    package static func invoke(
+        _ arguments: [String], environment: [String: String], console: Console, retainer: Retainer? = nil
+    ) async -> Int32 {
+        let invocation = Invocation(environment: environment, console: console, retainer: retainer)
         do {
-            var command = try parseAsRoot()
-            if var asyncCommand = command as? any AsyncParsableCommand {
-                try await asyncCommand.run()
+            var command = try parseAsRoot(arguments)
+            if let invoked = command as? any InvokedCommand {
+                try await invoked.run(in: invocation)
             } else {
+                // A command group without a command of its own (`canopy`, `canopy quarantine`):
+                // ArgumentParser's `run` asks for its help.
                 try command.run()
             }
+            return 0
         } catch let error as PipelineError {
-            StandardStream.error(error.description + "\n")
-            Foundation.exit(error.exitCode)
+            console.error(error.description + "\n")
+            return error.exitCode
         } catch {
             let code = exitCode(for: error)
-            if code == .success || error is CleanExit {
-                exit(withError: error)
+            // ArgumentParser uses 1 for thrown errors it does not know; ours are input errors.
+            let isInputError = code.rawValue == 1 && !(error is ExitCode)
+            if isInputError || code == .validationFailure {
+                console.error(fullMessage(for: error, columns: console.columns) + "\n")
+                return 2
             }
-            if code.rawValue == 1 && !(error is ExitCode) {
-                // ArgumentParser uses 1 for thrown errors it does not know; ours are input errors.
-                StandardStream.error(fullMessage(for: error) + "\n")
-                Foundation.exit(2)
-            }
-            if code == .validationFailure {
-                StandardStream.error(fullMessage(for: error) + "\n")
-                Foundation.exit(2)
-            }
-            exit(withError: error)
+            // As ArgumentParser's `exit(withError:)`: help and other clean exits on standard
+            // output, anything else on standard error.
+            let message = fullMessage(for: error, columns: console.columns)
+            if !message.isEmpty { (code == .success ? console.output : console.error)(message + "\n") }
+            return code.rawValue
         }
     }
 }
