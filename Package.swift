@@ -196,9 +196,10 @@ let package = Package(
         .testTarget(
             name: "CanopyConfigTests", dependencies: ["CanopyConfig", "CanopyAnalysis", "CanopyModel"],
             swiftSettings: swiftSettings),
-        // `canopy` is a dependency so that the binary these tests run is built first.
+        // The commands run in the test process (`CLIRunner.run`, through CanopyCLI); `canopy` is a
+        // dependency so that the binary the end-to-end tests spawn (`CLIRunner.spawn`) is built first.
         .testTarget(
-            name: "CLITests", dependencies: ["canopy", "CanopyBundleFixtures"],
+            name: "CLITests", dependencies: ["canopy", "CanopyCLI", "CanopyPipeline", "CanopyBundleFixtures"],
             // The differential reader the JUnit tests run with python3, and the quarantine suggest
             // golden files, read from the source tree.
             exclude: ["differential.py", "QuarantineSuggest"], swiftSettings: swiftSettings),
