@@ -6,7 +6,7 @@ CANOPY_DEBUG := .build/debug/canopy
 SAMPLES := Reports/samples
 # Every Swift file of the package, for `make lint` and `make format` (the configuration: .swift-format).
 SWIFT_SOURCES := Package.swift Sources Tests Benchmarks Fuzz Plugins
-VERSION := $(shell sed -n 's/^let canopyVersion = "\(.*\)"/\1/p' Sources/canopy/Canopy.swift)
+VERSION := $(shell sed -n 's/^let canopyVersion = "\(.*\)"/\1/p' Sources/CanopyCLI/Canopy.swift)
 UNAME_S := $(shell uname -s)
 UNAME_M := $(shell uname -m)
 # `make dist`: on Linux the Swift runtime is linked in (--static-swift-stdlib); macOS has it.

@@ -101,8 +101,10 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
-        .executableTarget(
-            name: "canopy",
+        // The command line (swift-argument-parser): `Canopy.invoke` parses and runs a command with
+        // an environment and a console of its own, in `canopy` or in the CLI tests' process.
+        .target(
+            name: "CanopyCLI",
             dependencies: [
                 "CanopyPipeline", "CanopyModel",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -111,6 +113,8 @@ let package = Package(
             // `buildCommit` for `canopy --version`, read from `.git` at each build.
             plugins: ["CanopyBuildInfo"]
         ),
+        // The process: `main.swift` calls `Canopy.invoke` and exits with its code.
+        .executableTarget(name: "canopy", dependencies: ["CanopyCLI", "CanopyPipeline"], swiftSettings: swiftSettings),
         .plugin(name: "CanopyBuildInfo", capability: .buildTool()),
         .executableTarget(
             name: "CanopyBench",
@@ -192,9 +196,10 @@ let package = Package(
         .testTarget(
             name: "CanopyConfigTests", dependencies: ["CanopyConfig", "CanopyAnalysis", "CanopyModel"],
             swiftSettings: swiftSettings),
-        // `canopy` is a dependency so that the binary these tests run is built first.
+        // The commands run in the test process (`CLIRunner.run`, through CanopyCLI); `canopy` is a
+        // dependency so that the binary the end-to-end tests spawn (`CLIRunner.spawn`) is built first.
         .testTarget(
-            name: "CLITests", dependencies: ["canopy", "CanopyBundleFixtures"],
+            name: "CLITests", dependencies: ["canopy", "CanopyCLI", "CanopyPipeline", "CanopyBundleFixtures"],
             // The differential reader the JUnit tests run with python3, and the quarantine suggest
             // golden files, read from the source tree.
             exclude: ["differential.py", "QuarantineSuggest"], swiftSettings: swiftSettings),

@@ -1,7 +1,7 @@
 import Foundation
 import PackagePlugin
 
-/// Generates `BuildInfo.swift` for the `canopy` executable: `buildCommit`, the commit the package
+/// Generates `BuildInfo.swift` for the `CanopyCLI` target (`canopy --version`): `buildCommit`, the commit the package
 /// was checked out at, read from `.git` (the checkout's own directory, or a worktree's `gitdir:`),
 /// so that a plain `swift build` of a clone stamps it; empty when there is no `.git` (a source
 /// tarball). No `git` process runs: the command reads `HEAD`, the branch's ref file or

@@ -83,12 +83,12 @@ struct ActionRecipeTests {
     }
 
     @Test("an optional input that is there is read")
-    func optionalPresent() throws {
+    func optionalPresent() async throws {
         let directory = try CLIRunner.temporaryDirectory()
         try DestinationTests.xcbeautify(loginFails: false).write(
             toFile: directory + "/junit.xml", atomically: true, encoding: .utf8)
         let snapshots = CLIRunner.repository.appendingPathComponent("Reports/samples/night-14/snapshots.json").path
-        let result = try CLIRunner.run([
+        let result = try await CLIRunner.run([
             "inspect", "--format", "json", directory + "/junit.xml", "--optional", snapshots,
             "--optional", directory + "/absent/*.json",
         ])

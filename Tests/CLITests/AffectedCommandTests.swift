@@ -85,7 +85,7 @@ struct AffectedCommandTests {
 
         /// Ingests one run: `tests` (class name, test) all passed, and per test the identifiers
         /// its snapshot shows.
-        func ingest(_ key: String, night: Int, tests: [(String, String, [String])]) throws {
+        func ingest(_ key: String, night: Int, tests: [(String, String, [String])]) async throws {
             let inputs = root + "/inputs-" + key
             try FileManager.default.createDirectory(atPath: inputs, withIntermediateDirectories: true)
             let cases = tests.map { "<testcase classname='\($0.0)' name='\($0.1)' time='1.0'/>" }.joined()
@@ -102,15 +102,15 @@ struct AffectedCommandTests {
             }
             try "{\"screens\": [\(screens.joined(separator: ", "))]}".write(
                 toFile: inputs + "/snapshots.json", atomically: true, encoding: .utf8)
-            let result = try CLIRunner.run([
+            let result = try await CLIRunner.run([
                 "ingest", "--quiet", "--out", out, "--run-key", key, "--commit", "c\(night)", "--branch", "main",
                 "--started-at", String(format: "2026-11-%02dT02:00:00Z", night), inputs,
             ])
             #expect(result.status == 0, "\(result.stderr)")
         }
 
-        func affected(_ arguments: [String]) throws -> CLIRunner.Result {
-            try CLIRunner.run(["affected", "--out", out, "--source", source] + arguments)
+        func affected(_ arguments: [String]) async throws -> CLIRunner.Result {
+            try await CLIRunner.run(["affected", "--out", out, "--source", source] + arguments)
         }
 
         func remove() { try? FileManager.default.removeItem(atPath: root) }
@@ -122,37 +122,37 @@ struct AffectedCommandTests {
     /// The safety rule: testPay touched Checkout.PayButton only in the oldest run; later runs
     /// stored it without touching it, the last one did not run it at all. A change to the file
     /// declaring Checkout.PayButton still selects it.
-    @Test func aTestThatTouchedTheIdentifierOnlyInAnOlderRunIsSelected() throws {
+    @Test func aTestThatTouchedTheIdentifierOnlyInAnOlderRunIsSelected() async throws {
         let fixture = try Fixture()
         defer { fixture.remove() }
-        try fixture.ingest(
+        try await fixture.ingest(
             "r1", night: 1, tests: [(Self.checkout, "testPay", ["Checkout.PayButton"]), (Self.feed, "testScroll", [])])
-        try fixture.ingest(
+        try await fixture.ingest(
             "r2", night: 2, tests: [(Self.checkout, "testPay", ["Checkout.Total"]), (Self.feed, "testScroll", [])])
-        try fixture.ingest("r3", night: 3, tests: [(Self.feed, "testScroll", ["Feed.List"])])
-        let result = try fixture.affected(["--changed", "App/CheckoutView.swift"])
+        try await fixture.ingest("r3", night: 3, tests: [(Self.feed, "testScroll", ["Feed.List"])])
+        let result = try await fixture.affected(["--changed", "App/CheckoutView.swift"])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.hasPrefix("1 of "), "\(result.stdout)")
         #expect(
             result.stdout.contains("AppUITests.CheckoutTests/testPay  -only-testing:AppUITests/CheckoutTests/testPay"))
         #expect(result.stdout.contains("touched Checkout.PayButton in the run of 2026-11-01 at commit c1;"))
         #expect(!result.stdout.contains("testScroll"))
-        let xcodebuild = try fixture.affected(["--changed", "App/CheckoutView.swift", "--format", "xcodebuild"])
+        let xcodebuild = try await fixture.affected(["--changed", "App/CheckoutView.swift", "--format", "xcodebuild"])
         #expect(xcodebuild.stdout == "-only-testing:AppUITests/CheckoutTests/testPay\n")
     }
 
     /// Declared `Podcast-\(podcast.id)-row`; the history holds the tree's template of
     /// `Podcast-7-row` and `Podcast-8-row`; FeedTests.testOpenPodcast queries `Podcast-42-row`.
-    @Test func aTemplateSelectsByHistoryAndByQuery() throws {
+    @Test func aTemplateSelectsByHistoryAndByQuery() async throws {
         let fixture = try Fixture()
         defer { fixture.remove() }
-        try fixture.ingest(
+        try await fixture.ingest(
             "r1", night: 1,
             tests: [
                 (Self.checkout, "testPay", ["Podcast-7-row", "Podcast-8-row"]), (Self.feed, "testOpenPodcast", []),
                 (Self.feed, "testScroll", []),
             ])
-        let result = try fixture.affected(["--changed", "App/PodcastRow.swift", "--format", "json"])
+        let result = try await fixture.affected(["--changed", "App/PodcastRow.swift", "--format", "json"])
         #expect(result.status == 0, "\(result.stderr)")
         let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
         #expect(object["schema"] as? String == "canopy.affected/1")
@@ -167,54 +167,54 @@ struct AffectedCommandTests {
         #expect(reasons[1].contains("queries Podcast-42-row at AppUITests/FeedTests.swift:8"), "\(reasons[1])")
     }
 
-    @Test func aChangedFileWithoutIdentifiersRunsEverything() throws {
+    @Test func aChangedFileWithoutIdentifiersRunsEverything() async throws {
         let fixture = try Fixture()
         defer { fixture.remove() }
-        try fixture.ingest("r1", night: 1, tests: [(Self.checkout, "testPay", ["Checkout.PayButton"])])
-        let result = try fixture.affected(["--changed", "App/Networking.swift", "App/CheckoutView.swift"])
+        try await fixture.ingest("r1", night: 1, tests: [(Self.checkout, "testPay", ["Checkout.PayButton"])])
+        let result = try await fixture.affected(["--changed", "App/Networking.swift", "App/CheckoutView.swift"])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(
             result.stdout.hasPrefix("run everything: App/Networking.swift declares no accessibility identifier\n"),
             "\(result.stdout)")
-        let xcodebuild = try fixture.affected(["--changed", "App/Networking.swift", "--format", "xcodebuild"])
+        let xcodebuild = try await fixture.affected(["--changed", "App/Networking.swift", "--format", "xcodebuild"])
         #expect(xcodebuild.status == 0)
         #expect(xcodebuild.stdout.isEmpty)
     }
 
     /// The change renames the identifier: only the base revision declares the one history knows.
-    @Test func withBaseARenamedIdentifierStillSelectsItsTests() throws {
+    @Test func withBaseARenamedIdentifierStillSelectsItsTests() async throws {
         let fixture = try Fixture()
         defer { fixture.remove() }
-        try fixture.ingest("r1", night: 1, tests: [(Self.checkout, "testPay", ["Checkout.PayButton"])])
+        try await fixture.ingest("r1", night: 1, tests: [(Self.checkout, "testPay", ["Checkout.PayButton"])])
         let renamed = try #require(Self.sources["App/CheckoutView.swift"]).replacingOccurrences(
             of: "Checkout.PayButton", with: "Checkout.Pay")
         try fixture.write(renamed, to: "App/CheckoutView.swift")
-        let changedOnly = try fixture.affected(["--changed", "App/CheckoutView.swift"])
+        let changedOnly = try await fixture.affected(["--changed", "App/CheckoutView.swift"])
         #expect(changedOnly.stdout.hasPrefix("0 of 1 stored test(s)"), "\(changedOnly.stdout)")
-        let result = try fixture.affected(["--base", "HEAD"])
+        let result = try await fixture.affected(["--base", "HEAD"])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.hasPrefix("1 of 1 stored test(s) affected by 1 changed file(s)"), "\(result.stdout)")
         #expect(result.stdout.contains("identifier Checkout.PayButton  App/CheckoutView.swift:6  (base revision)"))
         #expect(result.stdout.contains("-only-testing:AppUITests/CheckoutTests/testPay"))
     }
 
-    @Test func anEmptyStoreAGoneFileAndABadRevision() throws {
+    @Test func anEmptyStoreAGoneFileAndABadRevision() async throws {
         let fixture = try Fixture()
         defer { fixture.remove() }
-        let missing = try fixture.affected(["--changed", "App/CheckoutView.swift"])
+        let missing = try await fixture.affected(["--changed", "App/CheckoutView.swift"])
         #expect(missing.status == 2)
         #expect(missing.stderr.contains("no history store at"), "\(missing.stderr)")
-        try fixture.ingest("r1", night: 1, tests: [(Self.checkout, "testPay", ["Checkout.PayButton"])])
+        try await fixture.ingest("r1", night: 1, tests: [(Self.checkout, "testPay", ["Checkout.PayButton"])])
         try FileManager.default.removeItem(atPath: fixture.source + "/App/CheckoutView.swift")
-        let gone = try fixture.affected(["--changed", "App/CheckoutView.swift"])
+        let gone = try await fixture.affected(["--changed", "App/CheckoutView.swift"])
         #expect(gone.status == 0)
         #expect(gone.stdout.hasPrefix("run everything: App/CheckoutView.swift is gone"), "\(gone.stdout)")
-        let withBase = try fixture.affected(["--base", "HEAD"])
+        let withBase = try await fixture.affected(["--base", "HEAD"])
         #expect(withBase.stdout.contains("AppUITests.CheckoutTests/testPay"), "\(withBase.stdout)")
-        let bad = try fixture.affected(["--base", "no-such-ref"])
+        let bad = try await fixture.affected(["--base", "no-such-ref"])
         #expect(bad.status == 2)
         #expect(bad.stderr.contains("git rev-parse --verify --quiet no-such-ref^{commit}"), "\(bad.stderr)")
-        let neither = try fixture.affected([])
+        let neither = try await fixture.affected([])
         #expect(neither.status == 2)
     }
 }

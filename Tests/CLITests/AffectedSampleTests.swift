@@ -7,15 +7,15 @@ import Testing
 struct AffectedSampleTests {
     static let app = CLIRunner.repository.appendingPathComponent("Reports/samples/app").path
 
-    static func affected(out: String, _ arguments: [String]) throws -> CLIRunner.Result {
-        try CLIRunner.run(["affected", "--out", out, "--source", Self.app] + arguments)
+    static func affected(out: String, _ arguments: [String]) async throws -> CLIRunner.Result {
+        try await CLIRunner.run(["affected", "--out", out, "--source", Self.app] + arguments)
     }
 
-    @Test func aChangeToTheLoginScreenSelectsTheClassesInheritingItsHelperNotEverything() throws {
+    @Test func aChangeToTheLoginScreenSelectsTheClassesInheritingItsHelperNotEverything() async throws {
         let out = try CLIRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: out) }
-        try PullRequestEvidenceTests.storeMain(through: 14, out: out)
-        let result = try Self.affected(out: out, ["--changed", "Podcasts/Login/LoginViewController.swift"])
+        try await PullRequestEvidenceTests.storeMain(through: 14, out: out)
+        let result = try await Self.affected(out: out, ["--changed", "Podcasts/Login/LoginViewController.swift"])
         #expect(result.status == 0, "\(result.stderr)")
         let lines = result.stdout.split(separator: "\n").map(String.init)
         let first = try #require(lines.first)
@@ -41,7 +41,7 @@ struct AffectedSampleTests {
 
         // The snapshots name `AppUITests.CheckoutTests`; the results and the sources say the class
         // is in CheckoutUITests.
-        let checkout = try Self.affected(
+        let checkout = try await Self.affected(
             out: out, ["--changed", "Podcasts/Checkout/CheckoutViewController.swift", "--format", "xcodebuild"])
         #expect(checkout.status == 0, "\(checkout.stderr)")
         #expect(checkout.stdout.contains("-only-testing:CheckoutUITests/CheckoutTests/testSnapshot\n"))

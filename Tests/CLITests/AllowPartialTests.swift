@@ -5,7 +5,7 @@ import Testing
 @Suite("canopy run --allow-partial")
 struct AllowPartialTests {
     @Test("stores and judges what could be read, says the run is partial, and history keeps it so")
-    func allowPartial() throws {
+    func allowPartial() async throws {
         let out = try CLIRunner.temporaryDirectory()
         let good = out + "/login.xml"
         try """
@@ -15,7 +15,7 @@ struct AllowPartialTests {
         let cut = out + "/cut.xml"
         try "<?xml version=\"1.0\"?>\n<testsuites><testsuite name=\"S\">".write(
             toFile: cut, atomically: true, encoding: .utf8)
-        let result = try CLIRunner.run([
+        let result = try await CLIRunner.run([
             "run", "--out", out, "--annotations", "none", "--allow-partial", "--run-key", "partial-1", good, cut,
         ])
         // Judged: the readable file's failure is new (no history).
@@ -28,14 +28,14 @@ struct AllowPartialTests {
         #expect(
             summary.hasPrefix("> [!CAUTION]") && summary.contains("marked partial in history"), "\(summary.prefix(500))"
         )
-        let list = try CLIRunner.run(["report", "--list", "--out", out])
+        let list = try await CLIRunner.run(["report", "--list", "--out", out])
         #expect(
             list.stdout.contains("partial-1") && list.stdout.contains("partial: 1 input(s) unread"), "\(list.stdout)")
         // Without the flag the same inputs are exit 2 and nothing more is stored.
-        let strict = try CLIRunner.run([
+        let strict = try await CLIRunner.run([
             "run", "--out", out, "--annotations", "none", "--run-key", "partial-2", good, cut,
         ])
         #expect(strict.status == 2, "\(strict.stdout)\(strict.stderr)")
-        #expect(!(try CLIRunner.run(["report", "--list", "--out", out])).stdout.contains("partial-2"))
+        #expect(!(try await CLIRunner.run(["report", "--list", "--out", out])).stdout.contains("partial-2"))
     }
 }

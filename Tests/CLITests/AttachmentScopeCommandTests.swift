@@ -15,16 +15,16 @@ struct AttachmentScopeCommandTests {
     }
 
     @Test("--attachments all writes a passing test's screenshot too, and the page shows it under the test")
-    func all() throws {
+    func all() async throws {
         let path = try bundle(XCResultBundleSamples.passingScreenshot)
         let failing = try CLIRunner.temporaryDirectory()
-        #expect(try CLIRunner.run(["run", "--out", failing, "--branch", "main", path]).status == 1)
+        #expect(try await CLIRunner.run(["run", "--out", failing, "--branch", "main", path]).status == 1)
         // Red and green screenshots and a text file, as without the passing test's screenshot.
         #expect(attachmentFiles(failing).count == 3, "\(attachmentFiles(failing))")
         #expect(!(try String(contentsOfFile: failing + "/site/index.html", encoding: .utf8)).contains("Signed out"))
 
         let all = try CLIRunner.temporaryDirectory()
-        let result = try CLIRunner.run(["run", "--out", all, "--branch", "main", "--attachments", "all", path])
+        let result = try await CLIRunner.run(["run", "--out", all, "--branch", "main", "--attachments", "all", path])
         #expect(result.status == 1, "\(result.stderr)")
         let files = attachmentFiles(all)
         #expect(files.count == 4, "\(files)")
@@ -40,25 +40,26 @@ struct AttachmentScopeCommandTests {
     }
 
     @Test("attachments.scope in the config does what the flag does; --attachments none writes none")
-    func configAndNone() throws {
+    func configAndNone() async throws {
         let path = try bundle(XCResultBundleSamples.passingScreenshot)
         let directory = try CLIRunner.temporaryDirectory()
         let config = directory + "/canopy.yml"
         try Data("attachments:\n  scope: all\n".utf8).write(to: URL(fileURLWithPath: config))
         let out = directory + "/out"
-        #expect(try CLIRunner.run(["run", "--out", out, "--branch", "main", "--config", config, path]).status == 1)
+        #expect(
+            try await CLIRunner.run(["run", "--out", out, "--branch", "main", "--config", config, path]).status == 1)
         #expect(attachmentFiles(out).count == 4, "\(attachmentFiles(out))")
 
         let none = directory + "/none"
         #expect(
-            try CLIRunner.run([
+            try await CLIRunner.run([
                 "run", "--out", none, "--branch", "main", "--config", config, "--attachments", "none", path,
             ]).status == 1)
         #expect(attachmentFiles(none).isEmpty, "the flag wins over the config")
         let summary = try String(contentsOfFile: none + "/summary.md", encoding: .utf8)
         #expect(!summary.contains("📷"))
 
-        let bad = try CLIRunner.run(["run", "--out", directory + "/bad", "--attachments", "passing", path])
+        let bad = try await CLIRunner.run(["run", "--out", directory + "/bad", "--attachments", "passing", path])
         #expect(bad.status == 2)
         #expect(bad.stderr.contains("--attachments"), "\(bad.stderr)")
     }
@@ -74,12 +75,12 @@ struct AttachmentScopeCommandTests {
     }
 
     @Test("CANOPY_DASHBOARD_URL or output.dashboardURL: the marks open the failing test on the published page")
-    func dashboardURL() throws {
+    func dashboardURL() async throws {
         let path = try bundle(XCResultBundleSamples.twoDevices)
         let page = "https://example.github.io/app/runs/7/"
         let anchor = page + "#test=AppUITests.PodcastTests%2FtestOpenEpisode%40iPhone%2016%20Pro%20%2818.2%29"
         let variable = try CLIRunner.temporaryDirectory()
-        let result = try CLIRunner.run(
+        let result = try await CLIRunner.run(
             ["run", "--out", variable, "--branch", "main", path], environment: ["CANOPY_DASHBOARD_URL": page])
         #expect(result.status == 1, "\(result.stderr)")
         for line in try podcastLines(variable) { #expect(line.contains("· [📷 1](\(anchor))"), "\(line)") }
@@ -90,20 +91,21 @@ struct AttachmentScopeCommandTests {
         let config = configured + "/canopy.yml"
         try Data("output:\n  dashboardURL: \(page)\n".utf8).write(to: URL(fileURLWithPath: config))
         #expect(
-            try CLIRunner.run(["run", "--out", configured + "/out", "--branch", "main", "--config", config, path])
+            try await CLIRunner.run(["run", "--out", configured + "/out", "--branch", "main", "--config", config, path])
                 .status == 1)
         for line in try podcastLines(configured + "/out") { #expect(line.contains("· [📷 1](\(anchor))"), "\(line)") }
     }
 
     @Test("on GitHub Actions with no URL given, the marks link the workflow run, whose artifacts hold the page")
-    func githubRun() throws {
+    func githubRun() async throws {
         let path = try bundle(XCResultBundleSamples.twoDevices)
         let out = try CLIRunner.temporaryDirectory()
         let environment = [
             "GITHUB_ACTIONS": "true", "GITHUB_SERVER_URL": "https://github.com", "GITHUB_REPOSITORY": "example/app",
             "GITHUB_RUN_ID": "9182736450", "GITHUB_SHA": "4f2c9e1b7a30", "GITHUB_REF_NAME": "main",
         ]
-        let result = try CLIRunner.run(["run", "--out", out, "--annotations", "none", path], environment: environment)
+        let result = try await CLIRunner.run(
+            ["run", "--out", out, "--annotations", "none", path], environment: environment)
         #expect(result.status == 1, "\(result.stderr)")
         for line in try podcastLines(out) {
             #expect(line.contains("· [📷 1](https://github.com/example/app/actions/runs/9182736450)"), "\(line)")
@@ -111,11 +113,12 @@ struct AttachmentScopeCommandTests {
     }
 
     @Test("a dashboard URL that is not http(s) is a usage error before anything is stored")
-    func badURL() throws {
+    func badURL() async throws {
         let path = try bundle(XCResultBundleSamples.twoDevices)
         let out = try CLIRunner.temporaryDirectory()
         for bad in ["Reports/site/index.html", "javascript:alert(1)"] {
-            let variable = try CLIRunner.run(["run", "--out", out, path], environment: ["CANOPY_DASHBOARD_URL": bad])
+            let variable = try await CLIRunner.run(
+                ["run", "--out", out, path], environment: ["CANOPY_DASHBOARD_URL": bad])
             #expect(variable.status == 2)
             #expect(
                 variable.stderr.contains(

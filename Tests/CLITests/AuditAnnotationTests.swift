@@ -6,11 +6,11 @@ import Testing
 @Suite("New audit issues as annotations", .serialized)
 struct AuditAnnotationTests {
     /// The sample's nights 1…10 ingested into `out`, then night 11 run with GitHub annotations.
-    static func night11(config: String?) throws -> CLIRunner.Result {
+    static func night11(config: String?) async throws -> CLIRunner.Result {
         let out = try CLIRunner.temporaryDirectory()
         let configArguments = config.map { ["--config", $0] } ?? []
         for night in 1...10 {
-            let result = try CLIRunner.run(
+            let result = try await CLIRunner.run(
                 [
                     "ingest", "--quiet", "--out", out, "--branch", "main", "--commit", "c\(night)", "--run-key",
                     "n\(night)",
@@ -18,7 +18,7 @@ struct AuditAnnotationTests {
                 ] + configArguments)
             #expect(result.status == 0, "\(result.stderr)")
         }
-        let run = try CLIRunner.run(
+        let run = try await CLIRunner.run(
             [
                 "run", "--out", out, "--branch", "main", "--commit", "c11", "--run-key", "n11", "--started-at",
                 "2026-11-18T02:00:00Z",
@@ -32,8 +32,8 @@ struct AuditAnnotationTests {
 
     @Test(
         "night 11's new dynamicType issue is a ::warning annotation naming its element; the old contrast error is none")
-    func annotated() throws {
-        let result = try Self.night11(config: nil)
+    func annotated() async throws {
+        let result = try await Self.night11(config: nil)
         let lines = result.stdout.split(separator: "\n").filter { $0.hasPrefix("::") && $0.contains("accessibility") }
         #expect(
             lines == [
@@ -42,7 +42,7 @@ struct AuditAnnotationTests {
     }
 
     @Test("a quarantined audit issue is not annotated")
-    func quarantined() throws {
+    func quarantined() async throws {
         let config = try CLIRunner.temporaryDirectory() + "/canopy.yml"
         try """
         quarantine:
@@ -51,7 +51,7 @@ struct AuditAnnotationTests {
             expires: 2999-01-01
             reason: header redesign
         """.write(toFile: config, atomically: true, encoding: .utf8)
-        let result = try Self.night11(config: config)
+        let result = try await Self.night11(config: config)
         #expect(!result.stdout.contains("New accessibility"), "\(result.stdout)")
     }
 }

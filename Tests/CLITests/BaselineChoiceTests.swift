@@ -6,8 +6,8 @@ import Testing
 /// Night 13 of the sample history breaks `SettingsTests/testDarkModeToggle`, which passes on night 12.
 @Suite("canopy run: the baseline is the target branch for a pull request, another commit otherwise", .serialized)
 struct BaselineChoiceTests {
-    private func ingest(_ out: String, night: Int, key: String, commit: String) throws {
-        let result = try CLIRunner.run(
+    private func ingest(_ out: String, night: Int, key: String, commit: String) async throws {
+        let result = try await CLIRunner.run(
             [
                 "ingest", "--quiet", "--out", out, "--run-key", key, "--commit", commit, "--branch", "main",
                 CLIRunner.night(night),
@@ -16,8 +16,10 @@ struct BaselineChoiceTests {
     }
 
     /// `canopy run` on night 13 as GitHub Actions runs it for a pull request from `feature/x` into main.
-    private func pullRequestRun(_ out: String, sha: String, runID: String, attempt: Int) throws -> CLIRunner.Result {
-        try CLIRunner.run(
+    private func pullRequestRun(_ out: String, sha: String, runID: String, attempt: Int) async throws
+        -> CLIRunner.Result
+    {
+        try await CLIRunner.run(
             ["run", "--out", out, "--annotations", "none", CLIRunner.night(13)],
             environment: [
                 "GITHUB_ACTIONS": "true", "GITHUB_RUN_ID": runID, "GITHUB_RUN_ATTEMPT": "\(attempt)",
@@ -29,21 +31,21 @@ struct BaselineChoiceTests {
 
     /// A misspelt `--base-branch`, or a target branch with no run yet, fell back silently.
     @Test("a target branch with no run says so, and what the run was compared with instead")
-    func targetBranchWithoutRuns() throws {
+    func targetBranchWithoutRuns() async throws {
         let out = try CLIRunner.temporaryDirectory()
-        try ingest(out, night: 12, key: "main-12", commit: "c12")
-        let none = try CLIRunner.run([
+        try await ingest(out, night: 12, key: "main-12", commit: "c12")
+        let none = try await CLIRunner.run([
             "check", "--out", out, "--branch", "feature/x", "--commit", "p1", "--base-branch", "mian",
             CLIRunner.night(13),
         ])
         #expect(none.stdout.contains("note: the target branch 'mian' has no run before this one in"), "\(none.stdout)")
         #expect(none.stdout.contains("so there is no baseline"), "\(none.stdout)")
-        let right = try CLIRunner.run([
+        let right = try await CLIRunner.run([
             "check", "--out", out, "--branch", "feature/x", "--commit", "p1", "--base-branch", "main",
             CLIRunner.night(13),
         ])
         #expect(!right.stdout.contains("note: the target branch"), "\(right.stdout)")
-        let own = try CLIRunner.run([
+        let own = try await CLIRunner.run([
             "run", "--out", out, "--branch", "main", "--commit", "c13", "--base-branch", "release", CLIRunner.night(13),
         ])
         #expect(own.stdout.contains("note: the target branch 'release' has no run before this one in"), "\(own.stdout)")
@@ -51,11 +53,11 @@ struct BaselineChoiceTests {
     }
 
     @Test("a pull request: the first run, its re-run and the next push are all compared with main")
-    func pullRequest() throws {
+    func pullRequest() async throws {
         let out = try CLIRunner.temporaryDirectory()
-        try ingest(out, night: 12, key: "main-12", commit: "c12")
+        try await ingest(out, night: 12, key: "main-12", commit: "c12")
         for (sha, runID, attempt) in [("p1", "7", 1), ("p1", "7", 2), ("p2", "8", 1)] {
-            let result = try pullRequestRun(out, sha: sha, runID: runID, attempt: attempt)
+            let result = try await pullRequestRun(out, sha: sha, runID: runID, attempt: attempt)
             #expect(result.status == 1, "\(sha) #\(attempt): \(result.stdout)\(result.stderr)")
             #expect(result.stdout.contains("GATE FAILED: no new failures"), "\(result.stdout)")
             #expect(result.stdout.contains("testDarkModeToggle"))
@@ -64,7 +66,7 @@ struct BaselineChoiceTests {
         let summary = try String(contentsOfFile: out + "/summary.md", encoding: .utf8)
         #expect(summary.contains("compared with <code>main@c12</code>"), "\(summary.prefix(600))")
         // `check` chooses the same way, from the flag as from the CI.
-        let check = try CLIRunner.run(
+        let check = try await CLIRunner.run(
             [
                 "check", "--out", out, "--branch", "feature/x", "--commit", "p3", "--base-branch", "main",
                 CLIRunner.night(13),
@@ -73,40 +75,40 @@ struct BaselineChoiceTests {
         #expect(check.stdout.contains("against main@c12"), "\(check.stdout)")
         // `report` of the stored second push compares it with main as `run` did: the branch a
         // run's request targets is stored with it.
-        let list = try CLIRunner.run(["report", "--list", "--out", out]).stdout
+        let list = try await CLIRunner.run(["report", "--list", "--out", out]).stdout
         let pushKey = try #require(
             list.split(separator: "\n").first { $0.contains("\tp2") }?.split(separator: "\t").first)
-        let report = try CLIRunner.run(["report", "--out", out, "--run", String(pushKey)])
+        let report = try await CLIRunner.run(["report", "--out", out, "--run", String(pushKey)])
         #expect(report.status == 0, "\(report.stderr)")
         let stored = try String(contentsOfFile: out + "/summary.md", encoding: .utf8)
         #expect(stored.contains("compared with <code>main@c12</code>"), "\(stored.prefix(600))")
         #expect(stored.contains("### ❌ New failures (1)"), "\(stored.prefix(1200))")
         #expect(stored.contains("- ❌ <code>AppUITests.SettingsTests/testDarkModeToggle</code>\n"))
         // Control: once main itself has the failure, the pull request's failure is not new.
-        try ingest(out, night: 13, key: "main-13", commit: "c13")
-        let after = try pullRequestRun(out, sha: "p4", runID: "9", attempt: 1)
+        try await ingest(out, night: 13, key: "main-13", commit: "c13")
+        let after = try await pullRequestRun(out, sha: "p4", runID: "9", attempt: 1)
         #expect(after.stdout.contains("gate passed: no new failures"), "\(after.stdout)\(after.stderr)")
     }
 
     @Test("a re-run of a commit on its own branch is compared with the commit before, not with its first attempt")
-    func rerunOnTheSameBranch() throws {
+    func rerunOnTheSameBranch() async throws {
         let out = try CLIRunner.temporaryDirectory()
-        try ingest(out, night: 12, key: "main-12", commit: "c12")
+        try await ingest(out, night: 12, key: "main-12", commit: "c12")
         for key in ["main-13", "main-13-rerun"] {
-            let result = try CLIRunner.run(
+            let result = try await CLIRunner.run(
                 ["run", "--out", out, "--run-key", key, "--commit", "c13", "--branch", "main", CLIRunner.night(13)])
             #expect(result.status == 1, "\(key): \(result.stdout)\(result.stderr)")
             #expect(result.stdout.contains("GATE FAILED: no new failures"), "\(key): \(result.stdout)")
         }
         // Control: the next commit is compared with c13's run, which failed the same way.
-        let next = try CLIRunner.run([
+        let next = try await CLIRunner.run([
             "run", "--out", out, "--run-key", "main-14", "--commit", "c14", "--branch", "main", CLIRunner.night(13),
         ])
         #expect(next.stdout.contains("gate passed: no new failures"), "\(next.stdout)\(next.stderr)")
     }
 
     @Test("two legs of a matrix job are two runs: the second is not 'already stored'")
-    func matrixLegs() throws {
+    func matrixLegs() async throws {
         let out = try CLIRunner.temporaryDirectory()
         let environment = [
             "GITHUB_ACTIONS": "true", "GITHUB_RUN_ID": "11", "GITHUB_RUN_ATTEMPT": "1", "GITHUB_JOB": "ui",
@@ -115,7 +117,8 @@ struct BaselineChoiceTests {
         ]
         var keys: [String] = []
         for night in [12, 13, 13] {
-            let result = try CLIRunner.run(["ingest", "--out", out, CLIRunner.night(night)], environment: environment)
+            let result = try await CLIRunner.run(
+                ["ingest", "--out", out, CLIRunner.night(night)], environment: environment)
             #expect(result.status == 0, "\(result.stderr)")
             keys.append(result.stdout)
         }
@@ -123,7 +126,7 @@ struct BaselineChoiceTests {
         #expect(keys[1].hasPrefix("stored run github:11:ui#1:"), "\(keys[1])")
         // The same leg uploaded again is still one run.
         #expect(keys[2].hasPrefix("already stored"), "\(keys[2])")
-        let list = try CLIRunner.run(["report", "--list", "--out", out]).stdout
+        let list = try await CLIRunner.run(["report", "--list", "--out", out]).stdout
         #expect(list.split(separator: "\n").filter { $0.contains("github:11:ui#1:") }.count == 2, "\(list)")
     }
 }

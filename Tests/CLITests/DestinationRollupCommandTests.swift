@@ -45,18 +45,18 @@ struct DestinationRollupCommandTests {
     @Test(
         "failing on the iPad only: a new failure, the roll-up line the same in insights.json, the summary, the comment, the page and report's page"
     )
-    func oneLineEverywhere() throws {
+    func oneLineEverywhere() async throws {
         let out = try CLIRunner.temporaryDirectory()
         let devices = [Self.iPhone, Self.iPad, Self.se]
         try Self.junit(devices: devices).write(toFile: out + "/c1.xml", atomically: true, encoding: .utf8)
         try Self.junit(devices: devices, failing: [Self.iPad: ["testLogin"]])
             .write(toFile: out + "/c2.xml", atomically: true, encoding: .utf8)
-        let ingest = try CLIRunner.run([
+        let ingest = try await CLIRunner.run([
             "ingest", "--quiet", "--out", out, "--run-key", "r1", "--commit", "c1", "--branch", "main",
             "--started-at", "2026-11-01T02:00:00Z", out + "/c1.xml",
         ])
         #expect(ingest.status == 0, "\(ingest.stderr)")
-        let run = try CLIRunner.run([
+        let run = try await CLIRunner.run([
             "run", "--out", out, "--annotations", "none", "--run-key", "r2", "--commit", "c2", "--branch", "main",
             "--started-at", "2026-11-02T02:00:00Z", out + "/c2.xml",
         ])
@@ -83,7 +83,7 @@ struct DestinationRollupCommandTests {
             let failures = text.split(separator: "\n").filter { $0.contains("- ❌ ") && $0.contains("testLogin") }
             #expect(failures == [Substring(item)], "\(file): one line for the test, not one per device: \(failures)")
         }
-        for (name, page) in [
+        for (name, page) in await [
             ("run", try String(contentsOfFile: out + "/site/index.html", encoding: .utf8)),
             ("report", try reportPage(out, run: "r2")),
         ] {
@@ -93,18 +93,20 @@ struct DestinationRollupCommandTests {
     }
 
     /// `canopy report`'s page of the stored run `run`.
-    func reportPage(_ out: String, run: String) throws -> String {
-        let report = try CLIRunner.run(["report", "--out", out, "--run", run])
+    func reportPage(_ out: String, run: String) async throws -> String {
+        let report = try await CLIRunner.run(["report", "--out", out, "--run", run])
         #expect(report.status == 0, "\(report.stderr)")
         return try String(contentsOfFile: out + "/site/index.html", encoding: .utf8)
     }
 
     @Test("a run on one device has no roll-up: no destinations in insights.json, no matrix, one line per failure")
-    func oneDevice() throws {
+    func oneDevice() async throws {
         let out = try CLIRunner.temporaryDirectory()
         try Self.junit(devices: [Self.iPhone], failing: [Self.iPhone: ["testLogin"]])
             .write(toFile: out + "/c1.xml", atomically: true, encoding: .utf8)
-        let run = try CLIRunner.run(["run", "--out", out, "--annotations", "none", "--run-key", "r1", out + "/c1.xml"])
+        let run = try await CLIRunner.run([
+            "run", "--out", out, "--annotations", "none", "--run-key", "r1", out + "/c1.xml",
+        ])
         #expect(run.status == 1, "\(run.stdout)\(run.stderr)")
         #expect(try Self.json(out + "/insights.json")["destinations"] == nil)
         let page = try String(contentsOfFile: out + "/site/index.html", encoding: .utf8)

@@ -53,8 +53,8 @@ struct DestinationTests {
     }
 
     /// Each test's key and outcome as `canopy inspect` reads the inputs.
-    static func tests(_ arguments: [String]) throws -> [String: String] {
-        let result = try CLIRunner.run(["inspect", "--format", "json"] + arguments)
+    static func tests(_ arguments: [String]) async throws -> [String: String] {
+        let result = try await CLIRunner.run(["inspect", "--format", "json"] + arguments)
         #expect(result.status == 0, "\(result.stderr)")
         let document = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
         let tests = try #require(document["tests"] as? [[String: Any]])
@@ -69,17 +69,17 @@ struct DestinationTests {
     }
 
     @Test("two devices' legs, one failing on iPad only: 1 failed + 1 passed, check exits 1")
-    func oneDeviceFails() throws {
+    func oneDeviceFails() async throws {
         let legs = try Self.legs()
         let labels = [
             "--destination", "iPhone 16 (18.2)=\(legs.iPhone)", "--destination", "iPad Air (18.2)=\(legs.iPad)",
         ]
-        let check = try CLIRunner.run(["check", "--out", legs.directory + "/check"] + labels)
+        let check = try await CLIRunner.run(["check", "--out", legs.directory + "/check"] + labels)
         #expect(check.status == 1, "\(check.stdout)\n\(check.stderr)")
         let out = legs.directory + "/out"
-        let run = try CLIRunner.run(["run", "--out", out, "--annotations", "none"] + labels)
+        let run = try await CLIRunner.run(["run", "--out", out, "--annotations", "none"] + labels)
         #expect(run.status == 1, "\(run.stderr)")
-        #expect(
+        await #expect(
             try Self.tests(labels) == [
                 "AppUITests.LoginTests/testLogin@iPhone 16 (18.2)": "passed",
                 "AppUITests.LoginTests/testLogin@iPad Air (18.2)": "failed",
@@ -95,9 +95,9 @@ struct DestinationTests {
     }
 
     @Test("unlabelled legs stay attempts of one test, and the run says how to label them")
-    func unlabelledLegsWarn() throws {
+    func unlabelledLegsWarn() async throws {
         let legs = try Self.legs()
-        let check = try CLIRunner.run([
+        let check = try await CLIRunner.run([
             "check", "--out", legs.directory + "/check", legs.iPhone, legs.iPad,
         ])
         #expect(check.status == 0, "a pass after a failure is a retry: \(check.stderr)")
@@ -106,21 +106,21 @@ struct DestinationTests {
     }
 
     @Test("--destination NAME labels every input")
-    func oneLabelForAll() throws {
+    func oneLabelForAll() async throws {
         let legs = try Self.legs()
         #expect(
-            try Self.tests(["--destination", "iPad Air (18.2)", legs.iPad]) == [
+            try await Self.tests(["--destination", "iPad Air (18.2)", legs.iPad]) == [
                 "AppUITests.LoginTests/testLogin@iPad Air (18.2)": "failed",
                 "AppUITests.LoginTests/testLogout@iPad Air (18.2)": "passed",
             ])
     }
 
     @Test("a labelled file inside a directory also given is read once, with its label")
-    func labelInsideDirectory() throws {
+    func labelInsideDirectory() async throws {
         let legs = try Self.legs()
         // The iPhone leg is unlabelled and names no device: its tests keep their keys.
         #expect(
-            try Self.tests(["--destination", "iPad Air (18.2)=\(legs.iPad)", legs.directory]) == [
+            try await Self.tests(["--destination", "iPad Air (18.2)=\(legs.iPad)", legs.directory]) == [
                 "AppUITests.LoginTests/testLogin@iPad Air (18.2)": "failed",
                 "AppUITests.LoginTests/testLogout@iPad Air (18.2)": "passed",
                 "AppUITests.LoginTests/testLogin": "passed",
@@ -133,24 +133,24 @@ struct DestinationTests {
         arguments: [
             ["--destination", "=x.xml"], ["--destination", "a", "--destination", "b"], ["--destination", "a="],
         ])
-    func badDestination(_ arguments: [String]) throws {
+    func badDestination(_ arguments: [String]) async throws {
         let legs = try Self.legs()
-        let result = try CLIRunner.run(["check", "--out", legs.directory + "/o"] + arguments + [legs.iPad])
+        let result = try await CLIRunner.run(["check", "--out", legs.directory + "/o"] + arguments + [legs.iPad])
         #expect(result.status == 2, "\(result.stderr)")
         #expect(result.stderr.contains("--destination"), "\(result.stderr)")
     }
 
     @Test("xcresult legs of one device each: the device each names is part of identity once the run has two")
-    func xcresultLegs() throws {
+    func xcresultLegs() async throws {
         let directory = try CLIRunner.temporaryDirectory()
         let fixture = try String(contentsOfFile: CLIRunner.fixture("xcresult/flaky-first-run.json"), encoding: .utf8)
         let (iPhone, iPad) = (directory + "/iphone.json", directory + "/ipad.json")
         try fixture.write(toFile: iPhone, atomically: true, encoding: .utf8)
         try fixture.replacingOccurrences(of: "\"iPhone 16\"", with: "\"iPad Air\"")
             .write(toFile: iPad, atomically: true, encoding: .utf8)
-        let alone = try Self.tests([iPhone])
+        let alone = try await Self.tests([iPhone])
         #expect(alone.keys.allSatisfy { !$0.contains("@") }, "one device keeps its keys: \(alone)")
-        let both = try Self.tests([iPhone, iPad])
+        let both = try await Self.tests([iPhone, iPad])
         #expect(both.count == 2 * alone.count, "\(both)")
         for key in alone.keys {
             #expect(
@@ -160,7 +160,7 @@ struct DestinationTests {
     }
 
     @Test("xcresult legs of one configuration each (English, German): the configuration is part of identity")
-    func configurationLegs() throws {
+    func configurationLegs() async throws {
         let directory = try CLIRunner.temporaryDirectory()
         let fixture = try String(contentsOfFile: CLIRunner.fixture("xcresult/flaky-first-run.json"), encoding: .utf8)
         let (english, german) = (directory + "/english.json", directory + "/german.json")
@@ -168,9 +168,9 @@ struct DestinationTests {
             .write(toFile: english, atomically: true, encoding: .utf8)
         try fixture.replacingOccurrences(of: "\"Test Scheme Action\"", with: "\"German\"")
             .write(toFile: german, atomically: true, encoding: .utf8)
-        let alone = try Self.tests([english])
+        let alone = try await Self.tests([english])
         #expect(alone.keys.allSatisfy { !$0.contains("#") }, "one configuration keeps its keys: \(alone)")
-        let both = try Self.tests([english, german])
+        let both = try await Self.tests([english, german])
         #expect(both.count == 2 * alone.count, "\(both)")
         for key in alone.keys {
             #expect(both[key + "#English"] == alone[key] && both[key + "#German"] == alone[key], "\(both)")
@@ -178,7 +178,7 @@ struct DestinationTests {
     }
 
     @Test("two .xcresult bundles of one device each, the test failing on iPad only: two tests, one failed")
-    func bundleLegs() throws {
+    func bundleLegs() async throws {
         let directory = try CLIRunner.temporaryDirectory()
         var iPad = XCResultBundleSamples.merged
         iPad.planRuns.removeLast()
@@ -187,11 +187,11 @@ struct DestinationTests {
         iPhone.planRuns.removeFirst()
         let iPadBundle = try XCResultBundleWriter.write(iPad, to: directory + "/iPad.xcresult")
         let iPhoneBundle = try XCResultBundleWriter.write(iPhone, to: directory + "/iPhone.xcresult")
-        let tests = try Self.tests([iPadBundle, iPhoneBundle])
+        let tests = try await Self.tests([iPadBundle, iPhoneBundle])
         #expect(tests["AppUITests.SearchTests/testSearch@iPad Air 11-inch (M2) (18.2)"] == "failed", "\(tests)")
         #expect(tests["AppUITests.SearchTests/testSearch@iPhone 16 Pro (18.2)"] == "passed", "\(tests)")
         #expect(tests.count == 4, "\(tests)")
-        let check = try CLIRunner.run(["check", "--out", directory + "/out", iPadBundle, iPhoneBundle])
+        let check = try await CLIRunner.run(["check", "--out", directory + "/out", iPadBundle, iPhoneBundle])
         #expect(check.status == 1, "a failure on one device is a failure: \(check.stdout)\n\(check.stderr)")
     }
 }

@@ -45,16 +45,16 @@ struct EmbeddedDataBidiTests {
     static let controls: Set<UInt32> = Set(Array(0x202A...0x202E) + Array(0x2066...0x2069) + [0x200E, 0x200F])
 
     @Test("a device and a test named with U+202E: every embedded data block carries its escaped form, none the control")
-    func bidiControlsEscaped() throws {
+    func bidiControlsEscaped() async throws {
         let out = try CLIRunner.temporaryDirectory()
         try Self.junit(failing: false).write(toFile: out + "/c1.xml", atomically: true, encoding: .utf8)
         try Self.junit(failing: true).write(toFile: out + "/c2.xml", atomically: true, encoding: .utf8)
-        let ingest = try CLIRunner.run([
+        let ingest = try await CLIRunner.run([
             "ingest", "--quiet", "--out", out, "--run-key", "r1", "--commit", "c1", "--branch", "main",
             "--started-at", "2026-11-01T02:00:00Z", out + "/c1.xml",
         ])
         #expect(ingest.status == 0, "\(ingest.stderr)")
-        let run = try CLIRunner.run([
+        let run = try await CLIRunner.run([
             "run", "--out", out, "--annotations", "none", "--run-key", "r2", "--commit", "c2", "--branch", "main",
             "--started-at", "2026-11-02T02:00:00Z", out + "/c2.xml",
         ])

@@ -27,11 +27,11 @@ struct ExpectedFailureCommandTests {
     @Test(
         "counted apart: the totals add up, the headline, Key figures, the page, insights and Slack say so",
         arguments: [0, 1, 2])
-    func surfaces(_ index: Int) throws {
+    func surfaces(_ index: Int) async throws {
         let (name, expected, _) = Self.inputs[index]
         let input = try path(name)
         let out = try CLIRunner.temporaryDirectory()
-        let result = try CLIRunner.run([
+        let result = try await CLIRunner.run([
             "run", "--out", out, "--branch", "main", "--annotations", "none", input,
         ])
         #expect(result.status != 2, "\(result.stdout)\(result.stderr)")
@@ -64,9 +64,9 @@ struct ExpectedFailureCommandTests {
     @Test(
         "inspect: the test's outcome is expectedFailure, its reason under expectedFailureReason",
         arguments: [0, 1, 2])
-    func reason(_ index: Int) throws {
+    func reason(_ index: Int) async throws {
         let (name, expected, reason) = Self.inputs[index]
-        let result = try CLIRunner.run(["inspect", "--format", "json", try path(name)])
+        let result = try await CLIRunner.run(["inspect", "--format", "json", try path(name)])
         #expect(result.status == 0, "\(result.stderr)")
         let tests = try #require(try object(result.stdout)["tests"] as? [[String: Any]])
         let expectedTests = tests.filter { $0["outcome"] as? String == "expectedFailure" }
@@ -77,9 +77,9 @@ struct ExpectedFailureCommandTests {
     }
 
     @Test("a run without expected failures keeps its headline and totals as before")
-    func none() throws {
+    func none() async throws {
         let out = try CLIRunner.temporaryDirectory()
-        _ = try CLIRunner.run([
+        _ = try await CLIRunner.run([
             "run", "--out", out, "--branch", "main", "--annotations", "none",
             CLIRunner.fixture("xcresult/xcode16-retries-configurations.json"),
         ])

@@ -7,10 +7,10 @@ import Testing
 @Suite("the trend's Fix first list")
 struct FixFirstTests: SampleHistoryCommands {
     @Test("on the sample history it leads with the costliest unquarantined flaky test, its owner and cost")
-    func sampleHistory() throws {
-        let history = try OneVocabularyTests.sampleHistory.get()
+    func sampleHistory() async throws {
+        let history = try await OneVocabularyTests.sampleHistory.value
         let out = try CLIRunner.temporaryDirectory()
-        let trend = try CLIRunner.run([
+        let trend = try await CLIRunner.run([
             "trend", "--config", sample + "/canopy.yml", "--out", out, "--store", history + "/history.sqlite",
             "--runs", "14", "--branch", "main", "--source", sample + "/app",
         ])
@@ -20,7 +20,7 @@ struct FixFirstTests: SampleHistoryCommands {
         let rows = table.rows
         #expect(rows.count >= 3, "\(summary)")
         // insights.json of night 14 (the trend's latest run) holds the costs measured once.
-        let insights = try OneVocabularyTests.json("main/insights.json")
+        let insights = try await OneVocabularyTests.json("main/insights.json")
         let costs = try #require(insights["flakyCosts"] as? [[String: Any]])
         let quarantined = "AppUITests.FeedTests/testPullToRefresh"
         let leader = try #require(costs.first { ($0["test"] as? String) != quarantined })
@@ -45,9 +45,9 @@ struct FixFirstTests: SampleHistoryCommands {
     }
 
     @Test("a test failed outright in a CI attempt that was run again costs a CI rerun in insights.json and the trend")
-    func ciRerun() throws {
+    func ciRerun() async throws {
         let out = try CLIRunner.temporaryDirectory()
-        func junit(_ name: String, payFails: Bool) throws -> String {
+        func junit(_ name: String, payFails: Bool) async throws -> String {
             let failure = payFails ? "<failure message=\"Timed out waiting for Checkout.Pay\"/>" : ""
             let xml = """
                 <?xml version="1.0"?>
@@ -59,10 +59,10 @@ struct FixFirstTests: SampleHistoryCommands {
             try xml.write(toFile: out + "/" + name, atomically: true, encoding: .utf8)
             return out + "/" + name
         }
-        let passing = try junit("pass.xml", payFails: false)
-        let failing = try junit("fail.xml", payFails: true)
+        let passing = try await junit("pass.xml", payFails: false)
+        let failing = try await junit("fail.xml", payFails: true)
         for number in 1...3 {
-            let stored = try CLIRunner.run([
+            let stored = try await CLIRunner.run([
                 "ingest", "--quiet", "--store", out + "/history.sqlite", "--run-key", "n\(number)", "--commit",
                 String(repeating: "\(number)", count: 40), "--branch", "main", "--started-at",
                 "2026-11-0\(number)T02:00:00Z", passing,
@@ -79,11 +79,11 @@ struct FixFirstTests: SampleHistoryCommands {
                 "GITHUB_REF_NAME": "main", "GITHUB_JOB": "ui",
             ]
         }
-        let first = try CLIRunner.run(
+        let first = try await CLIRunner.run(
             ["ingest", "--quiet", "--store", out + "/history.sqlite", "--started-at", "2026-11-04T02:00:00Z", failing],
             environment: github(1))
         #expect(first.status == 0, "\(first.stderr)")
-        let second = try CLIRunner.run(
+        let second = try await CLIRunner.run(
             [
                 "run", "--out", out + "/run", "--store", out + "/history.sqlite", "--annotations", "none",
                 "--started-at", "2026-11-04T03:00:00Z", passing,
@@ -94,7 +94,9 @@ struct FixFirstTests: SampleHistoryCommands {
         let pay = try #require(costs.first { ($0["test"] as? String) == "CheckoutTests/testPay" }, "\(costs)")
         #expect(pay["failedRuns"] as? Int == 1)
         #expect(pay["reruns"] as? Int == 1)
-        let trend = try CLIRunner.run(["trend", "--out", out, "--store", out + "/history.sqlite", "--branch", "main"])
+        let trend = try await CLIRunner.run([
+            "trend", "--out", out, "--store", out + "/history.sqlite", "--branch", "main",
+        ])
         #expect(trend.status == 0, "\(trend.stderr)")
         let summary = try String(contentsOfFile: out + "/trend/summary.md", encoding: .utf8)
         let row = try #require(OneTruthTests.table(summary, "### Fix first (").rows.first, "\(summary)")

@@ -5,9 +5,11 @@ import Testing
 /// format, with a marker that a re-run repeats, so a script updates issues instead of duplicating.
 @Suite("canopy flaky-issues")
 struct FlakyIssuesTests: SampleHistoryCommands {
-    func issues(_ format: String, extra: [String] = []) throws -> (document: [String: Any], issues: [[String: Any]]) {
-        let history = try OneVocabularyTests.sampleHistory.get()
-        let result = try CLIRunner.run(
+    func issues(_ format: String, extra: [String] = []) async throws -> (
+        document: [String: Any], issues: [[String: Any]]
+    ) {
+        let history = try await OneVocabularyTests.sampleHistory.value
+        let result = try await CLIRunner.run(
             [
                 "flaky-issues", "--format", format, "--config", sample + "/canopy.yml", "--store",
                 history + "/history.sqlite", "--source", sample + "/app",
@@ -19,14 +21,14 @@ struct FlakyIssuesTests: SampleHistoryCommands {
     }
 
     @Test("each format drafts the flaky tests with evidence, cost and owners; a re-run has the same markers")
-    func sample() throws {
+    func sample() async throws {
         // The latest stored run is night 14 as pull request 7 onto main.
-        let insights = try OneVocabularyTests.json("pr/insights.json")
+        let insights = try await OneVocabularyTests.json("pr/insights.json")
         let costs = try #require(insights["flakyCosts"] as? [[String: Any]])
         let elements = try #require(insights["flakyElements"] as? [[String: Any]])
         var markers: [String: [String]] = [:]
         for format in ["github", "gitlab", "json"] {
-            let (document, all) = try issues(format)
+            let (document, all) = try await issues(format)
             #expect(document["schema"] as? String == "canopy.flaky-issues/2")
             let issues = all.filter { $0["kind"] as? String == "test" }
             #expect(issues.count == costs.count, "\(format)")
@@ -77,25 +79,25 @@ struct FlakyIssuesTests: SampleHistoryCommands {
         }
         // The marker names the test alone: the same in every format and on a re-run.
         #expect(markers["github"] == markers["gitlab"] && markers["github"] == markers["json"])
-        #expect(try issues("github").issues.compactMap { $0["marker"] as? String } == markers["github"])
+        await #expect(try issues("github").issues.compactMap { $0["marker"] as? String } == markers["github"])
     }
 
     @Test("--branch drafts from the latest run on that branch, as trend --branch draws it; an unknown branch is exit 2")
-    func branch() throws {
+    func branch() async throws {
         // The latest stored run is pull request 7's, on feature/x; main's latest is night 14.
-        #expect(try issues("json").document["runKey"] as? String == "pr-7")
-        let (document, issues) = try issues("json", extra: ["--branch", "main"])
+        await #expect(try issues("json").document["runKey"] as? String == "pr-7")
+        let (document, issues) = try await issues("json", extra: ["--branch", "main"])
         #expect(document["runKey"] as? String == "night-14")
         // Night 14's flaky tests, judged as its trend's Flaky tests list shows them.
-        let flaky = try OneVocabularyTests.text("main/trend/summary.md")
+        let flaky = try await OneVocabularyTests.text("main/trend/summary.md")
         let listed = OneVocabularyTests.rows(flaky, "### 🔁 Flaky tests (").map { $0[1] }
         #expect(!issues.isEmpty)
         for issue in issues where issue["kind"] as? String == "test" {
             let test = try #require(issue["test"] as? String)
             #expect(listed.contains("<code>\(test)</code>"), "\(test): \(listed)")
         }
-        let history = try OneVocabularyTests.sampleHistory.get()
-        let unknown = try CLIRunner.run([
+        let history = try await OneVocabularyTests.sampleHistory.value
+        let unknown = try await CLIRunner.run([
             "flaky-issues", "--store", history + "/history.sqlite", "--no-source", "--branch", "release/9",
         ])
         #expect(unknown.status == 2)

@@ -19,7 +19,7 @@ struct HelpTests {
             (["index-source"], "canopy index-source "), (["affected"], "canopy affected "),
         ])
     func helpPage(command: [String], commonUse: String) throws {
-        let result = try CLIRunner.run(command + ["--help"], environment: ["COLUMNS": "80"])
+        let result = try CLIRunner.spawn(command + ["--help"], environment: ["COLUMNS": "80"])
         #expect(result.status == 0)
         let lines = result.stdout.components(separatedBy: "\n")
         let name = (["canopy"] + command).joined(separator: " ")

@@ -68,7 +68,7 @@ struct HostileCLITests {
             ),
             ("truncated-other.json", Data(#"{"name": "app", "vers"#.utf8)),
             ("truncated.json", Data("{\"testNodes\":[{\"nodeType\":\"Test Case\",\"name\":\"t".utf8)),
-        ])
+        ] as [(String, Data)])
     func hostileFileRefused(_ name: String, _ data: Data) throws {
         try expectRefused([name: data], naming: name)
     }

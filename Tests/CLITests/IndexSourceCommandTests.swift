@@ -13,8 +13,8 @@ struct IndexSourceCommandTests {
     static let sampleApp = CLIRunner.repository.appendingPathComponent("Tests/CanopySourceTests/Fixtures/SampleApp")
         .path
 
-    @Test func jsonListsDeclarationsWithOwners() throws {
-        let result = try CLIRunner.run(["index-source", "--format", "json", Self.sampleApp])
+    @Test func jsonListsDeclarationsWithOwners() async throws {
+        let result = try await CLIRunner.run(["index-source", "--format", "json", Self.sampleApp])
         #expect(result.status == 0, "\(result.stderr)")
         let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
         #expect(object["schema"] as? String == "canopy.source-index/1")
@@ -32,7 +32,7 @@ struct IndexSourceCommandTests {
     @Test func textStartsWithTheSummary() throws {
         let caches = try CLIRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: caches) }
-        let result = try CLIRunner.run(["index-source", Self.sampleApp], environment: ["XDG_CACHE_HOME": caches])
+        let result = try CLIRunner.spawn(["index-source", Self.sampleApp], environment: ["XDG_CACHE_HOME": caches])
         #expect(result.status == 0)
         let first = try #require(result.stdout.split(separator: "\n").first)
         let counts = #/: 7 Swift files \((\d) parsed, (\d) reused\), /#
@@ -52,7 +52,7 @@ struct IndexSourceCommandTests {
         let caches = try CLIRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: caches) }
         func summary() throws -> [String: Any] {
-            let result = try CLIRunner.run(
+            let result = try CLIRunner.spawn(
                 ["index-source", "--format", "json", Self.sampleApp], environment: ["XDG_CACHE_HOME": caches])
             #expect(result.status == 0, "\(result.stderr)")
             let object = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
@@ -70,19 +70,19 @@ struct IndexSourceCommandTests {
         #expect(warm["declarations"] as? Int == cold["declarations"] as? Int)
     }
 
-    @Test func aBadCodeOwnersLineIsExitCodeTwoAtItsLine() throws {
+    @Test func aBadCodeOwnersLineIsExitCodeTwoAtItsLine() async throws {
         let directory = try CLIRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         try "*.swift @ios\n[Checkout @payments\n".write(
             toFile: directory + "/CODEOWNERS", atomically: true, encoding: .utf8)
-        let result = try CLIRunner.run(["index-source", directory])
+        let result = try await CLIRunner.run(["index-source", directory])
         #expect(result.status == 2)
         #expect(result.stderr.contains("CODEOWNERS:2: unclosed section header"), "\(result.stderr)")
         #expect(result.stdout.isEmpty)
     }
 
-    @Test func aMissingDirectoryIsExitCodeTwo() throws {
-        let result = try CLIRunner.run(["index-source", "/nonexistent/canopy-sources"])
+    @Test func aMissingDirectoryIsExitCodeTwo() async throws {
+        let result = try await CLIRunner.run(["index-source", "/nonexistent/canopy-sources"])
         #expect(result.status == 2)
         #expect(result.stderr.contains("/nonexistent/canopy-sources: cannot read: not a directory"), "\(result.stderr)")
     }

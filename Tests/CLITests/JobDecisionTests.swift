@@ -46,7 +46,7 @@ struct JobDecisionTests {
     /// Stores a baseline night of every test passing, then runs `junit` with `arguments`.
     static func decide(
         _ junit: String, config: String? = nil, arguments: [String]
-    ) throws -> (result: (status: Int32, stdout: String, stderr: String, out: String), summary: String) {
+    ) async throws -> (result: (status: Int32, stdout: String, stderr: String, out: String), summary: String) {
         let directory = try CLIRunner.temporaryDirectory()
         try Self.junit(passing: all + ["testPay()"]).write(
             toFile: directory + "/baseline.xml", atomically: true, encoding: .utf8)
@@ -57,11 +57,11 @@ struct JobDecisionTests {
             configArguments = ["--config", directory + "/canopy.yml"]
         }
         let store = ["--store", directory + "/history.sqlite"]
-        let baseline = try CLIRunner.run(
+        let baseline = try await CLIRunner.run(
             ["ingest", "--branch", "main", "--commit", "c1", "--run-key", "night-1"] + store + configArguments
                 + [directory + "/baseline.xml"])
         #expect(baseline.status == 0, "\(baseline.stderr)")
-        let result = try CLIRunner.run(
+        let result = try await CLIRunner.run(
             [
                 "run", "--branch", "main", "--commit", "c2", "--run-key", "night-2", "--out", directory + "/out",
                 "--annotations", "none",
@@ -71,8 +71,8 @@ struct JobDecisionTests {
     }
 
     @Test("a crash mid-run: the runner's restart record and the tests after it missing fail the job")
-    func crashMidRun() throws {
-        let (result, summary) = try Self.decide(
+    func crashMidRun() async throws {
+        let (result, summary) = try await Self.decide(
             Self.junit(passing: Array(Self.all.prefix(2)), failing: [Self.crash]),
             arguments: ["--test-exit-code", "65"])
         #expect(result.status == 1, "\(result.stdout)\n\(result.stderr)")
@@ -95,19 +95,19 @@ struct JobDecisionTests {
     }
 
     @Test("the test command failed but its results show no failing test: the job fails")
-    func nothingExplained() throws {
-        let (result, _) = try Self.decide(
+    func nothingExplained() async throws {
+        let (result, _) = try await Self.decide(
             Self.junit(passing: Self.all + ["testPay()"]), arguments: ["--test-exit-code", "65"])
         #expect(result.status == 1, "\(result.stdout)\n\(result.stderr)")
         #expect(result.stdout.contains("results show no failing test"), "\(result.stdout)")
         // The same results with the test command's success: nothing to explain.
-        let (passed, _) = try Self.decide(
+        let (passed, _) = try await Self.decide(
             Self.junit(passing: Self.all + ["testPay()"]), arguments: ["--test-exit-code", "0"])
         #expect(passed.status == 0, "\(passed.stdout)")
     }
 
     @Test("every failure excused (quarantined): the test command's failure does not fail the job")
-    func allExcused() throws {
+    func allExcused() async throws {
         let config = """
             quarantine:
               - test: "AppUITests.CheckoutTests/testPay"
@@ -115,7 +115,7 @@ struct JobDecisionTests {
                 expires: 2099-12-31
 
             """
-        let (result, _) = try Self.decide(
+        let (result, _) = try await Self.decide(
             Self.junit(passing: Self.all, failing: [Self.assertion]), config: config,
             arguments: ["--test-exit-code", "65"])
         #expect(result.status == 0, "\(result.stdout)\n\(result.stderr)")
@@ -123,8 +123,8 @@ struct JobDecisionTests {
     }
 
     @Test("one new failure: the job fails by the new-failures gate, the test command explained")
-    func oneNewFailure() throws {
-        let (result, _) = try Self.decide(
+    func oneNewFailure() async throws {
+        let (result, _) = try await Self.decide(
             Self.junit(passing: Self.all, failing: [Self.assertion]), arguments: ["--test-exit-code", "65"])
         #expect(result.status == 1)
         #expect(result.stdout.contains("✗ GATE FAILED: no new failures"), "\(result.stdout)")
@@ -134,20 +134,20 @@ struct JobDecisionTests {
     @Test(
         "a pull request that deletes tests is not a crash: no crash record, the job passes; the nightly's gate catches it"
     )
-    func deletedTestsAreNotACrash() throws {
+    func deletedTestsAreNotACrash() async throws {
         let fewer = Self.junit(passing: Array(Self.all.prefix(3)) + ["testPay()"])
-        let (deleted, deletedSummary) = try Self.decide(fewer, arguments: ["--test-exit-code", "0"])
+        let (deleted, deletedSummary) = try await Self.decide(fewer, arguments: ["--test-exit-code", "0"])
         #expect(deleted.status == 0, "\(deleted.stdout)")
         #expect(
             deletedSummary.contains("no crash record in the results: deleted or renamed tests"), "\(deletedSummary)")
         let nightly = "gates:\n  maximumMissingTests: 0\n"
-        let (gated, summary) = try Self.decide(fewer, config: nightly, arguments: [])
+        let (gated, summary) = try await Self.decide(fewer, config: nightly, arguments: [])
         #expect(gated.status == 1, "\(gated.stdout)")
         #expect(summary.contains("2 test(s) of the baseline did not run: 2 of AppUITests.CheckoutTests"), "\(summary)")
     }
 
     @Test("a quarantined test that passed is listed with its record: lift it when it keeps passing")
-    func quarantinedAndPassing() throws {
+    func quarantinedAndPassing() async throws {
         let config = """
             quarantine:
               - test: "AppUITests.CheckoutTests/testPay"
@@ -155,7 +155,7 @@ struct JobDecisionTests {
                 expires: 2099-12-31
 
             """
-        let (result, summary) = try Self.decide(
+        let (result, summary) = try await Self.decide(
             Self.junit(passing: Self.all + ["testPay()"]), config: config, arguments: [])
         #expect(result.status == 0, "\(result.stdout)")
         #expect(summary.contains("Quarantined tests that passed this run (1):"), "\(summary)")
@@ -166,7 +166,7 @@ struct JobDecisionTests {
     }
 
     @Test("the results list fewer tests than the summary declares: the run was cut off, the job fails")
-    func fewerThanDeclared() throws {
+    func fewerThanDeclared() async throws {
         let directory = try CLIRunner.temporaryDirectory()
         let tests = CLIRunner.fixture("xcresult/flaky-first-run.json")
         let summary: [String: Any] = [
@@ -184,7 +184,7 @@ struct JobDecisionTests {
             ],
         ]
         try JSONSerialization.data(withJSONObject: summary).write(to: URL(fileURLWithPath: directory + "/summary.json"))
-        let result = try CLIRunner.run([
+        let result = try await CLIRunner.run([
             "check", "--out", directory + "/out", "--test-exit-code", "65", tests, directory + "/summary.json",
         ])
         #expect(result.status == 1, "\(result.stdout)\n\(result.stderr)")

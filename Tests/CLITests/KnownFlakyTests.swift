@@ -28,11 +28,11 @@ struct KnownFlakyTests {
     }
 
     /// Main's history: `testT` flakes on three of five commits and passed on the latest.
-    private func mainHistory(_ out: String) throws {
+    private func mainHistory(_ out: String) async throws {
         let nights: [[Bool]] = [[false, true], [true], [false, true], [false, true], [true]]
         for (index, attempts) in nights.enumerated() {
             let file = try write(["testT": attempts, "testU": [true], "testV": [true]], in: out, as: "main-\(index)")
-            let result = try CLIRunner.run([
+            let result = try await CLIRunner.run([
                 "ingest", "--quiet", "--out", out, "--run-key", "main-\(index)", "--commit", "m\(index)", "--branch",
                 "main",
                 "--started-at", "2026-11-0\(index + 1)T02:00:00Z", file,
@@ -54,12 +54,12 @@ struct KnownFlakyTests {
     }
 
     @Test("in a pull request, main's flaky test failing or flaking is not new; a test new to failing or to flaking is")
-    func pullRequest() throws {
+    func pullRequest() async throws {
         let out = try CLIRunner.temporaryDirectory()
-        try mainHistory(out)
+        try await mainHistory(out)
         let config = try config(out)
-        func pullRequest(_ sha: String, _ tests: [String: [Bool]]) throws -> CLIRunner.Result {
-            try CLIRunner.run(
+        func pullRequest(_ sha: String, _ tests: [String: [Bool]]) async throws -> CLIRunner.Result {
+            try await CLIRunner.run(
                 [
                     "run", "--out", out, "--config", config, "--annotations", "none", "--started-at",
                     "2026-11-09T02:00:00Z",
@@ -72,7 +72,7 @@ struct KnownFlakyTests {
                 ])
         }
         // testT fails outright, testU fails for the first time, testV flakes for the first time.
-        let first = try pullRequest(
+        let first = try await pullRequest(
             "p1", ["testT": [false, false], "testU": [false, false], "testV": [false, true]])
         #expect(first.status == 1, "\(first.stdout)\(first.stderr)")
         #expect(
@@ -83,7 +83,7 @@ struct KnownFlakyTests {
         #expect(first.stdout.contains("known to be flaky") && first.stdout.contains("testT"), "\(first.stdout)")
 
         // testT flakes (main's latest run passed it, so the baseline alone calls it new): known, so the gates pass.
-        let second = try pullRequest("p2", ["testT": [false, true], "testU": [true], "testV": [true]])
+        let second = try await pullRequest("p2", ["testT": [false, true], "testU": [true], "testV": [true]])
         #expect(second.status == 0, "\(second.stdout)\(second.stderr)")
         #expect(second.stdout.contains("gate passed: no new flaky tests"), "\(second.stdout)")
         #expect(second.stdout.contains("flaky in history already"), "\(second.stdout)")
@@ -91,7 +91,7 @@ struct KnownFlakyTests {
         // With the new-flaky-tests gate off, nothing is said about what it would have left out.
         let off = out + "/no-flaky-gate.yml"
         try "gates:\n  maximumNewFailures: 0\n".write(toFile: off, atomically: true, encoding: .utf8)
-        let third = try CLIRunner.run(
+        let third = try await CLIRunner.run(
             [
                 "run", "--out", out, "--config", off, "--annotations", "none", "--started-at", "2026-11-09T02:00:00Z",
                 try write(["testT": [false, true], "testU": [true], "testV": [true]], in: out, as: "p3"),
@@ -106,13 +106,13 @@ struct KnownFlakyTests {
     }
 
     @Test("on main, a test flaky in its window flaking again is not new; one flaking for the first time is")
-    func ownBranch() throws {
+    func ownBranch() async throws {
         let out = try CLIRunner.temporaryDirectory()
-        try mainHistory(out)
+        try await mainHistory(out)
         let config = try config(out)
         let file = try write(
             ["testT": [false, true], "testU": [false, true], "testV": [true]], in: out, as: "main-5")
-        let result = try CLIRunner.run([
+        let result = try await CLIRunner.run([
             "run", "--out", out, "--config", config, "--run-key", "main-5", "--commit", "m5", "--branch", "main",
             "--started-at", "2026-11-06T02:00:00Z", file,
         ])

@@ -33,10 +33,11 @@ struct MetricChangeCommandTests {
         return directory
     }
 
-    static func run(_ night: Int, scale: Double = 1, root: String, out: String, annotations: String = "none") throws
+    static func run(_ night: Int, scale: Double = 1, root: String, out: String, annotations: String = "none")
+        async throws
         -> CLIRunner.Result
     {
-        try CLIRunner.run([
+        try await CLIRunner.run([
             "run", "--out", out, "--branch", "main", "--commit", String(format: "c%04d", night),
             "--run-key", "night-\(night)", "--started-at", String(format: "2026-11-%02dT02:00:00Z", night + 1),
             "--annotations", annotations, try Self.night(night, scale: scale, in: root),
@@ -44,16 +45,16 @@ struct MetricChangeCommandTests {
     }
 
     @Test("steady nights pass the gate once there is history; a slower launch fails it, the test's verdict unchanged")
-    func slowerLaunch() throws {
+    func slowerLaunch() async throws {
         let root = try CLIRunner.temporaryDirectory()
         let out = root + "/out"
-        let first = try Self.run(0, root: root, out: out)
+        let first = try await Self.run(0, root: root, out: out)
         #expect(!first.stdout.contains("metric regressions"), "no history yet: the gate is off\n\(first.stdout)")
-        for night in 1..<5 { _ = try Self.run(night, root: root, out: out) }
-        let steady = try Self.run(5, root: root, out: out)
+        for night in 1..<5 { _ = try await Self.run(night, root: root, out: out) }
+        let steady = try await Self.run(5, root: root, out: out)
         #expect(steady.stdout.contains("no metric regressions"), "\(steady.stdout)")
         #expect(!steady.stdout.contains("GATE FAILED: no metric regressions"), "\(steady.stdout)")
-        let slower = try Self.run(6, scale: 1.2, root: root, out: out, annotations: "github")
+        let slower = try await Self.run(6, scale: 1.2, root: root, out: out, annotations: "github")
         // The regression the gate counts is an annotation of the run, its sentence the message.
         #expect(
             slower.stdout.contains(
@@ -87,7 +88,7 @@ struct MetricChangeCommandTests {
         #expect(comment.contains("### ⏱ Metrics that changed in this run (1)\n\n" + line), "\(comment)")
         let slack = try String(contentsOfFile: out + "/slack.json", encoding: .utf8)
         #expect(slack.contains("⏱ Performance: 1 metric regressed, 0 otherwise changed"), "\(slack)")
-        let trend = try CLIRunner.run(["trend", "--out", out, "--runs", "7", "--branch", "main"])
+        let trend = try await CLIRunner.run(["trend", "--out", out, "--runs", "7", "--branch", "main"])
         #expect(trend.status == 0, "\(trend.stderr)")
         let trendSummary = try String(contentsOfFile: out + "/trend/summary.md", encoding: .utf8)
         #expect(trendSummary.contains(line), "\(trendSummary)")

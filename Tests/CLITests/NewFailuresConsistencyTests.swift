@@ -32,7 +32,7 @@ struct NewFailuresConsistencyTests {
     }
 
     @Test("the latest run's new failures are the same tests in run's, report's and trend's pages")
-    func sameNewFailures() throws {
+    func sameNewFailures() async throws {
         let out = try CLIRunner.temporaryDirectory()
         let nights: [Set<String>] = [[], ["testScroll"], ["testScroll"], ["testRefresh"], ["testLoad", "testScroll"]]
         for (index, failing) in nights.enumerated() {
@@ -41,7 +41,7 @@ struct NewFailuresConsistencyTests {
             // The last night's failures are unlike the earlier ones: none is excused as a known flake.
             try junit(failing: failing, how: last ? "crashed on launch" : "broke").write(
                 toFile: file, atomically: true, encoding: .utf8)
-            let result = try CLIRunner.run(
+            let result = try await CLIRunner.run(
                 [
                     last ? "run" : "ingest", "--quiet", "--out", out, "--run-key", "night-\(index)", "--commit",
                     "c\(index)abcdef", "--branch", "main",
@@ -50,10 +50,10 @@ struct NewFailuresConsistencyTests {
             #expect(result.status == (last ? 1 : 0), "\(result.stdout)\(result.stderr)")
         }
         let fromRun = try newFailures(in: out + "/site/index.html")
-        let report = try CLIRunner.run(["report", "--out", out + "/report", "--store", out + "/history.sqlite"])
+        let report = try await CLIRunner.run(["report", "--out", out + "/report", "--store", out + "/history.sqlite"])
         #expect(report.status == 0, "\(report.stderr)")
         let fromReport = try newFailures(in: out + "/report/site/index.html")
-        let trend = try CLIRunner.run([
+        let trend = try await CLIRunner.run([
             "trend", "--out", out + "/trend-out", "--store", out + "/history.sqlite", "--runs", "5",
         ])
         #expect(trend.status == 0, "\(trend.stderr)")

@@ -22,11 +22,11 @@ struct OneTruthTests: SampleHistoryCommands {
     }
 
     @Test("nothing readable is never Passed: summary, comment and page say no verdict, no pass rate")
-    func nothingReadable() throws {
+    func nothingReadable() async throws {
         let out = try temporaryDirectory()
         try "<?xml version=\"1.0\"?>\n<testsuites><testsuite name=\"S\"><testcase classname=\"S\" name=\"t\">"
             .write(toFile: out + "/cut.xml", atomically: true, encoding: .utf8)
-        let result = try CLIRunner.run(["run", "--out", out + "/o", "--annotations", "none", out + "/cut.xml"])
+        let result = try await CLIRunner.run(["run", "--out", out + "/o", "--annotations", "none", out + "/cut.xml"])
         #expect(result.status == 2, "\(result.stderr)")
         for file in ["summary.md", "comment.md", "site/index.html"] {
             let text = try String(contentsOfFile: out + "/o/" + file, encoding: .utf8)
@@ -39,11 +39,11 @@ struct OneTruthTests: SampleHistoryCommands {
     @Test(
         "night 14: flaky tests are flaky by state, state changes apart, headline counts the retries; the tree counts failed tests"
     )
-    func flakyListsAndCounts() throws {
+    func flakyListsAndCounts() async throws {
         let out = try temporaryDirectory()
-        try ingestNights(1...13, into: out)
+        try await ingestNights(1...13, into: out)
         let config = sample + "/canopy.yml"
-        let run = try CLIRunner.run([
+        let run = try await CLIRunner.run([
             "run", "--config", config, "--out", out, "--annotations", "none", "--run-key", "night-14", "--commit",
             "c14", "--branch", "main", "--started-at", "2026-11-14T02:00:00Z", night(14),
         ])
@@ -76,7 +76,7 @@ struct OneTruthTests: SampleHistoryCommands {
         let payButton = try #require(tree.first { $0["path"] as? String == "Checkout.PaymentSheet.PayButton" })
         #expect((payButton["branch"] as? [String: Any])?["failed"] as? Int == 0, "\(payButton)")
         // The trend says as many state changes as its summary and page list.
-        let trend = try CLIRunner.run(["trend", "--config", config, "--out", out, "--runs", "14"])
+        let trend = try await CLIRunner.run(["trend", "--config", config, "--out", out, "--runs", "14"])
         let trendSummary = try String(contentsOfFile: out + "/trend/summary.md", encoding: .utf8)
         let listed = Self.table(trendSummary, "### State changes (")
         #expect(listed.count == listed.rows.count)
@@ -86,9 +86,9 @@ struct OneTruthTests: SampleHistoryCommands {
     @Test(
         "quarantine: a badge on the flaky test and the audit issue (not new), the active entries listed, a typo warned with its line"
     )
-    func quarantineEverywhere() throws {
+    func quarantineEverywhere() async throws {
         let out = try temporaryDirectory()
-        for number in 10...12 { #expect(try ingest(out, number).status == 0) }
+        for number in 10...12 { await #expect(try ingest(out, number).status == 0) }
         let config = out + "/canopy.yml"
         var text = try String(contentsOfFile: sample + "/canopy.yml", encoding: .utf8)
         text = text.replacingOccurrences(
@@ -104,7 +104,7 @@ struct OneTruthTests: SampleHistoryCommands {
         try text.write(toFile: config, atomically: true, encoding: .utf8)
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         let typoLine = try #require(lines.firstIndex { $0.contains("testLogn") })
-        let run = try CLIRunner.run([
+        let run = try await CLIRunner.run([
             "run", "--config", config, "--out", out, "--annotations", "none", "--run-key", "night-13", "--commit",
             "c13", "--branch", "main", "--started-at", "2026-11-13T02:00:00Z", night(13),
         ])
@@ -128,17 +128,17 @@ struct OneTruthTests: SampleHistoryCommands {
     }
 
     @Test("runs without snapshots: coverage not measured in the trend, never 0%")
-    func coverageNotMeasured() throws {
+    func coverageNotMeasured() async throws {
         let out = try temporaryDirectory()
         for number in 1...2 {
-            let result = try CLIRunner.run([
+            let result = try await CLIRunner.run([
                 "ingest", "--quiet", "--out", out, "--run-key", "n\(number)", "--commit", "c\(number)", "--branch",
                 "main",
                 "--started-at", "2026-11-0\(number)T02:00:00Z", night(number) + "/junit-appuitests.xml",
             ])
             #expect(result.status == 0, "\(result.stderr)")
         }
-        let trend = try CLIRunner.run(["trend", "--out", out, "--runs", "5"])
+        let trend = try await CLIRunner.run(["trend", "--out", out, "--runs", "5"])
         #expect(trend.status == 0, "\(trend.stderr)")
         let summary = try String(contentsOfFile: out + "/trend/summary.md", encoding: .utf8)
         let row = try #require(summary.split(separator: "\n").first { $0.hasPrefix("| Identifier coverage |") })
@@ -148,7 +148,7 @@ struct OneTruthTests: SampleHistoryCommands {
     }
 
     @Test("parameterised arguments of control characters stay apart in the summary")
-    func invisibleArguments() throws {
+    func invisibleArguments() async throws {
         let out = try temporaryDirectory()
         let fixture = try String(
             contentsOfFile: CLIRunner.fixture("xcresult/swift-testing-arguments.json"), encoding: .utf8)
@@ -160,7 +160,7 @@ struct OneTruthTests: SampleHistoryCommands {
                 of: "\"result\": \"Passed\",\n                      \"duration\"",
                 with: "\"result\": \"Failed\",\n                      \"duration\"")
         try text.write(toFile: out + "/tests.json", atomically: true, encoding: .utf8)
-        _ = try CLIRunner.run(["run", "--out", out + "/o", "--annotations", "none", out + "/tests.json"])
+        _ = try await CLIRunner.run(["run", "--out", out + "/o", "--annotations", "none", out + "/tests.json"])
         let summary = try String(contentsOfFile: out + "/o/summary.md", encoding: .utf8)
         for shown in [#"\u{1}"#, #"\u{2}"#, #"\u{3}"#] {
             #expect(summary.contains("addingItems(count:)(" + shown), "\(shown): \(summary)")

@@ -3,18 +3,18 @@ import Testing
 
 extension OneVocabularyTests {
     @Test("the trend's latest run over a shorter window lists the flaky tests and states report lists for it")
-    func trendLatestRunIsReportsJudgement() throws {
-        let history = try Self.sampleHistory.get()
+    func trendLatestRunIsReportsJudgement() async throws {
+        let history = try await Self.sampleHistory.value
         let config = sample + "/canopy.yml"
         let out = try CLIRunner.temporaryDirectory()
         // A window of 7 runs: its series and state changes are the window's; the run's flaky tests
         // and states are its own judgement, over the window it was judged over.
-        let trend = try CLIRunner.run([
+        let trend = try await CLIRunner.run([
             "trend", "--config", config, "--out", out + "/trend7", "--store", history + "/history.sqlite", "--runs",
             "7", "--branch", "main",
         ])
         #expect(trend.status == 0, "\(trend.stderr)")
-        let report = try CLIRunner.run([
+        let report = try await CLIRunner.run([
             "report", "--config", config, "--out", out + "/report", "--store", history + "/history.sqlite", "--run",
             "night-14",
         ])

@@ -10,10 +10,10 @@ struct OneVocabularyTests: SampleHistoryCommands {
     /// The sample history's nights 1 to 13 on main, night 14 run on main (`main/`) and the trend
     /// over its 14 runs, then night 14 again as a pull request onto main (`pr/`, the same store):
     /// made once for the suite.
-    static let sampleHistory: Result<String, any Error> = Result {
+    static let sampleHistory = Task<String, any Error> {
         let out = try CLIRunner.temporaryDirectory()
         let commands = OneVocabularyTests()
-        try commands.ingestNights(1...13, into: out)
+        try await commands.ingestNights(1...13, into: out)
         let config = commands.sample + "/canopy.yml"
         let steps: [[String]] = [
             [
@@ -32,7 +32,7 @@ struct OneVocabularyTests: SampleHistoryCommands {
             ],
         ]
         for arguments in steps {
-            let result = try CLIRunner.run(arguments)
+            let result = try await CLIRunner.run(arguments)
             guard result.status <= 1 else { throw Failure(text: "\(arguments[0]): \(result.stderr)") }
         }
         return out
@@ -43,12 +43,12 @@ struct OneVocabularyTests: SampleHistoryCommands {
         var description: String { text }
     }
 
-    static func text(_ path: String) throws -> String {
-        try String(contentsOfFile: try sampleHistory.get() + "/" + path, encoding: .utf8)
+    static func text(_ path: String) async throws -> String {
+        try String(contentsOfFile: try await sampleHistory.value + "/" + path, encoding: .utf8)
     }
 
-    static func json(_ path: String) throws -> [String: Any] {
-        try OneTruthTests.json(try sampleHistory.get() + "/" + path)
+    static func json(_ path: String) async throws -> [String: Any] {
+        try OneTruthTests.json(try await sampleHistory.value + "/" + path)
     }
 
     /// The cells of the Markdown table row whose first cell is `label`, trimmed.
@@ -66,12 +66,12 @@ struct OneVocabularyTests: SampleHistoryCommands {
     }
 
     @Test("the trend's failed series, its causes and its Slack message count the run's failed tests")
-    func trendCountsFailedTests() throws {
-        let totals = try #require(
+    func trendCountsFailedTests() async throws {
+        let totals = try await #require(
             (try Self.json("main/report.json")["summary"] as? [String: Any])?["totals"] as? [String: Any])
         let failed = try #require(totals["failed"] as? Int)
         #expect(failed == 2)
-        let summary = try Self.text("main/trend/summary.md")
+        let summary = try await Self.text("main/trend/summary.md")
         let series = try #require(Self.row(summary, "Failed tests"), "\(summary.prefix(1200))")
         #expect(series[2] == "\(failed)", "the last run's failed tests: \(series)")
         #expect(Self.row(summary, "Failures") == nil, "no series counts failure messages")
@@ -80,12 +80,12 @@ struct OneVocabularyTests: SampleHistoryCommands {
         #expect(!causes.isEmpty)
         let last = causes.map { Int($0.split(separator: "|")[2].trimmingCharacters(in: .whitespaces)) ?? -1 }
         #expect(last.reduce(0, +) == failed, "\(causes)")
-        let slack = try Self.text("main/trend/slack.json")
+        let slack = try await Self.text("main/trend/slack.json")
         #expect(slack.contains("→ *\(failed)*"), "\(slack.prefix(600))")
         #expect(!slack.contains("failures "), "\(slack.prefix(600))")
         // The run's page: its trend table and Failed figure count the same failed tests.
         for page in ["main/site/index.html", "main/trend/index.html"] {
-            let html = try Self.text(page)
+            let html = try await Self.text(page)
             #expect(
                 html.contains(">Failed tests</th>") && html.contains("<figcaption>Failed tests by cause"), "\(page)")
             #expect(!html.contains(">Failures</abbr>"), "\(page)")
@@ -93,8 +93,8 @@ struct OneVocabularyTests: SampleHistoryCommands {
     }
 
     @Test("report.json says passed on retry and counts causes in failed tests, under schema 2")
-    func reportNamesItsQuantities() throws {
-        let report = try Self.json("main/report.json")
+    func reportNamesItsQuantities() async throws {
+        let report = try await Self.json("main/report.json")
         #expect(report["schema"] as? String == "canopy.report/3")
         let summary = try #require(report["summary"] as? [String: Any])
         let totals = try #require(summary["totals"] as? [String: Any])
@@ -107,9 +107,9 @@ struct OneVocabularyTests: SampleHistoryCommands {
     }
 
     @Test("the pull request's comment names passing gates on one line and shows only what differs here")
-    func commentShowsWhatDiffers() throws {
-        let comment = try Self.text("pr/comment.md")
-        let insights = try Self.json("pr/insights.json")
+    func commentShowsWhatDiffers() async throws {
+        let comment = try await Self.text("pr/comment.md")
+        let insights = try await Self.json("pr/insights.json")
         let gates = try #require(insights["gates"] as? [[String: Any]])
         let passing = gates.filter { $0["passed"] as? Bool == true }.compactMap { $0["name"] as? String }
         #expect(!passing.isEmpty)
@@ -132,9 +132,9 @@ struct OneVocabularyTests: SampleHistoryCommands {
     }
 
     @Test("insights.json's new failures and new flaky tests are the gates' counts, on main and on a pull request")
-    func insightsNewFailuresAreTheGates() throws {
+    func insightsNewFailuresAreTheGates() async throws {
         for run in ["main", "pr"] {
-            let insights = try Self.json(run + "/insights.json")
+            let insights = try await Self.json(run + "/insights.json")
             let baseline = try #require(insights["baseline"] as? [String: Any])
             let gates = try #require(insights["gates"] as? [[String: Any]])
             let newFailures = try #require(baseline["newFailures"] as? [String])
@@ -146,7 +146,7 @@ struct OneVocabularyTests: SampleHistoryCommands {
             let notInBaseline = try #require(baseline["failingNotInBaseline"] as? [String])
             #expect(Set(newFailures).isSubset(of: Set(notInBaseline)), "\(run)")
             let newFlaky = try #require(baseline["newFlakyTests"] as? [String])
-            let comment = try Self.text(run + "/comment.md")
+            let comment = try await Self.text(run + "/comment.md")
             // The verdict line's last fact, left out when there is none.
             if newFlaky.isEmpty {
                 #expect(!comment.contains("new flaky test"), "\(run): \(comment)")
@@ -158,8 +158,8 @@ struct OneVocabularyTests: SampleHistoryCommands {
     }
 
     @Test("insights.json says passed on retry for this run's outcome, under schema 4; flaky only as a state")
-    func insightsNamePassedOnRetry() throws {
-        let insights = try Self.json("main/insights.json")
+    func insightsNamePassedOnRetry() async throws {
+        let insights = try await Self.json("main/insights.json")
         #expect(insights["schema"] as? String == "canopy.insights/4")
         let flakiness = try #require(insights["flakiness"] as? [[String: Any]])
         let latest = flakiness.compactMap { $0["latest"] as? String }
@@ -181,23 +181,23 @@ struct OneVocabularyTests: SampleHistoryCommands {
     }
 
     @Test("the summary's and the page's causes are the trend's last point, and add up to the failed tests")
-    func causesAreOneFigure() throws {
-        let summary = try Self.text("main/summary.md")
+    func causesAreOneFigure() async throws {
+        let summary = try await Self.text("main/summary.md")
         let causes = Self.rows(summary, "### 🧭 Failed tests by cause")
         #expect(causes.map { Int($0[1]) ?? -1 }.reduce(0, +) == 2, "\(causes)")
-        let trend = try Self.text("main/trend/summary.md")
+        let trend = try await Self.text("main/trend/summary.md")
         for cause in causes {
             let series = try #require(Self.row(trend, "Failed tests: \(cause[0])"), "\(cause)")
             #expect(series[2] == cause[1], "\(cause): \(series)")
         }
-        let page = try Self.text("main/site/index.html")
+        let page = try await Self.text("main/site/index.html")
         #expect(page.contains("<h3 id=\"f-causes\">Failed tests by cause</h3>"))
     }
 
     @Test("the classes table: failed, passed on retry and flaky (the window's state) in their own columns")
-    func classesNameTheirColumns() throws {
+    func classesNameTheirColumns() async throws {
         for run in ["main", "pr"] {
-            let summary = try Self.text(run + "/summary.md")
+            let summary = try await Self.text(run + "/summary.md")
             let rows = Self.rows(summary, "### Classes with failed, passed-on-retry or flaky tests (")
             let header = summary.split(separator: "\n").first { $0.hasPrefix("| class |") }
             #expect(header == "| class | tests | failed | passed on retry | flaky | skipped | test time |", "\(run)")
@@ -208,7 +208,7 @@ struct OneVocabularyTests: SampleHistoryCommands {
             let flaky = OneTruthTests.table(summary, "### 🔁 Flaky tests (").count
             #expect(rows.map { Int($0[4]) ?? -1 }.reduce(0, +) == flaky, "\(run): \(rows)")
         }
-        let page = try Self.text("main/site/index.html")
+        let page = try await Self.text("main/site/index.html")
         #expect(
             page.contains("<th scope=\"col\" class=\"n\">Passed on retry</th><th scope=\"col\" class=\"n\">Flaky</th>"))
     }
@@ -247,11 +247,11 @@ struct OneVocabularyShapesTests {
 
     /// Nights on main, one a day: each ingested, the last one run (the post-step, its outputs in
     /// `out`).
-    static func history(_ nights: [[(name: String, attempts: [String?])]], suite: String, in out: String) throws {
+    static func history(_ nights: [[(name: String, attempts: [String?])]], suite: String, in out: String) async throws {
         for (index, tests) in nights.enumerated() {
             let file = try write(junit(suite, tests), out + "/n\(index).xml")
             let last = index == nights.count - 1
-            let result = try CLIRunner.run(
+            let result = try await CLIRunner.run(
                 [last ? "run" : "ingest", "--out", out] + (last ? ["--annotations", "none"] : [])
                     + [
                         "--run-key", "n\(index)", "--commit", "c\(index)", "--branch", "main", "--started-at",
@@ -262,14 +262,14 @@ struct OneVocabularyShapesTests {
     }
 
     @Test("the tree and the failures by identifier count one test failing twice on Login as one failed test")
-    func treeCountsFailedTests() throws {
+    func treeCountsFailedTests() async throws {
         let out = try CLIRunner.temporaryDirectory()
         let file = try Self.write(
             Self.junit(
                 "AppUITests.LoginTests",
                 [("testLogin()", [Self.tapSubmit, Self.tapSubmit]), ("testLogout()", [nil])]),
             out + "/junit.xml")
-        let run = try CLIRunner.run(["run", "--out", out, "--annotations", "none", "--run-key", "r1", file])
+        let run = try await CLIRunner.run(["run", "--out", out, "--annotations", "none", "--run-key", "r1", file])
         #expect(run.status <= 1, "\(run.stderr)")
         let report = try OneTruthTests.json(out + "/report.json")
         let tree = try #require(report["identifierTree"] as? [[String: Any]])
@@ -288,7 +288,7 @@ struct OneVocabularyShapesTests {
     }
 
     @Test("a flaky element counts the tests it lists, not their failure messages")
-    func flakyElementCountsTests() throws {
+    func flakyElementCountsTests() async throws {
         let out = try CLIRunner.temporaryDirectory()
         // testPay fails twice before passing in night 2: two messages, one test.
         let nights: [[(name: String, attempts: [String?])]] = [
@@ -297,7 +297,7 @@ struct OneVocabularyShapesTests {
             [("testPay()", [nil]), ("testCoupon()", [Self.payButton, nil])],
             [("testPay()", [nil]), ("testCoupon()", [nil])],
         ]
-        try Self.history(nights, suite: "CheckoutUITests.CheckoutTests", in: out)
+        try await Self.history(nights, suite: "CheckoutUITests.CheckoutTests", in: out)
         let insights = try OneTruthTests.json(out + "/insights.json")
         let element = try #require((insights["flakyElements"] as? [[String: Any]])?.first, "\(insights)")
         #expect((element["tests"] as? [String])?.count == 2)
@@ -310,7 +310,7 @@ struct OneVocabularyShapesTests {
     }
 
     @Test("tests going from passing on retry to failing outright: Failed is worse, Passed on retry is no better")
-    func passedOnRetryIsNeutral() throws {
+    func passedOnRetryIsNeutral() async throws {
         let out = try CLIRunner.temporaryDirectory()
         let nights: [[(name: String, attempts: [String?])]] = [
             [("testA()", [Self.tapSubmit, nil]), ("testB()", [Self.tapSubmit, nil]), ("testC()", [nil])],
@@ -319,7 +319,7 @@ struct OneVocabularyShapesTests {
                 ("testC()", [nil]),
             ],
         ]
-        try Self.history(nights, suite: "AppUITests.LoginTests", in: out)
+        try await Self.history(nights, suite: "AppUITests.LoginTests", in: out)
         let summary = try String(contentsOfFile: out + "/summary.md", encoding: .utf8)
         #expect(OneVocabularyTests.row(summary, "Failed") == ["Failed", "2", "+2 🔴 worse"])
         #expect(OneVocabularyTests.row(summary, "Passed on retry") == ["Passed on retry", "0", "−2"])

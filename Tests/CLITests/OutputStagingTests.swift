@@ -26,12 +26,12 @@ struct OutputStagingTests {
         return process.terminationStatus == 0
     }
 
-    @Test func aFullOutputDiskLeavesTheEarlierSetAndSaysTheRunIsStored() throws {
+    @Test func aFullOutputDiskLeavesTheEarlierSetAndSaysTheRunIsStored() async throws {
         let directory = try CLIRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         // How much one run's files take, measured on an ordinary disk.
         let measure = directory + "/measure"
-        _ = try CLIRunner.run([
+        _ = try await CLIRunner.run([
             "run", "--quiet", "--store", directory + "/measure.sqlite", "--out", measure, "--run-key", "m",
             CLIRunner.night(12),
         ])
@@ -48,14 +48,14 @@ struct OutputStagingTests {
         }
         defer { _ = Self.system(["umount", out]) }
         let store = directory + "/history.sqlite"
-        let first = try CLIRunner.run([
+        let first = try await CLIRunner.run([
             "run", "--quiet", "--store", store, "--out", out, "--run-key", "night-12", CLIRunner.night(12),
         ])
         #expect(first.status == 1 || first.status == 0, "\(first.stderr)")
         let before = Self.snapshot(out)
         #expect(before.count == Self.files.count)
 
-        let second = try CLIRunner.run([
+        let second = try await CLIRunner.run([
             "run", "--quiet", "--store", store, "--out", out, "--run-key", "night-13", CLIRunner.night(13),
         ])
         #expect(second.status == 2)
@@ -66,7 +66,7 @@ struct OutputStagingTests {
         #expect(Self.snapshot(out) == before, "the earlier set, whole and unchanged")
         let left = try FileManager.default.contentsOfDirectory(atPath: out).filter { $0.hasPrefix(".canopy-staging") }
         #expect(left.isEmpty, "no staging directory left behind")
-        let listed = try CLIRunner.run(["report", "--list", "--store", store]).stdout
+        let listed = try await CLIRunner.run(["report", "--list", "--store", store]).stdout
         #expect(listed.contains("night-13"))
     }
 }
@@ -120,7 +120,7 @@ struct OutputSwapKillTests {
     }
 
     @Test(arguments: ["committed", "plain files"])
-    func aKillAtEveryStepLeavesTheEarlierSetOrTheNewOne(start: String) throws {
+    func aKillAtEveryStepLeavesTheEarlierSetOrTheNewOne(start: String) async throws {
         let directory = try CLIRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let oldInput = try Self.input("OldSet", in: directory)
@@ -130,13 +130,13 @@ struct OutputSwapKillTests {
         for step in 1...80 {
             let trial = directory + "/\(step)"
             let out = trial + "/out"
-            let old = try CLIRunner.run([
+            let old = try await CLIRunner.run([
                 "run", "--quiet", "--store", trial + "/old.sqlite", "--out", out, "--run-key", "old", oldInput,
             ])
             #expect(old.status == 1, "\(old.stderr)")
             if start == "plain files" { try Self.flatten(out) }
             #expect(Self.sets(out) == Array(repeating: "old", count: Self.files.count))
-            let new = try CLIRunner.run(
+            let new = try CLIRunner.spawn(
                 ["run", "--quiet", "--store", trial + "/new.sqlite", "--out", out, "--run-key", "new", newInput],
                 environment: ["CANOPY_TEST_OUTPUT_KILL_STEP": "\(step)"])
             if new.status == 9 {
@@ -148,7 +148,7 @@ struct OutputSwapKillTests {
                     "killed before step \(step), from \(start): \(left)")
                 if left.first == "new" { killedAfterSwap += 1 }
                 // The next run removes what the killed one left and writes its set.
-                let again = try CLIRunner.run([
+                let again = try await CLIRunner.run([
                     "run", "--quiet", "--store", trial + "/new.sqlite", "--out", out, "--run-key", "new", newInput,
                 ])
                 #expect(again.status == 1, "\(again.stderr)")
@@ -179,17 +179,17 @@ struct OutputSwapKillTests {
 /// another run stays beside it.
 @Suite("canopy report: its page and summary replace the earlier set whole")
 struct ReportOutputSetTests {
-    @Test func reportReplacesRunsSetAndKeepsTheLinks() throws {
+    @Test func reportReplacesRunsSetAndKeepsTheLinks() async throws {
         let directory = try CLIRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let store = directory + "/history.sqlite"
         let out = directory + "/out"
         let old = try OutputSwapKillTests.input("OldSet", in: directory)
         let new = try OutputSwapKillTests.input("NewSet", in: directory)
-        #expect(try CLIRunner.run(["ingest", "--quiet", "--store", store, "--run-key", "old", old]).status == 0)
-        let run = try CLIRunner.run(["run", "--quiet", "--store", store, "--out", out, "--run-key", "new", new])
+        #expect(try await CLIRunner.run(["ingest", "--quiet", "--store", store, "--run-key", "old", old]).status == 0)
+        let run = try await CLIRunner.run(["run", "--quiet", "--store", store, "--out", out, "--run-key", "new", new])
         #expect(run.status == 1, "\(run.stderr)")
-        let report = try CLIRunner.run(["report", "--store", store, "--out", out, "--run", "old"])
+        let report = try await CLIRunner.run(["report", "--store", store, "--out", out, "--run", "old"])
         #expect(report.status == 0, "\(report.stderr)")
         let summary = out + "/summary.md"
         #expect(try FileManager.default.destinationOfSymbolicLink(atPath: summary) == "site/summary.md")

@@ -5,7 +5,7 @@ extension PipelineCommandTests {
     @Suite("on CI: annotations, links and what the provider does not say")
     struct Annotations: SampleHistoryCommands {
         @Test("on GitHub Actions: the summary is appended and ::error annotations are printed")
-        func githubActions() throws {
+        func githubActions() async throws {
             let out = try temporaryDirectory()
             let summaryFile = out + "/step-summary.md"
             FileManager.default.createFile(atPath: summaryFile, contents: Data("previous step\n".utf8))
@@ -17,7 +17,7 @@ extension PipelineCommandTests {
                 // A workspace without the app's sources (this repository holds a sample app's).
                 "GITHUB_WORKSPACE": try temporaryDirectory(),
             ]
-            let result = try CLIRunner.run(["run", "--out", out, night(13)], environment: env)
+            let result = try await CLIRunner.run(["run", "--out", out, night(13)], environment: env)
             #expect(result.status == 1)
             let annotations = result.stdout.split(separator: "\n").filter { $0.hasPrefix("::error ") }
             #expect(!annotations.isEmpty)
@@ -32,7 +32,7 @@ extension PipelineCommandTests {
                 atPath: workspace + "/PodcastsUITests/Settings/SettingsTests.swift", contents: Data())
             var checkedOut = env
             checkedOut["GITHUB_WORKSPACE"] = workspace
-            let placed = try CLIRunner.run(
+            let placed = try await CLIRunner.run(
                 ["run", "--out", try temporaryDirectory(), night(13)], environment: checkedOut)
             #expect(
                 placed.stdout.contains("::error file=PodcastsUITests/Settings/SettingsTests.swift,line=41"),
@@ -47,14 +47,14 @@ extension PipelineCommandTests {
         /// A test name is the report writer's text: one holding a line break and `::error` must not
         /// start a line of its own, which GitHub would read as a workflow command.
         @Test("a test name with a line break cannot forge a workflow command")
-        func forgedWorkflowCommand() throws {
+        func forgedWorkflowCommand() async throws {
             let out = try temporaryDirectory()
             let junit = out + "/junit.xml"
             try """
             <testsuites><testsuite name="S"><testcase classname="AppUITests.EvilTests" name="testA&#10;::error title=Injected::fake" time="1">
             <failure message="EvilTests.swift:3 - XCTAssertTrue failed"/></testcase></testsuite></testsuites>
             """.write(toFile: junit, atomically: true, encoding: .utf8)
-            let result = try CLIRunner.run(
+            let result = try await CLIRunner.run(
                 ["run", "--out", out, "--branch", "main", junit],
                 environment: ["GITHUB_ACTIONS": "true", "GITHUB_RUN_ID": "1", "GITHUB_WORKSPACE": out])
             #expect(result.status == 1, "\(result.stdout)\(result.stderr)")
@@ -79,7 +79,7 @@ extension PipelineCommandTests {
         /// parser reads `##[` anywhere: a test named `::add-mask::…` or holding `##[error]`, listed
         /// under a failed gate, must not become a command.
         @Test("a test named like a workflow command is listed under a failed gate without becoming one")
-        func workflowCommandNames() throws {
+        func workflowCommandNames() async throws {
             let out = try temporaryDirectory()
             let junit = out + "/junit.xml"
             try """
@@ -88,7 +88,7 @@ extension PipelineCommandTests {
             <testcase classname="AppUITests.Tests" name="y ##[error]injected" time="1"><failure message="XCTAssertTrue failed"/></testcase>
             </testsuite></testsuites>
             """.write(toFile: junit, atomically: true, encoding: .utf8)
-            let result = try CLIRunner.run(
+            let result = try await CLIRunner.run(
                 ["run", "--out", out, "--branch", "main", "--annotations", "github", junit],
                 environment: ["GITHUB_ACTIONS": "true", "GITHUB_RUN_ID": "2", "GITHUB_WORKSPACE": out])
             #expect(result.status == 1, "\(result.stdout)\(result.stderr)")
@@ -102,7 +102,7 @@ extension PipelineCommandTests {
         /// A test that failed and passed on a retry is flaky: a warning on its line, beside the
         /// errors of the new failures.
         @Test("on GitHub a new flaky test is a ::warning annotation on the line of its failure")
-        func flakyWarningAnnotations() throws {
+        func flakyWarningAnnotations() async throws {
             let out = try temporaryDirectory()
             let junit = out + "/junit.xml"
             try """
@@ -111,7 +111,7 @@ extension PipelineCommandTests {
             <testcase classname="AppUITests.CartTests" name="testBadge" time="1"/>
             </testsuite></testsuites>
             """.write(toFile: junit, atomically: true, encoding: .utf8)
-            let result = try CLIRunner.run(
+            let result = try await CLIRunner.run(
                 ["run", "--out", out, "--branch", "main", junit],
                 environment: ["GITHUB_ACTIONS": "true", "GITHUB_RUN_ID": "3", "GITHUB_WORKSPACE": out])
             let warnings = result.stdout.split(separator: "\n").filter { $0.hasPrefix("::warning ") }
@@ -141,13 +141,13 @@ extension PipelineCommandTests {
         /// On GitHub or GitLab the commit and a failure's source line are links into the repository,
         /// and the location is named in the checkout, not on the build machine.
         @Test("on GitHub and GitLab the commit and failure locations link into the repository")
-        func sourceLinks() throws {
+        func sourceLinks() async throws {
             let (checkout, junit) = try Self.cartCheckout(failures: [
                 ("testPlaced", "/Users/ci/build/AppUITests/CartTests.swift:12 - XCTAssertTrue failed"),
                 ("testElsewhere", "/Users/ci/build/Vendor/Other.swift:3 - XCTAssertTrue failed"),
             ])
             let sha = "0123456789abcdef0123456789abcdef01234567"
-            let github = try CLIRunner.run(
+            let github = try await CLIRunner.run(
                 ["run", "--out", checkout + "/gh", "--annotations", "none", junit],
                 environment: [
                     "GITHUB_ACTIONS": "true", "GITHUB_RUN_ID": "9", "GITHUB_SHA": sha, "GITHUB_REF_NAME": "main",
@@ -170,7 +170,7 @@ extension PipelineCommandTests {
                 page.contains(
                     "<a href=\"https://github.com/org/app/blob/\(sha)/AppUITests/CartTests.swift#L12\" rel=\"noopener noreferrer\" target=\"_blank\">AppUITests/CartTests.swift:12</a>"
                 ))
-            let gitlab = try CLIRunner.run(
+            let gitlab = try await CLIRunner.run(
                 ["run", "--out", checkout + "/gl", "--annotations", "none", junit],
                 environment: [
                     "GITLAB_CI": "true", "CI_JOB_ID": "5", "CI_COMMIT_SHA": sha, "CI_COMMIT_REF_NAME": "main",
@@ -188,14 +188,14 @@ extension PipelineCommandTests {
         /// GitLab places a Code Quality issue by a repository file: a failure without one is left out
         /// (not named by its test), and lines start at 1; GitHub gets no `line=0`.
         @Test("GitLab Code Quality issues name repository files from line 1; GitHub annotations never say line=0")
-        func annotationLocations() throws {
+        func annotationLocations() async throws {
             let (checkout, junit) = try Self.cartCheckout(failures: [
                 ("testPlaced", "/Users/ci/build/AppUITests/CartTests.swift:12 - XCTAssertTrue failed"),
                 ("testLineZero", "/Users/ci/build/AppUITests/CartTests.swift:0 - XCTAssertTrue failed"),
                 ("testNowhere", "Lost connection to the application (pid 49916)"),
             ])
             let out = checkout + "/Reports"
-            let gitlab = try CLIRunner.run(
+            let gitlab = try await CLIRunner.run(
                 ["run", "--out", out, "--branch", "main", "--annotations", "gitlab", junit],
                 environment: ["GITLAB_CI": "true", "CI_PROJECT_DIR": checkout])
             #expect(gitlab.status == 1, "\(gitlab.stdout)\(gitlab.stderr)")
@@ -207,7 +207,7 @@ extension PipelineCommandTests {
                     "AppUITests/CartTests.swift", "AppUITests/CartTests.swift",
                 ])
             #expect(locations.compactMap { ($0["lines"] as? [String: Any])?["begin"] as? Int }.allSatisfy { $0 >= 1 })
-            let github = try CLIRunner.run(
+            let github = try await CLIRunner.run(
                 ["run", "--out", out, "--branch", "main", "--run-key", "gh", junit],
                 environment: ["GITHUB_ACTIONS": "true", "GITHUB_RUN_ID": "1", "GITHUB_WORKSPACE": checkout])
             let annotations = github.stdout.split(separator: "\n").filter { $0.hasPrefix("::error ") }
@@ -220,7 +220,7 @@ extension PipelineCommandTests {
 
         /// A Jenkins pipeline job sets no GIT_COMMIT or GIT_BRANCH: the checkout's git says them.
         @Test("on CI, what the provider does not say comes from the checkout's git")
-        func ciFallsBackToGit() throws {
+        func ciFallsBackToGit() async throws {
             let checkout = try temporaryDirectory()
             func git(_ arguments: [String]) throws {
                 let process = Process()
@@ -239,12 +239,12 @@ extension PipelineCommandTests {
             try git(["init", "-q"])
             try git(["commit", "-q", "--allow-empty", "-m", "x"])
             let out = try temporaryDirectory()
-            let result = try CLIRunner.run(
+            let result = try CLIRunner.spawn(
                 ["ingest", "--quiet", "--out", out, night(12)],
                 environment: ["JENKINS_URL": "http://jenkins", "BUILD_TAG": "jenkins-app-5"],
                 directory: checkout)
             #expect(result.status == 0, "\(result.stderr)")
-            let list = try CLIRunner.run(["report", "--list", "--out", out]).stdout
+            let list = try await CLIRunner.run(["report", "--list", "--out", out]).stdout
             #expect(list.contains("\tfeature/x\t"), "\(list)")
         }
     }

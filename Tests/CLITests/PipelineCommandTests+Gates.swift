@@ -5,7 +5,7 @@ extension PipelineCommandTests {
     @Suite("check, gates, quarantine and configuration errors")
     struct Gates: SampleHistoryCommands {
         @Test("a failed gate lists its first 10 tests and says how many more there are")
-        func gateListsAreCounted() throws {
+        func gateListsAreCounted() async throws {
             let out = try temporaryDirectory()
             let junit = out + "/junit.xml"
             let cases = (1...12).map {
@@ -13,7 +13,7 @@ extension PipelineCommandTests {
             }
             try "<testsuites><testsuite name=\"S\">\(cases.joined())</testsuite></testsuites>".write(
                 toFile: junit, atomically: true, encoding: .utf8)
-            let result = try CLIRunner.run(["run", "--out", out, "--branch", "main", junit])
+            let result = try await CLIRunner.run(["run", "--out", out, "--branch", "main", junit])
             #expect(result.status == 1)
             let lines = result.stdout.split(separator: "\n")
             #expect(lines.filter { $0.hasPrefix("    A.Tests/") }.count == 10, "\(result.stdout)")
@@ -21,9 +21,9 @@ extension PipelineCommandTests {
         }
 
         @Test("check passes and fails by the configured gates without storing anything")
-        func checkGates() throws {
+        func checkGates() async throws {
             let out = try temporaryDirectory()
-            for number in 1...11 { #expect(try ingest(out, number).status == 0) }
+            for number in 1...11 { await #expect(try ingest(out, number).status == 0) }
             let strict = out + "/strict.yml"
             try "gates:\n  minimumCoverage: 0.99\n  maximumNewFailures: 0\n".write(
                 toFile: strict, atomically: true, encoding: .utf8)
@@ -31,54 +31,58 @@ extension PipelineCommandTests {
             // Lenient on the sample's launch-time regression too (from night 11 on).
             try "gates:\n  maximumNewFailures: 5\n  maximumNewAuditErrors: 5\n  maximumMetricRegressions: 5\n".write(
                 toFile: lenient, atomically: true, encoding: .utf8)
-            let failing = try CLIRunner.run(["check", "--out", out, "--config", strict, "--branch", "main", night(12)])
+            let failing = try await CLIRunner.run([
+                "check", "--out", out, "--config", strict, "--branch", "main", night(12),
+            ])
             #expect(failing.status == 1)
             #expect(failing.stdout.contains("GATE FAILED: minimum identifier coverage"))
-            let passing = try CLIRunner.run(["check", "--out", out, "--config", lenient, "--branch", "main", night(12)])
+            let passing = try await CLIRunner.run([
+                "check", "--out", out, "--config", lenient, "--branch", "main", night(12),
+            ])
             #expect(passing.status == 0)
             #expect(!passing.stdout.contains("GATE FAILED"))
-            let list = try CLIRunner.run(["report", "--list", "--out", out])
+            let list = try await CLIRunner.run(["report", "--list", "--out", out])
             #expect(list.stdout.split(separator: "\n").count == 11)
         }
 
         @Test("test results holding no test fail the tests gate; a config can turn it off")
-        func emptyResults() throws {
+        func emptyResults() async throws {
             let out = try temporaryDirectory()
             let empty = out + "/junit.xml"
             try "<testsuites name=\"AppUITests\" tests=\"0\"></testsuites>".write(
                 toFile: empty, atomically: true, encoding: .utf8)
-            let run = try CLIRunner.run(["run", "--out", out + "/r", "--branch", "main", empty])
+            let run = try await CLIRunner.run(["run", "--out", out + "/r", "--branch", "main", empty])
             #expect(run.status == 1, "\(run.stdout)\(run.stderr)")
             #expect(
                 run.stdout.contains("GATE FAILED: at least 1 test — 0 test(s) in the test results"), "\(run.stdout)")
             #expect(try String(contentsOfFile: out + "/r/summary.md", encoding: .utf8).contains("at least 1 test"))
             let off = out + "/off.yml"
             try "gates:\n  minimumTests: 0\n".write(toFile: off, atomically: true, encoding: .utf8)
-            let check = try CLIRunner.run(["check", "--out", out + "/r", "--config", off, empty])
+            let check = try await CLIRunner.run(["check", "--out", out + "/r", "--config", off, empty])
             #expect(check.status == 0, "\(check.stdout)\(check.stderr)")
         }
 
         /// `check` judges a run as `run` will once it is stored: a run from the past against the run
         /// before it, not against the latest run.
         @Test("check of a run started in the past compares it with the run before it, as run does")
-        func checkInThePast() throws {
+        func checkInThePast() async throws {
             let out = try temporaryDirectory()
-            for number in [12, 13] { #expect(try ingest(out, number).status == 0) }
+            for number in [12, 13] { await #expect(try ingest(out, number).status == 0) }
             let past = [
                 "--out", out, "--branch", "main", "--commit", "x12b", "--started-at", "2026-11-12T12:00:00Z", night(13),
             ]
-            let check = try CLIRunner.run(["check"] + past)
+            let check = try await CLIRunner.run(["check"] + past)
             #expect(check.status == 1, "\(check.stdout)\(check.stderr)")
             #expect(check.stdout.contains("against c12"), "\(check.stdout)")
             #expect(check.stdout.contains("GATE FAILED: no new failures"), "\(check.stdout)")
-            let run = try CLIRunner.run(["run", "--run-key", "x12b"] + past)
+            let run = try await CLIRunner.run(["run", "--run-key", "x12b"] + past)
             #expect(run.status == check.status, "\(run.stdout)")
         }
 
         @Test("quarantined tests do not fail the gate until the entry expires")
-        func quarantine() throws {
+        func quarantine() async throws {
             let out = try temporaryDirectory()
-            for number in 12...12 { #expect(try ingest(out, number).status == 0) }
+            for number in 12...12 { await #expect(try ingest(out, number).status == 0) }
             let config = out + "/q.yml"
             try """
             gates:
@@ -88,10 +92,12 @@ extension PipelineCommandTests {
                 reason: dark mode rework
                 expires: 2999-01-01
             """.write(toFile: config, atomically: true, encoding: .utf8)
-            let result = try CLIRunner.run(["check", "--out", out, "--config", config, "--branch", "main", night(13)])
+            let result = try await CLIRunner.run([
+                "check", "--out", out, "--config", config, "--branch", "main", night(13),
+            ])
             #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
             // The run's summary and page say which failure was left out, and why.
-            let run = try CLIRunner.run([
+            let run = try await CLIRunner.run([
                 "run", "--out", out, "--config", config, "--run-key", "n13", "--branch", "main", night(13),
             ])
             #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
@@ -121,7 +127,9 @@ extension PipelineCommandTests {
                 expires: 2001-01-01
                 owner: "@settings"
             """.write(toFile: config, atomically: true, encoding: .utf8)
-            let expired = try CLIRunner.run(["check", "--out", out, "--config", config, "--branch", "main", night(13)])
+            let expired = try await CLIRunner.run([
+                "check", "--out", out, "--config", config, "--branch", "main", night(13),
+            ])
             #expect(expired.status == 1)
             // The warning says when it expired, where the entry is written and whose it is.
             #expect(
@@ -139,7 +147,9 @@ extension PipelineCommandTests {
                 auditType: contrast
                 expires: 2999-01-01
             """.write(toFile: config, atomically: true, encoding: .utf8)
-            let typo = try CLIRunner.run(["check", "--out", out, "--config", config, "--branch", "main", night(13)])
+            let typo = try await CLIRunner.run([
+                "check", "--out", out, "--config", config, "--branch", "main", night(13),
+            ])
             #expect(
                 typo.stdout.contains(
                     "warning: quarantine entry for Login.ForgotPassword names auditType 'contrst', which is none of the audit types Canopy knows ("
@@ -151,18 +161,22 @@ extension PipelineCommandTests {
         /// Night 14 fails two tests, neither new: its gates pass unless `maximumFailures` is set (the
         /// sample's launch-time regression, judged by its own gate, is left out here).
         @Test("gates.maximumFailures counts every failing test, new or not, quarantined ones left out")
-        func maximumFailures() throws {
+        func maximumFailures() async throws {
             let out = try temporaryDirectory()
-            try ingestNights(1...13, into: out)
+            try await ingestNights(1...13, into: out)
             let config = out + "/g.yml"
             try "gates:\n  maximumFailures: 0\n  maximumMetricRegressions: null\n".write(
                 toFile: config, atomically: true, encoding: .utf8)
             let defaults = out + "/defaults.yml"
             try "gates:\n  maximumMetricRegressions: null\n".write(toFile: defaults, atomically: true, encoding: .utf8)
-            let plain = try CLIRunner.run(["check", "--out", out, "--config", defaults, "--branch", "main", night(14)])
+            let plain = try await CLIRunner.run([
+                "check", "--out", out, "--config", defaults, "--branch", "main", night(14),
+            ])
             #expect(plain.status == 0, "\(plain.stdout)")
             #expect(!plain.stdout.contains("failing test(s), new or not"))
-            let strict = try CLIRunner.run(["check", "--out", out, "--config", config, "--branch", "main", night(14)])
+            let strict = try await CLIRunner.run([
+                "check", "--out", out, "--config", config, "--branch", "main", night(14),
+            ])
             #expect(strict.status == 1, "\(strict.stdout)")
             #expect(
                 strict.stdout.contains(
@@ -172,7 +186,7 @@ extension PipelineCommandTests {
                 "gates:\n  maximumFailures: 1\n  maximumMetricRegressions: null\nquarantine:\n  - test: \"AppUITests.SettingsTests/*\"\n    expires: 2999-01-01\n"
                 .write(
                     toFile: config, atomically: true, encoding: .utf8)
-            let quarantined = try CLIRunner.run([
+            let quarantined = try await CLIRunner.run([
                 "check", "--out", out, "--config", config, "--branch", "main", night(14),
             ])
             #expect(quarantined.status == 0, "\(quarantined.stdout)")
@@ -211,11 +225,11 @@ extension PipelineCommandTests {
                     "bad.yml:3:3: error: at gates.maximumNewFailures: duplicate key; it is first set at line 2, column 3"
                 ),
             ])
-        func configurationErrors(_ yaml: String, _ keyPath: String) throws {
+        func configurationErrors(_ yaml: String, _ keyPath: String) async throws {
             let out = try temporaryDirectory()
             let config = out + "/bad.yml"
             try yaml.write(toFile: config, atomically: true, encoding: .utf8)
-            let result = try CLIRunner.run(["check", "--out", out, "--config", config, night(1)])
+            let result = try await CLIRunner.run(["check", "--out", out, "--config", config, night(1)])
             #expect(result.status == 2)
             #expect(result.stderr.contains(keyPath), "\(result.stderr)")
             #expect(result.stderr.contains("bad.yml"))
@@ -224,9 +238,9 @@ extension PipelineCommandTests {
         }
 
         @Test("a --config that is a directory says so")
-        func configIsADirectory() throws {
+        func configIsADirectory() async throws {
             let out = try temporaryDirectory()
-            let result = try CLIRunner.run(["check", "--out", out, "--config", out, night(1)])
+            let result = try await CLIRunner.run(["check", "--out", out, "--config", out, night(1)])
             #expect(result.status == 2)
             #expect(
                 result.stderr.contains(

@@ -5,10 +5,10 @@ extension PipelineCommandTests {
     @Suite("report and trend over stored runs")
     struct History: SampleHistoryCommands {
         @Test("a trend over one run has no state changes: nothing came before it in the window")
-        func trendOfOneRun() throws {
+        func trendOfOneRun() async throws {
             let out = try temporaryDirectory()
-            #expect(try ingest(out, 13).status == 0)
-            let trend = try CLIRunner.run(["trend", "--out", out, "--runs", "5"])
+            await #expect(try ingest(out, 13).status == 0)
+            let trend = try await CLIRunner.run(["trend", "--out", out, "--runs", "5"])
             #expect(trend.status == 0, "\(trend.stderr)")
             #expect(trend.stdout.contains("trend over 1 run, 0 state change(s) in 0 test(s)"), "\(trend.stdout)")
             // The trend page has no tests of its own: no empty Tests tab.
@@ -21,12 +21,12 @@ extension PipelineCommandTests {
         }
 
         @Test("report judges a stored run over the window run used: windowRuns applies as windowDays does")
-        func reportUsesTheRunWindow() throws {
+        func reportUsesTheRunWindow() async throws {
             let out = try temporaryDirectory()
-            for number in 1...8 { #expect(try ingest(out, number).status == 0) }
+            for number in 1...8 { await #expect(try ingest(out, number).status == 0) }
             let config = out + "/window.yml"
             try "flakiness:\n  windowRuns: 3\n".write(toFile: config, atomically: true, encoding: .utf8)
-            let result = try CLIRunner.run(["report", "--config", config, "--out", out, "--run", "night-8"])
+            let result = try await CLIRunner.run(["report", "--config", config, "--out", out, "--run", "night-8"])
             #expect(result.status == 0, "\(result.stderr)")
             let summary = try String(contentsOfFile: out + "/summary.md", encoding: .utf8)
             let section = try #require(summary.range(of: "### 🔁 Flaky tests ("))
@@ -43,16 +43,16 @@ extension PipelineCommandTests {
         }
 
         @Test("report renders a stored run; trend renders the window")
-        func reportAndTrend() throws {
+        func reportAndTrend() async throws {
             let out = try temporaryDirectory()
-            for number in 1...5 { #expect(try ingest(out, number).status == 0) }
-            let report = try CLIRunner.run(["report", "--out", out, "--run", "night-3"])
+            for number in 1...5 { await #expect(try ingest(out, number).status == 0) }
+            let report = try await CLIRunner.run(["report", "--out", out, "--run", "night-3"])
             #expect(report.status == 0, "\(report.stderr)")
             #expect(FileManager.default.fileExists(atPath: out + "/site/index.html"))
             // A stored run with a new failure: report judges its gates again as `run` would have, as
             // of its start, so the no-new-failures gate fails.
-            #expect(try ingest(out, 13).status == 0)
-            #expect(try CLIRunner.run(["report", "--out", out, "--run", "night-13"]).status == 0)
+            await #expect(try ingest(out, 13).status == 0)
+            #expect(try await CLIRunner.run(["report", "--out", out, "--run", "night-13"]).status == 0)
             let summary = try String(contentsOfFile: out + "/summary.md", encoding: .utf8)
             #expect(summary.hasPrefix("## ❌ Gate failed — "), "\(summary.prefix(200))")
             #expect(summary.contains("| no new failures | ❌ failed |"), "\(summary.prefix(1200))")
@@ -74,22 +74,27 @@ extension PipelineCommandTests {
             #expect(!page.contains("(18.2)@iPad"))
             // --baseline names another stored run; an unknown one is exit 2.
             #expect(
-                try CLIRunner.run(["report", "--out", out, "--run", "night-13", "--baseline", "night-3"]).status == 0)
+                try await CLIRunner.run(["report", "--out", out, "--run", "night-13", "--baseline", "night-3"]).status
+                    == 0)
             let against3 = try String(contentsOfFile: out + "/summary.md", encoding: .utf8)
             #expect(against3.contains("compared with <code>c3</code>"), "\(against3.prefix(600))")
-            let unknownBaseline = try CLIRunner.run(["report", "--out", out, "--run", "night-13", "--baseline", "nope"])
+            let unknownBaseline = try await CLIRunner.run([
+                "report", "--out", out, "--run", "night-13", "--baseline", "nope",
+            ])
             #expect(
                 unknownBaseline.status == 2 && unknownBaseline.stderr.contains("'nope'"), "\(unknownBaseline.stderr)")
-            let itself = try CLIRunner.run(["report", "--out", out, "--run", "night-13", "--baseline", "night-13"])
+            let itself = try await CLIRunner.run([
+                "report", "--out", out, "--run", "night-13", "--baseline", "night-13",
+            ])
             #expect(itself.status == 2 && itself.stderr.contains("names the run being reported"), "\(itself.stderr)")
-            let listing = try CLIRunner.run(["report", "--out", out, "--list", "--baseline", "night-3"])
+            let listing = try await CLIRunner.run(["report", "--out", out, "--list", "--baseline", "night-3"])
             #expect(listing.status == 2 && listing.stderr.contains("--list"), "\(listing.stderr)")
             // The first run has no baseline.
-            #expect(try CLIRunner.run(["report", "--out", out, "--run", "night-1"]).status == 0)
+            #expect(try await CLIRunner.run(["report", "--out", out, "--run", "night-1"]).status == 0)
             #expect(try !String(contentsOfFile: out + "/summary.md", encoding: .utf8).contains("compared with"))
-            let missing = try CLIRunner.run(["report", "--out", out, "--run", "nope"])
+            let missing = try await CLIRunner.run(["report", "--out", out, "--run", "nope"])
             #expect(missing.status == 2)
-            let trend = try CLIRunner.run(["trend", "--out", out, "--runs", "5"])
+            let trend = try await CLIRunner.run(["trend", "--out", out, "--runs", "5"])
             #expect(trend.status == 0, "\(trend.stderr)")
             #expect(trend.stdout.contains("trend over 5 runs"))
             let html = try String(contentsOfFile: out + "/trend/index.html", encoding: .utf8)
@@ -97,10 +102,10 @@ extension PipelineCommandTests {
         }
 
         @Test("report of a stored run draws the identifier tree and branch coverage exactly as run drew them")
-        func storedTreeMatchesTheRun() throws {
+        func storedTreeMatchesTheRun() async throws {
             let out = try temporaryDirectory()
             for number in [12, 13] {
-                let result = try CLIRunner.run(
+                let result = try await CLIRunner.run(
                     [
                         "run", "-q", "--annotations", "none", "--out", out, "--run-key", "night-\(number)", "--commit",
                         "c\(number)",
@@ -109,7 +114,7 @@ extension PipelineCommandTests {
                 #expect(result.status <= 1, "\(result.stderr)")
             }
             let reported = out + "/reported"
-            let report = try CLIRunner.run([
+            let report = try await CLIRunner.run([
                 "report", "--store", out + "/history.sqlite", "--out", reported, "--run", "night-13",
             ])
             #expect(report.status == 0, "\(report.stderr)")
@@ -147,11 +152,11 @@ extension PipelineCommandTests {
         @Test(
             "the sample history's story: flaky tests, broken on night 10, fixed on 12, broken on 13, launch slower from 11"
         )
-        func sampleStory() throws {
+        func sampleStory() async throws {
             let out = try temporaryDirectory()
             let config = sample + "/canopy.yml"
-            try ingestNights(1...13, into: out, extra: ["--config", config])
-            let result = try CLIRunner.run(
+            try await ingestNights(1...13, into: out, extra: ["--config", config])
+            let result = try await CLIRunner.run(
                 [
                     "run", "--config", config, "--out", out, "--run-key", "night-14", "--commit", "c14", "--branch",
                     "main",
@@ -259,10 +264,10 @@ extension PipelineCommandTests {
             // A test's key names its device once.
             #expect(summary.contains("testApplePaySheet@iPad Air 13-inch (M2) (18.2)</code>"))
             #expect(!summary.contains("(18.2)@iPad"))
-            let trend = try CLIRunner.run(["trend", "--config", config, "--out", out, "--runs", "14"])
+            let trend = try await CLIRunner.run(["trend", "--config", config, "--out", out, "--runs", "14"])
             #expect(trend.stdout.contains("trend over 14 runs"))
             // The trend's and a stored run's flaky tests show their last failure from history too.
-            let reported = try CLIRunner.run([
+            let reported = try await CLIRunner.run([
                 "report", "--config", config, "--out", out + "/r13", "--store", out + "/history.sqlite", "--run",
                 "night-13",
             ])

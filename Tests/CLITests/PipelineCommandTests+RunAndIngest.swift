@@ -5,21 +5,21 @@ extension PipelineCommandTests {
     @Suite("run and ingest: what is written and what is stored")
     struct RunAndIngest: SampleHistoryCommands {
         @Test("ingest is idempotent: the same run twice is one run")
-        func ingestIdempotent() throws {
+        func ingestIdempotent() async throws {
             let out = try temporaryDirectory()
-            #expect(try ingest(out, 1).status == 0)
-            let again = try CLIRunner.run(["ingest", "--out", out, "--run-key", "night-1", night(1)])
+            await #expect(try ingest(out, 1).status == 0)
+            let again = try await CLIRunner.run(["ingest", "--out", out, "--run-key", "night-1", night(1)])
             #expect(again.status == 0)
             #expect(again.stdout.contains("already stored"))
-            let list = try CLIRunner.run(["report", "--list", "--out", out])
+            let list = try await CLIRunner.run(["report", "--list", "--out", out])
             #expect(list.stdout.split(separator: "\n").count == 1)
         }
 
         @Test("run writes summary, dashboard and report; a failing gate exits 1 and is named")
-        func runWritesArtifacts() throws {
+        func runWritesArtifacts() async throws {
             let out = try temporaryDirectory()
-            for number in 1...12 { #expect(try ingest(out, number).status == 0) }
-            let result = try CLIRunner.run(
+            for number in 1...12 { await #expect(try ingest(out, number).status == 0) }
+            let result = try await CLIRunner.run(
                 [
                     "run", "--out", out, "--run-key", "night-13", "--commit", "c13", "--branch", "main", "--started-at",
                     "2026-11-13T02:00:00Z", night(13),
@@ -50,18 +50,20 @@ extension PipelineCommandTests {
         }
 
         @Test("a bad input stores nothing and exits 2")
-        func badInputStoresNothing() throws {
+        func badInputStoresNothing() async throws {
             let out = try temporaryDirectory()
-            let result = try CLIRunner.run(["run", "--out", out, night(1), CLIRunner.fixture("junit/truncated.xml")])
+            let result = try await CLIRunner.run([
+                "run", "--out", out, night(1), CLIRunner.fixture("junit/truncated.xml"),
+            ])
             #expect(result.status == 2)
             #expect(result.stderr.contains("truncated.xml:6:"))
             #expect(!FileManager.default.fileExists(atPath: out + "/history.sqlite"))
         }
 
         @Test("a store URL's password never appears in output")
-        func passwordRedacted() throws {
+        func passwordRedacted() async throws {
             let out = try temporaryDirectory()
-            let result = try CLIRunner.run([
+            let result = try await CLIRunner.run([
                 "ingest", "--out", out, "--store", "postgres://canopy:s3cr3t-pw@127.0.0.1:1/nowhere?outage_window=1",
                 night(1),
             ])

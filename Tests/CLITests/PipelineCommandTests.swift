@@ -7,7 +7,7 @@ import Testing
 struct PipelineCommandTests {}
 
 /// What the end-to-end suites share: the sample history's nights, ingested into a fresh directory.
-protocol SampleHistoryCommands {}
+protocol SampleHistoryCommands: Sendable {}
 
 extension SampleHistoryCommands {
     var sample: String { CLIRunner.repository.appendingPathComponent("Reports/samples").path }
@@ -16,8 +16,8 @@ extension SampleHistoryCommands {
 
     func night(_ number: Int) -> String { CLIRunner.night(number) }
 
-    func ingest(_ out: String, _ number: Int, extra: [String] = []) throws -> CLIRunner.Result {
-        try CLIRunner.run(
+    func ingest(_ out: String, _ number: Int, extra: [String] = []) async throws -> CLIRunner.Result {
+        try await CLIRunner.run(
             [
                 "ingest", "--quiet", "--out", out, "--run-key", "night-\(number)", "--commit", "c\(number)", "--branch",
                 "main",
@@ -29,10 +29,10 @@ extension SampleHistoryCommands {
     /// one, with `extra` arguments: from a copy of a template store that the test process builds
     /// once for those nights and arguments (`SampleHistoryTemplates`), not by running `ingest`
     /// again for every test.
-    func ingestNights(_ numbers: ClosedRange<Int>, into out: String, extra: [String] = []) throws {
-        let template = try SampleHistoryTemplates.shared.template(numbers, extra: extra) { directory in
+    func ingestNights(_ numbers: ClosedRange<Int>, into out: String, extra: [String] = []) async throws {
+        let template = try await SampleHistoryTemplates.shared.template(numbers, extra: extra) { directory in
             for number in numbers {
-                let result = try ingest(directory, number, extra: extra)
+                let result = try await ingest(directory, number, extra: extra)
                 guard result.status == 0 else {
                     throw SampleHistoryTemplates.Failure(text: "ingest of night \(number): \(result.stderr)")
                 }
@@ -46,27 +46,26 @@ extension SampleHistoryCommands {
 /// per test process (the first test to ask builds it; the others wait for it) and never written
 /// again: tests get copies. `ingest` leaves the whole store in `history.sqlite` (its `-wal`
 /// checkpointed and emptied on close), so the file alone is the store.
-final class SampleHistoryTemplates: @unchecked Sendable {
+actor SampleHistoryTemplates {
     struct Failure: Error, CustomStringConvertible {
         var text: String
         var description: String { text }
     }
 
     static let shared = SampleHistoryTemplates()
-    private let lock = NSLock()
-    private var built: [String: Result<String, any Error>] = [:]
+    private var built: [String: Task<String, any Error>] = [:]
 
-    func template(_ numbers: ClosedRange<Int>, extra: [String], build: (String) throws -> Void) throws -> String {
+    func template(
+        _ numbers: ClosedRange<Int>, extra: [String], build: @escaping @Sendable (String) async throws -> Void
+    ) async throws -> String {
         let key = "\(numbers)|" + extra.joined(separator: "\u{1F}")
-        return try lock.withLock {
-            if let done = built[key] { return try done.get() }
-            let result = Result<String, any Error> {
-                let directory = try CLIRunner.temporaryDirectory()
-                try build(directory)
-                return directory
-            }
-            built[key] = result
-            return try result.get()
+        if let building = built[key] { return try await building.value }
+        let building = Task {
+            let directory = try CLIRunner.temporaryDirectory()
+            try await build(directory)
+            return directory
         }
+        built[key] = building
+        return try await building.value
     }
 }

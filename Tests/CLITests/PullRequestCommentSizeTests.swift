@@ -6,11 +6,11 @@ import Testing
 @Suite("canopy run: the pull-request comment fits a screenful", .serialized)
 struct PullRequestCommentSizeTests {
     @Test("night 14 as a pull request with testLogin newly failing: ≤ 3,500 bytes, the evidence in the first 1,200")
-    func issueScenario() throws {
+    func issueScenario() async throws {
         let out = try CLIRunner.temporaryDirectory()
-        try PullRequestEvidenceTests.storeMain(through: 13, out: out)
+        try await PullRequestEvidenceTests.storeMain(through: 13, out: out)
         let source = CLIRunner.repository.appendingPathComponent("Reports/samples/app").path
-        let comment = try PullRequestEvidenceTests.comment(
+        let comment = try await PullRequestEvidenceTests.comment(
             out: out, night: try PullRequestEvidenceTests.nightWithLoginFailing(),
             workspace: CLIRunner.repository.path,
             ["--source", source, "--changed", "Podcasts/Login/LoginViewController.swift"])
@@ -30,11 +30,11 @@ struct PullRequestCommentSizeTests {
     }
 
     @Test("a pull request whose results equal its target's latest run: ≤ 1,500 bytes, no slower tests")
-    func sameAsTarget() throws {
+    func sameAsTarget() async throws {
         let out = try CLIRunner.temporaryDirectory()
-        try PullRequestEvidenceTests.storeMain(through: 13, out: out)
+        try await PullRequestEvidenceTests.storeMain(through: 13, out: out)
         let config = CLIRunner.repository.appendingPathComponent("Reports/samples/canopy.yml").path
-        let result = try CLIRunner.run(
+        let result = try await CLIRunner.run(
             [
                 "run", "--config", config, "--out", out, "--annotations", "none", "--started-at",
                 "2026-11-21T12:00:00Z", CLIRunner.night(13), "--source",
@@ -48,7 +48,7 @@ struct PullRequestCommentSizeTests {
     }
 
     @Test("5,000 failures with hostile names: the comment stays within 10 KB, the rest counted and linked")
-    func fiveThousandHostileFailures() throws {
+    func fiveThousandHostileFailures() async throws {
         let out = try CLIRunner.temporaryDirectory()
         let hostile = [
             "`|<script>alert(1)</script>", "@everyone #1 :tada:", "\u{202E}evil", String(repeating: "ü", count: 3_000),
@@ -66,7 +66,7 @@ struct PullRequestCommentSizeTests {
         xml += "</testsuite></testsuites>"
         let file = out + "/junit.xml"
         try xml.write(toFile: file, atomically: true, encoding: .utf8)
-        let result = try CLIRunner.run(
+        let result = try await CLIRunner.run(
             ["run", "--quiet", "--out", out, "--annotations", "none", "--run-key", "hostile", file],
             environment: [
                 "CANOPY_DASHBOARD_URL": "https://ci.example.com/canopy/index.html",

@@ -24,18 +24,18 @@ struct PullRequestCommentTests {
     @Test(
         "under 5 KB, the marker first, the verdict next, the new failure before anything collapsed; main's flaky test says so"
     )
-    func simulatedPullRequest() throws {
+    func simulatedPullRequest() async throws {
         let out = try CLIRunner.temporaryDirectory()
         let config = CLIRunner.repository.appendingPathComponent("Reports/samples/canopy.yml").path
         for night in Self.nights {
-            let result = try CLIRunner.run([
+            let result = try await CLIRunner.run([
                 "ingest", "--quiet", "--config", config, "--out", out, "--run-key", "nightly-\(night.started)",
                 "--commit", night.commit,
                 "--branch", "main", "--started-at", "\(night.started)T02:00:00Z", CLIRunner.night(night.folder),
             ])
             #expect(result.status == 0, "\(result.stderr)")
         }
-        let result = try CLIRunner.run(
+        let result = try await CLIRunner.run(
             [
                 "run", "--config", config, "--out", out, "--annotations", "none", "--started-at",
                 "2026-11-21T12:00:00Z", CLIRunner.night(14),

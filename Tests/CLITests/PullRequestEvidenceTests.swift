@@ -28,7 +28,7 @@ struct PullRequestEvidenceTests {
     }
 
     /// Stores main's nights `1...last` (`Reports/samples/nights.tsv`) in `out`.
-    static func storeMain(through last: Int, out: String) throws {
+    static func storeMain(through last: Int, out: String) async throws {
         let config = CLIRunner.repository.appendingPathComponent("Reports/samples/canopy.yml").path
         let table = try String(
             contentsOf: CLIRunner.repository.appendingPathComponent("Reports/samples/nights.tsv"), encoding: .utf8)
@@ -37,7 +37,7 @@ struct PullRequestEvidenceTests {
             guard fields.count >= 3, let night = Int(fields[0].dropFirst("night-".count)), night <= last else {
                 continue
             }
-            let result = try CLIRunner.run([
+            let result = try await CLIRunner.run([
                 "ingest", "--quiet", "--config", config, "--out", out, "--run-key", "nightly-\(fields[1].prefix(10))",
                 "--commit", fields[2], "--branch", "main", "--started-at", fields[1], CLIRunner.night(night),
             ])
@@ -57,9 +57,9 @@ struct PullRequestEvidenceTests {
     }
 
     /// `canopy run` of the pull request with `arguments` after the inputs; its comment.
-    static func comment(out: String, night: String, workspace: String, _ arguments: [String]) throws -> String {
+    static func comment(out: String, night: String, workspace: String, _ arguments: [String]) async throws -> String {
         let config = CLIRunner.repository.appendingPathComponent("Reports/samples/canopy.yml").path
-        let result = try CLIRunner.run(
+        let result = try await CLIRunner.run(
             [
                 "run", "--config", config, "--out", out, "--annotations", "none", "--started-at",
                 "2026-11-21T12:00:00Z", night,
@@ -69,11 +69,11 @@ struct PullRequestEvidenceTests {
     }
 
     @Test("the new failure says it passes on main and that the pull request changes the file declaring its element")
-    func changedFileGiven() throws {
+    func changedFileGiven() async throws {
         let out = try CLIRunner.temporaryDirectory()
-        try Self.storeMain(through: 13, out: out)
+        try await Self.storeMain(through: 13, out: out)
         let source = CLIRunner.repository.appendingPathComponent("Reports/samples/app").path
-        let comment = try Self.comment(
+        let comment = try await Self.comment(
             out: out, night: try Self.nightWithLoginFailing(), workspace: CLIRunner.repository.path,
             ["--source", source, "--changed", "Podcasts/Login/LoginViewController.swift"])
         let item = try #require(comment.range(of: "- ❌ <code>AppUITests.LoginTests/testLogin</code>"))
@@ -93,9 +93,9 @@ struct PullRequestEvidenceTests {
     }
 
     @Test("without --changed, a pull request's changed files come from git diff against its target branch")
-    func changedFilesFromGit() throws {
+    func changedFilesFromGit() async throws {
         let out = try CLIRunner.temporaryDirectory()
-        try Self.storeMain(through: 13, out: out)
+        try await Self.storeMain(through: 13, out: out)
         let checkout = try CLIRunner.temporaryDirectory()
         try FileManager.default.copyItem(
             atPath: CLIRunner.repository.appendingPathComponent("Reports/samples/app").path,
@@ -117,7 +117,7 @@ struct PullRequestEvidenceTests {
         try (String(contentsOfFile: changed, encoding: .utf8) + "// A change.\n").write(
             toFile: changed, atomically: true, encoding: .utf8)
         try git(["commit", "-q", "-am", "change the login screen"])
-        let comment = try Self.comment(
+        let comment = try await Self.comment(
             out: out, night: try Self.nightWithLoginFailing(), workspace: checkout, ["--source", checkout + "/app"])
         #expect(comment.contains("this pull request changes "), "\(comment)")
         #expect(comment.contains("LoginViewController.swift#L40), which declares <code>Login.Submit</code>"))
@@ -125,8 +125,8 @@ struct PullRequestEvidenceTests {
         // A checkout without the target branch: the line is left out, nothing fails.
         try git(["branch", "-q", "-D", "main"])
         let again = try CLIRunner.temporaryDirectory()
-        try Self.storeMain(through: 13, out: again)
-        let without = try Self.comment(
+        try await Self.storeMain(through: 13, out: again)
+        let without = try await Self.comment(
             out: again, night: try Self.nightWithLoginFailing(), workspace: checkout, ["--source", checkout + "/app"])
         #expect(!without.contains("this pull request changes"), "\(without)")
         #expect(without.contains("passes on <code>main</code> in the last 13 runs"))

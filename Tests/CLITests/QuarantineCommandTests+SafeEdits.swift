@@ -34,7 +34,7 @@ extension QuarantineCommandTests {
         }
 
         @Test("8 concurrent adds of different tests, 3 rounds: every add exits 0 and every entry is in the file")
-        func concurrentAdds() throws {
+        func concurrentAdds() async throws {
             let directory = try CLIRunner.temporaryDirectory()
             let config = directory + "/canopy.yml"
             try "# shared\nquarantine: []\n".write(toFile: config, atomically: true, encoding: .utf8)
@@ -46,7 +46,7 @@ extension QuarantineCommandTests {
                 #expect(processes.map(\.terminationStatus) == Array(repeating: 0, count: 8), "round \(round)")
                 expected += tests
             }
-            let list = try CLIRunner.run(["quarantine", "list", "--format", "json", "--config", config])
+            let list = try await CLIRunner.run(["quarantine", "list", "--format", "json", "--config", config])
             let document = try #require(
                 try JSONSerialization.jsonObject(with: Data(list.stdout.utf8)) as? [String: Any], "\(list.stderr)")
             let entries = try #require(document["entries"] as? [[String: Any]])
@@ -57,7 +57,7 @@ extension QuarantineCommandTests {
         }
 
         @Test("the file keeps its permissions, and its owner and group where this user may set them")
-        func keepsModeOwnerAndGroup() throws {
+        func keepsModeOwnerAndGroup() async throws {
             let directory = try CLIRunner.temporaryDirectory()
             let config = directory + "/canopy.yml"
             try "quarantine: []\n".write(toFile: config, atomically: true, encoding: .utf8)
@@ -67,7 +67,7 @@ extension QuarantineCommandTests {
             for permissions in [0o600, 0o640, 0o664] {
                 try FileManager.default.setAttributes([.posixPermissions: permissions], ofItemAtPath: config)
                 let before = try Self.attributes(config)
-                let result = try CLIRunner.run(Self.add("A/a\(permissions)", config))
+                let result = try await CLIRunner.run(Self.add("A/a\(permissions)", config))
                 #expect(result.status == 0, "\(result.stderr)")
                 let after = try Self.attributes(config)
                 #expect(after[.posixPermissions] as? Int == permissions)
@@ -80,13 +80,13 @@ extension QuarantineCommandTests {
         }
 
         @Test("a read-only file is refused with exit 2 and stays as it was")
-        func readOnlyRefused() throws {
+        func readOnlyRefused() async throws {
             let directory = try CLIRunner.temporaryDirectory()
             let config = directory + "/canopy.yml"
             try "quarantine: []\n".write(toFile: config, atomically: true, encoding: .utf8)
             try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: config)
             let before = try Self.bytes(config)
-            let result = try CLIRunner.run(Self.add("A/a", config))
+            let result = try await CLIRunner.run(Self.add("A/a", config))
             #expect(result.status == 2)
             #expect(result.stderr.contains("\(config): error: the file is read-only (mode 444)"), "\(result.stderr)")
             #expect(result.stderr.contains("chmod u+w"), "\(result.stderr)")
@@ -96,13 +96,13 @@ extension QuarantineCommandTests {
         }
 
         @Test("a file with a second hard link is refused with exit 2; both names keep the old text")
-        func hardLinkRefused() throws {
+        func hardLinkRefused() async throws {
             let directory = try CLIRunner.temporaryDirectory()
             let config = directory + "/canopy.yml"
             try "quarantine: []\n".write(toFile: config, atomically: true, encoding: .utf8)
             try FileManager.default.linkItem(atPath: config, toPath: directory + "/other.yml")
             let before = try Self.bytes(config)
-            let result = try CLIRunner.run(Self.add("A/a", config))
+            let result = try await CLIRunner.run(Self.add("A/a", config))
             #expect(result.status == 2)
             #expect(result.stderr.contains("\(config): error: the file has 2 hard links"), "\(result.stderr)")
             #expect(try Self.bytes(config) == before)
@@ -142,23 +142,23 @@ extension QuarantineCommandTests {
                     "\u{FEFF}slowerTests: {}\r\n\r\nquarantine:\r\n  - test: \"A/a\"\r\n    reason: \"r\"\r\n    expires: 2099-12-31\r\n"
                 ),
             ])
-        func byteExact(_ original: String, _ expected: String) throws {
+        func byteExact(_ original: String, _ expected: String) async throws {
             let directory = try CLIRunner.temporaryDirectory()
             let config = directory + "/canopy.yml"
             try Data(original.utf8).write(to: URL(fileURLWithPath: config))
-            let result = try CLIRunner.run(Self.add("A/a", config))
+            let result = try await CLIRunner.run(Self.add("A/a", config))
             #expect(result.status == 0, "\(result.stderr)")
             let after = try Self.bytes(config)
             #expect(after == Array(expected.utf8), "\(String(decoding: after, as: UTF8.self).debugDescription)")
         }
 
         @Test("every entry for the same test is updated, and each is reported with its line")
-        func duplicateEntries() throws {
+        func duplicateEntries() async throws {
             let directory = try CLIRunner.temporaryDirectory()
             let config = directory + "/canopy.yml"
             try "quarantine:\n  - test: A/a\n    reason: old\n  - test: B/b\n  - test: A/a\n    reason: older\n"
                 .write(toFile: config, atomically: true, encoding: .utf8)
-            let result = try CLIRunner.run([
+            let result = try await CLIRunner.run([
                 "quarantine", "add", "A/a", "--reason", "new", "--until", "2099-12-31", "--config", config,
                 "--allow-unknown",
             ])
@@ -175,18 +175,18 @@ extension QuarantineCommandTests {
         }
 
         @Test("remove takes out every entry for the test and says where; one not there is exit 2, file unchanged")
-        func remove() throws {
+        func remove() async throws {
             let directory = try CLIRunner.temporaryDirectory()
             let config = directory + "/canopy.yml"
             try "# ours\nquarantine:\n  - test: A/a\n  - test: B/b\n  - test: A/a\n    reason: again\n"
                 .write(toFile: config, atomically: true, encoding: .utf8)
-            let removed = try CLIRunner.run(["quarantine", "remove", "A/a", "--config", config])
+            let removed = try await CLIRunner.run(["quarantine", "remove", "A/a", "--config", config])
             #expect(removed.status == 0, "\(removed.stderr)")
             #expect(
                 removed.stdout == "\(config):3: removed test A/a\n\(config):5: removed test A/a\n", "\(removed.stdout)")
             #expect(try String(contentsOfFile: config, encoding: .utf8) == "# ours\nquarantine:\n  - test: B/b\n")
             let before = try Self.bytes(config)
-            let again = try CLIRunner.run(["quarantine", "remove", "A/a", "--config", config])
+            let again = try await CLIRunner.run(["quarantine", "remove", "A/a", "--config", config])
             #expect(again.status == 2)
             #expect(
                 again.stderr.contains("\(config): error: at quarantine: no entry covers the test 'A/a'"),
@@ -195,7 +195,7 @@ extension QuarantineCommandTests {
         }
 
         @Test("a temporary file whose editing process is gone is removed by the next edit; a live one's stays")
-        func staleTemporaryRemoved() throws {
+        func staleTemporaryRemoved() async throws {
             let directory = try CLIRunner.temporaryDirectory()
             let config = directory + "/canopy.yml"
             try "quarantine: []\n".write(toFile: config, atomically: true, encoding: .utf8)
@@ -206,7 +206,7 @@ extension QuarantineCommandTests {
             let live = directory + "/.canopy.yml.canopy-edit-\(ProcessInfo.processInfo.processIdentifier)-4c5b6a"
             let unrelated = directory + "/.other.yml.canopy-edit-\(ended.processIdentifier)-1f2e3d"
             for path in [stale, live, unrelated] { try "half".write(toFile: path, atomically: false, encoding: .utf8) }
-            let result = try CLIRunner.run(Self.add("A/a", config))
+            let result = try await CLIRunner.run(Self.add("A/a", config))
             #expect(result.status == 0, "\(result.stderr)")
             #expect(!FileManager.default.fileExists(atPath: stale))
             #expect(FileManager.default.fileExists(atPath: live))

@@ -16,9 +16,9 @@ struct QuarantineCommandTests {
     }
 
     @Test("add quarantines a failing test for check; the same test again updates its entry")
-    func addThenCheck() throws {
+    func addThenCheck() async throws {
         let (out, config) = try copyOfConfig()
-        let ingest = try CLIRunner.run([
+        let ingest = try await CLIRunner.run([
             "ingest", "--quiet", "--out", out, "--config", config, "--run-key", "night-12", "--commit", "c12",
             "--branch", "main", "--started-at", "2026-11-12T02:00:00Z", CLIRunner.night(12),
         ])
@@ -32,9 +32,9 @@ struct QuarantineCommandTests {
             try String(contentsOfFile: config, encoding: .utf8).components(separatedBy: "\n")
                 .firstIndex(of: "quarantine: []"))
         let check = ["check", "--out", out, "--config", config, "--branch", "main", CLIRunner.night(13)]
-        #expect(try CLIRunner.run(check).status == 1)
+        #expect(try await CLIRunner.run(check).status == 1)
 
-        let add = try CLIRunner.run([
+        let add = try await CLIRunner.run([
             "quarantine", "add", "AppUITests.SettingsTests/*", "--reason", "dark mode rework (APP-7)", "--until",
             "2099-12-31", "--owner", "@settings", "--config", config, "--out", out,
         ])
@@ -42,16 +42,16 @@ struct QuarantineCommandTests {
         #expect(
             add.stdout.hasPrefix("\(config):\(key + 2): added test AppUITests.SettingsTests/* until 2099-12-31"),
             "\(add.stdout)")
-        let passed = try CLIRunner.run(check)
+        let passed = try await CLIRunner.run(check)
         #expect(passed.status == 0, "\(passed.stdout)\(passed.stderr)")
         #expect(passed.stdout.contains("quarantined"), "\(passed.stdout)")
 
-        let again = try CLIRunner.run([
+        let again = try await CLIRunner.run([
             "quarantine", "add", "AppUITests.SettingsTests/*", "--reason", "still reworking (APP-8)", "--until",
             "2099-12-30", "--config", config, "--out", out,
         ])
         #expect(again.stdout.hasPrefix("\(config):\(key + 2): updated test"), "\(again.stdout)\(again.stderr)")
-        let list = try CLIRunner.run(["quarantine", "list", "--format", "json", "--config", config])
+        let list = try await CLIRunner.run(["quarantine", "list", "--format", "json", "--config", config])
         let document = try #require(
             try JSONSerialization.jsonObject(with: Data(list.stdout.utf8)) as? [String: Any], "\(list.stdout)")
         let entries = try #require(document["entries"] as? [[String: Any]])
@@ -81,10 +81,10 @@ struct QuarantineCommandTests {
             ),
             (["--until", "2099-12-31"], "give the test to quarantine"),
         ])
-    func badInput(_ arguments: [String], _ message: String) throws {
+    func badInput(_ arguments: [String], _ message: String) async throws {
         let (_, config) = try copyOfConfig()
         let before = try Data(contentsOf: URL(fileURLWithPath: config))
-        let result = try CLIRunner.run(
+        let result = try await CLIRunner.run(
             ["quarantine", "add"] + arguments + ["--reason", "r", "--config", config, "--allow-unknown"])
         #expect(result.status == 2)
         #expect(result.stderr.contains(message), "\(result.stderr)")
@@ -93,22 +93,22 @@ struct QuarantineCommandTests {
     }
 
     @Test("a file that does not load, or a --config that does not exist, is exit 2 and stays as it was")
-    func badFile() throws {
+    func badFile() async throws {
         let directory = try CLIRunner.temporaryDirectory()
         let config = directory + "/c.yml"
         try "quarantine:\n  - reasn: x\n".write(toFile: config, atomically: true, encoding: .utf8)
         let arguments = [
             "quarantine", "add", "A/a", "--allow-unknown", "--reason", "r", "--until", "2099-12-31", "--config",
         ]
-        let broken = try CLIRunner.run(arguments + [config])
+        let broken = try await CLIRunner.run(arguments + [config])
         #expect(broken.status == 2)
         #expect(broken.stderr.contains("\(config):2:5: error: at quarantine[0].reasn: unknown key"), "\(broken.stderr)")
         #expect(try String(contentsOfFile: config, encoding: .utf8) == "quarantine:\n  - reasn: x\n")
-        let missing = try CLIRunner.run(arguments + [directory + "/nope.yml"])
+        let missing = try await CLIRunner.run(arguments + [directory + "/nope.yml"])
         #expect(missing.status == 2)
         #expect(missing.stderr.contains("nope.yml: error: the configuration file does not exist"), "\(missing.stderr)")
         #expect(!FileManager.default.fileExists(atPath: directory + "/nope.yml"))
-        let list = try CLIRunner.run(["quarantine", "list", "--config", directory + "/nope.yml"])
+        let list = try await CLIRunner.run(["quarantine", "list", "--config", directory + "/nope.yml"])
         #expect(list.status == 2)
         #expect(
             list.stderr.contains("nope.yml: error: the configuration file --config names does not exist"),
@@ -118,10 +118,10 @@ struct QuarantineCommandTests {
     @Test("without --config, add creates Config/canopy.yml and list reads it")
     func defaultFile() throws {
         let directory = try CLIRunner.temporaryDirectory()
-        let empty = try CLIRunner.run(["quarantine", "list"], directory: directory)
+        let empty = try CLIRunner.spawn(["quarantine", "list"], directory: directory)
         #expect(empty.status == 0)
         #expect(empty.stdout == "Config/canopy.yml: no quarantine entries\n")
-        let add = try CLIRunner.run(
+        let add = try CLIRunner.spawn(
             ["quarantine", "add", "A/a", "--reason", "r", "--until", "2099-12-31", "--allow-unknown"],
             directory: directory)
         #expect(add.status == 0, "\(add.stderr)")
@@ -131,7 +131,7 @@ struct QuarantineCommandTests {
     }
 
     @Test("list shows each entry with its expiry (expired ones with how long ago), owner, line and reason")
-    func list() throws {
+    func list() async throws {
         let directory = try CLIRunner.temporaryDirectory()
         let config = directory + "/c.yml"
         try """
@@ -145,7 +145,7 @@ struct QuarantineCommandTests {
             owner: "@design"
             expires: 2099-12-31
         """.write(toFile: config, atomically: true, encoding: .utf8)
-        let result = try CLIRunner.run(["quarantine", "list", "--config", config])
+        let result = try await CLIRunner.run(["quarantine", "list", "--config", config])
         #expect(result.status == 0, "\(result.stderr)")
         let lines = result.stdout.split(separator: "\n").map(String.init)
         #expect(lines.count == 3)

@@ -40,7 +40,7 @@ struct QuarantineSuggestTests {
     }
 
     @Test("exactly the flaky tests over the threshold are proposed, the healed one lifted; --write keeps the file")
-    func generatedHistory() throws {
+    func generatedHistory() async throws {
         let out = try CLIRunner.temporaryDirectory()
         let config = out + "/canopy.yml"
         try FileManager.default.copyItem(atPath: Self.folder + "/canopy.yml", toPath: config)
@@ -49,7 +49,7 @@ struct QuarantineSuggestTests {
         for night in 1...12 {
             let file = out + "/night-\(night).xml"
             try Self.junit(night: night).write(toFile: file, atomically: true, encoding: .utf8)
-            let ingest = try CLIRunner.run([
+            let ingest = try await CLIRunner.run([
                 "ingest", "--quiet", "--out", out, "--config", config, "--run-key", "night-\(night)", "--commit",
                 "c\(night)", "--branch", "main", "--started-at",
                 formatter.string(from: start.addingTimeInterval(Double(night) * 3_600)), file,
@@ -57,7 +57,7 @@ struct QuarantineSuggestTests {
             #expect(ingest.status == 0, "\(ingest.stderr)")
         }
         let arguments = ["quarantine", "suggest", "--config", config, "--out", out, "--branch", "main"]
-        let suggest = try CLIRunner.run(arguments)
+        let suggest = try await CLIRunner.run(arguments)
         #expect(suggest.status == 0, "\(suggest.stderr)")
         let lines = suggest.stdout.split(separator: "\n").map(String.init)
         #expect(lines.count == 2, "\(suggest.stdout)")
@@ -69,7 +69,7 @@ struct QuarantineSuggestTests {
             try Data(contentsOf: URL(fileURLWithPath: config))
                 == Data(contentsOf: URL(fileURLWithPath: Self.folder + "/canopy.yml")))
 
-        let write = try CLIRunner.run(arguments + ["--write"])
+        let write = try await CLIRunner.run(arguments + ["--write"])
         #expect(write.status == 0, "\(write.stderr)")
         #expect(write.stdout.contains(": added test Gen.FlakyTests/testFlaky until "), "\(write.stdout)")
         #expect(write.stdout.contains("\(config):10: removed test Gen.FixedTests/testHealed"), "\(write.stdout)")
@@ -82,22 +82,22 @@ struct QuarantineSuggestTests {
         let written = try String(contentsOfFile: config, encoding: .utf8)
         #expect(written == expected, "\(written)")
         // Applied, the policy calls for nothing more.
-        let again = try CLIRunner.run(arguments)
+        let again = try await CLIRunner.run(arguments)
         #expect(again.stdout == "no quarantine changes: the policy calls for none\n", "\(again.stdout)")
     }
 
     @Test("a policy out of range is exit 2 naming the key")
-    func badPolicy() throws {
+    func badPolicy() async throws {
         let out = try CLIRunner.temporaryDirectory()
         let config = out + "/canopy.yml"
         try "quarantinePolicy:\n  minimumFailureRate: 30\n".write(toFile: config, atomically: true, encoding: .utf8)
-        let result = try CLIRunner.run(["quarantine", "suggest", "--config", config, "--out", out])
+        let result = try await CLIRunner.run(["quarantine", "suggest", "--config", config, "--out", out])
         #expect(result.status == 2)
         #expect(
             result.stderr.contains(
                 "\(config):2:23: error: at quarantinePolicy.minimumFailureRate: 30.0 is out of range"),
             "\(result.stderr)")
-        let none = try CLIRunner.run(["quarantine", "suggest", "--out", out], directory: out)
+        let none = try CLIRunner.spawn(["quarantine", "suggest", "--out", out], directory: out)
         #expect(none.status == 2)
         #expect(none.stderr.contains("quarantinePolicy:"), "\(none.stderr)")
     }

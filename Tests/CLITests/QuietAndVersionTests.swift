@@ -9,7 +9,7 @@ struct QuietAndVersionTests {
     /// for them (bash completed nothing, since no completion kind was declared).
     @Test("shell completions complete files for inputs, --junit, --config and --store, directories for --out")
     func completions() throws {
-        let bash = try CLIRunner.run(["--generate-completion-script", "bash"])
+        let bash = try CLIRunner.spawn(["--generate-completion-script", "bash"])
         #expect(bash.status == 0)
         let inspect = try #require(
             bash.stdout.components(separatedBy: "_canopy_inspect() {").last?.components(separatedBy: "\n}\n").first)
@@ -24,7 +24,7 @@ struct QuietAndVersionTests {
             bash.stdout.components(separatedBy: "_canopy_run() {").last?.components(separatedBy: "\n}\n").first)
         #expect(run.contains("'--store')\n        __canopy_add_completions -f"), "\(run)")
         #expect(run.contains("'--out')\n        __canopy_add_completions -d"), "\(run)")
-        let zsh = try CLIRunner.run(["--generate-completion-script", "zsh"])
+        let zsh = try CLIRunner.spawn(["--generate-completion-script", "zsh"])
         #expect(zsh.stdout.contains(":_files"), "\(zsh.stdout.prefix(2000))")
     }
 
@@ -48,7 +48,7 @@ struct QuietAndVersionTests {
 
     @Test("--version prints the version and, built from a git checkout, the commit it was built from")
     func version() throws {
-        let result = try CLIRunner.run(["--version"])
+        let result = try CLIRunner.spawn(["--version"])
         #expect(result.status == 0)
         let line = result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
         let parts = line.split(separator: " ", maxSplits: 1)
@@ -93,10 +93,10 @@ struct QuietAndVersionTests {
             (["ingest", "--started-at", "2026-11-22T02:00:00"], "the time has no zone; add Z"),
             (["inspect", "--report", "--summary"], "--summary"),
         ])
-    func contradictoryOptions(_ arguments: [String], message: String) throws {
+    func contradictoryOptions(_ arguments: [String], message: String) async throws {
         let out = try CLIRunner.temporaryDirectory()
         let output = arguments[0] == "inspect" ? [] : ["--out", out]
-        let result = try CLIRunner.run(arguments + output + [CLIRunner.night(12)])
+        let result = try await CLIRunner.run(arguments + output + [CLIRunner.night(12)])
         #expect(result.status == 2)
         #expect(result.stderr.contains(message), "\(result.stderr)")
         #expect(result.stderr.contains("Usage: canopy \(arguments[0])"), "\(result.stderr)")
@@ -104,32 +104,32 @@ struct QuietAndVersionTests {
     }
 
     @Test("--started-at takes ISO 8601 with fractional seconds, an offset, or a day")
-    func startedAtForms() throws {
+    func startedAtForms() async throws {
         let out = try CLIRunner.temporaryDirectory()
         for (key, time) in [("a", "2026-11-22T02:00:00.123Z"), ("b", "2026-11-22T03:00:00+01:00"), ("c", "2026-11-23")]
         {
-            let result = try CLIRunner.run([
+            let result = try await CLIRunner.run([
                 "ingest", "-q", "--out", out, "--run-key", key, "--started-at", time, CLIRunner.night(12),
             ])
             #expect(result.status == 0, "\(time): \(result.stderr)")
         }
-        let list = try CLIRunner.run(["report", "--list", "--out", out]).stdout
+        let list = try await CLIRunner.run(["report", "--list", "--out", out]).stdout
         #expect(
             list.contains("a\t2026-11-22T02:00:00Z") && list.contains("b\t2026-11-22T02:00:00Z")
                 && list.contains("c\t2026-11-23T00:00:00Z"), "\(list)")
     }
 
     @Test("check, report and trend print nothing with -q but a failed gate and its tests; without it they do")
-    func quiet() throws {
+    func quiet() async throws {
         let out = try CLIRunner.temporaryDirectory()
-        let ingest = try CLIRunner.run([
+        let ingest = try await CLIRunner.run([
             "ingest", "--quiet", "--out", out, "--run-key", "n12", "--commit", "c12", "--branch", "main",
             CLIRunner.night(12),
         ])
         #expect(
             ingest.status == 0 && ingest.stdout.isEmpty && ingest.stderr.isEmpty, "\(ingest.stdout)\(ingest.stderr)")
         // Not on a terminal and not quiet: one progress line per file read, on standard error.
-        let logged = try CLIRunner.run([
+        let logged = try await CLIRunner.run([
             "ingest", "--out", try CLIRunner.temporaryDirectory(), "--run-key", "n12", CLIRunner.night(12),
         ])
         let files = try FileManager.default.contentsOfDirectory(atPath: CLIRunner.night(12)).filter {
@@ -140,7 +140,7 @@ struct QuietAndVersionTests {
             lines.count == files.count && lines.contains { $0.hasSuffix("[\(files.count)/\(files.count)]") },
             "\(logged.stderr)")
 
-        let check = try CLIRunner.run([
+        let check = try await CLIRunner.run([
             "check", "-q", "--out", out, "--commit", "c13", "--branch", "main", CLIRunner.night(13),
         ])
         #expect(check.status == 1)
@@ -152,54 +152,57 @@ struct QuietAndVersionTests {
         // What -q keeps is chosen by kind, not by the text: the line naming the store, whose path
         // has "GATE" in it, is not a gate line.
         let gateNamedStore = try CLIRunner.temporaryDirectory() + "/GATES/history.sqlite"
-        _ = try CLIRunner.run([
+        _ = try await CLIRunner.run([
             "ingest", "--quiet", "--out", out, "--store", gateNamedStore, "--run-key", "n12", "--commit", "c12",
             "--branch", "main", CLIRunner.night(12),
         ])
-        let run = try CLIRunner.run([
+        let run = try await CLIRunner.run([
             "run", "-q", "--out", out, "--store", gateNamedStore, "--run-key", "n13", "--commit", "c13", "--branch",
             "main", CLIRunner.night(13),
         ])
         #expect(run.status == 1)
         #expect(run.stdout == check.stdout, "\(run.stdout)")
         #expect(
-            try CLIRunner.run(["report", "--list", "--out", out, "--store", gateNamedStore]).stdout.contains("n13"))
-        let loud = try CLIRunner.run([
+            try await CLIRunner.run(["report", "--list", "--out", out, "--store", gateNamedStore]).stdout.contains(
+                "n13"))
+        let loud = try await CLIRunner.run([
             "check", "--out", out, "--commit", "c13", "--branch", "main", CLIRunner.night(13),
         ])
         #expect(loud.stdout.contains("checked ") && loud.stdout.contains("gate passed"), "\(loud.stdout)")
 
         for command in [["report"], ["trend", "--runs", "5"]] {
-            let quiet = try CLIRunner.run(command + ["-q", "--out", out])
+            let quiet = try await CLIRunner.run(command + ["-q", "--out", out])
             #expect(quiet.status == 0, "\(command): \(quiet.stderr)")
             #expect(quiet.stdout.isEmpty, "\(command): \(quiet.stdout)")
-            let plain = try CLIRunner.run(command + ["--out", out])
+            let plain = try await CLIRunner.run(command + ["--out", out])
             #expect(!plain.stdout.isEmpty, "\(command)")
         }
         // --list is the output itself: -q does not hide it.
-        #expect(try CLIRunner.run(["report", "--list", "-q", "--out", out]).stdout.contains("n12"))
+        #expect(try await CLIRunner.run(["report", "--list", "-q", "--out", out]).stdout.contains("n12"))
     }
 
     @Test(
         "report and trend on a store that does not exist are exit 2 naming it; check judges without history; none creates it"
     )
-    func missingStore() throws {
+    func missingStore() async throws {
         let out = try CLIRunner.temporaryDirectory()
         let typo = out + "/histroy.sqlite"
         for command in [["report"], ["report", "--list"], ["trend"]] {
-            let result = try CLIRunner.run(command + ["--out", out, "--store", typo])
+            let result = try await CLIRunner.run(command + ["--out", out, "--store", typo])
             #expect(result.status == 2, "\(command): \(result.stdout)\(result.stderr)")
             #expect(result.stderr.contains("no history store at \(typo)"), "\(command): \(result.stderr)")
         }
-        let check = try CLIRunner.run(["check", "--out", out, "--store", typo, "--branch", "main", CLIRunner.night(12)])
+        let check = try await CLIRunner.run([
+            "check", "--out", out, "--store", typo, "--branch", "main", CLIRunner.night(12),
+        ])
         #expect(check.status != 2, "\(check.stdout)\(check.stderr)")
         #expect(check.stdout.contains("note: no history store at \(typo)"), "\(check.stdout)")
         #expect(check.stdout.contains("without a baseline"), "\(check.stdout)")
         #expect(!FileManager.default.fileExists(atPath: typo))
         // Control: once a run is stored there, report reads it.
-        _ = try CLIRunner.run([
+        _ = try await CLIRunner.run([
             "ingest", "--quiet", "--out", out, "--store", typo, "--run-key", "n12", CLIRunner.night(12),
         ])
-        #expect(try CLIRunner.run(["report", "--out", out, "--store", typo]).status == 0)
+        #expect(try await CLIRunner.run(["report", "--out", out, "--store", typo]).status == 0)
     }
 }

@@ -7,10 +7,10 @@ import Testing
 @Suite("readers leave the store as it was", .serialized)
 struct ReadOnlyReaderTests {
     /// Two sample nights stored in `<directory>/store/history.sqlite`; returns the store's path.
-    private func store(in directory: String) throws -> String {
+    private func store(in directory: String) async throws -> String {
         let store = directory + "/store/history.sqlite"
         for night in [1, 2] {
-            let result = try CLIRunner.run(
+            let result = try await CLIRunner.run(
                 [
                     "ingest", "--quiet", "--store", store, "--out", directory + "/ingest", "--run-key",
                     "night-\(night)", CLIRunner.night(night),
@@ -44,14 +44,14 @@ struct ReadOnlyReaderTests {
     }
 
     @Test("report --list, report, trend and check leave a healthy store's bytes unchanged")
-    func healthyStoreUnchanged() throws {
+    func healthyStoreUnchanged() async throws {
         let directory = try CLIRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let store = try store(in: directory)
+        let store = try await store(in: directory)
         let before = try files(store)
         #expect((before["history.sqlite-wal"]?.count ?? 0) == 0, "the writer left runs in the -wal")
         for arguments in readers(store, directory) {
-            let result = try CLIRunner.run(arguments)
+            let result = try await CLIRunner.run(arguments)
             #expect(
                 result.status == 0 || (arguments[0] == "check" && result.status == 1), "\(arguments): \(result.stderr)")
             let after = try files(store)
@@ -61,10 +61,10 @@ struct ReadOnlyReaderTests {
     }
 
     @Test("a store at a newer schema is refused by every reader with its bytes unchanged and no -wal or -shm")
-    func newerStoreRefusedUnchanged() throws {
+    func newerStoreRefusedUnchanged() async throws {
         let directory = try CLIRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let store = try store(in: directory)
+        let store = try await store(in: directory)
         let edit = """
             import sqlite3, sys
             db = sqlite3.connect(sys.argv[1])
@@ -79,7 +79,7 @@ struct ReadOnlyReaderTests {
         for arguments in readers(store, directory) + [
             ["ingest", "--store", store, "--out", directory + "/again", CLIRunner.night(4)]
         ] {
-            let result = try CLIRunner.run(arguments)
+            let result = try await CLIRunner.run(arguments)
             #expect(result.status == 2, "\(arguments): \(result.stderr)")
             #expect(result.stderr.contains("schema version 99"), "\(arguments): \(result.stderr)")
             #expect(try files(store) == before, "\(arguments[0]) changed a store it refused")
@@ -124,8 +124,8 @@ struct ReadOnlyReaderTests {
     /// its commit leaves them, in `<directory>/killed` (with the `-shm` when `keepingSHM`): night 3
     /// is ingested while another connection holds a read transaction, so its checkpoint cannot
     /// copy it into the file, and the files are copied then.
-    private func storeWithRunInWAL(in directory: String, keepingSHM: Bool) throws -> String {
-        let store = try store(in: directory)
+    private func storeWithRunInWAL(in directory: String, keepingSHM: Bool) async throws -> String {
+        let store = try await store(in: directory)
         let hold = Process()
         hold.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         let python = """
@@ -147,7 +147,7 @@ struct ReadOnlyReaderTests {
             hold.waitUntilExit()
         }
         #expect(String(decoding: output.fileHandleForReading.availableData, as: UTF8.self).hasPrefix("holding"))
-        let third = try CLIRunner.run(
+        let third = try await CLIRunner.run(
             [
                 "ingest", "--quiet", "--store", store, "--out", directory + "/ingest", "--run-key", "night-3",
                 CLIRunner.night(3),
@@ -167,10 +167,10 @@ struct ReadOnlyReaderTests {
         "a reader in a read-only directory sees the runs a killed writer committed into the -wal",
         .enabled(if: canMountReadOnly, "needs a read-only bind mount (Linux, root)"),
         arguments: [false, true])
-    func readOnlyDirectorySeesRunsInTheWAL(keepingSHM: Bool) throws {
+    func readOnlyDirectorySeesRunsInTheWAL(keepingSHM: Bool) async throws {
         let directory = try CLIRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let store = try storeWithRunInWAL(in: directory, keepingSHM: keepingSHM)
+        let store = try await storeWithRunInWAL(in: directory, keepingSHM: keepingSHM)
         let killed = (store as NSString).deletingLastPathComponent
         let before = try files(store)
 
@@ -189,10 +189,10 @@ struct ReadOnlyReaderTests {
     @Test(
         "a reader that cannot read the -wal in a read-only directory refuses and says what to do",
         .enabled(if: canMountReadOnly, "needs a read-only bind mount (Linux, root)"))
-    func readOnlyDirectoryRefusesWhenTheWALCannotBeRead() throws {
+    func readOnlyDirectoryRefusesWhenTheWALCannotBeRead() async throws {
         let directory = try CLIRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let store = try storeWithRunInWAL(in: directory, keepingSHM: false)
+        let store = try await storeWithRunInWAL(in: directory, keepingSHM: false)
         let killed = (store as NSString).deletingLastPathComponent
         // No temporary directory to copy the store into.
         let environment = ["TMPDIR": killed + "/history.sqlite/"]

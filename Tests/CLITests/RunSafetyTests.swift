@@ -4,12 +4,12 @@ import Testing
 /// What `canopy run` checks before it stores a run, and what it does not let a side channel undo.
 @Suite("canopy run: nothing stored on a usage error; notes instead of failures once stored", .serialized)
 struct RunSafetyTests {
-    private func storedKeys(_ out: String) throws -> [Substring] {
-        try CLIRunner.run(["report", "--list", "--out", out]).stdout.split(separator: "\n")
+    private func storedKeys(_ out: String) async throws -> [Substring] {
+        try await CLIRunner.run(["report", "--list", "--out", out]).stdout.split(separator: "\n")
     }
 
-    private func ingestNight12(_ out: String) throws {
-        let result = try CLIRunner.run(
+    private func ingestNight12(_ out: String) async throws {
+        let result = try await CLIRunner.run(
             [
                 "ingest", "--quiet", "--out", out, "--run-key", "night-12", "--commit", "c12", "--branch", "main",
                 CLIRunner.night(12),
@@ -18,26 +18,26 @@ struct RunSafetyTests {
     }
 
     @Test("an unknown --baseline is exit 2 before the run is stored")
-    func unknownBaseline() throws {
+    func unknownBaseline() async throws {
         let out = try CLIRunner.temporaryDirectory()
-        try ingestNight12(out)
-        let result = try CLIRunner.run(
+        try await ingestNight12(out)
+        let result = try await CLIRunner.run(
             [
                 "run", "--quiet", "--out", out, "--run-key", "pr-1", "--branch", "main", "--baseline", "nosuch",
                 CLIRunner.night(13),
             ])
         #expect(result.status == 2)
         #expect(result.stderr.contains("no stored run has the key 'nosuch'"), "\(result.stderr)")
-        #expect(!(try storedKeys(out)).contains { $0.contains("pr-1") })
+        await #expect(!(try storedKeys(out)).contains { $0.contains("pr-1") })
     }
 
     @Test("an --out that cannot be written is exit 2 before the run is stored")
-    func unwritableOutput() throws {
+    func unwritableOutput() async throws {
         let directory = try CLIRunner.temporaryDirectory()
         let store = directory + "/history.sqlite"
         let file = directory + "/not-a-directory"
         try "x".write(toFile: file, atomically: true, encoding: .utf8)
-        let result = try CLIRunner.run([
+        let result = try await CLIRunner.run([
             "run", "--quiet", "--store", store, "--out", file + "/out", "--run-key", "r1", CLIRunner.night(13),
         ])
         #expect(result.status == 2)
@@ -49,10 +49,12 @@ struct RunSafetyTests {
     }
 
     @Test("an output file that cannot be replaced (a directory of that name) is exit 2 before the run is stored")
-    func outputFileIsADirectory() throws {
+    func outputFileIsADirectory() async throws {
         let out = try CLIRunner.temporaryDirectory()
         try FileManager.default.createDirectory(atPath: out + "/summary.md", withIntermediateDirectories: true)
-        let result = try CLIRunner.run(["run", "--quiet", "--out", out, "--run-key", "blocked", CLIRunner.night(13)])
+        let result = try await CLIRunner.run([
+            "run", "--quiet", "--out", out, "--run-key", "blocked", CLIRunner.night(13),
+        ])
         #expect(result.status == 2)
         #expect(result.stderr.contains("summary.md: error: cannot write: it is a directory"), "\(result.stderr)")
         #expect(!FileManager.default.fileExists(atPath: out + "/history.sqlite"))
@@ -63,19 +65,19 @@ struct RunSafetyTests {
     /// insights.json and gl-code-quality.json in the directory it reads, and must not take them
     /// for inputs (an audit file, then a different run key for the same results).
     @Test("outputs of an earlier run under a directory being read are not inputs: the same results are one run")
-    func outputsInsideTheInputDirectory() throws {
+    func outputsInsideTheInputDirectory() async throws {
         let build = try CLIRunner.temporaryDirectory()
         try FileManager.default.copyItem(atPath: CLIRunner.night(12), toPath: build + "/results")
         let arguments = ["run", "--out", build + "/canopy", "--annotations", "gitlab", "--branch", "main", build]
         // Night 12's failures are new without a baseline: the gate fails (1), nothing else.
-        let first = try CLIRunner.run(arguments)
+        let first = try await CLIRunner.run(arguments)
         #expect(first.status == 1, "\(first.stdout)\(first.stderr)")
-        let second = try CLIRunner.run(arguments)
+        let second = try await CLIRunner.run(arguments)
         #expect(second.status == 1, "\(second.stdout)\(second.stderr)")
         #expect(second.stdout.contains("was already stored"), "\(second.stdout)")
         #expect(!second.stderr.contains("warning"), "\(second.stderr)")
         // Named on its own, Canopy's own document is refused, saying what it is.
-        let named = try CLIRunner.run(["inspect", build + "/canopy/report.json"])
+        let named = try await CLIRunner.run(["inspect", build + "/canopy/report.json"])
         #expect(named.status == 2)
         #expect(named.stderr.contains("canopy.report/3"), "\(named.stderr)")
     }
@@ -85,27 +87,29 @@ struct RunSafetyTests {
     @Test(
         "a run key already stored with other results: exit 2, the stored run kept, nothing written; the same results again are fine"
     )
-    func runKeyWithOtherResults() throws {
+    func runKeyWithOtherResults() async throws {
         let out = try CLIRunner.temporaryDirectory()
-        let first = try CLIRunner.run(["ingest", "--quiet", "--out", out, "--run-key", "nightly", CLIRunner.night(13)])
+        let first = try await CLIRunner.run([
+            "ingest", "--quiet", "--out", out, "--run-key", "nightly", CLIRunner.night(13),
+        ])
         #expect(first.status == 0, "\(first.stderr)")
-        let same = try CLIRunner.run(["ingest", "--out", out, "--run-key", "nightly", CLIRunner.night(13)])
+        let same = try await CLIRunner.run(["ingest", "--out", out, "--run-key", "nightly", CLIRunner.night(13)])
         #expect(same.status == 0 && same.stdout.contains("already stored"), "\(same.stdout)\(same.stderr)")
         for command in ["ingest", "run"] {
-            let other = try CLIRunner.run([command, "--out", out, "--run-key", "nightly", CLIRunner.night(14)])
+            let other = try await CLIRunner.run([command, "--out", out, "--run-key", "nightly", CLIRunner.night(14)])
             #expect(other.status == 2, "\(command): \(other.stdout)\(other.stderr)")
             #expect(other.stderr.contains("run key 'nightly' is already stored with other results"), "\(other.stderr)")
         }
         #expect(!FileManager.default.fileExists(atPath: out + "/report.json"))
-        let list = try CLIRunner.run(["report", "--list", "--out", out])
+        let list = try await CLIRunner.run(["report", "--list", "--out", out])
         #expect(list.stdout.split(separator: "\n").filter { $0.hasPrefix("nightly") }.count == 1, "\(list.stdout)")
     }
 
     @Test("a file given twice (a directory and a flag naming a file in it) is read once, with a note")
-    func sameFileTwice() throws {
+    func sameFileTwice() async throws {
         let junit = CLIRunner.night(14) + "/junit-checkout.xml"
-        let once = try CLIRunner.run(["inspect", "--summary", "--format", "json", junit])
-        let twice = try CLIRunner.run([
+        let once = try await CLIRunner.run(["inspect", "--summary", "--format", "json", junit])
+        let twice = try await CLIRunner.run([
             "inspect", "--summary", "--format", "json", junit, "--junit", junit,
             CLIRunner.night(14) + "/../night-14/junit-checkout.xml",
         ])
@@ -121,10 +125,10 @@ struct RunSafetyTests {
     }
 
     @Test("a step summary that cannot be appended to is a note: the gates still decide the exit code")
-    func stepSummaryNote() throws {
+    func stepSummaryNote() async throws {
         let out = try CLIRunner.temporaryDirectory()
-        try ingestNight12(out)
-        let result = try CLIRunner.run(
+        try await ingestNight12(out)
+        let result = try await CLIRunner.run(
             ["run", "--out", out, "--run-key", "night-13", "--commit", "c13", "--branch", "main", CLIRunner.night(13)],
             environment: [
                 "GITHUB_ACTIONS": "true", "GITHUB_RUN_ID": "5", "GITHUB_JOB": "ui", "GITHUB_REF_NAME": "main",
@@ -134,7 +138,7 @@ struct RunSafetyTests {
         #expect(result.status == 1, "\(result.stdout)\(result.stderr)")
         #expect(result.stdout.contains("GATE FAILED: no new failures"))
         #expect(result.stdout.contains("note: ") && result.stdout.contains("step-summary.md"), "\(result.stdout)")
-        #expect((try storedKeys(out)).count == 2)
+        await #expect((try storedKeys(out)).count == 2)
         // One failing night is not yet "newly broken" (minimumBrokenCommits is 2 by default).
         let summary = try String(contentsOfFile: out + "/summary.md", encoding: .utf8)
         #expect(
@@ -144,7 +148,7 @@ struct RunSafetyTests {
         #expect(!summary.contains("newly broken"), "\(summary)")
         // A summary file not made yet (a local simulation of the variable) is created, as `>>` would.
         let fresh = out + "/step-summary.md"
-        let created = try CLIRunner.run(
+        let created = try await CLIRunner.run(
             [
                 "run", "-q", "--out", out, "--run-key", "night-13b", "--commit", "c13", "--branch", "main",
                 CLIRunner.night(13),
@@ -155,7 +159,7 @@ struct RunSafetyTests {
     }
 
     @Test("a quarantined test counts in no gate and gets no annotation, even without a baseline")
-    func quarantineEverywhere() throws {
+    func quarantineEverywhere() async throws {
         let out = try CLIRunner.temporaryDirectory()
         let config = out + "/q.yml"
         try """
@@ -168,12 +172,12 @@ struct RunSafetyTests {
             reason: dark mode rework
             expires: 2999-01-01
         """.write(toFile: config, atomically: true, encoding: .utf8)
-        let check = try CLIRunner.run([
+        let check = try await CLIRunner.run([
             "check", "--out", out, "--config", config, "--branch", "feature/y", CLIRunner.night(13),
         ])
         #expect(check.status == 0, "\(check.stdout)\(check.stderr)")
         #expect(check.stdout.contains("gate passed: failures caused by assertion"), "\(check.stdout)")
-        let run = try CLIRunner.run(
+        let run = try await CLIRunner.run(
             [
                 "run", "--out", out, "--config", config, "--branch", "feature/y", "--run-key", "q-1",
                 CLIRunner.night(13),
@@ -190,7 +194,7 @@ struct RunSafetyTests {
         let summary = try String(contentsOfFile: out + "/summary.md", encoding: .utf8)
         #expect(!Self.newFailuresSection(summary).contains("testDarkModeToggle"), "\(summary.prefix(1500))")
         // Without the quarantine the same failure is annotated: the check above can fail.
-        let plain = try CLIRunner.run(
+        let plain = try await CLIRunner.run(
             ["run", "--out", out, "--branch", "feature/z", "--run-key", "q-2", CLIRunner.night(13)],
             environment: ["GITHUB_ACTIONS": "true"])
         #expect(

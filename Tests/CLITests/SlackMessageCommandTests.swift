@@ -42,11 +42,11 @@ struct SlackMessageCommandTests: SampleHistoryCommands {
     }
 
     @Test("night 14: slack.json's headline and new failures are summary.md's; trend writes its own")
-    func nightFourteen() throws {
+    func nightFourteen() async throws {
         let out = try temporaryDirectory()
-        try ingestNights(1...13, into: out)
+        try await ingestNights(1...13, into: out)
         let config = sample + "/canopy.yml"
-        let run = try CLIRunner.run(
+        let run = try await CLIRunner.run(
             [
                 "run", "--config", config, "--out", out, "--annotations", "none", "--run-key", "night-14", "--commit",
                 "4f9a3edac6bd2ab139f7429d34c6ede6e8ad3798", "--branch", "main", "--started-at", "2026-11-14T02:00:00Z",
@@ -70,7 +70,9 @@ struct SlackMessageCommandTests: SampleHistoryCommands {
         // The message as the lead reads it.
         print("--- slack.json text of night 14 ---\n" + text + "\n" + Self.texts(blocks).joined(separator: "\n"))
 
-        let trend = try CLIRunner.run(["trend", "--config", config, "--out", out, "--runs", "14", "--branch", "main"])
+        let trend = try await CLIRunner.run([
+            "trend", "--config", config, "--out", out, "--runs", "14", "--branch", "main",
+        ])
         #expect(trend.status == 0, "\(trend.stderr)")
         #expect(trend.stdout.contains("trend slack:     \(out)/trend/slack.json"), "\(trend.stdout)")
         let (trendText, trendBlocks) = try Self.message(out + "/trend/slack.json")
@@ -78,7 +80,7 @@ struct SlackMessageCommandTests: SampleHistoryCommands {
         #expect(trendTexts.first == "📈 Trend — Canopy", "\(trendTexts)")
         #expect(trendText.contains("14 runs"), "\(trendText)")
         // The latest run's verdict, as its report's summary says it.
-        let report = try CLIRunner.run([
+        let report = try await CLIRunner.run([
             "report", "--config", config, "--out", out + "/report", "--store", out + "/history.sqlite",
         ])
         #expect(report.status == 0, "\(report.stderr)")
@@ -89,7 +91,7 @@ struct SlackMessageCommandTests: SampleHistoryCommands {
     }
 
     @Test("new failures crafted unlike history are listed in slack.json exactly as in summary.md")
-    func newFailuresAsInSummary() throws {
+    func newFailuresAsInSummary() async throws {
         let out = try temporaryDirectory()
         let nights: [Set<String>] = [[], ["testScroll"], ["testLoad", "testRefresh", "testScroll"]]
         for (index, failing) in nights.enumerated() {
@@ -106,7 +108,7 @@ struct SlackMessageCommandTests: SampleHistoryCommands {
             let file = out + "/night-\(index).xml"
             try (xml + "</testsuite></testsuites>\n").write(toFile: file, atomically: true, encoding: .utf8)
             let last = index == nights.count - 1
-            let result = try CLIRunner.run(
+            let result = try await CLIRunner.run(
                 [
                     last ? "run" : "ingest", "--quiet", "--out", out, "--run-key", "n\(index)", "--commit",
                     "c\(index)abcdef", "--branch", "main", "--started-at", "2026-11-0\(index + 1)T02:00:00Z", file,
@@ -131,11 +133,11 @@ struct SlackMessageCommandTests: SampleHistoryCommands {
     }
 
     @Test("a run whose input cannot be read writes a message of no verdict, as its summary says")
-    func unreadable() throws {
+    func unreadable() async throws {
         let out = try temporaryDirectory()
         try "<?xml version=\"1.0\"?>\n<testsuites><testsuite name=\"S\"><testcase classname=\"S\" name=\"t\">"
             .write(toFile: out + "/cut.xml", atomically: true, encoding: .utf8)
-        let result = try CLIRunner.run(["run", "--out", out + "/o", "--annotations", "none", out + "/cut.xml"])
+        let result = try await CLIRunner.run(["run", "--out", out + "/o", "--annotations", "none", out + "/cut.xml"])
         #expect(result.status == 2, "\(result.stderr)")
         let (text, blocks) = try Self.message(out + "/o/slack.json")
         let texts = Self.texts(blocks)

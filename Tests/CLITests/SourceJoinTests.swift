@@ -28,18 +28,18 @@ struct SourceJoinTests {
         ]
     }
 
-    static func run(_ extra: [String] = []) throws -> (out: String, result: CLIRunner.Result) {
+    static func run(_ extra: [String] = []) async throws -> (out: String, result: CLIRunner.Result) {
         let out = try CLIRunner.temporaryDirectory()
         let junit = out + "/junit.xml"
         try Self.junit.write(toFile: junit, atomically: true, encoding: .utf8)
-        let result = try CLIRunner.run(
+        let result = try await CLIRunner.run(
             ["run", "--out", out, "--annotations", "none", "--source", app] + extra + [junit], environment: github(out))
         return (out, result)
     }
 
     @Test("summary, comment and page name the same declaration, link and owners beside each failure")
-    func everySurfaceShowsTheDeclaration() throws {
-        let (out, result) = try Self.run()
+    func everySurfaceShowsTheDeclaration() async throws {
+        let (out, result) = try await Self.run()
         #expect(result.status == 1, "\(result.stdout)\(result.stderr)")
         let summary = try String(contentsOfFile: out + "/summary.md", encoding: .utf8)
         let comment = try String(contentsOfFile: out + "/comment.md", encoding: .utf8)
@@ -76,29 +76,29 @@ struct SourceJoinTests {
     }
 
     @Test("--owner narrows report to the owner's tests; an owner no rule names is exit 2")
-    func ownerFilter() throws {
-        let (out, first) = try Self.run()
+    func ownerFilter() async throws {
+        let (out, first) = try await Self.run()
         #expect(first.status == 1)
-        let report = try CLIRunner.run([
+        let report = try await CLIRunner.run([
             "report", "--out", out, "--source", Self.app, "--owner", "@ACME/podcasts-ios",
         ])
         #expect(report.status == 0, "\(report.stderr)")
         let summary = try String(contentsOfFile: out + "/summary.md", encoding: .utf8)
         #expect(summary.contains("**1** tests"), "\(summary.prefix(400))")
         #expect(summary.contains("testPodcastRowOpens") && !summary.contains("testPayButtonPays"))
-        let unknown = try CLIRunner.run(["report", "--out", out, "--source", Self.app, "--owner", "@acme/nobody"])
+        let unknown = try await CLIRunner.run(["report", "--out", out, "--source", Self.app, "--owner", "@acme/nobody"])
         #expect(unknown.status == 2)
         #expect(unknown.stderr.contains("no rule of .github/CODEOWNERS names that owner"), "\(unknown.stderr)")
-        let noSource = try CLIRunner.run(["trend", "--out", out, "--no-source", "--owner", "@acme/payments-ios"])
+        let noSource = try await CLIRunner.run(["trend", "--out", out, "--no-source", "--owner", "@acme/payments-ios"])
         #expect(noSource.status == 2)
         #expect(noSource.stderr.contains("needs the app's sources"), "\(noSource.stderr)")
     }
 
     @Test("check prints the new failures by owner, counted as the page counts them")
-    func checkCountsByOwner() throws {
+    func checkCountsByOwner() async throws {
         let out = try CLIRunner.temporaryDirectory()
         try Self.junit.write(toFile: out + "/junit.xml", atomically: true, encoding: .utf8)
-        let result = try CLIRunner.run(["check", "--out", out, "--source", Self.app, out + "/junit.xml"])
+        let result = try await CLIRunner.run(["check", "--out", out, "--source", Self.app, out + "/junit.xml"])
         #expect(result.status == 1)
         #expect(
             result.stdout.contains(
@@ -116,7 +116,7 @@ struct SourceJoinTests {
                     atPath: checkout + "/SampleApp.xcodeproj", withIntermediateDirectories: true)
             }
             try Self.junit.write(toFile: checkout + "/junit.xml", atomically: true, encoding: .utf8)
-            let result = try CLIRunner.run(
+            let result = try CLIRunner.spawn(
                 ["run", "--out", "out", "--annotations", "none", "junit.xml"], directory: checkout)
             #expect(result.status == 1, "\(result.stderr)")
             let summary = try String(contentsOfFile: checkout + "/out/summary.md", encoding: .utf8)
@@ -126,7 +126,7 @@ struct SourceJoinTests {
     }
 
     @Test("a bad CODEOWNERS line stops the run before anything is stored, naming the file and line")
-    func badCodeOwnersStoresNothing() throws {
+    func badCodeOwnersStoresNothing() async throws {
         let app = try CLIRunner.temporaryDirectory()
         try FileManager.default.createDirectory(atPath: app + "/App", withIntermediateDirectories: true)
         try "view.accessibilityIdentifier = \"A.B\"\n".write(
@@ -134,7 +134,7 @@ struct SourceJoinTests {
         try "* @team\n/App/ not-an-owner\n".write(toFile: app + "/CODEOWNERS", atomically: true, encoding: .utf8)
         let out = try CLIRunner.temporaryDirectory()
         try Self.junit.write(toFile: out + "/junit.xml", atomically: true, encoding: .utf8)
-        let result = try CLIRunner.run(["run", "--out", out, "--source", app, out + "/junit.xml"])
+        let result = try await CLIRunner.run(["run", "--out", out, "--source", app, out + "/junit.xml"])
         #expect(result.status == 2)
         #expect(result.stderr.contains("CODEOWNERS:2"), "\(result.stderr)")
         #expect(!FileManager.default.fileExists(atPath: out + "/history.sqlite"))

@@ -15,12 +15,12 @@ struct StillFailingOnTargetTests {
     }
 
     @Test("failing on main since main's commit")
-    func failingOnTarget() throws {
+    func failingOnTarget() async throws {
         let out = try CLIRunner.temporaryDirectory()
         for (index, failing) in [false, false, true, true].enumerated() {
             let file = out + "/main-\(index).xml"
             try junit(failing).write(toFile: file, atomically: true, encoding: .utf8)
-            let result = try CLIRunner.run([
+            let result = try await CLIRunner.run([
                 "ingest", "--quiet", "--out", out, "--run-key", "main-\(index)", "--commit", "main\(index)abcdef",
                 "--branch", "main",
                 "--started-at", "2026-11-0\(index + 1)T02:00:00Z", file,
@@ -31,7 +31,7 @@ struct StillFailingOnTargetTests {
         try junit(true).write(toFile: file, atomically: true, encoding: .utf8)
         let config = out + "/gates.yml"
         try "gates:\n  maximumNewFailures: 0\n".write(toFile: config, atomically: true, encoding: .utf8)
-        let result = try CLIRunner.run(
+        let result = try await CLIRunner.run(
             [
                 "run", "--out", out, "--config", config, "--annotations", "none", "--started-at",
                 "2026-11-09T02:00:00Z", file,

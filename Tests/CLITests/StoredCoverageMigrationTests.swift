@@ -8,11 +8,11 @@ import Testing
 @Suite("canopy report and trend on a store migrated to schema 5", .serialized)
 struct StoredCoverageMigrationTests {
     /// Three sample nights, stored as `make run` stores them.
-    private func ingest(_ out: String) throws {
+    private func ingest(_ out: String) async throws {
         for (night, started) in [
             (10, "2026-11-17T02:00:00Z"), (11, "2026-11-18T02:00:00Z"), (12, "2026-11-19T02:00:00Z"),
         ] {
-            let result = try CLIRunner.run(
+            let result = try await CLIRunner.run(
                 [
                     "ingest", "--quiet", "--out", out, "--run-key", "main-\(night)", "--commit", "c\(night)",
                     "--branch", "main",
@@ -23,10 +23,10 @@ struct StoredCoverageMigrationTests {
     }
 
     /// The pages and summaries `report` and `trend` write, with the time they were made left out.
-    private func pages(_ out: String) throws -> [String: String] {
-        let report = try CLIRunner.run(["report", "--out", out, "--run", "main-11"])
+    private func pages(_ out: String) async throws -> [String: String] {
+        let report = try await CLIRunner.run(["report", "--out", out, "--run", "main-11"])
         #expect(report.status == 0, "\(report.stderr)")
-        let trend = try CLIRunner.run(["trend", "--out", out, "--runs", "3"])
+        let trend = try await CLIRunner.run(["trend", "--out", out, "--runs", "3"])
         #expect(trend.status == 0, "\(trend.stderr)")
         var pages: [String: String] = [:]
         for file in ["site/index.html", "summary.md", "trend/index.html", "trend/summary.md"] {
@@ -37,11 +37,11 @@ struct StoredCoverageMigrationTests {
     }
 
     @Test("a schema 4 store reads back the same report and trend")
-    func migratedStoreDrawsTheSame() throws {
+    func migratedStoreDrawsTheSame() async throws {
         let out = try CLIRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: out) }
-        try ingest(out)
-        let before = try pages(out)
+        try await ingest(out)
+        let before = try await pages(out)
         #expect(before["site/index.html"]?.contains("Identifier") == true)
 
         // Back to schema 4's layout: branch figures as `coverage` rows too, no figure-only
@@ -67,18 +67,18 @@ struct StoredCoverageMigrationTests {
         // Readers never migrate: they say which command does, and leave the store as it was.
         let store = out + "/history.sqlite"
         let rewound = try Data(contentsOf: URL(fileURLWithPath: store))
-        let refused = try CLIRunner.run(["report", "--out", out, "--run", "main-11"])
+        let refused = try await CLIRunner.run(["report", "--out", out, "--run", "main-11"])
         #expect(refused.status == 2 && refused.stderr.contains("canopy ingest"), "\(refused.stderr)")
         #expect(try Data(contentsOf: URL(fileURLWithPath: store)) == rewound)
         // A writer migrates it (the night is already stored, so nothing else changes).
-        let migrated = try CLIRunner.run(
+        let migrated = try await CLIRunner.run(
             [
                 "ingest", "--quiet", "--out", out, "--run-key", "main-12", "--commit", "c12", "--branch", "main",
                 "--started-at", "2026-11-19T02:00:00Z", CLIRunner.night(12),
             ])
         #expect(migrated.status == 0, "\(migrated.stderr)")
 
-        let after = try pages(out)
+        let after = try await pages(out)
         for (file, page) in before {
             #expect(after[file] == page, "\(file) differs after the migration")
         }

@@ -23,10 +23,10 @@ struct StoredFailureMessageTests {
     }
 
     @Test("report of a stored night shows Exceeded timeout of 10 seconds, as run did")
-    func reportShowsTheRealMessage() throws {
+    func reportShowsTheRealMessage() async throws {
         let out = try CLIRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: out) }
-        let run = try CLIRunner.run([
+        let run = try await CLIRunner.run([
             "run", "--quiet", "--out", out, "--run-key", "night-3", "--commit", "c3abcdef", "--branch", "main",
             "--started-at", "2026-11-03T02:00:00Z", "--annotations", "none", CLIRunner.night(3),
         ])
@@ -35,7 +35,7 @@ struct StoredFailureMessageTests {
         #expect(fromRun.contains(Self.real), "\(fromRun)")
 
         let store = out + "/history.sqlite"
-        let report = try CLIRunner.run(["report", "--out", out + "/report", "--store", store, "--run", "night-3"])
+        let report = try await CLIRunner.run(["report", "--out", out + "/report", "--store", store, "--run", "night-3"])
         #expect(report.status == 0, "\(report.stderr)")
         let fromReport = try newFailures(String(contentsOfFile: out + "/report/summary.md", encoding: .utf8))
         #expect(fromReport.contains(Self.real), "\(fromReport)")
@@ -44,7 +44,7 @@ struct StoredFailureMessageTests {
         let messageLine = { (section: Substring) in section.split(separator: "\n").filter { $0.contains(Self.real) } }
         #expect(messageLine(fromReport) == messageLine(fromRun))
         // The trend's latest-run tab reads the same stored failures.
-        let trend = try CLIRunner.run(["trend", "--out", out + "/trend", "--store", store, "--runs", "5"])
+        let trend = try await CLIRunner.run(["trend", "--out", out + "/trend", "--store", store, "--runs", "5"])
         #expect(trend.status == 0, "\(trend.stderr)")
         #expect(try String(contentsOfFile: out + "/trend/trend/index.html", encoding: .utf8).contains(Self.real))
 
@@ -73,7 +73,7 @@ struct StoredFailureMessageTests {
                 CLIRunner.night(4),
             ],
         ] {
-            let refused = try CLIRunner.run(arguments)
+            let refused = try await CLIRunner.run(arguments)
             #expect(refused.status == 2, "\(arguments[0]): \(refused.stderr)")
             #expect(refused.stderr.contains("schema version 6"), "\(arguments[0]): \(refused.stderr)")
             #expect(refused.stderr.contains("canopy ingest"), "\(arguments[0]): \(refused.stderr)")
@@ -81,12 +81,12 @@ struct StoredFailureMessageTests {
         }
 
         // A writer migrates it; the failure stored at schema 6 shows its normalised message.
-        let ingest = try CLIRunner.run([
+        let ingest = try await CLIRunner.run([
             "ingest", "--quiet", "--out", out + "/ingest", "--store", store, "--run-key", "night-4", "--commit",
             "c4abcdef", "--branch", "main", "--started-at", "2026-11-04T02:00:00Z", CLIRunner.night(4),
         ])
         #expect(ingest.status == 0, "\(ingest.stderr)")
-        let again = try CLIRunner.run(["report", "--out", out + "/again", "--store", store, "--run", "night-3"])
+        let again = try await CLIRunner.run(["report", "--out", out + "/again", "--store", store, "--run", "night-3"])
         #expect(again.status == 0, "\(again.stderr)")
         let fromOldRow = try newFailures(String(contentsOfFile: out + "/again/summary.md", encoding: .utf8))
         #expect(fromOldRow.contains(Self.normalised), "\(fromOldRow)")

@@ -32,8 +32,8 @@ struct TrendOwnerTests: SampleHistoryCommands {
     }
 
     /// `canopy inspect --summary` totals of `paths`: the hand count, from the results files alone.
-    func totals(_ paths: [String]) throws -> [String: Any] {
-        let result = try CLIRunner.run(["inspect", "--summary", "--format", "json"] + paths)
+    func totals(_ paths: [String]) async throws -> [String: Any] {
+        let result = try await CLIRunner.run(["inspect", "--summary", "--format", "json"] + paths)
         #expect(result.status == 0, "\(result.stderr)")
         let document = try #require(
             try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
@@ -43,13 +43,13 @@ struct TrendOwnerTests: SampleHistoryCommands {
     /// Checks each row of the owner's and the whole suite's series tables against a count of the
     /// night it is (`nights[index]`): Checkout's results file and the whole night. Returns the
     /// whole suite's failed tests over the nights.
-    func handCount(owned: [[String]], whole: [[String]], nights: [Int]) throws -> Int {
+    func handCount(owned: [[String]], whole: [[String]], nights: [Int]) async throws -> Int {
         #expect(owned.count == nights.count && whole.count == nights.count, "\(owned.count), \(whole.count) rows")
         var wholeFailed = 0
         for (index, (ownRow, wholeRow)) in zip(owned, whole).enumerated() {
             let night = CLIRunner.night(nights[index])
-            let checkout = try totals([night + "/junit-checkout.xml"])
-            let all = try totals([night])
+            let checkout = try await totals([night + "/junit-checkout.xml"])
+            let all = try await totals([night])
             for (row, count, label) in [(ownRow, checkout, "Checkout"), (wholeRow, all, "whole")] {
                 let passed = try #require(count["passed"] as? Int)
                 let retried = try #require(count["passedOnRetry"] as? Int)
@@ -65,10 +65,10 @@ struct TrendOwnerTests: SampleHistoryCommands {
     }
 
     @Test("Checkout's trend: only Checkout's tests in every list, series counted from Checkout's results")
-    func checkoutTrend() throws {
-        let history = try OneVocabularyTests.sampleHistory.get()
+    func checkoutTrend() async throws {
+        let history = try await OneVocabularyTests.sampleHistory.value
         let out = try CLIRunner.temporaryDirectory()
-        let trend = try CLIRunner.run([
+        let trend = try await CLIRunner.run([
             "trend", "--config", sample + "/canopy.yml", "--out", out, "--store", history + "/history.sqlite",
             "--runs", "14", "--branch", "main", "--source", sample + "/app", "--owner", Self.owner,
         ])
@@ -107,18 +107,18 @@ struct TrendOwnerTests: SampleHistoryCommands {
         let owned = try Self.seriesRows(page, after: "<h3>Tests owned by \(Self.owner)</h3>")
         let whole = try Self.seriesRows(page, after: "<h3>The whole suite</h3>")
         // The whole suite failed on some nights, which Checkout's series do not count.
-        #expect(try handCount(owned: owned, whole: whole, nights: Array(1...14)) > 0)
+        await #expect(try handCount(owned: owned, whole: whole, nights: Array(1...14)) > 0)
         let ownSeries = summary.components(separatedBy: "**The whole suite**").first ?? ""
         #expect(!ownSeries.contains("| Failed tests: "), "Checkout's tests never failed outright: no cause")
         #expect(OneVocabularyTests.row(ownSeries, "Failed tests")?[2] == "0", "\(ownSeries)")
     }
 
     @Test("report --owner: a pull request's page charts Checkout's tests over main's window and its own run")
-    func checkoutReport() throws {
-        let history = try OneVocabularyTests.sampleHistory.get()
+    func checkoutReport() async throws {
+        let history = try await OneVocabularyTests.sampleHistory.value
         let out = try CLIRunner.temporaryDirectory()
         // The latest stored run is night 14 as pull request 7 onto main.
-        let report = try CLIRunner.run([
+        let report = try await CLIRunner.run([
             "report", "--config", sample + "/canopy.yml", "--out", out, "--store", history + "/history.sqlite",
             "--source", sample + "/app", "--owner", Self.owner,
         ])
@@ -133,6 +133,6 @@ struct TrendOwnerTests: SampleHistoryCommands {
         let owned = try Self.seriesRows(page, after: "<h3>Tests owned by \(Self.owner)</h3>")
         let whole = try Self.seriesRows(page, after: "<h3>The whole suite</h3>")
         // Main's nights 1 to 14, then the request's own run of night 14's results.
-        #expect(try handCount(owned: owned, whole: whole, nights: Array(1...14) + [14]) > 0)
+        await #expect(try handCount(owned: owned, whole: whole, nights: Array(1...14) + [14]) > 0)
     }
 }

@@ -7,7 +7,7 @@ import Testing
 @Suite("canopy run with an unreadable input")
 struct UnreadableInputTests {
     @Test("the outputs name the unreadable file first, then show the readable ones, marked partial; nothing is stored")
-    func partialOutputs() throws {
+    func partialOutputs() async throws {
         let out = try CLIRunner.temporaryDirectory()
         let inputs = out + "/inputs"
         try FileManager.default.createDirectory(atPath: inputs, withIntermediateDirectories: true)
@@ -18,7 +18,7 @@ struct UnreadableInputTests {
         try "<?xml version=\"1.0\"?>\n<testsuites><testsuite name=\"S\"><testcase classname=\"S\" name=\"t\">"
             .write(toFile: inputs + "/cut.xml", atomically: true, encoding: .utf8)
         let stepSummary = out + "/step-summary.md"
-        let result = try CLIRunner.run(
+        let result = try await CLIRunner.run(
             ["run", "--out", out, "--annotations", "none", "--run-key", "r1", inputs],
             environment: [
                 "GITHUB_ACTIONS": "true", "GITHUB_RUN_ID": "5", "GITHUB_JOB": "ui", "GITHUB_REF_NAME": "main",
@@ -49,7 +49,7 @@ struct UnreadableInputTests {
     }
 
     @Test("history not read: a test passed on retry is passed on retry, never flaky with a score history never gave")
-    func noHistoryNoFlakyVerdict() throws {
+    func noHistoryNoFlakyVerdict() async throws {
         let out = try CLIRunner.temporaryDirectory()
         let inputs = out + "/inputs"
         try FileManager.default.createDirectory(atPath: inputs, withIntermediateDirectories: true)
@@ -67,7 +67,7 @@ struct UnreadableInputTests {
         // A store that cannot be opened: history is not read.
         let store = out + "/history.sqlite"
         try "not a SQLite database, a file someone wrote here\n".write(toFile: store, atomically: true, encoding: .utf8)
-        let result = try CLIRunner.run([
+        let result = try await CLIRunner.run([
             "run", "--out", out, "--store", store, "--annotations", "none", "--run-key", "r1", inputs,
         ])
         #expect(result.status == 2, "\(result.stdout)\(result.stderr)")

@@ -12,9 +12,9 @@ struct VerdictTests {
     }
 
     /// `check` without history: every failing test counts.
-    private func checkAlone(_ fixture: String) throws -> CLIRunner.Result {
+    private func checkAlone(_ fixture: String) async throws -> CLIRunner.Result {
         let out = try CLIRunner.temporaryDirectory()
-        return try CLIRunner.run([
+        return try await CLIRunner.run([
             "check", "--out", out, "--config", try gates(out), "--store", out + "/history.sqlite", "--branch", "main",
             CLIRunner.fixture(fixture),
         ])
@@ -26,25 +26,25 @@ struct VerdictTests {
             "junit/unnamed-testcases.xml", "junit/trainer-devices.xml",
             "xcresult/swift-testing-nested-two-bundles.json",
         ])
-    func failingShapes(_ fixture: String) throws {
-        let result = try checkAlone(fixture)
+    func failingShapes(_ fixture: String) async throws {
+        let result = try await checkAlone(fixture)
         #expect(result.status == 1, "\(result.stdout)\(result.stderr)")
         #expect(result.stdout.contains("GATE FAILED: no new failures"), "\(result.stdout)")
     }
 
     @Test("the failing test of each shape is named under the failed gate")
-    func failingTestsNamed() throws {
-        let unnamed = try checkAlone("junit/unnamed-testcases.xml")
+    func failingTestsNamed() async throws {
+        let unnamed = try await checkAlone("junit/unnamed-testcases.xml")
         #expect(
             unnamed.stdout.contains("legacy.SmokeTests/(unnamed testcase 3)")
                 && unnamed.stdout.contains("legacy.SmokeTests/(unnamed testcase 4)"), "\(unnamed.stdout)")
-        let devices = try checkAlone("junit/trainer-devices.xml")
+        let devices = try await checkAlone("junit/trainer-devices.xml")
         // Two devices, one configuration: the key names the device, not the configuration.
         #expect(
             devices.stdout.contains("SearchAppUITests.SearchTests/testSearchShowsResults@iPhone 16 Pro (18.2)")
                 && !devices.stdout.contains("#Default"), "\(devices.stdout)")
         #expect(!devices.stdout.contains("iPad Air"), "\(devices.stdout)")
-        let nested = try checkAlone("xcresult/swift-testing-nested-two-bundles.json")
+        let nested = try await checkAlone("xcresult/swift-testing-nested-two-bundles.json")
         #expect(nested.stdout.contains("ParserKitTests.Outer.Inner/works"), "\(nested.stdout)")
         #expect(!nested.stdout.contains("FormatKitTests.Outer.Inner/works"), "\(nested.stdout)")
     }
@@ -83,14 +83,14 @@ struct VerdictTests {
     }
 
     /// Main's history: `testCart` flakes (the badge assertion, then a pass) on three of five nights.
-    private func history() throws -> String {
+    private func history() async throws -> String {
         let out = try CLIRunner.temporaryDirectory()
         let nights: [[String?]] = [
             [Self.flakeMessage, nil], [nil], [Self.flakeMessage, nil], [Self.flakeMessage, nil], [nil],
         ]
         for (index, attempts) in nights.enumerated() {
             let file = try write(["testCart": attempts, "testTotal": [nil]], in: out, as: "main-\(index)")
-            let result = try CLIRunner.run([
+            let result = try await CLIRunner.run([
                 "ingest", "--quiet", "--out", out, "--run-key", "main-\(index)", "--commit", "m\(index)", "--branch",
                 "main",
                 "--started-at", "2026-11-0\(index + 1)T02:00:00Z", file,
@@ -100,8 +100,8 @@ struct VerdictTests {
         return out
     }
 
-    private func check(_ out: String, _ attempts: [String?], config: String) throws -> CLIRunner.Result {
-        try CLIRunner.run([
+    private func check(_ out: String, _ attempts: [String?], config: String) async throws -> CLIRunner.Result {
+        try await CLIRunner.run([
             "check", "--out", out, "--config", config, "--run-key", "main-5", "--commit", "m5", "--branch", "main",
             "--started-at", "2026-11-06T02:00:00Z",
             try write(["testCart": attempts, "testTotal": [nil]], in: out, as: "main-5"),
@@ -109,9 +109,9 @@ struct VerdictTests {
     }
 
     @Test("a known-flaky test failing every attempt with a failure unlike its past is a new failure, and says why")
-    func knownFlakyNewFailure() throws {
-        let out = try history()
-        let result = try check(out, [Self.newMessage, Self.newMessage], config: try gates(out))
+    func knownFlakyNewFailure() async throws {
+        let out = try await history()
+        let result = try await check(out, [Self.newMessage, Self.newMessage], config: try gates(out))
         #expect(result.status == 1, "\(result.stdout)\(result.stderr)")
         #expect(result.stdout.contains("GATE FAILED: no new failures"), "\(result.stdout)")
         #expect(result.stdout.contains("AppUITests.CartTests/testCart"), "\(result.stdout)")
@@ -119,32 +119,32 @@ struct VerdictTests {
     }
 
     @Test("a known-flaky test failing every attempt as it flaked before is excused")
-    func knownFlakySameFailure() throws {
-        let out = try history()
-        let result = try check(out, [Self.flakeMessage, Self.flakeMessage], config: try gates(out))
+    func knownFlakySameFailure() async throws {
+        let out = try await history()
+        let result = try await check(out, [Self.flakeMessage, Self.flakeMessage], config: try gates(out))
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
         #expect(result.stdout.contains("known to be flaky"), "\(result.stdout)")
     }
 
     @Test("a quarantined test is excused whatever its failure")
-    func quarantineStillExcuses() throws {
-        let out = try history()
+    func quarantineStillExcuses() async throws {
+        let out = try await history()
         let config = try gates(
             out,
             extra:
                 "quarantine:\n  - test: \"AppUITests.CartTests/testCart\"\n    reason: \"APP-1\"\n    expires: 2099-12-31\n"
         )
-        let result = try check(out, [Self.newMessage, Self.newMessage], config: config)
+        let result = try await check(out, [Self.newMessage, Self.newMessage], config: config)
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
         #expect(result.stdout.contains("quarantined"), "\(result.stdout)")
     }
 
     @Test("canopy run's summary says why a known-flaky test's failure counts")
-    func summarySaysWhy() throws {
-        let out = try history()
+    func summarySaysWhy() async throws {
+        let out = try await history()
         let file = try write(
             ["testCart": [Self.newMessage, Self.newMessage], "testTotal": [nil]], in: out, as: "main-5")
-        let result = try CLIRunner.run([
+        let result = try await CLIRunner.run([
             "run", "--out", out, "--config", try gates(out), "--annotations", "none", "--run-key", "main-5", "--commit",
             "m5",
             "--branch", "main", "--started-at", "2026-11-06T02:00:00Z", file,

@@ -17,18 +17,18 @@ struct XCResultBundlePageTests {
         rawValue: "no headless Chromium: set CANOPY_TEST_CHROMIUM or install `chromium` (.ci/install-deps chromium)")
 
     /// `canopy run` on the two-device bundle into a fresh `--out`.
-    private func runOnBundle() throws -> String {
+    private func runOnBundle() async throws -> String {
         let path = try XCResultBundleWriter.write(
             XCResultBundleSamples.twoDevices, to: CLIRunner.temporaryDirectory() + "/Tests.xcresult")
         let out = try CLIRunner.temporaryDirectory()
-        let result = try CLIRunner.run(["run", "--out", out, "--branch", "main", path])
+        let result = try await CLIRunner.run(["run", "--out", out, "--branch", "main", path])
         #expect(result.status == 1, "\(result.stderr)")
         return out
     }
 
     @Test("attachments are written once each beside the page, and the summary marks the failures that have screenshots")
-    func stepsAndScreenshots() throws {
-        let out = try runOnBundle()
+    func stepsAndScreenshots() async throws {
+        let out = try await runOnBundle()
         let files = try FileManager.default.contentsOfDirectory(atPath: out + "/site/attachments").sorted()
         // Red and green screenshots and one text file; each named by its content.
         #expect(files.count == 3, "\(files)")
@@ -57,8 +57,8 @@ struct XCResultBundlePageTests {
     @Test(
         "opened from disk in headless Chromium, a failing attempt shows its steps and screenshot, within the CSP, loading nothing from the network",
         .enabled(if: chromium != nil, noChromium))
-    func stepsAndScreenshotInChromium() throws {
-        let out = try runOnBundle()
+    func stepsAndScreenshotInChromium() async throws {
+        let out = try await runOnBundle()
         let verdict = try Self.selfTest(out + "/site/index.html", out: out)
         let checks = try #require(verdict["checks"] as? [String: Bool], "\(verdict)")
         #expect(checks["testOpens"] == true, "\(verdict)")
@@ -75,8 +75,8 @@ struct XCResultBundlePageTests {
     /// forbidden by its CSP, and with the screenshot files gone.
     @Test(
         "the browser check fails when the screenshot is blocked or missing", .enabled(if: chromium != nil, noChromium))
-    func blockedScreenshotIsCaught() throws {
-        let out = try runOnBundle()
+    func blockedScreenshotIsCaught() async throws {
+        let out = try await runOnBundle()
         let page = try String(contentsOfFile: out + "/site/index.html", encoding: .utf8)
         let policy = "img-src data: 'self' file:;"
         #expect(page.contains(policy))

@@ -18,9 +18,9 @@ struct XCResultDocumentsCommandTests {
     }
 
     @Test("a summary that says Failed, alone: its failing tests fail the gate")
-    func summaryAlone() throws {
+    func summaryAlone() async throws {
         let out = try CLIRunner.temporaryDirectory()
-        let result = try CLIRunner.run([
+        let result = try await CLIRunner.run([
             "run", "--out", out, "--branch", "main", "--annotations", "none",
             CLIRunner.fixture("xcresult/summary-failed.json"),
         ])
@@ -34,9 +34,9 @@ struct XCResultDocumentsCommandTests {
         arguments: [
             "metrics.json", "insights.json", "exported/activities-testLogin.json", "build-results-succeeded.json",
         ])
-    func noTestResultsAlone(_ fixture: String) throws {
+    func noTestResultsAlone(_ fixture: String) async throws {
         let out = try CLIRunner.temporaryDirectory()
-        let result = try CLIRunner.run([
+        let result = try await CLIRunner.run([
             "run", "--out", out, "--branch", "main", "--annotations", "none", CLIRunner.fixture("xcresult/" + fixture),
         ])
         #expect(result.status == 1, "\(result.stdout)\(result.stderr)")
@@ -45,14 +45,14 @@ struct XCResultDocumentsCommandTests {
     }
 
     @Test("a directory of every document: read like the tests JSON alone, nothing refused")
-    func everyDocument() throws {
+    func everyDocument() async throws {
         let alone = try directory(["xcode26-two-devices.json"])
         let every = try directory([
             "xcode26-two-devices.json", "summary-failed.json", "test-details.json", "insights.json", "metrics.json",
             "build-results-succeeded.json", "exported/activities-testLogin.json",
         ])
-        let expected = try CLIRunner.run(["inspect", "--summary", "--format", "json", alone])
-        let result = try CLIRunner.run(["inspect", "--summary", "--format", "json", every])
+        let expected = try await CLIRunner.run(["inspect", "--summary", "--format", "json", alone])
+        let result = try await CLIRunner.run(["inspect", "--summary", "--format", "json", every])
         #expect(result.status == 0, "\(result.stderr)")
         let totals = { (text: String) throws -> [String: Int] in
             let object = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
@@ -62,7 +62,7 @@ struct XCResultDocumentsCommandTests {
         #expect(try totals(result.stdout) == totals(expected.stdout))
         #expect(!result.stdout.contains("\"error\""), "\(result.stdout)")
         let out = try CLIRunner.temporaryDirectory()
-        let run = try CLIRunner.run(["run", "--out", out, "--branch", "main", "--annotations", "none", every])
+        let run = try await CLIRunner.run(["run", "--out", out, "--branch", "main", "--annotations", "none", every])
         #expect(run.status == 1, "\(run.stdout)\(run.stderr)")
         // The skipped kinds are notes, kept with the run's diagnostics, as are measured runs of
         // tests the run does not list.
@@ -72,10 +72,10 @@ struct XCResultDocumentsCommandTests {
     }
 
     @Test("build-results of a failed build beside the tests: exit 2, the first error named, nothing stored")
-    func failedBuild() throws {
+    func failedBuild() async throws {
         let results = try directory(["xcode26-two-devices.json", "build-results-failed.json"])
         let out = try CLIRunner.temporaryDirectory()
-        let result = try CLIRunner.run(["run", "--out", out, results])
+        let result = try await CLIRunner.run(["run", "--out", out, results])
         #expect(result.status == 2, "\(result.stdout)\(result.stderr)")
         #expect(
             result.stderr.contains("the build failed: \"Cannot find 'CheckoutView' in scope\""), "\(result.stderr)")
@@ -83,10 +83,12 @@ struct XCResultDocumentsCommandTests {
     }
 
     @Test("the metrics document beside the tests: each measured test's metrics stored with the run, packed")
-    func metricsStored() throws {
+    func metricsStored() async throws {
         let results = try directory(["xcode26-two-devices.json", "metrics-two-devices.json"])
         let out = try CLIRunner.temporaryDirectory()
-        let result = try CLIRunner.run(["run", "--out", out, "--branch", "main", "--annotations", "none", results])
+        let result = try await CLIRunner.run([
+            "run", "--out", out, "--branch", "main", "--annotations", "none", results,
+        ])
         #expect(result.status == 1, "a failing test fails the gate: \(result.stdout)\(result.stderr)")
         let script = """
             import sqlite3, struct, sys

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// English a reader sees is composed in one layer: CanopyRender and the CLI (`Sources/canopy`,
+/// English a reader sees is composed in one layer: CanopyRender and the CLI (`Sources/CanopyCLI`,
 /// `Sources/CanopyPipeline/Commands`). The layers below emit typed values (`GateFinding`,
 /// `JudgementNote`, `RetentionOutcome`, …) that those render, so a word names one quantity on
 /// every surface and is changed in one place (docs/glossary.md).

@@ -16,6 +16,8 @@ package struct HistoryOptions: Sendable {
     /// `--owner @team`: only the tests and failures this owner owns.
     package var owner: String?
     package var environment: [String: String]
+    /// Where the command's progress and notes go (standard error, or a test's sink).
+    package var console = Console.standard
     package var now: Date
 
     package init(environment: [String: String] = ProcessInfo.processInfo.environment, now: Date = Date()) {
@@ -25,6 +27,7 @@ package struct HistoryOptions: Sendable {
 
     var runOptions: RunOptions {
         var options = RunOptions(environment: environment, now: now)
+        options.console = console
         options.store = store
         options.configPath = configPath
         options.outputDirectory = outputDirectory

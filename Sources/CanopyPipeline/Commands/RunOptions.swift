@@ -24,6 +24,8 @@ package struct RunOptions: Sendable {
     /// in the config (failing attempts' by default).
     package var attachments: AttachmentScope?
     package var environment: [String: String]
+    /// Where the command's progress and notes go (standard error, or a test's sink).
+    package var console = Console.standard
     package var now: Date
     package var quiet = false
     /// `--verbose`: the inputs' notes too, besides their warnings.

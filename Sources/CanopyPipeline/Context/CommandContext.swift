@@ -24,7 +24,7 @@ package struct CommandContext: Sendable {
             throw PipelineError.configuration(error)
         }
         ci = CIEnvironment.detect(options.environment)
-        progress = Progress.automatic(quiet: options.quiet)
+        progress = Progress.automatic(quiet: options.quiet, console: options.console)
         outputPaths = OutputPaths(directory: options.outputDirectory)
     }
 

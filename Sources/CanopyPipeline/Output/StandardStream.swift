@@ -27,3 +27,32 @@ package enum StandardStream {
         }
     }
 }
+
+/// Where one command invocation writes: its standard output and error, whether the error stream
+/// is a terminal (`Progress` draws a bar only then) and the width help and usage text wrap at.
+/// `canopy` runs with `standard`; a command run inside another process (the CLI tests) is given
+/// sinks of its own, so that concurrent commands never share a stream. Sinks may be called from
+/// any thread.
+package struct Console: Sendable {
+    package let output: @Sendable (String) -> Void
+    package let error: @Sendable (String) -> Void
+    package let errorIsTerminal: Bool
+    /// Columns of help and usage text; nil: the terminal's (or `COLUMNS`), as ArgumentParser finds it.
+    package let columns: Int?
+
+    package init(
+        output: @escaping @Sendable (String) -> Void, error: @escaping @Sendable (String) -> Void,
+        errorIsTerminal: Bool = false, columns: Int? = nil
+    ) {
+        self.output = output
+        self.error = error
+        self.errorIsTerminal = errorIsTerminal
+        self.columns = columns
+    }
+
+    /// The process's own standard output and error (file descriptors 1 and 2).
+    package static var standard: Console {
+        Console(
+            output: StandardStream.output, error: StandardStream.error, errorIsTerminal: isatty(STDERR_FILENO) == 1)
+    }
+}

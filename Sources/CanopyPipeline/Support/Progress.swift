@@ -2,7 +2,8 @@ import CanopyRender
 import Foundation
 
 /// Reports progress of long work on standard error: a redrawn bar on a terminal, plain log lines
-/// otherwise, nothing when quiet.
+/// otherwise, nothing when quiet. It writes through the sink it was made with, from whichever
+/// thread reports (dedicated threads included), never to the process's stream directly.
 package final class Progress: @unchecked Sendable {
     package enum Mode: Sendable {
         case bar
@@ -27,24 +28,20 @@ package final class Progress: @unchecked Sendable {
     private let redrawInterval: Double
 
     /// - Parameters:
-    ///   - output: where the text goes (standard error; tests read it).
+    ///   - output: where the text goes (the invocation's standard error, `Console.error`).
     ///   - redrawInterval: seconds between frames while a file is read (a frame is drawn after each file anyway).
     package init(
-        mode: Mode, output: @escaping @Sendable (String) -> Void = Progress.standardError, redrawInterval: Double = 0.1
+        mode: Mode, output: @escaping @Sendable (String) -> Void, redrawInterval: Double = 0.1
     ) {
         self.mode = mode
         self.output = output
         self.redrawInterval = redrawInterval
     }
 
-    /// A bar on a terminal, lines otherwise; `quiet` wins.
-    package static func automatic(quiet: Bool) -> Progress {
-        if quiet { return Progress(mode: .quiet) }
-        return Progress(mode: isatty(STDERR_FILENO) == 1 ? .bar : .lines)
-    }
-
-    @Sendable package static func standardError(_ text: String) {
-        StandardStream.error(text)
+    /// On `console`'s error stream: a bar when it is a terminal, lines otherwise; `quiet` wins.
+    package static func automatic(quiet: Bool, console: Console) -> Progress {
+        if quiet { return Progress(mode: .quiet, output: console.error) }
+        return Progress(mode: console.errorIsTerminal ? .bar : .lines, output: console.error)
     }
 
     /// Whether a bar is drawn (it alone shows the inputs' total bytes).

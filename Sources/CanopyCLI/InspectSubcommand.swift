@@ -3,7 +3,7 @@ import CanopyPipeline
 import Foundation
 
 /// `canopy inspect FILE…`: parse inputs and print what was understood.
-struct InspectSubcommand: ParsableCommand {
+struct InspectSubcommand: InvokedCommand {
     static let configuration = CommandConfiguration(
         commandName: "inspect",
         abstract: "Parse report files and print what Canopy understood (tests, attempts, diagnostics).",
@@ -50,14 +50,14 @@ struct InspectSubcommand: ParsableCommand {
         }
     }
 
-    func run() throws {
+    func run(in invocation: Invocation) async throws {
         let inspector = InspectCommand()
         let outcome =
             try report
             ? inspector.report(
                 inputs.selection,
                 configuration: InspectCommand.analysisConfiguration(
-                    explicit: config, environment: ProcessInfo.processInfo.environment))
+                    explicit: config, environment: invocation.environment))
             : inspector.inspect(inputs.selection, format: format ?? .text, summary: summary)
         // The analysis of part of the inputs would pass for the whole run: with --report, a broken
         // input prints no document (the listing names each file's error instead).
@@ -69,14 +69,13 @@ struct InspectSubcommand: ParsableCommand {
                 ? outcome.output
                 : outcome.output.split(separator: "\n", omittingEmptySubsequences: false).map { String($0).oneLine }
                     .joined(separator: "\n")
-            StandardStream.output(text)
+            invocation.output(text)
         }
-        warn(outcome.notes)
+        invocation.warn(outcome.notes)
         if !outcome.errors.isEmpty {
             throw PipelineError.inputs(outcome.errors)
         }
-        // Exit while the run is still referenced: the process returns its memory at exit, so the
-        // run's values are never freed one by one.
-        withExtendedLifetime(outcome) { Foundation.exit(0) }
+        // Kept until the process exits, so that its values are never freed one by one.
+        invocation.keep(outcome)
     }
 }

@@ -3,7 +3,7 @@ import CanopyPipeline
 import Foundation
 
 /// `canopy check`: evaluate the gates only.
-struct CheckSubcommand: AsyncParsableCommand {
+struct CheckSubcommand: InvokedCommand {
     static let configuration = CommandConfiguration(
         commandName: "check",
         abstract: "Evaluate the gates for the inputs against history without storing anything.",
@@ -25,12 +25,13 @@ struct CheckSubcommand: AsyncParsableCommand {
 
     func validate() throws { try inputs.requireSome() }
 
-    func run() async throws {
-        var options = try RunOptions(inputs: inputs, store: storeOptions, metadata: metadata, verbosity: verbosity)
+    func run(in invocation: Invocation) async throws {
+        var options = try RunOptions(
+            inputs: inputs, store: storeOptions, metadata: metadata, verbosity: verbosity, invocation: invocation)
         comparison.apply(to: &options)
         options.source = sourceOptions.selection
         let result = try await CheckCommand(options: options).run()
-        emit(verbosity.quiet ? result.quietLines : result.lines)
+        invocation.emit(verbosity.quiet ? result.quietLines : result.lines)
         throw ExitCode(result.gates.contains { !$0.passed } ? 1 : 0)
     }
 }

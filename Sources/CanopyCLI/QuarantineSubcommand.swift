@@ -28,12 +28,12 @@ struct QuarantineSubcommand: ParsableCommand {
             completion: .file(extensions: ["yml", "yaml"]))
         var config: String?
 
-        var file: (path: String, isDefault: Bool) {
-            QuarantineCommand.file(explicit: config, environment: ProcessInfo.processInfo.environment)
+        func file(_ invocation: Invocation) -> (path: String, isDefault: Bool) {
+            QuarantineCommand.file(explicit: config, environment: invocation.environment)
         }
     }
 
-    struct Add: AsyncParsableCommand {
+    struct Add: InvokedCommand {
         static let configuration = CommandConfiguration(
             abstract: "Quarantine a test (or an identifier's audit issues) until a day.",
             usage: """
@@ -86,21 +86,21 @@ struct QuarantineSubcommand: ParsableCommand {
 
         @OptionGroup var file: ConfigOption
 
-        func run() async throws {
-            let (path, isDefault) = file.file
+        func run(in invocation: Invocation) async throws {
+            let (path, isDefault) = file.file(invocation)
             let lines = try await QuarantineCommand().add(
                 QuarantineCommand.Request(
                     test: test, identifier: identifier, auditType: auditType, reason: reason, until: until,
                     owner: owner),
                 path: path, create: isDefault,
                 lookup: QuarantineCommand.TestLookup(
-                    store: store, out: out, environment: ProcessInfo.processInfo.environment,
+                    store: store, out: out, environment: invocation.environment,
                     allowUnknown: allowUnknown))
-            emit(lines)
+            invocation.emit(lines)
         }
     }
 
-    struct Remove: ParsableCommand {
+    struct Remove: InvokedCommand {
         static let configuration = CommandConfiguration(
             abstract: "Take a test (or an identifier's audit issues) out of quarantine.",
             usage: """
@@ -125,14 +125,14 @@ struct QuarantineSubcommand: ParsableCommand {
 
         @OptionGroup var file: ConfigOption
 
-        func run() throws {
+        func run(in invocation: Invocation) async throws {
             let lines = try QuarantineCommand().remove(
-                test: test, identifier: identifier, auditType: auditType, path: file.file.path)
-            emit(lines)
+                test: test, identifier: identifier, auditType: auditType, path: file.file(invocation).path)
+            invocation.emit(lines)
         }
     }
 
-    struct List: ParsableCommand {
+    struct List: InvokedCommand {
         static let configuration = CommandConfiguration(
             abstract: "List the quarantine entries: what, expiry, owner, where, why.",
             usage: "canopy quarantine list [--format text|json] [--config <file>]",
@@ -148,13 +148,13 @@ struct QuarantineSubcommand: ParsableCommand {
 
         @OptionGroup var file: ConfigOption
 
-        func run() throws {
+        func run(in invocation: Invocation) async throws {
             let output = try QuarantineCommand().list(
-                explicit: file.config, environment: ProcessInfo.processInfo.environment, format: format)
+                explicit: file.config, environment: invocation.environment, format: format)
             if format == .json {
-                StandardStream.output(output)
+                invocation.output(output)
             } else {
-                emit(output.split(separator: "\n").map(String.init))
+                invocation.emit(output.split(separator: "\n").map(String.init))
             }
         }
     }

@@ -3,7 +3,7 @@ import CanopyPipeline
 import Foundation
 
 /// `canopy flaky-issues`: issue drafts for the flaky tests, to file with `gh` or `glab`.
-struct FlakyIssuesSubcommand: AsyncParsableCommand {
+struct FlakyIssuesSubcommand: InvokedCommand {
     static let configuration = CommandConfiguration(
         commandName: "flaky-issues",
         abstract: "Print one issue draft per flaky test of the latest stored run, with a stable marker.",
@@ -26,9 +26,9 @@ struct FlakyIssuesSubcommand: AsyncParsableCommand {
     @Option(help: "The latest run on this branch instead of the latest run (as trend --branch).")
     var branch: String?
 
-    func run() async throws {
-        var options = HistoryOptions(store: storeOptions)
+    func run(in invocation: Invocation) async throws {
+        var options = HistoryOptions(store: storeOptions, invocation: invocation)
         options.source = sourceOptions.selection
-        StandardStream.output(try await FlakyIssuesCommand(options: options).run(format: format, branch: branch))
+        invocation.output(try await FlakyIssuesCommand(options: options).run(format: format, branch: branch))
     }
 }

@@ -3,7 +3,7 @@ import CanopyPipeline
 import Foundation
 
 /// `canopy affected`: the UI tests a change can affect, or "run everything" and why.
-struct AffectedSubcommand: AsyncParsableCommand {
+struct AffectedSubcommand: InvokedCommand {
     static let configuration = CommandConfiguration(
         commandName: "affected",
         abstract: "List the UI tests a change can affect, from the identifiers the changed files declare.",
@@ -41,10 +41,10 @@ struct AffectedSubcommand: AsyncParsableCommand {
         if sourceOptions.noSource { throw ValidationError("affected reads the sources: --no-source is not allowed") }
     }
 
-    func run() async throws {
-        var options = HistoryOptions(store: storeOptions)
+    func run(in invocation: Invocation) async throws {
+        var options = HistoryOptions(store: storeOptions, invocation: invocation)
         options.source = sourceOptions.selection
-        StandardStream.output(
+        invocation.output(
             try await AffectedCommand(options: options).run(changed: changed, base: base, format: format))
     }
 }

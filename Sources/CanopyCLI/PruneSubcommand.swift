@@ -3,7 +3,7 @@ import CanopyPipeline
 import Foundation
 
 /// `canopy prune`: applies `history.retention` to the store.
-struct PruneSubcommand: AsyncParsableCommand {
+struct PruneSubcommand: InvokedCommand {
     static let configuration = CommandConfiguration(
         commandName: "prune",
         abstract: "Delete the stored runs history.retention no longer keeps; --dry-run lists them.",
@@ -26,13 +26,13 @@ struct PruneSubcommand: AsyncParsableCommand {
     @Option(help: "Output format: text or json (default text).")
     var format: PruneCommand.Format = .text
 
-    func run() async throws {
-        let output = try await PruneCommand(options: HistoryOptions(store: storeOptions)).run(
+    func run(in invocation: Invocation) async throws {
+        let output = try await PruneCommand(options: HistoryOptions(store: storeOptions, invocation: invocation)).run(
             dryRun: dryRun, format: format)
         if format == .json {
-            StandardStream.output(output)
+            invocation.output(output)
         } else {
-            emit(output.split(separator: "\n").map(String.init))
+            invocation.emit(output.split(separator: "\n").map(String.init))
         }
     }
 }

@@ -3,7 +3,7 @@ import CanopyPipeline
 import Foundation
 
 /// `canopy ingest`: parse and store a run.
-struct IngestSubcommand: AsyncParsableCommand {
+struct IngestSubcommand: InvokedCommand {
     static let configuration = CommandConfiguration(
         commandName: "ingest",
         abstract: "Parse the inputs as one run and store it in history (idempotent: the same run twice is one run).",
@@ -23,17 +23,18 @@ struct IngestSubcommand: AsyncParsableCommand {
 
     func validate() throws { try inputs.requireSome() }
 
-    func run() async throws {
-        var options = try RunOptions(inputs: inputs, store: storeOptions, metadata: metadata, verbosity: verbosity)
+    func run(in invocation: Invocation) async throws {
+        var options = try RunOptions(
+            inputs: inputs, store: storeOptions, metadata: metadata, verbosity: verbosity, invocation: invocation)
         try shards.apply(to: &options)
         if options.shard != nil {
             let lines = try await IngestCommand(options: options).storeShard()
-            if !verbosity.quiet { emit(lines) }
+            if !verbosity.quiet { invocation.emit(lines) }
             return
         }
         let result = try await IngestCommand(options: options).run()
         if !verbosity.quiet {
-            emit([
+            invocation.emit([
                 "\(result.inserted ? "stored" : "already stored, unchanged:") run \(result.runKey) (\(result.tests) tests)"
             ])
         }

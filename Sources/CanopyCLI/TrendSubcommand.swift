@@ -3,7 +3,7 @@ import CanopyPipeline
 import Foundation
 
 /// `canopy trend`: the nightly trend report.
-struct TrendSubcommand: AsyncParsableCommand {
+struct TrendSubcommand: InvokedCommand {
     static let configuration = CommandConfiguration(
         commandName: "trend",
         abstract:
@@ -39,12 +39,12 @@ struct TrendSubcommand: AsyncParsableCommand {
         if let runs, runs < 1 { throw ValidationError("--runs must be at least 1") }
     }
 
-    func run() async throws {
-        var options = HistoryOptions(store: storeOptions)
+    func run(in invocation: Invocation) async throws {
+        var options = HistoryOptions(store: storeOptions, invocation: invocation)
         options.source = sourceOptions.selection
         options.owner = owner
         let lines = try await TrendCommand(options: options).run(
             days: days, runs: runs, branch: branch)
-        if !quiet { emit(lines) }
+        if !quiet { invocation.emit(lines) }
     }
 }

@@ -3,7 +3,7 @@ import CanopyPipeline
 import Foundation
 
 /// `canopy report`: render the dashboard for a stored run.
-struct ReportSubcommand: AsyncParsableCommand {
+struct ReportSubcommand: InvokedCommand {
     static let configuration = CommandConfiguration(
         commandName: "report",
         abstract: "Render the dashboard of a stored run (default: the latest) from history.",
@@ -43,14 +43,14 @@ struct ReportSubcommand: AsyncParsableCommand {
         if limit < 1 { throw ValidationError("--limit must be at least 1") }
     }
 
-    func run() async throws {
-        var options = HistoryOptions(store: storeOptions)
+    func run(in invocation: Invocation) async throws {
+        var options = HistoryOptions(store: storeOptions, invocation: invocation)
         options.baseline = baseline
         options.source = sourceOptions.selection
         options.owner = owner
         let report = try ReportCommand(options: options)
-        if list { return emit(try await report.list(limit: limit)) }
+        if list { return invocation.emit(try await report.list(limit: limit)) }
         let lines = try await report.run(key: runKey)
-        if !quiet { emit(lines) }
+        if !quiet { invocation.emit(lines) }
     }
 }

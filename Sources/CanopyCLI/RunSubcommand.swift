@@ -4,7 +4,7 @@ import CanopyPipeline
 import Foundation
 
 /// `canopy run`: the CI post-step in one call.
-struct RunSubcommand: AsyncParsableCommand {
+struct RunSubcommand: InvokedCommand {
     static let configuration = CommandConfiguration(
         commandName: "run",
         abstract:
@@ -69,8 +69,9 @@ struct RunSubcommand: AsyncParsableCommand {
         }
     }
 
-    func run() async throws {
-        var options = try RunOptions(inputs: inputs, store: storeOptions, metadata: metadata, verbosity: verbosity)
+    func run(in invocation: Invocation) async throws {
+        var options = try RunOptions(
+            inputs: inputs, store: storeOptions, metadata: metadata, verbosity: verbosity, invocation: invocation)
         try shards.apply(to: &options)
         options.expectedShards = expectShards
         if options.shard != nil, expectShards == nil {
@@ -85,10 +86,11 @@ struct RunSubcommand: AsyncParsableCommand {
         options.allowPartial = allowPartial
         options.attachments = attachments
         let outcome = try await RunCommand(options: options).run()
-        if verbosity.verbose { warn([outcome.timings.line]) }
-        emit(outcome.annotations, asWorkflowCommands: true)
-        emit(verbosity.quiet ? outcome.quietLines : outcome.lines)
-        // Exit while the run and its files are still referenced (see `Outcome.retained`).
-        withExtendedLifetime(outcome) { Foundation.exit(outcome.exitCode) }
+        if verbosity.verbose { invocation.warn([outcome.timings.line]) }
+        invocation.emit(outcome.annotations, asWorkflowCommands: true)
+        invocation.emit(verbosity.quiet ? outcome.quietLines : outcome.lines)
+        // Kept until the process exits, with the run and its files (see `Outcome.retained`).
+        invocation.keep(outcome)
+        if outcome.exitCode != 0 { throw ExitCode(outcome.exitCode) }
     }
 }

@@ -2,7 +2,7 @@ import ArgumentParser
 import CanopyPipeline
 
 /// `canopy index-source DIR`: print the identifiers declared in the Swift sources under DIR.
-struct IndexSourceSubcommand: ParsableCommand {
+struct IndexSourceSubcommand: InvokedCommand {
     static let configuration = CommandConfiguration(
         commandName: "index-source",
         abstract: "Print the accessibility identifiers declared in Swift sources, with file, line, type and owners.",
@@ -27,10 +27,10 @@ struct IndexSourceSubcommand: ParsableCommand {
     @Option(help: "Output format: text or json (default text).")
     var format: IndexSourceCommand.Format = .text
 
-    func run() throws {
+    func run(in invocation: Invocation) async throws {
         let output = try IndexSourceCommand().run(directory: directory, format: format) {
-            StandardStream.error($0 + "\n")
+            invocation.console.error($0 + "\n")
         }
-        StandardStream.output(output)
+        invocation.output(output)
     }
 }

@@ -3,7 +3,7 @@ import CanopyPipeline
 import Foundation
 
 extension QuarantineSubcommand {
-    struct Suggest: AsyncParsableCommand {
+    struct Suggest: InvokedCommand {
         static let configuration = CommandConfiguration(
             abstract:
                 "Print the quarantine entries quarantinePolicy: calls for, with the evidence; --write applies them.",
@@ -25,11 +25,12 @@ extension QuarantineSubcommand {
         @Flag(help: "Apply the suggestions to the configuration file.")
         var write = false
 
-        func run() async throws {
-            let command = try QuarantineSuggestCommand(options: HistoryOptions(store: storeOptions), branch: branch)
+        func run(in invocation: Invocation) async throws {
+            let command = try QuarantineSuggestCommand(
+                options: HistoryOptions(store: storeOptions, invocation: invocation), branch: branch)
             let suggestions = try await command.suggestions()
-            emit(QuarantineSuggestCommand.lines(suggestions))
-            if write { emit(try command.write(suggestions)) }
+            invocation.emit(QuarantineSuggestCommand.lines(suggestions))
+            if write { invocation.emit(try command.write(suggestions)) }
         }
     }
 }
