@@ -54,7 +54,8 @@ enum MarkdownCommentLists {
             })
     }
 
-    /// `| `test` | 3.2s | 13.9s (+10.7s) |`: a test slower than usual, against its usual time.
+    /// `| `test` | 3.2s | 13.9s (+10.7s) |`: a test slower than usual, against its usual time; a
+    /// quarantined one with its quarantine (reason and expiry), as every list shows it.
     static func slower(_ tests: [SlowerTest], quarantine: [String: String]) -> MarkdownSection {
         guard !tests.isEmpty else { return MarkdownSection(name: "slower tests", head: "", items: []) }
         return MarkdownSection(
@@ -62,7 +63,7 @@ enum MarkdownCommentLists {
             head: "| test | \(SlowerTestsText.usual(tests).lowercased()) | now |\n|---|---:|---:|\n",
             items: tests.map { test in
                 "| " + MarkdownText.code(test.testKey, limit: 120)
-                    + MarkdownSections.quarantineBadge(quarantine[test.testKey].map { _ in "quarantined" }) + " | "
+                    + MarkdownSections.quarantineBadge(quarantine[test.testKey]) + " | "
                     + Format.duration(test.before) + " | " + Format.duration(test.after) + " (+"
                     + Format.duration(test.after - test.before) + ") |\n"
             })
