@@ -46,18 +46,8 @@ extension RunCommand {
         } catch {
             context.progress.log("note: history not read, the readable inputs are shown alone: \(error)")
         }
-        let verdicts =
-            if let insights {
-                context.runJudge.judge(
-                    prepared, insights: insights, now: context.options.now, testExitCode: context.options.testExitCode
-                ).verdicts
-            } else {
-                RunVerdicts.judge(
-                    rows: prepared.testRows, failures: prepared.digest.failures,
-                    comparison: BaselineComparer.compare(
-                        JudgedRun(prepared).snapshot, with: nil, slowdown: context.configuration.slowerTests),
-                    quarantine: context.configuration.activeQuarantine(on: context.options.now))
-            }
+        let verdicts = context.runJudge.verdicts(
+            of: JudgedRun(prepared), insights: insights, judgedAt: context.options.now)
         var input = DashboardInput(
             prepared: prepared, insights: insights, gates: nil, dashboardPath: dashboardPath,
             now: context.options.now)

@@ -49,8 +49,15 @@ struct RunJudge: Sendable {
 
     /// Each test's verdict in `run`, against what history says of it (`insights`), with the
     /// quarantine active at `judgedAt`: `run` and `check` judge at the clock's time, `report` and
-    /// the trend as of the stored run's start.
-    func verdicts(of run: JudgedRun, insights: HistoryInsights, judgedAt: Date) -> RunVerdicts {
+    /// the trend as of the stored run's start. Without history (`nil`: `run` showing its readable
+    /// inputs when the store cannot be read) every failure is new and no test has a history state.
+    func verdicts(of run: JudgedRun, insights: HistoryInsights?, judgedAt: Date) -> RunVerdicts {
+        guard let insights else {
+            return RunVerdicts.judge(
+                rows: run.testRows, failures: run.failures,
+                comparison: BaselineComparer.compare(run.snapshot, with: nil, slowdown: configuration.slowerTests),
+                quarantine: configuration.activeQuarantine(on: judgedAt))
+        }
         let metadata = run.metadata
         let request = metadata.baseBranch.flatMap { $0 != metadata.branch ? $0 : nil }
         let states = Dictionary(
