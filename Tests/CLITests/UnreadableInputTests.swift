@@ -84,4 +84,51 @@ struct UnreadableInputTests {
         #expect(page.contains("AppUITests.LoginTests/testLogin"))
         #expect(page.contains("passed on retry"))
     }
+
+    @Test("history not read: a quarantined failing test is shown quarantined with its reason, as with history")
+    func noHistoryKeepsTheQuarantine() async throws {
+        let out = try CLIRunner.temporaryDirectory()
+        let inputs = out + "/inputs"
+        try FileManager.default.createDirectory(atPath: inputs, withIntermediateDirectories: true)
+        try """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <testsuites name="All"><testsuite name="AppUITests.LoginTests">
+        <testcase classname="AppUITests.LoginTests" name="testLogin()" time="1.5"><failure message="LoginTests.swift:31 - XCTAssertTrue failed - banner not shown"/></testcase>
+        <testcase classname="AppUITests.LoginTests" name="testLogout()" time="1.5"><failure message="LoginTests.swift:52 - XCTAssertTrue failed - sheet not shown"/></testcase>
+        </testsuite></testsuites>
+        """.write(toFile: inputs + "/login.xml", atomically: true, encoding: .utf8)
+        try "<?xml version=\"1.0\"?>\n<testsuites><testsuite name=\"S\"><testcase classname=\"S\" name=\"t\">"
+            .write(toFile: inputs + "/cut.xml", atomically: true, encoding: .utf8)
+        let config = out + "/canopy.yml"
+        try """
+        quarantine:
+          - test: "AppUITests.LoginTests/testLogin"
+            reason: "Banner races the keyboard (APP-31)"
+            expires: 2099-12-31
+
+        """.write(toFile: config, atomically: true, encoding: .utf8)
+        let store = out + "/history.sqlite"
+        try "not a SQLite database, a file someone wrote here\n".write(toFile: store, atomically: true, encoding: .utf8)
+        let result = try await CLIRunner.run([
+            "run", "--out", out, "--store", store, "--config", config, "--annotations", "none", "--run-key", "r1",
+            inputs,
+        ])
+        #expect(result.status == 2, "\(result.stdout)\(result.stderr)")
+        #expect(result.stderr.contains("history not read"), "\(result.stderr)")
+
+        let summary = try String(contentsOfFile: out + "/summary.md", encoding: .utf8)
+        // testLogin is excused by its quarantine, its reason and expiry under it; testLogout is new.
+        let excused = try #require(summary.range(of: "### Failing, not counted as new (1)"), "\(summary)")
+        let new = try #require(summary.range(of: "### ❌ New failures (1)"), "\(summary)")
+        let excusedList = summary[excused.upperBound...].prefix(400)
+        #expect(excusedList.contains("AppUITests.LoginTests/testLogin</code>"), "\(summary)")
+        #expect(
+            excusedList.contains("quarantined until 2099-12-31: Banner races the keyboard (APP-31)"), "\(summary)")
+        #expect(
+            summary[new.upperBound...].prefix(200).contains("AppUITests.LoginTests/testLogout</code>"), "\(summary)")
+        #expect(summary.contains("> **History not read:** the store could not be read"), "\(summary)")
+        #expect(!summary.contains("holds no earlier run"), "\(summary)")
+        let page = try String(contentsOfFile: out + "/site/index.html", encoding: .utf8)
+        #expect(page.contains("Banner races the keyboard (APP-31)"))
+    }
 }

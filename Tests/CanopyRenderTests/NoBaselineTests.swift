@@ -26,4 +26,34 @@ struct NoBaselineTests {
             }
         }
     }
+
+    @Test("a run with no branch: the note reads whole, naming no branch")
+    func noBranchReadsWhole() {
+        var dashboard = DashboardSample.make()
+        dashboard.links.baseline = nil
+        dashboard.links.branch = nil
+        for text in [MarkdownRenderer().render(dashboard), MarkdownComment().render(dashboard)] {
+            #expect(
+                text.contains(
+                    "> **No baseline yet:** history holds no earlier run to compare with, so nothing was compared"),
+                "\(text)")
+            #expect(!text.contains("or of the branch it targets"), "\(text)")
+        }
+    }
+
+    @Test("history not read: the summary, the comment and the Slack message say so, not that it holds no baseline")
+    func historyNotRead() throws {
+        var dashboard = DashboardSample.make()
+        dashboard.links.baseline = nil
+        dashboard.historyRead = false
+        dashboard.trend = nil  // as DashboardBuilder leaves it without history
+        for text in [MarkdownRenderer().render(dashboard), MarkdownComment().render(dashboard)] {
+            #expect(text.contains("> **History not read:** the store could not be read"), "\(text)")
+            #expect(!text.contains("No baseline yet"), "\(text)")
+            #expect(!text.contains("holds no earlier run"), "\(text)")
+        }
+        let slack = String(decoding: Data(try JSONOutput.fileBytes(SlackRenderer.run(dashboard))), as: UTF8.self)
+        #expect(slack.contains("history not read"), "\(slack)")
+        #expect(!slack.contains("no baseline yet"), "\(slack)")
+    }
 }

@@ -105,6 +105,7 @@ struct DashboardBuilder {
             tests: parts.tests)
         dashboard.stillFailing = stillFailing(named)
         dashboard.newlyBrokenOrFixed = newlyBrokenOrFixed()
+        dashboard.historyRead = insights != nil
         dashboard.historyWindow = insights.map { Self.window($0.window) }
         dashboard.testHistory = Self.testHistory(
             insights?.testHistory ?? [:], flakiness: insights?.flakiness ?? [], ownCommit: ownCommit,

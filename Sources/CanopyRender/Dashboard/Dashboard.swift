@@ -26,6 +26,9 @@ package struct Dashboard: Sendable, Equatable, Codable {
     /// The inputs that could not be read, each `path:line:column: error: why`: shown first, and
     /// the rest of the page is then what the readable inputs show, not stored and not judged.
     package var unreadableInputs: [String] = []
+    /// False when the run's history could not be read (inputs unreadable and the store too): nothing
+    /// was compared, and the notes say history was not read, not that it holds no baseline.
+    package var historyRead = true
     /// What the rest of the page is when inputs could not be read: not stored (the default), or
     /// stored as partial (`partialStored`).
     package var partialStatus = "partial: not stored, not compared with history for gates"

@@ -83,12 +83,20 @@ enum MarkdownHeadline {
     }
 
     /// Without a baseline, a note saying so, what the "new" gates compared against, and what to
-    /// do; nothing otherwise.
+    /// do; nothing otherwise. When history could not be read, that it was not read.
     static func noBaseline(_ dashboard: Dashboard) -> String {
         guard dashboard.links.baseline == nil else { return "" }
-        let branch = dashboard.links.branch.map { " of " + MarkdownText.code($0, limit: 100) } ?? ""
+        guard dashboard.historyRead else {
+            return
+                "> [!NOTE]\n> **History not read:** the store could not be read (standard error says why), so nothing "
+                + "was compared: every failing test is shown as a new failure, every flaky test as new, and there are no "
+                + "changes to show.\n\n"
+        }
+        let runs =
+            dashboard.links.branch.map { "of " + MarkdownText.code($0, limit: 100) + " or of the branch it targets" }
+            ?? "to compare with"
         return
-            "> [!NOTE]\n> **No baseline yet:** history holds no earlier run\(branch) or of the branch it targets, so nothing "
+            "> [!NOTE]\n> **No baseline yet:** history holds no earlier run \(runs), so nothing "
             + "was compared: every failing test counts as a new failure, every flaky test as new, and there are no changes to show. "
             + "Store the target branch's runs first (`canopy run` or `canopy ingest` on it, with a store kept between jobs), "
             + "and run pull requests with `--base-branch` naming it when the CI does not.\n\n"

@@ -183,7 +183,10 @@ package enum SlackRenderer {
         if let baseline = links.baseline {
             out.append("compared with " + SlackMrkdwn.code(baseline, limit: 100))
         } else if dashboard.trend == nil {
-            out.append("no baseline yet: every failing test counts as new")
+            out.append(
+                dashboard.historyRead
+                    ? "no baseline yet: every failing test counts as new"
+                    : "history not read: every failing test is shown as new")
         }
         return out
     }
