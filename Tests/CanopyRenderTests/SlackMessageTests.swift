@@ -152,6 +152,20 @@ struct SlackMessageTests {
         }
     }
 
+    @Test("a run without a baseline says so as its summary does, with or without a chart of history")
+    func noBaselineSaidWithHistory() throws {
+        var dashboard = DashboardSample.make()
+        #expect(dashboard.trend != nil)  // a run's page charts the history it was judged over
+        dashboard.links = DashboardLinks()  // no branch, commit, build or baseline
+        let message = SlackRenderer.run(dashboard)
+        try Self.checkLimits(message)
+        let all = Self.texts(message).map(\.text).joined(separator: "\n")
+        #expect(all.contains("no baseline yet: every failing test counts as new"), "\(all)")
+        #expect(MarkdownRenderer().render(dashboard).contains("No baseline yet"))
+        dashboard.links.baseline = "main @ 1a2b3c4"
+        #expect(!Self.texts(SlackRenderer.run(dashboard)).map(\.text).joined().contains("no baseline"))
+    }
+
     @Test("without a page URL the link is the CI build; without either, no link")
     func dashboardLink() throws {
         var dashboard = DashboardSample.make()

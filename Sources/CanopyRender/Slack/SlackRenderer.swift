@@ -29,7 +29,7 @@ package enum SlackRenderer {
                     more: { "… and \(Format.count($0)) more" }))
         }
         head.append(.section(figures(h)))
-        head.append(.context(context(dashboard)))
+        head.append(.context(context(dashboard, saysWhenUncompared: true)))
         let failedGates = dashboard.gates.filter { !$0.passed }
         if !failedGates.isEmpty {
             head.append(
@@ -84,7 +84,9 @@ package enum SlackRenderer {
         }
         head.append(.section(figures))
         head.append(
-            .context(["latest run: " + SlackMrkdwn.escape(verdict(dashboard), limit: 120)] + context(dashboard)))
+            .context(
+                ["latest run: " + SlackMrkdwn.escape(verdict(dashboard), limit: 120)]
+                    + context(dashboard, saysWhenUncompared: false)))
         if !trend.changes.isEmpty {
             head.append(
                 .section(
@@ -167,8 +169,10 @@ package enum SlackRenderer {
         return line
     }
 
-    /// Branch, commit, CI build and baseline, as the summary's context line names them.
-    private static func context(_ dashboard: Dashboard) -> [String] {
+    /// Branch, commit, CI build and baseline, as the summary's context line names them; a run's
+    /// message (`saysWhenUncompared`) says, as its summary does, when it had no baseline or its
+    /// history was not read, so its context is never empty.
+    private static func context(_ dashboard: Dashboard, saysWhenUncompared: Bool) -> [String] {
         let links = dashboard.links
         var out: [String] = []
         if let branch = links.branch { out.append("branch " + SlackMrkdwn.code(branch, limit: 100)) }
@@ -182,7 +186,7 @@ package enum SlackRenderer {
         if let build = links.buildURL.flatMap(SafeURL.http) { out.append(SlackMrkdwn.link("CI build", url: build)) }
         if let baseline = links.baseline {
             out.append("compared with " + SlackMrkdwn.code(baseline, limit: 100))
-        } else if dashboard.trend == nil {
+        } else if saysWhenUncompared {
             out.append(
                 dashboard.historyRead
                     ? "no baseline yet: every failing test counts as new"
