@@ -50,28 +50,13 @@ struct UnreadableInputTests {
 
     @Test("history not read: a test passed on retry is passed on retry, never flaky with a score history never gave")
     func noHistoryNoFlakyVerdict() async throws {
-        let out = try CLIRunner.temporaryDirectory()
-        let inputs = out + "/inputs"
-        try FileManager.default.createDirectory(atPath: inputs, withIntermediateDirectories: true)
         // xcodebuild's retry shape (xcbeautify): one <testcase> per attempt; testLogin failed, then passed.
-        try """
-        <?xml version="1.0" encoding="UTF-8"?>
-        <testsuites name="All"><testsuite name="AppUITests.LoginTests">
-        <testcase classname="AppUITests.LoginTests" name="testLogin()" time="1.5"><failure message="LoginTests.swift:31 - XCTAssertTrue failed - banner not shown"/></testcase>
-        <testcase classname="AppUITests.LoginTests" name="testLogin()" time="1.5"/>
-        <testcase classname="AppUITests.LoginTests" name="testLogout()" time="1.5"/>
-        </testsuite></testsuites>
-        """.write(toFile: inputs + "/login.xml", atomically: true, encoding: .utf8)
-        try "<?xml version=\"1.0\"?>\n<testsuites><testsuite name=\"S\"><testcase classname=\"S\" name=\"t\">"
-            .write(toFile: inputs + "/cut.xml", atomically: true, encoding: .utf8)
-        // A store that cannot be opened: history is not read.
-        let store = out + "/history.sqlite"
-        try "not a SQLite database, a file someone wrote here\n".write(toFile: store, atomically: true, encoding: .utf8)
-        let result = try await CLIRunner.run([
-            "run", "--out", out, "--store", store, "--annotations", "none", "--run-key", "r1", inputs,
-        ])
-        #expect(result.status == 2, "\(result.stdout)\(result.stderr)")
-        #expect(result.stderr.contains("history not read"), "\(result.stderr)")
+        let out = try await Self.runWithoutHistory(
+            login: """
+                <testcase classname="AppUITests.LoginTests" name="testLogin()" time="1.5"><failure message="LoginTests.swift:31 - XCTAssertTrue failed - banner not shown"/></testcase>
+                <testcase classname="AppUITests.LoginTests" name="testLogin()" time="1.5"/>
+                <testcase classname="AppUITests.LoginTests" name="testLogout()" time="1.5"/>
+                """)
 
         let summary = try String(contentsOfFile: out + "/summary.md", encoding: .utf8)
         #expect(!summary.contains("Flaky tests ("), "\(summary)")
@@ -87,34 +72,18 @@ struct UnreadableInputTests {
 
     @Test("history not read: a quarantined failing test is shown quarantined with its reason, as with history")
     func noHistoryKeepsTheQuarantine() async throws {
-        let out = try CLIRunner.temporaryDirectory()
-        let inputs = out + "/inputs"
-        try FileManager.default.createDirectory(atPath: inputs, withIntermediateDirectories: true)
-        try """
-        <?xml version="1.0" encoding="UTF-8"?>
-        <testsuites name="All"><testsuite name="AppUITests.LoginTests">
-        <testcase classname="AppUITests.LoginTests" name="testLogin()" time="1.5"><failure message="LoginTests.swift:31 - XCTAssertTrue failed - banner not shown"/></testcase>
-        <testcase classname="AppUITests.LoginTests" name="testLogout()" time="1.5"><failure message="LoginTests.swift:52 - XCTAssertTrue failed - sheet not shown"/></testcase>
-        </testsuite></testsuites>
-        """.write(toFile: inputs + "/login.xml", atomically: true, encoding: .utf8)
-        try "<?xml version=\"1.0\"?>\n<testsuites><testsuite name=\"S\"><testcase classname=\"S\" name=\"t\">"
-            .write(toFile: inputs + "/cut.xml", atomically: true, encoding: .utf8)
-        let config = out + "/canopy.yml"
-        try """
-        quarantine:
-          - test: "AppUITests.LoginTests/testLogin"
-            reason: "Banner races the keyboard (APP-31)"
-            expires: 2099-12-31
+        let out = try await Self.runWithoutHistory(
+            login: """
+                <testcase classname="AppUITests.LoginTests" name="testLogin()" time="1.5"><failure message="LoginTests.swift:31 - XCTAssertTrue failed - banner not shown"/></testcase>
+                <testcase classname="AppUITests.LoginTests" name="testLogout()" time="1.5"><failure message="LoginTests.swift:52 - XCTAssertTrue failed - sheet not shown"/></testcase>
+                """,
+            config: """
+                quarantine:
+                  - test: "AppUITests.LoginTests/testLogin"
+                    reason: "Banner races the keyboard (APP-31)"
+                    expires: 2099-12-31
 
-        """.write(toFile: config, atomically: true, encoding: .utf8)
-        let store = out + "/history.sqlite"
-        try "not a SQLite database, a file someone wrote here\n".write(toFile: store, atomically: true, encoding: .utf8)
-        let result = try await CLIRunner.run([
-            "run", "--out", out, "--store", store, "--config", config, "--annotations", "none", "--run-key", "r1",
-            inputs,
-        ])
-        #expect(result.status == 2, "\(result.stdout)\(result.stderr)")
-        #expect(result.stderr.contains("history not read"), "\(result.stderr)")
+                """)
 
         let summary = try String(contentsOfFile: out + "/summary.md", encoding: .utf8)
         // testLogin is excused by its quarantine, its reason and expiry under it; testLogout is new.
@@ -130,5 +99,34 @@ struct UnreadableInputTests {
         #expect(!summary.contains("holds no earlier run"), "\(summary)")
         let page = try String(contentsOfFile: out + "/site/index.html", encoding: .utf8)
         #expect(page.contains("Banner races the keyboard (APP-31)"))
+    }
+
+    /// `run` of a JUnit file of LoginTests (`login`, its testcases) and a truncated one, with a store
+    /// that is not a database (history not read) and `config` as canopy.yml when given: exit 2, the
+    /// note on standard error. Returns the output directory.
+    static func runWithoutHistory(login: String, config: String? = nil) async throws -> String {
+        let out = try CLIRunner.temporaryDirectory()
+        let inputs = out + "/inputs"
+        try FileManager.default.createDirectory(atPath: inputs, withIntermediateDirectories: true)
+        try """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <testsuites name="All"><testsuite name="AppUITests.LoginTests">
+        \(login)
+        </testsuite></testsuites>
+        """.write(toFile: inputs + "/login.xml", atomically: true, encoding: .utf8)
+        try "<?xml version=\"1.0\"?>\n<testsuites><testsuite name=\"S\"><testcase classname=\"S\" name=\"t\">"
+            .write(toFile: inputs + "/cut.xml", atomically: true, encoding: .utf8)
+        var arguments = ["run", "--out", out, "--annotations", "none", "--run-key", "r1"]
+        if let config {
+            try config.write(toFile: out + "/canopy.yml", atomically: true, encoding: .utf8)
+            arguments += ["--config", out + "/canopy.yml"]
+        }
+        // A store that cannot be opened: history is not read.
+        let store = out + "/history.sqlite"
+        try "not a SQLite database, a file someone wrote here\n".write(toFile: store, atomically: true, encoding: .utf8)
+        let result = try await CLIRunner.run(arguments + ["--store", store, inputs])
+        #expect(result.status == 2, "\(result.stdout)\(result.stderr)")
+        #expect(result.stderr.contains("history not read"), "\(result.stderr)")
+        return out
     }
 }
